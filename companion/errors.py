@@ -1,0 +1,52 @@
+"""One exception family for everything a player or a config can get wrong.
+
+Every error carries its message in French and English; ``str()`` gives English (logs, tracebacks),
+``message(lang)`` gives the player's language. Subclasses also inherit the matching builtin so
+callers can catch ``ValueError`` or ``OSError`` as usual.
+"""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base class: a problem the user can understand and fix."""
+
+    def __init__(self, en: str, fr: str | None = None) -> None:
+        super().__init__(en)
+        self.en = en
+        self.fr = fr if fr is not None else en
+
+    def message(self, lang: str = "fr") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+class CardError(CompanionError, ValueError):
+    """A card written in a way that is not valid notation."""
+
+
+class RuleError(CompanionError, ValueError):
+    """An event that the rules of the game do not allow at this point."""
+
+
+class SetupError(CompanionError, ValueError):
+    """A game setup (players, rounds, house rules) that cannot be played."""
+
+
+class LogError(CompanionError, ValueError):
+    """A table-log line that cannot be read; ``line`` is 1-based."""
+
+    def __init__(self, line: int, en: str, fr: str | None = None) -> None:
+        super().__init__(f"line {line}: {en}", f"line {line}: {fr if fr is not None else en}")
+        self.line = line
+
+
+class JournalError(CompanionError, OSError):
+    """The SQLite journal cannot be opened, read or written."""
+
+
+class ConfigError(CompanionError, ValueError):
+    """A configuration file or flag that cannot be used."""
+
+
+class HardwareError(CompanionError, OSError):
+    """A button source that cannot be started (missing library, device, permission)."""

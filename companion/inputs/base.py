@@ -1,0 +1,68 @@
+"""The one interface every button source implements, and the events it puts on the queue.
+
+A source stamps each edge with its own hardware clock (integer nanoseconds) and names that clock,
+so the main loop never compares stamps of different clocks without converting them first.
+"""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+Role = Literal["seat", "confirm", "cancel", "undo"]
+Edge = Literal["press", "release"]
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A timestamp domain: events of the same clock can be ordered against each other."""
+
+    name: str  # e.g. "CLOCK_MONOTONIC", "pico:E6614103E7452D2F", "sim", "pygame"
+    resolution_ns: int  # smallest step the clock can tell apart (1000 for a µs clock)
+
+
+@dataclass(frozen=True, slots=True)
+class InputEvent:
+    """One button edge. ``seat`` is the 0-based seat for role "seat", else the referee button's index."""
+
+    role: Role
+    seat: int
+    edge: Edge
+    t_ns: int
+    clock: Clock
+    source: str  # "gpio", "serial", "keyboard", "sim"
+
+    @property
+    def t_us(self) -> int:
+        return self.t_ns // 1000
+
+
+@dataclass(frozen=True, slots=True)
+class SourceStatus:
+    """Something the table must see about the hardware: board gone/back, a stuck button..."""
+
+    source: str
+    kind: Literal["connected", "disconnected", "stuck", "released", "error", "info"]
+    seat: int | None = None
+    en: str = ""
+    fr: str = ""
+
+
+QueueItem = InputEvent | SourceStatus
+EventQueue = queue.Queue  # queue.Queue[QueueItem]; the main loop is the only consumer
+
+
+@runtime_checkable
+class InputSource(Protocol):
+    """Started once by the main loop with the queue it must fill; stopped on exit.
+
+    Implementations take their backend (pin factory, serial port/URL, ...) in ``__init__`` and do
+    no I/O there beyond what is needed to fail early with a clear HardwareError.
+    """
+
+    name: str
+
+    def start(self, events: queue.Queue[QueueItem]) -> None: ...
+
+    def stop(self) -> None: ...
