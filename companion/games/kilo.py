@@ -1,0 +1,558 @@
+"""Kilo de merde (spec/rules.md section 1): the pile, the slaps, the draws, the flush of the 7s.
+
+The engine is a fold over table-log events. The pile is tracked as a known multiset for the whole
+game: the part never drawn (order unknown) above the blocks of cards returned under it by flushes
+(each block comes up only after everything above it). Undo restores the state saved before the
+most recent table decision and re-applies the presses that followed it, which is exactly the state
+a replay of the log without that decision would give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
+from companion.errors import RuleError
+from companion.slap import SlapResult, SlapWindow
+from companion.tablelog import (
+    AnyEvent,
+    Close,
+    Draw,
+    NewKiloGame,
+    Press,
+    Starter,
+    Undo,
+    Verdict,
+)
+
+_R = {r.value: r for r in RANKS}
+
+# Ranks dealt to the players, by player count; every other card forms the pile (rules.md table).
+DEALT_RANKS: dict[int, frozenset[Rank]] = {
+    n: frozenset(_R[v] for v in ranks.split())
+    for n, ranks in {
+        3: "K Q J",
+        4: "K Q J 2",
+        5: "K Q J 2 3",
+        6: "K Q J 2 3 4",
+        7: "K Q J 2 3 4 5",
+        8: "K Q J 2 3 4 5 6",
+        9: "K Q J 2 3 4 5 6 8",
+        10: "K Q J 2 3 4 5 6 8 9",
+    }.items()
+}
+
+KILOS: dict[Rank, int] = {
+    Rank.ACE: 100, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13,
+    **{r: int(r.value) for r in RANKS if r.value.isdigit()},
+}
+
+Awaiting = Literal["play", "verdict", "draw", "nothing"]
+
+
+def pile_ranks(n_players: int) -> frozenset[Rank]:
+    return frozenset(RANKS) - DEALT_RANKS[n_players]
+
+
+def card_kilos(card: Card) -> int:
+    assert card.rank is not None
+    return KILOS[card.rank]
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedSlap:
+    """A slap the table has judged: the counted presses by stamp and whom it made draw."""
+
+    order: tuple[tuple[str, int], ...]
+    losers: tuple[str, ...]
+    margin_us: int | None
+    valid: bool
+    tied: bool
+    non_pressers: tuple[str, ...]
+    reslap: bool  # a tie for last replayed the window
+
+    @property
+    def claimant(self) -> str | None:
+        return self.order[0][0] if self.order else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "order": [{"player": p, "t_us": t} for p, t in self.order],
+            "losers": list(self.losers),
+            "margin_us": self.margin_us,
+            "valid": self.valid,
+            "tied": self.tied,
+            "non_pressers": list(self.non_pressers),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOutcome:
+    """What the last draw did, for the screen and the demo's narration."""
+
+    player: str
+    card: Card
+    kilos: int  # the card's kilos as it lies in front of the player (0 when it flushed)
+    flushed: tuple[Card, ...]  # cards sent under the pile (the 7 included), empty if no flush
+
+
+@dataclass(slots=True)
+class _State:
+    round: int
+    window: SlapWindow
+    cards: dict[str, list[Card]]
+    unknown: dict[Rank, int]
+    blocks: list[list[Card]]
+    owed: list[str] = field(default_factory=list)
+    after_draws: Literal["end_round", "continue"] = "end_round"
+    finished: bool = False
+    end_reason: Literal["rounds", "pile_empty"] | None = None
+    last_slap: JudgedSlap | None = None
+    last_draw: DrawOutcome | None = None
+    starter: str | None = None
+    slaps: int = 0
+    draws: int = 0
+    ignored_presses: int = 0
+    flushes: dict[str, int] = field(default_factory=dict)
+    history: tuple[tuple[int, ...], ...] = ()  # kilos per player (seat order) after each round
+
+    def clone(self) -> _State:
+        return _State(
+            round=self.round, window=self.window.copy(),
+            cards={p: list(c) for p, c in self.cards.items()}, unknown=dict(self.unknown),
+            blocks=[list(b) for b in self.blocks], owed=list(self.owed),
+            after_draws=self.after_draws, finished=self.finished, end_reason=self.end_reason,
+            last_slap=self.last_slap, last_draw=self.last_draw, starter=self.starter,
+            slaps=self.slaps, draws=self.draws, ignored_presses=self.ignored_presses,
+            flushes=dict(self.flushes), history=self.history,
+        )
+
+
+def _names(names: Iterable[str]) -> str:
+    return ", ".join(names)
+
+
+class KiloGame:
+    """One game of Kilo de merde, built from its ``new_game`` event and fed events one by one."""
+
+    game = "kilo"
+
+    def __init__(self, setup: NewKiloGame) -> None:
+        self.setup = setup
+        self.players: tuple[str, ...] = tuple(setup.players)
+        self.rules = setup.rules
+        self.rounds = setup.rounds
+        self._seat = {p: i for i, p in enumerate(self.players)}
+        self._timeout_us = self.rules.slap_timeout_ms * 1000
+        self.pile_ranks = pile_ranks(len(self.players))
+        self._s = _State(
+            round=1,
+            window=self._new_window(),
+            cards={p: [] for p in self.players},
+            unknown={r: 4 for r in RANKS if r in self.pile_ranks},
+            blocks=[],
+            flushes={p: 0 for p in self.players},
+        )
+        # Decisions still in force, each with the state just before it, for undo.
+        self._effective: list[AnyEvent] = []
+        self._checkpoints: list[tuple[int, _State]] = []
+        self.last_undone: AnyEvent | None = None
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    def _new_window(self) -> SlapWindow:
+        return SlapWindow(self.players, self._timeout_us)
+
+    @property
+    def round(self) -> int:
+        return self._s.round
+
+    @property
+    def finished(self) -> bool:
+        return self._s.finished
+
+    @property
+    def end_reason(self) -> str | None:
+        return self._s.end_reason
+
+    @property
+    def owed_draws(self) -> tuple[str, ...]:
+        return tuple(self._s.owed)
+
+    @property
+    def last_slap(self) -> JudgedSlap | None:
+        return self._s.last_slap
+
+    @property
+    def last_draw(self) -> DrawOutcome | None:
+        return self._s.last_draw
+
+    @property
+    def starter(self) -> str | None:
+        return self._s.starter
+
+    @property
+    def slaps_judged(self) -> int:
+        return self._s.slaps
+
+    @property
+    def draws_made(self) -> int:
+        return self._s.draws
+
+    @property
+    def ignored_presses(self) -> int:
+        return self._s.ignored_presses
+
+    @property
+    def history(self) -> tuple[tuple[int, ...], ...]:
+        return self._s.history
+
+    def flushes(self, player: str) -> int:
+        return self._s.flushes[player]
+
+    def window(self) -> SlapResult:
+        """The open slap window as it stands (empty order when nobody has pressed)."""
+        return self._s.window.result()
+
+    @property
+    def awaiting(self) -> Awaiting:
+        s = self._s
+        if s.finished:
+            return "nothing"
+        if s.owed:
+            return "draw"
+        if s.window.is_empty or not s.window.result().order:
+            return "play"
+        return "verdict"
+
+    def cards_of(self, player: str) -> tuple[Card, ...]:
+        return tuple(self._s.cards[player])
+
+    def kilos(self, player: str) -> int:
+        return sum(card_kilos(c) for c in self._s.cards[player])
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Lowest kilos first; equal kilos keep seating order."""
+        return sorted(((p, self.kilos(p)) for p in self.players),
+                      key=lambda pk: (pk[1], self._seat[pk[0]]))
+
+    def winners(self) -> list[str]:
+        if not self._s.finished:
+            return []
+        best = min(self.kilos(p) for p in self.players)
+        return [p for p in self.players if self.kilos(p) == best]
+
+    @property
+    def pile_count(self) -> int:
+        return sum(self._s.unknown.values()) + self.known_bottom
+
+    @property
+    def known_bottom(self) -> int:
+        return sum(len(b) for b in self._s.blocks)
+
+    def draw_source(self) -> tuple[Literal["unknown", "returned", "empty"], dict[Rank, int]]:
+        """Where the next card comes from, and how many of each rank it holds.
+
+        Cards returned under the pile come up only after every card above them, so while the
+        never-drawn part lasts the next card is one of those; then the top returned block.
+        """
+        s = self._s
+        if any(s.unknown.values()):
+            return "unknown", {r: n for r, n in s.unknown.items() if n}
+        for block in s.blocks:
+            if block:
+                counts: dict[Rank, int] = {}
+                for card in block:
+                    assert card.rank is not None
+                    counts[card.rank] = counts.get(card.rank, 0) + 1
+                return "returned", counts
+        return "empty", {}
+
+    def returned_blocks(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(b) for b in self._s.blocks if b)
+
+    # --- checking events -----------------------------------------------------------------------
+
+    def _player(self, name: str) -> None:
+        if name not in self._seat:
+            raise RuleError(f"unknown player {name!r} (players: {_names(self.players)})",
+                            f"joueur inconnu {name!r} (joueurs : {_names(self.players)})")
+
+    def _where(self, card: Card) -> tuple[str, str] | None:
+        """Where an exact card (rank and suit) is known to lie, in English and French."""
+        for player in self.players:
+            if card in self._s.cards[player]:
+                return f"in front of {player}", f"devant {player}"
+        for block in self._s.blocks:
+            if card in block:
+                return ("among the cards returned under the pile",
+                        "parmi les cartes remises sous le tas")
+        return None
+
+    def check_card(self, card: Card) -> None:
+        """Raise RuleError if ``card`` cannot be the next card off the pile, saying why."""
+        n = len(self.players)
+        if card.rank is None or card.suit not in (None, *FOUR_SUITS):
+            raise RuleError(
+                f"{card} is not in a Kilo de merde deck: 52 cards, suits S H D C, no joker",
+                f"{card} n'est pas dans un jeu de Kilo de merde : 52 cartes, couleurs S H D C, "
+                "sans joker")
+        rank = card.rank
+        if rank not in self.pile_ranks:
+            held = describe_ranks(self.pile_ranks)
+            raise RuleError(
+                f"{card} cannot be drawn: {rank.name_in('en', plural=True)} are dealt to the "
+                f"players at {n} players, the pile holds {held}",
+                f"{card} ne peut pas être pioché : les {rank.name_in('fr', plural=True)} sont "
+                f"distribués aux joueurs à {n} joueurs, le tas contient {held}")
+        source, counts = self.draw_source()
+        if source == "empty":
+            raise RuleError(f"{card} cannot be drawn: the pile is empty",
+                            f"{card} ne peut pas être pioché : le tas est vide")
+        if not counts.get(rank):
+            if source == "unknown":
+                raise RuleError(
+                    f"{card} cannot be drawn: all four {rank.name_in('en', plural=True)} have "
+                    "already left the pile",
+                    f"{card} ne peut pas être pioché : les quatre "
+                    f"{rank.name_in('fr', plural=True)} sont déjà sortis du tas")
+            block = " ".join(str(c) for c in next(b for b in self._s.blocks if b))
+            raise RuleError(
+                f"{card} cannot be drawn: the pile is down to the cards returned under it, and the "
+                f"next ones are {block}",
+                f"{card} ne peut pas être pioché : il ne reste que les cartes remises sous le tas, "
+                f"et les prochaines sont {block}")
+        if card.suit is not None:
+            if source == "returned":
+                block_cards = next(b for b in self._s.blocks if b)
+                if card in block_cards:
+                    return
+            where = self._where(card)
+            if where is not None:
+                en, fr = where
+                raise RuleError(f"{card} cannot be drawn: the {card.name_in('en')} already lies {en}",
+                                f"{card} ne peut pas être pioché : le {card.name_in('fr')} est déjà "
+                                f"{fr}")
+
+    def _check(self, event: AnyEvent) -> None:
+        s = self._s
+        if isinstance(event, Press | Starter):
+            self._player(event.player)
+        elif isinstance(event, Close | Undo):
+            if isinstance(event, Undo) and not self._checkpoints:
+                raise RuleError("there is nothing to undo: no verdict or draw is in force",
+                                "rien à annuler : aucun verdict ni tirage n'est en vigueur")
+        elif isinstance(event, Verdict):
+            self._check_verdict(event)
+        elif isinstance(event, Draw):
+            self._player(event.player)
+            if s.finished:
+                raise RuleError("the game is over: no more cards are drawn",
+                                "la partie est finie : on ne pioche plus")
+            if event.player not in s.owed:
+                if not s.owed:
+                    raise RuleError(
+                        f"{event.player} does not owe a draw: nobody does (a draw follows a "
+                        "verdict)",
+                        f"{event.player} ne doit pas piocher : personne ne le doit (on pioche "
+                        "après un verdict)")
+                raise RuleError(
+                    f"{event.player} does not owe a draw: {_names(s.owed)} must draw",
+                    f"{event.player} ne doit pas piocher : c'est à {_names(s.owed)} de piocher")
+            self.check_card(event.card)
+        else:
+            kind = getattr(event, "type", "?")
+            raise RuleError(f"{kind} is not an event of Kilo de merde",
+                            f"{kind} n'est pas un événement du Kilo de merde")
+
+    def _check_verdict(self, event: Verdict) -> None:
+        s = self._s
+        if s.finished:
+            raise RuleError("the game is over: there is no slap to judge",
+                            "la partie est finie : il n'y a pas de tape à juger")
+        if s.owed:
+            raise RuleError(f"draws are owed first: {_names(s.owed)} must draw",
+                            f"il faut d'abord piocher : {_names(s.owed)} doit piocher")
+        result = s.window.result()
+        if not result.order:
+            raise RuleError("there is no slap to judge: nobody has pressed since the last verdict",
+                            "pas de tape à juger : personne n'a tapé depuis le dernier verdict")
+        if event.valid and event.penalized is not None:
+            raise RuleError("'penalized' goes with a false slap (\"valid\": false) only",
+                            "'penalized' ne va qu'avec une fausse tape (\"valid\": false)")
+        for name in event.penalized or ():
+            self._player(name)
+            if not s.window.pressed(name):
+                raise RuleError(
+                    f"{name} cannot be penalized for slapping in error: {name} did not press in "
+                    "this slap",
+                    f"{name} ne peut pas être pénalisé pour une tape par erreur : {name} n'a pas "
+                    "tapé cette fois")
+        if event.penalized and len(set(event.penalized)) != len(event.penalized):
+            raise RuleError("a player is named twice in 'penalized'",
+                            "un joueur est nommé deux fois dans 'penalized'")
+
+    def check(self, event: AnyEvent) -> None:
+        self._check(event)
+
+    # --- applying events -----------------------------------------------------------------------
+
+    def apply(self, event: AnyEvent) -> None:
+        self._check(event)
+        if isinstance(event, Undo):
+            self._undo()
+            return
+        if isinstance(event, Verdict | Draw):
+            self._checkpoints.append((len(self._effective), self._s.clone()))
+        self._effective.append(event)
+        self._mutate(event)
+
+    def _mutate(self, event: AnyEvent) -> None:
+        s = self._s
+        if isinstance(event, Press):
+            if s.finished or s.owed:
+                s.ignored_presses += 1  # recorded, belongs to no window
+            else:
+                s.window.add(event.player, event.t_us)
+        elif isinstance(event, Close):
+            if not (s.finished or s.owed):
+                s.window.close(event.t_us)
+        elif isinstance(event, Starter):
+            s.starter = event.player
+        elif isinstance(event, Verdict):
+            self._apply_verdict(event)
+        elif isinstance(event, Draw):
+            self._apply_draw(event)
+
+    def _apply_verdict(self, event: Verdict) -> None:
+        s = self._s
+        result = s.window.result()
+        order = tuple((p.player, p.t_us) for p in result.order)
+        reslap = False
+        if event.valid:
+            if result.tied and not result.non_pressers and self.rules.tie == "reslap":
+                losers: tuple[str, ...] = ()
+                reslap = True
+            else:
+                losers = result.last
+            s.after_draws = "end_round"
+        else:
+            claimant = result.order[0].player
+            named = event.penalized if event.penalized is not None else [claimant]
+            losers = tuple(sorted(named, key=self._seat.__getitem__))
+            s.after_draws = "continue"
+        s.last_slap = JudgedSlap(order, losers, result.margin_us, event.valid, result.tied,
+                                 result.non_pressers, reslap)
+        s.slaps += 1
+        s.owed = list(losers)
+        s.window = self._new_window()
+        if s.owed and self.pile_count == 0:
+            self._finish("pile_empty")
+
+    def _take(self, card: Card) -> None:
+        """Remove ``card`` from where the next card comes from (check_card said it can)."""
+        s = self._s
+        assert card.rank is not None
+        if s.unknown.get(card.rank):
+            s.unknown[card.rank] -= 1
+            return
+        block = next(b for b in s.blocks if b)
+        same_rank = [c for c in block if c.rank == card.rank]
+        # Prefer the exact card; a rank-only entry stands for whichever suit it turns out to be.
+        exact = [c for c in same_rank if c == card]
+        vague = [c for c in same_rank if c.suit is None]
+        block.remove((exact or vague or same_rank)[0])
+        if not block:
+            s.blocks.remove(block)
+
+    def _apply_draw(self, event: Draw) -> None:
+        s = self._s
+        player, card = event.player, event.card
+        self._take(card)
+        s.owed.remove(player)
+        s.draws += 1
+        hand = s.cards[player]
+        flushed: tuple[Card, ...] = ()
+        if card.rank is Rank.SEVEN and not (self.rules.seven == "first_card_counts" and not hand):
+            flushed = (*hand, card)
+            s.blocks.append(list(flushed))
+            hand.clear()
+            s.flushes[player] += 1
+        else:
+            hand.append(card)
+        s.last_draw = DrawOutcome(player, card, 0 if flushed else card_kilos(card), flushed)
+        if s.owed:
+            if self.pile_count == 0:
+                self._finish("pile_empty")
+        elif s.after_draws == "end_round":
+            self._end_round()
+
+    def _end_round(self) -> None:
+        s = self._s
+        s.history = (*s.history, tuple(self.kilos(p) for p in self.players))
+        if s.round >= self.rounds:
+            self._finish("rounds")
+        else:
+            s.round += 1
+            s.starter = None
+
+    def _finish(self, reason: Literal["rounds", "pile_empty"]) -> None:
+        s = self._s
+        s.finished = True
+        s.end_reason = reason
+        if reason == "pile_empty" and len(s.history) < s.round:
+            s.history = (*s.history, tuple(self.kilos(p) for p in self.players))
+
+    def _undo(self) -> None:
+        index, state = self._checkpoints.pop()
+        self.last_undone = self._effective[index]
+        tail = self._effective[index + 1:]
+        del self._effective[index:]
+        self._s = state
+        # Only presses, closes and starters can follow an undone decision (any later decision
+        # was undone first); they are hardware facts and stay, now judged in the restored state.
+        for event in tail:
+            self._effective.append(event)
+            self._mutate(event)
+
+    # --- reporting -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        from companion.odds import pile_odds
+
+        s = self._s
+        window = s.window.result()
+        return {
+            "game": "kilo",
+            "players": list(self.players),
+            "rules": self.rules.model_dump(),
+            "round": s.round,
+            "rounds": self.rounds,
+            "finished": s.finished,
+            "end_reason": s.end_reason,
+            "winners": self.winners(),
+            "awaiting": self.awaiting,
+            "owed_draws": list(s.owed),
+            "starter": s.starter,
+            "standings": [
+                {"player": p, "kilos": k, "cards": [str(c) for c in s.cards[p]],
+                 "flushes": s.flushes[p]}
+                for p, k in self.standings()
+            ],
+            "pile": {"count": self.pile_count, "known_bottom": self.known_bottom,
+                     **pile_odds(self).to_json()},
+            "window": {"order": [{"player": p.player, "t_us": p.t_us} for p in window.order],
+                       "close_us": window.close_us},
+            "last_slap": s.last_slap.to_json() if s.last_slap else None,
+            "slaps": s.slaps,
+            "draws": s.draws,
+            "ignored_presses": s.ignored_presses,
+            "history": [list(row) for row in s.history],
+        }
+
+    def summary(self, lang: str = "fr") -> str:
+        from companion.narrate import kilo_summary
+
+        return kilo_summary(self, lang)

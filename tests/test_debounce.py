@@ -1,0 +1,195 @@
+"""The debounce rules shared with the Pico firmware: one press per real press, stamped at its first edge."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.inputs.debounce import (
+    DebounceSettings,
+    Debouncer,
+    Decision,
+    Stuck,
+    StuckGuard,
+    Transition,
+    Unstuck,
+)
+
+MS = 1_000_000
+T0 = 5_000_000_000_000  # an uptime of well over an hour, as on a real Pi
+
+
+def run(edges: list[tuple[int, bool]], until: int, d: Debouncer | None = None) -> list[Decision]:
+    d = d if d is not None else Debouncer()
+    out: list[Decision] = []
+    for t, level in edges:
+        out += d.edge(t, level)
+    out += d.poll(until)
+    return out
+
+
+def transitions(decisions: list[Decision]) -> list[tuple[str, int]]:
+    return [(x.edge, x.t_ns) for x in decisions if isinstance(x, Transition)]
+
+
+def bounce_train(start: int, offsets: list[int], first: bool) -> list[tuple[int, bool]]:
+    """Edges alternating from ``first`` at ``start`` then at each offset (ns after start)."""
+    edges = [(start, first)]
+    level = first
+    for off in sorted(offsets):
+        level = not level
+        edges.append((start + off, level))
+    return edges
+
+
+def test_clean_press_and_release() -> None:
+    out = run([(T0, True), (T0 + 80 * MS, False)], T0 + 200 * MS)
+    assert transitions(out) == [("press", T0), ("release", T0 + 80 * MS)]
+
+
+def test_press_is_decided_after_the_glitch_minimum_not_before() -> None:
+    d = Debouncer()
+    assert d.edge(T0, True) == []
+    assert d.poll(T0 + 2 * MS - 1) == []
+    assert transitions(d.poll(T0 + 2 * MS)) == [("press", T0)]
+    assert d.pressed
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pairs=st.integers(min_value=0, max_value=10),
+    data=st.data(),
+)
+def test_bouncy_press_gives_one_press_at_first_edge(pairs: int, data: st.DataObject) -> None:
+    # 2*pairs bounce edges after the first one: 0..20 bounce edges over at most 5 ms.
+    offsets = data.draw(
+        st.lists(st.integers(1, 5 * MS), min_size=2 * pairs, max_size=2 * pairs, unique=True)
+    )
+    release_offsets = data.draw(
+        st.lists(st.integers(1, 5 * MS), min_size=2 * pairs, max_size=2 * pairs, unique=True)
+    )
+    d = Debouncer()
+    edges = bounce_train(T0, offsets, True) + bounce_train(T0 + 100 * MS, release_offsets, False)
+    out = run(edges, T0 + 300 * MS, d)
+    assert transitions(out) == [("press", T0), ("release", T0 + 100 * MS)]
+    assert d.bounces == 4 * pairs
+    assert d.glitches == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    offsets=st.lists(st.integers(1, 2 * MS - 1), min_size=1, max_size=19, unique=True).filter(
+        lambda xs: len(xs) % 2 == 1
+    )
+)
+def test_pulse_shorter_than_minimum_is_no_press(offsets: list[int]) -> None:
+    d = Debouncer()
+    out = run(bounce_train(T0, offsets, True), T0 + 100 * MS, d)
+    assert transitions(out) == []
+    assert d.glitches == 1
+    assert not d.pressed
+
+
+def test_press_after_glitch_in_same_lockout_keeps_first_stamp() -> None:
+    # A short first pulse then the contact settles: one press, stamped at the very first edge.
+    edges = [(T0, True), (T0 + 1 * MS, False), (T0 + 4 * MS, True)]
+    assert transitions(run(edges, T0 + 50 * MS)) == [("press", T0)]
+
+
+def test_glitch_then_later_press_is_stamped_at_its_own_edge() -> None:
+    edges = [(T0, True), (T0 + MS // 2, False), (T0 + 40 * MS, True)]
+    d = Debouncer()
+    out = run(edges, T0 + 100 * MS, d)
+    assert transitions(out) == [("press", T0 + 40 * MS)]
+    assert d.glitches == 1
+
+
+def test_quick_tap_released_inside_lockout_is_released_when_lockout_ends() -> None:
+    out = run([(T0, True), (T0 + 10 * MS, False)], T0 + 100 * MS)
+    rel = [x for x in out if isinstance(x, Transition) and x.edge == "release"]
+    assert [(x.t_ns, x.decided_ns) for x in rel] == [(T0 + 10 * MS, T0 + 30 * MS)]
+
+
+def test_release_bounce_makes_no_second_press() -> None:
+    edges = [(T0, True)] + bounce_train(T0 + 60 * MS, [10_000, 20_000, 30_000, 3 * MS], False)
+    out = run(edges, T0 + 500 * MS)
+    assert transitions(out) == [("press", T0), ("release", T0 + 60 * MS)]
+
+
+def test_two_buttons_one_microsecond_apart_keep_their_order() -> None:
+    a, b = Debouncer(), Debouncer()
+    out_b = run([(T0 + 1000, True)], T0 + 10 * MS, b)
+    out_a = run([(T0, True)], T0 + 10 * MS, a)
+    (pa,) = transitions(out_a)
+    (pb,) = transitions(out_b)
+    assert pb[1] - pa[1] == 1000
+
+
+def test_edges_delivered_late_are_not_moved_before_the_last_one() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + MS, False)
+    d.edge(T0 + MS - 5, True)  # arrived out of order: treated as at T0 + 1 ms
+    assert transitions(d.poll(T0 + 50 * MS)) == [("press", T0)]
+
+
+def test_held_past_limit_is_stuck_then_released() -> None:
+    s = DebounceSettings(stuck_ns=1_000 * MS)
+    d = Debouncer(s)
+    out = run([(T0, True)], T0 + 2_000 * MS, d)
+    assert transitions(out) == [("press", T0)]
+    assert [x for x in out if isinstance(x, Stuck)] == [Stuck(T0, T0 + 1_000 * MS)]
+    assert d.stuck
+    out = run([(T0 + 3_000 * MS, False)], T0 + 3_100 * MS, d)
+    assert transitions(out) == [("release", T0 + 3_000 * MS)]
+    assert Unstuck(T0 + 3_000 * MS) in out
+    assert not d.stuck
+    # It counts again: a new press is a plain press.
+    out = run([(T0 + 4_000 * MS, True)], T0 + 4_010 * MS, d)
+    assert transitions(out) == [("press", T0 + 4_000 * MS)]
+
+
+def test_held_at_start_is_stuck_until_released() -> None:
+    d = Debouncer(active=True, t_ns=T0)
+    assert d.stuck and d.pressed
+    out = run([(T0 + 50 * MS, False)], T0 + 100 * MS, d)
+    assert Unstuck(T0 + 50 * MS) in out
+    assert not d.stuck
+
+
+def test_next_deadline_tells_when_to_poll() -> None:
+    d = Debouncer(DebounceSettings(stuck_ns=None))
+    assert d.next_deadline() is None
+    d.edge(T0, True)
+    assert d.next_deadline() == T0 + 2 * MS
+    d.poll(T0 + 2 * MS)
+    assert d.next_deadline() == T0 + 30 * MS
+    d.poll(T0 + 30 * MS)
+    assert d.next_deadline() is None
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"glitch_ns": -1},
+        {"glitch_ns": 40 * MS, "lockout_ns": 30 * MS},
+        {"stuck_ns": 10 * MS},
+    ],
+)
+def test_inconsistent_settings_are_refused(kwargs: dict[str, int]) -> None:
+    with pytest.raises(ValueError):
+        DebounceSettings(**kwargs)  # type: ignore[arg-type]
+
+
+def test_stuck_guard_window_and_release() -> None:
+    g = StuckGuard()
+    assert g.observe(0, "press", 1) is True
+    assert g.window_opened() == [0]
+    assert g.is_stuck(0)
+    assert g.observe(1, "press", 2) is True
+    assert g.observe(0, "release", 3) is False
+    assert not g.is_stuck(0)
+    assert g.observe(0, "press", 4) is True
+    g.mark_stuck(1)
+    assert g.observe(1, "press", 5) is False
