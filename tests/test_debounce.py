@@ -1,4 +1,4 @@
-"""The debounce rules shared with the Pico firmware: one press per real press, stamped at its first edge."""
+"""Debounce rules shared with the Pico firmware: one press per press, stamped at its first edge."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.inputs.debounce import (
-    DebounceSettings,
     Debouncer,
+    DebounceSettings,
     Decision,
     Stuck,
     StuckGuard,
@@ -112,7 +112,7 @@ def test_quick_tap_released_inside_lockout_is_released_when_lockout_ends() -> No
 
 
 def test_release_bounce_makes_no_second_press() -> None:
-    edges = [(T0, True)] + bounce_train(T0 + 60 * MS, [10_000, 20_000, 30_000, 3 * MS], False)
+    edges = [(T0, True), *bounce_train(T0 + 60 * MS, [10000, 20000, 30000, 3 * MS], False)]
     out = run(edges, T0 + 500 * MS)
     assert transitions(out) == [("press", T0), ("release", T0 + 60 * MS)]
 

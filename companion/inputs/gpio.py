@@ -1,0 +1,351 @@
+"""Buttons wired to the Pi's 40-pin header, read through gpiozero with an injected pin factory.
+
+Each press is stamped with the kernel's timestamp of its first edge (CLOCK_MONOTONIC through
+lgpio), debounced in our own code (``debounce.py``) rather than by gpiozero's ``bounce_time``,
+which on lgpio stamps a press late.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import ConfigError, HardwareError
+from companion.inputs.base import Clock, InputEvent, QueueItem, Role, SourceStatus
+from companion.inputs.debounce import (
+    Debouncer,
+    DebounceSettings,
+    Decision,
+    Stuck,
+    Transition,
+    Unstuck,
+)
+
+# Kernel edge stamps are nanoseconds, but interrupt latency jitters by about a microsecond, so
+# that is the resolution we stand behind.
+GPIO_CLOCK = Clock("CLOCK_MONOTONIC", 1_000)
+
+# Edges reach us from lgpio's thread a little after the kernel stamped them; deadlines are
+# decided this far in the past so a late edge is never stamped later than it happened.
+DEFAULT_DELIVERY_MARGIN_NS = 5_000_000
+
+NO_LGPIO_EN = (
+    "The lgpio library is not installed, so the Pi's GPIO buttons cannot be read: on a Raspberry "
+    "Pi run `pip install 'table-companion[gpio]'`; on a laptop use --input keyboard "
+    "(or --input sim for a demo)."
+)
+NO_LGPIO_FR = (
+    "La bibliothèque lgpio n'est pas installée, les boutons GPIO du Pi ne peuvent pas être lus : "
+    "sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable utilisez "
+    "--input keyboard (ou --input sim pour une démo)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonPin:
+    """One button: who it belongs to and the BCM GPIO number its free leg is wired to."""
+
+    role: Role
+    seat: int
+    pin: int
+
+    def label(self) -> tuple[str, str]:
+        if self.role == "seat":
+            return f"seat {self.seat + 1}", f"place {self.seat + 1}"
+        fr = {"confirm": "valider", "cancel": "annuler", "undo": "revenir"}[self.role]
+        return f"referee button {self.role}", f"bouton d'arbitre {fr}"
+
+
+def lgpio_workdir() -> Path:
+    """A writable directory for lgpio's notification pipes (it would otherwise use the cwd)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and os.access(runtime, os.W_OK):
+        return Path(runtime) / "table-companion"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("table-companion"))
+
+
+def prepare_lgpio_env() -> Path:
+    """Point LG_WD at a writable directory; must run before lgpio is first imported."""
+    existing = os.environ.get("LG_WD")
+    if existing:
+        return Path(existing)
+    wd = lgpio_workdir()
+    wd.mkdir(parents=True, exist_ok=True)
+    os.environ["LG_WD"] = str(wd)
+    return wd
+
+
+def explain_chip_failure(chip: int | None, exc: BaseException) -> HardwareError:
+    """One sentence naming the fix for a GPIO chip that would not open."""
+    dev = f"/dev/gpiochip{chip if chip is not None else 0}"
+    text = str(exc).lower()
+    code = getattr(exc, "errno", None)
+    if code in (errno.EACCES, errno.EPERM) or "permission" in text or "not permitted" in text:
+        return HardwareError(
+            f"No permission to open {dev}: add the user to the gpio group "
+            "(`sudo usermod -aG gpio $USER`, then log in again).",
+            f"Pas le droit d'ouvrir {dev} : ajoutez l'utilisateur au groupe gpio "
+            "(`sudo usermod -aG gpio $USER`, puis reconnectez-vous).",
+        )
+    return HardwareError(
+        f"Cannot open {dev} ({exc}): this is not a Raspberry Pi or the chip number is wrong; "
+        "on a laptop use --input keyboard.",
+        f"Impossible d'ouvrir {dev} ({exc}) : ce n'est pas un Raspberry Pi ou le numéro de puce "
+        "est faux ; sur un portable utilisez --input keyboard.",
+    )
+
+
+def lgpio_factory(chip: int | None = None) -> Any:
+    """The production pin factory: lgpio, delivering the kernel's integer-ns edge stamps."""
+    prepare_lgpio_env()
+    try:
+        import lgpio  # noqa: F401  (imported here so LG_WD is already set)
+        from gpiozero.pins.lgpio import LGPIOFactory, LGPIOPin
+    except ImportError as exc:
+        raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR) from exc
+    from gpiozero.pins.pi import PiPin
+
+    class NsLGPIOPin(LGPIOPin):  # type: ignore[misc]
+        # gpiozero turns lgpio's integer nanoseconds into float seconds; we keep the integer.
+        def _call_when_changed(self, chip: int, gpio: int, level: int, ticks: int) -> None:
+            if level in (0, 1):
+                PiPin._call_when_changed(self, int(ticks), level)
+
+    try:
+        factory = LGPIOFactory(chip=chip)
+    except Exception as exc:  # lgpio.error is not an OSError subclass
+        raise explain_chip_failure(chip, exc) from exc
+    factory.pin_class = NsLGPIOPin
+    return factory
+
+
+def ticks_to_ns(ticks: int | float) -> int:
+    """Our lgpio pins hand over integer ns; gpiozero's other pins hand over float seconds."""
+    if isinstance(ticks, int):
+        return ticks
+    return round(ticks * 1e9)
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonStats:
+    """What the wiring monitor shows for one button."""
+
+    button: ButtonPin
+    pressed: bool
+    stuck: bool
+    presses: int
+    bounces: int
+    glitches: int
+
+
+class _EdgeHandler:
+    """A pin's ``when_changed`` target; gpiozero holds it weakly, the source strongly."""
+
+    __slots__ = ("__weakref__", "inbox", "index")
+
+    def __init__(self, index: int, inbox: queue.SimpleQueue[Any]) -> None:
+        self.index = index
+        self.inbox = inbox
+
+    def __call__(self, ticks: int | float, state: int | bool) -> None:
+        # Runs on the backend's callback thread: hand over and return, nothing else.
+        self.inbox.put((self.index, ticks, state))
+
+
+class _Barrier:
+    __slots__ = ("done",)
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+
+
+_STOP = object()
+
+
+class GpioSource:
+    """Debounced, kernel-stamped presses from buttons between a GPIO pin and ground.
+
+    ``pin_factory`` is a gpiozero factory (``lgpio_factory()`` on the Pi, ``MockFactory`` in
+    tests). ``now_ns`` reads the clock the factory stamps edges with; tests inject their own.
+    """
+
+    name = "gpio"
+
+    def __init__(
+        self,
+        buttons: Sequence[ButtonPin],
+        *,
+        pin_factory: Any,
+        settings: DebounceSettings | None = None,
+        now_ns: Callable[[], int] = time.monotonic_ns,
+        clock: Clock = GPIO_CLOCK,
+        delivery_margin_ns: int = DEFAULT_DELIVERY_MARGIN_NS,
+    ) -> None:
+        from gpiozero import GPIOZeroError, InputDevice
+
+        self.buttons = tuple(buttons)
+        self.settings = settings if settings is not None else DebounceSettings()
+        self.clock = clock
+        self._now_ns = now_ns
+        self._margin = delivery_margin_ns
+        self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._handlers = [_EdgeHandler(i, self._inbox) for i in range(len(self.buttons))]
+        self._debouncers: list[Debouncer] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._events: queue.Queue[QueueItem] | None = None
+        self._devices: list[Any] = []
+        # Claim every pin now, so a wrong pin fails before anything has started.
+        try:
+            for b in self.buttons:
+                self._devices.append(InputDevice(b.pin, pull_up=True, pin_factory=pin_factory))
+        except GPIOZeroError as exc:
+            self._close_devices()
+            en, fr = b.label()
+            raise ConfigError(
+                f"GPIO{b.pin} for {en} cannot be used ({exc}); pick another pin in the pin map.",
+                f"GPIO{b.pin} pour {fr} est inutilisable ({exc}) ; choisissez une autre broche "
+                "dans le plan de câblage.",
+            ) from exc
+
+    # -- InputSource -------------------------------------------------------------------------
+
+    def start(self, events: queue.Queue[QueueItem]) -> None:
+        if self._thread is not None:
+            raise RuntimeError("GpioSource already started")
+        self._events = events
+        now = self._now_ns()
+        self._debouncers = [
+            Debouncer(self.settings, active=not dev.pin.state, t_ns=now) for dev in self._devices
+        ]
+        for b, d in zip(self.buttons, self._debouncers, strict=True):
+            if d.stuck:
+                events.put(self._stuck_status(b))
+        for dev, handler in zip(self._devices, self._handlers, strict=True):
+            dev.pin.edges = "both"
+            dev.pin.when_changed = handler
+        self._thread = threading.Thread(target=self._run, name="gpio-source", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        for dev in self._devices:
+            if not dev.closed:
+                dev.pin.when_changed = None
+        if self._thread is not None:
+            self._inbox.put(_STOP)
+            self._thread.join(timeout=5)
+            self._thread = None
+        self._close_devices()
+
+    # -- for the wiring monitor and tests --------------------------------------------------
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every edge delivered so far, and every deadline due now, is decided."""
+        barrier = _Barrier()
+        self._inbox.put(barrier)
+        return barrier.done.wait(timeout)
+
+    def stats(self) -> list[ButtonStats]:
+        with self._lock:
+            return [
+                ButtonStats(b, d.pressed, d.stuck, d.presses, d.bounces, d.glitches)
+                for b, d in zip(self.buttons, self._debouncers, strict=True)
+            ]
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _close_devices(self) -> None:
+        for dev in self._devices:
+            dev.close()
+
+    def _stuck_status(self, b: ButtonPin) -> SourceStatus:
+        en, fr = b.label()
+        return SourceStatus(
+            "gpio",
+            "stuck",
+            b.seat,
+            f"The button of {en} is held down (stuck or wired wrong); "
+            "it counts again once released.",
+            f"Le bouton de {fr} reste enfoncé (coincé ou mal câblé) ; "
+            "il recompte une fois relâché.",
+        )
+
+    def _released_status(self, b: ButtonPin) -> SourceStatus:
+        en, fr = b.label()
+        return SourceStatus(
+            "gpio",
+            "released",
+            b.seat,
+            f"The button of {en} is released and counts again.",
+            f"Le bouton de {fr} est relâché et compte de nouveau.",
+        )
+
+    def _timeout(self) -> float:
+        deadlines = [d for d in (x.next_deadline() for x in self._debouncers) if d is not None]
+        if not deadlines:
+            return 1.0
+        wait_ns = min(deadlines) + self._margin - self._now_ns()
+        return min(max(wait_ns, 0) / 1e9, 1.0)
+
+    def _run(self) -> None:
+        assert self._events is not None
+        events = self._events
+        while True:
+            try:
+                item = self._inbox.get(timeout=self._timeout())
+            except queue.Empty:
+                item = None
+            batch = [] if item is None else [item]
+            while True:
+                try:
+                    batch.append(self._inbox.get_nowait())
+                except queue.Empty:
+                    break
+            stop = any(x is _STOP for x in batch)
+            barriers = [x for x in batch if isinstance(x, _Barrier)]
+            edges = [x for x in batch if isinstance(x, tuple)]
+            out: list[tuple[int, int, Decision]] = []
+            with self._lock:
+                # Callbacks may come from several threads: order by stamp, not by arrival.
+                for index, t_ns, state in sorted(
+                    ((i, ticks_to_ns(t), s) for i, t, s in edges), key=lambda e: e[1]
+                ):
+                    for dec in self._debouncers[index].edge(t_ns, not state):
+                        out.append((index, _stamp(dec), dec))
+                horizon = self._now_ns() - self._margin
+                for index, d in enumerate(self._debouncers):
+                    for dec in d.poll(horizon):
+                        out.append((index, _stamp(dec), dec))
+            out.sort(key=lambda x: x[1])
+            for index, _, dec in out:
+                events.put(self._to_item(index, dec))
+            for b in barriers:
+                b.done.set()
+            if stop:
+                return
+
+    def _to_item(self, index: int, dec: Decision) -> QueueItem:
+        b = self.buttons[index]
+        if isinstance(dec, Transition):
+            return InputEvent(b.role, b.seat, dec.edge, dec.t_ns, self.clock, self.name)
+        if isinstance(dec, Stuck):
+            return self._stuck_status(b)
+        return self._released_status(b)
+
+
+def _stamp(dec: Decision) -> int:
+    if isinstance(dec, Transition):
+        return dec.t_ns
+    if isinstance(dec, Stuck):
+        return dec.decided_ns
+    assert isinstance(dec, Unstuck)
+    return dec.t_ns
