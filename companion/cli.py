@@ -8,7 +8,9 @@ import sys
 
 # Modules that each add subcommands with ``register(subparsers)``. Kept as names so that a
 # subcommand's heavy imports (pygame, serial) happen only when it runs.
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = [
+    "companion.commands",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,7 +27,15 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): not an error of ours, and nothing to say.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

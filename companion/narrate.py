@@ -23,10 +23,12 @@ def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
         offset = "0.0 ms" if pos == 1 else "+" + ms(t_us - first)
         lines.append(t("demo.press", lang, pos=pos, name=name, width=width, offset=offset))
     for name in slap.non_pressers:
-        lines.append(t("demo.no_press", lang, name=name, width=width))
+        key = "demo.no_press" if slap.valid else "demo.held_back"
+        lines.append(t(key, lang, name=name, width=width))
     names = ", ".join(slap.losers)
     if not slap.valid:
-        lines.append(t("demo.false", lang, names=names or "—"))
+        key = "demo.false_many" if len(slap.losers) > 1 else "demo.false"
+        lines.append(t(key, lang, names=names or "—"))
     elif slap.reslap:
         lines.append(t("demo.reslap", lang))
     elif slap.non_pressers:

@@ -212,6 +212,10 @@ class KiloGame:
     def flushes(self, player: str) -> int:
         return self._s.flushes[player]
 
+    def window_pressed(self, player: str) -> bool:
+        """Whether ``player`` has pressed in the open window (counted or not)."""
+        return self._s.window.pressed(player)
+
     def window(self) -> SlapResult:
         """The open slap window as it stands (empty order when nobody has pressed)."""
         return self._s.window.result()

@@ -1,0 +1,235 @@
+"""Subcommands of the core: demo, replay, export, games, resume."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError, LogError
+from companion.i18n import t
+
+
+def _common(parser: argparse.ArgumentParser, *, data: bool = True) -> None:
+    parser.add_argument("--lang", choices=["fr", "en"], default="fr",
+                        help="language of everything printed (default: fr)")
+    if data:
+        parser.add_argument("--data-dir", type=Path, default=None,
+                            help="folder of the journal (default: the user's data folder, or "
+                                 "$COMPANION_DATA_DIR)")
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    from companion.journal import default_data_dir
+
+    return Path(args.data_dir) if args.data_dir else default_data_dir()
+
+
+def _fail(err: CompanionError, lang: str) -> int:
+    print(err.message(lang), file=sys.stderr)
+    return 2 if isinstance(err, LogError | ValueError) else 1
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+# --- demo / resume -----------------------------------------------------------------------------
+
+def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> int:
+    from companion.demo import Demo
+    from companion.inputs.sim import SimSource
+
+    game = table.engine
+    source = SimSource(len(game.players), seed=seed, speed=speed,
+                       timeout_ms=game.rules.slap_timeout_ms)
+    out = sys.stderr if as_json else sys.stdout
+    demo = Demo(table, source, out, lang)
+    try:
+        demo.run()
+    except KeyboardInterrupt:
+        print("\n" + ("Interrompu : `companion resume` reprend cette partie."
+                      if lang == "fr" else "Interrupted: `companion resume` continues this game."),
+              file=sys.stderr)
+        return 130
+    if as_json:
+        _print_json({"game_id": table.game_id, **game.to_json()})
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from companion.demo import new_demo_setup
+    from companion.journal import Journal
+    from companion.table import Table
+
+    lang = args.lang
+    if not 3 <= args.players <= 10:
+        print("--players : de 3 à 10 joueurs" if lang == "fr"
+              else "--players: 3 to 10 players", file=sys.stderr)
+        return 2
+    if not 1 <= args.rounds <= 99:
+        print("--rounds : de 1 à 99 manches" if lang == "fr" else "--rounds: 1 to 99 rounds",
+              file=sys.stderr)
+        return 2
+    if args.speed < 0:
+        print("--speed : 0 (au plus vite) ou plus" if lang == "fr"
+              else "--speed: 0 (as fast as possible) or more", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        with Journal(_data_dir(args), writer=True) as journal:
+            setup = new_demo_setup(args.players, args.rounds)
+            table = Table.start(journal, setup, {"input": "sim", "seed": seed})
+            out = sys.stderr if args.json else sys.stdout
+            print(t("demo.title", lang, players=args.players, rounds=args.rounds, seed=seed),
+                  file=out)
+            print(t("demo.journal", lang, game_id=table.game_id, path=journal.path), file=out)
+            return _run_demo(table, seed, args.speed, lang, args.json)
+    except CompanionError as err:
+        return _fail(err, lang)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from companion.journal import Journal
+    from companion.table import Table
+
+    lang = args.lang
+    try:
+        with Journal(_data_dir(args), writer=True) as journal:
+            table = Table.resume(journal, args.game_id)
+            out = sys.stderr if args.json else sys.stdout
+            print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
+            if table.engine.finished:
+                print(table.engine.summary(lang), file=out)
+                if args.json:
+                    _print_json({"game_id": table.game_id, **table.engine.to_json()})
+                return 0
+            source = table.meta.get("input", "sim")
+            if source == "sim":
+                return _run_demo(table, int(table.meta.get("seed", 0)), args.speed, lang,
+                                 args.json)
+            print(("Cette partie se joue sur l'écran de table : `companion play kilo --resume`."
+                   if lang == "fr" else
+                   "This game is played on the table screen: `companion play kilo --resume`."),
+                  file=sys.stderr)
+            return 1
+    except CompanionError as err:
+        return _fail(err, lang)
+
+
+# --- replay / export / games -------------------------------------------------------------------
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from companion.replay import replay
+
+    lang = args.lang
+    try:
+        if args.file == "-":
+            engine = replay(sys.stdin)
+        else:
+            try:
+                with open(args.file, encoding="utf-8") as handle:
+                    engine = replay(handle)
+            except UnicodeDecodeError:
+                raise LogError(1, "the file is not UTF-8 text: a table log is JSON Lines in UTF-8",
+                               "le fichier n'est pas du texte UTF-8 : un journal de table est "
+                               "du JSON Lines en UTF-8") from None
+            except OSError as err:
+                print((f"impossible de lire {args.file} : {err.strerror}" if lang == "fr"
+                       else f"cannot read {args.file}: {err.strerror}"), file=sys.stderr)
+                return 2
+    except CompanionError as err:
+        print(err.message(lang), file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(engine.to_json())
+    else:
+        print(engine.summary(lang))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from companion import __version__
+    from companion.journal import Journal
+
+    lang = args.lang
+    try:
+        with Journal(_data_dir(args), writer=False) as journal:
+            info = journal.game(args.game_id)
+            lines = [f"# companion {__version__} export of game {info.id}\n"]
+            lines.extend(payload + "\n" for _, payload in journal.payloads(info.id))
+    except CompanionError as err:
+        return _fail(err, lang)
+    sys.stdout.writelines(lines)
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from companion.journal import Journal
+    from companion.tablelog import GAME_NAMES
+
+    lang = args.lang
+    try:
+        with Journal(_data_dir(args), writer=False) as journal:
+            games = journal.games()
+    except CompanionError as err:
+        if not args.json and "there is no journal" in err.en:
+            print("Aucune partie enregistrée." if lang == "fr" else "No stored games.")
+            return 0
+        return _fail(err, lang)
+    if args.json:
+        _print_json({"games": [
+            {"id": g.id, "game": g.game, "players": list(g.players), "events": g.events,
+             "finished": g.finished, "created": time.strftime(
+                 "%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)), "input":
+                 g.meta.get("input")} for g in games]})
+        return 0
+    if not games:
+        print("Aucune partie enregistrée." if lang == "fr" else "No stored games.")
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_ns / 1e9))
+        status = (("terminée" if g.finished else "en cours") if lang == "fr"
+                  else ("finished" if g.finished else "in progress"))
+        print(f"{g.id}  {when}  {GAME_NAMES.get(g.game, g.game):<14} {status:<11} "
+              f"{g.events:>5} év.  {', '.join(g.players)}".replace(
+                  " év. ", " events " if lang == "en" else " év. "))
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("demo", help="a whole Kilo de merde game with simulated players")
+    p.add_argument("--seed", type=int, default=None, help="same seed, same game (default: random)")
+    p.add_argument("--players", type=int, default=5, help="3 to 10 (default 5)")
+    p.add_argument("--rounds", type=int, default=10, help="1 to 99 (default 10)")
+    p.add_argument("--speed", type=float, default=1.0,
+                   help="1 = real time, 4 = four times faster, 0 = as fast as possible")
+    p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout")
+    _common(p)
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("resume", help="continue the last unfinished game exactly")
+    p.add_argument("game_id", nargs="?", default=None)
+    p.add_argument("--speed", type=float, default=1.0)
+    p.add_argument("--json", action="store_true")
+    _common(p)
+    p.set_defaults(func=cmd_resume)
+
+    p = sub.add_parser("replay", help="replay a table log (JSON Lines) and print the state")
+    p.add_argument("file", help="the table log, or - for standard input")
+    p.add_argument("--json", action="store_true", help="the state as one JSON object")
+    _common(p, data=False)
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("export", help="print a stored game as a table log")
+    p.add_argument("game_id", nargs="?", default=None, help="default: the most recent game")
+    _common(p)
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("games", help="list the stored games")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+    p.set_defaults(func=cmd_games)

@@ -1,0 +1,356 @@
+"""The hardware part of the config file: which input source, the pin map, debounce and key settings.
+
+Read from TOML and validated at start-up, so a wrong pin stops the companion with one sentence
+(French and English) before any hardware is touched. Other sections of the same file belong to
+other parts of the companion and are ignored here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from companion.errors import ConfigError
+from companion.inputs.base import Role
+from companion.inputs.debounce import DebounceSettings
+
+SourceName = Literal["gpio", "serial", "keyboard", "sim"]
+Bus = Literal["i2c", "spi", "uart", "id_eeprom"]
+MAX_SEATS = 10
+
+# Physical header position -> BCM GPIO number, for the 40-pin header of every Pi since the B+.
+HEADER_GPIO: dict[int, int] = {
+    3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24, 19: 10,
+    21: 9, 22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12, 33: 13, 35: 19,
+    36: 16, 37: 26, 38: 20, 40: 21,
+}  # fmt: skip
+GPIO_HEADER: dict[int, int] = {g: p for p, g in HEADER_GPIO.items()}
+HEADER_POWER = {1: "3V3", 2: "5V", 4: "5V", 6: "GND", 9: "GND", 14: "GND", 17: "3V3", 20: "GND",
+                25: "GND", 30: "GND", 34: "GND", 39: "GND"}  # fmt: skip
+
+BUS_PINS: dict[str, tuple[int, ...]] = {
+    "i2c": (2, 3),
+    "spi": (7, 8, 9, 10, 11),
+    "uart": (14, 15),
+    "id_eeprom": (0, 1),
+}
+BUS_NAMES_FR = {"i2c": "I2C", "spi": "SPI", "uart": "UART (port série)", "id_eeprom": "EEPROM HAT"}
+BUS_NAMES_EN = {"i2c": "I2C", "spi": "SPI", "uart": "UART (serial port)", "id_eeprom": "HAT EEPROM"}
+
+REFEREE_FR = {"confirm": "valider", "cancel": "annuler", "undo": "revenir"}
+
+# Number row 1..9, 0: seat 1 is "1", seat 10 is "0".
+DEFAULT_SEAT_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+
+
+def parse_pin(value: Any) -> int:
+    """A BCM GPIO number from ``17``, ``"GPIO17"``, ``"BCM17"`` or a header position ``"BOARD11"``."""
+    if isinstance(value, bool):
+        raise ConfigError(
+            f'{value!r} is not a pin: write the GPIO number, e.g. 17 or "GPIO17".',
+            f'{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17 ou "GPIO17".',
+        )
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip().upper()
+        for prefix in ("GPIO", "BCM"):
+            if text.startswith(prefix) and text[len(prefix) :].isdigit():
+                return int(text[len(prefix) :])
+        if text.startswith("BOARD") and text[5:].isdigit():
+            pos = int(text[5:])
+            if pos in HEADER_GPIO:
+                return HEADER_GPIO[pos]
+            what = HEADER_POWER.get(pos)
+            if what is not None:
+                raise ConfigError(
+                    f"Header pin {pos} is {what}, not a GPIO: wire the button to a GPIO pin "
+                    "and its other leg to a GND pin.",
+                    f"La broche {pos} du connecteur est {what}, pas un GPIO : reliez le bouton à "
+                    "une broche GPIO et son autre patte à une broche GND.",
+                )
+            raise ConfigError(
+                f"There is no header pin {pos}: the header has pins 1 to 40.",
+                f"Il n'y a pas de broche {pos} : le connecteur a les broches 1 à 40.",
+            )
+        if text.isdigit():
+            return int(text)
+    raise ConfigError(
+        f'{value!r} is not a pin: write the GPIO number, e.g. 17, "GPIO17" or "BOARD11".',
+        f'{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17, "GPIO17" ou '
+        '"BOARD11".',
+    )
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SeatPins(_Strict):
+    """One player's seat: its button, and optionally its LED."""
+
+    button: int | None = None
+    led: int | None = None
+
+    @field_validator("button", "led", mode="before")
+    @classmethod
+    def _pin(cls, v: Any) -> int | None:
+        return None if v is None else parse_pin(v)
+
+
+class RefereePins(_Strict):
+    confirm: int | None = None
+    cancel: int | None = None
+    undo: int | None = None
+
+    @field_validator("confirm", "cancel", "undo", mode="before")
+    @classmethod
+    def _pin(cls, v: Any) -> int | None:
+        return None if v is None else parse_pin(v)
+
+
+class GpioConfig(_Strict):
+    """``[gpio]``: the pin map, in BCM GPIO numbers."""
+
+    chip: int | None = None
+    buses: list[Bus] = Field(default_factory=lambda: ["id_eeprom"])
+    seats: list[SeatPins] = Field(default_factory=list)
+    referee: RefereePins = Field(default_factory=RefereePins)
+    led_pwm: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> GpioConfig:
+        check_pin_map(self)
+        return self
+
+    def uses(self) -> Iterator[tuple[int, str, str]]:
+        """Every pin in use, with what it is for (English, French)."""
+        for i, s in enumerate(self.seats):
+            if s.button is not None:
+                yield s.button, f"the button of seat {i + 1}", f"le bouton de la place {i + 1}"
+            if s.led is not None:
+                yield s.led, f"the LED of seat {i + 1}", f"la LED de la place {i + 1}"
+        for role in ("confirm", "cancel", "undo"):
+            p = getattr(self.referee, role)
+            if p is not None:
+                yield p, f"the referee button {role}", f"le bouton d'arbitre {REFEREE_FR[role]}"
+
+    def button_pins(self) -> list[tuple[Role, int, int]]:
+        """(role, index, pin) for every button, seats first."""
+        out: list[tuple[Role, int, int]] = []
+        for i, s in enumerate(self.seats):
+            assert s.button is not None
+            out.append(("seat", i, s.button))
+        for role in ("confirm", "cancel", "undo"):
+            p = getattr(self.referee, role)
+            if p is not None:
+                out.append((role, 0, p))  # type: ignore[arg-type]
+        return out
+
+
+def check_pin_map(cfg: GpioConfig) -> None:
+    """Refuse, with one sentence, a pin map that cannot work; called on every load."""
+    if len(cfg.seats) > MAX_SEATS:
+        raise ConfigError(
+            f"The pin map has {len(cfg.seats)} seats; at most {MAX_SEATS} players can sit down.",
+            f"Le plan de câblage a {len(cfg.seats)} places ; {MAX_SEATS} joueurs au plus.",
+        )
+    for i, s in enumerate(cfg.seats):
+        if s.button is None:
+            raise ConfigError(
+                f"Seat {i + 1} has no button pin: add `button = <GPIO number>` to it, or run "
+                "`companion buttons --assign`.",
+                f"La place {i + 1} n'a pas de broche de bouton : ajoutez `button = <numéro GPIO>`, "
+                "ou lancez `companion buttons --assign`.",
+            )
+    reserved = {p: bus for bus in cfg.buses for p in BUS_PINS[bus]}
+    seen: dict[int, tuple[str, str]] = {}
+    for pin, en, fr in cfg.uses():
+        if pin not in GPIO_HEADER:
+            raise ConfigError(
+                f"GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
+                f"GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : prenez un GPIO "
+                "de 2 à 27.",
+            )
+        if pin in reserved:
+            bus = reserved[pin]
+            raise ConfigError(
+                f"GPIO{pin} for {en} belongs to the enabled {BUS_NAMES_EN[bus]} bus: pick another "
+                f'pin, or remove "{bus}" from gpio.buses if the bus is not used.',
+                f"GPIO{pin} pour {fr} appartient au bus {BUS_NAMES_FR[bus]} activé : prenez une "
+                f'autre broche, ou retirez "{bus}" de gpio.buses si ce bus ne sert pas.',
+            )
+        if pin in seen:
+            raise ConfigError(
+                f"GPIO{pin} is used twice, for {seen[pin][0]} and for {en}: each needs its own pin.",
+                f"GPIO{pin} sert deux fois, pour {seen[pin][1]} et pour {fr} : chacun a besoin de "
+                "sa propre broche.",
+            )
+        seen[pin] = (en, fr)
+
+
+class DebounceConfig(_Strict):
+    """``[debounce]``, in the units people think in; shared with the Pico firmware."""
+
+    lockout_ms: float = Field(default=30.0, ge=0, le=1000)
+    glitch_ms: float = Field(default=2.0, ge=0, le=1000)
+    stuck_after_s: float | None = Field(default=10.0, gt=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> DebounceConfig:
+        try:
+            self.settings()
+        except ValueError as exc:
+            raise ConfigError(
+                f"Debounce settings do not fit together ({exc}): keep glitch_ms <= lockout_ms and "
+                "stuck_after_s longer than the lockout.",
+                f"Les réglages anti-rebond sont incohérents ({exc}) : gardez glitch_ms <= "
+                "lockout_ms et stuck_after_s plus long que le verrouillage.",
+            ) from exc
+        return self
+
+    def settings(self) -> DebounceSettings:
+        return DebounceSettings(
+            lockout_ns=round(self.lockout_ms * 1_000_000),
+            glitch_ns=round(self.glitch_ms * 1_000_000),
+            stuck_ns=None if self.stuck_after_s is None else round(self.stuck_after_s * 1e9),
+        )
+
+
+class KeyboardConfig(_Strict):
+    """``[keyboard]``: pygame key names (``pygame.key.name``) per seat and referee button."""
+
+    seats: list[str] = Field(default_factory=lambda: list(DEFAULT_SEAT_KEYS))
+    confirm: str | None = "return"
+    cancel: str | None = "escape"
+    undo: str | None = "backspace"
+
+    @model_validator(mode="after")
+    def _check(self) -> KeyboardConfig:
+        if len(self.seats) > MAX_SEATS:
+            raise ConfigError(
+                f"keyboard.seats lists {len(self.seats)} keys; at most {MAX_SEATS} players.",
+                f"keyboard.seats donne {len(self.seats)} touches ; {MAX_SEATS} joueurs au plus.",
+            )
+        seen: dict[str, str] = {}
+        named = [(k, f"seat {i + 1}") for i, k in enumerate(self.seats)]
+        named += [(k, r) for r in ("confirm", "cancel", "undo") if (k := getattr(self, r))]
+        for key, what in named:
+            k = key.lower()
+            if k in seen:
+                raise ConfigError(
+                    f'The key "{key}" is given to both {seen[k]} and {what}: give each its own key.',
+                    f"La touche « {key} » est donnée à {seen[k]} et à {what} : une touche chacun.",
+                )
+            seen[k] = what
+        return self
+
+
+class InputConfig(_Strict):
+    """``[input]``: which source the companion reads buttons from."""
+
+    source: SourceName = "keyboard"
+
+
+class HardwareConfig(BaseModel):
+    """The sections of the config file that concern buttons and LEDs."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    input: InputConfig = Field(default_factory=InputConfig)
+    gpio: GpioConfig = Field(default_factory=GpioConfig)
+    debounce: DebounceConfig = Field(default_factory=DebounceConfig)
+    keyboard: KeyboardConfig = Field(default_factory=KeyboardConfig)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise _one_sentence(exc, where) from None
+
+    @classmethod
+    def from_toml(cls, text: str, *, where: str = "config") -> HardwareConfig:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(
+                f"{where} is not valid TOML ({exc}); fix that line.",
+                f"{where} n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
+            ) from None
+        return cls.from_dict(data, where=where)
+
+    @classmethod
+    def from_file(cls, path: Path) -> HardwareConfig:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(
+                f"Cannot read the config file {path} ({exc.strerror}); check the path given to "
+                "--config.",
+                f"Impossible de lire le fichier de configuration {path} ({exc.strerror}) ; "
+                "vérifiez le chemin donné à --config.",
+            ) from None
+        return cls.from_toml(text, where=str(path))
+
+    def require_gpio_seats(self) -> None:
+        if not self.gpio.seats:
+            raise ConfigError(
+                "No button pins in the config ([gpio] seats): run `companion buttons --assign` "
+                "to write them, or use --input keyboard.",
+                "Aucune broche de bouton dans la configuration ([gpio] seats) : lancez "
+                "`companion buttons --assign` pour les écrire, ou utilisez --input keyboard.",
+            )
+
+
+def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
+    err = exc.errors()[0]
+    original = err.get("ctx", {}).get("error")
+    if isinstance(original, ConfigError):
+        return original
+    loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
+    got = err.get("input")
+    if err["type"] == "extra_forbidden":
+        return ConfigError(
+            f"{where}: unknown setting {loc}; check its spelling against "
+            "hardware/companion.example.toml.",
+            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans "
+            "hardware/companion.example.toml.",
+        )
+    return ConfigError(
+        f"{where}: {loc} = {got!r} is refused ({err['msg']}).",
+        f"{where} : {loc} = {got!r} est refusé ({err['msg']}).",
+    )
+
+
+def render_toml(cfg: HardwareConfig) -> str:
+    """The hardware sections as TOML text, as ``companion buttons --assign`` writes them."""
+    lines = [
+        "# Written by `companion buttons --assign`. Pins are BCM GPIO numbers (GPIO17 = 17).",
+        "[input]",
+        f'source = "{cfg.input.source}"',
+        "",
+        "[gpio]",
+    ]
+    if cfg.gpio.chip is not None:
+        lines.append(f"chip = {cfg.gpio.chip}")
+    lines.append("buses = [" + ", ".join(f'"{b}"' for b in cfg.gpio.buses) + "]")
+    lines.append(f"led_pwm = {'true' if cfg.gpio.led_pwm else 'false'}")
+    lines.append("seats = [")
+    for i, s in enumerate(cfg.gpio.seats):
+        led = "" if s.led is None else f", led = {s.led}"
+        lines.append(f"  {{ button = {s.button}{led} }},  # seat {i + 1}")
+    lines.append("]")
+    ref = {r: getattr(cfg.gpio.referee, r) for r in ("confirm", "cancel", "undo")}
+    ref = {r: p for r, p in ref.items() if p is not None}
+    if ref:
+        lines += ["", "[gpio.referee]"] + [f"{r} = {p}" for r, p in ref.items()]
+    d = cfg.debounce
+    lines += ["", "[debounce]", f"lockout_ms = {d.lockout_ms:g}", f"glitch_ms = {d.glitch_ms:g}"]
+    if d.stuck_after_s is not None:
+        lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,166 @@
+"""Simulated players: a button source whose presses come from human-like reaction times.
+
+Each slap is planned from ``(seed, slap number)`` alone, so a demo that is killed and resumed
+replays exactly the presses it would have made. The source thread only puts events on the queue;
+``speed`` scales real time (0 = as fast as possible; stamps are virtual either way).
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.inputs.base import Clock, InputEvent, QueueItem
+
+SIM_CLOCK = Clock("sim", 1000)
+SlapKind = Literal["valid", "false", "timeout"]
+
+# Human choice-reaction times are right-skewed: an ex-Gaussian fits them well (normal part
+# ~220 ms ± 35 ms plus an exponential tail of ~90 ms), and nobody reacts in under ~120 ms.
+RT_MU_US, RT_SIGMA_US, RT_TAU_US, RT_MIN_US = 220_000, 35_000, 90_000, 120_000
+P_FALSE, P_TIMEOUT, P_PHOTO_FINISH, P_DEAD_HEAT = 0.08, 0.05, 0.2, 0.03
+SLAP_SPACING_US = 30_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class SlapPlan:
+    index: int
+    kind: SlapKind
+    claimant: int
+    t0_us: int
+    presses: tuple[tuple[int, int], ...]  # (seat, t_us) in the order they reach the host
+    penalized: tuple[int, ...]  # false slap: seats the table names (claimant first)
+    lead_in_s: float  # real seconds of card passing before the first press, at speed 1
+    timeout_us: int
+
+    @property
+    def close_us(self) -> int:
+        return self.t0_us + self.timeout_us
+
+
+@dataclass(frozen=True, slots=True)
+class BurstEnd:
+    """Put on the queue after a plan's last press: the simulated table has seen every slap."""
+
+    plan: SlapPlan
+
+
+def reaction_us(rng: random.Random) -> int:
+    rt = rng.gauss(RT_MU_US, RT_SIGMA_US) + rng.expovariate(1 / RT_TAU_US)
+    return max(RT_MIN_US, int(rt))
+
+
+def plan_slap(seed: int, index: int, n_seats: int, timeout_ms: int = 5000,
+              allow_false: bool = True) -> SlapPlan:
+    rng = random.Random(f"{seed}:slap:{index}")
+    timeout_us = timeout_ms * 1000
+    claimant = rng.randrange(n_seats)
+    t0 = 1_000_000 + index * SLAP_SPACING_US + rng.randrange(1_000_000)
+    roll = rng.random()
+    kind: SlapKind = ("false" if allow_false and roll < P_FALSE
+                      else "timeout" if roll < P_FALSE + P_TIMEOUT else "valid")
+    others = [s for s in range(n_seats) if s != claimant]
+    stamps: dict[int, int] = {claimant: t0}
+    penalized: tuple[int, ...] = ()
+    if kind == "false":
+        # A feint: some players slap by reflex, the rest hold back.
+        reacting = [s for s in others if rng.random() < 0.4]
+        for seat in reacting:
+            stamps[seat] = t0 + reaction_us(rng)
+        penalized = (claimant,)
+        if reacting and rng.random() < 0.3:
+            penalized = (claimant, rng.choice(reacting))
+    else:
+        for seat in others:
+            stamps[seat] = t0 + min(reaction_us(rng), timeout_us - 1)
+        if kind == "timeout":
+            del stamps[rng.choice(others)]  # looked away: never slaps
+        elif len(others) >= 2 and rng.random() < P_PHOTO_FINISH:
+            ordered = sorted(others, key=stamps.__getitem__)
+            last, previous = ordered[-1], ordered[-2]
+            gap = 0 if rng.random() < P_DEAD_HEAT else rng.randrange(1, 3000)
+            stamps[last] = stamps[previous] + gap
+    # USB, interrupts and threads deliver presses a little late, not always in stamp order.
+    arrival = sorted(stamps, key=lambda s: stamps[s] + rng.randrange(0, 2000))
+    presses = tuple((seat, stamps[seat]) for seat in arrival)
+    lead_in = rng.uniform(1.5, 4.0)
+    return SlapPlan(index, kind, claimant, t0, presses, penalized, lead_in, timeout_us)
+
+
+class SimSource:
+    """Simulated buttons behind the common InputSource interface."""
+
+    name = "sim"
+
+    def __init__(self, n_seats: int, seed: int = 0, speed: float = 1.0,
+                 timeout_ms: int = 5000) -> None:
+        if not 1 <= n_seats <= 10:
+            raise ValueError(f"the simulator seats 1 to 10 players, not {n_seats}")
+        if speed < 0:
+            raise ValueError("speed cannot be negative (0 means as fast as possible)")
+        self.n_seats = n_seats
+        self.seed = seed
+        self.speed = speed
+        self.timeout_ms = timeout_ms
+        self._requests: queue.Queue[tuple[SlapPlan, frozenset[int]] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._next_index = 0
+
+    def start(self, events: queue.Queue[QueueItem]) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, args=(events,), name="sim-source",
+                                        daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._requests.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+            self._thread = None
+
+    def trigger_slap(self, index: int | None = None, skip: Iterable[int] = ()) -> SlapPlan:
+        """Play one slap; presses of seats in ``skip`` (already journaled) are not sent again."""
+        if index is None:
+            index = self._next_index
+        self._next_index = index + 1
+        plan = plan_slap(self.seed, index, self.n_seats, self.timeout_ms)
+        self._requests.put((plan, frozenset(skip)))
+        return plan
+
+    def _sleep(self, seconds: float) -> bool:
+        """Wait ``seconds`` scaled by speed; False if asked to stop meanwhile."""
+        if self.speed == 0:
+            return not self._stop.is_set()
+        return not self._stop.wait(seconds / self.speed)
+
+    def _run(self, events: queue.Queue[QueueItem | BurstEnd]) -> None:  # type: ignore[type-arg]
+        while not self._stop.is_set():
+            request = self._requests.get()
+            if request is None:
+                return
+            plan, skip = request
+            if not self._sleep(plan.lead_in_s):
+                return
+            elapsed_us = 0
+            for seat, t_us in plan.presses:
+                offset = t_us - plan.t0_us
+                if offset > elapsed_us and not self._sleep((offset - elapsed_us) / 1e6):
+                    return
+                elapsed_us = max(elapsed_us, offset)
+                if seat in skip:
+                    continue
+                events.put(InputEvent("seat", seat, "press", t_us * 1000, SIM_CLOCK, "sim"))
+                events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000,
+                                      SIM_CLOCK, "sim"))
+            if plan.kind == "timeout" and self.speed:
+                remaining = plan.timeout_us - elapsed_us
+                if remaining > 0 and not self._sleep(remaining / 1e6):
+                    return
+            events.put(BurstEnd(plan))
+

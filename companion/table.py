@@ -1,0 +1,98 @@
+"""The table: one game, its journal and its engine. ``submit`` is the only way the state changes.
+
+An event is checked, then committed to the journal, then applied: a crash at any point leaves a
+journal whose replay is a state the table really saw.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from typing import Any
+
+from companion.errors import JournalError, RuleError
+from companion.games import GameEngine, new_engine
+from companion.journal import Journal
+from companion.tablelog import AnyEvent, NewCinqRoisGame, NewGame, NewKiloGame, NewTreizeGame
+
+# Crash tests read this to know which events the process saw committed before it was killed.
+_TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"
+
+
+class Table:
+    def __init__(self, journal: Journal, game_id: str, engine: GameEngine, seq: int,
+                 meta: dict[str, Any]) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self.engine = engine
+        self.seq = seq  # number of events journaled for this game
+        self.meta = meta
+        self.recent: deque[AnyEvent] = deque(maxlen=2)  # the last events, for resumable loops
+
+    @classmethod
+    def start(cls, journal: Journal, setup: NewGame, meta: dict[str, Any]) -> Table:
+        engine = new_engine(setup)
+        game_id = journal.new_game(setup, setup.game, tuple(setup.players), meta)
+        if _TRACE:
+            print(f"#committed {game_id} 1", file=sys.stderr, flush=True)
+        return cls(journal, game_id, engine, 1, meta)
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: str | None = None) -> Table:
+        """Rebuild a game from the journal; without an id, the most recent unfinished one."""
+        if game_id is None:
+            candidates = [g for g in reversed(journal.games()) if not g.finished]
+            if not candidates:
+                raise JournalError("there is no unfinished game to resume (`companion games` "
+                                   "lists the stored ones)",
+                                   "aucune partie en cours à reprendre (`companion games` liste "
+                                   "les parties enregistrées)")
+            for info in candidates:
+                table = cls.load(journal, info.id)
+                if not table.engine.finished:
+                    return table
+                journal.mark_finished(info.id, True)  # the hint was stale (killed just before)
+            raise JournalError("there is no unfinished game to resume",
+                               "aucune partie en cours à reprendre")
+        return cls.load(journal, game_id)
+
+    @classmethod
+    def load(cls, journal: Journal, game_id: str) -> Table:
+        info = journal.game(game_id)
+        engine: GameEngine | None = None
+        seq = 0
+        recent: deque[AnyEvent] = deque(maxlen=2)
+        for seq, event in journal.events(info.id):
+            recent.append(event)
+            try:
+                if engine is None:
+                    if not isinstance(event, NewKiloGame | NewCinqRoisGame | NewTreizeGame):
+                        raise RuleError("the first event is not new_game",
+                                        "le premier événement n'est pas new_game")
+                    engine = new_engine(event)
+                else:
+                    engine.apply(event)
+            except RuleError as err:
+                raise JournalError(
+                    f"game {info.id} in the journal cannot be rebuilt: event {seq}: {err.en}",
+                    f"la partie {info.id} du journal ne peut être reconstruite : "
+                    f"événement {seq} : {err.fr}") from None
+        if engine is None:
+            raise JournalError(f"game {info.id} has no events", f"la partie {info.id} est vide")
+        table = cls(journal, info.id, engine, seq, info.meta)
+        table.recent = recent
+        return table
+
+    def submit(self, event: AnyEvent) -> None:
+        """Check, journal, then apply; raises RuleError (nothing written) if the rules refuse."""
+        self.engine.check(event)
+        self.journal.append(self.game_id, self.seq + 1, event)
+        self.seq += 1
+        self.recent.append(event)
+        if _TRACE:
+            print(f"#committed {self.game_id} {self.seq}", file=sys.stderr, flush=True)
+        was_finished = self.engine.finished
+        self.engine.apply(event)
+        if self.engine.finished != was_finished:
+            self.journal.mark_finished(self.game_id, self.engine.finished)
