@@ -48,7 +48,7 @@ DEFAULT_SEAT_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
 
 
 def parse_pin(value: Any) -> int:
-    """A BCM GPIO number from ``17``, ``"GPIO17"``, ``"BCM17"`` or a header position ``"BOARD11"``."""
+    """A BCM GPIO number from ``17``, ``"GPIO17"``, ``"BCM17"`` or header position ``"BOARD11"``."""
     if isinstance(value, bool):
         raise ConfigError(
             f'{value!r} is not a pin: write the GPIO number, e.g. 17 or "GPIO17".',
@@ -186,7 +186,8 @@ def check_pin_map(cfg: GpioConfig) -> None:
             )
         if pin in seen:
             raise ConfigError(
-                f"GPIO{pin} is used twice, for {seen[pin][0]} and for {en}: each needs its own pin.",
+                f"GPIO{pin} is used twice, for {seen[pin][0]} and for {en}: "
+                "each needs its own pin.",
                 f"GPIO{pin} sert deux fois, pour {seen[pin][1]} et pour {fr} : chacun a besoin de "
                 "sa propre broche.",
             )
@@ -236,17 +237,20 @@ class KeyboardConfig(_Strict):
                 f"keyboard.seats lists {len(self.seats)} keys; at most {MAX_SEATS} players.",
                 f"keyboard.seats donne {len(self.seats)} touches ; {MAX_SEATS} joueurs au plus.",
             )
-        seen: dict[str, str] = {}
-        named = [(k, f"seat {i + 1}") for i, k in enumerate(self.seats)]
-        named += [(k, r) for r in ("confirm", "cancel", "undo") if (k := getattr(self, r))]
-        for key, what in named:
+        seen: dict[str, tuple[str, str]] = {}
+        named = [(k, f"seat {i + 1}", f"la place {i + 1}") for i, k in enumerate(self.seats)]
+        named += [
+            (k, r, REFEREE_FR[r]) for r in ("confirm", "cancel", "undo") if (k := getattr(self, r))
+        ]
+        for key, en, fr in named:
             k = key.lower()
             if k in seen:
                 raise ConfigError(
-                    f'The key "{key}" is given to both {seen[k]} and {what}: give each its own key.',
-                    f"La touche « {key} » est donnée à {seen[k]} et à {what} : une touche chacun.",
+                    f'The key "{key}" is given to both {seen[k][0]} and {en}: '
+                    "give each its own key.",
+                    f"La touche « {key} » est donnée à {seen[k][1]} et à {fr} : une touche chacun.",
                 )
-            seen[k] = what
+            seen[k] = (en, fr)
         return self
 
 
