@@ -117,7 +117,7 @@ class GpioConfig(_Strict):
     """``[gpio]``: the pin map, in BCM GPIO numbers."""
 
     chip: int | None = None
-    buses: list[Bus] = Field(default_factory=lambda: ["id_eeprom"])
+    buses: list[Bus] = Field(default_factory=lambda: list[Bus](["id_eeprom"]))
     seats: list[SeatPins] = Field(default_factory=list)
     referee: RefereePins = Field(default_factory=RefereePins)
     led_pwm: bool = True
@@ -145,10 +145,11 @@ class GpioConfig(_Strict):
         for i, s in enumerate(self.seats):
             assert s.button is not None
             out.append(("seat", i, s.button))
-        for role in ("confirm", "cancel", "undo"):
+        roles: tuple[Role, ...] = ("confirm", "cancel", "undo")
+        for role in roles:
             p = getattr(self.referee, role)
             if p is not None:
-                out.append((role, 0, p))  # type: ignore[arg-type]
+                out.append((role, 0, p))
         return out
 
 
