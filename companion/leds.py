@@ -1,0 +1,117 @@
+"""One LED per seat, showing the main loop's decisions: a press seen, the loser, a false slap, idle.
+
+Only the main loop calls these methods; gpiozero's own background threads run the blinking, so
+nothing here ever runs on an input thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion.errors import ConfigError
+
+PatternName = Literal["off", "press_seen", "loser", "false_slap", "idle"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """How an LED shows one state; times in seconds, as gpiozero takes them."""
+
+    name: PatternName
+    on_time: float = 0.0
+    off_time: float = 0.0
+    fade: float = 0.0  # PWM LEDs only: fade in and out over this long
+
+
+OFF = Pattern("off")
+PRESS_SEEN = Pattern("press_seen")  # steady on, at once: "your press is counted"
+LOSER = Pattern("loser", on_time=0.15, off_time=0.15)  # fast, urgent blink
+FALSE_SLAP = Pattern("false_slap", on_time=0.6, off_time=0.2)  # long flashes: "that was wrong"
+IDLE = Pattern("idle", on_time=0.1, off_time=1.9, fade=0.9)  # slow breathing (PWM) or heartbeat
+
+
+class SeatLeds:
+    """The seats' LEDs. ``pins[seat]`` is a BCM GPIO number or None for a seat without an LED."""
+
+    def __init__(self, pins: Sequence[int | None], *, pin_factory: Any, pwm: bool = True) -> None:
+        from gpiozero import LED, PWMLED, GPIOZeroError
+
+        self.pwm = pwm
+        self._leds: list[Any | None] = []
+        self._showing: list[Pattern] = []
+        seat, pin = 0, None
+        try:
+            for seat, pin in enumerate(pins):  # noqa: B007  (named in the error below)
+                if pin is None:
+                    self._leds.append(None)
+                else:
+                    cls = PWMLED if pwm else LED
+                    self._leds.append(cls(pin, pin_factory=pin_factory))
+                self._showing.append(OFF)
+        except GPIOZeroError as exc:
+            self.close()
+            raise ConfigError(
+                f"The LED of seat {seat + 1} on GPIO{pin} cannot be driven ({exc}); pick another "
+                "pin, or set led_pwm = false if this pin cannot do PWM.",
+                f"La LED de la place {seat + 1} sur GPIO{pin} ne peut pas être pilotée ({exc}) ; "
+                "prenez une autre broche, ou mettez led_pwm = false si elle ne fait pas de PWM.",
+            ) from exc
+
+    def __len__(self) -> int:
+        return len(self._leds)
+
+    def showing(self, seat: int) -> Pattern:
+        return self._showing[seat]
+
+    def press_seen(self, seat: int) -> None:
+        """Light the seat's LED at once; the others keep what they show."""
+        self._show(seat, PRESS_SEEN)
+
+    def loser(self, seats: Iterable[int]) -> None:
+        """The loser(s) blink fast; everyone else goes dark so the loser stands out."""
+        self._only(set(seats), LOSER)
+
+    def false_slap(self, seats: Iterable[int]) -> None:
+        """False slappers flash long; everyone else goes dark."""
+        self._only(set(seats), FALSE_SLAP)
+
+    def idle(self) -> None:
+        """Between rounds: every LED breathes slowly (or ticks, without PWM)."""
+        for seat in range(len(self._leds)):
+            self._show(seat, IDLE)
+
+    def off(self) -> None:
+        for seat in range(len(self._leds)):
+            self._show(seat, OFF)
+
+    def close(self) -> None:
+        for led in self._leds:
+            if led is not None:
+                led.close()
+
+    def _only(self, seats: set[int], pattern: Pattern) -> None:
+        for seat in range(len(self._leds)):
+            self._show(seat, pattern if seat in seats else OFF)
+
+    def _show(self, seat: int, pattern: Pattern) -> None:
+        if not 0 <= seat < len(self._leds):
+            return  # a seat without an LED slot (more players than LEDs) shows nothing
+        self._showing[seat] = pattern
+        led = self._leds[seat]
+        if led is None:
+            return
+        if pattern.name == "off":
+            led.off()
+        elif pattern.name == "press_seen":
+            led.on()
+        elif self.pwm and pattern.fade:
+            led.blink(
+                on_time=pattern.on_time,
+                off_time=pattern.off_time - pattern.fade,
+                fade_in_time=pattern.fade,
+                fade_out_time=pattern.fade,
+            )
+        else:
+            led.blink(on_time=pattern.on_time, off_time=pattern.off_time)
