@@ -1,0 +1,235 @@
+"""The button board: stamps edges in the IRQ, debounces in the main loop, talks to the host.
+
+Everything hardware is passed in (pin class, mem32, ticks_us, the serial stream), so the same
+file runs on a Pico and, with fakes, under the MicroPython unix port in the tests.
+"""
+
+import array
+
+from micropython import const
+
+import wire
+from debounce import Debouncer
+from evring import EventRing
+from ticks64 import Ticks64
+
+FIRMWARE_VERSION = (0, 1, 0)
+
+# SIO GPIO_IN: one read gives every pin's level at the same clock cycle, on RP2040 and RP2350.
+GPIO_IN = const(0xD0000004)
+_RAW_MASK = const(0x3FFFFFFF)
+_QSIZE = const(64)  # IRQ snapshots between two main-loop passes; power of two
+_QMASK = const(63)
+HEARTBEAT_US = const(250000)
+_BLINK_US = const(125000)
+
+ROLE_SEAT = const(0)
+
+
+class Board:
+    def __init__(self, Pin, mem32, ticks_us, io, uid, boot_id, seat_pins, referee_pins=(),
+                 led_pins=(), machine="", lockout_us=30000, glitch_us=2000,
+                 stuck_us=10000000, ring_size=256, status_led=None, idle=None):
+        self._mem = mem32
+        self._ticks = ticks_us
+        self._io = io
+        self._uid = uid
+        self.boot_id = boot_id
+        self._machine = machine
+        self._idle = idle
+        self.seat_pins = tuple(seat_pins)
+        self.referee_pins = tuple(referee_pins) + (None,) * (3 - len(referee_pins))
+        self.led_pins = tuple(led_pins) + (None,) * (len(self.seat_pins) - len(led_pins))
+        self.lockout_us = lockout_us
+        self.glitch_us = glitch_us
+        self.stuck_us = stuck_us
+        self.clock = Ticks64(ticks_us)
+        self.ring = EventRing(ring_size)
+        self.reader = wire.LineReader()
+        self.stopped = False
+
+        # Inputs in protocol order: seats, then confirm/cancel/undo. (role, index, gpio)
+        self._inputs = []
+        for i, p in enumerate(self.seat_pins):
+            self._inputs.append((ROLE_SEAT, i, p))
+        for j, p in enumerate(self.referee_pins):
+            if p is not None:
+                self._inputs.append((1 + j, j, p))
+        mask = 0
+        for _, _, p in self._inputs:
+            mask |= 1 << p
+        self._in_mask = mask
+
+        # The IRQ writes only into these, preallocated: raw stamp, GPIO_IN, and head/tail/overflow.
+        self._qt = array.array("i", [0] * _QSIZE)
+        self._qg = array.array("i", [0] * _QSIZE)
+        self._qi = array.array("i", [0, 0, 0])
+
+        self._pins = []
+        for _, _, p in self._inputs:
+            self._pins.append(Pin(p, Pin.IN, Pin.PULL_UP))
+        self._leds = [None if p is None else Pin(p, Pin.OUT, value=0) for p in self.led_pins]
+        self._led_state = [0] * len(self._leds)
+        self._status = Pin(status_led, Pin.OUT, value=0) if status_led is not None else None
+        self.led_on = 0
+        self.led_blink = 0
+
+        now = self.clock.now()
+        g = mem32[GPIO_IN]
+        self._last_g = g
+        self._deb = []
+        for k, (_, _, p) in enumerate(self._inputs):
+            held = not (g >> p) & 1
+            self._deb.append(Debouncer(k, self._decided, lockout_us, glitch_us, stuck_us,
+                                       held, now))
+            if held:
+                # Host must know a button is already down: it is stuck until released.
+                self._decided(k, 2, now)
+        self._sent = 0
+        self._next_hb = now
+        handler = self._irq  # one bound method, made here, never in the IRQ
+        for pin in self._pins:
+            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+
+    # -- interrupt context: no allocation, no big ints (both values stay below 2**30) ----------
+
+    def _irq(self, _pin):
+        # Read every pin at once first, then the clock: two presses closer together than this
+        # handler's entry are seen in the same read and get the same stamp, and no stamp ever
+        # precedes its edge.
+        g = self._mem[GPIO_IN]
+        t = self._ticks()
+        qi = self._qi
+        h = qi[0]
+        n = (h + 1) & _QMASK
+        if n == qi[1]:
+            qi[2] += 1
+            return
+        self._qt[h] = t & _RAW_MASK
+        self._qg[h] = g
+        qi[0] = n
+
+    # -- main loop ------------------------------------------------------------------------------
+
+    def _decided(self, k, kind, t0):
+        role, index, _ = self._inputs[k]
+        self.ring.push(role, index, kind, t0)
+
+    def _advance(self, t):
+        """Every decision due by t, across buttons, in the order they fall due."""
+        deb = self._deb
+        while True:
+            best = None
+            bd = 0
+            for d in deb:
+                x = d.next_deadline()
+                if x is not None and x <= t and (best is None or x < bd):
+                    best = d
+                    bd = x
+            if best is None:
+                return
+            best.poll(bd)
+
+    def _apply(self, t, g):
+        changed = (g ^ self._last_g) & self._in_mask
+        self._last_g = g
+        if not changed:
+            return
+        self._advance(t)
+        for k, (_, _, p) in enumerate(self._inputs):
+            if (changed >> p) & 1:
+                self._deb[k].edge(t, not (g >> p) & 1)
+
+    def _drain(self):
+        qi = self._qi
+        while qi[1] != qi[0]:
+            i = qi[1]
+            t = self.clock.extend(self._qt[i])
+            g = self._qg[i]
+            qi[1] = (i + 1) & _QMASK
+            self._apply(t, g)
+
+    def step(self):
+        # Every snapshot stamped before `now` is already in the queue when now is read (the IRQ
+        # runs to completion before the main loop resumes), so deciding up to `now` is exact.
+        now = self.clock.now()
+        self._drain()
+        self._advance(now)
+        io = self._io
+        while True:
+            b = io.read_byte()
+            if b < 0:
+                break
+            cmd = self.reader.feed(b)
+            if cmd is not None:
+                self._command(cmd, now)
+        self._send_new()
+        if now >= self._next_hb:
+            self._next_hb = now + HEARTBEAT_US
+            io.write(wire.heartbeat(now, self.ring.next, self._qi[2]))
+            if self._status is not None:
+                self._status.value(not self._status.value())
+        self._update_leds(now)
+
+    def _send_new(self):
+        ring = self.ring
+        while self._sent < ring.next:
+            s = self._sent
+            if s >= ring.oldest():
+                role, index, kind, t = ring.get(s)
+                self._io.write(wire.event(s, role, index, kind, t))
+            self._sent = s + 1
+
+    def _command(self, cmd, now):
+        t, a, b = cmd
+        io = self._io
+        if t == wire.HELLO_REQUEST:
+            io.write(self.hello())
+        elif t == wire.SET_LEDS:
+            self.led_on = a
+            self.led_blink = b
+        elif t == wire.RESEND:
+            self._send_new()
+            ring = self.ring
+            first = a if a > ring.oldest() else ring.oldest()
+            if first > ring.next:
+                first = ring.next
+            for s in range(first, ring.next):
+                role, index, kind, ts = ring.get(s)
+                io.write(wire.event(s, role, index, kind, ts))
+            io.write(wire.resend_done(a, first, ring.next))
+        elif t == wire.PING:
+            io.write(wire.pong(a, now))
+
+    def hello(self):
+        stuck_ms = 0 if self.stuck_us is None else self.stuck_us // 1000
+        return wire.hello(FIRMWARE_VERSION, self._uid, self.boot_id, self.ring.next,
+                          self.ring.oldest(), self.lockout_us, self.glitch_us, stuck_ms,
+                          self.seat_pins, self.referee_pins, self.led_pins, self._machine)
+
+    def _update_leds(self, now):
+        phase = (now // _BLINK_US) & 1
+        for i, led in enumerate(self._leds):
+            if led is None:
+                continue
+            bit = 1 << i
+            v = phase if self.led_blink & bit else (1 if self.led_on & bit else 0)
+            if v != self._led_state[i]:
+                self._led_state[i] = v
+                led.value(v)
+
+    def overflows(self):
+        return self._qi[2]
+
+    def run(self):
+        while not self.stopped:
+            self.step()
+            if self._idle is not None:
+                self._idle()
+
+    def close(self):
+        for pin in self._pins:
+            pin.irq(handler=None)
+        for led in self._leds:
+            if led is not None:
+                led.value(0)

@@ -1,0 +1,42 @@
+"""Runs the button board at power-up. Ctrl-C (as mpremote sends) stops it and gives the REPL."""
+
+import os
+import sys
+import time
+
+import machine
+import micropython
+
+import pinmap
+from buttonboard import Board
+from stdio import StdIO
+
+micropython.alloc_emergency_exception_buf(100)
+
+
+def main():
+    safe = machine.Pin(pinmap.SAFE_MODE_PIN, machine.Pin.IN, machine.Pin.PULL_UP)
+    if safe.value() == 0:
+        print("table companion board: safe mode (cancel held at power-up), REPL left free")
+        return
+    board = Board(
+        machine.Pin,
+        machine.mem32,
+        time.ticks_us,
+        StdIO(),
+        machine.unique_id(),
+        int.from_bytes(os.urandom(4), "little"),
+        pinmap.SEAT_PINS,
+        pinmap.REFEREE_PINS,
+        pinmap.LED_PINS,
+        machine=sys.implementation._machine,
+        status_led=pinmap.STATUS_LED,
+        idle=machine.idle,
+    )
+    try:
+        board.run()
+    finally:
+        board.close()
+
+
+main()

@@ -1,0 +1,20 @@
+# The one place where the board's wiring is written down; docs/pico.md and
+# hardware/pico-pinmap.md describe the same numbers. GPIO numbers (GPn), not physical pins.
+# Every button is wired between its pin and GND (the pin's pull-up makes "pressed" read 0).
+# A seat or referee button that is not wired simply never reads pressed.
+
+# Seats 0..9, in the order the companion numbers them.
+SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+
+# Referee buttons: confirm, cancel, undo. None for a button the board does not have.
+REFEREE_PINS = (12, 13, 14)
+
+# One LED per seat, same order as SEAT_PINS (through a resistor to GND). None: no LED.
+LED_PINS = (15, 16, 17, 18, 19, 20, 21, 22, 26, 27)
+
+# The Pico's own LED blinks with the heartbeat ("LED" works on Pico, Pico W and Pico 2).
+STATUS_LED = "LED"
+
+# Held while the board powers up, this button keeps the firmware from starting, so that the
+# REPL stays free (e.g. for mpremote) even if a bad main.py were installed. The cancel button.
+SAFE_MODE_PIN = 13

@@ -1,0 +1,30 @@
+"""Shared fixtures: an isolated data folder for every test, and a helper to run the CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    data = tmp_path / "data"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    yield data
+
+
+def run_cli(*args: str, data_dir: Path | None = None, stdin: str | None = None,
+            env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    full_env = dict(os.environ)
+    if data_dir is not None:
+        full_env["COMPANION_DATA_DIR"] = str(data_dir)
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+                          text=True, input=stdin, env=full_env, timeout=timeout, cwd=ROOT)

@@ -1,0 +1,107 @@
+"""Hand-written stand-in for MicroPython's ``machine`` on the unix port, for the firmware tests.
+
+Put this directory first on MicroPython's path. Pins keep a level; ``drive`` changes levels the
+way a button does and then calls the IRQ handlers whose trigger matches, as the hardware would.
+``mem32[GPIO_IN]`` reads every level at once, like the RP2040's SIO register.
+"""
+
+import array
+
+GPIO_IN = 0xD0000004
+
+_levels = array.array("i", [0])  # bit n: level of GPn
+_pins = {}
+_named = {}
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = mode
+        self.handler = None
+        self.trigger = 0
+        self.hard = False
+        self.writes = 0
+        if isinstance(id, int):
+            _pins[id] = self
+            if pull == Pin.PULL_UP:
+                _levels[0] |= 1 << id
+        else:
+            _named[id] = 0
+        if value is not None:
+            self.value(value)
+
+    def value(self, v=None):
+        if v is None:
+            if isinstance(self.id, int):
+                return (_levels[0] >> self.id) & 1
+            return _named[self.id]
+        v = 1 if v else 0
+        self.writes += 1
+        if isinstance(self.id, int):
+            if v:
+                _levels[0] |= 1 << self.id
+            else:
+                _levels[0] &= ~(1 << self.id)
+        else:
+            _named[self.id] = v
+        return None
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        self.handler = handler
+        self.trigger = trigger
+        self.hard = hard
+
+
+def drive(changes):
+    """[(gpio, level), ...] change together, then each changed pin's IRQ fires in pin order."""
+    fired = []
+    for gpio, level in changes:
+        old = (_levels[0] >> gpio) & 1
+        if old == level:
+            continue
+        if level:
+            _levels[0] |= 1 << gpio
+        else:
+            _levels[0] &= ~(1 << gpio)
+        p = _pins.get(gpio)
+        want = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
+        if p is not None and p.handler is not None and p.trigger & want:
+            fired.append(p)
+    for p in fired:
+        p.handler(p)
+
+
+def level(gpio):
+    return (_levels[0] >> gpio) & 1
+
+
+def reset():
+    _levels[0] = 0
+    _pins.clear()
+    _named.clear()
+
+
+class _Mem32:
+    def __getitem__(self, addr):
+        if addr != GPIO_IN:
+            raise ValueError("fake mem32 only knows GPIO_IN")
+        return _levels[0]
+
+
+mem32 = _Mem32()
+
+
+def unique_id():
+    return b"\xe6\x61\x41\x03\xe7\x45\x2d\x2f"
+
+
+def idle():
+    pass

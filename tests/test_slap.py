@@ -1,0 +1,90 @@
+"""Slap adjudication as a pure unit: stamps decide, never arrival."""
+
+from __future__ import annotations
+
+import itertools
+
+from companion.slap import SlapWindow
+
+P = ["A", "B", "C", "D"]
+
+
+def window(presses: list[tuple[str, int]], timeout_us: int = 5_000_000,
+           close: int | None = None, resolution_us: int = 1) -> SlapWindow:
+    w = SlapWindow(P, timeout_us, resolution_us)
+    for player, t in presses:
+        w.add(player, t)
+    if close is not None:
+        w.close(close)
+    return w
+
+
+def test_order_is_by_stamp_not_arrival() -> None:
+    presses = [("C", 1300), ("A", 1000), ("D", 1000 + 250), ("B", 1001)]
+    for perm in itertools.permutations(presses):
+        r = window(list(perm)).result()
+        assert [p.player for p in r.order] == ["A", "B", "D", "C"]
+        assert r.last == ("C",) and r.margin_us == 50 and not r.tied
+        assert r.claimant == "A" and r.complete
+
+
+def test_presses_one_microsecond_apart() -> None:
+    r = window([("A", 10), ("B", 11), ("C", 12), ("D", 13)]).result()
+    assert r.last == ("D",) and r.margin_us == 1
+
+
+def test_late_arriving_earlier_press_becomes_claimant() -> None:
+    w = window([("B", 2000), ("C", 2100)])
+    assert w.result().claimant == "B"
+    w.add("A", 1500)
+    assert w.result().claimant == "A"
+
+
+def test_second_press_counts_for_nothing_unless_earlier() -> None:
+    r = window([("A", 100), ("B", 200), ("C", 300), ("D", 400), ("D", 500), ("A", 900)]).result()
+    assert [(p.player, p.t_us) for p in r.order] == [("A", 100), ("B", 200), ("C", 300), ("D", 400)]
+
+
+def test_timeout_non_pressers_are_all_last() -> None:
+    r = window([("A", 0), ("B", 100), ("C", 5_000_001)], timeout_us=5_000_000).result()
+    assert [p.player for p in r.order] == ["A", "B"]
+    assert r.non_pressers == ("C", "D") and r.last == ("C", "D")
+    assert r.margin_us is None and not r.complete
+    assert r.close_us == 5_000_000
+
+
+def test_press_on_the_close_stamp_counts() -> None:
+    r = window([("A", 0), ("B", 5_000_000), ("C", 1), ("D", 2)], timeout_us=5_000_000).result()
+    assert r.complete and r.last == ("B",)
+
+
+def test_table_close_earlier_than_timeout() -> None:
+    r = window([("A", 0), ("B", 10), ("C", 30), ("D", 40)], close=20).result()
+    assert r.non_pressers == ("C", "D")
+    assert r.close_us == 20
+
+
+def test_ties_for_last() -> None:
+    r = window([("A", 0), ("B", 10), ("C", 30), ("D", 30)]).result()
+    assert r.tied and r.last == ("C", "D") and r.margin_us == 0
+
+
+def test_coarser_resolution_makes_ties() -> None:
+    r = window([("A", 0), ("B", 10), ("C", 1030), ("D", 1999)], resolution_us=1000).result()
+    assert r.tied and r.last == ("C", "D")
+    r = window([("A", 0), ("B", 10), ("C", 1030), ("D", 2000)], resolution_us=1000).result()
+    assert not r.tied and r.last == ("D",)
+
+
+def test_single_press_has_no_margin() -> None:
+    r = window([("A", 0)]).result()
+    assert r.margin_us is None and r.last == ("B", "C", "D")
+
+
+def test_empty_window_and_copy_independence() -> None:
+    w = SlapWindow(P, 1000)
+    assert w.is_empty and w.result().order == ()
+    w.add("A", 5)
+    c = w.copy()
+    c.add("B", 6)
+    assert not w.pressed("B") and c.pressed("B")
