@@ -1,0 +1,78 @@
+"""Putting stamps from different clocks on one clock before anyone compares them.
+
+Pure: the caller supplies the clock readings. An offset is measured once at start-up by
+bracketing one reading of the source clock between two of the common clock; the half-width of
+the tightest bracket is how well the two clocks are tied, and it joins the resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from companion.inputs.base import Clock, InputEvent
+
+
+@dataclass(frozen=True, slots=True)
+class Offset:
+    """``common = source + offset_ns``, known to within ``uncertainty_ns``."""
+
+    offset_ns: int
+    uncertainty_ns: int
+
+
+def measure_offset(
+    read_source: Callable[[], int], read_common: Callable[[], int], samples: int = 16
+) -> Offset:
+    """The source-to-common offset, from the tightest of ``samples`` brackets."""
+    if samples < 1:
+        raise ValueError("at least one sample is needed")
+    best: Offset | None = None
+    for _ in range(samples):
+        before = read_common()
+        s = read_source()
+        after = read_common()
+        if after < before:
+            raise ValueError("the common clock went backwards")
+        mid = before + (after - before) // 2
+        o = Offset(mid - s, (after - before + 1) // 2)
+        if best is None or o.uncertainty_ns < best.uncertainty_ns:
+            best = o
+    assert best is not None
+    return best
+
+
+class ClockMerger:
+    """Maps every registered clock onto ``common``; the merged clock has the coarsest resolution."""
+
+    def __init__(self, common: Clock) -> None:
+        self.common = common
+        self._offsets: dict[Clock, Offset] = {common: Offset(0, 0)}
+
+    def add(self, clock: Clock, offset: Offset | None = None) -> None:
+        """Register a source clock; a clock with the common clock's name needs no offset."""
+        if offset is None:
+            if clock.name != self.common.name:
+                raise ValueError(
+                    f"clock {clock.name!r} differs from {self.common.name!r}: measure an offset"
+                )
+            offset = Offset(0, 0)
+        self._offsets[clock] = offset
+
+    @property
+    def clock(self) -> Clock:
+        """The clock every converted event carries."""
+        worst = max(max(c.resolution_ns, o.uncertainty_ns) for c, o in self._offsets.items())
+        return Clock(self.common.name, max(worst, self.common.resolution_ns))
+
+    def knows(self, clock: Clock) -> bool:
+        return clock in self._offsets
+
+    def to_common(self, clock: Clock, t_ns: int) -> int:
+        try:
+            return t_ns + self._offsets[clock].offset_ns
+        except KeyError:
+            raise ValueError(f"clock {clock.name!r} was never registered") from None
+
+    def convert(self, event: InputEvent) -> InputEvent:
+        return replace(event, t_ns=self.to_common(event.clock, event.t_ns), clock=self.clock)
