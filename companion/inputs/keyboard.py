@@ -1,0 +1,209 @@
+"""Keys as buttons: one key per seat (number row 1..0 by default, numpad too) and referee keys.
+
+pygame delivers key events only to the thread that owns the window, so the source either pumps
+its own small window on its own thread (``own_window=True``: the wiring monitor, a laptop with no
+game screen yet) or is fed by the display's loop through ``handle()``.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import ConfigError, HardwareError
+from companion.inputs.base import Clock, Edge, InputEvent, QueueItem, Role
+
+# pygame-ce does not expose SDL's event timestamps, so a key is stamped when it is read: to
+# within the pump's wake-up on our own thread, to within a frame when fed by the display.
+OWN_WINDOW_CLOCK = Clock("CLOCK_MONOTONIC", 1_000_000)
+FED_CLOCK = Clock("CLOCK_MONOTONIC", 20_000_000)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyBinding:
+    role: Role
+    seat: int
+    key: int  # pygame key code
+    name: str
+
+
+def key_code(name: str) -> int:
+    import pygame
+
+    try:
+        with warnings.catch_warnings():
+            # SDL maps names to codes without pygame.init(); initialising would open audio too.
+            warnings.simplefilter("ignore")
+            return int(pygame.key.key_code(name))
+    except ValueError:
+        raise ConfigError(
+            f'"{name}" is not a key name pygame knows: use names such as "1", "a", "space", '
+            '"return" or "[1]" (numpad 1).',
+            f'« {name} » n\'est pas un nom de touche connu de pygame : utilisez par ex. "1", '
+            '"a", "space", "return" ou "[1]" (pavé numérique 1).',
+        ) from None
+
+
+def bindings(
+    seat_keys: Sequence[str],
+    *,
+    confirm: str | None = None,
+    cancel: str | None = None,
+    undo: str | None = None,
+    numpad: bool = True,
+) -> list[KeyBinding]:
+    """Bindings for the seats in order, then the referee keys; digits also get their numpad key."""
+    out = [KeyBinding("seat", i, key_code(k), k) for i, k in enumerate(seat_keys)]
+    for role, name in (("confirm", confirm), ("cancel", cancel), ("undo", undo)):
+        if name:
+            out.append(KeyBinding(role, 0, key_code(name), name))  # type: ignore[arg-type]
+    if numpad:
+        taken = {b.key for b in out}
+        for i, k in enumerate(seat_keys):
+            if len(k) == 1 and k.isdigit():
+                pad = key_code(f"[{k}]")
+                if pad not in taken:
+                    out.append(KeyBinding("seat", i, pad, f"[{k}]"))
+                    taken.add(pad)
+    codes = [b.key for b in out]
+    if len(codes) != len(set(codes)):
+        raise ConfigError(
+            "Two buttons share a key: give each seat and referee button its own key.",
+            "Deux boutons partagent une touche : donnez une touche à chaque place et bouton "
+            "d'arbitre.",
+        )
+    return out
+
+
+_STOP_CODE = "companion-keyboard-stop"
+
+
+class KeyboardSource:
+    """Presses and releases of bound keys, stamped on CLOCK_MONOTONIC when read."""
+
+    name = "keyboard"
+
+    def __init__(
+        self,
+        keys: Sequence[KeyBinding],
+        *,
+        own_window: bool = True,
+        now_ns: Callable[[], int] = time.monotonic_ns,
+    ) -> None:
+        self.keys = tuple(keys)
+        self._by_code = {b.key: b for b in self.keys}
+        self.own_window = own_window
+        self.clock = OWN_WINDOW_CLOCK if own_window else FED_CLOCK
+        self._now_ns = now_ns
+        self._held: set[int] = set()
+        self._events: queue.Queue[QueueItem] | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._stop = threading.Event()
+
+    @classmethod
+    def from_config(cls, kb: Any, n_seats: int | None = None, **kw: Any) -> KeyboardSource:
+        """From a ``hwconfig.KeyboardConfig``; ``n_seats`` keeps only the seats in play."""
+        seats = list(kb.seats if n_seats is None else kb.seats[:n_seats])
+        if n_seats is not None and len(seats) < n_seats:
+            raise ConfigError(
+                f"{n_seats} players but only {len(seats)} seat keys in [keyboard] seats: add "
+                "keys for the others.",
+                f"{n_seats} joueurs mais seulement {len(seats)} touches dans [keyboard] seats : "
+                "ajoutez des touches pour les autres.",
+            )
+        return cls(
+            bindings(seats, confirm=kb.confirm, cancel=kb.cancel, undo=kb.undo),
+            **kw,
+        )
+
+    def now_ns(self) -> int:
+        return self._now_ns()
+
+    def start(self, events: queue.Queue[QueueItem]) -> None:
+        self._events = events
+        if not self.own_window:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._pump, name="keyboard-source", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        if self._failure is not None:
+            self._thread.join(5)
+            self._thread = None
+            raise HardwareError(
+                f"No window for the keyboard ({self._failure}): run it in a desktop session, or "
+                "use --input sim.",
+                f"Pas de fenêtre pour le clavier ({self._failure}) : lancez-le dans une session "
+                "graphique, ou utilisez --input sim.",
+            ) from self._failure
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            import pygame
+
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(pygame.USEREVENT, code=_STOP_CODE))
+            self._thread.join(5)
+            self._thread = None
+
+    def handle(self, event: Any) -> bool:
+        """Turn one pygame event into a press/release; True if it was one of our keys."""
+        import pygame
+
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return False
+        b = self._by_code.get(event.key)
+        if b is None or self._events is None:
+            return False
+        t = self._now_ns()
+        edge: Edge
+        if event.type == pygame.KEYDOWN:
+            if event.key in self._held:
+                return True  # auto-repeat is not a new press
+            self._held.add(event.key)
+            edge = "press"
+        else:
+            self._held.discard(event.key)
+            edge = "release"
+        self._events.put(InputEvent(b.role, b.seat, edge, t, self.clock, self.name))
+        return True
+
+    def _pump(self) -> None:
+        try:
+            import pygame
+
+            pygame.display.init()
+            pygame.display.set_mode((360, 120))
+            pygame.display.set_caption("companion: keys / touches")
+            pygame.key.set_repeat()
+        except Exception as exc:  # no display, no SDL video driver...
+            self._failure = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            while not self._stop.is_set():
+                event = pygame.event.wait(200)
+                if event.type == pygame.USEREVENT and getattr(event, "code", None) == _STOP_CODE:
+                    break
+                if event.type == pygame.QUIT:
+                    break
+                self.handle(event)
+        finally:
+            pygame.display.quit()
+
+
+def headless() -> bool:
+    """True when no display is reachable, so a keyboard window cannot open."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
