@@ -30,9 +30,10 @@ class Pin:
         self.hard = False
         self.writes = 0
         if isinstance(id, int):
-            _pins[id] = self
-            if pull == Pin.PULL_UP:
+            # A pin already driven low by a held button stays low when it is set up again.
+            if pull == Pin.PULL_UP and id not in _pins:
                 _levels[0] |= 1 << id
+            _pins[id] = self
         else:
             _named[id] = 0
         if value is not None:

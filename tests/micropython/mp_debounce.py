@@ -1,0 +1,32 @@
+# Runs the firmware's debouncer over cases from a JSON file; prints the decisions as JSON.
+# usage: micropython mp_debounce.py FIRMWARE_DIR CASES_JSON
+import sys
+
+sys.path.insert(0, sys.argv[1])
+
+import json
+
+from debounce import Debouncer
+
+with open(sys.argv[2]) as f:
+    CASES = json.load(f)
+
+out = []
+for case in CASES:
+    got = []
+    d = Debouncer(
+        0,
+        lambda _k, kind, t, got=got: got.append([kind, t]),
+        case["lockout"],
+        case["glitch"],
+        case["stuck"],
+        case["active"],
+        case["t0"],
+    )
+    for t, active in case["edges"]:
+        d.edge(t, active)
+    d.poll(case["until"])
+    out.append(
+        {"decisions": got, "bounces": d.bounces, "glitches": d.glitches, "presses": d.presses}
+    )
+print(json.dumps(out))
