@@ -248,6 +248,10 @@ class GpioSource:
 
     # -- for the wiring monitor and tests --------------------------------------------------
 
+    def now_ns(self) -> int:
+        """The current time on the clock this source stamps with."""
+        return self._now_ns()
+
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every edge delivered so far, and every deadline due now, is decided."""
         barrier = _Barrier()
