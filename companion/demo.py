@@ -17,9 +17,9 @@ from companion.games.kilo import KiloGame
 from companion.i18n import t
 from companion.inputs.base import InputEvent, QueueItem
 from companion.inputs.sim import BurstEnd, SimSource, plan_slap
-from companion.narrate import draw_line, slap_lines, standings_line
-from companion.tablelog import Close, Draw, NewKiloGame, Press, Undo, Verdict
+from companion.narrate import draw_line, pile_line, slap_lines, standings_line
 from companion.table import Table
+from companion.tablelog import Close, Draw, NewKiloGame, Press, Undo, Verdict
 
 NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
          "Julie"]
@@ -86,6 +86,7 @@ class Demo:
                     self._draw(game.owed_draws[0])
                     if not game.owed_draws or game.finished:
                         self.say(t("demo.standings", self.lang, line=standings_line(game)))
+                        self.say(pile_line(game, self.lang))
                 else:
                     self._slap()
                 if on_step:

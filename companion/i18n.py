@@ -58,6 +58,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                         "  {name} draws {card}: first card, the 7 counts 7 kg"),
     "demo.undo": ("  (La table annule : {what})", "  (The table undoes: {what})"),
     "demo.standings": ("  Classement : {line}", "  Standings: {line}"),
+    "demo.pile": ("  Tas : {count} cartes ({bottom} remises dessous) · prochaine carte : As {ace:.0%}, "
+                  "7 {seven:.0%}, {exp:.1f} kg en moyenne",
+                  "  Pile: {count} cards ({bottom} returned underneath) · next card: Ace {ace:.0%}, "
+                  "7 {seven:.0%}, {exp:.1f} kg on average"),
     "demo.resumed": ("Reprise de la partie {game_id} à l'événement {seq}.",
                      "Resuming game {game_id} at event {seq}."),
     "demo.journal": ("Partie {game_id} enregistrée dans {path}",

@@ -15,6 +15,14 @@ def standings_line(game: KiloGame) -> str:
     return " · ".join(f"{p} {k} kg" for p, k in game.standings())
 
 
+def pile_line(game: KiloGame, lang: str) -> str:
+    if not game.pile_count:
+        return "  " + t("pile.empty", lang)
+    odds = pile_odds(game)
+    return t("demo.pile", lang, count=game.pile_count, bottom=game.known_bottom, ace=odds.ace,
+             seven=odds.seven, exp=odds.expected_kilos)
+
+
 def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
     width = max(len(p) for p in game.players)
     lines = [t("demo.slap", lang, claimant=slap.claimant)]

@@ -57,7 +57,7 @@ def test_resume_rebuilds_the_same_state(tmp_path: Path) -> None:
 
 def test_second_writer_is_refused(tmp_path: Path) -> None:
     with Journal(tmp_path, writer=True):
-        with pytest.raises(JournalError, match="another companion .* is already using"):
+        with pytest.raises(JournalError, match=r"another companion .* is already using"):
             Journal(tmp_path, writer=True)
         # another process, too: the lock is an OS lock, not a Python object
         result = run_cli("demo", "--speed", "0", "--rounds", "1", "--lang", "en",
