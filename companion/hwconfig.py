@@ -359,3 +359,25 @@ def render_toml(cfg: HardwareConfig) -> str:
     if d.stuck_after_s is not None:
         lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
     return "\n".join(lines) + "\n"
+
+
+def default_config_path() -> Path:
+    """``$COMPANION_CONFIG``, else ``companion.toml`` in the user's config folder."""
+    import os
+
+    env = os.environ.get("COMPANION_CONFIG")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("table-companion")) / "companion.toml"
+
+
+def load_config(path: Path | None = None) -> HardwareConfig:
+    """The given file (which must exist), else the default file if there is one, else defaults."""
+    if path is not None:
+        return HardwareConfig.from_file(path)
+    default = default_config_path()
+    if default.exists():
+        return HardwareConfig.from_file(default)
+    return HardwareConfig()

@@ -1,0 +1,380 @@
+"""``companion buttons``: a live monitor for wiring and maintenance, and ``--assign`` to write the
+pin map by pressing each button in seat order (nobody needs to know pin numbers)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.errors import CompanionError, ConfigError, HardwareError
+from companion.hwconfig import (
+    BUS_PINS,
+    GPIO_HEADER,
+    REFEREE_FR,
+    HardwareConfig,
+    RefereePins,
+    SeatPins,
+    default_config_path,
+    load_config,
+    render_toml,
+)
+from companion.inputs.base import InputEvent, QueueItem, SourceStatus
+
+BURST_GAP_NS = 1_500_000_000
+
+TEXT: dict[str, tuple[str, str]] = {
+    # key: (French, English)
+    "press": ("appui", "press"),
+    "release": ("relâché", "release"),
+    "seat": ("place {n}", "seat {n}"),
+    "referee": ("arbitre {role}", "referee {role}"),
+    "burst": ("— nouvelle salve —", "— new burst —"),
+    "stats": ("rebonds {b}, parasites {g}", "bounces {b}, glitches {g}"),
+    "stuck": ("COINCÉ", "STUCK"),
+    "listening": (
+        "Source {source} : appuyez sur les boutons (Ctrl+C pour finir).",
+        "Source {source}: press the buttons (Ctrl+C to stop).",
+    ),
+    "summary": (
+        "{who} : {presses} appuis, {b} rebonds, {g} parasites{stuck}",
+        "{who}: {presses} presses, {b} bounces, {g} glitches{stuck}",
+    ),
+    "assign.intro": (
+        "Attribution des boutons : {n} broches GPIO libres écoutées.",
+        "Assigning buttons: listening on {n} free GPIO pins.",
+    ),
+    "assign.seat": (
+        "Appuyez sur le bouton de la place {n} (ou de nouveau sur celui de la place 1 pour finir).",
+        "Press the button of seat {n} (or seat 1's button again to finish).",
+    ),
+    "assign.referee": (
+        "Appuyez sur le bouton d'arbitre « {fr} » (ou sur celui de la place 1 s'il n'y en a pas).",
+        'Press the referee button "{en}" (or seat 1\'s button if there is none).',
+    ),
+    "assign.got": (
+        "  {what} → GPIO{pin} (broche {header})",
+        "  {what} → GPIO{pin} (header pin {header})",
+    ),
+    "assign.again": (
+        "  GPIO{pin} est déjà {what} : appuyez sur un autre bouton.",
+        "  GPIO{pin} is already {what}: press another button.",
+    ),
+    "assign.written": ("Plan de câblage écrit dans {path}.", "Pin map written to {path}."),
+    "assign.none": (
+        "Aucun bouton attribué avant la fin du délai : vérifiez le câblage (une patte au GPIO, "
+        "l'autre à la masse).",
+        "No button assigned before the time ran out: check the wiring (one leg to the GPIO, the "
+        "other to ground).",
+    ),
+}
+
+
+def tr(lang: str, key: str, **kw: Any) -> str:
+    fr, en = TEXT[key]
+    return (fr if lang == "fr" else en).format(**kw)
+
+
+def who(lang: str, role: str, seat: int) -> str:
+    if role == "seat":
+        return tr(lang, "seat", n=seat + 1)
+    return tr(lang, "referee", role=REFEREE_FR[role] if lang == "fr" else role)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "buttons",
+        help="live button monitor for wiring, or --assign to write the pin map",
+        description=__doc__,
+    )
+    p.add_argument(
+        "--input",
+        default=None,
+        help="gpio, serial, keyboard or sim (default: [input] source in the config)",
+    )
+    p.add_argument("--config", type=Path, default=None, help="config file (TOML)")
+    p.add_argument("--seats", type=int, default=None, help="number of seats (sim: default 4)")
+    p.add_argument("--lang", choices=["fr", "en"], default="fr")
+    p.add_argument("--max-events", type=int, default=None, help="stop after N presses/releases")
+    p.add_argument("--duration", type=float, default=None, help="stop after S seconds")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--seed", type=int, default=0, help="sim: seed of the simulated players")
+    p.add_argument("--speed", type=float, default=1.0, help="sim: 0 = as fast as possible")
+    p.add_argument("--assign", action="store_true", help="press each button in seat order")
+    p.add_argument("--referee", action="store_true", help="--assign: also the referee buttons")
+    p.add_argument("--output", type=Path, default=None, help="--assign: file to write")
+    p.add_argument("--force", action="store_true", help="--assign: overwrite --output")
+    p.set_defaults(func=cmd_buttons)
+
+
+def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
+    lang: str = args.lang
+    try:
+        config = load_config(args.config)
+        if args.assign:
+            return assign(
+                config,
+                output=args.output or args.config or default_config_path(),
+                force=args.force,
+                seats=args.seats,
+                referee=args.referee,
+                duration=args.duration,
+                lang=lang,
+                pin_factory=pin_factory,
+            )
+        from companion.inputs.registry import build_source
+
+        name = args.input or config.input.source
+        n_seats = args.seats if args.seats is not None else (4 if name == "sim" else None)
+        source = build_source(
+            name, config, n_seats=n_seats, pin_factory=pin_factory, seed=args.seed,
+            speed=args.speed,
+        )  # fmt: skip
+        return monitor(
+            source,
+            sys.stdout,
+            lang,
+            max_events=args.max_events,
+            duration=args.duration,
+            as_json=args.json,
+        )
+    except CompanionError as err:
+        print(err.message(lang), file=sys.stderr)
+        return 2 if isinstance(err, ConfigError) else 1
+
+
+def monitor(
+    source: Any,
+    out: TextIO,
+    lang: str,
+    *,
+    max_events: int | None = None,
+    duration: float | None = None,
+    as_json: bool = False,
+) -> int:
+    """Print every press and release until ``max_events`` or ``duration``; 0 when it ends well."""
+    q: queue.Queue[QueueItem] = queue.Queue()
+    source.start(q)
+    deadline = None if duration is None else time.monotonic() + duration
+    if not as_json:
+        print(tr(lang, "listening", source=source.name), file=out, flush=True)
+    trigger = getattr(source, "trigger_slap", None)
+    if trigger is not None:
+        trigger()
+    seen = 0
+    first: int | None = None
+    last: int | None = None
+    try:
+        while max_events is None or seen < max_events:
+            wait = 0.25 if deadline is None else min(0.25, deadline - time.monotonic())
+            if wait <= 0:
+                break
+            try:
+                item = q.get(timeout=wait)
+            except queue.Empty:
+                continue
+            if isinstance(item, SourceStatus):
+                _print_status(item, out, lang, as_json)
+            elif isinstance(item, InputEvent):
+                seen += 1
+                if item.edge == "press":
+                    if last is None or item.t_ns - last > BURST_GAP_NS:
+                        first = item.t_ns
+                        if not as_json and last is not None:
+                            print(tr(lang, "burst"), file=out)
+                    last = max(item.t_ns, last or item.t_ns)
+                _print_event(item, first, source, out, lang, as_json)
+            elif hasattr(item, "plan") and trigger is not None:
+                trigger()  # the simulated table finished a slap: ask for the next one
+    except KeyboardInterrupt:
+        pass
+    finally:
+        source.stop()
+    _print_summary(source, out, lang, as_json)
+    return 0
+
+
+def _stats_for(source: Any, role: str, seat: int) -> Any:
+    stats = getattr(source, "stats", None)
+    if stats is None:
+        return None
+    for s in stats():
+        if s.button.role == role and s.button.seat == seat:
+            return s
+    return None
+
+
+def _print_event(
+    ev: InputEvent, first: int | None, source: Any, out: TextIO, lang: str, as_json: bool
+) -> None:
+    since_us = None if first is None else (ev.t_ns - first) // 1000
+    st = _stats_for(source, ev.role, ev.seat)
+    if as_json:
+        rec: dict[str, Any] = {
+            "role": ev.role,
+            "seat": ev.seat,
+            "edge": ev.edge,
+            "t_ns": ev.t_ns,
+            "since_first_us": since_us,
+            "clock": ev.clock.name,
+            "resolution_ns": ev.clock.resolution_ns,
+            "source": ev.source,
+        }
+        if st is not None:
+            rec.update(bounces=st.bounces, glitches=st.glitches, stuck=st.stuck)
+        print(json.dumps(rec, ensure_ascii=False), file=out, flush=True)
+        return
+    since = "" if since_us is None else f"{since_us / 1000:+.3f} ms"
+    if lang == "fr":
+        since = since.replace(".", ",")
+    line = f"{who(lang, ev.role, ev.seat):<18} {tr(lang, ev.edge):<9} {since:>14}"
+    if st is not None:
+        line += "   " + tr(lang, "stats", b=st.bounces, g=st.glitches)
+        if st.stuck:
+            line += "   " + tr(lang, "stuck")
+    print(line, file=out, flush=True)
+
+
+def _print_status(st: SourceStatus, out: TextIO, lang: str, as_json: bool) -> None:
+    text = st.fr if lang == "fr" else st.en
+    if as_json:
+        rec = {"status": st.kind, "seat": st.seat, "source": st.source, "message": text}
+        print(json.dumps(rec, ensure_ascii=False), file=out, flush=True)
+    else:
+        print(f"[{st.kind}] {text}", file=out, flush=True)
+
+
+def _print_summary(source: Any, out: TextIO, lang: str, as_json: bool) -> None:
+    stats = getattr(source, "stats", None)
+    if stats is None or as_json:
+        return
+    for s in stats():
+        stuck = f", {tr(lang, 'stuck')}" if s.stuck else ""
+        name = who(lang, s.button.role, s.button.seat)
+        print(
+            tr(
+                lang, "summary", who=name, presses=s.presses, b=s.bounces, g=s.glitches, stuck=stuck
+            ),
+            file=out,
+        )
+
+
+# --- assign ------------------------------------------------------------------------------------
+
+
+def free_pins(config: HardwareConfig) -> list[int]:
+    """Header GPIOs not reserved by an enabled bus nor used by an LED: where buttons may be."""
+    reserved = {p for bus in config.gpio.buses for p in BUS_PINS[bus]}
+    reserved |= {s.led for s in config.gpio.seats if s.led is not None}
+    return [p for p in sorted(GPIO_HEADER) if p not in reserved]
+
+
+def assign(
+    config: HardwareConfig,
+    *,
+    output: Path,
+    force: bool = False,
+    seats: int | None = None,
+    referee: bool = False,
+    duration: float | None = None,
+    lang: str = "fr",
+    pin_factory: Any = None,
+    prompt: Callable[[str], None] | None = None,
+) -> int:
+    """Listen on every free pin; each first press names the next seat's pin. Writes the pin map."""
+    from companion.inputs.gpio import ButtonPin, GpioSource, lgpio_factory
+
+    say = prompt if prompt is not None else (lambda s: print(s, flush=True))
+    if output.exists() and not force:
+        raise ConfigError(
+            f"{output} already exists: add --force to replace it, or --output to write elsewhere.",
+            f"{output} existe déjà : ajoutez --force pour le remplacer, ou --output pour écrire "
+            "ailleurs.",
+        )
+    pins = free_pins(config)
+    own_factory = pin_factory is None
+    factory = lgpio_factory(config.gpio.chip) if own_factory else pin_factory
+    try:
+        source = GpioSource(
+            [ButtonPin("seat", i, p) for i, p in enumerate(pins)],
+            pin_factory=factory,
+            settings=config.debounce.settings(),
+        )
+    except CompanionError:
+        if own_factory:
+            factory.close()
+        raise
+    q: queue.Queue[QueueItem] = queue.Queue()
+    source.start(q)
+    deadline = None if duration is None else time.monotonic() + duration
+    chosen: list[int] = []
+    ref: dict[str, int] = {}
+
+    def next_press() -> int | None:
+        while True:
+            wait = None if deadline is None else deadline - time.monotonic()
+            if wait is not None and wait <= 0:
+                return None
+            try:
+                item = q.get(timeout=wait)
+            except queue.Empty:
+                return None
+            if isinstance(item, InputEvent) and item.edge == "press":
+                return pins[item.seat]
+
+    try:
+        say(tr(lang, "assign.intro", n=len(pins)))
+        while seats is None or len(chosen) < seats:
+            say(tr(lang, "assign.seat", n=len(chosen) + 1))
+            pin = next_press()
+            if pin is None:
+                break
+            if chosen and pin == chosen[0] and seats is None:
+                break
+            if pin in chosen:
+                say(tr(lang, "assign.again", pin=pin, what=who(lang, "seat", chosen.index(pin))))
+                continue
+            chosen.append(pin)
+            say(tr(lang, "assign.got", what=who(lang, "seat", len(chosen) - 1), pin=pin,
+                   header=GPIO_HEADER[pin]))  # fmt: skip
+        if referee and chosen:
+            for role in ("confirm", "cancel", "undo"):
+                say(tr(lang, "assign.referee", en=role, fr=REFEREE_FR[role]))
+                while True:
+                    pin = next_press()
+                    if pin is None or pin == chosen[0]:
+                        break
+                    if pin in chosen or pin in ref.values():
+                        say(tr(lang, "assign.again", pin=pin, what="?"))
+                        continue
+                    ref[role] = pin
+                    say(tr(lang, "assign.got", what=who(lang, role, 0), pin=pin,
+                           header=GPIO_HEADER[pin]))  # fmt: skip
+                    break
+    finally:
+        source.stop()
+        if own_factory:
+            factory.close()
+    if not chosen:
+        raise HardwareError(TEXT["assign.none"][1], TEXT["assign.none"][0])
+    old = config.gpio.seats
+    new_seats = [
+        SeatPins(button=p, led=old[i].led if i < len(old) else None) for i, p in enumerate(chosen)
+    ]
+    gpio = config.gpio.model_copy(update={"seats": new_seats, "referee": RefereePins(**ref)})
+    new = HardwareConfig.from_dict(
+        {
+            "input": {"source": "gpio"},
+            "gpio": gpio.model_dump(),
+            "debounce": config.debounce.model_dump(),
+        }
+    )
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(render_toml(new), encoding="utf-8")
+    say(tr(lang, "assign.written", path=output))
+    return 0
