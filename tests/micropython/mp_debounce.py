@@ -26,7 +26,5 @@ for case in CASES:
     for t, active in case["edges"]:
         d.edge(t, active)
     d.poll(case["until"])
-    out.append(
-        {"decisions": got, "bounces": d.bounces, "glitches": d.glitches, "presses": d.presses}
-    )
+    out.append({"decisions": got, "bounces": d.bounces, "glitches": d.glitches, "presses": d.presses})
 print(json.dumps(out))

@@ -352,9 +352,5 @@ for f in TESTS:
     except Exception as e:
         failed += 1
         sys.print_exception(e)
-        print(
-            json.dumps(
-                {"test": name, "ok": False, "error": f"{type(e).__name__}: {e}", "data": None}
-            )
-        )
+        print(json.dumps({"test": name, "ok": False, "error": f"{type(e).__name__}: {e}", "data": None}))
 sys.exit(1 if failed else 0)

@@ -1,0 +1,471 @@
+"""Button presses from the Pico button board over USB serial (pyserial), per docs/protocol.md.
+
+The source keeps the link alive by itself: after an unplug or a board reset it reopens the
+port, handshakes again and asks the board for every event it missed, so no press is lost while
+the board kept power. The game hears about it through SourceStatus items on the queue.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from companion import protocol as p
+from companion.errors import HardwareError
+from companion.inputs.base import Clock, InputEvent, QueueItem, SourceStatus
+
+PICO_VID = 0x2E8A
+BAUDRATE = 115_200  # ignored by USB CDC, but pyserial wants one
+READ_TIMEOUT_S = 0.05
+HANDSHAKE_TIMEOUT_S = 1.5
+# The board sends a heartbeat every 250 ms; this much silence means it is gone.
+SILENCE_TIMEOUT_S = 1.0
+RETRY_S = 0.2
+RESEND_RETRY_S = 0.5
+
+
+class SerialPort(Protocol):
+    """What we use of a pyserial port (``serial.Serial``, ``serial_for_url(...)``)."""
+
+    timeout: float | None
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> int | None: ...
+
+    def reset_input_buffer(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+PortFactory = Callable[[], SerialPort]
+
+
+def _serial() -> Any:
+    try:
+        import serial
+    except ImportError as e:
+        raise HardwareError(
+            "pyserial is not installed: pip install 'table-companion[serial]'",
+            "pyserial n'est pas installé : pip install 'table-companion[serial]'",
+        ) from e
+    return serial
+
+
+def find_board_port() -> str | None:
+    """The device of the first USB serial port with the Raspberry Pi VID (2E8A), if any."""
+    from serial.tools import list_ports
+
+    ports = [pt for pt in list_ports.comports() if pt.vid == PICO_VID]
+    # MicroPython's own PID first: a Pico in BOOTSEL mode is not a serial port anyway.
+    ports.sort(key=lambda pt: (pt.pid != 0x0005, pt.device))
+    return str(ports[0].device) if ports else None
+
+
+def open_error(port: str, e: BaseException) -> HardwareError:
+    """One sentence with the fix, for a port that cannot be opened."""
+    code = getattr(e, "errno", None)
+    if isinstance(e, PermissionError) or code in (errno.EACCES, errno.EPERM):
+        return HardwareError(
+            f"Permission denied on {port}: add the user to the dialout group "
+            "(sudo usermod -aG dialout $USER), then log out and back in.",
+            f"Accès refusé à {port} : ajoutez l'utilisateur au groupe dialout "
+            "(sudo usermod -aG dialout $USER), puis fermez et rouvrez la session.",
+        )
+    if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
+        return HardwareError(
+            f"{port} does not exist: plug the Pico in with a data USB cable, "
+            "or give the right port with --serial-port.",
+            f"{port} n'existe pas : branchez le Pico avec un câble USB de données, "
+            "ou indiquez le bon port avec --serial-port.",
+        )
+    if code == errno.EBUSY:
+        return HardwareError(
+            f"{port} is busy: close the other program using it (Thonny, mpremote, screen).",
+            f"{port} est occupé : fermez l'autre programme qui l'utilise (Thonny, mpremote, screen).",
+        )
+    return HardwareError(
+        f"Cannot open {port} ({e}): check the cable and the port name.",
+        f"Impossible d'ouvrir {port} ({e}) : vérifiez le câble et le nom du port.",
+    )
+
+
+def foreign_version_error(port: str, version: int) -> HardwareError:
+    ours = p.PROTOCOL_VERSION
+    if version < ours:
+        return HardwareError(
+            f"The board on {port} runs older firmware (protocol v{version}, this companion "
+            f"speaks v{ours}): run companion firmware install.",
+            f"Le boîtier sur {port} a un ancien firmware (protocole v{version}, ce compagnon "
+            f"parle v{ours}) : lancez companion firmware install.",
+        )
+    return HardwareError(
+        f"The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
+        f"v{ours}): update the companion (pip install -U table-companion), or run "
+        "companion firmware install to put this companion's firmware on the board.",
+        f"Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce compagnon "
+        f"parle v{ours}) : mettez le compagnon à jour (pip install -U table-companion), ou "
+        "lancez companion firmware install pour y remettre le firmware de ce compagnon.",
+    )
+
+
+def not_our_board_error(port: str) -> HardwareError:
+    return HardwareError(
+        f"{port} does not answer as a table companion button board: check --serial-port, "
+        "or run companion firmware install to put the firmware on the Pico.",
+        f"{port} ne répond pas comme un boîtier de boutons du compagnon : vérifiez "
+        "--serial-port, ou lancez companion firmware install pour mettre le firmware sur le Pico.",
+    )
+
+
+def handshake(
+    port: SerialPort, name: str, timeout_s: float = HANDSHAKE_TIMEOUT_S
+) -> tuple[p.Hello, p.FrameParser, list[p.BoardMessage]]:
+    """Ask the board who it is. Raises HardwareError for a foreign protocol or a silent port.
+
+    Returns the hello, the parser (it may hold a partial frame) and what came after the hello.
+    """
+    port.reset_input_buffer()
+    parser = p.FrameParser()
+    deadline = time.monotonic() + timeout_s
+    next_ask = 0.0
+    while True:
+        now = time.monotonic()
+        if now >= deadline:
+            raise not_our_board_error(name)
+        if now >= next_ask:
+            # Asked again in case the board was still starting and missed the first request.
+            port.write(p.encode_command(p.HelloRequest()))
+            next_ask = now + 0.3
+        data = port.read(max(1, port.in_waiting))
+        msgs = parser.feed(data)
+        for i, msg in enumerate(msgs):
+            if isinstance(msg, p.ForeignHello):
+                raise foreign_version_error(name, msg.protocol)
+            if isinstance(msg, p.Hello):
+                return msg, parser, msgs[i + 1 :]
+
+
+class SerialSource:
+    """An InputSource for the Pico board.
+
+    Give it a port name or URL (``/dev/ttyACM0``, ``loop://``...), or a ``port_factory`` that
+    returns an open pyserial port (the seam the tests use), or neither to find the board by its
+    USB vendor id.
+    """
+
+    name = "serial"
+
+    def __init__(
+        self,
+        port: str | None = None,
+        *,
+        port_factory: PortFactory | None = None,
+        silence_timeout_s: float = SILENCE_TIMEOUT_S,
+        handshake_timeout_s: float = HANDSHAKE_TIMEOUT_S,
+    ) -> None:
+        if port_factory is None:
+            _serial()  # fail now, with the fix, if pyserial is missing
+        self._port_name = port
+        self._device: str | None = None
+        self._factory = port_factory
+        self._silence_s = silence_timeout_s
+        self._handshake_s = handshake_timeout_s
+        self._events: queue.Queue[QueueItem] | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._port: SerialPort | None = None
+        self._write_lock = threading.Lock()
+        self._parser = p.FrameParser()
+        self.hello: p.Hello | None = None
+        self.clock: Clock | None = None
+        self._expected = 0
+        self._resend_pending_since: float | None = None
+        self._last_rx = 0.0
+        self._leds = p.SetLeds(0, 0)
+        self._pings: dict[int, tuple[float, threading.Event, list[float]]] = {}
+        self._last_error: str | None = None
+        self._error_said = False
+        self.reconnects = 0
+        self.lost = 0
+        self.bad_frames = 0
+        self.overflows = 0
+
+    # -- InputSource --------------------------------------------------------------------------
+
+    def start(self, events: queue.Queue[QueueItem]) -> None:
+        """Connect once (so that a wrong port or firmware fails here, clearly), then read."""
+        self._events = events
+        self._connect(first=True)
+        self._thread = threading.Thread(target=self._run, name="serial-source", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        self._close()
+
+    # -- what the game may ask of the board ---------------------------------------------------
+
+    def set_leds(self, on_mask: int, blink_mask: int = 0) -> None:
+        """Light (bit i = seat i) and blink LEDs; remembered and sent again after a reconnect."""
+        self._leds = p.SetLeds(on_mask & 0xFFFF, blink_mask & 0xFFFF)
+        self._send(self._leds)
+
+    def ping(self, timeout_s: float = 1.0) -> float | None:
+        """Round-trip time to the board in seconds, or None if it did not answer in time."""
+        nonce = random.getrandbits(32)
+        done = threading.Event()
+        box: list[float] = []
+        self._pings[nonce] = (time.monotonic(), done, box)
+        try:
+            if not self._send(p.Ping(nonce)):
+                return None
+            return box[0] if done.wait(timeout_s) else None
+        finally:
+            self._pings.pop(nonce, None)
+
+    @property
+    def connected(self) -> bool:
+        return self._port is not None
+
+    # -- link ---------------------------------------------------------------------------------
+
+    def _describe(self) -> str:
+        return self._device or self._port_name or "USB"
+
+    def _open(self) -> SerialPort:
+        if self._factory is not None:
+            try:
+                port = self._factory()
+            except OSError as e:
+                raise open_error(self._describe(), e) from e
+        else:
+            serial = _serial()
+            name = self._port_name or find_board_port()
+            if name is None:
+                raise HardwareError(
+                    "No Pico button board found on USB: plug it in with a data cable, "
+                    "or give its port with --serial-port.",
+                    "Aucun boîtier Pico trouvé en USB : branchez-le avec un câble de données, "
+                    "ou indiquez son port avec --serial-port.",
+                )
+            try:
+                port = serial.serial_for_url(name, baudrate=BAUDRATE, timeout=READ_TIMEOUT_S)
+            except (OSError, serial.SerialException) as e:
+                raise open_error(name, e) from e
+        port.timeout = READ_TIMEOUT_S
+        self._device = getattr(port, "port", None) or self._device
+        return port
+
+    def _connect(self, first: bool) -> None:
+        port = self._open()
+        try:
+            hello, parser, rest = handshake(port, self._describe(), self._handshake_s)
+        except BaseException:
+            _close_quietly(port)
+            raise
+        prev = self.hello
+        self._parser = parser
+        self.hello = hello
+        self.clock = Clock(name=f"pico:{hello.uid}", resolution_ns=1000)
+        if prev is None:
+            # Presses from before the game started are not the game's business.
+            self._expected = hello.next_seq
+        elif (prev.uid, prev.boot_id) != (hello.uid, hello.boot_id):
+            self._expected = 0
+            self._status(
+                "info",
+                "The button board restarted: its clock starts again from zero.",
+                "Le boîtier de boutons a redémarré : son horloge repart de zéro.",
+            )
+        self._port = port
+        self._last_rx = time.monotonic()
+        self._resend_pending_since = None
+        if not first:
+            self.reconnects += 1
+        self._status(
+            "connected",
+            f"Button board connected ({self._describe()}, firmware {'.'.join(map(str, hello.firmware))}).",
+            f"Boîtier de boutons connecté ({self._describe()}, firmware "
+            f"{'.'.join(map(str, hello.firmware))}).",
+        )
+        if self._leds != p.SetLeds(0, 0):
+            self._send(self._leds)
+        if hello.next_seq > self._expected:
+            self._ask_resend()
+        for msg in rest:
+            self._handle(msg)
+
+    def _close(self) -> None:
+        port, self._port = self._port, None
+        if port is not None:
+            _close_quietly(port)
+
+    def _lost_link(self) -> None:
+        self._close()
+        self._status(
+            "disconnected",
+            "Button board unplugged or not answering: waiting for it (presses made meanwhile "
+            "will be caught up).",
+            "Boîtier de boutons débranché ou muet : en attente (les appuis faits entre-temps "
+            "seront rattrapés).",
+        )
+
+    def _send(self, cmd: p.HostCommand) -> bool:
+        port = self._port
+        if port is None:
+            return False
+        try:
+            with self._write_lock:
+                port.write(p.encode_command(cmd))
+        except Exception:  # a dying port fails in many ways; all mean "gone"
+            return False
+        return True
+
+    def _ask_resend(self) -> None:
+        self._resend_pending_since = time.monotonic()
+        self._send(p.Resend(self._expected))
+
+    def _status(self, kind: Any, en: str, fr: str, seat: int | None = None) -> None:
+        if self._events is not None:
+            self._events.put(SourceStatus(self.name, kind, seat, en, fr))
+
+    # -- reader thread ------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._port is None:
+                try:
+                    self._connect(first=False)
+                    self._last_error = None
+                    self._error_said = False
+                except HardwareError as e:
+                    # A port that is not there yet is the normal wait; anything else (wrong
+                    # firmware, permissions) is said once, and we keep trying: it may be fixed.
+                    gone = isinstance(e.__cause__, FileNotFoundError) or (
+                        getattr(e.__cause__, "errno", None) == errno.ENOENT
+                    )
+                    # Twice in a row, so that a board caught mid-boot is not called foreign.
+                    if not gone and e.en == self._last_error and not self._error_said:
+                        self._status("error", e.en, e.fr)
+                        self._error_said = True
+                    if e.en != self._last_error:
+                        self._error_said = False
+                    self._last_error = e.en
+                    self._stop.wait(RETRY_S)
+                except Exception:
+                    self._stop.wait(RETRY_S)
+                continue
+            try:
+                port = self._port
+                data = port.read(max(1, port.in_waiting))
+            except Exception:
+                self._lost_link()
+                continue
+            now = time.monotonic()
+            if data:
+                self._last_rx = now
+                for msg in self._parser.feed(data):
+                    self._handle(msg)
+                self.bad_frames = self._parser.bad
+            elif now - self._last_rx > self._silence_s:
+                self._lost_link()
+                continue
+            if self._resend_pending_since is not None and now - self._resend_pending_since > RESEND_RETRY_S:
+                self._ask_resend()
+
+    def _handle(self, msg: p.BoardMessage) -> None:
+        if isinstance(msg, p.Event):
+            if msg.seq < self._expected:
+                return  # already delivered (a resend overlapping live events)
+            if msg.seq > self._expected:
+                # A frame was lost on the way: hold nothing, ask again from the gap.
+                if self._resend_pending_since is None:
+                    self._ask_resend()
+                return
+            self._expected += 1
+            self._deliver(msg)
+        elif isinstance(msg, p.Heartbeat):
+            if msg.next_seq > self._expected and self._resend_pending_since is None:
+                self._ask_resend()
+            if msg.overflows > self.overflows:
+                self.overflows = msg.overflows
+                self._status(
+                    "error",
+                    "The button board was too busy to read some edges; presses may be late.",
+                    "Le boîtier était trop occupé pour lire certains fronts ; des appuis "
+                    "peuvent être en retard.",
+                )
+        elif isinstance(msg, p.ResendDone):
+            self._resend_pending_since = None
+            if msg.first > self._expected:
+                n = msg.first - self._expected
+                self.lost += n
+                self._expected = msg.first
+                self._status(
+                    "error",
+                    f"{n} button events were lost: the board was away too long to keep them.",
+                    f"{n} événements de boutons perdus : le boîtier est resté absent trop "
+                    "longtemps pour les garder.",
+                )
+        elif isinstance(msg, p.Pong):
+            waiter = self._pings.get(msg.nonce)
+            if waiter is not None:
+                sent, done, box = waiter
+                box.append(time.monotonic() - sent)
+                done.set()
+
+    def _deliver(self, ev: p.Event) -> None:
+        assert self._events is not None and self.clock is not None
+        if ev.kind in ("press", "release"):
+            self._events.put(
+                InputEvent(
+                    role=ev.role,
+                    seat=ev.index,
+                    edge="press" if ev.kind == "press" else "release",
+                    t_ns=ev.t_us * 1000,
+                    clock=self.clock,
+                    source=self.name,
+                )
+            )
+            return
+        who_en = f"seat {ev.index + 1}" if ev.role == "seat" else f"the {ev.role} button"
+        who_fr = f"la place {ev.index + 1}" if ev.role == "seat" else f"le bouton {ev.role}"
+        seat = ev.index if ev.role == "seat" else None
+        if ev.kind == "stuck":
+            self._status(
+                "stuck",
+                f"The button of {who_en} is held down or stuck; it will not count until released.",
+                f"Le bouton de {who_fr} est enfoncé ou coincé ; il ne compte plus avant d'être relâché.",
+                seat,
+            )
+        else:
+            self._status(
+                "released",
+                f"The button of {who_en} is released and counts again.",
+                f"Le bouton de {who_fr} est relâché et compte de nouveau.",
+                seat,
+            )
+
+
+def _close_quietly(port: SerialPort) -> None:
+    # Closing a port that is already gone may raise anything; there is nothing left to do.
+    with contextlib.suppress(Exception):
+        port.close()
+
+
+def default_port_hint() -> str:
+    """Where the board usually shows up, for help texts."""
+    return "COM3" if os.name == "nt" else "/dev/ttyACM0"
