@@ -11,6 +11,7 @@ import sys
 COMMAND_MODULES: list[str] = [
     "companion.commands",
     "companion.buttons_cli",
+    "companion.firmware_cli",
 ]
 
 

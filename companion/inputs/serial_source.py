@@ -121,10 +121,10 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
 
 def not_our_board_error(port: str) -> HardwareError:
     return HardwareError(
-        f"{port} does not answer as a table companion button board: check --serial-port, "
-        "or run companion firmware install to put the firmware on the Pico.",
-        f"{port} ne répond pas comme un boîtier de boutons du compagnon : vérifiez "
-        "--serial-port, ou lancez companion firmware install pour mettre le firmware sur le Pico.",
+        f"{port} does not answer as a table companion button board: check that it is the "
+        "Pico's port, or run companion firmware install to put the firmware on the Pico.",
+        f"{port} ne répond pas comme un boîtier de boutons du compagnon : vérifiez que c'est "
+        "le port du Pico, ou lancez companion firmware install pour mettre le firmware sur le Pico.",
     )
 
 

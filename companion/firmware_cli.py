@@ -1,0 +1,259 @@
+"""``companion firmware install`` puts the button-board firmware on a Pico (with mpremote);
+``companion firmware info`` asks a running board who it is and how it is wired."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.errors import CompanionError, HardwareError
+
+# main.py goes last: until it is there, a reset runs nothing half-copied.
+FIRMWARE_FILES = (
+    "pinmap.py",
+    "ticks64.py",
+    "debounce.py",
+    "evring.py",
+    "wire.py",
+    "stdio.py",
+    "buttonboard.py",
+    "main.py",
+)
+
+Runner = Callable[[Sequence[str]], int]
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (French, English)
+    "no_source": (
+        "Fichiers du firmware introuvables dans {path} : indiquez le dossier avec --source.",
+        "Firmware files not found in {path}: give the folder with --source.",
+    ),
+    "no_mpremote": (
+        "mpremote n'est pas installé : pip install 'table-companion[serial]'.",
+        "mpremote is not installed: pip install 'table-companion[serial]'.",
+    ),
+    "no_board": (
+        "Aucun Pico trouvé en USB : branchez-le avec un câble de données (s'il est neuf, "
+        "installez d'abord MicroPython, voir docs/pico.md), ou indiquez son port avec --port.",
+        "No Pico found on USB: plug it in with a data cable (if it is new, put MicroPython "
+        "on it first, see docs/pico.md), or give its port with --port.",
+    ),
+    "copying": ("Copie du firmware sur {port} :", "Copying the firmware to {port}:"),
+    "failed": (
+        "mpremote a échoué (code {code}) : débranchez et rebranchez le Pico, puis recommencez.",
+        "mpremote failed (exit {code}): unplug and replug the Pico, then try again.",
+    ),
+    "done": (
+        "Firmware installé ; le Pico redémarre. Vérifiez avec : companion firmware info",
+        "Firmware installed; the Pico restarts. Check with: companion firmware info",
+    ),
+    "info.title": ("Boîtier de boutons sur {port}", "Button board on {port}"),
+    "info.firmware": ("Firmware {fw}, protocole v{proto}", "Firmware {fw}, protocol v{proto}"),
+    "info.machine": ("Carte : {machine}", "Board: {machine}"),
+    "info.uid": ("Identifiant : {uid}", "Unique id: {uid}"),
+    "info.events": (
+        "Événements depuis le démarrage : {next} (gardés pour un rattrapage : {held})",
+        "Events since power-up: {next} (kept for a catch-up: {held})",
+    ),
+    "info.debounce": (
+        "Anti-rebond : verrou {lockout} ms, impulsion minimale {glitch} ms, coincé après {stuck}",
+        "Debounce: lockout {lockout} ms, minimum pulse {glitch} ms, stuck after {stuck}",
+    ),
+    "info.rtt": ("Aller-retour USB : {rtt:.2f} ms", "USB round trip: {rtt:.2f} ms"),
+    "info.pins": ("Câblage (GPn = broche GPIO du Pico) :", "Wiring (GPn = Pico GPIO pin):"),
+    "info.seat": (
+        "  place {n:>2} : bouton GP{pin:<2}  LED {led}",
+        "  seat {n:>2}: button GP{pin:<2}  LED {led}",
+    ),
+    "info.ref": ("  {role:<9}: bouton {pin}", "  {role:<9}: button {pin}"),
+    "none": ("aucune", "none"),
+    "never": ("jamais", "never"),
+}
+REFEREE_FR = {"confirm": "valider", "cancel": "annuler", "undo": "défaire"}
+
+
+def tr(lang: str, key: str, **kw: Any) -> str:
+    fr, en = MESSAGES[key]
+    return (fr if lang == "fr" else en).format(**kw)
+
+
+def firmware_dir() -> Path:
+    """The repository's firmware/ folder, next to the companion package."""
+    return Path(__file__).resolve().parent.parent / "firmware"
+
+
+def mpremote_command() -> list[str]:
+    if importlib.util.find_spec("mpremote") is not None:
+        return [sys.executable, "-m", "mpremote"]
+    exe = shutil.which("mpremote")
+    if exe is None:
+        raise HardwareError(MESSAGES["no_mpremote"][1], MESSAGES["no_mpremote"][0])
+    return [exe]
+
+
+def install_command(port: str, source: Path) -> list[str]:
+    """The mpremote line that copies the firmware and restarts the board."""
+    files = [str(source / f) for f in FIRMWARE_FILES]
+    # mpremote interrupts the running firmware with Ctrl-C, which it leaves enabled for that.
+    return [*mpremote_command(), "connect", port, "fs", "cp", *files, ":", "+", "reset"]
+
+
+def _find_port(port: str | None) -> str:
+    if port:
+        return port
+    from companion.inputs.serial_source import find_board_port
+
+    found = find_board_port()
+    if found is None:
+        raise HardwareError(MESSAGES["no_board"][1], MESSAGES["no_board"][0])
+    return found
+
+
+def cmd_install(args: argparse.Namespace, run: Runner | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    lang: str = args.lang
+    source = Path(args.source) if args.source else firmware_dir()
+    try:
+        missing = [f for f in FIRMWARE_FILES if not (source / f).is_file()]
+        if missing:
+            raise HardwareError(tr("en", "no_source", path=source), tr("fr", "no_source", path=source))
+        port = _find_port(args.port)
+        cmd = install_command(port, source)
+    except CompanionError as e:
+        print(e.message(lang), file=sys.stderr)
+        return 2
+    print(tr(lang, "copying", port=port), file=out)
+    print("  " + " ".join(cmd), file=out, flush=True)
+    if args.dry_run:
+        return 0
+    code = (run or _run)(cmd)
+    if code != 0:
+        print(tr(lang, "failed", code=code), file=sys.stderr)
+        return 1
+    print(tr(lang, "done"), file=out)
+    return 0
+
+
+def _run(cmd: Sequence[str]) -> int:
+    return subprocess.call(list(cmd))
+
+
+def board_info(port_name: str | None) -> dict[str, Any]:
+    """Handshake with a running board and ping it; the facts as plain data."""
+    from companion import protocol as p
+    from companion.inputs.serial_source import (
+        BAUDRATE,
+        READ_TIMEOUT_S,
+        _serial,
+        handshake,
+        open_error,
+    )
+
+    serial = _serial()
+    name = _find_port(port_name)
+    try:
+        port = serial.serial_for_url(name, baudrate=BAUDRATE, timeout=READ_TIMEOUT_S)
+    except OSError as e:
+        raise open_error(name, e) from e
+    try:
+        hello, parser, _ = handshake(port, name)
+        nonce = 0x5A5A5A5A
+        sent = time.monotonic()
+        port.write(p.encode_command(p.Ping(nonce)))
+        rtt = None
+        while rtt is None and time.monotonic() - sent < 1.0:
+            for msg in parser.feed(port.read(max(1, port.in_waiting))):
+                if isinstance(msg, p.Pong) and msg.nonce == nonce:
+                    rtt = (time.monotonic() - sent) * 1000
+    finally:
+        port.close()
+    return {
+        "port": name,
+        "protocol": hello.protocol,
+        "firmware": ".".join(map(str, hello.firmware)),
+        "uid": hello.uid,
+        "boot_id": hello.boot_id,
+        "machine": hello.machine,
+        "next_seq": hello.next_seq,
+        "oldest_seq": hello.oldest_seq,
+        "lockout_us": hello.lockout_us,
+        "glitch_us": hello.glitch_us,
+        "stuck_ms": hello.stuck_ms,
+        "seat_pins": list(hello.seat_pins),
+        "led_pins": list(hello.led_pins),
+        "referee_pins": dict(zip(("confirm", "cancel", "undo"), hello.referee_pins, strict=True)),
+        "rtt_ms": rtt,
+    }
+
+
+def cmd_info(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    lang: str = args.lang
+    try:
+        info = board_info(args.port)
+    except CompanionError as e:
+        print(e.message(lang), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(info), file=out)
+        return 0
+    none = tr(lang, "none")
+    stuck = f"{info['stuck_ms'] / 1000:g} s" if info["stuck_ms"] else tr(lang, "never")
+    lines = [
+        tr(lang, "info.title", port=info["port"]),
+        tr(lang, "info.firmware", fw=info["firmware"], proto=info["protocol"]),
+        tr(lang, "info.machine", machine=info["machine"]),
+        tr(lang, "info.uid", uid=info["uid"]),
+        tr(
+            lang,
+            "info.events",
+            next=info["next_seq"],
+            held=info["next_seq"] - info["oldest_seq"],
+        ),
+        tr(
+            lang,
+            "info.debounce",
+            lockout=info["lockout_us"] / 1000,
+            glitch=info["glitch_us"] / 1000,
+            stuck=stuck,
+        ),
+    ]
+    if info["rtt_ms"] is not None:
+        lines.append(tr(lang, "info.rtt", rtt=info["rtt_ms"]))
+    lines.append(tr(lang, "info.pins"))
+    for i, pin in enumerate(info["seat_pins"]):
+        led = info["led_pins"][i] if i < len(info["led_pins"]) else None
+        lines.append(tr(lang, "info.seat", n=i + 1, pin=pin, led=none if led is None else f"GP{led}"))
+    for role, pin in info["referee_pins"].items():
+        shown = REFEREE_FR[role] if lang == "fr" else role
+        lines.append(tr(lang, "info.ref", role=shown, pin=none if pin is None else f"GP{pin}"))
+    print("\n".join(lines), file=out)
+    return 0
+
+
+def register(sub: Any) -> None:
+    fw = sub.add_parser(
+        "firmware",
+        help="the Pico button board's firmware: install it, or show what a board runs",
+        description=__doc__,
+    )
+    fsub = fw.add_subparsers(dest="firmware_command", metavar="ACTION", required=True)
+    inst = fsub.add_parser("install", help="copy the firmware to a Pico running MicroPython")
+    inst.add_argument("--port", help="serial port of the Pico (default: found by USB id 2E8A)")
+    inst.add_argument("--source", help="firmware folder (default: the one shipped with this copy)")
+    inst.add_argument("--dry-run", action="store_true", help="print the mpremote command only")
+    inst.add_argument("--lang", choices=["fr", "en"], default="fr")
+    inst.set_defaults(func=cmd_install)
+    info = fsub.add_parser("info", help="firmware version, unique id and pin map of a board")
+    info.add_argument("--port", help="serial port or pyserial URL (default: found by USB id 2E8A)")
+    info.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    info.add_argument("--lang", choices=["fr", "en"], default="fr")
+    info.set_defaults(func=cmd_info)
