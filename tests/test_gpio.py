@@ -219,9 +219,7 @@ def test_held_past_limit_is_stuck_then_counts_again(
 
 def test_button_held_at_start_is_reported_stuck(clock: FakeClock) -> None:
     factory = ClockedMockFactory(clock)
-    src = GpioSource(
-        [ButtonPin("seat", 0, 17)], pin_factory=factory, now_ns=clock, delivery_margin_ns=0
-    )
+    src = GpioSource([ButtonPin("seat", 0, 17)], pin_factory=factory, now_ns=clock, delivery_margin_ns=0)
     # Claimed with its pull-up; then a shorted button holds it low before the game starts.
     pin(factory, 17).drive_low()
     q: queue.Queue[QueueItem] = queue.Queue()
@@ -321,9 +319,7 @@ def test_lg_wd_points_to_a_writable_dir(tmp_path: Path, monkeypatch: pytest.Monk
     assert str(prepare_lgpio_env()) == "/somewhere/else"
 
 
-def test_lg_wd_without_runtime_dir_uses_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_lg_wd_without_runtime_dir_uses_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LG_WD", raising=False)
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -336,3 +332,27 @@ def test_chip_failures_name_the_fix() -> None:
     missing = explain_chip_failure(4, OSError("can not open gpiochip"))
     assert "/dev/gpiochip4" in missing.en and "--input keyboard" in missing.en
     assert "--input keyboard" in missing.fr
+
+
+def test_edges_racing_the_source_thread_are_never_misjudged(
+    rig: tuple[GpioSource, queue.Queue[QueueItem], ClockedMockFactory], clock: FakeClock
+) -> None:
+    # The clock jumps ahead with every edge while the source thread decides deadlines on its
+    # own: no edge may be judged as if it had not happened yet.
+    src, q, factory = rig
+    rng = random.Random(99)
+    expected = []
+    t = clock() + MS
+    for _ in range(400):
+        seat = rng.randrange(len(PINS))
+        p = pin(factory, PINS[seat])
+        for start, first in ((t, True), (t + 40 * MS, False)):
+            p.edge_at(start, first)
+            level = first
+            for off in sorted(rng.sample(range(1, 5 * MS), rng.choice(range(0, 21, 2)))):
+                level = not level
+                p.edge_at(start + off, level)
+        expected.append((seat, t))
+        t += 100 * MS
+    settle(src, clock, t + 100 * MS)
+    assert [(e.seat, e.t_ns) for e in presses(drain(q))] == expected

@@ -277,10 +277,8 @@ class GpioSource:
             "gpio",
             "stuck",
             b.seat,
-            f"The button of {en} is held down (stuck or wired wrong); "
-            "it counts again once released.",
-            f"Le bouton de {fr} reste enfoncé (coincé ou mal câblé) ; "
-            "il recompte une fois relâché.",
+            f"The button of {en} is held down (stuck or wired wrong); it counts again once released.",
+            f"Le bouton de {fr} reste enfoncé (coincé ou mal câblé) ; il recompte une fois relâché.",
         )
 
     def _released_status(self, b: ButtonPin) -> SourceStatus:
@@ -308,6 +306,10 @@ class GpioSource:
                 item = self._inbox.get(timeout=self._timeout())
             except queue.Empty:
                 item = None
+            # Read the clock before draining: every edge stamped before this instant is then
+            # either in the batch or was stamped by a kernel that has not delivered it yet
+            # (which is what the delivery margin allows for).
+            horizon = self._now_ns() - self._margin
             batch = [] if item is None else [item]
             while True:
                 try:
@@ -325,7 +327,6 @@ class GpioSource:
                 ):
                     for dec in self._debouncers[index].edge(t_ns, not state):
                         out.append((index, _stamp(dec), dec))
-                horizon = self._now_ns() - self._margin
                 for index, d in enumerate(self._debouncers):
                     for dec in d.poll(horizon):
                         out.append((index, _stamp(dec), dec))
