@@ -257,9 +257,7 @@ def _print_summary(source: Any, out: TextIO, lang: str, as_json: bool) -> None:
         stuck = f", {tr(lang, 'stuck')}" if s.stuck else ""
         name = who(lang, s.button.role, s.button.seat)
         print(
-            tr(
-                lang, "summary", who=name, presses=s.presses, b=s.bounces, g=s.glitches, stuck=stuck
-            ),
+            tr(lang, "summary", who=name, presses=s.presses, b=s.bounces, g=s.glitches, stuck=stuck),
             file=out,
         )
 
@@ -293,8 +291,7 @@ def assign(
     if output.exists() and not force:
         raise ConfigError(
             f"{output} already exists: add --force to replace it, or --output to write elsewhere.",
-            f"{output} existe déjà : ajoutez --force pour le remplacer, ou --output pour écrire "
-            "ailleurs.",
+            f"{output} existe déjà : ajoutez --force pour le remplacer, ou --output pour écrire ailleurs.",
         )
     pins = free_pins(config)
     own_factory = pin_factory is None
@@ -363,9 +360,7 @@ def assign(
     if not chosen:
         raise HardwareError(TEXT["assign.none"][1], TEXT["assign.none"][0])
     old = config.gpio.seats
-    new_seats = [
-        SeatPins(button=p, led=old[i].led if i < len(old) else None) for i, p in enumerate(chosen)
-    ]
+    new_seats = [SeatPins(button=p, led=old[i].led if i < len(old) else None) for i, p in enumerate(chosen)]
     gpio = config.gpio.model_copy(update={"seats": new_seats, "referee": RefereePins(**ref)})
     new = HardwareConfig.from_dict(
         {

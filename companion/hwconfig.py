@@ -81,8 +81,7 @@ def parse_pin(value: Any) -> int:
             return int(text)
     raise ConfigError(
         f'{value!r} is not a pin: write the GPIO number, e.g. 17, "GPIO17" or "BOARD11".',
-        f'{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17, "GPIO17" ou '
-        '"BOARD11".',
+        f'{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17, "GPIO17" ou "BOARD11".',
     )
 
 
@@ -174,8 +173,7 @@ def check_pin_map(cfg: GpioConfig) -> None:
         if pin not in GPIO_HEADER:
             raise ConfigError(
                 f"GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
-                f"GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : prenez un GPIO "
-                "de 2 à 27.",
+                f"GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : prenez un GPIO de 2 à 27.",
             )
         if pin in reserved:
             bus = reserved[pin]
@@ -187,8 +185,7 @@ def check_pin_map(cfg: GpioConfig) -> None:
             )
         if pin in seen:
             raise ConfigError(
-                f"GPIO{pin} is used twice, for {seen[pin][0]} and for {en}: "
-                "each needs its own pin.",
+                f"GPIO{pin} is used twice, for {seen[pin][0]} and for {en}: each needs its own pin.",
                 f"GPIO{pin} sert deux fois, pour {seen[pin][1]} et pour {fr} : chacun a besoin de "
                 "sa propre broche.",
             )
@@ -240,15 +237,12 @@ class KeyboardConfig(_Strict):
             )
         seen: dict[str, tuple[str, str]] = {}
         named = [(k, f"seat {i + 1}", f"la place {i + 1}") for i, k in enumerate(self.seats)]
-        named += [
-            (k, r, REFEREE_FR[r]) for r in ("confirm", "cancel", "undo") if (k := getattr(self, r))
-        ]
+        named += [(k, r, REFEREE_FR[r]) for r in ("confirm", "cancel", "undo") if (k := getattr(self, r))]
         for key, en, fr in named:
             k = key.lower()
             if k in seen:
                 raise ConfigError(
-                    f'The key "{key}" is given to both {seen[k][0]} and {en}: '
-                    "give each its own key.",
+                    f'The key "{key}" is given to both {seen[k][0]} and {en}: give each its own key.',
                     f"La touche « {key} » est donnée à {seen[k][1]} et à {fr} : une touche chacun.",
                 )
             seen[k] = (en, fr)
@@ -295,8 +289,7 @@ class HardwareConfig(BaseModel):
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise ConfigError(
-                f"Cannot read the config file {path} ({exc.strerror}); check the path given to "
-                "--config.",
+                f"Cannot read the config file {path} ({exc.strerror}); check the path given to --config.",
                 f"Impossible de lire le fichier de configuration {path} ({exc.strerror}) ; "
                 "vérifiez le chemin donné à --config.",
             ) from None
@@ -321,10 +314,8 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
     got = err.get("input")
     if err["type"] == "extra_forbidden":
         return ConfigError(
-            f"{where}: unknown setting {loc}; check its spelling against "
-            "hardware/companion.example.toml.",
-            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans "
-            "hardware/companion.example.toml.",
+            f"{where}: unknown setting {loc}; check its spelling against hardware/companion.example.toml.",
+            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans hardware/companion.example.toml.",
         )
     return ConfigError(
         f"{where}: {loc} = {got!r} is refused ({err['msg']}).",

@@ -63,9 +63,7 @@ def test_press_is_decided_after_the_glitch_minimum_not_before() -> None:
 )
 def test_bouncy_press_gives_one_press_at_first_edge(pairs: int, data: st.DataObject) -> None:
     # 2*pairs bounce edges after the first one: 0..20 bounce edges over at most 5 ms.
-    offsets = data.draw(
-        st.lists(st.integers(1, 5 * MS), min_size=2 * pairs, max_size=2 * pairs, unique=True)
-    )
+    offsets = data.draw(st.lists(st.integers(1, 5 * MS), min_size=2 * pairs, max_size=2 * pairs, unique=True))
     release_offsets = data.draw(
         st.lists(st.integers(1, 5 * MS), min_size=2 * pairs, max_size=2 * pairs, unique=True)
     )

@@ -76,9 +76,7 @@ def test_gpio_needs_pins_for_every_player() -> None:
         build_source("gpio", HardwareConfig(), pin_factory=MockFactory())
 
 
-def test_gpio_without_lgpio_or_chip_names_the_fix(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: object
-) -> None:
+def test_gpio_without_lgpio_or_chip_names_the_fix(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
     monkeypatch.setenv("LG_WD", str(tmp_path))
     try:
         src = build_source("gpio", CFG)

@@ -53,9 +53,7 @@ class ClockMerger:
         """Register a source clock; a clock with the common clock's name needs no offset."""
         if offset is None:
             if clock.name != self.common.name:
-                raise ValueError(
-                    f"clock {clock.name!r} differs from {self.common.name!r}: measure an offset"
-                )
+                raise ValueError(f"clock {clock.name!r} differs from {self.common.name!r}: measure an offset")
             offset = Offset(0, 0)
         self._offsets[clock] = offset
 

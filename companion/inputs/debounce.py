@@ -144,12 +144,7 @@ class Debouncer:
                 deadlines.append(max(self._candidate + s.lockout_ns, self._run_start))
         elif self._lock_until is not None:
             deadlines.append(self._lock_until)
-        if (
-            self._stable
-            and not self._stuck
-            and s.stuck_ns is not None
-            and self._press_t0 is not None
-        ):
+        if self._stable and not self._stuck and s.stuck_ns is not None and self._press_t0 is not None:
             deadlines.append(self._press_t0 + s.stuck_ns)
         return min(deadlines) if deadlines else None
 

@@ -75,8 +75,7 @@ def bindings(
     if len(codes) != len(set(codes)):
         raise ConfigError(
             "Two buttons share a key: give each seat and referee button its own key.",
-            "Deux boutons partagent une touche : donnez une touche à chaque place et bouton "
-            "d'arbitre.",
+            "Deux boutons partagent une touche : donnez une touche à chaque place et bouton d'arbitre.",
         )
     return out
 
