@@ -10,6 +10,7 @@ import sys
 # subcommand's heavy imports (pygame, serial) happen only when it runs.
 COMMAND_MODULES: list[str] = [
     "companion.commands",
+    "companion.play_cli",
     "companion.buttons_cli",
     "companion.firmware_cli",
 ]

@@ -1,0 +1,1 @@
+"""The table screen (pygame-ce): one main loop, screens drawn from a read-only view of the game."""

@@ -1,0 +1,684 @@
+"""The table screen's main loop: the only thread that changes the game.
+
+Inputs arrive on the queue (button sources) or as pygame events (keys, mouse, touch). Each table
+decision goes through ``Table.submit`` (check, journal, apply), then the read-only View is rebuilt
+and the screen redrawn. Nothing changes, nothing is drawn: the loop sleeps on its inputs.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.display.layout import Action, Fonts, Painter
+from companion.display.screens import FLUSH_SECONDS, draw
+from companion.display.sound import Sounds
+from companion.display.state import (
+    INPUTS,
+    RULE_CHOICES,
+    TIMEOUTS_MS,
+    SetupForm,
+    Ui,
+    active_screen,
+    auto_screen,
+)
+from companion.display.view import View, build_view
+from companion.errors import CompanionError, RuleError
+from companion.games.kilo import KiloGame
+from companion.i18n import t
+from companion.inputs.base import InputEvent, SourceStatus
+from companion.journal import Journal
+from companion.table import Table
+from companion.tablelog import (
+    MAX_NAME,
+    Draw,
+    KiloRules,
+    NewKiloGame,
+    Press,
+    Undo,
+    Verdict,
+)
+
+# Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
+RANK_KEYS: dict[int, str] = {
+    pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A",
+    **{getattr(pygame, f"K_{d}"): str(d) for d in range(2, 10)},
+    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(2, 10)},
+    pygame.K_0: "10", pygame.K_KP0: "10",
+    pygame.K_j: "J", pygame.K_v: "J", pygame.K_KP_DIVIDE: "J",
+    pygame.K_q: "Q", pygame.K_d: "Q", pygame.K_KP_MULTIPLY: "Q",
+    pygame.K_k: "K", pygame.K_r: "K", pygame.K_KP_MINUS: "K",
+}
+SUIT_KEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
+NAV_KEYS = {pygame.K_t: "table", pygame.K_p: "pile", pygame.K_g: "history",
+            pygame.K_h: "history", pygame.K_r: "rules", pygame.K_s: "status"}
+DIGIT_SEATS = {**{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)}, pygame.K_0: 9,
+               **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)}, pygame.K_KP0: 9}
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
+CYCLE = ("auto", "pile", "history", "rules", "status")
+COLD_POLL_S = 0.008  # how often keys and touches are read when no key is a slap button
+ANIM_FRAME_S = 1 / 30
+
+
+class App:
+    """One table screen. ``step`` handles whatever arrived and redraws if anything changed."""
+
+    def __init__(self, surface: pygame.Surface, journal: Journal | None, table: Table | None,
+                 ui: Ui, *, config: Any = None, source_name: str = "keyboard",
+                 seed: int = 0, speed: float = 1.0, sounds: Sounds | None = None,
+                 source_factory: Callable[[str, int], Any] | None = None,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.surface = surface
+        self.journal = journal
+        self.table = table
+        self.ui = ui
+        self.config = config
+        self.source_name = source_name
+        self.seed = seed
+        self.speed = speed
+        self.sounds = sounds or Sounds(enabled=False)
+        self.sounds.muted = ui.muted
+        self.now = now
+        self.fonts = Fonts()
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self._pending: collections.deque[Any] = collections.deque()
+        self.source: Any = None
+        self._source_factory = source_factory or self._build_source
+        self._seat_keys: dict[int, int] = {}
+        self._sim_busy = False
+        self.view: View | None = None
+        self.painter: Painter | None = None
+        self.dirty = True
+        self.running = True
+        self.frames = 0
+        self.last_screen = ""
+        self.on_frame: Callable[[int], None] | None = None
+        if table is not None:
+            self._refresh()
+            self.start_source()
+
+    # --- the game ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> KiloGame | None:
+        if self.table is None:
+            return None
+        engine = self.table.engine
+        return engine if isinstance(engine, KiloGame) else None
+
+    def _refresh(self) -> None:
+        game = self.game
+        self.view = build_view(game) if game is not None else None
+        self.dirty = True
+
+    def submit(self, event: Any) -> bool:
+        """Hand one event to the table; a refusal becomes a message, never an exception."""
+        if self.table is None:
+            return False
+        try:
+            self.table.submit(event)
+        except RuleError as err:
+            self.ui.say(err.fr, err.en)
+            self.dirty = True
+            return False
+        except CompanionError as err:  # the journal could not be written
+            self.ui.say(err.fr, err.en)
+            self.dirty = True
+            return False
+        before = self.view
+        self._refresh()
+        self._after(event, before)
+        return True
+
+    def _after(self, event: Any, before: View | None) -> None:
+        v = self.view
+        ui = self.ui
+        if v is None:
+            return
+        if isinstance(event, Press):
+            if v.live is not None and (before is None or before.live is None
+                                       or len(v.live.presses) > len(before.live.presses)):
+                self.sounds.play("slap")
+            return
+        if isinstance(event, Verdict):
+            ui.picking = False
+            ui.penalized = []
+            ui.show_result = bool(v.owed)
+            ui.screen = None
+            if v.last_slap and v.last_slap.losers:
+                self.sounds.play("loser")
+        elif isinstance(event, Draw):
+            ui.rank = ui.suit = None
+            ui.show_result = False
+            ui.screen = None
+            if v.last_draw is not None and v.last_draw.flushed:
+                ui.anim_start = self.now()
+                self.sounds.play("flush")
+        elif isinstance(event, Undo):
+            ui.rank = ui.suit = None
+            ui.picking = False
+            ui.show_result = False
+            ui.screen = None
+            what = self._describe(self.game.last_undone if self.game else None)
+            ui.say(*(t("scr.msg.undone", lang, what=what[i]) for i, lang in
+                     enumerate(("fr", "en"))), error=False)
+        self._maybe_trigger_sim()
+
+    def _describe(self, event: Any) -> tuple[str, str]:
+        if isinstance(event, Draw):
+            return (f"{event.player} {event.card}",) * 2  # type: ignore[return-value]
+        if isinstance(event, Verdict):
+            key = "scr.verdict.valid" if event.valid else "scr.verdict.false"
+            return t(key, "fr"), t(key, "en")
+        return ("?", "?")
+
+    def start_game(self, setup: NewKiloGame, input_name: str) -> None:
+        if self.journal is None:
+            return
+        self.stop_source()
+        try:
+            self.table = Table.start(self.journal, setup, {"input": input_name,
+                                                           "seed": self.seed})
+        except CompanionError as err:
+            self.ui.say(err.fr, err.en)
+            self.dirty = True
+            return
+        self.source_name = input_name
+        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup)
+        self._refresh()
+        self.start_source()
+
+    # --- input sources -----------------------------------------------------------------------
+
+    def _build_source(self, name: str, n_seats: int) -> Any:
+        from companion.hwconfig import HardwareConfig
+        from companion.inputs.registry import build_source
+
+        config = self.config if self.config is not None else HardwareConfig()
+        return build_source(name, config, n_seats=n_seats, seed=self.seed, speed=self.speed,
+                            own_window=False)
+
+    def start_source(self) -> None:
+        game = self.game
+        if game is None or self.source is not None:
+            return
+        hw = self.ui.hardware
+        hw.source = self.source_name
+        try:
+            source = self._source_factory(self.source_name, len(game.players))
+            source.start(self.inbox)
+        except CompanionError as err:
+            hw.connected = False
+            hw.notes.append((err.fr, err.en))
+            self.ui.say(t("scr.msg.source_failed", "fr", why=err.fr),
+                        t("scr.msg.source_failed", "en", why=err.en))
+            self.dirty = True
+            return
+        self.source = source
+        hw.connected = True
+        self._seat_keys = {}
+        for part in getattr(source, "sources", (source,)):
+            for b in getattr(part, "keys", ()):
+                if b.role == "seat" or b.key not in UI_KEYS:
+                    self._seat_keys[b.key] = b.seat
+        self._sim_busy = False
+        self._maybe_trigger_sim()
+
+    def stop_source(self) -> None:
+        if self.source is not None:
+            try:
+                self.source.stop()
+            finally:
+                self.source = None
+
+    def _sim(self) -> Any:
+        for part in getattr(self.source, "sources", (self.source,)):
+            if hasattr(part, "trigger_slap"):
+                return part
+        return None
+
+    def _maybe_trigger_sim(self) -> None:
+        """Simulated players slap once per window the table is waiting for."""
+        sim = self._sim()
+        game = self.game
+        if sim is None or game is None or self._sim_busy or game.awaiting != "play":
+            return
+        skip = {i for i, p in enumerate(game.players) if game.window_pressed(p)}
+        sim.trigger_slap(skip=skip)
+        self._sim_busy = True
+
+    def _keys_are_buttons(self) -> bool:
+        """Whether seat keys press buttons now (not while typing a card or picking a name)."""
+        v = self.view
+        if not self._seat_keys or v is None or v.finished or self.ui.picking:
+            return False
+        return active_screen(v, self.ui) not in ("card", "setup") and v.awaiting != "draw"
+
+    def handle_item(self, item: Any) -> None:
+        game = self.game
+        if isinstance(item, InputEvent):
+            if item.edge != "press":
+                return
+            if item.role == "seat":
+                if game is not None and 0 <= item.seat < len(game.players):
+                    self.submit(Press(player=game.players[item.seat], t_us=item.t_us))
+            else:
+                self.do((item.role,))
+        elif isinstance(item, SourceStatus):
+            self._status(item)
+        elif type(item).__name__ == "BurstEnd":
+            self._sim_busy = False
+
+    def _status(self, item: SourceStatus) -> None:
+        hw = self.ui.hardware
+        hw.source = hw.source or item.source
+        if item.kind == "disconnected":
+            hw.connected = False
+        elif item.kind == "connected":
+            hw.connected = True
+        elif item.kind == "stuck":
+            label = (item.fr or str((item.seat or 0) + 1), item.en or str((item.seat or 0) + 1))
+            hw.stuck[item.seat if item.seat is not None else -1] = label
+        elif item.kind == "released":
+            hw.stuck.pop(item.seat if item.seat is not None else -1, None)
+        if item.fr or item.en:
+            hw.notes.append((item.fr or item.en, item.en or item.fr))
+            del hw.notes[:-10]
+        self.dirty = True
+
+    # --- actions (touch, keys and referee buttons all end here) ------------------------------
+
+    def do(self, action: Action) -> None:
+        kind = action[0]
+        ui = self.ui
+        v = self.view
+        self.dirty = True
+        if kind not in ("toggle", "rank", "suit"):
+            ui.message = None
+        screen = active_screen(v, ui)
+        if kind == "confirm":
+            self.do(self._confirm_action(screen))
+        elif kind == "cancel":
+            self._cancel(screen)
+        elif kind == "undo":
+            if self.table is not None:
+                self.submit(Undo())
+        elif kind == "dismiss":
+            ui.message = None
+        elif kind == "nav":
+            target = str(action[1])
+            ui.screen = None if target == "auto" or target == auto_screen(v, ui) else target
+        elif kind == "mute":
+            ui.muted = not ui.muted
+            self.sounds.muted = ui.muted
+        elif kind == "lang":
+            ui.lang = "en" if ui.lang == "fr" else "fr"
+        elif kind == "quit":
+            self.running = False
+        elif kind == "verdict":
+            if action[1] == "valid":
+                self.submit(Verdict(valid=True))
+            elif v is not None and v.live is not None:
+                ui.picking = True
+                ui.penalized = [v.live.claimant] if v.live.claimant else []
+        elif kind == "toggle":
+            name = str(action[1])
+            if name in ui.penalized:
+                ui.penalized.remove(name)
+            else:
+                ui.penalized.append(name)
+        elif kind == "confirm_false":
+            if ui.penalized and v is not None and v.live is not None:
+                claimant_only = ui.penalized == [v.live.claimant]
+                self.submit(Verdict(valid=False,
+                                    penalized=None if claimant_only else list(ui.penalized)))
+        elif kind == "continue":
+            ui.show_result = False
+            ui.screen = None
+        elif kind == "rank":
+            ui.show_result = False
+            ui.screen = None
+            rank = str(action[1])
+            if v is not None and v.rank_reasons.get(rank) is not None:
+                ui.say(*v.rank_reasons[rank])  # type: ignore[misc]
+                return
+            ui.rank = rank
+            if ui.suit and v is not None and v.card_reasons.get(rank + ui.suit) is not None:
+                ui.suit = None
+        elif kind == "suit":
+            suit = action[1]
+            if suit is not None and ui.rank and v is not None:
+                reason = v.card_reasons.get(ui.rank + str(suit))
+                if reason is not None:
+                    ui.say(*reason)
+                    return
+            ui.suit = None if suit is None else str(suit)
+        elif kind == "why":
+            key = str(action[1])
+            if v is not None:
+                reason = v.rank_reasons.get(key) or v.card_reasons.get(key)
+                if reason is None and ui.rank is None and len(key) == 1:
+                    reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+                if reason is not None:
+                    ui.say(*reason)
+        elif kind == "draw":
+            if v is None or not v.owed:
+                return
+            if ui.rank is None:
+                ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+                return
+            self.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
+        elif kind == "again":
+            game = self.game
+            if game is not None:
+                self.start_game(game.setup, self.source_name)
+        elif kind == "new":
+            self._fill_form()
+            ui.screen = "setup"
+        else:
+            self._setup_action(action)
+
+    def _confirm_action(self, screen: str) -> Action:
+        ui = self.ui
+        if screen == "verdict":
+            return ("confirm_false",) if ui.picking else ("verdict", "valid")
+        if screen == "slap" and ui.show_result:
+            return ("continue",)
+        if screen == "card":
+            return ("draw",)
+        if screen == "gameover":
+            return ("again",) if self.view is not None and self.view.finished else ("noop",)
+        if screen == "setup":
+            return ("start",)
+        return ("nav", "auto")
+
+    def _cancel(self, screen: str) -> None:
+        ui = self.ui
+        if screen == "verdict" and not ui.picking and self.view and self.view.live:
+            self.do(("verdict", "false"))
+        elif ui.picking:
+            ui.picking = False
+            ui.penalized = []
+        elif screen == "card" and (ui.rank or ui.suit):
+            ui.rank = ui.suit = None
+        elif ui.setup.editing is not None:
+            ui.setup.editing = None
+            pygame.key.stop_text_input()
+        elif ui.screen is not None and self.view is not None:
+            ui.screen = None
+
+    # --- setup form --------------------------------------------------------------------------
+
+    def _fill_form(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        self.ui.setup = SetupForm(
+            players=list(game.players), rounds=game.rounds,
+            rules={k: getattr(game.rules, k) for k in RULE_CHOICES},
+            timeout_ms=game.rules.slap_timeout_ms, input=self.source_name)
+
+    def _setup_action(self, action: Action) -> None:
+        from companion.demo import NAMES
+
+        form = self.ui.setup
+        kind = action[0]
+        if kind == "players":
+            if int(action[1]) > 0 and len(form.players) < 10:
+                free = [n for n in NAMES if n not in form.players]
+                form.players.append(free[0] if free else f"J{len(form.players) + 1}")
+            elif int(action[1]) < 0 and len(form.players) > 3:
+                form.players.pop()
+                if form.editing is not None and form.editing >= len(form.players):
+                    form.editing = None
+        elif kind == "rounds":
+            form.rounds = min(99, max(1, form.rounds + int(str(action[1]))))
+        elif kind == "rule":
+            name = str(action[1])
+            choices = RULE_CHOICES[name]
+            form.rules[name] = choices[(choices.index(form.rules[name]) + 1) % len(choices)]
+        elif kind == "timeout":
+            i = TIMEOUTS_MS.index(form.timeout_ms) if form.timeout_ms in TIMEOUTS_MS else 3
+            form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1,
+                                              max(0, i + int(str(action[1]))))]
+        elif kind == "input":
+            form.input = INPUTS[(INPUTS.index(form.input) + 1) % len(INPUTS)]
+        elif kind == "edit":
+            form.editing = int(str(action[1]))
+            pygame.key.start_text_input()
+        elif kind == "seat_up":
+            i = int(str(action[1]))
+            if i > 0:
+                form.players[i - 1], form.players[i] = form.players[i], form.players[i - 1]
+        elif kind == "start":
+            self._start_from_form()
+
+    def _start_from_form(self) -> None:
+        form = self.ui.setup
+        form.editing = None
+        names = [n.strip() for n in form.players]
+        for name in names:
+            if not name:
+                self.ui.say(t("scr.msg.name_empty", "fr"), t("scr.msg.name_empty", "en"))
+                return
+            if names.count(name) > 1:
+                self.ui.say(t("scr.msg.name_taken", "fr", name=name),
+                            t("scr.msg.name_taken", "en", name=name))
+                return
+        setup = NewKiloGame(players=names, rounds=form.rounds,
+                            rules=KiloRules(slap_timeout_ms=form.timeout_ms, **form.rules))
+        self.start_game(setup, form.input)
+
+    def _type(self, text: str) -> None:
+        form = self.ui.setup
+        if form.editing is None:
+            return
+        i = form.editing
+        form.players[i] = (form.players[i] + text)[:MAX_NAME]
+        self.dirty = True
+
+    # --- pygame events -----------------------------------------------------------------------
+
+    def handle_pygame(self, ev: pygame.event.Event) -> None:
+        et = ev.type
+        if et == pygame.QUIT:
+            self.running = False
+        elif et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+            self.surface = pygame.display.get_surface() or self.surface
+            self.dirty = True
+        elif et == pygame.MOUSEBUTTONDOWN:
+            if ev.button == 1 and not getattr(ev, "touch", False):
+                self.click(ev.pos)
+        elif et == pygame.FINGERDOWN:
+            w, h = self.surface.get_size()
+            self.click((int(ev.x * w), int(ev.y * h)))
+        elif et == pygame.TEXTINPUT:
+            self._type(ev.text)
+        elif et in (pygame.KEYDOWN, pygame.KEYUP):
+            if ev.key in self._seat_keys and self.source is not None and (
+                    et == pygame.KEYUP or self._keys_are_buttons()):
+                handle = getattr(self.source, "handle", None)
+                for part in getattr(self.source, "sources", (self.source,)):
+                    handle = getattr(part, "handle", handle)
+                if handle is not None and handle(ev):
+                    return
+            if et == pygame.KEYDOWN:
+                self.key(ev.key, ev.mod)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A tap or click: the control under it acts; anywhere else does nothing."""
+        if self.painter is None:
+            return
+        control = self.painter.hit(pos)
+        if control is None:
+            return
+        if control.enabled:
+            self.do(control.action)
+        elif control.action[0] in ("rank", "why", "suit"):
+            self.do(("why", control.action[1]))
+
+    def key(self, key: int, mod: int = 0) -> None:
+        ui = self.ui
+        v = self.view
+        ctrl = bool(mod & pygame.KMOD_CTRL)
+        if ctrl and key == pygame.K_q:
+            self.running = False
+            return
+        if ctrl and key == pygame.K_z:
+            self.do(("undo",))
+            return
+        screen = active_screen(v, ui)
+        if ui.setup.editing is not None and screen == "setup":
+            form = ui.setup
+            if key in CONFIRM_KEYS or key == pygame.K_TAB:
+                form.editing = None
+                pygame.key.stop_text_input()
+            elif key == pygame.K_BACKSPACE:
+                i = form.editing
+                form.players[i] = form.players[i][:-1]
+            elif key == pygame.K_ESCAPE:
+                self._cancel(screen)
+            self.dirty = True
+            return
+        if key in CONFIRM_KEYS:
+            self.do(("confirm",))
+        elif key == pygame.K_ESCAPE:
+            self.do(("cancel",))
+        elif key == pygame.K_TAB:
+            current = ui.screen or "auto"
+            nxt = CYCLE[(CYCLE.index(current) + 1) % len(CYCLE)] if current in CYCLE else "auto"
+            self.do(("nav", nxt))
+        elif key == pygame.K_BACKSPACE:
+            if screen == "card" and (ui.rank or ui.suit):
+                self.do(("cancel",))
+            else:
+                self.do(("undo",))
+        elif screen == "card" and key in RANK_KEYS:
+            self.do(("rank", RANK_KEYS[key]))
+        elif screen == "card" and key in SUIT_KEYS:
+            self.do(("suit", SUIT_KEYS[key]))
+        elif screen == "slap" and ui.show_result and key in RANK_KEYS:
+            self.do(("rank", RANK_KEYS[key]))
+        elif ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
+            seat = DIGIT_SEATS[key]
+            pressers = [p.name for p in v.live.presses]
+            if seat < len(v.players) and v.players[seat] in pressers:
+                self.do(("toggle", v.players[seat]))
+        elif key == pygame.K_u:
+            self.do(("undo",))
+        elif key == pygame.K_m:
+            self.do(("mute",))
+        elif key == pygame.K_l:
+            self.do(("lang",))
+        elif key == pygame.K_n and screen in ("gameover", "setup"):
+            self.do(("new",))
+        elif key in NAV_KEYS and screen != "setup":
+            self.do(("nav", NAV_KEYS[key]))
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def animating(self) -> float | None:
+        start = self.ui.anim_start
+        if start is None:
+            return None
+        phase = (self.now() - start) / FLUSH_SECONDS
+        if phase >= 1:
+            self.ui.anim_start = None
+            self.dirty = True
+            return None
+        return phase
+
+    def redraw(self) -> None:
+        phase = self.animating()
+        painter = Painter(self.surface, self.fonts)
+        self.last_screen = draw(painter, self.view, self.ui, None, phase)
+        self.painter = painter
+        self.dirty = False
+        self.frames += 1
+        pygame.display.flip()
+        if self.on_frame is not None:
+            self.on_frame(self.frames)
+
+    def _precise(self) -> bool:
+        """Keys are slap buttons right now: read them as soon as they come (1 ms polling)."""
+        return self._keys_are_buttons()
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Block until a pygame event or a queue item arrives, or ``timeout`` seconds pass."""
+        if self._pending or not self.inbox.empty():
+            return pygame.event.get()
+        if self._precise():
+            ms = 1000 if timeout is None else max(0, int(timeout * 1000))
+            first = pygame.event.wait(min(ms, 50))
+            events = [] if first.type == pygame.NOEVENT else [first]
+            return events + pygame.event.get()
+        deadline = None if timeout is None else self.now() + timeout
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = COLD_POLL_S if deadline is None else min(COLD_POLL_S, deadline - self.now())
+            if left <= 0:
+                return []
+            try:
+                self._pending.append(self.inbox.get(timeout=left))
+                return pygame.event.get()
+            except queue.Empty:
+                if deadline is not None and self.now() >= deadline:
+                    return []
+
+    def step(self, timeout: float | None = 0.0) -> None:
+        if self.animating() is not None:
+            timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
+        for ev in self.wait(timeout):
+            self.handle_pygame(ev)
+        while self._pending:
+            self.handle_item(self._pending.popleft())
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            self.handle_item(item)
+        if self.dirty or self.animating() is not None:
+            self.redraw()
+
+    def run(self) -> int:
+        try:
+            while self.running:
+                self.step(None)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.stop_source()
+            self.sounds.close()
+        return 0
+
+
+def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+    """The window (or the whole screen on a kiosk); raises pygame.error without a display."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame.display.init()
+    pygame.font.init()
+    flags = 0
+    if fullscreen:
+        flags |= pygame.FULLSCREEN
+        surface = pygame.display.set_mode(size or (0, 0), flags)
+    else:
+        flags |= pygame.RESIZABLE
+        surface = pygame.display.set_mode(size or (1280, 720), flags)
+    pygame.display.set_caption("Kilo de merde — companion")
+    pygame.key.stop_text_input()
+    return surface
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)

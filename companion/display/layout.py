@@ -1,0 +1,323 @@
+"""Drawing with bookkeeping: every text is fitted into a box and recorded with that box, every
+control with its rect, so tests can prove that nothing leaves its box or the screen."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+from companion.display.theme import (
+    DISABLED,
+    FG,
+    PANEL,
+    PANEL_HI,
+    Color,
+    Scale,
+    seat_color,
+    text_on,
+)
+
+Align = Literal["left", "center", "right"]
+Role = Literal["far", "near", "small"]
+Action = tuple[Hashable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TextRecord:
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    role: Role
+    size: int
+    cap: int  # cap height in pixels, for the legibility rule
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    rect: pygame.Rect
+    action: Action
+    enabled: bool = True
+
+
+class Fonts:
+    """Fonts and rendered texts, cached: most frames redraw the same words."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._caps: dict[int, int] = {}
+        self._texts: dict[tuple[str, int, Color], pygame.Surface] = {}
+        self._sizes: dict[tuple[str, int], tuple[int, int]] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = pygame.font.Font(None, size)
+        return font
+
+    def cap(self, size: int) -> int:
+        cap = self._caps.get(size)
+        if cap is None:
+            metrics = self.font(size).metrics("H")[0]
+            cap = self._caps[size] = metrics[3] if metrics else size // 2
+        return cap
+
+    def size(self, text: str, size: int) -> tuple[int, int]:
+        key = (text, size)
+        dims = self._sizes.get(key)
+        if dims is None:
+            if len(self._sizes) > 8000:
+                self._sizes.clear()
+            dims = self._sizes[key] = self.font(size).size(text)
+        return dims
+
+    def render(self, text: str, size: int, color: Color) -> pygame.Surface:
+        key = (text, size, color)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 3000:
+                self._texts.clear()
+            surf = self._texts[key] = self.font(size).render(text, True, color)
+        return surf
+
+
+class Painter:
+    def __init__(self, surface: pygame.Surface, fonts: Fonts) -> None:
+        self.surface = surface
+        self.fonts = fonts
+        self.screen = surface.get_rect()
+        self.scale = Scale(self.screen.width, self.screen.height)
+        self.texts: list[TextRecord] = []
+        self.controls: list[Control] = []
+        self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
+
+    # --- geometry helpers --------------------------------------------------------------------
+
+    def px(self, value: float) -> int:
+        return self.scale.px(value)
+
+    def font(self, nominal: int) -> int:
+        return self.scale.font(nominal)
+
+    def panel(self, rect: pygame.Rect, parent: pygame.Rect | None = None,
+              color: Color = PANEL, border: Color | None = None, width: int = 0) -> pygame.Rect:
+        self.boxes.append((pygame.Rect(rect), pygame.Rect(parent or self.screen)))
+        radius = self.px(8)
+        pygame.draw.rect(self.surface, color, rect, border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(self.surface, border, rect, width=max(1, width or self.px(3)),
+                             border_radius=radius)
+        return rect
+
+    # --- text --------------------------------------------------------------------------------
+
+    def fit(self, text: str, box: pygame.Rect, size: int, min_size: int | None = None) -> tuple[
+            str, int]:
+        """The largest size (down to ``min_size``) at which ``text`` fits; then an ellipsis."""
+        floor = min_size if min_size is not None else max(10, int(size * 0.55))
+        fonts = self.fonts
+        cur = size
+        while True:
+            w, h = fonts.size(text, cur)
+            if w <= box.width and h <= box.height:
+                return text, cur
+            if cur <= floor:
+                break
+            cur = max(floor, int(cur * 0.9))
+        # Too long even at the floor: cut it and say so with an ellipsis.
+        while cur > 10 and fonts.size("…", cur)[1] > box.height:
+            cur -= 1
+        cut = text
+        while cut and fonts.size(cut + "…", cur)[0] > box.width:
+            cut = cut[:-1]
+        return (cut + "…" if cut else ""), cur
+
+    def text(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
+             align: Align = "center", role: Role = "near", min_size: int | None = None,
+             valign: Literal["top", "center", "bottom"] = "center") -> pygame.Rect:
+        shown, cur = self.fit(text, box, size, min_size)
+        if not shown:
+            return pygame.Rect(box.x, box.y, 0, 0)
+        surf = self.fonts.render(shown, cur, color)
+        rect = surf.get_rect()
+        if align == "left":
+            rect.left = box.left
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.centerx = box.centerx
+        if valign == "top":
+            rect.top = box.top
+        elif valign == "bottom":
+            rect.bottom = box.bottom
+        else:
+            rect.centery = box.centery
+        self.surface.blit(surf, rect)
+        self.texts.append(TextRecord(shown, rect, pygame.Rect(box), role, cur,
+                                     self.fonts.cap(cur)))
+        return rect
+
+    def wrap_lines(self, text: str, width: int, size: int) -> list[str]:
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for word in words:
+                trial = f"{line} {word}" if line else word
+                if self.fonts.size(trial, size)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def line_height(self, size: int) -> int:
+        # Accented capitals (É, À) stand taller than the font's line size.
+        return max(self.fonts.font(size).get_linesize(), self.fonts.size("ÉÀgjpq", size)[1])
+
+    def paragraph(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
+                  min_size: int | None = None, role: Role = "small") -> int:
+        """Wrapped text, shrunk until it fits the box; returns the height used."""
+        floor = min_size if min_size is not None else max(10, int(size * 0.5))
+        cur = size
+        while True:
+            lines = self.wrap_lines(text, box.width, cur)
+            line_h = self.line_height(cur)
+            fits = all(self.fonts.size(line, cur)[0] <= box.width for line in lines)
+            if (fits and line_h * len(lines) <= box.height) or cur <= floor:
+                break
+            cur = max(floor, int(cur * 0.92))
+        y = box.top
+        for line in lines:
+            if y + line_h > box.bottom:
+                break
+            self.text(line, pygame.Rect(box.left, y, box.width, line_h), cur, color,
+                      align="left", role=role, min_size=cur)
+            y += line_h
+        return y - box.top
+
+    # --- controls ----------------------------------------------------------------------------
+
+    def button(self, rect: pygame.Rect, label: str, action: Action, *, enabled: bool = True,
+               color: Color = PANEL_HI, size: int | None = None, hint: str | None = None,
+               selected: bool = False, parent: pygame.Rect | None = None) -> pygame.Rect:
+        fill = color if enabled else PANEL
+        self.panel(rect, parent, fill, border=FG if selected else None)
+        fg = text_on(fill) if enabled else DISABLED
+        pad = min(self.px(4), rect.height // 10)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        size = size or self.font(30)
+        if hint:
+            hint_h = min(inner.height // 2,
+                         max(self.line_height(self.font(20)), inner.height // 3))
+            main = pygame.Rect(inner.x, inner.y, inner.width, inner.height - hint_h)
+            self.text(label, main, size, fg)
+            self.text(hint, pygame.Rect(inner.x, main.bottom, inner.width, hint_h),
+                      self.font(20), fg, role="small")
+        else:
+            self.text(label, inner, size, fg)
+        self.controls.append(Control(pygame.Rect(rect), action, enabled))
+        return rect
+
+    def hit(self, pos: tuple[int, int]) -> Control | None:
+        for control in reversed(self.controls):
+            if control.rect.collidepoint(pos):
+                return control
+        return None
+
+    # --- seat marks and suits ----------------------------------------------------------------
+
+    def seat_mark(self, seat: int, center: tuple[int, int], radius: int,
+                  number: bool = True) -> None:
+        """The seat's colour and shape, with its number: colour is never the only cue."""
+        color = seat_color(seat)
+        draw_shape(self.surface, seat, center, radius, color)
+        if number and radius >= 9:
+            label = "10" if seat == 9 else str(seat + 1)
+            size = max(10, int(radius * (0.95 if seat == 9 else 1.2)))
+            surf = self.fonts.render(label, size, text_on(color) if _filled(seat) else color)
+            self.surface.blit(surf, surf.get_rect(center=center))
+
+
+def _filled(seat: int) -> bool:
+    return SHAPE_OF(seat) not in ("ring", "frame", "cross")
+
+
+def SHAPE_OF(seat: int) -> str:
+    from companion.display.theme import SHAPES
+
+    return SHAPES[seat % len(SHAPES)]
+
+
+def _poly(center: tuple[int, int], r: float, points: int, start: float,
+          inner: float | None = None) -> list[tuple[float, float]]:
+    cx, cy = center
+    out: list[tuple[float, float]] = []
+    steps = points * (2 if inner else 1)
+    for i in range(steps):
+        radius = r if not inner or i % 2 == 0 else r * inner
+        a = start + 2 * math.pi * i / steps
+        out.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    return out
+
+
+def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: int,
+               color: Color) -> None:
+    shape = SHAPE_OF(seat)
+    cx, cy = center
+    w = max(2, r // 4)
+    if shape == "circle":
+        pygame.draw.circle(surface, color, center, r)
+    elif shape == "square":
+        pygame.draw.rect(surface, color, (cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7))
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, color, _poly(center, r * 1.15, 3, -math.pi / 2))
+    elif shape == "down":
+        pygame.draw.polygon(surface, color, _poly(center, r * 1.15, 3, math.pi / 2))
+    elif shape == "diamond":
+        pygame.draw.polygon(surface, color, _poly(center, r * 1.1, 4, -math.pi / 2))
+    elif shape == "hexagon":
+        pygame.draw.polygon(surface, color, _poly(center, r, 6, 0))
+    elif shape == "star":
+        pygame.draw.polygon(surface, color, _poly(center, r * 1.15, 5, -math.pi / 2, 0.55))
+    elif shape == "cross":
+        pygame.draw.rect(surface, color, (cx - r, cy - w, 2 * r, 2 * w))
+        pygame.draw.rect(surface, color, (cx - w, cy - r, 2 * w, 2 * r))
+    elif shape == "ring":
+        pygame.draw.circle(surface, color, center, r, width=w)
+    else:
+        pygame.draw.rect(surface, color, (cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7),
+                         width=w)
+
+
+def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int,
+              color: Color) -> None:
+    """The four suit symbols as polygons: the bundled font has no glyphs for them."""
+    cx, cy = center
+    if suit == "D":
+        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r),
+                                             (cx - r * 0.7, cy)])
+    elif suit == "H":
+        rr = r * 0.5
+        pygame.draw.circle(surface, color, (cx - rr, cy - rr * 0.6), rr)
+        pygame.draw.circle(surface, color, (cx + rr, cy - rr * 0.6), rr)
+        pygame.draw.polygon(surface, color, [(cx - r, cy - rr * 0.4), (cx + r, cy - rr * 0.4),
+                                             (cx, cy + r)])
+    elif suit == "S":
+        rr = r * 0.5
+        pygame.draw.circle(surface, color, (cx - rr, cy + rr * 0.3), rr)
+        pygame.draw.circle(surface, color, (cx + rr, cy + rr * 0.3), rr)
+        pygame.draw.polygon(surface, color, [(cx - r, cy + rr * 0.1), (cx + r, cy + rr * 0.1),
+                                             (cx, cy - r)])
+        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.6, cy + r),
+                                             (cx + rr * 0.6, cy + r)])
+    elif suit == "C":
+        rr = r * 0.42
+        for dx, dy in ((0, -r * 0.5), (-r * 0.5, r * 0.1), (r * 0.5, r * 0.1)):
+            pygame.draw.circle(surface, color, (cx + dx, cy + dy), rr)
+        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.7, cy + r),
+                                             (cx + rr * 0.7, cy + r)])

@@ -1,0 +1,139 @@
+"""``companion snapshot``: any screen, for the state after a table log, drawn to a PNG headless.
+
+No window is opened: pygame draws into a plain surface, so this runs on a server or in CI.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.display.state import SCREENS, SetupForm, Ui
+from companion.display.view import View, build_view
+from companion.errors import CompanionError
+from companion.games.kilo import KiloGame
+from companion.i18n import t
+
+SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 720), (1920, 1080), (720, 1280))
+MIN_SIZE, MAX_SIZE = (320, 240), (7680, 4320)
+
+
+class SnapshotError(CompanionError, ValueError):
+    """A snapshot request that cannot be drawn (bad size, screen, language or log)."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{2,5})\s*[xX×]\s*(\d{2,5})\s*", text or "")
+    if match:
+        w, h = int(match[1]), int(match[2])
+        if MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]:
+            return w, h
+        if MIN_SIZE[0] <= h <= MAX_SIZE[0] and MIN_SIZE[1] <= w <= MAX_SIZE[1]:
+            return w, h  # portrait
+    raise SnapshotError(t("cli.bad_size", "en", value=text), t("cli.bad_size", "fr", value=text))
+
+
+def check_screen(name: str) -> str:
+    if name not in SCREENS:
+        choices = ", ".join(SCREENS)
+        raise SnapshotError(t("cli.bad_screen", "en", value=name, choices=choices),
+                            t("cli.bad_screen", "fr", value=name, choices=choices))
+    return name
+
+
+def check_lang(lang: str) -> str:
+    if lang not in ("fr", "en"):
+        raise SnapshotError(t("cli.bad_lang", "en", value=lang), t("cli.bad_lang", "fr",
+                                                                    value=lang))
+    return lang
+
+
+def headless_pygame() -> None:
+    """Fonts and surfaces only: no window, no audio device."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+@dataclass
+class Rendered:
+    screen: str
+    surface: object  # pygame.Surface
+    painter: object  # layout.Painter
+
+
+def ui_for(game: KiloGame | None, lang: str) -> Ui:
+    ui = Ui(lang=lang)
+    if game is not None:
+        ui.setup = SetupForm(players=list(game.players), rounds=game.rounds,
+                             rules={k: getattr(game.rules, k) for k in ui.setup.rules},
+                             timeout_ms=game.rules.slap_timeout_ms, input="keyboard")
+    return ui
+
+
+def render(screen: str, view: View | None, size: tuple[int, int], lang: str,
+           ui: Ui | None = None, anim_phase: float | None = None) -> Rendered:
+    headless_pygame()
+    import pygame
+
+    from companion.display.layout import Painter
+    from companion.display.screens import draw
+
+    surface = pygame.Surface(size)
+    painter = Painter(surface, _fonts())
+    ui = ui or Ui(lang=lang)
+    ui.lang = lang
+    name = draw(painter, view, ui, check_screen(screen), anim_phase)
+    return Rendered(name, surface, painter)
+
+
+_FONTS: list[object] = []
+
+
+def _fonts() -> object:
+    from companion.display.layout import Fonts
+
+    if not _FONTS:
+        _FONTS.append(Fonts())
+    return _FONTS[0]
+
+
+def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
+             out: Path) -> Path:
+    from companion.replay import replay
+
+    check_screen(screen)
+    check_lang(lang)
+    game: KiloGame | None = None
+    if log is not None:
+        try:
+            with open(log, encoding="utf-8") as handle:
+                engine = replay(handle)
+        except OSError as err:
+            raise SnapshotError(t("cli.read_log", "en", path=log, why=err.strerror),
+                                t("cli.read_log", "fr", path=log, why=err.strerror)) from None
+        except UnicodeDecodeError:
+            raise SnapshotError(t("cli.read_log", "en", path=log, why="not UTF-8 text"),
+                                t("cli.read_log", "fr", path=log,
+                                  why="ce n'est pas du texte UTF-8")) from None
+        if not isinstance(engine, KiloGame):
+            raise SnapshotError("the table screen shows Kilo de merde games only",
+                                "l'écran de table n'affiche que les parties de Kilo de merde")
+        game = engine
+    view = build_view(game) if game is not None else None
+    ui = ui_for(game, lang)
+    rendered = render(screen, view, size, lang, ui)
+    import pygame
+
+    try:
+        pygame.image.save(rendered.surface, str(out))  # type: ignore[arg-type]
+    except (pygame.error, OSError) as err:
+        raise SnapshotError(t("cli.write_failed", "en", path=out, why=err),
+                            t("cli.write_failed", "fr", path=out, why=err)) from None
+    return out

@@ -1,0 +1,195 @@
+"""``companion play kilo`` (the table screen) and ``companion snapshot`` (any screen to a PNG)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.i18n import t
+
+INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
+# Benchmarks and the kiosk's health check read this to know when the first frame is up.
+_TRACE_FRAMES = "COMPANION_TRACE_FRAMES"
+
+
+def _both(key: str, **values: object) -> str:
+    return t(key, "fr", **values) + "\n" + t(key, "en", **values)
+
+
+def _err(err: CompanionError, lang: str) -> int:
+    print(err.message(lang), file=sys.stderr)
+    return 2 if isinstance(err, ValueError) else 1
+
+
+def _lang(value: str) -> str | None:
+    return value if value in ("fr", "en") else None
+
+
+def _check_input(name: str, lang: str) -> bool:
+    parts = [p.strip() for p in name.split("+")]
+    if parts and all(p in INPUT_CHOICES for p in parts):
+        return True
+    print(t("cli.bad_input", lang, value=name, choices=", ".join(INPUT_CHOICES)),
+          file=sys.stderr)
+    return False
+
+
+# --- snapshot ----------------------------------------------------------------------------------
+
+def cmd_snapshot(args: argparse.Namespace) -> int:
+    from companion.display.snapshot import check_screen, parse_size, snapshot
+
+    lang = _lang(args.lang)
+    if lang is None:
+        print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
+        return 2
+    try:
+        check_screen(args.screen)
+        size = parse_size(args.size)
+        out = snapshot(args.screen, Path(args.log) if args.log else None, size, lang,
+                       Path(args.out))
+    except CompanionError as err:
+        return _err(err, lang)
+    print(t("cli.wrote", lang, path=out, size=f"{size[0]}x{size[1]}"))
+    return 0
+
+
+# --- play --------------------------------------------------------------------------------------
+
+def cmd_play(args: argparse.Namespace) -> int:
+    lang = _lang(args.lang)
+    if lang is None:
+        print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
+        return 2
+    if args.game != "kilo":
+        print(("seul le Kilo de merde se joue sur l'écran de table pour l'instant : "
+               f"`companion play kilo` (pas {args.game!r})") if lang == "fr" else
+              (f"only Kilo de merde is played on the table screen for now: "
+               f"`companion play kilo` (not {args.game!r})"), file=sys.stderr)
+        return 2
+    if args.input is not None and not _check_input(args.input, lang):
+        return 2
+    size = None
+    if args.size:
+        from companion.display.snapshot import parse_size
+
+        try:
+            size = parse_size(args.size)
+        except CompanionError as err:
+            return _err(err, lang)
+    config = None
+    if args.config:
+        from companion.hwconfig import HardwareConfig
+
+        try:
+            config = HardwareConfig.from_file(Path(args.config))
+        except CompanionError as err:
+            return _err(err, lang)
+    from companion.display.state import SetupForm, Ui
+    from companion.journal import Journal, default_data_dir
+    from companion.table import Table
+    from companion.tablelog import NewKiloGame
+
+    ui = Ui(lang=lang, muted=args.mute)
+    names: list[str] | None = None
+    if args.players:
+        names = [n.strip() for n in args.players.split(",")]
+    if args.rounds is not None and not 1 <= args.rounds <= 99:
+        print("--rounds : de 1 à 99 manches" if lang == "fr" else "--rounds: 1 to 99 rounds",
+              file=sys.stderr)
+        return 2
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        journal = Journal(data_dir, writer=True)
+    except CompanionError as err:
+        return _err(err, lang)
+    try:
+        table = None
+        input_name = args.input or "keyboard"
+        if args.resume is not None:
+            table = Table.resume(journal, args.resume or None)
+            input_name = args.input or str(table.meta.get("input", "keyboard"))
+            seed = int(table.meta.get("seed", seed))
+            ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
+                   t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
+        elif names is not None:
+            setup = NewKiloGame(players=names, rounds=args.rounds or 5)
+            table = Table.start(journal, setup, {"input": input_name, "seed": seed})
+        else:
+            ui.setup = SetupForm(rounds=args.rounds or 5, input=input_name)
+        return _run(journal, table, ui, input_name, config, seed, args, size)
+    except CompanionError as err:
+        return _err(err, lang)
+    except ValueError as err:  # a pydantic refusal of --players (count, names)
+        first = str(err).splitlines()
+        print(first[2].strip() if len(first) > 2 else str(err), file=sys.stderr)
+        return 2
+    finally:
+        journal.close()
+
+
+def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: int,
+         args: argparse.Namespace, size: tuple[int, int] | None) -> int:
+    import pygame
+
+    from companion.display.app import App, open_display
+    from companion.display.sound import Sounds
+
+    try:
+        surface = open_display(size, fullscreen=args.fullscreen)
+    except pygame.error as err:
+        print(_both("cli.no_display", why=str(err) or "SDL"), file=sys.stderr)
+        return 1
+    app = App(surface, journal, table, ui, config=config, source_name=input_name, seed=seed,
+              speed=args.speed, sounds=Sounds(enabled=not args.mute))
+    if os.environ.get(_TRACE_FRAMES) == "1":
+        def trace(n: int) -> None:
+            print(f"#frame {n} {time.monotonic_ns()}", file=sys.stderr, flush=True)
+        app.on_frame = trace
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def register(sub: Any) -> None:
+    from companion.display.state import SCREENS
+
+    p = sub.add_parser("play", help="the table screen (pygame): play a game with buttons")
+    p.add_argument("game", nargs="?", default="kilo", help="kilo (the only one for now)")
+    p.add_argument("--input", default=None,
+                   help="button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
+                        "(default: keyboard, or the resumed game's)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--window", action="store_true", help="in a window (the default)")
+    mode.add_argument("--fullscreen", action="store_true", help="the whole screen (kiosk)")
+    p.add_argument("--size", default=None, help="window size WIDTHxHEIGHT, e.g. 800x480")
+    p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME_ID",
+                   help="reopen an interrupted game (default: the latest unfinished one)")
+    p.add_argument("--players", default=None,
+                   help="comma-separated names in seating order: skip the setup screen")
+    p.add_argument("--rounds", type=int, default=None, help="1 to 99 (default 5)")
+    p.add_argument("--config", default=None, help="hardware config file (TOML)")
+    p.add_argument("--seed", type=int, default=None, help="simulated players' seed")
+    p.add_argument("--speed", type=float, default=1.0, help="simulated players' speed")
+    p.add_argument("--mute", action="store_true", help="no sound")
+    p.add_argument("--lang", default="fr", help="fr (default) or en")
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help="folder of the journal (default: the user's data folder, or "
+                        "$COMPANION_DATA_DIR)")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("snapshot", help="draw one screen of the table for a table log, to PNG")
+    p.add_argument("screen", help="one of " + ", ".join(SCREENS))
+    p.add_argument("--log", default=None, help="table log (JSON Lines); none: no game yet")
+    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT (default 1280x720)")
+    p.add_argument("--lang", default="fr", help="fr (default) or en")
+    p.add_argument("--out", required=True, help="the PNG file to write")
+    p.set_defaults(func=cmd_snapshot)
