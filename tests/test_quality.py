@@ -8,7 +8,8 @@ import sys
 from tests.conftest import ROOT
 
 CORE = ["companion/cards.py", "companion/errors.py", "companion/slap.py", "companion/odds.py",
-        "companion/tablelog.py", "companion/games", "companion/i18n.py"]
+        "companion/tablelog.py", "companion/games", "companion/i18n.py", "companion/inputs/debounce.py",
+        "companion/inputs/clocks.py"]
 
 
 def test_ruff_is_clean() -> None:
