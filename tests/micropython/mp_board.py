@@ -64,6 +64,7 @@ pending = []  # [t64, gpio, level], kept sorted
 line = bytearray()
 err.write(f"ready {clock.t}\n")
 running = True
+dirty = False
 while running:
     now = target()
     # One byte per ready poll: a stream read(n) waits for all n bytes on MicroPython.
@@ -76,9 +77,12 @@ while running:
             line = bytearray()
             if words and words[0] == "edge":
                 pending.append([now + int(words[1]), int(words[2]), int(words[3])])
-                pending.sort()
+                dirty = True
             elif words and words[0] == "quit":
                 running = False
+    if dirty:
+        pending.sort()  # once per pass: sorting per line made a long script stall the loop
+        dirty = False
     while pending and pending[0][0] <= now:
         t, gpio, level = pending.pop(0)
         t = max(t, clock.t)  # a line read late fires late; the report says when
