@@ -71,7 +71,8 @@ class Fonts:
         if dims is None:
             if len(self._sizes) > 8000:
                 self._sizes.clear()
-            dims = self._sizes[key] = self.font(size).size(text)
+            # The rendered surface, not font.size(): accents and descenders can make it taller.
+            dims = self._sizes[key] = self.render(text, size, FG).get_size()
         return dims
 
     def render(self, text: str, size: int, color: Color) -> pygame.Surface:
@@ -128,12 +129,16 @@ class Painter:
                 break
             cur = max(floor, int(cur * 0.9))
         # Too long even at the floor: cut it and say so with an ellipsis.
-        while cur > 10 and fonts.size("…", cur)[1] > box.height:
+        while True:
+            cut = text
+            while cut and fonts.size(cut + "…", cur)[0] > box.width:
+                cut = cut[:-1]
+            shown = cut + "…" if cut else ""
+            if shown and fonts.size(shown, cur)[1] <= box.height:
+                return shown, cur
+            if cur <= 8:
+                return "", cur
             cur -= 1
-        cut = text
-        while cut and fonts.size(cut + "…", cur)[0] > box.width:
-            cut = cut[:-1]
-        return (cut + "…" if cut else ""), cur
 
     def text(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
              align: Align = "center", role: Role = "near", min_size: int | None = None,

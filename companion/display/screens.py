@@ -98,7 +98,7 @@ def frame(p: Painter, v: View | None, ui: Ui, screen: str) -> Rect:
         p.text(t("scr.setup.title", lang), right, p.font(NEAR), MUTED, align="right")
     else:
         p.text(t("round_of", lang, round=v.round, rounds=v.rounds), left, p.font(BIG), FG,
-               align="left", role="far")
+               align="left", role="near")
         p.text(awaiting_text(v, lang), right, p.font(NEAR), ACCENT, align="right")
     y = top.bottom
     hw = ui.hardware
@@ -200,10 +200,16 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
     mark_d = min(inner.height, p.px(44))
     mark = Rect(inner.left, inner.top, mark_d, mark_d)
     p.seat_mark(s.seat, mark.center, int(mark_d * 0.42))
+    # The number in far type, its unit smaller: the figure is what must carry across the room.
     kilo_w = int(inner.width * 0.36)
     kilos = Rect(inner.right - kilo_w, inner.top, kilo_w, inner.height)
-    p.text(t("kilos", lang, kilos=s.kilos), kilos, p.font(FAR), FG, align="right", role="far",
-           min_size=p.font(FAR) * 3 // 4)
+    unit_w = p.fonts.size("kg", p.font(NEAR))[0] + pad
+    number = Rect(kilos.x, kilos.y, kilos.width - unit_w, kilos.height)
+    shown = p.text(str(s.kilos), number, p.font(FAR), FG, align="right", role="far",
+                   min_size=p.font(FAR) * 3 // 4)
+    p.text("kg", Rect(number.right + pad // 2, shown.top, unit_w - pad // 2,
+                      max(1, min(shown.height, kilos.bottom - shown.top))),
+           p.font(NEAR), MUTED, align="left", valign="bottom")
     mid = Rect(mark.right + pad, inner.top, kilos.left - mark.right - 2 * pad, inner.height)
     name_box, cards_box = split(mid, [0.55, 0.45], gap=max(1, pad // 2))
     tags = []
@@ -692,14 +698,13 @@ def podium(p: Painter, v: View, box: Rect, lang: str) -> None:
         p.text(s.name, name_b, p.font(NEAR), FG, min_size=p.font(16))
         p.text(t("kilos", lang, kilos=s.kilos), kilo_b, p.font(BIG), FG, role="near",
                min_size=p.font(18))
-        mark_r = min(block.width, block.height) // 4
+        mark_r = min(block.width // 5, int((block.height // 4 - 2) / 1.4), p.px(20))
         if mark_r >= 6:
             p.text(str(s.place), Rect(block.x, block.y, block.width, block.height // 2),
                    p.font(FAR), (0, 0, 0), role="far", min_size=p.font(20))
-            pygame.draw.circle(p.surface, BG, (block.centerx, block.y + block.height * 3 // 4),
-                               mark_r + 3)
-            p.seat_mark(s.seat, (block.centerx, block.y + block.height * 3 // 4),
-                        min(mark_r, p.px(22)))
+            center = (block.centerx, block.y + block.height * 3 // 4)
+            pygame.draw.circle(p.surface, BG, center, int(mark_r * 1.35))
+            p.seat_mark(s.seat, center, mark_r)
 
 
 # --- rules -------------------------------------------------------------------------------------

@@ -100,12 +100,15 @@ def build_view(game: KiloGame) -> View:
     players = game.players
     seat = {p: i for i, p in enumerate(players)}
     owed = game.owed_draws
-    places = {p: i + 1 for i, (p, _) in enumerate(game.standings())}
+    # Competition ranking: equal kilos share a place (co-winners both stand on the top step).
+    totals = [k for _, k in game.standings()]
+    places = {p: 1 + sum(1 for other in totals if other < k) for p, k in game.standings()}
     seats = tuple(
         SeatView(i, p, game.kilos(p), tuple(str(c) for c in game.cards_of(p)), game.flushes(p),
                  p in owed, game.starter == p, places[p])
         for i, p in enumerate(players))
-    standings = tuple(sorted(seats, key=lambda s: s.place))
+    order = {p: i for i, (p, _) in enumerate(game.standings())}
+    standings = tuple(sorted(seats, key=lambda s: order[s.name]))
     last = game.last_slap
     last_view = None
     if last is not None:

@@ -1,0 +1,153 @@
+"""Every screen, both languages, every target size: drawn headless, nothing outside its box."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import itertools
+
+import pygame
+import pytest
+
+from companion.display.samples import SAMPLES
+from companion.display.snapshot import SIZES, render, ui_for
+from companion.display.state import SCREENS
+from companion.display.theme import FAR_CAP_MM, SEVEN_INCH_PX_PER_MM
+from companion.display.view import View, build_view
+from companion.games.kilo import KiloGame
+from companion.replay import replay
+from companion.tablelog import event_from_dict
+
+
+def game_of(sample: str) -> KiloGame:
+    import json
+
+    engine = replay(json.dumps(e, ensure_ascii=False) for e in SAMPLES[sample]())
+    assert isinstance(engine, KiloGame)
+    return engine
+
+
+@pytest.fixture(scope="module")
+def views() -> dict[str, tuple[KiloGame, View]]:
+    out = {}
+    for name in SAMPLES:
+        game = game_of(name)
+        out[name] = (game, build_view(game))
+    return out
+
+
+def assert_contained(r: object) -> None:
+    p = r.painter  # type: ignore[attr-defined]
+    screen = p.screen
+    for rec in p.texts:
+        assert rec.box.contains(rec.rect), f"{rec.text!r} leaves its box: {rec.rect} in {rec.box}"
+        assert screen.contains(rec.rect), f"{rec.text!r} leaves the screen: {rec.rect}"
+        assert rec.cap >= 4, f"{rec.text!r} is unreadably small"
+    for child, parent in p.boxes:
+        assert parent.contains(child), f"panel {child} leaves {parent}"
+        assert screen.contains(child), f"panel {child} leaves the screen"
+    controls = [c.rect for c in p.controls]
+    for rect in controls:
+        assert screen.contains(rect), f"control {rect} leaves the screen"
+    for a, b in itertools.combinations(controls, 2):
+        if a != b:
+            assert not a.colliderect(b), f"controls overlap: {a} and {b}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_screen_fits(views: dict[str, tuple[KiloGame, View]], screen: str, lang: str,
+                           size: tuple[int, int]) -> None:
+    # The busiest state (ten players, long names, cards everywhere) and a five-player game.
+    for sample in ("busy", "midgame"):
+        game, view = views[sample]
+        r = render(screen, view, size, lang, ui_for(game, lang))
+        assert r.screen == screen
+        assert r.surface.get_size() == size  # type: ignore[attr-defined]
+        assert_contained(r)
+
+
+@pytest.mark.parametrize("sample", ["verdict", "finished"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_other_states_fit(views: dict[str, tuple[KiloGame, View]], sample: str,
+                          screen: str) -> None:
+    game, view = views[sample]
+    for lang, size in (("fr", (800, 480)), ("en", (720, 1280))):
+        assert_contained(render(screen, view, size, lang, ui_for(game, lang)))
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_game_yet_every_screen_says_why(screen: str) -> None:
+    r = render(screen, None, (800, 480), "fr")
+    assert_contained(r)
+    texts = " ".join(rec.text for rec in r.painter.texts)  # type: ignore[attr-defined]
+    if screen not in ("setup", "rules", "status"):
+        assert "Pas de partie en cours" in texts
+
+
+def test_screens_that_do_not_apply_explain(views: dict[str, tuple[KiloGame, View]]) -> None:
+    game, view = views["finished"]
+    for screen, words in (("card", "on ne pioche plus"), ("verdict", "plus de tape")):
+        r = render(screen, view, (1280, 720), "fr", ui_for(game, "fr"))
+        assert any(words in rec.text for rec in r.painter.texts), screen  # type: ignore
+    game, view = views["verdict"]
+    r = render("gameover", view, (1280, 720), "en", ui_for(game, "en"))
+    assert any("not over" in rec.text for rec in r.painter.texts)  # type: ignore
+
+
+def test_far_text_is_readable_from_two_metres_on_the_7_inch(views: dict[str, tuple[KiloGame,
+                                                                                   View]]) -> None:
+    need = FAR_CAP_MM * SEVEN_INCH_PX_PER_MM * 0.99
+    game, view = views["midgame"]
+    for screen in ("table", "slap", "card"):
+        r = render(screen, view, (800, 480), "fr", ui_for(game, "fr"))
+        far = [rec for rec in r.painter.texts if rec.role == "far"]  # type: ignore
+        assert far, screen
+        for rec in far:
+            assert rec.cap >= need, f"{screen}: {rec.text!r} cap {rec.cap}px < {need:.0f}px"
+
+
+def test_french_accents_render() -> None:
+    from companion.display.layout import Fonts
+
+    fonts = Fonts()
+    font = fonts.font(40)
+    for ch in "éèêàçœôûÉÀ":
+        metrics = font.metrics(ch)
+        assert metrics and metrics[0] is not None
+        # A glyph of its own: not the empty box every missing glyph shares.
+        assert metrics[0] != font.metrics("\u2660")[0] or ch == "\u2660"
+
+
+def test_slap_result_shows_the_margin_and_the_loser(views: dict[str, tuple[KiloGame,
+                                                                          View]]) -> None:
+    game, view = views["midgame"]
+    r = render("slap", view, (1280, 720), "en", ui_for(game, "en"))
+    texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
+    assert "Chloé lost by 3.2 ms" in texts
+    assert "+180.0 ms" in texts
+    assert any("DRAWS" in x for x in texts)
+
+
+def test_card_grid_offers_only_cards_that_can_be_in_the_pile(
+        views: dict[str, tuple[KiloGame, View]]) -> None:
+    game, view = views["midgame"]
+    r = render("card", view, (1280, 720), "fr", ui_for(game, "fr"))
+    ranks = {c.action[1]: c.enabled for c in r.painter.controls  # type: ignore[attr-defined]
+             if c.action[0] in ("rank", "why") and len(c.action[1]) <= 2}
+    # Five players: K Q J 2 3 are dealt, so they are refused; Aces are still in the pile.
+    assert ranks["A"] and ranks["7"]
+    assert not any(ranks[r] for r in ("K", "Q", "J", "2", "3"))
+    game.check(event_from_dict({"type": "draw", "player": "Chloé", "card": "A"}))
+
+
+def test_flush_animation_frame_fits(views: dict[str, tuple[KiloGame, View]]) -> None:
+    game, view = views["midgame"]
+    for phase in (0.0, 0.5, 0.99):
+        r = render("table", view, (800, 480), "fr", ui_for(game, "fr"), anim_phase=phase)
+        assert_contained(r)
+        assert isinstance(r.surface, pygame.Surface)
