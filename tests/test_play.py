@@ -1,0 +1,284 @@
+"""The table screen's main loop driven by synthetic pygame events and queue items."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.display.app import App, open_display
+from companion.display.sound import Sounds
+from companion.display.state import Ui
+from companion.inputs.base import Clock, InputEvent, SourceStatus
+from companion.journal import Journal
+from companion.table import Table
+from companion.tablelog import NewKiloGame
+
+PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
+REF = Clock("test", 1000)
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Iterator[Journal]:
+    with Journal(tmp_path, writer=True) as j:
+        yield j
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    surface = open_display((800, 480), fullscreen=False)
+    yield surface
+    pygame.display.quit()
+
+
+def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
+             lang: str = "fr", **kw: object) -> App:
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": source})
+    app = App(screen, journal, table, Ui(lang=lang), source_name=source, **kw)  # type: ignore
+    app.step()
+    return app
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def touch(app: App, action: tuple[object, ...]) -> None:
+    """Touch the centre of the control that does ``action`` (a finger, not a mouse)."""
+    assert app.painter is not None
+    control = next(c for c in app.painter.controls if c.action == action)
+    w, h = app.surface.get_size()
+    x, y = control.rect.center
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
+                                         finger_id=0, pressure=1.0, dx=0, dy=0))
+    app.step()
+
+
+def referee(app: App, role: str) -> None:
+    app.inbox.put(InputEvent(role, 0, "press", 0, REF, "gpio"))  # type: ignore[arg-type]
+    app.step()
+
+
+def slap_all(app: App) -> None:
+    for k in (pygame.K_2, pygame.K_1, pygame.K_3, pygame.K_4):
+        key(app, k)
+
+
+def test_keyboard_game_slap_verdict_card_undo(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    assert app.last_screen == "table"
+    slap_all(app)
+    game = app.game
+    assert game is not None and game.awaiting == "verdict"
+    assert app.last_screen == "verdict"
+    assert game.window().claimant == "Bruno"
+    key(app, pygame.K_RETURN)  # valid claim
+    assert game.owed_draws == ("Dédé",)
+    assert app.last_screen == "slap"
+    key(app, pygame.K_RETURN)  # on to the card entry
+    assert app.last_screen == "card"
+    key(app, pygame.K_a)
+    key(app, pygame.K_F2)
+    assert (app.ui.rank, app.ui.suit) == ("A", "H")
+    key(app, pygame.K_RETURN)
+    assert [str(c) for c in game.cards_of("Dédé")] == ["AH"]
+    assert game.round == 2
+    key(app, pygame.K_BACKSPACE)  # undo the draw
+    assert game.cards_of("Dédé") == () and game.owed_draws == ("Dédé",)
+    assert app.ui.message is not None and "Annulé" in app.ui.message[0]
+
+
+def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, lang="en")
+    slap_all(app)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_k)  # Kings are dealt at 4 players
+    assert app.ui.rank is None
+    assert app.ui.message is not None and "Kings are dealt" in app.ui.message[1]
+    touch(app, ("why", "Q"))
+    assert "Queens are dealt" in app.ui.message[1]
+
+
+def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    slap_all(app)
+    referee(app, "confirm")  # valid claim from the referee's button
+    game = app.game
+    assert game is not None and game.owed_draws == ("Dédé",)
+    touch(app, ("continue",))
+    touch(app, ("rank", "7"))
+    assert app.ui.rank == "7"
+    touch(app, ("suit", "S"))
+    touch(app, ("draw",))
+    assert game.last_draw is not None and str(game.last_draw.card) == "7S"
+    assert app.ui.anim_start is not None  # the flush animation runs
+    referee(app, "undo")
+    assert game.owed_draws == ("Dédé",)
+
+
+def test_false_slap_names_who_slapped_in_error(journal: Journal,
+                                               screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    key(app, pygame.K_3)
+    key(app, pygame.K_1)
+    referee(app, "cancel")  # false slap: the picker opens with the claimant chosen
+    assert app.ui.picking and app.ui.penalized == ["Chloé"]
+    key(app, pygame.K_1)  # Alice slapped in error too
+    assert app.ui.penalized == ["Chloé", "Alice"]
+    key(app, pygame.K_RETURN)
+    game = app.game
+    assert game is not None and game.owed_draws == ("Alice", "Chloé")
+    assert game.last_slap is not None and not game.last_slap.valid
+
+
+def test_touch_outside_any_control_does_nothing(journal: Journal,
+                                                screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    before = app.table.seq if app.table else 0
+    for x, y in ((0.5, 0.3), (0.999, 0.5), (0.0, 0.0)):
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x, y=y, touch_id=0,
+                                             finger_id=0, pressure=1.0, dx=0, dy=0))
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3000, 3000), button=1,
+                                         touch=False))
+    app.step()
+    assert app.table is not None and app.table.seq == before
+    assert app.ui.message is None
+
+
+def test_navigation_language_and_mute(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    key(app, pygame.K_p)
+    assert app.last_screen == "pile"
+    touch(app, ("nav", "history"))
+    assert app.last_screen == "history"
+    key(app, pygame.K_ESCAPE)
+    assert app.last_screen == "table"
+    key(app, pygame.K_l)
+    assert app.ui.lang == "en"
+    key(app, pygame.K_m)
+    assert app.ui.muted and not app.sounds.play("slap")
+
+
+def test_hardware_status_never_hides_the_scores(journal: Journal,
+                                                screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    app.inbox.put(SourceStatus("gpio", "disconnected", en="board gone", fr="carte partie"))
+    app.inbox.put(SourceStatus("gpio", "stuck", seat=2, en="seat 3", fr="place 3"))
+    app.step()
+    assert app.ui.hardware.trouble
+    assert app.last_screen == "table"
+    texts = [r.text for r in app.painter.texts]  # type: ignore[union-attr]
+    assert any("Bouton coincé" in x for x in texts)
+    assert sum(1 for r in app.painter.texts if r.role == "far") == len(PLAYERS)  # type: ignore
+    app.inbox.put(SourceStatus("gpio", "connected"))
+    app.inbox.put(SourceStatus("gpio", "released", seat=2))
+    app.step()
+    assert not app.ui.hardware.trouble
+
+
+def test_setup_screen_starts_a_game(journal: Journal, screen: pygame.Surface) -> None:
+    app = App(screen, journal, None, Ui(lang="fr"))
+    app.step()
+    assert app.last_screen == "setup"
+    touch(app, ("players", 1))
+    touch(app, ("rounds", "1"))
+    touch(app, ("rule", "seven"))
+    touch(app, ("edit", 0))
+    for _ in range(5):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    app.step()
+    key(app, pygame.K_RETURN)  # end of the name
+    touch(app, ("seat_up", 1))
+    key(app, pygame.K_RETURN)  # start
+    game = app.game
+    assert game is not None
+    assert game.players[:2] == ("Bruno", "Zoé") and len(game.players) == 5
+    assert game.rounds == 6 and game.rules.seven == "first_card_counts"
+    assert app.last_screen == "table"
+
+
+def test_sim_players_slap_by_themselves(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, source="sim", speed=0.0)
+    game = app.game
+    assert game is not None
+    while game.awaiting == "play" or app._sim_busy:
+        app.step(None)  # blocks until the simulated presses arrive
+    assert game.awaiting == "verdict"
+    assert app.last_screen == "verdict"
+    app.stop_source()
+
+
+def test_game_over_and_play_again(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    for card in (pygame.K_4, pygame.K_5):
+        slap_all(app)
+        key(app, pygame.K_RETURN)
+        key(app, card)
+        key(app, pygame.K_RETURN)
+    first = app.table
+    assert app.game is not None and app.game.finished
+    assert app.last_screen == "gameover"
+    key(app, pygame.K_RETURN)  # play again
+    assert app.table is not first and app.game is not None and not app.game.finished
+    assert app.game.players == tuple(PLAYERS)
+
+
+def test_resume_reopens_the_game(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    slap_all(app)
+    key(app, pygame.K_RETURN)
+    game_id = app.table.game_id  # type: ignore[union-attr]
+    app.stop_source()
+    table = Table.resume(journal, None)
+    assert table.game_id == game_id
+    again = App(screen, journal, table, Ui())
+    again.step()
+    assert again.last_screen == "card" or again.last_screen == "slap"
+    assert again.game is not None and again.game.owed_draws == ("Dédé",)
+
+
+def test_sound_is_silent_without_a_device() -> None:
+    sounds = Sounds()
+    assert sounds.play("flush") in (True, False)
+    sounds.muted = True
+    assert not sounds.play("loser")
+    sounds.close()
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+                          text=True, env=full, timeout=60)
+
+
+def test_no_display_is_explained_in_both_languages(tmp_path: Path) -> None:
+    r = run_cli("play", "kilo", "--players", "A,B,C", "--data-dir", str(tmp_path),
+                env={"SDL_VIDEODRIVER": "nosuchdriver", "DISPLAY": ""})
+    assert r.returncode == 1
+    assert "Aucun écran" in r.stderr and "No display" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["--size", "big"], ["--lang", "de"], ["--input", "carrier-pigeon"], ["--players", "A,B"],
+    ["--rounds", "0"],
+])
+def test_bad_play_arguments_are_explained(tmp_path: Path, args: list[str]) -> None:
+    r = run_cli("play", "kilo", "--data-dir", str(tmp_path), *args)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip() and "Traceback" not in r.stderr
