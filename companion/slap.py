@@ -8,6 +8,7 @@ press counts, so a late-arriving earlier press re-orders the window (and may bec
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,10 +37,11 @@ class SlapResult:
 
 
 class SlapWindow:
-    """Collects presses of one window. ``add`` is O(1); ``result`` sorts at most one press a seat."""
+    """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
+    seat), so ``result`` only cuts at the close; it is cached until the window changes."""
 
-    __slots__ = ("_close_us", "_earliest", "_players", "_resolution_us", "_seat", "_timeout_us",
-                 "presses_seen")
+    __slots__ = ("_close_us", "_earliest", "_keys", "_order", "_players", "_resolution_us",
+                 "_result", "_seat", "_timeout_us", "presses_seen")
 
     def __init__(self, players: Sequence[str], timeout_us: int, resolution_us: int = 1) -> None:
         if resolution_us < 1:
@@ -49,7 +51,11 @@ class SlapWindow:
         self._timeout_us = timeout_us
         self._resolution_us = resolution_us
         self._earliest: dict[str, int] = {}
+        # Each player's earliest press, sorted by (stamp, seat); _order holds the same presses.
+        self._keys: list[tuple[int, int]] = []
+        self._order: list[Press] = []
         self._close_us: int | None = None
+        self._result: SlapResult | None = None
         self.presses_seen = 0  # every press recorded, counted or not
 
     def copy(self) -> SlapWindow:
@@ -59,7 +65,10 @@ class SlapWindow:
         other._timeout_us = self._timeout_us
         other._resolution_us = self._resolution_us
         other._earliest = dict(self._earliest)
+        other._keys = list(self._keys)
+        other._order = list(self._order)
         other._close_us = self._close_us
+        other._result = self._result
         other.presses_seen = self.presses_seen
         return other
 
@@ -72,44 +81,64 @@ class SlapWindow:
 
     def add(self, player: str, t_us: int) -> None:
         """Record a press; a second press by the same player only matters if stamped earlier."""
-        if player not in self._seat:
+        seat = self._seat.get(player)
+        if seat is None:
             raise KeyError(player)
         self.presses_seen += 1
         current = self._earliest.get(player)
-        if current is None or t_us < current:
-            self._earliest[player] = t_us
+        if current is not None:
+            if t_us >= current:
+                return
+            index = bisect_left(self._keys, (current, seat))
+            del self._keys[index]
+            del self._order[index]
+        self._earliest[player] = t_us
+        key = (t_us, seat)
+        index = bisect_left(self._keys, key)
+        self._keys.insert(index, key)
+        self._order.insert(index, Press(player, t_us))
+        self._result = None
 
     def close(self, t_us: int) -> None:
         """The table closed the window; a window once closed stays closed at its earliest close."""
         if self._close_us is None or t_us < self._close_us:
             self._close_us = t_us
+            self._result = None
 
     def close_us(self) -> int | None:
-        if not self._earliest:
+        if not self._keys:
             return self._close_us
-        limit = min(self._earliest.values()) + self._timeout_us
+        limit = self._keys[0][0] + self._timeout_us
         return limit if self._close_us is None else min(limit, self._close_us)
 
     def result(self) -> SlapResult:
+        if self._result is not None:
+            return self._result
         close = self.close_us()
-        seat = self._seat
-        counted = sorted(
-            (Press(p, t) for p, t in self._earliest.items() if close is None or t <= close),
-            key=lambda press: (press.t_us, seat[press.player]),
-        )
-        order = tuple(counted)
-        pressed = {press.player for press in order}
-        non_pressers = tuple(p for p in self._players if p not in pressed)
+        keys = self._keys
+        # Every key (t, seat) with t <= close sorts before (close, seat count).
+        count = len(keys) if close is None else bisect_right(keys, (close, len(self._players)))
+        order = tuple(self._order[:count])
+        if count == len(self._players):
+            non_pressers: tuple[str, ...] = ()
+        else:
+            pressed = {press.player for press in order}
+            non_pressers = tuple(p for p in self._players if p not in pressed)
         tied = False
         margin: int | None = None
         if non_pressers or not order:
             last = non_pressers
         else:
+            # Stamps are sorted, so the presses in the last tick are a suffix of the order.
             res = self._resolution_us
-            last_tick = order[-1].t_us // res
-            last = tuple(press.player for press in order if press.t_us // res == last_tick)
+            last_tick = keys[count - 1][0] // res
+            first_last = count - 1
+            while first_last > 0 and keys[first_last - 1][0] // res == last_tick:
+                first_last -= 1
+            last = tuple(press.player for press in order[first_last:])
             tied = len(last) > 1
-        if not non_pressers and len(order) >= 2:
-            margin = order[-1].t_us - order[-2].t_us
-        return SlapResult(order, non_pressers, last, tied, margin, close,
-                          complete=not non_pressers)
+        if not non_pressers and count >= 2:
+            margin = keys[count - 1][0] - keys[count - 2][0]
+        self._result = SlapResult(order, non_pressers, last, tied, margin, close,
+                                  complete=not non_pressers)
+        return self._result
