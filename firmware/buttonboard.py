@@ -16,6 +16,8 @@ from ticks64 import Ticks64
 FIRMWARE_VERSION = (0, 1, 0)
 
 # SIO GPIO_IN: one read gives every pin's level at the same clock cycle, on RP2040 and RP2350.
+# Only GPIO0..29 exist on the Pico and Pico 2, so the value stays below 2**30: a small int, no
+# allocation when the IRQ reads it.
 GPIO_IN = const(0xD0000004)
 _RAW_MASK = const(0x3FFFFFFF)
 _QSIZE = const(64)  # IRQ snapshots between two main-loop passes; power of two

@@ -14,6 +14,12 @@ from stdio import StdIO
 micropython.alloc_emergency_exception_buf(100)
 
 
+def _pause():
+    # Not machine.idle(): it sleeps until the next interrupt, which may be long after a 2 ms
+    # debounce deadline when no button moves and USB is quiet.
+    time.sleep_us(250)
+
+
 def main():
     safe = machine.Pin(pinmap.SAFE_MODE_PIN, machine.Pin.IN, machine.Pin.PULL_UP)
     if safe.value() == 0:
@@ -31,7 +37,7 @@ def main():
         pinmap.LED_PINS,
         machine=sys.implementation._machine,
         status_led=pinmap.STATUS_LED,
-        idle=machine.idle,
+        idle=_pause,
     )
     try:
         board.run()
