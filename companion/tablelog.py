@@ -261,6 +261,11 @@ def parse_event(text: str) -> AnyEvent:
     except json.JSONDecodeError as err:
         raise EventError(f"not valid JSON ({err.msg} at column {err.colno})",
                          f"JSON invalide ({err.msg} à la colonne {err.colno})") from None
+    except (ValueError, RecursionError):
+        # Python refuses integers of thousands of digits and very deep nesting: no event is either.
+        raise EventError("not a table-log event: a number is far too long or the nesting far too "
+                         "deep", "pas un événement du journal de table : un nombre beaucoup trop "
+                         "long ou une imbrication beaucoup trop profonde") from None
     return event_from_dict(data)
 
 

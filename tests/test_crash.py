@@ -96,7 +96,7 @@ def test_resume_state_equals_replay_of_the_journal(tmp_path: Path) -> None:
     process.send_signal(signal.SIGKILL)
     process.communicate(timeout=30)
     payloads = journal_payloads(tmp_path)
-    assert 120 <= len(payloads)
+    assert len(payloads) >= 120
     from companion.journal import Journal
     from companion.table import Table
 
