@@ -86,8 +86,13 @@ def tr(lang: str, key: str, **kw: Any) -> str:
 
 
 def firmware_dir() -> Path:
-    """The repository's firmware/ folder, next to the companion package."""
-    return Path(__file__).resolve().parent.parent / "firmware"
+    """The firmware beside the package in a checkout, else the copy a wheel installs under share/."""
+    import sys
+
+    checkout = Path(__file__).resolve().parent.parent / "firmware"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "companion" / "firmware"
 
 
 def mpremote_command() -> list[str]:
