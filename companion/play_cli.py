@@ -10,10 +10,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, JournalError
 from companion.i18n import t
 
 INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Benchmarks and the kiosk's health check read this to know when the first frame is up.
 _TRACE_FRAMES = "COMPANION_TRACE_FRAMES"
 
@@ -114,7 +115,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         table = None
         input_name = args.input or "keyboard"
         if args.resume is not None:
-            table = Table.resume(journal, args.resume or None)
+            try:
+                table = Table.resume(journal, args.resume or None)
+            except JournalError:
+                if args.resume:
+                    raise
+                # Nothing unfinished: a kiosk that always passes --resume opens a new game.
+                table = None
+        if table is not None:
             input_name = args.input or str(table.meta.get("input", "keyboard"))
             seed = int(table.meta.get("seed", seed))
             ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),

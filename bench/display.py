@@ -1,0 +1,139 @@
+"""Table screen figures, one JSON object per line (never asserted in tests).
+
+    .venv/bin/python bench/display.py            # all three
+    .venv/bin/python bench/display.py redraw     # one of: redraw, idle, startup
+
+redraw: median time of a full redraw of each screen at 1920x1080 in the busiest sample state
+        (ten players, cards everywhere); the busiest screen's median is the figure.
+idle:   process CPU time of `companion play kilo` over 10 s with nothing happening, as a share
+        of one core, for keyboard input (keys are slap buttons: 1 ms polling) and for the
+        simulated players once their slap is in (hardware input: 8 ms polling).
+startup: `companion play kilo --input sim` from process start to its first frame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPANION = [sys.executable, "-m", "companion.cli"]
+
+
+def emit(data: dict[str, object]) -> None:
+    print(json.dumps(data, ensure_ascii=False), flush=True)
+
+
+def bench_redraw(repeats: int = 60) -> None:
+    import pygame
+
+    from companion.display.layout import Fonts, Painter
+    from companion.display.samples import lines
+    from companion.display.screens import draw
+    from companion.display.snapshot import headless_pygame, ui_for
+    from companion.display.state import SCREENS
+    from companion.display.view import build_view
+    from companion.replay import replay
+
+    headless_pygame()
+    game = replay(lines("busy"))
+    view = build_view(game)
+    surface = pygame.Surface((1920, 1080))
+    fonts = Fonts()
+    medians = {}
+    for screen in SCREENS:
+        ui = ui_for(game, "fr")  # type: ignore[arg-type]
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter_ns()
+            draw(Painter(surface, fonts), view, ui, screen)
+            times.append(time.perf_counter_ns() - t0)
+        medians[screen] = statistics.median(times[5:]) / 1e6
+    busiest = max(medians, key=medians.__getitem__)
+    emit({"bench": "display.redraw", "size": "1920x1080", "state": "busy (10 players)",
+          "busiest_screen": busiest, "median_ms": round(medians[busiest], 2),
+          "target_ms": 8, "per_screen_ms": {k: round(v, 2) for k, v in medians.items()}})
+
+
+def _cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def _start(args: list[str], data: str) -> tuple[subprocess.Popen[str], float, float]:
+    env = {**os.environ, "COMPANION_TRACE_FRAMES": "1", "COMPANION_DATA_DIR": data}
+    t0 = time.monotonic()
+    proc = subprocess.Popen([*COMPANION, "play", "kilo", *args, "--mute", "--size", "800x480",
+                             "--players", "Alice,Bruno,Chloé,Dédé,Émile", "--data-dir", data],
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    assert proc.stderr is not None
+    while True:
+        line = proc.stderr.readline()
+        if not line:
+            raise RuntimeError("companion play exited before its first frame")
+        if line.startswith("#frame 1 "):
+            return proc, t0, time.monotonic() - t0
+
+
+def _wait_quiet(proc: subprocess.Popen[str], quiet_s: float) -> None:
+    """Until no frame has been drawn for ``quiet_s`` (the sim's slap is in and judged-waiting)."""
+    import selectors
+
+    assert proc.stderr is not None
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stderr, selectors.EVENT_READ)
+    while sel.select(timeout=quiet_s):
+        if not proc.stderr.readline():
+            return
+
+
+def bench_idle(seconds: float = 10.0) -> None:
+    for source, quiet in (("keyboard", 1.0), ("sim", 8.0)):
+        with tempfile.TemporaryDirectory() as data:
+            proc, _, _ = _start(["--input", source, "--speed", "4"], data)
+            try:
+                _wait_quiet(proc, quiet)
+                c0, w0 = _cpu_s(proc.pid), time.monotonic()
+                time.sleep(seconds)
+                c1, w1 = _cpu_s(proc.pid), time.monotonic()
+            finally:
+                proc.terminate()
+                proc.wait(10)
+            emit({"bench": "display.idle", "input": source, "seconds": round(w1 - w0, 1),
+                  "cpu_percent_of_one_core": round(100 * (c1 - c0) / (w1 - w0), 2),
+                  "target_percent": 2})
+
+
+def bench_startup(runs: int = 5) -> None:
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as data:
+            proc, _, first = _start(["--input", "sim"], data)
+            proc.terminate()
+            proc.wait(10)
+            times.append(first)
+    emit({"bench": "display.startup", "command": "companion play kilo --input sim",
+          "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
+          "runs": runs, "target_s": 1.5})
+
+
+def main(argv: list[str]) -> int:
+    which = argv or ["redraw", "idle", "startup"]
+    for name in which:
+        {"redraw": bench_redraw, "idle": bench_idle, "startup": bench_startup}[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
