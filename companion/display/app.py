@@ -167,13 +167,14 @@ class App:
             ui.show_result = False
             ui.screen = None
             what = self._describe(self.game.last_undone if self.game else None)
-            ui.say(*(t("scr.msg.undone", lang, what=what[i]) for i, lang in
-                     enumerate(("fr", "en"))), error=False)
+            ui.say(t("scr.msg.undone", "fr", what=what[0]),
+                   t("scr.msg.undone", "en", what=what[1]), error=False)
         self._maybe_trigger_sim()
 
     def _describe(self, event: Any) -> tuple[str, str]:
         if isinstance(event, Draw):
-            return (f"{event.player} {event.card}",) * 2  # type: ignore[return-value]
+            text = f"{event.player} {event.card}"
+            return text, text
         if isinstance(event, Verdict):
             key = "scr.verdict.valid" if event.valid else "scr.verdict.false"
             return t(key, "fr"), t(key, "en")
@@ -431,10 +432,11 @@ class App:
         form = self.ui.setup
         kind = action[0]
         if kind == "players":
-            if int(action[1]) > 0 and len(form.players) < 10:
+            step = int(str(action[1]))
+            if step > 0 and len(form.players) < 10:
                 free = [n for n in NAMES if n not in form.players]
                 form.players.append(free[0] if free else f"J{len(form.players) + 1}")
-            elif int(action[1]) < 0 and len(form.players) > 3:
+            elif step < 0 and len(form.players) > 3:
                 form.players.pop()
                 if form.editing is not None and form.editing >= len(form.players):
                     form.editing = None
@@ -478,9 +480,9 @@ class App:
 
     def _type(self, text: str) -> None:
         form = self.ui.setup
-        if form.editing is None:
-            return
         i = form.editing
+        if i is None:
+            return
         form.players[i] = (form.players[i] + text)[:MAX_NAME]
         self.dirty = True
 
@@ -535,14 +537,14 @@ class App:
             self.do(("undo",))
             return
         screen = active_screen(v, ui)
-        if ui.setup.editing is not None and screen == "setup":
+        editing = ui.setup.editing
+        if editing is not None and screen == "setup":
             form = ui.setup
             if key in CONFIRM_KEYS or key == pygame.K_TAB:
                 form.editing = None
                 pygame.key.stop_text_input()
             elif key == pygame.K_BACKSPACE:
-                i = form.editing
-                form.players[i] = form.players[i][:-1]
+                form.players[editing] = form.players[editing][:-1]
             elif key == pygame.K_ESCAPE:
                 self._cancel(screen)
             self.dirty = True

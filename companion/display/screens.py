@@ -449,8 +449,8 @@ def draw_card(p: Painter, v: View | None, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     if v.awaiting != "draw":
-        why = (t("scr.card.over", lang) if v.finished else t("scr.card.none", lang))
-        area = not_applicable(p, area, why)
+        area = not_applicable(p, area, t("scr.card.over", lang) if v.finished
+                              else t("scr.card.none", lang))
         seat_strip(p, v, ui, area)
         return
     gap = p.px(6)
@@ -498,8 +498,8 @@ def draw_card(p: Painter, v: View | None, ui: Ui, area: Rect) -> None:
     if ui.rank:
         from companion.cards import parse_card
 
-        card = parse_card(ui.rank + (ui.suit or ""))
-        chosen = t("scr.card.chosen", lang, card=card.name_in(lang))
+        picked = parse_card(ui.rank + (ui.suit or ""))
+        chosen = t("scr.card.chosen", lang, card=picked.name_in(lang))
     else:
         chosen = t("scr.card.pick", lang)
     p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))

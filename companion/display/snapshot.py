@@ -9,12 +9,16 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.display.state import SCREENS, SetupForm, Ui
 from companion.display.view import View, build_view
 from companion.errors import CompanionError
 from companion.games.kilo import KiloGame
 from companion.i18n import t
+
+if TYPE_CHECKING:
+    from companion.display.layout import Fonts
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 720), (1920, 1080), (720, 1280))
 MIN_SIZE, MAX_SIZE = (320, 240), (7680, 4320)
@@ -93,10 +97,10 @@ def render(screen: str, view: View | None, size: tuple[int, int], lang: str,
     return Rendered(name, surface, painter)
 
 
-_FONTS: list[object] = []
+_FONTS: list[Fonts] = []
 
 
-def _fonts() -> object:
+def _fonts() -> Fonts:
     from companion.display.layout import Fonts
 
     if not _FONTS:
