@@ -126,8 +126,12 @@ def frame(p: Painter, v: View | None, ui: Ui, screen: str) -> Rect:
                   True, False))
     items.append(("EN" if lang == "fr" else "FR", ("lang",), True, False))
     cells = split(nav.inflate(-pad, -pad), [1] * len(items), vertical=False, gap=p.px(4))
+    # One size for the whole bar (the largest at which every label fits): a row of buttons in
+    # mixed sizes reads as mixed importance.
+    size = min(p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
+               for cell, (label, *_rest) in zip(cells, items, strict=True))
     for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
-        p.button(cell, label, action, enabled=enabled, selected=selected, size=p.font(26))
+        p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
     return Rect(pad, y + pad, s.width - 2 * pad, nav.top - y - 2 * pad)
 
 
