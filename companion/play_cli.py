@@ -143,6 +143,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         journal.close()
 
 
+def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
+    """Put an already-open game on the table screen (``companion resume`` for non-sim games)."""
+    from companion.display.state import Ui
+
+    parser = argparse.ArgumentParser(add_help=False)
+    register(parser.add_subparsers())
+    args = parser.parse_args(["play", "kilo", "--lang", lang])
+    ui = Ui(lang=lang)
+    ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
+           t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
+    return _run(journal, table, ui, str(table.meta.get("input", "keyboard")), None,
+                int(table.meta.get("seed", 0)), args, None)
+
+
 def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: int,
          args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     import pygame

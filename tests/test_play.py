@@ -282,3 +282,14 @@ def test_bad_play_arguments_are_explained(tmp_path: Path, args: list[str]) -> No
     r = run_cli("play", "kilo", "--data-dir", str(tmp_path), *args)
     assert r.returncode == 2, r.stderr
     assert r.stderr.strip() and "Traceback" not in r.stderr
+
+
+def test_play_table_is_what_companion_resume_calls(tmp_path: Path) -> None:
+    from companion.play_cli import play_table
+
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=1), {"input": "keyboard"})
+        # The window closes at once: the loop ends on the QUIT it finds on the queue.
+        pygame.display.init()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        assert play_table(journal, table, "en") == 0
