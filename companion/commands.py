@@ -112,11 +112,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
             if source == "sim":
                 return _run_demo(table, int(table.meta.get("seed", 0)), args.speed, lang,
                                  args.json)
-            print(("Cette partie se joue sur l'écran de table : `companion play kilo --resume`."
-                   if lang == "fr" else
-                   "This game is played on the table screen: `companion play kilo --resume`."),
-                  file=sys.stderr)
-            return 1
+            # A game played on the table screen goes back on screen, on the journal already open
+            # (reopening it would trip over our own lock).
+            from companion.play_cli import play_table
+
+            return int(play_table(journal, table, lang))
     except CompanionError as err:
         return _fail(err, lang)
 
