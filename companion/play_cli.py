@@ -136,8 +136,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     except CompanionError as err:
         return _err(err, lang)
     except ValueError as err:  # a pydantic refusal of --players (count, names)
-        first = str(err).splitlines()
-        print(first[2].strip() if len(first) > 2 else str(err), file=sys.stderr)
+        from pydantic import ValidationError
+
+        message = str(err)
+        if isinstance(err, ValidationError):
+            first = err.errors(include_url=False)[0]
+            message = str(first.get("ctx", {}).get("error") or first["msg"])
+        print(f"--players: {message}", file=sys.stderr)
         return 2
     finally:
         journal.close()

@@ -659,7 +659,12 @@ class App:
 def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
     """The window (or the whole screen on a kiosk); raises pygame.error without a display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    chosen = "SDL_VIDEODRIVER" in os.environ
     pygame.display.init()
+    if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
+        # SDL fell back to an invisible screen: nobody would see the game, so say so instead.
+        pygame.display.quit()
+        raise pygame.error("no display")
     pygame.font.init()
     flags = 0
     if fullscreen:
