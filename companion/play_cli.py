@@ -183,6 +183,9 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     try:
         return app.run()
     finally:
+        from companion.display import snapshot
+
+        snapshot._FONTS.clear()  # fonts die with pygame.quit(); a later snapshot makes new ones
         pygame.quit()
 
 
