@@ -41,8 +41,8 @@ def emit(rec: dict[str, Any]) -> None:
     print(json.dumps(rec), flush=True)
 
 
-def bouncy(n: int, seed: int) -> dict[str, Any]:
-    rng = random.Random(seed)
+def started_source() -> tuple[FakeClock, Any, GpioSource, queue.Queue[QueueItem]]:
+    """The real GPIO source on gpiozero's mock pins, driven by a controllable clock."""
     clock = FakeClock()
     factory = ClockedMockFactory(clock)
     src = GpioSource(
@@ -53,6 +53,12 @@ def bouncy(n: int, seed: int) -> dict[str, Any]:
     )
     q: queue.Queue[QueueItem] = queue.Queue()
     src.start(q)
+    return clock, factory, src, q
+
+
+def bouncy(n: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    clock, factory, src, q = started_source()
     expected: list[tuple[int, int]] = []
     t = clock() + MS
     started = time.perf_counter()
@@ -144,16 +150,7 @@ def latency(samples: int) -> dict[str, Any]:
 
 def ordering(rounds: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    clock = FakeClock()
-    factory = ClockedMockFactory(clock)
-    src = GpioSource(
-        [ButtonPin("seat", i, p) for i, p in enumerate(PINS)],
-        pin_factory=factory,
-        now_ns=clock,
-        delivery_margin_ns=0,
-    )
-    q: queue.Queue[QueueItem] = queue.Queue()
-    src.start(q)
+    clock, factory, src, q = started_source()
     wrong = 0
     t = clock() + MS
     for _ in range(rounds):

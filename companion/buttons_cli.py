@@ -16,7 +16,6 @@ from companion.errors import CompanionError, ConfigError, HardwareError
 from companion.hwconfig import (
     BUS_PINS,
     GPIO_HEADER,
-    REFEREE_FR,
     HardwareConfig,
     RefereePins,
     SeatPins,
@@ -24,66 +23,21 @@ from companion.hwconfig import (
     load_config,
     render_toml,
 )
+from companion.i18n import REFEREE_FR, en_fr, referee_name, t
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
 
 BURST_GAP_NS = 1_500_000_000
 
-TEXT: dict[str, tuple[str, str]] = {
-    # key: (French, English)
-    "press": ("appui", "press"),
-    "release": ("relâché", "release"),
-    "seat": ("place {n}", "seat {n}"),
-    "referee": ("arbitre {role}", "referee {role}"),
-    "burst": ("— nouvelle salve —", "— new burst —"),
-    "stats": ("rebonds {b}, parasites {g}", "bounces {b}, glitches {g}"),
-    "stuck": ("COINCÉ", "STUCK"),
-    "listening": (
-        "Source {source} : appuyez sur les boutons (Ctrl+C pour finir).",
-        "Source {source}: press the buttons (Ctrl+C to stop).",
-    ),
-    "summary": (
-        "{who} : {presses} appuis, {b} rebonds, {g} parasites{stuck}",
-        "{who}: {presses} presses, {b} bounces, {g} glitches{stuck}",
-    ),
-    "assign.intro": (
-        "Attribution des boutons : {n} broches GPIO libres écoutées.",
-        "Assigning buttons: listening on {n} free GPIO pins.",
-    ),
-    "assign.seat": (
-        "Appuyez sur le bouton de la place {n} (ou de nouveau sur celui de la place 1 pour finir).",
-        "Press the button of seat {n} (or seat 1's button again to finish).",
-    ),
-    "assign.referee": (
-        "Appuyez sur le bouton d'arbitre « {fr} » (ou sur celui de la place 1 s'il n'y en a pas).",
-        'Press the referee button "{en}" (or seat 1\'s button if there is none).',
-    ),
-    "assign.got": (
-        "  {what} → GPIO{pin} (broche {header})",
-        "  {what} → GPIO{pin} (header pin {header})",
-    ),
-    "assign.again": (
-        "  GPIO{pin} est déjà {what} : appuyez sur un autre bouton.",
-        "  GPIO{pin} is already {what}: press another button.",
-    ),
-    "assign.written": ("Plan de câblage écrit dans {path}.", "Pin map written to {path}."),
-    "assign.none": (
-        "Aucun bouton attribué avant la fin du délai : vérifiez le câblage (une patte au GPIO, "
-        "l'autre à la masse).",
-        "No button assigned before the time ran out: check the wiring (one leg to the GPIO, the "
-        "other to ground).",
-    ),
-}
 
 
 def tr(lang: str, key: str, **kw: Any) -> str:
-    fr, en = TEXT[key]
-    return (fr if lang == "fr" else en).format(**kw)
+    return t(f"buttons.{key}", lang, **kw)
 
 
 def who(lang: str, role: str, seat: int) -> str:
     if role == "seat":
         return tr(lang, "seat", n=seat + 1)
-    return tr(lang, "referee", role=REFEREE_FR[role] if lang == "fr" else role)
+    return tr(lang, "referee", role=referee_name(role, lang))
 
 
 def register(sub: Any) -> None:
@@ -285,7 +239,7 @@ def assign(
     prompt: Callable[[str], None] | None = None,
 ) -> int:
     """Listen on every free pin; each first press names the next seat's pin. Writes the pin map."""
-    from companion.inputs.gpio import ButtonPin, GpioSource, lgpio_factory
+    from companion.inputs.gpio import ButtonPin, open_gpio_source
 
     say = prompt if prompt is not None else (lambda s: print(s, flush=True))
     if output.exists() and not force:
@@ -294,18 +248,9 @@ def assign(
             f"{output} existe déjà : ajoutez --force pour le remplacer, ou --output pour écrire ailleurs.",
         )
     pins = free_pins(config)
-    own_factory = pin_factory is None
-    factory = lgpio_factory(config.gpio.chip) if own_factory else pin_factory
-    try:
-        source = GpioSource(
-            [ButtonPin("seat", i, p) for i, p in enumerate(pins)],
-            pin_factory=factory,
-            settings=config.debounce.settings(),
-        )
-    except CompanionError:
-        if own_factory:
-            factory.close()
-        raise
+    source = open_gpio_source([ButtonPin("seat", i, p) for i, p in enumerate(pins)],
+                              chip=config.gpio.chip, settings=config.debounce.settings(),
+                              pin_factory=pin_factory)
     q: queue.Queue[QueueItem] = queue.Queue()
     source.start(q)
     deadline = None if duration is None else time.monotonic() + duration
@@ -355,10 +300,8 @@ def assign(
                     break
     finally:
         source.stop()
-        if own_factory:
-            factory.close()
     if not chosen:
-        raise HardwareError(TEXT["assign.none"][1], TEXT["assign.none"][0])
+        raise HardwareError(*en_fr("buttons.assign.none"))
     old = config.gpio.seats
     new_seats = [SeatPins(button=p, led=old[i].led if i < len(old) else None) for i, p in enumerate(chosen)]
     gpio = config.gpio.model_copy(update={"seats": new_seats, "referee": RefereePins(**ref)})

@@ -52,9 +52,7 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
     try:
         demo.run()
     except KeyboardInterrupt:
-        print("\n" + ("Interrompu : `companion resume` reprend cette partie."
-                      if lang == "fr" else "Interrupted: `companion resume` continues this game."),
-              file=sys.stderr)
+        print("\n" + t("cli.interrupted", lang), file=sys.stderr)
         return 130
     if as_json:
         _print_json({"game_id": table.game_id, **game.to_json()})
@@ -68,16 +66,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     lang = args.lang
     if not 3 <= args.players <= 10:
-        print("--players : de 3 à 10 joueurs" if lang == "fr"
-              else "--players: 3 to 10 players", file=sys.stderr)
+        print(t("cli.players_range", lang), file=sys.stderr)
         return 2
     if not 1 <= args.rounds <= 99:
-        print("--rounds : de 1 à 99 manches" if lang == "fr" else "--rounds: 1 to 99 rounds",
-              file=sys.stderr)
+        print(t("cli.rounds_range", lang), file=sys.stderr)
         return 2
     if args.speed < 0:
-        print("--speed : 0 (au plus vite) ou plus" if lang == "fr"
-              else "--speed: 0 (as fast as possible) or more", file=sys.stderr)
+        print(t("cli.speed_range", lang), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
@@ -139,8 +134,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
                                "le fichier n'est pas du texte UTF-8 : un journal de table est "
                                "du JSON Lines en UTF-8") from None
             except OSError as err:
-                print((f"impossible de lire {args.file} : {err.strerror}" if lang == "fr"
-                       else f"cannot read {args.file}: {err.strerror}"), file=sys.stderr)
+                print(t("cli.cannot_read", lang, path=args.file, why=err.strerror),
+                      file=sys.stderr)
                 return 2
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
@@ -178,7 +173,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             games = journal.games()
     except CompanionError as err:
         if not args.json and "there is no journal" in err.en:
-            print("Aucune partie enregistrée." if lang == "fr" else "No stored games.")
+            print(t("games.none", lang))
             return 0
         return _fail(err, lang)
     if args.json:
@@ -189,14 +184,12 @@ def cmd_games(args: argparse.Namespace) -> int:
                  g.meta.get("input")} for g in games]})
         return 0
     if not games:
-        print("Aucune partie enregistrée." if lang == "fr" else "No stored games.")
+        print(t("games.none", lang))
     for g in games:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_ns / 1e9))
-        status = (("terminée" if g.finished else "en cours") if lang == "fr"
-                  else ("finished" if g.finished else "in progress"))
-        print(f"{g.id}  {when}  {GAME_NAMES.get(g.game, g.game):<14} {status:<11} "
-              f"{g.events:>5} év.  {', '.join(g.players)}".replace(
-                  " év. ", " events " if lang == "en" else " év. "))
+        status = t("games.finished" if g.finished else "games.running", lang)
+        print(t("games.row", lang, id=g.id, when=when, game=GAME_NAMES.get(g.game, g.game),
+                status=status, events=g.events, players=", ".join(g.players)))
     return 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.errors import CompanionError, HardwareError
+from companion.i18n import en_fr, referee_name, t
 
 # main.py goes last: until it is there, a reset runs nothing half-copied.
 FIRMWARE_FILES = (
@@ -30,59 +31,8 @@ FIRMWARE_FILES = (
 
 Runner = Callable[[Sequence[str]], int]
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    # key: (French, English)
-    "no_source": (
-        "Fichiers du firmware introuvables dans {path} : indiquez le dossier avec --source.",
-        "Firmware files not found in {path}: give the folder with --source.",
-    ),
-    "no_mpremote": (
-        "mpremote n'est pas installé : pip install 'table-companion[serial]'.",
-        "mpremote is not installed: pip install 'table-companion[serial]'.",
-    ),
-    "no_board": (
-        "Aucun Pico trouvé en USB : branchez-le avec un câble de données (s'il est neuf, "
-        "installez d'abord MicroPython, voir docs/pico.md), ou indiquez son port avec --port.",
-        "No Pico found on USB: plug it in with a data cable (if it is new, put MicroPython "
-        "on it first, see docs/pico.md), or give its port with --port.",
-    ),
-    "copying": ("Copie du firmware sur {port} :", "Copying the firmware to {port}:"),
-    "failed": (
-        "mpremote a échoué (code {code}) : débranchez et rebranchez le Pico, puis recommencez.",
-        "mpremote failed (exit {code}): unplug and replug the Pico, then try again.",
-    ),
-    "done": (
-        "Firmware installé ; le Pico redémarre. Vérifiez avec : companion firmware info",
-        "Firmware installed; the Pico restarts. Check with: companion firmware info",
-    ),
-    "info.title": ("Boîtier de boutons sur {port}", "Button board on {port}"),
-    "info.firmware": ("Firmware {fw}, protocole v{proto}", "Firmware {fw}, protocol v{proto}"),
-    "info.machine": ("Carte : {machine}", "Board: {machine}"),
-    "info.uid": ("Identifiant : {uid}", "Unique id: {uid}"),
-    "info.events": (
-        "Événements depuis le démarrage : {next} (gardés pour un rattrapage : {held})",
-        "Events since power-up: {next} (kept for a catch-up: {held})",
-    ),
-    "info.debounce": (
-        "Anti-rebond : verrou {lockout} ms, impulsion minimale {glitch} ms, coincé après {stuck}",
-        "Debounce: lockout {lockout} ms, minimum pulse {glitch} ms, stuck after {stuck}",
-    ),
-    "info.rtt": ("Aller-retour USB : {rtt:.2f} ms", "USB round trip: {rtt:.2f} ms"),
-    "info.pins": ("Câblage (GPn = broche GPIO du Pico) :", "Wiring (GPn = Pico GPIO pin):"),
-    "info.seat": (
-        "  place {n:>2} : bouton GP{pin:<2}  LED {led}",
-        "  seat {n:>2}: button GP{pin:<2}  LED {led}",
-    ),
-    "info.ref": ("  {role:<9}: bouton {pin}", "  {role:<9}: button {pin}"),
-    "none": ("aucune", "none"),
-    "never": ("jamais", "never"),
-}
-REFEREE_FR = {"confirm": "valider", "cancel": "annuler", "undo": "défaire"}
-
-
 def tr(lang: str, key: str, **kw: Any) -> str:
-    fr, en = MESSAGES[key]
-    return (fr if lang == "fr" else en).format(**kw)
+    return t(f"fw.{key}", lang, **kw)
 
 
 def firmware_dir() -> Path:
@@ -100,7 +50,7 @@ def mpremote_command() -> list[str]:
         return [sys.executable, "-m", "mpremote"]
     exe = shutil.which("mpremote")
     if exe is None:
-        raise HardwareError(MESSAGES["no_mpremote"][1], MESSAGES["no_mpremote"][0])
+        raise HardwareError(*en_fr("fw.no_mpremote"))
     return [exe]
 
 
@@ -118,7 +68,7 @@ def _find_port(port: str | None) -> str:
 
     found = find_board_port()
     if found is None:
-        raise HardwareError(MESSAGES["no_board"][1], MESSAGES["no_board"][0])
+        raise HardwareError(*en_fr("fw.no_board"))
     return found
 
 
@@ -238,7 +188,7 @@ def cmd_info(args: argparse.Namespace, out: TextIO | None = None) -> int:
         led = info["led_pins"][i] if i < len(info["led_pins"]) else None
         lines.append(tr(lang, "info.seat", n=i + 1, pin=pin, led=none if led is None else f"GP{led}"))
     for role, pin in info["referee_pins"].items():
-        shown = REFEREE_FR[role] if lang == "fr" else role
+        shown = referee_name(role, lang)
         lines.append(tr(lang, "info.ref", role=shown, pin=none if pin is None else f"GP{pin}"))
     print("\n".join(lines), file=out)
     return 0

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from companion.errors import ConfigError
+from companion.i18n import REFEREE_FR
 from companion.inputs.base import Role
 from companion.inputs.debounce import DebounceSettings
 
@@ -41,7 +42,6 @@ BUS_PINS: dict[str, tuple[int, ...]] = {
 BUS_NAMES_FR = {"i2c": "I2C", "spi": "SPI", "uart": "UART (port série)", "id_eeprom": "EEPROM HAT"}
 BUS_NAMES_EN = {"i2c": "I2C", "spi": "SPI", "uart": "UART (serial port)", "id_eeprom": "HAT EEPROM"}
 
-REFEREE_FR = {"confirm": "valider", "cancel": "annuler", "undo": "revenir"}
 
 # Number row 1..9, 0: seat 1 is "1", seat 10 is "0".
 DEFAULT_SEAT_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]

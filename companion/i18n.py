@@ -16,7 +16,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                          "slap to judge: valid claim or false slap?"),
     "awaiting.draw": ("pioche due : {names}", "draw owed: {names}"),
     "awaiting.nothing": ("partie terminée", "game over"),
-    "standings": ("Classement", "Standings"),
     "kilos": ("{kilos} kg", "{kilos} kg"),
     "no_cards": ("aucune carte", "no cards"),
     "pile": ("Tas : {count} cartes, dont {bottom} remises dessous",
@@ -29,7 +28,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "Co-winners: {names} with {kilos} kg"),
     "ended.pile_empty": ("Le tas est vide alors qu'une pioche était due : la partie s'arrête.",
                          "The pile ran out while a draw was owed: the game stops here."),
-    "last_slap": ("Dernière tape", "Last slap"),
     "demo.title": ("Démo : {players} joueurs simulés, {rounds} manches (graine {seed})",
                    "Demo: {players} simulated players, {rounds} rounds (seed {seed})"),
     "demo.round": ("— Manche {round}/{rounds} —", "— Round {round}/{rounds} —"),
@@ -62,6 +60,23 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "7 {seven:.0%}, {exp:.1f} kg en moyenne",
                   "  Pile: {count} cards ({bottom} returned underneath) · next card: Ace {ace:.0%}, "
                   "7 {seven:.0%}, {exp:.1f} kg on average"),
+    "cli.players_range": ("--players : de 3 à 10 joueurs", "--players: 3 to 10 players"),
+    "cli.rounds_range": ("--rounds : de 1 à 99 manches", "--rounds: 1 to 99 rounds"),
+    "cli.speed_range": ("--speed : 0 (au plus vite) ou plus", "--speed: 0 (as fast as possible) or more"),
+    "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",
+                        "Interrupted: `companion resume` continues this game."),
+    "cli.cannot_read": ("impossible de lire {path} : {why}", "cannot read {path}: {why}"),
+    "cli.only_kilo": ("seul le Kilo de merde se joue sur l'écran de table pour l'instant : "
+                      "`companion play kilo` (pas {game!r})",
+                      "only Kilo de merde is played on the table screen for now: "
+                      "`companion play kilo` (not {game!r})"),
+    "games.none": ("Aucune partie enregistrée.", "No stored games."),
+    "games.finished": ("terminée", "finished"),
+    "games.running": ("en cours", "in progress"),
+    "games.row": ("{id}  {when}  {game:<14} {status:<11} {events:>5} év.  {players}",
+                  "{id}  {when}  {game:<14} {status:<11} {events:>5} events  {players}"),
+    "standings.header": ("Classement :", "Standings:"),
+    "last_slap.header": ("Dernière tape :", "Last slap:"),
     "demo.resumed": ("Reprise de la partie {game_id} à l'événement {seq}.",
                      "Resuming game {game_id} at event {seq}."),
     "demo.journal": ("Partie {game_id} enregistrée dans {path}",
@@ -280,9 +295,118 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
+# `companion buttons` (the wiring monitor and pin assignment)
+CATALOGUE.update({
+    # key: (French, English)
+    "buttons.press": ("appui", "press"),
+    "buttons.release": ("relâché", "release"),
+    "buttons.seat": ("place {n}", "seat {n}"),
+    "buttons.referee": ("arbitre {role}", "referee {role}"),
+    "buttons.burst": ("— nouvelle salve —", "— new burst —"),
+    "buttons.stats": ("rebonds {b}, parasites {g}", "bounces {b}, glitches {g}"),
+    "buttons.stuck": ("COINCÉ", "STUCK"),
+    "buttons.listening": (
+        "Source {source} : appuyez sur les boutons (Ctrl+C pour finir).",
+        "Source {source}: press the buttons (Ctrl+C to stop).",
+    ),
+    "buttons.summary": (
+        "{who} : {presses} appuis, {b} rebonds, {g} parasites{stuck}",
+        "{who}: {presses} presses, {b} bounces, {g} glitches{stuck}",
+    ),
+    "buttons.assign.intro": (
+        "Attribution des boutons : {n} broches GPIO libres écoutées.",
+        "Assigning buttons: listening on {n} free GPIO pins.",
+    ),
+    "buttons.assign.seat": (
+        "Appuyez sur le bouton de la place {n} (ou de nouveau sur celui de la place 1 pour finir).",
+        "Press the button of seat {n} (or seat 1's button again to finish).",
+    ),
+    "buttons.assign.referee": (
+        "Appuyez sur le bouton d'arbitre « {fr} » (ou sur celui de la place 1 s'il n'y en a pas).",
+        'Press the referee button "{en}" (or seat 1\'s button if there is none).',
+    ),
+    "buttons.assign.got": (
+        "  {what} → GPIO{pin} (broche {header})",
+        "  {what} → GPIO{pin} (header pin {header})",
+    ),
+    "buttons.assign.again": (
+        "  GPIO{pin} est déjà {what} : appuyez sur un autre bouton.",
+        "  GPIO{pin} is already {what}: press another button.",
+    ),
+    "buttons.assign.written": ("Plan de câblage écrit dans {path}.", "Pin map written to {path}."),
+    "buttons.assign.none": (
+        "Aucun bouton attribué avant la fin du délai : vérifiez le câblage (une patte au GPIO, "
+        "l'autre à la masse).",
+        "No button assigned before the time ran out: check the wiring (one leg to the GPIO, the "
+        "other to ground).",
+    ),
+})
+
+# `companion firmware` (the Pico button board)
+CATALOGUE.update({
+    # key: (French, English)
+    "fw.no_source": (
+        "Fichiers du firmware introuvables dans {path} : indiquez le dossier avec --source.",
+        "Firmware files not found in {path}: give the folder with --source.",
+    ),
+    "fw.no_mpremote": (
+        "mpremote n'est pas installé : pip install 'table-companion[serial]'.",
+        "mpremote is not installed: pip install 'table-companion[serial]'.",
+    ),
+    "fw.no_board": (
+        "Aucun Pico trouvé en USB : branchez-le avec un câble de données (s'il est neuf, "
+        "installez d'abord MicroPython, voir docs/pico.md), ou indiquez son port avec --port.",
+        "No Pico found on USB: plug it in with a data cable (if it is new, put MicroPython "
+        "on it first, see docs/pico.md), or give its port with --port.",
+    ),
+    "fw.copying": ("Copie du firmware sur {port} :", "Copying the firmware to {port}:"),
+    "fw.failed": (
+        "mpremote a échoué (code {code}) : débranchez et rebranchez le Pico, puis recommencez.",
+        "mpremote failed (exit {code}): unplug and replug the Pico, then try again.",
+    ),
+    "fw.done": (
+        "Firmware installé ; le Pico redémarre. Vérifiez avec : companion firmware info",
+        "Firmware installed; the Pico restarts. Check with: companion firmware info",
+    ),
+    "fw.info.title": ("Boîtier de boutons sur {port}", "Button board on {port}"),
+    "fw.info.firmware": ("Firmware {fw}, protocole v{proto}", "Firmware {fw}, protocol v{proto}"),
+    "fw.info.machine": ("Carte : {machine}", "Board: {machine}"),
+    "fw.info.uid": ("Identifiant : {uid}", "Unique id: {uid}"),
+    "fw.info.events": (
+        "Événements depuis le démarrage : {next} (gardés pour un rattrapage : {held})",
+        "Events since power-up: {next} (kept for a catch-up: {held})",
+    ),
+    "fw.info.debounce": (
+        "Anti-rebond : verrou {lockout} ms, impulsion minimale {glitch} ms, coincé après {stuck}",
+        "Debounce: lockout {lockout} ms, minimum pulse {glitch} ms, stuck after {stuck}",
+    ),
+    "fw.info.rtt": ("Aller-retour USB : {rtt:.2f} ms", "USB round trip: {rtt:.2f} ms"),
+    "fw.info.pins": ("Câblage (GPn = broche GPIO du Pico) :", "Wiring (GPn = Pico GPIO pin):"),
+    "fw.info.seat": (
+        "  place {n:>2} : bouton GP{pin:<2}  LED {led}",
+        "  seat {n:>2}: button GP{pin:<2}  LED {led}",
+    ),
+    "fw.info.ref": ("  {role:<9}: bouton {pin}", "  {role:<9}: button {pin}"),
+    "fw.none": ("aucune", "none"),
+    "fw.never": ("jamais", "never"),
+})
+
+# Referee buttons, as the table calls them.
+REFEREE_FR = {"confirm": "valider", "cancel": "annuler", "undo": "revenir"}
+
+
+def referee_name(role: str, lang: str = "fr") -> str:
+    return REFEREE_FR[role] if lang == "fr" else role
+
+
 def t(key: str, lang: str = "fr", /, **values: object) -> str:
     fr, en = CATALOGUE[key]
     return (fr if lang == "fr" else en).format(**values)
+
+
+def en_fr(key: str, /, **values: object) -> tuple[str, str]:
+    """English then French, the order CompanionError takes them."""
+    return t(key, "en", **values), t(key, "fr", **values)
 
 
 def ms(t_us: int) -> str:

@@ -66,7 +66,7 @@ def kilo_summary(game: KiloGame, lang: str = "fr") -> str:
     lines.append(t(f"awaiting.{awaiting}", lang, names=", ".join(game.owed_draws)))
     if game.end_reason == "pile_empty":
         lines.append(t("ended.pile_empty", lang))
-    lines.append(t("standings", lang) + " :" if lang == "fr" else t("standings", lang) + ":")
+    lines.append(t("standings.header", lang))
     for pos, (player, kilos) in enumerate(game.standings(), start=1):
         cards = " ".join(str(c) for c in game.cards_of(player)) or t("no_cards", lang)
         lines.append(f"  {pos:>2}. {player:<24} {kilos:>4} kg   {cards}")
@@ -77,7 +77,7 @@ def kilo_summary(game: KiloGame, lang: str = "fr") -> str:
     else:
         lines.append(t("pile.empty", lang))
     if game.last_slap is not None:
-        lines.append(t("last_slap", lang) + (" :" if lang == "fr" else ":"))
+        lines.append(t("last_slap.header", lang))
         lines.extend(slap_lines(game, game.last_slap, lang)[1:])
     winners = game.winners()
     if winners:

@@ -69,10 +69,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
         return 2
     if args.game != "kilo":
-        print(("seul le Kilo de merde se joue sur l'écran de table pour l'instant : "
-               f"`companion play kilo` (pas {args.game!r})") if lang == "fr" else
-              (f"only Kilo de merde is played on the table screen for now: "
-               f"`companion play kilo` (not {args.game!r})"), file=sys.stderr)
+        print(t("cli.only_kilo", lang, game=args.game), file=sys.stderr)
         return 2
     if args.input is not None and not _check_input(args.input, lang):
         return 2
@@ -102,8 +99,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
     if args.rounds is not None and not 1 <= args.rounds <= 99:
-        print("--rounds : de 1 à 99 manches" if lang == "fr" else "--rounds: 1 to 99 rounds",
-              file=sys.stderr)
+        print(t("cli.rounds_range", lang), file=sys.stderr)
         return 2
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)

@@ -344,8 +344,10 @@ class KiloGame:
         s = self._s
         if isinstance(event, Press | Starter):
             self._player(event.player)
-        elif isinstance(event, Close | Undo):
-            if isinstance(event, Undo) and not self._checkpoints:
+        elif isinstance(event, Close):
+            pass  # a close is always allowed; with no open window it changes nothing
+        elif isinstance(event, Undo):
+            if not self._checkpoints:
                 raise RuleError("there is nothing to undo: no verdict or draw is in force",
                                 "rien à annuler : aucun verdict ni tirage n'est en vigueur")
         elif isinstance(event, Verdict):

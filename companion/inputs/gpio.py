@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import ConfigError, HardwareError
+from companion.errors import CompanionError, ConfigError, HardwareError
 from companion.inputs.base import Clock, InputEvent, QueueItem, Role, SourceStatus
 from companion.inputs.debounce import (
     Debouncer,
@@ -193,6 +193,7 @@ class GpioSource:
         from gpiozero import GPIOZeroError, InputDevice
 
         self.buttons = tuple(buttons)
+        self.owned_factory: Any = None  # a factory opened for this source alone, closed on stop
         self.settings = settings if settings is not None else DebounceSettings()
         self.clock = clock
         self._now_ns = now_ns
@@ -245,6 +246,9 @@ class GpioSource:
             self._thread.join(timeout=5)
             self._thread = None
         self._close_devices()
+        if self.owned_factory is not None:
+            self.owned_factory.close()
+            self.owned_factory = None
 
     # -- for the wiring monitor and tests --------------------------------------------------
 
@@ -345,6 +349,28 @@ class GpioSource:
         if isinstance(dec, Stuck):
             return self._stuck_status(b)
         return self._released_status(b)
+
+
+def open_gpio_source(
+    buttons: Sequence[ButtonPin],
+    *,
+    chip: int | None,
+    settings: DebounceSettings,
+    pin_factory: Any = None,
+) -> GpioSource:
+    """A GPIO source on ``pin_factory``, or on a new lgpio factory that is closed again if the
+    pins cannot be claimed (so nothing is left half-started)."""
+    own_factory = pin_factory is None
+    factory = lgpio_factory(chip) if own_factory else pin_factory
+    try:
+        source = GpioSource(list(buttons), pin_factory=factory, settings=settings)
+    except CompanionError:
+        if own_factory:
+            factory.close()
+        raise
+    if own_factory:
+        source.owned_factory = factory  # closed by stop(): the chip is ours alone
+    return source
 
 
 def _stamp(dec: Decision) -> int:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.errors import CompanionError, ConfigError, HardwareError
+from companion.errors import ConfigError, HardwareError
 from companion.hwconfig import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem
 from companion.inputs.clocks import ClockMerger, measure_offset
@@ -105,7 +105,7 @@ def build_source(
 
 
 def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -> InputSource:
-    from companion.inputs.gpio import ButtonPin, GpioSource, lgpio_factory
+    from companion.inputs.gpio import ButtonPin, open_gpio_source
 
     config.require_gpio_seats()
     pins = config.gpio.button_pins()
@@ -119,18 +119,9 @@ def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -
                 "câblez et ajoutez les autres, ou lancez `companion buttons --assign`.",
             )
         pins = [p for p in pins if p[0] != "seat" or p[1] < n_seats]
-    own_factory = pin_factory is None
-    factory = lgpio_factory(config.gpio.chip) if own_factory else pin_factory
-    try:
-        return GpioSource(
-            [ButtonPin(role, i, pin) for role, i, pin in pins],
-            pin_factory=factory,
-            settings=config.debounce.settings(),
-        )
-    except CompanionError:
-        if own_factory:
-            factory.close()
-        raise
+    return open_gpio_source([ButtonPin(role, i, pin) for role, i, pin in pins],
+                            chip=config.gpio.chip, settings=config.debounce.settings(),
+                            pin_factory=pin_factory)
 
 
 _STOP = object()

@@ -91,6 +91,10 @@ def plan_slap(seed: int, index: int, n_seats: int, timeout_ms: int = 5000,
     return SlapPlan(index, kind, claimant, t0, presses, penalized, lead_in, timeout_us)
 
 
+# The demo's queue also carries the end-of-burst marker of the simulated table.
+SimItem = QueueItem | BurstEnd
+
+
 class SimSource:
     """Simulated buttons behind the common InputSource interface."""
 
@@ -111,7 +115,7 @@ class SimSource:
         self._stop = threading.Event()
         self._next_index = 0
 
-    def start(self, events: queue.Queue[QueueItem]) -> None:
+    def start(self, events: queue.Queue[SimItem]) -> None:
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, args=(events,), name="sim-source",
                                         daemon=True)
@@ -139,7 +143,7 @@ class SimSource:
             return not self._stop.is_set()
         return not self._stop.wait(seconds / self.speed)
 
-    def _run(self, events: queue.Queue[QueueItem | BurstEnd]) -> None:  # type: ignore[type-arg]
+    def _run(self, events: queue.Queue[SimItem]) -> None:
         while not self._stop.is_set():
             request = self._requests.get()
             if request is None:
