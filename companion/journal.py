@@ -217,28 +217,36 @@ class Journal:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def games(self) -> list[GameInfo]:
+    _SELECT = ("SELECT g.id, g.game, g.players, g.created_ns, g.meta, g.finished, "
+               "(SELECT count(*) FROM events e WHERE e.game_id = g.id) FROM games g ")
+
+    def _infos(self, where: str = "", params: tuple[object, ...] = ()) -> list[GameInfo]:
         try:
-            rows = self._db.execute(
-                "SELECT g.id, g.game, g.players, g.created_ns, g.meta, g.finished, "
-                "(SELECT count(*) FROM events e WHERE e.game_id = g.id) "
-                "FROM games g ORDER BY g.created_ns, g.id").fetchall()
+            rows = self._db.execute(self._SELECT + where, params).fetchall()
             return [GameInfo(r[0], r[1], tuple(json.loads(r[2])), r[3], json.loads(r[4]),
                              bool(r[5]), r[6]) for r in rows]
         except (sqlite3.Error, ValueError) as err:
             raise self._broken(str(err)) from None
 
+    def games(self) -> list[GameInfo]:
+        return self._infos("ORDER BY g.created_ns, g.id")
+
     def game(self, game_id: str | None) -> GameInfo:
-        games = self.games()
-        if not games:
+        """One game by id, or the most recent one; looked up alone, not by listing them all."""
+        if game_id is None:
+            found = self._infos("ORDER BY g.created_ns DESC, g.id DESC LIMIT 1")
+            if not found:
+                raise JournalError(f"the journal {self.path} holds no game yet",
+                                   f"le journal {self.path} ne contient encore aucune partie")
+            return found[0]
+        found = self._infos("WHERE g.id = ?", (game_id,))
+        if found:
+            return found[0]
+        latest = self._infos("ORDER BY g.created_ns DESC, g.id DESC LIMIT 5")
+        if not latest:
             raise JournalError(f"the journal {self.path} holds no game yet",
                                f"le journal {self.path} ne contient encore aucune partie")
-        if game_id is None:
-            return games[-1]
-        for info in games:
-            if info.id == game_id:
-                return info
-        known = ", ".join(g.id for g in games[-5:])
+        known = ", ".join(g.id for g in reversed(latest))
         raise JournalError(
             f"no game {game_id!r} in the journal (latest: {known}); `companion games` lists "
             "them all",

@@ -93,6 +93,6 @@ class Table:
         if _TRACE:
             print(f"#committed {self.game_id} {self.seq}", file=sys.stderr, flush=True)
         was_finished = self.engine.finished
-        self.engine.apply(event)
+        self.engine.apply(event, checked=True)
         if self.engine.finished != was_finished:
             self.journal.mark_finished(self.game_id, self.engine.finished)

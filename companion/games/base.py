@@ -20,8 +20,9 @@ class GameEngine(Protocol):
     def check(self, event: AnyEvent) -> None:
         """Raise RuleError if ``event`` cannot be applied now; never changes the state."""
 
-    def apply(self, event: AnyEvent) -> None:
-        """Apply one event (after ``check``); raises RuleError and leaves the state as it was."""
+    def apply(self, event: AnyEvent, *, checked: bool = False) -> None:
+        """Apply one event; raises RuleError and leaves the state as it was. ``checked=True``
+        means ``check`` has just accepted this very event, so it is not checked twice."""
 
     def to_json(self) -> dict[str, Any]:
         """The state as the table log's ``--json`` result."""
