@@ -151,3 +151,35 @@ def test_flush_animation_frame_fits(views: dict[str, tuple[KiloGame, View]]) -> 
         r = render("table", view, (800, 480), "fr", ui_for(game, "fr"), anim_phase=phase)
         assert_contained(r)
         assert isinstance(r.surface, pygame.Surface)
+
+
+def test_a_short_box_shrinks_type_instead_of_cutting_a_word() -> None:
+    # Seen on a real window: a message band squeezed the card grid and "A" showed as "A…".
+    from companion.display.layout import Fonts, Painter
+
+    pygame.font.init()
+    painter = Painter(pygame.Surface((400, 300)), Fonts())
+    shown, size = painter.fit("A", pygame.Rect(0, 0, 100, 12), 60)
+    assert shown == "A" and painter.fonts.size("A", size)[1] <= 12
+    shown, _ = painter.fit("Une phrase bien trop longue pour la case", pygame.Rect(0, 0, 60, 40), 30)
+    assert shown.endswith("…")  # too wide: cut, and it says so
+
+
+def test_card_grid_keeps_its_labels_under_a_message_band() -> None:
+    from companion.display.snapshot import render
+
+    lines = ['{"type": "new_game", "game": "kilo", "players": ["Alice", "Bruno", "Chloé", "Dédé"], '
+             '"rounds": 5}']
+    lines += [f'{{"type": "press", "player": "{p}", "t_us": {t}}}'
+              for p, t in [("Bruno", 0), ("Alice", 166), ("Dédé", 389), ("Chloé", 708)]]
+    lines.append('{"type": "verdict", "valid": true}')
+    game = replay(lines)
+    assert isinstance(game, KiloGame) and game.awaiting == "draw"
+    for size in SIZES:
+        ui = ui_for(game, "fr")
+        ui.screen = "card"
+        ui.say("Annulé : Chloé 5", "Undone: Chloé 5", error=False)
+        r = render("card", build_view(game), size, "fr", ui)
+        shown = {rec.text for rec in r.painter.texts}
+        assert {"A", "7", "10", "V"} <= shown, size
+        assert not any(text.endswith("…") and len(text) <= 3 for text in shown), size

@@ -128,7 +128,14 @@ class Painter:
             if cur <= floor:
                 break
             cur = max(floor, int(cur * 0.9))
-        # Too long even at the floor: cut it and say so with an ellipsis.
+        # A box too short (not too narrow) gets smaller type, never a cut word: "A…" for an Ace
+        # would mislead. Only text too wide for the box is cut, and says so with an ellipsis.
+        w, h = fonts.size(text, cur)
+        while h > box.height and cur > 8:
+            cur -= 1
+            w, h = fonts.size(text, cur)
+        if w <= box.width and h <= box.height:
+            return text, cur
         while True:
             cut = text
             while cut and fonts.size(cut + "…", cur)[0] > box.width:

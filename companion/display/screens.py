@@ -459,15 +459,17 @@ def draw_card(p: Painter, v: View | None, ui: Ui, area: Rect) -> None:
         return
     gap = p.px(6)
     who = v.owed[0]
-    head_h = p.px(64)
+    # The rank grid is what the table touches: when a message band takes room, the title,
+    # note and footer give it up first.
+    head_h = max(p.px(56), min(p.px(64), area.height // 7))  # never below the 2 m type
     head = Rect(area.x, area.y, area.width, head_h)
     mark_d = head_h
     p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
     p.text(t("scr.card.who", lang, name=who), Rect(head.x + mark_d + gap, head.y,
                                                    head.width - mark_d - gap, head_h),
            p.font(FAR), WARN, align="left", role="far", min_size=p.font(BIG) * 3 // 4)
-    foot_h = p.px(66)
-    note_h = p.px(34)
+    foot_h = min(p.px(66), area.height // 8)
+    note_h = min(p.px(34), area.height // 16)
     body = Rect(area.x, head.bottom + gap, area.width,
                 area.height - head_h - foot_h - note_h - 3 * gap)
     cols = 5 if p.scale.portrait else 7
