@@ -107,6 +107,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.tag.draws": ("pioche", "draws"),
     "scr.tag.starts": ("commence", "starts"),
     "scr.tag.flushes": ("{n}× chasse", "{n}× flush"),
+    "scr.starter_hint": ("touchez qui a la dame de cœur", "touch who holds the queen of hearts"),
     "scr.pile_line": ("Tas : {count} cartes · As {ace:.0%} · 7 {seven:.0%}",
                       "Pile: {count} cards · Ace {ace:.0%} · 7 {seven:.0%}"),
     "scr.no_game": ("Pas de partie en cours : commencez-en une depuis l'écran Nouvelle partie.",

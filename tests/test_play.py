@@ -148,7 +148,12 @@ def test_touch_outside_any_control_does_nothing(journal: Journal,
                                                 screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     before = app.table.seq if app.table else 0
-    for x, y in ((0.5, 0.3), (0.999, 0.5), (0.0, 0.0)):
+    # Player tiles are controls now (touch one to mark who starts): aim at the pile line.
+    w, h = app.surface.get_size()
+    assert app.painter is not None
+    for x, y in ((0.5, 0.19), (0.0, 0.0)):
+        assert not any(c.rect.collidepoint(x * w, y * h) for c in app.painter.controls)
+    for x, y in ((0.5, 0.19), (0.0, 0.0)):
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x, y=y, touch_id=0,
                                              finger_id=0, pressure=1.0, dx=0, dy=0))
         app.step()
@@ -293,3 +298,16 @@ def test_play_table_is_what_companion_resume_calls(tmp_path: Path) -> None:
         pygame.display.init()
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         assert play_table(journal, table, "en") == 0
+
+
+def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    game = app.game
+    assert game is not None and game.starter is None
+    assert app.painter is not None
+    assert any("touchez qui a la dame de cœur" in rec.text for rec in app.painter.texts)
+    touch(app, ("starter", "Chloé"))
+    assert game.starter == "Chloé"
+    assert app.table is not None and app.table.recent[-1].type == "starter"  # journaled
+    assert any("Chloé · commence" in rec.text for rec in app.painter.texts)
+    assert not any("touchez qui a la dame" in rec.text for rec in app.painter.texts)

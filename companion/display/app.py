@@ -41,6 +41,7 @@ from companion.tablelog import (
     KiloRules,
     NewKiloGame,
     Press,
+    Starter,
     Undo,
     Verdict,
 )
@@ -376,6 +377,8 @@ class App:
                 ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
                 return
             self.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
+        elif kind == "starter":
+            self.submit(Starter(player=action[1]))
         elif kind == "again":
             game = self.game
             if game is not None:

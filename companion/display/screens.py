@@ -254,6 +254,10 @@ def draw_table(p: Painter, v: View | None, ui: Ui, area: Rect) -> None:
         pile = t("scr.pile_line", lang, count=odds.count, ace=odds.ace, seven=odds.seven)
     else:
         pile = t("pile.empty", lang)
+    # Before the first slap of a round, touching a player marks who holds the queen of hearts.
+    ask_starter = v.awaiting == "play" and v.starter is None and v.live is None
+    if ask_starter:
+        pile += " · " + t("scr.starter_hint", lang)
     p.text(pile, info, p.font(NEAR), MUTED, align="left")
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
@@ -261,7 +265,10 @@ def draw_table(p: Painter, v: View | None, ui: Ui, area: Rect) -> None:
     cells = grid(tiles_area, rows * cols, cols, gap)
     for i, s in enumerate(v.standings):
         col, row = divmod(i, rows)
-        seat_tile(p, s, cells[row * cols + col], lang)
+        cell = cells[row * cols + col]
+        seat_tile(p, s, cell, lang)
+        if v.awaiting == "play":
+            p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
 
 
 def no_game(p: Painter, ui: Ui, area: Rect) -> None:
