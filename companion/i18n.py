@@ -410,8 +410,10 @@ def en_fr(key: str, /, **values: object) -> tuple[str, str]:
     return t(key, "en", **values), t(key, "fr", **values)
 
 
-def ms(t_us: int) -> str:
-    """A gap for players: milliseconds with one decimal, or µs below a tenth of a millisecond."""
+def ms(t_us: int, lang: str = "fr") -> str:
+    """A gap for players: milliseconds with one decimal (a decimal comma in French), or µs below
+    a tenth of a millisecond."""
     if abs(t_us) < 100:
         return f"{t_us} µs"
-    return f"{t_us / 1000:.1f} ms"
+    text = f"{t_us / 1000:.1f} ms"
+    return text.replace(".", ",") if lang == "fr" else text

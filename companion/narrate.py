@@ -28,7 +28,7 @@ def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
     lines = [t("demo.slap", lang, claimant=slap.claimant)]
     first = slap.order[0][1] if slap.order else 0
     for pos, (name, t_us) in enumerate(slap.order, start=1):
-        offset = "0.0 ms" if pos == 1 else "+" + ms(t_us - first)
+        offset = "0 ms" if pos == 1 else "+" + ms(t_us - first, lang)
         lines.append(t("demo.press", lang, pos=pos, name=name, width=width, offset=offset))
     for name in slap.non_pressers:
         key = "demo.no_press" if slap.valid else "demo.held_back"
@@ -44,7 +44,7 @@ def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
     elif slap.tied:
         lines.append(t("demo.tie", lang, names=names))
     else:
-        lines.append(t("demo.valid", lang, names=names, margin=ms(slap.margin_us or 0)))
+        lines.append(t("demo.valid", lang, names=names, margin=ms(slap.margin_us or 0, lang)))
     return lines
 
 

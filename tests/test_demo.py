@@ -19,8 +19,8 @@ def test_demo_tells_the_whole_game(tmp_path: Path) -> None:
     out = result.stdout
     assert "Démo : 6 joueurs simulés, 10 manches (graine 3)" in out
     assert out.count("— Manche ") == 10
-    assert re.search(r"^\s+2\. \S+\s+\+\d+\.\d ms$", out, re.M)  # order with offsets
-    assert re.search(r"Dernier : \S+, à \d+\.\d ms près", out)  # loser and margin
+    assert re.search(r"^\s+2\. \S+\s+\+\d+,\d ms$", out, re.M)  # order with offsets
+    assert re.search(r"Dernier : \S+, à \d+,\d ms près", out)  # loser and margin
     assert re.search(r"pioche .+ : \+\d+ kg \(total \d+ kg\)", out)  # the card
     assert "Classement :" in out
     assert re.search(r"Tas : \d+ cartes \(\d+ remises dessous\) · prochaine carte : As \d+ ?%", out)

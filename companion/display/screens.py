@@ -302,7 +302,7 @@ def slap_headline(sv: SlapView, lang: str) -> str:
         return t("scr.slap.timeout", lang, names=names)
     if sv.tied:
         return t("scr.slap.tie", lang, names=names)
-    return t("scr.slap.lost_by", lang, names=names, margin=ms(sv.margin_us or 0))
+    return t("scr.slap.lost_by", lang, names=names, margin=ms(sv.margin_us or 0, lang))
 
 
 def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> None:
@@ -328,7 +328,7 @@ def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> None:
             label += " · " + t("scr.slap.loses", lang)
         p.text(label, name_b, p.font(NEAR), BAD if lost else FG, align="left",
                min_size=p.font(18))
-        off = "0 ms" if i == 0 else "+" + ms(pr.offset_us)
+        off = "0 ms" if i == 0 else "+" + ms(pr.offset_us, lang)
         p.text(off, off_b, p.font(NEAR), FG, align="right", min_size=p.font(18))
         bar_h = max(2, bar_b.height // 2)
         length = int(bar_b.width * pr.offset_us / span)
