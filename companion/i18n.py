@@ -101,6 +101,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.hw.disconnected": ("Boutons débranchés ({source}) : rebranchez-les, les scores sont gardés",
                             "Buttons disconnected ({source}): plug them back in, scores are kept"),
     "scr.hw.stuck": ("Bouton coincé : {button}", "Stuck button: {button}"),
+    "scr.hw.held": ("Le bouton de la place {seat} ({name}) était enfoncé quand la tape s'est "
+                    "ouverte ; il recompte une fois relâché.",
+                    "The button of seat {seat} ({name}) was held down as the slap opened; it "
+                    "counts again once released."),
+    "scr.hw.held_released": ("Le bouton de la place {seat} ({name}) est relâché et compte de "
+                             "nouveau.",
+                             "The button of seat {seat} ({name}) is released and counts again."),
     "scr.hw.none": ("Aucune source de boutons (aperçu ou configuration)",
                     "No button source (snapshot or setup)"),
     "scr.hw.ok": ("Boutons : {source}, tout va bien", "Buttons: {source}, all fine"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from companion.errors import ConfigError
 
@@ -30,6 +30,20 @@ PRESS_SEEN = Pattern("press_seen")  # steady on, at once: "your press is counted
 LOSER = Pattern("loser", on_time=0.15, off_time=0.15)  # fast, urgent blink
 FALSE_SLAP = Pattern("false_slap", on_time=0.6, off_time=0.2)  # long flashes: "that was wrong"
 IDLE = Pattern("idle", on_time=0.1, off_time=1.9, fade=0.9)  # slow breathing (PWM) or heartbeat
+
+
+class Leds(Protocol):
+    """What the main loop may ask of any set of seat LEDs (the Pi's own, or the Pico board's)."""
+
+    def press_seen(self, seat: int) -> None: ...
+
+    def loser(self, seats: Iterable[int]) -> None: ...
+
+    def false_slap(self, seats: Iterable[int]) -> None: ...
+
+    def idle(self) -> None: ...
+
+    def off(self) -> None: ...
 
 
 class SeatLeds:
@@ -115,3 +129,45 @@ class SeatLeds:
             )
         else:
             led.blink(on_time=pattern.on_time, off_time=pattern.off_time)
+
+
+class Board(Protocol):
+    def set_leds(self, on_mask: int, blink_mask: int = 0) -> None: ...
+
+
+class BoardLeds:
+    """The Pico board's LEDs through its one command (bit i = seat i). The board blinks at a
+    single rate, so a false slap shows steady (the loser blinks) and idle is dark."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.on = self.blink = -1  # unknown: the first call is always sent
+
+    def press_seen(self, seat: int) -> None:
+        bit = 1 << seat
+        self._set(self.on | bit, self.blink & ~bit)
+
+    def loser(self, seats: Iterable[int]) -> None:
+        self._set(0, _mask(seats))
+
+    def false_slap(self, seats: Iterable[int]) -> None:
+        self._set(_mask(seats), 0)
+
+    def idle(self) -> None:
+        self._set(0, 0)
+
+    def off(self) -> None:
+        self._set(0, 0)
+
+    def _set(self, on: int, blink: int) -> None:
+        if (on, blink) != (self.on, self.blink):
+            self.on, self.blink = on, blink
+            self.board.set_leds(on, blink)
+
+
+def _mask(seats: Iterable[int]) -> int:
+    mask = 0
+    for seat in seats:
+        if 0 <= seat < 16:
+            mask |= 1 << seat
+    return mask

@@ -170,8 +170,14 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     except pygame.error as err:
         print(_both("cli.no_display", why=str(err) or "SDL"), file=sys.stderr)
         return 1
+    try:
+        factory, leds = open_seat_leds(config, input_name)
+    except CompanionError as err:
+        ui.say(err.fr, err.en)  # the game goes on without LEDs; the table sees why
+        factory = leds = None
     app = App(surface, journal, table, ui, config=config, source_name=input_name, seed=seed,
-              speed=args.speed, sounds=Sounds(enabled=not args.mute))
+              speed=args.speed, sounds=Sounds(enabled=not args.mute), leds=leds,
+              pin_factory=factory)
     if os.environ.get(_TRACE_FRAMES) == "1":
         def trace(n: int) -> None:
             print(f"#frame {n} {time.monotonic_ns()}", file=sys.stderr, flush=True)
@@ -183,6 +189,29 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
 
         snapshot._FONTS.clear()  # fonts die with pygame.quit(); a later snapshot makes new ones
         pygame.quit()
+        if leds is not None:
+            leds.close()
+        if factory is not None:
+            factory.close()
+
+
+def open_seat_leds(config: Any, input_name: str) -> tuple[Any, Any]:
+    """The Pi's seat LEDs and the one lgpio factory the GPIO buttons then share (the source
+    does not own it, so LEDs outlive a restarted game); (None, None) without LED pins or gpio."""
+    if config is None or "gpio" not in [p.strip() for p in input_name.split("+")]:
+        return None, None
+    pins = [s.led for s in config.gpio.seats]
+    if all(pin is None for pin in pins):
+        return None, None
+    from companion.inputs.gpio import lgpio_factory
+    from companion.leds import SeatLeds
+
+    factory = lgpio_factory(config.gpio.chip)
+    try:
+        return factory, SeatLeds(pins, pin_factory=factory, pwm=config.gpio.led_pwm)
+    except CompanionError:
+        factory.close()
+        raise
 
 
 def register(sub: Any) -> None:

@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
 
 from companion.errors import ConfigError
-from companion.leds import FALSE_SLAP, IDLE, LOSER, OFF, PRESS_SEEN, SeatLeds
+from companion.leds import FALSE_SLAP, IDLE, LOSER, OFF, PRESS_SEEN, BoardLeds, SeatLeds
 
 PINS = [5, 6, None, 13]
 
@@ -104,3 +104,26 @@ def test_bad_led_pin_is_refused_and_released() -> None:
     assert "seat 2" in err.value.en and "place 2" in err.value.fr
     SeatLeds([5], pin_factory=factory).close()  # GPIO5 was released
     factory.close()
+
+
+class Board:
+    """The Pico source's LED command, recorded (the real one is tested in test_serial_source)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, int]] = []
+
+    def set_leds(self, on_mask: int, blink_mask: int = 0) -> None:
+        self.sent.append((on_mask, blink_mask))
+
+
+def test_board_leds_as_masks() -> None:
+    board = Board()
+    leds = BoardLeds(board)
+    leds.idle()
+    leds.press_seen(2)
+    leds.press_seen(0)
+    leds.press_seen(0)  # nothing new: nothing sent
+    leds.loser([1, 3])
+    leds.false_slap([3])
+    leds.off()
+    assert board.sent == [(0, 0), (0b100, 0), (0b101, 0), (0, 0b1010), (0b1000, 0), (0, 0)]

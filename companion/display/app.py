@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from companion.display.feedback import ButtonFeedback
 from companion.display.layout import Action, Fonts, Painter
 from companion.display.screens import FLUSH_SECONDS, draw
 from companion.display.sound import Sounds
@@ -76,7 +77,8 @@ class App:
                  ui: Ui, *, config: Any = None, source_name: str = "keyboard",
                  seed: int = 0, speed: float = 1.0, sounds: Sounds | None = None,
                  source_factory: Callable[[str, int], Any] | None = None,
-                 now: Callable[[], float] = time.monotonic) -> None:
+                 now: Callable[[], float] = time.monotonic, leds: Any = None,
+                 pin_factory: Any = None) -> None:
         self.surface = surface
         self.journal = journal
         self.table = table
@@ -92,6 +94,8 @@ class App:
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
+        self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
+        self.buttons = ButtonFeedback(leds)
         self._seat_keys: dict[int, int] = {}
         self._sim_busy = False
         self.view: View | None = None
@@ -136,6 +140,8 @@ class App:
         before = self.view
         self._refresh()
         self._after(event, before)
+        for status in self.buttons.decided(event, self.game, self.ui.hardware.stuck):
+            self._status(status)
         return True
 
     def _after(self, event: Any, before: View | None) -> None:
@@ -205,7 +211,7 @@ class App:
 
         config = self.config if self.config is not None else HardwareConfig()
         return build_source(name, config, n_seats=n_seats, seed=self.seed, speed=self.speed,
-                            own_window=False)
+                            own_window=False, pin_factory=self.pin_factory)
 
     def start_source(self) -> None:
         game = self.game
@@ -224,6 +230,7 @@ class App:
             self.dirty = True
             return
         self.source = source
+        self.buttons.attach(source, game)
         hw.connected = True
         self._seat_keys = {}
         for part in getattr(source, "sources", (source,)):
@@ -235,6 +242,7 @@ class App:
 
     def stop_source(self) -> None:
         if self.source is not None:
+            self.buttons.detach()
             try:
                 self.source.stop()
             finally:
@@ -266,6 +274,12 @@ class App:
     def handle_item(self, item: Any) -> None:
         game = self.game
         if isinstance(item, InputEvent):
+            if item.role == "seat":
+                counts, status = self.buttons.edge(item, game)
+                if status is not None:
+                    self._status(status)
+                if not counts:
+                    return  # a release, or a button held since its slap window opened
             if item.edge != "press":
                 return
             if item.role == "seat":
@@ -654,6 +668,7 @@ class App:
         except KeyboardInterrupt:
             pass
         finally:
+            self.buttons.off()
             self.stop_source()
             self.sounds.close()
         return 0

@@ -135,18 +135,21 @@ class Debouncer:
 
     def next_deadline(self) -> int | None:
         """When ``poll`` next has something to decide, or None if only an edge can change things."""
+        # Called for every edge and poll: no list, no min() over one item.
         s = self.settings
-        deadlines: list[int] = []
+        due: int | None = None
         if self._candidate is not None:
             if self._raw != self._stable:
-                deadlines.append(self._run_start + s.glitch_ns)
+                due = self._run_start + s.glitch_ns
             else:
-                deadlines.append(max(self._candidate + s.lockout_ns, self._run_start))
+                due = max(self._candidate + s.lockout_ns, self._run_start)
         elif self._lock_until is not None:
-            deadlines.append(self._lock_until)
+            due = self._lock_until
         if self._stable and not self._stuck and s.stuck_ns is not None and self._press_t0 is not None:
-            deadlines.append(self._press_t0 + s.stuck_ns)
-        return min(deadlines) if deadlines else None
+            stuck_at = self._press_t0 + s.stuck_ns
+            if due is None or stuck_at < due:
+                due = stuck_at
+        return due
 
     def _advance(self, now_ns: int, out: list[Decision]) -> None:
         while True:
