@@ -81,14 +81,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             size = parse_size(args.size)
         except CompanionError as err:
             return _err(err, lang)
-    config = None
-    if args.config:
-        from companion.hwconfig import HardwareConfig
+    from companion.hwconfig import load_config
 
-        try:
-            config = HardwareConfig.from_file(Path(args.config))
-        except CompanionError as err:
-            return _err(err, lang)
+    # Without --config, the pin map `companion buttons --assign` wrote (if any) is the one.
+    try:
+        config = load_config(Path(args.config) if args.config else None)
+    except CompanionError as err:
+        return _err(err, lang)
     from companion.display.state import SetupForm, Ui
     from companion.journal import Journal, default_data_dir
     from companion.table import Table
@@ -125,7 +124,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                    t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
         elif names is not None:
             setup = NewKiloGame(players=names, rounds=args.rounds or 5)
-            table = Table.start(journal, setup, {"input": input_name, "seed": seed})
+            table = Table.start(journal, setup, _meta(input_name, seed, args.config))
         else:
             ui.setup = SetupForm(rounds=args.rounds or 5, input=input_name)
         return _run(journal, table, ui, input_name, config, seed, args, size)
@@ -154,8 +153,24 @@ def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
     ui = Ui(lang=lang)
     ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
            t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
-    return _run(journal, table, ui, str(table.meta.get("input", "keyboard")), None,
-                int(table.meta.get("seed", 0)), args, None)
+    return _run(journal, table, ui, str(table.meta.get("input", "keyboard")),
+                _config_of(table.meta), int(table.meta.get("seed", 0)), args, None)
+
+
+def _meta(input_name: str, seed: int, config: str | None) -> dict[str, Any]:
+    """What a resumed game needs to find its buttons again: source, seed, pin map file."""
+    meta: dict[str, Any] = {"input": input_name, "seed": seed}
+    if config:
+        meta["config"] = str(Path(config).resolve())
+    return meta
+
+
+def _config_of(meta: dict[str, Any]) -> Any:
+    """The pin map a game was started with, else the default one (as `play` would load)."""
+    from companion.hwconfig import load_config
+
+    recorded = meta.get("config")
+    return load_config(Path(recorded) if recorded and Path(recorded).is_file() else None)
 
 
 def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: int,
@@ -178,6 +193,9 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     app = App(surface, journal, table, ui, config=config, source_name=input_name, seed=seed,
               speed=args.speed, sounds=Sounds(enabled=not args.mute), leds=leds,
               pin_factory=factory)
+    recorded = table.meta.get("config") if table is not None else None
+    given = getattr(args, "config", None)
+    app.config_file = str(Path(given).resolve()) if given else recorded
     if os.environ.get(_TRACE_FRAMES) == "1":
         def trace(n: int) -> None:
             print(f"#frame {n} {time.monotonic_ns()}", file=sys.stderr, flush=True)

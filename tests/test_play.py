@@ -311,3 +311,25 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     assert app.table is not None and app.table.recent[-1].type == "starter"  # journaled
     assert any("Chloé · commence" in rec.text for rec in app.painter.texts)
     assert not any("touchez qui a la dame" in rec.text for rec in app.painter.texts)
+
+
+def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.hwconfig import HardwareConfig
+    from companion.play_cli import _config_of, _meta
+    from tests.conftest import ROOT
+
+    example = ROOT / "hardware" / "companion.example.toml"
+    expected = HardwareConfig.from_file(example)
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))  # no default file
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2),
+                            _meta("gpio", 7, str(example)))
+    with Journal(tmp_path, writer=True) as journal:
+        resumed = Table.resume(journal)
+        assert resumed.meta["config"] == str(example.resolve())
+        assert _config_of(resumed.meta) == expected
+    # Started without --config: the default pin map (`buttons --assign` writes it) is used.
+    monkeypatch.setenv("COMPANION_CONFIG", str(example))
+    assert _config_of({"input": "gpio"}) == expected
+    assert table.game_id == resumed.game_id

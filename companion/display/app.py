@@ -84,6 +84,7 @@ class App:
         self.table = table
         self.ui = ui
         self.config = config
+        self.config_file: str | None = None  # where ``config`` came from, kept in a game's meta
         self.source_name = source_name
         self.seed = seed
         self.speed = speed
@@ -192,8 +193,10 @@ class App:
             return
         self.stop_source()
         try:
-            self.table = Table.start(self.journal, setup, {"input": input_name,
-                                                           "seed": self.seed})
+            meta = {"input": input_name, "seed": self.seed}
+            if self.config_file:
+                meta["config"] = self.config_file
+            self.table = Table.start(self.journal, setup, meta)
         except CompanionError as err:
             self.ui.say(err.fr, err.en)
             self.dirty = True
