@@ -101,6 +101,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.hw.disconnected": ("Boutons débranchés ({source}) : rebranchez-les, les scores sont gardés",
                             "Buttons disconnected ({source}): plug them back in, scores are kept"),
     "scr.hw.stuck": ("Bouton coincé : {button}", "Stuck button: {button}"),
+    "scr.hw.not_started": ("Boutons ({source}) non démarrés : voir le message ou l'écran Matériel",
+                           "Buttons ({source}) not started: see the message or the Hardware screen"),
     "scr.hw.held": ("Le bouton de la place {seat} ({name}) était enfoncé quand la tape s'est "
                     "ouverte ; il recompte une fois relâché.",
                     "The button of seat {seat} ({name}) was held down as the slap opened; it "

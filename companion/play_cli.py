@@ -120,6 +120,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         if table is not None:
             input_name = args.input or str(table.meta.get("input", "keyboard"))
             seed = int(table.meta.get("seed", seed))
+            if not args.config:
+                config = _config_of(table.meta)
+        # Buttons that cannot work are refused here, before a game or a window is opened.
+        _preflight(input_name, config)
+        if table is not None:
             ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
                    t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
         elif names is not None:
@@ -155,6 +160,20 @@ def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
            t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
     return _run(journal, table, ui, str(table.meta.get("input", "keyboard")),
                 _config_of(table.meta), int(table.meta.get("seed", 0)), args, None)
+
+
+def _preflight(input_name: str, config: Any) -> None:
+    """Refuse GPIO buttons with no pin map or no lgpio, with the fix, without touching a pin."""
+    if "gpio" not in [p.strip() for p in input_name.split("+")]:
+        return
+    import importlib.util
+
+    config.require_gpio_seats()
+    if importlib.util.find_spec("lgpio") is None:
+        from companion.errors import HardwareError
+        from companion.inputs.gpio import NO_LGPIO_EN, NO_LGPIO_FR
+
+        raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR)
 
 
 def _meta(input_name: str, seed: int, config: str | None) -> dict[str, Any]:

@@ -333,3 +333,42 @@ def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
     monkeypatch.setenv("COMPANION_CONFIG", str(example))
     assert _config_of({"input": "gpio"}) == expected
     assert table.game_id == resumed.game_id
+
+
+def test_gpio_buttons_that_cannot_work_are_refused_before_anything_starts(tmp_path: Path) -> None:
+    import importlib.util
+    import json
+
+    from tests.conftest import ROOT, run_cli
+
+    data = tmp_path / "data"
+    env = {"COMPANION_CONFIG": str(tmp_path / "none.toml")}
+    no_pins = run_cli("play", "kilo", "--input", "gpio", "--players", "a,b,c", "--lang", "en",
+                      data_dir=data, env=env)
+    assert no_pins.returncode == 2
+    assert "No button pins" in no_pins.stderr and "companion buttons --assign" in no_pins.stderr
+    pins = run_cli("play", "kilo", "--input", "gpio", "--players", "a,b,c", "--lang", "en",
+                   "--config", str(ROOT / "hardware" / "companion.example.toml"),
+                   data_dir=data, env=env)
+    if importlib.util.find_spec("lgpio") is None:  # every machine but a Pi
+        assert pins.returncode == 1 and "lgpio library is not installed" in pins.stderr
+    assert "Traceback" not in no_pins.stderr + pins.stderr
+    games = run_cli("games", "--json", data_dir=data)
+    assert json.loads(games.stdout)["games"] == []  # no game was started half-way
+
+
+def test_buttons_that_fail_to_start_are_not_called_unplugged(journal: Journal,
+                                                              screen: pygame.Surface) -> None:
+    from companion.errors import ConfigError
+
+    def refuse(name: str, n_seats: int) -> object:
+        raise ConfigError("No button pins in the config", "Aucune broche de bouton")
+
+    app = make_app(journal, screen, source="gpio", lang="en", source_factory=refuse)
+    app.start_source()
+    app.step()
+    assert app.painter is not None
+    texts = [rec.text for rec in app.painter.texts]
+    assert any("Buttons (gpio) not started" in x for x in texts)
+    assert not any("disconnected" in x for x in texts)
+    assert any("No button pins in the config" in x for x in texts)  # the message, uncut

@@ -227,6 +227,7 @@ class App:
             source.start(self.inbox)
         except CompanionError as err:
             hw.connected = False
+            hw.failed = True
             hw.notes.append((err.fr, err.en))
             self.ui.say(t("scr.msg.source_failed", "fr", why=err.fr),
                         t("scr.msg.source_failed", "en", why=err.en))
@@ -235,6 +236,7 @@ class App:
         self.source = source
         self.buttons.attach(source, game)
         hw.connected = True
+        hw.failed = False
         self._seat_keys = {}
         for part in getattr(source, "sources", (source,)):
             for b in getattr(part, "keys", ()):

@@ -109,10 +109,16 @@ def frame(p: Painter, v: View | None, ui: Ui, screen: str) -> Rect:
         p.controls.append(_ctl(band, ("nav", "status")))
         y = band.bottom
     if ui.message is not None:
-        band = Rect(0, y, s.width, p.px(40))
+        message = ui.text(ui.message)
+        # An error names its fix: rather two lines than a cut sentence.
+        two_lines = p.fonts.size(message, p.font(18))[0] > s.width - 2 * pad
+        band = Rect(0, y, s.width, p.px(66 if two_lines else 40))
         pygame.draw.rect(p.surface, BAD if ui.message_error else GOOD, band)
-        p.text(ui.text(ui.message), band.inflate(-2 * pad, -p.px(4)), p.font(SMALL), FG,
-               min_size=p.font(18))
+        inner = band.inflate(-2 * pad, -p.px(4))
+        if two_lines:
+            p.paragraph(message, inner, p.font(SMALL), FG, min_size=p.font(16))
+        else:
+            p.text(message, inner, p.font(SMALL), FG, min_size=p.font(18))
         p.controls.append(_ctl(band, ("dismiss",)))
         y = band.bottom
     nav = Rect(0, s.height - nav_h, s.width, nav_h)
@@ -155,7 +161,9 @@ def hardware_line(ui: Ui) -> str:
     hw = ui.hardware
     lang = ui.lang
     parts = []
-    if not hw.connected:
+    if hw.failed:
+        parts.append(t("scr.hw.not_started", lang, source=hw.source))
+    elif not hw.connected:
         parts.append(t("scr.hw.disconnected", lang, source=hw.source))
     for label in hw.stuck.values():
         parts.append(t("scr.hw.stuck", lang, button=ui.text(label)))

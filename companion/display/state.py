@@ -35,6 +35,7 @@ class SetupForm:
 class HardwareState:
     source: str = ""
     connected: bool = True
+    failed: bool = False  # the source never started (config, library, permission): not unplugged
     stuck: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (fr, en) label
     notes: list[tuple[str, str]] = field(default_factory=list)  # (fr, en), newest last
 
