@@ -28,14 +28,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.demo import NAMES, choose_card
-from companion.games.kilo import KiloGame
+from companion.games.kilo.demo import NAMES, choose_card
+from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.slap import SlapWindow
 from companion.inputs.sim import plan_slap
-from companion.journal import FILENAME, Journal
-from companion.replay import replay
-from companion.slap import SlapWindow
-from companion.table import Table
-from companion.tablelog import Close, Draw, Event, NewKiloGame, Press, Undo, Verdict
+from companion.table.fold import replay
+from companion.table.journal import FILENAME, Journal
+from companion.table.live import Table
+from companion.table.log import Close, Draw, Event, NewKiloGame, Press, Undo, Verdict
 
 Sampler = Callable[[], list[float]]
 

@@ -38,12 +38,12 @@ def bench_redraw(repeats: int = 60) -> None:
     import pygame
 
     from companion.display.layout import Fonts, Painter
-    from companion.display.samples import lines
     from companion.display.screens import draw
     from companion.display.snapshot import headless_pygame, ui_for
     from companion.display.state import SCREENS
-    from companion.display.view import build_view
-    from companion.replay import replay
+    from companion.games.kilo.samples import lines
+    from companion.games.kilo.view import build_view
+    from companion.table.fold import replay
 
     headless_pygame()
     game = replay(lines("busy"))

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from serial_helpers import FirmwareBoard, Plug, wait_for
 
-from companion import protocol as p
+from companion.inputs import protocol as p
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
 from companion.inputs.serial_source import SerialSource
 

@@ -18,7 +18,7 @@ from typing import Any
 import serial
 from mpy_helpers import FIRMWARE, MPY_TESTS, micropython
 
-from companion import protocol as p
+from companion.inputs import protocol as p
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
 
 SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)

@@ -14,9 +14,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion import cli
-from companion.buttons_cli import assign, cmd_buttons, free_pins, monitor
+from companion.cli.buttons import assign, cmd_buttons, free_pins, monitor
 from companion.errors import ConfigError
-from companion.hwconfig import HardwareConfig
+from companion.hardware.config import HardwareConfig
 from companion.inputs.gpio import ButtonPin, GpioSource
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

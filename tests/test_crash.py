@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.journal import FILENAME
-from companion.replay import replay
+from companion.table.fold import replay
+from companion.table.journal import FILENAME
 from tests.conftest import ROOT, run_cli
 
 KILLS = 50
@@ -97,8 +97,8 @@ def test_resume_state_equals_replay_of_the_journal(tmp_path: Path) -> None:
     process.communicate(timeout=30)
     payloads = journal_payloads(tmp_path)
     assert len(payloads) >= 120
-    from companion.journal import Journal
-    from companion.table import Table
+    from companion.table.journal import Journal
+    from companion.table.live import Table
 
     with Journal(tmp_path, writer=True) as journal:
         table = Table.resume(journal)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from serial_helpers import FirmwareBoard
 
-from companion import firmware_cli
 from companion.cli import build_parser, main
+from companion.cli import firmware as firmware_cli
 
 
 def parse(*argv: str) -> object:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mpy_helpers import VECTORS, json_lines, run_mp
 
-from companion import protocol as p
+from companion.inputs import protocol as p
 
 NAMES = [
     "ticks64_follows_true_time_across_wraps",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import ConfigError
-from companion.hwconfig import (
+from companion.hardware.config import (
     GPIO_HEADER,
     HardwareConfig,
     parse_pin,

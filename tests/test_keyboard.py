@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.errors import ConfigError
-from companion.hwconfig import HardwareConfig
+from companion.hardware.config import HardwareConfig
 from companion.inputs.base import InputEvent, InputSource, QueueItem
 from companion.inputs.keyboard import FED_CLOCK, OWN_WINDOW_CLOCK, KeyboardSource, bindings
 

@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
 
 from companion.errors import ConfigError
-from companion.leds import FALSE_SLAP, IDLE, LOSER, OFF, PRESS_SEEN, BoardLeds, SeatLeds
+from companion.hardware.leds import FALSE_SLAP, IDLE, LOSER, OFF, PRESS_SEEN, BoardLeds, SeatLeds
 
 PINS = [5, 6, None, 13]
 

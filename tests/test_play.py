@@ -19,9 +19,9 @@ from companion.display.app import App, open_display
 from companion.display.sound import Sounds
 from companion.display.state import Ui
 from companion.inputs.base import Clock, InputEvent, SourceStatus
-from companion.journal import Journal
-from companion.table import Table
-from companion.tablelog import NewKiloGame
+from companion.table.journal import Journal
+from companion.table.live import Table
+from companion.table.log import NewKiloGame
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 REF = Clock("test", 1000)
@@ -290,7 +290,7 @@ def test_bad_play_arguments_are_explained(tmp_path: Path, args: list[str]) -> No
 
 
 def test_play_table_is_what_companion_resume_calls(tmp_path: Path) -> None:
-    from companion.play_cli import play_table
+    from companion.cli.play import play_table
 
     with Journal(tmp_path, writer=True) as journal:
         table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=1), {"input": "keyboard"})
@@ -315,8 +315,8 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
 
 def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.hwconfig import HardwareConfig
-    from companion.play_cli import _config_of, _meta
+    from companion.cli.play import _config_of, _meta
+    from companion.hardware.config import HardwareConfig
     from tests.conftest import ROOT
 
     example = ROOT / "hardware" / "companion.example.toml"

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank
 from companion.errors import LogError, RuleError
-from companion.games.kilo import DEALT_RANKS, KiloGame
-from companion.replay import replay
-from companion.slap import SlapWindow
-from companion.tablelog import (
+from companion.games.kilo.rules import DEALT_RANKS, KiloGame
+from companion.games.kilo.slap import SlapWindow
+from companion.table.fold import replay
+from companion.table.log import (
     Close,
     Draw,
     Event,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import protocol as p
+from companion.inputs import protocol as p
 
 VECTORS: dict[str, Any] = json.loads(
     (Path(__file__).parent.parent / "firmware" / "protocol_vectors.json").read_text()

@@ -12,7 +12,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.errors import CompanionError, ConfigError, HardwareError
-from companion.hwconfig import HardwareConfig
+from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem, SourceStatus
 from companion.inputs.gpio import GpioSource
 from companion.inputs.keyboard import KeyboardSource

@@ -18,8 +18,8 @@ from serial_helpers import (
     wait_for,
 )
 
-from companion import protocol as p
 from companion.errors import HardwareError
+from companion.inputs import protocol as p
 from companion.inputs.base import Clock, InputEvent, InputSource
 from companion.inputs.serial_source import SerialSource
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from companion.slap import SlapWindow
+from companion.games.kilo.slap import SlapWindow
 
 P = ["A", "B", "C", "D"]
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from companion.cli import main
-from companion.display.samples import write_log
+from companion.games.kilo.samples import write_log
 
 
 @pytest.mark.parametrize("screen,lang,size", [

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import LogError
-from companion.replay import replay
-from companion.tablelog import Draw, KiloRules, NewKiloGame, Press, Verdict, parse_event
+from companion.table.fold import replay
+from companion.table.log import Draw, KiloRules, NewKiloGame, Press, Verdict, parse_event
 from tests.conftest import ROOT, run_cli
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))

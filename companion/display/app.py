@@ -29,14 +29,14 @@ from companion.display.state import (
     active_screen,
     auto_screen,
 )
-from companion.display.view import View, build_view
 from companion.errors import CompanionError, RuleError
-from companion.games.kilo import KiloGame
+from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
-from companion.journal import Journal
-from companion.table import Table
-from companion.tablelog import (
+from companion.table.journal import Journal
+from companion.table.live import Table
+from companion.table.log import (
     MAX_NAME,
     Draw,
     KiloRules,
@@ -209,7 +209,7 @@ class App:
     # --- input sources -----------------------------------------------------------------------
 
     def _build_source(self, name: str, n_seats: int) -> Any:
-        from companion.hwconfig import HardwareConfig
+        from companion.hardware.config import HardwareConfig
         from companion.inputs.registry import build_source
 
         config = self.config if self.config is not None else HardwareConfig()
@@ -449,7 +449,7 @@ class App:
             timeout_ms=game.rules.slap_timeout_ms, input=self.source_name)
 
     def _setup_action(self, action: Action) -> None:
-        from companion.demo import NAMES
+        from companion.games.kilo.demo import NAMES
 
         form = self.ui.setup
         kind = action[0]

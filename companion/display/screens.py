@@ -32,7 +32,7 @@ from companion.display.theme import (
     WARN,
     seat_color,
 )
-from companion.display.view import SeatView, SlapView, View
+from companion.games.kilo.view import SeatView, SlapView, View
 from companion.i18n import ms, t
 
 Rect = pygame.Rect

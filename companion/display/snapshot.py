@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.display.state import SCREENS, SetupForm, Ui
-from companion.display.view import View, build_view
 from companion.errors import CompanionError
-from companion.games.kilo import KiloGame
+from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def _fonts() -> Fonts:
 
 def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
              out: Path) -> Path:
-    from companion.replay import replay
+    from companion.table.fold import replay
 
     check_screen(screen)
     check_lang(lang)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.demo import NAMES
-from companion.display.view import View
+from companion.games.kilo.demo import NAMES
+from companion.games.kilo.view import View
 
 SCREENS: tuple[str, ...] = ("setup", "table", "slap", "verdict", "card", "pile", "history",
                             "gameover", "rules", "status")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from companion.errors import RuleError
 from companion.games.base import GameEngine
-from companion.tablelog import GAME_NAMES, NewGame, NewKiloGame
+from companion.table.log import GAME_NAMES, NewGame, NewKiloGame
 
 
 def new_engine(setup: NewGame) -> GameEngine:
     if isinstance(setup, NewKiloGame):
-        from companion.games.kilo import KiloGame
+        from companion.games.kilo.rules import KiloGame
 
         return KiloGame(setup)
     name = GAME_NAMES[setup.game]

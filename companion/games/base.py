@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from companion.tablelog import AnyEvent
+from companion.table.log import AnyEvent
 
 
 class GameEngine(Protocol):

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.errors import ConfigError, HardwareError
-from companion.hwconfig import HardwareConfig
+from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem
 from companion.inputs.clocks import ClockMerger, measure_offset
 

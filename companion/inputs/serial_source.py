@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from companion import protocol as p
 from companion.errors import HardwareError
+from companion.inputs import protocol as p
 from companion.inputs.base import Clock, InputEvent, QueueItem, SourceStatus
 
 PICO_VID = 0x2E8A

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Rank
 
 if TYPE_CHECKING:
-    from companion.games.kilo import KiloGame
+    from companion.games.kilo.rules import KiloGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class PileOdds:
 
 
 def pile_odds(game: KiloGame) -> PileOdds:
-    from companion.games.kilo import KILOS
+    from companion.games.kilo.rules import KILOS
 
     source, counts = game.draw_source()
     total = sum(counts.values())

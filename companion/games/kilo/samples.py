@@ -1,6 +1,6 @@
 """Sample table logs for the screenshots in the docs, the tests and the benchmark.
 
-``python -m companion.display.samples DIR`` writes every screen of the samples to DIR as PNGs
+``python -m companion.games.kilo.samples DIR`` writes every screen of the samples to DIR as PNGs
 (both languages, 1280x720 and 800x480), through the same code as ``companion snapshot``.
 """
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.tablelog import AnyEvent, Event, event_from_dict
+from companion.table.log import AnyEvent, Event, event_from_dict
 
 SCHEMA_VERSION = 1
 FILENAME = "journal.sqlite3"

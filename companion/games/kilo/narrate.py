@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.games.kilo.odds import pile_odds
 from companion.i18n import ms, t
-from companion.odds import pile_odds
 
 if TYPE_CHECKING:
-    from companion.games.kilo import JudgedSlap, KiloGame
+    from companion.games.kilo.rules import JudgedSlap, KiloGame
 
 
 def standings_line(game: KiloGame) -> str:

@@ -24,7 +24,7 @@ def _common(parser: argparse.ArgumentParser, *, data: bool = True) -> None:
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
-    from companion.journal import default_data_dir
+    from companion.table.journal import default_data_dir
 
     return Path(args.data_dir) if args.data_dir else default_data_dir()
 
@@ -41,7 +41,7 @@ def _print_json(data: dict[str, Any]) -> None:
 # --- demo / resume -----------------------------------------------------------------------------
 
 def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> int:
-    from companion.demo import Demo
+    from companion.games.kilo.demo import Demo
     from companion.inputs.sim import SimSource
 
     game = table.engine
@@ -60,9 +60,9 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from companion.demo import new_demo_setup
-    from companion.journal import Journal
-    from companion.table import Table
+    from companion.games.kilo.demo import new_demo_setup
+    from companion.table.journal import Journal
+    from companion.table.live import Table
 
     lang = args.lang
     if not 3 <= args.players <= 10:
@@ -89,8 +89,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from companion.journal import Journal
-    from companion.table import Table
+    from companion.table.journal import Journal
+    from companion.table.live import Table
 
     lang = args.lang
     try:
@@ -109,7 +109,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
                                  args.json)
             # A game played on the table screen goes back on screen, on the journal already open
             # (reopening it would trip over our own lock).
-            from companion.play_cli import play_table
+            from companion.cli.play import play_table
 
             return int(play_table(journal, table, lang))
     except CompanionError as err:
@@ -119,7 +119,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 # --- replay / export / games -------------------------------------------------------------------
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from companion.replay import replay
+    from companion.table.fold import replay
 
     lang = args.lang
     try:
@@ -149,7 +149,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from companion import __version__
-    from companion.journal import Journal
+    from companion.table.journal import Journal
 
     lang = args.lang
     try:
@@ -164,8 +164,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from companion.journal import Journal
-    from companion.tablelog import GAME_NAMES
+    from companion.table.journal import Journal
+    from companion.table.log import GAME_NAMES
 
     lang = args.lang
     try:

@@ -9,10 +9,10 @@ import sys
 # Modules that each add subcommands with ``register(subparsers)``. Kept as names so that a
 # subcommand's heavy imports (pygame, serial) happen only when it runs.
 COMMAND_MODULES: list[str] = [
-    "companion.commands",
-    "companion.play_cli",
-    "companion.buttons_cli",
-    "companion.firmware_cli",
+    "companion.cli.commands",
+    "companion.cli.play",
+    "companion.cli.buttons",
+    "companion.cli.firmware",
 ]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.errors import CompanionError, ConfigError, HardwareError
-from companion.hwconfig import (
+from companion.hardware.config import (
     BUS_PINS,
     GPIO_HEADER,
     HardwareConfig,

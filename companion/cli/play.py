@@ -81,7 +81,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             size = parse_size(args.size)
         except CompanionError as err:
             return _err(err, lang)
-    from companion.hwconfig import load_config
+    from companion.hardware.config import load_config
 
     # Without --config, the pin map `companion buttons --assign` wrote (if any) is the one.
     try:
@@ -89,9 +89,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     except CompanionError as err:
         return _err(err, lang)
     from companion.display.state import SetupForm, Ui
-    from companion.journal import Journal, default_data_dir
-    from companion.table import Table
-    from companion.tablelog import NewKiloGame
+    from companion.table.journal import Journal, default_data_dir
+    from companion.table.live import Table
+    from companion.table.log import NewKiloGame
 
     ui = Ui(lang=lang, muted=args.mute)
     names: list[str] | None = None
@@ -186,7 +186,7 @@ def _meta(input_name: str, seed: int, config: str | None) -> dict[str, Any]:
 
 def _config_of(meta: dict[str, Any]) -> Any:
     """The pin map a game was started with, else the default one (as `play` would load)."""
-    from companion.hwconfig import load_config
+    from companion.hardware.config import load_config
 
     recorded = meta.get("config")
     return load_config(Path(recorded) if recorded and Path(recorded).is_file() else None)
@@ -240,8 +240,8 @@ def open_seat_leds(config: Any, input_name: str) -> tuple[Any, Any]:
     pins = [s.led for s in config.gpio.seats]
     if all(pin is None for pin in pins):
         return None, None
+    from companion.hardware.leds import SeatLeds
     from companion.inputs.gpio import lgpio_factory
-    from companion.leds import SeatLeds
 
     factory = lgpio_factory(config.gpio.chip)
     try:

@@ -39,7 +39,7 @@ def firmware_dir() -> Path:
     """The firmware beside the package in a checkout, else the copy a wheel installs under share/."""
     import sys
 
-    checkout = Path(__file__).resolve().parent.parent / "firmware"
+    checkout = Path(__file__).resolve().parents[2] / "firmware"
     if checkout.is_dir():
         return checkout
     return Path(sys.prefix) / "share" / "companion" / "firmware"
@@ -103,7 +103,7 @@ def _run(cmd: Sequence[str]) -> int:
 
 def board_info(port_name: str | None) -> dict[str, Any]:
     """Handshake with a running board and ping it; the facts as plain data."""
-    from companion import protocol as p
+    from companion.inputs import protocol as p
     from companion.inputs.serial_source import (
         BAUDRATE,
         READ_TIMEOUT_S,

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
 from companion.errors import RuleError
-from companion.slap import SlapResult, SlapWindow
-from companion.tablelog import (
+from companion.games.kilo.slap import SlapResult, SlapWindow
+from companion.table.log import (
     AnyEvent,
     Close,
     Draw,
@@ -528,7 +528,7 @@ class KiloGame:
     # --- reporting -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        from companion.odds import pile_odds
+        from companion.games.kilo.odds import pile_odds
 
         s = self._s
         window = s.window.result()
@@ -561,6 +561,6 @@ class KiloGame:
         }
 
     def summary(self, lang: str = "fr") -> str:
-        from companion.narrate import kilo_summary
+        from companion.games.kilo.narrate import kilo_summary
 
         return kilo_summary(self, lang)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from companion.errors import CompanionError, LogError
 from companion.games import GameEngine, new_engine
-from companion.tablelog import NewCinqRoisGame, NewKiloGame, NewTreizeGame, iter_events
+from companion.table.log import NewCinqRoisGame, NewKiloGame, NewTreizeGame, iter_events
 
 
 def replay(lines: Iterable[str]) -> GameEngine:

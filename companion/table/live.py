@@ -13,8 +13,8 @@ from typing import Any
 
 from companion.errors import JournalError, RuleError
 from companion.games import GameEngine, new_engine
-from companion.journal import Journal
-from companion.tablelog import AnyEvent, NewCinqRoisGame, NewGame, NewKiloGame, NewTreizeGame
+from companion.table.journal import Journal
+from companion.table.log import AnyEvent, NewCinqRoisGame, NewGame, NewKiloGame, NewTreizeGame
 
 # Crash tests read this to know which events the process saw committed before it was killed.
 _TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"

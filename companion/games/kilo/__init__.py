@@ -1,0 +1,1 @@
+"""Kilo de merde: the slap game (spec/rules.md section 1)."""
