@@ -29,13 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.kilo.demo import NAMES, choose_card
+from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.slap import SlapWindow
 from companion.inputs.sim import plan_slap
 from companion.table.fold import replay
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
-from companion.table.log import Close, Draw, Event, NewKiloGame, Press, Undo, Verdict
+from companion.table.log import Event, Undo
 
 Sampler = Callable[[], list[float]]
 

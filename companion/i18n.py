@@ -28,8 +28,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "Co-winners: {names} with {kilos} kg"),
     "ended.pile_empty": ("Le tas est vide alors qu'une pioche était due : la partie s'arrête.",
                          "The pile ran out while a draw was owed: the game stops here."),
-    "demo.title": ("Démo : {players} joueurs simulés, {rounds} manches (graine {seed})",
-                   "Demo: {players} simulated players, {rounds} rounds (seed {seed})"),
+    "demo.title": ("Démo de {game} : {players} joueurs simulés (graine {seed})",
+                   "{game} demo: {players} simulated players (seed {seed})"),
     "demo.round": ("— Manche {round}/{rounds} —", "— Round {round}/{rounds} —"),
     "demo.starter": ("{name} a la dame de cœur et commence.",
                      "{name} holds the queen of hearts and starts."),
@@ -60,7 +60,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "7 {seven:.0%}, {exp:.1f} kg en moyenne",
                   "  Pile: {count} cards ({bottom} returned underneath) · next card: Ace {ace:.0%}, "
                   "7 {seven:.0%}, {exp:.1f} kg on average"),
-    "cli.players_range": ("--players : de 3 à 10 joueurs", "--players: 3 to 10 players"),
+    "cli.players_range": ("--players : {game} se joue de {low} à {high} joueurs",
+                          "--players: {game} is played by {low} to {high} players"),
+    "cli.rounds_kilo_only": ("--rounds ne vaut que pour le Kilo de merde : {game} a ses donnes "
+                             "fixées par la règle",
+                             "--rounds is for Kilo de merde only: {game} has its rounds fixed by "
+                             "its rules"),
     "cli.rounds_range": ("--rounds : de 1 à 99 manches", "--rounds: 1 to 99 rounds"),
     "cli.speed_range": ("--speed : 0 (au plus vite) ou plus", "--speed: 0 (as fast as possible) or more"),
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",

@@ -17,7 +17,7 @@ def test_demo_tells_the_whole_game(tmp_path: Path) -> None:
                      data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Démo : 6 joueurs simulés, 10 manches (graine 3)" in out
+    assert "Démo de Kilo de merde : 6 joueurs simulés (graine 3)" in out
     assert out.count("— Manche ") == 10
     assert re.search(r"^\s+2\. \S+\s+\+\d+,\d ms$", out, re.M)  # order with offsets
     assert re.search(r"Dernier : \S+, à \d+,\d ms près", out)  # loser and margin
@@ -33,7 +33,7 @@ def test_demo_in_english_with_json(tmp_path: Path) -> None:
     assert result.returncode == 0
     state = json.loads(result.stdout)
     assert state["finished"] and state["rounds"] == 4 and state["winners"]
-    assert "Demo: 5 simulated players" in result.stderr and "slaps:" in result.stderr
+    assert "Kilo de merde demo: 5 simulated players" in result.stderr and "slaps:" in result.stderr
 
 
 def test_same_seed_same_game(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from test_gpio_support import ClockedMockFactory, ClockedMockPin, FakeClock
 from companion.cli.play import open_seat_leds
 from companion.display.app import App, open_display
 from companion.display.state import Ui
+from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.hardware.leds import FALSE_SLAP, IDLE, LOSER, OFF, PRESS_SEEN, SeatLeds
 from companion.inputs.base import Clock, InputEvent, QueueItem
@@ -30,7 +31,6 @@ from companion.inputs.debounce import DebounceSettings
 from companion.inputs.gpio import GPIO_CLOCK, ButtonPin, GpioSource
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.table.log import NewKiloGame
 
 MS = 1_000_000
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]

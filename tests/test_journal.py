@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from companion.errors import JournalError
+from companion.games.kilo.events import NewKiloGame, Press, Verdict
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
-from companion.table.log import NewKiloGame, Press, Verdict
 from tests.conftest import run_cli
 
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)

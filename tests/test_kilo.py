@@ -9,9 +9,10 @@ import pytest
 
 from companion.cards import Rank
 from companion.errors import LogError, RuleError
+from companion.games.kilo.events import Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.rules import DEALT_RANKS, KiloGame, pile_ranks
 from companion.table.fold import replay
-from companion.table.log import Draw, NewKiloGame, Press, Undo, Verdict
+from companion.table.log import Undo
 
 NAMES = ["Ana", "Bea", "Cy", "Dom", "Eve", "Fab", "Gus", "Hal", "Ivy", "Jo"]
 

@@ -18,10 +18,10 @@ import pytest
 from companion.display.app import App, open_display
 from companion.display.sound import Sounds
 from companion.display.state import Ui
+from companion.games.kilo.events import NewKiloGame
 from companion.inputs.base import Clock, InputEvent, SourceStatus
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.table.log import NewKiloGame
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 REF = Clock("test", 1000)

@@ -18,20 +18,11 @@ from hypothesis import strategies as st
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank
 from companion.errors import LogError, RuleError
+from companion.games.kilo.events import Close, Draw, KiloRules, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.rules import DEALT_RANKS, KiloGame
 from companion.games.kilo.slap import SlapWindow
 from companion.table.fold import replay
-from companion.table.log import (
-    Close,
-    Draw,
-    Event,
-    KiloRules,
-    NewKiloGame,
-    Press,
-    Starter,
-    Undo,
-    Verdict,
-)
+from companion.table.log import Event, Undo
 
 NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
          "Julie"]

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from companion.errors import LogError
+from companion.games.kilo.events import Draw, KiloRules, NewKiloGame, Press, Verdict
 from companion.table.fold import replay
-from companion.table.log import Draw, KiloRules, NewKiloGame, Press, Verdict, parse_event
+from companion.table.log import parse_event
 from tests.conftest import ROOT, run_cli
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))

@@ -41,16 +41,12 @@ def _print_json(data: dict[str, Any]) -> None:
 # --- demo / resume -----------------------------------------------------------------------------
 
 def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> int:
-    from companion.games.kilo.demo import Demo
-    from companion.inputs.sim import SimSource
+    from companion.games import load
 
     game = table.engine
-    source = SimSource(len(game.players), seed=seed, speed=speed,
-                       timeout_ms=game.rules.slap_timeout_ms)
     out = sys.stderr if as_json else sys.stdout
-    demo = Demo(table, source, out, lang)
     try:
-        demo.run()
+        load(game.game).run_demo(table, seed, speed, lang, out)
     except KeyboardInterrupt:
         print("\n" + t("cli.interrupted", lang), file=sys.stderr)
         return 130
@@ -60,27 +56,32 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from companion.games.kilo.demo import new_demo_setup
+    from companion.games import info, load
     from companion.table.journal import Journal
     from companion.table.live import Table
 
     lang = args.lang
-    if not 3 <= args.players <= 10:
-        print(t("cli.players_range", lang), file=sys.stderr)
+    entry = info(args.game)
+    if not entry.min_players <= args.players <= entry.max_players:
+        print(t("cli.players_range", lang, game=entry.title, low=entry.min_players,
+                high=entry.max_players), file=sys.stderr)
         return 2
-    if not 1 <= args.rounds <= 99:
+    if args.rounds is not None and args.game != "kilo":
+        print(t("cli.rounds_kilo_only", lang, game=entry.title), file=sys.stderr)
+        return 2
+    if args.rounds is not None and not 1 <= args.rounds <= 99:
         print(t("cli.rounds_range", lang), file=sys.stderr)
         return 2
-    if args.speed < 0:
+    if not args.speed >= 0:  # also refuses nan
         print(t("cli.speed_range", lang), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
         with Journal(_data_dir(args), writer=True) as journal:
-            setup = new_demo_setup(args.players, args.rounds)
-            table = Table.start(journal, setup, {"input": "sim", "seed": seed})
+            setup = load(args.game).demo_setup(args.players, args.rounds, seed)
+            table = Table.start(journal, setup, {"input": "sim", "seed": seed, "lang": lang})
             out = sys.stderr if args.json else sys.stdout
-            print(t("demo.title", lang, players=args.players, rounds=args.rounds, seed=seed),
+            print(t("demo.title", lang, game=entry.title, players=args.players, seed=seed),
                   file=out)
             print(t("demo.journal", lang, game_id=table.game_id, path=journal.path), file=out)
             return _run_demo(table, seed, args.speed, lang, args.json)
@@ -164,8 +165,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    from companion.games import GAME_NAMES
     from companion.table.journal import Journal
-    from companion.table.log import GAME_NAMES
 
     lang = args.lang
     try:
@@ -194,10 +195,15 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help="a whole Kilo de merde game with simulated players")
+    from companion.games import GAMES
+
+    p = sub.add_parser("demo", help="a whole game with simulated players (default: Kilo de merde)")
+    p.add_argument("game", nargs="?", default="kilo", choices=list(GAMES),
+                   help="kilo (default), cinq-rois or treize")
     p.add_argument("--seed", type=int, default=None, help="same seed, same game (default: random)")
-    p.add_argument("--players", type=int, default=5, help="3 to 10 (default 5)")
-    p.add_argument("--rounds", type=int, default=10, help="1 to 99 (default 10)")
+    p.add_argument("--players", type=int, default=5,
+                   help="kilo 3-10, cinq-rois 2-7, treize 3-6 (default 5)")
+    p.add_argument("--rounds", type=int, default=None, help="Kilo de merde: 1 to 99 (default 10)")
     p.add_argument("--speed", type=float, default=1.0,
                    help="1 = real time, 4 = four times faster, 0 = as fast as possible")
     p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout")

@@ -89,9 +89,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     except CompanionError as err:
         return _err(err, lang)
     from companion.display.state import SetupForm, Ui
+    from companion.games.kilo.events import NewKiloGame
     from companion.table.journal import Journal, default_data_dir
     from companion.table.live import Table
-    from companion.table.log import NewKiloGame
 
     ui = Ui(lang=lang, muted=args.mute)
     names: list[str] | None = None

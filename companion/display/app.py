@@ -30,22 +30,14 @@ from companion.display.state import (
     auto_screen,
 )
 from companion.errors import CompanionError, RuleError
+from companion.games.kilo.events import Draw, KiloRules, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.table.log import (
-    MAX_NAME,
-    Draw,
-    KiloRules,
-    NewKiloGame,
-    Press,
-    Starter,
-    Undo,
-    Verdict,
-)
+from companion.table.log import MAX_NAME, Undo
 
 # Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
 RANK_KEYS: dict[int, str] = {

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, cast
 
+from companion.games.kilo.events import Press
 from companion.games.kilo.rules import KiloGame
 from companion.hardware.leds import BoardLeds, Leds
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.inputs.debounce import StuckGuard
-from companion.table.log import Press
 
 Key = tuple[str, int]  # (source name, seat)
 

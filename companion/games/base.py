@@ -1,15 +1,26 @@
-"""The small surface every game engine offers: apply an event, report standings, say what is next."""
+"""What a game provides: its events, its engine, and (loaded only by the edges that need them) its
+screens, its simulated table and what a seat button means in it.
+
+The core half (``Game.setup``, ``Game.events``, ``Game.new_engine``) is pure. The other members
+return objects of the display or CLI layers; they are typed loosely here so that the core imports
+nothing from the edges.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from companion.table.log import AnyEvent
+from companion.table.log import AnyEvent, Event, NewGameBase
 
 
 class GameEngine(Protocol):
+    """A fold over one game's events. Undo is the engine's: only it knows which events are table
+    decisions (undoable) and which are hardware facts (kept), and what state came before."""
+
     game: str
     players: tuple[str, ...]
+    setup: Any
 
     @property
     def finished(self) -> bool: ...
@@ -29,3 +40,22 @@ class GameEngine(Protocol):
 
     def summary(self, lang: str) -> str:
         """A readable account of the state for a terminal."""
+
+
+class Game(Protocol):
+    """One entry of the registry, as its package's ``game.GAME`` provides it."""
+
+    name: str
+    setup: type[NewGameBase]  # the ``new_game`` model with this game's keys
+    events: Mapping[str, type[Event]]  # the game's own events by ``type`` (``undo`` is common)
+
+    def new_engine(self, setup: NewGameBase) -> GameEngine: ...
+
+    def demo_setup(self, players: int, rounds: int | None, seed: int) -> NewGameBase:
+        """The ``new_game`` of ``companion demo`` for this game."""
+
+    def run_demo(self, table: Any, seed: int, speed: float, lang: str, out: Any) -> None:
+        """Play ``table``'s game to its end with simulated players, narrating to ``out``."""
+
+    def screens(self) -> Any:
+        """The game's table screens (a ``display.game_ui.GameScreens``); imports pygame."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.table.log import AnyEvent, Event, event_from_dict
+from companion.table.log import AnyEvent, Event, NewGameBase, event_from_dict
 
 SCHEMA_VERSION = 1
 FILENAME = "journal.sqlite3"
@@ -263,11 +263,15 @@ class Journal:
 
     def events(self, game_id: str) -> Iterator[tuple[int, AnyEvent]]:
         expected = 1
+        game: str | None = None
         for seq, payload in self.payloads(game_id):
             if seq != expected:
                 raise self._broken(f"event {expected} of game {game_id} is missing")
             try:
-                yield seq, event_from_dict(json.loads(payload))
+                event = event_from_dict(json.loads(payload), game)
             except (ValueError, CompanionError) as err:
                 raise self._broken(f"event {seq} of game {game_id}: {err}") from None
+            if isinstance(event, NewGameBase):
+                game = event.game
+            yield seq, event
             expected += 1

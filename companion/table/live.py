@@ -11,10 +11,12 @@ import sys
 from collections import deque
 from typing import Any
 
-from companion.errors import JournalError, RuleError
-from companion.games import GameEngine, new_engine
+from companion.errors import CompanionError, JournalError
+from companion.games import new_engine
+from companion.games.base import GameEngine
+from companion.table.fold import Fold
 from companion.table.journal import Journal
-from companion.table.log import AnyEvent, NewCinqRoisGame, NewGame, NewKiloGame, NewTreizeGame
+from companion.table.log import AnyEvent, NewGame
 
 # Crash tests read this to know which events the process saw committed before it was killed.
 _TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"
@@ -60,24 +62,19 @@ class Table:
     @classmethod
     def load(cls, journal: Journal, game_id: str) -> Table:
         info = journal.game(game_id)
-        engine: GameEngine | None = None
+        fold = Fold()
         seq = 0
         recent: deque[AnyEvent] = deque(maxlen=2)
         for seq, event in journal.events(info.id):
             recent.append(event)
             try:
-                if engine is None:
-                    if not isinstance(event, NewKiloGame | NewCinqRoisGame | NewTreizeGame):
-                        raise RuleError("the first event is not new_game",
-                                        "le premier événement n'est pas new_game")
-                    engine = new_engine(event)
-                else:
-                    engine.apply(event)
-            except RuleError as err:
+                fold.feed(event)
+            except CompanionError as err:
                 raise JournalError(
                     f"game {info.id} in the journal cannot be rebuilt: event {seq}: {err.en}",
                     f"la partie {info.id} du journal ne peut être reconstruite : "
                     f"événement {seq} : {err.fr}") from None
+        engine = fold.engine
         if engine is None:
             raise JournalError(f"game {info.id} has no events", f"la partie {info.id} est vide")
         table = cls(journal, info.id, engine, seq, info.meta)

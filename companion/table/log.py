@@ -16,8 +16,6 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
-    StrictBool,
-    StrictInt,
     ValidationError,
     field_validator,
 )
@@ -48,21 +46,13 @@ class Event(BaseModel):
                           separators=(", ", ": "))
 
 
-# --- common ------------------------------------------------------------------------------------
+# --- common to every game ----------------------------------------------------------------------
 
-class KiloRules(BaseModel):
-    """House-rule switches of Kilo de merde (spec/rules.md section 1); defaults marked there."""
+class NewGameBase(Event):
+    """What every game's ``new_game`` has; each game's package adds its own keys (games/*/events.py)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    seven: Literal["flush", "first_card_counts"] = "flush"
-    quads: Literal["rank", "rank_or_suit"] = "rank"
-    passing: Literal["one_by_one", "simultaneous"] = "one_by_one"
-    tie: Literal["all_draw", "reslap"] = "all_draw"
-    slap_timeout_ms: StrictInt = Field(5000, ge=100, le=60000)
-
-
-class _NewGameBase(Event):
     type: Literal["new_game"] = "new_game"
+    game: str
     players: list[Name]
 
     @field_validator("players")
@@ -80,101 +70,14 @@ class _NewGameBase(Event):
         return players
 
 
-class NewKiloGame(_NewGameBase):
-    game: Literal["kilo"] = "kilo"
-    rounds: StrictInt = Field(ge=1, le=99)
-    rules: KiloRules = KiloRules()
-
-    @field_validator("players")
-    @classmethod
-    def _count(cls, players: list[str]) -> list[str]:
-        if not 3 <= len(players) <= 10:
-            raise ValueError(f"Kilo de merde is played by 3 to 10 players, not {len(players)}")
-        return players
-
-
-class NewCinqRoisGame(_NewGameBase):
-    game: Literal["cinq-rois"] = "cinq-rois"
-    dealer: Name | None = None
-
-
-class NewTreizeGame(_NewGameBase):
-    game: Literal["treize"] = "treize"
-    variant: Literal["basic", "advanced"] = "basic"
-    starter: Name | None = None
-
-
 class Undo(Event):
     type: Literal["undo"] = "undo"
 
 
-# --- Kilo de merde -----------------------------------------------------------------------------
-
-class Press(Event):
-    type: Literal["press"] = "press"
-    player: Name
-    t_us: StrictInt
-
-
-class Close(Event):
-    type: Literal["close"] = "close"
-    t_us: StrictInt
-
-
-class Verdict(Event):
-    type: Literal["verdict"] = "verdict"
-    valid: StrictBool
-    penalized: list[Name] | None = None
-
-
-class Draw(Event):
-    type: Literal["draw"] = "draw"
-    player: Name
-    card: CardField
-
-
-class Starter(Event):
-    type: Literal["starter"] = "starter"
-    player: Name
-
-
-# --- Les Cinq Rois and 13 feuilles (events read and checked; their engines come later) ---------
-
-class RoundEnd(Event):
-    type: Literal["round_end"] = "round_end"
-    out: Name
-    points: dict[str, StrictInt] | None = None
-    left: dict[str, list[CardField]] | None = None
-    hands: dict[str, list[CardField]] | None = None
-
-
-class Pass(Event):
-    type: Literal["pass"] = "pass"
-    player: Name
-
-
-class TrickEnd(Event):
-    type: Literal["trick_end"] = "trick_end"
-
-
-class GameEnd(Event):
-    type: Literal["game_end"] = "game_end"
-    winner: Name
-    left: dict[str, StrictInt] | None = None
-
-
-NewGame = NewKiloGame | NewCinqRoisGame | NewTreizeGame
-AnyEvent = (NewKiloGame | NewCinqRoisGame | NewTreizeGame | Undo | Press | Close | Verdict | Draw
-            | Starter | RoundEnd | Pass | TrickEnd | GameEnd)
-
-_NEW_GAMES: dict[str, type[Event]] = {
-    "kilo": NewKiloGame, "cinq-rois": NewCinqRoisGame, "treize": NewTreizeGame}
-_EVENTS: dict[str, type[Event]] = {
-    "undo": Undo, "press": Press, "close": Close, "verdict": Verdict, "draw": Draw,
-    "starter": Starter, "round_end": RoundEnd, "pass": Pass, "trick_end": TrickEnd,
-    "game_end": GameEnd,
-}
-GAME_NAMES = {"kilo": "Kilo de merde", "cinq-rois": "Les Cinq Rois", "treize": "13 feuilles"}
+# Typing names kept for readability: a game's events are its own models, all of them ``Event``s.
+NewGame = NewGameBase
+AnyEvent = Event
+COMMON_EVENTS: dict[str, type[Event]] = {"undo": Undo}
 
 
 class EventError(CompanionError, ValueError):
@@ -231,31 +134,53 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     return EventError(f"{key or kind}: {first['msg']}", f"{key or kind} : {first['msg']}")
 
 
-def event_from_dict(data: object) -> AnyEvent:
+def _event_models(game: str | None) -> dict[str, type[Event]]:
+    """The events a log of ``game`` may hold; every registered game's when the game is unknown."""
+    from companion.games import GAMES, load
+
+    models = dict(COMMON_EVENTS)
+    for name in ([game] if game in GAMES else list(GAMES)):
+        models.update(load(name).events)
+    return models
+
+
+def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
+    """One event; ``game`` (from the log's ``new_game``) says whose events may follow."""
+    from companion.games import GAMES, load
+
     if not isinstance(data, dict):
         raise EventError("an event must be a JSON object like {\"type\": \"press\", ...}",
                          "un événement doit être un objet JSON comme {\"type\": \"press\", ...}")
     kind = data.get("type")
+    model: type[Event] | None
     if kind == "new_game":
-        game = data.get("game")
-        model = _NEW_GAMES.get(game) if isinstance(game, str) else None
+        name = data.get("game")
+        model = load(name).setup if isinstance(name, str) and name in GAMES else None
         if model is None:
-            raise EventError(
-                f"unknown game {json.dumps(game)}: use \"kilo\", \"cinq-rois\" or \"treize\"",
-                f"jeu inconnu {json.dumps(game)} : utilisez \"kilo\", \"cinq-rois\" ou \"treize\"")
+            known = ", ".join(f'"{g}"' for g in GAMES)
+            raise EventError(f"unknown game {json.dumps(name)}: use {known}",
+                             f"jeu inconnu {json.dumps(name)} : utilisez {known}")
     else:
-        model = _EVENTS.get(kind) if isinstance(kind, str) else None
+        models = _event_models(game)
+        model = models.get(kind) if isinstance(kind, str) else None
         if model is None:
-            known = "new_game, " + ", ".join(_EVENTS)
+            everything = _event_models(None)
+            if game in GAMES and isinstance(kind, str) and kind in everything:
+                title = GAMES[game].title
+                raise EventError(
+                    f"{kind} is not an event of {title} (its events: new_game, {', '.join(models)})",
+                    f"{kind} n'est pas un événement de {title} (ses événements : new_game, "
+                    f"{', '.join(models)})")
+            known = "new_game, " + ", ".join(models)
             raise EventError(f"unknown event type {json.dumps(kind)} (known: {known})",
                              f"type d'événement inconnu {json.dumps(kind)} (connus : {known})")
     try:
-        return model.model_validate(data)  # type: ignore[return-value]
+        return model.model_validate(data)
     except ValidationError as err:
         raise _explain(model, str(kind), err) from None
 
 
-def parse_event(text: str) -> AnyEvent:
+def parse_event(text: str, game: str | None = None) -> AnyEvent:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -266,19 +191,24 @@ def parse_event(text: str) -> AnyEvent:
         raise EventError("not a table-log event: a number is far too long or the nesting far too "
                          "deep", "pas un événement du journal de table : un nombre beaucoup trop "
                          "long ou une imbrication beaucoup trop profonde") from None
-    return event_from_dict(data)
+    return event_from_dict(data, game)
 
 
 def iter_events(lines: Iterable[str]) -> Iterator[tuple[int, AnyEvent]]:
-    """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments."""
+    """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
+    ``new_game`` the events are read as that game's."""
+    game: str | None = None
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
         try:
-            yield number, parse_event(text)
+            event = parse_event(text, game)
         except CompanionError as err:
             raise LogError(number, err.en, err.fr) from None
+        if isinstance(event, NewGameBase):
+            game = event.game
+        yield number, event
 
 
 def dump_events(events: Iterable[Event]) -> Iterator[str]:

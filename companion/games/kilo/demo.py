@@ -13,13 +13,14 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion.cards import FOUR_SUITS, Card
+from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.narrate import draw_line, pile_line, slap_lines, standings_line
 from companion.games.kilo.rules import KiloGame
 from companion.i18n import t
 from companion.inputs.base import InputEvent, QueueItem
 from companion.inputs.sim import BurstEnd, SimSource, plan_slap
 from companion.table.live import Table
-from companion.table.log import Close, Draw, NewKiloGame, Press, Undo, Verdict
+from companion.table.log import Undo
 
 NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
          "Julie"]

@@ -15,17 +15,9 @@ from typing import Any, Literal
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
 from companion.errors import RuleError
+from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
-from companion.table.log import (
-    AnyEvent,
-    Close,
-    Draw,
-    NewKiloGame,
-    Press,
-    Starter,
-    Undo,
-    Verdict,
-)
+from companion.table.log import AnyEvent, Undo
 
 _R = {r.value: r for r in RANKS}
 

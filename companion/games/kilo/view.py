@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from companion.cards import FOUR_SUITS, RANKS, Card
 from companion.errors import RuleError
+from companion.games.kilo.events import KiloRules
 from companion.games.kilo.odds import PileOdds, pile_odds
 from companion.games.kilo.rules import KiloGame
-from companion.table.log import KiloRules
 
 Reason = tuple[str, str]  # (French, English)
 

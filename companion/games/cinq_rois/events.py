@@ -1,0 +1,25 @@
+"""Les Cinq Rois's table-log events (spec/table-log.md): ``new_game`` keys and ``round_end``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import StrictInt
+
+from companion.table.log import CardField, Event, Name, NewGameBase
+
+
+class NewCinqRoisGame(NewGameBase):
+    game: Literal["cinq-rois"] = "cinq-rois"
+    dealer: Name | None = None
+
+
+class RoundEnd(Event):
+    type: Literal["round_end"] = "round_end"
+    out: Name
+    points: dict[str, StrictInt] | None = None
+    left: dict[str, list[CardField]] | None = None
+    hands: dict[str, list[CardField]] | None = None
+
+
+EVENTS: dict[str, type[Event]] = {"round_end": RoundEnd}

@@ -1,0 +1,65 @@
+"""Kilo de merde's table-log events (spec/table-log.md): its ``new_game`` keys and its events."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+
+from companion.table.log import CardField, Event, Name, NewGameBase
+
+
+class KiloRules(BaseModel):
+    """House-rule switches of Kilo de merde (spec/rules.md section 1); defaults marked there."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seven: Literal["flush", "first_card_counts"] = "flush"
+    quads: Literal["rank", "rank_or_suit"] = "rank"
+    passing: Literal["one_by_one", "simultaneous"] = "one_by_one"
+    tie: Literal["all_draw", "reslap"] = "all_draw"
+    slap_timeout_ms: StrictInt = Field(5000, ge=100, le=60000)
+
+
+class NewKiloGame(NewGameBase):
+    game: Literal["kilo"] = "kilo"
+    rounds: StrictInt = Field(ge=1, le=99)
+    rules: KiloRules = KiloRules()
+
+    @field_validator("players")
+    @classmethod
+    def _count(cls, players: list[str]) -> list[str]:
+        if not 3 <= len(players) <= 10:
+            raise ValueError(f"Kilo de merde is played by 3 to 10 players, not {len(players)}")
+        return players
+
+
+class Press(Event):
+    type: Literal["press"] = "press"
+    player: Name
+    t_us: StrictInt
+
+
+class Close(Event):
+    type: Literal["close"] = "close"
+    t_us: StrictInt
+
+
+class Verdict(Event):
+    type: Literal["verdict"] = "verdict"
+    valid: StrictBool
+    penalized: list[Name] | None = None
+
+
+class Draw(Event):
+    type: Literal["draw"] = "draw"
+    player: Name
+    card: CardField
+
+
+class Starter(Event):
+    type: Literal["starter"] = "starter"
+    player: Name
+
+
+EVENTS: dict[str, type[Event]] = {
+    "press": Press, "close": Close, "verdict": Verdict, "draw": Draw, "starter": Starter}
