@@ -39,8 +39,7 @@ def bench_redraw(repeats: int = 60) -> None:
 
     from companion.display.layout import Fonts, Painter
     from companion.display.screens import draw
-    from companion.display.snapshot import headless_pygame, ui_for
-    from companion.display.state import SCREENS
+    from companion.display.snapshot import headless_pygame, screens, ui_for
     from companion.games.kilo.samples import lines
     from companion.games.kilo.view import build_view
     from companion.table.fold import replay
@@ -51,7 +50,7 @@ def bench_redraw(repeats: int = 60) -> None:
     surface = pygame.Surface((1920, 1080))
     fonts = Fonts()
     medians = {}
-    for screen in SCREENS:
+    for screen in screens("kilo"):
         ui = ui_for(game, "fr")  # type: ignore[arg-type]
         times = []
         for _ in range(repeats):

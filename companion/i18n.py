@@ -71,10 +71,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",
                         "Interrupted: `companion resume` continues this game."),
     "cli.cannot_read": ("impossible de lire {path} : {why}", "cannot read {path}: {why}"),
-    "cli.only_kilo": ("seul le Kilo de merde se joue sur l'écran de table pour l'instant : "
-                      "`companion play kilo` (pas {game!r})",
-                      "only Kilo de merde is played on the table screen for now: "
-                      "`companion play kilo` (not {game!r})"),
+    "cli.bad_game": ("jeu inconnu {value!r} : choisissez parmi {choices}",
+                     "unknown game {value!r}: choose among {choices}"),
     "games.none": ("Aucune partie enregistrée.", "No stored games."),
     "games.finished": ("terminée", "finished"),
     "games.running": ("en cours", "in progress"),
@@ -210,7 +208,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Drawing a 7 sends all your cards under the pile: back to 0 kg. Fewest kilos wins."),
     "scr.rules.house": ("Règles de la maison pour cette partie :", "House rules for this game:"),
     "scr.rules.other": ("sinon : {other}", "otherwise: {other}"),
-    "scr.rules.keys": (
+    "scr.rules.keys.kilo": (
         "Touches\n1 … 0 : boutons des joueurs 1 à 10 (pavé numérique aussi)\n"
         "Entrée : valider (carré valable, carte)\nÉchap : fausse tape, retour\n"
         "Retour arrière, U ou Ctrl+Z : annuler la dernière décision\n"
@@ -261,6 +259,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.setup.timeout_help": ("Qui n'a pas tapé à temps est dernier",
                                "Whoever has not pressed by then is last"),
     "scr.setup.input": ("Boutons : {name}", "Buttons: {name}"),
+    "scr.setup.game": ("Jeu : {name}", "Game: {name}"),
+    "scr.setup.game.kilo": ("le dernier à taper pioche des kilos",
+                            "the last to slap draws kilos"),
+    "scr.setup.game.cinq-rois": ("rami à jokers, 11 donnes de 3 à 13 cartes",
+                                 "rummy with wilds, 11 rounds of 3 to 13 cards"),
+    "scr.setup.game.treize": ("se défausser le premier ; appuyer = je passe",
+                              "first to empty their hand; a press = I pass"),
     "scr.setup.change": ("Changer", "Change"),
     "scr.setup.hint": ("Touchez un nom pour le changer ; ^ l'avance d'une place.",
                        "Touch a name to change it; ^ moves it up one seat."),

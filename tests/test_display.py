@@ -12,14 +12,15 @@ import itertools
 import pygame
 import pytest
 
-from companion.display.snapshot import SIZES, render, ui_for
-from companion.display.state import SCREENS
+from companion.display.snapshot import SIZES, render, screens, ui_for
 from companion.display.theme import FAR_CAP_MM, SEVEN_INCH_PX_PER_MM
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import SAMPLES
 from companion.games.kilo.view import View, build_view
 from companion.table.fold import replay
 from companion.table.log import event_from_dict
+
+SCREENS = screens("kilo")
 
 
 def game_of(sample: str) -> KiloGame:

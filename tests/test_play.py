@@ -221,7 +221,7 @@ def test_sim_players_slap_by_themselves(journal: Journal, screen: pygame.Surface
     app = make_app(journal, screen, source="sim", speed=0.0)
     game = app.game
     assert game is not None
-    while game.awaiting == "play" or app._sim_busy:
+    while game.awaiting == "play" or app.sim_busy:
         app.step(None)  # blocks until the simulated presses arrive
     assert game.awaiting == "verdict"
     assert app.last_screen == "verdict"

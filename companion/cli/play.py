@@ -68,8 +68,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     if lang is None:
         print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
         return 2
-    if args.game != "kilo":
-        print(t("cli.only_kilo", lang, game=args.game), file=sys.stderr)
+    from companion.games import GAMES
+
+    if args.game not in GAMES:
+        print(t("cli.bad_game", lang, value=args.game, choices=", ".join(GAMES)), file=sys.stderr)
+        return 2
+    if args.rounds is not None and args.game != "kilo":
+        print(t("cli.rounds_kilo_only", lang, game=GAMES[args.game].title), file=sys.stderr)
+        return 2
+    if not args.speed >= 0:  # also refuses nan
+        print(t("cli.speed_range", lang), file=sys.stderr)
         return 2
     if args.input is not None and not _check_input(args.input, lang):
         return 2
@@ -89,11 +97,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     except CompanionError as err:
         return _err(err, lang)
     from companion.display.state import SetupForm, Ui
-    from companion.games.kilo.events import NewKiloGame
+    from companion.games import load
     from companion.table.journal import Journal, default_data_dir
     from companion.table.live import Table
 
-    ui = Ui(lang=lang, muted=args.mute)
+    ui = Ui(lang=lang, muted=args.mute, game=args.game)
     names: list[str] | None = None
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
@@ -128,10 +136,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
                    t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
         elif names is not None:
-            setup = NewKiloGame(players=names, rounds=args.rounds or 5)
-            table = Table.start(journal, setup, _meta(input_name, seed, args.config))
+            keys: dict[str, Any] = {"rounds": args.rounds or 5} if args.game == "kilo" else {}
+            setup = load(args.game).setup(players=names, **keys)
+            table = Table.start(journal, setup, _meta(input_name, seed, args.config, lang))
         else:
-            ui.setup = SetupForm(rounds=args.rounds or 5, input=input_name)
+            ui.setup = SetupForm(game=args.game, rounds=args.rounds or 5, input=input_name)
+            entry = GAMES[args.game]
+            del ui.setup.players[entry.max_players:]
         return _run(journal, table, ui, input_name, config, seed, args, size)
     except CompanionError as err:
         return _err(err, lang)
@@ -154,7 +165,7 @@ def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
 
     parser = argparse.ArgumentParser(add_help=False)
     register(parser.add_subparsers())
-    args = parser.parse_args(["play", "kilo", "--lang", lang])
+    args = parser.parse_args(["play", table.engine.game, "--lang", lang])
     ui = Ui(lang=lang)
     ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
            t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
@@ -176,9 +187,10 @@ def _preflight(input_name: str, config: Any) -> None:
         raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR)
 
 
-def _meta(input_name: str, seed: int, config: str | None) -> dict[str, Any]:
-    """What a resumed game needs to find its buttons again: source, seed, pin map file."""
-    meta: dict[str, Any] = {"input": input_name, "seed": seed}
+def _meta(input_name: str, seed: int, config: str | None, lang: str = "fr") -> dict[str, Any]:
+    """What a resumed game needs to find its buttons again: source, seed, pin map file, and the
+    language it was played in."""
+    meta: dict[str, Any] = {"input": input_name, "seed": seed, "lang": lang}
     if config:
         meta["config"] = str(Path(config).resolve())
     return meta
@@ -252,10 +264,9 @@ def open_seat_leds(config: Any, input_name: str) -> tuple[Any, Any]:
 
 
 def register(sub: Any) -> None:
-    from companion.display.state import SCREENS
-
     p = sub.add_parser("play", help="the table screen (pygame): play a game with buttons")
-    p.add_argument("game", nargs="?", default="kilo", help="kilo (the only one for now)")
+    p.add_argument("game", nargs="?", default="kilo",
+                   help="kilo (default), cinq-rois or treize")
     p.add_argument("--input", default=None,
                    help="button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
                         "(default: keyboard, or the resumed game's)")
@@ -267,7 +278,7 @@ def register(sub: Any) -> None:
                    help="reopen an interrupted game (default: the latest unfinished one)")
     p.add_argument("--players", default=None,
                    help="comma-separated names in seating order: skip the setup screen")
-    p.add_argument("--rounds", type=int, default=None, help="1 to 99 (default 5)")
+    p.add_argument("--rounds", type=int, default=None, help="Kilo de merde: 1 to 99 (default 5)")
     p.add_argument("--config", default=None, help="hardware config file (TOML)")
     p.add_argument("--seed", type=int, default=None, help="simulated players' seed")
     p.add_argument("--speed", type=float, default=1.0, help="simulated players' speed")
@@ -279,7 +290,8 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("snapshot", help="draw one screen of the table for a table log, to PNG")
-    p.add_argument("screen", help="one of " + ", ".join(SCREENS))
+    p.add_argument("screen", help="a screen of the log's game (e.g. table, setup, rules, status); "
+                                  "a wrong name lists them")
     p.add_argument("--log", default=None, help="table log (JSON Lines); none: no game yet")
     p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT (default 1280x720)")
     p.add_argument("--lang", default="fr", help="fr (default) or en")

@@ -17,46 +17,23 @@ from typing import Any
 import pygame
 
 from companion.display.feedback import ButtonFeedback
+from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter
-from companion.display.screens import FLUSH_SECONDS, draw
+from companion.display.screens import draw
 from companion.display.sound import Sounds
-from companion.display.state import (
-    INPUTS,
-    RULE_CHOICES,
-    TIMEOUTS_MS,
-    SetupForm,
-    Ui,
-    active_screen,
-    auto_screen,
-)
+from companion.display.state import INPUTS, SetupForm, Ui, active_screen, auto_screen
 from companion.errors import CompanionError, RuleError
-from companion.games.kilo.events import Draw, KiloRules, NewKiloGame, Press, Starter, Verdict
-from companion.games.kilo.rules import KiloGame
-from companion.games.kilo.view import View, build_view
+from companion.games import GAMES, NAMES
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
 
-# Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
-RANK_KEYS: dict[int, str] = {
-    pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A",
-    **{getattr(pygame, f"K_{d}"): str(d) for d in range(2, 10)},
-    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(2, 10)},
-    pygame.K_0: "10", pygame.K_KP0: "10",
-    pygame.K_j: "J", pygame.K_v: "J", pygame.K_KP_DIVIDE: "J",
-    pygame.K_q: "Q", pygame.K_d: "Q", pygame.K_KP_MULTIPLY: "Q",
-    pygame.K_k: "K", pygame.K_r: "K", pygame.K_KP_MINUS: "K",
-}
-SUIT_KEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
 NAV_KEYS = {pygame.K_t: "table", pygame.K_p: "pile", pygame.K_g: "history",
             pygame.K_h: "history", pygame.K_r: "rules", pygame.K_s: "status"}
-DIGIT_SEATS = {**{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)}, pygame.K_0: 9,
-               **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)}, pygame.K_KP0: 9}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
-CYCLE = ("auto", "pile", "history", "rules", "status")
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 ANIM_FRAME_S = 1 / 30
@@ -90,8 +67,8 @@ class App:
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
         self.buttons = ButtonFeedback(leds)
         self._seat_keys: dict[int, int] = {}
-        self._sim_busy = False
-        self.view: View | None = None
+        self.sim_busy = False
+        self.view: Any = None
         self.painter: Painter | None = None
         self.dirty = True
         self.running = True
@@ -99,21 +76,25 @@ class App:
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
         if table is not None:
+            self.ui.game = table.engine.game
             self._refresh()
             self.start_source()
 
     # --- the game ----------------------------------------------------------------------------
 
     @property
-    def game(self) -> KiloGame | None:
-        if self.table is None:
-            return None
-        engine = self.table.engine
-        return engine if isinstance(engine, KiloGame) else None
+    def game(self) -> Any:
+        """The running game's engine, or None before a game starts."""
+        return self.table.engine if self.table is not None else None
+
+    @property
+    def screens(self) -> GameScreens:
+        """The shown game's side of the display (the running game's, else the setup form's)."""
+        return screens_for(self.ui.game)
 
     def _refresh(self) -> None:
         game = self.game
-        self.view = build_view(game) if game is not None else None
+        self.view = self.screens.build_view(game) if game is not None else None
         self.dirty = True
 
     def submit(self, event: Any) -> bool:
@@ -133,54 +114,23 @@ class App:
         before = self.view
         self._refresh()
         self._after(event, before)
-        for status in self.buttons.decided(event, self.game, self.ui.hardware.stuck):
+        for status in self.buttons.decided(event, self.game, self.screens,
+                                           self.ui.hardware.stuck):
             self._status(status)
         return True
 
-    def _after(self, event: Any, before: View | None) -> None:
-        v = self.view
-        ui = self.ui
-        if v is None:
+    def _after(self, event: Any, before: Any) -> None:
+        if self.view is None:
             return
-        if isinstance(event, Press):
-            if v.live is not None and (before is None or before.live is None
-                                       or len(v.live.presses) > len(before.live.presses)):
-                self.sounds.play("slap")
-            return
-        if isinstance(event, Verdict):
-            ui.picking = False
-            ui.penalized = []
-            ui.show_result = bool(v.owed)
-            ui.screen = None
-            if v.last_slap and v.last_slap.losers:
-                self.sounds.play("loser")
-        elif isinstance(event, Draw):
-            ui.rank = ui.suit = None
-            ui.show_result = False
-            ui.screen = None
-            if v.last_draw is not None and v.last_draw.flushed:
-                ui.anim_start = self.now()
-                self.sounds.play("flush")
-        elif isinstance(event, Undo):
-            ui.rank = ui.suit = None
-            ui.picking = False
-            ui.show_result = False
-            ui.screen = None
-            what = self._describe(self.game.last_undone if self.game else None)
-            ui.say(t("scr.msg.undone", "fr", what=what[0]),
-                   t("scr.msg.undone", "en", what=what[1]), error=False)
+        self.screens.after(self, event, before)
+        if isinstance(event, Undo):
+            fr = self.screens.undone(self.game, "fr") or "?"
+            en = self.screens.undone(self.game, "en") or "?"
+            self.ui.say(t("scr.msg.undone", "fr", what=fr), t("scr.msg.undone", "en", what=en),
+                        error=False)
         self._maybe_trigger_sim()
 
-    def _describe(self, event: Any) -> tuple[str, str]:
-        if isinstance(event, Draw):
-            text = f"{event.player} {event.card}"
-            return text, text
-        if isinstance(event, Verdict):
-            key = "scr.verdict.valid" if event.valid else "scr.verdict.false"
-            return t(key, "fr"), t(key, "en")
-        return ("?", "?")
-
-    def start_game(self, setup: NewKiloGame, input_name: str) -> None:
+    def start_game(self, setup: Any, input_name: str) -> None:
         if self.journal is None:
             return
         self.stop_source()
@@ -194,7 +144,8 @@ class App:
             self.dirty = True
             return
         self.source_name = input_name
-        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup)
+        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup,
+                     game=setup.game)
         self._refresh()
         self.start_source()
 
@@ -226,7 +177,7 @@ class App:
             self.dirty = True
             return
         self.source = source
-        self.buttons.attach(source, game)
+        self.buttons.attach(source, game, self.screens)
         hw.connected = True
         hw.failed = False
         self._seat_keys = {}
@@ -234,7 +185,7 @@ class App:
             for b in getattr(part, "keys", ()):
                 if b.role == "seat" or b.key not in UI_KEYS:
                     self._seat_keys[b.key] = b.seat
-        self._sim_busy = False
+        self.sim_busy = False
         self._maybe_trigger_sim()
 
     def stop_source(self) -> None:
@@ -252,21 +203,19 @@ class App:
         return None
 
     def _maybe_trigger_sim(self) -> None:
-        """Simulated players slap once per window the table is waiting for."""
+        """Simulated players act once for each state the table waits in."""
         sim = self._sim()
-        game = self.game
-        if sim is None or game is None or self._sim_busy or game.awaiting != "play":
+        if sim is None or self.game is None or self.sim_busy or self.game.finished:
             return
-        skip = {i for i, p in enumerate(game.players) if game.window_pressed(p)}
-        sim.trigger_slap(skip=skip)
-        self._sim_busy = True
+        self.screens.simulate(self, sim)
 
     def _keys_are_buttons(self) -> bool:
-        """Whether seat keys press buttons now (not while typing a card or picking a name)."""
+        """Whether seat keys press buttons now (not while the table types something)."""
         v = self.view
-        if not self._seat_keys or v is None or v.finished or self.ui.picking:
+        if not self._seat_keys or v is None or self.game is None or self.game.finished:
             return False
-        return active_screen(v, self.ui) not in ("card", "setup") and v.awaiting != "draw"
+        screen = active_screen(v, self.ui)
+        return screen != "setup" and self.screens.keys_are_buttons(self, screen)
 
     def handle_item(self, item: Any) -> None:
         game = self.game
@@ -280,14 +229,15 @@ class App:
             if item.edge != "press":
                 return
             if item.role == "seat":
-                if game is not None and 0 <= item.seat < len(game.players):
-                    self.submit(Press(player=game.players[item.seat], t_us=item.t_us))
+                if game is not None and not game.finished:
+                    self.screens.press(self, item.seat, item.t_us)
             else:
                 self.do((item.role,))
         elif isinstance(item, SourceStatus):
             self._status(item)
         elif type(item).__name__ == "BurstEnd":
-            self._sim_busy = False
+            self.sim_busy = False
+            self._maybe_trigger_sim()
 
     def _status(self, item: SourceStatus) -> None:
         hw = self.ui.hardware
@@ -335,61 +285,8 @@ class App:
             ui.lang = "en" if ui.lang == "fr" else "fr"
         elif kind == "quit":
             self.running = False
-        elif kind == "verdict":
-            if action[1] == "valid":
-                self.submit(Verdict(valid=True))
-            elif v is not None and v.live is not None:
-                ui.picking = True
-                ui.penalized = [v.live.claimant] if v.live.claimant else []
-        elif kind == "toggle":
-            name = str(action[1])
-            if name in ui.penalized:
-                ui.penalized.remove(name)
-            else:
-                ui.penalized.append(name)
-        elif kind == "confirm_false":
-            if ui.penalized and v is not None and v.live is not None:
-                claimant_only = ui.penalized == [v.live.claimant]
-                self.submit(Verdict(valid=False,
-                                    penalized=None if claimant_only else list(ui.penalized)))
-        elif kind == "continue":
-            ui.show_result = False
-            ui.screen = None
-        elif kind == "rank":
-            ui.show_result = False
-            ui.screen = None
-            rank = str(action[1])
-            if v is not None and v.rank_reasons.get(rank) is not None:
-                ui.say(*v.rank_reasons[rank])  # type: ignore[misc]
-                return
-            ui.rank = rank
-            if ui.suit and v is not None and v.card_reasons.get(rank + ui.suit) is not None:
-                ui.suit = None
-        elif kind == "suit":
-            suit = action[1]
-            if suit is not None and ui.rank and v is not None:
-                reason = v.card_reasons.get(ui.rank + str(suit))
-                if reason is not None:
-                    ui.say(*reason)
-                    return
-            ui.suit = None if suit is None else str(suit)
-        elif kind == "why":
-            key = str(action[1])
-            if v is not None:
-                reason = v.rank_reasons.get(key) or v.card_reasons.get(key)
-                if reason is None and ui.rank is None and len(key) == 1:
-                    reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
-                if reason is not None:
-                    ui.say(*reason)
-        elif kind == "draw":
-            if v is None or not v.owed:
-                return
-            if ui.rank is None:
-                ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
-                return
-            self.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
-        elif kind == "starter":
-            self.submit(Starter(player=action[1]))
+        elif self.table is not None and self.screens.do(self, action):
+            pass
         elif kind == "again":
             game = self.game
             if game is not None:
@@ -401,13 +298,10 @@ class App:
             self._setup_action(action)
 
     def _confirm_action(self, screen: str) -> Action:
-        ui = self.ui
-        if screen == "verdict":
-            return ("confirm_false",) if ui.picking else ("verdict", "valid")
-        if screen == "slap" and ui.show_result:
-            return ("continue",)
-        if screen == "card":
-            return ("draw",)
+        if self.view is not None:
+            action = self.screens.confirm(self, screen)
+            if action is not None:
+                return action
         if screen == "gameover":
             return ("again",) if self.view is not None and self.view.finished else ("noop",)
         if screen == "setup":
@@ -416,14 +310,9 @@ class App:
 
     def _cancel(self, screen: str) -> None:
         ui = self.ui
-        if screen == "verdict" and not ui.picking and self.view and self.view.live:
-            self.do(("verdict", "false"))
-        elif ui.picking:
-            ui.picking = False
-            ui.penalized = []
-        elif screen == "card" and (ui.rank or ui.suit):
-            ui.rank = ui.suit = None
-        elif ui.setup.editing is not None:
+        if self.view is not None and self.screens.cancel(self, screen):
+            return
+        if ui.setup.editing is not None:
             ui.setup.editing = None
             pygame.key.stop_text_input()
         elif ui.screen is not None and self.view is not None:
@@ -435,35 +324,34 @@ class App:
         game = self.game
         if game is None:
             return
-        self.ui.setup = SetupForm(
-            players=list(game.players), rounds=game.rounds,
-            rules={k: getattr(game.rules, k) for k in RULE_CHOICES},
-            timeout_ms=game.rules.slap_timeout_ms, input=self.source_name)
+        form = SetupForm(game=game.game, players=list(game.players), input=self.source_name)
+        self.screens.fill_form(form, game)
+        self.ui.setup = form
 
     def _setup_action(self, action: Action) -> None:
-        from companion.games.kilo.demo import NAMES
-
         form = self.ui.setup
         kind = action[0]
+        entry = GAMES[form.game]
         if kind == "players":
             step = int(str(action[1]))
-            if step > 0 and len(form.players) < 10:
+            if step > 0 and len(form.players) < entry.max_players:
                 free = [n for n in NAMES if n not in form.players]
                 form.players.append(free[0] if free else f"J{len(form.players) + 1}")
-            elif step < 0 and len(form.players) > 3:
+            elif step < 0 and len(form.players) > entry.min_players:
                 form.players.pop()
                 if form.editing is not None and form.editing >= len(form.players):
                     form.editing = None
-        elif kind == "rounds":
-            form.rounds = min(99, max(1, form.rounds + int(str(action[1]))))
-        elif kind == "rule":
-            name = str(action[1])
-            choices = RULE_CHOICES[name]
-            form.rules[name] = choices[(choices.index(form.rules[name]) + 1) % len(choices)]
-        elif kind == "timeout":
-            i = TIMEOUTS_MS.index(form.timeout_ms) if form.timeout_ms in TIMEOUTS_MS else 3
-            form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1,
-                                              max(0, i + int(str(action[1]))))]
+        elif kind == "game":
+            names = list(GAMES)
+            form.game = names[(names.index(form.game) + 1) % len(names)]
+            entry = GAMES[form.game]
+            while len(form.players) > entry.max_players:
+                form.players.pop()
+            free = [n for n in NAMES if n not in form.players]
+            while len(form.players) < entry.min_players:
+                form.players.append(free.pop(0))
+            if self.table is None:
+                self.ui.game = form.game
         elif kind == "input":
             form.input = INPUTS[(INPUTS.index(form.input) + 1) % len(INPUTS)]
         elif kind == "edit":
@@ -475,6 +363,8 @@ class App:
                 form.players[i - 1], form.players[i] = form.players[i], form.players[i - 1]
         elif kind == "start":
             self._start_from_form()
+        else:
+            screens_for(form.game).setup_action(form, action)
 
     def _start_from_form(self) -> None:
         form = self.ui.setup
@@ -488,8 +378,13 @@ class App:
                 self.ui.say(t("scr.msg.name_taken", "fr", name=name),
                             t("scr.msg.name_taken", "en", name=name))
                 return
-        setup = NewKiloGame(players=names, rounds=form.rounds,
-                            rules=KiloRules(slap_timeout_ms=form.timeout_ms, **form.rules))
+        try:
+            setup = screens_for(form.game).new_game(form, names)
+        except (CompanionError, ValueError) as err:
+            fr = err.fr if isinstance(err, CompanionError) else str(err)
+            en = err.en if isinstance(err, CompanionError) else str(err)
+            self.ui.say(fr, en)
+            return
         self.start_game(setup, form.input)
 
     def _type(self, text: str) -> None:
@@ -563,31 +458,18 @@ class App:
                 self._cancel(screen)
             self.dirty = True
             return
+        if self.view is not None and screen != "setup" and self.screens.key(self, key, mod, screen):
+            return
         if key in CONFIRM_KEYS:
             self.do(("confirm",))
         elif key == pygame.K_ESCAPE:
             self.do(("cancel",))
         elif key == pygame.K_TAB:
+            cycle = ("auto", *(name for name, _ in self.screens.nav[1:]), "rules", "status")
             current = ui.screen or "auto"
-            nxt = CYCLE[(CYCLE.index(current) + 1) % len(CYCLE)] if current in CYCLE else "auto"
+            nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "auto"
             self.do(("nav", nxt))
-        elif key == pygame.K_BACKSPACE:
-            if screen == "card" and (ui.rank or ui.suit):
-                self.do(("cancel",))
-            else:
-                self.do(("undo",))
-        elif screen == "card" and key in RANK_KEYS:
-            self.do(("rank", RANK_KEYS[key]))
-        elif screen == "card" and key in SUIT_KEYS:
-            self.do(("suit", SUIT_KEYS[key]))
-        elif screen == "slap" and ui.show_result and key in RANK_KEYS:
-            self.do(("rank", RANK_KEYS[key]))
-        elif ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
-            seat = DIGIT_SEATS[key]
-            pressers = [p.name for p in v.live.presses]
-            if seat < len(v.players) and v.players[seat] in pressers:
-                self.do(("toggle", v.players[seat]))
-        elif key == pygame.K_u:
+        elif key in (pygame.K_BACKSPACE, pygame.K_u):
             self.do(("undo",))
         elif key == pygame.K_m:
             self.do(("mute",))
@@ -595,8 +477,13 @@ class App:
             self.do(("lang",))
         elif key == pygame.K_n and screen in ("gameover", "setup"):
             self.do(("new",))
-        elif key in NAV_KEYS and screen != "setup":
-            self.do(("nav", NAV_KEYS[key]))
+        elif screen != "setup":
+            nav = {getattr(pygame, f"K_{letter.lower()}"): name
+                   for name, letter in (*self.screens.nav, ("rules", "R"), ("status", "S"))}
+            if key in nav:
+                self.do(("nav", nav[key]))
+            elif key in NAV_KEYS and NAV_KEYS[key] in nav.values():
+                self.do(("nav", NAV_KEYS[key]))
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -604,7 +491,7 @@ class App:
         start = self.ui.anim_start
         if start is None:
             return None
-        phase = (self.now() - start) / FLUSH_SECONDS
+        phase = (self.now() - start) / max(self.screens.anim_seconds, 1e-3)
         if phase >= 1:
             self.ui.anim_start = None
             self.dirty = True
@@ -688,7 +575,7 @@ def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfa
     else:
         flags |= pygame.RESIZABLE
         surface = pygame.display.set_mode(size or (1280, 720), flags)
-    pygame.display.set_caption("Kilo de merde — companion")
+    pygame.display.set_caption("Compagnon de table — table companion")
     pygame.key.stop_text_input()
     return surface
 

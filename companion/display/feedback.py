@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, cast
 
-from companion.games.kilo.events import Press
-from companion.games.kilo.rules import KiloGame
+from companion.display.game_ui import GameScreens, LedPlan
 from companion.hardware.leds import BoardLeds, Leds
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
@@ -18,18 +17,19 @@ Key = tuple[str, int]  # (source name, seat)
 
 class ButtonFeedback:
     """A button held down when a slap window opens does not count until released (the table is
-    told, and told again on release); the LEDs follow the table's decisions."""
+    told, and told again on release); the LEDs follow the table's decisions, as the game's screens
+    read them (``GameScreens.leds``)."""
 
     def __init__(self, leds: Leds | None = None) -> None:
         self.leds = leds  # the Pi's own LEDs, injected; they outlive any one source
         self.board: BoardLeds | None = None  # the Pico board's LEDs, while its source runs
         self.guard = StuckGuard()
         self._reported: set[Key] = set()
-        self._awaiting: str | None = None
+        self._awaiting = False
 
     # --- sources -----------------------------------------------------------------------------
 
-    def attach(self, source: Any, game: KiloGame | None) -> None:
+    def attach(self, source: Any, game: Any, screens: GameScreens) -> None:
         """A source has started: a new game, so nothing is held yet; its board's LEDs join in."""
         self.guard = StuckGuard()
         self._reported.clear()
@@ -37,7 +37,7 @@ class ButtonFeedback:
         for part in getattr(source, "sources", (source,)):
             if callable(getattr(part, "set_leds", None)):
                 self.board = BoardLeds(part)
-        self.show(game)
+        self.show(game, screens)
 
     def detach(self) -> None:
         """Before the source stops (the board's LEDs go dark while it can still hear us)."""
@@ -47,7 +47,7 @@ class ButtonFeedback:
 
     # --- edges and decisions -----------------------------------------------------------------
 
-    def edge(self, ev: InputEvent, game: KiloGame | None) -> tuple[bool, SourceStatus | None]:
+    def edge(self, ev: InputEvent, game: Any) -> tuple[bool, SourceStatus | None]:
         """Feed one seat button edge: whether it is a press that may count, and what to show."""
         key = (ev.source, ev.seat)
         counts = self.guard.observe(key, ev.edge, ev.t_ns)
@@ -56,47 +56,43 @@ class ButtonFeedback:
             return False, self._held_status("released", ev.source, ev.seat, game)
         return counts, None
 
-    def decided(self, event: Any, game: KiloGame | None,
+    def decided(self, event: Any, game: Any, screens: GameScreens,
                 stuck_shown: Mapping[int, object]) -> list[SourceStatus]:
-        """The table accepted ``event``: update the LEDs; if a slap window has just opened, the
-        buttons held down now are stuck (unless their source said so already)."""
+        """The table accepted ``event``: update the LEDs; if the game has just started waiting
+        for presses, the buttons held down now are stuck (unless their source said so already)."""
         before = self._awaiting
-        if isinstance(event, Press) and game is not None:
-            if any(p.player == event.player for p in game.window().order):
-                self._each(lambda leds: leds.press_seen(game.players.index(event.player)))
+        seat = screens.press_counted(game, event) if game is not None else None
+        if seat is not None:
+            self._each(lambda leds: leds.press_seen(seat))
         else:
-            self.show(game)
-        awaiting = game.awaiting if game is not None else None
-        opened = awaiting == "play" and before != "play"
+            self.show(game, screens)
+        awaiting = game is not None and screens.awaits_presses(game)
+        opened = awaiting and not before
         self._awaiting = awaiting
         out: list[SourceStatus] = []
         if opened:
             for key in self.guard.window_opened():
-                source, seat = cast(Key, key)
-                if seat in stuck_shown:
+                source, held = cast(Key, key)
+                if held in stuck_shown:
                     continue  # the source reported it and will report its release
-                self._reported.add((source, seat))
-                out.append(self._held_status("stuck", source, seat, game))
+                self._reported.add((source, held))
+                out.append(self._held_status("stuck", source, held, game))
         return out
 
-    def show(self, game: KiloGame | None) -> None:
-        """Derive every LED from the game: owed draws blink, otherwise idle plus presses seen."""
-        self._awaiting = game.awaiting if game is not None else None
-        if game is None or game.finished:
+    def show(self, game: Any, screens: GameScreens) -> None:
+        """Derive every LED from the game."""
+        self._awaiting = game is not None and screens.awaits_presses(game)
+        plan = screens.leds(game) if game is not None else LedPlan("off")
+        if plan.kind == "off":
             self._each(lambda leds: leds.off())
-            return
-        owed = [game.players.index(n) for n in game.owed_draws]
-        last = game.last_slap
-        if owed and last is not None and not last.valid:
-            self._each(lambda leds: leds.false_slap(owed))
-        elif owed:
-            self._each(lambda leds: leds.loser(owed))
+        elif plan.kind == "false_slap":
+            self._each(lambda leds: leds.false_slap(plan.seats))
+        elif plan.kind == "loser":
+            self._each(lambda leds: leds.loser(plan.seats))
         else:
-            pressed = [game.players.index(p.player) for p in game.window().order]
-
             def idle(leds: Leds) -> None:
                 leds.idle()
-                for seat in pressed:
+                for seat in plan.lit:
                     leds.press_seen(seat)
 
             self._each(idle)
@@ -113,7 +109,7 @@ class ButtonFeedback:
 
     @staticmethod
     def _held_status(kind: Literal["stuck", "released"], source: str, seat: int,
-                     game: KiloGame | None) -> SourceStatus:
+                     game: Any) -> SourceStatus:
         name = game.players[seat] if game is not None and 0 <= seat < len(game.players) else "?"
         key = "scr.hw.held" if kind == "stuck" else "scr.hw.held_released"
         return SourceStatus(source, kind, seat,

@@ -9,12 +9,10 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from companion.display.state import SCREENS, SetupForm, Ui
+from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
-from companion.games.kilo.rules import KiloGame
-from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 
 if TYPE_CHECKING:
@@ -39,9 +37,19 @@ def parse_size(text: str) -> tuple[int, int]:
     raise SnapshotError(t("cli.bad_size", "en", value=text), t("cli.bad_size", "fr", value=text))
 
 
-def check_screen(name: str) -> str:
-    if name not in SCREENS:
-        choices = ", ".join(SCREENS)
+def screens(game: str = "kilo") -> tuple[str, ...]:
+    """Every screen of ``game``: its own, then the generic ones."""
+    headless_pygame()
+    from companion.display.game_ui import screens_for
+    from companion.display.screens import GENERIC_SCREENS
+
+    return (*screens_for(game).screens, *GENERIC_SCREENS)
+
+
+def check_screen(name: str, game: str = "kilo") -> str:
+    known = screens(game)
+    if name not in known:
+        choices = ", ".join(known)
         raise SnapshotError(t("cli.bad_screen", "en", value=name, choices=choices),
                             t("cli.bad_screen", "fr", value=name, choices=choices))
     return name
@@ -72,16 +80,25 @@ class Rendered:
     painter: object  # layout.Painter
 
 
-def ui_for(game: KiloGame | None, lang: str) -> Ui:
+def ui_for(game: Any, lang: str) -> Ui:
+    """The screen's state for a game seen from outside (a log): its settings in the form."""
+    from companion.display.game_ui import screens_for
+
     ui = Ui(lang=lang)
     if game is not None:
-        ui.setup = SetupForm(players=list(game.players), rounds=game.rounds,
-                             rules={k: getattr(game.rules, k) for k in ui.setup.rules},
-                             timeout_ms=game.rules.slap_timeout_ms, input="keyboard")
+        ui.game = game.game
+        ui.setup = SetupForm(game=game.game, players=list(game.players), input="keyboard")
+        screens_for(game.game).fill_form(ui.setup, game)
     return ui
 
 
-def render(screen: str, view: View | None, size: tuple[int, int], lang: str,
+def view_of(game: Any) -> Any:
+    from companion.display.game_ui import screens_for
+
+    return screens_for(game.game).build_view(game) if game is not None else None
+
+
+def render(screen: str, view: Any, size: tuple[int, int], lang: str,
            ui: Ui | None = None, anim_phase: float | None = None) -> Rendered:
     headless_pygame()
     import pygame
@@ -93,7 +110,7 @@ def render(screen: str, view: View | None, size: tuple[int, int], lang: str,
     painter = Painter(surface, _fonts())
     ui = ui or Ui(lang=lang)
     ui.lang = lang
-    name = draw(painter, view, ui, check_screen(screen), anim_phase)
+    name = draw(painter, view, ui, check_screen(screen, ui.game), anim_phase)
     return Rendered(name, surface, painter)
 
 
@@ -112,9 +129,8 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
              out: Path) -> Path:
     from companion.table.fold import replay
 
-    check_screen(screen)
     check_lang(lang)
-    game: KiloGame | None = None
+    game: Any = None
     if log is not None:
         try:
             with open(log, encoding="utf-8") as handle:
@@ -126,11 +142,9 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
             raise SnapshotError(t("cli.read_log", "en", path=log, why="not UTF-8 text"),
                                 t("cli.read_log", "fr", path=log,
                                   why="ce n'est pas du texte UTF-8")) from None
-        if not isinstance(engine, KiloGame):
-            raise SnapshotError("the table screen shows Kilo de merde games only",
-                                "l'écran de table n'affiche que les parties de Kilo de merde")
         game = engine
-    view = build_view(game) if game is not None else None
+    check_screen(screen, game.game if game is not None else "kilo")
+    view = view_of(game)
     ui = ui_for(game, lang)
     rendered = render(screen, view, size, lang, ui)
     import pygame

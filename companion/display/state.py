@@ -1,34 +1,28 @@
-"""What the screen remembers that is not the game: the screen shown, a half-entered card, the
-false-slap picker, messages, hardware status, the setup form. Owned by the main loop only."""
+"""What the screen remembers that is not the game: the screen shown, what is half entered, the
+messages, the hardware status, the setup form. Owned by the main loop only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from companion.games.kilo.demo import NAMES
-from companion.games.kilo.view import View
+from companion.games import NAMES
 
-SCREENS: tuple[str, ...] = ("setup", "table", "slap", "verdict", "card", "pile", "history",
-                            "gameover", "rules", "status")
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
-RULE_CHOICES: dict[str, tuple[str, ...]] = {
-    "seven": ("flush", "first_card_counts"),
-    "quads": ("rank", "rank_or_suit"),
-    "passing": ("one_by_one", "simultaneous"),
-    "tie": ("all_draw", "reslap"),
-}
-TIMEOUTS_MS: tuple[int, ...] = (1000, 2000, 3000, 5000, 8000, 10000, 15000, 30000, 60000)
 
 
 @dataclass
 class SetupForm:
+    game: str = "kilo"
     players: list[str] = field(default_factory=lambda: list(NAMES[:4]))
-    rounds: int = 5
-    rules: dict[str, str] = field(default_factory=lambda: {k: v[0] for k, v in
-                                                           RULE_CHOICES.items()})
-    timeout_ms: int = 5000
     input: str = "keyboard"
     editing: int | None = None  # index of the name being typed
+    # Kilo de merde's settings (they were here first); other games keep theirs in ``options``.
+    rounds: int = 5
+    rules: dict[str, str] = field(default_factory=lambda: {
+        "seven": "flush", "quads": "rank", "passing": "one_by_one", "tie": "all_draw"})
+    timeout_ms: int = 5000
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -47,6 +41,7 @@ class HardwareState:
 @dataclass
 class Ui:
     lang: str = "fr"
+    game: str = "kilo"  # whose screens are shown: the running game's, else the setup form's
     screen: str | None = None  # a screen the table asked for; None follows the game
     rank: str | None = None
     suit: str | None = None
@@ -60,6 +55,7 @@ class Ui:
     show_result: bool = False  # a slap was just judged: show it before the card entry
     setup: SetupForm = field(default_factory=SetupForm)
     no_game_reason: tuple[str, str] | None = None
+    entry: Any = None  # the game's own half-entered input (a hand of cards, a play...)
 
     def say(self, fr: str, en: str, error: bool = True) -> None:
         self.message = (fr, en)
@@ -69,18 +65,14 @@ class Ui:
         return pair[0] if self.lang == "fr" else pair[1]
 
 
-def auto_screen(view: View | None, ui: Ui) -> str:
+def auto_screen(view: Any, ui: Ui) -> str:
     """The screen the game calls for when the table has not asked for another one."""
     if view is None:
         return "setup"
-    if view.finished:
-        return "gameover"
-    if view.awaiting == "verdict":
-        return "verdict"
-    if view.awaiting == "draw":
-        return "slap" if ui.show_result else "card"
-    return "table"
+    from companion.display.game_ui import screens_of
+
+    return screens_of(ui).auto_screen(view, ui)
 
 
-def active_screen(view: View | None, ui: Ui) -> str:
+def active_screen(view: Any, ui: Ui) -> str:
     return ui.screen or auto_screen(view, ui)

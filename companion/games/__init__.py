@@ -34,6 +34,10 @@ GAMES: dict[str, GameInfo] = {info.name: info for info in (
     GameInfo("treize", "companion.games.treize", "13 feuilles", 3, 6),
 )}
 
+# Simulated and default players' names, in seating order.
+NAMES: tuple[str, ...] = ("Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène",
+                          "Ibrahim", "Julie")
+
 GAME_NAMES: dict[str, str] = {name: info.title for name, info in GAMES.items()}
 
 
@@ -57,4 +61,4 @@ def new_engine(setup: NewGameBase) -> GameEngine:
     return load(setup.game).new_engine(setup)
 
 
-__all__ = ["GAMES", "GAME_NAMES", "GameInfo", "info", "load", "new_engine"]
+__all__ = ["GAMES", "GAME_NAMES", "NAMES", "GameInfo", "info", "load", "new_engine"]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion.cards import FOUR_SUITS, Card
+from companion.games import NAMES
 from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.narrate import draw_line, pile_line, slap_lines, standings_line
 from companion.games.kilo.rules import KiloGame
@@ -22,8 +23,6 @@ from companion.inputs.sim import BurstEnd, SimSource, plan_slap
 from companion.table.live import Table
 from companion.table.log import Undo
 
-NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
-         "Julie"]
 P_WRONG_CARD = 0.04  # the table mistypes a card now and then, then undoes it
 
 
@@ -153,4 +152,4 @@ class Demo:
 
 
 def new_demo_setup(players: int, rounds: int) -> NewKiloGame:
-    return NewKiloGame(players=NAMES[:players], rounds=rounds)
+    return NewKiloGame(players=list(NAMES[:players]), rounds=rounds)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
@@ -60,6 +60,11 @@ class Starter(Event):
     type: Literal["starter"] = "starter"
     player: Name
 
+
+# The house rules a table picks among (setup screen, docs): every value each switch may take.
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    name: get_args(KiloRules.model_fields[name].annotation)
+    for name in ("seven", "quads", "passing", "tie")}
 
 EVENTS: dict[str, type[Event]] = {
     "press": Press, "close": Close, "verdict": Verdict, "draw": Draw, "starter": Starter}

@@ -1,0 +1,918 @@
+"""Kilo de merde on the table screen: its view, its screens, and what the table's inputs mean in it.
+
+The screens draw from the read-only ``View`` (``view.py``); ``KiloScreens`` is the game's side of
+the display seam (``display/game_ui.py``): a seat button is a slap, Enter judges a claim, the rank
+keys enter the card drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.screens import (
+    RANK_KEYS_EN,
+    RANK_KEYS_FR,
+    RANK_ORDER,
+    RED_SUITS,
+    SUITS,
+    card_chips,
+    grid,
+    no_game,
+    not_applicable,
+    rank_label,
+    split,
+)
+from companion.display.state import SetupForm, Ui
+from companion.display.theme import (
+    ACCENT,
+    BAD,
+    BG,
+    BIG,
+    DISABLED,
+    FAR,
+    FG,
+    GOOD,
+    MUTED,
+    NEAR,
+    PANEL,
+    PANEL_HI,
+    SMALL,
+    WARN,
+    seat_color,
+)
+from companion.games.kilo.events import (
+    RULE_CHOICES,
+    Draw,
+    KiloRules,
+    NewKiloGame,
+    Press,
+    Starter,
+    Verdict,
+)
+from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.view import SeatView, SlapView, View, build_view
+from companion.i18n import ms, t
+from companion.table.log import Undo
+
+Rect = pygame.Rect
+
+TIMEOUTS_MS: tuple[int, ...] = (1000, 2000, 3000, 5000, 8000, 10000, 15000, 30000, 60000)
+
+SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
+
+
+def awaiting_text(v: View, lang: str) -> str:
+    if v.finished:
+        return t("awaiting.nothing", lang)
+    if v.awaiting == "draw":
+        return t("scr.await.draw", lang, names=", ".join(v.owed))
+    if v.awaiting == "verdict":
+        return t("scr.await.verdict", lang)
+    if v.starter:
+        return t("scr.await.play_starter", lang, name=v.starter)
+    return t("scr.await.play", lang)
+
+
+def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False) -> None:
+    border = WARN if s.owes else (FG if highlight else None)
+    p.panel(box, None, PANEL, border=border)
+    pad = max(3, box.height // 12)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    mark_d = min(inner.height, p.px(44))
+    mark = Rect(inner.left, inner.top, mark_d, mark_d)
+    p.seat_mark(s.seat, mark.center, int(mark_d * 0.42))
+    # The number in far type, its unit smaller: the figure is what must carry across the room.
+    kilo_w = int(inner.width * 0.36)
+    kilos = Rect(inner.right - kilo_w, inner.top, kilo_w, inner.height)
+    unit_w = p.fonts.size("kg", p.font(NEAR))[0] + pad
+    number = Rect(kilos.x, kilos.y, kilos.width - unit_w, kilos.height)
+    shown = p.text(str(s.kilos), number, p.font(FAR), FG, align="right", role="far",
+                   min_size=p.font(FAR) * 3 // 4)
+    p.text("kg", Rect(number.right + pad // 2, shown.top, unit_w - pad // 2,
+                      max(1, min(shown.height, kilos.bottom - shown.top))),
+           p.font(NEAR), MUTED, align="left", valign="bottom")
+    mid = Rect(mark.right + pad, inner.top, kilos.left - mark.right - 2 * pad, inner.height)
+    name_box, cards_box = split(mid, [0.55, 0.45], gap=max(1, pad // 2))
+    tags = []
+    if s.owes:
+        tags.append(t("scr.tag.draws", lang))
+    if s.starter:
+        tags.append(t("scr.tag.starts", lang))
+    if s.flushes:
+        tags.append(t("scr.tag.flushes", lang, n=s.flushes))
+    label = s.name + (" · " + ", ".join(tags) if tags else "")
+    p.text(label, name_box, p.font(NEAR), seat_color(s.seat) if not s.owes else WARN,
+           align="left", min_size=p.font(20))
+    if s.cards:
+        card_chips(p, s.cards, cards_box, lang)
+    else:
+        p.text(t("no_cards", lang), cards_box, p.font(SMALL), MUTED, align="left",
+               role="small")
+
+
+def columns_for(p: Painter, n: int) -> int:
+    if p.scale.portrait:
+        return 1
+    return 1 if n <= 4 else 2
+
+
+# --- table -------------------------------------------------------------------------------------
+
+def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(6)
+    info_h = p.px(40)
+    info, tiles_area = Rect(area.x, area.y, area.width, info_h), Rect(
+        area.x, area.y + info_h + gap, area.width, area.height - info_h - gap)
+    odds = v.odds
+    if odds.count:
+        pile = t("scr.pile_line", lang, count=odds.count, ace=odds.ace, seven=odds.seven)
+    else:
+        pile = t("pile.empty", lang)
+    # Before the first slap of a round, touching a player marks who holds the queen of hearts.
+    ask_starter = v.awaiting == "play" and v.starter is None and v.live is None
+    if ask_starter:
+        pile += " · " + t("scr.starter_hint", lang)
+    p.text(pile, info, p.font(NEAR), MUTED, align="left")
+    cols = columns_for(p, len(v.standings))
+    # Column-major so that the standings read down the first column, then the second.
+    rows = math.ceil(len(v.standings) / cols)
+    cells = grid(tiles_area, rows * cols, cols, gap)
+    for i, s in enumerate(v.standings):
+        col, row = divmod(i, rows)
+        cell = cells[row * cols + col]
+        seat_tile(p, s, cell, lang)
+        if v.awaiting == "play":
+            p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
+
+
+def slap_headline(sv: SlapView, lang: str) -> str:
+    names = ", ".join(sv.losers)
+    if sv.valid is None:
+        waiting = [n for n, _ in sv.non_pressers]
+        if waiting:
+            return t("scr.slap.waiting", lang, claimant=sv.claimant, names=", ".join(waiting))
+        return t("scr.slap.all_in", lang, claimant=sv.claimant)
+    if not sv.valid:
+        key = "scr.slap.false_many" if len(sv.losers) > 1 else "scr.slap.false"
+        return t(key, lang, names=names or "—")
+    if sv.reslap:
+        return t("scr.slap.reslap", lang)
+    if sv.non_pressers:
+        return t("scr.slap.timeout", lang, names=names)
+    if sv.tied:
+        return t("scr.slap.tie", lang, names=names)
+    return t("scr.slap.lost_by", lang, names=names, margin=ms(sv.margin_us or 0, lang))
+
+
+def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> None:
+    rows = len(sv.presses) + len(sv.non_pressers)
+    gap = max(2, p.px(4))
+    cells = split(area, [1] * max(rows, 1), gap=gap)
+    span = max((pr.offset_us for pr in sv.presses), default=0) or 1
+    losers = set(sv.losers)
+    for i, pr in enumerate(sv.presses):
+        cell = cells[i]
+        lost = pr.name in losers
+        p.panel(cell, area, PANEL_HI if lost else PANEL, border=BAD if lost else None)
+        pad = max(2, cell.height // 10)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        mark = Rect(inner.x, inner.y, inner.height, inner.height)
+        p.seat_mark(pr.seat, mark.center, int(inner.height * 0.42))
+        rest = Rect(mark.right + pad, inner.y, inner.right - mark.right - pad, inner.height)
+        name_b, off_b, bar_b = split(rest, [0.3, 0.24, 0.46], vertical=False, gap=pad)
+        label = pr.name
+        if i == 0:
+            label += " · " + t("scr.slap.claimant", lang)
+        if lost:
+            label += " · " + t("scr.slap.loses", lang)
+        p.text(label, name_b, p.font(NEAR), BAD if lost else FG, align="left",
+               min_size=p.font(18))
+        off = "0 ms" if i == 0 else "+" + ms(pr.offset_us, lang)
+        p.text(off, off_b, p.font(NEAR), FG, align="right", min_size=p.font(18))
+        bar_h = max(2, bar_b.height // 2)
+        length = int(bar_b.width * pr.offset_us / span)
+        pygame.draw.rect(p.surface, PANEL_HI, Rect(bar_b.x, bar_b.centery - bar_h // 2,
+                                                   bar_b.width, bar_h))
+        pygame.draw.rect(p.surface, seat_color(pr.seat),
+                         Rect(bar_b.x, bar_b.centery - bar_h // 2, max(3, length), bar_h))
+    for j, (name, seat) in enumerate(sv.non_pressers):
+        cell = cells[len(sv.presses) + j]
+        lost = name in losers
+        p.panel(cell, area, PANEL, border=BAD if lost else DISABLED)
+        pad = max(2, cell.height // 10)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        mark = Rect(inner.x, inner.y, inner.height, inner.height)
+        p.seat_mark(seat, mark.center, int(inner.height * 0.42))
+        rest = Rect(mark.right + pad, inner.y, inner.right - mark.right - pad, inner.height)
+        if sv.valid is False:
+            why = t("scr.slap.held_back", lang)
+        elif sv.valid is None:
+            why = t("scr.slap.not_yet", lang)
+        else:
+            why = t("scr.slap.no_press", lang)
+        p.text(f"{name} · {why}", rest, p.font(NEAR), BAD if lost else MUTED, align="left",
+               min_size=p.font(18))
+
+
+def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    sv = v.last_slap
+    if sv is None:
+        if v.live is None:
+            not_applicable(p, area, t("scr.slap.none", lang))
+            return
+        area = not_applicable(p, area, t("scr.slap.live", lang))
+        sv = v.live
+    gap = p.px(6)
+    action_h = p.px(70) if v.awaiting == "draw" and not ui.screen else 0
+    head_h = p.px(64)
+    head = Rect(area.x, area.y, area.width, head_h)
+    color = BAD if sv.valid else (WARN if sv.valid is False else FG)
+    p.text(slap_headline(sv, lang), head, p.font(FAR), color, role="far",
+           min_size=p.font(BIG) * 3 // 4)
+    body = Rect(area.x, head.bottom + gap, area.width,
+                area.height - head_h - gap - (action_h + gap if action_h else 0))
+    timeline(p, v, sv, body, lang)
+    if action_h:
+        btn = Rect(area.centerx - area.width // 4, area.bottom - action_h, area.width // 2,
+                   action_h)
+        p.button(btn, t("scr.slap.continue", lang, names=", ".join(v.owed)), ("continue",),
+                 color=ACCENT, hint=t("scr.key.enter", lang), size=p.font(NEAR))
+
+
+# --- verdict -----------------------------------------------------------------------------------
+
+def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    sv = v.live
+    if sv is None:
+        why = (t("scr.verdict.over", lang) if v.finished else
+               t("scr.verdict.draw_first", lang, names=", ".join(v.owed)) if v.owed else
+               t("scr.verdict.none", lang))
+        area = not_applicable(p, area, why)
+        if v.last_slap is not None:
+            timeline(p, v, v.last_slap, area, lang)
+        return
+    gap = p.px(8)
+    landscape = not p.scale.portrait
+    if landscape:
+        left, right = split(area, [0.56, 0.44], vertical=False, gap=gap)
+    else:
+        left, right = split(area, [0.55, 0.45], gap=gap)
+    head = Rect(left.x, left.y, left.width, p.px(48))
+    p.text(slap_headline(sv, lang), head, p.font(BIG), FG, role="near", min_size=p.font(22))
+    timeline(p, v, sv, Rect(left.x, head.bottom + gap, left.width,
+                            left.height - head.height - gap), lang)
+    if not ui.picking:
+        title_h = p.px(44)
+        p.text(t("scr.verdict.ask", lang), Rect(right.x, right.y, right.width, title_h),
+               p.font(NEAR), ACCENT)
+        b1, b2 = split(Rect(right.x, right.y + title_h + gap, right.width,
+                            right.height - title_h - gap), [1, 1], gap=gap)
+        p.button(b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD,
+                 hint=t("scr.key.enter", lang), size=p.font(BIG))
+        p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD,
+                 hint=t("scr.key.false", lang), size=p.font(BIG))
+        return
+    title_h = p.px(44)
+    p.text(t("scr.verdict.who", lang), Rect(right.x, right.y, right.width, title_h),
+           p.font(NEAR), WARN)
+    pressers = [pr for pr in sv.presses]
+    foot_h = p.px(64)
+    chips_area = Rect(right.x, right.y + title_h + gap, right.width,
+                      right.height - title_h - foot_h - 2 * gap)
+    cells = grid(chips_area, len(pressers), 2 if len(pressers) > 4 else 1, p.px(4))
+    for cell, pr in zip(cells, pressers, strict=False):
+        chosen = pr.name in ui.penalized
+        p.button(cell, f"{pr.seat + 1}. {pr.name}", ("toggle", pr.name), selected=chosen,
+                 color=BAD if chosen else PANEL_HI, size=p.font(NEAR))
+    ok, back = split(Rect(right.x, right.bottom - foot_h, right.width, foot_h), [1.4, 1],
+                     vertical=False, gap=gap)
+    p.button(ok, t("scr.verdict.confirm_false", lang, n=len(ui.penalized)),
+             ("confirm_false",), enabled=bool(ui.penalized), color=BAD,
+             hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.button(back, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
+             size=p.font(NEAR))
+
+
+# --- card entry --------------------------------------------------------------------------------
+
+def short_reason(v: View, rank: str) -> str | None:
+    reason = v.rank_reasons.get(rank)
+    if reason is None:
+        return None
+    if rank not in v.pile_ranks:
+        return "dealt"
+    if v.odds.source == "returned":
+        return "later"
+    if v.odds.source == "empty":
+        return "empty"
+    return "gone"
+
+
+def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    if v.awaiting != "draw":
+        area = not_applicable(p, area, t("scr.card.over", lang) if v.finished
+                              else t("scr.card.none", lang))
+        seat_strip(p, v, ui, area)
+        return
+    gap = p.px(6)
+    who = v.owed[0]
+    # The rank grid is what the table touches: when a message band takes room, the title,
+    # note and footer give it up first.
+    head_h = max(p.px(56), min(p.px(64), area.height // 7))  # never below the 2 m type
+    head = Rect(area.x, area.y, area.width, head_h)
+    mark_d = head_h
+    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
+    p.text(t("scr.card.who", lang, name=who), Rect(head.x + mark_d + gap, head.y,
+                                                   head.width - mark_d - gap, head_h),
+           p.font(FAR), WARN, align="left", role="far", min_size=p.font(BIG) * 3 // 4)
+    foot_h = min(p.px(66), area.height // 8)
+    note_h = min(p.px(34), area.height // 16)
+    body = Rect(area.x, head.bottom + gap, area.width,
+                area.height - head_h - foot_h - note_h - 3 * gap)
+    cols = 5 if p.scale.portrait else 7
+    rank_area, suit_area = split(body, [2.2 if not p.scale.portrait else 3, 1], gap=gap)
+    cells = grid(rank_area, 13, cols, p.px(5))
+    for cell, rank in zip(cells, RANK_ORDER, strict=True):
+        why = short_reason(v, rank)
+        keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
+        hint = t(f"scr.card.tag.{why}", lang) if why else keys
+        p.button(cell, rank_label(rank, lang), ("rank", rank) if not why else ("why", rank),
+                 enabled=why is None, selected=ui.rank == rank,
+                 color=ACCENT if ui.rank == rank else PANEL_HI, hint=hint, size=p.font(BIG))
+    suit_cells = split(suit_area, [1, 1, 1, 1, 1.3], vertical=False, gap=p.px(5))
+    for cell, suit in zip(suit_cells, SUITS, strict=False):
+        card = f"{ui.rank}{suit}" if ui.rank else None
+        reason = v.card_reasons.get(card) if card else None
+        enabled = reason is None
+        action = ("suit", suit) if enabled else ("why", card or suit)
+        p.button(cell, "", action, enabled=enabled, selected=ui.suit == suit,
+                 color=(245, 245, 245) if enabled else PANEL, hint=SUIT_KEYS[suit])
+        r = max(4, min(cell.width, cell.height) // 5)
+        color = ((200, 0, 0) if suit in RED_SUITS else (0, 0, 0)) if enabled else DISABLED
+        draw_suit(p.surface, suit, (cell.centerx, cell.y + cell.height * 2 // 5), r, color)
+    p.button(suit_cells[4], t("scr.card.any_suit", lang), ("suit", None),
+             selected=ui.suit is None, size=p.font(SMALL))
+    note = Rect(area.x, body.bottom + gap, area.width, note_h)
+    held = " ".join(rank_label(r, lang) for r in v.pile_ranks)
+    p.text(t("scr.card.note", lang, ranks=held), note, p.font(SMALL), MUTED,
+           min_size=p.font(16))
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    chosen_b, ok_b = split(foot, [1.2, 1], vertical=False, gap=gap)
+    if ui.rank:
+        from companion.cards import parse_card
+
+        picked = parse_card(ui.rank + (ui.suit or ""))
+        chosen = t("scr.card.chosen", lang, card=picked.name_in(lang))
+    else:
+        chosen = t("scr.card.pick", lang)
+    p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))
+    p.button(ok_b, t("scr.card.confirm", lang), ("draw",), enabled=ui.rank is not None,
+             color=GOOD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
+
+
+def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """Compact standings for screens whose own content is not about the scores."""
+    n = len(v.standings)
+    cols = 1 if p.scale.portrait or n <= 3 else 2
+    rows = math.ceil(n / cols)
+    cells = grid(area, rows * cols, cols, p.px(4))
+    for i, s in enumerate(v.standings):
+        col, row = divmod(i, rows)
+        seat_tile(p, s, cells[row * cols + col], ui.lang)
+
+
+# --- pile --------------------------------------------------------------------------------------
+
+def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    o = v.odds
+    gap = p.px(8)
+    if p.scale.portrait:
+        stats, bars = split(area, [1, 1.2], gap=gap)
+    else:
+        stats, bars = split(area, [1, 1.3], vertical=False, gap=gap)
+    items = [
+        (t("scr.pile.count", lang), str(o.count)),
+        (t("scr.pile.ace", lang), f"{o.ace:.0%}"),
+        (t("scr.pile.seven", lang), f"{o.seven:.0%}"),
+        (t("scr.pile.expected", lang), f"{o.expected_kilos:.1f} kg"),
+    ]
+    for cell, (label, value) in zip(split(stats, [1] * 4, gap=p.px(4)), items, strict=True):
+        p.panel(cell, stats)
+        lab, val = split(cell.inflate(-p.px(10), -p.px(4)), [1, 1.4], vertical=False)
+        p.text(label, lab, p.font(NEAR), MUTED, align="left", min_size=p.font(18))
+        p.text(value, val, p.font(FAR), FG, align="right", role="far",
+               min_size=p.font(BIG) * 3 // 4)
+    title_h = p.px(36)
+    if o.source == "returned":
+        title = t("scr.pile.returned", lang, n=o.known_bottom)
+    elif o.source == "empty":
+        title = t("pile.empty", lang)
+    else:
+        title = t("scr.pile.ranks", lang, bottom=o.known_bottom)
+    p.text(title, Rect(bars.x, bars.y, bars.width, title_h), p.font(SMALL), FG,
+           min_size=p.font(16))
+    chart = Rect(bars.x, bars.y + title_h, bars.width, bars.height - title_h)
+    label_h = p.px(30)
+    ranks = list(o.ranks)
+    if not ranks:
+        p.text(t("pile.empty", lang), chart, p.font(NEAR), MUTED)
+        return
+    top = max(o.ranks.values())
+    cols = split(chart, [1] * len(ranks), vertical=False, gap=p.px(3))
+    for col, rank in zip(cols, ranks, strict=True):
+        n = o.ranks[rank]
+        lab = Rect(col.x, col.bottom - label_h, col.width, label_h)
+        p.text(rank_label(rank, lang), lab, p.font(SMALL), FG, min_size=p.font(14))
+        num = Rect(col.x, col.y, col.width, label_h)
+        p.text(str(n), num, p.font(SMALL), MUTED, min_size=p.font(14))
+        space = col.height - 2 * label_h
+        h = int(space * n / top) if top else 0
+        color = BAD if rank == "A" else (GOOD if rank == "7" else ACCENT)
+        pygame.draw.rect(p.surface, color, Rect(col.x + col.width // 6, lab.top - h,
+                                                col.width * 2 // 3, h))
+
+
+# --- history -----------------------------------------------------------------------------------
+
+def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(8)
+    if p.scale.portrait:
+        chart_box, legend = split(area, [1.6, 1], gap=gap)
+    else:
+        chart_box, legend = split(area, [2.3, 1], vertical=False, gap=gap)
+    p.panel(chart_box)
+    rows = v.history
+    if not rows:
+        chart_box = not_applicable(p, chart_box, t("scr.history.none", lang))
+    axis_w = p.px(56)
+    axis_h = p.px(32)
+    plot = Rect(chart_box.x + axis_w, chart_box.y + p.px(14), chart_box.width - axis_w - p.px(16),
+                chart_box.height - axis_h - p.px(20))
+    top = max([1, *(k for row in rows for k in row)])
+    nice = 10 ** max(0, len(str(top)) - 1)
+    top = math.ceil(top / nice) * nice
+    rounds = max(v.rounds, len(rows), 1)
+    # Grid lines and the kilo axis.
+    for i in range(5):
+        value = top * i // 4
+        y = plot.bottom - plot.height * i // 4
+        pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
+        p.text(str(value), Rect(chart_box.x, y - p.px(12), axis_w - p.px(6), p.px(24)),
+               p.font(22), MUTED, align="right", role="small", min_size=p.font(14))
+
+    def xy(r: int, kilos: int) -> tuple[int, int]:
+        return (plot.left + plot.width * r // rounds, plot.bottom - int(plot.height * kilos / top))
+
+    step = max(1, math.ceil(rounds / 12))
+    for r in range(0, rounds + 1, step):
+        x = xy(r, 0)[0]
+        p.text(str(r), Rect(x - p.px(20), plot.bottom + p.px(4), p.px(40), axis_h - p.px(6)),
+               p.font(22), MUTED, role="small", min_size=p.font(14))
+    for seat, _name in enumerate(v.players):
+        points = [xy(0, 0)] + [xy(i + 1, row[seat]) for i, row in enumerate(rows)]
+        if len(points) > 1:
+            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
+        for pt in points[1:]:
+            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
+    title = Rect(legend.x, legend.y, legend.width, p.px(36))
+    p.text(t("scr.history.title", lang), title, p.font(NEAR), FG, align="left")
+    entries = Rect(legend.x, title.bottom, legend.width, legend.height - title.height)
+    cells = split(entries, [1] * len(v.players), gap=p.px(3))
+    for cell, s in zip(cells, v.seats, strict=True):
+        d = min(cell.height, p.px(36))
+        p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
+        p.text(f"{s.name} {t('kilos', lang, kilos=s.kilos)}",
+               Rect(cell.x + d + p.px(6), cell.y, cell.width - d - p.px(6), cell.height),
+               p.font(NEAR), seat_color(s.seat), align="left", min_size=p.font(16))
+
+
+# --- game over ---------------------------------------------------------------------------------
+
+def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(8)
+    if not v.finished:
+        area = not_applicable(p, area, t("scr.over.not_yet", lang, round=v.round,
+                                         rounds=v.rounds))
+    head_h = p.px(62)
+    head = Rect(area.x, area.y, area.width, head_h)
+    if v.winners:
+        key = "winners" if len(v.winners) == 1 else "co_winners"
+        kilos = v.standings[0].kilos
+        p.text(t(key, lang, names=", ".join(v.winners), kilos=kilos), head, p.font(FAR), WARN,
+               role="far", min_size=p.font(BIG) * 3 // 4)
+    else:
+        p.text(t("scr.over.provisional", lang), head, p.font(BIG), MUTED)
+    foot_h = p.px(66) if v.finished else 0
+    body = Rect(area.x, head.bottom + gap, area.width,
+                area.height - head_h - gap - (foot_h + gap if foot_h else 0))
+    if v.end_reason == "pile_empty":
+        note = Rect(body.x, body.y, body.width, p.px(30))
+        p.text(t("ended.pile_empty", lang), note, p.font(SMALL), MUTED, min_size=p.font(16))
+        body = Rect(body.x, note.bottom + gap, body.width, body.height - note.height - gap)
+    if p.scale.portrait:
+        podium_box, rest = split(body, [1.3, 1], gap=gap)
+    else:
+        podium_box, rest = split(body, [1.5, 1], vertical=False, gap=gap)
+    podium(p, v, podium_box, lang)
+    others = v.standings[3:]
+    if others:
+        cells = split(rest, [1] * len(others), gap=p.px(3))
+        for cell, s in zip(cells, others, strict=True):
+            d = min(cell.height, p.px(34))
+            p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
+            p.text(f"{s.place}. {s.name} · {t('kilos', lang, kilos=s.kilos)}",
+                   Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
+                   p.font(NEAR), FG, align="left", min_size=p.font(16))
+    else:
+        p.text(t("scr.over.thanks", lang), rest, p.font(NEAR), MUTED)
+    if foot_h:
+        foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+        again, new = split(foot, [1, 1], vertical=False, gap=gap)
+        p.button(again, t("scr.over.again", lang), ("again",), color=GOOD,
+                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+        p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
+
+
+def podium(p: Painter, v: View, box: Rect, lang: str) -> None:
+    top3 = list(v.standings[:3])
+    order = [1, 0, 2][:len(top3)] if len(top3) == 3 else list(range(len(top3)))
+    heights = {0: 1.0, 1: 0.72, 2: 0.5}
+    cols = split(box, [1] * len(order), vertical=False, gap=p.px(8))
+    label_h = p.px(84)
+    for col, idx in zip(cols, order, strict=True):
+        s = top3[idx]
+        level = heights[min(s.place - 1, 2)]
+        block_h = int((col.height - label_h) * level)
+        block = Rect(col.x, col.bottom - block_h, col.width, block_h)
+        pygame.draw.rect(p.surface, seat_color(s.seat), block,
+                         border_top_left_radius=p.px(8), border_top_right_radius=p.px(8))
+        p.boxes.append((Rect(block), Rect(box)))
+        name_b = Rect(col.x, block.top - label_h, col.width, label_h // 2)
+        kilo_b = Rect(col.x, block.top - label_h // 2, col.width, label_h // 2)
+        p.text(s.name, name_b, p.font(NEAR), FG, min_size=p.font(16))
+        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, p.font(BIG), FG, role="near",
+               min_size=p.font(18))
+        mark_r = min(block.width // 5, int((block.height // 4 - 2) / 1.4), p.px(20))
+        if mark_r >= 6:
+            p.text(str(s.place), Rect(block.x, block.y, block.width, block.height // 2),
+                   p.font(FAR), (0, 0, 0), role="far", min_size=p.font(20))
+            center = (block.centerx, block.y + block.height * 3 // 4)
+            pygame.draw.circle(p.surface, BG, center, int(mark_r * 1.35))
+            p.seat_mark(s.seat, center, mark_r)
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+def rule_lines(v: View | None, ui: Ui) -> list[str]:
+    lang = ui.lang
+    rules = v.rules if v is not None else None
+    lines = [t("scr.rules.body", lang)]
+    lines.append(t("scr.rules.house", lang))
+    for name, choices in RULE_CHOICES.items():
+        value = getattr(rules, name) if rules is not None else ui.setup.rules[name]
+        other = choices[1] if value == choices[0] else choices[0]
+        lines.append("• " + t(f"scr.rule.{name}.{value}", lang) + "  ("
+                     + t("scr.rules.other", lang, other=t(f"scr.rule.{name}.{other}.short",
+                                                           lang)) + ")")
+    timeout = rules.slap_timeout_ms if rules is not None else ui.setup.timeout_ms
+    lines.append("• " + t("scr.rule.timeout", lang, s=timeout / 1000))
+    return lines
+
+
+FLUSH_SECONDS = 1.6
+
+
+def draw_flush(p: Painter, v: View, ui: Ui, phase: float) -> None:
+    """A 7 was drawn: the cards swirl away down the drain, over whatever screen is shown."""
+    s = p.screen
+    overlay = pygame.Surface(s.size, pygame.SRCALPHA)
+    overlay.fill((0, 40, 80, int(170 * (1 - abs(2 * phase - 1) ** 3))))
+    p.surface.blit(overlay, (0, 0))
+    cx, cy = s.center
+    radius = min(s.width, s.height) * 0.38
+    for i in range(12):
+        a = phase * 6 * math.pi + i * math.pi / 6
+        r = radius * (1 - phase) * (0.4 + 0.6 * ((i % 4) / 3))
+        pt = (int(cx + r * math.cos(a)), int(cy + r * math.sin(a)))
+        pygame.draw.circle(p.surface, ACCENT if i % 2 else (245, 245, 245), pt,
+                           max(3, int(p.px(14) * (1 - phase) + 2)))
+    d = v.last_draw
+    who = d.player if d else ""
+    band = Rect(0, cy - p.px(50), s.width, p.px(100))
+    p.text(t("scr.flush", ui.lang, name=who), band.inflate(-p.px(20), 0), p.font(FAR),
+           FG, role="far", min_size=p.font(BIG) // 2)
+
+
+
+
+# --- the game's side of the display seam -------------------------------------------------------
+
+# Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
+RANK_KEYS: dict[int, str] = {
+    pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A",
+    **{getattr(pygame, f"K_{d}"): str(d) for d in range(2, 10)},
+    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(2, 10)},
+    pygame.K_0: "10", pygame.K_KP0: "10",
+    pygame.K_j: "J", pygame.K_v: "J", pygame.K_KP_DIVIDE: "J",
+    pygame.K_q: "Q", pygame.K_d: "Q", pygame.K_KP_MULTIPLY: "Q",
+    pygame.K_k: "K", pygame.K_r: "K", pygame.K_KP_MINUS: "K",
+}
+SUIT_PYKEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
+DIGIT_SEATS = {**{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)}, pygame.K_0: 9,
+               **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)}, pygame.K_KP0: 9}
+
+
+class KiloScreens(GameScreens):
+    game = "kilo"
+    title = "Kilo de merde"
+    screens = ("table", "slap", "verdict", "card", "pile", "history", "gameover")
+    nav = (("table", "T"), ("pile", "P"), ("history", "G"))
+    anim_seconds = FLUSH_SECONDS
+
+    # --- the picture ---------------------------------------------------------------------------
+
+    def build_view(self, engine: Any) -> View:
+        return build_view(engine)
+
+    def auto_screen(self, view: View, ui: Ui) -> str:
+        if view.finished:
+            return "gameover"
+        if view.awaiting == "verdict":
+            return "verdict"
+        if view.awaiting == "draw":
+            return "slap" if ui.show_result else "card"
+        return "table"
+
+    def headline(self, view: View, lang: str) -> tuple[str, str]:
+        return t("round_of", lang, round=view.round, rounds=view.rounds), awaiting_text(view, lang)
+
+    def draw(self, p: Painter, view: View, ui: Ui, screen: str, area: Rect) -> None:
+        DRAWERS[screen](p, view, ui, area)
+
+    def overlay(self, p: Painter, view: View, ui: Ui, phase: float) -> None:
+        draw_flush(p, view, ui, phase)
+
+    def rule_lines(self, view: View | None, ui: Ui) -> list[str]:
+        return rule_lines(view, ui)
+
+    def strip(self, p: Painter, view: View, ui: Ui, area: Rect) -> None:
+        seat_strip(p, view, ui, area)
+
+    # --- inputs --------------------------------------------------------------------------------
+
+    def press(self, app: Any, seat: int, t_us: int) -> None:
+        game = app.table.engine
+        if 0 <= seat < len(game.players):
+            app.submit(Press(player=game.players[seat], t_us=t_us))
+
+    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+        v = app.view
+        return not app.ui.picking and screen != "card" and v.awaiting != "draw"
+
+    def after(self, app: Any, event: Any, before: View | None) -> None:
+        v: View = app.view
+        ui: Ui = app.ui
+        if isinstance(event, Press):
+            if v.live is not None and (before is None or before.live is None
+                                       or len(v.live.presses) > len(before.live.presses)):
+                app.sounds.play("slap")
+            return
+        if isinstance(event, Verdict):
+            ui.picking = False
+            ui.penalized = []
+            ui.show_result = bool(v.owed)
+            ui.screen = None
+            if v.last_slap and v.last_slap.losers:
+                app.sounds.play("loser")
+        elif isinstance(event, Draw):
+            ui.rank = ui.suit = None
+            ui.show_result = False
+            ui.screen = None
+            if v.last_draw is not None and v.last_draw.flushed:
+                ui.anim_start = app.now()
+                app.sounds.play("flush")
+        elif isinstance(event, Undo):
+            ui.rank = ui.suit = None
+            ui.picking = False
+            ui.show_result = False
+            ui.screen = None
+
+    def undone(self, engine: Any, lang: str) -> str | None:
+        event = engine.last_undone
+        if isinstance(event, Draw):
+            return f"{event.player} {event.card}"
+        if isinstance(event, Verdict):
+            return t("scr.verdict.valid" if event.valid else "scr.verdict.false", lang)
+        return None
+
+    def simulate(self, app: Any, sim: Any) -> None:
+        """Simulated players slap once per window the table is waiting for."""
+        game = app.table.engine
+        if game.awaiting != "play":
+            return
+        skip = {i for i, p in enumerate(game.players) if game.window_pressed(p)}
+        sim.trigger_slap(skip=skip)
+        app.sim_busy = True
+
+    def do(self, app: Any, action: Action) -> bool:
+        kind = action[0]
+        ui: Ui = app.ui
+        v: View | None = app.view
+        if kind == "verdict":
+            if action[1] == "valid":
+                app.submit(Verdict(valid=True))
+            elif v is not None and v.live is not None:
+                ui.picking = True
+                ui.penalized = [v.live.claimant] if v.live.claimant else []
+        elif kind == "toggle":
+            name = str(action[1])
+            if name in ui.penalized:
+                ui.penalized.remove(name)
+            else:
+                ui.penalized.append(name)
+        elif kind == "confirm_false":
+            if ui.penalized and v is not None and v.live is not None:
+                claimant_only = ui.penalized == [v.live.claimant]
+                app.submit(Verdict(valid=False,
+                                   penalized=None if claimant_only else list(ui.penalized)))
+        elif kind == "continue":
+            ui.show_result = False
+            ui.screen = None
+        elif kind == "rank":
+            ui.show_result = False
+            ui.screen = None
+            rank = str(action[1])
+            if v is not None and v.rank_reasons.get(rank) is not None:
+                ui.say(*v.rank_reasons[rank])  # type: ignore[misc]
+                return True
+            ui.rank = rank
+            if ui.suit and v is not None and v.card_reasons.get(rank + ui.suit) is not None:
+                ui.suit = None
+        elif kind == "suit":
+            suit = action[1]
+            if suit is not None and ui.rank and v is not None:
+                reason = v.card_reasons.get(ui.rank + str(suit))
+                if reason is not None:
+                    ui.say(*reason)
+                    return True
+            ui.suit = None if suit is None else str(suit)
+        elif kind == "why":
+            key = str(action[1])
+            if v is not None:
+                reason = v.rank_reasons.get(key) or v.card_reasons.get(key)
+                if reason is None and ui.rank is None and len(key) == 1:
+                    reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+                if reason is not None:
+                    ui.say(*reason)
+        elif kind == "draw":
+            if v is None or not v.owed:
+                return True
+            if ui.rank is None:
+                ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+                return True
+            app.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
+        elif kind == "starter":
+            app.submit(Starter(player=action[1]))
+        else:
+            return False
+        return True
+
+    def confirm(self, app: Any, screen: str) -> Action | None:
+        ui: Ui = app.ui
+        if screen == "verdict":
+            return ("confirm_false",) if ui.picking else ("verdict", "valid")
+        if screen == "slap" and ui.show_result:
+            return ("continue",)
+        if screen == "card":
+            return ("draw",)
+        return None
+
+    def cancel(self, app: Any, screen: str) -> bool:
+        ui: Ui = app.ui
+        if screen == "verdict" and not ui.picking and app.view and app.view.live:
+            app.do(("verdict", "false"))
+        elif ui.picking:
+            ui.picking = False
+            ui.penalized = []
+        elif screen == "card" and (ui.rank or ui.suit):
+            ui.rank = ui.suit = None
+        else:
+            return False
+        return True
+
+    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+        ui: Ui = app.ui
+        v: View | None = app.view
+        if key == pygame.K_BACKSPACE and screen == "card" and (ui.rank or ui.suit):
+            app.do(("cancel",))
+        elif screen == "card" and key in RANK_KEYS:
+            app.do(("rank", RANK_KEYS[key]))
+        elif screen == "card" and key in SUIT_PYKEYS:
+            app.do(("suit", SUIT_PYKEYS[key]))
+        elif screen == "slap" and ui.show_result and key in RANK_KEYS:
+            app.do(("rank", RANK_KEYS[key]))
+        elif ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
+            seat = DIGIT_SEATS[key]
+            pressers = [p.name for p in v.live.presses]
+            if seat < len(v.players) and v.players[seat] in pressers:
+                app.do(("toggle", v.players[seat]))
+        else:
+            return False
+        return True
+
+    # --- buttons and LEDs ----------------------------------------------------------------------
+
+    def awaits_presses(self, engine: Any) -> bool:
+        return bool(engine.awaiting == "play")
+
+    def press_counted(self, engine: Any, event: Any) -> int | None:
+        if isinstance(event, Press) and any(p.player == event.player
+                                            for p in engine.window().order):
+            return int(engine.players.index(event.player))
+        return None
+
+    def leds(self, engine: Any) -> LedPlan:
+        """Owed draws blink, otherwise idle plus the presses seen in the open window."""
+        game: KiloGame = engine
+        if game.finished:
+            return LedPlan("off")
+        owed = tuple(game.players.index(n) for n in game.owed_draws)
+        last = game.last_slap
+        if owed and last is not None and not last.valid:
+            return LedPlan("false_slap", owed)
+        if owed:
+            return LedPlan("loser", owed)
+        return LedPlan("idle", lit=tuple(game.players.index(p.player)
+                                          for p in game.window().order))
+
+    # --- setup ---------------------------------------------------------------------------------
+
+    def fill_form(self, form: SetupForm, engine: Any) -> None:
+        game: KiloGame = engine
+        form.rounds = game.rounds
+        form.rules = {k: getattr(game.rules, k) for k in RULE_CHOICES}
+        form.timeout_ms = game.rules.slap_timeout_ms
+
+    def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
+        items = [SetupItem(t("scr.setup.rounds", lang, n=form.rounds),
+                           t("scr.setup.rounds_help", lang), ("rounds", "1"), ("rounds", "-1"))]
+        for name in RULE_CHOICES:
+            value = form.rules[name]
+            items.append(SetupItem(t(f"scr.rule.{name}.{value}.short", lang),
+                                   t(f"scr.rule.{name}.{value}", lang), ("rule", name)))
+        items.append(SetupItem(t("scr.setup.timeout", lang, s=form.timeout_ms / 1000),
+                               t("scr.setup.timeout_help", lang), ("timeout", "1"),
+                               ("timeout", "-1")))
+        return items
+
+    def setup_action(self, form: SetupForm, action: Action) -> bool:
+        kind = action[0]
+        if kind == "rounds":
+            form.rounds = min(99, max(1, form.rounds + int(str(action[1]))))
+        elif kind == "rule":
+            name = str(action[1])
+            choices = RULE_CHOICES[name]
+            form.rules[name] = choices[(choices.index(form.rules[name]) + 1) % len(choices)]
+        elif kind == "timeout":
+            i = TIMEOUTS_MS.index(form.timeout_ms) if form.timeout_ms in TIMEOUTS_MS else 3
+            form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1,
+                                              max(0, i + int(str(action[1]))))]
+        else:
+            return False
+        return True
+
+    def new_game(self, form: SetupForm, names: list[str]) -> NewKiloGame:
+        return NewKiloGame(players=names, rounds=form.rounds,
+                           rules=KiloRules(slap_timeout_ms=form.timeout_ms, **form.rules))
+
+
+DRAWERS = {
+    "table": draw_table, "slap": draw_slap, "verdict": draw_verdict, "card": draw_card,
+    "pile": draw_pile, "history": draw_history, "gameover": draw_gameover,
+}
