@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-
-# Modules that each add subcommands with ``register(subparsers)``. Kept as names so that a
-# subcommand's heavy imports (pygame, serial) happen only when it runs.
-COMMAND_MODULES: list[str] = [
-    "companion.cli.commands",
-    "companion.cli.play",
-    "companion.cli.buttons",
-    "companion.cli.firmware",
-]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
-    return parser
+    from companion.cli.parser import build_parser as build
+
+    return build(__doc__)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,32 +40,6 @@ def who(lang: str, role: str, seat: int) -> str:
     return tr(lang, "referee", role=referee_name(role, lang))
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "buttons",
-        help="live button monitor for wiring, or --assign to write the pin map",
-        description=__doc__,
-    )
-    p.add_argument(
-        "--input",
-        default=None,
-        help="gpio, serial, keyboard or sim (default: [input] source in the config)",
-    )
-    p.add_argument("--config", type=Path, default=None, help="config file (TOML)")
-    p.add_argument("--seats", type=int, default=None, help="number of seats (sim: default 4)")
-    p.add_argument("--lang", choices=["fr", "en"], default="fr")
-    p.add_argument("--max-events", type=int, default=None, help="stop after N presses/releases")
-    p.add_argument("--duration", type=float, default=None, help="stop after S seconds")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--seed", type=int, default=0, help="sim: seed of the simulated players")
-    p.add_argument("--speed", type=float, default=1.0, help="sim: 0 = as fast as possible")
-    p.add_argument("--assign", action="store_true", help="press each button in seat order")
-    p.add_argument("--referee", action="store_true", help="--assign: also the referee buttons")
-    p.add_argument("--output", type=Path, default=None, help="--assign: file to write")
-    p.add_argument("--force", action="store_true", help="--assign: overwrite --output")
-    p.set_defaults(func=cmd_buttons)
-
-
 def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
     lang: str = args.lang
     try:

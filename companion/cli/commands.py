@@ -14,15 +14,6 @@ from companion.errors import CompanionError, LogError
 from companion.i18n import t
 
 
-def _common(parser: argparse.ArgumentParser, *, data: bool = True) -> None:
-    parser.add_argument("--lang", choices=["fr", "en"], default="fr",
-                        help="language of everything printed (default: fr)")
-    if data:
-        parser.add_argument("--data-dir", type=Path, default=None,
-                            help="folder of the journal (default: the user's data folder, or "
-                                 "$COMPANION_DATA_DIR)")
-
-
 def _data_dir(args: argparse.Namespace) -> Path:
     from companion.table.journal import default_data_dir
 
@@ -192,43 +183,3 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(t("games.row", lang, id=g.id, when=when, game=GAME_NAMES.get(g.game, g.game),
                 status=status, events=g.events, players=", ".join(g.players)))
     return 0
-
-
-def register(sub: Any) -> None:
-    from companion.games import GAMES
-
-    p = sub.add_parser("demo", help="a whole game with simulated players (default: Kilo de merde)")
-    p.add_argument("game", nargs="?", default="kilo", choices=list(GAMES),
-                   help="kilo (default), cinq-rois or treize")
-    p.add_argument("--seed", type=int, default=None, help="same seed, same game (default: random)")
-    p.add_argument("--players", type=int, default=5,
-                   help="kilo 3-10, cinq-rois 2-7, treize 3-6 (default 5)")
-    p.add_argument("--rounds", type=int, default=None, help="Kilo de merde: 1 to 99 (default 10)")
-    p.add_argument("--speed", type=float, default=1.0,
-                   help="1 = real time, 4 = four times faster, 0 = as fast as possible")
-    p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout")
-    _common(p)
-    p.set_defaults(func=cmd_demo)
-
-    p = sub.add_parser("resume", help="continue the last unfinished game exactly")
-    p.add_argument("game_id", nargs="?", default=None)
-    p.add_argument("--speed", type=float, default=1.0)
-    p.add_argument("--json", action="store_true")
-    _common(p)
-    p.set_defaults(func=cmd_resume)
-
-    p = sub.add_parser("replay", help="replay a table log (JSON Lines) and print the state")
-    p.add_argument("file", help="the table log, or - for standard input")
-    p.add_argument("--json", action="store_true", help="the state as one JSON object")
-    _common(p, data=False)
-    p.set_defaults(func=cmd_replay)
-
-    p = sub.add_parser("export", help="print a stored game as a table log")
-    p.add_argument("game_id", nargs="?", default=None, help="default: the most recent game")
-    _common(p)
-    p.set_defaults(func=cmd_export)
-
-    p = sub.add_parser("games", help="list the stored games")
-    p.add_argument("--json", action="store_true")
-    _common(p)
-    p.set_defaults(func=cmd_games)

@@ -192,23 +192,3 @@ def cmd_info(args: argparse.Namespace, out: TextIO | None = None) -> int:
         lines.append(tr(lang, "info.ref", role=shown, pin=none if pin is None else f"GP{pin}"))
     print("\n".join(lines), file=out)
     return 0
-
-
-def register(sub: Any) -> None:
-    fw = sub.add_parser(
-        "firmware",
-        help="the Pico button board's firmware: install it, or show what a board runs",
-        description=__doc__,
-    )
-    fsub = fw.add_subparsers(dest="firmware_command", metavar="ACTION", required=True)
-    inst = fsub.add_parser("install", help="copy the firmware to a Pico running MicroPython")
-    inst.add_argument("--port", help="serial port of the Pico (default: found by USB id 2E8A)")
-    inst.add_argument("--source", help="firmware folder (default: the one shipped with this copy)")
-    inst.add_argument("--dry-run", action="store_true", help="print the mpremote command only")
-    inst.add_argument("--lang", choices=["fr", "en"], default="fr")
-    inst.set_defaults(func=cmd_install)
-    info = fsub.add_parser("info", help="firmware version, unique id and pin map of a board")
-    info.add_argument("--port", help="serial port or pyserial URL (default: found by USB id 2E8A)")
-    info.add_argument("--json", action="store_true", help="one JSON object instead of text")
-    info.add_argument("--lang", choices=["fr", "en"], default="fr")
-    info.set_defaults(func=cmd_info)

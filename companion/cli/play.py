@@ -161,11 +161,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
     """Put an already-open game on the table screen (``companion resume`` for non-sim games)."""
+    from companion.cli import build_parser
     from companion.display.state import Ui
 
-    parser = argparse.ArgumentParser(add_help=False)
-    register(parser.add_subparsers())
-    args = parser.parse_args(["play", table.engine.game, "--lang", lang])
+    args = build_parser().parse_args(["play", table.engine.game, "--lang", lang])
     ui = Ui(lang=lang)
     ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
            t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
@@ -261,39 +260,3 @@ def open_seat_leds(config: Any, input_name: str) -> tuple[Any, Any]:
     except CompanionError:
         factory.close()
         raise
-
-
-def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="the table screen (pygame): play a game with buttons")
-    p.add_argument("game", nargs="?", default="kilo",
-                   help="kilo (default), cinq-rois or treize")
-    p.add_argument("--input", default=None,
-                   help="button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
-                        "(default: keyboard, or the resumed game's)")
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--window", action="store_true", help="in a window (the default)")
-    mode.add_argument("--fullscreen", action="store_true", help="the whole screen (kiosk)")
-    p.add_argument("--size", default=None, help="window size WIDTHxHEIGHT, e.g. 800x480")
-    p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME_ID",
-                   help="reopen an interrupted game (default: the latest unfinished one)")
-    p.add_argument("--players", default=None,
-                   help="comma-separated names in seating order: skip the setup screen")
-    p.add_argument("--rounds", type=int, default=None, help="Kilo de merde: 1 to 99 (default 5)")
-    p.add_argument("--config", default=None, help="hardware config file (TOML)")
-    p.add_argument("--seed", type=int, default=None, help="simulated players' seed")
-    p.add_argument("--speed", type=float, default=1.0, help="simulated players' speed")
-    p.add_argument("--mute", action="store_true", help="no sound")
-    p.add_argument("--lang", default="fr", help="fr (default) or en")
-    p.add_argument("--data-dir", type=Path, default=None,
-                   help="folder of the journal (default: the user's data folder, or "
-                        "$COMPANION_DATA_DIR)")
-    p.set_defaults(func=cmd_play)
-
-    p = sub.add_parser("snapshot", help="draw one screen of the table for a table log, to PNG")
-    p.add_argument("screen", help="a screen of the log's game (e.g. table, setup, rules, status); "
-                                  "a wrong name lists them")
-    p.add_argument("--log", default=None, help="table log (JSON Lines); none: no game yet")
-    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT (default 1280x720)")
-    p.add_argument("--lang", default="fr", help="fr (default) or en")
-    p.add_argument("--out", required=True, help="the PNG file to write")
-    p.set_defaults(func=cmd_snapshot)
