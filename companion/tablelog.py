@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
     BaseModel,
@@ -151,6 +151,7 @@ class RoundEnd(Event):
 class Pass(Event):
     type: Literal["pass"] = "pass"
     player: Name
+    took: StrictInt | None = None  # the value of the card taken from the table (13 feuilles)
 
 
 class TrickEnd(Event):
@@ -164,8 +165,9 @@ class GameEnd(Event):
 
 
 NewGame = NewKiloGame | NewCinqRoisGame | NewTreizeGame
-AnyEvent = (NewKiloGame | NewCinqRoisGame | NewTreizeGame | Undo | Press | Close | Verdict | Draw
-            | Starter | RoundEnd | Pass | TrickEnd | GameEnd)
+# "Play" is a forward reference: 13 feuilles' play event is imported at the end of this module.
+AnyEvent = Union[NewKiloGame, NewCinqRoisGame, NewTreizeGame, Undo, Press, Close, Verdict,
+                 Draw, Starter, RoundEnd, Pass, TrickEnd, GameEnd, "Play"]
 
 _NEW_GAMES: dict[str, type[Event]] = {
     "kilo": NewKiloGame, "cinq-rois": NewCinqRoisGame, "treize": NewTreizeGame}
@@ -288,3 +290,9 @@ def dump_events(events: Iterable[Event]) -> Iterator[str]:
 
 def as_payload(event: Event) -> dict[str, Any]:
     return event.model_dump(mode="json", exclude_none=True)
+
+
+# A game's own events live in its package, which imports Event from here: so they come last.
+from companion.games.treize.events import Play  # noqa: E402
+
+_EVENTS["play"] = Play
