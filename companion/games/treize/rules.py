@@ -74,14 +74,14 @@ class GameResult:
     number: int
     winner: str
     starter: str | None
-    left: tuple[tuple[str, int], ...]  # seating order, the winner left out
-    scores: tuple[tuple[str, int], ...]  # seating order, the winner's 0 included
+    left: tuple[tuple[str, int], ...] | None  # seating order, winner left out; None if not given
+    scores: tuple[tuple[str, int], ...]  # points scored, seating order (all 0 in basic)
     totals: tuple[tuple[str, int], ...]  # running totals after this game
     by_plays: bool  # ended by the play that emptied the winner's hand (not by a game_end)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.number, "winner": self.winner, "starter": self.starter,
-                "left": dict(self.left), "scores": dict(self.scores), "totals": dict(self.totals),
+                "left": None if self.left is None else dict(self.left), "scores": dict(self.scores), "totals": dict(self.totals),
                 "by_plays": self.by_plays}
 
 
@@ -499,7 +499,7 @@ class TreizeGame:
             # Who won the trick is not in the event; the table knows, the log does not.
             self._new_trick(leader=None, by_passes=False)
         elif isinstance(event, GameEnd):
-            left = event.left if event.left is not None else self.counts() or {}
+            left = event.left if event.left is not None else self.counts()
             self._end_game(event.winner, left, by_plays=False)
 
     def _new_trick(self, leader: str | None, by_passes: bool) -> None:
@@ -555,15 +555,19 @@ class TreizeGame:
         s.played = {p: 0 for p in self.players}
         s.passes = {p: 0 for p in self.players}
 
-    def _end_game(self, winner: str, left: Mapping[str, int], by_plays: bool) -> None:
+    def _end_game(self, winner: str, left: Mapping[str, int] | None, by_plays: bool) -> None:
+        """``left`` is None only in ``basic`` without plays, where it is optional and scores nothing."""
         s = self._s
-        scores = {p: 0 if p == winner else left[p] for p in self.players}
+        scores = dict.fromkeys(self.players, 0)
         if self.variant == "advanced":
+            assert left is not None  # _check_game_end demands it
             for p in self.players:
-                s.totals[p] += scores[p]
+                if p != winner:
+                    scores[p] = left[p]
+                    s.totals[p] += left[p]
         s.history = (*s.history, GameResult(
             number=s.game_number, winner=winner, starter=s.starter,
-            left=tuple((p, left[p]) for p in self.players if p != winner),
+            left=None if left is None else tuple((p, left[p]) for p in self.players if p != winner),
             scores=tuple((p, scores[p]) for p in self.players),
             totals=tuple((p, s.totals[p]) for p in self.players), by_plays=by_plays))
         if self.variant == "basic" or max(s.totals.values()) >= MATCH_TARGET:
