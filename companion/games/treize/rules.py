@@ -81,8 +81,8 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.number, "winner": self.winner, "starter": self.starter,
-                "left": None if self.left is None else dict(self.left), "scores": dict(self.scores), "totals": dict(self.totals),
-                "by_plays": self.by_plays}
+                "left": None if self.left is None else dict(self.left),
+                "scores": dict(self.scores), "totals": dict(self.totals), "by_plays": self.by_plays}
 
 
 @dataclass(frozen=True, slots=True)
