@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,13 @@ import pytest
 
 from companion.errors import LogError, RuleError
 from companion.games import new_engine
-from companion.games.treize.rules import DEALT, MATCH_TARGET, TreizeGame, next_starter
+from companion.games.treize.rules import (
+    DEALT,
+    MATCH_TARGET,
+    TreizeGame,
+    draw_lots,
+    next_starter,
+)
 from companion.journal import Journal
 from companion.replay import replay
 from companion.table import Table
@@ -148,6 +155,16 @@ def test_a_starter_named_at_setup_cannot_be_drawn_again() -> None:
             "c'est à Cy de jouer")
 
 
+def test_drawing_lots_for_the_screen() -> None:
+    g = game(5)
+    drawn = {draw_lots(random.Random(seed), g).player for seed in range(40)}
+    assert drawn == set(NAMES[:5])  # everyone can be drawn
+    run(g, draw_lots(random.Random(1), g))
+    assert g.awaiting == "play"
+    with pytest.raises(RuleError, match="no lots to draw"):
+        draw_lots(random.Random(1), g)
+
+
 def test_the_first_play_names_the_starter_when_no_lots_were_drawn() -> None:
     g = run(game(3), play("Cy", 8, 2))
     assert g.starter == "Cy" and g.starter_source == "first_play" and g.turn == "Ana"
@@ -184,6 +201,18 @@ def test_plays_follow_the_series_and_the_turn() -> None:
     assert g.turn == "Bea"  # Cy passed: skipped
     run(g, play("Bea", 12, 3))
     assert g.turn == "Ana" and g.last_play is not None and g.last_play.value == 12
+
+
+def test_options_for_the_two_taps_and_the_card_taken() -> None:
+    g = tracked()
+    options = g.play_options("Ana")
+    assert options[7] == range(1, 11) and options[9] == range(3, 11) and 8 not in options
+    assert g.play_options("Bea") == {} and g.play_options("Cy") == {}  # not Bea's turn; Cy passed
+    assert g.take_options() == (7, 9)
+    start = game(3)  # nobody drawn yet: anyone may lead, with up to the 12 cards dealt
+    assert start.play_options("Bea")[13] == range(1, 13)
+    untracked = run(game(3), pass_("Ana"))
+    assert untracked.play_options("Bea") == {} and untracked.take_options() == ()
 
 
 @pytest.mark.parametrize("event,en,fr", [
@@ -287,6 +316,11 @@ def test_game_end_left_is_optional_in_basic_and_may_name_the_winner_with_zero() 
 
 def end(winner: str, **left: int) -> AnyEvent:
     return ev("game_end", winner=winner, left=left)
+
+
+def test_basic_game_end_without_left_or_plays_knows_no_cards_left() -> None:
+    g = run(game(4, starter="Dom"), ev("game_end", winner="Dom"))
+    assert g.finished and g.winners() == ["Dom"] and g.to_json()["last_game"]["left"] is None
 
 
 def test_advanced_match_to_twenty_with_the_next_starter_by_highest_total() -> None:

@@ -19,6 +19,7 @@ pass, a play, a trick end, a game end), as a replay of the log without that deci
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -58,6 +59,14 @@ def next_starter(players: tuple[str, ...], totals: Mapping[str, int], last_winne
     start = players.index(last_winner) + 1
     order = players[start:] + players[:start]
     return next(p for p in order if totals[p] == best)
+
+
+def draw_lots(rng: random.Random, game: TreizeGame) -> Starter:
+    """The screen's "press to draw lots": a starter drawn with ``rng`` for the game in play."""
+    if game.awaiting != "starter":
+        raise RuleError("there are no lots to draw: who starts this game is already known",
+                        "pas de tirage au sort : on sait déjà qui commence cette partie")
+    return Starter(player=rng.choice(game.players))
 
 
 def _names(names: Iterable[str], word: str = "and") -> str:
@@ -226,6 +235,24 @@ class TreizeGame:
         """What the player whose turn it is may play, or None when the series is unknown."""
         series = self.series
         return None if series is None or self._s.finished else series.legal()
+
+    def play_options(self, player: str) -> dict[int, range]:
+        """For the screen's two taps: each value ``player`` may put down now, with the counts
+        allowed (from the fewest the series asks to the cards in hand); empty when ``player`` may
+        not play now or plays are not entered."""
+        s = self._s
+        legal = self.legal()
+        held = self.count(player)
+        if (legal is None or held is None or player in s.passed
+                or (s.turn is not None and s.turn != player)):
+            return {}
+        return {v: range(least, held + 1) for v, least in legal.values.items() if least <= held}
+
+    def take_options(self) -> tuple[int, ...]:
+        """The values a passing player may take (the screen's "which card?"); empty when the
+        table's cards are unknown. A pass must say which when there are two or more."""
+        series = self.series
+        return () if series is None else series.values
 
     def count(self, player: str) -> int | None:
         """Cards in ``player``'s hand (dealt, minus played, plus one per pass), None if unknown."""
@@ -499,8 +526,10 @@ class TreizeGame:
             # Who won the trick is not in the event; the table knows, the log does not.
             self._new_trick(leader=None, by_passes=False)
         elif isinstance(event, GameEnd):
-            left = event.left if event.left is not None else self.counts()
-            self._end_game(event.winner, left, by_plays=False)
+            # Without ``left`` the cards left are known only from the plays entered, if any.
+            known = self.counts() if self._s.mode == "plays" else None
+            self._end_game(event.winner, event.left if event.left is not None else known,
+                           by_plays=False)
 
     def _new_trick(self, leader: str | None, by_passes: bool) -> None:
         s = self._s
