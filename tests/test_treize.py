@@ -402,6 +402,10 @@ def test_undo_cancels_each_kind_of_decision_in_turn() -> None:
       {"type": "play", "player": "Cy", "value": 6, "count": 3}], 4, "no card between 4 and 9"),
     ([{"type": "play", "player": "Ana", "value": 9, "count": 3},
       {"type": "play", "player": "Bea", "value": 9, "count": 2}], 3, "at least 3 cards on the 9"),
+    ([{"type": "play", "player": "Ana", "value": 4, "count": 2},
+      {"type": "pass", "player": "Bea", "took": 4}, {"type": "pass", "player": "Cy", "took": 4},
+      {"type": "pass", "player": "Ana"}], 5, "Ana cannot pass: all the others passed, so Ana "
+                                               "cleared the table and leads this trick"),
     ([{"type": "play", "player": "Ana", "value": 14, "count": 1}], 2, "'value' is out of range"),
     ([{"type": "play", "player": "Ana", "value": 4}], 2, "a play event needs the key 'count'"),
     ([{"type": "pass", "player": "Ana"}, {"type": "game_end", "winner": "Bea"}], 3,
