@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import RuleError
 from companion.games.treize.events import EVENTS, NewTreizeGame
+from companion.games.treize.rules import TreizeGame
 from companion.table.log import NewGameBase
 
 
@@ -14,9 +14,9 @@ class Treize:
     setup = NewTreizeGame
     events = EVENTS
 
-    def new_engine(self, setup: NewGameBase) -> Any:
-        raise RuleError("this game can be read but not yet scored by this version of the companion",
-                        "ce jeu est lu mais pas encore compté par cette version du compagnon")
+    def new_engine(self, setup: NewGameBase) -> TreizeGame:
+        assert isinstance(setup, NewTreizeGame)
+        return TreizeGame(setup)
 
     def demo_setup(self, players: int, rounds: int | None, seed: int) -> NewGameBase:
         raise NotImplementedError

@@ -1,0 +1,465 @@
+"""13 feuilles rules (spec/rules.md section 3): passes, tricks, plays, the advanced match, refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import LogError, RuleError
+from companion.games import new_engine
+from companion.games.treize.events import NewTreizeGame
+from companion.games.treize.rules import (
+    DEALT,
+    MATCH_TARGET,
+    TreizeGame,
+    draw_lots,
+    next_starter,
+)
+from companion.table.fold import replay
+from companion.table.journal import Journal
+from companion.table.live import Table
+from companion.table.log import AnyEvent, event_from_dict
+from tests.conftest import ROOT, run_cli
+
+NAMES = ["Ana", "Bea", "Cy", "Dom", "Eve", "Fab", "Gus"]
+EXAMPLE = ROOT / "docs" / "examples" / "treize" / "treize-advanced-with-plays.jsonl"
+
+
+def game(n: int = 3, variant: str = "basic", starter: str | None = None) -> TreizeGame:
+    setup = NewTreizeGame(players=NAMES[:n], variant=variant, starter=starter)  # type: ignore[arg-type]
+    engine = new_engine(setup)
+    assert isinstance(engine, TreizeGame)
+    return engine
+
+
+def ev(kind: str, **keys: Any) -> AnyEvent:
+    return event_from_dict({"type": kind, **keys})
+
+
+def play(player: str, value: int, count: int) -> AnyEvent:
+    return ev("play", player=player, value=value, count=count)
+
+
+def pass_(player: str, took: int | None = None) -> AnyEvent:
+    return ev("pass", player=player) if took is None else ev("pass", player=player, took=took)
+
+
+def run(g: TreizeGame, *events: AnyEvent) -> TreizeGame:
+    for event in events:
+        g.apply(event)
+    return g
+
+
+def refused(g: TreizeGame, event: AnyEvent, en: str, fr: str | None = None) -> None:
+    """The event is refused with a sentence holding ``en`` (and ``fr``), and nothing changes."""
+    before = g.to_json()
+    with pytest.raises(RuleError) as info:
+        g.check(event)
+    assert en in info.value.en, info.value.en
+    if fr is not None:
+        assert fr in info.value.fr, info.value.fr
+    with pytest.raises(RuleError):
+        g.apply(event)
+    assert g.to_json() == before
+
+
+def lines(*events: dict[str, Any]) -> list[str]:
+    return [json.dumps(e) for e in events]
+
+
+HEAD3 = {"type": "new_game", "game": "treize", "players": ["Ana", "Bea", "Cy"]}
+
+
+# --- setup ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_cards_dealt_by_player_count(n: int) -> None:
+    g = game(n)
+    assert g.dealt == DEALT[n] == {3: 12, 4: 11, 5: 10, 6: 9}[n]
+    assert g.counts() == dict.fromkeys(NAMES[:n], DEALT[n])
+
+
+@pytest.mark.parametrize("players,en,fr", [
+    (["Ana", "Bea"], "line 1: 13 feuilles is played by 3 to 6 players, not 2",
+     "13 feuilles se joue de 3 à 6 joueurs, pas 2"),
+    (NAMES[:7], "line 1: 13 feuilles is played by 3 to 6 players, not 7", "pas 7"),
+])
+def test_player_count_is_refused(players: list[str], en: str, fr: str) -> None:
+    with pytest.raises(LogError) as info:
+        replay(lines({**HEAD3, "players": players}))
+    assert str(info.value) == en
+    assert fr in info.value.fr
+
+
+def test_a_starter_who_is_not_playing_is_refused() -> None:
+    with pytest.raises(LogError, match="line 1: the starter 'Zed' is not one of the players"):
+        replay(lines({**HEAD3, "starter": "Zed"}))
+
+
+# --- the spec's minimal log: passes only ---------------------------------------------------------
+
+def test_minimal_log_passes_and_game_end() -> None:
+    g = replay(lines(HEAD3, {"type": "pass", "player": "Bea"}, {"type": "pass", "player": "Cy"},
+                     {"type": "pass", "player": "Ana"}, {"type": "game_end", "winner": "Cy"}))
+    state = g.to_json()
+    for key in ["game", "finished", "winners", "games_played", "starter", "passed", "standings"]:
+        assert key in state
+    assert state["game"] == "treize" and state["finished"] is True
+    assert state["winners"] == ["Cy"] and state["games_played"] == 1
+    assert state["starter"] is None and state["passed"] == [] and state["awaiting"] == "nothing"
+    assert state["standings"] == [{"player": p, "points": 0} for p in ["Ana", "Bea", "Cy"]]
+    assert state["tracking"] is False and state["counts"] is None and state["series"] is None
+
+
+def test_a_trick_ends_by_itself_when_all_but_one_have_passed() -> None:
+    g = game(4, starter="Ana")
+    run(g, pass_("Cy"))
+    assert g.passed == ("Cy",) and g.in_trick == ("Ana", "Bea", "Dom") and g.turn is None
+    assert g.mode == "passes" and g.counts() is None and g.series is None and g.legal() is None
+    run(g, pass_("Ana"), pass_("Bea"))
+    # Dom did not pass: Dom clears the table and leads; everyone is back in.
+    assert g.passed == () and g.in_trick == tuple(NAMES[:4])
+    assert g.leader == "Dom" and g.turn == "Dom" and g.trick == 2
+    run(g, pass_("Dom"))  # without plays, Dom may have led, seen the others play, then passed
+    assert g.passed == ("Dom",)
+
+
+def test_explicit_trick_end_without_plays() -> None:
+    g = run(game(3), pass_("Bea"), ev("trick_end"))
+    assert g.passed == () and g.trick == 2 and g.leader is None
+    assert g.mode == "passes"
+
+
+# --- drawing lots ----------------------------------------------------------------------------------
+
+def test_draw_lots_before_the_first_card() -> None:
+    g = game(3)
+    assert g.awaiting == "starter" and g.starter is None and g.turn is None
+    run(g, ev("starter", player="Bea"))
+    assert g.awaiting == "play" and g.starter == "Bea" and g.turn == "Bea"
+    assert g.starter_source == "lots"
+    refused(g, ev("starter", player="Cy"), "Cy cannot be drawn to start: Bea starts game 1 "
+            "(drawn by lot)", "Bea commence la partie 1 (tiré au sort)")
+    run(g, play("Bea", 5, 1))
+    refused(g, ev("starter", player="Cy"), "game 1 has begun")
+
+
+def test_a_starter_named_at_setup_cannot_be_drawn_again() -> None:
+    g = game(3, starter="Cy")
+    assert g.awaiting == "play" and g.turn == "Cy"
+    refused(g, ev("starter", player="Ana"), "Cy starts game 1 (named at setup)")
+    refused(g, play("Ana", 3, 1), "Ana cannot play 1 × 3: it is Cy's turn",
+            "c'est à Cy de jouer")
+
+
+def test_drawing_lots_for_the_screen() -> None:
+    g = game(5)
+    drawn = {draw_lots(random.Random(seed), g).player for seed in range(40)}
+    assert drawn == set(NAMES[:5])  # everyone can be drawn
+    run(g, draw_lots(random.Random(1), g))
+    assert g.awaiting == "play"
+    with pytest.raises(RuleError, match="no lots to draw"):
+        draw_lots(random.Random(1), g)
+
+
+def test_the_first_play_names_the_starter_when_no_lots_were_drawn() -> None:
+    g = run(game(3), play("Cy", 8, 2))
+    assert g.starter == "Cy" and g.starter_source == "first_play" and g.turn == "Ana"
+    assert g.leader == "Cy" and g.awaiting == "play"
+
+
+def test_a_pass_first_leaves_the_starter_unknown() -> None:
+    g = run(game(3), pass_("Ana"))
+    assert g.starter is None and g.awaiting == "play"
+
+
+# --- the series helper: plays, turn, counts --------------------------------------------------------
+
+def tracked() -> TreizeGame:
+    """Ana 2x7, Bea 3x9, Cy passes taking a 7: the series 1x7 3x9, Ana to play."""
+    return run(game(3, starter="Ana"), play("Ana", 7, 2), play("Bea", 9, 3), pass_("Cy", took=7))
+
+
+def test_plays_follow_the_series_and_the_turn() -> None:
+    g = tracked()
+    assert g.mode == "plays" and g.tracking
+    assert g.turn == "Ana" and g.passed == ("Cy",) and g.in_trick == ("Ana", "Bea")
+    assert g.counts() == {"Ana": 10, "Bea": 9, "Cy": 13}
+    assert str(g.series) == "1×7 3×9"
+    legal = g.legal()
+    assert legal is not None and legal.values == {**{v: 1 for v in range(1, 8)},
+                                                  **{v: 3 for v in range(9, 14)}}
+    state = g.to_json()
+    assert state["turn"] == "Ana" and state["in_trick"] == ["Ana", "Bea"]
+    assert state["series"]["low"] == {"value": 7, "count": 1}
+    assert state["allowed"]["fr"] == "7 ou moins : 1 carte au moins ; 9 ou plus : 3 cartes au " \
+                                     "moins ; pas de carte entre 7 et 9"
+    run(g, play("Ana", 4, 1))
+    assert g.turn == "Bea"  # Cy passed: skipped
+    run(g, play("Bea", 12, 3))
+    assert g.turn == "Ana" and g.last_play is not None and g.last_play.value == 12
+
+
+def test_options_for_the_two_taps_and_the_card_taken() -> None:
+    g = tracked()
+    options = g.play_options("Ana")
+    assert options[7] == range(1, 11) and options[9] == range(3, 11) and 8 not in options
+    assert g.play_options("Bea") == {} and g.play_options("Cy") == {}  # not Bea's turn; Cy passed
+    assert g.take_options() == (7, 9)
+    start = game(3)  # nobody drawn yet: anyone may lead, with up to the 12 cards dealt
+    assert start.play_options("Bea")[13] == range(1, 13)
+    untracked = run(game(3), pass_("Ana"))
+    assert untracked.play_options("Bea") == {} and untracked.take_options() == ()
+
+
+@pytest.mark.parametrize("event,en,fr", [
+    (play("Ana", 9, 2), "Ana cannot play 2 × 9: at least 3 cards on the 9",
+     "Ana ne peut pas jouer 2 × 9 : 3 cartes au moins sur le 9"),
+    (play("Ana", 11, 2), "Ana cannot play 2 × 11: at least 3 cards above the 9 (3 lie on the 9)",
+     "3 cartes au moins au-dessus du 9"),
+    (play("Ana", 8, 4), "Ana cannot play 4 × 8: no card between 7 and 9",
+     "Ana ne peut pas jouer 4 × 8 : pas de carte entre 7 et 9"),
+    (play("Bea", 3, 1), "Bea cannot play 1 × 3: it is Ana's turn", "c'est à Ana de jouer"),
+    (play("Cy", 3, 1), "Cy cannot play 1 × 3: Cy has passed and is out until the trick ends",
+     "Cy a passé et ne joue plus jusqu'à la fin de la manche"),
+    (play("Ana", 13, 11), "Ana cannot play 11 × 13: Ana holds only 10 cards",
+     "Ana n'a que 10 cartes en main"),
+    (play("Zed", 3, 1), "unknown player 'Zed' (players: Ana, Bea and Cy)", "joueur inconnu 'Zed'"),
+    (pass_("Cy", took=7), "Cy has already passed in this trick", "Cy a déjà passé dans cette manche"),
+    (pass_("Bea", took=9), "Bea cannot pass: it is Ana's turn", None),
+    (pass_("Ana"), "Ana passes: say which card Ana took from the table (\"took\": 7 or 9)",
+     "dites quelle carte Ana a prise"),
+    (pass_("Ana", took=5), "Ana cannot take a 5: there is no 5 on the table (it holds 7 and 9)",
+     "il n'y a pas de 5 sur la table"),
+    (pass_("Ana", took=14), "Ana cannot take a 14: cards go from 1 to 13", None),
+    (ev("trick_end"), "the trick is not over: Ana and Bea are still in", "Ana et Bea jouent encore"),
+    (ev("press", player="Ana", t_us=1), "press is not an event of 13 feuilles", None),
+])
+def test_refusals_with_plays(event: AnyEvent, en: str, fr: str | None) -> None:
+    refused(tracked(), event, en, fr)
+
+
+def test_a_single_value_on_the_table_needs_no_took() -> None:
+    g = run(game(3, starter="Ana"), play("Ana", 6, 2), pass_("Bea"))
+    assert str(g.series) == "1×6" and g.count("Bea") == 13
+
+
+def test_the_player_left_alone_leads_and_cannot_pass() -> None:
+    g = run(tracked(), pass_("Ana", took=9))
+    assert g.passed == () and g.leader == "Bea" and g.turn == "Bea" and g.series is not None
+    assert g.series.empty and g.count("Ana") == 11
+    refused(g, pass_("Bea", took=9), "Bea cannot pass: all the others passed, so Bea cleared the "
+            "table and leads this trick with a play", "Bea a vidé la table")
+    h = run(game(3, starter="Ana"), play("Ana", 2, 1), pass_("Bea", took=2))
+    refused(h, pass_("Cy", took=2), "Cy cannot pass: there is no card on the table to take, Cy must "
+            "play", "Cy ne peut pas passer : il n'y a aucune carte à prendre sur la table")
+
+
+def test_plays_are_refused_in_a_game_entered_without_them() -> None:
+    g = run(game(3, starter="Ana"), pass_("Bea"))
+    refused(g, play("Cy", 5, 1), "Cy cannot play 1 × 5 here: plays were not entered since the "
+            "start of game 1")
+
+
+def test_the_play_that_empties_a_hand_ends_the_game() -> None:
+    g = game(3, variant="advanced", starter="Ana")
+    run(g, play("Ana", 1, 5), pass_("Bea", took=1), pass_("Cy", took=1),  # Ana 7 left
+        play("Ana", 2, 5), pass_("Bea", took=2), pass_("Cy", took=2))  # Ana 2 left, leads again
+    assert g.counts() == {"Ana": 2, "Bea": 14, "Cy": 14}
+    run(g, play("Ana", 3, 2))
+    assert g.games_played == 1 and not g.finished
+    last = g.history[-1]
+    assert last.winner == "Ana" and last.by_plays and dict(last.left or ()) == {"Bea": 14, "Cy": 14}
+    assert g.total("Bea") == 14 and g.total("Cy") == 14
+    # A new deal: the highest total starts (Bea and Cy tied: Bea comes first after Ana).
+    assert g.game_number == 2 and g.starter == "Bea" and g.turn == "Bea"
+    assert g.starter_source == "totals" and g.mode is None and g.series is not None
+    assert g.series.empty and g.counts() == dict.fromkeys(["Ana", "Bea", "Cy"], 12)
+
+
+def test_game_end_while_plays_are_entered_uses_the_counts() -> None:
+    g = run(game(3, variant="advanced"), play("Ana", 7, 2), play("Bea", 9, 3))
+    run(g, ev("game_end", winner="Bea"))  # the table's word: the counts give the cards left
+    assert dict(g.history[-1].scores) == {"Ana": 10, "Bea": 0, "Cy": 12}
+    assert not g.history[-1].by_plays
+
+
+# --- game_end and the advanced match ---------------------------------------------------------------
+
+@pytest.mark.parametrize("left,en", [
+    (None, "Ana won game 1: in the advanced variant, 'left' must give the cards still held by Bea "
+           "and Cy"),
+    ({"Bea": 3}, "'left' must give the cards still held by every player but the winner Ana: Cy "
+                 "missing"),
+    ({"Bea": 3, "Cy": -1}, "'left' cannot give Cy -1 cards"),
+    ({"Bea": 14, "Cy": 2}, "Bea cannot hold 14 cards: 12 dealt plus 1 taken by passing in game 1 "
+                           "make 13"),
+    ({"Ana": 2, "Bea": 3, "Cy": 2}, "Ana won game 1 with an empty hand: 'left' cannot give Ana 2 "
+                                    "cards"),
+    ({"Bea": 3, "Cy": 2, "Zed": 1}, "unknown player 'Zed'"),
+])
+def test_game_end_refusals(left: dict[str, int] | None, en: str) -> None:
+    g = run(game(3, variant="advanced"), pass_("Bea"))
+    event = ev("game_end", winner="Ana") if left is None else ev("game_end", winner="Ana", left=left)
+    refused(g, event, en)
+
+
+def test_game_end_left_is_optional_in_basic_and_may_name_the_winner_with_zero() -> None:
+    g = run(game(3), ev("game_end", winner="Bea", left={"Ana": 4, "Bea": 0, "Cy": 6}))
+    assert g.finished and g.winners() == ["Bea"]
+    assert [s["points"] for s in g.to_json()["standings"]] == [0, 0, 0]
+    assert g.to_json()["last_game"]["left"] == {"Ana": 4, "Cy": 6}
+
+
+def end(winner: str, **left: int) -> AnyEvent:
+    return ev("game_end", winner=winner, left=left)
+
+
+def test_basic_game_end_without_left_or_plays_knows_no_cards_left() -> None:
+    g = run(game(4, starter="Dom"), ev("game_end", winner="Dom"))
+    assert g.finished and g.winners() == ["Dom"] and g.to_json()["last_game"]["left"] is None
+
+
+def test_advanced_match_to_twenty_with_the_next_starter_by_highest_total() -> None:
+    g = run(game(3, variant="advanced"), ev("starter", player="Cy"), pass_("Ana"),
+            end("Ana", Bea=7, Cy=3))
+    assert g.games_played == 1 and [g.total(p) for p in g.players] == [0, 7, 3]
+    assert g.starter == "Bea" and g.awaiting == "play" and g.passed == ()
+    refused(g, ev("starter", player="Cy"), "Bea starts game 2 (the highest total starts)")
+    run(g, end("Cy", Ana=9, Bea=12))
+    # 19 is not 20: the match goes on; Bea (19) starts.
+    assert not g.finished and g.total("Bea") == 19 and g.starter == "Bea"
+    run(g, end("Bea", Ana=11, Cy=2))
+    assert g.finished and [g.total(p) for p in g.players] == [20, 19, 5]
+    assert g.winners() == ["Cy"] and g.starter is None and g.awaiting == "nothing"
+    assert [s["player"] for s in g.to_json()["standings"]] == ["Cy", "Bea", "Ana"]
+    assert [h["totals"] for h in g.to_json()["history"]] == [
+        {"Ana": 0, "Bea": 7, "Cy": 3}, {"Ana": 9, "Bea": 19, "Cy": 3}, {"Ana": 20, "Bea": 19, "Cy": 5}]
+    assert g.to_json()["target"] == MATCH_TARGET == 20
+
+
+def test_co_winners_on_equal_lowest_totals() -> None:
+    g = run(game(4, variant="advanced"), end("Ana", Bea=11, Cy=0, Dom=3))
+    assert not g.finished and g.starter == "Bea"
+    run(g, end("Cy", Ana=0, Bea=11, Dom=2))
+    assert g.finished and g.winners() == ["Ana", "Cy"]
+    assert [s["points"] for s in g.to_json()["standings"]] == [0, 0, 5, 22]
+
+
+def test_next_starter_ties_go_clockwise_from_the_winner() -> None:
+    players = ("Ana", "Bea", "Cy", "Dom")
+    totals = {"Ana": 5, "Bea": 9, "Cy": 2, "Dom": 9}
+    assert next_starter(players, totals, "Ana") == "Bea"
+    assert next_starter(players, totals, "Bea") == "Dom"
+    assert next_starter(players, totals, "Cy") == "Dom"
+    assert next_starter(players, {"Ana": 9, "Bea": 0, "Cy": 0, "Dom": 0}, "Ana") == "Ana"
+
+
+@pytest.mark.parametrize("variant,games,en,fr", [
+    ("basic", 1, "the game is over: Ana won", "la partie est finie : Ana a gagné"),
+    ("advanced", 2, "the match is over: a total reached 20, Ana won", "le match est fini"),
+])
+def test_nothing_after_the_end_but_undo(variant: str, games: int, en: str, fr: str) -> None:
+    g = run(game(3, variant=variant), *[end("Ana", Bea=12, Cy=1)] * games)
+    assert g.finished
+    for event in [pass_("Bea"), play("Bea", 3, 1), ev("trick_end"), end("Bea", Ana=1, Cy=1),
+                  ev("starter", player="Cy")]:
+        refused(g, event, en, fr)
+    run(g, ev("undo"))
+    assert not g.finished and g.games_played == games - 1
+
+
+# --- undo --------------------------------------------------------------------------------------------
+
+def test_undo_cancels_each_kind_of_decision_in_turn() -> None:
+    g = game(3, variant="advanced")
+    states = [g.to_json()]
+    decisions = [ev("starter", player="Ana"), play("Ana", 1, 5), pass_("Bea", took=1),
+                 pass_("Cy", took=1), play("Ana", 2, 5), pass_("Bea", took=2), pass_("Cy", took=2),
+                 play("Ana", 3, 2), pass_("Ana"), ev("trick_end"), end("Cy", Ana=4, Bea=2)]
+    for event in decisions:
+        g.apply(event)
+        states.append(g.to_json())
+    assert g.games_played == 2 and g.total("Bea") == 16
+    for event, before in zip(reversed(decisions), reversed(states[:-1]), strict=True):
+        g.apply(ev("undo"))
+        assert g.last_undone == event
+        assert g.to_json() == before
+    refused(g, ev("undo"), "there is nothing to undo", "rien à annuler")
+
+
+# --- replay, the CLI, the journal ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("tail,number,en", [
+    ([{"type": "pass", "player": "Bea"}, {"type": "pass", "player": "Bea"}], 3,
+     "Bea has already passed in this trick"),
+    ([{"type": "pass", "player": "Zoé"}], 2, "unknown player 'Zoé'"),
+    ([{"type": "play", "player": "Ana", "value": 4, "count": 2},
+      {"type": "play", "player": "Bea", "value": 9, "count": 3},
+      {"type": "play", "player": "Cy", "value": 6, "count": 3}], 4, "no card between 4 and 9"),
+    ([{"type": "play", "player": "Ana", "value": 9, "count": 3},
+      {"type": "play", "player": "Bea", "value": 9, "count": 2}], 3, "at least 3 cards on the 9"),
+    ([{"type": "play", "player": "Ana", "value": 4, "count": 2},
+      {"type": "pass", "player": "Bea", "took": 4}, {"type": "pass", "player": "Cy", "took": 4},
+      {"type": "pass", "player": "Ana"}], 5, "Ana cannot pass: all the others passed, so Ana "
+                                               "cleared the table and leads this trick"),
+    ([{"type": "play", "player": "Ana", "value": 14, "count": 1}], 2, "'value' is out of range"),
+    ([{"type": "play", "player": "Ana", "value": 4}], 2, "a play event needs the key 'count'"),
+    ([{"type": "pass", "player": "Ana"}, {"type": "game_end", "winner": "Bea"}], 3,
+     "'left' must give the cards still held by Ana and Cy"),
+    ([{"type": "game_end", "winner": "Bea", "left": {"Ana": 12, "Cy": 0}},
+      {"type": "game_end", "winner": "Bea", "left": {"Ana": 12, "Cy": 0}},
+      {"type": "pass", "player": "Ana"}], 4, "the match is over: a total reached 20, Bea and Cy won"),
+])
+def test_replay_stops_at_the_bad_line(tail: list[dict[str, Any]], number: int, en: str) -> None:
+    head = {**HEAD3, "variant": "advanced", "starter": "Ana"}
+    with pytest.raises(LogError) as info:
+        replay(lines(head, *tail))
+    assert str(info.value).startswith(f"line {number}: ")
+    assert en in str(info.value)
+
+
+def test_the_documented_example_replays_through_the_cli() -> None:
+    expected = json.loads(EXAMPLE.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    result = run_cli("replay", str(EXAMPLE), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == expected
+    assert expected["finished"] and expected["winners"] and expected["games_played"] >= 2
+    for lang, word in (("fr", "Gagnant"), ("en", "Winner")):
+        text = run_cli("replay", str(EXAMPLE), "--lang", lang)
+        assert text.returncode == 0 and "13 feuilles" in text.stdout and word in text.stdout
+
+
+def test_cli_reports_an_illegal_play_on_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text("\n".join(lines({**HEAD3, "starter": "Ana"},
+                                   {"type": "play", "player": "Ana", "value": 9, "count": 3},
+                                   {"type": "play", "player": "Bea", "value": 11, "count": 1})),
+                   encoding="utf-8")
+    result = run_cli("replay", str(log), "--json")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == ("line 3: Bea ne peut pas jouer 1 × 11 : 3 cartes au moins "
+                                     "au-dessus du 9 (il y en a 3 sur le 9)")
+
+
+def test_summary_in_both_languages() -> None:
+    g = tracked()
+    fr, en = g.summary("fr"), g.summary("en")
+    assert "13 feuilles" in fr and "À Ana de jouer" in fr and "Série : 1×7 3×9" in fr
+    assert "Ana to play" in en and "Passed: Cy" in en and "nothing between 7 and 9" in en
+
+
+def test_the_table_journals_and_resumes_a_game_with_plays(tmp_path: Path) -> None:
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(journal, NewTreizeGame(players=NAMES[:4], variant="advanced"), {})
+        for event in [ev("starter", player="Dom"), play("Dom", 6, 2), play("Ana", 3, 2)]:
+            table.submit(event)
+        with pytest.raises(RuleError, match="no card between 3 and 6"):
+            table.submit(play("Bea", 4, 3))  # refused: nothing journaled
+        state, seq = table.engine.to_json(), table.seq
+        resumed = Table.resume(journal, table.game_id)
+        assert resumed.seq == seq == 4 and resumed.engine.to_json() == state
