@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.errors import RuleError
 from companion.games.base import GameEngine
-from companion.tablelog import GAME_NAMES, NewGame, NewKiloGame
+from companion.tablelog import GAME_NAMES, NewCinqRoisGame, NewGame, NewKiloGame
 
 
 def new_engine(setup: NewGame) -> GameEngine:
@@ -12,6 +12,10 @@ def new_engine(setup: NewGame) -> GameEngine:
         from companion.games.kilo import KiloGame
 
         return KiloGame(setup)
+    if isinstance(setup, NewCinqRoisGame):
+        from companion.games.cinq_rois.rules import CinqRoisGame
+
+        return CinqRoisGame(setup)
     name = GAME_NAMES[setup.game]
     raise RuleError(
         f"{name} games can be read but not yet scored by this version of the companion",

@@ -141,6 +141,16 @@ class Arrangement:
 
 # --- the search ---------------------------------------------------------------------------------
 
+# Inside the search a natural card is an int, rank order * 8 + suit index: sorting ints is then the
+# canonical order, and nothing hashes an enum in the inner loops.
+def _code(card: Card) -> int:
+    assert card.rank is not None and card.suit is not None
+    return card.rank.order * 8 + _SUIT_INDEX[card.suit]
+
+
+_CARD_OF = {_code(Card(r, s)): Card(r, s) for r in GAME_RANKS for s in SUITS}
+
+
 @dataclass(frozen=True, slots=True)
 class _Group:
     kind: Kind
@@ -149,7 +159,7 @@ class _Group:
     enc: int  # packed counts, same layout as the search state
 
 
-def _groups_for(types: Sequence[Card], counts: Sequence[int], width: int, wild_budget: int,
+def _groups_for(types: Sequence[int], counts: Sequence[int], width: int, wild_budget: int,
                 t: int) -> list[_Group]:
     """Every group whose lowest natural card is type ``t`` and that needs at most the budget."""
     found: dict[int, _Group] = {}
@@ -157,16 +167,16 @@ def _groups_for(types: Sequence[Card], counts: Sequence[int], width: int, wild_b
     def add(kind: Kind, members: tuple[int, ...], wilds: int) -> None:
         if wilds > wild_budget:
             return
-        enc = sum(1 << (width * m) for m in members)
+        enc = 0
+        for m in members:
+            enc += 1 << (width * m)
         old = found.get(enc)
         if old is None or wilds < old.wilds:
             found[enc] = _Group(kind, members, wilds, enc)
 
-    rank = types[t].rank
-    suit = types[t].suit
-    assert rank is not None
+    rank, suit = types[t] >> 3, types[t] & 7
     # Sets: one or more copies of t plus any sub-multiset of the same rank's higher types.
-    same_rank = [u for u in range(t + 1, len(types)) if types[u].rank is rank]
+    same_rank = [u for u in range(t + 1, len(types)) if types[u] >> 3 == rank]
 
     def sets(i: int, members: tuple[int, ...]) -> None:
         if i == len(same_rank):
@@ -180,20 +190,19 @@ def _groups_for(types: Sequence[Card], counts: Sequence[int], width: int, wild_b
         sets(0, (t,) * k)
 
     # Runs: t plus any subset of the same suit's higher ranks, gaps filled by wilds.
-    same_suit = [u for u in range(t + 1, len(types)) if types[u].suit is suit]
+    same_suit = [u for u in range(t + 1, len(types)) if types[u] & 7 == suit]
 
     def runs(i: int, members: tuple[int, ...], top: int) -> None:
-        span = top - rank.order + 1
+        span = top - rank + 1
         add("run", members, max(span, MIN_COMBINATION) - len(members))
         for j in range(i, len(same_suit)):
             u = same_suit[j]
-            order = types[u].rank.order  # type: ignore[union-attr]
-            gaps = order - rank.order + 1 - (len(members) + 1)
-            if gaps > wild_budget:
+            order = types[u] >> 3
+            if order - rank - len(members) > wild_budget:
                 break  # same_suit is in rank order: every later card leaves a wider gap
             runs(j + 1, (*members, u), order)
 
-    runs(0, (t,), rank.order)
+    runs(0, (t,), rank)
     # Bigger groups first: the search finds a zero sooner, and the arrangement kept among equal
     # ones is the one with the fewest, largest combinations.
     return sorted(found.values(), key=lambda g: (-len(g.members), g.wilds, g.kind == "run", g.enc))
@@ -203,15 +212,16 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
                                                           list[Card]]:
     """An optimal arrangement of ``naturals`` with at most ``wilds`` wilds: each group as
     (kind, its natural cards, the wilds it needs), and the natural cards left over."""
-    types = sorted(set(naturals), key=card_key)
+    codes = [_code(c) for c in naturals]
+    types = sorted(set(codes))
     index = {c: i for i, c in enumerate(types)}
     counts = [0] * len(types)
-    for card in naturals:
-        counts[index[card]] += 1
+    for code in codes:
+        counts[index[code]] += 1
     width = max(counts, default=1).bit_length() + 1  # the top bit of each field is a guard
     guard = sum(1 << (width * i + width - 1) for i in range(len(types)))
     unit = [1 << (width * i) for i in range(len(types))]
-    value = [c.rank.order for c in types]  # type: ignore[union-attr]
+    value = [c >> 3 for c in types]
     budget = min(wilds, 2 * len(naturals))
     full = [_groups_for(types, counts, width, budget, t) for t in range(len(types))]
     groups = [[(g.enc, g.wilds, len(g.members)) for g in gs] for gs in full]
@@ -250,13 +260,13 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
         for g in full[t]:
             if g.wilds <= w and ((state | guard) - g.enc) & guard == guard \
                     and best(state - g.enc, w - g.wilds, n - len(g.members)) == target:
-                chosen.append((g.kind, [types[m] for m in g.members], g.wilds))
+                chosen.append((g.kind, [_CARD_OF[types[m]] for m in g.members], g.wilds))
                 state -= g.enc
                 w -= g.wilds
                 n -= len(g.members)
                 break
         else:
-            left.append(types[t])
+            left.append(_CARD_OF[types[t]])
             target -= value[t]
             state -= unit[t]
             n -= 1
