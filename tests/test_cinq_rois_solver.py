@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from companion.cards import JOKER, Card, Rank
 from companion.errors import CardError
+from companion.games.cinq_rois.sim import double_deck
 from companion.games.cinq_rois.solver import (
     GAME_RANKS,
     MAX_RUN,
@@ -29,7 +30,6 @@ from companion.games.cinq_rois.solver import (
     is_wild,
     solve,
 )
-from companion.games.cinq_rois.sim import double_deck
 
 DECK = double_deck()
 
@@ -40,7 +40,7 @@ def cards(text: str) -> list[Card]:
 
 # --- the reference ------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def valid_block(block: tuple[Card, ...], bonus: Rank) -> bool:
     if len(block) < 3:
         return False
