@@ -23,7 +23,7 @@ the wilds left, capped at two per natural card (two wilds always complete any si
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
@@ -177,32 +177,26 @@ def _groups_for(types: Sequence[int], counts: Sequence[int], width: int, wild_bu
     rank, suit = types[t] >> 3, types[t] & 7
     # Sets: one or more copies of t plus any sub-multiset of the same rank's higher types.
     same_rank = [u for u in range(t + 1, len(types)) if types[u] >> 3 == rank]
-
-    def sets(i: int, members: tuple[int, ...]) -> None:
-        if i == len(same_rank):
-            add("set", members, max(0, MIN_COMBINATION - len(members)))
-            return
-        u = same_rank[i]
-        for k in range(counts[u] + 1):
-            sets(i + 1, members + (u,) * k)
-
-    for k in range(1, counts[t] + 1):
-        sets(0, (t,) * k)
+    partial: list[tuple[int, ...]] = [(t,) * k for k in range(1, counts[t] + 1)]
+    for u in same_rank:
+        partial = [members + (u,) * k for members in partial for k in range(counts[u] + 1)]
+    for members in partial:
+        add("set", members, max(0, MIN_COMBINATION - len(members)))
 
     # Runs: t plus any subset of the same suit's higher ranks, gaps filled by wilds.
     same_suit = [u for u in range(t + 1, len(types)) if types[u] & 7 == suit]
-
-    def runs(i: int, members: tuple[int, ...], top: int) -> None:
-        span = top - rank + 1
-        add("run", members, max(span, MIN_COMBINATION) - len(members))
+    # (next candidate, members, top rank); a stack, not recursion: a recursive closure is a
+    # reference cycle, and cyclic garbage is what wakes Python's slow full collections.
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (t,), rank)]
+    while stack:
+        i, members, top = stack.pop()
+        add("run", members, max(top - rank + 1, MIN_COMBINATION) - len(members))
         for j in range(i, len(same_suit)):
             u = same_suit[j]
             order = types[u] >> 3
             if order - rank - len(members) > wild_budget:
                 break  # same_suit is in rank order: every later card leaves a wider gap
-            runs(j + 1, (*members, u), order)
-
-    runs(0, (t,), rank)
+            stack.append((j + 1, (*members, u), order))
     # Bigger groups first: the search finds a zero sooner, and the arrangement kept among equal
     # ones is the one with the fewest, largest combinations.
     return sorted(found.values(), key=lambda g: (-len(g.members), g.wilds, g.kind == "run", g.enc))
@@ -227,6 +221,9 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
     groups = [[(g.enc, g.wilds, len(g.members)) for g in gs] for gs in full]
     scale = 2 * len(naturals) + 1
     memo: dict[int, int] = {}
+    # The recursion reaches itself through this list, emptied at the end: a closure naming
+    # itself would be a reference cycle left for the cyclic GC, whose full passes cost ~10 ms.
+    me: list[Callable[[int, int, int], int]] = []
 
     def best(state: int, w: int, n: int) -> int:
         if w >= 2 * n:
@@ -235,11 +232,12 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
         found = memo.get(key)
         if found is not None:
             return found
+        again = me[0]
         t = ((state & -state).bit_length() - 1) // width
-        result = value[t] + best(state - unit[t], w, n - 1)
+        result = value[t] + again(state - unit[t], w, n - 1)
         for enc, need, size in groups[t]:
             if need <= w and ((state | guard) - enc) & guard == guard:
-                v = best(state - enc, w - need, n - size)
+                v = again(state - enc, w - need, n - size)
                 if v < result:
                     result = v
                     if not v:
@@ -247,6 +245,7 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
         memo[key] = result
         return result
 
+    me.append(best)
     state = sum(c * u for c, u in zip(counts, unit, strict=True))
     n = len(naturals)
     w = budget
@@ -270,6 +269,7 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
             target -= value[t]
             state -= unit[t]
             n -= 1
+    me.clear()
     return chosen, left
 
 
