@@ -292,3 +292,22 @@ def test_card_points() -> None:
     assert card_points(Card.parse("5H"), Rank.FIVE) == 20
     assert [card_points(Card.parse(c), Rank.FIVE) for c in ("KS", "QS", "JS", "10S", "3S")] == [
         13, 12, 11, 10, 3]
+
+
+def test_bench_quick_run_speaks_its_format() -> None:
+    """bench/solver.py runs and prints one JSON object a line; its figures are never asserted
+    (they depend on the machine), but the brute-force agreement is a fact, not a timing."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "solver.py"), "--quick"],
+                          capture_output=True, text=True, timeout=240, cwd=ROOT, check=False)
+    assert proc.returncode == 0, proc.stderr
+    lines = {line["name"]: line for line in map(json.loads, proc.stdout.splitlines())}
+    assert set(lines) == {"solver.hand13", "solver.brute_force", "sim.game5"}
+    hands = lines["solver.hand13"]
+    assert hands["n"] == 300 and 0 < hands["median"] <= hands["p99"] <= hands["max"]
+    assert lines["solver.brute_force"]["agree"] == lines["solver.brute_force"]["n"] == 30
