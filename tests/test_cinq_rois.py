@@ -141,7 +141,8 @@ def test_hands_entry_solves_every_hand() -> None:
     assert last["arrangements"] == {"Ana": [], "Ben": [["5H", "6H", "JK"]],
                                     "Cy": [["7S", "7D", "7C"]]}
     assert last["details"]["Ben"]["combinations"] == [
-        [{"card": "5H", "as": "5H"}, {"card": "6H", "as": "6H"}, {"card": "JK", "as": "7H"}]]
+        [{"card": "5H", "as": "5H", "wild": False}, {"card": "6H", "as": "6H", "wild": False},
+         {"card": "JK", "as": "7H", "wild": True}]]
     assert last["left"]["Ana"] == ["3C", "QD", "KS"]  # canonical order: rank, then suit
     assert "JK→7H" in g.summary("fr")
 

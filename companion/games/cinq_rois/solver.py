@@ -116,9 +116,10 @@ class Combination:
     def to_json(self) -> list[str]:
         return [str(p.card) for p in self.cards]
 
-    def detail(self) -> list[dict[str, str]]:
-        """Each card with what it stands for, for a screen: ``{"card": "JK", "as": "7H"}``."""
-        return [{"card": str(p.card), "as": str(p.stands_for)} for p in self.cards]
+    def detail(self) -> list[dict[str, Any]]:
+        """Each card with what it stands for, for a screen:
+        ``{"card": "JK", "as": "7H", "wild": true}``."""
+        return [{"card": str(p.card), "as": str(p.stands_for), "wild": p.wild} for p in self.cards]
 
 
 @dataclass(frozen=True, slots=True)
