@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cards import Card, Rank
 from companion.errors import LogError, RuleError, SetupError
@@ -420,3 +422,53 @@ def test_card_parsing_in_events_is_lenient_on_case() -> None:
     assert g.last_round is not None and g.last_round.left is not None
     assert g.last_round.left["Ben"] == (Card.parse("JK"), Card.parse("10S"), Card.parse("K*"))
     assert g.totals["Ben"] == 50 + 10 + 13
+
+
+# --- any event: accepted whole, or refused with nothing changed ---------------------------------
+
+@st.composite
+def round_ends(draw: st.DrawFn, players: list[str], n: int) -> dict[str, Any]:
+    names = st.sampled_from([*players, "Zoe"])
+    out = draw(names)
+    way = draw(st.sampled_from(["points", "left", "hands", "two", "none"]))
+    deck = [str(c) for c in double_deck()] + ["AS", "2H", "7"]
+    size = n + 2
+    event: dict[str, Any] = {"type": "round_end", "out": out}
+    who = [p for p in players if p != out or way == "hands"]
+    if draw(st.integers(0, 5)) == 0:
+        who = draw(st.lists(names, unique=True, max_size=len(players) + 1))
+    if way in ("points", "two"):
+        event["points"] = {p: draw(st.integers(-3, 160)) for p in who}
+    if way in ("left", "two"):
+        event["left"] = {p: draw(st.lists(st.sampled_from(deck), max_size=size + 1)) for p in who}
+    if way == "hands":
+        event["hands"] = {p: draw(st.lists(st.sampled_from(deck), min_size=size - 1,
+                                           max_size=size + 1)) for p in who}
+    return event
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_round_end_is_all_or_nothing(data: st.DataObject) -> None:
+    g = game(3)
+    rounds = data.draw(st.integers(0, 11))
+    for _ in range(rounds):
+        end(g, out="Ben", points={"Ana": 3, "Cy": 4})
+    raw = data.draw(round_ends(list(g.players), min(g.round, 11)))
+    event = RoundEnd.model_validate(raw)
+    before = g.to_json()
+    try:
+        g.check(event)
+    except RuleError as err:
+        assert err.en and err.fr and "\n" not in err.en
+        with pytest.raises(RuleError):
+            g.apply(event)
+        assert g.to_json() == before
+        return
+    g.apply(event)
+    last = g.last_round
+    assert last is not None and last.scores[event.out] == 0 and g.round == rounds + 2
+    assert {p: g.totals[p] - before_total for p, before_total in
+            ((r["player"], r["points"]) for r in before["standings"])} == dict(last.scores)
+    g.apply(Undo())
+    assert g.to_json() == before
