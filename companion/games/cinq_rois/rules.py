@@ -197,15 +197,15 @@ class CinqRoisGame:
             self._player(name)
         if out in given:
             raise RuleError(
-                f"{out} went out and scores 0: give {key} only for the others",
+                f"{out} went out and scores 0: give {_KEY_EN[key]} only for the others",
                 f"{out} s'est exposé et marque 0 : donnez les {_KEY_FR[key]} des autres "
                 "seulement")
         missing = [p for p in self.players if p != out and p not in given]
         if missing:
-            raise RuleError(f"{key} missing for {_names(missing)}: give them for every player "
-                            f"but {out}",
-                            f"il manque les {_KEY_FR[key]} de {_names(missing)} : il les faut "
-                            f"pour chaque joueur sauf {out}")
+            raise RuleError(f"{_KEY_EN[key]} must be given for every player but {out}: missing "
+                            f"{_names(missing)}",
+                            f"il faut les {_KEY_FR[key]} de chaque joueur sauf {out} : il manque "
+                            f"{_names(missing)}")
 
     def _check_cards(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
         size = _cards_in_round(n)
@@ -419,4 +419,5 @@ class CinqRoisGame:
         return "\n".join(lines)
 
 
-_KEY_FR = {"points": "points", "left": "cartes restantes", "hands": "mains"}
+_KEY_EN = {"points": "points", "left": "the cards left"}
+_KEY_FR = {"points": "points", "left": "cartes restantes"}
