@@ -1,1 +1,2 @@
-"""Les Cinq Rois: a rummy with wild cards (spec/rules.md section 2)."""
+"""Les Cinq Rois (spec/rules.md section 2): the rules engine, the exact arrangement solver and the
+simulated players that deal and play a whole game."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import RuleError
 from companion.games.cinq_rois.events import EVENTS, NewCinqRoisGame
+from companion.games.cinq_rois.rules import CinqRoisGame
 from companion.table.log import NewGameBase
 
 
@@ -14,9 +14,9 @@ class CinqRois:
     setup = NewCinqRoisGame
     events = EVENTS
 
-    def new_engine(self, setup: NewGameBase) -> Any:
-        raise RuleError("this game can be read but not yet scored by this version of the companion",
-                        "ce jeu est lu mais pas encore compté par cette version du compagnon")
+    def new_engine(self, setup: NewGameBase) -> CinqRoisGame:
+        assert isinstance(setup, NewCinqRoisGame)
+        return CinqRoisGame(setup)
 
     def demo_setup(self, players: int, rounds: int | None, seed: int) -> NewGameBase:
         raise NotImplementedError

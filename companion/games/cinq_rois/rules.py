@@ -1,0 +1,424 @@
+"""Les Cinq Rois (spec/rules.md section 2): eleven rounds, the bonus rank, the dealer, the three ways
+to enter a round's result, the two decks' limits, the standings with every round's score.
+
+The engine is a fold over table-log events, like KiloGame. A round's result is computed whole
+(every check, every solver call) before anything changes, so a refused event leaves no trace; undo
+drops the most recent round result, which is the state a replay without that event would give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion.cards import JOKER, Card, Rank
+from companion.errors import CardError, RuleError, SetupError
+from companion.games.cinq_rois.events import NewCinqRoisGame, RoundEnd
+from companion.games.cinq_rois.solver import (
+    BONUS_POINTS,
+    JOKER_POINTS,
+    ROUNDS,
+    Arrangement,
+    bonus_rank,
+    card_key,
+    card_points,
+    check_card,
+    solve,
+)
+from companion.games.cinq_rois.solver import cards_in_round as _cards_in_round
+
+# The events this game reads; kept in one place because they will move into this package.
+from companion.table.log import AnyEvent, Undo
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+MAX_JOKERS = 6
+MAX_COPIES = 2  # two decks: every card exists twice
+
+Entry = Literal["points", "left", "hands"]
+Awaiting = Literal["round_end", "nothing"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One counted round: who went out, every player's score, and how it was entered."""
+
+    round: int
+    dealer: str
+    bonus: Rank
+    out: str
+    entry: Entry
+    scores: Mapping[str, int]  # every player, the one who went out included (0)
+    left: Mapping[str, tuple[Card, ...]] | None  # the cards that counted, for "left" and "hands"
+    arrangements: Mapping[str, Arrangement] | None  # for "hands" only
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "dealer": self.dealer,
+            "bonus": self.bonus.value,
+            "out": self.out,
+            "entry": self.entry,
+            "scores": dict(self.scores),
+            "arrangements": None if self.arrangements is None else {
+                p: [c.to_json() for c in a.combinations] for p, a in self.arrangements.items()},
+            "left": None if self.left is None else {
+                p: [str(c) for c in cards] for p, cards in self.left.items()},
+            "details": None if self.arrangements is None else {
+                p: a.to_json() for p, a in self.arrangements.items()},
+        }
+
+
+def _names(names: Iterable[str]) -> str:
+    return ", ".join(names)
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def max_points(cards: int) -> int:
+    """The most a hand of ``cards`` cards can score: six jokers, then bonus cards."""
+    jokers = min(MAX_JOKERS, cards)
+    return jokers * JOKER_POINTS + (cards - jokers) * BONUS_POINTS
+
+
+class CinqRoisGame:
+    """One game of Les Cinq Rois, built from its ``new_game`` event and fed events one by one."""
+
+    game = "cinq-rois"
+    rounds = ROUNDS
+
+    def __init__(self, setup: NewCinqRoisGame) -> None:
+        players = tuple(setup.players)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise SetupError(
+                f"Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
+                f"{len(players)}",
+                f"Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas "
+                f"{len(players)}")
+        dealer = setup.dealer if setup.dealer is not None else players[0]
+        if dealer not in players:
+            raise SetupError(
+                f"the dealer {dealer!r} is not one of the players ({_names(players)})",
+                f"le donneur {dealer!r} n'est pas un des joueurs ({_names(players)})")
+        self.setup = setup
+        self.players: tuple[str, ...] = players
+        self._seat = {p: i for i, p in enumerate(players)}
+        self._first_dealer = self._seat[dealer]
+        self._results: list[RoundResult] = []  # rounds in force, oldest first; undo pops
+        self.last_undone: RoundResult | None = None
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The next round to play, 1..11; 12 once the game is over."""
+        return len(self._results) + 1
+
+    @staticmethod
+    def cards_in_round(n: int) -> int:
+        return _cards_in_round(n)
+
+    @property
+    def finished(self) -> bool:
+        return len(self._results) >= ROUNDS
+
+    @property
+    def awaiting(self) -> Awaiting:
+        return "nothing" if self.finished else "round_end"
+
+    @property
+    def cards(self) -> int | None:
+        """Cards dealt in the round to play (None when the game is over)."""
+        return None if self.finished else _cards_in_round(self.round)
+
+    @property
+    def bonus(self) -> Rank | None:
+        return None if self.finished else bonus_rank(self.round)
+
+    def dealer_of(self, n: int) -> str:
+        """Round ``n``'s dealer: the deal moves one seat clockwise (down the seating order)."""
+        return self.players[(self._first_dealer + n - 1) % len(self.players)]
+
+    def first_player_of(self, n: int) -> str:
+        return self.players[(self._first_dealer + n) % len(self.players)]
+
+    @property
+    def dealer(self) -> str | None:
+        return None if self.finished else self.dealer_of(self.round)
+
+    @property
+    def first_player(self) -> str | None:
+        return None if self.finished else self.first_player_of(self.round)
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        return tuple(self._results)
+
+    @property
+    def last_round(self) -> RoundResult | None:
+        return self._results[-1] if self._results else None
+
+    @property
+    def scores(self) -> dict[str, list[int]]:
+        """Every player's score in each round counted so far, in round order."""
+        return {p: [r.scores[p] for r in self._results] for p in self.players}
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {p: sum(r.scores[p] for r in self._results) for p in self.players}
+
+    def standings(self) -> list[tuple[str, int, tuple[int, ...]]]:
+        """(player, total, per-round scores), lowest total first; equal totals keep seating order."""
+        totals = self.totals
+        rows = [(p, totals[p], tuple(r.scores[p] for r in self._results)) for p in self.players]
+        return sorted(rows, key=lambda row: (row[1], self._seat[row[0]]))
+
+    @property
+    def winners(self) -> list[str]:
+        """The lowest total after round 11 (several on a tie); empty while the game goes on."""
+        if not self.finished:
+            return []
+        totals = self.totals
+        best = min(totals.values())
+        return [p for p in self.players if totals[p] == best]
+
+    # --- checking events -----------------------------------------------------------------------
+
+    def _player(self, name: str) -> None:
+        if name not in self._seat:
+            raise RuleError(f"unknown player {name!r} (players: {_names(self.players)})",
+                            f"joueur inconnu {name!r} (joueurs : {_names(self.players)})")
+
+    def _others(self, out: str, given: Mapping[str, object], key: str) -> None:
+        """``given`` must name every player but ``out``, and only them."""
+        for name in given:
+            self._player(name)
+        if out in given:
+            raise RuleError(
+                f"{out} went out and scores 0: give {_KEY_EN[key]} only for the others",
+                f"{out} s'est exposé et marque 0 : donnez les {_KEY_FR[key]} des autres "
+                "seulement")
+        missing = [p for p in self.players if p != out and p not in given]
+        if missing:
+            raise RuleError(f"{_KEY_EN[key]} must be given for every player but {out}: missing "
+                            f"{_names(missing)}",
+                            f"il faut les {_KEY_FR[key]} de chaque joueur sauf {out} : il manque "
+                            f"{_names(missing)}")
+
+    def _check_cards(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
+        size = _cards_in_round(n)
+        for player in self.players:
+            for card in given.get(player, ()):
+                try:
+                    check_card(card)
+                except CardError as err:
+                    raise RuleError(f"{player}: {err.en}", f"{player} : {err.fr}") from None
+        for player in self.players:
+            if player not in given:
+                continue
+            count = len(given[player])
+            if exact and count != size:
+                raise RuleError(
+                    f"{player}'s hand has {count} cards: round {n} deals {size}",
+                    f"la main de {player} a {count} cartes : la donne {n} en distribue {size}")
+            if not exact and count > size:
+                raise RuleError(
+                    f"{player} cannot have {count} cards left: round {n} deals {size}",
+                    f"{player} ne peut pas garder {count} cartes : la donne {n} en distribue "
+                    f"{size}")
+        holders: dict[Card, list[str]] = {}
+        for player in self.players:
+            for card in given.get(player, ()):
+                holders.setdefault(card, []).append(player)
+        jokers = holders.pop(JOKER, [])
+        if len(jokers) > MAX_JOKERS:
+            who = _names(f"{p} {jokers.count(p)}" for p in dict.fromkeys(jokers))
+            raise RuleError(
+                f"{len(jokers)} jokers this round ({who}): the two decks hold only {MAX_JOKERS}",
+                f"{len(jokers)} jokers dans cette donne ({who}) : les deux jeux n'en ont que "
+                f"{MAX_JOKERS}")
+        for card in sorted(holders, key=card_key):
+            if len(holders[card]) > MAX_COPIES:
+                who = _names(holders[card])
+                raise RuleError(
+                    f"{card} is given {len(holders[card])} times this round ({who}): the two decks "
+                    f"hold each card only twice",
+                    f"{card} est donné {len(holders[card])} fois dans cette donne ({who}) : les "
+                    "deux jeux n'ont chaque carte que deux fois")
+
+    def _result(self, event: RoundEnd) -> RoundResult:
+        """The round's result if ``event`` can be counted now; raises RuleError otherwise."""
+        if self.finished:
+            raise RuleError(
+                f"the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round "
+                f"{self.round}",
+                f"la partie est finie : Les Cinq Rois se joue en {ROUNDS} donnes, il n'y a pas de "
+                f"donne {self.round}")
+        n = self.round
+        bonus = bonus_rank(n)
+        out = event.out
+        self._player(out)
+        ways = [k for k in ("points", "left", "hands") if getattr(event, k) is not None]
+        if len(ways) != 1:
+            got = " and ".join(ways) if ways else "none"
+            raise RuleError(
+                f"a round_end gives exactly one of points, left or hands (got {got})",
+                f"une fin de donne indique un seul de points, left ou hands "
+                f"(ici : {'aucun' if not ways else ' et '.join(ways)})")
+        dealer = self.dealer_of(n)
+        if event.points is not None:
+            self._others(out, event.points, "points")
+            top = max_points(_cards_in_round(n))
+            for player in self.players:
+                pts = event.points.get(player, 0)
+                if pts < 0:
+                    raise RuleError(f"{player} cannot score {pts}: points are 0 or more",
+                                    f"{player} ne peut pas marquer {pts} : les points sont "
+                                    "positifs ou nuls")
+                if pts > top:
+                    raise RuleError(
+                        f"{player} cannot score {pts}: {_cards_in_round(n)} cards are worth at "
+                        f"most {top} points in round {n}",
+                        f"{player} ne peut pas marquer {pts} : {_cards_in_round(n)} cartes valent "
+                        f"au plus {top} points à la donne {n}")
+            scores = {p: (0 if p == out else event.points[p]) for p in self.players}
+            return RoundResult(n, dealer, bonus, out, "points", scores, None, None)
+        if event.left is not None:
+            self._others(out, event.left, "left")
+            self._check_cards(event.left, n, exact=False)
+            left = {p: tuple(event.left.get(p, ())) for p in self.players}
+            scores = {p: sum(card_points(c, bonus) for c in left[p]) for p in self.players}
+            return RoundResult(n, dealer, bonus, out, "left", scores, left, None)
+        hands = event.hands
+        assert hands is not None
+        for name in hands:
+            self._player(name)
+        missing = [p for p in self.players if p not in hands]
+        if missing:
+            raise RuleError(
+                f"hands missing for {_names(missing)}: give every player's whole hand, "
+                f"{out}'s included",
+                f"mains manquantes pour {_names(missing)} : donnez la main entière de chaque "
+                f"joueur, y compris celle de {out}")
+        self._check_cards(hands, n, exact=True)
+        arrangements = {p: solve(hands[p], bonus) for p in self.players}
+        if not arrangements[out].fully_combines:
+            rest = arrangements[out].left
+            raise RuleError(
+                f"{out} cannot go out: {_cards(rest)} cannot be placed in a run or a set "
+                f"(bonus {bonus.value})",
+                f"{out} ne peut pas s'exposer : {_cards(rest)} ne se placent dans aucune suite "
+                f"ni famille (atout {bonus.value})")
+        scores = {p: arrangements[p].points for p in self.players}
+        left = {p: arrangements[p].left for p in self.players}
+        return RoundResult(n, dealer, bonus, out, "hands", scores, left, arrangements)
+
+    def check(self, event: AnyEvent) -> None:
+        """Raise RuleError if ``event`` cannot be applied now; never changes the state."""
+        if isinstance(event, RoundEnd):
+            self._result(event)
+        elif isinstance(event, Undo):
+            if not self._results:
+                raise RuleError("there is nothing to undo: no round has been counted",
+                                "rien à annuler : aucune donne n'a été comptée")
+        else:
+            kind = getattr(event, "type", "?")
+            raise RuleError(f"{kind} is not an event of Les Cinq Rois",
+                            f"{kind} n'est pas un événement des Cinq Rois")
+
+    # --- applying events -----------------------------------------------------------------------
+
+    def apply(self, event: AnyEvent, *, checked: bool = False) -> None:
+        """Apply ``event`` whole or not at all. The result is computed from scratch either way
+        (the solver caches hands), so ``checked`` changes nothing but is accepted for the seam."""
+        if isinstance(event, RoundEnd):
+            result = self._result(event)
+            self._results.append(result)
+            return
+        self.check(event)
+        self.last_undone = self._results.pop()
+
+    # --- reporting -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        bonus = self.bonus
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "round": self.round,
+            "rounds": ROUNDS,
+            "cards": self.cards,
+            "finished": self.finished,
+            "winners": self.winners,
+            "awaiting": self.awaiting,
+            "bonus": None if bonus is None else bonus.value,
+            "dealer": self.dealer,
+            "first_player": self.first_player,
+            "standings": [{"player": p, "points": total, "rounds": list(rounds)}
+                          for p, total, rounds in self.standings()],
+            "last_round": None if self.last_round is None else self.last_round.to_json(),
+            "history": [{"round": r.round, "dealer": r.dealer, "bonus": r.bonus.value,
+                         "out": r.out, "entry": r.entry, "scores": dict(r.scores)}
+                        for r in self._results],
+        }
+
+    def headline(self, lang: str = "fr") -> str:
+        """"Donne 5 : 7 cartes, atout 7, donneur Ana, Ben commence" for the round to play."""
+        if self.finished:
+            return (f"Partie terminée après {ROUNDS} donnes" if lang == "fr"
+                    else f"Game over after {ROUNDS} rounds")
+        bonus = self.bonus
+        assert bonus is not None
+        if lang == "fr":
+            return (f"Donne {self.round} : {self.cards} cartes, atout {bonus.value}, donneur "
+                    f"{self.dealer}, {self.first_player} commence")
+        return (f"Round {self.round}: {self.cards} cards, bonus {bonus.value}, dealer "
+                f"{self.dealer}, {self.first_player} plays first")
+
+    def summary(self, lang: str = "fr") -> str:
+        fr = lang == "fr"
+        lines = [f"Les Cinq Rois — {self.headline(lang)}"]
+        lines.append("Classement :" if fr else "Standings:")
+        width = max(len(p) for p in self.players)
+        for pos, (player, total, rounds) in enumerate(self.standings(), start=1):
+            per_round = " ".join(str(s) for s in rounds) or "—"
+            lines.append(f"  {pos:>2}. {player:<{width}} {total:>4}   ({per_round})")
+        last = self.last_round
+        if last is not None:
+            others = _names(f"{p} {last.scores[p]}" for p in self.players if p != last.out)
+            lines.append(
+                f"Donne {last.round} (atout {last.bonus.value}) : {last.out} s'est exposé ; "
+                f"{others}" if fr else
+                f"Round {last.round} (bonus {last.bonus.value}): {last.out} went out; {others}")
+            for player in self.players:
+                if last.arrangements is not None:
+                    arr = last.arrangements[player]
+                    groups = " ".join(
+                        "[" + " ".join(str(p.card) + (f"→{p.stands_for}" if p.wild and
+                                                       p.card != p.stands_for else "")
+                                       for p in c.cards) + "]"
+                        for c in arr.combinations)
+                    rest = _cards(arr.left) or "—"
+                    lines.append(f"    {player:<{width}} {groups}  "
+                                 f"{'reste' if fr else 'left'} {rest} ({arr.points})")
+                elif last.left is not None and player != last.out:
+                    rest = _cards(last.left[player]) or "—"
+                    lines.append(f"    {player:<{width}} {'reste' if fr else 'left'} {rest} "
+                                 f"({last.scores[player]})")
+        winners = self.winners
+        if winners:
+            total = self.totals[winners[0]]
+            if len(winners) == 1:
+                lines.append(f"Gagnant : {winners[0]} ({total} points)" if fr
+                             else f"Winner: {winners[0]} ({total} points)")
+            else:
+                lines.append(f"Gagnants ex æquo : {_names(winners)} ({total} points)" if fr
+                             else f"Co-winners: {_names(winners)} ({total} points)")
+        return "\n".join(lines)
+
+
+_KEY_EN = {"points": "points", "left": "the cards left"}
+_KEY_FR = {"points": "points", "left": "cartes restantes"}

@@ -1,0 +1,313 @@
+"""The Cinq Rois arrangement solver against a brute force that knows nothing of its shortcuts.
+
+The reference enumerates every way to split a hand into blocks and leftover cards, keeps the
+splits whose blocks are all valid runs or sets with the wilds as actual cards, and takes the
+fewest leftover points (wilds left over included). Every arrangement the solver returns is also
+checked card by card: the cards are the hand's, each combination is a real run or set once every
+wild is read as what it stands for, and the points are those of the cards left.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.cards import JOKER, Card, Rank
+from companion.errors import CardError
+from companion.games.cinq_rois.sim import double_deck
+from companion.games.cinq_rois.solver import (
+    GAME_RANKS,
+    MAX_RUN,
+    Arrangement,
+    bonus_rank,
+    card_points,
+    fully_combines,
+    is_wild,
+    solve,
+)
+
+DECK = double_deck()
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+# --- the reference ------------------------------------------------------------------------------
+
+@cache
+def valid_block(block: tuple[Card, ...], bonus: Rank) -> bool:
+    if len(block) < 3:
+        return False
+    naturals = [c for c in block if not is_wild(c, bonus)]
+    if len({c.rank for c in naturals}) <= 1:
+        return True  # a set (any suits, twins allowed), or wilds only
+    if len({c.suit for c in naturals}) != 1:
+        return False
+    orders = [c.rank.order for c in naturals]  # type: ignore[union-attr]
+    if len(set(orders)) != len(orders):
+        return False
+    # The wilds fill the gaps and pad the ends; a run of L cards fits in 3..K while L <= 11.
+    return len(block) <= MAX_RUN and max(orders) - min(orders) + 1 <= len(block)
+
+
+def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
+    """Fewest points left over, by trying every split of the hand into blocks."""
+    best = sum(card_points(c, bonus) for c in hand)
+
+    def go(rest: tuple[Card, ...], points: int) -> None:
+        nonlocal best
+        if points >= best:
+            return
+        if not rest:
+            best = points
+            return
+        first, others = rest[0], rest[1:]
+        go(others, points + card_points(first, bonus))  # first left over
+        n = len(others)
+        for mask in range(1, 1 << n):  # first starts a block with these others
+            if mask.bit_count() < 2:
+                continue
+            block = (first, *(others[i] for i in range(n) if mask >> i & 1))
+            if valid_block(tuple(sorted(block, key=str)), bonus):
+                go(tuple(others[i] for i in range(n) if not mask >> i & 1), points)
+
+    go(tuple(hand), 0)
+    return best
+
+
+# --- checking an arrangement --------------------------------------------------------------------
+
+def check_arrangement(hand: Sequence[Card], bonus: Rank, arr: Arrangement) -> None:
+    used = [p.card for c in arr.combinations for p in c.cards] + list(arr.left)
+    assert Counter(used) == Counter(hand), "the arrangement must use exactly the hand's cards"
+    assert arr.points == sum(card_points(c, bonus) for c in arr.left)
+    assert arr.fully_combines == (not arr.left)
+    for combo in arr.combinations:
+        assert len(combo.cards) >= 3
+        stood = [p.stands_for for p in combo.cards]
+        for p in combo.cards:
+            assert p.wild == is_wild(p.card, bonus)
+            if not p.wild:
+                assert p.stands_for == p.card
+            assert p.stands_for.rank in GAME_RANKS and p.stands_for.suit is not None
+        if combo.kind == "set":
+            assert len({c.rank for c in stood}) == 1
+        else:
+            assert len({c.suit for c in stood}) == 1
+            orders = [c.rank.order for c in stood]  # type: ignore[union-attr]
+            assert orders == list(range(orders[0], orders[0] + len(orders))), orders
+    # A wild never stays in hand while a combination could take it.
+    if arr.combinations:
+        assert not any(is_wild(c, bonus) for c in arr.left)
+
+
+# --- Hypothesis: the solver equals the brute force ------------------------------------------------
+
+@st.composite
+def hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 8) -> tuple[list[Card], Rank]:
+    bonus = draw(st.sampled_from(GAME_RANKS))
+    size = draw(st.integers(min_size, max_size))
+    # Half the time a hand rich in wilds, or from few suits and ranks, where choices compete.
+    pool = draw(st.sampled_from(["deck", "wild", "narrow"]))
+    if pool == "deck":
+        cards_pool = DECK
+    elif pool == "wild":
+        cards_pool = [c for c in DECK if is_wild(c, bonus)]
+        cards_pool += [c for c in DECK[:30] if not is_wild(c, bonus)]
+    else:
+        ranks = draw(st.lists(st.sampled_from(GAME_RANKS), min_size=2, max_size=4, unique=True))
+        suits = "SH" if draw(st.booleans()) else "SHD"
+        cards_pool = [c for c in DECK if c.is_joker or (c.rank in ranks and str(c)[-1] in suits)]
+        cards_pool += [c for c in DECK if c.rank is bonus and c not in cards_pool]
+    indices = draw(st.lists(st.integers(0, len(cards_pool) - 1), min_size=size, max_size=size,
+                            unique=True))
+    return [cards_pool[i] for i in indices], bonus
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands())
+def test_solver_equals_brute_force(case: tuple[list[Card], Rank]) -> None:
+    hand, bonus = case
+    arr = solve(hand, bonus)
+    check_arrangement(hand, bonus, arr)
+    assert arr.points == brute_force(hand, bonus)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands(min_size=9, max_size=9))
+def test_solver_equals_brute_force_nine_cards(case: tuple[list[Card], Rank]) -> None:
+    hand, bonus = case
+    arr = solve(hand, bonus)
+    check_arrangement(hand, bonus, arr)
+    assert arr.points == brute_force(hand, bonus)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(min_size=10, max_size=15), st.randoms(use_true_random=False))
+def test_big_hands_are_valid_and_order_free(case: tuple[list[Card], Rank], rnd: object) -> None:
+    hand, bonus = case
+    arr = solve(hand, bonus)
+    check_arrangement(hand, bonus, arr)
+    shuffled = list(hand)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    assert solve(shuffled, bonus) == arr  # canonical: same cards, same arrangement
+    # Putting a card back as a leftover card is an arrangement: one card less cannot save more
+    # than that card's points.
+    if len(hand) > 3:
+        smaller = solve(hand[1:], bonus)
+        assert smaller.points >= arr.points - card_points(hand[0], bonus)
+
+
+# --- targeted cases -----------------------------------------------------------------------------
+
+def placed(arr: Arrangement) -> list[list[str]]:
+    return [[f"{p.card}={p.stands_for}" if p.wild else str(p.card) for p in c.cards]
+            for c in arr.combinations]
+
+
+def test_a_run_and_a_set() -> None:
+    arr = solve(cards("3H 4H 5H 7S 7D 7C KS"), Rank.NINE)
+    assert placed(arr) == [["3H", "4H", "5H"], ["7S", "7D", "7C"]]
+    assert arr.left == (Card.parse("KS"),) and arr.points == 13
+
+
+def test_runs_and_sets_compete_for_a_card() -> None:
+    # 5H fits the run 3H 4H 5H and the set of 5s: the set saves 3H+4H=7, the run saves 5S+5D=10.
+    arr = solve(cards("3H 4H 5H 5S 5D"), Rank.KING)
+    assert arr.points == 7 and placed(arr) == [["5S", "5H", "5D"]]
+    # With a sixth card the 5s make a set without 5H, and the run keeps it: nothing left.
+    arr = solve(cards("3H 4H 5H 5S 5D 5C"), Rank.KING)
+    assert arr.points == 0 and placed(arr) == [["3H", "4H", "5H"], ["5S", "5D", "5C"]]
+    # One long run leaves the 9H 9D (18); cutting it around a set of 9s leaves nothing.
+    arr = solve(cards("6S 7S 8S 9S 9H 9D 10S JS"), Rank.THREE)
+    assert arr.points == 18 and placed(arr) == [["6S", "7S", "8S", "9S", "10S", "JS"]]
+    arr = solve(cards("6S 7S 8S 9S 9H 9D 10S JS QS"), Rank.THREE)
+    assert arr.points == 0
+    assert placed(arr) == [["6S", "7S", "8S"], ["9S", "9H", "9D"], ["10S", "JS", "QS"]]
+
+
+def test_two_deck_twins() -> None:
+    # Two 7H: both can sit in one set, but never in one run.
+    arr = solve(cards("7H 7H 7S"), Rank.KING)
+    assert arr.points == 0 and placed(arr) == [["7S", "7H", "7H"]]
+    arr = solve(cards("7H 7H 8H 9H"), Rank.KING)
+    assert arr.points == 7 and placed(arr) == [["7H", "8H", "9H"]]
+    arr = solve(cards("6H 7H 7H 8H 8H 9H"), Rank.KING)
+    assert arr.points == 0 and placed(arr) == [["6H", "7H", "8H"], ["7H", "8H", "9H"]]
+
+
+def test_many_wilds() -> None:
+    # Eight wilds can save four lone cards (two wilds each), a ninth has nowhere bad to go.
+    hand = cards("3S 6H 9D QC JK JK JK 5H 5S 5D 5C 5*")
+    arr = solve(hand, Rank.FIVE)
+    check_arrangement(hand, Rank.FIVE, arr)
+    assert arr.points == 0 and len(arr.combinations) == 4
+    # Wilds that are few: one saves the pair of Kings (13+13), not the Queen and Jack (12+11).
+    arr = solve(cards("KS KH QD JC JK"), Rank.THREE)
+    assert arr.points == 23 and placed(arr) == [["KS", "KH", "JK=KD"]]
+
+
+def test_all_wild_hands() -> None:
+    arr = solve(cards("JK JK 4S"), Rank.FOUR)
+    assert arr.points == 0 and len(arr.combinations) == 1
+    assert placed(arr) == [["4S=4S", "JK=4H", "JK=4D"]]
+    hand = cards("JK JK JK JK JK JK 8S 8H 8D 8C 8* 8S 8H")  # thirteen wilds in round 6
+    arr = solve(hand, Rank.EIGHT)
+    check_arrangement(hand, Rank.EIGHT, arr)
+    assert arr.points == 0 and len(arr.combinations) == 1
+
+
+def test_two_wilds_and_nothing_else_stay_in_hand() -> None:
+    # A combination needs three cards: two jokers alone are 100 points.
+    arr = solve(cards("JK JK"), Rank.FIVE)
+    assert arr.points == 100 and arr.combinations == ()
+    arr = solve(cards("JK 5H KS"), Rank.FIVE)  # 5H is the bonus: JK 5H KS is a set of Kings
+    assert arr.points == 0
+
+
+def test_a_hand_with_no_combination() -> None:
+    hand = cards("3S 5H 8D JC KS")
+    arr = solve(hand, Rank.SEVEN)
+    assert arr.combinations == () and arr.points == 3 + 5 + 8 + 11 + 13
+    assert not fully_combines(hand, Rank.SEVEN)
+
+
+def test_one_wild_needs_two_close_cards() -> None:
+    assert solve(cards("5H 7H JK"), Rank.KING).points == 0  # 5H JK=6H 7H
+    assert solve(cards("5H 8H JK"), Rank.KING).points == 5 + 8 + 50
+    assert placed(solve(cards("5H 7H JK"), Rank.KING)) == [["5H", "JK=6H", "7H"]]
+
+
+def test_bonus_rank_in_its_own_run_stands_for_itself() -> None:
+    # In round 6 (8 cards) the 8s are wild; 8H still sits in 7H 8H 9H as itself.
+    arr = solve(cards("7H 8H 9H 3S 3D 3C"), Rank.EIGHT)
+    assert arr.points == 0 and placed(arr) == [["3S", "3D", "3C"], ["7H", "8H=8H", "9H"]]
+    # ... unless it is worth more elsewhere: QS QD 8H saves 24, the run 7H 9H only 16.
+    arr = solve(cards("7H 8H 9H 3S 3D 3C QS QD"), Rank.EIGHT)
+    assert arr.points == 16 and placed(arr) == [["3S", "3D", "3C"], ["QS", "8H=QH", "QD"]]
+
+
+def test_runs_stop_at_king_and_start_at_three() -> None:
+    # No wrap-around: Q K 3 of one suit is not a run; the wild pads downwards from a King.
+    assert solve(cards("QH KH 3H"), Rank.NINE).points == 12 + 13 + 3
+    assert placed(solve(cards("QH KH JK"), Rank.NINE)) == [["JK=JH", "QH", "KH"]]
+
+
+def test_a_full_run_with_spare_wilds() -> None:
+    hand = cards("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK")
+    arr = solve(hand, Rank.QUEEN)  # QH is a wild; JK has no room in 3..K: two runs
+    check_arrangement(hand, Rank.QUEEN, arr)
+    assert arr.points == 0
+    assert placed(arr) == [["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"],
+                           ["JK=JH", "QH=QH", "KH"]]
+    hand = cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK JK")
+    for bonus in (Rank.THREE, Rank.SEVEN):
+        arr = solve(hand, bonus)
+        check_arrangement(hand, bonus, arr)
+        assert arr.points == 0
+
+
+def test_cards_that_are_not_in_the_game() -> None:
+    with pytest.raises(CardError, match="no Aces and no 2s"):
+        solve(cards("AS 3H 4H"), Rank.THREE)
+    with pytest.raises(CardError, match="needs its suit"):
+        solve(cards("7 3H 4H"), Rank.THREE)
+
+
+def test_bonus_rank_per_round() -> None:
+    assert [bonus_rank(n).value for n in range(1, 12)] == [
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    with pytest.raises(ValueError):
+        bonus_rank(12)
+
+
+def test_card_points() -> None:
+    assert card_points(JOKER, Rank.FIVE) == 50
+    assert card_points(Card.parse("5H"), Rank.FIVE) == 20
+    assert [card_points(Card.parse(c), Rank.FIVE) for c in ("KS", "QS", "JS", "10S", "3S")] == [
+        13, 12, 11, 10, 3]
+
+
+def test_bench_quick_run_speaks_its_format() -> None:
+    """bench/solver.py runs and prints one JSON object a line; its figures are never asserted
+    (they depend on the machine), but the brute-force agreement is a fact, not a timing."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "solver.py"), "--quick"],
+                          capture_output=True, text=True, timeout=240, cwd=ROOT, check=False)
+    assert proc.returncode == 0, proc.stderr
+    lines = {line["name"]: line for line in map(json.loads, proc.stdout.splitlines())}
+    assert set(lines) == {"solver.hand13", "solver.brute_force", "sim.game5"}
+    hands = lines["solver.hand13"]
+    assert hands["n"] == 300 and 0 < hands["median"] <= hands["p99"] <= hands["max"]
+    assert lines["solver.brute_force"]["agree"] == lines["solver.brute_force"]["n"] == 30
