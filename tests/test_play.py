@@ -372,3 +372,36 @@ def test_buttons_that_fail_to_start_are_not_called_unplugged(journal: Journal,
     assert any("Buttons (gpio) not started" in x for x in texts)
     assert not any("disconnected" in x for x in texts)
     assert any("No button pins in the config" in x for x in texts)  # the message, uncut
+
+
+def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
+        journal: Journal, screen: pygame.Surface) -> None:
+    """Regression: the flush overlay stayed on screen after its animation until some input came."""
+    clock = [1000.0]
+    app = make_app(journal, screen, now=lambda: clock[0])
+    slap_all(app)
+    referee(app, "confirm")
+    touch(app, ("continue",))
+    touch(app, ("rank", "7"))
+    touch(app, ("draw",))
+    assert app.ui.anim_start is not None
+    texts = lambda: " ".join(r.text for r in app.painter.texts)  # noqa: E731
+    assert "repart à 0 kg" in texts()
+    # The animation ends while the loop waits within one step (as it does under ``run``): the
+    # clock moves on by 50 ms at each reading, from just before the end.
+    assert app.ui.anim_start is not None
+    start = app.ui.anim_start
+    clock[0] = start + app.screens.anim_seconds - 0.06
+    ticking = [True]
+
+    def now() -> float:
+        if ticking[0]:
+            clock[0] += 0.05
+        return clock[0]
+
+    app.now = now
+    frames = app.frames
+    app.step(None)
+    assert app.ui.anim_start is None
+    assert app.frames > frames
+    assert "repart à 0 kg" not in texts()

@@ -542,7 +542,10 @@ class App:
             except queue.Empty:
                 break
             self.handle_item(item)
-        if self.dirty or self.animating() is not None:
+        # Ask the animation first: the step in which it ends marks the screen dirty, and that
+        # frame must be drawn now (a kiosk may see no other input until the next slap).
+        animation = self.animating()
+        if self.dirty or animation is not None:
             self.redraw()
 
     def run(self) -> int:
