@@ -184,3 +184,42 @@ def test_card_grid_keeps_its_labels_under_a_message_band() -> None:
         shown = {rec.text for rec in r.painter.texts}
         assert {"A", "7", "10", "V"} <= shown, size
         assert not any(text.endswith("…") and len(text) <= 3 for text in shown), size
+
+
+def test_axis_ticks_are_round_and_cover_the_top() -> None:
+    from companion.display.screens import nice_ticks
+
+    assert nice_ticks(9, 5) == [0, 2, 4, 6, 8, 10]
+    assert nice_ticks(27, 5) == [0, 10, 20, 30]
+    assert nice_ticks(113, 5) == [0, 50, 100, 150]
+    assert nice_ticks(1, 5) == [0, 1]
+    for top in range(1, 2000, 7):
+        ticks = nice_ticks(top, 5)
+        step = ticks[1]
+        assert ticks[-1] >= top and len(ticks) <= 6
+        assert str(step).strip("0") in ("1", "2", "5")
+
+
+@pytest.mark.parametrize("card", ["9", "A"])
+def test_history_grid_labels_stand_where_their_values_are(card: str) -> None:
+    """Regression: the labels said 2, 4, 6 where the lines stood at 2.25, 4.5, 6.75."""
+    lines = ['{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 2}',
+             '{"type": "press", "player": "Ana", "t_us": 0}',
+             '{"type": "press", "player": "Ben", "t_us": 100}',
+             '{"type": "press", "player": "Cy", "t_us": 250}',
+             '{"type": "verdict", "valid": true}',
+             '{"type": "draw", "player": "Cy", "card": "%s"}' % card]
+    game = replay(lines)
+    assert isinstance(game, KiloGame)
+    r = render("history", build_view(game), (1280, 720), "fr", ui_for(game, "fr"))
+    digits = [rec for rec in r.painter.texts if rec.text.isdigit()]
+    axis_x = min(rec.box.x for rec in digits)  # the kilo axis, left of the plot
+    labels = [rec for rec in digits if rec.box.x == axis_x]
+    values = sorted(int(rec.text) for rec in labels)
+    assert values and values[0] == 0
+    steps = {b - a for a, b in itertools.pairwise(values)}
+    assert len(steps) == 1 and str(steps.pop()).strip("0") in ("1", "2", "5")
+    # Equal value steps sit at equal pixel steps.
+    ys = sorted((rec.box.centery for rec in labels), reverse=True)
+    gaps = {b - a for a, b in itertools.pairwise(ys)}
+    assert max(gaps) - min(gaps) <= 1

@@ -68,6 +68,19 @@ def split(rect: Rect, sizes: list[float], vertical: bool = True, gap: int = 0) -
     return out
 
 
+def nice_ticks(top: float, most: int = 6) -> list[int]:
+    """Axis ticks from 0 in 1-2-5 steps (1, 2, 5, 10, 20, 50...) covering ``top``, at most
+    ``most`` + 1 of them: round numbers, each drawn where its value is."""
+    top = max(1.0, float(top))
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * magnitude
+            if math.ceil(top / step) <= most:
+                return [step * i for i in range(math.ceil(top / step) + 1)]
+        magnitude *= 10
+
+
 def grid(rect: Rect, n: int, cols: int, gap: int) -> list[Rect]:
     rows = max(1, math.ceil(n / cols))
     out: list[Rect] = []

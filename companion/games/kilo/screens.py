@@ -22,6 +22,7 @@ from companion.display.screens import (
     SUITS,
     card_chips,
     grid,
+    nice_ticks,
     no_game,
     not_applicable,
     rank_label,
@@ -471,14 +472,12 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     axis_h = p.px(32)
     plot = Rect(chart_box.x + axis_w, chart_box.y + p.px(14), chart_box.width - axis_w - p.px(16),
                 chart_box.height - axis_h - p.px(20))
-    top = max([1, *(k for row in rows for k in row)])
-    nice = 10 ** max(0, len(str(top)) - 1)
-    top = math.ceil(top / nice) * nice
+    ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), 5)
+    top = ticks[-1]
     rounds = max(v.rounds, len(rows), 1)
-    # Grid lines and the kilo axis.
-    for i in range(5):
-        value = top * i // 4
-        y = plot.bottom - plot.height * i // 4
+    # Grid lines and the kilo axis: round values, each line where its value is.
+    for value in ticks:
+        y = plot.bottom - round(plot.height * value / top)
         pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
         p.text(str(value), Rect(chart_box.x, y - p.px(12), axis_w - p.px(6), p.px(24)),
                p.font(22), MUTED, align="right", role="small", min_size=p.font(14))
