@@ -8,6 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import itertools
+import json
 
 import pygame
 import pytest
@@ -208,7 +209,7 @@ def test_history_grid_labels_stand_where_their_values_are(card: str) -> None:
              '{"type": "press", "player": "Ben", "t_us": 100}',
              '{"type": "press", "player": "Cy", "t_us": 250}',
              '{"type": "verdict", "valid": true}',
-             '{"type": "draw", "player": "Cy", "card": "%s"}' % card]
+             json.dumps({"type": "draw", "player": "Cy", "card": card})]
     game = replay(lines)
     assert isinstance(game, KiloGame)
     r = render("history", build_view(game), (1280, 720), "fr", ui_for(game, "fr"))
