@@ -38,6 +38,11 @@ class Rank(Enum):
         singular, many = names[self]
         return many if plural else singular
 
+    @property
+    def feminine_fr(self) -> bool:
+        """French agreement: "les Dames sont distribuées", "les Rois sont distribués"."""
+        return self is Rank.QUEEN
+
 
 class Suit(Enum):
     SPADES = "S"
@@ -110,6 +115,13 @@ class Card:
             suit = self.suit.name_in(lang)
             return f"{rank} d'{suit}" if suit[0] in "aeéiou" else f"{rank} de {suit}"
         return f"{rank} of {self.suit.name_in(lang)}"
+
+
+def the_fr(name: str, feminine: bool = False) -> str:
+    """French definite article before a card's name: "l'As de pique", "la Dame", "le 7"."""
+    if name[:1].lower() in "aeéiouh":
+        return "l'" + name
+    return ("la " if feminine else "le ") + name
 
 
 JOKER = Card(None, None)

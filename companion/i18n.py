@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 Lang = Literal["fr", "en"]
@@ -18,8 +19,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "awaiting.nothing": ("partie terminée", "game over"),
     "kilos": ("{kilos} kg", "{kilos} kg"),
     "no_cards": ("aucune carte", "no cards"),
-    "pile": ("Tas : {count} cartes, dont {bottom} remises dessous",
-             "Pile: {count} cards, {bottom} of them returned underneath"),
+    "pile": ("Tas : {count} {count|carte|cartes}, dont {bottom} {bottom|remise|remises} dessous",
+             "Pile: {count} {count|card|cards}, {bottom} of them returned underneath"),
     "pile.empty": ("Tas vide", "Pile empty"),
     "odds": ("Prochaine carte : As {ace:.0%}, 7 (chasse d'eau) {seven:.0%}, {exp:.1f} kg en moyenne",
              "Next card: Ace {ace:.0%}, 7 (flush) {seven:.0%}, {exp:.1f} kg on average"),
@@ -50,15 +51,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "  --  {name:<{width}} held back (well spotted)"),
     "demo.draw": ("  {name} pioche {card} : +{kilos} kg (total {total} kg)",
                   "  {name} draws {card}: +{kilos} kg (total {total} kg)"),
-    "demo.flush": ("  {name} pioche {card} : chasse d'eau ! {count} carte(s) sous le tas, retour à 0 kg",
-                   "  {name} draws {card}: flush! {count} card(s) under the pile, back to 0 kg"),
+    "demo.flush": ("  {name} pioche {card} : chasse d'eau ! {count} {count|carte|cartes} sous le "
+                   "tas, retour à 0 kg",
+                   "  {name} draws {card}: flush! {count} {count|card|cards} under the pile, back "
+                   "to 0 kg"),
     "demo.seven_kept": ("  {name} pioche {card} : première carte, le 7 compte 7 kg",
                         "  {name} draws {card}: first card, the 7 counts 7 kg"),
     "demo.undo": ("  (La table annule : {what})", "  (The table undoes: {what})"),
     "demo.standings": ("  Classement : {line}", "  Standings: {line}"),
-    "demo.pile": ("  Tas : {count} cartes ({bottom} remises dessous) · prochaine carte : As {ace:.0%}, "
-                  "7 {seven:.0%}, {exp:.1f} kg en moyenne",
-                  "  Pile: {count} cards ({bottom} returned underneath) · next card: Ace {ace:.0%}, "
+    "demo.pile": ("  Tas : {count} {count|carte|cartes} ({bottom} {bottom|remise|remises} dessous) · "
+                  "prochaine carte : As {ace:.0%}, 7 {seven:.0%}, {exp:.1f} kg en moyenne",
+                  "  Pile: {count} {count|card|cards} ({bottom} returned underneath) · next card: "
+                  "Ace {ace:.0%}, "
                   "7 {seven:.0%}, {exp:.1f} kg on average"),
     "cli.players_range": ("--players : {game} se joue de {low} à {high} joueurs",
                           "--players: {game} is played by {low} to {high} players"),
@@ -120,8 +124,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.tag.starts": ("commence", "starts"),
     "scr.tag.flushes": ("{n}× chasse", "{n}× flush"),
     "scr.starter_hint": ("touchez qui a la dame de cœur", "touch who holds the queen of hearts"),
-    "scr.pile_line": ("Tas : {count} cartes · As {ace:.0%} · 7 {seven:.0%}",
-                      "Pile: {count} cards · Ace {ace:.0%} · 7 {seven:.0%}"),
+    "scr.pile_line": ("Tas : {count} {count|carte|cartes} · As {ace:.0%} · 7 {seven:.0%}",
+                      "Pile: {count} {count|card|cards} · Ace {ace:.0%} · 7 {seven:.0%}"),
     "scr.no_game": ("Pas de partie en cours : commencez-en une depuis l'écran Nouvelle partie.",
                     "No game in progress: start one from the New game screen."),
     "scr.slap.waiting": ("{claimant} a tapé · on attend : {names}",
@@ -179,10 +183,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.pile.ace": ("Chance d'un As", "Chance of an Ace"),
     "scr.pile.seven": ("Chasse d'eau (7)", "Flush (a 7)"),
     "scr.pile.expected": ("Kilos attendus", "Expected kilos"),
-    "scr.pile.ranks": ("Prochaine carte, par valeur ({bottom} remises dessous)",
+    "scr.pile.ranks": ("Prochaine carte, par valeur ({bottom} {bottom|remise|remises} dessous)",
                        "Next card, by rank ({bottom} returned underneath)"),
-    "scr.pile.returned": ("Il ne reste que les {n} cartes remises sous le tas",
-                          "Only the {n} cards returned under the pile are left"),
+    "scr.pile.returned": ("Il ne reste sous le tas que {n} {n|carte remise|cartes remises}",
+                          "Only the {n} {n|card|cards} returned under the pile {n|is|are} left"),
     "scr.history.none": ("Aucune manche terminée : la courbe commence après la première.",
                          "No round finished yet: the chart starts after the first."),
     "scr.history.title": ("Kilos par manche", "Kilos per round"),
@@ -419,9 +423,26 @@ def referee_name(role: str, lang: str = "fr") -> str:
     return REFEREE_FR[role] if lang == "fr" else role
 
 
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def _plurals(text: str, lang: str, values: dict[str, object]) -> str:
+    """``{n|carte|cartes}`` picks the form for ``values["n"]``: French takes the singular for 0
+    and 1 ("0 carte remise"), English for 1 only."""
+
+    def pick(match: re.Match[str]) -> str:
+        n = values.get(match[1])
+        count = abs(n) if isinstance(n, int | float) else 2
+        singular = count < 2 if lang == "fr" else count == 1
+        return match[2] if singular else match[3]
+
+    return _PLURAL.sub(pick, text) if "|" in text else text
+
+
 def t(key: str, lang: str = "fr", /, **values: object) -> str:
     fr, en = CATALOGUE[key]
-    return (fr if lang == "fr" else en).format(**values)
+    text = fr if lang == "fr" else en
+    return _plurals(text, lang, values).format(**values)
 
 
 def en_fr(key: str, /, **values: object) -> tuple[str, str]:

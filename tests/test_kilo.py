@@ -175,7 +175,7 @@ def test_tie_with_empty_pile_after_first_draw() -> None:
         draw(g, "Eve", card)
     slap(g, {p: (5 if p in ("Ivy", "Jo") else 1) for p in g.players})  # Ivy and Jo tie last
     draw(g, "Ivy", "10C")
-    assert g.finished and g.end_reason == "pile_empty" and g.owed_draws == ("Jo",)
+    assert g.finished and g.end_reason == "pile_empty" and g.owed_draws == () and g.awaiting == "nothing"
 
 
 def test_false_slap_penalizes_the_claimant_and_the_round_goes_on() -> None:
@@ -325,3 +325,52 @@ def test_replay_errors_name_the_line() -> None:
     with pytest.raises(LogError) as info:
         replay(lines)
     assert str(info.value).startswith("line 5: A does not owe a draw")
+
+
+def _refusal(g: KiloGame, card: str) -> RuleError:
+    from companion.cards import parse_card
+
+    with pytest.raises(RuleError) as info:
+        g.check_card(parse_card(card))
+    return info.value
+
+
+def test_french_refusals_agree_in_gender_and_elide() -> None:
+    g = game(3, rounds=20)
+    assert "les Dames sont distribuées aux joueurs" in _refusal(g, "QH").fr
+    assert "les Rois sont distribués aux joueurs" in _refusal(g, "KH").fr
+    slap(g, everyone(g, "Bea"))
+    draw(g, "Bea", "AS")
+    err = _refusal(g, "AS")
+    assert "l'As de pique est déjà devant Bea" in err.fr, err.fr
+    assert "the Ace of spades already lies in front of Bea" in err.en
+
+
+def test_sevens_under_the_pile_are_not_called_gone() -> None:
+    """Regression: "les quatre 7 sont déjà sortis du tas" when they lay under the pile."""
+    g = game(3, rounds=20)
+    for suit in "SHDC":
+        slap(g, everyone(g, "Cy"))
+        draw(g, "Cy", "7" + suit)  # a flush: the 7 goes under the pile
+    err = _refusal(g, "7")
+    assert "sortis" not in err.fr and "already left" not in err.en
+    assert "les 4 7 remis sous le tas ne reviennent qu'après les 36 cartes du dessus" in err.fr, \
+        err.fr
+    assert "come up only after the 36 cards above" in err.en
+
+
+def test_plural_forms_follow_the_number() -> None:
+    from companion.i18n import t
+
+    assert t("pile", "fr", count=1, bottom=1) == "Tas : 1 carte, dont 1 remise dessous"
+    assert t("pile", "fr", count=2, bottom=3) == "Tas : 2 cartes, dont 3 remises dessous"
+    assert t("pile", "en", count=1, bottom=0).startswith("Pile: 1 card,")
+    assert t("pile", "en", count=0, bottom=0).startswith("Pile: 0 cards,")
+
+
+def test_player_count_refusal_speaks_french_too() -> None:
+    from companion.table.log import EventError, event_from_dict
+
+    with pytest.raises(EventError) as info:
+        event_from_dict({"type": "new_game", "game": "kilo", "players": ["A", "B"], "rounds": 1})
+    assert info.value.fr == "le Kilo de merde se joue de 3 à 10 joueurs, pas 2"

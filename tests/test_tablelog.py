@@ -108,7 +108,7 @@ def test_french_messages_by_default(tmp_path: Path) -> None:
     ('{"type": "press", "player": "A", "t_us": 1}', "line 1: the log must start with a new_game"),
     (HEAD + "\n" + HEAD, "line 2: a table log holds one game"),
     ('{"type": "new_game", "game": "kilo", "players": ["A", "B"], "rounds": 2}',
-     "line 1: players: Kilo de merde is played by 3 to 10 players, not 2"),
+     "line 1: Kilo de merde is played by 3 to 10 players, not 2"),
     ('{"type": "new_game", "game": "kilo", "players": ["A", "A", "B"], "rounds": 2}',
      "two players are called 'A'"),
     ('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 100}',

@@ -21,7 +21,7 @@ from pydantic import (
 )
 
 from companion.cards import Card, parse_card
-from companion.errors import CompanionError, LogError
+from companion.errors import CardError, CompanionError, LogError, SetupError
 
 MAX_NAME = 24
 
@@ -30,7 +30,9 @@ def _card(value: object) -> Card:
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a card: write it as text, like \"7H\" or \"10\"")
+        raise CardError(f"{value!r} is not a card: write it as text, like \"7H\" or \"10\"",
+                        f"{value!r} n'est pas une carte : écrivez-la comme du texte, par exemple "
+                        "\"7H\" ou \"10\"")
     return parse_card(value)
 
 
@@ -61,11 +63,15 @@ class NewGameBase(Event):
         seen: set[str] = set()
         for name in players:
             if not name.strip():
-                raise ValueError("a player's name cannot be empty")
+                raise SetupError("a player's name cannot be empty",
+                                 "le nom d'un joueur ne peut pas être vide")
             if len(name) > MAX_NAME:
-                raise ValueError(f"the name {name!r} is longer than {MAX_NAME} characters")
+                raise SetupError(f"the name {name!r} is longer than {MAX_NAME} characters",
+                                 f"le nom {name!r} dépasse {MAX_NAME} caractères")
             if name in seen:
-                raise ValueError(f"two players are called {name!r}: names must be unique")
+                raise SetupError(f"two players are called {name!r}: names must be unique",
+                                 f"deux joueurs s'appellent {name!r} : les noms doivent être "
+                                 "uniques")
             seen.add(name)
         return players
 

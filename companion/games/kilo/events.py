@@ -6,6 +6,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
+from companion.errors import SetupError
 from companion.table.log import CardField, Event, Name, NewGameBase
 
 
@@ -29,7 +30,8 @@ class NewKiloGame(NewGameBase):
     @classmethod
     def _count(cls, players: list[str]) -> list[str]:
         if not 3 <= len(players) <= 10:
-            raise ValueError(f"Kilo de merde is played by 3 to 10 players, not {len(players)}")
+            raise SetupError(f"Kilo de merde is played by 3 to 10 players, not {len(players)}",
+                             f"le Kilo de merde se joue de 3 à 10 joueurs, pas {len(players)}")
         return players
 
 

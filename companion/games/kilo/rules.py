@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
+from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_fr
 from companion.errors import RuleError
 from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
@@ -302,18 +302,39 @@ class KiloGame:
                 f"{card} cannot be drawn: {rank.name_in('en', plural=True)} are dealt to the "
                 f"players at {n} players, the pile holds {held}",
                 f"{card} ne peut pas être pioché : les {rank.name_in('fr', plural=True)} sont "
-                f"distribués aux joueurs à {n} joueurs, le tas contient {held}")
+                f"{'distribuées' if rank.feminine_fr else 'distribués'} aux joueurs à {n} "
+                f"joueurs, le tas contient {held}")
         source, counts = self.draw_source()
         if source == "empty":
             raise RuleError(f"{card} cannot be drawn: the pile is empty",
                             f"{card} ne peut pas être pioché : le tas est vide")
         if not counts.get(rank):
+            under = sum(1 for block in self._s.blocks for c in block if c.rank is rank)
+            if source == "unknown" and under:
+                above = sum(self._s.unknown.values())
+                fem = rank.feminine_fr
+                name_fr = rank.name_in("fr", plural=under > 1)
+                if under == 1:
+                    returned_fr = f"{the_fr(name_fr, fem)} {'remise' if fem else 'remis'} sous le " \
+                                  "tas ne revient"
+                else:
+                    returned_fr = f"les {under} {name_fr} {'remises' if fem else 'remis'} sous le " \
+                                  "tas ne reviennent"
+                raise RuleError(
+                    f"{card} cannot be drawn now: no {rank.name_in('en')} is left above the cards "
+                    f"returned under the pile; the {under} returned there "
+                    f"{'comes' if under == 1 else 'come'} up only after the {above} cards above",
+                    f"{card} ne peut pas être pioché maintenant : plus "
+                    f"{'aucune' if fem else 'aucun'} {rank.name_in('fr')} au-dessus des cartes "
+                    "remises sous le tas ; "
+                    f"{returned_fr} qu'après les {above} cartes du dessus")
             if source == "unknown":
                 raise RuleError(
                     f"{card} cannot be drawn: all four {rank.name_in('en', plural=True)} have "
                     "already left the pile",
                     f"{card} ne peut pas être pioché : les quatre "
-                    f"{rank.name_in('fr', plural=True)} sont déjà sortis du tas")
+                    f"{rank.name_in('fr', plural=True)} sont déjà "
+                    f"{'sorties' if rank.feminine_fr else 'sortis'} du tas")
             block = " ".join(str(c) for c in next(b for b in self._s.blocks if b))
             raise RuleError(
                 f"{card} cannot be drawn: the pile is down to the cards returned under it, and the "
@@ -329,7 +350,8 @@ class KiloGame:
             if where is not None:
                 en, fr = where
                 raise RuleError(f"{card} cannot be drawn: the {card.name_in('en')} already lies {en}",
-                                f"{card} ne peut pas être pioché : le {card.name_in('fr')} est déjà "
+                                f"{card} ne peut pas être pioché : "
+                                f"{the_fr(card.name_in('fr'), card.rank.feminine_fr)} est déjà "
                                 f"{fr}")
 
     def _check(self, event: AnyEvent) -> None:
@@ -502,6 +524,8 @@ class KiloGame:
         s = self._s
         s.finished = True
         s.end_reason = reason
+        # The game is over: nobody owes a draw any more ("awaiting" says "nothing" too).
+        s.owed = []
         if reason == "pile_empty" and len(s.history) < s.round:
             s.history = (*s.history, tuple(self.kilos(p) for p in self.players))
 
