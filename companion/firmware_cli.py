@@ -25,6 +25,8 @@ FIRMWARE_FILES = (
     "evring.py",
     "wire.py",
     "stdio.py",
+    "irqcapture.py",
+    "piocapture.py",
     "buttonboard.py",
     "main.py",
 )
