@@ -75,16 +75,17 @@ class Board:
         self._next_hb = now
         # PIO capture if it can be had (``pio(pin_cls, gpios, ticks_us)``), else the interrupts.
         gpios = [p for _, _, p in self._inputs]
-        self.capture = None
+        capture = None
         self.capture_error = ""
         if pio is not None:
             try:
-                self.capture = pio(Pin, gpios, ticks_us)
+                capture = pio(Pin, gpios, ticks_us)
             except (OSError, ValueError) as e:
                 self.capture_error = str(e)
-        if self.capture is None:
+        if capture is None:
             levels = [(g >> p) & 1 for p in gpios]
-            self.capture = IrqCapture(self._pins, levels, ticks_us, lockout_us)
+            capture = IrqCapture(self._pins, levels, ticks_us, lockout_us)
+        self.capture = capture
         self._lag = self.capture.lag_us
         self._sink = self._edge  # one bound method, made once
 

@@ -11,7 +11,7 @@ import uctypes
 from micropython import const
 
 try:
-    from typing_extensions import TYPE_CHECKING  # type: ignore
+    from typing_extensions import TYPE_CHECKING
 except ImportError:
     TYPE_CHECKING = False
 if TYPE_CHECKING:

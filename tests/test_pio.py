@@ -7,6 +7,7 @@ state machine cycle is 40 ns: the firmware runs the program at 25 MHz (sysclk / 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -60,7 +61,7 @@ def test_every_path_takes_25_cycles_so_a_stamp_is_one_microsecond(prog: Program)
         "random": lambda c: ALL_UP ^ (random.Random(c // 7).getrandbits(13)),
     }.items():
         pushes, samples = run(prog, wave, 60 * LOOP)
-        gaps = {b - a for a, b in zip(samples, samples[1:], strict=False)}
+        gaps = {b - a for a, b in itertools.pairwise(samples)}
         assert gaps == {LOOP}, name
         # The stamp of a record is the number of the sample it came from.
         recs = records(pushes)
@@ -125,7 +126,7 @@ def test_bouncy_press_one_clock_bounces_first_edge_kept(prog: Program) -> None:
     assert wave(samples[3]) & (1 << 5)
     assert first_low(recs, 5) == 4 == next(k for k, c in enumerate(s) if not wave(c) & (1 << 5))
     assert recs[-1][1] == ALL_UP & ~(1 << 5)
-    assert {b - a for a, b in zip(s, s[1:], strict=False)} == {LOOP}
+    assert {b - a for a, b in itertools.pairwise(s)} == {LOOP}
 
 
 def test_a_glitch_shorter_than_a_microsecond_may_be_missed_longer_never(prog: Program) -> None:

@@ -133,7 +133,7 @@ def irq_handler_allocates_nothing():
     pin = b._pins[0]
     micropython.heap_lock()
     try:
-        for i in range(10):
+        for _i in range(10):
             clock.advance(40000)  # a new lockout window each time, up to the last slot
             pin.handler(pin)
     finally:
