@@ -16,8 +16,8 @@ import time
 
 import buttonboard
 import machine
-import piocapture
 import pinmap
+import piocapture
 import rp2
 import wire
 from fakeclock import FakeClock
