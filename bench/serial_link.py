@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import queue
@@ -222,7 +223,7 @@ def bench_pio_loop() -> None:
     worst = 0
     for wave in (lambda c: 0x1FFF, lambda c: 0x1FFF ^ ((c // 25) & 1), lambda c: 0x1FFF ^ (c & 1)):
         _, samples = pio_helpers.run(prog, wave, 100 * 25)
-        worst = max(worst, *(b - a for a, b in zip(samples, samples[1:], strict=False)))
+        worst = max(worst, *(b - a for a, b in itertools.pairwise(samples)))
     freq = pio_helpers.firmware_constant("SM_FREQ")
     emit(bench="pio.loop", words=len(prog.words), worst_loop_cycles=worst, sm_freq_hz=freq,
          resolution_us=worst * 1_000_000 / freq, target_us=1, ok=worst * 1_000_000 <= freq)
@@ -250,7 +251,7 @@ def _order_rounds(args: tuple[int, int]) -> tuple[int, int, int]:
         stamp = {s: next(t for t, lv in recs if not (lv >> s) & 1) for s in order}
         got = [stamp[s] for s in order]
         ties += len(got) - len(set(got))
-        inversions += sum(1 for a, b in zip(got, got[1:], strict=False) if b < a)
+        inversions += sum(1 for a, b in itertools.pairwise(got) if b < a)
     return rounds, ties, inversions
 
 

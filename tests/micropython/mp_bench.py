@@ -40,7 +40,7 @@ def presses(io):
             continue
         p = wire.cobs_decode(chunk)
         if p and p[0] == wire.EVENT:
-            _, seq, role, index, kind, t = struct.unpack("<BIBBBQ", p[:-2])
+            _, _, _, index, kind, t = struct.unpack("<BIBBBQ", p[:-2])
             if kind == 1:
                 out.append((index, t))
     io.tx[:] = b""
@@ -72,7 +72,7 @@ def order(rounds, seed):
         got.sort(key=lambda x: x[1])
         stamps = [x[1] for x in got]
         ties += len(stamps) - len(set(stamps))
-        inversions += sum(1 for a, c in zip([x[0] for x in got], seats) if a != c)
+        inversions += sum(1 for a, c in zip([x[0] for x in got], seats) if a != c)  # noqa: B905
         wrong += 0 if stamps == [t + i for i in range(10)] else 1
         t += 100000
     return {"rounds": rounds, "ties": ties, "inversions": inversions, "wrong_stamps": wrong,
@@ -127,7 +127,7 @@ def ring(seed, slaps):
     # The main loop never runs while bouncy 10-player slaps come one after the other: how many
     # the DMA ring holds, and what the board says once it has lost some.
     random.seed(seed)
-    b, clock, io = board("pio")
+    b, clock, _ = board("pio")
     t0 = 200000
     records = 1  # the levels at start
     held = None
@@ -174,7 +174,7 @@ def absence(every_us, slaps):
     io.tx[:] = b""
     body = bytes([wire.RESEND, 0, 0, 0, 0])
     crc = wire.crc16(body)
-    line = ":" + "".join("%02x" % x for x in body + bytes([crc & 0xFF, crc >> 8])) + "\n"
+    line = ":" + "".join(f"{x:02x}" for x in body + bytes([crc & 0xFF, crc >> 8])) + "\n"
     io.rx.extend(line.encode())
     b.step()
     done = None
