@@ -68,7 +68,7 @@ class _Recorder:
             invert=lambda r: _Reg("~" + str(r)),
             mov=lambda d, s: self._add(f"mov {d}, {s}"),
             in_=lambda s, n: self._add(f"in {s}, {n}"),
-            push=lambda v="block": self._add(f"push {v}"),
+            push=lambda v="block": self._add(f"push {v}"),  # push() blocks, as in rp2.py
             nop=lambda: self._add("nop"),
             jmp=jmp,
             label=lambda name: self.items.append(f"{name}:"),
