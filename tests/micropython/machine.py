@@ -15,6 +15,7 @@ _named = {}
 _irqs = {}  # gpio -> the Pin object whose irq() was set last
 _watchers = []  # called after every drive, as a PIO state machine sees the pins
 _irq_state = [1]
+_deferred = []  # handlers whose edge came while interrupts were disabled: they run on enable
 
 
 class Pin:
@@ -91,6 +92,8 @@ def drive(changes):
     for p in fired:
         if _irq_state[0]:
             p.handler(p)
+        elif p not in _deferred:
+            _deferred.append(p)
 
 
 def level(gpio):
@@ -118,6 +121,9 @@ def disable_irq():
 
 def enable_irq(state):
     _irq_state[0] = state
+    while state and _deferred:
+        p = _deferred.pop(0)
+        p.handler(p)
 
 
 def reset():
@@ -126,6 +132,7 @@ def reset():
     _named.clear()
     _irqs.clear()
     _watchers.clear()
+    _deferred.clear()
     _irq_state[0] = 1
 
 
