@@ -7,11 +7,16 @@ state machine cycle is 40 ns: the firmware runs the program at 25 MHz (sysclk / 
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
+import sys
+import types
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from mpy_helpers import MPY_TESTS
 from pio_helpers import Program, firmware_constant, load, records, run
 
 ALL_UP = 0x1FFF
@@ -137,3 +142,67 @@ def test_a_glitch_shorter_than_a_microsecond_may_be_missed_longer_never(prog: Pr
         recs = records(run(prog, waveform([(c, 7, 0), (c + LOOP, 7, 1)]), c + 3 * LOOP)[0])
         assert len(recs) == 3, c  # down and up again: a pulse of a whole loop always shows
     assert seen == {True, False}
+
+
+def test_the_fake_rp2_of_the_micropython_tests_pushes_what_the_program_pushes(
+    prog: Program, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # tests/micropython/rp2.py stands for this program in the firmware tests; it must push the
+    # same records for the same edges. An edge anywhere in the microsecond before sample t is
+    # stamped t; edges in one microsecond are one sample.
+    def load_fake(name: str) -> Any:
+        spec = importlib.util.spec_from_file_location(name, MPY_TESTS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, name, mod)
+        spec.loader.exec_module(mod)
+        return mod
+
+    machine = load_fake("machine")
+    rp2 = load_fake("rp2")
+    _, samples = run(prog, lambda c: ALL_UP, 3 * LOOP)
+    s0 = samples[0]
+    rnd = random.Random(7)
+    compared = 0
+    for _ in range(40):
+        edges: list[tuple[int, int, int]] = []  # (us, pin, level), in the order they happen
+        level = [1] * 13
+        for t in sorted(rnd.randrange(1, 30) for _ in range(rnd.randrange(1, 14))):
+            pin = rnd.randrange(13)
+            level[pin] ^= 1
+            edges.append((t, pin, level[pin]))
+        # The emulator: each edge at a cycle within its microsecond, in the same order.
+        cyc = []
+        for t in sorted({e[0] for e in edges}):
+            same = [e for e in edges if e[0] == t]
+            offsets = sorted(rnd.sample(range(LOOP), len(same)), reverse=True)
+            cyc += [(s0 + LOOP * t - r, pin, lv) for r, (_, pin, lv) in zip(offsets, same, strict=True)]
+        want = records(run(prog, waveform(cyc), s0 + 32 * LOOP)[0])
+
+        # The fake, as the firmware tests drive it: machine.drive at fake microsecond t.
+        machine.reset()
+        rp2.reset()
+        clock = types.SimpleNamespace(t=0)
+        rp2.use_clock(clock)
+        for g in range(2, 15):
+            machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP)
+        ring = bytearray(8192)
+        dma = rp2.DMA()
+        dma.config(read=0x50200020, write=ring, count=2048, ctrl=dma.pack_ctrl(), trigger=True)
+        sm = rp2.StateMachine(0, None, in_base=machine.Pin(2))
+        sm.active(1)
+        for t, pin, lv in edges:
+            clock.t = t
+            machine.drive([(2 + pin, lv)])
+        words = [int.from_bytes(ring[4 * i : 4 * i + 4], "little") for i in range(2048 - dma.count)]
+        # One record per drive in the fake: what a sample sees is the last one of its microsecond.
+        last: dict[int, int] = {}
+        for i in range(0, len(words), 2):
+            last[words[i + 1]] = words[i]
+        got: list[tuple[int, int]] = []
+        for stamp, lv in sorted(last.items()):
+            if not got or got[-1][1] != lv:
+                got.append((stamp, lv))
+        assert got == want, edges
+        compared += len(want)
+    assert compared > 100
