@@ -71,36 +71,39 @@ class IrqCapture:
 
     def poll(self, clock, sink):
         """The latched edges of every pin, in stamp order, as sink(t64, k, active)."""
+        nw = self._n
+        taken = []
+        # One critical section for every pin, so that no edge latched meanwhile can be older
+        # than one already handed on.
+        state = machine.disable_irq()
+        for k in range(len(nw)):
+            c = nw[k]
+            if c:
+                base = k * WINDOWS
+                taken.append((k, self._t0[base:base + c], self._t1[base:base + c],
+                              self._lv[base:base + c], self._over[k]))
+                nw[k] = 0
+                self._over[k] = 0
+        machine.enable_irq(state)
+        if not taken:
+            return
         edges = []
-        n = len(self._pins)
-        for k in range(n):
-            if not self._n[k]:
-                continue
-            state = machine.disable_irq()
-            c = self._n[k]
-            base = k * WINDOWS
-            t0 = self._t0[base:base + c]
-            t1 = self._t1[base:base + c]
-            lv = self._lv[base:base + c]
-            over = self._over[k]
-            self._n[k] = 0
-            self._over[k] = 0
-            machine.enable_irq(state)
+        for k, t0, t1, lv, over in taken:
             self.lost += over
             level = self._level[k]
-            for j in range(c):
+            for j in range(len(t0)):
                 # The window's first edge moved the pin away from where it was, whatever the
                 # level was by the time the handler read it.
+                # (The running count keeps a pin's edges of one stamp in their order.)
                 level = 1 - level
-                edges.append((clock.extend(t0[j]), k, not level))
+                edges.append((clock.extend(t0[j]), len(edges), k, not level))
                 if lv[j] != level:
                     level = lv[j]
-                    edges.append((clock.extend(t1[j]), k, not level))
+                    edges.append((clock.extend(t1[j]), len(edges), k, not level))
             self._level[k] = level
-        if edges:
-            edges.sort()
-            for t, k, active in edges:
-                sink(t, k, active)
+        edges.sort()
+        for t, _, k, active in edges:
+            sink(t, k, active)
 
     def close(self):
         for pin in self._pins:

@@ -188,6 +188,17 @@ def irq_contact_reopened_before_the_handler_keeps_its_first_edge():
     eq([(e[2], e[3], e[4]) for e in events(io.tx)], [(2, 1, t0)], "press at the first edge")
 
 
+@test(paths=("irq",))
+def irq_contact_that_reopened_before_the_handler_is_a_glitch_not_a_stuck_press():
+    b, clock, io = make_board(1000)
+    clock.set(30000)
+    machine.drive([(5, 0), (5, 1)])  # down and up before the handler read it: level reads up
+    run_until(b, clock, 200000)
+    eq(events(io.tx), [], "no press, nothing held")
+    eq(b._deb[3].glitches, 1, "seen, and judged too short")
+    eq(b._deb[3].stable, False, "released")
+
+
 @test(paths=("pio",))
 def pio_is_claimed_and_said_in_hello():
     b, _, _ = make_board(1000)
