@@ -66,6 +66,10 @@ class PioCapture:
     lag_us = LAG_US
 
     def __init__(self, pin_cls, gpios, ticks_us, sm_id=0):
+        # PIO0 (the FIFO address and DREQ below). On a Pico W the wireless chip's driver holds a
+        # PIO1 state machine, and rp2.StateMachine raises ValueError for one that is taken.
+        if not 0 <= sm_id <= 3:
+            raise ValueError("PIO0 state machines are 0..3")
         base = min(gpios)
         if max(gpios) - base >= N_PINS:
             raise ValueError("button pins span more than 13 GPIOs")
