@@ -1,6 +1,6 @@
 """Numbers for the Pico link; one JSON object per line.
 
-    python bench/serial_link.py [--quick]
+    python bench/serial_link.py [--quick] [--pio]   (--pio: only the capture figures)
 
 - parser: host frames/s (target >= 100,000)
 - noise: 1 MB of noise interleaved with 10,000 valid frames (target: all recovered, 0 crashes)
@@ -8,11 +8,24 @@
   board-to-queue (frame written -> on the queue) and edge-to-queue (includes the 2 ms glitch
   minimum the debounce rules wait for). Target p99 <= 5 ms for board-to-queue.
 - reconnect: unplug/replug and board power cycle, replug -> "connected" on the queue (< 2 s)
+- pio.loop: the firmware's PIO program in the RP2040 PIO emulator (pioemu): the longest loop
+  over every path, in state machine cycles and microseconds (target 1 us)
+- pio.order.emulator / pio.order.model: ten seats pressed 1 us apart in a random order, at a
+  random phase against the samples: ties and inversions over 10,000 rounds (target 0 and 0), in
+  the emulator (the PIO's records) and in the MicroPython model (the firmware's debounced events)
+- stall: 10-player bouncy slaps with the main loop stalled 50 ms, both capture paths (target 0
+  presses missing, 0 lost)
+- ring: the DMA ring's capacity in edge records and in bouncy slaps while the main loop is
+  away; loss past it is reported with how many
+- absence: the event ring's capacity in seconds of host absence (a 10-player slap every 2 s);
+  loss past it is reported with how many
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import multiprocessing
 import queue
 import random
 import statistics
@@ -24,6 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import pio_helpers
+from mpy_helpers import run_mp
 from serial_helpers import FirmwareBoard, Plug, wait_for
 
 from companion.inputs import protocol as p
@@ -203,11 +218,83 @@ def bench_latency(presses: int) -> None:
         board.close()
 
 
+def bench_pio_loop() -> None:
+    prog = pio_helpers.load()
+    worst = 0
+    for wave in (lambda c: 0x1FFF, lambda c: 0x1FFF ^ ((c // 25) & 1), lambda c: 0x1FFF ^ (c & 1)):
+        _, samples = pio_helpers.run(prog, wave, 100 * 25)
+        worst = max(worst, *(b - a for a, b in itertools.pairwise(samples)))
+    freq = pio_helpers.firmware_constant("SM_FREQ")
+    emit(bench="pio.loop", words=len(prog.words), worst_loop_cycles=worst, sm_freq_hz=freq,
+         resolution_us=worst * 1_000_000 / freq, target_us=1, ok=worst * 1_000_000 <= freq)
+
+
+def _order_rounds(args: tuple[int, int]) -> tuple[int, int, int]:
+    seed, rounds = args
+    prog = pio_helpers.load()
+    rnd = random.Random(seed)
+    ties = inversions = 0
+    for _ in range(rounds):
+        order = list(range(10))
+        rnd.shuffle(order)
+        c0 = rnd.randrange(10, 35)  # any phase against the 25-cycle sample grid
+        changes = sorted((c0 + 25 * i, seat) for i, seat in enumerate(order))
+
+        def levels(clock: int, changes: list[tuple[int, int]] = changes) -> int:
+            v = 0x1FFF
+            for c, seat in changes:
+                if c <= clock:
+                    v &= ~(1 << seat)
+            return v
+
+        recs = pio_helpers.records(pio_helpers.run(prog, levels, c0 + 11 * 25)[0])
+        stamp = {s: next(t for t, lv in recs if not (lv >> s) & 1) for s in order}
+        got = [stamp[s] for s in order]
+        ties += len(got) - len(set(got))
+        inversions += sum(1 for a, b in itertools.pairwise(got) if b < a)
+    return rounds, ties, inversions
+
+
+def bench_pio_order(rounds: int) -> None:
+    t = time.perf_counter()
+    parts = [(i, rounds // 2 + (i < rounds % 2)) for i in range(2)]
+    with multiprocessing.Pool(2) as pool:
+        done = pool.map(_order_rounds, parts)
+    n, ties, inv = (sum(x[i] for x in done) for i in range(3))
+    emit(bench="pio.order.emulator", rounds=n, presses_1us_apart=10, ties=ties, inversions=inv,
+         seconds=round(time.perf_counter() - t, 1), ok=ties == 0 and inv == 0)
+
+
+def model(*args: str) -> dict[str, object]:
+    proc = run_mp("mp_bench.py", *args, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    out: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out
+
+
+def bench_model(rounds: int) -> None:
+    r = model("order", str(rounds), "14")
+    emit(bench="pio.order.model", **r, ok=r["ties"] == 0 and r["inversions"] == 0)
+    for path in ("pio", "irq"):
+        r = model("stall", path, str(max(10, rounds // 100)), "14", "50000")
+        emit(bench="stall", **r, ok=r["missing"] == 0 and r["lost_reported"] == 0)
+    r = model("ring", "14", "20")
+    emit(bench="ring", **r, ok=r["lost_reported"] == r["lost_expected"])
+    r = model("absence", "2000000", "20")
+    kept_s = float(r["kept"]) / 20 * 2  # type: ignore[arg-type]
+    emit(bench="absence", **r, seconds_kept=kept_s, ok=r["lost_reported"] == r["events"] - r["kept"])  # type: ignore[operator]
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
-    bench_parser(20_000 if quick else 100_000)
-    bench_noise(10_000, 1_000_000)
-    bench_latency(40 if quick else 400)
+    only_pio = "--pio" in sys.argv
+    if not only_pio:
+        bench_parser(20_000 if quick else 100_000)
+        bench_noise(10_000, 1_000_000)
+        bench_latency(40 if quick else 400)
+    bench_pio_loop()
+    bench_pio_order(500 if quick else 10_000)
+    bench_model(1000 if quick else 10_000)
 
 
 if __name__ == "__main__":

@@ -404,6 +404,16 @@ CATALOGUE.update({
         "Anti-rebond : verrou {lockout} ms, impulsion minimale {glitch} ms, coincé après {stuck}",
         "Debounce: lockout {lockout} ms, minimum pulse {glitch} ms, stuck after {stuck}",
     ),
+    "fw.info.capture.pio": (
+        "Capture : PIO + DMA, résolution {res} µs, alignement sur ticks_us ≤ {align} µs, "
+        "réserve de {ring} fronts",
+        "Capture: PIO + DMA, resolution {res} µs, aligned with ticks_us within {align} µs, "
+        "room for {ring} edges",
+    ),
+    "fw.info.capture.irq": (
+        "Capture : interruptions (PIO ou DMA indisponible), résolution ~{res} µs",
+        "Capture: interrupts (PIO or DMA not available), resolution ~{res} µs",
+    ),
     "fw.info.rtt": ("Aller-retour USB : {rtt:.2f} ms", "USB round trip: {rtt:.2f} ms"),
     "fw.info.pins": ("Câblage (GPn = broche GPIO du Pico) :", "Wiring (GPn = Pico GPIO pin):"),
     "fw.info.seat": (

@@ -1,27 +1,22 @@
-"""The button board: stamps edges in the IRQ, debounces in the main loop, talks to the host.
+"""The button board: edges from a capture path, debounced in the main loop, sent to the host.
 
-Everything hardware is passed in (pin class, mem32, ticks_us, the serial stream), so the same
-file runs on a Pico and, with fakes, under the MicroPython unix port in the tests.
+Everything hardware is passed in (pin class, mem32, ticks_us, the serial stream, the PIO capture
+if the board has one), so the same file runs on a Pico and, with fakes, under the MicroPython
+unix port in the tests.
 """
-
-import array
 
 from micropython import const
 
 import wire
 from debounce import Debouncer
 from evring import EventRing
+from irqcapture import IrqCapture
 from ticks64 import Ticks64
 
-FIRMWARE_VERSION = (0, 1, 0)
+FIRMWARE_VERSION = (0, 2, 0)
 
 # SIO GPIO_IN: one read gives every pin's level at the same clock cycle, on RP2040 and RP2350.
-# Only GPIO0..29 exist on the Pico and Pico 2, so the value stays below 2**30: a small int, no
-# allocation when the IRQ reads it.
 GPIO_IN = const(0xD0000004)
-_RAW_MASK = const(0x3FFFFFFF)
-_QSIZE = const(64)  # IRQ snapshots between two main-loop passes; power of two
-_QMASK = const(63)
 HEARTBEAT_US = const(250000)
 _BLINK_US = const(125000)
 
@@ -31,7 +26,7 @@ ROLE_SEAT = const(0)
 class Board:
     def __init__(self, Pin, mem32, ticks_us, io, uid, boot_id, seat_pins, referee_pins=(),
                  led_pins=(), machine="", lockout_us=30000, glitch_us=2000,
-                 stuck_us=10000000, ring_size=256, status_led=None, idle=None):
+                 stuck_us=10000000, ring_size=256, status_led=None, idle=None, pio=None):
         self._mem = mem32
         self._ticks = ticks_us
         self._io = io
@@ -57,16 +52,6 @@ class Board:
         for j, p in enumerate(self.referee_pins):
             if p is not None:
                 self._inputs.append((1 + j, j, p))
-        mask = 0
-        for _, _, p in self._inputs:
-            mask |= 1 << p
-        self._in_mask = mask
-
-        # The IRQ writes only into these, preallocated: raw stamp, GPIO_IN, and head/tail/overflow.
-        self._qt = array.array("i", [0] * _QSIZE)
-        self._qg = array.array("i", [0] * _QSIZE)
-        self._qi = array.array("i", [0, 0, 0])
-
         self._pins = []
         for _, _, p in self._inputs:
             self._pins.append(Pin(p, Pin.IN, Pin.PULL_UP))
@@ -78,7 +63,6 @@ class Board:
 
         now = self.clock.now()
         g = mem32[GPIO_IN]
-        self._last_g = g
         self._deb = []
         for k, (_, _, p) in enumerate(self._inputs):
             held = not (g >> p) & 1
@@ -89,27 +73,21 @@ class Board:
                 self._decided(k, 2, now)
         self._sent = 0
         self._next_hb = now
-        handler = self._irq  # one bound method, made here, never in the IRQ
-        for pin in self._pins:
-            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
-
-    # -- interrupt context: no allocation, no big ints (both values stay below 2**30) ----------
-
-    def _irq(self, _pin):
-        # Read every pin at once first, then the clock: two presses closer together than this
-        # handler's entry are seen in the same read and get the same stamp, and no stamp ever
-        # precedes its edge.
-        g = self._mem[GPIO_IN]
-        t = self._ticks()
-        qi = self._qi
-        h = qi[0]
-        n = (h + 1) & _QMASK
-        if n == qi[1]:
-            qi[2] += 1
-            return
-        self._qt[h] = t & _RAW_MASK
-        self._qg[h] = g
-        qi[0] = n
+        # PIO capture if it can be had (``pio(pin_cls, gpios, ticks_us)``), else the interrupts.
+        gpios = [p for _, _, p in self._inputs]
+        capture = None
+        self.capture_error = ""
+        if pio is not None:
+            try:
+                capture = pio(Pin, gpios, ticks_us)
+            except (OSError, ValueError) as e:
+                self.capture_error = str(e)
+        if capture is None:
+            levels = [(g >> p) & 1 for p in gpios]
+            capture = IrqCapture(self._pins, levels, ticks_us, lockout_us)
+        self.capture = capture
+        self._lag = self.capture.lag_us
+        self._sink = self._edge  # one bound method, made once
 
     # -- main loop ------------------------------------------------------------------------------
 
@@ -132,31 +110,17 @@ class Board:
                 return
             best.poll(bd)
 
-    def _apply(self, t, g):
-        changed = (g ^ self._last_g) & self._in_mask
-        self._last_g = g
-        if not changed:
-            return
+    def _edge(self, t, k, active):
         self._advance(t)
-        for k, (_, _, p) in enumerate(self._inputs):
-            if (changed >> p) & 1:
-                self._deb[k].edge(t, not (g >> p) & 1)
-
-    def _drain(self):
-        qi = self._qi
-        while qi[1] != qi[0]:
-            i = qi[1]
-            t = self.clock.extend(self._qt[i])
-            g = self._qg[i]
-            qi[1] = (i + 1) & _QMASK
-            self._apply(t, g)
+        self._deb[k].edge(t, active)
 
     def step(self):
-        # Every snapshot stamped before `now` is already in the queue when now is read (the IRQ
-        # runs to completion before the main loop resumes), so deciding up to `now` is exact.
+        # Every edge stamped before `now - lag` is already captured when now is read (an IRQ
+        # runs to completion before the main loop resumes; a PIO sample reaches the ring within
+        # a microsecond), so deciding up to there is exact.
         now = self.clock.now()
-        self._drain()
-        self._advance(now)
+        self.capture.poll(self.clock, self._sink)
+        self._advance(now - self._lag)
         io = self._io
         while True:
             b = io.read_byte()
@@ -168,7 +132,7 @@ class Board:
         self._send_new()
         if now >= self._next_hb:
             self._next_hb = now + HEARTBEAT_US
-            io.write(wire.heartbeat(now, self.ring.next, self._qi[2]))
+            io.write(wire.heartbeat(now, self.ring.next, self.capture.lost))
             if self._status is not None:
                 self._status.value(not self._status.value())
         self._update_leds(now)
@@ -205,9 +169,11 @@ class Board:
 
     def hello(self):
         stuck_ms = 0 if self.stuck_us is None else self.stuck_us // 1000
+        c = self.capture
         return wire.hello(FIRMWARE_VERSION, self._uid, self.boot_id, self.ring.next,
                           self.ring.oldest(), self.lockout_us, self.glitch_us, stuck_ms,
-                          self.seat_pins, self.referee_pins, self.led_pins, self._machine)
+                          self.seat_pins, self.referee_pins, self.led_pins, self._machine,
+                          c.path, c.resolution_us, c.align_us, c.ring_records)
 
     def _update_leds(self, now):
         phase = (now // _BLINK_US) & 1
@@ -220,8 +186,8 @@ class Board:
                 self._led_state[i] = v
                 led.value(v)
 
-    def overflows(self):
-        return self._qi[2]
+    def lost(self):
+        return self.capture.lost
 
     def run(self):
         while not self.stopped:
@@ -230,8 +196,7 @@ class Board:
                 self._idle()
 
     def close(self):
-        for pin in self._pins:
-            pin.irq(handler=None)
+        self.capture.close()
         for led in self._leds:
             if led is not None:
                 led.value(0)

@@ -9,6 +9,7 @@ import micropython
 
 import pinmap
 from buttonboard import Board
+from piocapture import PioCapture
 from stdio import StdIO
 
 micropython.alloc_emergency_exception_buf(100)
@@ -38,6 +39,7 @@ def main():
         machine=sys.implementation._machine,
         status_led=pinmap.STATUS_LED,
         idle=_pause,
+        pio=PioCapture,  # the interrupt path if state machine 0 or a DMA channel is taken
     )
     try:
         board.run()

@@ -5,7 +5,7 @@ from binascii import unhexlify
 
 from micropython import const
 
-PROTOCOL_VERSION = const(1)
+PROTOCOL_VERSION = const(2)
 
 HELLO = const(0x01)
 EVENT = const(0x02)
@@ -91,8 +91,8 @@ def event(seq, role, index, kind, t_us):
     return frame(struct.pack("<BIBBBQ", EVENT, seq, role, index, kind, t_us))
 
 
-def heartbeat(t_us, next_seq, overflows):
-    return frame(struct.pack("<BQIH", HEARTBEAT, t_us, next_seq, min(overflows, 0xFFFF)))
+def heartbeat(t_us, next_seq, lost):
+    return frame(struct.pack("<BQII", HEARTBEAT, t_us, next_seq, min(lost, 0xFFFFFFFF)))
 
 
 def pong(nonce, t_us):
@@ -108,14 +108,17 @@ def _pins(pins):
 
 
 def hello(firmware, uid, boot_id, next_seq, oldest_seq, lockout_us, glitch_us, stuck_ms,
-          seat_pins, referee_pins, led_pins, machine):
+          seat_pins, referee_pins, led_pins, machine, capture=0, resolution_us=0, align_us=0,
+          ring_records=0):
     m = machine.encode()[:64] if isinstance(machine, str) else machine[:64]
     body = (struct.pack("<BBBBB", HELLO, PROTOCOL_VERSION, firmware[0], firmware[1], firmware[2])
             + bytes(uid)[:8]
             + struct.pack("<IIIIIIB", boot_id, next_seq, oldest_seq, lockout_us, glitch_us,
                           stuck_ms, len(seat_pins))
             + _pins(seat_pins) + _pins(referee_pins) + _pins(led_pins)
-            + bytes([len(m)]) + m)
+            + bytes([len(m)]) + m
+            + struct.pack("<BIHH", capture, resolution_us * 1000, min(align_us, 0xFFFF),
+                          min(ring_records, 0xFFFF)))
     return frame(body)
 
 

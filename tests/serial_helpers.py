@@ -50,9 +50,12 @@ class Pty:
 class FirmwareBoard:
     """The firmware's main loop in a MicroPython subprocess on the far side of a pty."""
 
-    def __init__(self, boot_id: int = 1, start_us: int | str = 2**30 - 800_000) -> None:
+    def __init__(
+        self, boot_id: int = 1, start_us: int | str = 2**30 - 800_000, capture: str = "pio"
+    ) -> None:
         self.boot_id = boot_id
         self.start_us = start_us
+        self.capture = capture  # "pio" (the PIO model and DMA ring) or "irq" (the fallback)
         self.lines: list[list[str]] = []
         self._cond = threading.Condition()
         self._dir = tempfile.TemporaryDirectory()
@@ -70,6 +73,7 @@ class FirmwareBoard:
                 str(fifo),
                 str(self.boot_id),
                 str(self.start_us),
+                self.capture,
             ],
             stdin=self.pty.master,
             stdout=self.pty.master,

@@ -172,3 +172,16 @@ def test_fuzz_corrupted_frame_is_dropped(msg: p.Event, pos: st.DataObject, flip:
     assert msg not in got
     assert all(not isinstance(g, p.Event) for g in got)
     assert parser.bad >= 1
+
+
+@pytest.mark.parametrize("v", VECTORS["foreign_hellos"], ids=lambda v: v["name"])
+def test_a_hello_from_older_firmware_is_known_as_foreign(v: dict[str, Any]) -> None:
+    # The whole v1 hello as the old firmware sent it: only its version is read, never its body.
+    assert p.FrameParser().feed(bytes.fromhex(v["wire"])) == [p.ForeignHello(v["protocol"])]
+    assert v["protocol"] < p.PROTOCOL_VERSION
+
+
+def test_hello_says_the_capture_path_and_its_resolution() -> None:
+    by_name = {name: msg for name, msg, _ in board_frames()}
+    assert (by_name["hello"].capture, by_name["hello"].resolution_ns) == ("pio", 1000)
+    assert (by_name["hello_minimal"].capture, by_name["hello_minimal"].resolution_ns) == ("irq", 50_000)

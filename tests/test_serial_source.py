@@ -28,9 +28,10 @@ CLOCK = Clock(name=f"pico:{UID}", resolution_ns=1000)
 WRAP = 2**30
 
 
-@pytest.fixture
-def board() -> Iterator[FirmwareBoard]:
-    b = FirmwareBoard(boot_id=1, start_us=WRAP - 700_000)
+@pytest.fixture(params=["pio", "irq"])
+def board(request: pytest.FixtureRequest) -> Iterator[FirmwareBoard]:
+    # Both capture paths: the PIO one a board uses, and the interrupts it falls back to.
+    b = FirmwareBoard(boot_id=1, start_us=WRAP - 700_000, capture=request.param)
     yield b
     b.close()
 
@@ -51,7 +52,9 @@ def expected(board: FirmwareBoard, fired: list[tuple[int, int, int, int]]) -> li
 
 
 def seen(events: list[InputEvent]) -> list[tuple[str, int, str, int]]:
-    assert all(e.clock == CLOCK and e.source == "serial" for e in events)
+    # The clock's resolution is the capture path's: 1 µs (PIO) or the interrupt latency (50 µs).
+    assert all(e.clock.name == CLOCK.name and e.source == "serial" for e in events)
+    assert all(e.clock.resolution_ns in (1000, 50_000) for e in events)
     return [(e.role, e.seat, e.edge, e.t_ns) for e in events]
 
 
@@ -80,6 +83,9 @@ def test_presses_come_out_in_order_with_board_stamps_across_the_wrap(
         both = [e for e in events if e.role == "seat" and e.seat in (2, 3) and e.edge == "press"]
         assert len(both) == 2 and both[0].t_ns == both[1].t_ns
         assert [s.kind for s in collector.statuses()] == ["connected"]
+        assert src.hello is not None and src.hello.capture == board.capture
+        want = 1000 if board.capture == "pio" else 50_000
+        assert {e.clock.resolution_ns for e in events} == {want}
         assert src.bad_frames == 0
     finally:
         src.stop()
@@ -168,6 +174,27 @@ def hello(**kw: object) -> p.Hello:
     return p.Hello(**base)  # type: ignore[arg-type]
 
 
+def test_edges_lost_on_the_board_are_reported_as_lost(collector: Collector) -> None:
+    b = ScriptedBoard(hello(capture="irq", resolution_ns=50_000, next_seq=0))
+    src = SerialSource(b.pty.path)
+    src.start(collector.q)
+    try:
+        assert src.clock is not None and src.clock.resolution_ns == 50_000
+        b.write(p.encode_frame(p.Event(0, "seat", 3, "press", 1234)))
+        b.write(p.encode_frame(p.Heartbeat(2000, 1, 0)))
+        b.write(p.encode_frame(p.Heartbeat(3000, 1, 3)))
+        (ev,) = collector.wait_events(1)
+        assert ev.clock.resolution_ns == 50_000
+        wait_for(lambda: any(s.kind == "error" for s in collector.statuses()), 5, "lost status")
+        (err,) = [s for s in collector.statuses() if s.kind == "error"]
+        assert "3 button edges were lost" in err.en and "3 fronts" in err.fr
+        assert src.lost_edges == 3
+        assert "interrupt capture" in collector.statuses()[0].en
+    finally:
+        src.stop()
+        b.close()
+
+
 def test_corrupted_frames_are_dropped_counted_and_gaps_resent(collector: Collector) -> None:
     sent: dict[int, p.Event] = {
         s: p.Event(s, "seat", s % 10, "press" if s % 2 == 0 else "release", 1_000_000 + s) for s in range(6)
@@ -211,7 +238,7 @@ def test_a_port_that_is_not_our_board() -> None:
     assert "ne répond pas" in e.value.fr
 
 
-@pytest.mark.parametrize(("version", "fix"), [(0, "companion firmware install"), (2, "pip")])
+@pytest.mark.parametrize(("version", "fix"), [(1, "companion firmware install"), (3, "pip")])
 def test_a_board_with_another_protocol_version(version: int, fix: str) -> None:
     b = ScriptedBoard(p.ForeignHello(version))
     try:
@@ -219,6 +246,9 @@ def test_a_board_with_another_protocol_version(version: int, fix: str) -> None:
             SerialSource(b.pty.path).start(Collector().q)
         assert f"protocol v{version}" in e.value.en and fix in e.value.en
         assert f"protocole v{version}" in e.value.fr and fix in e.value.fr
+        if version < p.PROTOCOL_VERSION:
+            assert "needs new firmware" in e.value.en
+            assert "nouveau firmware" in e.value.fr
     finally:
         b.close()
 

@@ -25,6 +25,8 @@ FIRMWARE_FILES = (
     "evring.py",
     "wire.py",
     "stdio.py",
+    "irqcapture.py",
+    "piocapture.py",
     "buttonboard.py",
     "main.py",
 )
@@ -145,6 +147,10 @@ def board_info(port_name: str | None) -> dict[str, Any]:
         "seat_pins": list(hello.seat_pins),
         "led_pins": list(hello.led_pins),
         "referee_pins": dict(zip(("confirm", "cancel", "undo"), hello.referee_pins, strict=True)),
+        "capture": hello.capture,
+        "resolution_ns": hello.resolution_ns,
+        "align_us": hello.align_us,
+        "ring_records": hello.ring_records,
         "rtt_ms": rtt,
     }
 
@@ -181,6 +187,15 @@ def cmd_info(args: argparse.Namespace, out: TextIO | None = None) -> int:
             stuck=stuck,
         ),
     ]
+    lines.append(
+        tr(
+            lang,
+            f"info.capture.{info['capture']}",
+            res=f"{info['resolution_ns'] / 1000:g}",
+            align=info["align_us"],
+            ring=info["ring_records"],
+        )
+    )
     if info["rtt_ms"] is not None:
         lines.append(tr(lang, "info.rtt", rtt=info["rtt_ms"]))
     lines.append(tr(lang, "info.pins"))

@@ -15,13 +15,17 @@ from typing import Final, Literal
 
 from companion.errors import CompanionError
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 # A board frame never needs more; anything longer is noise and is dropped without decoding.
 MAX_FRAME: Final = 255
 MAX_LINE: Final = 80
 NO_PIN: Final = 0xFF
 
 Role = Literal["seat", "confirm", "cancel", "undo"]
+# How the board stamps edges: "pio" (a PIO state machine samples every pin each microsecond,
+# DMA moves the samples to RAM) or "irq" (the fallback: a per-pin interrupt handler).
+CapturePath = Literal["irq", "pio"]
+CAPTURE_PATHS: Final[tuple[CapturePath, ...]] = ("irq", "pio")
 EventKind = Literal["release", "press", "stuck", "unstuck"]
 ROLES: Final[tuple[Role, ...]] = ("seat", "confirm", "cancel", "undo")
 EVENT_KINDS: Final[tuple[EventKind, ...]] = ("release", "press", "stuck", "unstuck")
@@ -60,6 +64,10 @@ class Hello:
     referee_pins: tuple[int | None, int | None, int | None]  # confirm, cancel, undo
     led_pins: tuple[int | None, ...]
     machine: str
+    capture: CapturePath = "irq"
+    resolution_ns: int = 0  # how far apart two edges must be to be stamped in their order
+    align_us: int = 0  # bound on the capture clock's offset from ticks_us (PIO path)
+    ring_records: int = 0  # edges the capture ring holds for a busy main loop (PIO path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +92,7 @@ class Event:
 class Heartbeat:
     t_us: int
     next_seq: int
-    overflows: int  # IRQ snapshots dropped because the main loop fell behind
+    lost: int  # edges the capture could not keep for the main loop since power-up
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +135,11 @@ BoardMessage = Hello | ForeignHello | Event | Heartbeat | Pong | ResendDone
 HostCommand = HelloRequest | SetLeds | Resend | Ping
 
 _EVENT = struct.Struct("<BIBBBQ")
-_HEARTBEAT = struct.Struct("<BQIH")
+_HEARTBEAT = struct.Struct("<BQII")
 _PONG = struct.Struct("<BIQ")
 _RESEND_DONE = struct.Struct("<BIII")
 _HELLO_HEAD = struct.Struct("<BBBBB8sIIIIIIB")
+_HELLO_TAIL = struct.Struct("<BIHH")
 _CRC = struct.Struct("<H")
 _ROLE_CODE: Final = {r: i for i, r in enumerate(ROLES)}
 _KIND_CODE: Final = {k: i for i, k in enumerate(EVENT_KINDS)}
@@ -185,8 +194,8 @@ def encode_body(msg: BoardMessage | HostCommand) -> bytes:
     match msg:
         case Event(seq, role, index, kind, t_us):
             return _EVENT.pack(MsgType.EVENT, seq, _ROLE_CODE[role], index, _KIND_CODE[kind], t_us)
-        case Heartbeat(t_us, next_seq, overflows):
-            return _HEARTBEAT.pack(MsgType.HEARTBEAT, t_us, next_seq, overflows)
+        case Heartbeat(t_us, next_seq, lost):
+            return _HEARTBEAT.pack(MsgType.HEARTBEAT, t_us, next_seq, lost)
         case Pong(nonce, t_us):
             return _PONG.pack(MsgType.PONG, nonce, t_us)
         case ResendDone(requested, first, next_seq):
@@ -211,7 +220,10 @@ def encode_body(msg: BoardMessage | HostCommand) -> bytes:
                 + [_pin_byte(p) for p in msg.referee_pins]
                 + [_pin_byte(p) for p in msg.led_pins]
             )
-            return head + pins + bytes([len(machine)]) + machine
+            tail = _HELLO_TAIL.pack(
+                CAPTURE_PATHS.index(msg.capture), msg.resolution_ns, msg.align_us, msg.ring_records
+            )
+            return head + pins + bytes([len(machine)]) + machine + tail
         case ForeignHello(protocol):
             return bytes([MsgType.HELLO, protocol])
         case HelloRequest(protocol):
@@ -267,8 +279,8 @@ def parse_body(body: bytes) -> BoardMessage:
     if t == MsgType.HEARTBEAT:
         if n != _HEARTBEAT.size:
             raise _wrong_length("HEARTBEAT", n)
-        _, t_us, next_seq, overflows = _HEARTBEAT.unpack(body)
-        return Heartbeat(t_us, next_seq, overflows)
+        _, t_us, next_seq, lost = _HEARTBEAT.unpack(body)
+        return Heartbeat(t_us, next_seq, lost)
     if t == MsgType.PONG:
         if n != _PONG.size:
             raise _wrong_length("PONG", n)
@@ -302,9 +314,13 @@ def _parse_hello(body: bytes) -> Hello | ForeignHello:
     c, x, u = body[h + n : h + n + 3]
     leds = tuple(_pin(p) for p in body[h + n + 3 : h + 2 * n + 3])
     m = body[h + 2 * n + 3]
-    machine = body[h + 2 * n + 4 :]
-    if len(machine) != m:
+    machine = body[h + 2 * n + 4 : h + 2 * n + 4 + m]
+    tail = body[h + 2 * n + 4 + m :]
+    if len(machine) != m or len(tail) != _HELLO_TAIL.size:
         raise _wrong_length("HELLO", len(body))
+    capture, resolution_ns, align_us, ring_records = _HELLO_TAIL.unpack(tail)
+    if capture >= len(CAPTURE_PATHS):
+        raise FrameError(f"HELLO with capture path {capture}", f"HELLO avec capture {capture}")
     return Hello(
         protocol=proto,
         firmware=(major, minor, patch),
@@ -319,6 +335,10 @@ def _parse_hello(body: bytes) -> Hello | ForeignHello:
         referee_pins=(_pin(c), _pin(x), _pin(u)),
         led_pins=leds,
         machine=machine.decode("ascii", "replace"),
+        capture=CAPTURE_PATHS[capture],
+        resolution_ns=resolution_ns,
+        align_us=align_us,
+        ring_records=ring_records,
     )
 
 

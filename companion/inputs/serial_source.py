@@ -104,10 +104,10 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
     ours = p.PROTOCOL_VERSION
     if version < ours:
         return HardwareError(
-            f"The board on {port} runs older firmware (protocol v{version}, this companion "
-            f"speaks v{ours}): run companion firmware install.",
-            f"Le boîtier sur {port} a un ancien firmware (protocole v{version}, ce compagnon "
-            f"parle v{ours}) : lancez companion firmware install.",
+            f"The board on {port} needs new firmware (it speaks protocol v{version}, this "
+            f"companion v{ours}): run companion firmware install.",
+            f"Le boîtier sur {port} doit recevoir un nouveau firmware (il parle le protocole "
+            f"v{version}, ce compagnon v{ours}) : lancez companion firmware install.",
         )
     return HardwareError(
         f"The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
@@ -199,7 +199,7 @@ class SerialSource:
         self.reconnects = 0
         self.lost = 0
         self.bad_frames = 0
-        self.overflows = 0
+        self.lost_edges = 0  # edges the board's capture could not keep (its heartbeat says)
 
     # -- InputSource --------------------------------------------------------------------------
 
@@ -279,7 +279,9 @@ class SerialSource:
         prev = self.hello
         self._parser = parser
         self.hello = hello
-        self.clock = Clock(name=f"pico:{hello.uid}", resolution_ns=1000)
+        # Each press carries the resolution its board really stamped it with: 1 µs from the PIO
+        # capture, the interrupt latency (as the board states it) on the fallback path.
+        self.clock = Clock(name=f"pico:{hello.uid}", resolution_ns=max(hello.resolution_ns, 1000))
         if prev is None:
             # Presses from before the game started are not the game's business.
             self._expected = hello.next_seq
@@ -295,11 +297,17 @@ class SerialSource:
         self._resend_pending_since = None
         if not first:
             self.reconnects += 1
+        fw = ".".join(map(str, hello.firmware))
+        res = f"{hello.resolution_ns / 1000:g}"
+        if hello.capture == "pio":
+            how_en, how_fr = f"PIO capture, {res} µs", f"capture PIO, {res} µs"
+        else:
+            how_en = f"interrupt capture, ~{res} µs: PIO or DMA was not available"
+            how_fr = f"capture par interruptions, ~{res} µs : PIO ou DMA indisponible"
         self._status(
             "connected",
-            f"Button board connected ({self._describe()}, firmware {'.'.join(map(str, hello.firmware))}).",
-            f"Boîtier de boutons connecté ({self._describe()}, firmware "
-            f"{'.'.join(map(str, hello.firmware))}).",
+            f"Button board connected ({self._describe()}, firmware {fw}, {how_en}).",
+            f"Boîtier de boutons connecté ({self._describe()}, firmware {fw}, {how_fr}).",
         )
         if self._leds != p.SetLeds(0, 0):
             self._send(self._leds)
@@ -400,13 +408,15 @@ class SerialSource:
         elif isinstance(msg, p.Heartbeat):
             if msg.next_seq > self._expected and self._resend_pending_since is None:
                 self._ask_resend()
-            if msg.overflows > self.overflows:
-                self.overflows = msg.overflows
+            if msg.lost > self.lost_edges:
+                n = msg.lost - self.lost_edges
+                self.lost_edges = msg.lost
                 self._status(
                     "error",
-                    "The button board was too busy to read some edges; presses may be late.",
-                    "Le boîtier était trop occupé pour lire certains fronts ; des appuis "
-                    "peuvent être en retard.",
+                    f"{n} button edges were lost on the board (its main loop fell too far "
+                    "behind): a press may be missing.",
+                    f"{n} fronts de boutons perdus sur le boîtier (sa boucle principale a pris "
+                    "trop de retard) : un appui peut manquer.",
                 )
         elif isinstance(msg, p.ResendDone):
             self._resend_pending_since = None

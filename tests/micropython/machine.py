@@ -12,6 +12,10 @@ GPIO_IN = 0xD0000004
 _levels = array.array("i", [0])  # bit n: level of GPn
 _pins = {}
 _named = {}
+_irqs = {}  # gpio -> the Pin object whose irq() was set last
+_watchers = []  # called after every drive, as a PIO state machine sees the pins
+_irq_state = [1]
+_deferred = []  # handlers whose edge came while interrupts were disabled: they run on enable
 
 
 class Pin:
@@ -56,13 +60,20 @@ class Pin:
         return None
 
     def irq(self, handler=None, trigger=12, hard=False):
+        # One interrupt per GPIO, whichever Pin object set it (Pin(2) twice is the same pin).
         self.handler = handler
         self.trigger = trigger
         self.hard = hard
+        if isinstance(self.id, int):
+            _irqs[self.id] = self
 
 
 def drive(changes):
-    """[(gpio, level), ...] change together, then each changed pin's IRQ fires in pin order."""
+    """[(gpio, level), ...] change together, then each changed pin's IRQ fires in pin order.
+
+    A pin that goes and comes back in one call (``[(2, 0), (2, 1)]``) raises its IRQ once, and
+    its handler reads the level it came back to: a contact that reopened before the handler ran.
+    """
     fired = []
     for gpio, level in changes:
         old = (_levels[0] >> gpio) & 1
@@ -72,22 +83,57 @@ def drive(changes):
             _levels[0] |= 1 << gpio
         else:
             _levels[0] &= ~(1 << gpio)
-        p = _pins.get(gpio)
+        p = _irqs.get(gpio)
         want = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
-        if p is not None and p.handler is not None and p.trigger & want:
+        if p is not None and p.handler is not None and p.trigger & want and p not in fired:
             fired.append(p)
+    for w in _watchers:
+        w()
     for p in fired:
-        p.handler(p)
+        if _irq_state[0]:
+            p.handler(p)
+        elif p not in _deferred:
+            _deferred.append(p)
 
 
 def level(gpio):
     return (_levels[0] >> gpio) & 1
 
 
+def levels():
+    return _levels[0]
+
+
+def watch(f):
+    _watchers.append(f)
+
+
+def unwatch(f):
+    if f in _watchers:
+        _watchers.remove(f)
+
+
+def disable_irq():
+    s = _irq_state[0]
+    _irq_state[0] = 0
+    return s
+
+
+def enable_irq(state):
+    _irq_state[0] = state
+    while state and _deferred:
+        p = _deferred.pop(0)
+        p.handler(p)
+
+
 def reset():
     _levels[0] = 0
     _pins.clear()
     _named.clear()
+    _irqs.clear()
+    _watchers.clear()
+    _deferred.clear()
+    _irq_state[0] = 1
 
 
 class _Mem32:

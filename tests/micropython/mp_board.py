@@ -1,6 +1,8 @@
 # The firmware's main loop on the unix port, as the far end of a pty: the e2e tests and the
 # latency bench drive its fake pins through a FIFO.
-# usage: micropython mp_board.py FIRMWARE_DIR CONTROL_FIFO BOOT_ID START_US|real
+# usage: micropython mp_board.py FIRMWARE_DIR CONTROL_FIFO BOOT_ID START_US|real [pio|irq]
+# (the capture path: "pio", the default, is the fake rp2's PIO model and DMA ring; "irq" the
+# per-pin interrupt latch a board falls back to)
 # stdin/stdout: the serial link (pty master). Control lines:
 #   edge DELAY_US GPIO LEVEL   change a pin DELAY_US after this line is read
 #   quit
@@ -15,6 +17,8 @@ import time
 import buttonboard
 import machine
 import pinmap
+import piocapture
+import rp2
 import wire
 from fakeclock import FakeClock
 from stdio import StdIO
@@ -43,6 +47,8 @@ def target():
 
 
 clock = FakeClock(target())
+rp2.use_clock(clock)
+path = sys.argv[5] if len(sys.argv) > 5 else "pio"
 io = LoggingIO()
 board = buttonboard.Board(
     machine.Pin,
@@ -56,6 +62,7 @@ board = buttonboard.Board(
     pinmap.LED_PINS,
     machine="MicroPython unix port (fake pins)",
     status_led=pinmap.STATUS_LED,
+    pio=piocapture.PioCapture if path == "pio" else None,
 )
 ctl = open(sys.argv[2], "rb")  # noqa: SIM115 - open for the whole run
 poll = select.poll()

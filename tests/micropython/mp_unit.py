@@ -1,6 +1,8 @@
 # Firmware unit tests, run by MicroPython's unix port (see tests/test_firmware_unit.py).
-# usage: micropython mp_unit.py FIRMWARE_DIR VECTORS_JSON
-# Prints one JSON object per test: {"test", "ok", "error", "data"}.
+# usage: micropython mp_unit.py FIRMWARE_DIR VECTORS_JSON irq|pio [TEST ...]
+# The board runs on the capture path given: "pio" (the fake rp2's PIO model and DMA ring) or
+# "irq" (the per-pin interrupt latch). Prints one JSON object per test run on that path:
+# {"test", "ok", "error", "data"}.
 import sys
 
 sys.path.insert(0, sys.argv[1])
@@ -9,8 +11,11 @@ import json
 from binascii import hexlify, unhexlify
 
 import buttonboard
+import irqcapture
 import machine
 import micropython
+import piocapture
+import rp2
 import wire
 from evring import EventRing
 from fakeclock import BufferIO, FakeClock
@@ -22,12 +27,17 @@ WRAP = 1 << 30
 SEATS = (2, 3, 4, 5)
 REF = (12, 13, None)
 LEDS = (15, 16, 17, None)
+PATH = sys.argv[3] if len(sys.argv) > 3 else "irq"
 TESTS = []
 
 
-def test(f):
-    TESTS.append(f)
-    return f
+def test(f=None, paths=("irq", "pio")):
+    def add(f):
+        if PATH in paths:
+            TESTS.append(f)
+        return f
+
+    return add(f) if f is not None else add
 
 
 def eq(a, b, what=""):
@@ -35,9 +45,13 @@ def eq(a, b, what=""):
         raise AssertionError(f"{what}: {a!r} != {b!r}")
 
 
-def make_board(t0, **kw):
+def make_board(t0, seats=SEATS, **kw):
     machine.reset()
+    rp2.reset()
     clock = FakeClock(t0)
+    rp2.use_clock(clock)
+    if "pio" not in kw:
+        kw["pio"] = piocapture.PioCapture if PATH == "pio" else None
     io = BufferIO()
     b = buttonboard.Board(
         machine.Pin,
@@ -46,7 +60,7 @@ def make_board(t0, **kw):
         io,
         machine.unique_id(),
         0x1234ABCD,
-        SEATS,
+        seats,
         REF,
         LEDS,
         machine="fake",
@@ -113,27 +127,167 @@ def ring_keeps_the_last_n_with_their_sequence_numbers():
         eq(r.get(s), (s % 4, s % 10, s % 2, (1 << 40) + s), f"seq {s}")
 
 
-@test
+@test(paths=("irq",))
 def irq_handler_allocates_nothing():
-    b, _, _ = make_board(WRAP - 50)
+    b, clock, _ = make_board(WRAP - 50)
     pin = b._pins[0]
     micropython.heap_lock()
     try:
-        for _ in range(10):
-            b._irq(pin)
+        for _i in range(10):
+            clock.advance(40000)  # a new lockout window each time, up to the last slot
+            pin.handler(pin)
     finally:
         micropython.heap_unlock()
-    eq(b._qi[0], 10)
+    eq(b.capture._n[0], irqcapture.WINDOWS)
+
+
+@test(paths=("irq",))
+def irq_latch_cannot_overflow_and_counts_real_loss():
+    b, clock, io = make_board(1000)
+    # A thousand bounces in one lockout window, main loop away: one slot, nothing lost.
+    t0 = 50000
+    for i in range(1000):
+        clock.set(t0 + 2 * i)
+        machine.drive([(2, i & 1)])
+    clock.set(t0 + 2000)
+    machine.drive([(2, 0)])  # and it stays down
+    run_until(b, clock, t0 + 100000)
+    eq([(e[2], e[3], e[4]) for e in events(io.tx)], [(0, 1, t0)], "one press at the first edge")
+    eq(b.lost(), 0)
+    # Six presses and releases 40 ms apart while the main loop sleeps: 12 edges, each deciding
+    # something. 4 windows per pin hold the first four; the 8 after are real loss, counted, and
+    # the heartbeat says so.
+    io.tx[:] = b""
+    t1 = clock.t + 100000
+    machine.drive([(3, 1)])
+    for i in range(6):
+        clock.set(t1 + i * 80000)
+        machine.drive([(3, 0)])
+        clock.set(t1 + i * 80000 + 40000)
+        machine.drive([(3, 1)])
+    run_until(b, clock, t1 + 800000)
+    eq(b.lost(), 8, "windows that found no slot")
+    hb = [f for f in frames(io.tx) if f[0] == wire.HEARTBEAT]
+    import struct
+
+    eq(struct.unpack("<BQII", hb[-1])[3], 8, "heartbeat lost")
+    kept = [(e[2], e[3], e[4]) for e in events(io.tx)]
+    eq(kept, [(1, 1, t1), (1, 0, t1 + 40000), (1, 1, t1 + 80000), (1, 0, t1 + 120000)], "kept")
+    return {"lost": b.lost()}
+
+
+@test(paths=("irq",))
+def irq_contact_reopened_before_the_handler_keeps_its_first_edge():
+    b, clock, io = make_board(1000)
+    t0 = 30000
+    clock.set(t0)
+    machine.drive([(4, 0), (4, 1)])  # down and up again before the handler read the pin
+    clock.set(t0 + 150)
+    machine.drive([(4, 0)])  # the contact settles
+    run_until(b, clock, t0 + 100000)
+    eq([(e[2], e[3], e[4]) for e in events(io.tx)], [(2, 1, t0)], "press at the first edge")
+
+
+@test(paths=("irq",))
+def irq_contact_that_reopened_before_the_handler_is_a_glitch_not_a_stuck_press():
+    b, clock, io = make_board(1000)
+    clock.set(30000)
+    machine.drive([(5, 0), (5, 1)])  # down and up before the handler read it: level reads up
+    run_until(b, clock, 200000)
+    eq(events(io.tx), [], "no press, nothing held")
+    eq(b._deb[3].glitches, 1, "seen, and judged too short")
+    eq(b._deb[3].stable, False, "released")
+
+
+@test(paths=("pio",))
+def pio_is_claimed_and_said_in_hello():
+    b, _, _ = make_board(1000)
+    eq(b.capture.path, 1)
+    eq(b.capture.resolution_us, 1)
+    eq(b._lag, piocapture.LAG_US)
+    return {"ring_records": b.capture.ring_records}
+
+
+@test(paths=("pio",))
+def pio_falls_back_to_the_interrupts_when_no_dma_channel_is_free():
+    machine.reset()
+    rp2.reset(dma_channels=0)
+    clock = FakeClock(1000)
+    rp2.use_clock(clock)
+    b = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, BufferIO(),
+                          machine.unique_id(), 1, SEATS, REF, LEDS, pio=piocapture.PioCapture)
+    eq(b.capture.path, 0)
+    eq(b.capture_error != "", True, "error kept")
+    clock.set(5000)
+    machine.drive([(2, 0)])
+    run_until(b, clock, 100000)
+    eq(b.ring.next, 1, "the interrupt path works")
+
+
+@test(paths=("pio",))
+def pio_presses_1us_apart_keep_their_order():
+    b, clock, io = make_board(1000, seats=(2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
+    order = [7, 2, 9, 0, 4, 1, 8, 3, 6, 5]
+    t0 = 70000
+    for i, seat in enumerate(order):
+        clock.set(t0 + i)
+        machine.drive([(2 + seat, 0)])
+    run_until(b, clock, t0 + 100000)
+    ev = events(io.tx)
+    eq([e[2] for e in ev], order, "order")
+    eq([e[4] for e in ev], [t0 + i for i in range(10)], "stamps")
+
+
+@test(paths=("pio",))
+def pio_ring_overflow_is_reported_lost_with_how_many():
+    b, clock, io = make_board(1000)
+    cap = b.capture
+    n = 1500
+    for i in range(n):
+        clock.set(10000 + 3 * i)
+        machine.drive([(11, 1 - (i & 1))])  # not a button of this board: the PIO still sees it
+    b.step()
+    # The first record (levels at start) plus n; the ring keeps ring_records of them.
+    eq(cap.lost, n + 1 - cap.ring_records, "lost")
+    clock.advance(300000)
+    b.step()
+    hb = [f for f in frames(io.tx) if f[0] == wire.HEARTBEAT]
+    import struct
+
+    eq(struct.unpack("<BQII", hb[-1])[3], cap.lost, "heartbeat lost")
+    return {"ring_records": cap.ring_records, "lost": cap.lost}
 
 
 @test
-def irq_queue_overflow_is_counted_not_fatal():
-    b, _, io = make_board(1000)
-    for _ in range(100):
-        b._irq(None)
-    eq(b.overflows(), 100 - 63)
-    b.step()  # drains what it kept; the line never changed, so no event
-    eq(events(io.tx), [])
+def main_loop_stalled_50ms_in_a_bouncy_10_player_slap_loses_nothing():
+    import random
+
+    b, clock, io = make_board(1000, seats=(2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
+    rnd = random.Random(14) if hasattr(random, "Random") else None
+    if rnd is None:
+        random.seed(14)
+        rnd = random
+    t0 = 200000
+    edges = []
+    firsts = {}
+    for seat in range(10):
+        t = t0 + rnd.getrandbits(12)
+        firsts[seat] = t
+        level = 0
+        for _ in range(1 + 2 * rnd.getrandbits(3)):  # an odd number of edges: it ends down
+            edges.append((t, 2 + seat, level))
+            level = 1 - level
+            t += 1 + rnd.getrandbits(9)
+    edges.sort()
+    for t, gpio, level in edges:  # no main loop meanwhile: it is stalled for 50 ms
+        clock.set(t)
+        machine.drive([(gpio, level)])
+    clock.set(t0 + 50000)
+    run_until(b, clock, t0 + 200000)
+    ev = events(io.tx)
+    eq(sorted((e[2], e[4]) for e in ev), sorted(firsts.items()), "every press at its first edge")
+    eq(b.lost(), 0, "lost")
+    return {"presses": len(ev), "edges": len(edges), "lost": b.lost()}
 
 
 @test
@@ -207,12 +361,15 @@ def short_pulse_is_a_glitch_and_no_press():
 @test
 def held_at_boot_is_reported_stuck():
     machine.reset()
+    rp2.reset()
     machine.Pin(13, machine.Pin.IN, machine.Pin.PULL_UP)
     machine.drive([(13, 0)])
     clock = FakeClock(777)
+    rp2.use_clock(clock)
     io = BufferIO()
     b = buttonboard.Board(
-        machine.Pin, machine.mem32, clock.ticks_us, io, machine.unique_id(), 1, SEATS, REF, LEDS
+        machine.Pin, machine.mem32, clock.ticks_us, io, machine.unique_id(), 1, SEATS, REF, LEDS,
+        pio=piocapture.PioCapture if PATH == "pio" else None,
     )
     b.step()
     eq(events(io.tx), [(0, 2, 1, 2, 777)])
@@ -283,7 +440,7 @@ def wire_matches_shared_vectors():
                 m["t_us"],
             )
         elif t == "Heartbeat":
-            got = wire.heartbeat(m["t_us"], m["next_seq"], m["overflows"])
+            got = wire.heartbeat(m["t_us"], m["next_seq"], m["lost"])
         elif t == "Pong":
             got = wire.pong(m["nonce"], m["t_us"])
         elif t == "ResendDone":
@@ -302,6 +459,10 @@ def wire_matches_shared_vectors():
                 m["referee_pins"],
                 m["led_pins"],
                 m["machine"],
+                ["irq", "pio"].index(m["capture"]),
+                m["resolution_ns"] // 1000,
+                m["align_us"],
+                m["ring_records"],
             )
         else:
             continue  # another protocol version: not something this firmware sends
@@ -340,7 +501,7 @@ def wire_matches_shared_vectors():
     return {"frames_checked": n}
 
 
-only = sys.argv[3:] if len(sys.argv) > 3 else None
+only = sys.argv[4:] if len(sys.argv) > 4 else None
 failed = 0
 for f in TESTS:
     name = f.__name__
