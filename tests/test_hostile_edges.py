@@ -127,3 +127,103 @@ def test_gpio_edge_later_than_the_delivery_margin_keeps_its_stamp(
     assert src.flush()
     got = sorted((e.t_ns, e.seat) for e in presses(drain(q)))
     assert got == [(t - 100 * US, 1), (t, 0)]
+
+
+# -- the property: hostile edges built from known true presses --------------------------------
+
+GLITCH = 2 * MS
+MARGIN = 5 * MS
+
+
+def _train(start: int, first: bool, gaps: list[int]) -> list[tuple[int, bool]]:
+    out, t, level = [(start, first)], start, first
+    for g in gaps:
+        t += g
+        level = not level
+        out.append((t, level))
+    return out
+
+
+@st.composite
+def hostile_line(draw: st.DrawFn) -> tuple[list[int], list[tuple[int, bool]], list[tuple[int, int]]]:
+    """True press stamps, the true edges of the line (bounce, crosstalk, glitches while held) and
+    the stalls of the delivering thread. Bounce runs are shorter than the glitch minimum, glitch
+    pulses are shorter than it and rest at least that long on either side."""
+    bounce = st.lists(st.integers(1, 500 * US), min_size=0, max_size=10).map(
+        lambda g: g[: len(g) // 2 * 2])
+    n = draw(st.integers(1, 4))
+    t = T0 + draw(st.integers(0, 50 * MS))
+    true: list[int] = []
+    edges: list[tuple[int, bool]] = []
+    unsafe: list[tuple[int, int]] = []  # glitch pulses: a stall must not cut one in two
+    for _ in range(n):
+        if draw(st.booleans()):  # crosstalk before the press, up to 30 ms earlier
+            width = draw(st.integers(1 * US, GLITCH - 100 * US))
+            lead = draw(st.integers(GLITCH + width, 30 * MS))
+            edges += [(t, True), (t + width, False)]
+            unsafe.append((t, t + width))
+            t += lead
+        press = _train(t, True, draw(bounce))
+        true.append(t)
+        edges += press
+        hold = draw(st.integers(GLITCH, 300 * MS))
+        rel = press[-1][0] + hold
+        if hold > 40 * MS and draw(st.booleans()):  # the contact opens briefly while held
+            g = press[0][0] + 32 * MS
+            width = draw(st.integers(1 * US, GLITCH - 100 * US))
+            if g + width + GLITCH < rel:
+                edges += [(g, False), (g + width, True)]
+                unsafe.append((g, g + width))
+        release = _train(rel, False, draw(bounce))
+        edges += release
+        t = release[-1][0] + draw(st.integers(40 * MS, 200 * MS))
+    stalls = []
+    for _ in range(draw(st.integers(0, 3))):
+        a = draw(st.integers(T0, t))
+        b = a + draw(st.integers(1 * MS, 40 * MS))
+        if not any(a < e and s < b and not (a <= s and e <= b) for s, e in unsafe):
+            stalls.append((a, b))
+    return true, edges, stalls
+
+
+def _level_at(edges: list[tuple[int, bool]], t: int) -> bool:
+    level = False
+    for te, lv in edges:
+        if te > t:
+            break
+        level = lv
+    return level
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=hostile_line(), data=st.data())
+def test_hostile_edges_give_exactly_the_true_presses(
+    line: tuple[list[int], list[tuple[int, bool]], list[tuple[int, int]]], data: st.DataObject
+) -> None:
+    true, edges, stalls = line
+    latency = data.draw(st.lists(st.integers(0, 60 * US), min_size=len(edges), max_size=len(edges)))
+    # The kernel reads the level a little after the edge: it may already have changed (finding 3).
+    reported = [(t, _level_at(edges, t + lat)) for (t, _), lat in zip(edges, latency, strict=True)]
+    # Delivery: in order, promptly, except that a stalled thread delivers everything at once
+    # when it wakes (finding 2); the deciding thread keeps polling "now - margin" meanwhile.
+    arrivals, last = [], 0
+    for t, _ in reported:
+        a = t + 100 * US
+        for s, e in stalls:
+            if s <= t < e:
+                a = max(a, e)
+        last = max(last, a)
+        arrivals.append(last)
+    d = Debouncer(DebounceSettings(stuck_ns=None))
+    out: list[Decision] = []
+    polls = sorted({a - MARGIN for a in arrivals} | set(range(T0, arrivals[-1], 1 * MS)))
+    pi = 0
+    for (t, level), a in zip(reported, arrivals, strict=True):
+        while pi < len(polls) and polls[pi] <= a:
+            out += d.poll(polls[pi])
+            pi += 1
+        out += d.edge(t, level)
+    out += d.poll(arrivals[-1] + 10_000 * MS)
+    got = transitions(out)
+    assert [t for e, t in got if e == "press"] == true
+    assert [e for e, _ in got] == ["press", "release"] * len(true)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, ConfigError, HardwareError
-from companion.inputs.base import Clock, InputEvent, QueueItem, Role, SourceStatus
+from companion.inputs.base import Clock, InputEvent, QueueItem, Role, SourceStatus, source_thread
 from companion.inputs.debounce import (
     Debouncer,
     DebounceSettings,
@@ -234,7 +234,7 @@ class GpioSource:
         for dev, handler in zip(self._devices, self._handlers, strict=True):
             dev.pin.edges = "both"
             dev.pin.when_changed = handler
-        self._thread = threading.Thread(target=self._run, name="gpio-source", daemon=True)
+        self._thread = source_thread("gpio", self._run, events, name="gpio-source")
         self._thread.start()
 
     def stop(self) -> None:
@@ -295,6 +295,20 @@ class GpioSource:
             f"Le bouton de {fr} est relâché et compte de nouveau.",
         )
 
+    def _late_status(self, index: int) -> SourceStatus:
+        # Only an edge landing inside a press already decided past it: the press keeps its
+        # first edge's stamp, but the table should know the Pi was too busy to be sure.
+        en, fr = self.buttons[index].label()
+        return SourceStatus(
+            "gpio",
+            "info",
+            self.buttons[index].seat,
+            f"Edges of {en} reached the program late (the Pi is busy); its press keeps the "
+            "stamp of its first edge.",
+            f"Des fronts de {fr} sont arrivés en retard (le Pi est surchargé) ; l'appui garde "
+            "l'heure de son premier front.",
+        )
+
     def _timeout(self) -> float:
         deadlines = [d for d in (x.next_deadline() for x in self._debouncers) if d is not None]
         if not deadlines:
@@ -312,6 +326,7 @@ class GpioSource:
         now_ns, margin, lock = self._now_ns, self._margin, self._lock
         debouncers = self._debouncers
         to_item = self._to_item
+        reported_late = [0] * len(debouncers)
         while True:
             try:
                 first = get(timeout=self._timeout())
@@ -350,6 +365,11 @@ class GpioSource:
                 out.sort(key=_second)
             for index, _, dec in out:
                 put(to_item(index, dec))
+            if edges:
+                for index, d in enumerate(debouncers):
+                    if d.late != reported_late[index]:
+                        reported_late[index] = d.late
+                        put(self._late_status(index))
             for b in barriers:
                 b.done.set()
             if stop:
