@@ -17,9 +17,9 @@ from gpiozero.pins.mock import MockFactory
 from gpiozero.pins.pi import PiPin
 from test_gpio_support import (
     ClockedMockFactory,
-    bounce_offsets,
     ClockedMockPin,
     FakeClock,
+    bounce_offsets,
     drain,
     presses,
     statuses,

@@ -8,7 +8,6 @@ hostile edge sequences from a known list of true presses.
 from __future__ import annotations
 
 import queue
-import random
 from collections.abc import Iterator
 
 import pytest

@@ -289,7 +289,8 @@ class App:
                 return
             if item.role == "seat":
                 if game is not None and 0 <= item.seat < len(game.players):
-                    self.submit(Press(player=game.players[item.seat], t_us=item.t_us))
+                    self.submit(Press(player=game.players[item.seat], t_us=item.t_us,
+                                      res_us=item.res_us))
             else:
                 self.do((item.role,))
         elif isinstance(item, SourceStatus):

@@ -33,7 +33,7 @@ from companion.display.theme import (
     seat_color,
 )
 from companion.display.view import SeatView, SlapView, View
-from companion.i18n import ms, t
+from companion.i18n import margin_text, ms, t
 
 Rect = pygame.Rect
 
@@ -310,7 +310,8 @@ def slap_headline(sv: SlapView, lang: str) -> str:
         return t("scr.slap.timeout", lang, names=names)
     if sv.tied:
         return t("scr.slap.tie", lang, names=names)
-    return t("scr.slap.lost_by", lang, names=names, margin=ms(sv.margin_us or 0, lang))
+    margin = margin_text(sv.margin_us or 0, sv.margin_res_us, lang)
+    return t("scr.slap.lost_by", lang, names=names, margin=margin)
 
 
 def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> None:

@@ -42,6 +42,12 @@ class InputEvent:
     def t_us(self) -> int:
         return self.t_ns // 1000
 
+    @property
+    def res_us(self) -> int | None:
+        """The stamp's resolution in whole µs for the table log, None when it is 1 µs or finer."""
+        res = -(-self.clock.resolution_ns // 1000)
+        return res if res > 1 else None
+
 
 @dataclass(frozen=True, slots=True)
 class SourceStatus:
@@ -99,7 +105,7 @@ def source_thread(
     def run() -> None:
         try:
             target()
-        except BaseException as exc:  # noqa: BLE001  (anything that kills the thread)
+        except BaseException as exc:
             log.exception("the %s input thread stopped", source)
             if events is not None:
                 events.put(crash_status(source, exc))
