@@ -161,7 +161,7 @@ class CombinedSource:
                     f"La source {s.name} ne dit pas avec quelle horloge elle date, elle ne peut "
                     "pas être combinée : utilisez-la seule.",
                 )
-            clock = s.clock  # type: ignore[attr-defined]
+            clock = getattr(s, "clock", None)
             if clock is None and not hasattr(s, "clock_offset"):
                 raise self._untied(s, "?")
             if isinstance(clock, Clock):
