@@ -314,13 +314,13 @@ def end_to_end(games: int, seed: int) -> tuple[list[int], list[int]]:
             table = Table.start(journal, NewKiloGame(players=["A", "B", "C", "D"], rounds=3),
                                 {"input": "gpio"})
             app = App(screen, journal, table, Ui(lang="fr"), source_name="gpio",
-                      source_factory=lambda name, n: src, leds=leds)
+                      source_factory=lambda name, n, src=src: src, leds=leds)
             frames: list[int] = []
-            app.on_frame = lambda n: frames.append(time.monotonic_ns())
+            app.on_frame = lambda n, frames=frames: frames.append(time.monotonic_ns())
             app.step()
             pressed: list[tuple[int, int]] = []
 
-            def drive() -> None:
+            def drive(app: Any, factory: Any, pressed: list[tuple[int, int]]) -> None:
                 order = list(range(4))
                 rng.shuffle(order)
                 for seat in order:
@@ -334,7 +334,7 @@ def end_to_end(games: int, seed: int) -> tuple[list[int], list[int]]:
                 app.running = False
                 pygame.event.post(pygame.event.Event(pygame.USEREVENT))
 
-            th = threading.Thread(target=drive)
+            th = threading.Thread(target=drive, args=(app, factory, pressed))
             th.start()
             app.run()
             th.join()
