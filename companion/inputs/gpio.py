@@ -1,8 +1,9 @@
 """Buttons wired to the Pi's 40-pin header, read through gpiozero with an injected pin factory.
 
-Each press is stamped with the kernel's timestamp of its first edge (CLOCK_MONOTONIC through
-lgpio), debounced in our own code (``debounce.py``) rather than by gpiozero's ``bounce_time``,
-which on lgpio stamps a press late.
+Each press is stamped with the kernel's timestamp of its first edge (CLOCK_MONOTONIC; the edges
+are read from the GPIO character device by ``gpiocdev``, lgpio only claims lines and sets pulls),
+debounced in our own code (``debounce.py``) rather than by gpiozero's ``bounce_time``, which on
+lgpio stamps a press late.
 """
 
 from __future__ import annotations
@@ -155,11 +156,6 @@ def lgpio_factory(chip: int | None = None, *, kernel: Kernel | None = None) -> A
     class NsLGPIOPin(LGPIOPin):  # type: ignore[misc]
         _line_fd: int | None = None
 
-        # gpiozero turns lgpio's integer nanoseconds into float seconds; we keep the integer.
-        def _call_when_changed(self, chip: int, gpio: int, level: int, ticks: int) -> None:
-            if level in (0, 1):
-                PiPin._call_when_changed(self, int(ticks), level)
-
         def _enable_event_detect(self) -> None:
             # lgpio would request the line with a 16-event buffer and drop the sequence numbers:
             # give the line back to the kernel and request its events ourselves.
@@ -172,6 +168,7 @@ def lgpio_factory(chip: int | None = None, *, kernel: Kernel | None = None) -> A
             reader.watch(fd, self._kernel_edge, self._kernel_gap)
 
         def _kernel_edge(self, t_ns: int, level: int) -> None:
+            # The kernel's integer nanoseconds, where gpiozero's lgpio pins would pass floats.
             PiPin._call_when_changed(self, t_ns, level)
 
         def _kernel_gap(self, lost: int, t_ns: int) -> None:
