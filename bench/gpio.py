@@ -368,7 +368,7 @@ def pico_irq_model() -> dict[str, Any]:
             "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
             "handler_in_empty_calls": round(ratio, 1),
             "rp2040_estimate_us": round(ratio * 5 + 10),
-            "stated_resolution_us": 50,
+            "stated_resolution_us": 60,
             "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
                     "a model, not a board measurement"}
 

@@ -137,4 +137,4 @@ def test_keyboard_presses_12_us_apart_tie_and_margins_keep_their_precision() -> 
     assert margin_text(34_012, 20_000, "fr") == "≈ 30 ms"
     assert margin_text(34_012, 20_000, "en") == "≈ 30 ms"
     assert margin_text(12, 1, "en") == "12 µs"
-    assert margin_text(1_234, 25, "fr") == "≈ 1,23 ms"
+    assert margin_text(1_234, 60, "fr") == "≈ 1,23 ms"
