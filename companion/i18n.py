@@ -460,6 +460,23 @@ def en_fr(key: str, /, **values: object) -> tuple[str, str]:
     return t(key, "en", **values), t(key, "fr", **values)
 
 
+def margin_text(margin_us: int, res_us: int = 1, lang: str = "fr") -> str:
+    """A slap margin shown only to the precision it has: exact from a 1 µs clock, else rounded
+    to the decade of the coarser press's resolution and marked approximate ("≈ 30 ms")."""
+    if res_us <= 1:
+        return ms(margin_us, lang)
+    step = 10 ** (len(str(res_us)) - 1)  # 20 000 µs -> 10 ms, 15 µs -> 10 µs
+    rounded = (margin_us + step // 2) // step * step
+    if step >= 1000 or rounded >= 1000:
+        decimals = max(0, 3 - len(str(step)) + 1)
+        text = f"{rounded / 1000:.{decimals}f} ms"
+    else:
+        text = f"{rounded} µs"
+    if lang == "fr":
+        text = text.replace(".", ",")
+    return "≈ " + text
+
+
 def ms(t_us: int, lang: str = "fr") -> str:
     """A gap for players: milliseconds with one decimal (a decimal comma in French), or µs below
     a tenth of a millisecond."""

@@ -73,13 +73,14 @@ class Board:
                 self._decided(k, 2, now)
         self._sent = 0
         self._next_hb = now
-        # PIO capture if it can be had (``pio(pin_cls, gpios, ticks_us)``), else the interrupts.
+        # PIO capture if it can be had (``pio(pin_cls, gpios, ticks_us, sm_id, gpio_in)``), else
+        # the interrupts.
         gpios = [p for _, _, p in self._inputs]
         capture = None
         self.capture_error = ""
         if pio is not None:
             try:
-                capture = pio(Pin, gpios, ticks_us)
+                capture = pio(Pin, gpios, ticks_us, 0, g)
             except (OSError, ValueError) as e:
                 self.capture_error = str(e)
         if capture is None:

@@ -23,7 +23,10 @@ class Debouncer:
         self.stable = active
         self._run_start = t_us
         self._now = t_us
+        self._last = t_us  # latest edge or decision: an edge older than this is late
         self._candidate = None
+        self._dropped_t0 = None  # the last glitch's first edge, and when it was dropped
+        self._dropped_at = 0
         self._lock_until = None
         self._press_t0 = t_us if active else None
         # Held when we start watching: cannot be a slap, stuck until released.
@@ -31,19 +34,30 @@ class Debouncer:
         self.bounces = 0
         self.glitches = 0
         self.presses = 0
+        self.late = 0
 
     def edge(self, t, active):
-        if t < self._now:
-            t = self._now
+        idle = self._candidate is None and self._lock_until is None
+        if t < self._last:
+            dropped = self._dropped_t0
+            if idle and dropped is not None and t < self._dropped_at:
+                # Dropped as a glitch too early: the candidate goes on from its first edge.
+                self._candidate = dropped
+                self.glitches -= 1
+            elif not idle:
+                self.late += 1
+                t = self._last
+        self._dropped_t0 = None
         self._advance(t)
-        if active == self._raw:
-            return
-        self._raw = active
-        self._run_start = t
-        if self._candidate is None and self._lock_until is None and active != self.stable:
+        if self._candidate is None and self._lock_until is None:
+            # Any edge on an idle line starts a candidate: its level may be stale.
             self._candidate = t
         else:
             self.bounces += 1
+        self._raw = active
+        self._run_start = t
+        if t > self._last:
+            self._last = t
         self._advance(t)
 
     def poll(self, now):
@@ -52,12 +66,7 @@ class Debouncer:
     def next_deadline(self):
         d = None
         if self._candidate is not None:
-            if self._raw != self.stable:
-                d = self._run_start + self.glitch
-            else:
-                d = self._candidate + self.lockout
-                if self._run_start > d:
-                    d = self._run_start
+            d = self._run_start + self.glitch
         elif self._lock_until is not None:
             d = self._lock_until
         if (self.stable and not self.stuck and self.stuck_after is not None
@@ -74,37 +83,35 @@ class Debouncer:
                 if now > self._now:
                     self._now = now
                 return
-            if d > self._now:
-                self._now = d
-            self._decide(self._now)
+            if d > self._last:
+                self._last = d
+            self._decide(self._last)
 
     def _decide(self, at):
-        if self._candidate is not None:
+        if self._candidate is not None and at >= self._run_start + self.glitch:
             t0 = self._candidate
-            if self._raw != self.stable and at >= self._run_start + self.glitch:
-                self._candidate = None
-                self.stable = self._raw
-                end = t0 + self.lockout
-                self._lock_until = end if end > at else None
-                if self.stable:
-                    self.presses += 1
-                    self._press_t0 = t0
-                    self._sink(self.key, PRESS, t0)
-                else:
-                    self._press_t0 = None
-                    self._sink(self.key, RELEASE, t0)
-                    if self.stuck:
-                        self.stuck = False
-                        self._sink(self.key, UNSTUCK, t0)
-                return
-            end = t0 + self.lockout
-            if self._run_start > end:
-                end = self._run_start
-            if self._raw == self.stable and at >= end:
-                self._candidate = None
+            self._candidate = None
+            if self._raw == self.stable:
+                # Back at rest for the glitch minimum: never a press.
                 self.glitches += 1
+                self._dropped_t0 = t0
+                self._dropped_at = at
                 return
-        if self._lock_until is not None and at >= self._lock_until:
+            self.stable = self._raw
+            end = t0 + self.lockout
+            self._lock_until = end if end > at else None
+            if self.stable:
+                self.presses += 1
+                self._press_t0 = t0
+                self._sink(self.key, PRESS, t0)
+            else:
+                self._press_t0 = None
+                self._sink(self.key, RELEASE, t0)
+                if self.stuck:
+                    self.stuck = False
+                    self._sink(self.key, UNSTUCK, t0)
+            return
+        if self._candidate is None and self._lock_until is not None and at >= self._lock_until:
             self._lock_until = None
             if self._raw != self.stable:
                 self.bounces -= 1

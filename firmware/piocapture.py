@@ -65,7 +65,7 @@ class PioCapture:
     resolution_us = 1
     lag_us = LAG_US
 
-    def __init__(self, pin_cls, gpios, ticks_us, sm_id=0):
+    def __init__(self, pin_cls, gpios, ticks_us, sm_id=0, gpio_in=-1):
         # PIO0 (the FIFO address and DREQ below). On a Pico W the wireless chip's driver holds a
         # PIO1 state machine, and rp2.StateMachine raises ValueError for one that is taken.
         if not 0 <= sm_id <= 3:
@@ -102,7 +102,13 @@ class PioCapture:
         t_b = ticks_us()
         self.origin = t_b & _MASK30
         self.align_us = (t_b - t_a) & _MASK30
-        self._levels = -1
+        # The program's first record holds every pin's level. Compared with the GPIO_IN word the
+        # board's debouncers started from, only pins that really moved since are edges (a level
+        # that did not change is no edge, and would only count as a glitch); unknown: all news.
+        if gpio_in < 0:
+            self._levels = -1
+        else:
+            self._levels = (gpio_in >> base) & ((1 << N_PINS) - 1)
 
     def _written(self):
         # dma.count is a register of the channel (rp2_dma.c: rp2_dma_attr), missing from the stubs.

@@ -55,7 +55,9 @@ def test_convert_and_coarser_resolution() -> None:
     assert m.clock == Clock("CLOCK_MONOTONIC", 20_000_000)
     ev = InputEvent("seat", 2, "press", 42_000, PICO, "serial")
     out = m.convert(ev)
-    assert (out.t_ns, out.clock, out.seat, out.source) == (1_042_000, m.clock, 2, "serial")
+    # The event keeps its own source's resolution (the offset's uncertainty counted in).
+    assert (out.t_ns, out.clock, out.seat, out.source) == (
+        1_042_000, Clock("CLOCK_MONOTONIC", max(PICO.resolution_ns, 3_000)), 2, "serial")
 
 
 def test_offset_uncertainty_counts_as_resolution() -> None:

@@ -33,6 +33,10 @@ def cases(n: int) -> list[dict[str, Any]]:
         # A few edges delivered late: the rules treat them as simultaneous with the last one.
         if edges and rnd.random() < 0.1:
             edges.append([edges[-1][0] - 7, not edges[-1][1]])
+        # A busy host: a poll runs ahead of edges that then arrive with older stamps.
+        if len(edges) > 2 and rnd.random() < 0.3:
+            i = rnd.randrange(1, len(edges))
+            edges.insert(i, [edges[i][0] + rnd.choice([500, 3_000, 40_000]), None])
         out.append(
             {
                 "lockout": lockout,
@@ -56,7 +60,7 @@ def host(case: dict[str, Any]) -> dict[str, Any]:
     d = Debouncer(s, active=case["active"], t_ns=case["t0"] * US)
     out = []
     for t, active in case["edges"]:
-        out += d.edge(t * US, active)
+        out += d.poll(t * US) if active is None else d.edge(t * US, active)
     out += d.poll(case["until"] * US)
     decisions = []
     for x in out:
@@ -71,6 +75,7 @@ def host(case: dict[str, Any]) -> dict[str, Any]:
         "bounces": d.bounces,
         "glitches": d.glitches,
         "presses": d.presses,
+        "late": d.late,
     }
 
 
@@ -88,3 +93,28 @@ def test_firmware_and_host_debounce_agree(tmp_path: Path) -> None:
         assert fw == want, f"case {i}: {case}"
         decided += len(want["decisions"])
     assert decided > 300  # the cases do exercise presses, not just silence
+
+
+def _case(edges: list[list[object]], until: int) -> dict[str, Any]:
+    return {"lockout": 30_000, "glitch": 2_000, "stuck": None, "t0": 0, "active": False,
+            "edges": edges, "until": until}
+
+
+def test_firmware_hostile_edges_issue_10(tmp_path: Path) -> None:
+    # Finding 1: a 0.5 ms crosstalk pulse 10 ms before the press; finding 3: the press's first
+    # edge reported at the stale (released) level. Run under the MicroPython unix port.
+    T = 1_000_000
+    cs = [
+        _case([[T, True], [T + 500, False], [T + 10_000, True]], T + 100_000),
+        _case([[T, False], [T + 40, True], [T + 90, False], [T + 120, True]], T + 100_000),
+        _case([[T, False]], T + 100_000),
+    ]
+    f = tmp_path / "cases.json"
+    f.write_text(json.dumps(cs))
+    proc = run_mp("mp_debounce.py", str(f))
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got[0]["decisions"] == [[1, T + 10_000]] and got[0]["glitches"] == 1
+    assert got[1]["decisions"] == [[1, T]]
+    assert got[2]["decisions"] == [] and got[2]["glitches"] == 1
+    assert got == [host(c) for c in cs]

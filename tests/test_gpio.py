@@ -19,6 +19,7 @@ from test_gpio_support import (
     ClockedMockFactory,
     ClockedMockPin,
     FakeClock,
+    bounce_offsets,
     drain,
     presses,
     statuses,
@@ -131,7 +132,7 @@ def test_bouncy_bursts_give_one_press_at_first_edge(
     bounces = 0
     for _ in range(150):
         n_bounce = rng.choice(range(0, 21, 2))  # an even count leaves the contact closed
-        offsets = sorted(rng.sample(range(1, 5 * MS), n_bounce))
+        offsets = bounce_offsets(rng, n_bounce)
         p.edge_at(t, True)
         level = True
         for off in offsets:
@@ -140,7 +141,7 @@ def test_bouncy_bursts_give_one_press_at_first_edge(
         rel = t + 60 * MS
         p.edge_at(rel, False)
         level = False
-        for off in sorted(rng.sample(range(1, 5 * MS), n_bounce)):
+        for off in bounce_offsets(rng, n_bounce):
             level = not level
             p.edge_at(rel + off, level)
         bounces += 2 * n_bounce
@@ -349,7 +350,7 @@ def test_edges_racing_the_source_thread_are_never_misjudged(
         for start, first in ((t, True), (t + 40 * MS, False)):
             p.edge_at(start, first)
             level = first
-            for off in sorted(rng.sample(range(1, 5 * MS), rng.choice(range(0, 21, 2)))):
+            for off in bounce_offsets(rng, rng.choice(range(0, 21, 2))):
                 level = not level
                 p.edge_at(start + off, level)
         expected.append((seat, t))

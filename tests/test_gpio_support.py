@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import random
 import threading
 from typing import Any
 
@@ -77,3 +78,13 @@ def presses(items: list[QueueItem]) -> list[InputEvent]:
 
 def statuses(items: list[QueueItem]) -> list[SourceStatus]:
     return [x for x in items if isinstance(x, SourceStatus)]
+
+
+def bounce_offsets(rng: random.Random, n: int, max_gap_ns: int = 500_000) -> list[int]:
+    """``n`` bounce edges after a first one: each run shorter than the glitch minimum (2 ms),
+    as contact bounce is, so that no run is mistaken for a decided level."""
+    out, t = [], 0
+    for _ in range(n):
+        t += rng.randint(1, max_gap_ns)
+        out.append(t)
+    return out

@@ -9,6 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from companion.display.app import App, open_display
 from companion.display.sound import Sounds
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
+from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, SourceStatus
+from companion.inputs.keyboard import KeyboardSource
 from companion.table.journal import Journal
 from companion.table.live import Table
 
@@ -40,8 +43,27 @@ def screen() -> Iterator[pygame.Surface]:
     pygame.display.quit()
 
 
+class KeyClock:
+    """The keyboard's clock for these tests: every key is read 25 ms after the previous one, so
+    keys typed back to back are not a tie at the keyboard's 20 ms resolution."""
+
+    def __init__(self) -> None:
+        self.t = time.monotonic_ns()
+
+    def __call__(self) -> int:
+        self.t += 25_000_000
+        return self.t
+
+
+def keyboard(name: str, n_seats: int) -> KeyboardSource:
+    return KeyboardSource.from_config(HardwareConfig().keyboard, n_seats, own_window=False,
+                                      now_ns=KeyClock())
+
+
 def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
              lang: str = "fr", **kw: object) -> App:
+    if source == "keyboard":
+        kw.setdefault("source_factory", keyboard)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": source})
     app = App(screen, journal, table, Ui(lang=lang), source_name=source, **kw)  # type: ignore
     app.step()

@@ -21,10 +21,11 @@ from serial_helpers import (
 from companion.errors import HardwareError
 from companion.inputs import protocol as p
 from companion.inputs.base import Clock, InputEvent, InputSource
+from companion.inputs.clocks import PICO_STAMP_RESOLUTION_NS
 from companion.inputs.serial_source import SerialSource
 
 UID = "E6614103E7452D2F"
-CLOCK = Clock(name=f"pico:{UID}", resolution_ns=1000)
+CLOCK = Clock(name=f"pico:{UID}", resolution_ns=PICO_STAMP_RESOLUTION_NS)
 WRAP = 2**30
 
 

@@ -72,8 +72,35 @@ def test_ties_for_last() -> None:
 def test_coarser_resolution_makes_ties() -> None:
     r = window([("A", 0), ("B", 10), ("C", 1030), ("D", 1999)], resolution_us=1000).result()
     assert r.tied and r.last == ("C", "D")
-    r = window([("A", 0), ("B", 10), ("C", 1030), ("D", 2000)], resolution_us=1000).result()
-    assert not r.tied and r.last == ("D",)
+    # Closer than the resolution is a tie even across a tick boundary (1999 / 2001)...
+    r = window([("A", 0), ("B", 10), ("C", 1999), ("D", 2001)], resolution_us=1000).result()
+    assert r.tied and r.last == ("C", "D")
+    # ... and a whole resolution apart is not.
+    r = window([("A", 0), ("B", 10), ("C", 1030), ("D", 2030)], resolution_us=1000).result()
+    assert not r.tied and r.last == ("D",) and r.margin_res_us == 1000
+
+
+def test_each_press_carries_its_own_resolution() -> None:
+    # Issue 10, finding 5: keyboard presses (20 ms) are never "lost by 12 µs".
+    w = SlapWindow(P, 5_000_000)
+    w.add("A", 0)
+    w.add("B", 100_000, res_us=20_000)
+    w.add("C", 100_012, res_us=20_000)
+    w.add("D", 50_000)
+    r = w.result()
+    assert r.tied and r.last == ("B", "C")
+    # GPIO presses of the same window still part at 1 µs.
+    w = SlapWindow(P, 5_000_000)
+    for name, t in (("A", 0), ("B", 10), ("C", 100_000), ("D", 100_001)):
+        w.add(name, t)
+    r = w.result()
+    assert not r.tied and r.last == ("D",) and (r.margin_us, r.margin_res_us) == (1, 1)
+    # A GPIO press against a keyboard press: the coarser one decides.
+    w = SlapWindow(P, 5_000_000)
+    for name, t, res in (("A", 0, 1), ("B", 10, 1), ("C", 100_000, 1), ("D", 130_000, 20_000)):
+        w.add(name, t, res)
+    r = w.result()
+    assert not r.tied and r.last == ("D",) and (r.margin_us, r.margin_res_us) == (30_000, 20_000)
 
 
 def test_single_press_has_no_margin() -> None:

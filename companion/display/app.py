@@ -230,7 +230,7 @@ class App:
                 return
             if item.role == "seat":
                 if game is not None and not game.finished:
-                    self.screens.press(self, item.seat, item.t_us)
+                    self.screens.press(self, item.seat, item.t_us, item.res_us)
             else:
                 self.do((item.role,))
         elif isinstance(item, SourceStatus):

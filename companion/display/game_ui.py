@@ -86,8 +86,9 @@ class GameScreens:
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int) -> None:
-        """A seat button was pressed (debounced, not held since before): what it means here."""
+    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+        """A seat button was pressed (debounced, not held since before) at ``t_us`` on a clock of
+        resolution ``res_us`` (None: 1 µs or finer): what it means here."""
 
     def keys_are_buttons(self, app: Any, screen: str) -> bool:
         """Whether the seat keys act as buttons now (not while the table types something)."""

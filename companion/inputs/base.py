@@ -6,9 +6,14 @@ so the main loop never compares stamps of different clocks without converting th
 
 from __future__ import annotations
 
+import logging
 import queue
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
+
+log = logging.getLogger("companion.inputs")
 
 Role = Literal["seat", "confirm", "cancel", "undo"]
 Edge = Literal["press", "release"]
@@ -36,6 +41,12 @@ class InputEvent:
     @property
     def t_us(self) -> int:
         return self.t_ns // 1000
+
+    @property
+    def res_us(self) -> int | None:
+        """The stamp's resolution in whole µs for the table log, None when it is 1 µs or finer."""
+        res = -(-self.clock.resolution_ns // 1000)
+        return res if res > 1 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +77,37 @@ class InputSource(Protocol):
     def start(self, events: queue.Queue[QueueItem]) -> None: ...
 
     def stop(self) -> None: ...
+
+
+def crash_status(source: str, exc: BaseException) -> SourceStatus:
+    """What the table sees when a source's thread died: the buttons of that source are dead."""
+    what = f"{type(exc).__name__}: {exc}"
+    return SourceStatus(
+        source,
+        "error",
+        None,
+        f"The {source} buttons stopped working ({what}); restart the game to use them again.",
+        f"Les boutons {source} ne répondent plus ({what}) ; relancez la partie pour les "
+        "retrouver.",
+    )
+
+
+def source_thread(
+    source: str,
+    target: Callable[[], None],
+    events: queue.Queue[QueueItem] | None,
+    *,
+    name: str,
+) -> threading.Thread:
+    """A daemon thread running ``target``: an exception never ends it silently, it is logged and
+    put on the queue as a source error, so the screen says which buttons are dead."""
+
+    def run() -> None:
+        try:
+            target()
+        except BaseException as exc:
+            log.exception("the %s input thread stopped", source)
+            if events is not None:
+                events.put(crash_status(source, exc))
+
+    return threading.Thread(target=run, name=name, daemon=True)

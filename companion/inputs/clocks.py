@@ -12,6 +12,14 @@ from dataclasses import dataclass, replace
 
 from companion.inputs.base import Clock, InputEvent
 
+# The Pico reads ticks_us inside a hard IRQ handler that first snapshots every pin. A stamp is
+# therefore late by the interrupt entry latency, and an edge on another pin during the handler is
+# stamped when the next handler runs: the stamp is good to entry latency + handler time, not to
+# the 1 µs of ticks_us. Under the MicroPython unix port the handler costs 4.5 to 10 empty calls
+# (bench/gpio.py, "pico.irq_model", on a busy host); at ~5 µs a call on an RP2040 at 125 MHz plus
+# ~10 µs of entry latency that is 33-60 µs, stated as 60 µs until measured on a board.
+PICO_STAMP_RESOLUTION_NS = 60_000
+
 
 @dataclass(frozen=True, slots=True)
 class Offset:
@@ -49,6 +57,10 @@ class ClockMerger:
         self.common = common
         self._offsets: dict[Clock, Offset] = {common: Offset(0, 0)}
 
+    def update(self, clock: Clock, offset: Offset) -> None:
+        """A source whose offset drifts (a Pico's crystal) refreshes it before converting."""
+        self._offsets[clock] = offset
+
     def add(self, clock: Clock, offset: Offset | None = None) -> None:
         """Register a source clock; a clock with the common clock's name needs no offset."""
         if offset is None:
@@ -72,5 +84,17 @@ class ClockMerger:
         except KeyError:
             raise ValueError(f"clock {clock.name!r} was never registered") from None
 
+    def resolution_of(self, clock: Clock) -> int:
+        """How finely a stamp of ``clock`` is known once on the common clock."""
+        o = self._offsets[clock]
+        return max(clock.resolution_ns, o.uncertainty_ns, self.common.resolution_ns)
+
     def convert(self, event: InputEvent) -> InputEvent:
-        return replace(event, t_ns=self.to_common(event.clock, event.t_ns), clock=self.clock)
+        # Each event keeps its own source's resolution: two GPIO presses of a gpio+keyboard game
+        # still part at 1 µs; the slap window takes the coarser of any two presses it compares.
+        try:
+            res = self.resolution_of(event.clock)
+        except KeyError:
+            raise ValueError(f"clock {event.clock.name!r} was never registered") from None
+        return replace(event, t_ns=self.to_common(event.clock, event.t_ns),
+                       clock=Clock(self.common.name, res))

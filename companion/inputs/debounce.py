@@ -5,17 +5,24 @@ Pico firmware mirrors these rules line for line, so any change here is a change 
 
 The rules, for one button (``active`` means the contact is closed, i.e. the pin reads low):
 
-1. When the debounced state is "released", the first edge to active opens a *candidate* press
-   stamped at that edge (``t0``).
-2. Every other edge before ``t0 + lockout`` is bounce: counted, never a new candidate.
-3. The candidate becomes a press, stamped ``t0``, as soon as the line has stayed active for
-   ``glitch_min`` without interruption. If instead the lockout ends with the line back at rest,
-   the candidate was a glitch: no press at all.
-4. Releases follow the same rules with the levels swapped, so a release cannot be seen before
-   the press's lockout has ended, and release bounce cannot make a second press.
-5. When a lockout ends with the line already at the other level, a candidate opens at once,
+1. When the line is idle (no candidate, no lockout), *any* edge opens a candidate stamped at that
+   edge (``t0``), whatever level it reports: the kernel reads the level after the interrupt, so
+   a contact that has already bounced open reports its first edge as a release.
+2. A candidate is decided as soon as one level has lasted ``glitch_ns`` without an edge: the other
+   level makes it a press (or release) stamped ``t0``; the resting level makes it a glitch, no
+   press at all, and the line is idle again. So a short pulse followed by quiet is forgotten and
+   never lends its stamp to a later press. Edges closer than ``glitch_ns`` are one event: that is
+   the debounce's own resolution, and a pulse that close before a press merges with it.
+3. After a decision, every edge before ``t0 + lockout`` is bounce: counted, never a new candidate,
+   so release bounce cannot make a second press.
+4. When a lockout ends with the line already at the other level, a candidate opens at once,
    stamped when the line last changed.
-6. A press held longer than ``stuck_after`` is reported stuck (once); its release says so too.
+5. A press held longer than ``stuck_after`` is reported stuck (once); its release says so too.
+6. A stamp is never rewritten. An edge delivered after later decisions were made (a busy thread)
+   still opens its candidate at its own stamp when the line was idle (and if it falls before a
+   glitch was dropped, that candidate goes on: dropping it emitted nothing); only an edge that falls
+   inside a candidate or lockout already decided past it is taken as simultaneous with the last
+   change, and counted in ``late`` so the source can say so.
 """
 
 from __future__ import annotations
@@ -83,10 +90,11 @@ class Debouncer:
         self._raw = active
         self._stable = active
         self._run_start = t_ns
-        # Latest time already decided; a deadline that fell inside an earlier decision is
-        # decided no earlier than that.
+        # Latest time polled, and latest edge or decision: an edge older than the latter is late.
         self._now = t_ns
+        self._last = t_ns
         self._candidate: int | None = None
+        self._dropped: tuple[int, int] | None = None  # the last glitch: (first edge, dropped at)
         self._lock_until: int | None = None
         self._press_t0: int | None = t_ns if active else None
         # A button already held when we start watching cannot be a slap; it is stuck until
@@ -96,6 +104,7 @@ class Debouncer:
         self.bounces = 0
         self.glitches = 0
         self.presses = 0
+        self.late = 0
 
     @property
     def pressed(self) -> bool:
@@ -111,19 +120,30 @@ class Debouncer:
         return self._stuck
 
     def edge(self, t_ns: int, active: bool) -> list[Decision]:
-        """Feed one raw edge. Edges older than the last one are treated as simultaneous with it."""
+        """Feed one raw edge at its own stamp (see rule 6 for edges older than the last one)."""
         out: list[Decision] = []
-        t_ns = max(t_ns, self._now)
+        idle = self._candidate is None and self._lock_until is None
+        if t_ns < self._last:
+            if idle and self._dropped is not None and t_ns < self._dropped[1]:
+                # The line was not at rest after all: the glitch was dropped too early (nothing
+                # was emitted for it), so the candidate goes on from its own first edge.
+                self._candidate = self._dropped[0]
+                self.glitches -= 1
+            elif not idle:
+                self.late += 1
+                t_ns = self._last
+        self._dropped = None
         self._advance(t_ns, out)
-        if active == self._raw:
-            # Repeated level reports (a missed edge in between) carry no information.
-            return out
-        self._raw = active
-        self._run_start = t_ns
-        if self._candidate is None and self._lock_until is None and active != self._stable:
+        if self._candidate is None and self._lock_until is None:
+            # Rule 1: the reported level may be stale, the edge itself is not.
             self._candidate = t_ns
         else:
             self.bounces += 1
+        # A repeated level means an edge pair was missed: the line changed here all the same.
+        self._raw = active
+        self._run_start = t_ns
+        if t_ns > self._last:
+            self._last = t_ns
         self._advance(t_ns, out)
         return out
 
@@ -139,10 +159,7 @@ class Debouncer:
         s = self.settings
         due: int | None = None
         if self._candidate is not None:
-            if self._raw != self._stable:
-                due = self._run_start + s.glitch_ns
-            else:
-                due = max(self._candidate + s.lockout_ns, self._run_start)
+            due = self._run_start + s.glitch_ns
         elif self._lock_until is not None:
             due = self._lock_until
         if self._stable and not self._stuck and s.stuck_ns is not None and self._press_t0 is not None:
@@ -155,37 +172,40 @@ class Debouncer:
         while True:
             d = self.next_deadline()
             if d is None or d > now_ns:
-                self._now = max(self._now, now_ns)
+                if now_ns > self._now:
+                    self._now = now_ns
                 return
-            self._now = max(self._now, d)
-            self._decide(self._now, out)
+            # Never decided before something already seen (a late edge, a lockout's end).
+            if d > self._last:
+                self._last = d
+            self._decide(self._last, out)
 
     def _decide(self, at: int, out: list[Decision]) -> None:
         s = self.settings
-        if self._candidate is not None:
+        if self._candidate is not None and at >= self._run_start + s.glitch_ns:
             t0 = self._candidate
-            if self._raw != self._stable and at >= self._run_start + s.glitch_ns:
-                self._candidate = None
-                self._stable = self._raw
-                end = t0 + s.lockout_ns
-                self._lock_until = end if end > at else None
-                if self._stable:
-                    self.presses += 1
-                    self._press_t0 = t0
-                    out.append(Transition("press", t0, at))
-                else:
-                    self._press_t0 = None
-                    out.append(Transition("release", t0, at))
-                    if self._stuck:
-                        self._stuck = False
-                        self._initially_held = False
-                        out.append(Unstuck(t0))
-                return
-            if self._raw == self._stable and at >= max(t0 + s.lockout_ns, self._run_start):
-                self._candidate = None
+            self._candidate = None
+            if self._raw == self._stable:
+                # Rule 2: back at rest for the glitch minimum: it was never a press.
                 self.glitches += 1
+                self._dropped = (t0, at)
                 return
-        if self._lock_until is not None and at >= self._lock_until:
+            self._stable = self._raw
+            end = t0 + s.lockout_ns
+            self._lock_until = end if end > at else None
+            if self._stable:
+                self.presses += 1
+                self._press_t0 = t0
+                out.append(Transition("press", t0, at))
+            else:
+                self._press_t0 = None
+                out.append(Transition("release", t0, at))
+                if self._stuck:
+                    self._stuck = False
+                    self._initially_held = False
+                    out.append(Unstuck(t0))
+            return
+        if self._candidate is None and self._lock_until is not None and at >= self._lock_until:
             self._lock_until = None
             if self._raw != self._stable:
                 # The edge that started this run was counted as bounce; it is a candidate after all.

@@ -1,12 +1,14 @@
 """Buttons wired to the Pi's 40-pin header, read through gpiozero with an injected pin factory.
 
-Each press is stamped with the kernel's timestamp of its first edge (CLOCK_MONOTONIC through
-lgpio), debounced in our own code (``debounce.py``) rather than by gpiozero's ``bounce_time``,
-which on lgpio stamps a press late.
+Each press is stamped with the kernel's timestamp of its first edge (CLOCK_MONOTONIC; the edges
+are read from the GPIO character device by ``gpiocdev``, lgpio only claims lines and sets pulls),
+debounced in our own code (``debounce.py``) rather than by gpiozero's ``bounce_time``, which on
+lgpio stamps a press late.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import queue
@@ -18,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, ConfigError, HardwareError
-from companion.inputs.base import Clock, InputEvent, QueueItem, Role, SourceStatus
+from companion.inputs.base import (
+    Clock,
+    InputEvent,
+    QueueItem,
+    Role,
+    SourceStatus,
+    crash_status,
+    source_thread,
+)
 from companion.inputs.debounce import (
     Debouncer,
     DebounceSettings,
@@ -26,6 +36,19 @@ from companion.inputs.debounce import (
     Stuck,
     Transition,
     Unstuck,
+)
+from companion.inputs.gpiocdev import (
+    FLAG_BIAS_DISABLED,
+    FLAG_BIAS_PULL_DOWN,
+    FLAG_BIAS_PULL_UP,
+    FLAG_EDGE_FALLING,
+    FLAG_EDGE_RISING,
+    FLAG_INPUT,
+    MAX_EVENT_BUFFER,
+    EventReader,
+    Kernel,
+    KernelGpio,
+    header_chip,
 )
 
 # Kernel edge stamps are nanoseconds, but interrupt latency jitters by about a microsecond, so
@@ -104,25 +127,101 @@ def explain_chip_failure(chip: int | None, exc: BaseException) -> HardwareError:
     )
 
 
-def lgpio_factory(chip: int | None = None) -> Any:
-    """The production pin factory: lgpio, delivering the kernel's integer-ns edge stamps."""
+def lgpio_factory(chip: int | None = None, *, kernel: Kernel | None = None) -> Any:
+    """The production pin factory: lgpio for claiming and pulls, and each button's edges read
+    from the kernel ourselves (``gpiocdev``), with the largest event buffer and gap detection.
+
+    ``chip`` None finds the header's chip by its lines' names (``[gpio] chip`` overrides it);
+    ``kernel`` is the seam to the GPIO character device (tests pass a model of it)."""
     prepare_lgpio_env()
+    cwd = os.getcwd()
     try:
-        import lgpio  # noqa: F401  (imported here so LG_WD is already set)
+        import lgpio  # imported here so LG_WD is already set
         from gpiozero.pins.lgpio import LGPIOFactory, LGPIOPin
     except ImportError as exc:
         raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR) from exc
+    finally:
+        # lgpio's C library chdir()s to LG_WD as it loads: a relative path given on the command
+        # line (--config) must still mean what it meant.
+        with contextlib.suppress(OSError):
+            os.chdir(cwd)
     from gpiozero.pins.pi import PiPin
 
+    kern: Kernel = kernel if kernel is not None else KernelGpio()
+    if chip is None:
+        listing = getattr(kern, "chips", None)
+        chip = header_chip(kern, listing() if listing is not None else range(8))
+    reader = EventReader(kern)
+
     class NsLGPIOPin(LGPIOPin):  # type: ignore[misc]
-        # gpiozero turns lgpio's integer nanoseconds into float seconds; we keep the integer.
-        def _call_when_changed(self, chip: int, gpio: int, level: int, ticks: int) -> None:
-            if level in (0, 1):
-                PiPin._call_when_changed(self, int(ticks), level)
+        _line_fd: int | None = None
+
+        def _enable_event_detect(self) -> None:
+            # lgpio would request the line with a 16-event buffer and drop the sequence numbers:
+            # give the line back to the kernel and request its events ourselves.
+            bias = {"up": FLAG_BIAS_PULL_UP, "down": FLAG_BIAS_PULL_DOWN}.get(
+                self.pull, FLAG_BIAS_DISABLED)
+            lgpio.gpio_free(self.factory._handle, self._number)
+            flags = FLAG_INPUT | FLAG_EDGE_RISING | FLAG_EDGE_FALLING | bias
+            fd = kern.request_events(self.factory.chip, self._number, flags, MAX_EVENT_BUFFER)
+            self._line_fd = fd
+            reader.watch(fd, self._kernel_edge, self._kernel_gap)
+
+        def _kernel_edge(self, t_ns: int, level: int) -> None:
+            # The kernel's integer nanoseconds, where gpiozero's lgpio pins would pass floats.
+            PiPin._call_when_changed(self, t_ns, level)
+
+        def _kernel_gap(self, lost: int, t_ns: int) -> None:
+            listener = self.factory.gap_listener
+            if listener is not None:
+                listener(self._number, lost, t_ns)
+
+        def _disable_event_detect(self) -> None:
+            fd, self._line_fd = self._line_fd, None
+            if fd is None:
+                return
+            reader.unwatch(fd)
+            kern.close(fd)
+            if self.factory._handle is not None:
+                flags = {"up": lgpio.SET_PULL_UP, "down": lgpio.SET_PULL_DOWN}.get(
+                    self._pull_held, lgpio.SET_PULL_NONE)
+                lgpio.gpio_claim_input(self.factory._handle, self._number, flags)
+
+        def _get_state(self) -> bool:
+            if self._line_fd is not None:
+                return bool(kern.get_value(self._line_fd))
+            return bool(super()._get_state())
+
+        def _get_pull(self) -> str:
+            if self._line_fd is not None:
+                return self._pull_held
+            return str(super()._get_pull())
+
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)
+            self._pull_held = value
+
+        _pull_held = "floating"
+
+    class NsLGPIOFactory(LGPIOFactory):  # type: ignore[misc]
+        gap_listener: Callable[[int, int, int], None] | None = None
+
+        @property
+        def crash_listener(self) -> Callable[[BaseException], None] | None:
+            return reader.on_crash
+
+        @crash_listener.setter
+        def crash_listener(self, value: Callable[[BaseException], None] | None) -> None:
+            reader.on_crash = value
+
+        def close(self) -> None:
+            super().close()
+            reader.close()
 
     try:
-        factory = LGPIOFactory(chip=chip)
+        factory = NsLGPIOFactory(chip=chip)
     except Exception as exc:  # lgpio.error is not an OSError subclass
+        reader.close()
         raise explain_chip_failure(chip, exc) from exc
     factory.pin_class = NsLGPIOPin
     return factory
@@ -159,6 +258,13 @@ class _EdgeHandler:
     def __call__(self, ticks: int | float, state: int | bool) -> None:
         # Runs on the backend's callback thread: hand over and return, nothing else.
         self.put((self.index, ticks, state))
+
+
+class _Gap:
+    __slots__ = ("index", "lost", "t_ns")
+
+    def __init__(self, index: int, lost: int, t_ns: int) -> None:
+        self.index, self.lost, self.t_ns = index, lost, t_ns
 
 
 class _Barrier:
@@ -205,6 +311,11 @@ class GpioSource:
         self._thread: threading.Thread | None = None
         self._events: queue.Queue[QueueItem] | None = None
         self._devices: list[Any] = []
+        self._index_of_pin = {b.pin: i for i, b in enumerate(self.buttons)}
+        if hasattr(pin_factory, "gap_listener"):
+            pin_factory.gap_listener = self._on_gap
+            # The factory's own reading thread dying must reach the screen too.
+            pin_factory.crash_listener = self._on_reader_crash
         # Claim every pin now, so a wrong pin fails before anything has started.
         try:
             for b in self.buttons:
@@ -234,7 +345,7 @@ class GpioSource:
         for dev, handler in zip(self._devices, self._handlers, strict=True):
             dev.pin.edges = "both"
             dev.pin.when_changed = handler
-        self._thread = threading.Thread(target=self._run, name="gpio-source", daemon=True)
+        self._thread = source_thread("gpio", self._run, events, name="gpio-source")
         self._thread.start()
 
     def stop(self) -> None:
@@ -295,6 +406,44 @@ class GpioSource:
             f"Le bouton de {fr} est relâché et compte de nouveau.",
         )
 
+    def _on_reader_crash(self, exc: BaseException) -> None:
+        if self._events is not None:
+            self._events.put(crash_status("gpio", exc))
+
+    def _on_gap(self, pin: int, lost: int, t_ns: int) -> None:
+        # On the pin factory's reading thread: hand over, like an edge.
+        index = self._index_of_pin.get(pin)
+        if index is not None:
+            self._inbox.put(_Gap(index, lost, t_ns))
+
+    def _gap_status(self, gap: _Gap) -> SourceStatus:
+        # The kernel drops the oldest edges when its buffer is full: the press after the gap may
+        # be stamped later than its first edge. Say so rather than let it pass as exact.
+        en, fr = self.buttons[gap.index].label()
+        return SourceStatus(
+            "gpio",
+            "error",
+            self.buttons[gap.index].seat,
+            f"The kernel dropped {gap.lost} edges of {en} (the Pi was too busy to read them): "
+            "a press at that moment may be stamped late.",
+            f"Le noyau a perdu {gap.lost} fronts de {fr} (le Pi était trop occupé pour les lire) : "
+            "un appui à ce moment peut être daté en retard.",
+        )
+
+    def _late_status(self, index: int) -> SourceStatus:
+        # Only an edge landing inside a press already decided past it: the press keeps its
+        # first edge's stamp, but the table should know the Pi was too busy to be sure.
+        en, fr = self.buttons[index].label()
+        return SourceStatus(
+            "gpio",
+            "info",
+            self.buttons[index].seat,
+            f"Edges of {en} reached the program late (the Pi is busy); its press keeps the "
+            "stamp of its first edge.",
+            f"Des fronts de {fr} sont arrivés en retard (le Pi est surchargé) ; l'appui garde "
+            "l'heure de son premier front.",
+        )
+
     def _timeout(self) -> float:
         deadlines = [d for d in (x.next_deadline() for x in self._debouncers) if d is not None]
         if not deadlines:
@@ -312,6 +461,7 @@ class GpioSource:
         now_ns, margin, lock = self._now_ns, self._margin, self._lock
         debouncers = self._debouncers
         to_item = self._to_item
+        reported_late = [0] * len(debouncers)
         while True:
             try:
                 first = get(timeout=self._timeout())
@@ -333,6 +483,8 @@ class GpioSource:
                     edges.append((index, ticks if type(ticks) is int else ticks_to_ns(ticks), state))
                 elif x is _STOP:
                     stop = True
+                elif type(x) is _Gap:
+                    put(self._gap_status(x))
                 else:
                     barriers.append(x)
             if len(edges) > 1:
@@ -350,6 +502,11 @@ class GpioSource:
                 out.sort(key=_second)
             for index, _, dec in out:
                 put(to_item(index, dec))
+            if edges:
+                for index, d in enumerate(debouncers):
+                    if d.late != reported_late[index]:
+                        reported_late[index] = d.late
+                        put(self._late_status(index))
             for b in barriers:
                 b.done.set()
             if stop:

@@ -12,11 +12,12 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from companion.errors import ConfigError, HardwareError
 from companion.hardware.config import HardwareConfig
-from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem
+from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem, source_thread
 from companion.inputs.clocks import ClockMerger, measure_offset
 
 SOURCE_NAMES = ("gpio", "serial", "keyboard", "sim")
@@ -53,6 +54,7 @@ def build_source(
     seed: int = 0,
     speed: float = 1.0,
     own_window: bool = True,
+    combined: bool = False,
     **options: Any,
 ) -> InputSource:
     """The source named ``name`` ("gpio", "serial", "keyboard", "sim", or e.g. "gpio+keyboard").
@@ -74,6 +76,7 @@ def build_source(
                         seed=seed,
                         speed=speed,
                         own_window=own_window,
+                        combined=True,
                         **options,
                     )
                 )
@@ -97,6 +100,9 @@ def build_source(
     if kind == "sim":
         cls = load_class(SIM_CLASS)
         seats = n_seats or len(config.gpio.seats) or 4
+        if combined:
+            # Next to real buttons, simulated presses must be stamped on the real clock.
+            return cls(seats, seed=seed, speed=speed, now_ns=time.monotonic_ns)  # type: ignore[no-any-return]
         return cls(seats, seed=seed, speed=speed)  # type: ignore[no-any-return]
     cls = load_class(SERIAL_CLASS, extra="serial")
     if hasattr(cls, "from_config"):
@@ -128,7 +134,11 @@ _STOP = object()
 
 
 class CombinedSource:
-    """Several sources behind one; every event leaves on the common clock."""
+    """Several sources behind one; every event leaves on the common clock.
+
+    A source may only learn its clock once started (the Pico board names its clock in its hello):
+    such a source is tied to the common clock at ``start``, and one with a ``clock_offset()``
+    (a drifting crystal) is re-tied before each of its events is converted."""
 
     def __init__(
         self,
@@ -136,33 +146,63 @@ class CombinedSource:
         *,
         common: Clock = COMMON_CLOCK,
         now_ns: Callable[[], int] = time.monotonic_ns,
+        offset_wait_s: float = 2.0,
     ) -> None:
         self.sources = tuple(sources)
         self.name = "+".join(s.name for s in self.sources)
         self.merger = ClockMerger(common)
+        self._now_ns = now_ns
+        self._offset_wait_s = offset_wait_s
         for s in self.sources:
-            clock = getattr(s, "clock", None)
-            if not isinstance(clock, Clock):
+            if not hasattr(s, "clock"):
                 raise ConfigError(
                     f"The {s.name} source does not say which clock it stamps with, so it cannot "
                     "be combined: use it alone.",
                     f"La source {s.name} ne dit pas avec quelle horloge elle date, elle ne peut "
                     "pas être combinée : utilisez-la seule.",
                 )
-            if clock.name == common.name:
-                self.merger.add(clock)
-            elif hasattr(s, "now_ns"):
-                self.merger.add(clock, measure_offset(s.now_ns, now_ns))
-            else:
-                raise ConfigError(
-                    f"The {s.name} source's clock ({clock.name}) cannot be tied to "
-                    f"{common.name}, so it cannot be combined: use it alone.",
-                    f"L'horloge de la source {s.name} ({clock.name}) ne peut pas être reliée à "
-                    f"{common.name}, elle ne peut pas être combinée : utilisez-la seule.",
-                )
-        self.clock = self.merger.clock
+            clock = getattr(s, "clock", None)
+            if clock is None and not hasattr(s, "clock_offset"):
+                raise self._untied(s, "?")
+            if isinstance(clock, Clock):
+                self._tie(s, clock)
         self._inner: list[queue.Queue[Any]] = []
         self._threads: list[threading.Thread] = []
+
+    @property
+    def clock(self) -> Clock:
+        """The coarsest clock of the sources tied so far (each event keeps its own)."""
+        return self.merger.clock
+
+    def _untied(self, s: Any, clock_name: str) -> ConfigError:
+        return ConfigError(
+            f"The {s.name} source's clock ({clock_name}) cannot be tied to "
+            f"{self.merger.common.name}, so it cannot be combined: use it alone.",
+            f"L'horloge de la source {s.name} ({clock_name}) ne peut pas être reliée à "
+            f"{self.merger.common.name}, elle ne peut pas être combinée : utilisez-la seule.",
+        )
+
+    def _tie(self, s: Any, clock: Clock) -> None:
+        if self.merger.knows(clock):
+            return
+        if clock.name == self.merger.common.name:
+            self.merger.add(clock)
+        elif hasattr(s, "clock_offset"):
+            deadline = time.monotonic() + self._offset_wait_s
+            offset = s.clock_offset()
+            while offset is None and time.monotonic() < deadline:
+                time.sleep(0.02)  # the board's first heartbeat is at most 250 ms away
+                offset = s.clock_offset()
+            if offset is None:
+                raise self._untied(s, clock.name)
+            self.merger.add(clock, offset)
+        elif hasattr(s, "now_ns"):
+            try:
+                self.merger.add(clock, measure_offset(s.now_ns, self._now_ns))
+            except ValueError:
+                raise self._untied(s, clock.name) from None
+        else:
+            raise self._untied(s, clock.name)
 
     def start(self, events: queue.Queue[QueueItem]) -> None:
         started: list[InputSource] = []
@@ -171,9 +211,12 @@ class CombinedSource:
                 inner: queue.Queue[Any] = queue.Queue()
                 s.start(inner)
                 started.append(s)
-                t = threading.Thread(
-                    target=self._forward, args=(inner, events), name=f"merge-{s.name}", daemon=True
-                )
+                clock = getattr(s, "clock", None)
+                if not isinstance(clock, Clock):
+                    raise self._untied(s, "?")
+                self._tie(s, clock)
+                t = source_thread(self.name, partial(self._forward, s, inner, events), events,
+                                  name=f"merge-{s.name}")
                 t.start()
                 self._inner.append(inner)
                 self._threads.append(t)
@@ -196,9 +239,16 @@ class CombinedSource:
         self._inner.clear()
         self._threads.clear()
 
-    def _forward(self, inner: queue.Queue[Any], events: queue.Queue[Any]) -> None:
+    def _forward(self, source: Any, inner: queue.Queue[Any], events: queue.Queue[Any]) -> None:
+        drifting = hasattr(source, "clock_offset")
         while True:
             item = inner.get()
             if item is _STOP:
                 return
-            events.put(self.merger.convert(item) if isinstance(item, InputEvent) else item)
+            if isinstance(item, InputEvent):
+                if drifting and item.clock.name != self.merger.common.name:
+                    offset = source.clock_offset()
+                    if offset is not None:
+                        self.merger.update(item.clock, offset)
+                item = self.merger.convert(item)
+            events.put(item)

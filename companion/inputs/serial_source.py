@@ -19,12 +19,18 @@ from typing import Any, Protocol
 
 from companion.errors import HardwareError
 from companion.inputs import protocol as p
-from companion.inputs.base import Clock, InputEvent, QueueItem, SourceStatus
+from companion.inputs.base import Clock, InputEvent, QueueItem, SourceStatus, source_thread
+from companion.inputs.clocks import Offset
 
 PICO_VID = 0x2E8A
 BAUDRATE = 115_200  # ignored by USB CDC, but pyserial wants one
 READ_TIMEOUT_S = 0.05
 HANDSHAKE_TIMEOUT_S = 1.5
+# The board clock is tied to the host's from the last few heartbeats (about 5 s at 4 a second);
+# a full-speed USB frame is 1 ms, the spread of how late a heartbeat can be read.
+HEARTBEATS_FOR_OFFSET = 20
+USB_OFFSET_UNCERTAINTY_NS = 1_000_000
+
 # The board sends a heartbeat every 250 ms; this much silence means it is gone.
 SILENCE_TIMEOUT_S = 1.0
 RETRY_S = 0.2
@@ -200,6 +206,8 @@ class SerialSource:
         self.lost = 0
         self.bad_frames = 0
         self.lost_edges = 0  # edges the board's capture could not keep (its heartbeat says)
+        # Host-minus-board clock offsets seen in recent heartbeats (see clock_offset).
+        self._hb_offsets: list[int] = []
 
     # -- InputSource --------------------------------------------------------------------------
 
@@ -207,7 +215,7 @@ class SerialSource:
         """Connect once (so that a wrong port or firmware fails here, clearly), then read."""
         self._events = events
         self._connect(first=True)
-        self._thread = threading.Thread(target=self._run, name="serial-source", daemon=True)
+        self._thread = source_thread(self.name, self._run, events, name="serial-source")
         self._thread.start()
 
     def stop(self) -> None:
@@ -235,6 +243,16 @@ class SerialSource:
             return box[0] if done.wait(timeout_s) else None
         finally:
             self._pings.pop(nonce, None)
+
+    def clock_offset(self) -> Offset | None:
+        """Board clock to CLOCK_MONOTONIC, from recent heartbeats; None before the first one.
+
+        Lets the serial source be combined with others (``serial+sim``, ``gpio+serial``): USB
+        delivery jitter is the uncertainty, so presses of two sources closer than it tie."""
+        seen = list(self._hb_offsets)
+        if not seen:
+            return None
+        return Offset(min(seen), USB_OFFSET_UNCERTAINTY_NS)
 
     @property
     def connected(self) -> bool:
@@ -406,6 +424,10 @@ class SerialSource:
             self._expected += 1
             self._deliver(msg)
         elif isinstance(msg, p.Heartbeat):
+            # USB only ever delays a heartbeat: the smallest recent (arrival - board time) is
+            # the best offset; a short window follows the crystals' drift (tens of ppm).
+            self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
+            del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
             if msg.next_seq > self._expected and self._resend_pending_since is None:
                 self._ask_resend()
             if msg.lost > self.lost_edges:

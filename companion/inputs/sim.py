@@ -10,13 +10,15 @@ from __future__ import annotations
 import queue
 import random
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.inputs.base import Clock, InputEvent, QueueItem
+from companion.inputs.base import Clock, InputEvent, QueueItem, source_thread
 
 SIM_CLOCK = Clock("sim", 1000)
+# Next to real buttons (e.g. ``serial+sim``) the simulator stamps on the host's clock.
+SIM_REAL_CLOCK = Clock("CLOCK_MONOTONIC", 1000)
 SlapKind = Literal["valid", "false", "timeout"]
 
 # Human choice-reaction times are right-skewed: an ex-Gaussian fits them well (normal part
@@ -101,7 +103,7 @@ class SimSource:
     name = "sim"
 
     def __init__(self, n_seats: int, seed: int = 0, speed: float = 1.0,
-                 timeout_ms: int = 5000) -> None:
+                 timeout_ms: int = 5000, now_ns: Callable[[], int] | None = None) -> None:
         if not 1 <= n_seats <= 10:
             raise ValueError(f"the simulator seats 1 to 10 players, not {n_seats}")
         if speed < 0:
@@ -110,15 +112,25 @@ class SimSource:
         self.seed = seed
         self.speed = speed
         self.timeout_ms = timeout_ms
+        # Virtual stamps by default (a resumed demo replays the same ones); with ``now_ns`` each
+        # slap is moved onto that clock, as it plays, so it can be compared with real presses.
+        self._real_now = now_ns
+        self.clock = SIM_CLOCK if now_ns is None else SIM_REAL_CLOCK
         self._requests: queue.Queue[tuple[SlapPlan, frozenset[int]] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._next_index = 0
 
+    def now_ns(self) -> int:
+        """The clock the presses are stamped with (only meaningful next to real buttons)."""
+        if self._real_now is None:
+            raise ValueError("a simulator with virtual stamps has no 'now'")
+        return self._real_now()
+
     def start(self, events: queue.Queue[SimItem]) -> None:
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, args=(events,), name="sim-source",
-                                        daemon=True)
+        self._thread = source_thread("sim", lambda: self._run(events), events,  # type: ignore[arg-type]
+                                     name="sim-source")
         self._thread.start()
 
     def stop(self) -> None:
@@ -152,16 +164,18 @@ class SimSource:
             if not self._sleep(plan.lead_in_s):
                 return
             elapsed_us = 0
+            shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
             for seat, t_us in plan.presses:
-                offset = t_us - plan.t0_us
+                t_us += shift_us
+                offset = t_us - shift_us - plan.t0_us
                 if offset > elapsed_us and not self._sleep((offset - elapsed_us) / 1e6):
                     return
                 elapsed_us = max(elapsed_us, offset)
                 if seat in skip:
                     continue
-                events.put(InputEvent("seat", seat, "press", t_us * 1000, SIM_CLOCK, "sim"))
+                events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
                 events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000,
-                                      SIM_CLOCK, "sim"))
+                                      self.clock, "sim"))
             if plan.kind == "timeout" and self.speed:
                 remaining = plan.timeout_us - elapsed_us
                 if remaining > 0 and not self._sleep(remaining / 1e6):

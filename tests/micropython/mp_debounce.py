@@ -24,7 +24,11 @@ for case in CASES:
         case["t0"],
     )
     for t, active in case["edges"]:
-        d.edge(t, active)
+        if active is None:  # the host polled here: later edges may be late
+            d.poll(t)
+        else:
+            d.edge(t, active)
     d.poll(case["until"])
-    out.append({"decisions": got, "bounces": d.bounces, "glitches": d.glitches, "presses": d.presses})
+    out.append({"decisions": got, "bounces": d.bounces, "glitches": d.glitches,
+                "presses": d.presses, "late": d.late})
 print(json.dumps(out))

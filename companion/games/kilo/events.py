@@ -39,6 +39,8 @@ class Press(Event):
     type: Literal["press"] = "press"
     player: Name
     t_us: StrictInt
+    # The stamping clock's resolution when coarser than 1 µs (a key: 20000); absent means 1.
+    res_us: StrictInt | None = Field(None, ge=1)
 
 
 class Close(Event):

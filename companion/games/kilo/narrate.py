@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.kilo.odds import pile_odds
-from companion.i18n import ms, t
+from companion.i18n import margin_text, ms, t
 
 if TYPE_CHECKING:
     from companion.games.kilo.rules import JudgedSlap, KiloGame
@@ -44,7 +44,8 @@ def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
     elif slap.tied:
         lines.append(t("demo.tie", lang, names=names))
     else:
-        lines.append(t("demo.valid", lang, names=names, margin=ms(slap.margin_us or 0, lang)))
+        margin = margin_text(slap.margin_us or 0, slap.margin_res_us, lang)
+        lines.append(t("demo.valid", lang, names=names, margin=margin))
     return lines
 
 

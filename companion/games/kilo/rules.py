@@ -64,6 +64,7 @@ class JudgedSlap:
     tied: bool
     non_pressers: tuple[str, ...]
     reslap: bool  # a tie for last replayed the window
+    margin_res_us: int = 1  # the margin is known to this precision (the coarser press's clock)
 
     @property
     def claimant(self) -> str | None:
@@ -77,6 +78,7 @@ class JudgedSlap:
             "valid": self.valid,
             "tied": self.tied,
             "non_pressers": list(self.non_pressers),
+            **({"margin_res_us": self.margin_res_us} if self.margin_res_us > 1 else {}),
         }
 
 
@@ -437,7 +439,7 @@ class KiloGame:
             if s.finished or s.owed:
                 s.ignored_presses += 1  # recorded, belongs to no window
             else:
-                s.window.add(event.player, event.t_us)
+                s.window.add(event.player, event.t_us, event.res_us or 1)
         elif isinstance(event, Close):
             if not (s.finished or s.owed):
                 s.window.close(event.t_us)
@@ -466,7 +468,7 @@ class KiloGame:
             losers = tuple(sorted(named, key=self._seat.__getitem__))
             s.after_draws = "continue"
         s.last_slap = JudgedSlap(order, losers, result.margin_us, event.valid, result.tied,
-                                 result.non_pressers, reslap)
+                                 result.non_pressers, reslap, result.margin_res_us)
         s.slaps += 1
         s.owed = list(losers)
         s.window = self._new_window()

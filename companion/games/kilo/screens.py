@@ -57,7 +57,7 @@ from companion.games.kilo.events import (
 )
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.view import SeatView, SlapView, View, build_view
-from companion.i18n import ms, t
+from companion.i18n import margin_text, ms, t
 from companion.table.log import Undo
 
 Rect = pygame.Rect
@@ -170,7 +170,8 @@ def slap_headline(sv: SlapView, lang: str) -> str:
         return t("scr.slap.timeout", lang, names=names)
     if sv.tied:
         return t("scr.slap.tie", lang, names=names)
-    return t("scr.slap.lost_by", lang, names=names, margin=ms(sv.margin_us or 0, lang))
+    margin = margin_text(sv.margin_us or 0, sv.margin_res_us, lang)
+    return t("scr.slap.lost_by", lang, names=names, margin=margin)
 
 
 def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> None:
@@ -685,10 +686,10 @@ class KiloScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int) -> None:
+    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
         game = app.table.engine
         if 0 <= seat < len(game.players):
-            app.submit(Press(player=game.players[seat], t_us=t_us))
+            app.submit(Press(player=game.players[seat], t_us=t_us, res_us=res_us))
 
     def keys_are_buttons(self, app: Any, screen: str) -> bool:
         v = app.view

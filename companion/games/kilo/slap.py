@@ -4,6 +4,10 @@ Pure and separately tested. Presses may arrive in any order; order is by stamp. 
 every press until the table's verdict; a press counts when its stamp is no later than the close
 (first stamp + timeout, or the table's close, whichever is earlier). Only a player's earliest
 press counts, so a late-arriving earlier press re-orders the window (and may become the claimant).
+
+Each press carries the resolution of the clock that stamped it (20 ms for a key fed by the
+display, 1 µs for a GPIO kernel stamp). Two presses closer than the coarser of their two
+resolutions cannot be told apart: they tie. The margin is reported with the precision it has.
 """
 
 from __future__ import annotations
@@ -17,6 +21,12 @@ from dataclasses import dataclass
 class Press:
     player: str
     t_us: int
+    res_us: int = 1  # the stamping clock's resolution
+
+
+def tied_with(later: Press, earlier: Press, floor_us: int = 1) -> bool:
+    """Whether ``later`` cannot be told to come after ``earlier``: closer than either's resolution."""
+    return later.t_us - earlier.t_us < max(later.res_us, earlier.res_us, floor_us)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +40,7 @@ class SlapResult:
     margin_us: int | None  # last minus next-to-last; None if someone never pressed or only one did
     close_us: int | None  # when the window closes (stamp), None before the first press
     complete: bool  # every player has a counted press: nothing more can change the order
+    margin_res_us: int = 1  # the margin is known to this precision (the coarser of the two presses)
 
     @property
     def claimant(self) -> str | None:
@@ -79,8 +90,11 @@ class SlapWindow:
     def pressed(self, player: str) -> bool:
         return player in self._earliest
 
-    def add(self, player: str, t_us: int) -> None:
-        """Record a press; a second press by the same player only matters if stamped earlier."""
+    def add(self, player: str, t_us: int, res_us: int = 1) -> None:
+        """Record a press stamped by a clock of resolution ``res_us``; a second press by the same
+        player only matters if stamped earlier."""
+        if res_us < 1:
+            raise ValueError("res_us must be at least 1")
         seat = self._seat.get(player)
         if seat is None:
             raise KeyError(player)
@@ -96,7 +110,7 @@ class SlapWindow:
         key = (t_us, seat)
         index = bisect_left(self._keys, key)
         self._keys.insert(index, key)
-        self._order.insert(index, Press(player, t_us))
+        self._order.insert(index, Press(player, t_us, res_us))
         self._result = None
 
     def close(self, t_us: int) -> None:
@@ -126,19 +140,20 @@ class SlapWindow:
             non_pressers = tuple(p for p in self._players if p not in pressed)
         tied = False
         margin: int | None = None
+        margin_res = self._resolution_us
         if non_pressers or not order:
             last = non_pressers
         else:
-            # Stamps are sorted, so the presses in the last tick are a suffix of the order.
-            res = self._resolution_us
-            last_tick = keys[count - 1][0] // res
+            # Everyone the last press cannot be told apart from is last with it.
+            final = order[-1]
             first_last = count - 1
-            while first_last > 0 and keys[first_last - 1][0] // res == last_tick:
+            while first_last > 0 and tied_with(final, order[first_last - 1], self._resolution_us):
                 first_last -= 1
             last = tuple(press.player for press in order[first_last:])
             tied = len(last) > 1
         if not non_pressers and count >= 2:
             margin = keys[count - 1][0] - keys[count - 2][0]
+            margin_res = max(margin_res, order[-1].res_us, order[-2].res_us)
         self._result = SlapResult(order, non_pressers, last, tied, margin, close,
-                                  complete=not non_pressers)
+                                  complete=not non_pressers, margin_res_us=margin_res)
         return self._result

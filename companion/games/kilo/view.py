@@ -45,6 +45,7 @@ class SlapView:
     valid: bool | None  # None while the window is still open
     tied: bool
     reslap: bool
+    margin_res_us: int = 1
 
     @property
     def claimant(self) -> str | None:
@@ -116,7 +117,7 @@ def build_view(game: KiloGame) -> View:
         last_view = SlapView(
             tuple(PressView(p, seat[p], t - first) for p, t in last.order),
             tuple((p, seat[p]) for p in last.non_pressers), last.losers, last.margin_us,
-            last.valid, last.tied, last.reslap)
+            last.valid, last.tied, last.reslap, last.margin_res_us)
     live_view = None
     if game.awaiting == "verdict":
         window = game.window()
@@ -124,7 +125,7 @@ def build_view(game: KiloGame) -> View:
         live_view = SlapView(
             tuple(PressView(p.player, seat[p.player], p.t_us - first) for p in window.order),
             tuple((p, seat[p]) for p in window.non_pressers), window.last, window.margin_us,
-            None, window.tied, False)
+            None, window.tied, False, window.margin_res_us)
     draw = game.last_draw
     draw_view = (DrawView(draw.player, str(draw.card), draw.kilos, len(draw.flushed))
                  if draw is not None else None)
