@@ -343,7 +343,7 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 # --- lots --------------------------------------------------------------------------------------
 
-def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
@@ -638,7 +638,7 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 DRAWERS = {
-    "table": draw_table, "play": draw_play, "take": draw_take, "lots": draw_lots,
+    "table": draw_table, "play": draw_play, "take": draw_take, "lots": draw_lots_screen,
     "scores": draw_scores, "end": draw_end, "gameover": draw_gameover,
 }
 
@@ -898,9 +898,12 @@ class TreizeScreens(GameScreens):
         opt = v.option(value)
         if opt is None:
             # The engine's own sentence: "Bea ne peut pas jouer 2 × 6 : pas de carte entre 4 et 9".
-            held = next((s.count for s in v.seats if s.name == v.turn), None) or 1
+            least = 1
+            if v.low is not None and v.high is not None:
+                least = (v.low[1] if value <= v.low[0] else v.high[1] if value >= v.high[0]
+                         else 1)
             try:
-                app.table.engine.check(Play(player=v.turn, value=value, count=held))
+                app.table.engine.check(Play(player=v.turn, value=value, count=least))
             except RuleError as err:
                 say(ui, err)
             return
