@@ -142,10 +142,7 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
 
 def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
     n = len(v.seats)
-    if p.scale.portrait:
-        cols = 1
-    else:
-        cols = 2 if n <= 4 else 3
+    cols = 1 if p.scale.portrait else 2 if n <= 4 else 3
     rows = math.ceil(n / cols)
     cells = grid(area, rows * cols, cols, p.px(6))
     for s, cell in zip(v.seats, cells, strict=False):
