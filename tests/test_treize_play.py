@@ -250,3 +250,30 @@ def test_game_end_entry_for_a_game_without_plays(journal: Journal,
     assert app.last_screen == "scores"  # the sheet after each game of the match
     key(app, pygame.K_RETURN)
     assert app.last_screen == "table" and game.game_number == 2
+
+
+def test_setup_form_starts_a_match(journal: Journal, screen: pygame.Surface) -> None:
+    from companion.display.state import SetupForm
+
+    ui = Ui(lang="en", game="treize",
+            setup=SetupForm(game="treize", players=["Ana", "Bea", "Cy"]))
+    app = App(screen, journal, None, ui)
+    app.step()
+    assert app.last_screen == "setup"
+    assert any("Variant: advanced (to 20)" in x for x in texts(app))
+    touch(app, ("variant",))
+    touch(app, ("variant",))  # basic, then back to advanced
+    touch(app, ("players", 1))
+    key(app, pygame.K_RETURN)  # start
+    game = engine(app)
+    assert game.variant == "advanced" and len(game.players) == 4
+    assert app.last_screen == "lots"
+    key(app, pygame.K_RETURN)  # Enter draws lots too
+    assert game.starter is not None and app.last_screen == "table"
+    key(app, pygame.K_g)
+    assert app.last_screen == "scores"
+    key(app, pygame.K_r)
+    assert app.last_screen == "rules"
+    assert any("dotted circle = 5" in x for x in texts(app))
+    key(app, pygame.K_s)
+    assert app.last_screen == "status"
