@@ -142,3 +142,22 @@ def test_snapshot_cli_draws_every_treize_screen(tmp_path: Path, screen: str) -> 
     assert main(["snapshot", screen, "--log", str(log), "--size", "800x480", "--out",
                  str(out)]) == 0
     assert out.exists()
+
+
+def test_gameover_names_every_co_winner() -> None:
+    lines = [
+        '{"type": "new_game", "game": "treize", "players": ["Alice", "Bruno", "Chloé"], '
+        '"variant": "advanced", "starter": "Alice"}',
+        '{"type": "pass", "player": "Bruno"}',
+        '{"type": "game_end", "winner": "Alice", "left": {"Bruno": 10, "Chloé": 12}}',
+        '{"type": "game_end", "winner": "Bruno", "left": {"Alice": 10, "Chloé": 8}}',
+    ]
+    game = replay(lines)
+    assert isinstance(game, TreizeGame) and game.finished
+    view = build_view(game)
+    for lang, words in (("fr", "Alice et Bruno gagnent ex aequo avec 10 pts"),
+                        ("en", "Alice and Bruno win, tied with 10 pts")):
+        r = render("gameover", view, (800, 480), lang, ui_for(game, lang))
+        assert_contained(r)
+        shown = [rec.text for rec in r.painter.texts]
+        assert words in shown, shown

@@ -175,7 +175,8 @@ def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
            role="small", min_size=p.font(14))
     chips = Rect(label.right + p.px(6), row.y, row.width - label_w - p.px(6), row.height)
     if v.stacks:
-        w = min(p.px(70), (chips.width - p.px(4) * 12) // 13)
+        slots = max(len(v.stacks), 7)
+        w = min(p.px(70), (chips.width - p.px(4) * (slots - 1)) // slots)
         x = chips.x
         for i, (value, count) in enumerate(v.stacks):
             end = i in (0, len(v.stacks) - 1)
