@@ -78,7 +78,7 @@ def test_entries_half_way_fit(views: dict[str, tuple[TreizeGame, View]],
                               size: tuple[int, int]) -> None:
     game, view = views["busy"]
     assert view.turn is not None and view.options
-    value, least, most = view.options[-1]
+    value, least, _most = view.options[-1]
     for lang in ("fr", "en"):
         ui = ui_for(game, lang)
         ui.entry = Entry("play", view.turn, value, least)
