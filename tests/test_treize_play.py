@@ -234,9 +234,14 @@ def test_game_end_entry_for_a_game_without_plays(journal: Journal,
                                                  screen: pygame.Surface) -> None:
     app = make_app(journal, screen, lang="en", starter=None)
     game = engine(app)
-    app.submit(Pass(player="Bruno"))  # a log without plays: the helper is off for this game
-    app.step()
-    assert not game.tracking
+    key(app, pygame.K_RETURN)  # draw lots
+    assert any("Series helper: on" in x for x in texts(app))
+    key(app, pygame.K_a)  # this game without the helper: passes only
+    assert any("Series helper: off" in x for x in texts(app))
+    key(app, pygame.K_2)  # Bruno passes, in any order
+    assert not game.tracking and game.passed == ("Bruno",)
+    key(app, pygame.K_a)
+    assert app.ui.message is not None and "before the game's first card" in app.ui.message[1]
     key(app, pygame.K_RETURN)
     assert app.last_screen == "end"
     key(app, pygame.K_RETURN)

@@ -68,6 +68,12 @@ def entry_of(ui: Ui) -> Entry | None:
     return ui.entry if isinstance(ui.entry, Entry) else None
 
 
+def tracking(v: View, ui: Ui) -> bool:
+    """Whether plays are entered in the game in play: fixed by its first pass or play, chosen
+    (the series helper, on by default) until then."""
+    return v.mode == "plays" or (v.mode is None and bool(ui.setup.options.get("helper", True)))
+
+
 def say(ui: Ui, err: RuleError) -> None:
     ui.say(_typo(err.fr), err.en)
 
@@ -92,7 +98,7 @@ def todo_text(v: View, ui: Ui) -> str:
         return t("treize.todo.lots", lang)
     if e is not None and e.kind == "take" and e.player:
         return t("treize.todo.take", lang, name=e.player)
-    if not v.tracking:
+    if not tracking(v, ui):
         return t("treize.todo.passes", lang)
     if v.turn is None:
         return t("treize.todo.passes", lang)
@@ -164,7 +170,7 @@ def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     p.panel(area)
     inner = area.inflate(-p.px(12), -p.px(6))
-    if not v.tracking:
+    if not tracking(v, ui):
         p.paragraph(t("treize.series.unknown", lang), inner, p.font(NEAR), MUTED,
                     min_size=p.font(16))
         return
@@ -215,13 +221,20 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     live = not v.finished and v.awaiting == "play"
     seat_grid(p, v, ui, tiles, touch=live)
     hint_b, btn_b = split(foot, [1.25, 1], vertical=False, gap=gap)
-    p.paragraph(t("treize.hint.press", lang), hint_b, p.font(SMALL), MUTED, min_size=p.font(14))
+    if v.mode is None and v.awaiting == "play" and not v.finished:
+        # Before the game's first card the table may choose to enter plays or passes only.
+        on = tracking(v, ui)
+        p.button(hint_b, t("treize.btn.helper.on" if on else "treize.btn.helper.off", lang),
+                 ("helper",), hint="A", size=p.font(SMALL))
+    else:
+        p.paragraph(t("treize.hint.press", lang), hint_b, p.font(SMALL), MUTED,
+                    min_size=p.font(14))
     if v.finished:
         p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
     elif v.awaiting == "starter":
         p.button(btn_b, t("treize.lots.button", lang), ("lots",), color=GOOD,
                  hint=t("scr.key.enter", lang), size=p.font(NEAR))
-    elif not v.tracking:
+    elif not tracking(v, ui):
         p.button(btn_b, t("treize.btn.end", lang), ("end_open",), color=ACCENT,
                  hint=t("scr.key.enter", lang), size=p.font(NEAR))
     else:
@@ -238,12 +251,12 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     e = entry_of(ui)
     who = v.turn
-    if v.finished or not v.tracking or who is None or v.awaiting != "play":
+    if v.finished or not tracking(v, ui) or who is None or v.awaiting != "play":
         why = (t("treize.todo.over", lang) if v.finished else
                t("treize.todo.lots", lang) if v.awaiting == "starter" else
-               t("treize.series.unknown", lang) if not v.tracking else
+               t("treize.series.unknown", lang) if not tracking(v, ui) else
                t("treize.play.none_turn", lang))
-        text = why if not v.tracking else t("treize.play.none", lang, why=why)
+        text = why if not tracking(v, ui) else t("treize.play.none", lang, why=why)
         rest = not_applicable(p, area, text)
         seat_grid(p, v, ui, rest, touch=False)
         return
@@ -576,7 +589,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     e = entry_of(ui)
-    if v.finished or v.tracking or v.awaiting != "play":
+    if v.finished or tracking(v, ui) or v.awaiting != "play":
         why = t("treize.todo.over", lang) if v.finished else t("treize.end.none", lang)
         rest = not_applicable(p, area, why)
         seat_grid(p, v, ui, rest, touch=False)
@@ -749,7 +762,8 @@ class TreizeScreens(GameScreens):
         game: TreizeGame = app.table.engine
         ui: Ui = app.ui
         app.dirty = True
-        if game.mode is None and game.series is not None and game.series.empty \
+        helper = bool(ui.setup.options.get("helper", True))
+        if game.mode is None and helper and game.series is not None and game.series.empty \
                 and game.turn is not None:
             # The series helper is on: a game's first event is its starter's play.
             ui.say(t("treize.msg.lead_first", "fr", name=name, leader=game.turn),
@@ -839,7 +853,7 @@ class TreizeScreens(GameScreens):
             if player is not None:
                 self._pass(app, player, int(str(action[1])))
         elif kind == "play_open":
-            if v.turn is not None and v.tracking and v.awaiting == "play":
+            if v.turn is not None and tracking(v, ui) and v.awaiting == "play":
                 ui.entry = Entry("play", v.turn)
                 ui.screen = None
         elif kind == "value":
@@ -862,8 +876,13 @@ class TreizeScreens(GameScreens):
                 ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
             elif v.turn is not None:
                 self._submit(app, Play(player=v.turn, value=e.value, count=e.count))
+        elif kind == "helper":
+            if v.mode is None and not v.finished:
+                ui.setup.options["helper"] = not tracking(v, ui)
+            else:
+                ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
         elif kind == "end_open":
-            if not v.tracking and not v.finished:
+            if not tracking(v, ui) and not v.finished:
                 ui.entry = Entry("end")
                 ui.screen = None
         elif kind == "winner":
@@ -935,7 +954,7 @@ class TreizeScreens(GameScreens):
         if screen == "table":
             if v.awaiting == "starter":
                 return ("lots",)
-            if not v.tracking:
+            if not tracking(v, ui):
                 return ("end_open",)
             return ("play_open",)
         return None
@@ -975,6 +994,9 @@ class TreizeScreens(GameScreens):
                 self.do(app, ("value", VALUE_KEYS[key]))
             else:
                 return False
+            return True
+        if screen == "table" and key == pygame.K_a:
+            self.do(app, ("helper",))
             return True
         if screen == "take" and e is not None and e.kind == "take" and key in VALUE_KEYS:
             self.do(app, ("took", VALUE_KEYS[key]))
@@ -1072,13 +1094,19 @@ class TreizeScreens(GameScreens):
 
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
         variant = form.options.get("variant", "advanced")
+        helper = "on" if form.options.get("helper", True) else "off"
         return [SetupItem(t(f"treize.setup.variant.{variant}", lang),
-                          t(f"treize.setup.variant.{variant}.help", lang), ("variant",))]
+                          t(f"treize.setup.variant.{variant}.help", lang), ("variant",)),
+                SetupItem(t(f"treize.btn.helper.{helper}", lang),
+                          t(f"treize.setup.helper.{helper}.help", lang), ("helper_setup",))]
 
     def setup_action(self, form: SetupForm, action: Action) -> bool:
         if action[0] == "variant":
             current = form.options.get("variant", "advanced")
             form.options["variant"] = "basic" if current == "advanced" else "advanced"
+            return True
+        if action[0] == "helper_setup":
+            form.options["helper"] = not form.options.get("helper", True)
             return True
         return False
 
