@@ -430,8 +430,8 @@ TREIZE: dict[str, tuple[str, str]] = {
                          "game {n} over: Enter to go on"),
     "treize.todo.over": ("match fini", "match over"),
     "treize.todo.over_basic": ("partie finie", "game over"),
-    "treize.series.empty": ("Table vide : {name} entame avec autant de cartes d'une valeur "
-                            "qu'il veut",
+    "treize.series.empty": ("Table vide : {name} entame, autant de cartes d'une même valeur "
+                            "que voulu",
                             "Table empty: {name} leads with any number of cards of one value"),
     "treize.series.empty_nobody": ("Table vide : le premier coup entame la série",
                                    "Table empty: the first play starts the series"),
