@@ -91,3 +91,38 @@ def test_run_demo_in_process_is_fast_enough_to_follow(tmp_path: Path) -> None:
         assert table.engine.finished
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("— Game 1: ") and lines[-1].startswith(("Winner", "Co-winners"))
+
+
+def test_a_demo_killed_at_random_moments_resumes_exactly(tmp_path: Path) -> None:
+    import random
+    import signal
+    import time
+
+    from tests.test_crash import journal_payloads, start
+
+    game = ["treize", "--seed", "21", "--players", "6"]
+    args = ["--speed", "0", "--lang", "en"]
+    done = run_cli("demo", *game, *args, data_dir=tmp_path / "reference")
+    assert done.returncode == 0, done.stderr
+    reference = journal_payloads(tmp_path / "reference")
+    assert len(reference) > 200
+    data = tmp_path / "killed"
+    rng = random.Random(3)
+    cut = 0  # kills that left a match half-way
+    for _ in range(12):
+        committed = journal_payloads(data)
+        if len(committed) == len(reference):
+            break
+        process = start(["demo", *game, *args] if not committed else ["resume", *args], data)
+        time.sleep(rng.uniform(0.15, 0.5))
+        process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=30)
+        after = journal_payloads(data)
+        assert after == reference[:len(after)]  # exactly the uninterrupted match, so far
+        cut += 0 < len(after) < len(reference)
+    assert cut >= 1
+    while len(journal_payloads(data)) < len(reference):
+        resumed = run_cli("resume", *args, data_dir=data) if journal_payloads(data) else \
+            run_cli("demo", *game, *args, data_dir=data)
+        assert resumed.returncode == 0, resumed.stderr
+    assert journal_payloads(data) == reference
