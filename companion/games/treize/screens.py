@@ -960,18 +960,11 @@ class TreizeScreens(GameScreens):
         return None
 
     def cancel(self, app: Any, screen: str) -> bool:
+        """Escape drops what is half entered (Backspace steps back one tap)."""
         ui: Ui = app.ui
-        e = entry_of(ui)
-        if e is None:
+        if entry_of(ui) is None:
             return False
-        if e.kind == "play" and (e.count is not None or e.value is not None) and screen == "play":
-            if e.count is not None and e.value is not None and e.count != (
-                    app.view.option(e.value) or (0, 0))[0]:
-                e.count = None
-            else:
-                e.value = e.count = None
-        else:
-            ui.entry = None
+        ui.entry = None
         ui.screen = None
         return True
 
