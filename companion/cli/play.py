@@ -51,7 +51,8 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
         print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
         return 2
     try:
-        check_screen(args.screen)
+        if not args.log:
+            check_screen(args.screen)  # with a log, against that game's screens (in snapshot)
         size = parse_size(args.size)
         out = snapshot(args.screen, Path(args.log) if args.log else None, size, lang,
                        Path(args.out))
@@ -136,7 +137,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
                    t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
         elif names is not None:
-            keys: dict[str, Any] = {"rounds": args.rounds or 5} if args.game == "kilo" else {}
+            keys: dict[str, Any] = ({"rounds": args.rounds or 5} if args.game == "kilo" else
+                                    {"variant": "advanced"} if args.game == "treize" else {})
             setup = load(args.game).setup(players=names, **keys)
             table = Table.start(journal, setup, _meta(input_name, seed, args.config, lang))
         else:

@@ -236,8 +236,14 @@ class App:
         elif isinstance(item, SourceStatus):
             self._status(item)
         elif type(item).__name__ == "BurstEnd":
-            self.sim_busy = False
-            self._maybe_trigger_sim()
+            self.sim_done()
+        elif self.game is not None:
+            self.screens.handle(self, item)
+
+    def sim_done(self) -> None:
+        """The simulated players' last burst is handled: they may act on the new state."""
+        self.sim_busy = False
+        self._maybe_trigger_sim()
 
     def _status(self, item: SourceStatus) -> None:
         hw = self.ui.hardware

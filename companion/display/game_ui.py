@@ -72,6 +72,10 @@ class GameScreens:
         """The top bar: where the game stands (left) and what the table must do (right)."""
         return self.title, ""
 
+    def headline_for(self, view: Any, ui: Ui) -> tuple[str, str]:
+        """The top bar, when what the table is half-way through entering changes it."""
+        return self.headline(view, ui.lang)
+
     def draw(self, p: Painter, view: Any, ui: Ui, screen: str, area: Rect) -> None:
         raise NotImplementedError
 
@@ -119,6 +123,10 @@ class GameScreens:
 
     def simulate(self, app: Any, sim: Any) -> None:
         """Drive the simulated players (``--input sim``) for the state the table is in."""
+
+    def handle(self, app: Any, item: Any) -> bool:
+        """An item the game's own simulation put on the input queue; False if not the game's."""
+        return False
 
     # --- buttons and LEDs ----------------------------------------------------------------------
 

@@ -81,7 +81,10 @@ class Fonts:
         if surf is None:
             if len(self._texts) > 3000:
                 self._texts.clear()
-            surf = self._texts[key] = self.font(size).render(text, True, color)
+            # The bundled font has no glyph for the no-break spaces of French typography
+            # ("Partie 2 : ..." with U+202F): draw them as spaces; wrapping still keeps them.
+            shown = text.replace("\u202f", " ").replace("\u00a0", " ")
+            surf = self._texts[key] = self.font(size).render(shown, True, color)
         return surf
 
 

@@ -107,7 +107,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         p.text(gs.title, left, p.font(BIG), FG, align="left", role="near")
         p.text(t("scr.setup.title", lang), right, p.font(NEAR), MUTED, align="right")
     else:
-        where, todo = gs.headline(v, lang)
+        where, todo = gs.headline_for(v, ui)
         p.text(where, left, p.font(BIG), FG, align="left", role="near")
         p.text(todo, right, p.font(NEAR), ACCENT, align="right")
     y = top.bottom

@@ -19,13 +19,19 @@ class Treize:
         return TreizeGame(setup)
 
     def demo_setup(self, players: int, rounds: int | None, seed: int) -> NewGameBase:
-        raise NotImplementedError
+        from companion.games import NAMES
+
+        return NewTreizeGame(players=list(NAMES[:players]), variant="advanced")
 
     def run_demo(self, table: Any, seed: int, speed: float, lang: str, out: Any) -> None:
-        raise NotImplementedError
+        from companion.games.treize.demo import Demo
+
+        Demo(table, seed, speed, out, lang).run()
 
     def screens(self) -> Any:
-        raise NotImplementedError
+        from companion.games.treize.screens import TreizeScreens
+
+        return TreizeScreens()
 
 
 GAME = Treize()

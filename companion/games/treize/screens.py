@@ -1,0 +1,1110 @@
+"""13 feuilles on the table screen: its screens, and what the table's inputs mean in it.
+
+The screens draw from the read-only ``View`` (``view.py``); ``TreizeScreens`` is the game's side of
+the display seam (``display/game_ui.py``): a seat button is "I pass", a play is entered in two taps
+(value, then how many), a press at the start of a game draws lots for who starts.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import pygame
+
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.layout import Action, Control, Painter
+from companion.display.screens import grid, no_game, not_applicable, split
+from companion.display.state import SetupForm, Ui
+from companion.display.theme import (
+    ACCENT,
+    BAD,
+    BG,
+    BIG,
+    DISABLED,
+    FAR,
+    FG,
+    GOOD,
+    MUTED,
+    NEAR,
+    PANEL,
+    PANEL_HI,
+    SMALL,
+    WARN,
+    seat_color,
+)
+from companion.errors import RuleError
+from companion.games.treize.autoplay import AutoPlayer, lots_rng
+from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter
+from companion.games.treize.rules import TreizeGame, draw_lots
+from companion.games.treize.series import VALUES
+from companion.games.treize.view import SeatView, View, build_view
+from companion.i18n import _typo, t
+from companion.inputs.base import InputEvent
+from companion.inputs.sim import SIM_CLOCK
+from companion.table.log import Undo
+
+Rect = pygame.Rect
+
+LOTS_SECONDS = 1.4
+SIM_MOVE_S = 0.9  # a simulated move every so many seconds at --speed 1
+MAX_COUNT_BUTTONS = 12
+
+
+@dataclass
+class Entry:
+    """What the table is half-way through entering (kept in ``Ui.entry``)."""
+
+    kind: Literal["play", "take", "end"]
+    player: str | None = None
+    value: int | None = None
+    count: int | None = None
+    left: dict[str, int] = field(default_factory=dict)
+
+
+def entry_of(ui: Ui) -> Entry | None:
+    return ui.entry if isinstance(ui.entry, Entry) else None
+
+
+def tracking(v: View, ui: Ui) -> bool:
+    """Whether plays are entered in the game in play: fixed by its first pass or play, chosen
+    (the series helper, on by default) until then."""
+    return v.mode == "plays" or (v.mode is None and bool(ui.setup.options.get("helper", True)))
+
+
+def say(ui: Ui, err: RuleError) -> None:
+    ui.say(_typo(err.fr), err.en)
+
+
+def names(items: tuple[str, ...] | list[str], lang: str) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + (" et " if lang == "fr" else " and ") + items[-1]
+
+
+# --- headline ----------------------------------------------------------------------------------
+
+def todo_text(v: View, ui: Ui) -> str:
+    lang = ui.lang
+    e = entry_of(ui)
+    if v.finished:
+        return t("treize.todo.over" if v.advanced else "treize.todo.over_basic", lang)
+    if ui.show_result and v.history:
+        return t("treize.todo.next", lang, n=v.history[-1].number)
+    if v.awaiting == "starter":
+        return t("treize.todo.lots", lang)
+    if e is not None and e.kind == "take" and e.player:
+        return t("treize.todo.take", lang, name=e.player)
+    if not tracking(v, ui):
+        return t("treize.todo.passes", lang)
+    if v.turn is None:
+        return t("treize.todo.passes", lang)
+    if not v.stacks:
+        key = "treize.todo.first" if v.mode is None else "treize.todo.lead"
+        return t(key, lang, name=v.turn)
+    return t("treize.todo.turn", lang, name=v.turn)
+
+
+# --- pieces ------------------------------------------------------------------------------------
+
+def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
+    border = ACCENT if s.turn else None
+    p.panel(box, None, PANEL if not s.passed else BG, border=border)
+    pad = max(3, box.height // 14)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    top, bottom = split(inner, [1, 1.5], gap=max(1, pad // 2))
+    mark_d = min(top.height, p.px(40))
+    p.seat_mark(s.seat, (top.left + mark_d // 2, top.centery), int(mark_d * 0.42))
+    name_b = Rect(top.left + mark_d + pad, top.y, top.width - mark_d - pad, top.height)
+    color = seat_color(s.seat) if not s.passed else DISABLED
+    p.text(s.name, name_b, p.font(NEAR), color, align="left", min_size=p.font(16))
+    tag_b, count_box = split(bottom, [1.25, 1], vertical=False, gap=pad)
+    if s.count is not None:
+        number, unit = split(count_box, [1.3, 1], vertical=False, gap=max(1, pad // 2))
+        p.text(str(s.count), number, p.font(FAR), FG if not s.passed else MUTED, role="far",
+               align="right", min_size=p.font(BIG) * 2 // 3)
+        p.text(t("treize.cards", lang), unit, p.font(SMALL) * 3 // 4, MUTED, role="small",
+               align="left", min_size=p.font(12))
+    # One status (the most telling), then the points: short enough for a third of the screen.
+    if s.passed:
+        tags = [t("treize.tag.passed", lang)]
+    elif s.turn:
+        tags = [t("treize.tag.turn", lang)]
+    elif s.leader and v.stacks:
+        tags = [t("treize.tag.leads", lang)]
+    elif s.starter and v.mode is None and not v.finished:
+        tags = [t("treize.tag.starts", lang)]
+    else:
+        tags = []
+    if v.advanced:
+        tags.append(t("treize.points", lang, n=s.total))
+    tag_color = WARN if s.turn else (DISABLED if s.passed else MUTED)
+    p.text(" · ".join(tags), tag_b, p.font(SMALL), tag_color, align="left", role="small",
+           min_size=p.font(14))
+
+
+def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+    n = len(v.seats)
+    cols = 1 if p.scale.portrait else 2 if n <= 4 else 3
+    rows = math.ceil(n / cols)
+    cells = grid(area, rows * cols, cols, p.px(6))
+    for s, cell in zip(v.seats, cells, strict=False):
+        seat_tile(p, s, cell, v, ui.lang)
+        if touch:
+            p.controls.append(Control(Rect(cell), ("pass", s.name)))
+
+
+def stack_chip(p: Painter, value: int, count: int, box: Rect, end: bool) -> None:
+    p.panel(box, None, (245, 245, 245) if end else PANEL_HI, border=ACCENT if end else None)
+    top, bottom = split(box.inflate(-p.px(4), -p.px(4)), [1.6, 1])
+    p.text(str(value), top, p.font(BIG), (0, 0, 0) if end else FG, min_size=p.font(16))
+    p.text(f"× {count}", bottom, p.font(SMALL), (60, 60, 60) if end else MUTED, role="small",
+           min_size=p.font(12))
+
+
+def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The series helper: the stacks on the table, its ends, and what may be played next."""
+    lang = ui.lang
+    p.panel(area)
+    inner = area.inflate(-p.px(12), -p.px(6))
+    if not tracking(v, ui):
+        p.paragraph(t("treize.series.unknown", lang), inner, p.font(NEAR), MUTED,
+                    min_size=p.font(16))
+        return
+    row, sentence = split(inner, [1, 1], gap=p.px(4))
+    label_w = min(row.width // 4, p.px(150))
+    label = Rect(row.x, row.y, label_w, row.height)
+    p.text(t("treize.series.title", lang), label, p.font(SMALL), MUTED, align="left",
+           role="small", min_size=p.font(14))
+    chips = Rect(label.right + p.px(6), row.y, row.width - label_w - p.px(6), row.height)
+    if v.stacks:
+        slots = max(len(v.stacks), 7)
+        w = min(p.px(70), (chips.width - p.px(4) * (slots - 1)) // slots)
+        x = chips.x
+        for i, (value, count) in enumerate(v.stacks):
+            end = i in (0, len(v.stacks) - 1)
+            stack_chip(p, value, count, Rect(x, chips.y, w, chips.height), end)
+            x += w + p.px(4)
+        text = allowed_text(v, lang)
+    else:
+        p.text("—", chips, p.font(BIG), MUTED, align="left", min_size=p.font(16))
+        text = (t("treize.series.empty", lang, name=v.turn) if v.turn
+                else t("treize.series.empty_nobody", lang))
+    if text:
+        p.paragraph(text, sentence, p.font(SMALL), WARN, min_size=p.font(14), role="near")
+
+
+def allowed_text(v: View, lang: str) -> str:
+    """What the player to play may put down, in one sentence."""
+    if v.turn is None or v.allowed is None:
+        return ""
+    what = _typo(v.allowed[0]) if lang == "fr" else v.allowed[1]
+    return t("treize.allowed", lang, name=v.turn, what=what)
+
+
+# --- table -------------------------------------------------------------------------------------
+
+def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(6)
+    band_h = p.px(112)
+    foot_h = p.px(58)
+    band = Rect(area.x, area.y, area.width, band_h)
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    tiles = Rect(area.x, band.bottom + gap, area.width, foot.top - band.bottom - 2 * gap)
+    series_band(p, v, ui, band)
+    live = not v.finished and v.awaiting == "play"
+    seat_grid(p, v, ui, tiles, touch=live)
+    hint_b, btn_b = split(foot, [1.25, 1], vertical=False, gap=gap)
+    if v.mode is None and v.awaiting == "play" and not v.finished:
+        # Before the game's first card the table may choose to enter plays or passes only.
+        on = tracking(v, ui)
+        p.button(hint_b, t("treize.btn.helper.on" if on else "treize.btn.helper.off", lang),
+                 ("helper",), hint="A", size=p.font(SMALL))
+    else:
+        p.paragraph(t("treize.hint.press", lang), hint_b, p.font(SMALL), MUTED,
+                    min_size=p.font(14))
+    if v.finished:
+        p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
+    elif v.awaiting == "starter":
+        p.button(btn_b, t("treize.lots.button", lang), ("lots",), color=GOOD,
+                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    elif not tracking(v, ui):
+        p.button(btn_b, t("treize.btn.end", lang), ("end_open",), color=ACCENT,
+                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    else:
+        p.button(btn_b, t("treize.btn.play", lang, name=v.turn or "?"), ("play_open",),
+                 enabled=v.turn is not None, color=GOOD, hint=t("scr.key.enter", lang),
+                 size=p.font(NEAR))
+
+
+# --- play entry --------------------------------------------------------------------------------
+
+def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    e = entry_of(ui)
+    who = v.turn
+    if v.finished or not tracking(v, ui) or who is None or v.awaiting != "play":
+        why = (t("treize.todo.over", lang) if v.finished else
+               t("treize.todo.lots", lang) if v.awaiting == "starter" else
+               t("treize.series.unknown", lang) if not tracking(v, ui) else
+               t("treize.play.none_turn", lang))
+        text = why if not tracking(v, ui) else t("treize.play.none", lang, why=why)
+        rest = not_applicable(p, area, text)
+        seat_grid(p, v, ui, rest, touch=False)
+        return
+    value = e.value if e is not None and e.kind == "play" else None
+    count = e.count if e is not None and e.kind == "play" else None
+    gap = p.px(6)
+    head_h = p.px(40)
+    head = Rect(area.x, area.y, area.width, head_h)
+    mark_d = head_h
+    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
+    p.text(t("treize.play.who", lang, name=who),
+           Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
+           p.font(NEAR), WARN, align="left", min_size=p.font(16))
+    allowed = allowed_text(v, lang) if v.stacks else t("treize.series.empty", lang, name=who)
+    line = Rect(area.x, head.bottom, area.width, p.px(44 if p.scale.portrait else 28))
+    p.paragraph(allowed, line, p.font(SMALL), MUTED, min_size=p.font(13))
+    head = Rect(area.x, area.y, area.width, line.bottom - area.y)
+    head_h = head.height
+    foot_h = p.px(62)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
+    values_area, counts_area = split(body, [2.1, 1], gap=gap)
+    cols = 5 if p.scale.portrait else 7
+    for cell, val in zip(grid(values_area, 13, cols, p.px(5)), VALUES, strict=True):
+        opt = v.option(val)
+        if opt is not None:
+            hint = t("treize.tag.min", lang, n=opt[0])
+            action: Action = ("value", val)
+        else:
+            between = (v.low is not None and v.high is not None
+                       and v.low[0] < val < v.high[0])
+            hint = t("treize.tag.gap" if between else "treize.tag.few", lang)
+            action = ("why", f"v{val}")
+        p.button(cell, str(val), action, enabled=opt is not None, selected=value == val,
+                 hint=hint, size=p.font(BIG))
+    opt = v.option(value) if value is not None else None
+    if value is None or opt is None:
+        p.text(t("treize.play.pick_value", lang), counts_area, p.font(NEAR), MUTED,
+               min_size=p.font(16))
+    else:
+        label_w = counts_area.width // 4
+        label = Rect(counts_area.x, counts_area.y, label_w, counts_area.height)
+        p.text(t("treize.play.pick_count", lang, value=value), label, p.font(SMALL), FG,
+               align="left", min_size=p.font(14))
+        most = max(opt[0], min(opt[1], MAX_COUNT_BUTTONS))
+        row = Rect(label.right + gap, counts_area.y, counts_area.width - label_w - gap,
+                   counts_area.height)
+        cells = split(row, [1] * most, vertical=False, gap=p.px(4))
+        for n, cell in enumerate(cells, start=1):
+            ok = n >= opt[0]
+            p.button(cell, str(n), ("count", n) if ok else ("why", f"c{n}"), enabled=ok,
+                     selected=count == n, size=p.font(NEAR))
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    chosen_b, back_b, ok_b = split(foot, [1.3, 0.8, 1], vertical=False, gap=gap)
+    chosen = (t("treize.play.chosen", lang, count=count, value=value)
+              if value is not None and count is not None else "")
+    p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(18))
+    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
+             size=p.font(NEAR))
+    p.button(ok_b, t("scr.card.confirm", lang), ("play",),
+             enabled=value is not None and count is not None, color=GOOD,
+             hint=t("scr.key.enter", lang), size=p.font(NEAR))
+
+
+# --- take (the card a passing player took) -----------------------------------------------------
+
+def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    e = entry_of(ui)
+    # Without a pass under way, the screen asks on behalf of the player whose turn it is.
+    player = e.player if e is not None and e.kind == "take" else v.turn
+    if player is None or not v.stacks or v.finished:
+        rest = not_applicable(p, area, t("treize.take.none", lang))
+        seat_grid(p, v, ui, rest, touch=False)
+        return
+    gap = p.px(8)
+    head_h = p.px(56)
+    head = Rect(area.x, area.y, area.width, head_h)
+    p.seat_mark(v.seat_of(player), (head.x + head_h // 2, head.centery), int(head_h * 0.4))
+    p.text(t("treize.take.who", lang, name=player),
+           Rect(head.x + head_h + gap, head.y, head.width - head_h - gap, head_h),
+           p.font(NEAR), WARN, align="left", min_size=p.font(16))
+    foot_h = p.px(60)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
+    cols = min(len(v.stacks), 4 if p.scale.portrait else 7)
+    for cell, (value, count) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
+                                    strict=True):
+        p.button(cell, str(value), ("took", value), color=PANEL_HI,
+                 hint=t("treize.take.stack", lang, count=count), size=p.font(FAR))
+    foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
+    p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
+             size=p.font(NEAR))
+
+
+# --- lots --------------------------------------------------------------------------------------
+
+def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(8)
+    if v.awaiting != "starter":
+        why = (t("treize.lots.over", lang) if v.finished else
+               t("treize.lots.known", lang, name=v.starter or v.turn or "?", n=v.game_number))
+        rest = not_applicable(p, area, why)
+        seat_grid(p, v, ui, rest, touch=False)
+        return
+    head_h = p.px(70)
+    head = Rect(area.x, area.y, area.width, head_h)
+    p.paragraph(t("treize.lots.title", lang), head, p.font(BIG), WARN, min_size=p.font(18),
+                role="near")
+    btn_h = p.px(90)
+    btn = Rect(area.centerx - area.width * 3 // 8, area.bottom - btn_h, area.width * 3 // 4,
+               btn_h)
+    names_area = Rect(area.x, head.bottom + gap, area.width, btn.top - head.bottom - 2 * gap)
+    cols = 2 if p.scale.portrait else 3
+    for s, cell in zip(v.seats, grid(names_area, len(v.seats), cols, gap), strict=False):
+        p.panel(cell)
+        d = min(cell.height - p.px(8), p.px(40))
+        p.seat_mark(s.seat, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
+        p.text(s.name, Rect(cell.x + d + p.px(14), cell.y, cell.width - d - p.px(20),
+                            cell.height), p.font(NEAR), seat_color(s.seat), align="left",
+               min_size=p.font(16))
+    p.button(btn, t("treize.lots.button", lang), ("lots",), color=GOOD,
+             hint=t("scr.key.enter", lang), size=p.font(BIG))
+
+
+def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
+    """The names run past and slow down on the one drawn (already journaled)."""
+    if v.starter is None:
+        return
+    s = p.screen
+    shade = pygame.Surface(s.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    p.surface.blit(shade, (0, 0))
+    n = len(v.players)
+    target = v.seat_of(v.starter)
+    # Decelerating: the shown seat advances fast at first and lands on the target at 0.8.
+    steps = 3 * n + target
+    k = min(1.0, phase / 0.8)
+    shown = int(steps * (1 - (1 - k) ** 3)) % n
+    band = Rect(0, s.centery - p.px(60), s.width, p.px(120))
+    pygame.draw.rect(p.surface, PANEL, band)
+    p.seat_mark(shown, (band.x + p.px(70), band.centery), p.px(36))
+    text = (t("treize.lots.result", ui.lang, name=v.starter) if k >= 1 else v.players[shown])
+    p.text(text, Rect(band.x + p.px(130), band.y, band.width - p.px(150), band.height),
+           p.font(FAR), seat_color(shown) if k < 1 else WARN, role="far",
+           min_size=p.font(BIG) // 2)
+
+
+# --- scores ------------------------------------------------------------------------------------
+
+def nice_step(span: float, ticks: int = 5) -> int:
+    """A round 1-2-5 step that cuts ``span`` into at most about ``ticks`` parts."""
+    raw = max(span / ticks, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for mult in (1, 2, 5, 10):
+        if mult * power >= raw:
+            return int(mult * power)
+    return int(10 * power)
+
+
+def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    lang = ui.lang
+    p.panel(area)
+    inner = area.inflate(-p.px(10), -p.px(8))
+    p.text(t("treize.scores.title", lang), Rect(inner.x, inner.y, inner.width, p.px(30)),
+           p.font(SMALL), FG, align="left", min_size=p.font(14))
+    table = Rect(inner.x, inner.y + p.px(32), inner.width, inner.height - p.px(32))
+    row_h = max(p.px(20), min(p.px(40), table.height // (len(v.history) + 2)))
+    fit_rows = max(1, table.height // row_h - 2)
+    games = v.history[-fit_rows:]
+    cols = split(table, [1.1] + [1] * len(v.players), vertical=False, gap=p.px(2))
+    header = cols[0]
+    for i, col in enumerate(cols[1:]):
+        cell = Rect(col.x, table.y, col.width, row_h)
+        d = min(cell.height - 2, p.px(22))
+        p.seat_mark(i, (cell.x + d // 2 + 1, cell.centery), max(3, int(d * 0.42)), number=False)
+        p.text(v.players[i], Rect(cell.x + d + 2, cell.y, cell.width - d - 2, cell.height),
+               p.font(22), seat_color(i), align="left", role="small", min_size=p.font(11))
+    for r, g in enumerate(games, start=1):
+        y = table.y + r * row_h
+        p.text(t("treize.scores.game", lang, n=g.number), Rect(header.x, y, header.width, row_h),
+               p.font(22), MUTED, align="left", role="small", min_size=p.font(11))
+        scores = dict(g.scores)
+        for i, col in enumerate(cols[1:]):
+            name = v.players[i]
+            text = str(scores[name])
+            color = GOOD if name == g.winner else FG
+            p.text(text, Rect(col.x, y, col.width, row_h), p.font(NEAR if row_h > p.px(28)
+                                                               else 24),
+                   color, role="small", min_size=p.font(11))
+    y = table.y + (len(games) + 1) * row_h
+    pygame.draw.line(p.surface, MUTED, (table.x, y), (table.right, y), max(1, p.px(2)))
+    p.text(t("treize.scores.total", lang), Rect(header.x, y, header.width, row_h), p.font(22),
+           FG, align="left", role="small", min_size=p.font(11))
+    totals = dict(v.standings)
+    for i, col in enumerate(cols[1:]):
+        total = totals[v.players[i]]
+        p.text(str(total), Rect(col.x, y, col.width, row_h), p.font(NEAR),
+               BAD if total >= v.target else FG, role="near", min_size=p.font(11))
+
+
+def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    lang = ui.lang
+    p.panel(area)
+    title = Rect(area.x + p.px(10), area.y + p.px(4), area.width - p.px(20), p.px(30))
+    p.text(t("treize.scores.race", lang, target=v.target), title, p.font(SMALL), FG,
+           align="left", min_size=p.font(14))
+    axis_w = p.px(40)
+    axis_h = p.px(26)
+    plot = Rect(area.x + axis_w, title.bottom + p.px(10), area.width - axis_w - p.px(16),
+                area.bottom - title.bottom - axis_h - p.px(16))
+    if plot.width < 10 or plot.height < 10:
+        return
+    totals_by_game = [dict(g.totals) for g in v.history]
+    top_total = max([v.target, *(n for row in totals_by_game for n in row.values())])
+    step = nice_step(top_total)
+    top = math.ceil(top_total / step) * step
+    games = max(len(v.history), 1)
+    label_h = p.px(20)
+    for value in range(0, top + 1, step):
+        y = plot.bottom - plot.height * value // top
+        pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
+        p.text(str(value), Rect(area.x + p.px(2), y - label_h // 2, axis_w - p.px(6), label_h),
+               p.font(20), MUTED, align="right", role="small", min_size=p.font(11))
+    # The finish line of the race.
+    y_target = plot.bottom - plot.height * v.target // top
+    pygame.draw.line(p.surface, BAD, (plot.left, y_target), (plot.right, y_target),
+                     max(2, p.px(3)))
+
+    def xy(g: int, n: int) -> tuple[int, int]:
+        return plot.left + plot.width * g // games, plot.bottom - plot.height * n // top
+
+    xstep = nice_step(games, 8)
+    for g in range(0, games + 1, xstep):
+        x = xy(g, 0)[0]
+        p.text(str(g), Rect(x - p.px(16), plot.bottom + p.px(2), p.px(32), axis_h - p.px(4)),
+               p.font(20), MUTED, role="small", min_size=p.font(11))
+    for seat, name in enumerate(v.players):
+        points = [xy(0, 0)] + [xy(i + 1, row[name]) for i, row in enumerate(totals_by_game)]
+        if len(points) > 1:
+            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
+        for pt in points[1:]:
+            p.seat_mark(seat, pt, max(3, p.px(6)), number=False)
+
+
+def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(8)
+    if not v.advanced:
+        winner = v.history[-1].winner if v.history else None
+        text = (t("treize.scores.basic", lang, name=winner) if winner
+                else t("treize.scores.basic_none", lang))
+        rest = not_applicable(p, area, text)
+        seat_grid(p, v, ui, rest, touch=False)
+        return
+    if ui.show_result and v.history and not v.finished:
+        last = v.history[-1]
+        band_h = p.px(64)
+        band = Rect(area.x, area.y, area.width, band_h)
+        text_b, btn_b = split(band, [1.6, 1], vertical=False, gap=gap)
+        lines = (t("treize.scores.won", lang, n=last.number, name=last.winner) + "\n"
+                 + t("treize.scores.starts", lang, name=v.starter or "?", n=v.game_number))
+        p.paragraph(lines, text_b, p.font(NEAR), WARN, min_size=p.font(14), role="near")
+        p.button(btn_b, t("treize.scores.next", lang), ("next",), color=GOOD,
+                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+        area = Rect(area.x, band.bottom + gap, area.width, area.height - band_h - gap)
+    if not v.history:
+        area = not_applicable(p, area, t("treize.scores.none", lang))
+    if p.scale.portrait:
+        sheet, chart = split(area, [1, 1], gap=gap)
+    else:
+        sheet, chart = split(area, [1.15, 1], vertical=False, gap=gap)
+    score_sheet(p, v, ui, sheet)
+    race_chart(p, v, ui, chart)
+
+
+# --- game over ---------------------------------------------------------------------------------
+
+def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(8)
+    if not v.finished:
+        area = not_applicable(p, area, t("treize.over.not_yet", lang, n=v.game_number))
+    head_h = p.px(70) if v.finished else 0
+    foot_h = p.px(60)
+    if v.finished:
+        key = "treize.over.winner" if len(v.winners) == 1 else "treize.over.co"
+        text = t(key, lang, names=names(v.winners, lang))
+        if v.advanced:
+            text += " " + t("treize.over.points", lang, n=dict(v.standings)[v.winners[0]])
+        p.text(text, Rect(area.x, area.y, area.width, head_h), p.font(FAR), WARN, role="far",
+               min_size=p.font(BIG) // 2)
+    body = Rect(area.x, area.y + head_h + (gap if head_h else 0), area.width,
+                area.height - head_h - foot_h - 2 * gap)
+    rows = split(body, [1] * len(v.standings), gap=p.px(4))
+    winners = set(v.winners)
+    for row, (name, total) in zip(rows, v.standings, strict=True):
+        seat = v.seat_of(name)
+        p.panel(row, None, PANEL_HI if name in winners else PANEL,
+                border=GOOD if name in winners else None)
+        inner = row.inflate(-p.px(10), -max(1, p.px(2)))
+        d = min(inner.height, p.px(36))
+        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        place = next(s.place for s in v.seats if s.name == name)
+        label = f"{place}. {name}"
+        name_b, pts_b = split(Rect(inner.x + d + p.px(8), inner.y, inner.width - d - p.px(8),
+                                   inner.height), [2, 1], vertical=False)
+        p.text(label, name_b, p.font(NEAR), seat_color(seat), align="left", min_size=p.font(14))
+        if v.advanced:
+            p.text(t("treize.points", lang, n=total), pts_b, p.font(NEAR), FG, align="right",
+                   min_size=p.font(14))
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    again, new = split(foot, [1, 1], vertical=False, gap=gap)
+    p.button(again, t("scr.over.again", lang), ("again",), enabled=v.finished, color=GOOD,
+             hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
+
+
+# --- end of a game entered without plays -------------------------------------------------------
+
+def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    e = entry_of(ui)
+    if v.finished or tracking(v, ui) or v.awaiting != "play":
+        why = t("treize.todo.over", lang) if v.finished else t("treize.end.none", lang)
+        rest = not_applicable(p, area, why)
+        seat_grid(p, v, ui, rest, touch=False)
+        return
+    gap = p.px(6)
+    winner = e.player if e is not None and e.kind == "end" else None
+    head_h = p.px(44)
+    p.text(t("treize.end.title", lang, n=v.game_number), Rect(area.x, area.y, area.width, head_h),
+           p.font(NEAR), WARN, align="left", min_size=p.font(16))
+    foot_h = p.px(60)
+    body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - foot_h - 2 * gap)
+    if v.advanced:
+        pick, left = split(body, [1, 1.3], vertical=p.scale.portrait, gap=gap)
+    else:
+        pick, left = body, Rect(body.x, body.bottom, body.width, 0)
+    for s, cell in zip(v.seats, grid(pick, len(v.seats), 2, gap), strict=False):
+        p.button(cell, f"{s.seat + 1}. {s.name}", ("winner", s.name), selected=winner == s.name,
+                 color=GOOD if winner == s.name else PANEL_HI, size=p.font(NEAR))
+    if v.advanced and left.height > 0:
+        title = Rect(left.x, left.y, left.width, p.px(30))
+        p.text(t("treize.end.left", lang), title, p.font(SMALL), FG, align="left",
+               min_size=p.font(14))
+        others = [s for s in v.seats if s.name != winner]
+        rows = split(Rect(left.x, title.bottom, left.width, left.height - title.height),
+                     [1] * len(others), gap=p.px(3))
+        for s, row in zip(others, rows, strict=True):
+            n = (e.left.get(s.name, v.dealt) if e is not None else v.dealt)
+            name_b, minus_b, n_b, plus_b = split(row, [3, 1, 1, 1], vertical=False, gap=gap)
+            p.text(s.name, name_b, p.font(SMALL), seat_color(s.seat), align="left",
+                   min_size=p.font(12))
+            p.button(minus_b, "−", ("left", s.name, -1), enabled=n > 0, size=p.font(SMALL))
+            p.text(str(n), n_b, p.font(NEAR), FG, min_size=p.font(12))
+            p.button(plus_b, "+", ("left", s.name, 1), size=p.font(SMALL))
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    back_b, ok_b = split(foot, [1, 1.4], vertical=False, gap=gap)
+    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
+             size=p.font(NEAR))
+    p.button(ok_b, t("treize.end.confirm", lang), ("end",), enabled=winner is not None,
+             color=GOOD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+def rule_lines(v: View | None, ui: Ui) -> list[str]:
+    lang = ui.lang
+    variant = v.variant if v is not None else ui.setup.options.get("variant", "advanced")
+    lines = [t("treize.rules.body", lang), t("treize.rules.legend", lang)]
+    if variant == "advanced":
+        lines += [t("treize.rules.advanced", lang), t("treize.rules.ties", lang)]
+    else:
+        lines.append(t("treize.rules.basic", lang))
+    return lines
+
+
+def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    seat_grid(p, v, ui, area, touch=False)
+
+
+DRAWERS = {
+    "table": draw_table, "play": draw_play, "take": draw_take, "lots": draw_lots_screen,
+    "scores": draw_scores, "end": draw_end, "gameover": draw_gameover,
+}
+
+# Value keys: digits, 0 = 10, both languages' letters for 11-13 and the numpad (/ * - as Kilo's).
+VALUE_KEYS: dict[int, int] = {
+    **{getattr(pygame, f"K_{d}"): d for d in range(1, 10)},
+    **{getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)},
+    pygame.K_0: 10, pygame.K_KP0: 10,
+    pygame.K_j: 11, pygame.K_v: 11, pygame.K_KP_DIVIDE: 11,
+    pygame.K_q: 12, pygame.K_d: 12, pygame.K_KP_MULTIPLY: 12,
+    pygame.K_k: 13, pygame.K_r: 13, pygame.K_KP_MINUS: 13,
+}
+COUNT_KEYS: dict[int, int] = {
+    **{getattr(pygame, f"K_{d}"): d for d in range(1, 10)},
+    **{getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)},
+}
+
+
+# --- the simulated table's moves on the queue --------------------------------------------------
+
+@dataclass(frozen=True)
+class SimPlay:
+    play: Play
+
+
+@dataclass(frozen=True)
+class SimTook:
+    player: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SimNext:
+    pass
+
+
+@dataclass(frozen=True)
+class SimDone:
+    pass
+
+
+class TreizeScreens(GameScreens):
+    game = "treize"
+    title = "13 feuilles"
+    screens = ("table", "play", "take", "lots", "scores", "end", "gameover")
+    nav = (("table", "T"), ("scores", "G"))
+    anim_seconds = LOTS_SECONDS
+
+    def __init__(self) -> None:
+        self._bots: dict[str, AutoPlayer] = {}
+        self._tried: dict[str, tuple[int, bool]] = {}
+
+    # --- the picture ---------------------------------------------------------------------------
+
+    def build_view(self, engine: Any) -> View:
+        return build_view(engine)
+
+    def auto_screen(self, view: View, ui: Ui) -> str:
+        e = entry_of(ui)
+        if view.finished:
+            return "gameover"
+        if ui.show_result and view.history:
+            return "scores"
+        if view.awaiting == "starter":
+            return "lots"
+        if e is not None:
+            return e.kind
+        return "table"
+
+    def headline(self, view: View, lang: str) -> tuple[str, str]:
+        return self.headline_for(view, Ui(lang=lang))
+
+    def headline_for(self, view: View, ui: Ui) -> tuple[str, str]:
+        lang = ui.lang
+        if view.finished:
+            games = len(view.history)
+            left = (t("treize.head.over_basic", lang) if not view.advanced else
+                    t("treize.head.over", lang, games=games))
+        else:
+            left = t("treize.head.game", lang, n=view.game_number, trick=view.trick)
+        return left, todo_text(view, ui)
+
+    def draw(self, p: Painter, view: View, ui: Ui, screen: str, area: Rect) -> None:
+        DRAWERS[screen](p, view, ui, area)
+
+    def overlay(self, p: Painter, view: View, ui: Ui, phase: float) -> None:
+        draw_lots_overlay(p, view, ui, phase)
+
+    def rule_lines(self, view: View | None, ui: Ui) -> list[str]:
+        return rule_lines(view, ui)
+
+    def strip(self, p: Painter, view: View, ui: Ui, area: Rect) -> None:
+        seat_strip(p, view, ui, area)
+
+    # --- inputs --------------------------------------------------------------------------------
+
+    def press(self, app: Any, seat: int, t_us: int) -> None:
+        game: TreizeGame = app.table.engine
+        if not 0 <= seat < len(game.players):
+            return
+        if game.awaiting == "starter":
+            self.do(app, ("lots",))
+        elif app.ui.show_result:
+            self.do(app, ("next",))
+        else:
+            self._pass(app, game.players[seat])
+
+    def _pass(self, app: Any, name: str, took: int | None = None) -> None:
+        """A player passes: journaled at once, or after the table says which card was taken."""
+        game: TreizeGame = app.table.engine
+        ui: Ui = app.ui
+        app.dirty = True
+        helper = bool(ui.setup.options.get("helper", True))
+        if game.mode is None and helper and game.series is not None and game.series.empty \
+                and game.turn is not None:
+            # The series helper is on: a game's first event is its starter's play.
+            ui.say(t("treize.msg.lead_first", "fr", name=name, leader=game.turn),
+                   t("treize.msg.lead_first", "en", name=name, leader=game.turn))
+            return
+        options = game.take_options() if game.mode == "plays" else ()
+        if took is None and len(options) == 1:
+            took = options[0]
+        event = Pass(player=name, took=took)
+        if took is None and len(options) > 1:
+            try:
+                game.check(Pass(player=name, took=options[0]))
+            except RuleError as err:
+                say(ui, err)
+                return
+            ui.entry = Entry("take", name)
+            ui.screen = None
+            ui.message = None
+            return
+        self._submit(app, event)
+
+    def _submit(self, app: Any, event: Any) -> bool:
+        game = app.table.engine
+        try:
+            game.check(event)
+        except RuleError as err:
+            say(app.ui, err)
+            app.dirty = True
+            return False
+        return bool(app.submit(event))
+
+    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+        return screen not in ("play", "take", "end")
+
+    def after(self, app: Any, event: Any, before: View | None) -> None:
+        v: View = app.view
+        ui: Ui = app.ui
+        bot = self._bots.get(app.table.game_id)
+        if bot is not None:
+            bot.observe(event, v.game_number)
+        if isinstance(event, (Pass, Play, Starter, GameEnd, Undo)):
+            ui.entry = None
+            ui.screen = None
+        if isinstance(event, Starter):
+            ui.anim_start = app.now()
+            ui.say(t("treize.msg.lots", "fr", name=event.player),
+                   t("treize.msg.lots", "en", name=event.player), error=False)
+        elif isinstance(event, Pass):
+            app.sounds.play("slap")
+        if before is not None and len(v.history) > len(before.history):
+            app.sounds.play("loser")
+            ui.show_result = not v.finished and v.advanced
+        if isinstance(event, Undo):
+            ui.show_result = False
+
+    def undone(self, engine: Any, lang: str) -> str | None:
+        event = engine.last_undone
+        if isinstance(event, Play):
+            return t("treize.undone.play", lang, name=event.player, count=event.count,
+                     value=event.value)
+        if isinstance(event, Pass):
+            return t("treize.undone.pass", lang, name=event.player)
+        if isinstance(event, Starter):
+            return t("treize.undone.starter", lang)
+        if isinstance(event, GameEnd):
+            return t("treize.undone.end", lang)
+        return None
+
+    def do(self, app: Any, action: Action) -> bool:
+        kind = action[0]
+        ui: Ui = app.ui
+        v: View | None = app.view
+        game: TreizeGame | None = app.table.engine if app.table is not None else None
+        if v is None or game is None:
+            return False
+        e = entry_of(ui)
+        if kind == "lots":
+            if game.awaiting == "starter":
+                self._submit(app, draw_lots(lots_rng(app.seed, game.game_number), game))
+        elif kind == "next":
+            ui.show_result = False
+            ui.screen = None
+        elif kind == "pass":
+            self._pass(app, str(action[1]))
+        elif kind == "took":
+            player = e.player if e is not None and e.kind == "take" else v.turn
+            if player is not None:
+                self._pass(app, player, int(str(action[1])))
+        elif kind == "play_open":
+            if v.turn is not None and tracking(v, ui) and v.awaiting == "play":
+                ui.entry = Entry("play", v.turn)
+                ui.screen = None
+        elif kind == "value":
+            self._value(app, v, int(str(action[1])))
+        elif kind == "count":
+            if e is None or e.kind != "play" or e.value is None:
+                ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
+                return True
+            self._count(app, v, e, int(str(action[1])))
+        elif kind == "why":
+            key = str(action[1])
+            if key.startswith("v"):
+                self._value(app, v, int(key[1:]))
+            elif e is not None and e.value is not None:
+                self._count(app, v, e, int(key[1:]))
+        elif kind == "play":
+            if e is None or e.kind != "play" or e.value is None:
+                ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
+            elif e.count is None:
+                ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
+            elif v.turn is not None:
+                self._submit(app, Play(player=v.turn, value=e.value, count=e.count))
+        elif kind == "helper":
+            if v.mode is None and not v.finished:
+                ui.setup.options["helper"] = not tracking(v, ui)
+            else:
+                ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
+        elif kind == "end_open":
+            if not tracking(v, ui) and not v.finished:
+                ui.entry = Entry("end")
+                ui.screen = None
+        elif kind == "winner":
+            if e is not None and e.kind == "end":
+                e.player = str(action[1])
+        elif kind == "left":
+            if e is not None and e.kind == "end":
+                name = str(action[1])
+                e.left[name] = max(0, e.left.get(name, v.dealt) + int(str(action[2])))
+        elif kind == "end":
+            if e is None or e.kind != "end" or e.player is None:
+                ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
+            else:
+                winner = e.player
+                left = ({s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner}
+                        if v.advanced else None)
+                self._submit(app, GameEnd(winner=winner, left=left))
+        else:
+            return False
+        app.dirty = True
+        return True
+
+    def _value(self, app: Any, v: View, value: int) -> None:
+        ui: Ui = app.ui
+        e = entry_of(ui)
+        if v.turn is None:
+            return
+        if e is None or e.kind != "play":
+            e = ui.entry = Entry("play", v.turn)
+        opt = v.option(value)
+        if opt is None:
+            # The engine's own sentence: "Bea ne peut pas jouer 2 × 6 : pas de carte entre 4 et 9".
+            least = 1
+            if v.low is not None and v.high is not None:
+                least = (v.low[1] if value <= v.low[0] else v.high[1] if value >= v.high[0]
+                         else 1)
+            try:
+                app.table.engine.check(Play(player=v.turn, value=value, count=least))
+            except RuleError as err:
+                say(ui, err)
+            return
+        ui.message = None
+        e.value = value
+        e.count = opt[0] if opt[0] == opt[1] else None
+
+    def _count(self, app: Any, v: View, e: Entry, count: int) -> None:
+        ui: Ui = app.ui
+        if e.value is None or v.turn is None:
+            return
+        try:
+            app.table.engine.check(Play(player=v.turn, value=e.value, count=count))
+        except RuleError as err:
+            say(ui, err)
+            return
+        ui.message = None
+        e.count = count
+
+    def confirm(self, app: Any, screen: str) -> Action | None:
+        v: View = app.view
+        ui: Ui = app.ui
+        if screen == "lots" and v.awaiting == "starter":
+            return ("lots",)
+        if screen == "scores" and ui.show_result:
+            return ("next",)
+        if screen == "play":
+            return ("play",)
+        if screen == "end":
+            return ("end",)
+        if screen == "table":
+            if v.awaiting == "starter":
+                return ("lots",)
+            if not tracking(v, ui):
+                return ("end_open",)
+            return ("play_open",)
+        return None
+
+    def cancel(self, app: Any, screen: str) -> bool:
+        """Escape drops what is half entered (Backspace steps back one tap)."""
+        ui: Ui = app.ui
+        if entry_of(ui) is None:
+            return False
+        ui.entry = None
+        ui.screen = None
+        return True
+
+    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+        ui: Ui = app.ui
+        e = entry_of(ui)
+        if screen == "play" and e is not None and e.kind == "play":
+            if key == pygame.K_BACKSPACE and (e.value is not None):
+                if e.count is not None:
+                    e.count = None
+                else:
+                    e.value = None
+                app.dirty = True
+                return True
+            # Digits are the value until one is chosen, then how many; 0 and the letters
+            # (10 to 13) always change the value.
+            if e.value is not None and key in COUNT_KEYS:
+                self.do(app, ("count", COUNT_KEYS[key]))
+            elif key in VALUE_KEYS:
+                self.do(app, ("value", VALUE_KEYS[key]))
+            else:
+                return False
+            return True
+        if screen == "table" and key == pygame.K_a:
+            self.do(app, ("helper",))
+            return True
+        if screen == "take" and e is not None and e.kind == "take" and key in VALUE_KEYS:
+            self.do(app, ("took", VALUE_KEYS[key]))
+            return True
+        return False
+
+    def handle(self, app: Any, item: Any) -> bool:
+        if isinstance(item, SimPlay):
+            play = item.play
+            if app.view is not None and app.view.turn == play.player:
+                self.do(app, ("play_open",))
+                self.do(app, ("value", play.value))
+                self.do(app, ("count", play.count))
+                self.do(app, ("play",))
+        elif isinstance(item, SimTook):
+            e = entry_of(app.ui)
+            if e is not None and e.kind == "take" and e.player == item.player:
+                self.do(app, ("took", item.value))
+        elif isinstance(item, SimNext):
+            if app.ui.show_result:
+                self.do(app, ("next",))
+        elif isinstance(item, SimDone):
+            app.sim_done()
+        else:
+            return False
+        return True
+
+    def _bot(self, app: Any) -> AutoPlayer:
+        game_id = app.table.game_id
+        bot = self._bots.get(game_id)
+        if bot is None:
+            events = [e for _, e in app.journal.events(game_id)] if app.journal else []
+            bot = (AutoPlayer.from_events(app.seed, events) if events
+                   else AutoPlayer(app.seed, app.table.engine.players))
+            self._bots[game_id] = bot
+        return bot
+
+    def simulate(self, app: Any, sim: Any) -> None:
+        """The simulated table: a pass is the player's button, a play is entered in two taps."""
+        game: TreizeGame = app.table.engine
+        state = (app.table.seq, app.ui.show_result)
+        if self._tried.get(app.table.game_id) == state:
+            return  # this very state was tried and refused: wait for the table
+        self._tried[app.table.game_id] = state
+        bot = self._bot(app)
+        items: list[Any] = []
+        if app.ui.show_result:
+            items.append(SimNext())
+        else:
+            move = bot.decide(game, app.seed)
+            if move is None:
+                return
+            if isinstance(move, (Starter, Pass)):
+                seat = (game.players.index(move.player) if isinstance(move, Pass)
+                        else bot.moves % len(game.players))
+                t_us = (bot.moves + 1) * 1_000_000
+                items.append(InputEvent("seat", seat, "press", t_us * 1000, SIM_CLOCK, "sim"))
+                items.append(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000,
+                                        SIM_CLOCK, "sim"))
+                if isinstance(move, Pass) and move.took is not None:
+                    items.append(SimTook(move.player, move.took))
+            elif isinstance(move, Play):
+                items.append(SimPlay(move))
+        items.append(SimDone())
+        app.sim_busy = True
+        delay = SIM_MOVE_S / app.speed if app.speed else 0.0
+
+        def send() -> None:
+            for item in items:
+                app.inbox.put(item)
+
+        if delay:
+            timer = threading.Timer(delay, send)
+            timer.daemon = True
+            timer.start()
+        else:
+            send()
+
+    # --- buttons and LEDs ----------------------------------------------------------------------
+
+    def awaits_presses(self, engine: Any) -> bool:
+        return not engine.finished
+
+    def leds(self, engine: Any) -> LedPlan:
+        """Lit while in the trick; all lit while lots are to be drawn (any button draws)."""
+        game: TreizeGame = engine
+        if game.finished:
+            return LedPlan("off")
+        return LedPlan("idle", lit=tuple(game.players.index(p) for p in game.in_trick))
+
+    # --- setup ---------------------------------------------------------------------------------
+
+    def fill_form(self, form: SetupForm, engine: Any) -> None:
+        form.options["variant"] = engine.variant
+
+    def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
+        variant = form.options.get("variant", "advanced")
+        helper = "on" if form.options.get("helper", True) else "off"
+        return [SetupItem(t(f"treize.setup.variant.{variant}", lang),
+                          t(f"treize.setup.variant.{variant}.help", lang), ("variant",)),
+                SetupItem(t(f"treize.btn.helper.{helper}", lang),
+                          t(f"treize.setup.helper.{helper}.help", lang), ("helper_setup",))]
+
+    def setup_action(self, form: SetupForm, action: Action) -> bool:
+        if action[0] == "variant":
+            current = form.options.get("variant", "advanced")
+            form.options["variant"] = "basic" if current == "advanced" else "advanced"
+            return True
+        if action[0] == "helper_setup":
+            form.options["helper"] = not form.options.get("helper", True)
+            return True
+        return False
+
+    def new_game(self, form: SetupForm, names: list[str]) -> NewTreizeGame:
+        return NewTreizeGame(players=names, variant=form.options.get("variant", "advanced"))
+
+
+__all__ = ["Entry", "TreizeScreens", "nice_step"]

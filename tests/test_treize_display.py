@@ -1,0 +1,163 @@
+"""13 feuilles's screens, both languages, every target size: drawn headless, nothing cut."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.display.snapshot import SIZES, render, screens, ui_for
+from companion.display.state import Ui
+from companion.games.treize.rules import TreizeGame
+from companion.games.treize.samples import SAMPLES, write_log
+from companion.games.treize.screens import Entry, TreizeScreens, nice_step
+from companion.games.treize.view import View, build_view
+from companion.table.fold import replay
+from tests.test_display import assert_contained
+
+SCREENS = screens("treize")
+OWN = TreizeScreens.screens
+
+
+def game_of(sample: str) -> TreizeGame:
+    engine = replay(json.dumps(e, ensure_ascii=False) for e in SAMPLES[sample]())
+    assert isinstance(engine, TreizeGame)
+    return engine
+
+
+@pytest.fixture(scope="module")
+def views() -> dict[str, tuple[TreizeGame, View]]:
+    return {name: (game, build_view(game)) for name in SAMPLES for game in [game_of(name)]}
+
+
+def assert_uncut(r: object, players: tuple[str, ...]) -> None:
+    """Nothing of the game's own text is cut short (a long player name may be)."""
+    for rec in r.painter.texts:  # type: ignore[attr-defined]
+        if rec.text.endswith("…"):
+            assert any(name.startswith(rec.text[:-1]) for name in players), rec.text
+
+
+def check(screen: str, game: TreizeGame, view: View, size: tuple[int, int], lang: str,
+          ui: Ui | None = None) -> None:
+    ui = ui or ui_for(game, lang)
+    r = render(screen, view, size, lang, ui)
+    assert r.screen == screen
+    assert_contained(r)
+    if screen in OWN:
+        assert_uncut(r, game.players)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_screen_fits(views: dict[str, tuple[TreizeGame, View]], screen: str, lang: str,
+                           size: tuple[int, int]) -> None:
+    for sample in ("midgame", "busy"):
+        game, view = views[sample]
+        check(screen, game, view, size, lang)
+
+
+@pytest.mark.parametrize("sample", ["lots", "result", "finished", "passes"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_other_states_fit(views: dict[str, tuple[TreizeGame, View]], sample: str,
+                          screen: str) -> None:
+    game, view = views[sample]
+    for lang, size in (("fr", (800, 480)), ("en", (720, 1280)), ("fr", (1920, 1080))):
+        check(screen, game, view, size, lang)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_entries_half_way_fit(views: dict[str, tuple[TreizeGame, View]],
+                              size: tuple[int, int]) -> None:
+    game, view = views["busy"]
+    assert view.turn is not None and view.options
+    value, least, _most = view.options[-1]
+    for lang in ("fr", "en"):
+        ui = ui_for(game, lang)
+        ui.entry = Entry("play", view.turn, value, least)
+        ui.say("Bruno ne peut pas jouer 2\u202f×\u202f9\u202f: 3 cartes au moins sur le 9",
+               "Bruno cannot play 2 × 9: at least 3 cards on the 9")
+        check("play", game, view, size, lang, ui)
+        ui.entry = Entry("take", view.turn)
+        check("take", game, view, size, lang, ui)
+    game, view = views["passes"]
+    ui = ui_for(game, "fr")
+    ui.entry = Entry("end", "Chloé", left={"Alice": 3})
+    check("end", game, view, size, "fr", ui)
+    game, view = views["result"]
+    ui = ui_for(game, "en")
+    ui.show_result = True
+    check("scores", game, view, size, "en", ui)
+    texts = [rec.text for rec in render("scores", view, size, "en", ui).painter.texts]
+    assert "Next game" in texts
+
+
+def test_the_table_shows_the_series_helper(views: dict[str, tuple[TreizeGame, View]]) -> None:
+    game, view = views["midgame"]
+    r = render("table", view, (1280, 720), "fr", ui_for(game, "fr"))
+    shown = " ".join(rec.text.replace("\u202f", " ") for rec in r.painter.texts)
+    assert view.turn is not None and view.allowed is not None
+    assert f"{view.turn} peut jouer : " in shown
+    assert "pas de carte entre" in shown
+    for value, count in view.stacks:
+        assert str(value) in shown and f"× {count}" in shown
+    passed = [s for s in view.seats if s.passed]
+    assert passed and "a passé" in shown
+    # Each player's count is a number seen from across the table.
+    far = [rec.text for rec in r.painter.texts if rec.role == "far"]
+    assert sorted(far) == sorted(str(s.count) for s in view.seats)
+
+
+def test_rules_page_has_the_card_legend(views: dict[str, tuple[TreizeGame, View]]) -> None:
+    game, view = views["midgame"]
+    for lang, words in (("fr", "un rond pointé = 5, un carré pointé = 10"),
+                        ("en", "a dotted circle = 5, a dotted square = 10")):
+        r = render("rules", view, (1280, 720), lang, ui_for(game, lang))
+        shown = " ".join(rec.text for rec in r.painter.texts)
+        assert words.split(",")[0] in shown
+
+
+def test_score_chart_ticks_are_round() -> None:
+    assert [nice_step(s) for s in (5, 20, 23, 40, 90, 3)] == [1, 5, 5, 10, 20, 1]
+
+
+def test_lots_animation_frames_fit(views: dict[str, tuple[TreizeGame, View]]) -> None:
+    game, view = views["midgame"]
+    for phase in (0.0, 0.4, 0.79, 0.99):
+        r = render("table", view, (800, 480), "fr", ui_for(game, "fr"), anim_phase=phase)
+        assert_contained(r)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_snapshot_cli_draws_every_treize_screen(tmp_path: Path, screen: str) -> None:
+    log = write_log("midgame", tmp_path)
+    out = tmp_path / f"{screen}.png"
+    assert main(["snapshot", screen, "--log", str(log), "--size", "800x480", "--out",
+                 str(out)]) == 0
+    assert out.exists()
+
+
+def test_gameover_names_every_co_winner() -> None:
+    lines = [
+        '{"type": "new_game", "game": "treize", "players": ["Alice", "Bruno", "Chloé"], '
+        '"variant": "advanced", "starter": "Alice"}',
+        '{"type": "pass", "player": "Bruno"}',
+        '{"type": "game_end", "winner": "Alice", "left": {"Bruno": 10, "Chloé": 12}}',
+        '{"type": "game_end", "winner": "Bruno", "left": {"Alice": 10, "Chloé": 8}}',
+    ]
+    game = replay(lines)
+    assert isinstance(game, TreizeGame) and game.finished
+    view = build_view(game)
+    for lang, words in (("fr", "Alice et Bruno gagnent ex aequo avec 10 pts"),
+                        ("en", "Alice and Bruno win, tied with 10 pts")):
+        r = render("gameover", view, (800, 480), lang, ui_for(game, lang))
+        assert_contained(r)
+        shown = [rec.text for rec in r.painter.texts]
+        assert words in shown, shown

@@ -1,0 +1,284 @@
+"""13 feuilles on the table screen: the App driven by keys, touch and simulated buttons."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.display.app import App, open_display
+from companion.display.state import Ui
+from companion.games.treize.autoplay import lots_rng
+from companion.games.treize.events import NewTreizeGame, Pass, Play
+from companion.games.treize.rules import TreizeGame, draw_lots
+from companion.games.treize.screens import TreizeScreens
+from companion.table.fold import replay
+from companion.table.journal import Journal
+from companion.table.live import Table
+
+PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Iterator[Journal]:
+    with Journal(tmp_path, writer=True) as j:
+        yield j
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    surface = open_display((800, 480), fullscreen=False)
+    yield surface
+    pygame.display.quit()
+
+
+def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
+             lang: str = "fr", starter: str | None = "Alice", players: list[str] | None = None,
+             **kw: object) -> App:
+    setup = NewTreizeGame(players=players or PLAYERS, variant="advanced", starter=starter)
+    table = Table.start(journal, setup, {"input": source, "seed": 5})
+    app = App(screen, journal, table, Ui(lang=lang), source_name=source, seed=5,
+              **kw)  # type: ignore[arg-type]
+    app.step()
+    return app
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.step()
+
+
+def touch(app: App, action: tuple[object, ...]) -> None:
+    assert app.painter is not None
+    control = next(c for c in app.painter.controls if c.action == action)
+    w, h = app.surface.get_size()
+    x, y = control.rect.center
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
+                                         finger_id=0, pressure=1.0, dx=0, dy=0))
+    app.step()
+
+
+def texts(app: App) -> list[str]:
+    assert app.painter is not None
+    return [rec.text.replace("\u202f", " ") for rec in app.painter.texts]
+
+
+def engine(app: App) -> TreizeGame:
+    game = app.game
+    assert isinstance(game, TreizeGame)
+    return game
+
+
+def play_by_keys(app: App, value_key: int, count_key: int) -> None:
+    key(app, pygame.K_RETURN)  # open the entry for the player whose turn it is
+    assert app.last_screen == "play"
+    key(app, value_key)
+    key(app, count_key)
+    key(app, pygame.K_RETURN)
+
+
+def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    game = engine(app)
+    assert app.last_screen == "table"
+    play_by_keys(app, pygame.K_9, pygame.K_3)  # Alice: 3 x 9
+    assert game.last_play is not None and (game.last_play.value, game.last_play.count) == (9, 3)
+    assert game.turn == "Bruno" and app.last_screen == "table"
+    assert any("Bruno peut jouer" in x for x in texts(app))
+    # Bruno tries 2 x 9: refused with the rule, nothing journaled.
+    seq = app.table.seq  # type: ignore[union-attr]
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_9)
+    key(app, pygame.K_2)
+    assert app.ui.message is not None
+    assert app.ui.message[0].replace("\u202f", " ") == (
+        "Bruno ne peut pas jouer 2 × 9 : 3 cartes au moins sur le 9")
+    assert app.ui.message[1] == "Bruno cannot play 2 × 9: at least 3 cards on the 9"
+    assert any("3 cartes au moins sur le 9" in x for x in texts(app))  # shown on screen
+    key(app, pygame.K_RETURN)  # no count chosen: nothing to confirm
+    assert app.table.seq == seq  # type: ignore[union-attr]
+    key(app, pygame.K_BACKSPACE)  # back to choosing the value
+    key(app, pygame.K_4)
+    key(app, pygame.K_3)
+    key(app, pygame.K_RETURN)  # Bruno: 3 x 4
+    assert str(game.series) == "3×4 3×9" and game.turn == "Chloé"
+    # Chloé tries a 6: between the ends.
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_6)
+    assert app.ui.message is not None and app.ui.message[0].replace("\u202f", " ") == (
+        "Chloé ne peut pas jouer 1 × 6 : pas de carte entre 4 et 9")
+    assert app.table.seq == seq + 1  # type: ignore[union-attr]
+    key(app, pygame.K_ESCAPE)
+    assert app.last_screen == "table"
+    # Chloé passes with her button (key 3): two values lie on the table, so which one?
+    frames = app.frames
+    key(app, pygame.K_3)
+    assert app.last_screen == "take" and app.frames == frames + 1
+    key(app, pygame.K_9)
+    assert game.passed == ("Chloé",)
+    assert app.table.recent[-1] == Pass(player="Chloé", took=9)  # type: ignore[union-attr]
+    assert any(x == "a passé · 0 pts" for x in texts(app))
+    # A pass out of turn: the engine's sentence.
+    key(app, pygame.K_2)
+    assert app.ui.message is not None and "c'est à Dédé de jouer" in app.ui.message[0]
+    assert game.passed == ("Chloé",)
+
+
+def test_a_button_press_shows_passed_in_one_frame(journal: Journal,
+                                                  screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, lang="en")
+    app.submit(Play(player="Alice", value=5, count=1))
+    app.step()
+    frames = app.frames
+    key(app, pygame.K_2)  # Bruno's button: one value on the table, so the pass is complete
+    assert app.frames == frames + 1
+    assert engine(app).passed == ("Bruno",)
+    assert "passed · 0 pts" in texts(app)
+    # LEDs: lit for the players still in the trick.
+    plan = TreizeScreens().leds(engine(app))
+    assert plan.kind == "idle" and plan.lit == (0, 2, 3)
+
+
+def test_a_press_before_the_first_play_is_refused_with_the_helper(
+        journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, lang="en")
+    key(app, pygame.K_2)
+    assert app.ui.message is not None and "Alice leads with a play" in app.ui.message[1]
+    assert app.table.seq == 1  # type: ignore[union-attr]
+
+
+def test_touch_lots_play_take_and_undo(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, starter=None)
+    game = engine(app)
+    assert app.last_screen == "lots"
+    expected = draw_lots(lots_rng(5, 1), game).player
+    touch(app, ("lots",))
+    assert game.starter == expected and app.table.recent[-1].type == "starter"  # type: ignore
+    assert app.ui.anim_start is not None  # the draw is animated, already journaled
+    touch(app, ("play_open",))
+    touch(app, ("value", 7))
+    touch(app, ("count", 2))
+    touch(app, ("play",))
+    assert game.last_play is not None and game.last_play.player == expected
+    who = game.turn
+    assert who is not None
+    touch(app, ("play_open",))
+    touch(app, ("value", 3))
+    assert app.painter is not None
+    greyed = next(c for c in app.painter.controls if c.action == ("why", "c1"))
+    assert not greyed.enabled
+    touch(app, ("why", "c1"))  # a greyed count says why
+    assert app.ui.message is not None and "2 cartes au moins sous le 7" in app.ui.message[0]
+    touch(app, ("count", 2))
+    touch(app, ("play",))
+    assert str(game.series) == "2×3 2×7"
+    nxt = game.turn
+    assert nxt is not None
+    touch(app, ("pass", nxt))  # touching a player's tile: that player passes
+    assert app.last_screen == "take"
+    touch(app, ("took", 3))
+    assert game.passed == (nxt,)
+    touch(app, ("undo",))
+    assert game.passed == () and app.ui.message is not None
+    assert "Annulé" in app.ui.message[0]
+
+
+def test_sim_buttons_play_an_advanced_match_to_the_end(journal: Journal,
+                                                       screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, source="sim", starter=None, players=PLAYERS[:3],
+                   speed=0.0)
+    game = engine(app)
+    for _ in range(100_000):
+        if game.finished:
+            break
+        app.step(None)
+    assert game.finished and game.winners()
+    assert max(game.total(p) for p in game.players) >= 20
+    assert game.games_played >= 2
+    app.step()
+    assert app.last_screen == "gameover"
+    assert any("gagne" in x for x in texts(app))
+    # Every move went through the journal: its replay is the same match.
+    assert app.table is not None
+    lines = [payload for _, payload in journal.payloads(app.table.game_id)]
+    assert replay(lines).to_json() == game.to_json()
+    kinds = {json.loads(x)["type"] for x in lines}
+    assert {"starter", "play", "pass"} <= kinds
+    app.stop_source()
+
+
+def test_resume_reopens_the_match(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    play_by_keys(app, pygame.K_5, pygame.K_2)
+    key(app, pygame.K_2)  # Bruno passes (one value: taken at once)
+    before = engine(app).to_json()
+    app.stop_source()
+    table = Table.resume(journal, None)
+    again = App(screen, journal, table, Ui(), seed=5)
+    again.step()
+    assert again.last_screen == "table"
+    assert engine(again).to_json() == before
+    assert engine(again).turn == "Chloé"
+
+
+def test_game_end_entry_for_a_game_without_plays(journal: Journal,
+                                                 screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, lang="en", starter=None)
+    game = engine(app)
+    key(app, pygame.K_RETURN)  # draw lots
+    assert any("Series helper: on" in x for x in texts(app))
+    key(app, pygame.K_a)  # this game without the helper: passes only
+    assert any("Series helper: off" in x for x in texts(app))
+    key(app, pygame.K_2)  # Bruno passes, in any order
+    assert not game.tracking and game.passed == ("Bruno",)
+    key(app, pygame.K_a)
+    assert app.ui.message is not None and "before the game's first card" in app.ui.message[1]
+    key(app, pygame.K_RETURN)
+    assert app.last_screen == "end"
+    key(app, pygame.K_RETURN)
+    assert app.ui.message is not None and "Pick who" in app.ui.message[1]
+    touch(app, ("winner", "Chloé"))
+    for _ in range(3):
+        touch(app, ("left", "Alice", -1))
+    touch(app, ("end",))
+    assert game.games_played == 1
+    assert dict(game.history[0].scores) == {"Alice": 8, "Bruno": 11, "Chloé": 0, "Dédé": 11}
+    assert app.last_screen == "scores"  # the sheet after each game of the match
+    key(app, pygame.K_RETURN)
+    assert app.last_screen == "table" and game.game_number == 2
+
+
+def test_setup_form_starts_a_match(journal: Journal, screen: pygame.Surface) -> None:
+    from companion.display.state import SetupForm
+
+    ui = Ui(lang="en", game="treize",
+            setup=SetupForm(game="treize", players=["Ana", "Bea", "Cy"]))
+    app = App(screen, journal, None, ui)
+    app.step()
+    assert app.last_screen == "setup"
+    assert any("Variant: advanced (to 20)" in x for x in texts(app))
+    touch(app, ("variant",))
+    touch(app, ("variant",))  # basic, then back to advanced
+    touch(app, ("players", 1))
+    key(app, pygame.K_RETURN)  # start
+    game = engine(app)
+    assert game.variant == "advanced" and len(game.players) == 4
+    assert app.last_screen == "lots"
+    key(app, pygame.K_RETURN)  # Enter draws lots too
+    assert game.starter is not None and app.last_screen == "table"
+    key(app, pygame.K_g)
+    assert app.last_screen == "scores"
+    key(app, pygame.K_r)
+    assert app.last_screen == "rules"
+    assert any("dotted circle = 5" in x for x in texts(app))
+    key(app, pygame.K_s)
+    assert app.last_screen == "status"
