@@ -81,7 +81,10 @@ class Fonts:
         if surf is None:
             if len(self._texts) > 3000:
                 self._texts.clear()
-            surf = self._texts[key] = self.font(size).render(text, True, color)
+            # The bundled font has no no-break spaces (French typography puts a narrow one
+            # before : ; ! ?): they are drawn as spaces, after wrapping kept them unbroken.
+            shown = text.replace("\u202f", " ").replace("\u00a0", " ")
+            surf = self._texts[key] = self.font(size).render(shown, True, color)
         return surf
 
 
