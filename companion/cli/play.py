@@ -51,7 +51,8 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
         print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
         return 2
     try:
-        check_screen(args.screen)
+        if not args.log:
+            check_screen(args.screen)  # with a log, the screen is checked against its game's
         size = parse_size(args.size)
         out = snapshot(args.screen, Path(args.log) if args.log else None, size, lang,
                        Path(args.out))

@@ -944,8 +944,8 @@ class CinqRoisScreens(GameScreens):
         from companion.inputs.sim import SIM_CLOCK
 
         game = app.game
-        if game is None or game.finished:
-            return
+        if game is None or game.finished or app.ui.show_result:
+            return  # the table is still reading the last round: "continue" calls us again
         t_ns = [int(app.now() * 1e9)]
 
         def press(seat: int) -> None:
@@ -1032,6 +1032,7 @@ class CinqRoisScreens(GameScreens):
         elif kind == "continue":
             ui.show_result = False
             ui.screen = None
+            app._maybe_trigger_sim()
         else:
             return False
         return True
