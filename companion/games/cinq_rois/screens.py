@@ -46,7 +46,6 @@ from companion.games.cinq_rois.view import (
     GRID_SUITS,
     JOKER,
     ArrangementView,
-    RoundView,
     View,
     build_view,
 )
@@ -109,7 +108,7 @@ def split_card(card: str) -> tuple[str, str | None]:
     return card, None
 
 
-def card_face(p: Painter, card: str, rect: Rect, lang: str, parent: Rect | None = None) -> None:
+def card_face(p: Painter, card: str, rect: Rect, lang: str) -> None:
     """One card: its rank as the language writes it and its suit drawn; the joker says so."""
     rank, suit = split_card(card)
     h = rect.height
@@ -301,8 +300,9 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if foot_h:
         foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
         hint_b, lots_b, entry_b = split(foot, [1.6, 1, 1], vertical=False, gap=gap)
-        p.text(tr("sheet.hint", lang), hint_b, p.font(22), MUTED, align="left", role="small",
-               min_size=p.font(11))
+        todo = todo_text(v, ui, lang)
+        p.text(todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, align="left",
+               role="small", min_size=p.font(11))
         if v.dealer_open:
             p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT,
                      size=p.font(SMALL))
@@ -1203,10 +1203,7 @@ class CinqRoisScreens(GameScreens):
 
     def new_game(self, form: SetupForm, names: list[str]) -> NewCinqRoisGame:
         dealer = form.options.get("dealer")
-        if dealer is not None and dealer in form.players:
-            dealer = names[form.players.index(dealer)]
-        else:
-            dealer = None
+        dealer = names[form.players.index(dealer)] if dealer is not None and dealer in form.players else None
         return NewCinqRoisGame(players=names, dealer=dealer)
 
 
