@@ -40,7 +40,7 @@ def test_a_dealer_that_cannot_be_drawn_is_refused_and_changes_nothing(
         g.apply(Dealer(player="Cy"))
     assert words in err.value.en and err.value.fr
     assert g.to_json() == state
-    with pytest.raises(RuleError, match="unknown player 'Zed'"):
+    with pytest.raises(RuleError, match=r"unknown player 'Zed'"):
         g.check(Dealer(player="Zed"))
 
 
@@ -57,5 +57,5 @@ def test_replay_reads_it_and_names_the_line() -> None:
     head = '{"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben"]}'
     g = replay([head, '{"type": "dealer", "player": "Ben"}'])
     assert g.to_json()["dealer"] == "Ben"
-    with pytest.raises(LogError, match="^line 3: Ana cannot be drawn"):
+    with pytest.raises(LogError, match=r"^line 3: Ana cannot be drawn"):
         replay([head, '{"type": "dealer", "player": "Ben"}', '{"type": "dealer", "player": "Ana"}'])
