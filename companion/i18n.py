@@ -508,8 +508,13 @@ _CINQ: dict[str, tuple[str, str]] = {
                           "face value."),
     "cinq.rules.wilds": ("Jokers et atouts remplacent n'importe quelle carte, sans limite.",
                          "Jokers and bonus cards stand for any card, without limit."),
-    "cinq.rules.round": ("{round} : {cards} c., {bonus}", "{round}: {cards} c., {bonus}"),
-    "cinq.rules.bonus_table": ("Atout de chaque donne : {rounds}", "Bonus card of each round: {rounds}"),
+    "cinq.rules.bonus_table": (
+        "Atout de chaque donne = le nombre de cartes distribuées : donne 1 = atout 3, donne 2 = "
+        "atout 4 … donne 8 = atout 10, donne 9 = Valet, donne 10 = Dame, donne 11 = Roi.",
+        "Bonus card of each round = the number of cards dealt: round 1 = bonus 3, round 2 = "
+        "bonus 4 … round 8 = bonus 10, round 9 = Jack, round 10 = Queen, round 11 = King."),
+    "cinq.rules.now": ("Cette donne : {cards} cartes, atout {bonus}.",
+                       "This round: {cards} cards, bonus {bonus}."),
     "cinq.rules.out": ("Qui s'expose marque 0 ; les autres jouent un dernier tour puis comptent "
                        "leurs cartes hors combinaison. Après 11 donnes, le moins de points gagne.",
                        "Whoever goes out scores 0; the others play one last turn, then count "

@@ -68,7 +68,8 @@ def busy() -> list[dict[str, object]]:
 
 SAMPLES = {"midgame": midgame, "lots": lots, "finished": finished, "busy": busy}
 # Which sample shows each screen best in the docs.
-DOC_SAMPLE = {"sheet": "midgame", "lots": "lots", "entry": "midgame", "round": "busy",
+DOC_SAMPLE = {"sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry": "midgame",
+              "round": "busy",
               "gameover": "finished", "rules": "midgame"}
 
 
@@ -82,10 +83,45 @@ def write_log(name: str, folder: Path) -> Path:
     return path
 
 
+def entry_ui(lang: str, screen: str) -> tuple[object, object]:
+    """The view and screen state of the midgame sample with round 6 being entered: someone went
+    out and, on the entry screen, a whole hand is half typed (the screen's own state, which no
+    table log holds)."""
+    from companion.display.snapshot import ui_for
+    from companion.games.cinq_rois.entry import RoundEntry
+    from companion.games.cinq_rois.rules import CinqRoisGame
+    from companion.games.cinq_rois.sim import play_round
+    from companion.games.cinq_rois.view import build_view
+    from companion.table.fold import replay
+
+    game = replay(json.dumps(e, ensure_ascii=False) for e in midgame())
+    assert isinstance(game, CinqRoisGame) and game.dealer is not None and game.cards is not None
+    played = play_round(game.players, game.round, game.dealer, random.Random(6))
+    ui = ui_for(game, lang)
+    entry = RoundEntry(game.round, game.players, game.cards, mode="hands")
+    entry.go_out(game.players.index(played.out))
+    if screen == "lastturn":
+        entry.turn_done(game.players.index(entry.pending[0]))
+    else:
+        entry.skip_turns()
+        for player in game.players[:2]:
+            entry.select(game.players.index(player))
+            for card in played.hands[player]:
+                entry.add(str(card))
+        entry.select(2)
+        for card in played.hands[game.players[2]][:5]:
+            entry.add(str(card))
+        entry.rank = "Q"
+    ui.entry = entry
+    return build_view(game), ui
+
+
 def main(argv: list[str]) -> int:
     import tempfile
 
-    from companion.display.snapshot import snapshot
+    import pygame
+
+    from companion.display.snapshot import render, snapshot
 
     out = Path(argv[0]) if argv else Path("docs/screens")
     out.mkdir(parents=True, exist_ok=True)
@@ -94,8 +130,13 @@ def main(argv: list[str]) -> int:
         for screen, sample in DOC_SAMPLE.items():
             for lang in ("fr", "en"):
                 for w, h in ((1280, 720), (800, 480)):
-                    snapshot(screen, logs[sample], (w, h), lang,
-                             out / f"cinq-{screen}-{lang}-{w}x{h}.png")
+                    path = out / f"cinq-{screen}-{lang}-{w}x{h}.png"
+                    if screen in ("entry", "lastturn"):
+                        view, ui = entry_ui(lang, screen)
+                        rendered = render(screen, view, (w, h), lang, ui)  # type: ignore[arg-type]
+                        pygame.image.save(rendered.surface, str(path))  # type: ignore[arg-type]
+                    else:
+                        snapshot(screen, logs[sample], (w, h), lang, path)
     return 0
 
 

@@ -733,10 +733,9 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 def rule_lines(v: View | None, ui: Ui) -> list[str]:
     lang = ui.lang
     lines = [tr("rules.body", lang), tr("rules.values", lang), tr("rules.wilds", lang)]
-    per_round = " · ".join(
-        tr("rules.round", lang, round=n, cards=cards_in_round(n),
-           bonus=rank_label(bonus_rank(n).value, lang)) for n in range(1, ROUNDS + 1))
-    lines.append(tr("rules.bonus_table", lang, rounds=per_round))
+    lines.append(tr("rules.bonus_table", lang))
+    if v is not None and not v.finished and v.bonus is not None:
+        lines.append(tr("rules.now", lang, cards=v.cards, bonus=rank_label(v.bonus, lang)))
     lines.append(tr("rules.out", lang))
     dealer = v.dealer if v is not None else None
     if v is not None and v.dealer_open:
