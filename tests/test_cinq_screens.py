@@ -437,3 +437,32 @@ def test_resume_reopens_the_game_with_the_drawn_dealer(journal: Journal,
     game = engine(again)
     assert game.round == 2 and game.dealer_of(1) == dealer and not game.dealer_open
     assert again.last_screen == "sheet"
+
+
+def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal,
+                                                       screen: pygame.Surface) -> None:
+    app = App(screen, journal, None, Ui(lang="fr"))
+    app.step()
+    assert app.last_screen == "setup"
+    touch(app, ("game",))  # Kilo de merde -> Les Cinq Rois
+    assert app.ui.setup.game == "cinq-rois"
+    assert app.painter is not None
+    assert any("Donneur\u202f: au sort" in rec.text for rec in app.painter.texts)
+    touch(app, ("dealer",))
+    touch(app, ("dealer",))  # the second player
+    assert any("Donneur\u202f: Bruno" in rec.text for rec in app.painter.texts)
+    key(app, pygame.K_RETURN)
+    game = engine(app)
+    assert game.setup.dealer == "Bruno" and not game.dealer_open
+    assert app.last_screen == "sheet"
+
+
+def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal,
+                                                    screen: pygame.Surface) -> None:
+    app = App(screen, journal, None, Ui(lang="en"))
+    app.step()
+    touch(app, ("game",))
+    key(app, pygame.K_RETURN)
+    assert engine(app).dealer_open and app.last_screen == "lots"
+    touch(app, ("pick_dealer", 2))  # the table chooses instead of drawing
+    assert engine(app).dealer == engine(app).players[2]

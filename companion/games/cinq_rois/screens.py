@@ -1181,29 +1181,32 @@ class CinqRoisScreens(GameScreens):
     # --- setup ---------------------------------------------------------------------------------
 
     def fill_form(self, form: SetupForm, engine: Any) -> None:
-        form.options["dealer"] = engine.setup.dealer
+        dealer = engine.setup.dealer
+        form.options["dealer"] = engine.players.index(dealer) if dealer is not None else None
+
+    @staticmethod
+    def _dealer_seat(form: SetupForm) -> int | None:
+        """The first dealer chosen in the form, by seat (a renamed player stays the dealer)."""
+        seat = form.options.get("dealer")
+        return seat if isinstance(seat, int) and 0 <= seat < len(form.players) else None
 
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
-        dealer = form.options.get("dealer")
-        if dealer not in form.players:
-            dealer = None
-        label = (tr("setup.dealer", lang, name=dealer) if dealer
+        seat = self._dealer_seat(form)
+        label = (tr("setup.dealer", lang, name=form.players[seat]) if seat is not None
                  else tr("setup.dealer_lots", lang))
         return [SetupItem(label, tr("setup.dealer_help", lang), ("dealer",))]
 
     def setup_action(self, form: SetupForm, action: Action) -> bool:
         if action[0] != "dealer":
             return False
-        choices: list[str | None] = [None, *form.players]
-        current = form.options.get("dealer")
-        i = choices.index(current) if current in choices else 0
-        form.options["dealer"] = choices[(i + 1) % len(choices)]
+        seat = self._dealer_seat(form)
+        nxt = 0 if seat is None else seat + 1
+        form.options["dealer"] = nxt if nxt < len(form.players) else None
         return True
 
     def new_game(self, form: SetupForm, names: list[str]) -> NewCinqRoisGame:
-        dealer = form.options.get("dealer")
-        dealer = names[form.players.index(dealer)] if dealer is not None and dealer in form.players else None
-        return NewCinqRoisGame(players=names, dealer=dealer)
+        seat = self._dealer_seat(form)
+        return NewCinqRoisGame(players=names, dealer=None if seat is None else names[seat])
 
 
 DRAWERS = {
