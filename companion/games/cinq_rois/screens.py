@@ -238,9 +238,12 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     n = len(v.players)
     label_w = max(p.px(90), body.width // (n + 2))
     col_w = (body.width - label_w) // n
-    rows = ROUNDS + 3  # names, 11 rounds, totals, places
-    row_h = body.height // rows
-    head_h = body.height - row_h * (rows - 1)
+    # Names, the 11 rounds, then the totals (what the table reads from afar: twice a round's
+    # height) and the places.
+    row_h = int(body.height / (ROUNDS + 1.3 + 2.2 + 1.2))
+    total_h = int(row_h * 2.2)
+    place_h = int(row_h * 1.2)
+    head_h = body.height - ROUNDS * row_h - total_h - place_h
     leaders = set(v.leaders)
     # Columns: the leader's column lit, the current round's row framed.
     for s, name in enumerate(v.players):
@@ -278,18 +281,18 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                     pygame.draw.circle(p.surface, GOOD, (cell.x + dot + p.px(4), cell.centery),
                                        dot)
     y_total = body.y + head_h + ROUNDS * row_h
-    y_place = y_total + row_h
-    p.text(tr("sheet.total", lang), Rect(body.x, y_total, label_w - gap, row_h), p.font(26), FG,
-           align="left", min_size=p.font(10))
-    p.text(tr("sheet.place", lang), Rect(body.x, y_place, label_w - gap, row_h), p.font(22),
+    y_place = y_total + total_h
+    p.text(tr("sheet.total", lang), Rect(body.x, y_total, label_w - gap, total_h), p.font(NEAR),
+           FG, align="left", min_size=p.font(10))
+    p.text(tr("sheet.place", lang), Rect(body.x, y_place, label_w - gap, place_h), p.font(22),
            MUTED, align="left", role="small", min_size=p.font(10))
     for s in range(n):
         x = body.x + label_w + s * col_w
-        total = Rect(x, y_total, col_w - gap, row_h)
+        total = Rect(x, y_total, col_w - gap, total_h)
         pygame.draw.line(p.surface, MUTED, (total.x + 2, total.y), (total.right - 2, total.y))
-        p.text(str(v.totals[s]), total.inflate(-p.px(6), 0), p.font(30), FG, align="right",
+        p.text(str(v.totals[s]), total.inflate(-p.px(6), -2), p.font(BIG), FG, align="right",
                min_size=p.font(10))
-        place = Rect(x, y_place, col_w - gap, row_h)
+        place = Rect(x, y_place, col_w - gap, place_h)
         if v.history:
             p.text(tr("sheet.place_n", lang, n=v.places[s]),
                    Rect(place.x + p.px(4), place.y, place.width // 2, place.height), p.font(24),
@@ -1153,6 +1156,9 @@ class CinqRoisScreens(GameScreens):
         if key in JOKER_KEYS:
             self._refuse(ui, entry.add(JOKER))
             return True
+        if key in SUIT_KEYS and key not in RANK_KEYS:
+            ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+            return True
         if key in (pygame.K_1, pygame.K_KP1):
             entry.rank = "1"  # the start of 10
             return True
@@ -1164,8 +1170,10 @@ class CinqRoisScreens(GameScreens):
         if key in RANK_KEYS:
             entry.rank = RANK_KEYS[key]
             return True
-        return key not in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                           pygame.K_u, pygame.K_l, pygame.K_m)
+        if entry.rank is not None and key not in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN,
+                                                  pygame.K_KP_ENTER):
+            return True  # a stray key after a rank: the rank waits for its suit
+        return False  # the generic keys: Enter, Esc, Tab, U (undo), L, M, T (the sheet)
 
     # --- buttons and LEDs ----------------------------------------------------------------------
 
