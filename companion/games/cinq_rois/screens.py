@@ -1170,10 +1170,10 @@ class CinqRoisScreens(GameScreens):
         if key in RANK_KEYS:
             entry.rank = RANK_KEYS[key]
             return True
-        if entry.rank is not None and key not in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN,
-                                                  pygame.K_KP_ENTER):
-            return True  # a stray key after a rank: the rank waits for its suit
-        return False  # the generic keys: Enter, Esc, Tab, U (undo), L, M, T (the sheet)
+        # A stray key after a rank is swallowed (the rank waits for its suit); otherwise the
+        # generic keys act: Enter, Esc, Tab, U (undo), L, M, T (the sheet).
+        return entry.rank is not None and key not in (pygame.K_TAB, pygame.K_ESCAPE,
+                                                      pygame.K_RETURN, pygame.K_KP_ENTER)
 
     # --- buttons and LEDs ----------------------------------------------------------------------
 
