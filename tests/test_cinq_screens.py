@@ -466,3 +466,35 @@ def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal,
     assert engine(app).dealer_open and app.last_screen == "lots"
     touch(app, ("pick_dealer", 2))  # the table chooses instead of drawing
     assert engine(app).dealer == engine(app).players[2]
+
+
+def test_seat_leds_on_gpiozero_mock_pins(journal: Journal, screen: pygame.Surface) -> None:
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hardware.leds import IDLE, OFF, PRESS_SEEN, SeatLeds
+
+    factory = MockFactory()
+    leds = SeatLeds([5, 6, 13], pin_factory=factory, pwm=False)
+    try:
+        table = Table.start(journal, NewCinqRoisGame(players=THREE, dealer="Ana"),
+                            {"input": "keyboard"})
+        app = App(screen, journal, table, Ui(), source_name="keyboard", leds=leds)
+        app.step()
+        showing = lambda: [leds.showing(s) for s in range(3)]  # noqa: E731
+        assert showing() == [IDLE] * 3
+        key(app, pygame.K_3)  # Cy goes out: Ana then Ben have a last turn
+        assert showing() == [PRESS_SEEN, PRESS_SEEN, IDLE]
+        key(app, pygame.K_1)
+        assert showing() == [IDLE, PRESS_SEEN, IDLE]
+        key(app, pygame.K_2)
+        assert showing() == [IDLE] * 3 and app.last_screen == "entry"
+        for points in ("5", "8"):
+            type_text(app, points)
+            key(app, pygame.K_RETURN)
+        assert engine(app).round == 2 and showing() == [IDLE] * 3
+        app.stop_source()
+        app.buttons.off()
+        assert showing() == [OFF] * 3
+    finally:
+        leds.close()
+        factory.close()
