@@ -24,7 +24,7 @@ def test_demo_tells_the_whole_game_card_by_card(tmp_path: Path) -> None:
     assert re.search(r"Tirage au sort du premier donneur\u202f: \w+\.", out)
     assert out.count("— Donne ") == 11
     assert "— Donne 1\u202f: 3 cartes, atout 3, donneur" in out
-    assert "— Donne 11\u202f: 13 cartes, atout K, donneur" in out
+    assert "— Donne 11\u202f: 13 cartes, atout R, donneur" in out  # R for Roi
     assert re.search(r"\[\S+=\S+", out)  # a wild and what it stands for
     assert re.search(r"reste( \S+)+ → \d+ pts", out)  # cards left over and their points
     assert re.search(r"^Gagnants?( ex æquo)?\u202f: \w+.* avec \d+ points$", out, re.M)

@@ -45,6 +45,18 @@ def _fr(text: str, lang: str) -> str:
     return text
 
 
+RANK_FR = {"J": "V", "Q": "D", "K": "R"}
+
+
+def headline(game: CinqRoisGame, lang: str) -> str:
+    """"Donne 9 : 11 cartes, atout V, donneur Ana, Ben commence", as the screen says it."""
+    assert game.bonus is not None
+    bonus = game.bonus.value
+    detail = t("cinq.head.detail", lang, cards=game.cards, dealer=game.dealer,
+               first=game.first_player, bonus=RANK_FR.get(bonus, bonus) if lang == "fr" else bonus)
+    return t("cinq.headline", lang, round=game.round, detail=detail)
+
+
 def arrangement_text(a: Arrangement) -> str:
     """``[7H 8H JK=9H] [QS QD 7C=QH]``: each combination, a wild followed by what it stands for."""
     return " ".join(
@@ -76,7 +88,7 @@ class Demo:
             self.say(_fr(t("cinq.demo.dealer", lang, name=game.dealer), lang))
         while not game.finished:
             n = game.round
-            self.say(t("cinq.demo.round", lang, headline=_fr(game.headline(lang), lang)))
+            self.say(t("cinq.demo.round", lang, headline=headline(game, lang)))
             assert game.dealer is not None
             played = play_round(game.players, n, game.dealer, round_rng(self.seed, n))
             self.table.submit(played.event())

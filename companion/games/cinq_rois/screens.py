@@ -189,8 +189,18 @@ def arrangement_groups(a: ArrangementView) -> list[tuple[list[tuple[str, str | N
 
 # --- headline and sheet ------------------------------------------------------------------------
 
+def headline_detail(v: View, lang: str) -> str:
+    """"7 cartes, atout 7, donneur Ana, Ben commence" (the bonus rank as the language writes it:
+    atout V, D, R in French)."""
+    return tr("head.detail", lang, cards=v.cards, bonus=rank_label(v.bonus or "", lang),
+              dealer=v.dealer, first=v.first_player)
+
+
 def headline_text(v: View, lang: str) -> str:
-    return typo(v.headline[0] if lang == "fr" else v.headline[1], lang)
+    """"Donne 5 : 7 cartes, atout 7, donneur Ana, Ben commence"."""
+    if v.finished:
+        return typo(v.headline[0] if lang == "fr" else v.headline[1], lang)
+    return tr("headline", lang, round=v.round, detail=headline_detail(v, lang))
 
 
 def todo_text(v: View, ui: Ui, lang: str) -> str:
@@ -837,8 +847,8 @@ class CinqRoisScreens(GameScreens):
     def headline(self, view: View, lang: str) -> tuple[str, str]:
         where = (tr("head.over", lang) if view.finished
                  else tr("head.round", lang, round=view.round, rounds=view.rounds))
-        return where, typo(headline_text(view, lang) if not view.finished else
-                           tr("todo.over", lang), lang)
+        return where, (headline_detail(view, lang) if not view.finished
+                       else tr("todo.over", lang))
 
     def draw(self, p: Painter, view: View, ui: Ui, screen: str, area: Rect) -> None:
         DRAWERS[screen](p, view, ui, area)
