@@ -823,8 +823,8 @@ class CinqRoisScreens(GameScreens):
 
     def __init__(self) -> None:
         # The seats still owed a last turn, for the LEDs: the engine does not know them (nothing
-        # is journaled before the round's result), so the screens tell the LEDs (game id -> seats).
-        self._lit: dict[int, tuple[int, ...]] = {}
+        # is journaled before the round's result), so the screens tell the LEDs (engine, seats).
+        self._lit: tuple[Any, tuple[int, ...]] = (None, ())
 
     # --- the picture ---------------------------------------------------------------------------
 
@@ -875,7 +875,7 @@ class CinqRoisScreens(GameScreens):
         seats: tuple[int, ...] = ()
         if isinstance(entry, RoundEntry) and entry.round == game.round and entry.out:
             seats = tuple(game.players.index(n) for n in entry.pending)
-        self._lit[id(game)] = seats
+        self._lit = (game, seats)
         app.buttons.show(game, self)
 
     def draw_lots(self, app: Any) -> None:
@@ -1194,7 +1194,8 @@ class CinqRoisScreens(GameScreens):
         """Lit: the players who still have their last turn to play."""
         if engine.finished:
             return LedPlan("off")
-        return LedPlan("idle", lit=self._lit.get(id(engine), ()))
+        game, seats = self._lit
+        return LedPlan("idle", lit=seats if game is engine else ())
 
     # --- setup ---------------------------------------------------------------------------------
 
