@@ -61,6 +61,15 @@ def entry_states(game: CinqRoisGame) -> list[Ui]:
     return out
 
 
+def assert_uncut(r: object) -> None:
+    """No text of the game's screens is cut with an ellipsis (the Painter's last resort); a "…"
+    written in the text itself (a pause, an elided list) is not a cut."""
+    for rec in r.painter.texts:  # type: ignore[attr-defined]
+        written = rec.text.startswith(("Tirage", "Drawing")) or " … " in rec.text[-8:] or (
+            rec.text.endswith(" …"))
+        assert not rec.text.endswith("…") or written, f"{rec.text!r} is cut"
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("screen", SCREENS)
@@ -70,6 +79,8 @@ def test_every_screen_fits(screen: str, lang: str, size: tuple[int, int]) -> Non
         r = render(screen, build_view(game), size, lang, ui_for(game, lang))
         assert r.screen == screen
         assert_contained(r)
+        if screen != "setup":  # the setup form's hints are the generic screen's
+            assert_uncut(r)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -80,6 +91,7 @@ def test_entry_states_fit(screen: str, size: tuple[int, int]) -> None:
         for ui in entry_states(game):
             r = render(screen, build_view(game), size, ui.lang, ui)
             assert_contained(r)
+            assert_uncut(r)
             texts = " ".join(rec.text for rec in r.painter.texts)  # type: ignore[attr-defined]
             if screen == "lastturn":
                 assert ("s'expose" in texts) or ("goes out" in texts)

@@ -260,11 +260,18 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         col = Rect(body.x + label_w + s * col_w, body.y, col_w - gap, body.height)
         p.panel(col, area, PANEL_HI if name in leaders else PANEL)
         head = Rect(col.x, col.y, col.width, head_h)
-        d = min(head.height - 2, p.px(26))
-        mark_box = Rect(head.x + 2, head.y + (head.height - d) // 2, d, d)
-        p.seat_mark(s, mark_box.center, int(d * 0.42))
-        name_box = Rect(mark_box.right + 2, head.y, head.right - mark_box.right - 4, head.height)
-        p.text(name, name_box, p.font(SMALL), seat_color(s), align="left", min_size=p.font(12))
+        if p.scale.portrait:
+            # Narrow columns: the seat mark above the name, the name on up to two lines.
+            d = min(head.height // 3, p.px(22))
+            p.seat_mark(s, (head.centerx, head.y + d // 2 + 2), int(d * 0.45))
+            name_box = Rect(head.x + 2, head.y + d + 3, head.width - 4, head.height - d - 4)
+        else:
+            d = min(head.height - 2, p.px(26))
+            mark_box = Rect(head.x + 2, head.y + (head.height - d) // 2, d, d)
+            p.seat_mark(s, mark_box.center, int(d * 0.42))
+            name_box = Rect(mark_box.right + 2, head.y, head.right - mark_box.right - 4,
+                            head.height)
+        name_text(p, name, name_box, seat_color(s))
         if not v.finished:
             p.controls.append(Control(Rect(head), ("out", s)))
     for r in range(1, ROUNDS + 1):
@@ -314,13 +321,27 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
         hint_b, lots_b, entry_b = split(foot, [1.6, 1, 1], vertical=False, gap=gap)
         todo = todo_text(v, ui, lang)
-        p.text(todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, align="left",
-               role="small", min_size=p.font(11))
+        p.paragraph(todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, min_size=p.font(11))
         if v.dealer_open:
             p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT,
                      size=p.font(SMALL))
         p.button(entry_b, tr("sheet.enter", lang), ("nav", "entry"), color=GOOD,
                  hint=tr("key.e", lang), size=p.font(SMALL))
+
+
+def name_text(p: Painter, name: str, box: Rect, color: tuple[int, int, int]) -> None:
+    """A player's name in a narrow box: one line if it fits (down to small type), else two,
+    cut at a hyphen or a space ("Maximilien-" / "Alexandre")."""
+    floor = p.font(11)
+    shown, _size = p.fit(name, box, p.font(SMALL), floor)
+    cuts = [i + 1 for i, ch in enumerate(name) if ch in "- " and 0 < i < len(name) - 1]
+    if shown == name or not cuts:
+        p.text(name, box, p.font(SMALL), color, align="left", min_size=floor)
+        return
+    cut = min(cuts, key=lambda i: abs(i - len(name) / 2))
+    top, bottom = split(box, [1, 1])
+    p.text(name[:cut].rstrip(), top, p.font(SMALL), color, align="left", min_size=8)
+    p.text(name[cut:].lstrip(), bottom, p.font(SMALL), color, align="left", min_size=8)
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -847,8 +868,11 @@ class CinqRoisScreens(GameScreens):
     def headline(self, view: View, lang: str) -> tuple[str, str]:
         where = (tr("head.over", lang) if view.finished
                  else tr("head.round", lang, round=view.round, rounds=view.rounds))
-        return where, (headline_detail(view, lang) if not view.finished
-                       else tr("todo.over", lang))
+        if view.finished:
+            return where, tr("head.played", lang)
+        # Short enough for the portrait screen's top bar; the sheet has the whole sentence.
+        return where, tr("head.short", lang, bonus=rank_label(view.bonus or "", lang),
+                         dealer=view.dealer, first=view.first_player)
 
     def draw(self, p: Painter, view: View, ui: Ui, screen: str, area: Rect) -> None:
         DRAWERS[screen](p, view, ui, area)
