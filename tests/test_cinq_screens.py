@@ -510,3 +510,48 @@ def test_seat_leds_on_gpiozero_mock_pins(journal: Journal, screen: pygame.Surfac
     finally:
         leds.close()
         factory.close()
+
+
+def click(app: App, action: tuple[object, ...]) -> None:
+    """A mouse click on the centre of the control that does ``action``."""
+    assert app.painter is not None
+    control = next(c for c in app.painter.controls if c.action == action)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=control.rect.center,
+                                         button=1, touch=False))
+    app.step()
+
+
+def test_points_and_cards_left_by_mouse(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, dealer="Ben", lang="en")
+    game = engine(app)
+    click(app, ("nav", "entry"))
+    assert app.last_screen == "entry"
+    click(app, ("enter",))  # nobody marked out yet: the screen asks who
+    assert app.ui.message is not None and "Who went out?" in app.ui.message[1]
+    click(app, ("out", 2))  # Cy went out (chosen on the entry: no last turns to wait for)
+    assert app.last_screen == "entry"
+    for d in "104":
+        click(app, ("digit", d))
+    click(app, ("back",))
+    click(app, ("enter",))
+    click(app, ("digit", "7"))
+    click(app, ("enter",))
+    assert game.round == 2 and game.totals == {"Ana": 10, "Ben": 7, "Cy": 0}
+    assert app.last_screen == "sheet"  # points: nothing more to show
+    click(app, ("out", 0))  # Ana goes out (touching her name on the sheet)
+    assert app.last_screen == "lastturn"
+    click(app, ("turn", 1))
+    click(app, ("turn", 2))
+    assert app.last_screen == "entry"
+    click(app, ("mode", "left"))
+    entry = app.ui.entry
+    assert isinstance(entry, RoundEntry) and entry.name == "Ben"
+    click(app, ("card", "QH"))
+    click(app, ("card", "4*"))  # the round's bonus rank: 20 points
+    click(app, ("enter",))
+    click(app, ("enter",))  # Cy: no card left
+    assert game.round == 3, app.ui.message
+    assert game.last_round is not None and game.last_round.scores == {"Ana": 0, "Ben": 32, "Cy": 0}
+    assert app.last_screen == "round"
+    assert app.painter is not None
+    assert any(rec.text == "32 pts" for rec in app.painter.texts)
