@@ -406,6 +406,10 @@ def test_sim_players_go_out_and_fill_the_hands(journal: Journal, screen: pygame.
         assert app.last_screen == "entry", app.last_screen
         entry = app.ui.entry
         assert isinstance(entry, RoundEntry) and entry.mode == "hands" and not entry.pending
+        played = play_round(game.players, n, game.dealer or "",
+                            random.Random(f"11:cinq-rois:round:{n}"))
+        assert entry.out == played.out  # the simulated player who combined first pressed
+        assert entry.cards == {p: [str(c) for c in h] for p, h in played.hands.items()}
         key(app, pygame.K_RETURN)  # the table confirms the simulated hands
         assert game.round == n + 1, app.ui.message
         assert game.dealer_drawn is not None

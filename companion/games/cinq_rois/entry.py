@@ -47,6 +47,7 @@ class RoundEntry:
     visited: set[str] = field(default_factory=set)  # cards left: players confirmed (even none)
     rank: str | None = None  # a rank typed on the keyboard, waiting for its suit
     lots_skipped: bool = False  # the table let the first player deal instead of drawing lots
+    sim_lots: bool = False  # the simulated players have pressed to draw the first dealer
     sim_played: bool = False  # the simulated players have played this round (``--input sim``)
 
     # --- who went out --------------------------------------------------------------------------

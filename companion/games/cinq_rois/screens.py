@@ -947,7 +947,7 @@ class CinqRoisScreens(GameScreens):
             ui.entry = None
             entry = entry_for(ui, v)
             if isinstance(old, RoundEntry):
-                entry.mode = old.mode
+                entry.set_mode(old.mode)  # the table keeps its way of entering rounds
             last = v.last
             ui.show_result = last is not None and last.entry != "points" and not v.finished
             ui.screen = None
@@ -991,7 +991,9 @@ class CinqRoisScreens(GameScreens):
 
         entry = self._entry(app)
         if game.dealer_open and not entry.lots_skipped:
-            press(0)
+            if not entry.sim_lots:  # one press draws the lots; a second would be "I go out"
+                entry.sim_lots = True
+                press(0)
             return
         if entry.sim_played or entry.out is not None:
             return
