@@ -128,7 +128,7 @@ class App:
             en = self.screens.undone(self.game, "en") or "?"
             self.ui.say(t("scr.msg.undone", "fr", what=fr), t("scr.msg.undone", "en", what=en),
                         error=False)
-        self._maybe_trigger_sim()
+        self.maybe_simulate()
 
     def start_game(self, setup: Any, input_name: str) -> None:
         if self.journal is None:
@@ -186,7 +186,7 @@ class App:
                 if b.role == "seat" or b.key not in UI_KEYS:
                     self._seat_keys[b.key] = b.seat
         self.sim_busy = False
-        self._maybe_trigger_sim()
+        self.maybe_simulate()
 
     def stop_source(self) -> None:
         if self.source is not None:
@@ -202,7 +202,7 @@ class App:
                 return part
         return None
 
-    def _maybe_trigger_sim(self) -> None:
+    def maybe_simulate(self) -> None:
         """Simulated players act once for each state the table waits in."""
         sim = self._sim()
         if sim is None or self.game is None or self.sim_busy or self.game.finished:
@@ -243,7 +243,7 @@ class App:
     def sim_done(self) -> None:
         """The simulated players' last burst is handled: they may act on the new state."""
         self.sim_busy = False
-        self._maybe_trigger_sim()
+        self.maybe_simulate()
 
     def _status(self, item: SourceStatus) -> None:
         hw = self.ui.hardware

@@ -1,4 +1,5 @@
-"""Les Cinq Rois's table-log events (spec/table-log.md): ``new_game`` keys and ``round_end``."""
+"""Les Cinq Rois's table-log events (spec/table-log.md): ``new_game`` keys and ``round_end``, and
+the first ``dealer`` drawn by lot on the table screen (docs/table-log.md)."""
 
 from __future__ import annotations
 
@@ -22,4 +23,12 @@ class RoundEnd(Event):
     hands: dict[str, list[CardField]] | None = None
 
 
-EVENTS: dict[str, type[Event]] = {"round_end": RoundEnd}
+class Dealer(Event):
+    """The first dealer, drawn by lot at the table before round 1 when ``new_game`` named none
+    (the screen's "press to draw lots"); journaled so that replay and resume deal alike."""
+
+    type: Literal["dealer"] = "dealer"
+    player: Name
+
+
+EVENTS: dict[str, type[Event]] = {"round_end": RoundEnd, "dealer": Dealer}

@@ -19,13 +19,19 @@ class CinqRois:
         return CinqRoisGame(setup)
 
     def demo_setup(self, players: int, rounds: int | None, seed: int) -> NewGameBase:
-        raise NotImplementedError
+        from companion.games.cinq_rois.demo import new_demo_setup
+
+        return new_demo_setup(players)
 
     def run_demo(self, table: Any, seed: int, speed: float, lang: str, out: Any) -> None:
-        raise NotImplementedError
+        from companion.games.cinq_rois.demo import Demo
+
+        Demo(table, seed, speed, lang, out).run()
 
     def screens(self) -> Any:
-        raise NotImplementedError
+        from companion.games.cinq_rois.screens import CinqRoisScreens
+
+        return CinqRoisScreens()
 
 
 GAME = CinqRois()

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from companion.cards import JOKER, Card, Rank
 from companion.errors import CardError, RuleError, SetupError
-from companion.games.cinq_rois.events import NewCinqRoisGame, RoundEnd
+from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.solver import (
     BONUS_POINTS,
     JOKER_POINTS,
@@ -108,7 +108,8 @@ class CinqRoisGame:
         self._seat = {p: i for i, p in enumerate(players)}
         self._first_dealer = self._seat[dealer]
         self._results: list[RoundResult] = []  # rounds in force, oldest first; undo pops
-        self.last_undone: RoundResult | None = None
+        self._drawn: str | None = None  # the first dealer drawn by lot (a ``dealer`` event)
+        self.last_undone: RoundResult | Dealer | None = None
 
     # --- reading the state ---------------------------------------------------------------------
 
@@ -124,6 +125,16 @@ class CinqRoisGame:
     @property
     def finished(self) -> bool:
         return len(self._results) >= ROUNDS
+
+    @property
+    def dealer_open(self) -> bool:
+        """Whether the first dealer may still be drawn by lot: ``new_game`` named none, none was
+        drawn, and round 1 is not counted (until then the first player deals by default)."""
+        return self.setup.dealer is None and self._drawn is None and not self._results
+
+    @property
+    def dealer_drawn(self) -> str | None:
+        return self._drawn
 
     @property
     def awaiting(self) -> Awaiting:
@@ -320,14 +331,34 @@ class CinqRoisGame:
         """Raise RuleError if ``event`` cannot be applied now; never changes the state."""
         if isinstance(event, RoundEnd):
             self._result(event)
+        elif isinstance(event, Dealer):
+            self._check_dealer(event)
         elif isinstance(event, Undo):
-            if not self._results:
+            if not self._results and self._drawn is None:
                 raise RuleError("there is nothing to undo: no round has been counted",
                                 "rien à annuler : aucune donne n'a été comptée")
         else:
             kind = getattr(event, "type", "?")
             raise RuleError(f"{kind} is not an event of Les Cinq Rois",
                             f"{kind} n'est pas un événement des Cinq Rois")
+
+    def _check_dealer(self, event: Dealer) -> None:
+        self._player(event.player)
+        if self.dealer_open:
+            return
+        if self._results:
+            raise RuleError(
+                f"{event.player} cannot be drawn to deal first: round 1 is already counted "
+                f"({self.dealer_of(1)} dealt it)",
+                f"{event.player} ne peut pas être tiré pour donner en premier : la donne 1 est "
+                f"déjà comptée ({self.dealer_of(1)} l'a distribuée)")
+        first = self.dealer_of(1)
+        how_en = "was drawn" if self._drawn is not None else "is named in new_game"
+        how_fr = "a été tiré au sort" if self._drawn is not None else "est nommé dans new_game"
+        raise RuleError(
+            f"{event.player} cannot be drawn to deal first: {first} {how_en} (undo first)",
+            f"{event.player} ne peut pas être tiré pour donner en premier : {first} {how_fr} "
+            "(annulez d'abord)")
 
     # --- applying events -----------------------------------------------------------------------
 
@@ -339,7 +370,15 @@ class CinqRoisGame:
             self._results.append(result)
             return
         self.check(event)
-        self.last_undone = self._results.pop()
+        if isinstance(event, Dealer):
+            self._drawn = event.player
+            self._first_dealer = self._seat[event.player]
+        elif self._results:
+            self.last_undone = self._results.pop()
+        else:
+            self.last_undone = Dealer(player=self.players[self._first_dealer])
+            self._drawn = None
+            self._first_dealer = 0
 
     # --- reporting -----------------------------------------------------------------------------
 

@@ -746,7 +746,7 @@ class TreizeScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int) -> None:
+    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
         game: TreizeGame = app.table.engine
         if not 0 <= seat < len(game.players):
             return
