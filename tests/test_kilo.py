@@ -374,3 +374,21 @@ def test_player_count_refusal_speaks_french_too() -> None:
     with pytest.raises(EventError) as info:
         event_from_dict({"type": "new_game", "game": "kilo", "players": ["A", "B"], "rounds": 1})
     assert info.value.fr == "le Kilo de merde se joue de 3 à 10 joueurs, pas 2"
+
+
+def test_the_first_dealer_is_drawn_once_before_the_first_slap() -> None:
+    from companion.games.kilo.events import Dealer
+
+    g = game(4)
+    assert g.dealer_open
+    g.apply(Dealer(player="Cy"))
+    assert g.dealer == "Cy" and g.to_json()["dealer"] == "Cy" and not g.dealer_open
+    with pytest.raises(RuleError) as info:
+        g.check(Dealer(player="Ana"))
+    assert "premier donneur" in info.value.fr
+    late = game(4)
+    late.apply(Press(player="Ana", t_us=5))
+    with pytest.raises(RuleError):
+        late.check(Dealer(player="Ana"))
+    with pytest.raises(RuleError):
+        game(4).check(Dealer(player="Zed"))

@@ -427,3 +427,33 @@ def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
     assert app.ui.anim_start is None
     assert app.frames > frames
     assert "repart à 0 kg" not in texts()
+
+
+def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
+        journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, seed=7)
+    assert app.view.dealer_open
+    touch(app, ("lots",))
+    game = app.game
+    assert game.dealer in PLAYERS and not game.dealer_open
+    assert app.ui.anim_start is not None and app.ui.entry == "lots"
+    texts = " ".join(r.text for r in app.painter.texts)
+    assert "Tirage au sort du donneur" in texts or f"{game.dealer} distribue" in texts
+    # The same table seed draws the same seat: a resumed or replayed table agrees.
+    from companion.display.lots import fair_seat
+
+    assert game.dealer == PLAYERS[fair_seat(7, "kilo:dealer", len(PLAYERS))]
+    assert all(c.action != ("lots",) for c in app.painter.controls)
+    events = app.table.seq
+    key(app, pygame.K_d)  # drawn once: the key does nothing more
+    assert app.table.seq == events
+
+
+def test_draw_lots_by_key_only_before_the_first_slap(journal: Journal,
+                                                     screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    key(app, pygame.K_2)  # a slap: the table is playing, too late to draw the dealer
+    assert not app.view.dealer_open
+    events = app.table.seq
+    key(app, pygame.K_d)
+    assert app.table.seq == events and app.game.dealer is None

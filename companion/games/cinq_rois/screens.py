@@ -18,12 +18,12 @@ import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.screens import grid, no_game, not_applicable, rank_label, split
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
     BAD,
-    BG,
     BIG,
     DISABLED,
     FAR,
@@ -420,34 +420,8 @@ def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
     dealer = v.dealer_drawn
     if dealer is None:
         return
-    s = p.screen
-    n = len(v.players)
-    seat = v.players.index(dealer)
-    steps = 2 * n + seat + 1
-    eased = 1 - (1 - min(phase, 1.0)) ** 2
-    lit = min(steps - 1, int(eased * steps)) % n
-    shade = pygame.Surface(s.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    p.surface.blit(shade, (0, 0))
-    box = s.inflate(-s.width // 6, -s.height // 4)
-    p.panel(box, None, BG, border=ACCENT)
-    inner = box.inflate(-p.px(20), -p.px(16))
-    head_h = p.px(64)
-    head = Rect(inner.x, inner.y, inner.width, head_h)
-    done = phase >= 0.85
-    text = tr("lots.result", ui.lang, name=dealer) if done else tr("lots.drawing", ui.lang)
-    p.text(text, head, p.font(FAR), WARN if done else FG, role="far",
-           min_size=p.font(BIG) // 2)
-    body = Rect(inner.x, head.bottom + p.px(8), inner.width, inner.height - head_h - p.px(8))
-    cells = grid(body, n, 2 if n > 3 and not p.scale.portrait else 1, p.px(6))
-    for i, cell in enumerate(cells):
-        on = i == lit
-        p.panel(cell, box, WARN if on else PANEL)
-        d = min(cell.height - 4, p.px(30))
-        p.seat_mark(i, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
-        p.text(v.players[i], Rect(cell.x + d + p.px(12), cell.y, cell.width - d - p.px(16),
-                                  cell.height), p.font(NEAR), BLACK if on else FG, align="left",
-               min_size=p.font(12))
+    overlay(p, v.players, v.players.index(dealer), phase, tr("lots.drawing", ui.lang),
+            tr("lots.result", ui.lang, name=dealer))
 
 
 # --- last turns --------------------------------------------------------------------------------

@@ -70,5 +70,14 @@ RULE_CHOICES: dict[str, tuple[str, ...]] = {
     name: get_args(KiloRules.model_fields[name].annotation)
     for name in ("seven", "quads", "passing", "tie")}
 
+class Dealer(Event):
+    """Who deals first, drawn by lot on the table screen before the first slap (display only,
+    like the starter; an extra of this companion, docs/table-log.md)."""
+
+    type: Literal["dealer"] = "dealer"
+    player: Name
+
+
 EVENTS: dict[str, type[Event]] = {
-    "press": Press, "close": Close, "verdict": Verdict, "draw": Draw, "starter": Starter}
+    "press": Press, "close": Close, "verdict": Verdict, "draw": Draw, "starter": Starter,
+    "dealer": Dealer}

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_fr
 from companion.errors import RuleError
-from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Starter, Verdict
+from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
 from companion.table.log import AnyEvent, Undo
 
@@ -106,6 +106,7 @@ class _State:
     last_slap: JudgedSlap | None = None
     last_draw: DrawOutcome | None = None
     starter: str | None = None
+    dealer: str | None = None  # the first dealer, if drawn by lot
     slaps: int = 0
     draws: int = 0
     ignored_presses: int = 0
@@ -119,6 +120,7 @@ class _State:
             blocks=[list(b) for b in self.blocks], owed=list(self.owed),
             after_draws=self.after_draws, finished=self.finished, end_reason=self.end_reason,
             last_slap=self.last_slap, last_draw=self.last_draw, starter=self.starter,
+            dealer=self.dealer,
             slaps=self.slaps, draws=self.draws, ignored_presses=self.ignored_presses,
             flushes=dict(self.flushes), history=self.history,
         )
@@ -356,10 +358,28 @@ class KiloGame:
                                 f"{the_fr(card.name_in('fr'), card.rank.feminine_fr)} est déjà "
                                 f"{fr}")
 
+    @property
+    def dealer(self) -> str | None:
+        return self._s.dealer
+
+    @property
+    def dealer_open(self) -> bool:
+        """The first dealer may still be drawn: nothing has happened at the table yet."""
+        s = self._s
+        return (s.dealer is None and not s.finished and s.slaps == 0 and not s.ignored_presses
+                and not s.window.result().order)
+
     def _check(self, event: AnyEvent) -> None:
         s = self._s
         if isinstance(event, Press | Starter):
             self._player(event.player)
+        elif isinstance(event, Dealer):
+            self._player(event.player)
+            if not self.dealer_open:
+                who = f" ({s.dealer})" if s.dealer else ""
+                raise RuleError(f"the first dealer is drawn once, before the first slap{who}",
+                                f"le premier donneur se tire une fois, avant la première "
+                                f"tape{who}")
         elif isinstance(event, Close):
             pass  # a close is always allowed; with no open window it changes nothing
         elif isinstance(event, Undo):
@@ -445,6 +465,8 @@ class KiloGame:
                 s.window.close(event.t_us)
         elif isinstance(event, Starter):
             s.starter = event.player
+        elif isinstance(event, Dealer):
+            s.dealer = event.player
         elif isinstance(event, Verdict):
             self._apply_verdict(event)
         elif isinstance(event, Draw):
@@ -562,6 +584,7 @@ class KiloGame:
             "awaiting": self.awaiting,
             "owed_draws": list(s.owed),
             "starter": s.starter,
+            "dealer": s.dealer,
             "standings": [
                 {"player": p, "kilos": k, "cards": [str(c) for c in s.cards[p]],
                  "flushes": s.flushes[p]}

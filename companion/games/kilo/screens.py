@@ -14,6 +14,7 @@ import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.lots import draw_lots_overlay, fair_seat
 from companion.display.screens import (
     RANK_KEYS_EN,
     RANK_KEYS_FR,
@@ -48,6 +49,7 @@ from companion.display.theme import (
 )
 from companion.games.kilo.events import (
     RULE_CHOICES,
+    Dealer,
     Draw,
     KiloRules,
     NewKiloGame,
@@ -141,6 +143,14 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     ask_starter = v.awaiting == "play" and v.starter is None and v.live is None
     if ask_starter:
         pile += " · " + t("scr.starter_hint", lang)
+    if v.dealer_open:
+        # Before anything happens: who deals first, drawn by lot (a button press is a slap here,
+        # so the draw is a touch or the D key).
+        info, lots_b = split(info, [1.6, 1], vertical=False, gap=gap)
+        p.button(lots_b, t("scr.lots.button", lang), ("lots",), color=ACCENT,
+                 hint="D", size=p.font(SMALL))
+    elif v.dealer and v.slaps == 0:
+        pile = t("scr.lots.dealer", lang, name=v.dealer) + " · " + pile
     p.text(pile, info, p.font(NEAR), MUTED, align="left")
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
@@ -676,7 +686,12 @@ class KiloScreens(GameScreens):
         DRAWERS[screen](p, view, ui, area)
 
     def overlay(self, p: Painter, view: View, ui: Ui, phase: float) -> None:
-        draw_flush(p, view, ui, phase)
+        if ui.entry == "lots" and view.dealer is not None:
+            draw_lots_overlay(p, view.players, view.players.index(view.dealer), phase,
+                              t("scr.lots.drawing", ui.lang),
+                              t("scr.lots.dealer", ui.lang, name=view.dealer))
+        else:
+            draw_flush(p, view, ui, phase)
 
     def rule_lines(self, view: View | None, ui: Ui) -> list[str]:
         return rule_lines(view, ui)
@@ -715,6 +730,7 @@ class KiloScreens(GameScreens):
             ui.show_result = False
             ui.screen = None
             if v.last_draw is not None and v.last_draw.flushed:
+                ui.entry = None  # the animation is the flush's
                 ui.anim_start = app.now()
                 app.sounds.play("flush")
         elif isinstance(event, Undo):
@@ -799,6 +815,13 @@ class KiloScreens(GameScreens):
             app.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
         elif kind == "starter":
             app.submit(Starter(player=action[1]))
+        elif kind == "lots":
+            game = app.table.engine
+            if game.dealer_open:
+                seat = fair_seat(app.seed, "kilo:dealer", len(game.players))
+                if app.submit(Dealer(player=game.players[seat])):
+                    ui.entry = "lots"
+                    ui.anim_start = app.now()
         else:
             return False
         return True
@@ -837,6 +860,8 @@ class KiloScreens(GameScreens):
             app.do(("suit", SUIT_PYKEYS[key]))
         elif screen == "slap" and ui.show_result and key in RANK_KEYS:
             app.do(("rank", RANK_KEYS[key]))
+        elif key == pygame.K_d and screen == "table" and v is not None and v.dealer_open:
+            app.do(("lots",))
         elif ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
             seat = DIGIT_SEATS[key]
             pressers = [p.name for p in v.live.presses]

@@ -73,6 +73,8 @@ class View:
     end_reason: str | None
     winners: tuple[str, ...]
     starter: str | None
+    dealer: str | None  # the first dealer, drawn by lot
+    dealer_open: bool  # the first dealer may still be drawn (nothing happened yet)
     rules: KiloRules
     odds: PileOdds
     history: tuple[tuple[int, ...], ...]
@@ -142,6 +144,7 @@ def build_view(game: KiloGame) -> View:
         players=players, seats=seats, standings=standings, round=game.round,
         rounds=game.rounds, awaiting=game.awaiting, owed=owed, finished=game.finished,
         end_reason=game.end_reason, winners=tuple(game.winners()), starter=game.starter,
+        dealer=game.dealer, dealer_open=game.dealer_open,
         rules=game.rules, odds=pile_odds(game), history=game.history, last_slap=last_view,
         live=live_view, last_draw=draw_view, rank_reasons=rank_reasons,
         card_reasons=card_reasons, slaps=game.slaps_judged, draws=game.draws_made,

@@ -16,6 +16,7 @@ import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter
+from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.screens import grid, no_game, not_applicable, split
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
@@ -386,26 +387,11 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
-    """The names run past and slow down on the one drawn (already journaled)."""
+    """Who starts is drawn (already journaled): a light runs round the table and stops on them."""
     if v.starter is None:
         return
-    s = p.screen
-    shade = pygame.Surface(s.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 170))
-    p.surface.blit(shade, (0, 0))
-    n = len(v.players)
-    target = v.seat_of(v.starter)
-    # Decelerating: the shown seat advances fast at first and lands on the target at 0.8.
-    steps = 3 * n + target
-    k = min(1.0, phase / 0.8)
-    shown = int(steps * (1 - (1 - k) ** 3)) % n
-    band = Rect(0, s.centery - p.px(60), s.width, p.px(120))
-    pygame.draw.rect(p.surface, PANEL, band)
-    p.seat_mark(shown, (band.x + p.px(70), band.centery), p.px(36))
-    text = (t("treize.lots.result", ui.lang, name=v.starter) if k >= 1 else v.players[shown])
-    p.text(text, Rect(band.x + p.px(130), band.y, band.width - p.px(150), band.height),
-           p.font(FAR), seat_color(shown) if k < 1 else WARN, role="far",
-           min_size=p.font(BIG) // 2)
+    overlay(p, v.players, v.seat_of(v.starter), phase, t("treize.lots.drawing", ui.lang),
+            t("treize.lots.result", ui.lang, name=v.starter))
 
 
 # --- scores ------------------------------------------------------------------------------------
