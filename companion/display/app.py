@@ -7,10 +7,12 @@ and the screen redrawn. Nothing changes, nothing is drawn: the loop sleeps on it
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -62,6 +64,7 @@ class App:
         self.now = now
         self.fonts = Fonts()
         self.inbox: queue.Queue[Any] = queue.Queue()
+        self._early: deque[Any] = deque()  # items taken off the queue while waiting on it
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
@@ -522,26 +525,30 @@ class App:
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
         """Until a pygame event or a queue item arrives, or ``timeout`` seconds pass.
 
-        A short sleep between polls rather than pygame.event.wait: without a window system that
-        can wake it, SDL's wait polls every millisecond, which alone costs ~2% of a core.
-        Button sources stamp presses in hardware, so a poll's delay never changes an order.
+        Between looks at pygame's events the loop blocks on the button queue itself, so a press
+        wakes it at once (edge to LED and pixel is then the debounce's wait plus one frame);
+        keys and touches are read every ``poll``. Not pygame.event.wait: without a window system
+        that can wake it, SDL's wait polls every millisecond, which alone costs ~2% of a core.
         """
         poll = KEY_POLL_S if self._precise() else COLD_POLL_S
         deadline = None if timeout is None else self.now() + timeout
         while True:
             events = pygame.event.get()
-            if events or not self.inbox.empty():
+            if events or self._early or not self.inbox.empty():
                 return events
             left = poll if deadline is None else min(poll, deadline - self.now())
             if left <= 0:
                 return []
-            time.sleep(left)
+            with contextlib.suppress(queue.Empty):
+                self._early.append(self.inbox.get(timeout=left))
 
     def step(self, timeout: float | None = 0.0) -> None:
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
         for ev in self.wait(timeout):
             self.handle_pygame(ev)
+        while self._early:
+            self.handle_item(self._early.popleft())
         while True:
             try:
                 item = self.inbox.get_nowait()
