@@ -164,9 +164,24 @@ def _firmware(sub: Any) -> None:
     info.set_defaults(func=Lazy("companion.cli.firmware", "cmd_info"))
 
 
+def _doctor(sub: Any) -> None:
+    p = sub.add_parser(
+        "doctor",
+        help="check this machine: Python, display, GPIO, buttons, Pico, journal, config, service",
+        description="One line per check, with the fix for each failure; exits 1 if any fails.",
+    )
+    p.add_argument("--config", type=Path, default=None,
+                   help="config file (TOML) (default: $COMPANION_CONFIG or the user's)")
+    p.add_argument("--port", default=None,
+                   help="serial port of the Pico board (default: found by USB id 2E8A)")
+    p.add_argument("--json", action="store_true", help="the checks as one JSON object")
+    _common(p)
+    p.set_defaults(func=Lazy("companion.cli.doctor", "cmd_doctor"))
+
+
 def build_parser(description: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=description)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in (_commands, _play, _buttons, _firmware):
+    for register in (_commands, _play, _buttons, _firmware, _doctor):
         register(sub)
     return parser
