@@ -229,6 +229,9 @@ def test_a_damaged_game_is_shown_unreadable_and_left_out_of_the_numbers(
 
     copy = tmp_path / "data"
     shutil.copytree(journal, copy)
+    # Rows are never rewritten, so the stats cache trusts a game's id and event count; damage
+    # in place is `companion doctor`'s to find (integrity check and a fold of every game).
+    (copy / "stats-cache.json").unlink(missing_ok=True)
     with sqlite3.connect(copy / "journal.sqlite3") as db:
         first = db.execute("SELECT id FROM games ORDER BY created_ns LIMIT 1").fetchone()[0]
         db.execute("UPDATE events SET payload = 'not json' WHERE game_id = ? AND seq = 2",
@@ -238,6 +241,24 @@ def test_a_damaged_game_is_shown_unreadable_and_left_out_of_the_numbers(
     assert "unreadable" in proc.stdout.splitlines()[0]
     stats = json.loads(_companion("stats", "--json", data=copy).stdout)
     assert next(p for p in stats["players"] if p["player"] == "Alice")["games"] == 2
+
+
+def test_the_cache_gives_the_same_numbers_and_follows_new_games(journal: Path,
+                                                                tmp_path: Path) -> None:
+    import shutil
+
+    copy = tmp_path / "data"
+    shutil.copytree(journal, copy)
+    (copy / "stats-cache.json").unlink(missing_ok=True)
+    cold = _companion("stats", "--json", data=copy).stdout
+    assert (copy / "stats-cache.json").exists()
+    assert _companion("stats", "--json", data=copy).stdout == cold
+    assert _companion("demo", "--speed", "0", "--seed", "9", "--players", "3", "--rounds", "1",
+                      data=copy).returncode == 0
+    after = json.loads(_companion("stats", "--json", data=copy).stdout)["players"]
+    assert next(p for p in after if p["player"] == "Alice")["games"] == 4
+    (copy / "stats-cache.json").write_text("{not json")  # a broken cache is only ignored
+    assert json.loads(_companion("stats", "--json", data=copy).stdout)["players"] == after
 
 
 def test_export_csv_score_sheets(journal: Path) -> None:

@@ -30,8 +30,9 @@ def _records(args: argparse.Namespace) -> list[Any] | None:
     from companion.table.stats import records
 
     try:
-        with Journal(_data_dir(args), writer=False) as journal:
-            found = list(records(journal))
+        folder = _data_dir(args)
+        with Journal(folder, writer=False) as journal:
+            found = records(journal, cache_dir=folder)
     except CompanionError as err:
         if "there is no journal" in err.en:
             print(_fr(args.lang, "Aucune partie enregistrée pour l'instant : `companion demo` en "

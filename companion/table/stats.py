@@ -1,16 +1,20 @@
 """History and player statistics over the journal: one ``GameRecord`` per stored game, then
 ``PlayerStats`` per player across them (games, wins, and for Kilo de merde the slaps).
 
-``records`` reads the journal through its public API; the rest is pure. Kilo de merde games go
+``records`` reads the journal through its public API (and keeps a cache of the records beside
+it); the rest is pure. Kilo de merde games go
 through the quick fold of ``games/kilo/tally.py``; the other games through their engine.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import statistics
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
@@ -44,12 +48,15 @@ class GameRecord:
 
 def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str]) -> GameRecord:
     """Fold one game's stored payloads (JSON text, seq order) into its record."""
-    rows = iter(payloads)
-    first = json.loads(next(rows))
+    # One decode for the whole game: a thousand games are ninety thousand payloads.
+    rows = json.loads("[" + ",".join(payloads) + "]")
+    if not rows:
+        raise ValueError("the game has no events")
+    first = rows[0]
     game = first.get("game", "?")
     players = tuple(first.get("players", ()))
     if game == "kilo":
-        t = tally(first, (json.loads(p) for p in rows))
+        t = tally(first, rows[1:])
         return GameRecord(game_id, game, created_ns, players, t.finished, t.winners,
                           tuple((p, t.kilos[p]) for p in players), "kilos", t.slaps,
                           tuple((p, t.flushes[p]) for p in players))
@@ -58,8 +65,8 @@ def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str])
 
     fold = Fold()
     fold.feed(event_from_dict(first, None))
-    for payload in rows:
-        fold.feed(event_from_dict(json.loads(payload), game))
+    for row in rows[1:]:
+        fold.feed(event_from_dict(row, game))
     assert fold.engine is not None
     state = fold.engine.to_json()
     unit = "points"
@@ -74,16 +81,89 @@ def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str])
                       tuple((p, by_player.get(p, 0)) for p in players), unit)
 
 
-def records(journal: Any) -> Iterator[GameRecord]:
+def _read(journal: Any, info: Any) -> GameRecord:
+    try:
+        return record_from_payloads(info.id, info.created_ns,
+                                    [p for _, p in journal.payloads(info.id)])
+    except (CompanionError, ValueError, KeyError, TypeError, IndexError) as err:
+        return GameRecord(info.id, info.game, info.created_ns, info.players, False, (), (), "",
+                          error=str(err) or type(err).__name__)
+
+
+def records(journal: Any, cache_dir: Path | None = None) -> list[GameRecord]:
     """Every game of an open ``Journal``, oldest first. A game that does not read back gives a
-    record with its ``error`` instead of stopping the others."""
+    record with its ``error`` instead of stopping the others.
+
+    With ``cache_dir``, the records are kept in ``stats-cache.json`` there, each under its game
+    id with its event count: journal rows are never changed or deleted, so a game with the same
+    id, start and count has the same record, and only new games and new events are folded.
+    """
+    cache = _load_cache(cache_dir) if cache_dir is not None else {}
+    kept: dict[str, Any] = {}
+    out: list[GameRecord] = []
+    changed = False
     for info in journal.games():
-        try:
-            yield record_from_payloads(info.id, info.created_ns,
-                                       (p for _, p in journal.payloads(info.id)))
-        except (CompanionError, ValueError, KeyError, TypeError, StopIteration) as err:
-            yield GameRecord(info.id, info.game, info.created_ns, info.players, False, (), (),
-                             "", error=str(err) or type(err).__name__)
+        hit = cache.get(info.id)
+        record = None
+        if isinstance(hit, list) and len(hit) == 3 and hit[0] == info.events \
+                and hit[1] == info.created_ns:
+            try:
+                record = _from_cache(info.id, info.created_ns, hit[2])
+                kept[info.id] = hit
+            except (ValueError, TypeError, IndexError, KeyError):
+                record = None
+        if record is None:
+            record = _read(journal, info)
+            changed = True
+            if record.error is None:
+                kept[info.id] = [info.events, info.created_ns, _to_cache(record)]
+        out.append(record)
+    if cache_dir is not None and (changed or len(kept) != len(cache)):
+        _save_cache(cache_dir, kept)
+    return out
+
+
+CACHE_NAME = "stats-cache.json"
+CACHE_VERSION = 1  # raise it when GameRecord or a game's fold changes
+
+
+def _to_cache(r: GameRecord) -> list[Any]:
+    return [r.game, list(r.players), r.finished, list(r.winners), [list(s) for s in r.scores],
+            r.unit, [[[list(o) for o in s.order], list(s.losers), s.margin_us, s.valid, s.tied]
+                     for s in r.slaps], [list(f) for f in r.flushes]]
+
+
+def _from_cache(game_id: str, created_ns: int, row: list[Any]) -> GameRecord:
+    game, players, finished, winners, scores, unit, slaps, flushes = row
+    return GameRecord(
+        game_id, game, created_ns, tuple(players), bool(finished), tuple(winners),
+        tuple((p, int(v)) for p, v in scores), unit,
+        tuple(SlapFact(tuple(map(tuple, order)), tuple(losers), margin, valid, tied)
+              for order, losers, margin, valid, tied in slaps),
+        tuple((p, int(n)) for p, n in flushes))
+
+
+def _load_cache(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / CACHE_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        return {}
+    games = data.get("games")
+    return games if isinstance(games, dict) else {}
+
+
+def _save_cache(folder: Path, games: dict[str, Any]) -> None:
+    """Best effort: a cache that cannot be written only costs time on the next run."""
+    tmp = folder / f".{CACHE_NAME}.{os.getpid()}"
+    try:
+        tmp.write_text(json.dumps({"version": CACHE_VERSION, "games": games},
+                                  ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, folder / CACHE_NAME)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
 
 
 @dataclass(slots=True)

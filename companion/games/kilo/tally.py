@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.kilo.slap import SlapWindow
 
 _KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
 _DEALT = {3: "K Q J", 4: "K Q J 2", 5: "K Q J 2 3", 6: "K Q J 2 3 4", 7: "K Q J 2 3 4 5",
@@ -67,6 +66,40 @@ def effective(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+class _Window:
+    """A slap window reduced to what a judged slap needs; ``slap.SlapWindow``'s rules (earliest
+    press a player, order by stamp then seat, cut at the close), without its bookkeeping."""
+
+    __slots__ = ("close", "earliest")
+
+    def __init__(self) -> None:
+        self.earliest: dict[str, int] = {}
+        self.close: int | None = None
+
+    def add(self, player: str, t_us: int) -> None:
+        current = self.earliest.get(player)
+        if current is None or t_us < current:
+            self.earliest[player] = t_us
+
+    def judge(self, players: tuple[str, ...], seat: dict[str, int], timeout_us: int
+              ) -> tuple[list[tuple[str, int]], tuple[str, ...], bool, int | None, bool]:
+        """(order, last, tied, margin_us, everyone pressed)."""
+        keys = sorted((t, seat[p], p) for p, t in self.earliest.items())
+        if keys:
+            limit = keys[0][0] + timeout_us
+            close = limit if self.close is None else min(limit, self.close)
+            keys = [k for k in keys if k[0] <= close]
+        order = [(p, t) for t, _, p in keys]
+        if len(order) < len(players):
+            pressed = {p for p, _ in order}
+            non_pressers = tuple(p for p in players if p not in pressed)
+            return order, non_pressers, False, None, False
+        last_t = order[-1][1]
+        last = tuple(p for p, t in order if t == last_t)
+        margin = order[-1][1] - order[-2][1] if len(order) >= 2 else None
+        return order, last, len(last) > 1, margin, True
+
+
 def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]]) -> KiloTally:
     """Fold the events after ``new_game`` (payload dicts, as stored)."""
     players = tuple(new_game["players"])
@@ -79,34 +112,35 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]]) -> KiloTal
     pile = 4 * (13 - len(_DEALT[len(players)].split()))
     hands: dict[str, list[int]] = {p: [] for p in players}
     flushes = dict.fromkeys(players, 0)
-    window = SlapWindow(players, timeout_us)
+    window = _Window()
     owed: list[str] = []
     end_round = True
     round_no = 1
     finished = False
     slaps: list[SlapFact] = []
-    for event in effective(events):
+    rows = list(events)
+    if any(e.get("type") == "undo" for e in rows):
+        rows = effective(rows)
+    for event in rows:
         kind = event["type"]
         if kind == "press":
             if not (finished or owed):
                 window.add(event["player"], event["t_us"])
         elif kind == "close":
-            if not (finished or owed):
-                window.close(event["t_us"])
+            if not (finished or owed) and (window.close is None or event["t_us"] < window.close):
+                window.close = event["t_us"]
         elif kind == "verdict":
-            result = window.result()
+            order, last, tied, margin, everyone = window.judge(players, seat, timeout_us)
             if event["valid"]:
-                losers = () if (result.tied and not result.non_pressers and reslap_ties) \
-                    else result.last
+                losers = () if (tied and everyone and reslap_ties) else last
                 end_round = True
             else:
-                named = event.get("penalized") or [result.order[0].player]
+                named = event.get("penalized") or [order[0][0]]
                 losers = tuple(sorted(named, key=seat.__getitem__))
                 end_round = False
-            slaps.append(SlapFact(tuple((p.player, p.t_us) for p in result.order), losers,
-                                  result.margin_us, bool(event["valid"]), result.tied))
+            slaps.append(SlapFact(tuple(order), losers, margin, bool(event["valid"]), tied))
             owed = list(losers)
-            window = SlapWindow(players, timeout_us)
+            window = _Window()
             if owed and pile == 0:
                 finished = True
         elif kind == "draw":
