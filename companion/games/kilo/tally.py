@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-
 _KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
 _DEALT = {3: "K Q J", 4: "K Q J 2", 5: "K Q J 2 3", 6: "K Q J 2 3 4", 7: "K Q J 2 3 4 5",
           8: "K Q J 2 3 4 5 6", 9: "K Q J 2 3 4 5 6 8", 10: "K Q J 2 3 4 5 6 8 9"}
