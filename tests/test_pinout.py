@@ -143,3 +143,57 @@ def test_bad_pinout_is_one_sentence_with_the_fix(old: str, new: str, fragment: s
     assert fragment in info.value.en
     assert info.value.fr and info.value.fr != info.value.en
     assert info.value.en.count(":") >= 1 and "\n" not in info.value.en
+
+
+# --- pictures and parts -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("board", ["pi", "pico"])
+@pytest.mark.parametrize("seats", range(3, 11))
+def test_wiring_diagram_draws_each_seat_to_its_pin_and_ground(pinout: po.Pinout,
+                                                              board: po.BoardName,
+                                                              seats: int) -> None:
+    import xml.etree.ElementTree as ET
+
+    svg = ROOT / "hardware" / "wiring" / f"{board}-{seats}.svg"
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = {g.get("id"): g for g in root.iter(f"{ns}g")}
+    b = pinout.board(board)
+    for i, s in enumerate(b.seats[:seats]):
+        g = groups[f"seat{i + 1}-button"]
+        assert g.get("data-gpio") == b.gpio_name(s.button)
+        assert g.get("data-pin") == str(b.physical(s.button))
+        assert (f"seat{i + 1}-led" in groups) == (s.led is not None)
+    assert f"seat{seats + 1}-button" not in groups
+    for role, _ in b.referee:
+        assert f"referee-{role}" in groups
+    grounds = {str(g) for g in b.ground_pins()}
+    paths = {p.get("id"): p.get("data-pin") for p in root.iter(f"{ns}path")}
+    assert paths["gnd-l"] in grounds and paths["gnd-r"] in grounds
+    title = root.find(f"{ns}title")
+    assert title is not None and f"{seats} places / seats" in (title.text or "")
+
+
+def test_bill_of_materials_counts_per_seat_count(pinout: po.Pinout) -> None:
+    import csv
+
+    rows = list(csv.DictReader((ROOT / "hardware" / "bom.csv").open(encoding="utf-8")))
+    buttons = next(r for r in rows if r["part_en"].startswith("60 mm arcade"))
+    assert [int(buttons[f"seats_{n}"]) for n in range(3, 11)] == list(range(3, 11))
+    pi_leds = next(r for r in rows if r["board"] == "pi" and r["part_en"].startswith("5 mm LED"))
+    assert int(pi_leds["seats_10"]) == sum(1 for s in pinout.pi.seats if s.led is not None)
+    pico_res = next(r for r in rows if r["board"] == "pico" and "resistor" in r["part_en"])
+    assert int(pico_res["seats_10"]) == 10 and f"{pinout.resistor_ohm:g} Ω" in pico_res["part_en"]
+    assert all(r["part_fr"] and r["part_en"] for r in rows)
+
+
+def test_cable_plan_numbers_and_languages() -> None:
+    from companion.hardware import drawings
+
+    text = (ROOT / "hardware" / "cable-plan.md").read_text(encoding="utf-8")
+    assert "## Français" in text and "## English" in text
+    assert f"{drawings.RC_OHM} Ω" in text and f"{drawings.RC_NF} nF" in text
+    # 10 players 0.6 m apart: a 6 m round, radius 0.95 m, plus slack.
+    assert drawings.cable_per_seat_m(10) == 1.8
+    assert "| 10 | 6.0 | 1.8 | 18.0 |" in text
+    assert round(drawings.rc_delay_us()) == 69  # 1 kΩ × 100 nF × ln 2

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.hardware import drawings
 from companion.hardware import pinout as po
 
 
@@ -20,10 +21,6 @@ def outputs(root: Path, p: po.Pinout) -> dict[str, str]:
     }
     example = (root / "hardware/companion.example.toml").read_text(encoding="utf-8")
     files["hardware/companion.example.toml"] = po.splice(example, po.render_example_block(p))
-    try:
-        from companion.hardware import drawings
-    except ImportError:  # pragma: no cover - drawings come in a later commit
-        return files
     files.update(drawings.outputs(p))
     return files
 
