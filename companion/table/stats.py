@@ -259,6 +259,21 @@ def _add_slap(out: dict[str, PlayerStats], slap: SlapFact) -> None:
         out[slap.order[-2][0]].escapes_us.append(slap.margin_us)
 
 
-def evening(games: Iterable[GameRecord], since_ns: int) -> dict[str, PlayerStats]:
-    """The running tally of the evening: finished games started since ``since_ns``."""
-    return player_stats(g for g in games if g.created_ns >= since_ns)
+EVENING_GAP_NS = 4 * 3600 * 10**9  # four hours without a new game end an evening
+
+
+def evening_start(games: Iterable[GameRecord], now_ns: int | None = None,
+                  gap_ns: int = EVENING_GAP_NS) -> int:
+    """When this evening began: the start of the latest run of games with no gap over four
+    hours between one start and the next (and none since ``now_ns``, if given)."""
+    starts = sorted(g.created_ns for g in games)
+    if not starts:
+        return now_ns or 0
+    if now_ns is not None and now_ns - starts[-1] > gap_ns:
+        return now_ns  # nothing played tonight yet
+    since = starts[-1]
+    for start in reversed(starts[:-1]):
+        if since - start > gap_ns:
+            break
+        since = start
+    return since
