@@ -197,3 +197,16 @@ def test_cable_plan_numbers_and_languages() -> None:
     assert drawings.cable_per_seat_m(10) == 1.8
     assert "| 10 | 6.0 | 1.8 | 18.0 |" in text
     assert round(drawings.rc_delay_us()) == 69  # 1 kΩ × 100 nF × ln 2
+
+
+def test_render_refuses_a_bad_pinout_in_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "hardware").mkdir()
+    (tmp_path / "hardware" / "pinout.toml").write_text(
+        TEXT.replace("{ button = 3, led = 16 }", "{ button = 2, led = 16 }"), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "companion.hardware", "render", "--root",
+                           str(tmp_path), "--lang", "en"], capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().endswith("pico: GP2 is used twice, for the button of seat 1 and "
+                                        "for the button of seat 2: give each its own pin.")
+    assert len(proc.stderr.strip().splitlines()) == 1
