@@ -153,6 +153,23 @@ def test_stuck_button_is_named_and_released_ones_are_read(tmp_path: Path) -> Non
         factory.close()
 
 
+def test_a_pin_already_taken_is_named_with_the_fix(tmp_path: Path) -> None:
+    from gpiozero import Button
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(CONFIG)
+    factory = MockFactory()
+    held = Button(22, pin_factory=factory)  # as the running companion would hold it
+    try:
+        check = _by_key(Context(config_path=cfg, data_dir=tmp_path, pin_factory=factory))[
+            "buttons"]
+    finally:
+        held.close()
+        factory.close()
+    assert check.status == "fail" and check.en.startswith("cannot read GPIO22 (seat 3)")
+    assert "systemctl stop companion" in check.fix_en
+
+
 def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_path: Path) -> None:
     cfg = tmp_path / "c.toml"
     cfg.write_text(CONFIG)

@@ -273,7 +273,15 @@ def check_buttons(ctx: Context) -> Check:
     for role, index, pin in cfg.gpio.button_pins():
         name_en = f"seat {index + 1}" if role == "seat" else role
         name_fr = f"place {index + 1}" if role == "seat" else role
-        button = Button(pin, pull_up=True, pin_factory=ctx.pin_factory)
+        try:
+            button = Button(pin, pull_up=True, pin_factory=ctx.pin_factory)
+        except Exception as err:  # gpiozero's or lgpio's: the pin is taken or not there
+            return fail("buttons", f"cannot read GPIO{pin} ({name_en}): {err}",
+                        f"impossible de lire GPIO{pin} ({name_fr}) : {err}",
+                        "if the companion is running it holds the pins: sudo systemctl stop "
+                        "companion, then run doctor again",
+                        "si le compagnon tourne, il tient les broches : sudo systemctl stop "
+                        "companion, puis relancez doctor")
         try:
             pressed = button.is_pressed
         finally:
