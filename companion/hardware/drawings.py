@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Sequence
 from html import escape
 
 from companion.hardware import pinout as po
@@ -186,7 +187,7 @@ def bom_csv(p: po.Pinout) -> str:
                 *(f"seats_{n}" for n in SEAT_COUNTS)])
     counts = list(SEAT_COUNTS)
 
-    def row(board: str, fr: str, en: str, nfr: str, nen: str, qty: list[object]) -> None:
+    def row(board: str, fr: str, en: str, nfr: str, nen: str, qty: Sequence[object]) -> None:
         w.writerow([board, fr, en, nfr, nen, *qty])
 
     row("both", "Bouton d'arcade 60 mm, micro-rupteur normalement ouvert",

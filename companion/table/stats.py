@@ -128,9 +128,9 @@ CACHE_VERSION = 1  # raise it when GameRecord or a game's fold changes
 
 
 def _to_cache(r: GameRecord) -> list[Any]:
-    return [r.game, list(r.players), r.finished, list(r.winners), [list(s) for s in r.scores],
-            r.unit, [[[list(o) for o in s.order], list(s.losers), s.margin_us, s.valid, s.tied]
-                     for s in r.slaps], [list(f) for f in r.flushes]]
+    # Tuples dump as JSON arrays: no copy into lists.
+    return [r.game, r.players, r.finished, r.winners, r.scores, r.unit,
+            [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps], r.flushes]
 
 
 def _from_cache(game_id: str, created_ns: int, row: list[Any]) -> GameRecord:
