@@ -141,15 +141,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 0
     ranked = sorted(stats.values(), key=lambda s: (-s.wins, s.games, s.player))
     if args.player is None:
-        head = _fr(lang, "joueur        parties  victoires  kilos/partie  pioches  fausses  "
-                         "réaction méd.  meilleure",
-                   "player        games    wins       kilos/game    draws    false    "
-                   "median react.  best")
-        print(head)
+        cols = (_fr(lang, "joueur", "player"), _fr(lang, "parties", "games"),
+                _fr(lang, "victoires", "wins"), _fr(lang, "kilos/partie", "kilos/game"),
+                _fr(lang, "pioches", "draws"), _fr(lang, "fausses", "false"),
+                _fr(lang, "réaction méd.", "median react."), _fr(lang, "meilleure", "best"))
+        widths = (14, 8, 10, 13, 8, 8, 14, 10)
+
+        def line(cells: tuple[str, ...]) -> str:
+            first = f"{cells[0][:widths[0] - 1]:<{widths[0]}}"
+            return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:],
+                                                                strict=True))
+
+        print(line(cols))
         for s in ranked:
             avg = f"{s.kilos / s.kilo_games:.1f}" if s.kilo_games else "—"
-            print(f"{s.player[:13]:<13} {s.games:>6}  {s.wins:>9}  {avg:>12}  {s.slap_losses:>7}  "
-                  f"{s.false_slaps:>7}  {_ms(s.median_delay_us):>13}  {_ms(s.best_delay_us):>9}")
+            print(line((s.player, str(s.games), str(s.wins), avg, str(s.slap_losses),
+                        str(s.false_slaps), _ms(s.median_delay_us), _ms(s.best_delay_us))))
         return 0
     for s in ranked:
         print("\n".join(_player_lines(s, lang)))
