@@ -181,6 +181,15 @@ def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_pa
     assert checks["buttons"].status == "fail"
 
 
+def test_a_file_that_is_not_a_gpio_chip_is_not_taken_for_one(tmp_path: Path) -> None:
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (dev / "gpiochip0").write_text("")
+    assert doctor.gpio_chips(dev) == []
+    check = _by_key(Context(data_dir=tmp_path, dev=dev))["gpio"]
+    assert check.status == "skip" and "chips: none" in check.en
+
+
 def test_pico_board_version_and_round_trip(tmp_path: Path) -> None:
     from serial_helpers import FirmwareBoard  # type: ignore[import-not-found]
 

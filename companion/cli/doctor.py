@@ -25,7 +25,9 @@ from typing import Any, Literal
 Status = Literal["ok", "fail", "skip"]
 MIN_PYTHON = (3, 11)
 # The GPIO controllers of the Pi's 40-pin header, by the label the kernel gives them.
-PI_CHIP_LABELS = ("pinctrl-rp1", "pinctrl-bcm2712", "pinctrl-bcm2711", "pinctrl-bcm2835")
+# (Pi 5: RP1; Pi 4: BCM2711; Pi 3 and older: BCM2835. Other chips, like the Pi 5's own SoC pins
+# or the firmware's expander, are not on the header.)
+PI_CHIP_LABELS = ("pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835")
 SYSTEMD_UNIT = Path("/etc/systemd/system/companion.service")
 DISPLAY_TIMEOUT_S = 1.5
 
@@ -191,21 +193,26 @@ def check_display(ctx: Context) -> Check:
 
 
 def gpio_chips(dev: Path) -> list[tuple[str, str, int]]:
-    """(device, label, lines) for every GPIO chip, read with the kernel's chip-info ioctl."""
+    """(device, label, lines) for every GPIO chip, read with the kernel's chip-info ioctl. A
+    chip the user may not open is listed with the label "!denied"; what is not a GPIO chip is
+    left out."""
     out = []
-    for path in sorted(dev.glob("gpiochip*"), key=lambda p: int(p.name[8:] or 0)):
+    for path in sorted(dev.glob("gpiochip*"), key=lambda p: int(p.name[8:] or 0)
+                       if p.name[8:].isdigit() else 0):
         try:
             fd = os.open(path, os.O_RDONLY)
-        except OSError as err:
-            out.append((str(path), f"! {err.strerror}", 0))
+        except PermissionError:
+            out.append((str(path), "!denied", 0))
+            continue
+        except OSError:
             continue
         try:
             buf = bytearray(68)  # struct gpiochip_info: name[32], label[32], u32 lines
             fcntl.ioctl(fd, 0x8044B401, buf)
             label = bytes(buf[32:64]).split(b"\0")[0].decode(errors="replace")
             out.append((str(path), label, struct.unpack_from("<I", buf, 64)[0]))
-        except OSError as err:
-            out.append((str(path), f"! {err.strerror}", 0))
+        except OSError:
+            pass  # not a GPIO character device
         finally:
             os.close(fd)
     return out
@@ -217,13 +224,13 @@ def check_gpio(ctx: Context) -> Check:
         name = type(ctx.pin_factory).__name__
         return ok("gpio", f"pin factory {name} (given)", f"fabrique de broches {name} (donnée)")
     chips = gpio_chips(ctx.dev)
-    denied = [c for c in chips if c[1].startswith("!")]
+    denied = [c for c in chips if c[1] == "!denied"]
     header = [c for c in chips if c[1] in PI_CHIP_LABELS]
     if not header:
         if denied:
             dev = denied[0][0]
-            return fail("gpio", f"cannot open {dev} ({denied[0][1][2:]})",
-                        f"impossible d'ouvrir {dev} ({denied[0][1][2:]})",
+            return fail("gpio", f"no permission to open {dev}",
+                        f"pas le droit d'ouvrir {dev}",
                         "sudo usermod -aG gpio $USER, then log in again",
                         "sudo usermod -aG gpio $USER, puis reconnectez-vous")
         seen = ", ".join(f"{d} ({label})" for d, label, _ in chips) or "none"
