@@ -88,30 +88,6 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
     label = "40-pin header" if board.name == "pi" else "Pico (USB ↑)"
     add(f'<text x="{cx}" y="{top - 14}" text-anchor="middle" fill="white">{label}</text>')
     used: dict[int, str] = {}
-    for pin in range(1, 41):
-        x, y, side = _pin_xy(board, pin, cx, top)
-        what = _pin_label(board, pin)
-        colour = "#111" if what in ("GND", "AGND") else "#c62828" if what in (
-            "5V", "3V3", "VSYS", "VBUS") else "#f9a825"
-        add(f'<circle cx="{x}" cy="{y}" r="{PIN_R}" fill="{colour}" stroke="white"/>')
-        tx = x - 10 if side == "l" else x + 10
-        anchor = "end" if side == "l" else "start"
-        add(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" font-size="9" fill="white">'
-            f"{pin}</text>")
-    # The ground buses, one each side, each tied to a GND pin of its side.
-    bus_x = {"l": 40.0, "r": width - 40.0}
-    grounds = board.ground_pins()
-    for side in ("l", "r"):
-        gnd = next(g for g in grounds if _pin_xy(board, g, cx, top)[2] == side)
-        gx, gy, _ = _pin_xy(board, gnd, cx, top)
-        x = bus_x[side]
-        add(f'<line x1="{x}" y1="{top - 10}" x2="{x}" y2="{top + 19 * ROW + 10}" stroke="black" '
-            f'stroke-width="3"/>')
-        drop = gx - 24 if side == "l" else gx + 24  # beside the pin column, not over it
-        add(f'<path id="gnd-{side}" data-pin="{gnd}" d="M{x},{top - 10} V{top - 40} H{drop} '
-            f'V{gy} H{gx}" fill="none" stroke="black" stroke-width="2"/>')
-        add(f'<text x="{x}" y="{top + 19 * ROW + 28}" text-anchor="middle">GND '
-            f"(pin {gnd})</text>")
     # Each wired pin: its component between the pin and its side's ground bus.
     items: list[tuple[int, str, str, str]] = []  # (gpio, kind, id, label)
     for i, s in enumerate(board.seats[:seats]):
@@ -122,6 +98,37 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
     for role, pin in board.referee:
         items.append((pin, "button", f"referee-{role}",
                       f"arbitre {po.REFEREE_FR[role]} / referee {role}"))
+    wired = {board.physical(gpio) for gpio, *_ in items}
+    ties = {side: next(g for g in board.ground_pins() if _pin_xy(board, g, cx, top)[2] == side)
+            for side in ("l", "r")}
+    wired |= set(ties.values())  # named at the foot of their ground bus
+    for pin in range(1, 41):
+        x, y, side = _pin_xy(board, pin, cx, top)
+        what = _pin_label(board, pin)
+        colour = "#111" if what in ("GND", "AGND") else "#c62828" if what in (
+            "5V", "3V3", "VSYS", "VBUS") else "#f9a825"
+        add(f'<circle cx="{x}" cy="{y}" r="{PIN_R}" fill="{colour}" stroke="white"/>')
+        if pin in wired:
+            continue  # its wire's label names it
+        tx = x - 10 if side == "l" else x + 10
+        anchor = "end" if side == "l" else "start"
+        add(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" font-size="9" fill="white">'
+            f"{pin}</text>")
+    # The ground buses, one each side, each tied to a GND pin of its side.
+    bus_x = {"l": 40.0, "r": width - 40.0}
+    for side in ("l", "r"):
+        gnd = ties[side]
+        gx, gy, _ = _pin_xy(board, gnd, cx, top)
+        x = bus_x[side]
+        add(f'<line x1="{x}" y1="{top - 10}" x2="{x}" y2="{top + 19 * ROW + 10}" stroke="black" '
+            f'stroke-width="3"/>')
+        drop = gx - 36 if side == "l" else gx + 36  # beside the pin column, not over it
+        add(f'<path id="gnd-{side}" data-pin="{gnd}" d="M{x},{top - 10} V{top - 40} H{drop} '
+            f'V{gy} H{gx}" fill="none" stroke="black" stroke-width="2"/>')
+        gnd_anchor = "start" if side == "l" else "end"
+        gnd_x = 8 if side == "l" else width - 8
+        add(f'<text x="{gnd_x}" y="{top + 19 * ROW + 28}" text-anchor="{gnd_anchor}">GND '
+            f"(broche/pin {gnd})</text>")
     for gpio, kind, ident, text in items:
         pin = board.physical(gpio)
         x, y, side = _pin_xy(board, pin, cx, top)
@@ -148,9 +155,9 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
             add(f'<line x1="{lx + sign * 6}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" '
                 'stroke-width="2"/>')
         anchor = "end" if side == "l" else "start"
-        tx = x - 16 if side == "l" else x + 16
+        tx = cx - 78 if side == "l" else cx + 78  # outside the board, clear of its wires
         add(f'<text x="{tx}" y="{y - 4}" text-anchor="{anchor}" font-size="10">'
-            f"{escape(name)} · {escape(text)}</text>")
+            f"{escape(name)} (broche/pin {pin}) · {escape(text)}</text>")
         add("</g>")
     foot = []
     if board.name == "pi" and seats >= 9 and "spi" in board.gives_up:
