@@ -279,3 +279,38 @@ def test_export_csv_score_sheets(journal: Path) -> None:
     assert len(one) == 1 + 5  # the most recent game only
     assert _companion("export", "--all", data=journal).returncode == 2
     assert _companion("export", data=journal).stdout.startswith("# companion ")
+
+
+def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) -> None:
+    from companion.table.journal import Journal
+    from companion.table.log import event_from_dict
+
+    data = tmp_path / "data"
+    cinq = [{"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben", "Cy"]}]
+    cinq += [{"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": r}}
+             for r in range(11)]  # Ben never scores: he wins with 0
+    treize = [json.loads(line) for line in
+              (ROOT / "docs/examples/treize/treize-advanced-with-plays.jsonl").read_text()
+              .splitlines() if line.startswith("{")]
+    with Journal(data, writer=True) as journal:
+        for rows in (cinq, treize):
+            game = rows[0]["game"]
+            first = event_from_dict(rows[0], None)
+            game_id = journal.new_game(first, game, tuple(rows[0]["players"]), {})
+            for seq, row in enumerate(rows[1:], start=2):
+                journal.append(game_id, seq, event_from_dict(row, game))
+    history = json.loads(_companion("history", "--json", data=data).stdout)["games"]
+    assert [g["game"] for g in history] == ["cinq-rois", "treize"]
+    assert history[0]["winners"] == ["Ben"] and history[0]["scores"] == {
+        "Ana": 55, "Ben": 0, "Cy": 55}
+    assert history[0]["unit"] == "points"
+    stats = json.loads(_companion("stats", "Ben", "--json", "--game", "cinq-rois",
+                                  data=data).stdout)["players"]
+    assert stats[0]["wins"] == 1 and stats[0]["by_game"] == {"cinq-rois": {"games": 1,
+                                                                           "wins": 1}}
+    rows = list(csv.reader(io.StringIO(_companion("export", "--csv", "--all",
+                                                  data=data).stdout)))
+    cy = next(r for r in rows if r[2] == "cinq-rois" and r[4] == "Cy")
+    assert cy[5] == "55" and cy[9:20] == [str(r) for r in range(11)]  # points of each round
+    treize_rows = [r for r in rows if r[2] == "treize"]
+    assert len(treize_rows) == len(treize[0]["players"])
