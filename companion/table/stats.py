@@ -49,14 +49,15 @@ class GameRecord:
 def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str]) -> GameRecord:
     """Fold one game's stored payloads (JSON text, seq order) into its record."""
     # One decode for the whole game: a thousand games are ninety thousand payloads.
-    rows = json.loads("[" + ",".join(payloads) + "]")
+    text = ",".join(payloads)
+    rows = json.loads("[" + text + "]")
     if not rows:
         raise ValueError("the game has no events")
     first = rows[0]
     game = first.get("game", "?")
     players = tuple(first.get("players", ()))
     if game == "kilo":
-        t = tally(first, rows[1:])
+        t = tally(first, rows[1:], may_undo='"undo"' in text)
         return GameRecord(game_id, game, created_ns, players, t.finished, t.winners,
                           tuple((p, t.kilos[p]) for p in players), "kilos", t.slaps,
                           tuple((p, t.flushes[p]) for p in players))

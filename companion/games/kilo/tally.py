@@ -99,8 +99,10 @@ class _Window:
         return order, last, len(last) > 1, margin, True
 
 
-def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]]) -> KiloTally:
-    """Fold the events after ``new_game`` (payload dicts, as stored)."""
+def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]],
+          may_undo: bool = True) -> KiloTally:
+    """Fold the events after ``new_game`` (payload dicts, as stored). ``may_undo=False`` says
+    the events hold no undo (the caller saw none in the text), which saves a pass."""
     players = tuple(new_game["players"])
     seat = {p: i for i, p in enumerate(players)}
     rules = new_game.get("rules") or {}
@@ -118,7 +120,7 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]]) -> KiloTal
     finished = False
     slaps: list[SlapFact] = []
     rows = list(events)
-    if any(e.get("type") == "undo" for e in rows):
+    if may_undo and any(e.get("type") == "undo" for e in rows):
         rows = effective(rows)
     for event in rows:
         kind = event["type"]
