@@ -93,6 +93,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.nav.table": ("Table", "Table"),
     "scr.nav.pile": ("Tas", "Pile"),
     "scr.nav.history": ("Courbes", "History"),
+    "scr.nav.stats": ("Chiffres", "Numbers"),
     "scr.nav.rules": ("Règles", "Rules"),
     "scr.nav.status": ("Matériel", "Hardware"),
     "scr.nav.undo": ("Annuler", "Undo"),

@@ -1,5 +1,6 @@
-# The one place where the board's wiring is written down; docs/pico.md and
-# hardware/pico-pinmap.md describe the same numbers. GPIO numbers (GPn), not physical pins.
+# The board's wiring, generated from hardware/pinout.toml by `python -m companion.hardware render`:
+# edit pinout.toml, not this file. hardware/pico-pinmap.md shows the same numbers.
+# GPIO numbers (GPn), not physical pins.
 # Every button is wired between its pin and GND (the pin's pull-up makes "pressed" read 0).
 # A seat or referee button that is not wired simply never reads pressed.
 

@@ -87,7 +87,7 @@ def test_no_game_yet_every_screen_says_why(screen: str) -> None:
     r = render(screen, None, (800, 480), "fr")
     assert_contained(r)
     texts = " ".join(rec.text for rec in r.painter.texts)  # type: ignore[attr-defined]
-    if screen not in ("setup", "rules", "status"):
+    if screen not in ("setup", "rules", "status", "stats"):
         assert "Pas de partie en cours" in texts
 
 

@@ -66,15 +66,36 @@ def _commands(sub: Any) -> None:
     _common(p, data=False)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_replay"))
 
-    p = sub.add_parser("export", help="print a stored game as a table log")
+    p = sub.add_parser("export", help="print a stored game as a table log, or score sheets "
+                                      "as CSV")
     p.add_argument("game_id", nargs="?", default=None, help="default: the most recent game")
+    p.add_argument("--csv", action="store_true",
+                   help="the score sheet as CSV: a row per player, a column per round (Kilo de "
+                        "merde: kilos after the round; other games: points of the round)")
+    p.add_argument("--all", action="store_true", help="--csv: every stored game")
     _common(p)
-    p.set_defaults(func=Lazy("companion.cli.commands", "cmd_export"))
+    p.set_defaults(func=Lazy("companion.cli.history", "cmd_export"))
 
     p = sub.add_parser("games", help="list the stored games")
     p.add_argument("--json", action="store_true", help="the list as one JSON object")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_games"))
+
+
+def _history(sub: Any) -> None:
+    p = sub.add_parser("history", help="the stored games: date, game, players, winner")
+    p.add_argument("--game", choices=GAME_CHOICES, default=None, help="only this game")
+    p.add_argument("--json", action="store_true", help="the list as one JSON object")
+    _common(p)
+    p.set_defaults(func=Lazy("companion.cli.history", "cmd_history"))
+
+    p = sub.add_parser("stats", help="players' numbers: games, wins, and for Kilo de merde "
+                                     "kilos, slaps, reaction times, closest escapes")
+    p.add_argument("player", nargs="?", default=None, help="one player in detail (default: all)")
+    p.add_argument("--game", choices=GAME_CHOICES, default=None, help="only this game")
+    p.add_argument("--json", action="store_true", help="the numbers as one JSON object")
+    _common(p)
+    p.set_defaults(func=Lazy("companion.cli.history", "cmd_stats"))
 
 
 def _play(sub: Any) -> None:
@@ -164,9 +185,24 @@ def _firmware(sub: Any) -> None:
     info.set_defaults(func=Lazy("companion.cli.firmware", "cmd_info"))
 
 
+def _doctor(sub: Any) -> None:
+    p = sub.add_parser(
+        "doctor",
+        help="check this machine: Python, display, GPIO, buttons, Pico, journal, config, service",
+        description="One line per check, with the fix for each failure; exits 1 if any fails.",
+    )
+    p.add_argument("--config", type=Path, default=None,
+                   help="config file (TOML) (default: $COMPANION_CONFIG or the user's)")
+    p.add_argument("--port", default=None,
+                   help="serial port of the Pico board (default: found by USB id 2E8A)")
+    p.add_argument("--json", action="store_true", help="the checks as one JSON object")
+    _common(p)
+    p.set_defaults(func=Lazy("companion.cli.doctor", "cmd_doctor"))
+
+
 def build_parser(description: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=description)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in (_commands, _play, _buttons, _firmware):
+    for register in (_commands, _history, _play, _buttons, _firmware, _doctor):
         register(sub)
     return parser

@@ -33,7 +33,8 @@ from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
 
 NAV_KEYS = {pygame.K_t: "table", pygame.K_p: "pile", pygame.K_g: "history",
-            pygame.K_h: "history", pygame.K_r: "rules", pygame.K_s: "status"}
+            pygame.K_h: "history", pygame.K_r: "rules", pygame.K_s: "status",
+            pygame.K_c: "stats"}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
@@ -78,6 +79,7 @@ class App:
         self.frames = 0
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
+        self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
             self._refresh()
@@ -122,9 +124,18 @@ class App:
             self._status(status)
         return True
 
+    def load_tally(self) -> None:
+        """The players' numbers for the stats screen and the evening's tally; never raises."""
+        if self.journal is not None:
+            from companion.display.tally import load_tally
+
+            self.ui.tally = load_tally(self.journal)
+
     def _after(self, event: Any, before: Any) -> None:
         if self.view is None:
             return
+        if getattr(self.view, "finished", False) and not getattr(before, "finished", False):
+            self.load_tally()  # a game just ended: it counts tonight
         self.screens.after(self, event, before)
         if isinstance(event, Undo):
             fr = self.screens.undone(self.game, "fr") or "?"
@@ -286,6 +297,8 @@ class App:
             ui.message = None
         elif kind == "nav":
             target = str(action[1])
+            if target == "stats":
+                self.load_tally()
             ui.screen = None if target == "auto" or target == auto_screen(v, ui) else target
         elif kind == "mute":
             ui.muted = not ui.muted
@@ -488,7 +501,8 @@ class App:
             self.do(("new",))
         elif screen != "setup":
             nav = {getattr(pygame, f"K_{letter.lower()}"): name
-                   for name, letter in (*self.screens.nav, ("rules", "R"), ("status", "S"))}
+                   for name, letter in (*self.screens.nav, ("stats", "C"), ("rules", "R"),
+                                        ("status", "S"))}
             if key in nav:
                 self.do(("nav", nav[key]))
             elif key in NAV_KEYS and NAV_KEYS[key] in nav.values():

@@ -42,7 +42,7 @@ RANK_KEYS_FR = {"A": "A/1", "10": "0", "J": "V", "Q": "D", "K": "R"}
 RANK_KEYS_EN = {"A": "A/1", "10": "0", "J": "J", "Q": "Q", "K": "K"}
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
-NAV = (("rules", "R"), ("status", "S"))  # after the game's own screens
+NAV = (("stats", "C"), ("rules", "R"), ("status", "S"))  # after the game's own screens
 def rank_label(rank: str, lang: str) -> str:
     return RANK_LABEL_FR.get(rank, rank) if lang == "fr" else rank
 
@@ -339,8 +339,14 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 
 # --- dispatch ----------------------------------------------------------------------------------
 
+def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
+    from companion.display.tally import draw_stats as draw_tally
+
+    draw_tally(p, v, ui, area)
+
+
 DRAWERS: dict[str, Callable[[Painter, Any, Ui, Rect], None]] = {
-    "setup": draw_setup, "rules": draw_rules, "status": draw_status,
+    "setup": draw_setup, "rules": draw_rules, "status": draw_status, "stats": draw_stats,
 }
 GENERIC_SCREENS: tuple[str, ...] = tuple(DRAWERS)
 
@@ -352,6 +358,13 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None,
     name = screen or active_screen(v, ui)
     p.surface.fill(BG)
     area = frame(p, v, ui, name)
+    if name == "gameover" and v is not None and getattr(ui.tally, "evening_games", 0) >= 2:
+        # The evening's running tally, under any game's game-over screen.
+        from companion.display.tally import draw_evening
+
+        band_h = p.px(68)
+        draw_evening(p, ui, Rect(area.x, area.bottom - band_h, area.width, band_h))
+        area = Rect(area.x, area.y, area.width, area.height - band_h - p.px(6))
     if name in DRAWERS:
         DRAWERS[name](p, v, ui, area)
     elif v is None:

@@ -56,6 +56,7 @@ class Ui:
     setup: SetupForm = field(default_factory=SetupForm)
     no_game_reason: tuple[str, str] | None = None
     entry: Any = None  # the game's own half-entered input (a hand of cards, a play...)
+    tally: Any = None  # the players' numbers from the journal (display.tally.Tally), if read
 
     def say(self, fr: str, en: str, error: bool = True) -> None:
         self.message = (fr, en)

@@ -1,0 +1,149 @@
+"""``companion stats`` over a journal of 1,000 games, and ``companion doctor`` on a machine with
+nothing attached, against their budgets; one JSON object a line on stdout (see bench/core.py).
+
+    python bench/stats.py            # 1,000 games (about half a minute to build), 5 runs
+    python bench/stats.py --quick    # smoke run: 40 games, 2 runs
+
+``companion stats`` keeps the records of the games it folded in ``stats-cache.json`` beside the
+journal: the cold figure folds all thousand games, the warm one only reads that cache.
+
+The journal is built by the real demo (Kilo de merde, simulated players, 3 to 10 seats, 10
+rounds, its wrong cards and undos) on a tmpfs when there is one, because the demo's durable
+appends cost an fsync each; it is then copied to ``--dir`` (default: a temporary folder), where
+the timed commands read it. The commands are timed as a user runs them: the console script,
+interpreter start included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import resource
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from core import companion_command, filesystem_of, repeat, report
+
+from companion.errors import JournalError
+from companion.games import load
+from companion.table.journal import FILENAME, Journal
+from companion.table.live import Table
+
+
+def build_journal(folder: Path, games: int) -> int:
+    """``games`` whole demo games in one journal; returns the number of events."""
+    kilo = load("kilo")
+    with Journal(folder, writer=True) as journal:
+        for i in range(games):
+            setup = kilo.demo_setup(3 + i % 8, 10, i)
+            try:
+                table = Table.start(journal, setup, {"input": "sim", "seed": i, "lang": "en"})
+            except JournalError:
+                # Game ids are the second plus 16 random bits: at forty games a second two
+                # of a thousand can meet (a table never starts games that fast). Next second.
+                time.sleep(1)
+                table = Table.start(journal, setup, {"input": "sim", "seed": i, "lang": "en"})
+            kilo.run_demo(table, i, 0, "en", io.StringIO())
+    with sqlite3.connect(folder / FILENAME) as db:
+        return int(db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+def copy_journal(src: Path, dst: Path) -> None:
+    dst.mkdir(parents=True, exist_ok=True)
+    source = sqlite3.connect(src / FILENAME)
+    target = sqlite3.connect(dst / FILENAME)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
+
+
+CPU: dict[str, list[float]] = {}  # command -> CPU seconds of each run (user + system)
+
+
+def timed(args: list[str], env: dict[str, str], ok_codes: tuple[int, ...] = (0,),
+          key: str = "") -> float:
+    """Wall seconds of one run; its CPU seconds go to ``CPU[key]`` (a busy shared machine
+    stretches the wall time, not the CPU time)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run([*companion_command(), *args], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.setdefault(key or args[0], []).append(
+        after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    if proc.returncode not in ok_codes:
+        raise RuntimeError(f"companion {' '.join(args)} failed ({proc.returncode}): {proc.stderr}")
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small journal: a smoke run")
+    parser.add_argument("--games", type=int, default=None, help="games in the journal (1000)")
+    parser.add_argument("--runs", type=int, default=None, help="repetitions (default 5, quick 2)")
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="where the timed journal lives (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    games = args.games or (40 if args.quick else 1000)
+    runs = args.runs or (2 if args.quick else 5)
+    shm = Path("/dev/shm")
+    build_base = Path(tempfile.mkdtemp(prefix="companion-stats-build-",
+                                       dir=shm if shm.is_dir() else None))
+    base = Path(tempfile.mkdtemp(prefix="companion-stats-bench-", dir=args.dir))
+    try:
+        start = time.perf_counter()
+        events = build_journal(build_base / "data", games)
+        build_s = time.perf_counter() - start
+        data = base / "data"
+        copy_journal(build_base / "data", data)
+        env = {k: v for k, v in os.environ.items() if k not in ("COMPANION_CONFIG",)}
+        env["COMPANION_DATA_DIR"] = str(data)
+        cache = data / "stats-cache.json"
+
+        def cold() -> list[float]:
+            cache.unlink(missing_ok=True)
+            return [timed(["stats"], env, key="stats.cold")]
+
+        def cpu(key: str) -> float:
+            return round(statistics.median(CPU[key]), 3)
+
+        runs_cold = repeat(runs, cold)
+        report("stats.command.cold", "s", runs_cold, "median", 1, n=games, events=events,
+               cpu_median=cpu("stats.cold"), build_s=round(build_s, 1), fs=filesystem_of(base),
+               command="companion stats (no stats-cache.json: every game folded)")
+        runs_warm = repeat(runs, lambda: [timed(["stats"], env)])
+        report("stats.command", "s", runs_warm, "median", 1, n=games, events=events,
+               cpu_median=cpu("stats"), command="companion stats (cache of earlier runs)")
+        runs_history = repeat(runs, lambda: [timed(["history"], env)])
+        report("history.command", "s", runs_history, "median", 1, n=games,
+               cpu_median=cpu("history"), command="companion history")
+
+        # Doctor with nothing attached: a fresh home, no config, no journal, no display.
+        home = base / "home"
+        home.mkdir()
+        bare = {k: v for k, v in os.environ.items()
+                if k not in ("COMPANION_CONFIG", "COMPANION_DATA_DIR", "SDL_VIDEODRIVER",
+                             "DISPLAY", "WAYLAND_DISPLAY")}
+        bare["HOME"] = str(home)
+        runs_doctor = repeat(runs, lambda: [timed(["doctor"], bare, ok_codes=(0, 1))])
+        report("doctor.command", "s", runs_doctor, "median", 2, cpu_median=cpu("doctor"),
+               command="companion doctor (nothing attached)")
+    finally:
+        shutil.rmtree(build_base, ignore_errors=True)
+        shutil.rmtree(base, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,524 @@
+"""``companion doctor``: what works and what does not on this machine, one line per check, with
+the fix for each failure. It never crashes: a check that breaks is itself reported as a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import json
+import os
+import re
+import shutil
+import sqlite3
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+Status = Literal["ok", "fail", "skip"]
+MIN_PYTHON = (3, 11)
+# The GPIO controllers of the Pi's 40-pin header, by the label the kernel gives them.
+# (Pi 5: RP1; Pi 4: BCM2711; Pi 3 and older: BCM2835. Other chips, like the Pi 5's own SoC pins
+# or the firmware's expander, are not on the header.)
+PI_CHIP_LABELS = ("pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835")
+SYSTEMD_UNIT = Path("/etc/systemd/system/companion.service")
+DISPLAY_TIMEOUT_S = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One line of the report: what was checked, what was found, and the fix if it failed."""
+
+    key: str
+    status: Status
+    en: str
+    fr: str
+    fix_en: str = ""
+    fix_fr: str = ""
+
+    def line(self, lang: str) -> str:
+        tag = {"ok": "[ok]  ", "fail": "[FAIL]" if lang == "en" else "[ÉCHEC]", "skip": "[--]  "}
+        title = TITLES[self.key][0 if lang == "en" else 1]
+        text = self.en if lang == "en" else self.fr
+        out = f"{tag[self.status]} {title}: {text}" if lang == "en" else \
+            f"{tag[self.status]} {title} : {text}"
+        fix = self.fix_en if lang == "en" else self.fix_fr
+        if fix:
+            out += (" → fix: " if lang == "en" else " → solution : ") + fix
+        return out
+
+
+TITLES = {
+    "python": ("Python", "Python"),
+    "config": ("config", "configuration"),
+    "display": ("display", "écran"),
+    "gpio": ("GPIO", "GPIO"),
+    "buttons": ("buttons", "boutons"),
+    "serial": ("Pico board", "boîtier Pico"),
+    "data": ("data folder", "dossier de données"),
+    "journal": ("journal", "journal"),
+    "service": ("systemd service", "service systemd"),
+}
+
+
+@dataclass
+class Context:
+    """What the checks look at; every part can be given, as the tests and the command line do."""
+
+    config_path: Path | None = None
+    data_dir: Path | None = None
+    port: str | None = None
+    pin_factory: Any = None
+    unit: Path = SYSTEMD_UNIT
+    dev: Path = Path("/dev")
+    display_env: dict[str, str] | None = None
+    config: Any = None  # the HardwareConfig once read
+    found: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def source(self) -> str:
+        return "keyboard" if self.config is None else str(self.config.input.source)
+
+    def uses(self, name: str) -> bool:
+        return name in self.source.split("+")
+
+
+def ok(key: str, en: str, fr: str) -> Check:
+    return Check(key, "ok", en, fr)
+
+
+def skip(key: str, en: str, fr: str) -> Check:
+    return Check(key, "skip", en, fr)
+
+
+def fail(key: str, en: str, fr: str, fix_en: str, fix_fr: str) -> Check:
+    return Check(key, "fail", en, fr, fix_en, fix_fr)
+
+
+def _from_error(key: str, err: Any) -> Check:
+    """A CompanionError already says what is wrong and the fix, in one sentence per language."""
+    return Check(key, "fail", err.en, err.fr)
+
+
+# --- the checks --------------------------------------------------------------------------------
+
+def check_python(ctx: Context) -> Check:
+    v = sys.version_info
+    here = f"{v.major}.{v.minor}.{v.micro}"
+    if (v.major, v.minor) >= MIN_PYTHON:
+        return ok("python", f"{here} ({sys.executable})", f"{here} ({sys.executable})")
+    need = ".".join(map(str, MIN_PYTHON))
+    return fail("python", f"{here} is too old: the companion needs {need} or newer",
+                f"{here} est trop ancien : il faut {need} ou plus récent",
+                "install Raspberry Pi OS Bookworm or newer (Python 3.11), then recreate the venv",
+                "installez Raspberry Pi OS Bookworm ou plus récent (Python 3.11), puis recréez "
+                "le venv")
+
+
+def check_config(ctx: Context) -> Check:
+    from companion.errors import CompanionError
+    from companion.hardware.config import HardwareConfig, default_config_path, load_config
+
+    path = ctx.config_path
+    try:
+        ctx.config = load_config(path)
+    except CompanionError as err:
+        ctx.config = HardwareConfig()
+        return _from_error("config", err)
+    shown = path or default_config_path()
+    if path is None and not shown.exists():
+        return ok("config", f"no file at {shown}: defaults (input {ctx.source})",
+                  f"pas de fichier {shown} : réglages par défaut (entrée {ctx.source})")
+    seats = len(ctx.config.gpio.seats)
+    return ok("config", f"{shown} is valid (input {ctx.source}, {seats} GPIO seats)",
+              f"{shown} est valide (entrée {ctx.source}, {seats} places GPIO)")
+
+
+_DISPLAY_PROBE = (
+    "import os\nos.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1'\n"
+    "import pygame\npygame.display.init()\nprint(pygame.display.get_driver())\n"
+    "info = pygame.display.Info()\nprint(info.current_w, info.current_h)\n"
+)
+
+
+def start_display_probe(ctx: Context) -> subprocess.Popen[str]:
+    """pygame opens the display in a child process: SDL may hang or crash, doctor may not. It
+    starts first and runs while the other checks do."""
+    env = dict(os.environ if ctx.display_env is None else ctx.display_env)
+    return subprocess.Popen([sys.executable, "-c", _DISPLAY_PROBE], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def check_display(ctx: Context) -> Check:
+    env = dict(os.environ if ctx.display_env is None else ctx.display_env)
+    chosen = env.get("SDL_VIDEODRIVER")
+    fix_en = ("on the Pi run from its console with SDL_VIDEODRIVER=kmsdrm and the user in the "
+              "video and render groups (docs/install-pi.md), or from a desktop session; over SSH "
+              "there is no screen")
+    fix_fr = ("sur le Pi lancez depuis sa console avec SDL_VIDEODRIVER=kmsdrm et l'utilisateur "
+              "dans les groupes video et render (docs/install-pi.md), ou depuis une session de "
+              "bureau ; par SSH il n'y a pas d'écran")
+    probe = ctx.found.pop("display_probe", None) or start_display_probe(ctx)
+    try:
+        out, err = probe.communicate(timeout=DISPLAY_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        probe.kill()
+        probe.communicate()
+        return fail("display", f"SDL took more than {DISPLAY_TIMEOUT_S:g} s to open a display",
+                    f"SDL a mis plus de {DISPLAY_TIMEOUT_S:g} s à ouvrir un écran", fix_en, fix_fr)
+    proc = subprocess.CompletedProcess(probe.args, probe.returncode, out, err)
+    lines = proc.stdout.split()
+    if proc.returncode != 0 or not lines:
+        last = (proc.stderr.strip().splitlines() or ["?"])[-1][:120]
+        if "No module named 'pygame'" in proc.stderr:
+            return fail("display", "pygame is not installed", "pygame n'est pas installé",
+                        "pip install -e . in the companion's venv",
+                        "pip install -e . dans le venv du compagnon")
+        with_driver = f" with SDL_VIDEODRIVER={chosen}" if chosen else ""
+        return fail("display", f"no display available{with_driver} ({last})",
+                    f"aucun écran disponible{with_driver} ({last})", fix_en, fix_fr)
+    driver = lines[0]
+    size = "x".join(lines[1:3])
+    if driver in ("offscreen", "dummy") and not chosen:
+        return fail("display", f"no display available (SDL fell back to {driver})",
+                    f"aucun écran disponible (SDL s'est rabattu sur {driver})", fix_en, fix_fr)
+    return ok("display", f"SDL driver {driver}, {size}", f"pilote SDL {driver}, {size}")
+
+
+def gpio_chips(dev: Path) -> list[tuple[str, str, int]]:
+    """(device, label, lines) for every GPIO chip, read with the kernel's chip-info ioctl. A
+    chip the user may not open is listed with the label "!denied"; what is not a GPIO chip is
+    left out."""
+    out = []
+    for path in sorted(dev.glob("gpiochip*"), key=lambda p: int(p.name[8:] or 0)
+                       if p.name[8:].isdigit() else 0):
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except PermissionError:
+            out.append((str(path), "!denied", 0))
+            continue
+        except OSError:
+            continue
+        try:
+            buf = bytearray(68)  # struct gpiochip_info: name[32], label[32], u32 lines
+            fcntl.ioctl(fd, 0x8044B401, buf)
+            label = bytes(buf[32:64]).split(b"\0")[0].decode(errors="replace")
+            out.append((str(path), label, struct.unpack_from("<I", buf, 64)[0]))
+        except OSError:
+            pass  # not a GPIO character device
+        finally:
+            os.close(fd)
+    return out
+
+
+def check_gpio(ctx: Context) -> Check:
+    wanted = ctx.uses("gpio")
+    if ctx.pin_factory is not None:
+        name = type(ctx.pin_factory).__name__
+        return ok("gpio", f"pin factory {name} (given)", f"fabrique de broches {name} (donnée)")
+    chips = gpio_chips(ctx.dev)
+    denied = [c for c in chips if c[1] == "!denied"]
+    header = [c for c in chips if c[1] in PI_CHIP_LABELS]
+    if not header:
+        if denied:
+            dev = denied[0][0]
+            return fail("gpio", f"no permission to open {dev}",
+                        f"pas le droit d'ouvrir {dev}",
+                        "sudo usermod -aG gpio $USER, then log in again",
+                        "sudo usermod -aG gpio $USER, puis reconnectez-vous")
+        seen = ", ".join(f"{d} ({label})" for d, label, _ in chips) or "none"
+        if not wanted:
+            return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen}); input is "
+                                f"{ctx.source}",
+                        f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen}) ; l'entrée "
+                        f"est {ctx.source}")
+        return fail("gpio", f"the config reads buttons from GPIO but no Pi GPIO chip is here "
+                            f"(chips: {seen})",
+                    f"la configuration lit les boutons sur le GPIO mais aucune puce GPIO de Pi "
+                    f"n'est là (puces : {seen})",
+                    "run on a Raspberry Pi, or set [input] source = \"keyboard\"",
+                    "lancez sur un Raspberry Pi, ou réglez [input] source = \"keyboard\"")
+    device, label, lines = header[0]
+    ctx.found["chip"] = int(Path(device).name[8:])
+    try:
+        from companion.inputs.gpio import lgpio_factory
+
+        ctx.pin_factory = lgpio_factory(ctx.config.gpio.chip if ctx.config else None)
+    except Exception as err:  # a HardwareError with its fix, or lgpio's own error
+        en, fr = getattr(err, "en", str(err)), getattr(err, "fr", str(err))
+        if not wanted:
+            return skip("gpio", f"{device} ({label}, {lines} lines); lgpio: {en}",
+                        f"{device} ({label}, {lines} lignes) ; lgpio : {fr}")
+        return Check("gpio", "fail", f"{device} ({label}): {en}", f"{device} ({label}) : {fr}")
+    ctx.found["owned_factory"] = ctx.pin_factory
+    return ok("gpio", f"{device} ({label}, {lines} lines), pin factory lgpio",
+              f"{device} ({label}, {lines} lignes), fabrique de broches lgpio")
+
+
+def check_buttons(ctx: Context) -> Check:
+    cfg = ctx.config
+    if cfg is None or not cfg.gpio.seats:
+        return skip("buttons", "no GPIO buttons in the config", "aucun bouton GPIO dans la "
+                                                                "configuration")
+    if ctx.pin_factory is None:
+        if not ctx.uses("gpio"):
+            return skip("buttons", "GPIO not available here", "GPIO indisponible ici")
+        return fail("buttons", "cannot read the buttons without a GPIO chip",
+                    "impossible de lire les boutons sans puce GPIO",
+                    "fix the GPIO line above first", "réglez d'abord la ligne GPIO ci-dessus")
+    from gpiozero import Button
+
+    levels = []
+    stuck = []
+    for role, index, pin in cfg.gpio.button_pins():
+        name_en = f"seat {index + 1}" if role == "seat" else role
+        name_fr = f"place {index + 1}" if role == "seat" else role
+        try:
+            button = Button(pin, pull_up=True, pin_factory=ctx.pin_factory)
+        except Exception as err:  # gpiozero's or lgpio's: the pin is taken or not there
+            return fail("buttons", f"cannot read GPIO{pin} ({name_en}): {err}",
+                        f"impossible de lire GPIO{pin} ({name_fr}) : {err}",
+                        "if the companion is running it holds the pins: sudo systemctl stop "
+                        "companion, then run doctor again",
+                        "si le compagnon tourne, il tient les broches : sudo systemctl stop "
+                        "companion, puis relancez doctor")
+        try:
+            pressed = button.is_pressed
+        finally:
+            button.close()
+        levels.append(f"{name_en} GPIO{pin}={'0' if pressed else '1'}")
+        if pressed:
+            stuck.append((name_en, name_fr, pin))
+    if stuck:
+        en = ", ".join(f"{n} (GPIO{p})" for n, _, p in stuck)
+        fr = ", ".join(f"{n} (GPIO{p})" for _, n, p in stuck)
+        return fail("buttons", f"pressed at rest, stuck or shorted to ground: {en}",
+                    f"appuyé au repos, coincé ou en court-circuit avec la masse : {fr}",
+                    "free the button, or check that its wire does not touch ground; "
+                    "`companion buttons` shows it live",
+                    "libérez le bouton, ou vérifiez que son fil ne touche pas la masse ; "
+                    "`companion buttons` le montre en direct")
+    n = len(levels)
+    return ok("buttons", f"{n} buttons all released ({', '.join(levels)})",
+              f"{n} boutons tous relâchés ({', '.join(levels)})")
+
+
+def shipped_firmware_version() -> str | None:
+    from companion.cli.firmware import firmware_dir
+
+    try:
+        text = (firmware_dir() / "buttonboard.py").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    found = re.search(r"^FIRMWARE_VERSION\s*=\s*\((\d+),\s*(\d+),\s*(\d+)\)", text, re.M)
+    return ".".join(found.groups()) if found else None
+
+
+def check_serial(ctx: Context) -> Check:
+    wanted = ctx.uses("serial") or ctx.port is not None
+    try:
+        import serial  # noqa: F401
+    except ImportError:
+        if not wanted:
+            return skip("serial", "pyserial not installed (not needed: input is "
+                                  f"{ctx.source})",
+                        f"pyserial pas installé (inutile : l'entrée est {ctx.source})")
+        return fail("serial", "pyserial is not installed", "pyserial n'est pas installé",
+                    "pip install 'table-companion[serial]'",
+                    "pip install 'table-companion[serial]'")
+    port = ctx.port
+    if port is None:
+        from companion.inputs.serial_source import find_board_port
+
+        port = find_board_port()
+    if port is None:
+        if not wanted:
+            return skip("serial", "no Pico board plugged in (USB id 2E8A)",
+                        "aucun boîtier Pico branché (USB id 2E8A)")
+        return fail("serial", "no Pico board plugged in (USB id 2E8A)",
+                    "aucun boîtier Pico branché (USB id 2E8A)",
+                    "plug the Pico in with a data USB cable; `companion firmware install` if it "
+                    "is new",
+                    "branchez le Pico avec un câble USB de données ; `companion firmware install` "
+                    "s'il est neuf")
+    from companion.cli.firmware import board_info
+    from companion.errors import CompanionError
+
+    try:
+        info = board_info(port)
+    except CompanionError as err:
+        return _from_error("serial", err)
+    shipped = shipped_firmware_version()
+    rtt = "?" if info["rtt_ms"] is None else f"{info['rtt_ms']:.1f} ms"
+    if shipped is not None and info["firmware"] != shipped:
+        return fail("serial", f"{port}: firmware {info['firmware']}, this companion ships "
+                              f"{shipped}",
+                    f"{port} : firmware {info['firmware']}, ce compagnon fournit {shipped}",
+                    "companion firmware install", "companion firmware install")
+    return ok("serial", f"{port}: firmware {info['firmware']} (as shipped), protocol "
+                        f"v{info['protocol']}, round trip {rtt}",
+              f"{port} : firmware {info['firmware']} (celui fourni), protocole "
+              f"v{info['protocol']}, aller-retour {rtt}")
+
+
+def _data_dir(ctx: Context) -> Path:
+    if ctx.data_dir is not None:
+        return ctx.data_dir
+    from companion.table.journal import default_data_dir
+
+    return default_data_dir()
+
+
+def check_data(ctx: Context) -> Check:
+    folder = _data_dir(ctx)
+    fix_en = (f"give the companion's user a folder it can write: sudo chown -R $USER {folder}, "
+              "or pass --data-dir (or set COMPANION_DATA_DIR)")
+    fix_fr = (f"donnez au compagnon un dossier où il peut écrire : sudo chown -R $USER {folder}, "
+              "ou indiquez --data-dir (ou COMPANION_DATA_DIR)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-"):
+            pass
+    except OSError as err:
+        why = err.strerror or str(err)
+        return fail("data", f"{folder} is not writable ({why})",
+                    f"{folder} n'est pas inscriptible ({why})", fix_en, fix_fr)
+    free = shutil.disk_usage(folder).free / 2**20
+    if free < 20:
+        return fail("data", f"{folder}: only {free:.0f} MB free", f"{folder} : {free:.0f} Mo "
+                    "libres seulement", "free some space on the SD card",
+                    "libérez de la place sur la carte SD")
+    return ok("data", f"{folder} is writable ({free:,.0f} MB free)",
+              f"{folder} est inscriptible ({free:,.0f} Mo libres)")
+
+
+def check_journal(ctx: Context) -> Check:
+    from companion.errors import CompanionError
+    from companion.table.fold import Fold
+    from companion.table.journal import FILENAME, Journal
+
+    folder = _data_dir(ctx)
+    path = folder / FILENAME
+    aside_en = (f"move {path} aside (mv {path} {path}.broken) to start a new journal; "
+                "`companion export` can still read the games that fold")
+    aside_fr = (f"mettez {path} de côté (mv {path} {path}.broken) pour commencer un nouveau "
+                "journal ; `companion export` lit encore les parties qui se rejouent")
+    try:
+        exists = path.exists()
+    except OSError as err:
+        exists = False
+        return fail("journal", f"{path} cannot be looked at ({err.strerror})",
+                    f"{path} est inaccessible ({err.strerror})", aside_en, aside_fr)
+    if not exists:
+        return ok("journal", f"no journal yet in {folder} (none played)",
+                  f"pas encore de journal dans {folder} (aucune partie)")
+    try:
+        db = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
+        try:
+            rows = [r[0] for r in db.execute("PRAGMA integrity_check")]
+        finally:
+            db.close()
+    except sqlite3.Error as err:
+        rows = [str(err)]
+    if rows != ["ok"]:
+        return fail("journal", f"{path} is damaged (SQLite: {rows[0]})",
+                    f"{path} est abîmé (SQLite : {rows[0]})", aside_en, aside_fr)
+    bad: list[str] = []
+    count = 0
+    try:
+        with Journal(folder, writer=False) as journal:
+            for info in journal.games():
+                count += 1
+                fold = Fold()
+                try:
+                    for _, event in journal.events(info.id):
+                        fold.feed(event)
+                except CompanionError as err:
+                    bad.append(f"{info.id} ({err.en})")
+    except CompanionError as err:
+        return Check("journal", "fail", err.en, err.fr)
+    if bad:
+        return fail("journal", f"{len(bad)} of {count} games do not replay: {bad[0]}",
+                    f"{len(bad)} parties sur {count} ne se rejouent pas : {bad[0]}",
+                    aside_en, aside_fr)
+    return ok("journal", f"{path}: integrity ok, {count} games all replay",
+              f"{path} : intégrité ok, {count} parties qui se rejouent toutes")
+
+
+def check_service(ctx: Context) -> Check:
+    if not ctx.unit.exists():
+        return skip("service", f"not installed ({ctx.unit})", f"pas installé ({ctx.unit})")
+    systemctl = shutil.which("systemctl")
+    if systemctl is None:
+        return skip("service", f"{ctx.unit} is there but systemctl is not",
+                    f"{ctx.unit} est là mais pas systemctl")
+    name = ctx.unit.name
+    try:
+        proc = subprocess.run([systemctl, "is-active", name], capture_output=True, text=True,
+                              timeout=1.0, check=False)
+        state = proc.stdout.strip() or proc.stderr.strip() or "?"
+    except (OSError, subprocess.TimeoutExpired) as err:
+        state = str(err)
+    if state == "active":
+        return ok("service", f"{name} is active", f"{name} est actif")
+    return fail("service", f"{name} is {state}", f"{name} est {state}",
+                f"journalctl -u {name} -e shows why; sudo systemctl restart {name}",
+                f"journalctl -u {name} -e dit pourquoi ; sudo systemctl restart {name}")
+
+
+CHECKS: tuple[Callable[[Context], Check], ...] = (
+    check_python, check_config, check_display, check_gpio, check_buttons, check_serial,
+    check_data, check_journal, check_service,
+)
+
+
+def run_checks(ctx: Context) -> Iterator[Check]:
+    """Every check in turn; one that raises is reported as a failure, and the next one runs."""
+    try:
+        with contextlib.suppress(OSError):  # check_display tries again and reports why
+            ctx.found["display_probe"] = start_display_probe(ctx)
+        for check in CHECKS:
+            key = check.__name__.removeprefix("check_")
+            try:
+                yield check(ctx)
+            except Exception as err:  # doctor never crashes, whatever it finds
+                yield fail(key, f"the check itself failed ({type(err).__name__}: {err})",
+                           f"la vérification elle-même a échoué ({type(err).__name__} : {err})",
+                           "please report it with this line", "signalez-le avec cette ligne")
+    finally:
+        probe = ctx.found.pop("display_probe", None)
+        if probe is not None:
+            probe.kill()
+            probe.communicate()
+        owned = ctx.found.pop("owned_factory", None)
+        if owned is not None:
+            with contextlib.suppress(Exception):  # a chip we opened; nothing left to report
+                owned.close()
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    lang = args.lang
+    ctx = Context(config_path=args.config, data_dir=args.data_dir, port=args.port)
+    started = time.monotonic()
+    results = []
+    for check in run_checks(ctx):
+        results.append(check)
+        if not args.json:
+            print(check.line(lang), flush=True)
+    failed = sum(1 for c in results if c.status == "fail")
+    if args.json:
+        print(json.dumps({"checks": [asdict(c) for c in results], "failed": failed,
+                          "seconds": round(time.monotonic() - started, 3)}, ensure_ascii=False))
+    elif failed:
+        print(f"{failed} check(s) failed." if lang == "en"
+              else f"{failed} vérification(s) en échec.")
+    else:
+        print("All good." if lang == "en" else "Tout va bien.")
+    return 1 if failed else 0

@@ -1,0 +1,232 @@
+"""``companion history``, ``companion stats [PLAYER]`` and ``companion export --csv``: the
+journal's games, the players' numbers and the score sheets, from the journal as it is."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    from companion.table.journal import default_data_dir
+
+    return Path(args.data_dir) if args.data_dir else default_data_dir()
+
+
+def _fr(lang: str, fr: str, en: str) -> str:
+    return fr if lang == "fr" else en
+
+
+def _records(args: argparse.Namespace) -> list[Any] | None:
+    """Every game's record, or None after saying why there are none to read."""
+    from companion.table.journal import Journal
+    from companion.table.stats import records
+
+    try:
+        folder = _data_dir(args)
+        with Journal(folder, writer=False) as journal:
+            found = records(journal, cache_dir=folder)
+    except CompanionError as err:
+        if "there is no journal" in err.en:
+            print(_fr(args.lang, "Aucune partie enregistrée pour l'instant : `companion demo` en "
+                                 "joue une.",
+                      "No game stored yet: `companion demo` plays one."))
+            return []
+        print(err.message(args.lang), file=sys.stderr)
+        return None
+    game = getattr(args, "game", None)
+    return [r for r in found if game is None or r.game == game]
+
+
+def _when(ns: int) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ns / 1e9))
+
+
+def _ms(us: int | None) -> str:
+    if us is None:
+        return "—"
+    if us < 1000:
+        return f"{us} µs"
+    return f"{us / 1000:.0f} ms" if us >= 100_000 else f"{us / 1000:.1f} ms"
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from companion.games import GAME_NAMES
+
+    lang = args.lang
+    games = _records(args)
+    if games is None:
+        return 2
+    if args.json:
+        print(json.dumps({"games": [g.to_json() for g in games]}, ensure_ascii=False))
+        return 0
+    for g in games:
+        title = GAME_NAMES.get(g.game, g.game)
+        if g.error is not None:
+            outcome = _fr(lang, f"illisible ({g.error})", f"unreadable ({g.error})")
+        elif not g.finished:
+            outcome = _fr(lang, "en cours", "in progress")
+        else:
+            score = dict(g.scores)
+            who = ", ".join(f"{w} ({score.get(w, 0)} {g.unit})" for w in g.winners)
+            outcome = _fr(lang, f"gagnant : {who}", f"winner: {who}")
+        print(f"{_when(g.created_ns)}  {g.id}  {title:<14} {', '.join(g.players)}  →  {outcome}")
+    if games:
+        finished = sum(1 for g in games if g.finished)
+        print(_fr(lang, f"{len(games)} parties, {finished} terminées.",
+                  f"{len(games)} games, {finished} finished."))
+    return 0
+
+
+def _player_lines(s: Any, lang: str) -> list[str]:
+    from companion.games import GAME_NAMES
+
+    lines = [f"{s.player}: " + _fr(lang, f"{s.games} parties, {s.wins} victoires",
+                                   f"{s.games} games, {s.wins} wins")]
+    for game, (played, won) in s.by_game.items():
+        lines.append(f"  {GAME_NAMES.get(game, game)}: "
+                     + _fr(lang, f"{played} parties, {won} victoires", f"{played} games, {won} wins"))
+    if s.kilo_games:
+        avg = s.kilos / s.kilo_games
+        escapes = ", ".join(_ms(us) for us in s.closest_escapes()) or "—"
+        lines += [
+            _fr(lang, f"  kilos : {s.kilos} en tout, {avg:.1f} par partie",
+                f"  kilos: {s.kilos} in all, {avg:.1f} a game"),
+            _fr(lang, f"  pioches sur une tape : {s.slap_losses} (dernier {s.times_last} fois), "
+                      f"fausses tapes : {s.false_slaps}, chasses d'eau : {s.flushes}",
+                f"  draws after a slap: {s.slap_losses} (last {s.times_last} times), "
+                f"false slaps: {s.false_slaps}, flushes: {s.flushes}"),
+            _fr(lang, f"  réaction derrière la première tape : médiane {_ms(s.median_delay_us)}, "
+                      f"meilleure {_ms(s.best_delay_us)} ; premier {s.firsts} fois sur {s.slaps}",
+                f"  reaction behind the first slap: median {_ms(s.median_delay_us)}, best "
+                f"{_ms(s.best_delay_us)}; first {s.firsts} times of {s.slaps}"),
+            _fr(lang, f"  plus belles évasions (écart sur le dernier) : {escapes}",
+                f"  closest escapes (margin over the last): {escapes}"),
+        ]
+    return lines
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from companion.table.stats import player_stats
+
+    lang = args.lang
+    games = _records(args)
+    if games is None:
+        return 2
+    stats = player_stats(games)
+    if args.player is not None:
+        wanted = {p.casefold(): p for p in stats}
+        name = wanted.get(args.player.casefold())
+        if name is None:
+            known = ", ".join(stats) or _fr(lang, "aucun", "none")
+            print(_fr(lang, f"Aucune partie terminée pour {args.player!r} (joueurs : {known}) ; "
+                            "vérifiez l'orthographe.",
+                      f"No finished game for {args.player!r} (players: {known}); check the "
+                      "spelling."), file=sys.stderr)
+            return 2
+        stats = {name: stats[name]}
+    if args.json:
+        print(json.dumps({"players": [s.to_json() for s in stats.values()]}, ensure_ascii=False))
+        return 0
+    if not stats:
+        if games:
+            print(_fr(lang, "Aucune partie terminée pour l'instant.", "No finished game yet."))
+        return 0
+    ranked = sorted(stats.values(), key=lambda s: (-s.wins, s.games, s.player))
+    if args.player is None:
+        cols = (_fr(lang, "joueur", "player"), _fr(lang, "parties", "games"),
+                _fr(lang, "victoires", "wins"), _fr(lang, "kilos/partie", "kilos/game"),
+                _fr(lang, "pioches", "draws"), _fr(lang, "fausses", "false"),
+                _fr(lang, "réaction méd.", "median react."), _fr(lang, "meilleure", "best"))
+        widths = (14, 8, 10, 13, 8, 8, 14, 10)
+
+        def line(cells: tuple[str, ...]) -> str:
+            first = f"{cells[0][:widths[0] - 1]:<{widths[0]}}"
+            return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:],
+                                                                strict=True))
+
+        print(line(cols))
+        for s in ranked:
+            avg = f"{s.kilos / s.kilo_games:.1f}" if s.kilo_games else "—"
+            print(line((s.player, str(s.games), str(s.wins), avg, str(s.slap_losses),
+                        str(s.false_slaps), _ms(s.median_delay_us), _ms(s.best_delay_us))))
+        return 0
+    for s in ranked:
+        print("\n".join(_player_lines(s, lang)))
+    return 0
+
+
+# --- export --csv ------------------------------------------------------------------------------
+
+CSV_HEAD = ["game_id", "date", "game", "seat", "player", "score", "unit", "winner", "finished"]
+
+
+def score_sheet(game_id: str, created_ns: int, state: dict[str, Any]) -> list[list[Any]]:
+    """The rows of one game's score sheet: one per player, with a column per round (Kilo de
+    merde: kilos after the round; Les Cinq Rois and 13 feuilles: the points of the round)."""
+    players = state["players"]
+    per_round: dict[str, list[Any]] = {p: [] for p in players}
+    history = state.get("history") or []
+    for row in history:
+        if isinstance(row, list):  # Kilo de merde: kilos of each seat after the round
+            for p, v in zip(players, row, strict=False):
+                per_round[p].append(v)
+        elif isinstance(row, dict) and isinstance(row.get("scores"), dict):
+            for p in players:
+                per_round[p].append(row["scores"].get(p, ""))
+    score: dict[str, Any] = {}
+    unit = "points"
+    for row in state.get("standings", []):
+        if "kilos" in row:
+            unit = "kilos"
+        score[row["player"]] = row.get("kilos", row.get("points"))
+    winners = set(state.get("winners") or ())
+    date = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(created_ns / 1e9))
+    return [[game_id, date, state["game"], seat + 1, p, score.get(p, ""), unit,
+             int(p in winners), int(bool(state.get("finished"))), *per_round[p]]
+            for seat, p in enumerate(players)]
+
+
+def export_csv(args: argparse.Namespace) -> int:
+    from companion.table.fold import Fold
+    from companion.table.journal import Journal
+
+    lang = args.lang
+    rows: list[list[Any]] = []
+    try:
+        with Journal(_data_dir(args), writer=False) as journal:
+            infos = journal.games() if args.all else [journal.game(args.game_id)]
+            for info in infos:
+                fold = Fold()
+                for _, event in journal.events(info.id):
+                    fold.feed(event)
+                assert fold.engine is not None
+                rows += score_sheet(info.id, info.created_ns, fold.engine.to_json())
+    except CompanionError as err:
+        print(err.message(lang), file=sys.stderr)
+        return 2
+    rounds = max((len(r) - len(CSV_HEAD) for r in rows), default=0)
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(CSV_HEAD + [f"round_{i + 1}" for i in range(rounds)])
+    writer.writerows(rows)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    if args.csv:
+        return export_csv(args)
+    if args.all:
+        print(_fr(args.lang, "--all va avec --csv : un journal de table ne contient qu'une "
+                             "partie.",
+                  "--all goes with --csv: a table log holds one game."), file=sys.stderr)
+        return 2
+    from companion.cli.commands import cmd_export as export_log
+
+    return export_log(args)

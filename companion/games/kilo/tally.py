@@ -1,0 +1,172 @@
+"""A quick fold of one stored game of Kilo de merde for the statistics: final kilos, flushes,
+winners and every judged slap, from the journal's payloads without building the engine.
+
+Statistics read every game of the journal (a thousand games in well under a second), and the full
+engine costs a pydantic model and a state checkpoint per event. The payloads were checked by the
+engine before they were stored, so this fold only follows them: undo first removes the decision
+it cancels (the engine's rule: the state is that of the log without that decision), then one
+pass in order. ``tests/test_stats.py`` checks it against the engine on whole games with undos.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+_KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
+_DEALT = {3: "K Q J", 4: "K Q J 2", 5: "K Q J 2 3", 6: "K Q J 2 3 4", 7: "K Q J 2 3 4 5",
+          8: "K Q J 2 3 4 5 6", 9: "K Q J 2 3 4 5 6 8", 10: "K Q J 2 3 4 5 6 8 9"}
+_DECISIONS = ("verdict", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class SlapFact:
+    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last."""
+
+    order: tuple[tuple[str, int], ...]
+    losers: tuple[str, ...]
+    margin_us: int | None
+    valid: bool
+    tied: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KiloTally:
+    finished: bool
+    winners: tuple[str, ...]
+    kilos: dict[str, int]
+    flushes: dict[str, int]
+    slaps: tuple[SlapFact, ...]
+
+
+def _rank(card: str) -> str:
+    text = card.strip().upper()
+    return text[:-1] if text[-1:] in "SHDC" and len(text) > 1 else text
+
+
+def _kilos(rank: str) -> int:
+    return _KILOS.get(rank) or int(rank)
+
+
+def effective(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events in force: each undo removes the latest decision still in force."""
+    out: list[dict[str, Any]] = []
+    decisions: list[int] = []
+    for event in events:
+        kind = event.get("type")
+        if kind == "undo":
+            if decisions:
+                del out[decisions.pop()]
+            continue
+        if kind in _DECISIONS:
+            decisions.append(len(out))
+        out.append(event)
+    return out
+
+
+class _Window:
+    """A slap window reduced to what a judged slap needs; ``slap.SlapWindow``'s rules (earliest
+    press a player, order by stamp then seat, cut at the close), without its bookkeeping."""
+
+    __slots__ = ("close", "earliest")
+
+    def __init__(self) -> None:
+        self.earliest: dict[str, int] = {}
+        self.close: int | None = None
+
+    def add(self, player: str, t_us: int) -> None:
+        current = self.earliest.get(player)
+        if current is None or t_us < current:
+            self.earliest[player] = t_us
+
+    def judge(self, players: tuple[str, ...], seat: dict[str, int], timeout_us: int
+              ) -> tuple[list[tuple[str, int]], tuple[str, ...], bool, int | None, bool]:
+        """(order, last, tied, margin_us, everyone pressed)."""
+        keys = sorted((t, seat[p], p) for p, t in self.earliest.items())
+        if keys:
+            limit = keys[0][0] + timeout_us
+            close = limit if self.close is None else min(limit, self.close)
+            keys = [k for k in keys if k[0] <= close]
+        order = [(p, t) for t, _, p in keys]
+        if len(order) < len(players):
+            pressed = {p for p, _ in order}
+            non_pressers = tuple(p for p in players if p not in pressed)
+            return order, non_pressers, False, None, False
+        last_t = order[-1][1]
+        last = tuple(p for p, t in order if t == last_t)
+        margin = order[-1][1] - order[-2][1] if len(order) >= 2 else None
+        return order, last, len(last) > 1, margin, True
+
+
+def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]],
+          may_undo: bool = True) -> KiloTally:
+    """Fold the events after ``new_game`` (payload dicts, as stored). ``may_undo=False`` says
+    the events hold no undo (the caller saw none in the text), which saves a pass."""
+    players = tuple(new_game["players"])
+    seat = {p: i for i, p in enumerate(players)}
+    rules = new_game.get("rules") or {}
+    timeout_us = int(rules.get("slap_timeout_ms", 5000)) * 1000
+    reslap_ties = rules.get("tie", "all_draw") == "reslap"
+    first_counts = rules.get("seven", "flush") == "first_card_counts"
+    rounds = int(new_game["rounds"])
+    pile = 4 * (13 - len(_DEALT[len(players)].split()))
+    hands: dict[str, list[int]] = {p: [] for p in players}
+    flushes = dict.fromkeys(players, 0)
+    window = _Window()
+    owed: list[str] = []
+    end_round = True
+    round_no = 1
+    finished = False
+    slaps: list[SlapFact] = []
+    rows = list(events)
+    if may_undo and any(e.get("type") == "undo" for e in rows):
+        rows = effective(rows)
+    for event in rows:
+        kind = event["type"]
+        if kind == "press":
+            if not (finished or owed):
+                window.add(event["player"], event["t_us"])
+        elif kind == "close":
+            if not (finished or owed) and (window.close is None or event["t_us"] < window.close):
+                window.close = event["t_us"]
+        elif kind == "verdict":
+            order, last, tied, margin, everyone = window.judge(players, seat, timeout_us)
+            if event["valid"]:
+                losers = () if (tied and everyone and reslap_ties) else last
+                end_round = True
+            else:
+                named = event.get("penalized") or [order[0][0]]
+                losers = tuple(sorted(named, key=seat.__getitem__))
+                end_round = False
+            slaps.append(SlapFact(tuple(order), losers, margin, bool(event["valid"]), tied))
+            owed = list(losers)
+            window = _Window()
+            if owed and pile == 0:
+                finished = True
+        elif kind == "draw":
+            player = event["player"]
+            rank = _rank(event["card"])
+            pile -= 1
+            owed.remove(player)
+            hand = hands[player]
+            if rank == "7" and not (first_counts and not hand):
+                pile += len(hand) + 1
+                hand.clear()
+                flushes[player] += 1
+            else:
+                hand.append(_kilos(rank))
+            if owed:
+                if pile == 0:
+                    finished = True
+            elif end_round:
+                if round_no >= rounds:
+                    finished = True
+                else:
+                    round_no += 1
+    kilos = {p: sum(hands[p]) for p in players}
+    winners: tuple[str, ...] = ()
+    if finished:
+        best = min(kilos.values())
+        winners = tuple(p for p in players if kilos[p] == best)
+    return KiloTally(finished, winners, kilos, flushes, tuple(slaps))

@@ -1,0 +1,231 @@
+"""``companion doctor``: one line per check, a fix for each failure, exit 1 if any fails, and no
+crash whatever it finds. Real backends: gpiozero's MockFactory, the firmware behind a pty, real
+SQLite files damaged on purpose."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPin
+
+from companion.cli import doctor
+from companion.cli.doctor import Context, run_checks
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = """
+[input]
+source = "gpio"
+[gpio]
+seats = [{ button = 17, led = 5 }, { button = 27 }, { button = 22 }]
+[gpio.referee]
+undo = 12
+"""
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SDL_VIDEODRIVER", "COMPANION_CONFIG", "COMPANION_DATA_DIR", "DISPLAY",
+                        "WAYLAND_DISPLAY")}
+    env["HOME"] = str(tmp_path / "home")
+    env.update(extra)
+    return env
+
+
+def _doctor(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", "doctor", *args],
+                          env=_env(tmp_path, **env), capture_output=True, text=True, timeout=60,
+                          check=False, cwd=tmp_path)
+
+
+def _by_key(ctx: Context) -> dict[str, doctor.Check]:
+    return {c.key: c for c in run_checks(ctx)}
+
+
+def test_nothing_attached_one_line_per_check_and_a_fix_for_each_failure(tmp_path: Path) -> None:
+    proc = _doctor(tmp_path, "--lang", "en")
+    lines = proc.stdout.splitlines()
+    assert len(lines) == len(doctor.CHECKS) + 1, proc.stdout + proc.stderr
+    assert proc.returncode == 1  # no display here
+    for line in lines[:-1]:
+        assert line.startswith(("[ok]", "[FAIL]", "[--]")), line
+        if line.startswith("[FAIL]"):
+            assert " → fix: " in line
+    assert any(line.startswith("[FAIL] display: no display available") for line in lines)
+    assert lines[-1] == "1 check(s) failed."
+    assert proc.stderr == ""
+
+
+def test_all_good_exits_zero_in_french_and_json(tmp_path: Path) -> None:
+    proc = _doctor(tmp_path, SDL_VIDEODRIVER="dummy")
+    assert proc.returncode == 0, proc.stdout
+    assert "[ok]   écran : pilote SDL dummy" in proc.stdout
+    assert proc.stdout.splitlines()[-1] == "Tout va bien."
+    proc = _doctor(tmp_path, "--json", SDL_VIDEODRIVER="dummy")
+    report = json.loads(proc.stdout)
+    assert report["failed"] == 0
+    assert [c["key"] for c in report["checks"]] == [
+        "python", "config", "display", "gpio", "buttons", "serial", "data", "journal", "service"]
+
+
+def test_corrupted_journal_is_one_failure_with_the_fix(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "journal.sqlite3").write_bytes(b"SQLite format 3\0" + b"\x13" * 4000)
+    proc = _doctor(tmp_path, "--data-dir", str(data), "--lang", "en", SDL_VIDEODRIVER="dummy")
+    assert proc.returncode == 1
+    line = next(x for x in proc.stdout.splitlines() if "journal:" in x)
+    assert line.startswith("[FAIL] journal: ") and "is damaged" in line
+    assert f"mv {data / 'journal.sqlite3'}" in line
+
+
+def test_a_game_that_no_longer_replays_is_named(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    demo = subprocess.run([sys.executable, "-m", "companion", "demo", "--speed", "0", "--seed",
+                           "3", "--players", "3", "--rounds", "1", "--data-dir", str(data)],
+                          capture_output=True, text=True, check=True)
+    assert demo.returncode == 0
+    with sqlite3.connect(data / "journal.sqlite3") as db:
+        game_id = db.execute("SELECT id FROM games").fetchone()[0]
+        db.execute("UPDATE events SET payload = '{\"type\": \"draw\"}' WHERE seq = 3")
+    check = _by_key(Context(data_dir=data))["journal"]
+    assert check.status == "fail"
+    assert check.en.startswith(f"1 of 1 games do not replay: {game_id}")
+    assert check.fix_en and check.fix_fr
+
+
+def test_unreadable_data_folder(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    checks = _by_key(Context(data_dir=not_a_folder / "data"))
+    assert checks["data"].status == "fail"
+    assert "is not writable" in checks["data"].en and "--data-dir" in checks["data"].fix_en
+    assert checks["journal"].status in ("ok", "fail")  # looked at, no crash
+
+
+def test_bad_config_is_reported_and_the_other_checks_still_run(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[gpio]\nseats = [{ button = 17 }, { button = 17 }]\n")
+    proc = _doctor(tmp_path, "--config", str(bad), "--lang", "en", SDL_VIDEODRIVER="dummy")
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert lines[1].startswith("[FAIL] config: GPIO17 is used twice")
+    assert len(lines) == len(doctor.CHECKS) + 1
+
+
+class HeldPin(MockPin):  # type: ignore[misc]
+    """A pin whose button is held down, or whose wire touches ground: the short to ground wins
+    over the internal pull-up, so the pin reads 0 from the moment it is opened."""
+
+    held: ClassVar[set[int]] = set()
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        if self.info.name in {f"GPIO{n}" for n in self.held}:
+            self.drive_low()
+
+
+def test_stuck_button_is_named_and_released_ones_are_read(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(CONFIG)
+    factory = MockFactory()
+    try:
+        checks = _by_key(Context(config_path=cfg, data_dir=tmp_path, pin_factory=factory))
+        assert checks["gpio"].status == "ok" and "MockFactory" in checks["gpio"].en
+        assert checks["buttons"].status == "ok"
+        assert "4 buttons all released" in checks["buttons"].en
+    finally:
+        factory.close()
+    HeldPin.held = {27}  # seat 2 held down
+    factory = MockFactory(pin_class=HeldPin)
+    try:
+        checks = _by_key(Context(config_path=cfg, data_dir=tmp_path, pin_factory=factory))
+        assert checks["buttons"].status == "fail"
+        assert checks["buttons"].en.endswith("stuck or shorted to ground: seat 2 (GPIO27)")
+        assert "companion buttons" in checks["buttons"].fix_en
+    finally:
+        factory.close()
+
+
+def test_a_pin_already_taken_is_named_with_the_fix(tmp_path: Path) -> None:
+    from gpiozero import Button
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(CONFIG)
+    factory = MockFactory()
+    held = Button(22, pin_factory=factory)  # as the running companion would hold it
+    try:
+        check = _by_key(Context(config_path=cfg, data_dir=tmp_path, pin_factory=factory))[
+            "buttons"]
+    finally:
+        held.close()
+        factory.close()
+    assert check.status == "fail" and check.en.startswith("cannot read GPIO22 (seat 3)")
+    assert "systemctl stop companion" in check.fix_en
+
+
+def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(CONFIG)
+    empty_dev = tmp_path / "dev"
+    empty_dev.mkdir()
+    checks = _by_key(Context(config_path=cfg, data_dir=tmp_path, dev=empty_dev))
+    assert checks["gpio"].status == "fail"
+    assert 'source = "keyboard"' in checks["gpio"].fix_en
+    assert checks["buttons"].status == "fail"
+
+
+def test_a_file_that_is_not_a_gpio_chip_is_not_taken_for_one(tmp_path: Path) -> None:
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (dev / "gpiochip0").write_text("")
+    assert doctor.gpio_chips(dev) == []
+    check = _by_key(Context(data_dir=tmp_path, dev=dev))["gpio"]
+    assert check.status == "skip" and "chips: none" in check.en
+
+
+def test_pico_board_version_and_round_trip(tmp_path: Path) -> None:
+    from serial_helpers import FirmwareBoard  # type: ignore[import-not-found]
+
+    board = FirmwareBoard(boot_id=5)
+    try:
+        check = _by_key(Context(data_dir=tmp_path, port=board.pty.path))["serial"]
+    finally:
+        board.close()
+    assert check.status == "ok", check
+    shipped = doctor.shipped_firmware_version()
+    assert shipped is not None
+    assert f"firmware {shipped} (as shipped)" in check.en and "round trip" in check.en
+
+
+def test_a_port_that_is_not_our_board(tmp_path: Path) -> None:
+    check = _by_key(Context(data_dir=tmp_path, port="loop://"))["serial"]
+    assert check.status == "fail" and "companion firmware install" in check.en
+
+
+def test_service_not_installed_is_skipped_and_a_dead_one_fails(tmp_path: Path) -> None:
+    assert _by_key(Context(data_dir=tmp_path, unit=tmp_path / "none.service"))["service"].status \
+        == "skip"
+    unit = tmp_path / "companion-doctor-test.service"
+    unit.write_text("[Unit]\n")
+    check = _by_key(Context(data_dir=tmp_path, unit=unit))["service"]
+    assert check.status in ("fail", "skip")  # systemctl answers "inactive", or is not here
+    if check.status == "fail":
+        assert "journalctl -u companion-doctor-test.service" in check.fix_en
+
+
+def test_a_check_that_breaks_is_a_failure_not_a_crash(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    def check_python(ctx: Context) -> doctor.Check:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(doctor, "CHECKS", (check_python, doctor.check_data))
+    checks = list(run_checks(Context(data_dir=tmp_path)))
+    assert [c.status for c in checks] == ["fail", "ok"]
+    assert "RuntimeError: boom" in checks[0].en
