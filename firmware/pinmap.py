@@ -5,8 +5,8 @@
 # A seat or referee button that is not wired simply never reads pressed.
 
 # The PIO capture (piocapture.py) reads the seat and referee pins with one 13-pin `in`, from the
-# lowest of them: keep them within 13 consecutive GPIOs (here GP2..GP14), or the board falls
-# back to the interrupt path (hello and `companion firmware info` say which one runs).
+# lowest of them: keep them within 13 consecutive GPIOs (here GP2..GP14), or the board
+# falls back to the interrupt path (hello and `companion firmware info` say which one runs).
 
 # Seats 0..9, in the order the companion numbers them.
 SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)

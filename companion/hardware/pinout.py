@@ -278,11 +278,16 @@ def render_firmware_pinmap(p: Pinout) -> str:
     leds = [s.led for s in b.seats]
     referee = [b.referee_pin(r) for r in REFEREE_ROLES]
     safe = b.referee_pin(b.safe_mode) if b.safe_mode else None
+    min_gpio = min(pin for pin in (*[s.button for s in b.seats], *referee) if pin is not None)
     return f"""# The board's wiring, {GENERATED}:
 # edit pinout.toml, not this file. hardware/pico-pinmap.md shows the same numbers.
 # GPIO numbers (GPn), not physical pins.
 # Every button is wired between its pin and GND (the pin's pull-up makes "pressed" read 0).
 # A seat or referee button that is not wired simply never reads pressed.
+
+# The PIO capture (piocapture.py) reads the seat and referee pins with one 13-pin `in`, from the
+# lowest of them: keep them within 13 consecutive GPIOs (here GP{min_gpio}..GP{min_gpio + 12}), or the board
+# falls back to the interrupt path (hello and `companion firmware info` say which one runs).
 
 # Seats 0..{len(b.seats) - 1}, in the order the companion numbers them.
 SEAT_PINS = {_tuple([s.button for s in b.seats])}
