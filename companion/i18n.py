@@ -76,6 +76,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "games.none": ("Aucune partie enregistrée.", "No stored games."),
     "games.finished": ("terminée", "finished"),
     "games.running": ("en cours", "in progress"),
+    "games.damaged": ("ABÎMÉE", "DAMAGED"),
     "games.row": ("{id}  {when}  {game:<14} {status:<11} {events:>5} év.  {players}",
                   "{id}  {when}  {game:<14} {status:<11} {events:>5} events  {players}"),
     "standings.header": ("Classement :", "Standings:"),

@@ -29,9 +29,11 @@ READERS = (["games"], ["export"])
 
 
 def digests(folder: Path) -> dict[str, str]:
-    """The user's data: the journal and its -wal (the -shm is SQLite's index, rebuilt at will)."""
+    """The user's data: the journal and its -wal. The -shm is SQLite's index, rebuilt at will,
+    and an empty -wal (which a read-only reader may create) holds nothing: SQLite reads a missing
+    and an empty -wal alike."""
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
-            if p.name in (FILENAME, FILENAME + "-wal")}
+            if p.name == FILENAME or (p.name == FILENAME + "-wal" and p.stat().st_size)}
 
 
 def one_clear_line(result: subprocess.CompletedProcess[str]) -> str:
@@ -219,3 +221,45 @@ def test_full_disk_says_so_and_leaves_nothing_behind(tmp_path: Path, namespaces:
         assert "cannot be read" not in lines[0] and "move it aside" not in lines[0]
         # what is left in the folder: the ballast and at most the lock file, no half journal
         assert set(lines[1:]) <= {"ballast", "journal.lock"}, lines
+
+
+# --- 7. export checks what it writes; games flags what it cannot fold --------------------------
+
+def _damage(data: Path, seq: int, payload: str) -> str:
+    import sqlite3
+
+    db = sqlite3.connect(data / FILENAME)
+    game_id = db.execute("SELECT id FROM games").fetchone()[0]
+    db.execute("UPDATE events SET payload = ? WHERE seq = ?", (payload, seq))
+    db.commit()
+    db.close()
+    return str(game_id)
+
+
+@pytest.mark.parametrize(("seq", "payload", "why"), [
+    (1, '{"type": "press", "player": "Ann", "t_us": 1}', "must start with a new_game"),
+    (2, '{"type": "verdict", "valid": true}', "no slap to judge"),
+    (3, '{"type": "press", "player": "Nobody", "t_us": 5}', "Nobody"),
+    (4, '{"type": "press", "player": "Ann", "t_', "not valid JSON"),
+])
+def test_export_refuses_a_game_that_does_not_replay(tmp_path: Path, seq: int, payload: str,
+                                                    why: str) -> None:
+    data = tmp_path / "data"
+    made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "8", data_dir=data)
+    assert made.returncode == 0
+    game_id = _damage(data, seq, payload)
+    before = digests(data)
+    result = run_cli("export", "--lang", "en", data_dir=data)
+    line = one_clear_line(result)
+    assert result.stdout == ""  # nothing half-written
+    assert f"event {seq} of game {game_id}" in line and why in line, line
+    assert "nothing was exported" in line
+    fr = one_clear_line(run_cli("export", data_dir=data))
+    assert f"de la partie {game_id}" in fr and "rien n'a été exporté" in fr
+    listed = run_cli("games", "--lang", "en", data_dir=data)
+    assert listed.returncode == 1 and "DAMAGED" in listed.stdout
+    assert f"event {seq} of game {game_id}" in listed.stderr
+    as_json = run_cli("games", "--json", "--lang", "en", data_dir=data)
+    import json
+    assert why in json.loads(as_json.stdout)["games"][0]["damaged"]
+    assert digests(data) == before

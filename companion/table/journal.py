@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.table.log import AnyEvent, Event, NewGameBase, event_from_dict
+from companion.table.log import AnyEvent, Event, NewGameBase, parse_event
 
 SCHEMA_VERSION = 1
 # A checkpoint costs about four commits (bench/journal_sync.py); one every 32 events bounds what a
@@ -456,11 +456,19 @@ class Journal:
         game: str | None = None
         for seq, payload in self.payloads(game_id):
             if seq != expected:
-                raise self._broken(f"event {expected} of game {game_id} is missing")
+                raise JournalError(
+                    f"event {expected} of game {game_id} is missing from the journal {self.path}",
+                    f"l'événement {expected} de la partie {game_id} manque dans le journal "
+                    f"{self.path}")
             try:
-                event = event_from_dict(json.loads(payload), game)
+                event = parse_event(payload, game)
             except (ValueError, CompanionError) as err:
-                raise self._broken(f"event {seq} of game {game_id}: {err}") from None
+                en = err.en if isinstance(err, CompanionError) else str(err)
+                fr = err.fr if isinstance(err, CompanionError) else str(err)
+                raise JournalError(
+                    f"event {seq} of game {game_id} in the journal {self.path} is damaged: {en}",
+                    f"l'événement {seq} de la partie {game_id} du journal {self.path} est abîmé "
+                    f": {fr}") from None
             if isinstance(event, NewGameBase):
                 game = event.game
             yield seq, event
