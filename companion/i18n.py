@@ -68,6 +68,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                              "its rules"),
     "cli.rounds_range": ("--rounds : de 1 à 99 manches", "--rounds: 1 to 99 rounds"),
     "cli.speed_range": ("--speed : 0 (au plus vite) ou plus", "--speed: 0 (as fast as possible) or more"),
+    "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",
                         "Interrupted: `companion resume` continues this game."),
     "cli.cannot_read": ("impossible de lire {path} : {why}", "cannot read {path}: {why}"),

@@ -13,6 +13,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Whatever text reaches the terminal (a name from a hostile log, say), print it, never die.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -20,6 +25,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        # Ctrl-C: the commands that write stop at an event boundary (the journal is append-first).
+        from companion.i18n import t
+
+        print(t("cli.stopped", getattr(args, "lang", "fr")), file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): not an error of ours, and nothing to say.
         import os

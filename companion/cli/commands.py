@@ -116,15 +116,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     lang = args.lang
     try:
         if args.file == "-":
-            engine = replay(sys.stdin)
+            engine = replay(sys.stdin.buffer)
         else:
             try:
-                with open(args.file, encoding="utf-8") as handle:
+                with open(args.file, "rb") as handle:
                     engine = replay(handle)
-            except UnicodeDecodeError:
-                raise LogError(1, "the file is not UTF-8 text: a table log is JSON Lines in UTF-8",
-                               "le fichier n'est pas du texte UTF-8 : un journal de table est "
-                               "du JSON Lines en UTF-8") from None
             except OSError as err:
                 print(t("cli.cannot_read", lang, path=args.file, why=err.strerror),
                       file=sys.stderr)
@@ -132,6 +128,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(t("cli.stopped", lang), file=sys.stderr)
+        return 130
     if args.json:
         _print_json(engine.to_json())
     else:

@@ -7,10 +7,12 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -35,7 +37,34 @@ def _card(value: object) -> Card:
 
 
 CardField = Annotated[Card, BeforeValidator(_card), PlainSerializer(str, return_type=str)]
-Name = Annotated[str, Field(strict=True)]
+
+# Characters a name may not hold: controls (NUL, newline: a newline forges lines of the summary),
+# format characters (bidi overrides such as U+202E, zero-width spaces and joiners), line and
+# paragraph separators, lone surrogates (not text: they cannot even be printed).
+_BAD_CATEGORIES = {"Cc": ("a control character", "un caractère de contrôle"),
+                   "Cf": ("an invisible formatting character", "un caractère de mise en forme "
+                          "invisible"),
+                   "Cs": ("a lone surrogate", "un demi-caractère (surrogate) isolé"),
+                   "Zl": ("a line separator", "un séparateur de ligne"),
+                   "Zp": ("a paragraph separator", "un séparateur de paragraphe")}
+
+
+def _name(value: object) -> object:
+    """Names are compared as the players read them: NFC, so "é" typed either way is one player."""
+    if not isinstance(value, str):
+        return value  # strict str validation reports it
+    for char in value:
+        bad = _BAD_CATEGORIES.get(unicodedata.category(char))
+        if bad is not None:
+            code = f"U+{ord(char):04X}"
+            raise EventError(
+                f"the name {ascii(value)} holds {bad[0]} ({code}): names are plain visible text",
+                f"le nom {ascii(value)} contient {bad[1]} ({code}) : un nom est du texte "
+                "visible ordinaire")
+    return unicodedata.normalize("NFC", value)
+
+
+Name = Annotated[str, Field(strict=True), AfterValidator(_name)]
 
 
 class Event(BaseModel):
@@ -180,12 +209,27 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         raise _explain(model, str(kind), err) from None
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise EventError(
+                f"the key {ascii(key)} appears twice in this event: keep one (JSON readers "
+                "disagree on which one counts)",
+                f"la clé {ascii(key)} apparaît deux fois dans cet événement : n'en gardez qu'une "
+                "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
+        data[key] = value
+    return data
+
+
 def parse_event(text: str, game: str | None = None) -> AnyEvent:
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as err:
         raise EventError(f"not valid JSON ({err.msg} at column {err.colno})",
                          f"JSON invalide ({err.msg} à la colonne {err.colno})") from None
+    except EventError:
+        raise
     except (ValueError, RecursionError):
         # Python refuses integers of thousands of digits and very deep nesting: no event is either.
         raise EventError("not a table-log event: a number is far too long or the nesting far too "
@@ -194,11 +238,25 @@ def parse_event(text: str, game: str | None = None) -> AnyEvent:
     return event_from_dict(data, game)
 
 
-def iter_events(lines: Iterable[str]) -> Iterator[tuple[int, AnyEvent]]:
-    """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
-    ``new_game`` the events are read as that game's."""
-    game: str | None = None
+def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
+    """Lines of a binary file as text; a line that is not UTF-8 is named by its number."""
     for number, raw in enumerate(lines, start=1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise LogError(number, f"byte {err.start + 1} is not UTF-8 text "
+                           f"({raw[err.start:err.start + 1]!r}): a table log is JSON Lines in UTF-8",
+                           f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
+                           f"({raw[err.start:err.start + 1]!r}) : un journal de table est du JSON "
+                           "Lines en UTF-8") from None
+
+
+def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, AnyEvent]]:
+    """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
+    ``new_game`` the events are read as that game's. Bytes are decoded line by line."""
+    game: str | None = None
+    texts: Iterable[str] = _as_text(lines)
+    for number, raw in enumerate(texts, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
@@ -209,6 +267,20 @@ def iter_events(lines: Iterable[str]) -> Iterator[tuple[int, AnyEvent]]:
         if isinstance(event, NewGameBase):
             game = event.game
         yield number, event
+
+
+def _as_text(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
+    iterator = iter(lines)
+    for first in iterator:
+        if isinstance(first, bytes):
+            def rest() -> Iterator[bytes]:
+                yield first
+                yield from iterator  # type: ignore[misc]
+            yield from decode_lines(rest())
+        else:
+            yield first
+            yield from iterator  # type: ignore[misc]
+        return
 
 
 def dump_events(events: Iterable[Event]) -> Iterator[str]:

@@ -417,7 +417,8 @@ class KiloGame:
             else:
                 s.window.add(event.player, event.t_us)
         elif isinstance(event, Close):
-            if not (s.finished or s.owed):
+            # A close with no open window (no press yet) changes nothing (spec/table-log.md).
+            if not (s.finished or s.owed) and not s.window.is_empty:
                 s.window.close(event.t_us)
         elif isinstance(event, Starter):
             s.starter = event.player
