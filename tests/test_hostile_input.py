@@ -118,6 +118,6 @@ def test_ctrl_c_while_reading_stdin_is_a_clean_stop() -> None:
         assert time.monotonic() < deadline, fields
         time.sleep(0.01)  # polling /proc for the event; no timing is asserted
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and err.strip() == "Interrupted."

@@ -207,6 +207,6 @@ def cmd_games(args: argparse.Namespace) -> int:
                        "games.finished" if g.finished else "games.running", lang)
             print(t("games.row", lang, id=g.id, when=when, game=GAME_NAMES.get(g.game, g.game),
                     status=status, events=g.events, players=", ".join(g.players)))
-    for err in damaged.values():
-        print(err.message(lang), file=sys.stderr)
+    for problem in damaged.values():
+        print(problem.message(lang), file=sys.stderr)
     return 1 if damaged else 0

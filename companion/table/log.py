@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -58,8 +59,8 @@ def _name(value: object) -> object:
         if bad is not None:
             code = f"U+{ord(char):04X}"
             raise EventError(
-                f"the name {ascii(value)} holds {bad[0]} ({code}): names are plain visible text",
-                f"le nom {ascii(value)} contient {bad[1]} ({code}) : un nom est du texte "
+                f"the name {value!a} holds {bad[0]} ({code}): names are plain visible text",
+                f"le nom {value!a} contient {bad[1]} ({code}) : un nom est du texte "
                 "visible ordinaire")
     return unicodedata.normalize("NFC", value)
 
@@ -214,9 +215,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in data:
             raise EventError(
-                f"the key {ascii(key)} appears twice in this event: keep one (JSON readers "
+                f"the key {key!a} appears twice in this event: keep one (JSON readers "
                 "disagree on which one counts)",
-                f"la clé {ascii(key)} apparaît deux fois dans cet événement : n'en gardez qu'une "
+                f"la clé {key!a} apparaît deux fois dans cet événement : n'en gardez qu'une "
                 "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
         data[key] = value
     return data
@@ -271,16 +272,14 @@ def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, A
 
 def _as_text(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
     iterator = iter(lines)
-    for first in iterator:
-        if isinstance(first, bytes):
-            def rest() -> Iterator[bytes]:
-                yield first
-                yield from iterator  # type: ignore[misc]
-            yield from decode_lines(rest())
-        else:
-            yield first
-            yield from iterator  # type: ignore[misc]
+    first = next(iterator, None)
+    if first is None:
         return
+    rest = itertools.chain([first], iterator)
+    if isinstance(first, bytes):
+        yield from decode_lines(rest)  # type: ignore[arg-type]
+    else:
+        yield from rest
 
 
 def dump_events(events: Iterable[Event]) -> Iterator[str]:
