@@ -6,10 +6,10 @@ import argparse
 import sys
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     from companion.cli.parser import build_parser as build
 
-    return build(__doc__)
+    return build(lang=lang)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,7 +18,12 @@ def main(argv: list[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    from companion.cli.parser import help_lang, use_french_argparse
+
+    lang = help_lang(argv)
+    if lang == "fr":
+        use_french_argparse()
+    parser = build_parser(lang)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

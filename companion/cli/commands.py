@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.cli.parser import lang_given
 from companion.errors import CompanionError, JournalError, LogError
 from companion.i18n import t
 
@@ -88,6 +89,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
     try:
         with Journal(_data_dir(args), writer=True) as journal:
             table = Table.resume(journal, args.game_id)
+            if not lang_given(args) and table.meta.get("lang") in ("fr", "en"):
+                lang = str(table.meta["lang"])  # the game goes on in the language it began in
             out = sys.stderr if args.json else sys.stdout
             print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
             if table.engine.finished:
