@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.table.journal import CHECKPOINT_EVERY
+
 PAYLOAD = '{"type": "press", "player": "Alice", "t_us": 123456789}'
 
 
@@ -55,7 +57,8 @@ def run(folder: Path, mode: str, events: int, round_every: int) -> dict[str, obj
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=400)
-    parser.add_argument("--round-every", type=int, default=40, help="events between checkpoints")
+    parser.add_argument("--round-every", type=int, default=CHECKPOINT_EVERY,
+                        help="events between checkpoints (default: the journal's)")
     parser.add_argument("--dir", type=Path, default=None, help="folder on the medium to measure")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
