@@ -52,7 +52,7 @@ class Fonts:
     scores, timers), so a cap by count let a play session grow by hundreds of MB.
     """
 
-    TEXT_BYTES = 24 * 1024 * 1024  # the rendered texts; a full 1080p frame is 8 MB
+    TEXT_BYTES = 16 * 1024 * 1024  # the rendered texts; a full 1080p frame is 8 MB
     MAX_FONTS = 96  # font objects (one a size; an evening at 1080p uses about 75)
     MAX_SIZES = 8000  # measured (text, size) pairs: a few dozen bytes each
 

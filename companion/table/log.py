@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import unicodedata
@@ -54,6 +55,8 @@ def _name(value: object) -> object:
     """Names are compared as the players read them: NFC, so "é" typed either way is one player."""
     if not isinstance(value, str):
         return value  # strict str validation reports it
+    if value.isprintable():  # the usual case, checked at C speed: no Cc, Cf, Cs, Zl or Zp
+        return value if value.isascii() else unicodedata.normalize("NFC", value)
     for char in value:
         bad = _BAD_CATEGORIES.get(unicodedata.category(char))
         if bad is not None:
@@ -164,8 +167,10 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     return EventError(f"{key or kind}: {first['msg']}", f"{key or kind} : {first['msg']}")
 
 
+@functools.cache
 def _event_models(game: str | None) -> dict[str, type[Event]]:
-    """The events a log of ``game`` may hold; every registered game's when the game is unknown."""
+    """The events a log of ``game`` may hold; every registered game's when the game is unknown.
+    Cached: it is asked once an event, and the registry does not change while we run."""
     from companion.games import GAMES, load
 
     models = dict(COMMON_EVENTS)
@@ -211,21 +216,25 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise EventError(
-                f"the key {key!a} appears twice in this event: keep one (JSON readers "
-                "disagree on which one counts)",
-                f"la clé {key!a} apparaît deux fois dans cet événement : n'en gardez qu'une "
-                "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
-        data[key] = value
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise EventError(
+            f"the key {ascii(key)} appears twice in this event: keep one (JSON readers "
+            "disagree on which one counts)",
+            f"la clé {ascii(key)} apparaît deux fois dans cet événement : n'en gardez qu'une "
+            "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
     return data
+
+
+# One decoder for every line: json.loads with a hook would build a new one each call.
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys)
 
 
 def parse_event(text: str, game: str | None = None) -> AnyEvent:
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = _DECODER.decode(text)
     except json.JSONDecodeError as err:
         raise EventError(f"not valid JSON ({err.msg} at column {err.colno})",
                          f"JSON invalide ({err.msg} à la colonne {err.colno})") from None
