@@ -221,9 +221,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
         raise EventError(
-            f"the key {ascii(key)} appears twice in this event: keep one (JSON readers "
+            f"the key {key!a} appears twice in this event: keep one (JSON readers "
             "disagree on which one counts)",
-            f"la clé {ascii(key)} apparaît deux fois dans cet événement : n'en gardez qu'une "
+            f"la clé {key!a} apparaît deux fois dans cet événement : n'en gardez qu'une "
             "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
     return data
 
