@@ -263,3 +263,56 @@ def test_export_refuses_a_game_that_does_not_replay(tmp_path: Path, seq: int, pa
     import json
     assert why in json.loads(as_json.stdout)["games"][0]["damaged"]
     assert digests(data) == before
+
+
+def test_disk_full_mid_game_keeps_every_earlier_event_and_resume_goes_on(
+        tmp_path: Path, namespaces: None) -> None:
+    """The disk fills during a game: the event is refused with the fix, the game is whole, and
+    after freeing space `companion resume` (the advice) continues it."""
+    data = tmp_path / "data"
+    q = shlex.quote(str(data))
+    script = textwrap.dedent(f"""
+        import os, sys
+        from pathlib import Path
+        from companion.errors import JournalError
+        from companion.games.kilo.events import NewKiloGame, Press
+        from companion.table.journal import Journal
+        from companion.table.live import Table
+        journal = Journal(Path({str(data)!r}), writer=True)
+        table = Table.start(journal, NewKiloGame(players=["A", "B", "C"], rounds=1),
+                            {{"input": "sim", "seed": 1}})
+        for i in range(10):
+            table.submit(Press(player="ABC"[i % 3], t_us=i + 1))
+        with open({str(data / "ballast")!r}, "wb", buffering=0) as ballast:  # fill the disk
+            try:
+                while True:
+                    ballast.write(b"x" * 4096)
+            except OSError:
+                pass
+        done = 11
+        try:
+            for i in range(10, 100000):
+                table.submit(Press(player="ABC"[i % 3], t_us=i + 1))
+                done += 1
+        except JournalError as err:
+            print(done, file=sys.stderr)
+            print(err.message("en"), file=sys.stderr)
+            print(err.message("fr"), file=sys.stderr)
+        journal.close()
+        os.remove({str(data / "ballast")!r})  # the user frees space, as advised
+        os.execv(sys.executable, [sys.executable, "-m", "companion.cli", "resume", "--speed",
+                                  "0", "--lang", "en"])
+    """)
+    command = (f"mkdir -p {q}\nmount -t tmpfs -o size=2m tmpfs {q}\n"
+               f"exec {shlex.quote(sys.executable)} -c {shlex.quote(script)}")
+    result = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec",
+                             command], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                            env=dict(os.environ, COMPANION_DATA_DIR=str(data)))
+    lines = result.stderr.strip().splitlines()
+    assert "Traceback" not in result.stderr, result.stderr
+    committed, en, fr = int(lines[0]), lines[1], lines[2]
+    assert committed >= 11
+    assert "is full: the last event was not recorded" in en and "`companion resume`" in en
+    assert "est plein" in fr and "`companion resume`" in fr
+    assert result.returncode == 0, result.stderr
+    assert f"at event {committed}" in result.stdout  # every committed event came back
