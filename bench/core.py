@@ -77,7 +77,7 @@ def repeat(runs: int, sampler: Sampler) -> list[list[float]]:
 # --- a realistic long game ----------------------------------------------------------------------
 
 def generate_game(n_events: int, n_players: int = 10, seed: int = 7,
-                  p_false: float = 0.9) -> list[Event]:
+                  p_false: float = 0.9, p_undo_verdict: float = 0.0) -> list[Event]:
     """A valid Kilo game log of exactly ``n_events`` events, built by driving the real engine.
 
     Presses come from the simulator's ``plan_slap`` (reaction times, photo finishes, timeouts,
@@ -121,11 +121,15 @@ def generate_game(n_events: int, n_players: int = 10, seed: int = 7,
             push(Close(t_us=plan.close_us))
         if plan.kind == "false":
             named = [players[s] for s in plan.penalized]
-            push(Verdict(valid=False, penalized=named if len(named) > 1 else None))
+            verdict = Verdict(valid=False, penalized=named if len(named) > 1 else None)
         elif rng.random() < p_false:
-            push(Verdict(valid=False))
+            verdict = Verdict(valid=False)
         else:
-            push(Verdict(valid=True))
+            verdict = Verdict(valid=True)
+        if rng.random() < p_undo_verdict:  # the table judged too fast: undo, judge again
+            push(verdict.model_copy(update={"valid": not verdict.valid, "penalized": None}))
+            push(Undo())
+        push(verdict)
     return events[:n_events]
 
 

@@ -72,6 +72,28 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                              "its rules"),
     "cli.rounds_range": ("--rounds : de 1 à 99 manches", "--rounds: 1 to 99 rounds"),
     "cli.speed_range": ("--speed : 0 (au plus vite) ou plus", "--speed: 0 (as fast as possible) or more"),
+    "buttons.no_screen": (
+        "Il n'y a pas d'écran ici pour lire le clavier (ni session graphique ni affichage) : pour "
+        "de vrais boutons lancez `companion buttons --input gpio` (ou `--input serial` pour le "
+        "Pico), pour essayer `companion buttons --input sim`.",
+        "There is no screen here to read the keyboard from (no desktop session, no display): for "
+        "real buttons run `companion buttons --input gpio` (or `--input serial` for the Pico), to "
+        "try it `companion buttons --input sim`."),
+    "buttons.assign_gpio_only": (
+        "--assign écrit le plan des broches GPIO, il écoute donc les broches du Pi et non "
+        "--input {source} : retirez --input ; pour voir des appuis simulés lancez "
+        "`companion buttons --input sim`.",
+        "--assign writes the GPIO pin map, so it listens to the Pi's pins, not to --input "
+        "{source}: leave --input out; to watch simulated presses run "
+        "`companion buttons --input sim`."),
+    "buttons.assign_no_lgpio": (
+        "--assign a besoin des broches GPIO du Pi, et la bibliothèque lgpio n'est pas installée : "
+        "sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable il "
+        "n'y a pas de broches, `companion buttons --input keyboard` montre les touches.",
+        "--assign needs the Pi's GPIO pins, and the lgpio library is not installed: on a "
+        "Raspberry Pi run `pip install 'table-companion[gpio]'`; a laptop has no pins, "
+        "`companion buttons --input keyboard` shows the keys."),
+    "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",
                         "Interrupted: `companion resume` continues this game."),
     "cli.cannot_read": ("impossible de lire {path} : {why}", "cannot read {path}: {why}"),
@@ -80,6 +102,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "games.none": ("Aucune partie enregistrée.", "No stored games."),
     "games.finished": ("terminée", "finished"),
     "games.running": ("en cours", "in progress"),
+    "games.damaged": ("ABÎMÉE", "DAMAGED"),
     "games.row": ("{id}  {when}  {game:<14} {status:<11} {events:>5} év.  {players}",
                   "{id}  {when}  {game:<14} {status:<11} {events:>5} events  {players}"),
     "standings.header": ("Classement :", "Standings:"),

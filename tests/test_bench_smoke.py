@@ -36,3 +36,56 @@ def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
     by_name = {line["name"]: line for line in lines}
     assert by_name["replay.table_log"]["undos"] >= 1  # the generated game exercises undo
     assert list(tmp_path.iterdir()) == []  # the journals it wrote are cleaned up
+
+
+def test_replay_undo_and_soak_benches_speak_json(tmp_path: Path) -> None:
+    """bench/replay_undo.py and bench/soak.py run and name their figures (never asserted)."""
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "replay_undo.py"), "--events",
+                           "1000", "--undos", "15", "--runs", "1"], capture_output=True,
+                          text=True, timeout=240, cwd=ROOT, check=False)
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [line["name"] for line in lines] == ["replay.with_undos", "replay.without_undos",
+                                                "replay.undos_in_a_row"]
+    assert lines[0]["undos"] == 15 and lines[1]["undos"] == 0 and lines[2]["undos"] == 15
+    soak = subprocess.run([sys.executable, str(ROOT / "bench" / "soak.py"), "--minutes", "2",
+                           "--speed", "240", "--size", "800x480"], capture_output=True,
+                          text=True, timeout=240, cwd=ROOT, check=False,
+                          env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+    assert soak.returncode == 0, soak.stderr
+    rows = [json.loads(line) for line in soak.stdout.splitlines()]
+    assert [r["minute"] for r in rows[:-1]] == [0, 1, 2]
+    assert all(r["rss_mb"] > 0 and "text_cache_mb" in r for r in rows[:-1])
+    assert rows[-1]["name"] == "soak.summary"
+
+
+def test_undo_reapplies_only_what_followed_the_decision() -> None:
+    """Undo restores a checkpoint: it never folds the game again from its start."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from core import generate_game
+
+    from companion.games.kilo.rules import KiloGame
+    from companion.table.log import Undo
+
+    events = generate_game(3000)
+    game = KiloGame(events[0])  # type: ignore[arg-type]
+    for event in events[1:]:
+        game.apply(event)  # type: ignore[arg-type]
+    calls = 0
+    original = game._mutate
+
+    def counting(event: object) -> None:
+        nonlocal calls
+        calls += 1
+        original(event)
+
+    game._mutate = counting  # type: ignore[method-assign]
+    from companion.games.kilo.events import Draw, Verdict
+
+    decisions = [i for i, e in enumerate(events) if isinstance(e, Verdict | Draw)]
+    for _ in range(20):  # twenty undos in a row, each reaching further back
+        game.apply(Undo())
+    since = len(events) - decisions[-20]  # events after the oldest decision undone
+    # Each undo re-applies the presses that followed its decision; all of them together stay
+    # within a few times the events since the oldest one, far from 20 folds of 3,000 events.
+    assert calls <= 4 * since < len(events), (calls, since)

@@ -53,7 +53,7 @@ def test_the_unit_and_the_udev_rule_agree_with_the_page() -> None:
 
     unit = (ROOT / "hardware" / "companion.service").read_text(encoding="utf-8")
     assert "User=companion" in unit and "/home/companion/venv/bin/companion" in unit
-    assert "--config /home/companion/companion.toml" in unit
+    assert "--config /home/companion/.config/table-companion/companion.toml" in unit
     assert "SDL_VIDEODRIVER=kmsdrm" in unit
     groups = re.search(r"^SupplementaryGroups=(.*)$", unit, re.M)
     assert groups is not None
@@ -93,5 +93,5 @@ def test_the_commands_run_from_a_fresh_home(tmp_path: Path) -> None:
                           text=True, timeout=900, check=False)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert (home / "venv" / "bin" / "companion").exists()
-    assert (home / "companion.toml").exists()
+    assert (home / ".config" / "table-companion" / "companion.toml").exists()
     assert "Tout va bien." in proc.stdout  # the doctor, with no hardware and a dummy display

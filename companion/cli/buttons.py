@@ -45,6 +45,7 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
     try:
         config = load_config(args.config)
         if args.assign:
+            _assign_needs_gpio(args.input, real_pins=pin_factory is None)
             return assign(
                 config,
                 output=args.output or args.config or default_config_path(),
@@ -58,6 +59,8 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
         from companion.inputs.registry import build_source
 
         name = args.input or config.input.source
+        if "keyboard" in name.split("+") and _no_screen():
+            raise HardwareError(*en_fr("buttons.no_screen"))
         n_seats = args.seats if args.seats is not None else (4 if name == "sim" else None)
         source = build_source(
             name, config, n_seats=n_seats, pin_factory=pin_factory, seed=args.seed,
@@ -74,6 +77,28 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
         return 2 if isinstance(err, ConfigError) else 1
+
+
+def _no_screen() -> bool:
+    """No desktop session, no video driver asked for, no DRM device: SDL would open an
+    invisible window and the monitor would wait for keys that can never come."""
+    import os
+
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return False
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return False  # chosen on purpose (kmsdrm on a Pi console; dummy in tests)
+    return not any(Path("/dev/dri").glob("card*"))
+
+
+def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
+    """``--assign`` names GPIO pins, so it listens to the Pi's header and nothing else."""
+    import importlib.util
+
+    if source is not None and source != "gpio":
+        raise ConfigError(*en_fr("buttons.assign_gpio_only", source=source))
+    if real_pins and importlib.util.find_spec("lgpio") is None:
+        raise HardwareError(*en_fr("buttons.assign_no_lgpio"))
 
 
 def monitor(

@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError, LogError
+from companion.cli.parser import lang_given
+from companion.errors import CompanionError, JournalError, LogError
 from companion.i18n import t
 
 
@@ -88,6 +89,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
     try:
         with Journal(_data_dir(args), writer=True) as journal:
             table = Table.resume(journal, args.game_id)
+            if not lang_given(args) and table.meta.get("lang") in ("fr", "en"):
+                lang = str(table.meta["lang"])  # the game goes on in the language it began in
             out = sys.stderr if args.json else sys.stdout
             print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
             if table.engine.finished:
@@ -116,15 +119,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     lang = args.lang
     try:
         if args.file == "-":
-            engine = replay(sys.stdin)
+            engine = replay(sys.stdin.buffer)
         else:
             try:
-                with open(args.file, encoding="utf-8") as handle:
+                with open(args.file, "rb") as handle:
                     engine = replay(handle)
-            except UnicodeDecodeError:
-                raise LogError(1, "the file is not UTF-8 text: a table log is JSON Lines in UTF-8",
-                               "le fichier n'est pas du texte UTF-8 : un journal de table est "
-                               "du JSON Lines en UTF-8") from None
             except OSError as err:
                 print(t("cli.cannot_read", lang, path=args.file, why=err.strerror),
                       file=sys.stderr)
@@ -132,11 +131,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(t("cli.stopped", lang), file=sys.stderr)
+        return 130
     if args.json:
         _print_json(engine.to_json())
     else:
         print(engine.summary(lang))
     return 0
+
+
+def _check_game(journal: Any, game_id: str) -> JournalError | None:
+    """Fold a stored game (read-only): None if it replays, else the error naming its first bad
+    row."""
+    from companion.table.live import Table
+
+    try:
+        Table.load(journal, game_id)
+    except JournalError as err:
+        return err
+    return None
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -147,6 +161,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         with Journal(_data_dir(args), writer=False) as journal:
             info = journal.game(args.game_id)
+            # What is written must replay: a damaged row would make a log no one can read.
+            bad = _check_game(journal, info.id)
+            if bad is not None:
+                raise JournalError(
+                    f"{bad.en.rstrip('.')}; nothing was exported, the journal was left untouched",
+                    f"{bad.fr.rstrip('.')} ; rien n'a été exporté, le journal n'a pas été "
+                    "modifié")
             lines = [f"# companion {__version__} export of game {info.id}\n"]
             lines.extend(payload + "\n" for _, payload in journal.payloads(info.id))
     except CompanionError as err:
@@ -163,9 +184,13 @@ def cmd_games(args: argparse.Namespace) -> int:
     try:
         with Journal(_data_dir(args), writer=False) as journal:
             games = journal.games()
+            damaged = {g.id: err for g in games if (err := _check_game(journal, g.id))}
     except CompanionError as err:
-        if not args.json and "there is no journal" in err.en:
-            print(t("games.none", lang))
+        if "there is no journal" in err.en:
+            if args.json:
+                _print_json({"games": []})
+            else:
+                print(t("games.none", lang))
             return 0
         return _fail(err, lang)
     if args.json:
@@ -173,13 +198,18 @@ def cmd_games(args: argparse.Namespace) -> int:
             {"id": g.id, "game": g.game, "players": list(g.players), "events": g.events,
              "finished": g.finished, "created": time.strftime(
                  "%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)), "input":
-                 g.meta.get("input")} for g in games]})
-        return 0
-    if not games:
-        print(t("games.none", lang))
-    for g in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_ns / 1e9))
-        status = t("games.finished" if g.finished else "games.running", lang)
-        print(t("games.row", lang, id=g.id, when=when, game=GAME_NAMES.get(g.game, g.game),
-                status=status, events=g.events, players=", ".join(g.players)))
-    return 0
+                 g.meta.get("input"),
+             "damaged": damaged[g.id].message(lang) if g.id in damaged else None}
+            for g in games]})
+    else:
+        if not games:
+            print(t("games.none", lang))
+        for g in games:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_ns / 1e9))
+            status = t("games.damaged" if g.id in damaged else
+                       "games.finished" if g.finished else "games.running", lang)
+            print(t("games.row", lang, id=g.id, when=when, game=GAME_NAMES.get(g.game, g.game),
+                    status=status, events=g.events, players=", ".join(g.players)))
+    for problem in damaged.values():
+        print(problem.message(lang), file=sys.stderr)
+    return 1 if damaged else 0

@@ -2,19 +2,129 @@
 
 Building the parser imports no command's module: each subcommand names its function, which is
 imported when it runs (``Lazy``). That keeps ``companion --help`` as fast as a bare Python start.
+Help and usage errors speak the language of ``--lang`` (else of the environment, French first);
+numbers are checked here, so a bad one is refused before anything is created.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import math
+import os
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 # The games as the registry names them; a test checks this copy against companion.games.GAMES
 # (importing the registry here would cost more than all of the parser).
 GAME_CHOICES = ("kilo", "cinq-rois", "treize")
 INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
+MAX_SEATS = 10  # the most players any game takes (Kilo de merde: 3 to 10)
+_START, _SEP = "\x1e", "\x1f"  # around the English and French halves of a usage error
+
+# argparse's own words (Python's gettext catalogue has no French one).
+_ARGPARSE_FR = {
+    "usage: ": "utilisation : ",
+    "positional arguments": "arguments",
+    "options": "options",
+    "show this help message and exit": "affiche cette aide et quitte",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        "choix invalide : %(value)r (choisissez parmi %(choices)s)",
+    "the following arguments are required: %s": "ces arguments sont obligatoires : %s",
+    "unrecognized arguments: %s": "arguments inconnus : %s",
+    "expected one argument": "il faut une valeur",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "invalid %(type)s value: %(value)r": "valeur invalide (%(type)s) : %(value)r",
+    "not allowed with argument %s": "incompatible avec l'argument %s",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "option ambiguë : %(option)s peut désigner %(matches)s",
+}
+
+
+def help_lang(argv: Sequence[str] | None = None) -> str:
+    """The language of help and usage errors: ``--lang`` if given, else the environment's."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("fr", "en"):
+            return args[i + 1]
+        if arg in ("--lang=fr", "--lang=en"):
+            return arg[-2:]
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "en" if value.startswith("en") else "fr"
+    return "fr"
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one sentence in the chosen language."""
+
+    lang = "en"
+
+    def error(self, message: str) -> NoReturn:
+        if _SEP in message:  # one of our checks below: "argument --x: <START>en<SEP>fr"
+            prefix, _, both = message.partition(_START)
+            en, _, fr = both.partition(_SEP)
+            message = prefix + (fr if self.lang == "fr" else en)
+        self.print_usage(sys.stderr)
+        template = _ARGPARSE_FR["%(prog)s: error: %(message)s\n"] if self.lang == "fr" \
+            else "%(prog)s: error: %(message)s\n"
+        self.exit(2, template % {"prog": self.prog, "message": message})
+
+
+def _bad(en: str, fr: str) -> argparse.ArgumentTypeError:
+    return argparse.ArgumentTypeError(_START + en + _SEP + fr)
+
+
+def _number(text: str, kind: Callable[[str], Any]) -> Any:
+    try:
+        return kind(text)
+    except ValueError:
+        what = ("a whole number", "un nombre entier") if kind is int else ("a number",
+                                                                          "un nombre")
+        raise _bad(f"{text!r} is not {what[0]}", f"{text!r} n'est pas {what[1]}") from None
+
+
+def speed(text: str) -> float:
+    value = float(_number(text, float))
+    if not (math.isfinite(value) and value >= 0):
+        raise _bad(f"the speed must be 0 (as fast as possible) or more, like 1 or 4, not {text}",
+                   f"la vitesse doit valoir 0 (au plus vite) ou plus, comme 1 ou 4, pas {text}")
+    return value
+
+
+def duration(text: str) -> float:
+    value = float(_number(text, float))
+    if not (math.isfinite(value) and value > 0):
+        raise _bad(f"the duration is a number of seconds above 0, like 30, not {text}",
+                   f"la durée est un nombre de secondes au-dessus de 0, comme 30, pas {text}")
+    return value
+
+
+def seats(text: str) -> int:
+    value = int(_number(text, int))
+    if not 1 <= value <= MAX_SEATS:
+        raise _bad(f"the number of seats is 1 to {MAX_SEATS}, not {text}",
+                   f"le nombre de places va de 1 à {MAX_SEATS}, pas {text}")
+    return value
+
+
+def count(text: str) -> int:
+    value = int(_number(text, int))
+    if value < 1:
+        raise _bad(f"the count is 1 or more, not {text}", f"le nombre est 1 ou plus, pas {text}")
+    return value
+
+
+def folder(text: str) -> Path:
+    if not text.strip():
+        raise _bad("the folder is empty: give a path, or leave the option out for the default "
+                   "folder", "le dossier est vide : indiquez un chemin, ou omettez l'option pour "
+                   "le dossier par défaut")
+    return Path(text)
 
 
 class Lazy:
@@ -28,181 +138,343 @@ class Lazy:
         return int(getattr(importlib.import_module(self.module), self.name)(args) or 0)
 
 
+_LANG = "en"
+
+
+class DefaultLang(str):
+    """``--lang`` left out: French, but a resumed game may speak its own language."""
+
+
+FR_BY_DEFAULT = DefaultLang("fr")
+
+
+def lang_given(args: argparse.Namespace) -> bool:
+    return not isinstance(getattr(args, "lang", None), DefaultLang)
+
+
+def _h(en: str, fr: str) -> str:
+    """A help text in the parser's language."""
+    return fr if _LANG == "fr" else en
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=["fr", "en"], default=FR_BY_DEFAULT,
+                        help=_h("language of everything printed (default: fr, or the resumed "
+                                "game's)",
+                                "langue de tout ce qui est affiché (par défaut : fr, ou celle de "
+                                "la partie reprise)"))
+
+
+def _data_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=folder, default=None,
+                        help=_h("folder of the journal (default: the user's data folder, or "
+                                "$COMPANION_DATA_DIR)",
+                                "dossier du journal (par défaut : le dossier de données de "
+                                "l'utilisateur, ou $COMPANION_DATA_DIR)"))
+
+
 def _common(parser: argparse.ArgumentParser, *, data: bool = True) -> None:
-    parser.add_argument("--lang", choices=["fr", "en"], default="fr",
-                        help="language of everything printed (default: fr)")
+    _lang_option(parser)
     if data:
-        parser.add_argument("--data-dir", type=Path, default=None,
-                            help="folder of the journal (default: the user's data folder, or "
-                                 "$COMPANION_DATA_DIR)")
+        _data_option(parser)
+
+
+def _json(parser: argparse.ArgumentParser, en: str, fr: str) -> None:
+    parser.add_argument("--json", action="store_true", help=_h(en, fr))
 
 
 def _commands(sub: Any) -> None:
-    p = sub.add_parser("demo", help="a whole game with simulated players (default: Kilo de merde)")
+    p = sub.add_parser("demo", help=_h(
+        "a whole game with simulated players (default: Kilo de merde)",
+        "une partie entière avec des joueurs simulés (par défaut : Kilo de merde)"))
     p.add_argument("game", nargs="?", default="kilo", choices=GAME_CHOICES,
-                   help="kilo (default), cinq-rois or treize")
-    p.add_argument("--seed", type=int, default=None, help="same seed, same game (default: random)")
+                   help=_h("kilo (default), cinq-rois or treize",
+                           "kilo (par défaut), cinq-rois ou treize"))
+    p.add_argument("--seed", type=int, default=None,
+                   help=_h("same seed, same game (default: random)",
+                           "même graine, même partie (par défaut : au hasard)"))
     p.add_argument("--players", type=int, default=5,
-                   help="kilo 3-10, cinq-rois 2-7, treize 3-6 (default 5)")
-    p.add_argument("--rounds", type=int, default=None, help="Kilo de merde: 1 to 99 (default 10)")
-    p.add_argument("--speed", type=float, default=1.0,
-                   help="1 = real time, 4 = four times faster, 0 = as fast as possible")
-    p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout")
+                   help=_h("kilo 3-10, cinq-rois 2-7, treize 3-6 (default 5)",
+                           "kilo 3-10, cinq-rois 2-7, treize 3-6 (par défaut 5)"))
+    p.add_argument("--rounds", type=int, default=None,
+                   help=_h("Kilo de merde: 1 to 99 (default 10)",
+                           "Kilo de merde : 1 à 99 (par défaut 10)"))
+    p.add_argument("--speed", type=speed, default=1.0,
+                   help=_h("1 = real time, 4 = four times faster, 0 = as fast as possible",
+                           "1 = temps réel, 4 = quatre fois plus vite, 0 = au plus vite"))
+    _json(p, "print the final state as JSON on stdout",
+          "affiche l'état final en JSON sur la sortie standard")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_demo"))
 
-    p = sub.add_parser("resume", help="continue the last unfinished game exactly")
+    p = sub.add_parser("resume", help=_h("continue the last unfinished game exactly",
+                                         "reprend exactement la dernière partie inachevée"))
     p.add_argument("game_id", nargs="?", default=None,
-                   help="the game to continue (default: the latest unfinished one)")
-    p.add_argument("--speed", type=float, default=1.0,
-                   help="simulated players: 1 = real time, 0 = as fast as possible")
-    p.add_argument("--json", action="store_true", help="print the final state as JSON on stdout")
+                   help=_h("the game to continue (default: the latest unfinished one)",
+                           "la partie à reprendre (par défaut : la dernière inachevée)"))
+    p.add_argument("--speed", type=speed, default=1.0,
+                   help=_h("simulated players: 1 = real time, 0 = as fast as possible",
+                           "joueurs simulés : 1 = temps réel, 0 = au plus vite"))
+    _json(p, "print the final state as JSON on stdout",
+          "affiche l'état final en JSON sur la sortie standard")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_resume"))
 
-    p = sub.add_parser("replay", help="replay a table log (JSON Lines) and print the state")
-    p.add_argument("file", help="the table log, or - for standard input")
-    p.add_argument("--json", action="store_true", help="the state as one JSON object")
+    p = sub.add_parser("replay", help=_h("replay a table log (JSON Lines) and print the state",
+                                         "rejoue un journal de table (JSON Lines) et affiche "
+                                         "l'état"))
+    p.add_argument("file", help=_h("the table log, or - for standard input",
+                                   "le journal de table, ou - pour l'entrée standard"))
+    _json(p, "the state as one JSON object", "l'état en un objet JSON")
     _common(p, data=False)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_replay"))
 
-    p = sub.add_parser("export", help="print a stored game as a table log, or score sheets "
-                                      "as CSV")
-    p.add_argument("game_id", nargs="?", default=None, help="default: the most recent game")
+    p = sub.add_parser("export", help=_h("print a stored game as a table log, or score sheets as CSV",
+                                         "affiche une partie enregistrée comme journal de table, ou "
+                                         "les feuilles de score en CSV"))
+    p.add_argument("game_id", nargs="?", default=None,
+                   help=_h("the game to export (default: the most recent one)",
+                           "la partie à exporter (par défaut : la plus récente)"))
     p.add_argument("--csv", action="store_true",
-                   help="the score sheet as CSV: a row per player, a column per round (Kilo de "
-                        "merde: kilos after the round; other games: points of the round)")
-    p.add_argument("--all", action="store_true", help="--csv: every stored game")
+                   help=_h("the score sheet as CSV: a row per player, a column per round (Kilo de "
+                           "merde: kilos after the round; other games: points of the round)",
+                           "la feuille de score en CSV : une ligne par joueur, une colonne par "
+                           "manche (Kilo de merde : kilos après la manche ; autres jeux : points "
+                           "de la manche)"))
+    p.add_argument("--all", action="store_true",
+                   help=_h("--csv: every stored game", "--csv : toutes les parties enregistrées"))
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_export"))
 
-    p = sub.add_parser("games", help="list the stored games")
-    p.add_argument("--json", action="store_true", help="the list as one JSON object")
+    p = sub.add_parser("games", help=_h("list the stored games", "liste les parties enregistrées"))
+    _json(p, "the list as one JSON object", "la liste en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_games"))
 
 
 def _history(sub: Any) -> None:
-    p = sub.add_parser("history", help="the stored games: date, game, players, winner")
-    p.add_argument("--game", choices=GAME_CHOICES, default=None, help="only this game")
-    p.add_argument("--json", action="store_true", help="the list as one JSON object")
+    p = sub.add_parser("history", help=_h("the stored games: date, game, players, winner",
+                                          "les parties enregistrées : date, jeu, joueurs, "
+                                          "vainqueur"))
+    p.add_argument("--game", choices=GAME_CHOICES, default=None,
+                   help=_h("only this game", "seulement ce jeu"))
+    _json(p, "the list as one JSON object", "la liste en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_history"))
 
-    p = sub.add_parser("stats", help="players' numbers: games, wins, and for Kilo de merde "
-                                     "kilos, slaps, reaction times, closest escapes")
-    p.add_argument("player", nargs="?", default=None, help="one player in detail (default: all)")
-    p.add_argument("--game", choices=GAME_CHOICES, default=None, help="only this game")
-    p.add_argument("--json", action="store_true", help="the numbers as one JSON object")
+    p = sub.add_parser("stats", help=_h("players' numbers: games, wins, and for Kilo de merde "
+                                        "kilos, slaps, reaction times, closest escapes",
+                                        "les chiffres des joueurs : parties, victoires, et pour le "
+                                        "Kilo de merde kilos, tapes, temps de réaction, plus "
+                                        "belles évasions"))
+    p.add_argument("player", nargs="?", default=None,
+                   help=_h("one player in detail (default: all)",
+                           "un joueur en détail (par défaut : tous)"))
+    p.add_argument("--game", choices=GAME_CHOICES, default=None,
+                   help=_h("only this game", "seulement ce jeu"))
+    _json(p, "the numbers as one JSON object", "les chiffres en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_stats"))
 
 
 def _play(sub: Any) -> None:
-    p = sub.add_parser("play", help="the table screen (pygame): play a game with buttons")
+    p = sub.add_parser("play", help=_h("the table screen (pygame): play a game with buttons",
+                                       "l'écran de table (pygame) : jouer avec des boutons"))
     p.add_argument("game", nargs="?", default="kilo",
-                   help="kilo (default), cinq-rois or treize")
+                   help=_h("kilo (default), cinq-rois or treize",
+                           "kilo (par défaut), cinq-rois ou treize"))
     p.add_argument("--input", default=None,
-                   help="button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
-                        "(default: keyboard, or the resumed game's)")
+                   help=_h("button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
+                           "(default: [input] source in the config, else keyboard, or the "
+                           "resumed game's)",
+                           "source des boutons : gpio, serial, keyboard ou sim, ou par exemple "
+                           "gpio+keyboard (par défaut : [input] source de la configuration, "
+                           "sinon keyboard, ou celle de la partie reprise)"))
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--window", action="store_true", help="in a window (the default)")
-    mode.add_argument("--fullscreen", action="store_true", help="the whole screen (kiosk)")
-    p.add_argument("--size", default=None, help="window size WIDTHxHEIGHT, e.g. 800x480")
+    mode.add_argument("--window", action="store_true",
+                      help=_h("in a window (the default)", "dans une fenêtre (par défaut)"))
+    mode.add_argument("--fullscreen", action="store_true",
+                      help=_h("the whole screen (kiosk)", "tout l'écran (kiosque)"))
+    p.add_argument("--size", default=None,
+                   help=_h("window size WIDTHxHEIGHT, e.g. 800x480",
+                           "taille de la fenêtre LARGEURxHAUTEUR, par exemple 800x480"))
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME_ID",
-                   help="reopen an interrupted game (default: the latest unfinished one)")
+                   help=_h("reopen an interrupted game (default: the latest unfinished one)",
+                           "rouvre une partie interrompue (par défaut : la dernière inachevée)"))
     p.add_argument("--players", default=None,
-                   help="comma-separated names in seating order: skip the setup screen")
-    p.add_argument("--rounds", type=int, default=None, help="Kilo de merde: 1 to 99 (default 5)")
-    p.add_argument("--config", default=None, help="hardware config file (TOML)")
-    p.add_argument("--seed", type=int, default=None, help="simulated players' seed")
-    p.add_argument("--speed", type=float, default=1.0, help="simulated players' speed")
-    p.add_argument("--mute", action="store_true", help="no sound")
-    p.add_argument("--lang", default="fr", help="fr (default) or en")
-    p.add_argument("--data-dir", type=Path, default=None,
-                   help="folder of the journal (default: the user's data folder, or "
-                        "$COMPANION_DATA_DIR)")
+                   help=_h("comma-separated names in seating order: skip the setup screen",
+                           "noms séparés par des virgules, dans l'ordre des places : saute "
+                           "l'écran de préparation"))
+    p.add_argument("--rounds", type=int, default=None,
+                   help=_h("Kilo de merde: 1 to 99 (default 5)",
+                           "Kilo de merde : 1 à 99 (par défaut 5)"))
+    p.add_argument("--config", default=None,
+                   help=_h("hardware config file (TOML; default: "
+                           "~/.config/table-companion/companion.toml if it exists)",
+                           "fichier de configuration matérielle (TOML ; par défaut : "
+                           "~/.config/table-companion/companion.toml s'il existe)"))
+    p.add_argument("--seed", type=int, default=None,
+                   help=_h("simulated players' seed", "graine des joueurs simulés"))
+    p.add_argument("--speed", type=speed, default=1.0,
+                   help=_h("simulated players' speed: 1 = real time, 0 = as fast as possible",
+                           "vitesse des joueurs simulés : 1 = temps réel, 0 = au plus vite"))
+    p.add_argument("--mute", action="store_true", help=_h("no sound", "sans son"))
+    p.add_argument("--lang", default=FR_BY_DEFAULT,
+                   help=_h("fr (default) or en; a resumed game keeps its own",
+                           "fr (par défaut) ou en ; une partie reprise garde la sienne"))
+    _data_option(p)
     p.set_defaults(func=Lazy("companion.cli.play", "cmd_play"))
 
-    p = sub.add_parser("snapshot", help="draw one screen of the table for a table log, to PNG")
-    p.add_argument("screen", help="a screen of the log's game (e.g. table, setup, rules, status); "
-                                  "a wrong name lists them")
-    p.add_argument("--log", default=None, help="table log (JSON Lines); none: no game yet")
-    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT (default 1280x720)")
-    p.add_argument("--lang", default="fr", help="fr (default) or en")
-    p.add_argument("--out", required=True, help="the PNG file to write")
+    p = sub.add_parser("snapshot", help=_h(
+        "draw one screen of the table for a table log, to PNG",
+        "dessine un écran de la table pour un journal de table, en PNG"))
+    p.add_argument("screen", help=_h(
+        "a screen of the log's game (e.g. table, setup, rules, status); a wrong name lists them",
+        "un écran du jeu du journal (par exemple table, setup, rules, status) ; un mauvais nom "
+        "les liste"))
+    p.add_argument("--log", default=None,
+                   help=_h("table log (JSON Lines); none: no game yet",
+                           "journal de table (JSON Lines) ; sans : pas encore de partie"))
+    p.add_argument("--size", default="1280x720",
+                   help=_h("WIDTHxHEIGHT (default 1280x720)",
+                           "LARGEURxHAUTEUR (par défaut 1280x720)"))
+    p.add_argument("--lang", default=FR_BY_DEFAULT,
+                   help=_h("fr (default) or en", "fr (par défaut) ou en"))
+    p.add_argument("--out", required=True, help=_h("the PNG file to write",
+                                                   "le fichier PNG à écrire"))
     p.set_defaults(func=Lazy("companion.cli.play", "cmd_snapshot"))
 
 
 def _buttons(sub: Any) -> None:
     p = sub.add_parser(
         "buttons",
-        help="live button monitor for wiring, or --assign to write the pin map",
-        description="The live button monitor, for wiring and maintenance; --assign writes the "
-                    "pin map by asking for each button in turn.",
+        help=_h("live button monitor for wiring, or --assign to write the pin map",
+                "moniteur des boutons en direct pour le câblage, ou --assign pour écrire le "
+                "plan des broches"),
+        description=_h("The live button monitor, for wiring and maintenance; --assign writes "
+                       "the pin map by asking for each button in turn.",
+                       "Le moniteur des boutons en direct, pour le câblage et l'entretien ; "
+                       "--assign écrit le plan des broches en demandant chaque bouton à tour de "
+                       "rôle."),
     )
-    p.add_argument(
-        "--input",
-        default=None,
-        help="gpio, serial, keyboard or sim (default: [input] source in the config)",
-    )
-    p.add_argument("--config", type=Path, default=None, help="config file (TOML)")
-    p.add_argument("--seats", type=int, default=None, help="number of seats (sim: default 4)")
-    p.add_argument("--lang", choices=["fr", "en"], default="fr",
-                   help="language of everything printed (default: fr)")
-    p.add_argument("--max-events", type=int, default=None, help="stop after N presses/releases")
-    p.add_argument("--duration", type=float, default=None, help="stop after S seconds")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--seed", type=int, default=0, help="sim: seed of the simulated players")
-    p.add_argument("--speed", type=float, default=1.0, help="sim: 0 = as fast as possible")
-    p.add_argument("--assign", action="store_true", help="press each button in seat order")
-    p.add_argument("--referee", action="store_true", help="--assign: also the referee buttons")
-    p.add_argument("--output", type=Path, default=None, help="--assign: file to write")
-    p.add_argument("--force", action="store_true", help="--assign: overwrite --output")
+    p.add_argument("--input", default=None, help=_h(
+        "gpio, serial, keyboard or sim (default: [input] source in the config)",
+        "gpio, serial, keyboard ou sim (par défaut : [input] source de la configuration)"))
+    p.add_argument("--config", type=Path, default=None, help=_h(
+        "config file (TOML; default: ~/.config/table-companion/companion.toml)",
+        "fichier de configuration (TOML ; par défaut : "
+        "~/.config/table-companion/companion.toml)"))
+    p.add_argument("--seats", type=seats, default=None,
+                   help=_h(f"number of seats, 1 to {MAX_SEATS} (sim: default 4)",
+                           f"nombre de places, 1 à {MAX_SEATS} (sim : 4 par défaut)"))
+    _lang_option(p)
+    p.add_argument("--max-events", type=count, default=None,
+                   help=_h("stop after N presses/releases", "s'arrête après N appuis/relâchés"))
+    p.add_argument("--duration", type=duration, default=None,
+                   help=_h("stop after S seconds", "s'arrête après S secondes"))
+    _json(p, "one JSON object per line", "un objet JSON par ligne")
+    p.add_argument("--seed", type=int, default=0,
+                   help=_h("sim: seed of the simulated players",
+                           "sim : graine des joueurs simulés"))
+    p.add_argument("--speed", type=speed, default=1.0,
+                   help=_h("sim: 1 = real time, 0 = as fast as possible",
+                           "sim : 1 = temps réel, 0 = au plus vite"))
+    p.add_argument("--assign", action="store_true",
+                   help=_h("press each button in seat order",
+                           "appuyez sur chaque bouton dans l'ordre des places"))
+    p.add_argument("--referee", action="store_true",
+                   help=_h("--assign: also the referee buttons",
+                           "--assign : aussi les boutons d'arbitre"))
+    p.add_argument("--output", type=Path, default=None,
+                   help=_h("--assign: file to write", "--assign : fichier à écrire"))
+    p.add_argument("--force", action="store_true",
+                   help=_h("--assign: overwrite --output", "--assign : écrase --output"))
     p.set_defaults(func=Lazy("companion.cli.buttons", "cmd_buttons"))
 
 
 def _firmware(sub: Any) -> None:
     fw = sub.add_parser(
         "firmware",
-        help="the Pico button board's firmware: install it, or show what a board runs",
-        description="The Pico button board: copy the firmware shipped with this copy to a Pico "
-                    "running MicroPython, or ask a board what it runs.",
+        help=_h("the Pico button board's firmware: install it, or show what a board runs",
+                "le firmware de la carte à boutons Pico : l'installer, ou voir ce qu'une "
+                "carte exécute"),
+        description=_h("The Pico button board: copy the firmware shipped with this copy to a "
+                       "Pico running MicroPython, or ask a board what it runs.",
+                       "La carte à boutons Pico : copier le firmware livré avec cette copie sur "
+                       "un Pico sous MicroPython, ou demander à une carte ce qu'elle exécute."),
     )
-    fsub = fw.add_subparsers(dest="firmware_command", metavar="ACTION", required=True)
-    inst = fsub.add_parser("install", help="copy the firmware to a Pico running MicroPython")
-    inst.add_argument("--port", help="serial port of the Pico (default: found by USB id 2E8A)")
-    inst.add_argument("--source", help="firmware folder (default: the one shipped with this copy)")
-    inst.add_argument("--dry-run", action="store_true", help="print the mpremote command only")
-    inst.add_argument("--lang", choices=["fr", "en"], default="fr",
-                      help="language of everything printed (default: fr)")
+    fsub = fw.add_subparsers(dest="firmware_command", metavar="ACTION", required=True,
+                             help=_h("install or info", "install ou info"))
+    inst = fsub.add_parser("install", help=_h("copy the firmware to a Pico running MicroPython",
+                                              "copie le firmware sur un Pico sous MicroPython"))
+    inst.add_argument("--port", help=_h(
+        "serial port of the Pico (default: found by USB id 2E8A)",
+        "port série du Pico (par défaut : trouvé par l'identifiant USB 2E8A)"))
+    inst.add_argument("--source", help=_h(
+        "firmware folder (default: the one shipped with this copy)",
+        "dossier du firmware (par défaut : celui livré avec cette copie)"))
+    inst.add_argument("--dry-run", action="store_true",
+                      help=_h("print the mpremote command only",
+                              "affiche seulement la commande mpremote"))
+    _lang_option(inst)
     inst.set_defaults(func=Lazy("companion.cli.firmware", "cmd_install"))
-    info = fsub.add_parser("info", help="firmware version, unique id and pin map of a board")
-    info.add_argument("--port", help="serial port or pyserial URL (default: found by USB id 2E8A)")
-    info.add_argument("--json", action="store_true", help="one JSON object instead of text")
-    info.add_argument("--lang", choices=["fr", "en"], default="fr",
-                      help="language of everything printed (default: fr)")
+    info = fsub.add_parser("info", help=_h(
+        "firmware version, unique id and pin map of a board",
+        "version du firmware, identifiant unique et plan des broches d'une carte"))
+    info.add_argument("--port", help=_h(
+        "serial port or pyserial URL (default: found by USB id 2E8A)",
+        "port série ou URL pyserial (par défaut : trouvé par l'identifiant USB 2E8A)"))
+    _json(info, "one JSON object instead of text", "un objet JSON au lieu du texte")
+    _lang_option(info)
     info.set_defaults(func=Lazy("companion.cli.firmware", "cmd_info"))
 
 
 def _doctor(sub: Any) -> None:
     p = sub.add_parser(
         "doctor",
-        help="check this machine: Python, display, GPIO, buttons, Pico, journal, config, service",
-        description="One line per check, with the fix for each failure; exits 1 if any fails.",
+        help=_h("check this machine: Python, display, GPIO, buttons, Pico, journal, config, service",
+                "vérifie cette machine : Python, écran, GPIO, boutons, Pico, journal, "
+                "configuration, service"),
+        description=_h("One line per check, with the fix for each failure; exits 1 if any fails.",
+                       "Une ligne par vérification, avec le remède de chaque échec ; code de "
+                       "sortie 1 si l'une échoue."),
     )
     p.add_argument("--config", type=Path, default=None,
-                   help="config file (TOML) (default: $COMPANION_CONFIG or the user's)")
+                   help=_h("config file (TOML) (default: $COMPANION_CONFIG or the user's)",
+                           "fichier de configuration (TOML) (par défaut : $COMPANION_CONFIG ou "
+                           "celui de l'utilisateur)"))
     p.add_argument("--port", default=None,
-                   help="serial port of the Pico board (default: found by USB id 2E8A)")
-    p.add_argument("--json", action="store_true", help="the checks as one JSON object")
+                   help=_h("serial port of the Pico board (default: found by USB id 2E8A)",
+                           "port série du boîtier Pico (par défaut : trouvé par l'identifiant USB "
+                           "2E8A)"))
+    _json(p, "the checks as one JSON object", "les vérifications en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.doctor", "cmd_doctor"))
 
 
-def build_parser(description: str | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=description)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in (_commands, _history, _play, _buttons, _firmware, _doctor):
-        register(sub)
+DESCRIPTION = ("The companion of the card table: one subcommand per job; every hardware choice "
+               "is a flag or config.",
+               "Le compagnon de la table de cartes : une sous-commande par tâche ; chaque choix "
+               "matériel est une option ou une entrée de configuration.")
+
+
+def build_parser(description: str | None = None, lang: str = "en") -> argparse.ArgumentParser:
+    """The parser, its help in ``lang``; argparse's own words are French too when ``lang`` is
+    fr (``companion`` sets that up once, for its process)."""
+    global _LANG
+    _LANG = lang
+    Parser.lang = lang
+    try:
+        parser = Parser(prog="companion", description=_h(*DESCRIPTION))
+        sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                    help=_h("one of:", "au choix :"))
+        for register in (_commands, _history, _play, _buttons, _firmware, _doctor):
+            register(sub)
+    finally:
+        _LANG = "en"
     return parser
+
+
+def use_french_argparse() -> None:
+    """argparse's own words (usage:, error:...) in French, for this process."""
+    argparse._ = lambda text: _ARGPARSE_FR.get(text, text)  # type: ignore[attr-defined]

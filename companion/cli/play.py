@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.cli.parser import lang_given
 from companion.errors import CompanionError, JournalError
 from companion.i18n import t
 
@@ -117,7 +118,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _err(err, lang)
     try:
         table = None
-        input_name = args.input or "keyboard"
+        # --input, else the config's [input] source (when the file names one), else keys.
+        configured = config.input.source if "source" in config.input.model_fields_set else None
+        input_name = args.input or configured or "keyboard"
         if args.resume is not None:
             try:
                 table = Table.resume(journal, args.resume or None)
@@ -127,6 +130,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 # Nothing unfinished: a kiosk that always passes --resume opens a new game.
                 table = None
         if table is not None:
+            if not lang_given(args) and table.meta.get("lang") in ("fr", "en"):
+                lang = ui.lang = str(table.meta["lang"])  # it goes on in the language it began in
             input_name = args.input or str(table.meta.get("input", "keyboard"))
             seed = int(table.meta.get("seed", seed))
             if not args.config:

@@ -4,6 +4,7 @@ control with its rect, so tests can prove that nothing leaves its box or the scr
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Literal
@@ -44,18 +45,33 @@ class Control:
 
 
 class Fonts:
-    """Fonts and rendered texts, cached: most frames redraw the same words."""
+    """Fonts and rendered texts, cached: most frames redraw the same words.
 
-    def __init__(self) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+    The caches are least-recently-used and capped, the rendered texts in bytes of pixels: at
+    1920x1080 one big line is megabytes, and an evening shows thousands of different ones (names,
+    scores, timers), so a cap by count let a play session grow by hundreds of MB.
+    """
+
+    TEXT_BYTES = 16 * 1024 * 1024  # the rendered texts; a full 1080p frame is 8 MB
+    MAX_FONTS = 96  # font objects (one a size; an evening at 1080p uses about 75)
+    MAX_SIZES = 8000  # measured (text, size) pairs: a few dozen bytes each
+
+    def __init__(self, text_bytes: int | None = None) -> None:
+        self.text_bytes_cap = self.TEXT_BYTES if text_bytes is None else text_bytes
+        self._fonts: OrderedDict[int, pygame.font.Font] = OrderedDict()
         self._caps: dict[int, int] = {}
-        self._texts: dict[tuple[str, int, Color], pygame.Surface] = {}
-        self._sizes: dict[tuple[str, int], tuple[int, int]] = {}
+        self._texts: OrderedDict[tuple[str, int, Color], pygame.Surface] = OrderedDict()
+        self.text_bytes = 0  # pixels held by _texts
+        self._sizes: OrderedDict[tuple[str, int], tuple[int, int]] = OrderedDict()
 
     def font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
         if font is None:
             font = self._fonts[size] = pygame.font.Font(None, size)
+            if len(self._fonts) > self.MAX_FONTS:
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(size)
         return font
 
     def cap(self, size: int) -> int:
@@ -69,23 +85,38 @@ class Fonts:
         key = (text, size)
         dims = self._sizes.get(key)
         if dims is None:
-            if len(self._sizes) > 8000:
-                self._sizes.clear()
             # The rendered surface, not font.size(): accents and descenders can make it taller.
             dims = self._sizes[key] = self.render(text, size, FG).get_size()
+            if len(self._sizes) > self.MAX_SIZES:
+                self._sizes.popitem(last=False)
+        else:
+            self._sizes.move_to_end(key)
         return dims
 
     def render(self, text: str, size: int, color: Color) -> pygame.Surface:
         key = (text, size, color)
         surf = self._texts.get(key)
-        if surf is None:
-            if len(self._texts) > 3000:
-                self._texts.clear()
-            # The bundled font has no glyph for the no-break spaces of French typography
-            # ("Partie 2 : ..." with U+202F): draw them as spaces; wrapping still keeps them.
-            shown = text.replace("\u202f", " ").replace("\u00a0", " ")
-            surf = self._texts[key] = self.font(size).render(shown, True, color)
+        if surf is not None:
+            self._texts.move_to_end(key)
+            return surf
+        # The bundled font has no glyph for the no-break spaces of French typography
+        # ("Partie 2 : ..." with U+202F): draw them as spaces; wrapping still keeps them.
+        shown = text.replace("\u202f", " ").replace("\u00a0", " ")
+        surf = self.font(size).render(shown, True, color)
+        self._texts[key] = surf
+        self.text_bytes += _bytes(surf)
+        while self.text_bytes > self.text_bytes_cap and len(self._texts) > 1:
+            _, old = self._texts.popitem(last=False)
+            self.text_bytes -= _bytes(old)
         return surf
+
+    def stats(self) -> dict[str, int]:
+        return {"texts": len(self._texts), "text_bytes": self.text_bytes,
+                "fonts": len(self._fonts), "sizes": len(self._sizes)}
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
 
 
 class Painter:

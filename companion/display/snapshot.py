@@ -133,15 +133,11 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
     game: Any = None
     if log is not None:
         try:
-            with open(log, encoding="utf-8") as handle:
+            with open(log, "rb") as handle:  # decoded line by line: a bad byte names its line
                 engine = replay(handle)
         except OSError as err:
             raise SnapshotError(t("cli.read_log", "en", path=log, why=err.strerror),
                                 t("cli.read_log", "fr", path=log, why=err.strerror)) from None
-        except UnicodeDecodeError:
-            raise SnapshotError(t("cli.read_log", "en", path=log, why="not UTF-8 text"),
-                                t("cli.read_log", "fr", path=log,
-                                  why="ce n'est pas du texte UTF-8")) from None
         game = engine
     check_screen(screen, game.game if game is not None else "kilo")
     view = view_of(game)

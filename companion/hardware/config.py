@@ -255,6 +255,12 @@ class InputConfig(_Strict):
     source: SourceName = "keyboard"
 
 
+class SerialConfig(_Strict):
+    """``[serial]``: the Pico board's port, when finding it by its USB id is not enough."""
+
+    port: str | None = None
+
+
 class HardwareConfig(BaseModel):
     """The sections of the config file that concern buttons and LEDs."""
 
@@ -264,6 +270,7 @@ class HardwareConfig(BaseModel):
     gpio: GpioConfig = Field(default_factory=GpioConfig)
     debounce: DebounceConfig = Field(default_factory=DebounceConfig)
     keyboard: KeyboardConfig = Field(default_factory=KeyboardConfig)
+    serial: SerialConfig = Field(default_factory=SerialConfig)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:

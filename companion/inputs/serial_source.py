@@ -91,9 +91,11 @@ def open_error(port: str, e: BaseException) -> HardwareError:
     if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
         return HardwareError(
             f"{port} does not exist: plug the Pico in with a data USB cable, "
-            "or give the right port with --serial-port.",
+            "or set its port in the config file ([serial] port = \"/dev/ttyACM0\"); "
+            "`companion firmware info --port PORT` checks a port.",
             f"{port} n'existe pas : branchez le Pico avec un câble USB de données, "
-            "ou indiquez le bon port avec --serial-port.",
+            "ou indiquez son port dans le fichier de configuration ([serial] port = "
+            "\"/dev/ttyACM0\") ; `companion firmware info --port PORT` vérifie un port.",
         )
     if code == errno.EBUSY:
         return HardwareError(
@@ -171,6 +173,13 @@ class SerialSource:
     """
 
     name = "serial"
+
+    @classmethod
+    def from_config(cls, config: Any, n_seats: int | None = None, **options: Any) -> SerialSource:
+        """The port from ``options`` (``port=``), else the config's ``[serial] port``, else found
+        by USB id."""
+        options.setdefault("port", config.serial.port)
+        return cls(**options)
 
     def __init__(
         self,
@@ -275,9 +284,10 @@ class SerialSource:
             if name is None:
                 raise HardwareError(
                     "No Pico button board found on USB: plug it in with a data cable, "
-                    "or give its port with --serial-port.",
+                    "or set its port in the config file ([serial] port = \"/dev/ttyACM0\").",
                     "Aucun boîtier Pico trouvé en USB : branchez-le avec un câble de données, "
-                    "ou indiquez son port avec --serial-port.",
+                    "ou indiquez son port dans le fichier de configuration ([serial] port = "
+                    "\"/dev/ttyACM0\").",
                 )
             try:
                 port = serial.serial_for_url(name, baudrate=BAUDRATE, timeout=READ_TIMEOUT_S)

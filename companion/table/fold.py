@@ -38,7 +38,7 @@ class Fold:
         self.count += 1
 
 
-def replay(lines: Iterable[str]) -> GameEngine:
+def replay(lines: Iterable[str] | Iterable[bytes]) -> GameEngine:
     fold = Fold()
     last_line = 0
     for number, event in iter_events(lines):

@@ -1,13 +1,15 @@
 """The journal: every event of every game, appended to SQLite before it changes any state.
 
-WAL with ``synchronous=FULL``: once ``append`` returns, the event survives a pulled plug. Rows are
-never updated or deleted (undo is an event); the ``games`` row keeps a ``finished`` hint that
-readers re-check by folding. A lock file keeps a second companion from writing the same journal.
+WAL with ``synchronous=FULL``: once ``append`` returns, the event survives a pulled plug; regular
+checkpoints keep it safe from a deleted ``-wal`` too (docs/architecture.md). Rows are never updated
+or deleted (undo is an event); the ``games`` row keeps a ``finished`` hint that readers re-check by
+folding. A lock file keeps a second companion from writing the same journal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -20,9 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.table.log import AnyEvent, Event, NewGameBase, event_from_dict
+from companion.table.log import AnyEvent, Event, NewGameBase, parse_event
 
 SCHEMA_VERSION = 1
+# A checkpoint costs about four commits (bench/journal_sync.py); one every 32 events bounds what a
+# deleted -wal followed by a crash could lose to the last 32 events, and detection of the deletion
+# (``_after_commit``) brings that to none.
+CHECKPOINT_EVERY = 32
 FILENAME = "journal.sqlite3"
 _SCHEMA = """
 CREATE TABLE games (
@@ -64,16 +70,23 @@ class GameInfo:
 
 
 class Journal:
-    """One SQLite journal. ``writer=True`` takes the lock; readers never change the file."""
+    """One SQLite journal. ``writer=True`` takes the lock; readers never change the file.
+
+    Every check that can refuse a journal runs before SQLite opens it for writing: SQLite would
+    otherwise "recover" a damaged file (replay and delete its ``-wal``) before we could say no.
+    """
 
     def __init__(self, data_dir: Path, *, writer: bool) -> None:
-        self.data_dir = data_dir
-        self.path = data_dir / FILENAME
+        # SQLite URIs need an absolute path; a relative --data-dir is relative to where we run.
+        self.data_dir = Path(os.path.abspath(data_dir))
+        self.path = self.data_dir / FILENAME
+        self.wal = self.data_dir / (FILENAME + "-wal")
         self.writer = writer
         self._lock_fd: int | None = None
+        self._since_checkpoint = 0
         if writer:
             self._take_lock()
-        elif not self.path.exists():
+        elif not self.path.exists() and not self.wal.exists():
             raise JournalError(
                 f"there is no journal at {self.path} yet: no game has been played with this "
                 "data directory",
@@ -87,24 +100,57 @@ class Journal:
 
     # --- opening -------------------------------------------------------------------------------
 
-    def _broken(self, why: str) -> JournalError:
+    def _broken(self, why: str, fr_why: str | None = None) -> JournalError:
         return JournalError(
             f"the journal {self.path} cannot be read ({why}); it was left untouched: move it "
             "aside to start a new journal, or pass --data-dir to use another folder",
-            f"le journal {self.path} est illisible ({why}) ; il n'a pas été modifié : "
+            f"le journal {self.path} est illisible ({fr_why or why}) ; il n'a pas été modifié : "
             "déplacez-le pour en commencer un nouveau, ou indiquez un autre dossier avec "
             "--data-dir")
+
+    def _disk_full(self) -> JournalError:
+        return JournalError(
+            f"the disk holding {self.data_dir} is full: free some space on it (or pass "
+            "--data-dir with a folder on another disk), then run the command again; the journal "
+            "was left as it was",
+            f"le disque de {self.data_dir} est plein : libérez de la place (ou indiquez avec "
+            "--data-dir un dossier sur un autre disque), puis relancez la commande ; le journal "
+            "n'a pas été modifié")
+
+    def _read_only(self, what: Path) -> JournalError:
+        return JournalError(
+            f"{what} is read-only, so no game can be written there; `companion games` and "
+            "`companion export` can still read it: to play, pass --data-dir with a folder you "
+            "can write to (copy the journal there to keep its games)",
+            f"{what} est en lecture seule, aucune partie ne peut y être écrite ; `companion "
+            "games` et `companion export` peuvent encore le lire : pour jouer, indiquez avec "
+            "--data-dir un dossier modifiable (copiez-y le journal pour garder ses parties)")
+
+    def _is_disk_full(self) -> bool:
+        try:
+            st = os.statvfs(self.data_dir)
+        except OSError:
+            return False
+        return st.f_bavail * st.f_frsize < 64 * 1024
+
+    def _os_error(self, err: OSError) -> JournalError:
+        if err.errno in (errno.ENOSPC, errno.EDQUOT) or self._is_disk_full():
+            return self._disk_full()
+        if err.errno == errno.EROFS or (err.errno in (errno.EACCES, errno.EPERM)
+                                        and self.data_dir.is_dir()):
+            return self._read_only(self.data_dir)
+        return JournalError(
+            f"cannot write the journal folder {self.data_dir} ({err.strerror}); pass "
+            "--data-dir with a folder you can write to",
+            f"impossible d'écrire dans le dossier du journal {self.data_dir} "
+            f"({err.strerror}) ; indiquez un dossier accessible avec --data-dir")
 
     def _take_lock(self) -> None:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.data_dir / "journal.lock", os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as err:
-            raise JournalError(
-                f"cannot write the journal folder {self.data_dir} ({err.strerror}); pass "
-                "--data-dir with a folder you can write to",
-                f"impossible d'écrire dans le dossier du journal {self.data_dir} "
-                f"({err.strerror}) ; indiquez un dossier accessible avec --data-dir") from None
+            raise self._os_error(err) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -115,8 +161,12 @@ class Journal:
                 f"{self.data_dir}: close it first, or pass --data-dir to keep a separate journal",
                 f"un autre companion (pid {other}) utilise déjà le journal de {self.data_dir} : "
                 "fermez-le d'abord, ou indiquez un autre dossier avec --data-dir") from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError as err:
+            os.close(fd)
+            raise self._os_error(err) from None
         self._lock_fd = fd
 
     def _release_lock(self) -> None:
@@ -124,38 +174,154 @@ class Journal:
             os.close(self._lock_fd)  # closing drops the flock
             self._lock_fd = None
 
-    def _open(self) -> sqlite3.Connection:
-        exists = self.path.exists()
-        if exists and not self.path.is_file():
-            raise self._broken("it is not a file")
-        if exists and not os.access(self.path, os.R_OK | (os.W_OK if self.writer else 0)):
-            raise self._broken("permission denied")
+    def _inspect(self) -> None:
+        """Refuse, before SQLite sees it, a file that is not a whole companion journal."""
+        if not self.path.exists():
+            if self.wal.exists():
+                raise self._broken(f"the file is missing but its {self.wal.name} is there",
+                                   f"le fichier manque mais son {self.wal.name} est là")
+            return
+        if not self.path.is_file():
+            raise self._broken("it is not a file", "ce n'est pas un fichier")
+        if not os.access(self.path, os.R_OK):
+            raise self._broken("permission denied", "permission refusée")
+        size = self.path.stat().st_size
+        with open(self.path, "rb") as handle:
+            header = handle.read(100)
+        if size < 100 or not header.startswith(b"SQLite format 3\x00"):
+            raise self._broken(f"{size} bytes: not a companion journal",
+                               f"{size} octets : ce n'est pas un journal du companion")
+        page = int.from_bytes(header[16:18], "big")
+        page = 65536 if page == 1 else page
+        if page < 512 or page & (page - 1) or size % page:
+            raise self._broken(
+                f"damaged: {size} bytes is not a whole number of {page}-byte pages; its "
+                f"{self.wal.name}, if any, was kept too",
+                f"abîmé : {size} octets ne font pas un nombre entier de pages de {page} octets ; "
+                f"son {self.wal.name}, s'il existe, a été gardé aussi")
+
+    def _connect(self, query: str) -> sqlite3.Connection:
+        uri = self.path.as_uri() + query
+        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+    def _check(self, db: sqlite3.Connection, *, deep: bool) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if version != SCHEMA_VERSION or not {"games", "events"} <= tables:
+            raise self._broken(f"not a companion journal of version {SCHEMA_VERSION}",
+                               f"ce n'est pas un journal du companion de version "
+                               f"{SCHEMA_VERSION}")
+        if deep:
+            verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+            if verdict != "ok":
+                raise self._broken(f"damaged: {verdict}", f"abîmé : {verdict}")
+
+    def _open_reader(self) -> sqlite3.Connection:
+        """Read-only: mode=ro never writes the journal or its -wal; immutable=1 on read-only
+        media, where SQLite cannot even create the -shm it needs for a WAL journal."""
         try:
-            uri = self.path.as_uri() + ("" if self.writer else "?mode=ro")
-            db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            db = self._connect("?mode=ro")
+            self._check(db, deep=False)
+            return db
+        except sqlite3.Error as err:
+            with contextlib.suppress(UnboundLocalError, sqlite3.Error):
+                db.close()
+            writable = os.access(self.data_dir, os.W_OK) and not self._on_read_only_fs()
+            if writable:
+                raise self._broken(str(err)) from None
+            if self.wal.exists() and self.wal.stat().st_size > 0:
+                raise JournalError(
+                    f"the journal {self.path} is on read-only media with unfinished writes in "
+                    f"{self.wal.name}: copy the whole folder to a writable place and pass "
+                    "--data-dir with the copy; nothing was changed",
+                    f"le journal {self.path} est sur un support en lecture seule avec des "
+                    f"écritures inachevées dans {self.wal.name} : copiez tout le dossier dans un "
+                    "endroit modifiable et indiquez la copie avec --data-dir ; rien n'a été "
+                    "modifié") from None
+        try:
+            db = self._connect("?mode=ro&immutable=1")
+            self._check(db, deep=False)
+            return db
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+
+    def _on_read_only_fs(self) -> bool:
+        try:
+            return bool(os.statvfs(self.data_dir).f_flag & os.ST_RDONLY)
+        except OSError:
+            return False
+
+    def _create(self) -> None:
+        """A new journal is built aside and linked into place whole: a crash or a full disk
+        never leaves a half-made journal that a later run would have to judge."""
+        tmp = self.data_dir / f".{FILENAME}.{os.getpid()}.new"
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        try:
+            db = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute("BEGIN IMMEDIATE")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                db.execute("COMMIT")
+                db.execute("PRAGMA journal_mode=WAL")
+            finally:
+                db.close()
+            os.link(tmp, self.path)  # never replaces: a journal made meanwhile is kept
+            dir_fd = os.open(self.data_dir, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        except FileExistsError:
+            pass
+        except sqlite3.Error as err:
+            if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
+                raise self._disk_full() from None
+            raise JournalError(f"could not create the journal {self.path}: {err}",
+                               f"impossible de créer le journal {self.path} : {err}") from None
+        except OSError as err:
+            raise self._os_error(err) from None
+        finally:
+            for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+
+    def _open(self) -> sqlite3.Connection:
+        self._inspect()
+        if not self.writer:
+            return self._open_reader()
+        if not self.path.exists():
+            self._create()
+            self._inspect()
+        else:
+            # Judge it read-only first: refusing must never cost a byte.
+            probe = self._open_reader()
+            try:
+                self._check(probe, deep=True)
+            except sqlite3.Error as err:
+                raise self._broken(str(err)) from None
+            finally:
+                probe.close()
+            if not os.access(self.path, os.W_OK) or self._on_read_only_fs():
+                raise self._read_only(self.path)
+        try:
+            db = self._connect("")
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if self.writer:
-                if not tables and version == 0:
-                    db.execute("PRAGMA journal_mode=WAL")
-                    db.execute("BEGIN IMMEDIATE")
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
-                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                    db.execute("COMMIT")
-                    tables = {"games", "events"}
-                    version = SCHEMA_VERSION
-                elif version == SCHEMA_VERSION:
-                    db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=FULL")
-            if version != SCHEMA_VERSION or not {"games", "events"} <= tables:
-                raise self._broken(f"not a companion journal of version {SCHEMA_VERSION}")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            self._check(db, deep=False)
         except sqlite3.Error as err:
             db.close()
+            if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
+                raise self._disk_full() from None
+            if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_READONLY:
+                raise self._read_only(self.path) from None
             raise self._broken(str(err)) from None
         except JournalError:
             db.close()
@@ -190,8 +356,8 @@ class Journal:
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
-            raise JournalError(f"could not write to the journal {self.path}: {err}",
-                               f"impossible d'écrire dans le journal {self.path} : {err}") from None
+            raise self._write_error(err) from None
+        self._after_commit()
         return game_id
 
     def append(self, game_id: str, seq: int, event: Event) -> None:
@@ -203,12 +369,37 @@ class Journal:
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
-            raise JournalError(f"could not write to the journal {self.path}: {err}",
-                               f"impossible d'écrire dans le journal {self.path} : {err}") from None
+            raise self._write_error(err) from None
+        self._after_commit()
+
+    def _write_error(self, err: sqlite3.Error) -> JournalError:
+        if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
+            return JournalError(
+                f"the disk holding {self.data_dir} is full: the last event was not recorded, "
+                "every earlier one is safe; free some space, then `companion resume` continues "
+                "the game",
+                f"le disque de {self.data_dir} est plein : le dernier événement n'a pas été "
+                "enregistré, tous les précédents sont sûrs ; libérez de la place, puis "
+                "`companion resume` reprend la partie")
+        return JournalError(f"could not write to the journal {self.path}: {err}",
+                            f"impossible d'écrire dans le journal {self.path} : {err}")
+
+    def _after_commit(self) -> None:
+        """Copy the -wal into the journal every CHECKPOINT_EVERY events, and at once if the -wal
+        was deleted: SQLite keeps writing to the deleted file, which a crash would lose."""
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_EVERY or not self.wal.exists():
+            self.checkpoint()
+
+    def checkpoint(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._since_checkpoint = 0
 
     def mark_finished(self, game_id: str, finished: bool) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
+        self.checkpoint()
 
     def _rollback(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -266,11 +457,19 @@ class Journal:
         game: str | None = None
         for seq, payload in self.payloads(game_id):
             if seq != expected:
-                raise self._broken(f"event {expected} of game {game_id} is missing")
+                raise JournalError(
+                    f"event {expected} of game {game_id} is missing from the journal {self.path}",
+                    f"l'événement {expected} de la partie {game_id} manque dans le journal "
+                    f"{self.path}")
             try:
-                event = event_from_dict(json.loads(payload), game)
+                event = parse_event(payload, game)
             except (ValueError, CompanionError) as err:
-                raise self._broken(f"event {seq} of game {game_id}: {err}") from None
+                en = err.en if isinstance(err, CompanionError) else str(err)
+                fr = err.fr if isinstance(err, CompanionError) else str(err)
+                raise JournalError(
+                    f"event {seq} of game {game_id} in the journal {self.path} is damaged: {en}",
+                    f"l'événement {seq} de la partie {game_id} du journal {self.path} est abîmé "
+                    f": {fr}") from None
             if isinstance(event, NewGameBase):
                 game = event.game
             yield seq, event

@@ -71,9 +71,10 @@ class Table:
                 fold.feed(event)
             except CompanionError as err:
                 raise JournalError(
-                    f"game {info.id} in the journal cannot be rebuilt: event {seq}: {err.en}",
-                    f"la partie {info.id} du journal ne peut être reconstruite : "
-                    f"événement {seq} : {err.fr}") from None
+                    f"event {seq} of game {info.id} in the journal does not replay, so the game "
+                    f"cannot be rebuilt: {err.en}",
+                    f"l'événement {seq} de la partie {info.id} du journal ne se rejoue pas, la "
+                    f"partie ne peut être reconstruite : {err.fr}") from None
         engine = fold.engine
         if engine is None:
             raise JournalError(f"game {info.id} has no events", f"la partie {info.id} est vide")

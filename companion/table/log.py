@@ -6,11 +6,15 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -37,7 +41,36 @@ def _card(value: object) -> Card:
 
 
 CardField = Annotated[Card, BeforeValidator(_card), PlainSerializer(str, return_type=str)]
-Name = Annotated[str, Field(strict=True)]
+
+# Characters a name may not hold: controls (NUL, newline: a newline forges lines of the summary),
+# format characters (bidi overrides such as U+202E, zero-width spaces and joiners), line and
+# paragraph separators, lone surrogates (not text: they cannot even be printed).
+_BAD_CATEGORIES = {"Cc": ("a control character", "un caractère de contrôle"),
+                   "Cf": ("an invisible formatting character", "un caractère de mise en forme "
+                          "invisible"),
+                   "Cs": ("a lone surrogate", "un demi-caractère (surrogate) isolé"),
+                   "Zl": ("a line separator", "un séparateur de ligne"),
+                   "Zp": ("a paragraph separator", "un séparateur de paragraphe")}
+
+
+def _name(value: object) -> object:
+    """Names are compared as the players read them: NFC, so "é" typed either way is one player."""
+    if not isinstance(value, str):
+        return value  # strict str validation reports it
+    if value.isprintable():  # the usual case, checked at C speed: no Cc, Cf, Cs, Zl or Zp
+        return value if value.isascii() else unicodedata.normalize("NFC", value)
+    for char in value:
+        bad = _BAD_CATEGORIES.get(unicodedata.category(char))
+        if bad is not None:
+            code = f"U+{ord(char):04X}"
+            raise EventError(
+                f"the name {value!a} holds {bad[0]} ({code}): names are plain visible text",
+                f"le nom {value!a} contient {bad[1]} ({code}) : un nom est du texte "
+                "visible ordinaire")
+    return unicodedata.normalize("NFC", value)
+
+
+Name = Annotated[str, Field(strict=True), AfterValidator(_name)]
 
 
 class Event(BaseModel):
@@ -140,8 +173,10 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     return EventError(f"{key or kind}: {first['msg']}", f"{key or kind} : {first['msg']}")
 
 
+@functools.cache
 def _event_models(game: str | None) -> dict[str, type[Event]]:
-    """The events a log of ``game`` may hold; every registered game's when the game is unknown."""
+    """The events a log of ``game`` may hold; every registered game's when the game is unknown.
+    Cached: it is asked once an event, and the registry does not change while we run."""
     from companion.games import GAMES, load
 
     models = dict(COMMON_EVENTS)
@@ -186,12 +221,31 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         raise _explain(model, str(kind), err) from None
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise EventError(
+            f"the key {key!a} appears twice in this event: keep one (JSON readers "
+            "disagree on which one counts)",
+            f"la clé {key!a} apparaît deux fois dans cet événement : n'en gardez qu'une "
+            "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
+    return data
+
+
+# One decoder for every line: json.loads with a hook would build a new one each call.
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys)
+
+
 def parse_event(text: str, game: str | None = None) -> AnyEvent:
     try:
-        data = json.loads(text)
+        data = _DECODER.decode(text)
     except json.JSONDecodeError as err:
         raise EventError(f"not valid JSON ({err.msg} at column {err.colno})",
                          f"JSON invalide ({err.msg} à la colonne {err.colno})") from None
+    except EventError:
+        raise
     except (ValueError, RecursionError):
         # Python refuses integers of thousands of digits and very deep nesting: no event is either.
         raise EventError("not a table-log event: a number is far too long or the nesting far too "
@@ -200,11 +254,25 @@ def parse_event(text: str, game: str | None = None) -> AnyEvent:
     return event_from_dict(data, game)
 
 
-def iter_events(lines: Iterable[str]) -> Iterator[tuple[int, AnyEvent]]:
-    """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
-    ``new_game`` the events are read as that game's."""
-    game: str | None = None
+def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
+    """Lines of a binary file as text; a line that is not UTF-8 is named by its number."""
     for number, raw in enumerate(lines, start=1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise LogError(number, f"byte {err.start + 1} is not UTF-8 text "
+                           f"({raw[err.start:err.start + 1]!r}): a table log is JSON Lines in UTF-8",
+                           f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
+                           f"({raw[err.start:err.start + 1]!r}) : un journal de table est du JSON "
+                           "Lines en UTF-8") from None
+
+
+def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, AnyEvent]]:
+    """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
+    ``new_game`` the events are read as that game's. Bytes are decoded line by line."""
+    game: str | None = None
+    texts: Iterable[str] = _as_text(lines)
+    for number, raw in enumerate(texts, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
@@ -215,6 +283,18 @@ def iter_events(lines: Iterable[str]) -> Iterator[tuple[int, AnyEvent]]:
         if isinstance(event, NewGameBase):
             game = event.game
         yield number, event
+
+
+def _as_text(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
+    iterator = iter(lines)
+    first = next(iterator, None)
+    if first is None:
+        return
+    rest = itertools.chain([first], iterator)
+    if isinstance(first, bytes):
+        yield from decode_lines(rest)  # type: ignore[arg-type]
+    else:
+        yield from rest
 
 
 def dump_events(events: Iterable[Event]) -> Iterator[str]:

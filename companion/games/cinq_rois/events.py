@@ -18,9 +18,9 @@ class NewCinqRoisGame(NewGameBase):
 class RoundEnd(Event):
     type: Literal["round_end"] = "round_end"
     out: Name
-    points: dict[str, StrictInt] | None = None
-    left: dict[str, list[CardField]] | None = None
-    hands: dict[str, list[CardField]] | None = None
+    points: dict[Name, StrictInt] | None = None
+    left: dict[Name, list[CardField]] | None = None
+    hands: dict[Name, list[CardField]] | None = None
 
 
 class Dealer(Event):

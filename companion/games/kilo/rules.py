@@ -126,6 +126,40 @@ class _State:
         )
 
 
+def _earliest(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+@dataclass(slots=True)
+class _Run:
+    """The presses, closes and starters after a decision, summed up so that undo re-applies them
+    in one step, however many there were and however many undos in a row carry them back: a
+    window keeps each player's earliest stamp and the earliest close, whatever their order."""
+
+    presses: int = 0
+    earliest: dict[str, int] = field(default_factory=dict)
+    close: int | None = None
+    starter: str | None = None
+
+    def add(self, event: AnyEvent) -> None:
+        if isinstance(event, Press):
+            self.presses += 1
+            self.earliest[event.player] = min(event.t_us,
+                                              self.earliest.get(event.player, event.t_us))
+        elif isinstance(event, Close):
+            self.close = _earliest(self.close, event.t_us)
+        elif isinstance(event, Starter):
+            self.starter = event.player
+
+    def then(self, later: _Run) -> None:
+        """This run followed by ``later``."""
+        self.presses += later.presses
+        for player, t_us in later.earliest.items():
+            self.earliest[player] = min(t_us, self.earliest.get(player, t_us))
+        self.close = _earliest(self.close, later.close)
+        self.starter = later.starter or self.starter
+
+
 def _names(names: Iterable[str]) -> str:
     return ", ".join(names)
 
@@ -151,9 +185,9 @@ class KiloGame:
             blocks=[],
             flushes={p: 0 for p in self.players},
         )
-        # Decisions still in force, each with the state just before it, for undo.
-        self._effective: list[AnyEvent] = []
-        self._checkpoints: list[tuple[int, _State]] = []
+        # Decisions still in force, each with the state just before it and what followed it
+        # up to the next decision, for undo.
+        self._checkpoints: list[tuple[AnyEvent, _State, _Run]] = []
         self.last_undone: AnyEvent | None = None
 
     # --- reading the state ---------------------------------------------------------------------
@@ -449,8 +483,9 @@ class KiloGame:
             self._undo()
             return
         if isinstance(event, Verdict | Draw):
-            self._checkpoints.append((len(self._effective), self._s.clone()))
-        self._effective.append(event)
+            self._checkpoints.append((event, self._s.clone(), _Run()))
+        elif self._checkpoints:
+            self._checkpoints[-1][2].add(event)
         self._mutate(event)
 
     def _mutate(self, event: AnyEvent) -> None:
@@ -554,16 +589,29 @@ class KiloGame:
             s.history = (*s.history, tuple(self.kilos(p) for p in self.players))
 
     def _undo(self) -> None:
-        index, state = self._checkpoints.pop()
-        self.last_undone = self._effective[index]
-        tail = self._effective[index + 1:]
-        del self._effective[index:]
+        decision, state, run = self._checkpoints.pop()
+        self.last_undone = decision
         self._s = state
         # Only presses, closes and starters can follow an undone decision (any later decision
         # was undone first); they are hardware facts and stay, now judged in the restored state.
-        for event in tail:
-            self._effective.append(event)
-            self._mutate(event)
+        self._replay(run)
+        if self._checkpoints:
+            self._checkpoints[-1][2].then(run)
+
+    def _replay(self, run: _Run) -> None:
+        """What ``_mutate`` does to each event of ``run``, in one step."""
+        s = self._s
+        if run.starter is not None:
+            s.starter = run.starter
+        if s.finished or s.owed:
+            s.ignored_presses += run.presses
+            return
+        window = s.window
+        for player, t_us in run.earliest.items():
+            window.add(player, t_us)
+        window.presses_seen += run.presses - len(run.earliest)
+        if run.close is not None:
+            window.close(run.close)
 
     # --- reporting -----------------------------------------------------------------------------
 

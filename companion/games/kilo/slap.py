@@ -122,8 +122,13 @@ class SlapWindow:
     def close_us(self) -> int | None:
         if not self._keys:
             return self._close_us
-        limit = self._keys[0][0] + self._timeout_us
-        return limit if self._close_us is None else min(limit, self._close_us)
+        first = self._keys[0][0]
+        limit = first + self._timeout_us
+        # A close stamped before the first press closed no window: it changes nothing (by
+        # stamp, not by arrival, so a late-arriving earlier press is judged the same).
+        if self._close_us is None or self._close_us < first:
+            return limit
+        return min(limit, self._close_us)
 
     def result(self) -> SlapResult:
         if self._result is not None:
