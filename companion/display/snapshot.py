@@ -151,3 +151,39 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
         raise SnapshotError(t("cli.write_failed", "en", path=out, why=err),
                             t("cli.write_failed", "fr", path=out, why=err)) from None
     return out
+
+
+# --- the docs' screenshots, from each game's sample logs ---------------------------------------
+
+DOC_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 480))
+
+
+def sample_lines(events: list[dict[str, object]]) -> list[str]:
+    import json
+
+    return [json.dumps(e, ensure_ascii=False) + "\n" for e in events]
+
+
+def write_sample(events: list[dict[str, object]], path: Path) -> Path:
+    path.write_text("".join(sample_lines(events)), encoding="utf-8")
+    return path
+
+
+def doc_screens(samples: dict[str, Any], doc_sample: dict[str, str | None], out: Path,
+                prefix: str = "", special: Any = None) -> None:
+    """Every screen of ``doc_sample`` (screen -> the sample that shows it best) in both languages
+    and the docs' sizes, as ``out/<prefix><screen>-<lang>-<w>x<h>.png``; ``special(screen, lang,
+    size, path)`` draws the screens that need more than a log (a half-entered hand)."""
+    import tempfile
+
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        logs = {name: write_sample(make(), Path(tmp) / f"{prefix}{name}.jsonl")
+                for name, make in samples.items()}
+        for screen, sample in doc_sample.items():
+            for lang in ("fr", "en"):
+                for w, h in DOC_SIZES:
+                    path = out / f"{prefix}{screen}-{lang}-{w}x{h}.png"
+                    if special is not None and special(screen, lang, (w, h), path):
+                        continue
+                    snapshot(screen, logs[sample] if sample else None, (w, h), lang, path)

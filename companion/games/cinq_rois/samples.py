@@ -12,6 +12,7 @@ import random
 import sys
 from pathlib import Path
 
+from companion.display.snapshot import sample_lines, write_sample
 from companion.games.cinq_rois.sim import play_rounds
 
 FIVE = ["Alice", "Bruno", "Chloé", "Dédé", "Émile"]
@@ -74,13 +75,11 @@ DOC_SAMPLE = {"sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry"
 
 
 def lines(name: str) -> list[str]:
-    return [json.dumps(e, ensure_ascii=False) + "\n" for e in SAMPLES[name]()]
+    return sample_lines(SAMPLES[name]())
 
 
 def write_log(name: str, folder: Path) -> Path:
-    path = folder / f"cinq-{name}.jsonl"
-    path.write_text("".join(lines(name)), encoding="utf-8")
-    return path
+    return write_sample(SAMPLES[name](), folder / f"cinq-{name}.jsonl")
 
 
 def entry_ui(lang: str, screen: str) -> tuple[object, object]:
@@ -117,26 +116,20 @@ def entry_ui(lang: str, screen: str) -> tuple[object, object]:
 
 
 def main(argv: list[str]) -> int:
-    import tempfile
-
     import pygame
 
-    from companion.display.snapshot import render, snapshot
+    from companion.display.snapshot import doc_screens, render
 
-    out = Path(argv[0]) if argv else Path("docs/screens")
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        logs = {name: write_log(name, Path(tmp)) for name in SAMPLES}
-        for screen, sample in DOC_SAMPLE.items():
-            for lang in ("fr", "en"):
-                for w, h in ((1280, 720), (800, 480)):
-                    path = out / f"cinq-{screen}-{lang}-{w}x{h}.png"
-                    if screen in ("entry", "lastturn"):
-                        view, ui = entry_ui(lang, screen)
-                        rendered = render(screen, view, (w, h), lang, ui)  # type: ignore[arg-type]
-                        pygame.image.save(rendered.surface, str(path))  # type: ignore[arg-type]
-                    else:
-                        snapshot(screen, logs[sample], (w, h), lang, path)
+    def special(screen: str, lang: str, size: tuple[int, int], path: Path) -> bool:
+        if screen not in ("entry", "lastturn"):
+            return False
+        view, ui = entry_ui(lang, screen)
+        rendered = render(screen, view, size, lang, ui)  # type: ignore[arg-type]
+        pygame.image.save(rendered.surface, str(path))  # type: ignore[arg-type]
+        return True
+
+    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"),
+                prefix="cinq-", special=special)
     return 0
 
 

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+
+from companion.display.snapshot import sample_lines, write_sample
 
 FIVE = ["Alice", "Bruno", "Chloé", "Dédé", "Émile"]
 TEN = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
@@ -94,29 +95,18 @@ DOC_SAMPLE = {"setup": None, "table": "midgame", "slap": "midgame", "verdict": "
 
 
 def lines(name: str) -> list[str]:
-    return [json.dumps(e, ensure_ascii=False) + "\n" for e in SAMPLES[name]()]
+    return sample_lines(SAMPLES[name]())
 
 
 def write_log(name: str, folder: Path) -> Path:
-    path = folder / f"{name}.jsonl"
-    path.write_text("".join(lines(name)), encoding="utf-8")
-    return path
+    return write_sample(SAMPLES[name](), folder / f"{name}.jsonl")
 
 
 def main(argv: list[str]) -> int:
-    import tempfile
+    from companion.display.snapshot import doc_screens
 
-    from companion.display.snapshot import snapshot
-
-    out = Path(argv[0]) if argv else Path("docs/screens")
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        logs = {name: write_log(name, Path(tmp)) for name in SAMPLES}
-        for screen, sample in DOC_SAMPLE.items():
-            for lang in ("fr", "en"):
-                for w, h in ((1280, 720), (800, 480)):
-                    log = logs[sample] if sample else None
-                    snapshot(screen, log, (w, h), lang, out / f"{screen}-{lang}-{w}x{h}.png")
+    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"),
+                prefix="")
     return 0
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.display.snapshot import sample_lines, write_sample
 from companion.games.treize.events import NewTreizeGame
 from companion.games.treize.rules import TreizeGame
 from companion.games.treize.sim import simulate_match
@@ -96,29 +97,18 @@ DOC_SAMPLE: dict[str, str | None] = {
 
 
 def lines(name: str) -> list[str]:
-    return [json.dumps(e, ensure_ascii=False) + "\n" for e in SAMPLES[name]()]
+    return sample_lines(SAMPLES[name]())
 
 
 def write_log(name: str, folder: Path) -> Path:
-    path = folder / f"treize-{name}.jsonl"
-    path.write_text("".join(lines(name)), encoding="utf-8")
-    return path
+    return write_sample(SAMPLES[name](), folder / f"treize-{name}.jsonl")
 
 
 def main(argv: list[str]) -> int:
-    import tempfile
+    from companion.display.snapshot import doc_screens
 
-    from companion.display.snapshot import snapshot
-
-    out = Path(argv[0]) if argv else Path("docs/screens")
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        logs = {name: write_log(name, Path(tmp)) for name in SAMPLES}
-        for screen, sample in DOC_SAMPLE.items():
-            for lang in ("fr", "en"):
-                for w, h in ((1280, 720), (800, 480)):
-                    snapshot(screen, logs[sample] if sample else None, (w, h), lang,
-                             out / f"treize-{screen}-{lang}-{w}x{h}.png")
+    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"),
+                prefix="treize-")
     return 0
 
 
