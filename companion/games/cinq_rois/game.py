@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import companion.games.cinq_rois.strings  # noqa: F401  (the game's strings join the catalogue)
 from companion.games.cinq_rois.events import EVENTS, NewCinqRoisGame
 from companion.games.cinq_rois.rules import CinqRoisGame
 from companion.table.log import NewGameBase

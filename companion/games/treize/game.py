@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import companion.games.treize.strings  # noqa: F401  (the game's strings join the catalogue)
 from companion.games.treize.events import EVENTS, NewTreizeGame
 from companion.games.treize.rules import TreizeGame
 from companion.table.log import NewGameBase

@@ -42,7 +42,8 @@ from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, St
 from companion.games.treize.rules import TreizeGame, draw_lots
 from companion.games.treize.series import VALUES
 from companion.games.treize.view import SeatView, View, build_view
-from companion.i18n import _typo, t
+from companion.i18n import french_typography as _typo
+from companion.i18n import t
 from companion.inputs.base import InputEvent
 from companion.inputs.sim import SIM_CLOCK
 from companion.table.log import Undo
