@@ -353,6 +353,16 @@ def _median_of(runs: list[dict[str, Any]], key: str) -> float:
     return round(statistics.median(r[key] for r in runs), 1)
 
 
+def _firmware_irq_resolution_us() -> int:
+    """What the board states in ``hello`` on the interrupt path (firmware/irqcapture.py)."""
+    import re
+
+    text = (Path(__file__).resolve().parents[1] / "firmware" / "irqcapture.py").read_text()
+    match = re.search(r"^RESOLUTION_US = const\((\d+)\)", text, re.M)
+    assert match is not None
+    return int(match[1])
+
+
 def pico_irq_model() -> dict[str, Any]:
     """The firmware's IRQ handler timed under the MicroPython unix port, against an empty call."""
     import subprocess
@@ -368,7 +378,7 @@ def pico_irq_model() -> dict[str, Any]:
             "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
             "handler_in_empty_calls": round(ratio, 1),
             "rp2040_estimate_us": round(ratio * 5 + 10),
-            "stated_resolution_us": 60,
+            "stated_resolution_us": _firmware_irq_resolution_us(),
             "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
                     "a model, not a board measurement"}
 

@@ -89,3 +89,18 @@ def test_undo_reapplies_only_what_followed_the_decision() -> None:
     # Each undo re-applies the presses that followed its decision; all of them together stay
     # within a few times the events since the oldest one, far from 20 folds of 3,000 events.
     assert calls <= 4 * since < len(events), (calls, since)
+
+
+def test_gpio_bench_quick_run_speaks_json() -> None:
+    """bench/gpio.py as a whole (small counts): every part runs, the Pico IRQ model included."""
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "gpio.py"), "--runs", "1",
+                           "--presses", "200", "--hostile-rounds", "100", "--latency-samples",
+                           "100", "--ordering-rounds", "20", "--games", "1"],
+                          capture_output=True, text=True, timeout=280, cwd=ROOT, check=False)
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    names = {line["bench"] for line in lines}
+    assert {"gpio.bouncy_presses", "gpio.hostile_ordering", "pico.irq_model",
+            "gpio.edge_to_led_ms", "gpio.edge_to_pixel_ms"} <= names, names
+    model = next(line for line in lines if line["bench"] == "pico.irq_model")
+    assert model["stated_resolution_us"] == 50

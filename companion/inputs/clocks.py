@@ -12,13 +12,9 @@ from dataclasses import dataclass, replace
 
 from companion.inputs.base import Clock, InputEvent
 
-# The Pico reads ticks_us inside a hard IRQ handler that first snapshots every pin. A stamp is
-# therefore late by the interrupt entry latency, and an edge on another pin during the handler is
-# stamped when the next handler runs: the stamp is good to entry latency + handler time, not to
-# the 1 µs of ticks_us. Under the MicroPython unix port the handler costs 4.5 to 10 empty calls
-# (bench/gpio.py, "pico.irq_model", on a busy host); at ~5 µs a call on an RP2040 at 125 MHz plus
-# ~10 µs of entry latency that is 33-60 µs, stated as 60 µs until measured on a board.
-PICO_STAMP_RESOLUTION_NS = 60_000
+# The Pico's stamps have the resolution its `hello` states, which each press then carries: 1 µs
+# from the PIO capture, the interrupt latency on the fallback (firmware/irqcapture.py,
+# RESOLUTION_US; modelled by bench/gpio.py "pico.irq_model").
 
 
 @dataclass(frozen=True, slots=True)
