@@ -15,9 +15,11 @@ from micropython import const
 _MASK30 = const(0x3FFFFFFF)
 WINDOWS = const(4)  # lockout windows latched per pin between two main-loop passes
 CAPTURE_IRQ = const(0)
-# Not measured here: what MicroPython's hard IRQ entry on the RP2040 takes, as a bound. Two
-# presses closer than this may be stamped in the wrong order (the handlers run one at a time).
-RESOLUTION_US = const(50)
+# Not measured on a board: MicroPython's hard IRQ entry on the RP2040 plus this handler, as a
+# bound. The unix-port model (bench/gpio.py, "pico.irq_model") puts it at 51-62 us. Two presses
+# closer than this may be stamped in the wrong order (the handlers run one at a time): the host
+# ties them.
+RESOLUTION_US = const(60)
 
 
 class IrqCapture:

@@ -103,4 +103,4 @@ def test_gpio_bench_quick_run_speaks_json() -> None:
     assert {"gpio.bouncy_presses", "gpio.hostile_ordering", "pico.irq_model",
             "gpio.edge_to_led_ms", "gpio.edge_to_pixel_ms"} <= names, names
     model = next(line for line in lines if line["bench"] == "pico.irq_model")
-    assert model["stated_resolution_us"] == 50
+    assert model["stated_resolution_us"] == 60
