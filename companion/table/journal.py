@@ -19,10 +19,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError, JournalError
-from companion.table.log import AnyEvent, Event, NewGameBase, parse_event
+
+if TYPE_CHECKING:
+    from companion.table.log import AnyEvent, Event
 
 SCHEMA_VERSION = 1
 # A checkpoint costs about four commits (bench/journal_sync.py); one every 32 events bounds what a
@@ -453,6 +455,10 @@ class Journal:
             raise self._broken(str(err)) from None
 
     def events(self, game_id: str) -> Iterator[tuple[int, AnyEvent]]:
+        # The event models (pydantic) load here, not with the module: readers of payloads alone
+        # (stats, history, export) never pay for them.
+        from companion.table.log import NewGameBase, parse_event
+
         expected = 1
         game: str | None = None
         for seq, payload in self.payloads(game_id):
