@@ -90,7 +90,9 @@ def main() -> int:
         first: float | None = None
         samples: list[float] = []
         try:
-            while now() < end:
+            # Until the time is up and every whole minute's sample is taken: the last sample
+            # falls due exactly at the end, and a turn may land just past it.
+            while now() < end or minute <= int(args.minutes):
                 app.dirty = True  # a frame every turn: the most text the screen can churn
                 app.step(0.002)
                 if now() >= next_minute:
