@@ -490,9 +490,20 @@ def _plurals(text: str, lang: str, values: dict[str, object]) -> str:
     return _PLURAL.sub(pick, text) if "|" in text else text
 
 
+class _FrNumber(float):
+    """A number as French writes it: a decimal comma, digits grouped by a narrow no-break space,
+    and a narrow no-break space before % ("13,7", "1 111,3", "11 %")."""
+
+    def __format__(self, spec: str) -> str:
+        text = float.__format__(self, spec).replace(",", "\u202f").replace(".", ",")
+        return text[:-1] + "\u202f%" if text.endswith("%") else text
+
+
 def t(key: str, lang: str = "fr", /, **values: object) -> str:
     fr, en = CATALOGUE[key]
     text = fr if lang == "fr" else en
+    if lang == "fr":
+        values = {k: _FrNumber(v) if isinstance(v, float) else v for k, v in values.items()}
     return _plurals(text, lang, values).format(**values)
 
 
@@ -523,5 +534,6 @@ def ms(t_us: int, lang: str = "fr") -> str:
     a tenth of a millisecond."""
     if abs(t_us) < 100:
         return f"{t_us} µs"
-    text = f"{t_us / 1000:.1f} ms"
-    return text.replace(".", ",") if lang == "fr" else text
+    if lang == "fr":
+        return f"{t_us / 1000:,.1f}".replace(",", "\u202f").replace(".", ",") + " ms"
+    return f"{t_us / 1000:,.1f} ms"

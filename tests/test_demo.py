@@ -23,7 +23,7 @@ def test_demo_tells_the_whole_game(tmp_path: Path) -> None:
     assert re.search(r"Dernier : \S+, à \d+,\d ms près", out)  # loser and margin
     assert re.search(r"pioche .+ : \+\d+ kg \(total \d+ kg\)", out)  # the card
     assert "Classement :" in out
-    assert re.search(r"Tas : \d+ cartes \(\d+ remises dessous\) · prochaine carte : As \d+ ?%", out)
+    assert re.search(r"Tas : \d+ cartes \(\d+ remises? dessous\) · prochaine carte : As \d+\u202f%", out)
     assert re.search(r"^Vainqueurs? (ex aequo )?: ", out, re.M)
 
 

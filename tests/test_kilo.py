@@ -392,3 +392,13 @@ def test_the_first_dealer_is_drawn_once_before_the_first_slap() -> None:
         late.check(Dealer(player="Ana"))
     with pytest.raises(RuleError):
         game(4).check(Dealer(player="Zed"))
+
+
+def test_french_numbers_have_a_decimal_comma_and_spaced_percent() -> None:
+    from companion.i18n import ms, t
+
+    fr = t("odds", "fr", ace=0.113, seven=0.05, exp=15.53)
+    assert "As 11\u202f%" in fr and "15,5 kg" in fr and "." not in fr.split("kg")[0]
+    assert t("odds", "en", ace=0.113, seven=0.05, exp=15.53).startswith("Next card: Ace 11%,")
+    assert ms(1_111_300, "fr") == "1\u202f111,3 ms" and ms(1_111_300, "en") == "1,111.3 ms"
+    assert ms(319_000, "fr") == "319,0 ms"
