@@ -6,6 +6,7 @@ draws of Kilo de merde; such a card has ``suit is None``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -115,6 +116,25 @@ class Card:
             suit = self.suit.name_in(lang)
             return f"{rank} d'{suit}" if suit[0] in "aeéiou" else f"{rank} de {suit}"
         return f"{rank} of {self.suit.name_in(lang)}"
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣",
+            Suit.STARS: "★"}
+_SHORT_RANK_FR = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
+
+
+def card_short(card: Card, lang: str) -> str:
+    """A card as a player reads it in a line of text: the rank as the language writes it and the
+    suit's symbol ("D♥" is the Dame de cœur in French, "Q♥" in English); notation is for input,
+    where "C" would read as cœur to a French player."""
+    if card.rank is None:
+        return "Joker" if lang == "fr" else "JK"
+    rank = _SHORT_RANK_FR.get(card.rank, card.rank.value) if lang == "fr" else card.rank.value
+    return rank + (_SYMBOLS[card.suit] if card.suit is not None else "")
+
+
+def cards_short(cards: Iterable[Card], lang: str) -> str:
+    return " ".join(card_short(c, lang) for c in cards)
 
 
 def the_fr(name: str, feminine: bool = False) -> str:

@@ -44,3 +44,12 @@ def test_describe_ranks_compacts_runs() -> None:
     pile_at_4 = set(RANKS) - {Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TWO}
     assert describe_ranks(pile_at_4) == "A 3-10"
     assert describe_ranks({Rank.ACE, Rank.SEVEN}) == "A 7"
+
+
+def test_cards_in_a_line_of_text_read_as_the_language_writes_them() -> None:
+    from companion.cards import card_short, cards_short, parse_card
+
+    hand = [parse_card(c) for c in ("QH", "4C", "10S", "JD", "K*", "JK", "7")]
+    assert cards_short(hand, "fr") == "D♥ 4♣ 10♠ V♦ R★ Joker 7"
+    assert cards_short(hand, "en") == "Q♥ 4♣ 10♠ J♦ K★ JK 7"
+    assert "C" not in card_short(parse_card("4C"), "fr")  # C would read as cœur

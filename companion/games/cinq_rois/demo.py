@@ -14,6 +14,7 @@ import random
 import time
 from typing import TextIO
 
+from companion.cards import card_short, cards_short
 from companion.games import NAMES
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame
 from companion.games.cinq_rois.rules import CinqRoisGame
@@ -57,11 +58,13 @@ def headline(game: CinqRoisGame, lang: str) -> str:
     return t("cinq.headline", lang, round=game.round, detail=detail)
 
 
-def arrangement_text(a: Arrangement) -> str:
-    """``[7H 8H JK=9H] [QS QD 7C=QH]``: each combination, a wild followed by what it stands for."""
+def arrangement_text(a: Arrangement, lang: str = "en") -> str:
+    """``[7♥ 8♥ JK=9♥] [Q♠ Q♦ 7♣=Q♥]``: each combination, a wild followed by what it stands
+    for, the cards as the language reads them."""
     return " ".join(
-        "[" + " ".join(str(p.card) + (f"={p.stands_for}" if p.wild and p.card != p.stands_for
-                                      else "") for p in c.cards) + "]"
+        "[" + " ".join(card_short(p.card, lang) + (f"={card_short(p.stands_for, lang)}"
+                                                   if p.wild and p.card != p.stands_for
+                                                   else "") for p in c.cards) + "]"
         for c in a.combinations)
 
 
@@ -106,9 +109,9 @@ class Demo:
         width = max(len(p) for p in game.players)
         for player in game.players:
             a = last.arrangements[player]
-            rest = " ".join(str(c) for c in a.left)
+            rest = cards_short(a.left, lang)
             self.say(t("cinq.demo.hand", lang, name=player, width=width,
-                       groups=arrangement_text(a) or "—",
+                       groups=arrangement_text(a, lang) or "—",
                        rest=_fr(t("cinq.demo.rest", lang, cards=rest), lang) if rest else "",
                        points=a.points))
         line = " · ".join(f"{p} {total}" for p, total, _ in game.standings())

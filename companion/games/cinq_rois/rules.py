@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.cards import JOKER, Card, Rank
+from companion.cards import JOKER, Card, Rank, card_short, cards_short
 from companion.errors import CardError, RuleError, SetupError
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.solver import (
@@ -436,15 +436,15 @@ class CinqRoisGame:
                 if last.arrangements is not None:
                     arr = last.arrangements[player]
                     groups = " ".join(
-                        "[" + " ".join(str(p.card) + (f"→{p.stands_for}" if p.wild and
-                                                       p.card != p.stands_for else "")
-                                       for p in c.cards) + "]"
+                        "[" + " ".join(card_short(p.card, lang) + (
+                            f"→{card_short(p.stands_for, lang)}" if p.wild and
+                            p.card != p.stands_for else "") for p in c.cards) + "]"
                         for c in arr.combinations)
-                    rest = _cards(arr.left) or "—"
+                    rest = cards_short(arr.left, lang) or "—"
                     lines.append(f"    {player:<{width}} {groups}  "
                                  f"{'reste' if fr else 'left'} {rest} ({arr.points})")
                 elif last.left is not None and player != last.out:
-                    rest = _cards(last.left[player]) or "—"
+                    rest = cards_short(last.left[player], lang) or "—"
                     lines.append(f"    {player:<{width}} {'reste' if fr else 'left'} {rest} "
                                  f"({last.scores[player]})")
         winners = self.winners

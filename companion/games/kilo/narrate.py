@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.cards import cards_short
 from companion.games.kilo.odds import pile_odds
 from companion.i18n import margin_text, ms, t
 
@@ -69,7 +70,7 @@ def kilo_summary(game: KiloGame, lang: str = "fr") -> str:
         lines.append(t("ended.pile_empty", lang))
     lines.append(t("standings.header", lang))
     for pos, (player, kilos) in enumerate(game.standings(), start=1):
-        cards = " ".join(str(c) for c in game.cards_of(player)) or t("no_cards", lang)
+        cards = cards_short(game.cards_of(player), lang) or t("no_cards", lang)
         lines.append(f"  {pos:>2}. {player:<24} {kilos:>4} kg   {cards}")
     if game.pile_count:
         odds = pile_odds(game)
