@@ -58,6 +58,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "demo.seven_kept": ("  {name} pioche {card} : première carte, le 7 compte 7 kg",
                         "  {name} draws {card}: first card, the 7 counts 7 kg"),
     "demo.undo": ("  (La table annule : {what})", "  (The table undoes: {what})"),
+    "demo.undone_draw": ("la pioche de {name}, {card}, mal saisie",
+                         "{name}'s draw, {card}, mistyped"),
     "demo.standings": ("  Classement : {line}", "  Standings: {line}"),
     "demo.pile": ("  Tas : {count} {count|carte|cartes} ({bottom} {bottom|remise|remises} dessous) · "
                   "prochaine carte : As {ace:.0%}, 7 {seven:.0%}, {exp:.1f} kg en moyenne",

@@ -83,8 +83,9 @@ class Demo:
                     announced = game.round
                     self.say(t("demo.round", self.lang, round=game.round, rounds=game.rounds))
                 if game.awaiting == "draw":
-                    self._draw(game.owed_draws[0])
-                    if not game.owed_draws or game.finished:
+                    corrected_next = self._draw(game.owed_draws[0])
+                    # A mistyped card is undone at the next step: the standings wait for it.
+                    if not corrected_next and (not game.owed_draws or game.finished):
                         self.say(t("demo.standings", self.lang, line=standings_line(game)))
                         self.say(pile_line(game, self.lang))
                 else:
@@ -121,7 +122,8 @@ class Demo:
         for line in slap_lines(game, slap, self.lang):
             self.say(line)
 
-    def _draw(self, player: str) -> None:
+    def _draw(self, player: str) -> bool:
+        """Enter the card ``player`` drew; True when the table mistyped it (undone next step)."""
         game = self.game
         index = game.draws_made
         true = choose_card(game, random.Random(f"{self.seed}:draw:{index}"))
@@ -129,16 +131,20 @@ class Demo:
             rng = random.Random(f"{self.seed}:wrong:{index}")
             wrong = next((c for c in (choose_card(game, rng) for _ in range(5)) if c != true), true)
             self.table.submit(Draw(player=player, card=wrong))
-            return  # _correct_mistake undoes it on the next step
+            self.say(draw_line(game, self.lang))  # as the table saw it, until it is undone
+            return True  # _correct_mistake undoes it on the next step
         self.table.submit(Draw(player=player, card=true))
         self.say(draw_line(game, self.lang))
+        return False
 
     def _correct_mistake(self) -> bool:
         last = self._last()
         if (isinstance(last, Draw) and not isinstance(self._last(2), Undo)
                 and _mistake(self.seed, self.game.draws_made - 1)):
             self.table.submit(Undo())
-            self.say(t("demo.undo", self.lang, what=f"{last.player} {last.card}"))
+            self.say(t("demo.undo", self.lang,
+                       what=t("demo.undone_draw", self.lang, name=last.player,
+                              card=last.card.name_in(self.lang))))
             return True
         return False
 
