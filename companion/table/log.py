@@ -166,10 +166,17 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     if etype == "literal_error":
         allowed = first.get("ctx", {}).get("expected", "")
         return EventError(f"{loc!r} cannot be {json.dumps(got)}: use {allowed}",
-                          f"{loc!r} ne peut pas valoir {json.dumps(got)} : utilisez {allowed}")
+                          f"{loc!r} ne peut pas valoir {json.dumps(got)} : utilisez "
+                          f"{allowed.replace(' or ', ' ou ')}")
     if etype in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return EventError(f"{loc!r} is out of range: {first['msg'].lower()}, not {got}",
-                          f"{loc!r} est hors limites : {first['msg'].lower()}, pas {got}")
+        ctx = first.get("ctx", {})
+        bound = next(iter(ctx.values()), "?")
+        en, fr = {"greater_than_equal": ("at least", "au moins"),
+                  "less_than_equal": ("at most", "au plus"),
+                  "greater_than": ("more than", "plus de"),
+                  "less_than": ("less than", "moins de")}[etype]
+        return EventError(f"{loc!r} is out of range: it must be {en} {bound}, not {got}",
+                          f"{loc!r} est hors limites : il faut {fr} {bound}, pas {got}")
     return EventError(f"{key or kind}: {first['msg']}", f"{key or kind} : {first['msg']}")
 
 
