@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from typing import Literal
 
@@ -499,6 +500,22 @@ class _FrNumber(float):
     def __format__(self, spec: str) -> str:
         text = float.__format__(self, spec).replace(",", "\u202f").replace(".", ",")
         return text[:-1] + "\u202f%" if text.endswith("%") else text
+
+
+_OS_REASONS_FR = {
+    errno.ENOENT: "fichier ou dossier introuvable", errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise", errno.EISDIR: "c'est un dossier",
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier", errno.ENOSPC: "disque plein",
+    errno.EROFS: "support en lecture seule", errno.EEXIST: "le fichier existe déjà",
+    errno.ENAMETOOLONG: "nom trop long", errno.EIO: "erreur d'entrée-sortie du support",
+}
+
+
+def os_reason(err: OSError, lang: str = "fr") -> str:
+    """Why the system refused, in the player's language (the system says it in English)."""
+    if lang == "fr" and err.errno in _OS_REASONS_FR:
+        return _OS_REASONS_FR[err.errno]
+    return err.strerror or str(err)
 
 
 def t(key: str, lang: str = "fr", /, **values: object) -> str:

@@ -402,3 +402,13 @@ def test_french_numbers_have_a_decimal_comma_and_spaced_percent() -> None:
     assert t("odds", "en", ace=0.113, seven=0.05, exp=15.53).startswith("Next card: Ace 11%,")
     assert ms(1_111_300, "fr") == "1\u202f111,3 ms" and ms(1_111_300, "en") == "1,111.3 ms"
     assert ms(319_000, "fr") == "319,0 ms"
+
+
+def test_system_refusals_are_said_in_french_too() -> None:
+    import errno
+
+    from companion.i18n import os_reason
+
+    err = FileNotFoundError(errno.ENOENT, "No such file or directory")
+    assert os_reason(err, "fr") == "fichier ou dossier introuvable"
+    assert os_reason(err, "en") == "No such file or directory"

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.cli.parser import lang_given
 from companion.errors import CompanionError, JournalError, LogError
-from companion.i18n import t
+from companion.i18n import os_reason, t
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -125,7 +125,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 with open(args.file, "rb") as handle:
                     engine = replay(handle)
             except OSError as err:
-                print(t("cli.cannot_read", lang, path=args.file, why=err.strerror),
+                print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)),
                       file=sys.stderr)
                 return 2
     except CompanionError as err:

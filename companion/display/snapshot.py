@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
-from companion.i18n import t
+from companion.i18n import os_reason, t
 
 if TYPE_CHECKING:
     from companion.display.layout import Fonts
@@ -136,8 +136,9 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
             with open(log, "rb") as handle:  # decoded line by line: a bad byte names its line
                 engine = replay(handle)
         except OSError as err:
-            raise SnapshotError(t("cli.read_log", "en", path=log, why=err.strerror),
-                                t("cli.read_log", "fr", path=log, why=err.strerror)) from None
+            raise SnapshotError(t("cli.read_log", "en", path=log, why=os_reason(err, "en")),
+                                t("cli.read_log", "fr", path=log,
+                                  why=os_reason(err, "fr"))) from None
         game = engine
     check_screen(screen, game.game if game is not None else "kilo")
     view = view_of(game)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from companion.errors import ConfigError
-from companion.i18n import REFEREE_FR
+from companion.i18n import REFEREE_FR, os_reason
 from companion.inputs.base import Role
 from companion.inputs.debounce import DebounceSettings
 
@@ -297,7 +297,7 @@ class HardwareConfig(BaseModel):
         except OSError as exc:
             raise ConfigError(
                 f"Cannot read the config file {path} ({exc.strerror}); check the path given to --config.",
-                f"Impossible de lire le fichier de configuration {path} ({exc.strerror}) ; "
+                f"Impossible de lire le fichier de configuration {path} ({os_reason(exc)}) ; "
                 "vérifiez le chemin donné à --config.",
             ) from None
         return cls.from_toml(text, where=str(path))

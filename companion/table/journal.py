@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError, JournalError
+from companion.i18n import os_reason
 
 if TYPE_CHECKING:
     from companion.table.log import AnyEvent, Event
@@ -145,7 +146,7 @@ class Journal:
             f"cannot write the journal folder {self.data_dir} ({err.strerror}); pass "
             "--data-dir with a folder you can write to",
             f"impossible d'écrire dans le dossier du journal {self.data_dir} "
-            f"({err.strerror}) ; indiquez un dossier accessible avec --data-dir")
+            f"({os_reason(err)}) ; indiquez un dossier accessible avec --data-dir")
 
     def _take_lock(self) -> None:
         try:
