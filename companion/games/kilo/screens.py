@@ -81,6 +81,14 @@ def awaiting_text(v: View, lang: str) -> str:
     return t("scr.await.play", lang)
 
 
+def ordinal(n: int, lang: str) -> str:
+    """A place: "1er", "2e" in French; "1st", "2nd", "3rd", "4th" in English."""
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False) -> None:
     border = WARN if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
@@ -92,6 +100,11 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
     # The number in far type, its unit smaller: the figure is what must carry across the room.
     kilo_w = int(inner.width * 0.36)
     kilos = Rect(inner.right - kilo_w, inner.top, kilo_w, inner.height)
+    if s.change:
+        # This round's change under the total ("+8"): what just happened, at a glance.
+        kilos, change_box = split(kilos, [0.68, 0.32])
+        p.text(f"{s.change:+d} kg", change_box, p.font(NEAR), MUTED, align="right",
+               min_size=p.font(14))
     unit_w = p.fonts.size("kg", p.font(NEAR))[0] + pad
     number = Rect(kilos.x, kilos.y, kilos.width - unit_w, kilos.height)
     shown = p.text(str(s.kilos), number, p.font(FAR), FG, align="right", role="far",
@@ -108,7 +121,9 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
         tags.append(t("scr.tag.starts", lang))
     if s.flushes:
         tags.append(t("scr.tag.flushes", lang, n=s.flushes))
-    label = s.name + (" · " + ", ".join(tags) if tags else "")
+    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
+    # draw), the place says who leads.
+    label = f"{ordinal(s.place, lang)} · {s.name}" + (" · " + ", ".join(tags) if tags else "")
     p.text(label, name_box, p.font(NEAR), seat_color(s.seat) if not s.owes else WARN,
            align="left", min_size=p.font(20))
     if s.cards:
@@ -154,9 +169,9 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.text(pile, info, p.font(NEAR), MUTED, align="left")
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
-    rows = math.ceil(len(v.standings) / cols)
+    rows = math.ceil(len(v.seats) / cols)
     cells = grid(tiles_area, rows * cols, cols, gap)
-    for i, s in enumerate(v.standings):
+    for i, s in enumerate(v.seats):  # seating order: a tile never moves during the game
         col, row = divmod(i, rows)
         cell = cells[row * cols + col]
         seat_tile(p, s, cell, lang)

@@ -27,6 +27,7 @@ class SeatView:
     owes: bool
     starter: bool
     place: int  # 1-based position in the standings
+    change: int = 0  # kilos this round (since the end of the previous one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +107,12 @@ def build_view(game: KiloGame) -> View:
     # Competition ranking: equal kilos share a place (co-winners both stand on the top step).
     totals = [k for _, k in game.standings()]
     places = {p: 1 + sum(1 for other in totals if other < k) for p, k in game.standings()}
+    history = game.history
+    before = history[game.round - 2] if 2 <= game.round <= len(history) + 1 else None
     seats = tuple(
         SeatView(i, p, game.kilos(p), tuple(str(c) for c in game.cards_of(p)), game.flushes(p),
-                 p in owed, game.starter == p, places[p])
+                 p in owed, game.starter == p, places[p],
+                 game.kilos(p) - (before[i] if before is not None else 0))
         for i, p in enumerate(players))
     order = {p: i for i, (p, _) in enumerate(game.standings())}
     standings = tuple(sorted(seats, key=lambda s: order[s.name]))
