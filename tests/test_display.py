@@ -224,3 +224,22 @@ def test_history_grid_labels_stand_where_their_values_are(card: str) -> None:
     ys = sorted((rec.box.centery for rec in labels), reverse=True)
     gaps = {b - a for a, b in itertools.pairwise(ys)}
     assert max(gaps) - min(gaps) <= 1
+
+
+def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
+    lines = ['{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 3}',
+             '{"type": "press", "player": "Cy", "t_us": 0}',
+             '{"type": "press", "player": "Ben", "t_us": 100}',
+             '{"type": "press", "player": "Ana", "t_us": 250}',
+             '{"type": "verdict", "valid": true}',
+             '{"type": "draw", "player": "Ana", "card": "9"}']
+    game = replay(lines)
+    assert isinstance(game, KiloGame)
+    view = build_view(game)
+    assert [s.change for s in view.seats] == [9, 0, 0]  # round 2 has begun: round 1's change shows
+    r = render("table", view, (1280, 720), "fr", ui_for(game, "fr"))
+    names = {rec.text: rec.box for rec in r.painter.texts if "·" in rec.text}
+    ana = next(box for text, box in names.items() if text.endswith("Ana"))
+    cy = next(box for text, box in names.items() if text.endswith("Cy"))
+    assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
+    assert any(text.startswith("3e") and text.endswith("Ana") for text in names)

@@ -27,7 +27,7 @@ class SeatView:
     owes: bool
     starter: bool
     place: int  # 1-based position in the standings
-    change: int = 0  # kilos this round (since the end of the previous one)
+    change: int = 0  # the latest round's change in kilos (this round's once it has one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +107,21 @@ def build_view(game: KiloGame) -> View:
     # Competition ranking: equal kilos share a place (co-winners both stand on the top step).
     totals = [k for _, k in game.standings()]
     places = {p: 1 + sum(1 for other in totals if other < k) for p, k in game.standings()}
+    # Each player's latest change: this round's if anything changed in it yet, else the last
+    # round's (a round ends on its draw, so "this round" alone would always read 0).
     history = game.history
-    before = history[game.round - 2] if 2 <= game.round <= len(history) + 1 else None
+    now = tuple(game.kilos(p) for p in players)
+    zero = tuple(0 for _ in players)
+    ends = [zero, *history]
+    if ends[-1] != now:
+        changes = tuple(a - b for a, b in zip(now, ends[-1], strict=True))
+    elif len(ends) >= 2:
+        changes = tuple(a - b for a, b in zip(ends[-1], ends[-2], strict=True))
+    else:
+        changes = zero
     seats = tuple(
-        SeatView(i, p, game.kilos(p), tuple(str(c) for c in game.cards_of(p)), game.flushes(p),
-                 p in owed, game.starter == p, places[p],
-                 game.kilos(p) - (before[i] if before is not None else 0))
+        SeatView(i, p, now[i], tuple(str(c) for c in game.cards_of(p)), game.flushes(p),
+                 p in owed, game.starter == p, places[p], changes[i])
         for i, p in enumerate(players))
     order = {p: i for i, (p, _) in enumerate(game.standings())}
     standings = tuple(sorted(seats, key=lambda s: order[s.name]))
