@@ -132,6 +132,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.await.verdict": ("Tape ! Carré valable ou fausse tape ?",
                           "Slap! Valid claim or false slap?"),
     "scr.await.draw": ("Pioche : {names}", "Draw: {names}"),
+    "scr.await.draw_n": ("Pioche {n}/{of} : {names}", "Draw {n}/{of}: {names}"),
     "scr.hw.disconnected": ("Boutons débranchés ({source}) : rebranchez-les, les scores sont gardés",
                             "Buttons disconnected ({source}): plug them back in, scores are kept"),
     "scr.hw.stuck": ("Bouton coincé : {button}", "Stuck button: {button}"),
@@ -224,6 +225,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                          "The game is not over (round {round}/{rounds}): provisional standings."),
     "scr.over.provisional": ("Classement provisoire", "Provisional standings"),
     "scr.over.thanks": ("Merci d'avoir joué !", "Thanks for playing!"),
+    "scr.over.heaviest": ("{n|Le plus lourd|Les plus lourds} : {names}, {kilos} kg",
+                          "{n|Heaviest|Heaviest, tied}: {names}, {kilos} kg"),
     "scr.over.again": ("Rejouer", "Play again"),
     "scr.over.new": ("Nouvelle partie", "New game"),
     "scr.rules.body": (

@@ -243,3 +243,27 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     cy = next(box for text, box in names.items() if text.endswith("Cy"))
     assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
     assert any(text.startswith("3e") and text.endswith("Ana") for text in names)
+
+
+def test_several_owed_draws_are_counted_and_the_heaviest_is_named() -> None:
+    from companion.games.kilo.screens import awaiting_text
+
+    head = ['{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dom"], '
+            '"rounds": 1}',
+            '{"type": "press", "player": "Ana", "t_us": 0}',
+            '{"type": "press", "player": "Ben", "t_us": 100}',
+            '{"type": "press", "player": "Cy", "t_us": 500}',
+            '{"type": "press", "player": "Dom", "t_us": 500}',
+            '{"type": "verdict", "valid": true}']
+    game = replay(head)
+    assert isinstance(game, KiloGame)
+    assert awaiting_text(build_view(game), "fr") == "Pioche 1/2\u202f: Cy" or \
+        awaiting_text(build_view(game), "fr") == "Pioche 1/2 : Cy"
+    game = replay([*head, '{"type": "draw", "player": "Cy", "card": "9"}'])
+    assert awaiting_text(build_view(game), "en") == "Draw 2/2: Dom"
+    game = replay([*head, '{"type": "draw", "player": "Cy", "card": "9"}',
+                   '{"type": "draw", "player": "Dom", "card": "A"}'])
+    assert isinstance(game, KiloGame) and game.finished
+    r = render("gameover", build_view(game), (1280, 720), "fr", ui_for(game, "fr"))
+    assert any(rec.text.startswith("Le plus lourd") and "Dom, 100 kg" in rec.text
+               for rec in r.painter.texts)

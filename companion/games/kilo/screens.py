@@ -73,6 +73,11 @@ def awaiting_text(v: View, lang: str) -> str:
     if v.finished:
         return t("awaiting.nothing", lang)
     if v.awaiting == "draw":
+        owed_at_verdict = len(v.last_slap.losers) if v.last_slap is not None else len(v.owed)
+        if owed_at_verdict > 1:
+            # Several owe a draw: say whose turn it is and how many are left ("Pioche 1/2").
+            done = owed_at_verdict - len(v.owed)
+            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict, names=v.owed[0])
         return t("scr.await.draw", lang, names=", ".join(v.owed))
     if v.awaiting == "verdict":
         return t("scr.await.verdict", lang)
@@ -556,9 +561,18 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     foot_h = p.px(66) if v.finished else 0
     body = Rect(area.x, head.bottom + gap, area.width,
                 area.height - head_h - gap - (foot_h + gap if foot_h else 0))
+    notes = []
     if v.end_reason == "pile_empty":
+        notes.append(t("ended.pile_empty", lang))
+    heaviest = max(v.seats, key=lambda s: s.kilos)
+    if v.finished and heaviest.kilos > 0:
+        # The table always wants to know who carries the most home.
+        names = [s.name for s in v.seats if s.kilos == heaviest.kilos]
+        notes.append(t("scr.over.heaviest", lang, names=", ".join(names), kilos=heaviest.kilos,
+                       n=len(names)))
+    for line in notes:
         note = Rect(body.x, body.y, body.width, p.px(30))
-        p.text(t("ended.pile_empty", lang), note, p.font(SMALL), MUTED, min_size=p.font(16))
+        p.text(line, note, p.font(SMALL), MUTED, min_size=p.font(16))
         body = Rect(body.x, note.bottom + gap, body.width, body.height - note.height - gap)
     if p.scale.portrait:
         podium_box, rest = split(body, [1.3, 1], gap=gap)
