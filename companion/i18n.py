@@ -132,6 +132,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.await.verdict": ("Tape ! Carré valable ou fausse tape ?",
                           "Slap! Valid claim or false slap?"),
     "scr.await.draw": ("Pioche : {names}", "Draw: {names}"),
+    "scr.card.worth_flush": ("chasse", "flush"),
     "scr.await.draw_n": ("Pioche {n}/{of} : {names}", "Draw {n}/{of}: {names}"),
     "scr.hw.disconnected": ("Boutons débranchés ({source}) : rebranchez-les, les scores sont gardés",
                             "Buttons disconnected ({source}): plug them back in, scores are kept"),

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from companion.cards import RANKS
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
@@ -57,12 +58,13 @@ from companion.games.kilo.events import (
     Starter,
     Verdict,
 )
-from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.rules import KILOS, KiloGame
 from companion.games.kilo.view import SeatView, SlapView, View, build_view
 from companion.i18n import margin_text, ms, t
 from companion.table.log import Undo
 
 Rect = pygame.Rect
+RANK_BY_TEXT = {r.value: r for r in RANKS}
 
 TIMEOUTS_MS: tuple[int, ...] = (1000, 2000, 3000, 5000, 8000, 10000, 15000, 30000, 60000)
 
@@ -384,7 +386,10 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     for cell, rank in zip(cells, RANK_ORDER, strict=True):
         why = short_reason(v, rank)
         keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
-        hint = t(f"scr.card.tag.{why}", lang) if why else keys
+        # What the card weighs, beside its key: an Ace is an event before it is drawn.
+        worth = (t("scr.card.worth_flush", lang) if rank == "7"
+                 else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]]))
+        hint = t(f"scr.card.tag.{why}", lang) if why else f"{worth} · {keys}"
         p.button(cell, rank_label(rank, lang), ("rank", rank) if not why else ("why", rank),
                  enabled=why is None, selected=ui.rank == rank,
                  color=ACCENT if ui.rank == rank else PANEL_HI, hint=hint, size=p.font(BIG))
