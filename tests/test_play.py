@@ -457,3 +457,15 @@ def test_draw_lots_by_key_only_before_the_first_slap(journal: Journal,
     events = app.table.seq
     key(app, pygame.K_d)
     assert app.table.seq == events and app.game.dealer is None
+
+
+def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal,
+                                                            screen: pygame.Surface) -> None:
+    app = make_app(journal, screen)
+    slap_all(app)
+    referee(app, "confirm")
+    touch(app, ("continue",))
+    touch(app, ("rank", "A"))
+    touch(app, ("draw",))
+    assert app.ui.entry == "drawn" and app.ui.anim_start is not None
+    assert any(rec.text == "+100 kg" for rec in app.painter.texts)

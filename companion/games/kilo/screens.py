@@ -675,6 +675,34 @@ def draw_flush(p: Painter, v: View, ui: Ui, phase: float) -> None:
 
 
 
+def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
+    """A card was drawn: it shows big for a moment with its kilos (an Ace is an event)."""
+    d = v.last_draw
+    if d is None:
+        return
+    s = p.screen
+    fade = 1 - max(0.0, phase - 0.8) / 0.2  # holds, then fades out over the last fifth
+    shade = pygame.Surface(s.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, int(150 * fade)))
+    p.surface.blit(shade, (0, 0))
+    h = min(s.height * 2 // 3, p.px(300))
+    w = h * 5 // 7
+    card = Rect(s.centerx - w - p.px(20), s.centery - h // 2, w, h)
+    pygame.draw.rect(p.surface, (245, 245, 245), card, border_radius=max(4, h // 14))
+    suit = d.card[-1] if d.card[-1] in SUITS else None
+    rank = d.card[:-1] if suit else d.card
+    color = (200, 0, 0) if suit in RED_SUITS else (0, 0, 0)
+    p.text(rank_label(rank, ui.lang), Rect(card.x, card.y + h // 10, w, h // 2), p.font(FAR) * 2,
+           color, role="far", min_size=p.font(BIG))
+    if suit:
+        draw_suit(p.surface, suit, (card.centerx, card.y + h * 3 // 4), h // 8, color)
+    side = Rect(card.right + p.px(30), card.y, s.width - card.right - p.px(50), h)
+    name_b, kilos_b = split(side, [1, 1.4])
+    p.text(d.player, name_b, p.font(BIG), FG, align="left", min_size=p.font(20))
+    p.text(f"+{t('kilos', ui.lang, kilos=d.kilos)}", kilos_b, p.font(FAR) * 3 // 2,
+           WARN if d.kilos >= 100 else FG, align="left", role="far", min_size=p.font(BIG))
+
+
 # --- the game's side of the display seam -------------------------------------------------------
 
 # Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
@@ -720,7 +748,9 @@ class KiloScreens(GameScreens):
         DRAWERS[screen](p, view, ui, area)
 
     def overlay(self, p: Painter, view: View, ui: Ui, phase: float) -> None:
-        if ui.entry == "lots" and view.dealer is not None:
+        if ui.entry == "drawn":
+            draw_drawn(p, view, ui, phase)
+        elif ui.entry == "lots" and view.dealer is not None:
             draw_lots_overlay(p, view.players, view.players.index(view.dealer), phase,
                               t("scr.lots.drawing", ui.lang),
                               t("scr.lots.dealer", ui.lang, name=view.dealer))
@@ -765,6 +795,9 @@ class KiloScreens(GameScreens):
             ui.screen = None
             if v.last_draw is not None and v.last_draw.flushed:
                 ui.entry = None  # the animation is the flush's
+                ui.anim_start = app.now()
+            elif v.last_draw is not None:
+                ui.entry = "drawn"  # the card, big, for a moment
                 ui.anim_start = app.now()
                 app.sounds.play("flush")
         elif isinstance(event, Undo):
