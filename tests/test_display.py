@@ -267,3 +267,14 @@ def test_several_owed_draws_are_counted_and_the_heaviest_is_named() -> None:
     r = render("gameover", build_view(game), (1280, 720), "fr", ui_for(game, "fr"))
     assert any(rec.text.startswith("Le plus lourd") and "Dom, 100 kg" in rec.text
                for rec in r.painter.texts)
+
+
+@pytest.mark.parametrize("game", ["kilo", "cinq-rois", "treize"])
+def test_setup_at_800x480_has_no_tiny_text(game: str) -> None:
+    """Regression: the setup's help lines shrank to a 7 px cap height at 800x480."""
+    from companion.display.state import SetupForm, Ui
+
+    ui = Ui(lang="fr", game=game)
+    ui.setup = SetupForm(game=game, players=["Alice", "Bruno", "Chloé", "Dédé"])
+    r = render("setup", None, (800, 480), "fr", ui)
+    assert min(rec.cap for rec in r.painter.texts) >= 9

@@ -310,17 +310,21 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     items.append(SetupItem(t("scr.setup.input", lang, name=t(f"scr.input.{form.input}", lang)),
                            t(f"scr.input.{form.input}.help", lang), ("input",), None))
     cells = split(right, [1] * len(items), gap=max(2, p.px(3)))
+    # A help line only where it can be read: on a small screen a row holds its label and its
+    # buttons at full size, and the rules page explains every choice.
+    with_help = bool(cells) and cells[0].height >= 2.2 * p.fonts.size("Ag", p.font(22))[1]
     for cell, item in zip(cells, items, strict=True):
         label, help_text, action, minus = item.label, item.help, item.action, item.minus
         p.panel(cell, right)
         inner = cell.inflate(-p.px(8), -p.px(2))
-        top_row, helper = split(inner, [1.2, 1])
+        top_row, helper = split(inner, [1.2, 1]) if with_help else (inner, None)
         ctl_w = inner.width // 4 if minus else inner.width * 2 // 7
         ctl = Rect(top_row.right - ctl_w, top_row.y + 1, ctl_w, top_row.height - 1)
         lab = Rect(top_row.x, top_row.y, top_row.width - ctl_w - gap, top_row.height)
         p.text(label, lab, p.font(SMALL), FG, align="left", min_size=p.font(14))
-        p.text(help_text, helper, p.font(22), MUTED, align="left", role="small",
-               min_size=p.font(13))
+        if helper is not None:
+            p.text(help_text, helper, p.font(22), MUTED, align="left", role="small",
+                   min_size=p.font(16))
         if minus:
             a, b = split(ctl, [1, 1], vertical=False, gap=gap)
             p.button(a, "−", minus, size=p.font(SMALL), parent=cell)
