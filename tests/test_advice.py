@@ -8,9 +8,7 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, run_cli, skip_unless_ci
 
 EXAMPLE = ROOT / "hardware" / "companion.example.toml"
 NO_LGPIO = importlib.util.find_spec("lgpio") is None
@@ -35,7 +33,7 @@ def test_play_honours_the_config_source(tmp_path: Path) -> None:
                      env={"COMPANION_CONFIG": str(tmp_path / "none.toml"),
                           "SDL_VIDEODRIVER": "dummy"}, timeout=60)
     if not NO_LGPIO:
-        pytest.skip("a Pi with lgpio would open the GPIO buttons for real")
+        skip_unless_ci("a Pi with lgpio would open the GPIO buttons for real")
     err = clean(result, 1)
     assert "lgpio library is not installed" in err  # source = "gpio" was read, not ignored
     games = run_cli("games", "--json", data_dir=tmp_path / "data")
@@ -52,8 +50,9 @@ def test_assign_with_another_source_says_what_to_run(tmp_path: Path) -> None:
     assert advised.stdout.count("Seat") + advised.stdout.count("seat") >= 1, advised.stdout
 
 
-@pytest.mark.skipif(not NO_LGPIO, reason="lgpio is installed: --assign would listen for real")
 def test_assign_without_lgpio_names_pip_and_a_command_that_works_here(tmp_path: Path) -> None:
+    if not NO_LGPIO:
+        skip_unless_ci("lgpio is installed: --assign would listen for real")
     env = no_screen_env(tmp_path)
     err = clean(run_cli("buttons", "--assign", "--lang", "en", env=env), 1)
     assert "pip install 'table-companion[gpio]'" in err
@@ -61,7 +60,7 @@ def test_assign_without_lgpio_names_pip_and_a_command_that_works_here(tmp_path: 
     assert "`companion buttons --input keyboard`" in err
     # The advised keyboard monitor, on this screenless machine, says so instead of hanging.
     if any(Path("/dev/dri").glob("card*")):
-        pytest.skip("this machine has a DRM screen: the keyboard monitor would open it")
+        skip_unless_ci("this machine has a DRM screen: the keyboard monitor would open it")
     err = clean(run_cli("buttons", "--input", "keyboard", "--lang", "en", env=env,
                         timeout=30), 1)
     assert "no screen here" in err and "`companion buttons --input sim`" in err
@@ -70,7 +69,6 @@ def test_assign_without_lgpio_names_pip_and_a_command_that_works_here(tmp_path: 
 
 
 def test_serial_advice_names_a_key_and_a_command_that_exist(tmp_path: Path) -> None:
-    pytest.importorskip("serial")
     missing = "/dev/companion-no-such-pico"
     config = tmp_path / "companion.toml"
     config.write_text(f'[input]\nsource = "serial"\n\n[serial]\nport = "{missing}"\n')

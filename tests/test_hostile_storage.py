@@ -21,7 +21,7 @@ import pytest
 from companion.games.kilo.events import NewKiloGame, Press
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, run_cli, skip_unless_ci
 
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
 WRITERS = (["resume"], ["demo", "--speed", "0", "--rounds", "1"])
@@ -156,11 +156,11 @@ def _in_namespace(setup: str, *cli: str, data: Path) -> subprocess.CompletedProc
 @pytest.fixture(scope="module")
 def namespaces() -> None:
     if shutil.which("unshare") is None:
-        pytest.skip("no unshare here: read-only and full-disk cases need a private mount")
+        skip_unless_ci("no unshare here: read-only and full-disk cases need a private mount")
     probe = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec",
                             "mount -t tmpfs -o size=64k tmpfs /mnt"], capture_output=True)
     if probe.returncode != 0:
-        pytest.skip(f"mount namespaces not allowed here: {probe.stderr.decode().strip()}")
+        skip_unless_ci(f"mount namespaces not allowed here: {probe.stderr.decode().strip()}")
 
 
 def _read_only(folder: Path) -> str:

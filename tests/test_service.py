@@ -7,19 +7,29 @@ package provides the tool; .ci/run installs it).
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import ROOT
+from tests.conftest import ROOT, skip_unless_ci
 
 UNIT = ROOT / "hardware" / "companion.service"
 ANALYZE = shutil.which("systemd-analyze")
-needs_systemd = pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze not installed "
-                                   "(apt-get install systemd); .ci/run installs it")
+
+
+def needs_systemd(test: Callable[..., None]) -> Callable[..., None]:
+    """systemd-analyze is Debian's; .ci/run installs it, so only a developer's machine skips."""
+
+    @functools.wraps(test)
+    def run(*args: object, **kwargs: object) -> None:
+        if ANALYZE is None:
+            skip_unless_ci("systemd-analyze not installed (apt-get install systemd)")
+        test(*args, **kwargs)
+
+    return run
 
 
 def settings() -> dict[str, list[str]]:
