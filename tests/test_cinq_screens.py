@@ -30,6 +30,7 @@ from companion.games.cinq_rois.view import build_view
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import press_key, touch
 from tests.test_display import assert_contained
 
 SCREENS = screens("cinq-rois")
@@ -171,19 +172,9 @@ PRESSES = [0]
 
 def key(app: App, k: int, mod: int = 0) -> None:
     PRESSES[0] += 1
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
+    press_key(app, k, mod)
 
 
-def touch(app: App, action: tuple[object, ...]) -> None:
-    assert app.painter is not None
-    control = next(c for c in app.painter.controls if c.action == action)
-    w, h = app.surface.get_size()
-    x, y = control.rect.center
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
-                                         finger_id=0, pressure=1.0, dx=0, dy=0))
-    app.step()
 
 
 def engine(app: App) -> CinqRoisGame:

@@ -25,6 +25,8 @@ from companion.inputs.base import Clock, InputEvent, SourceStatus
 from companion.inputs.keyboard import KeyboardSource
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import press_key as key
+from tests.app_helpers import touch
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 REF = Clock("test", 1000)
@@ -70,22 +72,8 @@ def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
     return app
 
 
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
 
 
-def touch(app: App, action: tuple[object, ...]) -> None:
-    """Touch the centre of the control that does ``action`` (a finger, not a mouse)."""
-    assert app.painter is not None
-    control = next(c for c in app.painter.controls if c.action == action)
-    w, h = app.surface.get_size()
-    x, y = control.rect.center
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
-                                         finger_id=0, pressure=1.0, dx=0, dy=0))
-    app.step()
 
 
 def referee(app: App, role: str) -> None:

@@ -23,6 +23,8 @@ from companion.games.treize.screens import TreizeScreens
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import press_key as key
+from tests.app_helpers import touch
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 
@@ -51,20 +53,8 @@ def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
     return app
 
 
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    app.step()
 
 
-def touch(app: App, action: tuple[object, ...]) -> None:
-    assert app.painter is not None
-    control = next(c for c in app.painter.controls if c.action == action)
-    w, h = app.surface.get_size()
-    x, y = control.rect.center
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
-                                         finger_id=0, pressure=1.0, dx=0, dy=0))
-    app.step()
 
 
 def texts(app: App) -> list[str]:

@@ -1,0 +1,26 @@
+"""The table screen's App driven as a table would: a key or a touch is a pygame event, then one
+step of the main loop."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.app import App
+
+
+def press_key(app: App, k: int, mod: int = 0) -> None:
+    """Press and release one key, then one step."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def touch(app: App, action: tuple[object, ...]) -> None:
+    """Touch the centre of the control that does ``action`` (a finger, not a mouse)."""
+    assert app.painter is not None
+    control = next(c for c in app.painter.controls if c.action == action)
+    w, h = app.surface.get_size()
+    x, y = control.rect.center
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
+                                         finger_id=0, pressure=1.0, dx=0, dy=0))
+    app.step()
