@@ -69,17 +69,17 @@ def test_hand_copy_in_the_serial_test_helpers_matches(pinout: po.Pinout) -> None
     assert tuple(pico.referee_pin(r) for r in po.REFEREE_ROLES) == serial_helpers.REFEREE_PINS
 
 
-def test_default_gpio_map_is_accepted_by_the_config_with_the_buses_it_leaves_free() -> None:
-    from companion.hardware import default_pins
-
-    free = [b for b in BUS_PINS if b not in default_pins.GIVES_UP]
+def test_default_gpio_map_is_accepted_by_the_config_with_the_buses_it_leaves_free(
+        pinout: po.Pinout) -> None:
+    pi = pinout.pi
+    free = [b for b in BUS_PINS if b not in pi.gives_up]
     cfg = GpioConfig.model_validate({
-        "buses": free, "seats": [{"button": b, "led": led} for b, led in default_pins.SEATS],
-        "referee": default_pins.REFEREE})
+        "buses": free, "seats": [{"button": s.button, "led": s.led} for s in pi.seats],
+        "referee": dict(pi.referee)})
     assert len(cfg.seats) == 10
     with pytest.raises(ValueError, match="SPI"):  # seats 9 and 10 need SPI off
         GpioConfig.model_validate({"buses": list(BUS_PINS),
-                                   "seats": [{"button": b} for b, _ in default_pins.SEATS]})
+                                   "seats": [{"button": s.button} for s in pi.seats]})
 
 
 def test_example_config_is_the_first_four_seats(pinout: po.Pinout) -> None:

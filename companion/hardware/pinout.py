@@ -307,24 +307,6 @@ SAFE_MODE_PIN = {safe}
 """
 
 
-def render_default_pins(p: Pinout) -> str:
-    b = p.pi
-    seats = ",\n".join(f"    ({s.button}, {s.led})" for s in b.seats)
-    referee = ", ".join(f'"{r}": {pin}' for r, pin in b.referee)
-    return f'''"""The suggested pin map on the Pi's 40-pin header (BCM numbers),
-{GENERATED}."""
-
-# (button, LED or None) per seat, seat 1 first.
-SEATS: tuple[tuple[int, int | None], ...] = (
-{seats},
-)
-REFEREE: dict[str, int] = {{{referee}}}
-# Buses whose pins the map uses: they must stay off in /boot/firmware/config.txt.
-GIVES_UP: tuple[str, ...] = {tuple(b.gives_up)!r}
-LED_RESISTOR_OHM = {p.resistor_ohm:g}
-'''
-
-
 def render_pi_markdown(p: Pinout) -> str:
     b = p.pi
     spi = set(BUS_PINS["spi"]) if "spi" in b.gives_up else set()

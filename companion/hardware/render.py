@@ -15,7 +15,6 @@ def outputs(root: Path, p: po.Pinout) -> dict[str, str]:
     """Relative path -> the text it must hold. Spliced files are read from ``root``."""
     files = {
         "firmware/pinmap.py": po.render_firmware_pinmap(p),
-        "companion/hardware/default_pins.py": po.render_default_pins(p),
         "hardware/pinmap.md": po.render_pi_markdown(p),
         "hardware/pico-pinmap.md": po.render_pico_markdown(p),
     }
