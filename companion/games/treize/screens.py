@@ -17,7 +17,7 @@ import pygame
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
-from companion.display.screens import grid, no_game, not_applicable, split
+from companion.display.screens import grid, nice_ticks, no_game, not_applicable, split
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
@@ -398,13 +398,8 @@ def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
 # --- scores ------------------------------------------------------------------------------------
 
 def nice_step(span: float, ticks: int = 5) -> int:
-    """A round 1-2-5 step that cuts ``span`` into at most about ``ticks`` parts."""
-    raw = max(span / ticks, 1)
-    power = 10 ** math.floor(math.log10(raw))
-    for mult in (1, 2, 5, 10):
-        if mult * power >= raw:
-            return int(mult * power)
-    return int(10 * power)
+    """A round 1-2-5 step that cuts ``span`` into at most ``ticks`` parts (the charts' ticks)."""
+    return nice_ticks(span, ticks)[1]
 
 
 def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
