@@ -120,7 +120,13 @@ class Card:
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣",
             Suit.STARS: "★"}
-_SHORT_RANK_FR = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
+# French cards write the Jack, Queen and King as V, D, R (Valet, Dame, Roi).
+RANK_LETTERS_FR = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
+
+
+def rank_text(rank: Rank, lang: str) -> str:
+    """The rank as the language writes it on a card: "V" for the Jack in French, "J" in English."""
+    return RANK_LETTERS_FR.get(rank, rank.value) if lang == "fr" else rank.value
 
 
 def card_short(card: Card, lang: str) -> str:
@@ -129,8 +135,7 @@ def card_short(card: Card, lang: str) -> str:
     where "C" would read as cœur to a French player."""
     if card.rank is None:
         return "Joker" if lang == "fr" else "JK"
-    rank = _SHORT_RANK_FR.get(card.rank, card.rank.value) if lang == "fr" else card.rank.value
-    return rank + (_SYMBOLS[card.suit] if card.suit is not None else "")
+    return rank_text(card.rank, lang) + (_SYMBOLS[card.suit] if card.suit is not None else "")
 
 
 def cards_short(cards: Iterable[Card], lang: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from companion.cards import Rank
+from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
 from companion.display.layout import Control, Painter, draw_suit
 from companion.display.state import Ui, active_screen
@@ -37,7 +37,7 @@ from companion.i18n import t
 Rect = pygame.Rect
 
 RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_LABEL_FR = {"J": "V", "Q": "D", "K": "R"}
+RANK_LABEL_FR = {r.value: letter for r, letter in RANK_LETTERS_FR.items()}
 RANK_KEYS_FR = {"A": "A/1", "10": "0", "J": "V", "Q": "D", "K": "R"}
 RANK_KEYS_EN = {"A": "A/1", "10": "0", "J": "J", "Q": "Q", "K": "K"}
 SUITS = ("S", "H", "D", "C")

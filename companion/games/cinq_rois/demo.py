@@ -14,7 +14,7 @@ import random
 import time
 from typing import TextIO
 
-from companion.cards import card_short, cards_short
+from companion.cards import card_short, cards_short, rank_text
 from companion.games import NAMES
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame
 from companion.games.cinq_rois.rules import CinqRoisGame
@@ -38,23 +38,11 @@ def round_rng(seed: int, n: int) -> random.Random:
     return random.Random(f"{seed}:cinq-rois:round:{n}")
 
 
-def _fr(text: str, lang: str) -> str:
-    if lang != "fr":
-        return text
-    for mark in (":", ";", "!", "?"):
-        text = text.replace(" " + mark, "\u202f" + mark)
-    return text
-
-
-RANK_FR = {"J": "V", "Q": "D", "K": "R"}
-
-
 def headline(game: CinqRoisGame, lang: str) -> str:
     """"Donne 9 : 11 cartes, atout V, donneur Ana, Ben commence", as the screen says it."""
     assert game.bonus is not None
-    bonus = game.bonus.value
     detail = t("cinq.head.detail", lang, cards=game.cards, dealer=game.dealer,
-               first=game.first_player, bonus=RANK_FR.get(bonus, bonus) if lang == "fr" else bonus)
+               first=game.first_player, bonus=rank_text(game.bonus, lang))
     return t("cinq.headline", lang, round=game.round, detail=detail)
 
 
@@ -88,7 +76,7 @@ class Demo:
         if game.dealer_open:
             rng = dealer_rng(self.seed)
             self.table.submit(Dealer(player=game.players[rng.randrange(len(game.players))]))
-            self.say(_fr(t("cinq.demo.dealer", lang, name=game.dealer), lang))
+            self.say(t("cinq.demo.dealer", lang, name=game.dealer))
         while not game.finished:
             n = game.round
             self.say(t("cinq.demo.round", lang, headline=headline(game, lang)))
@@ -105,21 +93,20 @@ class Demo:
         lang = self.lang
         last = game.last_round
         assert last is not None and last.arrangements is not None
-        self.say(_fr(t("cinq.demo.turns", lang, turns=len(played.turns), name=played.out), lang))
+        self.say(t("cinq.demo.turns", lang, turns=len(played.turns), name=played.out))
         width = max(len(p) for p in game.players)
         for player in game.players:
             a = last.arrangements[player]
             rest = cards_short(a.left, lang)
             self.say(t("cinq.demo.hand", lang, name=player, width=width,
                        groups=arrangement_text(a, lang) or "—",
-                       rest=_fr(t("cinq.demo.rest", lang, cards=rest), lang) if rest else "",
+                       rest=t("cinq.demo.rest", lang, cards=rest) if rest else "",
                        points=a.points))
         line = " · ".join(f"{p} {total}" for p, total, _ in game.standings())
-        self.say(_fr(t("cinq.demo.standings", lang, line=line), lang))
+        self.say(t("cinq.demo.standings", lang, line=line))
 
     def _finale(self) -> None:
         game = self.game
         winners = game.winners
         key = "cinq.demo.winner" if len(winners) == 1 else "cinq.demo.co_winners"
-        self.say(_fr(t(key, self.lang, names=", ".join(winners), n=game.totals[winners[0]]),
-                     self.lang))
+        self.say(t(key, self.lang, names=", ".join(winners), n=game.totals[winners[0]]))
