@@ -24,6 +24,10 @@ from companion.display.theme import (
 
 Align = Literal["left", "center", "right"]
 Role = Literal["far", "near", "small"]
+# What a text is, for the legibility rules (docs/screen.md): a player's name must read as well
+# as their score, the most important text of a screen is its biggest.
+Kind = Literal["name", "score", "headline", "text"]
+NAME_SHARE = 0.035  # a name's type is at least 3.5 % of the screen's short side tall
 Action = tuple[Hashable, ...]
 
 
@@ -35,6 +39,11 @@ class TextRecord:
     role: Role
     size: int
     cap: int  # cap height in pixels, for the legibility rule
+    color: Color = FG
+    bg: Color | None = None  # the colour under it with the least contrast (audit mode only)
+    kind: Kind = "text"
+    who: str | None = None  # the player a name stands for
+    cut: bool = False  # shortened with an ellipsis to fit
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +129,18 @@ def _bytes(surface: pygame.Surface) -> int:
 
 
 class Painter:
-    def __init__(self, surface: pygame.Surface, fonts: Fonts) -> None:
+    def __init__(self, surface: pygame.Surface, fonts: Fonts, audit: bool = False) -> None:
         self.surface = surface
+        # Audit mode (tests, `companion snapshot`) also samples what lies under each text, for
+        # the contrast rule; a live frame does not pay for it.
+        self.audit = audit
         self.fonts = fonts
         self.screen = surface.get_rect()
         self.scale = Scale(self.screen.width, self.screen.height)
         self.texts: list[TextRecord] = []
         self.controls: list[Control] = []
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
+        self.table: tuple[str, ...] = ()  # the players whose names were drawn
 
     # --- geometry helpers --------------------------------------------------------------------
 
@@ -183,10 +196,16 @@ class Painter:
 
     def text(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
              align: Align = "center", role: Role = "near", min_size: int | None = None,
-             valign: Literal["top", "center", "bottom"] = "center") -> pygame.Rect:
+             valign: Literal["top", "center", "bottom"] = "center", kind: Kind = "text",
+             who: str | None = None) -> pygame.Rect:
         shown, cur = self.fit(text, box, size, min_size)
         if not shown:
             return pygame.Rect(box.x, box.y, 0, 0)
+        return self._blit(shown, cur, box, color, align, valign, role, kind, who, shown != text)
+
+    def _blit(self, shown: str, cur: int, box: pygame.Rect, color: Color, align: Align,
+              valign: Literal["top", "center", "bottom"], role: Role, kind: Kind,
+              who: str | None, cut: bool = False) -> pygame.Rect:
         surf = self.fonts.render(shown, cur, color)
         rect = surf.get_rect()
         if align == "left":
@@ -201,10 +220,82 @@ class Painter:
             rect.bottom = box.bottom
         else:
             rect.centery = box.centery
+        bg = self._under(rect, color) if self.audit else None
         self.surface.blit(surf, rect)
         self.texts.append(TextRecord(shown, rect, pygame.Rect(box), role, cur,
-                                     self.fonts.cap(cur)))
+                                     self.fonts.cap(cur), color, bg, kind, who, cut))
         return rect
+
+    def _under(self, rect: pygame.Rect, color: Color) -> Color | None:
+        """Of the colours under ``rect`` (a 5x3 grid of samples), the one that contrasts least
+        with ``color``."""
+        from companion.display.theme import contrast
+
+        area = rect.clip(self.screen)
+        if not area.width or not area.height:
+            return None
+        worst: Color | None = None
+        for i in range(5):
+            for j in range(3):
+                x = area.left + (area.width - 1) * i // 4
+                y = area.top + (area.height - 1) * (j + 1) // 4
+                c = self.surface.get_at((x, y))
+                under = (c[0], c[1], c[2])
+                if worst is None or contrast(under, color) < contrast(worst, color):
+                    worst = under
+        return worst
+
+    # --- names -------------------------------------------------------------------------------
+
+    def name_size(self) -> int:
+        """The smallest type for a player's name: its line 3.5 % of the screen's short side
+        (17 px at 480, 38 px at 1080)."""
+        need = NAME_SHARE * min(self.screen.width, self.screen.height)
+        size = 10
+        while self.fonts.font(size).get_height() < need:
+            size += 1
+        return size
+
+    def name(self, who: str, players: tuple[str, ...] | list[str], box: pygame.Rect,
+             size: int, color: Color = FG, align: Align = "left", role: Role = "near",
+             min_size: int | None = None,
+             valign: Literal["top", "center", "bottom"] = "center") -> pygame.Rect:
+        """A player's name as big as ``size`` allows, shortened the way a table does
+        ("Anne-Sophie C.") rather than shrunk below the name size or cut with an ellipsis;
+        every form used stays unique among ``players``."""
+        from companion.display.names import name_forms
+
+        floor = max(min_size or 0, self.name_size())
+        size = max(size, floor)
+        self.table = tuple(players)
+        forms = name_forms(self.table).get(who, (who,))
+        fonts = self.fonts
+        best: tuple[str, int] | None = None
+        for form in forms:
+            cur = size
+            while True:
+                w, h = fonts.size(form, cur)
+                if w <= box.width and h <= box.height:
+                    break
+                if cur <= floor:
+                    cur = 0
+                    break
+                cur = max(floor, int(cur * 0.92))
+            if not cur:
+                continue
+            # A whole name a little smaller beats a shortened one; much smaller, it does not.
+            if cur >= size * 0.8 or best is None:
+                if cur >= size * 0.8:
+                    best = (form, cur)
+                    break
+                best = (form, cur)
+        if best is None:  # nothing fits at the name size: the shortest form, as big as it fits
+            shown, cur = self.fit(forms[-1], box, size, min_size=8)
+            if not shown:
+                return pygame.Rect(box.x, box.y, 0, 0)
+            return self._blit(shown, cur, box, color, align, valign, role, "name", who,
+                              shown != forms[-1])
+        return self._blit(best[0], best[1], box, color, align, valign, role, "name", who)
 
     def wrap_lines(self, text: str, width: int, size: int) -> list[str]:
         lines: list[str] = []

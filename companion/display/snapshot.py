@@ -99,7 +99,8 @@ def view_of(game: Any) -> Any:
 
 
 def render(screen: str, view: Any, size: tuple[int, int], lang: str,
-           ui: Ui | None = None, anim_phase: float | None = None) -> Rendered:
+           ui: Ui | None = None, anim_phase: float | None = None,
+           audit: bool = False) -> Rendered:
     headless_pygame()
     import pygame
 
@@ -107,7 +108,7 @@ def render(screen: str, view: Any, size: tuple[int, int], lang: str,
     from companion.display.screens import draw
 
     surface = pygame.Surface(size)
-    painter = Painter(surface, _fonts())
+    painter = Painter(surface, _fonts(), audit=audit)
     ui = ui or Ui(lang=lang)
     ui.lang = lang
     name = draw(painter, view, ui, check_screen(screen, ui.game), anim_phase)

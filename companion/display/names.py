@@ -1,0 +1,136 @@
+"""Players' names shortened the way a table does it: "Anne-Sophie Castelnaudry" becomes
+"Anne-Sophie C.", then "Anne-Sophie", then "A.-S. C.", never "Anne-Sophie Caste…".
+
+Every shorter form stays unique at the table: with an Anne-Sophie Castelnaudry and an
+Anne-Sophie Chénier the forms are "Anne-Sophie Ca." and "Anne-Sophie Ch.", and "Anne-Sophie"
+alone is never used, since it could be either. A form is allowed only if it could be read as
+one player's name and no other's (``reads_as``).
+
+Pure: a screen asks for the longest form that fits its box (``Painter.name``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+def _initials(word: str) -> str:
+    """"Anne-Sophie" -> "A.-S.", "Émile" -> "É."."""
+    return "-".join(part[:1] + "." for part in word.split("-") if part)
+
+
+def _abbreviations(word: str) -> list[str]:
+    """"Castelnaudry" -> "C.", "Ca.", "Cas." ... (a prefix and a full stop), shortest first;
+    for a compound word the first part is kept whole: "Lefèbvre-D" -> "L.", "Le.", ...,
+    "Lefèbvre-D." is never made (a one-letter part is not abbreviated)."""
+    out: list[str] = []
+    for n in range(1, len(word)):
+        prefix = word[:n]
+        if prefix[-1] in "-' " or not prefix[-1].isalpha():
+            continue
+        out.append(prefix + ".")
+    return out
+
+
+def reads_as(form: str, name: str) -> bool:
+    """Whether ``form`` can be read as ``name``: each word of the form is the name's word or
+    an abbreviation of it ("Ca." of "Castelnaudry", "A.-S." of "Anne-Sophie"), in order, the
+    first word of each standing for the first word of the other; middle words may be left out."""
+    f_words, n_words = form.split(), name.split()
+    if not f_words or not n_words or len(f_words) > len(n_words):
+        return False
+    if not _word_reads_as(f_words[0], n_words[0]):
+        return False
+    rest = n_words[1:]
+    for word in f_words[1:]:
+        while rest and not _word_reads_as(word, rest[0]):
+            rest = rest[1:]
+        if not rest:
+            return False
+        rest = rest[1:]
+    return True
+
+
+def _word_reads_as(short: str, word: str) -> bool:
+    if short == word:
+        return True
+    s_parts, w_parts = short.split("-"), word.split("-")
+    if len(s_parts) == len(w_parts) and len(s_parts) > 1:
+        return all(_word_reads_as(s, w) for s, w in zip(s_parts, w_parts, strict=True))
+    if short.endswith("."):
+        stem = short[:-1]
+        return bool(stem) and word.startswith(stem) and "." not in stem.replace("-", "")
+    return False
+
+
+def _candidates(name: str) -> list[str]:
+    """Every way to write ``name`` shorter, longest (the name itself) first."""
+    words = name.split()
+    out = [name]
+    if not words:
+        return out
+    first, last = words[0], words[-1]
+    if len(words) >= 2:
+        if len(words) > 2:
+            out.append(f"{first} {last}")
+        out += [f"{first} {abbr}" for abbr in _abbreviations(last)]
+        out.append(first)
+    parts = first.split("-")
+    if len(parts) > 1:  # "Maximilien-Alexandre" -> "Maximilien-A."
+        out += [f"{parts[0]}-{_initials('-'.join(parts[1:]))}"]
+    initials = _initials(first)
+    if len(words) >= 2:
+        out += [f"{initials} {abbr}" for abbr in _abbreviations(last)]
+    if len(parts) > 1 or len(words) >= 2:
+        out.append(initials)
+    # "Bartholomé" -> "Barth.", "Bart.", "Bar.": a stem of three letters at least, and only for
+    # a long name (an "Alic." saves nothing worth reading).
+    if len(words) == 1 and len(parts) == 1 and len(first) >= 8:
+        out += [a for a in reversed(_abbreviations(first)) if 4 <= len(a) <= 6]
+    seen: set[str] = set()
+    unique: list[str] = []
+    for form in out:
+        if form not in seen:
+            seen.add(form)
+            unique.append(form)
+    return unique
+
+
+@lru_cache(maxsize=64)
+def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each player, the forms that name them and no one else at this table, longest first
+    (the full name first: names are unique at a table).
+
+    Of the forms that abbreviate the last word, only the shortest unique one is kept:
+    "Anne-Sophie Ca." but not "Anne-Sophie Cas.", as a table would write it.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for name in players:
+        others = [p for p in players if p != name]
+        kept: list[str] = []
+        abbreviated: set[str] = set()  # the first words already given an abbreviated last
+        for form in _candidates(name):
+            if form != name and (not reads_as(form, name)
+                                 or any(reads_as(form, other) for other in others)):
+                continue
+            words = form.split()
+            if form != name and len(words) == 2 and words[1].endswith("."):
+                if words[0] in abbreviated:
+                    continue
+                abbreviated.add(words[0])
+            kept.append(form)
+        out[name] = tuple(kept)
+    return out
+
+
+SPOKEN_CHARS = 16  # a name inside a sentence ("Pioche : Anne-Sophie Ca.") keeps to this
+
+
+def short_name(who: str, players: tuple[str, ...] | list[str]) -> str:
+    """The name as it reads inside a sentence: whole when short, else the longest form of at
+    most ``SPOKEN_CHARS`` characters ("Anne-Sophie Ca."), unique at the table."""
+    forms = name_forms(tuple(players)).get(who, (who,))
+    for form in forms:
+        if len(form) <= SPOKEN_CHARS:
+            return form
+    return forms[-1]
