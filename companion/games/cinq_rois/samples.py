@@ -69,7 +69,7 @@ def busy() -> list[dict[str, object]]:
 
 SAMPLES = {"midgame": midgame, "lots": lots, "finished": finished, "busy": busy}
 # Which sample shows each screen best in the docs.
-DOC_SAMPLE = {"sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry": "midgame",
+DOC_SAMPLE: dict[str, str | None] = {"sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry": "midgame",
               "round": "busy",
               "gameover": "finished", "rules": "midgame"}
 
