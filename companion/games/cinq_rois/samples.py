@@ -69,9 +69,9 @@ def busy() -> list[dict[str, object]]:
 
 SAMPLES = {"midgame": midgame, "lots": lots, "finished": finished, "busy": busy}
 # Which sample shows each screen best in the docs.
-DOC_SAMPLE: dict[str, str | None] = {"sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry": "midgame",
-              "round": "busy",
-              "gameover": "finished", "rules": "midgame"}
+DOC_SAMPLE: dict[str, str | None] = {
+    "sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry": "midgame", "round": "busy",
+    "gameover": "finished", "rules": "midgame"}
 
 
 def lines(name: str) -> list[str]:
