@@ -147,3 +147,20 @@ def test_the_status_screen_names_the_buttons_in_french(
         french_screens: dict[str, set[str]]) -> None:
     shown = " ".join(french_screens)
     assert "GPIO du Raspberry Pi + clavier" in shown and "keyboard" not in shown
+
+
+def test_a_narrow_no_break_space_never_breaks_a_line() -> None:
+    from companion.display.snapshot import _fonts, headless_pygame
+
+    headless_pygame()
+    import pygame
+
+    from companion.display.layout import Painter
+
+    painter = Painter(pygame.Surface((400, 300)), _fonts())
+    text = t("scr.await.verdict", "fr") + " " + t("scr.setup.in_game", "fr")
+    assert NNBSP in text
+    for width in range(10, 600, 7):
+        for line in painter.wrap_lines(text, width, 24):
+            assert not line.startswith((":", ";", "!", "?", "»", NNBSP)), (width, line)
+            assert not line.endswith(("«", NNBSP)), (width, line)
