@@ -1,11 +1,14 @@
 """One exception family for everything a player or a config can get wrong.
 
 Every error carries its message in French and English; ``str()`` gives English (logs, tracebacks),
-``message(lang)`` gives the player's language. Subclasses also inherit the matching builtin so
-callers can catch ``ValueError`` or ``OSError`` as usual.
+``message(lang)`` gives the player's language (French with its typography: U+202F before : ; ! ?).
+Subclasses also inherit the matching builtin so callers can catch ``ValueError`` or ``OSError`` as
+usual.
 """
 
 from __future__ import annotations
+
+from companion.i18n import french_typography
 
 
 class CompanionError(Exception):
@@ -14,7 +17,8 @@ class CompanionError(Exception):
     def __init__(self, en: str, fr: str | None = None) -> None:
         super().__init__(en)
         self.en = en
-        self.fr = fr if fr is not None else en
+        # The French half carries French typography (U+202F before : ; ! ?) however it was built.
+        self.fr = french_typography(fr) if fr is not None else en
 
     def message(self, lang: str = "fr") -> str:
         return self.fr if lang == "fr" else self.en
@@ -36,7 +40,7 @@ class LogError(CompanionError, ValueError):
     """A table-log line that cannot be read; ``line`` is 1-based."""
 
     def __init__(self, line: int, en: str, fr: str | None = None) -> None:
-        super().__init__(f"line {line}: {en}", f"line {line}: {fr if fr is not None else en}")
+        super().__init__(f"line {line}: {en}", f"ligne {line} : {fr if fr is not None else en}")
         self.line = line
 
 

@@ -454,7 +454,7 @@ CATALOGUE.update({
         "  place {n:>2} : bouton GP{pin:<2}  LED {led}",
         "  seat {n:>2}: button GP{pin:<2}  LED {led}",
     ),
-    "fw.info.ref": ("  {role:<9}: bouton {pin}", "  {role:<9}: button {pin}"),
+    "fw.info.ref": ("  {role:>8} : bouton {pin}", "  {role:<9}: button {pin}"),
     "fw.none": ("aucune", "none"),
     "fw.never": ("jamais", "never"),
 })
@@ -465,6 +465,11 @@ def french_typography(fr: str) -> str:
     for mark in (":", ";", "!", "?"):
         fr = fr.replace(" " + mark, "\u202f" + mark)
     return fr.replace("« ", "«\u202f").replace(" »", "\u202f»")
+
+
+# The catalogue above is written with plain spaces, as it reads; what a player sees carries the
+# narrow no-break space, like the games' registered strings.
+CATALOGUE.update({key: (french_typography(fr), en) for key, (fr, en) in CATALOGUE.items()})
 
 
 def register(strings: dict[str, tuple[str, str]]) -> None:

@@ -20,7 +20,7 @@ def test_demo_tells_the_whole_game_card_by_card(tmp_path: Path) -> None:
                      data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Démo de Les Cinq Rois : 5 joueurs simulés (graine 4)" in out
+    assert "Démo de Les Cinq Rois\u202f: 5 joueurs simulés (graine 4)" in out
     assert re.search(r"Tirage au sort du premier donneur\u202f: \w+\.", out)
     assert out.count("— Donne ") == 11
     assert "— Donne 1\u202f: 3 cartes, atout 3, donneur" in out

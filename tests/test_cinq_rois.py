@@ -88,7 +88,7 @@ def test_headline_fr_and_en() -> None:
     g = game(3)
     for _ in range(4):
         end(g, out="Ana", points={"Ben": 5, "Cy": 5})
-    assert g.headline("fr") == "Donne 5 : 7 cartes, atout 7, donneur Ben, Cy commence"
+    assert g.headline("fr") == "Donne 5\u202f: 7 cartes, atout 7, donneur Ben, Cy commence"
     assert g.headline("en") == "Round 5: 7 cards, bonus 7, dealer Ben, Cy plays first"
 
 
@@ -118,7 +118,7 @@ def test_equal_totals_are_co_winners_in_seating_order() -> None:
     assert g.totals == {"Ana": 30, "Ben": 30, "Cy": 30}
     assert g.winners == ["Ana", "Ben", "Cy"]
     assert [p for p, _, _ in g.standings()] == ["Ana", "Ben", "Cy"]
-    assert "Gagnants ex æquo : Ana, Ben, Cy (30 points)" in g.summary("fr")
+    assert "Gagnants ex æquo\u202f: Ana, Ben, Cy (30 points)" in g.summary("fr")
     assert "Co-winners: Ana, Ben, Cy (30 points)" in g.summary("en")
 
 
@@ -210,7 +210,7 @@ def test_wrong_hand_size_names_the_player_and_sizes() -> None:
     err = refused(game(3), "Ben's hand has 4 cards: round 1 deals 3", out="Ana",
                   hands={"Ana": ["3S", "4S", "5S"], "Ben": ["3H", "4H", "5H", "6H"],
                          "Cy": ["7S", "7D", "7C"]})
-    assert "la main de Ben a 4 cartes : la donne 1 en distribue 3" in err.fr
+    assert "la main de Ben a 4 cartes\u202f: la donne 1 en distribue 3" in err.fr
     refused(game(3), "Ben cannot have 4 cards left: round 1 deals 3", out="Ana",
             left={"Ben": ["3H", "4H", "5H", "6H"], "Cy": []})
 
@@ -270,7 +270,7 @@ def test_summary_in_both_languages() -> None:
     g = game(3)
     end(g, out="Ben", points={"Ana": 12, "Cy": 3})
     fr, en = g.summary("fr"), g.summary("en")
-    assert "Donne 2 : 4 cartes, atout 4" in fr and "Classement" in fr
+    assert "Donne 2\u202f: 4 cartes, atout 4" in fr and "Classement" in fr
     assert "Round 2: 4 cards, bonus 4" in en and "Standings" in en
     assert "Ben s'est exposé" in fr and "Ben went out" in en
 

@@ -37,7 +37,7 @@ def test_bad_number_is_a_usage_error_before_anything_is_made(tmp_path: Path, arg
     assert f"error: argument {option}: " in error and words in error, error
     assert not data.exists() and list(tmp_path.iterdir()) == []  # nothing created, not even ""
     fr = run_cli(*args, data_dir=data, env=env, cwd=tmp_path, timeout=30)
-    assert fr.returncode == 2 and f"erreur : argument {option} : " in fr.stderr
+    assert fr.returncode == 2 and f"erreur\u202f: argument {option}\u202f: " in fr.stderr
     assert not data.exists()
 
 

@@ -17,14 +17,15 @@ def test_demo_tells_the_whole_game(tmp_path: Path) -> None:
                      data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Démo de Kilo de merde : 6 joueurs simulés (graine 3)" in out
+    assert "Démo de Kilo de merde\u202f: 6 joueurs simulés (graine 3)" in out
     assert out.count("— Manche ") == 10
     assert re.search(r"^\s+2\. \S+\s+\+\d+,\d ms$", out, re.M)  # order with offsets
-    assert re.search(r"Dernier : \S+, à \d+,\d ms près", out)  # loser and margin
-    assert re.search(r"pioche .+ : \+\d+ kg \(total \d+ kg\)", out)  # the card
-    assert "Classement :" in out
-    assert re.search(r"Tas : \d+ cartes \(\d+ remises? dessous\) · prochaine carte : As \d+\u202f%", out)
-    assert re.search(r"^Vainqueurs? (ex aequo )?: ", out, re.M)
+    assert re.search(r"Dernier\u202f: \S+, à \d+,\d ms près", out)  # loser and margin
+    assert re.search(r"pioche .+\u202f: \+\d+ kg \(total \d+ kg\)", out)  # the card
+    assert "Classement\u202f:" in out
+    assert re.search(r"Tas\u202f: \d+ cartes \(\d+ remises? dessous\) · prochaine carte\u202f: "
+                     r"As \d+\u202f%", out)
+    assert re.search(r"^Vainqueurs?( ex aequo)?\u202f: ", out, re.M)
 
 
 def test_demo_in_english_with_json(tmp_path: Path) -> None:

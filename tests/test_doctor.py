@@ -65,7 +65,7 @@ def test_nothing_attached_one_line_per_check_and_a_fix_for_each_failure(tmp_path
 def test_all_good_exits_zero_in_french_and_json(tmp_path: Path) -> None:
     proc = _doctor(tmp_path, SDL_VIDEODRIVER="dummy")
     assert proc.returncode == 0, proc.stdout
-    assert "[ok]   écran : pilote SDL dummy" in proc.stdout
+    assert "[ok]   écran\u202f: pilote SDL dummy" in proc.stdout
     assert proc.stdout.splitlines()[-1] == "Tout va bien."
     proc = _doctor(tmp_path, "--json", SDL_VIDEODRIVER="dummy")
     report = json.loads(proc.stdout)

@@ -59,7 +59,7 @@ def test_names_must_be_plain_visible_text(tmp_path: Path, name: str) -> None:
     for mode in ([], ["--json"]):
         line = _refused(run_cli("replay", str(path), *mode, "--lang", "en"), "line 1:", code)
         assert "plain visible text" in line
-    _refused(run_cli("replay", str(path)), "line 1", code, "texte visible")
+    _refused(run_cli("replay", str(path)), "ligne 1\u202f:", code, "texte visible")
     snap = run_cli("snapshot", "table", "--log", str(path), "--out", str(tmp_path / "s.png"),
                    "--lang", "en", env={"SDL_VIDEODRIVER": "dummy"})
     assert snap.returncode != 0 and "Traceback" not in snap.stderr and code in snap.stderr
@@ -92,7 +92,7 @@ def test_non_utf8_byte_names_its_line(tmp_path: Path) -> None:
 def test_duplicate_keys_are_refused() -> None:
     log = START + SLAP.replace('"valid": true', '"valid": false, "valid": true')
     _refused(run_cli("replay", "-", "--lang", "en", stdin=log), "line 5:", "'valid'", "twice")
-    _refused(run_cli("replay", "-", stdin=log), "line 5", "deux fois")
+    _refused(run_cli("replay", "-", stdin=log), "ligne 5\u202f:", "deux fois")
 
 
 def test_ctrl_c_while_reading_stdin_is_a_clean_stop() -> None:

@@ -362,8 +362,8 @@ def test_sevens_under_the_pile_are_not_called_gone() -> None:
 def test_plural_forms_follow_the_number() -> None:
     from companion.i18n import t
 
-    assert t("pile", "fr", count=1, bottom=1) == "Tas : 1 carte, dont 1 remise dessous"
-    assert t("pile", "fr", count=2, bottom=3) == "Tas : 2 cartes, dont 3 remises dessous"
+    assert t("pile", "fr", count=1, bottom=1) == "Tas\u202f: 1 carte, dont 1 remise dessous"
+    assert t("pile", "fr", count=2, bottom=3) == "Tas\u202f: 2 cartes, dont 3 remises dessous"
     assert t("pile", "en", count=1, bottom=0).startswith("Pile: 1 card,")
     assert t("pile", "en", count=0, bottom=0).startswith("Pile: 0 cards,")
 

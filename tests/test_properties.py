@@ -27,6 +27,7 @@ from companion.table.log import Event, Undo
 NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
          "Julie"]
 LINE_N = re.compile(r"^line [1-9][0-9]*: \S")
+LIGNE_N = re.compile(r"^ligne [1-9][0-9]*\u202f: \S")
 
 # COMPANION_PROPERTY_SCALE=20 runs twenty times as many examples (a longer hunt, same tests).
 SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
@@ -350,7 +351,7 @@ def test_any_stream_replays_or_names_its_line(lines: list[str]) -> None:
         engine = replay(lines)
     except LogError as err:
         assert LINE_N.match(str(err)), str(err)
-        assert LINE_N.match(err.message("fr")), err.message("fr")
+        assert LIGNE_N.match(err.message("fr")), err.message("fr")
         assert 1 <= err.line <= max(len(lines), 1)
         return
     assert isinstance(engine, KiloGame)

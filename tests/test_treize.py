@@ -196,8 +196,8 @@ def test_plays_follow_the_series_and_the_turn() -> None:
     state = g.to_json()
     assert state["turn"] == "Ana" and state["in_trick"] == ["Ana", "Bea"]
     assert state["series"]["low"] == {"value": 7, "count": 1}
-    assert state["allowed"]["fr"] == "7 ou moins : 1 carte au moins ; 9 ou plus : 3 cartes au " \
-                                     "moins ; pas de carte entre 7 et 9"
+    assert state["allowed"]["fr"] == ("7 ou moins\u202f: 1 carte au moins\u202f; 9 ou plus\u202f: 3 "
+                                      "cartes au moins\u202f; pas de carte entre 7 et 9")
     run(g, play("Ana", 4, 1))
     assert g.turn == "Bea"  # Cy passed: skipped
     run(g, play("Bea", 12, 3))
@@ -218,11 +218,11 @@ def test_options_for_the_two_taps_and_the_card_taken() -> None:
 
 @pytest.mark.parametrize("event,en,fr", [
     (play("Ana", 9, 2), "Ana cannot play 2 × 9: at least 3 cards on the 9",
-     "Ana ne peut pas jouer 2 × 9 : 3 cartes au moins sur le 9"),
+     "Ana ne peut pas jouer 2 × 9\u202f: 3 cartes au moins sur le 9"),
     (play("Ana", 11, 2), "Ana cannot play 2 × 11: at least 3 cards above the 9 (3 lie on the 9)",
      "3 cartes au moins au-dessus du 9"),
     (play("Ana", 8, 4), "Ana cannot play 4 × 8: no card between 7 and 9",
-     "Ana ne peut pas jouer 4 × 8 : pas de carte entre 7 et 9"),
+     "Ana ne peut pas jouer 4 × 8\u202f: pas de carte entre 7 et 9"),
     (play("Bea", 3, 1), "Bea cannot play 1 × 3: it is Ana's turn", "c'est à Ana de jouer"),
     (play("Cy", 3, 1), "Cy cannot play 1 × 3: Cy has passed and is out until the trick ends",
      "Cy a passé et ne joue plus jusqu'à la fin de la manche"),
@@ -256,7 +256,7 @@ def test_the_player_left_alone_leads_and_cannot_pass() -> None:
             "table and leads this trick with a play", "Bea a vidé la table")
     h = run(game(3, starter="Ana"), play("Ana", 2, 1), pass_("Bea", took=2))
     refused(h, pass_("Cy", took=2), "Cy cannot pass: there is no card on the table to take, Cy must "
-            "play", "Cy ne peut pas passer : il n'y a aucune carte à prendre sur la table")
+            "play", "Cy ne peut pas passer\u202f: il n'y a aucune carte à prendre sur la table")
 
 
 def test_plays_are_refused_in_a_game_entered_without_them() -> None:
@@ -360,7 +360,7 @@ def test_next_starter_ties_go_clockwise_from_the_winner() -> None:
 
 
 @pytest.mark.parametrize("variant,games,en,fr", [
-    ("basic", 1, "the game is over: Ana won", "la partie est finie : Ana a gagné"),
+    ("basic", 1, "the game is over: Ana won", "la partie est finie\u202f: Ana a gagné"),
     ("advanced", 2, "the match is over: a total reached 20, Ana won", "le match est fini"),
 ])
 def test_nothing_after_the_end_but_undo(variant: str, games: int, en: str, fr: str) -> None:
@@ -442,14 +442,14 @@ def test_cli_reports_an_illegal_play_on_one_line(tmp_path: Path) -> None:
                    encoding="utf-8")
     result = run_cli("replay", str(log), "--json")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.strip() == ("line 3: Bea ne peut pas jouer 1 × 11 : 3 cartes au moins "
+    assert result.stderr.strip() == ("ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: 3 cartes au moins "
                                      "au-dessus du 9 (il y en a 3 sur le 9)")
 
 
 def test_summary_in_both_languages() -> None:
     g = tracked()
     fr, en = g.summary("fr"), g.summary("en")
-    assert "13 feuilles" in fr and "À Ana de jouer" in fr and "Série : 1×7 3×9" in fr
+    assert "13 feuilles" in fr and "À Ana de jouer" in fr and "Série\u202f: 1×7 3×9" in fr
     assert "Ana to play" in en and "Passed: Cy" in en and "nothing between 7 and 9" in en
 
 

@@ -35,7 +35,7 @@ def test_one_stack_is_both_ends() -> None:
     assert s.why_not(7, 1) == ("at least 2 cards on the 7", "2 cartes au moins sur le 7")
     assert s.why_not(7, 2) is None
     assert s.play(7, 2).stacks == (Stack(7, 4),)
-    assert s.legal().text("fr") == "toute valeur : 2 cartes au moins"
+    assert s.legal().text("fr") == "toute valeur\u202f: 2 cartes au moins"
 
 
 def test_below_above_equal_and_between() -> None:
@@ -54,8 +54,8 @@ def test_below_above_equal_and_between() -> None:
         assert s.why_not(value, 5) == ("no card between 4 and 9", "pas de carte entre 4 et 9")
         assert s.min_count(value) is None
     assert s.legal().values == {1: 2, 2: 2, 3: 2, 4: 2, 9: 3, 10: 3, 11: 3, 12: 3, 13: 3}
-    assert s.legal().text("fr") == ("4 ou moins : 2 cartes au moins ; 9 ou plus : 3 cartes au "
-                                    "moins ; pas de carte entre 4 et 9")
+    assert s.legal().text("fr") == ("4 ou moins\u202f: 2 cartes au moins\u202f; 9 ou plus\u202f: 3 cartes au "
+                                    "moins\u202f; pas de carte entre 4 et 9")
     assert s.legal().text("en") == ("4 or lower: at least 2 cards; 9 or higher: at least 3 cards; "
                                     "nothing between 4 and 9")
 

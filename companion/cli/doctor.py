@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.i18n import french_typography
+
 Status = Literal["ok", "fail", "skip"]
 MIN_PYTHON = (3, 11)
 # The GPIO controllers of the Pi's 40-pin header, by the label the kernel gives them.
@@ -52,7 +54,7 @@ class Check:
         fix = self.fix_en if lang == "en" else self.fix_fr
         if fix:
             out += (" → fix: " if lang == "en" else " → solution : ") + fix
-        return out
+        return out if lang == "en" else french_typography(out)
 
 
 TITLES = {

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import french_typography
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -21,7 +22,7 @@ def _data_dir(args: argparse.Namespace) -> Path:
 
 
 def _fr(lang: str, fr: str, en: str) -> str:
-    return fr if lang == "fr" else en
+    return french_typography(fr) if lang == "fr" else en
 
 
 def _records(args: argparse.Namespace) -> list[Any] | None:
@@ -88,11 +89,12 @@ def cmd_history(args: argparse.Namespace) -> int:
 def _player_lines(s: Any, lang: str) -> list[str]:
     from companion.games import GAME_NAMES
 
-    lines = [f"{s.player}: " + _fr(lang, f"{s.games} parties, {s.wins} victoires",
-                                   f"{s.games} games, {s.wins} wins")]
+    lines = [_fr(lang, f"{s.player} : {s.games} parties, {s.wins} victoires",
+                 f"{s.player}: {s.games} games, {s.wins} wins")]
     for game, (played, won) in s.by_game.items():
-        lines.append(f"  {GAME_NAMES.get(game, game)}: "
-                     + _fr(lang, f"{played} parties, {won} victoires", f"{played} games, {won} wins"))
+        title = GAME_NAMES.get(game, game)
+        lines.append(_fr(lang, f"  {title} : {played} parties, {won} victoires",
+                         f"  {title}: {played} games, {won} wins"))
     if s.kilo_games:
         avg = s.kilos / s.kilo_games
         escapes = ", ".join(_ms(us) for us in s.closest_escapes()) or "—"

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from companion.i18n import french_typography as _typography
+
 # The games as the registry names them; a test checks this copy against companion.games.GAMES
 # (importing the registry here would cost more than all of the parser).
 GAME_CHOICES = ("kilo", "cinq-rois", "treize")
@@ -42,6 +44,7 @@ _ARGPARSE_FR = {
     "ambiguous option: %(option)s could match %(matches)s":
         "option ambiguë : %(option)s peut désigner %(matches)s",
 }
+_ARGPARSE_FR = {en: _typography(fr) for en, fr in _ARGPARSE_FR.items()}
 
 
 def help_lang(argv: Sequence[str] | None = None) -> str:
@@ -76,7 +79,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def _bad(en: str, fr: str) -> argparse.ArgumentTypeError:
-    return argparse.ArgumentTypeError(_START + en + _SEP + fr)
+    return argparse.ArgumentTypeError(_START + en + _SEP + _typography(fr))
 
 
 def _number(text: str, kind: Callable[[str], Any]) -> Any:
@@ -153,8 +156,8 @@ def lang_given(args: argparse.Namespace) -> bool:
 
 
 def _h(en: str, fr: str) -> str:
-    """A help text in the parser's language."""
-    return fr if _LANG == "fr" else en
+    """A help text in the parser's language (French with its typography: U+202F before : ; ! ?)."""
+    return _typography(fr) if _LANG == "fr" else en
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:

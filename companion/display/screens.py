@@ -16,7 +16,7 @@ import pygame
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
 from companion.display.layout import Control, Painter, draw_suit
-from companion.display.state import Ui, active_screen
+from companion.display.state import INPUTS, Ui, active_screen
 from companion.display.theme import (
     ACCENT,
     BAD,
@@ -155,14 +155,25 @@ def _ctl(rect: Rect, action: tuple[str, ...]) -> Control:
     return Control(Rect(rect), action, True)
 
 
+def source_text(source: str, lang: str) -> str:
+    """A button source as the table reads it: "gpio+keyboard" is "GPIO du Raspberry Pi + clavier"
+    in French; English keeps the source's own name ("keyboard", as ``--input`` writes it)."""
+    if lang != "fr":
+        return source
+    known = {f"scr.input.{name}" for name in INPUTS}
+    return " + ".join(t(f"scr.input.{part}", lang) if f"scr.input.{part}" in known else part
+                      for part in source.split("+"))
+
+
 def hardware_line(ui: Ui) -> str:
     hw = ui.hardware
     lang = ui.lang
     parts = []
+    source = source_text(hw.source, lang)
     if hw.failed:
-        parts.append(t("scr.hw.not_started", lang, source=hw.source))
+        parts.append(t("scr.hw.not_started", lang, source=source))
     elif not hw.connected:
-        parts.append(t("scr.hw.disconnected", lang, source=hw.source))
+        parts.append(t("scr.hw.disconnected", lang, source=source))
     for label in hw.stuck.values():
         parts.append(t("scr.hw.stuck", lang, button=ui.text(label)))
     return " · ".join(parts)
@@ -249,9 +260,9 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     if not hw.source:
         lines.append(t("scr.hw.none", lang))
     elif hw.connected:
-        lines.append(t("scr.hw.ok", lang, source=hw.source))
+        lines.append(t("scr.hw.ok", lang, source=source_text(hw.source, lang)))
     else:
-        lines.append(t("scr.hw.disconnected", lang, source=hw.source))
+        lines.append(t("scr.hw.disconnected", lang, source=source_text(hw.source, lang)))
     for label in hw.stuck.values():
         lines.append(t("scr.hw.stuck", lang, button=ui.text(label)))
     for note in hw.notes[-3:]:

@@ -70,7 +70,7 @@ def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     fr = ui.lang == "fr"
     tally: Tally | None = ui.tally
     if tally is None or not tally.players:
-        not_applicable(p, area, "Aucune partie terminée pour l'instant : les chiffres viendront."
+        not_applicable(p, area, "Aucune partie terminée pour l'instant\u202f: les chiffres viendront."
                        if fr else "No finished game yet: the numbers will come.")
         return
     players = tally.players
@@ -89,7 +89,7 @@ def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         if escape:
             name_box, esc_box = split(head, [1.6, 1], vertical=False, gap=p.px(4))
             shown = f"{escape[0] / 1000:.1f} ms"
-            p.text(f"au ras : {shown}" if fr else f"closest: {shown}", esc_box, p.font(20),
+            p.text(f"au ras\u202f: {shown}" if fr else f"closest: {shown}", esc_box, p.font(20),
                    MUTED, align="right", role="small", min_size=p.font(14))
         p.text(f"{s.player} · {won}", name_box, p.font(NEAR), ACCENT, align="left",
                min_size=p.font(18))

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from companion.i18n import french_typography
+
 log = logging.getLogger("companion.inputs")
 
 Role = Literal["seat", "confirm", "cancel", "undo"]
@@ -58,6 +60,10 @@ class SourceStatus:
     seat: int | None = None
     en: str = ""
     fr: str = ""
+
+    def __post_init__(self) -> None:
+        # French typography (U+202F before : ; ! ?), however the sentence was built.
+        object.__setattr__(self, "fr", french_typography(self.fr))
 
 
 QueueItem = InputEvent | SourceStatus

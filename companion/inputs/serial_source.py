@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.errors import HardwareError
+from companion.i18n import referee_name
 from companion.inputs import protocol as p
 from companion.inputs.base import Clock, InputEvent, QueueItem, SourceStatus, source_thread
 from companion.inputs.clocks import Offset
@@ -484,7 +485,8 @@ class SerialSource:
             )
             return
         who_en = f"seat {ev.index + 1}" if ev.role == "seat" else f"the {ev.role} button"
-        who_fr = f"la place {ev.index + 1}" if ev.role == "seat" else f"le bouton {ev.role}"
+        who_fr = (f"la place {ev.index + 1}" if ev.role == "seat"
+                  else f"l'arbitre « {referee_name(ev.role)} »")
         seat = ev.index if ev.role == "seat" else None
         if ev.kind == "stuck":
             self._status(

@@ -27,6 +27,7 @@ from companion.games.cinq_rois.solver import (
     solve,
 )
 from companion.games.cinq_rois.solver import cards_in_round as _cards_in_round
+from companion.i18n import french_typography
 
 # The events this game reads; kept in one place because they will move into this package.
 from companion.table.log import AnyEvent, Undo
@@ -412,7 +413,7 @@ class CinqRoisGame:
         bonus = self.bonus
         assert bonus is not None
         if lang == "fr":
-            return (f"Donne {self.round} : {self.cards} cartes, atout {bonus.value}, donneur "
+            return (f"Donne {self.round}\u202f: {self.cards} cartes, atout {bonus.value}, donneur "
                     f"{self.dealer}, {self.first_player} commence")
         return (f"Round {self.round}: {self.cards} cards, bonus {bonus.value}, dealer "
                 f"{self.dealer}, {self.first_player} plays first")
@@ -456,7 +457,8 @@ class CinqRoisGame:
             else:
                 lines.append(f"Gagnants ex æquo : {_names(winners)} ({total} points)" if fr
                              else f"Co-winners: {_names(winners)} ({total} points)")
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        return french_typography(text) if fr else text
 
 
 _KEY_EN = {"points": "points", "left": "the cards left"}

@@ -27,6 +27,7 @@ from typing import Any, Literal
 from companion.errors import RuleError, SetupError
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
+from companion.i18n import french_typography
 from companion.table.log import AnyEvent, Undo
 
 MIN_PLAYERS = 3
@@ -684,4 +685,5 @@ class TreizeGame:
             scores = ", ".join(f"{p} {n}" for p, n in g.scores)
             lines.append(f"  partie {g.number} : {g.winner} gagne — {scores}" if fr
                           else f"  game {g.number}: {g.winner} wins — {scores}")
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        return french_typography(text) if fr else text

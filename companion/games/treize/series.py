@@ -98,16 +98,16 @@ class LegalPlay:
             return ("n'importe quelle valeur, autant de cartes que voulu" if lang == "fr"
                     else "any value, as many cards as you like")
         if low.value == high.value:
-            return (f"toute valeur : {cards_fr(low.count)} au moins" if lang == "fr"
+            return (f"toute valeur\u202f: {cards_fr(low.count)} au moins" if lang == "fr"
                     else f"any value: at least {cards_en(low.count)}")
         parts: list[str] = []
         if lang == "fr":
-            parts.append(f"{low.value} ou moins : {cards_fr(low.count)} au moins"
+            parts.append(f"{low.value} ou moins\u202f: {cards_fr(low.count)} au moins"
                          if low.value > MIN_VALUE else
-                         f"sur le {low.value} : {cards_fr(low.count)} au moins")
-            parts.append(f"{high.value} ou plus : {cards_fr(high.count)} au moins"
+                         f"sur le {low.value}\u202f: {cards_fr(low.count)} au moins")
+            parts.append(f"{high.value} ou plus\u202f: {cards_fr(high.count)} au moins"
                          if high.value < MAX_VALUE else
-                         f"sur le {high.value} : {cards_fr(high.count)} au moins")
+                         f"sur le {high.value}\u202f: {cards_fr(high.count)} au moins")
             if high.value - low.value > 1:
                 parts.append(f"pas de carte entre {low.value} et {high.value}")
         else:
@@ -119,7 +119,7 @@ class LegalPlay:
                          f"on the {high.value}: at least {cards_en(high.count)}")
             if high.value - low.value > 1:
                 parts.append(f"nothing between {low.value} and {high.value}")
-        return " ; ".join(parts) if lang == "fr" else "; ".join(parts)
+        return "\u202f; ".join(parts) if lang == "fr" else "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
