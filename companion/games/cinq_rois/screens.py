@@ -56,6 +56,7 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 LOTS_SECONDS = 1.6
+WIN_SIZE = 42  # the winners' names on game over: bigger than the others', under the headline
 RED = (200, 0, 0)
 BLACK = (0, 0, 0)
 STAR = (0, 90, 200)
@@ -326,10 +327,11 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return draw_sheet_portrait(p, v, ui, area)
     lang = ui.lang
     gap = p.px(4)
-    info_h = p.px(44)
-    foot_h = p.px(54) if not v.finished else 0
+    info_h = p.px(36)
+    foot_h = p.px(50) if not v.finished else 0
     info = Rect(area.x, area.y, area.width, info_h)
-    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline")
+    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline",
+               players=v.players)
     body = Rect(area.x, info.bottom + gap, area.width,
                 area.height - info_h - gap - (foot_h + gap if foot_h else 0))
     n = len(v.players)
@@ -343,6 +345,8 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     widest = max(p.fonts.size(forms.get(w, (w,))[-1], name_size)[0] for w in v.players)
     mark_d = p.px(26)
     beside = col_w - gap - mark_d - p.px(10) >= widest
+    if not beside:
+        mark_d = p.px(18)
     head_h = name_h + p.px(6) if beside else name_h + mark_d + p.px(6)
     # The 11 rounds, then the totals (what the table reads from afar: twice a round's height)
     # and the places.
@@ -424,7 +428,8 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     foot_h = p.px(96) if not v.finished else 0
     info_h = p.px(62)
     info = Rect(area.x, area.y, area.width, info_h)
-    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(24), kind="headline")
+    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(24), kind="headline",
+               players=v.players)
     ranks_h = p.px(26)
     body = Rect(area.x, info.bottom + gap, area.width,
                 area.height - info_h - gap - (foot_h + gap if foot_h else 0))
@@ -503,7 +508,7 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head_h = p.px(70)
     head = Rect(area.x, area.y, area.width, head_h)
     lines_text(p, tr("lots.title", lang), head, p.font(FAR), WARN, p.font(BIG) * 3 // 4,
-               kind="headline", role="far")
+               kind="headline", role="far", players=v.players)
     foot_h = p.px(70) if not p.scale.portrait else p.px(110)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     draw_seats(p, v, ui, body, action="pick_dealer")
@@ -561,7 +566,7 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head_h = p.px(66) if not portrait else p.px(100)
     head = Rect(area.x, area.y, area.width, head_h)
     lines_text(p, tr("last.title", lang, name=said(v, entry.out)), head, p.font(FAR), WARN,
-               p.font(BIG) * 3 // 4, kind="headline", role="far")
+               p.font(BIG) * 3 // 4, kind="headline", role="far", players=v.players)
     sub = Rect(area.x, head.bottom, area.width, p.px(34) if not portrait else p.px(56))
     lines_text(p, tr("last.sub", lang), sub, p.font(SMALL), MUTED, p.font(16), role="small")
     foot_h = p.px(66)
@@ -579,12 +584,13 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         inner = cell.inflate(-p.px(10), -max(2, p.px(3)))
         num_b, name_b, state_b = split(inner, [0.35, 3.2, 1.1], vertical=False, gap=p.px(6))
         color = WARN if current else (MUTED if played else FG)
-        p.text(f"{i + 1}.", num_b, p.font(NEAR), color, align="left", min_size=p.font(12))
-        seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
+        drawn = seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
+        p.text(f"{i + 1}.", num_b, drawn, color, align="left", min_size=p.font(10))
         state = tr("last.played" if played else ("last.now" if current else "last.waiting"),
                    lang)
-        p.text(state, state_b, p.font(SMALL), GOOD if played else (WARN if current else MUTED),
-               align="right", min_size=p.font(12))
+        p.text(state, state_b, min(p.font(SMALL), drawn),
+               GOOD if played else (WARN if current else MUTED), align="right",
+               min_size=p.font(10))
         if not played:
             p.controls.append(Control(Rect(cell), ("turn", s)))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
@@ -680,13 +686,14 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     elif entry.mode == "points":
         text = (tr("entry.points_of", lang, name=name) if entry.name != entry.out
                 else tr("entry.out_zero_long", lang, name=name))
-        lines_text(p, text, title, p.font(SMALL), FG, p.font(14), align="left")
+        lines_text(p, text, title, p.font(SMALL), FG, p.font(14), align="left",
+                   players=v.players)
     else:
         key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
         count = len(entry.entered(entry.name))
         lines_text(p, tr(key, lang, name=name, n=count, size=entry.size), title, p.font(SMALL),
                    WARN if entry.mode == "hands" and count == entry.size else FG, p.font(14),
-                   align="left")
+                   align="left", players=v.players)
     pad = Rect(work.x, title.bottom + gap, work.width, work.height - title_h - gap)
     if entry.mode == "points":
         draw_points_pad(p, entry, pad, lang)
@@ -789,7 +796,7 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head = Rect(area.x, area.y, area.width, head_h)
     lines_text(p, tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang),
                      name=said(v, rv.out)), head, p.font(BIG), WARN, p.font(20),
-               kind="headline")
+               kind="headline", players=v.players)
     legend_h = p.px(30) if not portrait else p.px(50)
     foot_h = p.px(52) + (legend_h + gap if portrait else 0) if ui.show_result else legend_h
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
@@ -832,7 +839,8 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         if out and tag_b is not None:
             p.text(tr("round.went_out", lang), tag_b, p.font(SMALL), GOOD, align="right",
                    min_size=p.font(12))
-        p.text(tr("points", lang, n=score), score_b, p.font(SMALL), GOOD if out else FG,
+        p.text(tr("points", lang, n=score), score_b, max(p.font(SMALL), drawn),
+               GOOD if out else FG,
                align="right", min_size=p.font(11), kind="score", who=name)
         if rv.arrangements is not None:
             chip_row(p, arrangement_groups(rv.arrangements[s]), cards_b, lang)
@@ -886,7 +894,8 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area = not_applicable(p, area, tr("over.not_yet", lang, round=v.round))
     head_h = p.px(72) if not portrait else p.px(130)
     head = Rect(area.x, area.y, area.width, head_h)
-    head_min = p.font(BIG) * 2 // 3
+    # The headline is the biggest text: the winners' names below are at most WIN_SIZE.
+    head_min = p.font(WIN_SIZE) + 2
     if v.finished:
         text = winners_text(p, v, head, p.font(FAR), head_min, lang)
         color = WARN
@@ -898,17 +907,25 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     body = Rect(area.x, area.y + head_h + gap, area.width,
                 area.height - head_h - gap - (foot_h + gap if foot_h else 0))
     first = [s for s in v.order if v.places[s] == 1]
-    weights = [1.6 if s in first else 1.0 for s in v.order]
-    rows = split(body, weights, gap=max(1, p.px(3)))
-    for row, s in zip(rows, v.order, strict=True):
+    # The winners' rows taller, as long as the others' still hold a name.
+    row_gap = max(1, p.px(3))
+    room = body.height - row_gap * (len(v.order) - 1)
+    need = p.line_height(p.name_size()) + 2 * max(2, p.px(3)) + 2
+    rest = len(v.order) - len(first)
+    tall = max(1.0, min(1.6, (room / need - rest) / len(first))) if rest else 1.0
+    rows = split(body, [tall if s in first else 1.0 for s in v.order], gap=row_gap)
+    win_size = p.font(WIN_SIZE)  # the smallest winner's name, once drawn
+    for row, s in zip(rows, v.order, strict=True):  # the winners first
         win = s in first
         p.panel(row, area, PANEL_HI if win else PANEL, border=WARN if win and v.finished
                 else None)
         inner = row.inflate(-p.px(10), -max(2, p.px(3)))
         place_b, name_b, total_b = split(inner, [0.5, 3, 1.2], vertical=False, gap=gap)
-        size = p.font(BIG) if win else p.font(NEAR)
+        size = p.font(WIN_SIZE) if win else min(p.font(NEAR), win_size * 85 // 100)
         drawn = seat_name(p, v, s, name_b, size, WARN if win and v.finished else FG,
                           mark=p.px(44) if win else p.px(32))
+        if win:
+            win_size = min(win_size, drawn)
         p.text(f"{v.places[s]}.", place_b, drawn, WARN if win else MUTED, min_size=p.font(10))
         p.text(tr("points", lang, n=v.totals[s]), total_b, size, FG, align="right",
                min_size=p.font(12), kind="score", who=v.players[s])
