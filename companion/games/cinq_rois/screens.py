@@ -1050,6 +1050,16 @@ class CinqRoisScreens(GameScreens):
         return where, tr("head.short", lang, bonus=rank_label(view.bonus or "", lang),
                          dealer=said(view, view.dealer))
 
+    def headline_for(self, view: View, ui: Ui) -> tuple[str, str]:
+        where, todo = self.headline(view, ui.lang)
+        entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == view.round \
+            else None
+        if view.dealer_open and not (entry is not None and entry.lots_skipped):
+            # The first dealer is still to be drawn (the first seat deals only if the table
+            # skips the draw).
+            todo = tr("head.lots", ui.lang, bonus=rank_label(view.bonus or "", ui.lang))
+        return where, todo
+
     def draw(self, p: Painter, view: View, ui: Ui, screen: str, area: Rect) -> None:
         DRAWERS[screen](p, view, ui, area)
 

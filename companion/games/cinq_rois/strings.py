@@ -16,6 +16,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.head.detail": ("{cards} cartes, atout {bonus}, donneur {dealer}, {first} commence",
                          "{cards} cards, bonus {bonus}, dealer {dealer}, {first} plays first"),
     "cinq.head.short": ("atout {bonus} · {dealer} donne", "bonus {bonus} · {dealer} deals"),
+    "cinq.head.lots": ("atout {bonus} · donneur à tirer", "bonus {bonus} · dealer to draw"),
     "cinq.head.over": ("Partie terminée", "Game over"),
     "cinq.head.played": ("11 donnes jouées", "11 rounds played"),
     "cinq.todo.over": ("partie terminée", "game over"),
