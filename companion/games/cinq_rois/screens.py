@@ -17,8 +17,9 @@ from typing import Any
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.layout import Action, Align, Control, Kind, Painter, Role, draw_suit
 from companion.display.lots import draw_lots_overlay as overlay
+from companion.display.names import name_forms, short_name
 from companion.display.screens import grid, no_game, not_applicable, rank_label, split
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
@@ -35,7 +36,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
-    seat_color,
+    text_on,
 )
 from companion.games.cinq_rois.entry import MODES, Mode, RoundEntry, _fr
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
@@ -55,6 +56,7 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 LOTS_SECONDS = 1.6
+WIN_SIZE = 42  # the winners' names on game over: bigger than the others', under the headline
 RED = (200, 0, 0)
 BLACK = (0, 0, 0)
 STAR = (0, 90, 200)
@@ -187,13 +189,79 @@ def arrangement_groups(a: ArrangementView) -> list[tuple[list[tuple[str, str | N
     return groups
 
 
+# --- text helpers ------------------------------------------------------------------------------
+
+def said(v: View, name: str | None) -> str:
+    """A player's name inside a sentence: whole when short, else a short form unique at the
+    table ("Anne-Sophie Ca."), so that sentences need no cutting."""
+    return short_name(name, v.players) if name else ""
+
+
+def layout_lines(p: Painter, text: str, box: Rect, size: int,
+                 min_size: int) -> tuple[list[str], int, int, bool]:
+    """``text`` on as few lines as the box's width asks, at the largest size from ``size`` down
+    to ``min_size`` at which every line fits: (lines, size, line height, fits)."""
+    cur = max(size, min_size)
+    while True:
+        lines = p.wrap_lines(text, box.width, cur)
+        line_h = p.line_height(cur)
+        fits = (all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
+                and line_h * len(lines) <= box.height)
+        if fits or cur <= min_size:
+            return lines, cur, line_h, fits
+        cur = max(min_size, int(cur * 0.92))
+
+
+def lines_text(p: Painter, text: str, box: Rect, size: int, color: tuple[int, int, int],
+               min_size: int, kind: Kind = "text", role: Role = "near",
+               align: Align = "center", players: tuple[str, ...] = ()) -> int:
+    """A sentence wrapped rather than cut: one line if it fits, else as many as it needs, as big
+    as the box allows (below ``min_size`` only when nothing else fits). A line that is only a
+    player's name (``players``) is drawn as their name. Returns its size."""
+    lines, cur, line_h, fits = layout_lines(p, text, box, size, min_size)
+    if not fits:
+        lines, cur, line_h, fits = layout_lines(p, text, box, min_size, 10)
+    forms = name_forms(players) if players else {}
+    named = {form: who for who, own in forms.items() for form in own}
+    y = max(box.top, box.centery - line_h * len(lines) // 2)
+    for line in lines:
+        if y + line_h > box.bottom + 1:
+            break
+        line_box = Rect(box.x, y, box.width, line_h)
+        who = named.get(line.strip())
+        if who is not None:
+            p.name(who, players, line_box, cur, color, align=align, role=role)
+        else:
+            p.text(line, line_box, cur, color, align=align, role=role, min_size=cur, kind=kind)
+        y += line_h
+    return cur
+
+
+def seat_name(p: Painter, v: View, s: int, box: Rect, size: int, color: tuple[int, int, int]
+              = FG, mark: int | None = None, min_size: int | None = None) -> int:
+    """The seat's mark (its colour, shape and number) then the player's name, in white by
+    default: the mark carries the seat, the name reads on any panel. Returns the name's size
+    (what else stands on the player's tile is no bigger)."""
+    d = min(box.height, mark if mark is not None else p.px(32))
+    p.seat_mark(s, (box.x + d // 2, box.centery), int(d * 0.42))
+    p.name(v.players[s], v.players, Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6),
+                                         box.height), size, color, min_size=min_size)
+    last = p.texts[-1] if p.texts else None
+    return last.size if last is not None and last.kind == "name" else size
+
+
+def place_text(n: int, lang: str) -> str:
+    """"1er", "2e" ("#1", "#2")."""
+    return tr("sheet.place_1", lang) if n == 1 else tr("sheet.place_n", lang, n=n)
+
+
 # --- headline and sheet ------------------------------------------------------------------------
 
 def headline_detail(v: View, lang: str) -> str:
     """"7 cartes, atout 7, donneur Ana, Ben commence" (the bonus rank as the language writes it:
-    atout V, D, R in French)."""
+    atout V, D, R in French; long names shortened the way a table does)."""
     return tr("head.detail", lang, cards=v.cards, bonus=rank_label(v.bonus or "", lang),
-              dealer=v.dealer, first=v.first_player)
+              dealer=said(v, v.dealer), first=said(v, v.first_player))
 
 
 def headline_text(v: View, lang: str) -> str:
@@ -211,7 +279,7 @@ def todo_text(v: View, ui: Ui, lang: str) -> str:
             entry is None or entry.out is None):
         return tr("todo.lots", lang)
     if entry is not None and entry.out is not None and entry.pending:
-        return tr("todo.last_turns", lang, name=entry.pending[0])
+        return tr("todo.last_turns", lang, name=said(v, entry.pending[0]))
     if entry is not None and entry.out is not None:
         return tr("todo.entry", lang)
     return tr("todo.play", lang)
@@ -232,46 +300,77 @@ def _move_mark(p: Painter, move: int, box: Rect) -> None:
         pygame.draw.polygon(p.surface, BAD, pts)
 
 
+def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
+    gap = p.px(4)
+    lang = ui.lang
+    if p.scale.portrait:
+        hint_b, buttons = split(foot, [1, 1.2], gap=gap)
+        lots_b, entry_b = split(buttons, [1, 1], vertical=False, gap=gap)
+    else:
+        hint_b, lots_b, entry_b = split(foot, [1.6, 1, 1], vertical=False, gap=gap)
+    todo = todo_text(v, ui, lang)
+    lines_text(p, todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, p.font(14),
+               role="small", align="left")
+    if v.dealer_open:
+        p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT, size=p.font(SMALL))
+    p.button(entry_b, tr("sheet.enter", lang), ("nav", "entry"), color=GOOD,
+             hint=tr("key.e", lang), size=p.font(SMALL))
+
+
 def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     """The score sheet: rounds down, players across, every round's score, the totals, the
-    places and who moved in the last round; touching a name means that player went out."""
+    places and who moved in the last round; touching a name means that player went out. On a
+    portrait screen the sheet turns: a player a row (``draw_sheet_portrait``)."""
     if v is None:
         return no_game(p, ui, area)
+    if p.scale.portrait:
+        return draw_sheet_portrait(p, v, ui, area)
     lang = ui.lang
     gap = p.px(4)
-    info_h = p.px(44)
-    foot_h = p.px(54) if not v.finished else 0
+    info_h = p.px(36)
+    foot_h = p.px(50) if not v.finished else 0
     info = Rect(area.x, area.y, area.width, info_h)
-    p.text(headline_text(v, lang), info, p.font(BIG), FG, role="near", min_size=p.font(20))
+    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline",
+               players=v.players)
     body = Rect(area.x, info.bottom + gap, area.width,
                 area.height - info_h - gap - (foot_h + gap if foot_h else 0))
     n = len(v.players)
     label_w = max(p.px(90), body.width // (n + 2))
     col_w = (body.width - label_w) // n
-    # Names, the 11 rounds, then the totals (what the table reads from afar: twice a round's
-    # height) and the places.
-    row_h = int(body.height / (ROUNDS + 1.3 + 2.2 + 1.2))
+    # The names' header: the seat mark beside the name when every name fits beside it at the
+    # name size (in its shortest form), else above it.
+    name_size = p.name_size()
+    name_h = p.fonts.size("ÉÀgjpq", name_size)[1]
+    forms = name_forms(v.players)
+    widest = max(p.fonts.size(forms.get(w, (w,))[-1], name_size)[0] for w in v.players)
+    mark_d = p.px(26)
+    beside = col_w - gap - mark_d - p.px(10) >= widest
+    if not beside:
+        mark_d = p.px(18)
+    head_h = name_h + p.px(6) if beside else name_h + mark_d + p.px(6)
+    # The 11 rounds, then the totals (what the table reads from afar: twice a round's height)
+    # and the places.
+    row_h = int((body.height - head_h) / (ROUNDS + 2.2 + 1.2))
     total_h = int(row_h * 2.2)
-    place_h = int(row_h * 1.2)
-    head_h = body.height - ROUNDS * row_h - total_h - place_h
+    place_h = body.height - head_h - ROUNDS * row_h - total_h
     leaders = set(v.leaders)
     # Columns: the leader's column lit, the current round's row framed.
     for s, name in enumerate(v.players):
         col = Rect(body.x + label_w + s * col_w, body.y, col_w - gap, body.height)
         p.panel(col, area, PANEL_HI if name in leaders else PANEL)
         head = Rect(col.x, col.y, col.width, head_h)
-        if p.scale.portrait:
-            # Narrow columns: the seat mark above the name, the name on up to two lines.
-            d = min(head.height // 3, p.px(22))
-            p.seat_mark(s, (head.centerx, head.y + d // 2 + 2), int(d * 0.45))
-            name_box = Rect(head.x + 2, head.y + d + 3, head.width - 4, head.height - d - 4)
-        else:
-            d = min(head.height - 2, p.px(26))
-            mark_box = Rect(head.x + 2, head.y + (head.height - d) // 2, d, d)
-            p.seat_mark(s, mark_box.center, int(d * 0.42))
-            name_box = Rect(mark_box.right + 2, head.y, head.right - mark_box.right - 4,
+        if beside:
+            d = min(head.height - 2, mark_d)
+            p.seat_mark(s, (head.x + p.px(4) + d // 2, head.centery), int(d * 0.42))
+            name_box = Rect(head.x + d + p.px(8), head.y, head.width - d - p.px(10),
                             head.height)
-        name_text(p, name, name_box, seat_color(s))
+        else:
+            d = mark_d
+            p.seat_mark(s, (head.centerx, head.y + p.px(3) + d // 2), int(d * 0.42))
+            name_box = Rect(head.x + p.px(3), head.y + d + p.px(3), head.width - p.px(6),
+                            head.height - d - p.px(3))
+        p.name(name, v.players, name_box, p.font(SMALL), FG, align="left" if beside
+               else "center")
         if not v.finished:
             p.controls.append(Control(Rect(head), ("out", s)))
     for r in range(1, ROUNDS + 1):
@@ -290,9 +389,9 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             for s in range(n):
                 cell = Rect(body.x + label_w + s * col_w, y, col_w - gap, row_h)
                 out = rv.out == v.players[s]
-                score = rv.scores[s]
-                p.text(str(score), cell.inflate(-p.px(6), 0), p.font(26), GOOD if out else FG,
-                       align="right", role="small", min_size=p.font(10))
+                p.text(str(rv.scores[s]), cell.inflate(-p.px(6), 0), p.font(26),
+                       GOOD if out else FG, align="right", role="small", min_size=p.font(10),
+                       kind="score")
                 if out:
                     dot = max(2, row_h // 6)
                     pygame.draw.circle(p.surface, GOOD, (cell.x + dot + p.px(4), cell.centery),
@@ -306,42 +405,76 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     for s in range(n):
         x = body.x + label_w + s * col_w
         total = Rect(x, y_total, col_w - gap, total_h)
+        lead = v.players[s] in leaders
         pygame.draw.line(p.surface, MUTED, (total.x + 2, total.y), (total.right - 2, total.y))
-        p.text(str(v.totals[s]), total.inflate(-p.px(6), -2), p.font(BIG), FG, align="right",
-               min_size=p.font(10))
+        p.text(str(v.totals[s]), total.inflate(-p.px(6), -2), p.font(BIG), WARN if lead else FG,
+               align="right", min_size=p.font(10), kind="score", who=v.players[s])
         place = Rect(x, y_place, col_w - gap, place_h)
         if v.history:
-            p.text(tr("sheet.place_n", lang, n=v.places[s]),
+            p.text(place_text(v.places[s], lang),
                    Rect(place.x + p.px(4), place.y, place.width // 2, place.height), p.font(24),
-                   WARN if v.places[s] == 1 else MUTED, align="left", role="small",
-                   min_size=p.font(10))
+                   WARN if lead else MUTED, align="left", role="small", min_size=p.font(10))
             _move_mark(p, v.moves[s], Rect(place.centerx, place.y, place.width // 2 - 2,
                                            place.height))
     if foot_h:
-        foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-        hint_b, lots_b, entry_b = split(foot, [1.6, 1, 1], vertical=False, gap=gap)
-        todo = todo_text(v, ui, lang)
-        p.paragraph(todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, min_size=p.font(11))
-        if v.dealer_open:
-            p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT,
-                     size=p.font(SMALL))
-        p.button(entry_b, tr("sheet.enter", lang), ("nav", "entry"), color=GOOD,
-                 hint=tr("key.e", lang), size=p.font(SMALL))
+        _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
 
 
-def name_text(p: Painter, name: str, box: Rect, color: tuple[int, int, int]) -> None:
-    """A player's name in a narrow box: one line if it fits (down to small type), else two,
-    cut at a hyphen or a space ("Maximilien-" / "Alexandre")."""
-    floor = p.font(11)
-    shown, _size = p.fit(name, box, p.font(SMALL), floor)
-    cuts = [i + 1 for i, ch in enumerate(name) if ch in "- " and 0 < i < len(name) - 1]
-    if shown == name or not cuts:
-        p.text(name, box, p.font(SMALL), color, align="left", min_size=floor)
-        return
-    cut = min(cuts, key=lambda i: abs(i - len(name) / 2))
-    top, bottom = split(box, [1, 1])
-    p.text(name[:cut].rstrip(), top, p.font(SMALL), color, align="left", min_size=8)
-    p.text(name[cut:].lstrip(), bottom, p.font(SMALL), color, align="left", min_size=8)
+def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The sheet turned for a tall screen: a player a row, in seating order (their place, seat,
+    name and total on top, big; their 11 rounds under it), the rounds' bonus ranks on top."""
+    lang = ui.lang
+    gap = p.px(4)
+    foot_h = p.px(96) if not v.finished else 0
+    info_h = p.px(62)
+    info = Rect(area.x, area.y, area.width, info_h)
+    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(24), kind="headline",
+               players=v.players)
+    ranks_h = p.px(26)
+    body = Rect(area.x, info.bottom + gap, area.width,
+                area.height - info_h - gap - (foot_h + gap if foot_h else 0))
+    pad = p.px(8)
+    cols = split(Rect(body.x + pad, body.y, body.width - 2 * pad, ranks_h), [1] * ROUNDS,
+                 vertical=False, gap=max(1, p.px(2)))
+    for r, cell in enumerate(cols, start=1):
+        current = r == v.round and not v.finished
+        p.text(rank_label(bonus_rank(r).value, lang), cell, p.font(22),
+               ACCENT if current else (FG if r < v.round else DISABLED), role="small",
+               min_size=p.font(10))
+        if current:
+            pygame.draw.rect(p.surface, ACCENT, cell.inflate(0, 2), width=max(1, p.px(2)))
+    leaders = set(v.leaders)
+    rows = split(Rect(body.x, body.y + ranks_h + gap, body.width, body.height - ranks_h - gap),
+                 [1] * len(v.players), gap=gap)
+    for s, row in enumerate(rows):
+        name = v.players[s]
+        lead = name in leaders
+        p.panel(row, area, PANEL_HI if lead else PANEL, border=WARN if lead else None)
+        inner = row.inflate(-2 * pad, -p.px(4))
+        top, bottom = split(inner, [1.25, 1], gap=1)
+        place_b, who_b, total_b = split(top, [0.9, 4.2, 1.4], vertical=False, gap=pad)
+        drawn = seat_name(p, v, s, who_b, p.font(NEAR), FG, mark=p.px(30))
+        if v.history:
+            p.text(place_text(v.places[s], lang), place_b, drawn, WARN if lead else MUTED,
+                   align="left", min_size=p.font(10))
+            _move_mark(p, v.moves[s], place_b)
+        p.text(str(v.totals[s]), total_b, p.font(BIG), WARN if lead else FG, align="right",
+               min_size=p.font(12), kind="score", who=name)
+        cells = split(bottom, [1] * ROUNDS, vertical=False, gap=max(1, p.px(2)))
+        for r, cell in enumerate(cells, start=1):
+            if r > len(v.history):
+                continue
+            rv = v.history[r - 1]
+            out = rv.out == name
+            p.text(str(rv.scores[s]), cell, p.font(24), GOOD if out else FG, role="small",
+                   min_size=p.font(10), kind="score")
+            if out:
+                pygame.draw.line(p.surface, GOOD, (cell.x + 2, cell.bottom - 1),
+                                 (cell.right - 2, cell.bottom - 1), max(1, p.px(2)))
+        if not v.finished:
+            p.controls.append(Control(Rect(row), ("out", s)))
+    if foot_h:
+        _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -353,13 +486,10 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     for s, cell in enumerate(cells):
         p.panel(cell, area, PANEL)
         inner = cell.inflate(-p.px(8), -p.px(4))
-        d = min(inner.height, p.px(30))
-        p.seat_mark(s, (inner.x + d // 2, inner.centery), int(d * 0.42))
-        name_b, pts_b = split(Rect(inner.x + d + p.px(4), inner.y, inner.width - d - p.px(4),
-                                   inner.height), [2, 1], vertical=False, gap=p.px(4))
-        p.text(v.players[s], name_b, p.font(SMALL), FG, align="left", min_size=p.font(12))
+        name_b, pts_b = split(inner, [2, 1], vertical=False, gap=p.px(4))
+        seat_name(p, v, s, name_b, p.font(SMALL), FG, mark=p.px(30))
         p.text(tr("points", ui.lang, n=v.totals[s]), pts_b, p.font(SMALL), FG, align="right",
-               min_size=p.font(12))
+               min_size=p.font(12), kind="score", who=v.players[s])
 
 
 # --- draw lots ---------------------------------------------------------------------------------
@@ -369,24 +499,24 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     if not v.dealer_open:
-        why = (tr("lots.done", lang, name=v.history[0].dealer if v.history else v.dealer or "")
-               if v.dealer_drawn or v.history else tr("lots.given", lang, name=v.dealer or ""))
+        first = v.history[0].dealer if v.history else v.dealer
+        why = tr("lots.done" if v.dealer_drawn else "lots.given", lang, name=said(v, first))
         area = not_applicable(p, area, why)
-        return draw_seats(p, v, ui, area, highlight=v.players.index(v.dealer)
-                          if v.dealer in v.players else None)
+        return draw_seats(p, v, ui, area, highlight=v.players.index(first)
+                          if first in v.players else None)
     gap = p.px(8)
     head_h = p.px(70)
     head = Rect(area.x, area.y, area.width, head_h)
-    p.text(tr("lots.title", lang), head, p.font(FAR), WARN, role="far",
-           min_size=p.font(BIG) * 3 // 4)
-    foot_h = p.px(70)
+    lines_text(p, tr("lots.title", lang), head, p.font(FAR), WARN, p.font(BIG) * 3 // 4,
+               kind="headline", role="far", players=v.players)
+    foot_h = p.px(70) if not p.scale.portrait else p.px(110)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     draw_seats(p, v, ui, body, action="pick_dealer")
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    draw_b, skip_b = split(foot, [1.6, 1], vertical=False, gap=gap)
+    draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap)
     p.button(draw_b, tr("lots.button", lang), ("lots",), color=ACCENT,
              hint=tr("lots.hint", lang), size=p.font(NEAR))
-    p.button(skip_b, tr("lots.skip", lang, name=v.players[0]), ("skip_lots",),
+    p.button(skip_b, tr("lots.skip", lang, name=said(v, v.players[0])), ("skip_lots",),
              hint=t("scr.key.esc", lang), size=p.font(SMALL))
 
 
@@ -400,17 +530,13 @@ def draw_seats(p: Painter, v: View, ui: Ui, area: Rect, highlight: int | None = 
         lit = s == highlight
         p.panel(cell, None, PANEL_HI if lit else PANEL, border=WARN if lit else None)
         inner = cell.inflate(-p.px(10), -p.px(6))
-        d = min(inner.height, p.px(40))
-        p.seat_mark(s, (inner.x + d // 2, inner.centery), int(d * 0.42))
-        rest = Rect(inner.x + d + p.px(8), inner.y, inner.width - d - p.px(8), inner.height)
         tag = (tags or {}).get(s)
         if tag is not None:
-            name_b, tag_b = split(rest, [1.2, 1], vertical=False, gap=p.px(6))
+            name_b, tag_b = split(inner, [1.2, 1], vertical=False, gap=p.px(6))
             p.text(tag[0], tag_b, p.font(SMALL), tag[1], align="right", min_size=p.font(12))
         else:
-            name_b = rest
-        p.text(v.players[s], name_b, p.font(NEAR), WARN if lit else seat_color(s), align="left",
-               min_size=p.font(14))
+            name_b = inner
+        seat_name(p, v, s, name_b, p.font(NEAR), WARN if lit else FG, mark=p.px(40))
         if action is not None:
             p.controls.append(Control(Rect(cell), (action, s)))
 
@@ -421,7 +547,7 @@ def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
     if dealer is None:
         return
     overlay(p, v.players, v.players.index(dealer), phase, tr("lots.drawing", ui.lang),
-            tr("lots.result", ui.lang, name=dealer))
+            tr("lots.result", ui.lang, name=said(v, dealer)))
 
 
 # --- last turns --------------------------------------------------------------------------------
@@ -436,12 +562,13 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                               else tr("todo.over", lang))
         return draw_seats(p, v, ui, area)
     gap = p.px(8)
-    head_h = p.px(66)
+    portrait = p.scale.portrait
+    head_h = p.px(66) if not portrait else p.px(100)
     head = Rect(area.x, area.y, area.width, head_h)
-    p.text(tr("last.title", lang, name=entry.out), head, p.font(FAR), WARN, role="far",
-           min_size=p.font(BIG) * 3 // 4)
-    sub = Rect(area.x, head.bottom, area.width, p.px(34))
-    p.text(tr("last.sub", lang), sub, p.font(SMALL), MUTED, role="small", min_size=p.font(12))
+    lines_text(p, tr("last.title", lang, name=said(v, entry.out)), head, p.font(FAR), WARN,
+               p.font(BIG) * 3 // 4, kind="headline", role="far", players=v.players)
+    sub = Rect(area.x, head.bottom, area.width, p.px(34) if not portrait else p.px(56))
+    lines_text(p, tr("last.sub", lang), sub, p.font(SMALL), MUTED, p.font(16), role="small")
     foot_h = p.px(66)
     body = Rect(area.x, sub.bottom + gap, area.width, area.height - head_h - sub.height - foot_h
                 - 2 * gap)
@@ -455,16 +582,15 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         current = name == now
         p.panel(cell, area, PANEL_HI if current else PANEL, border=WARN if current else None)
         inner = cell.inflate(-p.px(10), -max(2, p.px(3)))
-        d = min(inner.height, p.px(36))
-        p.seat_mark(s, (inner.x + d // 2, inner.centery), int(d * 0.42))
-        name_b, state_b = split(Rect(inner.x + d + p.px(8), inner.y, inner.width - d - p.px(8),
-                                     inner.height), [1.3, 1], vertical=False, gap=p.px(6))
-        p.text(f"{i + 1}. {name}", name_b, p.font(NEAR), WARN if current else (
-            MUTED if played else FG), align="left", min_size=p.font(12))
+        num_b, name_b, state_b = split(inner, [0.35, 3.2, 1.1], vertical=False, gap=p.px(6))
+        color = WARN if current else (MUTED if played else FG)
+        drawn = seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
+        p.text(f"{i + 1}.", num_b, drawn, color, align="left", min_size=p.font(10))
         state = tr("last.played" if played else ("last.now" if current else "last.waiting"),
                    lang)
-        p.text(state, state_b, p.font(SMALL), GOOD if played else (WARN if current else MUTED),
-               align="right", min_size=p.font(12))
+        p.text(state, state_b, min(p.font(SMALL), drawn),
+               GOOD if played else (WARN if current else MUTED), align="right",
+               min_size=p.font(10))
         if not played:
             p.controls.append(Control(Rect(cell), ("turn", s)))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
@@ -491,6 +617,32 @@ def status_of(entry: RoundEntry, name: str, lang: str) -> str:
     return "—"
 
 
+def entry_row(p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: str) -> None:
+    """One player's line of the entry: their name (touch it to enter theirs) and what is
+    entered for them, then the small button that says who went out."""
+    name = v.players[s]
+    active = s == entry.active
+    gap = max(2, p.px(3))
+    name_b, out_b = split(row, [3.2, 1], vertical=False, gap=gap)
+    fill = ACCENT if active else (GOOD if entry.complete(name) and entry.out else PANEL_HI)
+    p.panel(name_b, None, fill, border=FG if active else None)
+    ink = text_on(fill)
+    inner = name_b.inflate(-p.px(8), -max(2, p.px(2)))
+    status = status_of(entry, name, lang)
+    size = p.font(24)
+    status_w = min(inner.width // 2, p.fonts.size(status, max(p.name_size(), size))[0] + p.px(4))
+    who_b = Rect(inner.x, inner.y, inner.width - status_w - p.px(4), inner.height)
+    status_b = Rect(who_b.right + p.px(4), inner.y, status_w, inner.height)
+    p.name(name, v.players, who_b, size, ink)
+    drawn = p.texts[-1].size if p.texts and p.texts[-1].kind == "name" else size
+    p.text(status, status_b, drawn, ink, align="right", min_size=p.font(10),
+           kind="score" if entry.mode == "points" else "text")
+    p.controls.append(Control(Rect(name_b), ("pick", s)))
+    is_out = entry.out == name
+    p.button(out_b, tr("entry.out_tag", lang), ("out", s), selected=is_out,
+             color=WARN if is_out else PANEL, size=p.font(18))
+
+
 def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
@@ -510,20 +662,12 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if portrait:
         players_box, pad_box = split(rest, [0.8, 1.6], gap=gap)
     else:
-        players_box, pad_box = split(rest, [0.78, 1.6], vertical=False, gap=gap)
+        players_box, pad_box = split(rest, [0.9, 1.6], vertical=False, gap=gap)
     # Players: touch a name to enter theirs; the small button says who went out.
     n = len(v.players)
     rows = split(players_box, [1] * n, gap=max(1, p.px(3)))
     for s, row in enumerate(rows):
-        name = v.players[s]
-        active = s == entry.active
-        name_b, out_b = split(row, [3.2, 1], vertical=False, gap=max(2, p.px(3)))
-        label = f"{name}  {status_of(entry, name, lang)}"
-        color = ACCENT if active else (GOOD if entry.complete(name) and entry.out else PANEL_HI)
-        p.button(name_b, label, ("pick", s), selected=active, color=color, size=p.font(24))
-        is_out = entry.out == name
-        p.button(out_b, tr("entry.out_tag", lang), ("out", s), selected=is_out,
-                 color=WARN if is_out else PANEL, size=p.font(18))
+        entry_row(p, v, entry, s, row, lang)
     foot_h = p.px(52)
     work = Rect(pad_box.x, pad_box.y, pad_box.width, pad_box.height - foot_h - gap)
     foot = Rect(pad_box.x, pad_box.bottom - foot_h, pad_box.width, foot_h)
@@ -533,35 +677,36 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     ready = entry.event()[0] is not None
     p.button(ok_b, tr("entry.confirm", lang) if ready else tr("entry.next", lang), ("enter",),
              color=GOOD if ready else PANEL_HI, hint=t("scr.key.enter", lang), size=p.font(SMALL))
-    title_h = p.px(36)
+    title_h = p.px(36) if not portrait else p.px(52)
     title = Rect(work.x, work.y, work.width, title_h)
-    name = entry.name
+    name = said(v, entry.name)
     if entry.out is None:
-        p.text(tr("entry.who_out", lang), title, p.font(SMALL), WARN, align="left",
-               min_size=p.font(12))
+        lines_text(p, tr("entry.who_out", lang), title, p.font(SMALL), WARN, p.font(14),
+                   align="left")
     elif entry.mode == "points":
-        text = (tr("entry.points_of", lang, name=name) if name != entry.out
+        text = (tr("entry.points_of", lang, name=name) if entry.name != entry.out
                 else tr("entry.out_zero_long", lang, name=name))
-        p.text(text, title, p.font(SMALL), FG, align="left", min_size=p.font(12))
+        lines_text(p, text, title, p.font(SMALL), FG, p.font(14), align="left",
+                   players=v.players)
     else:
         key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
-        count = len(entry.entered(name))
-        p.text(tr(key, lang, name=name, n=count, size=entry.size), title, p.font(SMALL),
-               WARN if entry.mode == "hands" and count == entry.size else FG, align="left",
-               min_size=p.font(12))
+        count = len(entry.entered(entry.name))
+        lines_text(p, tr(key, lang, name=name, n=count, size=entry.size), title, p.font(SMALL),
+                   WARN if entry.mode == "hands" and count == entry.size else FG, p.font(14),
+                   align="left", players=v.players)
     pad = Rect(work.x, title.bottom + gap, work.width, work.height - title_h - gap)
     if entry.mode == "points":
         draw_points_pad(p, entry, pad, lang)
     else:
         cards_h = max(p.px(34), pad.height // 6)
         cards_box = Rect(pad.x, pad.y, pad.width, cards_h)
-        held = entry.entered(name)
+        held = entry.entered(entry.name)
         if held:
             chip_row(p, [([(c, None) for c in held], None)], cards_box, lang)
         else:
-            p.text(tr("entry.no_cards", lang) if entry.mode == "left" else tr(
-                "entry.type_cards", lang), cards_box, p.font(22), MUTED, align="left",
-                role="small", min_size=p.font(11))
+            lines_text(p, tr("entry.no_cards", lang) if entry.mode == "left" else tr(
+                "entry.type_cards", lang), cards_box, p.font(22), MUTED, p.font(14),
+                role="small", align="left")
         if entry.rank is not None:
             p.text(tr("entry.rank_typed", lang, rank=rank_label(entry.rank, lang)),
                    Rect(cards_box.right - cards_box.width // 3, cards_box.y, cards_box.width // 3,
@@ -637,7 +782,7 @@ def grid_cell(p: Painter, cell: Rect, card: str, lang: str, enabled: bool, have:
 def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     """The last round counted: every player's score and, for whole hands, the solver's
     arrangement card by card (runs and sets framed green, wilds with the card they stand for
-    under them, cards left over framed orange)."""
+    under them, cards left over framed orange). Who went out is framed green."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
@@ -646,88 +791,144 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area = not_applicable(p, area, tr("round.none", lang))
         return draw_seats(p, v, ui, area)
     gap = p.px(6)
-    head_h = p.px(46)
+    portrait = p.scale.portrait
+    head_h = p.px(46) if not portrait else p.px(80)
     head = Rect(area.x, area.y, area.width, head_h)
-    p.text(tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang),
-              name=rv.out), head, p.font(BIG), WARN, role="near", min_size=p.font(18))
-    foot_h = p.px(52) if ui.show_result else p.px(30)
+    lines_text(p, tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang),
+                     name=said(v, rv.out)), head, p.font(BIG), WARN, p.font(20),
+               kind="headline", players=v.players)
+    legend_h = p.px(30) if not portrait else p.px(50)
+    foot_h = p.px(52) + (legend_h + gap if portrait else 0) if ui.show_result else legend_h
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     n = len(v.players)
     rows = split(body, [1] * n, gap=max(1, p.px(3)))
-    portrait = p.scale.portrait
+    # Landscape: the name column as wide as the longest short name needs at the cards' size.
+    mark = p.px(26)
+    row_h = rows[0].height - 2 * max(2, p.px(4))
+    forms = name_forms(v.players)
+    need = max(p.fonts.size(forms.get(w, (w,))[-1], max(p.name_size(), int(row_h * 0.9) + 1))[0]
+               for w in v.players)
+    inner_w = area.width - p.px(10)
+    name_w = min(inner_w // 3, max(int(inner_w * 0.2), need + mark + p.px(8)))
+    score_w = int(inner_w * 0.11)
     for s, row in enumerate(rows):
         name = v.players[s]
-        p.panel(row, area, PANEL)
-        inner = row.inflate(-p.px(8), -max(2, p.px(3)))
+        out = name == rv.out
+        p.panel(row, area, PANEL, border=GOOD if out else None)
+        inner = row.inflate(-p.px(10), -max(2, p.px(4)))
         score = rv.scores[s]
         if portrait:
-            top, cards_b = split(inner, [1, 1.6], gap=1)
-            name_b, score_b = split(top, [2, 1], vertical=False, gap=gap)
+            top, cards_b = split(inner, [1, 1.4], gap=1)
+            name_b, tag_b, score_b = split(top, [2.4, 0.8, 1], vertical=False, gap=gap)
         else:
-            name_b, cards_b, score_b = split(inner, [1.1, 5, 0.9], vertical=False, gap=gap)
-        out = name == rv.out
-        label = name + (" · " + tr("round.went_out", lang) if out else "")
-        p.text(label, name_b, p.font(24), GOOD if out else seat_color(s), align="left",
-               min_size=p.font(11))
-        p.text(tr("points", lang, n=score), score_b, p.font(SMALL), GOOD if out else FG,
-               align="right", min_size=p.font(11))
+            name_b, cards_b, score_b = (Rect(inner.x, inner.y, name_w, inner.height),
+                                        Rect(inner.x + name_w + gap, inner.y,
+                                             inner.width - name_w - score_w - 2 * gap,
+                                             inner.height),
+                                        Rect(inner.right - score_w, inner.y, score_w,
+                                             inner.height))
+            tag_b = None
+        # The name no smaller than the cards' ranks beside it (a card's rank is 0.9 of its
+        # height).
+        size = max(p.name_size(), int(cards_b.height * 0.9) + 1)
+        drawn = seat_name(p, v, s, name_b, size, FG, mark=mark,
+                          min_size=None if portrait else size)
+        if drawn < size:  # a short line (portrait): the cards no taller than the name
+            h = max(4, int(drawn / 0.9))
+            cards_b = Rect(cards_b.x, cards_b.y + (cards_b.height - h) // 2, cards_b.width, h)
+        if out and tag_b is not None:
+            p.text(tr("round.went_out", lang), tag_b, p.font(SMALL), GOOD, align="right",
+                   min_size=p.font(12))
+        p.text(tr("points", lang, n=score), score_b, max(p.font(SMALL), drawn),
+               GOOD if out else FG,
+               align="right", min_size=p.font(11), kind="score", who=name)
         if rv.arrangements is not None:
             chip_row(p, arrangement_groups(rv.arrangements[s]), cards_b, lang)
         elif rv.left is not None and rv.left[s]:
             chip_row(p, [([(c, None) for c in rv.left[s]], BAD)], cards_b, lang)
-        elif rv.entry == "points" and not out:
+        elif out:
+            p.text(tr("round.went_out", lang), cards_b, p.font(20), GOOD, align="left",
+                   role="small", min_size=p.font(10))
+        elif rv.entry == "points":
             p.text(tr("round.by_points", lang), cards_b, p.font(20), MUTED, align="left",
                    role="small", min_size=p.font(10))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     if ui.show_result:
-        legend_b, go_b = split(foot, [1.6, 1], vertical=False, gap=gap)
-        p.text(tr("round.legend", lang), legend_b, p.font(20), MUTED, align="left",
-               role="small", min_size=p.font(10))
+        if portrait:
+            legend_b, go_b = split(foot, [legend_h, p.px(52)], gap=gap)
+        else:
+            legend_b, go_b = split(foot, [1.6, 1], vertical=False, gap=gap)
+        lines_text(p, tr("round.legend", lang), legend_b, p.font(20), MUTED, p.font(12),
+                   role="small", align="left")
         p.button(go_b, tr("round.continue", lang), ("continue",), color=GOOD,
                  hint=t("scr.key.enter", lang), size=p.font(SMALL))
     else:
-        p.text(tr("round.legend", lang), foot, p.font(20), MUTED, align="left", role="small",
-               min_size=p.font(10))
+        lines_text(p, tr("round.legend", lang), foot, p.font(20), MUTED, p.font(12),
+                   role="small", align="left")
 
 
 # --- game over ---------------------------------------------------------------------------------
 
+def winners_text(p: Painter, v: View, box: Rect, size: int, min_size: int, lang: str) -> str:
+    """"Éloïse Montcalm gagne avec 126 points", every co-winner named ("Ex æquo : A, B
+    (126 points)") when the names fit on the lines the box has at ``min_size``, else "5
+    vainqueurs ex æquo (126 points)": the table sees them all as first just below."""
+    best = v.totals[v.seat_of(v.winners[0])]
+    if len(v.winners) == 1:
+        return tr("over.winner", lang, names=said(v, v.winners[0]), n=best)
+    named = tr("over.co_winners", lang, names=", ".join(said(v, w) for w in v.winners), n=best)
+    if layout_lines(p, named, box, size, min_size)[3]:
+        return named
+    return tr("over.co_count", lang, count=len(v.winners), n=best)
+
+
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The final standings, the winners first and biggest: all who share the lowest total are
+    first ("1."), on taller rows, their names larger than the others'."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
     gap = p.px(8)
+    portrait = p.scale.portrait
     if not v.finished:
         area = not_applicable(p, area, tr("over.not_yet", lang, round=v.round))
-        head_text = tr("over.provisional", lang)
-        color = MUTED
-    else:
-        best = v.totals[v.seat_of(v.winners[0])]
-        key = "over.winner" if len(v.winners) == 1 else "over.co_winners"
-        head_text = tr(key, lang, names=", ".join(v.winners), n=best)
+    head_h = p.px(72) if not portrait else p.px(130)
+    head = Rect(area.x, area.y, area.width, head_h)
+    # The headline is the biggest text: the winners' names below are at most WIN_SIZE.
+    head_min = p.font(WIN_SIZE) + 2
+    if v.finished:
+        text = winners_text(p, v, head, p.font(FAR), head_min, lang)
         color = WARN
-    head_h = p.px(72)
-    p.text(head_text, Rect(area.x, area.y, area.width, head_h), p.font(FAR), color, role="far",
-           min_size=p.font(BIG) // 2)
+    else:
+        text, color = tr("over.provisional", lang), MUTED
+    lines_text(p, text, head, p.font(FAR), color, head_min, kind="headline", role="far",
+               players=v.players)
     foot_h = p.px(62) if v.finished else 0
     body = Rect(area.x, area.y + head_h + gap, area.width,
                 area.height - head_h - gap - (foot_h + gap if foot_h else 0))
-    rows = split(body, [1] * len(v.players), gap=max(1, p.px(3)))
-    for row, s in zip(rows, v.order, strict=True):
-        win = v.places[s] == 1
+    first = [s for s in v.order if v.places[s] == 1]
+    # The winners' rows taller, as long as the others' still hold a name.
+    row_gap = max(1, p.px(3))
+    room = body.height - row_gap * (len(v.order) - 1)
+    need = p.line_height(p.name_size()) + 2 * max(2, p.px(3)) + 2
+    rest = len(v.order) - len(first)
+    tall = max(1.0, min(1.6, (room / need - rest) / len(first))) if rest else 1.0
+    rows = split(body, [tall if s in first else 1.0 for s in v.order], gap=row_gap)
+    win_size = p.font(WIN_SIZE)  # the smallest winner's name, once drawn
+    for row, s in zip(rows, v.order, strict=True):  # the winners first
+        win = s in first
         p.panel(row, area, PANEL_HI if win else PANEL, border=WARN if win and v.finished
                 else None)
         inner = row.inflate(-p.px(10), -max(2, p.px(3)))
         place_b, name_b, total_b = split(inner, [0.5, 3, 1.2], vertical=False, gap=gap)
-        p.text(f"{v.places[s]}.", place_b, p.font(NEAR), WARN if win else MUTED,
-               min_size=p.font(12))
-        d = min(name_b.height, p.px(32))
-        p.seat_mark(s, (name_b.x + d // 2, name_b.centery), int(d * 0.42))
-        p.text(v.players[s], Rect(name_b.x + d + p.px(6), name_b.y, name_b.width - d - p.px(6),
-                                  name_b.height), p.font(NEAR), seat_color(s), align="left",
-               min_size=p.font(12))
-        p.text(tr("points", lang, n=v.totals[s]), total_b, p.font(NEAR), FG, align="right",
-               min_size=p.font(12))
+        size = p.font(WIN_SIZE) if win else min(p.font(NEAR), win_size * 85 // 100)
+        drawn = seat_name(p, v, s, name_b, size, WARN if win and v.finished else FG,
+                          mark=p.px(44) if win else p.px(32))
+        if win:
+            win_size = min(win_size, drawn)
+        p.text(f"{v.places[s]}.", place_b, drawn, WARN if win else MUTED, min_size=p.font(10))
+        p.text(tr("points", lang, n=v.totals[s]), total_b, size, FG, align="right",
+               min_size=p.font(12), kind="score", who=v.players[s])
     if foot_h:
         foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
         a, b = split(foot, [1, 1], vertical=False, gap=gap)
@@ -844,9 +1045,20 @@ class CinqRoisScreens(GameScreens):
                  else tr("head.round", lang, round=view.round, rounds=view.rounds))
         if view.finished:
             return where, tr("head.played", lang)
-        # Short enough for the portrait screen's top bar; the sheet has the whole sentence.
+        # Short enough for the portrait screen's top bar (the dealer in the short form a
+        # sentence uses; who starts is the next seat): the sheet has the whole sentence.
         return where, tr("head.short", lang, bonus=rank_label(view.bonus or "", lang),
-                         dealer=view.dealer, first=view.first_player)
+                         dealer=said(view, view.dealer))
+
+    def headline_for(self, view: View, ui: Ui) -> tuple[str, str]:
+        where, todo = self.headline(view, ui.lang)
+        entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == view.round \
+            else None
+        if view.dealer_open and not (entry is not None and entry.lots_skipped):
+            # The first dealer is still to be drawn (the first seat deals only if the table
+            # skips the draw).
+            todo = tr("head.lots", ui.lang, bonus=rank_label(view.bonus or "", ui.lang))
+        return where, todo
 
     def draw(self, p: Painter, view: View, ui: Ui, screen: str, area: Rect) -> None:
         DRAWERS[screen](p, view, ui, area)
@@ -939,9 +1151,10 @@ class CinqRoisScreens(GameScreens):
     def undone(self, engine: Any, lang: str) -> str | None:
         last = engine.last_undone
         if isinstance(last, RoundResult):
-            return tr("undone.round", lang, round=last.round, name=last.out)
+            return tr("undone.round", lang, round=last.round,
+                      name=short_name(last.out, engine.players))
         if isinstance(last, Dealer):
-            return tr("undone.dealer", lang, name=last.player)
+            return tr("undone.dealer", lang, name=short_name(last.player, engine.players))
         return None
 
     def simulate(self, app: Any, sim: Any) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.i18n import register
 
 STRINGS: dict[str, tuple[str, str]] = {
-    "cinq.points": ("{n} pts", "{n} pts"),
+    "cinq.points": ("{n} {n|pt|pts}", "{n} {n|pt|pts}"),
     # The navigation bar names the game's screens by these keys (display/screens.py).
     "scr.nav.sheet": ("Feuille", "Sheet"),
     "scr.nav.entry": ("Saisie", "Entry"),
@@ -15,8 +15,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.headline": ("Donne {round} : {detail}", "Round {round}: {detail}"),
     "cinq.head.detail": ("{cards} cartes, atout {bonus}, donneur {dealer}, {first} commence",
                          "{cards} cards, bonus {bonus}, dealer {dealer}, {first} plays first"),
-    "cinq.head.short": ("atout {bonus} · {dealer} donne, {first} commence",
-                        "bonus {bonus} · {dealer} deals, {first} starts"),
+    "cinq.head.short": ("atout {bonus} · {dealer} donne", "bonus {bonus} · {dealer} deals"),
+    "cinq.head.lots": ("atout {bonus} · donneur à tirer", "bonus {bonus} · dealer to draw"),
     "cinq.head.over": ("Partie terminée", "Game over"),
     "cinq.head.played": ("11 donnes jouées", "11 rounds played"),
     "cinq.todo.over": ("partie terminée", "game over"),
@@ -29,6 +29,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.sheet.total": ("Total", "Total"),
     "cinq.sheet.place": ("Place", "Place"),
     "cinq.sheet.place_n": ("{n}e", "#{n}"),
+    "cinq.sheet.place_1": ("1er", "#1"),
     "cinq.sheet.hint": ("Qui s'expose appuie sur son bouton (ou touchez son nom).",
                         "Whoever goes out presses their button (or touch their name)."),
     "cinq.sheet.enter": ("Saisir la donne", "Enter the round"),
@@ -85,8 +86,12 @@ STRINGS: dict[str, tuple[str, str]] = {
                           "Green: runs and sets; yellow: what a wild stands for; "
                           "orange: cards left."),
     "cinq.round.continue": ("Continuer", "Continue"),
-    "cinq.over.winner": ("{names} gagne avec {n} points", "{names} wins with {n} points"),
-    "cinq.over.co_winners": ("Ex æquo : {names} ({n} points)", "Co-winners: {names} ({n} points)"),
+    "cinq.over.winner": ("{names} gagne avec {n} {n|point|points}",
+                         "{names} wins with {n} {n|point|points}"),
+    "cinq.over.co_winners": ("Ex æquo : {names} ({n} {n|point|points})",
+                             "Co-winners: {names} ({n} {n|point|points})"),
+    "cinq.over.co_count": ("{count} vainqueurs ex æquo ({n} {n|point|points})",
+                           "{count} co-winners ({n} {n|point|points})"),
     "cinq.over.not_yet": ("La partie n'est pas finie (donne {round}/11) : classement provisoire.",
                           "The game is not over (round {round}/11): provisional standings."),
     "cinq.over.provisional": ("Classement provisoire", "Provisional standings"),
