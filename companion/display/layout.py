@@ -16,6 +16,7 @@ from companion.display.theme import (
     FG,
     PANEL,
     PANEL_HI,
+    SHAPES,
     Color,
     Scale,
     seat_color,
@@ -341,8 +342,6 @@ def _filled(seat: int) -> bool:
 
 
 def SHAPE_OF(seat: int) -> str:
-    from companion.display.theme import SHAPES
-
     return SHAPES[seat % len(SHAPES)]
 
 
