@@ -7,7 +7,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 import pygame
 
@@ -16,6 +16,7 @@ from companion.display.theme import (
     FG,
     PANEL,
     PANEL_HI,
+    SHAPES,
     Color,
     Scale,
     seat_color,
@@ -64,6 +65,8 @@ class Fonts:
     TEXT_BYTES = 16 * 1024 * 1024  # the rendered texts; a full 1080p frame is 8 MB
     MAX_FONTS = 96  # font objects (one a size; an evening at 1080p uses about 75)
     MAX_SIZES = 8000  # measured (text, size) pairs: a few dozen bytes each
+    MAX_FITS = 8000  # Painter.fit results: (text, box, sizes) -> (shown, size), as small
+    MAX_PARAGRAPHS = 500  # Painter.paragraph layouts: a text's lines, about its own length
 
     def __init__(self, text_bytes: int | None = None) -> None:
         self.text_bytes_cap = self.TEXT_BYTES if text_bytes is None else text_bytes
@@ -72,6 +75,11 @@ class Fonts:
         self._texts: OrderedDict[tuple[str, int, Color], pygame.Surface] = OrderedDict()
         self.text_bytes = 0  # pixels held by _texts
         self._sizes: OrderedDict[tuple[str, int], tuple[int, int]] = OrderedDict()
+        # Layouts are pure functions of the measures above, kept so that a redraw does not
+        # probe size after size again (Painter.fit, Painter.paragraph).
+        self.fits: Lru[tuple[str, int, int, int, int], tuple[str, int]] = Lru(self.MAX_FITS)
+        self.paragraphs: Lru[tuple[str, int, int, int, int], tuple[tuple[str, ...], int, int]] = (
+            Lru(self.MAX_PARAGRAPHS))
 
     def font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
@@ -121,7 +129,35 @@ class Fonts:
 
     def stats(self) -> dict[str, int]:
         return {"texts": len(self._texts), "text_bytes": self.text_bytes,
-                "fonts": len(self._fonts), "sizes": len(self._sizes)}
+                "fonts": len(self._fonts), "sizes": len(self._sizes), "fits": len(self.fits),
+                "paragraphs": len(self.paragraphs)}
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A least-recently-used map of at most ``cap`` entries."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: K) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> V:
+        self._items[key] = value
+        if len(self._items) > self.cap:
+            self._items.popitem(last=False)
+        return value
 
 
 def _bytes(surface: pygame.Surface) -> int:
@@ -166,11 +202,16 @@ class Painter:
             str, int]:
         """The largest size (down to ``min_size``) at which ``text`` fits; then an ellipsis."""
         floor = min_size if min_size is not None else max(10, int(size * 0.55))
+        key = (text, box.width, box.height, size, floor)
+        return self.fonts.fits.get(key) or self.fonts.fits.put(
+            key, self._fit(text, box.width, box.height, size, floor))
+
+    def _fit(self, text: str, width: int, height: int, size: int, floor: int) -> tuple[str, int]:
         fonts = self.fonts
         cur = size
         while True:
             w, h = fonts.size(text, cur)
-            if w <= box.width and h <= box.height:
+            if w <= width and h <= height:
                 return text, cur
             if cur <= floor:
                 break
@@ -178,17 +219,17 @@ class Painter:
         # A box too short (not too narrow) gets smaller type, never a cut word: "A…" for an Ace
         # would mislead. Only text too wide for the box is cut, and says so with an ellipsis.
         w, h = fonts.size(text, cur)
-        while h > box.height and cur > 8:
+        while h > height and cur > 8:
             cur -= 1
             w, h = fonts.size(text, cur)
-        if w <= box.width and h <= box.height:
+        if w <= width and h <= height:
             return text, cur
         while True:
             cut = text
-            while cut and fonts.size(cut + "…", cur)[0] > box.width:
+            while cut and fonts.size(cut + "…", cur)[0] > width:
                 cut = cut[:-1]
             shown = cut + "…" if cut else ""
-            if shown and fonts.size(shown, cur)[1] <= box.height:
+            if shown and fonts.size(shown, cur)[1] <= height:
                 return shown, cur
             if cur <= 8:
                 return "", cur
@@ -316,18 +357,25 @@ class Painter:
         # Accented capitals (É, À) stand taller than the font's line size.
         return max(self.fonts.font(size).get_linesize(), self.fonts.size("ÉÀgjpq", size)[1])
 
+    def _wrap_to_fit(self, text: str, width: int, height: int, size: int,
+                     floor: int) -> tuple[tuple[str, ...], int, int]:
+        """The lines, size and line height of ``text`` wrapped and shrunk to fit the box."""
+        cur = size
+        while True:
+            lines = self.wrap_lines(text, width, cur)
+            line_h = self.line_height(cur)
+            fits = all(self.fonts.size(line, cur)[0] <= width for line in lines)
+            if (fits and line_h * len(lines) <= height) or cur <= floor:
+                return tuple(lines), cur, line_h
+            cur = max(floor, int(cur * 0.92))
+
     def paragraph(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
                   min_size: int | None = None, role: Role = "small") -> int:
         """Wrapped text, shrunk until it fits the box; returns the height used."""
         floor = min_size if min_size is not None else max(10, int(size * 0.5))
-        cur = size
-        while True:
-            lines = self.wrap_lines(text, box.width, cur)
-            line_h = self.line_height(cur)
-            fits = all(self.fonts.size(line, cur)[0] <= box.width for line in lines)
-            if (fits and line_h * len(lines) <= box.height) or cur <= floor:
-                break
-            cur = max(floor, int(cur * 0.92))
+        key = (text, box.width, box.height, size, floor)
+        lines, cur, line_h = self.fonts.paragraphs.get(key) or self.fonts.paragraphs.put(
+            key, self._wrap_to_fit(text, box.width, box.height, size, floor))
         y = box.top
         for line in lines:
             if y + line_h > box.bottom:
@@ -385,8 +433,6 @@ def _filled(seat: int) -> bool:
 
 
 def SHAPE_OF(seat: int) -> str:
-    from companion.display.theme import SHAPES
-
     return SHAPES[seat % len(SHAPES)]
 
 

@@ -99,6 +99,9 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     top_h = p.px(54)
     nav_h = p.px(62)
     top = Rect(0, 0, s.width, top_h)
+    nav = Rect(0, s.height - nav_h, s.width, nav_h)
+    # The background only between the bars, which cover the rest: a frame is memory-bound.
+    p.surface.fill(BG, Rect(0, top.bottom, s.width, max(0, nav.top - top.bottom)))
     pygame.draw.rect(p.surface, PANEL, top)
     inner = top.inflate(-2 * pad, -pad)
     left, right = split(inner, [0.42, 0.58], vertical=False, gap=pad)
@@ -131,7 +134,6 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
             p.text(message, inner, p.font(SMALL), FG, min_size=p.font(18))
         p.controls.append(_ctl(band, ("dismiss",)))
         y = band.bottom
-    nav = Rect(0, s.height - nav_h, s.width, nav_h)
     pygame.draw.rect(p.surface, PANEL, nav)
     items: list[tuple[str, tuple[str, ...], bool, bool]] = []
     for name, _key in (*gs.nav, *NAV):
@@ -371,8 +373,7 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None,
     """Draw one whole frame; returns the screen drawn."""
     gs: GameScreens = screens_of(ui)
     name = screen or active_screen(v, ui)
-    p.surface.fill(BG)
-    area = frame(p, v, ui, name)
+    area = frame(p, v, ui, name)  # the background too
     if name == "gameover" and v is not None and getattr(ui.tally, "evening_games", 0) >= 2:
         # The evening's running tally, under any game's game-over screen.
         from companion.display.tally import draw_evening

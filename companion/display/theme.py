@@ -9,7 +9,7 @@ keeps a cap height of at least 2.7 mm (14 px, size 28) on the 7" screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Color = tuple[int, int, int]
 
@@ -102,16 +102,16 @@ class Scale:
 
     width: int
     height: int
+    u: float = field(init=False, repr=False, compare=False)  # worked out once: a frame asks often
+
+    def __post_init__(self) -> None:
+        u = (min(self.width / 480, self.height / 800) if self.portrait
+             else min(self.width / 800, self.height / 480))
+        object.__setattr__(self, "u", u)
 
     @property
     def portrait(self) -> bool:
         return self.height > self.width
-
-    @property
-    def u(self) -> float:
-        if self.portrait:
-            return min(self.width / 480, self.height / 800)
-        return min(self.width / 800, self.height / 480)
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.u))
