@@ -92,6 +92,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.over.winner": ("{names} gagne", "{names} wins"),
     "treize.over.co": ("{names} gagnent ex aequo", "{names} win, tied"),
     "treize.over.points": ("avec {n} pts", "with {n} pts"),
+    "treize.over.won": ("gagne le match", "wins the match"),
+    "treize.over.tied": ("{n} vainqueurs ex aequo", "{n} winners, tied"),
     "treize.over.not_yet": ("Le match n'est pas fini (partie {n}) : classement provisoire.",
                             "The match is not over (game {n}): provisional standings."),
     "treize.end.title": ("Fin de la partie {n} : qui a vidé sa main ?",
