@@ -83,13 +83,6 @@ def say(ui: Ui, err: RuleError) -> None:
     ui.say(_typo(err.fr), err.en)
 
 
-def names(items: tuple[str, ...] | list[str], lang: str) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + (" et " if lang == "fr" else " and ") + items[-1]
-
-
 def spoken(v: View, who: str | None) -> str:
     """A player's name inside a sentence: whole when short, else a unique short form."""
     return short_name(who, v.players) if who else "?"
@@ -179,7 +172,7 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
         tag = ""
     small = min(p.font(SMALL), name_size)
     if v.advanced:
-        tag_b, pts_b = split(tag_b, [1, 1], vertical=False, gap=pad)
+        pts_b, tag_b = split(tag_b, [1, 1.2], vertical=False, gap=pad)
         p.text(t("treize.points", lang, n=s.total), pts_b, small,
                FG if not s.passed else DISABLED, align="left", role="near",
                min_size=p.font(14), kind="score", who=s.name)
@@ -392,8 +385,14 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
     for cell, (value, count) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
                                     strict=True):
-        p.button(cell, str(value), ("took", value), color=PANEL_HI,
-                 hint=t("treize.take.stack", lang, count=count), size=p.font(FAR))
+        # The value big, how many lie on that stack under it (read from the seats too).
+        p.panel(cell, None, PANEL_HI)
+        top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
+        p.text(str(value), top, p.font(FAR) * (2 if p.scale.portrait else 1), FG, role="far",
+               min_size=p.font(BIG))
+        p.text(t("treize.take.stack", lang, count=count), bottom, p.font(SMALL), MUTED,
+               role="near", min_size=p.font(16))
+        p.controls.append(Control(Rect(cell), ("took", value)))
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
     p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
              size=p.font(NEAR))
@@ -652,7 +651,7 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     body = Rect(area.x, area.y + head_h + (gap if head_h else 0), area.width,
                 area.height - head_h - foot_h - 2 * gap)
     n = len(v.standings)
-    row_h = min(p.px(72), (body.height - p.px(4) * (n - 1)) // n)
+    row_h = min(p.px(100 if p.scale.portrait else 72), (body.height - p.px(4) * (n - 1)) // n)
     body.height = n * row_h + p.px(4) * (n - 1)
     rows = split(body, [1] * n, gap=p.px(4))
     winners = set(v.winners)
@@ -711,7 +710,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                            gap=gap)
     else:
         pick, left = body, Rect(body.x, body.bottom, body.width, 0)
-    cols = 2 if portrait or len(v.seats) > 3 else 1
+    cols = 2 if portrait else 1
     for s, cell in zip(v.seats, grid(pick, len(v.seats), cols, gap), strict=False):
         chosen = winner == s.name
         fill = GOOD if chosen else PANEL_HI

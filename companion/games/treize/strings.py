@@ -89,8 +89,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.scores.next": ("Partie suivante", "Next game"),
     "treize.scores.starts": ("{name} commence la partie {n} (plus haut total)",
                              "{name} starts game {n} (highest total)"),
-    "treize.over.winner": ("{names} gagne", "{names} wins"),
-    "treize.over.co": ("{names} gagnent ex aequo", "{names} win, tied"),
     "treize.over.points": ("avec {n} pts", "with {n} pts"),
     "treize.over.won": ("gagne le match", "wins the match"),
     "treize.over.tied": ("{n} vainqueurs ex aequo", "{n} winners, tied"),
