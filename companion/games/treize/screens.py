@@ -594,32 +594,43 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 def winners_head(p: Painter, v: View, lang: str, area: Rect) -> int:
     """The winners' names, all at one size, the biggest on the screen, then what they won
-    with; returns the height used."""
+    with, within ``area``; returns the height used."""
     winners = list(v.winners)
-    portrait = p.scale.portrait
-    cols = 1 if len(winners) <= (3 if portrait else 2) else 2
-    rows = math.ceil(len(winners) / cols)
-    size = p.font(FAR)
-    floor = p.font(BIG) + 2  # above the top bar's headline
-    line_h = p.line_height(size)
-    room = area.height * (2 if portrait else 1) // 5
-    while size > floor and rows * p.line_height(size) + p.line_height(size * 2 // 3) > room:
-        size -= 1
-    gap = p.px(12)
-    cell_w = (area.width - gap * (cols - 1)) // cols
-    # One size for every co-winner: the largest at which each has a form that fits its cell.
     forms = name_forms(v.players)
-    while size > 10 and not all(
-            any(p.fonts.size(f, size)[0] <= cell_w for f in forms.get(w, (w,)))
-            for w in winners):
-        size -= 1
+    gap = p.px(12)
+    floor = p.font(BIG) * 11 // 10  # above the top bar's headline
+
+    def fits(size: int, cols: int) -> bool:
+        rows = math.ceil(len(winners) / cols)
+        if rows * p.line_height(size) + p.line_height(size * 2 // 3) > area.height:
+            return False
+        cell_w = (area.width - gap * (cols - 1)) // cols - p.px(52)
+        return all(any(p.fonts.size(f, size)[0] <= cell_w for f in forms.get(w, (w,)))
+                   for w in winners)
+
+    # One line a winner while that keeps them above the floor, else side by side: the
+    # biggest size that fits, down to the name size if it must.
+    least = p.name_size()
+    best = (0, 1)
+    for cols in range(1, min(3, len(winners)) + 1):
+        size = p.font(FAR)
+        while size > least and not fits(size, cols):
+            size -= 1
+        if size >= floor:
+            best = (size, cols)
+            break
+        if size > best[0]:
+            best = (size, cols)
+    size, cols = best
+    rows = math.ceil(len(winners) / cols)
+    cell_w = (area.width - gap * (cols - 1)) // cols
     line_h = p.line_height(size)
     mark_d = min(line_h, p.px(44))
     y = area.y
     for i, w in enumerate(winners):
         r, c = divmod(i, cols)
         cell = Rect(area.x + c * (cell_w + gap), y + r * line_h, cell_w, line_h)
-        # centred: the name, its seat mark to the left of it
+        # Centred: the name, its seat mark to the left of it.
         box = Rect(cell.x + mark_d + p.px(8), cell.y, cell.width - mark_d - p.px(8), line_h)
         rect = p.name(w, v.players, box, size, WARN, align="center", role="far",
                       min_size=size)
@@ -633,10 +644,12 @@ def winners_head(p: Painter, v: View, lang: str, area: Rect) -> int:
         what = t("treize.over.tied", lang, n=len(winners))
     if v.advanced:
         what += " " + t("treize.over.points", lang, n=dict(v.standings)[winners[0]])
-    sub_h = p.line_height(sub) * (2 if portrait else 1)
-    wrapped(p, what, Rect(area.x, y, area.width, sub_h), sub, WARN,
-            min_size=p.font(SMALL), kind="headline", role="far", align="center")
-    return y + sub_h - area.y
+    sub_h = min(area.bottom - y, p.line_height(sub) * 2)
+    used = wrapped(p, what, Rect(area.x, y, area.width, sub_h), sub, WARN,
+                   min_size=p.font(SMALL), kind="headline", role="far", align="center",
+                   valign="top")
+    lines = len(p.wrap_lines(what, area.width, used))
+    return y + lines * p.line_height(used) - area.y
 
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -646,11 +659,16 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(8)
     if not v.finished:
         area = not_applicable(p, area, t("treize.over.not_yet", lang, n=v.game_number))
-    head_h = winners_head(p, v, lang, area) if v.finished else 0
     foot_h = p.px(60)
+    n = len(v.standings)
+    # The standings keep room for names of the name size at least; the winners get the rest.
+    rows_need = n * (p.line_height(p.name_size()) + p.px(6)) + 2 * gap
+    head_room = Rect(area.x, area.y, area.width,
+                     min(area.height * (3 if p.scale.portrait else 2) // 5,
+                         area.height - foot_h - rows_need))
+    head_h = winners_head(p, v, lang, head_room) if v.finished else 0
     body = Rect(area.x, area.y + head_h + (gap if head_h else 0), area.width,
                 area.height - head_h - foot_h - 2 * gap)
-    n = len(v.standings)
     row_h = min(p.px(100 if p.scale.portrait else 72), (body.height - p.px(4) * (n - 1)) // n)
     body.height = n * row_h + p.px(4) * (n - 1)
     rows = split(body, [1] * n, gap=p.px(4))
