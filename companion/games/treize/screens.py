@@ -638,10 +638,8 @@ def winners_head(p: Painter, v: View, lang: str, area: Rect) -> int:
                     int(mark_d * 0.42))
     y += rows * line_h
     sub = size * 2 // 3
-    if len(winners) == 1:
-        what = t("treize.over.won", lang)
-    else:
-        what = t("treize.over.tied", lang, n=len(winners))
+    what = (t("treize.over.won", lang) if len(winners) == 1
+            else t("treize.over.tied", lang, n=len(winners)))
     if v.advanced:
         what += " " + t("treize.over.points", lang, n=dict(v.standings)[winners[0]])
     sub_h = min(area.bottom - y, p.line_height(sub) * 2)
@@ -903,8 +901,10 @@ class TreizeScreens(GameScreens):
         if game.mode is None and helper and game.series is not None and game.series.empty \
                 and game.turn is not None:
             # The series helper is on: a game's first event is its starter's play.
-            ui.say(t("treize.msg.lead_first", "fr", name=name, leader=game.turn),
-                   t("treize.msg.lead_first", "en", name=name, leader=game.turn))
+            who = short_name(name, game.players)
+            leader = short_name(game.turn, game.players)
+            ui.say(t("treize.msg.lead_first", "fr", name=who, leader=leader),
+                   t("treize.msg.lead_first", "en", name=who, leader=leader))
             return
         options = game.take_options() if game.mode == "plays" else ()
         if took is None and len(options) == 1:
@@ -946,8 +946,9 @@ class TreizeScreens(GameScreens):
             ui.screen = None
         if isinstance(event, Starter):
             ui.anim_start = app.now()
-            ui.say(t("treize.msg.lots", "fr", name=event.player),
-                   t("treize.msg.lots", "en", name=event.player), error=False)
+            who = spoken(v, event.player)
+            ui.say(t("treize.msg.lots", "fr", name=who), t("treize.msg.lots", "en", name=who),
+                   error=False)
         elif isinstance(event, Pass):
             app.sounds.play("slap")
         if before is not None and len(v.history) > len(before.history):
@@ -959,10 +960,10 @@ class TreizeScreens(GameScreens):
     def undone(self, engine: Any, lang: str) -> str | None:
         event = engine.last_undone
         if isinstance(event, Play):
-            return t("treize.undone.play", lang, name=event.player, count=event.count,
-                     value=event.value)
+            return t("treize.undone.play", lang, name=short_name(event.player, engine.players),
+                     count=event.count, value=event.value)
         if isinstance(event, Pass):
-            return t("treize.undone.pass", lang, name=event.player)
+            return t("treize.undone.pass", lang, name=short_name(event.player, engine.players))
         if isinstance(event, Starter):
             return t("treize.undone.starter", lang)
         if isinstance(event, GameEnd):
