@@ -155,9 +155,13 @@ def test_gameover_names_every_co_winner() -> None:
     game = replay(lines)
     assert isinstance(game, TreizeGame) and game.finished
     view = build_view(game)
-    for lang, words in (("fr", "Alice et Bruno gagnent ex aequo avec 10 pts"),
-                        ("en", "Alice and Bruno win, tied with 10 pts")):
+    for lang, words in (("fr", "2 vainqueurs ex aequo avec 10 pts"),
+                        ("en", "2 winners, tied with 10 pts")):
         r = render("gameover", view, (800, 480), lang, ui_for(game, lang))
         assert_contained(r)
         shown = [rec.text for rec in r.painter.texts]
         assert words in shown, shown
+        # Each co-winner by name, as a name, at one size: the biggest on the screen.
+        big = max(rec.size for rec in r.painter.texts)
+        firsts = {rec.who for rec in r.painter.texts if rec.kind == "name" and rec.size == big}
+        assert firsts == {"Alice", "Bruno"}, shown

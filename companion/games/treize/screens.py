@@ -15,8 +15,9 @@ from typing import Any, Literal
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Control, Painter
+from companion.display.layout import Action, Align, Control, Kind, Painter, Role
 from companion.display.lots import draw_lots_overlay as overlay
+from companion.display.names import name_forms, short_name
 from companion.display.screens import grid, nice_ticks, no_game, not_applicable, split
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
@@ -34,7 +35,9 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
+    Color,
     seat_color,
+    text_on,
 )
 from companion.errors import RuleError
 from companion.games.treize.autoplay import AutoPlayer, lots_rng
@@ -80,11 +83,35 @@ def say(ui: Ui, err: RuleError) -> None:
     ui.say(_typo(err.fr), err.en)
 
 
-def names(items: tuple[str, ...] | list[str], lang: str) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + (" et " if lang == "fr" else " and ") + items[-1]
+def spoken(v: View, who: str | None) -> str:
+    """A player's name inside a sentence: whole when short, else a unique short form."""
+    return short_name(who, v.players) if who else "?"
+
+
+def wrapped(p: Painter, text: str, box: Rect, size: int, color: Color, min_size: int,
+            kind: Kind = "text", role: Role = "near", align: Align = "left",
+            valign: str = "center") -> int:
+    """``text`` on as many lines as it needs, at the largest size from ``size`` down to
+    ``min_size`` where it fits ``box`` (then smaller, never cut); returns the size used."""
+    cur = size
+    while True:
+        lines = p.wrap_lines(text, box.width, cur)
+        line_h = p.line_height(cur)
+        fits = all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
+        if (fits and line_h * len(lines) <= box.height) or cur <= 8:
+            break
+        cur = max(8, min(cur - 1, int(cur * 0.94))) if cur > min_size else cur - 1
+    y = box.top + (box.height - line_h * len(lines)) // 2 if valign == "center" else box.top
+    for line in lines:
+        p.text(line, Rect(box.left, y, box.width, line_h), cur, color, align=align, role=role,
+               min_size=cur, kind=kind)
+        y += line_h
+    return cur
+
+
+def last_size(p: Painter, default: int) -> int:
+    """The size of the text just drawn (a name drawn by ``Painter.name``)."""
+    return p.texts[-1].size if p.texts else default
 
 
 # --- headline ----------------------------------------------------------------------------------
@@ -99,53 +126,59 @@ def todo_text(v: View, ui: Ui) -> str:
     if v.awaiting == "starter":
         return t("treize.todo.lots", lang)
     if e is not None and e.kind == "take" and e.player:
-        return t("treize.todo.take", lang, name=e.player)
+        return t("treize.todo.take", lang, name=spoken(v, e.player))
     if not tracking(v, ui):
         return t("treize.todo.passes", lang)
     if v.turn is None:
         return t("treize.todo.passes", lang)
     if not v.stacks:
         key = "treize.todo.first" if v.mode is None else "treize.todo.lead"
-        return t(key, lang, name=v.turn)
-    return t("treize.todo.turn", lang, name=v.turn)
+        return t(key, lang, name=spoken(v, v.turn))
+    return t("treize.todo.turn", lang, name=spoken(v, v.turn))
 
 
 # --- pieces ------------------------------------------------------------------------------------
 
 def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
+    """A player: seat mark and name on top (the biggest text but the cards in hand), then what
+    they do now, their points and how many cards they hold."""
     border = ACCENT if s.turn else None
     p.panel(box, None, PANEL if not s.passed else BG, border=border)
     pad = max(3, box.height // 14)
     inner = box.inflate(-2 * pad, -2 * pad)
-    top, bottom = split(inner, [1, 1.5], gap=max(1, pad // 2))
+    top, bottom = split(inner, [1, 1.3], gap=max(1, pad // 2))
     mark_d = min(top.height, p.px(40))
     p.seat_mark(s.seat, (top.left + mark_d // 2, top.centery), int(mark_d * 0.42))
     name_b = Rect(top.left + mark_d + pad, top.y, top.width - mark_d - pad, top.height)
-    color = seat_color(s.seat) if not s.passed else DISABLED
-    p.text(s.name, name_b, p.font(NEAR), color, align="left", min_size=p.font(16))
+    p.name(s.name, v.players, name_b, p.font(NEAR), FG if not s.passed else DISABLED)
+    name_size = last_size(p, p.font(NEAR))
     tag_b, count_box = split(bottom, [1.25, 1], vertical=False, gap=pad)
     if s.count is not None:
         number, unit = split(count_box, [1.3, 1], vertical=False, gap=max(1, pad // 2))
         p.text(str(s.count), number, p.font(FAR), FG if not s.passed else MUTED, role="far",
-               align="right", min_size=p.font(BIG) * 2 // 3)
-        p.text(t("treize.cards", lang), unit, p.font(SMALL) * 3 // 4, MUTED, role="small",
-               align="left", min_size=p.font(12))
+               align="right", min_size=p.font(BIG) * 2 // 3, kind="score", who=s.name)
+        p.text(t("treize.cards", lang), unit, min(p.font(SMALL) * 3 // 4, name_size), MUTED,
+               role="small", align="left", min_size=p.font(12))
     # One status (the most telling), then the points: short enough for a third of the screen.
     if s.passed:
-        tags = [t("treize.tag.passed", lang)]
+        tag = t("treize.tag.passed", lang)
     elif s.turn:
-        tags = [t("treize.tag.turn", lang)]
+        tag = t("treize.tag.turn", lang)
     elif s.leader and v.stacks:
-        tags = [t("treize.tag.leads", lang)]
+        tag = t("treize.tag.leads", lang)
     elif s.starter and v.mode is None and not v.finished:
-        tags = [t("treize.tag.starts", lang)]
+        tag = t("treize.tag.starts", lang)
     else:
-        tags = []
+        tag = ""
+    small = min(p.font(SMALL), name_size)
     if v.advanced:
-        tags.append(t("treize.points", lang, n=s.total))
-    tag_color = WARN if s.turn else (DISABLED if s.passed else MUTED)
-    p.text(" · ".join(tags), tag_b, p.font(SMALL), tag_color, align="left", role="small",
-           min_size=p.font(14))
+        pts_b, tag_b = split(tag_b, [1, 1.2], vertical=False, gap=pad)
+        p.text(t("treize.points", lang, n=s.total), pts_b, small,
+               FG if not s.passed else DISABLED, align="left", role="near",
+               min_size=p.font(14), kind="score", who=s.name)
+    if tag:
+        p.text(tag, tag_b, small, WARN if s.turn else (DISABLED if s.passed else MUTED),
+               align="left", role="small", min_size=p.font(14))
 
 
 def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
@@ -193,7 +226,7 @@ def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         text = allowed_text(v, lang)
     else:
         p.text("—", chips, p.font(BIG), MUTED, align="left", min_size=p.font(16))
-        text = (t("treize.series.empty", lang, name=v.turn) if v.turn
+        text = (t("treize.series.empty", lang, name=spoken(v, v.turn)) if v.turn
                 else t("treize.series.empty_nobody", lang))
     if text:
         p.paragraph(text, sentence, p.font(SMALL), WARN, min_size=p.font(14), role="near")
@@ -204,7 +237,7 @@ def allowed_text(v: View, lang: str) -> str:
     if v.turn is None or v.allowed is None:
         return ""
     what = _typo(v.allowed[0]) if lang == "fr" else v.allowed[1]
-    return t("treize.allowed", lang, name=v.turn, what=what)
+    return t("treize.allowed", lang, name=spoken(v, v.turn), what=what)
 
 
 # --- table -------------------------------------------------------------------------------------
@@ -215,14 +248,16 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     gap = p.px(6)
     band_h = p.px(112)
-    foot_h = p.px(58)
+    # Portrait: the hint above a full-width button, so that the button names the player.
+    foot_h = p.px(58) * (2 if p.scale.portrait else 1)
     band = Rect(area.x, area.y, area.width, band_h)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     tiles = Rect(area.x, band.bottom + gap, area.width, foot.top - band.bottom - 2 * gap)
     series_band(p, v, ui, band)
     live = not v.finished and v.awaiting == "play"
     seat_grid(p, v, ui, tiles, touch=live)
-    hint_b, btn_b = split(foot, [1.25, 1], vertical=False, gap=gap)
+    hint_b, btn_b = split(foot, [1, 1.2] if p.scale.portrait else [1.25, 1],
+                          vertical=p.scale.portrait, gap=gap)
     if v.mode is None and v.awaiting == "play" and not v.finished:
         # Before the game's first card the table may choose to enter plays or passes only.
         on = tracking(v, ui)
@@ -240,7 +275,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(btn_b, t("treize.btn.end", lang), ("end_open",), color=ACCENT,
                  hint=t("scr.key.enter", lang), size=p.font(NEAR))
     else:
-        p.button(btn_b, t("treize.btn.play", lang, name=v.turn or "?"), ("play_open",),
+        p.button(btn_b, t("treize.btn.play", lang, name=spoken(v, v.turn)), ("play_open",),
                  enabled=v.turn is not None, color=GOOD, hint=t("scr.key.enter", lang),
                  size=p.font(NEAR))
 
@@ -265,22 +300,24 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     value = e.value if e is not None and e.kind == "play" else None
     count = e.count if e is not None and e.kind == "play" else None
     gap = p.px(6)
-    head_h = p.px(40)
+    portrait = p.scale.portrait
+    head_h = p.px(80 if portrait else 40)
     head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = head_h
+    mark_d = p.px(40)
     p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    p.text(t("treize.play.who", lang, name=who),
-           Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-           p.font(NEAR), WARN, align="left", min_size=p.font(16))
-    allowed = allowed_text(v, lang) if v.stacks else t("treize.series.empty", lang, name=who)
-    line = Rect(area.x, head.bottom, area.width, p.px(44 if p.scale.portrait else 28))
-    p.paragraph(allowed, line, p.font(SMALL), MUTED, min_size=p.font(13))
+    wrapped(p, t("treize.play.who", lang, name=spoken(v, who)),
+            Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
+            p.font(NEAR), WARN, min_size=p.font(24), kind="headline")
+    allowed = (allowed_text(v, lang) if v.stacks
+               else t("treize.series.empty", lang, name=spoken(v, who)))
+    line = Rect(area.x, head.bottom, area.width, p.px(72 if portrait else 44))
+    wrapped(p, allowed, line, p.font(SMALL), MUTED, min_size=p.font(18))
     head = Rect(area.x, area.y, area.width, line.bottom - area.y)
     head_h = head.height
     foot_h = p.px(62)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
-    values_area, counts_area = split(body, [2.1, 1], gap=gap)
-    cols = 5 if p.scale.portrait else 7
+    values_area, counts_area = split(body, [2.1, 1] if not portrait else [3, 1], gap=gap)
+    cols = 4 if portrait else 7
     for cell, val in zip(grid(values_area, 13, cols, p.px(5)), VALUES, strict=True):
         opt = v.option(val)
         if opt is not None:
@@ -300,8 +337,8 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         label_w = counts_area.width // 4
         label = Rect(counts_area.x, counts_area.y, label_w, counts_area.height)
-        p.text(t("treize.play.pick_count", lang, value=value), label, p.font(SMALL), FG,
-               align="left", min_size=p.font(14))
+        wrapped(p, t("treize.play.pick_count", lang, value=value), label, p.font(SMALL), FG,
+                min_size=p.font(18))
         most = max(opt[0], min(opt[1], MAX_COUNT_BUTTONS))
         row = Rect(label.right + gap, counts_area.y, counts_area.width - label_w - gap,
                    counts_area.height)
@@ -336,19 +373,26 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         seat_grid(p, v, ui, rest, touch=False)
         return
     gap = p.px(8)
-    head_h = p.px(56)
+    head_h = p.px(110 if p.scale.portrait else 64)
     head = Rect(area.x, area.y, area.width, head_h)
-    p.seat_mark(v.seat_of(player), (head.x + head_h // 2, head.centery), int(head_h * 0.4))
-    p.text(t("treize.take.who", lang, name=player),
-           Rect(head.x + head_h + gap, head.y, head.width - head_h - gap, head_h),
-           p.font(NEAR), WARN, align="left", min_size=p.font(16))
+    mark_d = p.px(48)
+    p.seat_mark(v.seat_of(player), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
+    wrapped(p, t("treize.take.who", lang, name=spoken(v, player)),
+            Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
+            p.font(NEAR), WARN, min_size=p.font(24), kind="headline")
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
-    cols = min(len(v.stacks), 4 if p.scale.portrait else 7)
+    cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
     for cell, (value, count) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
                                     strict=True):
-        p.button(cell, str(value), ("took", value), color=PANEL_HI,
-                 hint=t("treize.take.stack", lang, count=count), size=p.font(FAR))
+        # The value big, how many lie on that stack under it (read from the seats too).
+        p.panel(cell, None, PANEL_HI)
+        top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
+        p.text(str(value), top, p.font(FAR) * (2 if p.scale.portrait else 1), FG, role="far",
+               min_size=p.font(BIG))
+        p.text(t("treize.take.stack", lang, count=count), bottom, p.font(SMALL), MUTED,
+               role="near", min_size=p.font(16))
+        p.controls.append(Control(Rect(cell), ("took", value)))
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
     p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
              size=p.font(NEAR))
@@ -363,7 +407,8 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(8)
     if v.awaiting != "starter":
         why = (t("treize.lots.over", lang) if v.finished else
-               t("treize.lots.known", lang, name=v.starter or v.turn or "?", n=v.game_number))
+               t("treize.lots.known", lang, name=spoken(v, v.starter or v.turn),
+                 n=v.game_number))
         rest = not_applicable(p, area, why)
         seat_grid(p, v, ui, rest, touch=False)
         return
@@ -375,14 +420,14 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     btn = Rect(area.centerx - area.width * 3 // 8, area.bottom - btn_h, area.width * 3 // 4,
                btn_h)
     names_area = Rect(area.x, head.bottom + gap, area.width, btn.top - head.bottom - 2 * gap)
-    cols = 2 if p.scale.portrait else 3
+    cols = 1 if p.scale.portrait else 2 if len(v.seats) <= 4 else 3
     for s, cell in zip(v.seats, grid(names_area, len(v.seats), cols, gap), strict=False):
         p.panel(cell)
         d = min(cell.height - p.px(8), p.px(40))
         p.seat_mark(s.seat, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
-        p.text(s.name, Rect(cell.x + d + p.px(14), cell.y, cell.width - d - p.px(20),
-                            cell.height), p.font(NEAR), seat_color(s.seat), align="left",
-               min_size=p.font(16))
+        p.name(s.name, v.players, Rect(cell.x + d + p.px(14), cell.y,
+                                       cell.width - d - p.px(20), cell.height),
+               p.font(BIG if p.scale.portrait else NEAR))
     p.button(btn, t("treize.lots.button", lang), ("lots",), color=GOOD,
              hint=t("scr.key.enter", lang), size=p.font(BIG))
 
@@ -392,7 +437,7 @@ def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
     if v.starter is None:
         return
     overlay(p, v.players, v.seat_of(v.starter), phase, t("treize.lots.drawing", ui.lang),
-            t("treize.lots.result", ui.lang, name=v.starter))
+            t("treize.lots.result", ui.lang, name=spoken(v, v.starter)))
 
 
 # --- scores ------------------------------------------------------------------------------------
@@ -403,88 +448,110 @@ def nice_step(span: float, ticks: int = 5) -> int:
 
 
 def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """One row a player, in seat order: their name, the points of the last games (as many as
+    fit) and their total, as big as their name, red at the target."""
     lang = ui.lang
     p.panel(area)
     inner = area.inflate(-p.px(10), -p.px(8))
-    p.text(t("treize.scores.title", lang), Rect(inner.x, inner.y, inner.width, p.px(30)),
+    title_h = p.px(30)
+    p.text(t("treize.scores.title", lang), Rect(inner.x, inner.y, inner.width, title_h),
            p.font(SMALL), FG, align="left", min_size=p.font(14))
-    table = Rect(inner.x, inner.y + p.px(32), inner.width, inner.height - p.px(32))
-    row_h = max(p.px(20), min(p.px(40), table.height // (len(v.history) + 2)))
-    fit_rows = max(1, table.height // row_h - 2)
-    games = v.history[-fit_rows:]
-    cols = split(table, [1.1] + [1] * len(v.players), vertical=False, gap=p.px(2))
-    header = cols[0]
-    for i, col in enumerate(cols[1:]):
-        cell = Rect(col.x, table.y, col.width, row_h)
-        d = min(cell.height - 2, p.px(22))
-        p.seat_mark(i, (cell.x + d // 2 + 1, cell.centery), max(3, int(d * 0.42)), number=False)
-        p.text(v.players[i], Rect(cell.x + d + 2, cell.y, cell.width - d - 2, cell.height),
-               p.font(22), seat_color(i), align="left", role="small", min_size=p.font(11))
-    for r, g in enumerate(games, start=1):
-        y = table.y + r * row_h
-        p.text(t("treize.scores.game", lang, n=g.number), Rect(header.x, y, header.width, row_h),
-               p.font(22), MUTED, align="left", role="small", min_size=p.font(11))
-        scores = dict(g.scores)
-        for i, col in enumerate(cols[1:]):
-            name = v.players[i]
-            text = str(scores[name])
-            color = GOOD if name == g.winner else FG
-            p.text(text, Rect(col.x, y, col.width, row_h), p.font(NEAR if row_h > p.px(28)
-                                                               else 24),
-                   color, role="small", min_size=p.font(11))
-    y = table.y + (len(games) + 1) * row_h
-    pygame.draw.line(p.surface, MUTED, (table.x, y), (table.right, y), max(1, p.px(2)))
-    p.text(t("treize.scores.total", lang), Rect(header.x, y, header.width, row_h), p.font(22),
-           FG, align="left", role="small", min_size=p.font(11))
+    table = Rect(inner.x, inner.y + title_h + p.px(2), inner.width,
+                 inner.height - title_h - p.px(2))
+    n = len(v.players)
+    head_h = min(p.px(30), table.height // (n + 1))
+    row_h = min(p.px(72), (table.height - head_h) // n)
+    gap = p.px(4)
+    total_w = max(p.px(64), inner.width // 7)
+    game_w = p.px(40)
+    wanted = min(max(1, len(v.history)), 8)
+    name_w = max(inner.width * 5 // 11, inner.width - total_w - gap * 2 - game_w * wanted)
+    room = inner.width - name_w - total_w - 2 * gap
+    shown = v.history[-max(1, room // game_w):] if v.history else ()
+    game_w = room // max(1, len(shown)) if shown else 0
     totals = dict(v.standings)
-    for i, col in enumerate(cols[1:]):
-        total = totals[v.players[i]]
-        p.text(str(total), Rect(col.x, y, col.width, row_h), p.font(NEAR),
-               BAD if total >= v.target else FG, role="near", min_size=p.font(11))
+    head_size = min(p.font(22), p.font(NEAR))
+    x0 = table.x + name_w + gap
+    for j, g in enumerate(shown):
+        p.text(t("treize.scores.game", lang, n=g.number),
+               Rect(x0 + j * game_w, table.y, game_w, head_h), head_size, MUTED, role="small",
+               min_size=p.font(12))
+    total_x = table.right - total_w
+    p.text(t("treize.scores.total", lang), Rect(total_x, table.y, total_w, head_h), head_size,
+           FG, align="right", role="small", min_size=p.font(12))
+    for i, name in enumerate(v.players):
+        y = table.y + head_h + i * row_h
+        row = Rect(table.x, y, table.width, row_h)
+        if i:
+            pygame.draw.line(p.surface, PANEL_HI, (row.x, y), (row.right, y), 1)
+        d = min(row_h - p.px(6), p.px(30))
+        p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.45))
+        p.name(name, v.players, Rect(row.x + d + p.px(6), y, name_w - d - p.px(6), row_h),
+               p.font(NEAR))
+        size = last_size(p, p.font(NEAR))
+        for j, g in enumerate(shown):
+            score = dict(g.scores)[name]
+            p.text(str(score), Rect(x0 + j * game_w, y, game_w, row_h), min(size, p.font(NEAR)),
+                   GOOD if name == g.winner else MUTED, role="near", min_size=p.font(12),
+                   kind="score", who=name)
+        total = totals[name]
+        p.text(str(total), Rect(total_x, y, total_w, row_h), max(size, p.font(BIG)),
+               BAD if total >= v.target else FG, align="right", role="far",
+               min_size=size, kind="score", who=name)
 
 
 def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """Each player's total after each game, towards the finish line (the target, in red)."""
     lang = ui.lang
     p.panel(area)
     title = Rect(area.x + p.px(10), area.y + p.px(4), area.width - p.px(20), p.px(30))
     p.text(t("treize.scores.race", lang, target=v.target), title, p.font(SMALL), FG,
            align="left", min_size=p.font(14))
-    axis_w = p.px(40)
-    axis_h = p.px(26)
-    plot = Rect(area.x + axis_w, title.bottom + p.px(10), area.width - axis_w - p.px(16),
-                area.bottom - title.bottom - axis_h - p.px(16))
+    label = p.font(SMALL) * 3 // 4  # the axes: read at arm's length, at least the name line
+    label = max(label, p.name_size() * 3 // 4)
+    label_h = p.line_height(label)
+    axis_w = p.fonts.size("20", label)[0] + p.px(10)
+    axis_h = label_h + p.px(2)
+    plot = Rect(area.x + axis_w, title.bottom + p.px(12), area.width - axis_w - p.px(40),
+                area.bottom - title.bottom - axis_h - p.px(18))
     if plot.width < 10 or plot.height < 10:
         return
     totals_by_game = [dict(g.totals) for g in v.history]
     top_total = max([v.target, *(n for row in totals_by_game for n in row.values())])
-    step = nice_step(top_total)
+    step = nice_step(top_total, 4)
     top = math.ceil(top_total / step) * step
     games = max(len(v.history), 1)
-    label_h = p.px(20)
     for value in range(0, top + 1, step):
         y = plot.bottom - plot.height * value // top
         pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
+        if value == v.target:
+            continue
         p.text(str(value), Rect(area.x + p.px(2), y - label_h // 2, axis_w - p.px(6), label_h),
-               p.font(20), MUTED, align="right", role="small", min_size=p.font(11))
-    # The finish line of the race.
+               label, MUTED, align="right", role="small", min_size=label)
+    # The finish line of the race, with its number.
     y_target = plot.bottom - plot.height * v.target // top
     pygame.draw.line(p.surface, BAD, (plot.left, y_target), (plot.right, y_target),
                      max(2, p.px(3)))
+    big = p.font(NEAR)
+    p.text(str(v.target), Rect(plot.right + p.px(4), y_target - p.line_height(big) // 2,
+                               area.right - plot.right - p.px(6), p.line_height(big)),
+           big, BAD, align="left", role="near", min_size=label)
 
     def xy(g: int, n: int) -> tuple[int, int]:
         return plot.left + plot.width * g // games, plot.bottom - plot.height * n // top
 
     xstep = nice_step(games, 8)
-    for g in range(0, games + 1, xstep):
+    for g in range(xstep, games + 1, xstep):
         x = xy(g, 0)[0]
-        p.text(str(g), Rect(x - p.px(16), plot.bottom + p.px(2), p.px(32), axis_h - p.px(4)),
-               p.font(20), MUTED, role="small", min_size=p.font(11))
+        w = p.fonts.size(str(g), label)[0] + p.px(8)
+        p.text(str(g), Rect(x - w // 2, plot.bottom + p.px(2), w, axis_h), label, MUTED,
+               role="small", min_size=label)
     for seat, name in enumerate(v.players):
         points = [xy(0, 0)] + [xy(i + 1, row[name]) for i, row in enumerate(totals_by_game)]
         if len(points) > 1:
-            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
+            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(3, p.px(4)))
         for pt in points[1:]:
-            p.seat_mark(seat, pt, max(3, p.px(6)), number=False)
+            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
 
 
 def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -494,33 +561,94 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(8)
     if not v.advanced:
         winner = v.history[-1].winner if v.history else None
-        text = (t("treize.scores.basic", lang, name=winner) if winner
+        text = (t("treize.scores.basic", lang, name=spoken(v, winner)) if winner
                 else t("treize.scores.basic_none", lang))
         rest = not_applicable(p, area, text)
         seat_grid(p, v, ui, rest, touch=False)
         return
     if ui.show_result and v.history and not v.finished:
         last = v.history[-1]
-        band_h = p.px(64)
+        band_h = p.px(120 if p.scale.portrait else 70)
         band = Rect(area.x, area.y, area.width, band_h)
-        text_b, btn_b = split(band, [1.6, 1], vertical=False, gap=gap)
-        lines = (t("treize.scores.won", lang, n=last.number, name=last.winner) + "\n"
-                 + t("treize.scores.starts", lang, name=v.starter or "?", n=v.game_number))
-        p.paragraph(lines, text_b, p.font(NEAR), WARN, min_size=p.font(14), role="near")
+        if p.scale.portrait:
+            text_b, btn_b = split(band, [1.4, 1], gap=gap)
+        else:
+            text_b, btn_b = split(band, [1.6, 1], vertical=False, gap=gap)
+        lines = (t("treize.scores.won", lang, n=last.number, name=spoken(v, last.winner)) + "\n"
+                 + t("treize.scores.starts", lang, name=spoken(v, v.starter), n=v.game_number))
+        p.paragraph(lines, text_b, p.font(NEAR), WARN, min_size=p.font(18), role="near")
         p.button(btn_b, t("treize.scores.next", lang), ("next",), color=GOOD,
                  hint=t("scr.key.enter", lang), size=p.font(NEAR))
         area = Rect(area.x, band.bottom + gap, area.width, area.height - band_h - gap)
     if not v.history:
         area = not_applicable(p, area, t("treize.scores.none", lang))
     if p.scale.portrait:
-        sheet, chart = split(area, [1, 1], gap=gap)
+        sheet, chart = split(area, [1.1, 1], gap=gap)
     else:
-        sheet, chart = split(area, [1.15, 1], vertical=False, gap=gap)
+        sheet, chart = split(area, [1.3, 1], vertical=False, gap=gap)
     score_sheet(p, v, ui, sheet)
     race_chart(p, v, ui, chart)
 
 
 # --- game over ---------------------------------------------------------------------------------
+
+def winners_head(p: Painter, v: View, lang: str, area: Rect) -> int:
+    """The winners' names, all at one size, the biggest on the screen, then what they won
+    with, within ``area``; returns the height used."""
+    winners = list(v.winners)
+    forms = name_forms(v.players)
+    gap = p.px(12)
+    floor = p.font(BIG) * 11 // 10  # above the top bar's headline
+
+    def fits(size: int, cols: int) -> bool:
+        rows = math.ceil(len(winners) / cols)
+        if rows * p.line_height(size) + p.line_height(size * 2 // 3) > area.height:
+            return False
+        cell_w = (area.width - gap * (cols - 1)) // cols - p.px(52)
+        return all(any(p.fonts.size(f, size)[0] <= cell_w for f in forms.get(w, (w,)))
+                   for w in winners)
+
+    # One line a winner while that keeps them above the floor, else side by side: the
+    # biggest size that fits, down to the name size if it must.
+    least = p.name_size()
+    best = (0, 1)
+    for cols in range(1, min(3, len(winners)) + 1):
+        size = p.font(FAR)
+        while size > least and not fits(size, cols):
+            size -= 1
+        if size >= floor:
+            best = (size, cols)
+            break
+        if size > best[0]:
+            best = (size, cols)
+    size, cols = best
+    rows = math.ceil(len(winners) / cols)
+    cell_w = (area.width - gap * (cols - 1)) // cols
+    line_h = p.line_height(size)
+    mark_d = min(line_h, p.px(44))
+    y = area.y
+    for i, w in enumerate(winners):
+        r, c = divmod(i, cols)
+        cell = Rect(area.x + c * (cell_w + gap), y + r * line_h, cell_w, line_h)
+        # Centred: the name, its seat mark to the left of it.
+        box = Rect(cell.x + mark_d + p.px(8), cell.y, cell.width - mark_d - p.px(8), line_h)
+        rect = p.name(w, v.players, box, size, WARN, align="center", role="far",
+                      min_size=size)
+        p.seat_mark(v.seat_of(w), (rect.left - p.px(8) - mark_d // 2, cell.centery),
+                    int(mark_d * 0.42))
+    y += rows * line_h
+    sub = size * 2 // 3
+    what = (t("treize.over.won", lang) if len(winners) == 1
+            else t("treize.over.tied", lang, n=len(winners)))
+    if v.advanced:
+        what += " " + t("treize.over.points", lang, n=dict(v.standings)[winners[0]])
+    sub_h = min(area.bottom - y, p.line_height(sub) * 2)
+    used = wrapped(p, what, Rect(area.x, y, area.width, sub_h), sub, WARN,
+                   min_size=p.font(SMALL), kind="headline", role="far", align="center",
+                   valign="top")
+    lines = len(p.wrap_lines(what, area.width, used))
+    return y + lines * p.line_height(used) - area.y
+
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -529,34 +657,42 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(8)
     if not v.finished:
         area = not_applicable(p, area, t("treize.over.not_yet", lang, n=v.game_number))
-    head_h = p.px(70) if v.finished else 0
     foot_h = p.px(60)
-    if v.finished:
-        key = "treize.over.winner" if len(v.winners) == 1 else "treize.over.co"
-        text = t(key, lang, names=names(v.winners, lang))
-        if v.advanced:
-            text += " " + t("treize.over.points", lang, n=dict(v.standings)[v.winners[0]])
-        p.text(text, Rect(area.x, area.y, area.width, head_h), p.font(FAR), WARN, role="far",
-               min_size=p.font(BIG) // 2)
+    n = len(v.standings)
+    # The standings keep room for names of the name size at least; the winners get the rest.
+    rows_need = n * (p.line_height(p.name_size()) + p.px(6)) + 2 * gap
+    head_room = Rect(area.x, area.y, area.width,
+                     min(area.height * (3 if p.scale.portrait else 2) // 5,
+                         area.height - foot_h - rows_need))
+    head_h = winners_head(p, v, lang, head_room) if v.finished else 0
     body = Rect(area.x, area.y + head_h + (gap if head_h else 0), area.width,
                 area.height - head_h - foot_h - 2 * gap)
-    rows = split(body, [1] * len(v.standings), gap=p.px(4))
+    row_h = min(p.px(100 if p.scale.portrait else 72), (body.height - p.px(4) * (n - 1)) // n)
+    body.height = n * row_h + p.px(4) * (n - 1)
+    rows = split(body, [1] * n, gap=p.px(4))
     winners = set(v.winners)
+    # The rows' names stay under the winners' headline.
+    top_size = max((r.size for r in p.texts if r.kind == "name"), default=p.font(FAR))
+    row_size = min(p.font(BIG if p.scale.portrait else NEAR), top_size * 3 // 4)
     for row, (name, total) in zip(rows, v.standings, strict=True):
         seat = v.seat_of(name)
         p.panel(row, None, PANEL_HI if name in winners else PANEL,
                 border=GOOD if name in winners else None)
         inner = row.inflate(-p.px(10), -max(1, p.px(2)))
-        d = min(inner.height, p.px(36))
-        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
         place = next(s.place for s in v.seats if s.name == name)
-        label = f"{place}. {name}"
-        name_b, pts_b = split(Rect(inner.x + d + p.px(8), inner.y, inner.width - d - p.px(8),
-                                   inner.height), [2, 1], vertical=False)
-        p.text(label, name_b, p.font(NEAR), seat_color(seat), align="left", min_size=p.font(14))
+        place_w = p.fonts.size("6.", row_size)[0] + p.px(6)
+        d = min(inner.height, p.px(36))
+        mx = inner.x + place_w + p.px(6)
+        p.seat_mark(seat, (mx + d // 2, inner.centery), int(d * 0.42))
+        rest = Rect(mx + d + p.px(8), inner.y, inner.right - mx - d - p.px(8), inner.height)
+        name_b, pts_b = split(rest, [2.4, 1], vertical=False, gap=p.px(6))
+        p.name(name, v.players, name_b, row_size)
+        size = last_size(p, row_size)  # the place and the points no bigger than the name
+        p.text(f"{place}.", Rect(inner.x, inner.y, place_w, inner.height), size, FG,
+               align="right", min_size=p.font(14))
         if v.advanced:
-            p.text(t("treize.points", lang, n=total), pts_b, p.font(NEAR), FG, align="right",
-                   min_size=p.font(14))
+            p.text(t("treize.points", lang, n=total), pts_b, size, FG,
+                   align="right", min_size=p.font(14), kind="score", who=name)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     again, new = split(foot, [1, 1], vertical=False, gap=gap)
     p.button(again, t("scr.over.again", lang), ("again",), enabled=v.finished, color=GOOD,
@@ -577,19 +713,31 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         seat_grid(p, v, ui, rest, touch=False)
         return
     gap = p.px(6)
+    portrait = p.scale.portrait
     winner = e.player if e is not None and e.kind == "end" else None
     head_h = p.px(44)
-    p.text(t("treize.end.title", lang, n=v.game_number), Rect(area.x, area.y, area.width, head_h),
-           p.font(NEAR), WARN, align="left", min_size=p.font(16))
+    wrapped(p, t("treize.end.title", lang, n=v.game_number),
+            Rect(area.x, area.y, area.width, head_h), p.font(NEAR), WARN,
+            min_size=p.font(20), kind="headline")
     foot_h = p.px(60)
     body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     if v.advanced:
-        pick, left = split(body, [1, 1.3], vertical=p.scale.portrait, gap=gap)
+        pick, left = split(body, [1, 1.3] if not portrait else [1, 1.2], vertical=portrait,
+                           gap=gap)
     else:
         pick, left = body, Rect(body.x, body.bottom, body.width, 0)
-    for s, cell in zip(v.seats, grid(pick, len(v.seats), 2, gap), strict=False):
-        p.button(cell, f"{s.seat + 1}. {s.name}", ("winner", s.name), selected=winner == s.name,
-                 color=GOOD if winner == s.name else PANEL_HI, size=p.font(NEAR))
+    cols = 2 if portrait else 1
+    for s, cell in zip(v.seats, grid(pick, len(v.seats), cols, gap), strict=False):
+        chosen = winner == s.name
+        fill = GOOD if chosen else PANEL_HI
+        p.panel(cell, None, fill, border=FG if chosen else None)
+        p.controls.append(Control(Rect(cell), ("winner", s.name)))
+        inner = cell.inflate(-p.px(8), -p.px(4))
+        d = min(inner.height, p.px(32))
+        p.seat_mark(s.seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        p.name(s.name, v.players, Rect(inner.x + d + p.px(6), inner.y,
+                                       inner.width - d - p.px(6), inner.height),
+               p.font(NEAR), text_on(fill))
     if v.advanced and left.height > 0:
         title = Rect(left.x, left.y, left.width, p.px(30))
         p.text(t("treize.end.left", lang), title, p.font(SMALL), FG, align="left",
@@ -599,12 +747,17 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                      [1] * len(others), gap=p.px(3))
         for s, row in zip(others, rows, strict=True):
             n = (e.left.get(s.name, v.dealt) if e is not None else v.dealt)
-            name_b, minus_b, n_b, plus_b = split(row, [3, 1, 1, 1], vertical=False, gap=gap)
-            p.text(s.name, name_b, p.font(SMALL), seat_color(s.seat), align="left",
-                   min_size=p.font(12))
-            p.button(minus_b, "−", ("left", s.name, -1), enabled=n > 0, size=p.font(SMALL))
-            p.text(str(n), n_b, p.font(NEAR), FG, min_size=p.font(12))
-            p.button(plus_b, "+", ("left", s.name, 1), size=p.font(SMALL))
+            name_b, minus_b, n_b, plus_b = split(row, [3.4, 1, 1, 1], vertical=False, gap=gap)
+            d = min(name_b.height, p.px(28))
+            p.seat_mark(s.seat, (name_b.x + d // 2, name_b.centery), int(d * 0.42))
+            p.name(s.name, v.players, Rect(name_b.x + d + p.px(6), name_b.y,
+                                           name_b.width - d - p.px(6), name_b.height),
+                   p.font(SMALL))
+            size = last_size(p, p.font(SMALL))
+            p.button(minus_b, "−", ("left", s.name, -1), enabled=n > 0, size=size)
+            p.text(str(n), n_b, max(size, p.font(NEAR)), FG, min_size=p.font(12), kind="score",
+                   who=s.name)
+            p.button(plus_b, "+", ("left", s.name, 1), size=size)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, ok_b = split(foot, [1, 1.4], vertical=False, gap=gap)
     p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
@@ -748,8 +901,10 @@ class TreizeScreens(GameScreens):
         if game.mode is None and helper and game.series is not None and game.series.empty \
                 and game.turn is not None:
             # The series helper is on: a game's first event is its starter's play.
-            ui.say(t("treize.msg.lead_first", "fr", name=name, leader=game.turn),
-                   t("treize.msg.lead_first", "en", name=name, leader=game.turn))
+            who = short_name(name, game.players)
+            leader = short_name(game.turn, game.players)
+            ui.say(t("treize.msg.lead_first", "fr", name=who, leader=leader),
+                   t("treize.msg.lead_first", "en", name=who, leader=leader))
             return
         options = game.take_options() if game.mode == "plays" else ()
         if took is None and len(options) == 1:
@@ -791,8 +946,9 @@ class TreizeScreens(GameScreens):
             ui.screen = None
         if isinstance(event, Starter):
             ui.anim_start = app.now()
-            ui.say(t("treize.msg.lots", "fr", name=event.player),
-                   t("treize.msg.lots", "en", name=event.player), error=False)
+            who = spoken(v, event.player)
+            ui.say(t("treize.msg.lots", "fr", name=who), t("treize.msg.lots", "en", name=who),
+                   error=False)
         elif isinstance(event, Pass):
             app.sounds.play("slap")
         if before is not None and len(v.history) > len(before.history):
@@ -804,10 +960,10 @@ class TreizeScreens(GameScreens):
     def undone(self, engine: Any, lang: str) -> str | None:
         event = engine.last_undone
         if isinstance(event, Play):
-            return t("treize.undone.play", lang, name=event.player, count=event.count,
-                     value=event.value)
+            return t("treize.undone.play", lang, name=short_name(event.player, engine.players),
+                     count=event.count, value=event.value)
         if isinstance(event, Pass):
-            return t("treize.undone.pass", lang, name=event.player)
+            return t("treize.undone.pass", lang, name=short_name(event.player, engine.players))
         if isinstance(event, Starter):
             return t("treize.undone.starter", lang)
         if isinstance(event, GameEnd):

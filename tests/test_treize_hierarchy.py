@@ -1,0 +1,144 @@
+"""13 feuilles: the most important thing on a screen is the biggest (issue 11, point 6).
+
+Computed from what the painter drew (``Painter.texts``), at every size and in both languages,
+with long accented names: on game over the winners, every co-winner as first, never cut; on the
+scores screen the race to 20 readable from the far end of the table.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.display import audit
+from companion.display.layout import NAME_SHARE, Painter, TextRecord
+from companion.display.snapshot import SIZES, render, ui_for, view_of
+from companion.games.treize.rules import TreizeGame
+from companion.games.treize.samples import finished, result
+from companion.table.fold import replay
+from tests.test_legibility import LONG, long_names
+
+SIX = LONG[:6]
+
+
+def _end(winner: int, left: dict[int, int]) -> dict[str, Any]:
+    return {"type": "game_end", "winner": SIX[winner],
+            "left": {SIX[i]: n for i, n in left.items()}}
+
+
+def tied_match(winners: int) -> TreizeGame:
+    """A six-player advanced match entered without plays that ends with ``winners`` (2 or 5)
+    players tied on the lowest total."""
+    events: list[dict[str, Any]] = [
+        {"type": "new_game", "game": "treize", "players": SIX, "variant": "advanced",
+         "starter": SIX[0]},
+        {"type": "pass", "player": SIX[1]},
+    ]
+    if winners == 5:  # 3 points each for the first five, 27 for the sixth
+        events += [_end(0, {1: 1, 2: 1, 3: 1, 4: 1, 5: 9}),
+                   _end(1, {0: 1, 2: 2, 3: 1, 4: 1, 5: 9}),
+                   _end(2, {0: 2, 1: 2, 3: 1, 4: 1, 5: 9})]
+    else:  # the first two on 3, the others 18 and more
+        events += [_end(0, {1: 2, 2: 9, 3: 9, 4: 9, 5: 9}),
+                   _end(1, {0: 2, 2: 9, 3: 9, 4: 9, 5: 9}),
+                   _end(2, {0: 1, 1: 1, 3: 9, 4: 9, 5: 9})]
+    game = replay(json.dumps(e, ensure_ascii=False) for e in events)
+    assert isinstance(game, TreizeGame) and game.finished
+    assert len(game.winners()) == winners
+    return game
+
+
+def _replayed(events: list[dict[str, Any]]) -> TreizeGame:
+    game = replay(json.dumps(e, ensure_ascii=False) for e in long_names(events))
+    assert isinstance(game, TreizeGame)
+    return game
+
+
+def _draw(screen: str, game: TreizeGame, size: tuple[int, int], lang: str) -> Painter:
+    r = render(screen, view_of(game), size, lang, ui_for(game, lang), audit=True)
+    painter = r.painter
+    assert isinstance(painter, Painter)
+    problems = audit.problems(painter, game.players)
+    assert not problems, "\n".join(problems)
+    return painter
+
+
+def _name_line(p: Painter) -> float:
+    return NAME_SHARE * min(p.screen.width, p.screen.height)
+
+
+GAMEOVERS = {"sample": lambda: _replayed(finished()), "two tied": lambda: tied_match(2),
+             "five tied": lambda: tied_match(5)}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("case", list(GAMEOVERS))
+def test_gameover_winners_are_the_biggest(case: str, size: tuple[int, int], lang: str) -> None:
+    game = GAMEOVERS[case]()
+    winners = set(game.winners())
+    p = _draw("gameover", game, size, lang)
+    biggest = max(rec.size for rec in p.texts)
+    first: list[TextRecord] = [rec for rec in p.texts if rec.size == biggest]
+    # Every text at the biggest size is a winner's name, and every winner is there: all
+    # co-winners as first, none of them a line lower or smaller.
+    assert all(rec.kind == "name" for rec in first), [rec.text for rec in first]
+    assert {rec.who for rec in first} == winners
+    assert len(first) == len(winners)
+    for rec in first:
+        assert not rec.cut and "…" not in rec.text
+        assert rec.rect.height >= 1.5 * _name_line(p)  # well above a mere name
+    # Every other text (the top bar's headline, the standings) is clearly smaller.
+    rest = [rec for rec in p.texts if rec not in first]
+    assert max(rec.cap for rec in rest) < min(rec.cap for rec in first)
+    # Every player still has their row, their name as a name.
+    assert {rec.who for rec in p.texts if rec.kind == "name"} == set(game.players)
+    # What they won says how many share it when they tie.
+    said = " ".join(rec.text for rec in p.texts if rec.kind == "headline")
+    if len(winners) > 1:
+        assert str(len(winners)) in said, said
+    assert str(dict(game.standings())[next(iter(winners))]) in said, said
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("sample", ["result", "finished"])
+def test_scores_show_the_race_to_20(sample: str, size: tuple[int, int], lang: str) -> None:
+    game = _replayed(result() if sample == "result" else finished())
+    p = _draw("scores", game, size, lang)
+    need = _name_line(p)
+    totals = dict(game.standings())
+    target = str(20)
+    for name in game.players:
+        drawn = [rec for rec in p.texts if rec.who == name]
+        shown = [rec for rec in drawn if rec.kind == "name"]
+        assert shown, f"{name} has no row on the score sheet"
+        # The total: a score, as tall as a name at least, no smaller than the name beside it
+        # nor than any game's points, red once it reached the target.
+        total = [rec for rec in drawn if rec.kind == "score" and rec.text == str(totals[name])
+                 and rec.rect.right > shown[0].rect.right]
+        assert total, f"{name}'s total {totals[name]} is not on the sheet"
+        big = max(total, key=lambda rec: rec.size)
+        assert big.rect.height >= need - 0.5
+        assert big.cap >= shown[0].cap
+        assert all(big.size >= rec.size for rec in drawn if rec.kind == "score")
+        assert (big.color == (255, 105, 97)) == (totals[name] >= 20)
+    # The finish line is labelled, in red, at least as tall as a name.
+    line = [rec for rec in p.texts if rec.text == target and rec.color == (255, 105, 97)]
+    assert line and line[0].rect.height >= need - 0.5
+    # No text of the race (the axes included) is tiny: three quarters of a name line at least.
+    chart_title = next(rec for rec in p.texts if target in rec.text and rec.kind == "text"
+                       and len(rec.text) > 3)
+    below = [rec for rec in p.texts if rec.rect.top > chart_title.rect.bottom
+             and rec.rect.left >= chart_title.box.left - p.scale.px(40)
+             and rec.rect.bottom < p.screen.height - p.scale.px(62)]
+    assert below
+    for rec in below:
+        assert rec.rect.height >= 0.75 * need - 0.5, (rec.text, rec.rect.height, need)
