@@ -8,6 +8,7 @@ keys enter the card drawn.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -46,6 +47,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
+    Color,
     seat_color,
 )
 from companion.games.kilo.events import (
@@ -96,31 +98,156 @@ def ordinal(n: int, lang: str) -> str:
     return f"{n}{suffix}"
 
 
-def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False) -> None:
+def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
+    """The largest type, up to ``top``, whose line fits ``height`` pixels."""
+    size = max(10, top)
+    while size > 10 and p.fonts.size(sample, size)[1] > height:
+        size = max(10, int(size * 0.94))
+    return size
+
+
+def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int) -> int:
+    """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
+    at a good size (at least half of ``top``) rather than initials at ``top``."""
+    from companion.display.names import name_forms
+
+    floor = p.name_size()
+    if top <= floor:
+        return floor
+    for form in name_forms(tuple(players)).get(who, (who,)):
+        w, h = p.fonts.size(form, top)
+        fit = top
+        if w > box.width or h > box.height:
+            fit = int(top * min(box.width / max(1, w), box.height / max(1, h)))
+            while fit > 10 and (p.fonts.size(form, fit)[0] > box.width
+                                or p.fonts.size(form, fit)[1] > box.height):
+                fit -= 1
+        if fit >= max(floor, top * 0.5):
+            return fit
+    return max(floor, fit)
+
+
+def change_text(change: int) -> str:
+    """A round's change in kilos: "+8 kg", "−28 kg" (a true minus sign)."""
+    return f"+{change} kg" if change > 0 else f"\u2212{-change} kg"
+
+
+def change_color(change: int) -> Color:
+    """An Ace's 100 kg is an event (yellow); a flush is good news (green)."""
+    return WARN if change >= 100 else (GOOD if change < 0 else FG)
+
+
+@dataclass(frozen=True, slots=True)
+class TileLayout:
+    """Where things go on a seat tile of a given size (the same for every tile of a table)."""
+
+    pad: int
+    inner: Rect
+    kilo_size: int
+    unit_size: int
+    number: Rect  # the figure's box
+    unit_w: int
+    mark: Rect
+    name_row: Rect  # place and name
+    low: Rect  # cards, tags, change
+    top: int  # the largest type the name row takes
+
+
+def tile_layout(p: Painter, box: Rect) -> TileLayout:
+    pad = max(3, min(box.height // 12, p.px(8)))
+    inner = box.inflate(-2 * pad, -2 * pad)
+    fonts = p.fonts
+    # The kilos: the figure is what must carry across the room, as tall as the tile allows
+    # (never more than a third of the tile: the name needs room beside it).
+    kilo_size = size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123")
+    while True:
+        number_w = fonts.size("888", kilo_size)[0]
+        unit_size = max(10, kilo_size * 2 // 5)
+        unit_w = fonts.size("kg", unit_size)[0] + pad
+        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(BIG):
+            break
+        kilo_size = max(p.font(BIG), int(kilo_size * 0.94))
+    number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
+    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
+    mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
+    mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
+    top_h = max(inner.height * 11 // 20, min(inner.height, p.line_height(p.name_size())))
+    name_row = Rect(mid.x, mid.y, mid.width, top_h)
+    low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
+               mid.bottom - name_row.bottom - max(1, pad // 2))
+    top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
+    return TileLayout(pad, inner, kilo_size, unit_size, number, unit_w, mark, name_row, low, top)
+
+
+def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, Rect]:
+    """The place's box and the name's, for names of ``size``."""
+    row = lay.name_row
+    place_w = p.fonts.size(ordinal(10, lang), size)[0]
+    return (Rect(row.x, row.y, place_w, row.height),
+            Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height))
+
+
+def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) -> int:
+    """One name size for every tile of a table (names in mixed sizes read as mixed
+    importance): the largest at which each player's name as said at a table ("Anne-Sophie
+    Ca.") fits its tile, never below the name size."""
+    from companion.display.names import short_name
+
+    lay = tile_layout(p, box)
+    floor = p.name_size()
+    size = max(floor, lay.top)
+    spoken = [short_name(who, players) for who in players]
+    while size > floor:
+        name_box = _name_box(p, lay, size, lang)[1]
+        if all(p.fonts.size(form, size)[0] <= name_box.width
+               and p.fonts.size(form, size)[1] <= name_box.height for form in spoken):
+            break
+        size = max(floor, int(size * 0.94))
+    return size
+
+
+def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False,
+              players: tuple[str, ...] = (), name_size: int | None = None) -> None:
+    """A player's tile: seat mark, place, name (white, as big as the tile allows), the kilos in
+    far type, and underneath the cards in front of them, tags and this round's change.
+
+    ``players`` is the table (for names unique among them); ``name_size`` the table's name size
+    (``table_name_size``), else this tile's own."""
+    table = tuple(players) or (s.name,)
     border = WARN if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
-    pad = max(3, box.height // 12)
-    inner = box.inflate(-2 * pad, -2 * pad)
-    mark_d = min(inner.height, p.px(44))
-    mark = Rect(inner.left, inner.top, mark_d, mark_d)
-    p.seat_mark(s.seat, mark.center, int(mark_d * 0.42))
-    # The number in far type, its unit smaller: the figure is what must carry across the room.
-    kilo_w = int(inner.width * 0.36)
-    kilos = Rect(inner.right - kilo_w, inner.top, kilo_w, inner.height)
+    lay = tile_layout(p, box)
+    pad, inner, fonts = lay.pad, lay.inner, p.fonts
+    p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
+    low = lay.low
+    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
+    # draw), the place says who leads.
+    if name_size is None:
+        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top)
+    place_box, name_box = _name_box(p, lay, name_size, lang)
+    p.text(ordinal(s.place, lang), place_box, name_size, GOOD if s.place == 1 else MUTED,
+           align="left", kind="score", min_size=name_size)
+    p.name(s.name, table, name_box, name_size, FG, align="left")
+    name_size = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
+    # The number and its unit, smaller: never bigger than the name.
+    unit_size = min(lay.unit_size, name_size)
+    number = lay.number
+    figure = p.text(str(s.kilos), number, lay.kilo_size, FG, align="right", role="far",
+                    kind="score", min_size=10)
+    p.text("kg", Rect(number.right + pad // 2, inner.y, lay.unit_w - pad // 2,
+                      max(1, figure.bottom - inner.y - max(1, figure.height // 8))),
+           unit_size, MUTED, align="left", valign="bottom", min_size=10)
+    if low.height < 8 or low.width < 8:
+        return
+    # Underneath, right to left: this round's change, the tags, the cards in front.
+    small = min(name_size, size_for_height(p, low.height, name_size))
+    right = low.right
     if s.change:
-        # This round's change under the total ("+8"): what just happened, at a glance.
-        kilos, change_box = split(kilos, [0.68, 0.32])
-        p.text(f"{s.change:+d} kg", change_box, p.font(NEAR), MUTED, align="right",
-               min_size=p.font(14))
-    unit_w = p.fonts.size("kg", p.font(NEAR))[0] + pad
-    number = Rect(kilos.x, kilos.y, kilos.width - unit_w, kilos.height)
-    shown = p.text(str(s.kilos), number, p.font(FAR), FG, align="right", role="far",
-                   min_size=p.font(FAR) * 3 // 4)
-    p.text("kg", Rect(number.right + pad // 2, shown.top, unit_w - pad // 2,
-                      max(1, min(shown.height, kilos.bottom - shown.top))),
-           p.font(NEAR), MUTED, align="left", valign="bottom")
-    mid = Rect(mark.right + pad, inner.top, kilos.left - mark.right - 2 * pad, inner.height)
-    name_box, cards_box = split(mid, [0.55, 0.45], gap=max(1, pad // 2))
+        text = change_text(s.change)
+        w = fonts.size(text, small)[0]
+        p.text(text, Rect(right - w, low.y, w, low.height), small, change_color(s.change),
+               align="right", min_size=small)
+        right -= w + pad * 2
     tags = []
     if s.owes:
         tags.append(t("scr.tag.draws", lang))
@@ -128,16 +255,24 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
         tags.append(t("scr.tag.starts", lang))
     if s.flushes:
         tags.append(t("scr.tag.flushes", lang, n=s.flushes))
-    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
-    # draw), the place says who leads.
-    label = f"{ordinal(s.place, lang)} · {s.name}" + (" · " + ", ".join(tags) if tags else "")
-    p.text(label, name_box, p.font(NEAR), seat_color(s.seat) if not s.owes else WARN,
-           align="left", min_size=p.font(20))
+    chips = Rect(low.x, low.y, max(0, right - low.x), low.height)
+    if tags:
+        text = " · ".join(tags)
+        w = min(fonts.size(text, small)[0], chips.width)
+        tag_box = Rect(right - w, low.y, w, low.height)
+        p.text(text, tag_box, small, WARN if s.owes else MUTED, align="right", min_size=10)
+        chips.width = max(0, tag_box.left - pad * 2 - low.x)
+    chip_h = min(chips.height, max(8, name_size * 3 // 4))
+    chip_box = Rect(chips.x, chips.centery - chip_h // 2, chips.width, chip_h)
     if s.cards:
-        card_chips(p, s.cards, cards_box, lang)
+        if chip_box.width >= chip_h:
+            card_chips(p, s.cards, chip_box, lang)
     else:
-        p.text(t("no_cards", lang), cards_box, p.font(SMALL), MUTED, align="left",
-               role="small")
+        # "no cards" is the least of it: left out where the tags need the room.
+        text = t("no_cards", lang)
+        if fonts.size(text, max(10, small * 3 // 4))[0] <= chips.width:
+            p.text(text, chips, small, MUTED, align="left", role="small",
+                   min_size=max(10, small * 3 // 4))
 
 
 def columns_for(p: Painter, n: int) -> int:
@@ -178,10 +313,11 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # Column-major so that the standings read down the first column, then the second.
     rows = math.ceil(len(v.seats) / cols)
     cells = grid(tiles_area, rows * cols, cols, gap)
+    size = table_name_size(p, v.players, cells[0], lang)
     for i, s in enumerate(v.seats):  # seating order: a tile never moves during the game
         col, row = divmod(i, rows)
         cell = cells[row * cols + col]
-        seat_tile(p, s, cell, lang)
+        seat_tile(p, s, cell, lang, players=v.players, name_size=size)
         if v.awaiting == "play":
             p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
 
@@ -430,9 +566,10 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     cols = 1 if p.scale.portrait or n <= 3 else 2
     rows = math.ceil(n / cols)
     cells = grid(area, rows * cols, cols, p.px(4))
+    size = table_name_size(p, v.players, cells[0], ui.lang)
     for i, s in enumerate(v.standings):
         col, row = divmod(i, rows)
-        seat_tile(p, s, cells[row * cols + col], ui.lang)
+        seat_tile(p, s, cells[row * cols + col], ui.lang, players=v.players, name_size=size)
 
 
 # --- pile --------------------------------------------------------------------------------------
