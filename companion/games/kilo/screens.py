@@ -17,6 +17,7 @@ from companion.cards import RANKS
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
+from companion.display.names import short_name
 from companion.display.screens import (
     RANK_KEYS_EN,
     RANK_KEYS_FR,
@@ -74,6 +75,12 @@ SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
 
 
 def awaiting_text(v: View, lang: str) -> str:
+    """What the table must do now (the top bar's right side); names as said at a table."""
+    from companion.display.names import short_name
+
+    def said(name: str) -> str:
+        return short_name(name, v.players)
+
     if v.finished:
         return t("awaiting.nothing", lang)
     if v.awaiting == "draw":
@@ -81,12 +88,13 @@ def awaiting_text(v: View, lang: str) -> str:
         if owed_at_verdict > 1:
             # Several owe a draw: say whose turn it is and how many are left ("Pioche 1/2").
             done = owed_at_verdict - len(v.owed)
-            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict, names=v.owed[0])
-        return t("scr.await.draw", lang, names=", ".join(v.owed))
+            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict,
+                     names=said(v.owed[0]))
+        return t("scr.await.draw", lang, names=", ".join(said(n) for n in v.owed))
     if v.awaiting == "verdict":
         return t("scr.await.verdict", lang)
     if v.starter:
-        return t("scr.await.play_starter", lang, name=v.starter)
+        return t("scr.await.play_starter", lang, name=said(v.starter))
     return t("scr.await.play", lang)
 
 
@@ -187,16 +195,23 @@ def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, 
             Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height))
 
 
+def first_short_form(who: str, players: tuple[str, ...]) -> str:
+    """The name shortened once, the way a table would first say it ("Anne-Sophie Ca.",
+    "Éloïse Montcalm"): a row of names is sized so that each fits at least so."""
+    from companion.display.names import name_forms
+
+    forms = name_forms(tuple(players)).get(who, (who,))
+    return forms[min(1, len(forms) - 1)]
+
+
 def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) -> int:
     """One name size for every tile of a table (names in mixed sizes read as mixed
-    importance): the largest at which each player's name as said at a table ("Anne-Sophie
-    Ca.") fits its tile, never below the name size."""
-    from companion.display.names import short_name
-
+    importance): the largest at which each player's name shortened once ("Anne-Sophie Ca.")
+    fits its tile, never below the name size."""
     lay = tile_layout(p, box)
     floor = p.name_size()
     size = max(floor, lay.top)
-    spoken = [short_name(who, players) for who in players]
+    spoken = [first_short_form(who, players) for who in players]
     while size > floor:
         name_box = _name_box(p, lay, size, lang)[1]
         if all(p.fonts.size(form, size)[0] <= name_box.width
@@ -506,12 +521,31 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The rank grid is what the table touches: when a message band takes room, the title,
     # note and footer give it up first.
     head_h = max(p.px(56), min(p.px(64), area.height // 7))  # never below the 2 m type
+    portrait = p.scale.portrait
+    if portrait:  # room for the name on a line of its own, the question under it
+        head_h = head_h * 8 // 5
     head = Rect(area.x, area.y, area.width, head_h)
     mark_d = head_h
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    p.text(t("scr.card.who", lang, name=who), Rect(head.x + mark_d + gap, head.y,
-                                                   head.width - mark_d - gap, head_h),
-           p.font(FAR), WARN, align="left", role="far", min_size=p.font(BIG) * 3 // 4)
+    # Who draws, in white beside their seat mark, then the question.
+    ask = t("scr.card.draws_q", lang)
+    if len(v.owed) > 1 or (v.last_slap is not None and len(v.last_slap.losers) > 1):
+        total = max(len(v.owed), len(v.last_slap.losers) if v.last_slap else 0)
+        ask = f"({total - len(v.owed) + 1}/{total}) " + ask
+    ask_size = p.font(BIG)
+    if portrait:
+        mark_d = head_h * 5 // 8
+        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, mark_d)
+        ask_b = Rect(name_b.x, name_b.bottom, name_b.width, head_h - mark_d)
+    else:
+        ask_w = min(p.fonts.size(ask, ask_size)[0], (head.width - mark_d - gap) // 2)
+        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap,
+                      head_h)
+    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.y + mark_d // 2),
+                int(mark_d * 0.4))
+    shown = p.name(who, v.players, name_b, p.font(FAR), FG, align="left", role="far")
+    if not portrait:
+        ask_b = Rect(shown.right + gap, head.y, head.right - shown.right - gap, head_h)
+    p.text(ask, ask_b, ask_size, WARN, align="left", min_size=p.font(SMALL))
     foot_h = min(p.px(66), area.height // 8)
     note_h = min(p.px(34), area.height // 16)
     body = Rect(area.x, head.bottom + gap, area.width,
@@ -555,7 +589,10 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         chosen = t("scr.card.chosen", lang, card=picked.name_in(lang))
     else:
         chosen = t("scr.card.pick", lang)
-    p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))
+    if p.fonts.size(chosen, p.font(20))[0] <= chosen_b.width:
+        p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))
+    else:  # a narrow screen: two lines rather than a cut sentence
+        p.paragraph(chosen, chosen_b, p.font(NEAR), FG, min_size=p.font(14))
     p.button(ok_b, t("scr.card.confirm", lang), ("draw",), enabled=ui.rank is not None,
              color=GOOD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
 
@@ -684,6 +721,8 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 # --- game over ---------------------------------------------------------------------------------
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The winners first and biggest (every co-winner as first), then everyone else by place,
+    the heaviest named; before the end, the same as provisional standings."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
@@ -691,47 +730,56 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if not v.finished:
         area = not_applicable(p, area, t("scr.over.not_yet", lang, round=v.round,
                                          rounds=v.rounds))
-    head_h = p.px(62)
-    head = Rect(area.x, area.y, area.width, head_h)
-    if v.winners:
-        key = "winners" if len(v.winners) == 1 else "co_winners"
-        kilos = v.standings[0].kilos
-        p.text(t(key, lang, names=", ".join(v.winners), kilos=kilos), head, p.font(FAR), WARN,
-               role="far", min_size=p.font(BIG) * 3 // 4)
+    first = [s for s in v.standings if s.place == 1]
+    others = [s for s in v.standings if s.place != 1]
+    kilos = first[0].kilos
+    if not v.finished:
+        title, color = t("scr.over.provisional", lang), MUTED
+    elif len(first) == 1:
+        title, color = t("scr.over.winner", lang, kilos=kilos), WARN
+    elif len(first) == 2:
+        title, color = t("scr.over.co_winners", lang, kilos=kilos), WARN
     else:
-        p.text(t("scr.over.provisional", lang), head, p.font(BIG), MUTED)
-    foot_h = p.px(66) if v.finished else 0
-    body = Rect(area.x, head.bottom + gap, area.width,
-                area.height - head_h - gap - (foot_h + gap if foot_h else 0))
+        title, color = t("scr.over.n_winners", lang, n=len(first), kilos=kilos), WARN
+    head = Rect(area.x, area.y, area.width, p.px(56))
+    foot_h = p.px(56) if v.finished else 0
     notes = []
     if v.end_reason == "pile_empty":
-        notes.append(t("ended.pile_empty", lang))
-    heaviest = max(v.seats, key=lambda s: s.kilos)
-    if v.finished and heaviest.kilos > 0:
+        notes.append((t("ended.pile_empty", lang), MUTED))
+    heaviest = max(s.kilos for s in v.seats)
+    heavy = [s.name for s in v.seats if s.kilos == heaviest]
+    if v.finished and heaviest > kilos:
         # The table always wants to know who carries the most home.
-        names = [s.name for s in v.seats if s.kilos == heaviest.kilos]
-        notes.append(t("scr.over.heaviest", lang, names=", ".join(names), kilos=heaviest.kilos,
-                       n=len(names)))
-    for line in notes:
-        note = Rect(body.x, body.y, body.width, p.px(30))
-        p.text(line, note, p.font(SMALL), MUTED, min_size=p.font(16))
-        body = Rect(body.x, note.bottom + gap, body.width, body.height - note.height - gap)
-    if p.scale.portrait:
-        podium_box, rest = split(body, [1.3, 1], gap=gap)
-    else:
-        podium_box, rest = split(body, [1.5, 1], vertical=False, gap=gap)
-    podium(p, v, podium_box, lang)
-    others = v.standings[3:]
-    if others:
-        cells = split(rest, [1] * len(others), gap=p.px(3))
-        for cell, s in zip(cells, others, strict=True):
-            d = min(cell.height, p.px(34))
-            p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
-            p.text(f"{s.place}. {s.name} · {t('kilos', lang, kilos=s.kilos)}",
-                   Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
-                   p.font(NEAR), FG, align="left", min_size=p.font(16))
-    else:
-        p.text(t("scr.over.thanks", lang), rest, p.font(NEAR), MUTED)
+        names = ", ".join(short_name(n, v.players) for n in heavy)
+        notes.append((t("scr.over.heaviest", lang, names=names, kilos=heaviest, n=len(heavy)),
+                      BAD))
+    note_h = p.px(30)
+    body = Rect(area.x, head.bottom + gap, area.width,
+                area.height - head.height - gap - len(notes) * (note_h + gap)
+                - (foot_h + gap if foot_h else 0))
+    cols = 1 if p.scale.portrait or len(others) <= 4 else 2
+    rows = math.ceil(len(others) / cols)
+    row_min = p.line_height(p.name_size()) + 2 * (p.px(3) + 1)
+    # The winners take what they need to be the biggest; the list the rest, up to a
+    # comfortable row (a tall screen gives both more).
+    win_h = min(body.height * 3 // 5, p.px(150 if p.scale.portrait else 110)
+                * math.ceil(len(first) / (1 if p.scale.portrait or len(first) <= 2 else 3)))
+    row_h = max(row_min, min(p.px(64 if p.scale.portrait else 48),
+                             (body.height - win_h - gap) // max(1, rows) - p.px(3)))
+    list_h = rows * row_h + max(0, rows - 1) * p.px(3) if rows else 0
+    winners_box = Rect(body.x, body.y, body.width, body.height - (list_h + gap if rows else 0))
+    win_size = podium(p, v, winners_box, lang)
+    # The headline says what the names under it are; the names are at least as big.
+    p.text(title, head, min(p.font(BIG), win_size), color, kind="headline",
+           min_size=p.font(SMALL))
+    if rows:
+        standings_list(p, v, others, Rect(body.x, winners_box.bottom + gap, body.width, list_h),
+                       cols, lang, heavy if v.finished else [], max_size=win_size * 4 // 5)
+    y = body.bottom + gap
+    for line, tone in notes:
+        p.text(line, Rect(area.x, y, area.width, note_h), p.font(NEAR), tone,
+               min_size=p.font(16))
+        y += note_h + gap
     if foot_h:
         foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
         again, new = split(foot, [1, 1], vertical=False, gap=gap)
@@ -740,32 +788,91 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
 
 
-def podium(p: Painter, v: View, box: Rect, lang: str) -> None:
-    top3 = list(v.standings[:3])
-    order = [1, 0, 2][:len(top3)] if len(top3) == 3 else list(range(len(top3)))
-    heights = {0: 1.0, 1: 0.72, 2: 0.5}
-    cols = split(box, [1] * len(order), vertical=False, gap=p.px(8))
-    label_h = p.px(84)
-    for col, idx in zip(cols, order, strict=True):
-        s = top3[idx]
-        level = heights[min(s.place - 1, 2)]
-        block_h = int((col.height - label_h) * level)
-        block = Rect(col.x, col.bottom - block_h, col.width, block_h)
-        pygame.draw.rect(p.surface, seat_color(s.seat), block,
-                         border_top_left_radius=p.px(8), border_top_right_radius=p.px(8))
-        p.boxes.append((Rect(block), Rect(box)))
-        name_b = Rect(col.x, block.top - label_h, col.width, label_h // 2)
-        kilo_b = Rect(col.x, block.top - label_h // 2, col.width, label_h // 2)
-        p.text(s.name, name_b, p.font(NEAR), FG, min_size=p.font(16))
-        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, p.font(BIG), FG, role="near",
-               min_size=p.font(18))
-        mark_r = min(block.width // 5, int((block.height // 4 - 2) / 1.4), p.px(20))
-        if mark_r >= 6:
-            p.text(str(s.place), Rect(block.x, block.y, block.width, block.height // 2),
-                   p.font(FAR), (0, 0, 0), role="far", min_size=p.font(20))
-            center = (block.centerx, block.y + block.height * 3 // 4)
-            pygame.draw.circle(p.surface, BG, center, int(mark_r * 1.35))
-            p.seat_mark(s.seat, center, mark_r)
+def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], width: int,
+                      height: int, top: int, floor: int | None = None) -> int:
+    """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
+    ``width`` x ``height`` (one size for a row of names), never below the name size."""
+    floor = max(floor or 0, p.name_size())
+    size = max(floor, top)
+    spoken = [first_short_form(n, players) for n in who]
+    while size > floor:
+        if all(p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height
+               for form in spoken):
+            break
+        size = max(floor, int(size * 0.94))
+    return size
+
+
+def _podium_plan(p: Painter, v: View, box: Rect, cols: int, lang: str) -> tuple[int, list[Rect],
+                                                                              int, int, int]:
+    first = [s for s in v.standings if s.place == 1]
+    cells = grid(box, len(first), cols, p.px(8))
+    cell = cells[0]
+    pad = max(3, min(cell.height // 10, p.px(10)))
+    mark_d = min(cell.height - 2 * pad, p.px(56))
+    place_size = max(p.name_size(), p.font(NEAR))
+    place_w = p.fonts.size(ordinal(1, lang), place_size)[0]
+    name_w = cell.width - 4 * pad - mark_d - place_w
+    name_h = cell.height - 2 * pad
+    top = size_for_height(p, name_h, p.font(FAR) * 3 // 2)
+    size = uniform_name_size(p, v.players, [s.name for s in first], name_w, name_h, top)
+    return size, cells, pad, mark_d, place_size
+
+
+def podium(p: Painter, v: View, box: Rect, lang: str) -> int:
+    """The first place: every co-winner on the top step, each name as big as the box allows
+    (all at one size, in the arrangement that makes them biggest); returns that size."""
+    first = [s for s in v.standings if s.place == 1]
+    plans = [_podium_plan(p, v, box, cols, lang) for cols in range(1, min(len(first), 4) + 1)]
+    size, cells, pad, mark_d, place_size = max(plans, key=lambda plan: plan[0])
+    place = ordinal(1, lang)
+    place_w = p.fonts.size(place, place_size)[0]
+    for cell, s in zip(cells, first, strict=False):
+        p.panel(cell, box, PANEL, border=WARN if v.finished else None)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        p.seat_mark(s.seat, (inner.x + mark_d // 2, inner.centery), int(mark_d * 0.42))
+        place_b = Rect(inner.x + mark_d + pad, inner.y, place_w, inner.height)
+        p.text(place, place_b, place_size, WARN if v.finished else GOOD, kind="score",
+               min_size=place_size)
+        name_b = Rect(place_b.right + pad, inner.y, inner.right - place_b.right - pad,
+                      inner.height)
+        p.name(s.name, v.players, name_b, size, FG, align="left", role="far")
+    return size
+
+
+def standings_list(p: Painter, v: View, rows: list[SeatView], box: Rect, cols: int, lang: str,
+                   heavy: list[str], max_size: int) -> None:
+    """Everyone after the first, by place: place, seat mark, name, kilos; the heaviest framed."""
+    n_rows = math.ceil(len(rows) / cols)
+    cells = grid(box, n_rows * cols, cols, p.px(3))
+    cell = cells[0]
+    pad = max(p.px(3) + 1, min(cell.height // 8, p.px(6)))  # clear of the frame's border
+    inner_h = cell.height - 2 * pad
+    fonts = p.fonts
+    top = min(max_size, size_for_height(p, inner_h, p.font(BIG)))
+    score_size = top
+    place_w = fonts.size(ordinal(10, lang), top)[0]
+    kilo_w = fonts.size(t("kilos", lang, kilos=888), score_size)[0]
+    mark_d = min(inner_h, p.px(36))
+    name_w = cell.width - 2 * pad - place_w - mark_d - kilo_w - 4 * pad
+    size = uniform_name_size(p, v.players, [s.name for s in rows], name_w, inner_h, top)
+    score_size = max(size, min(score_size, size * 5 // 4))
+    for i, s in enumerate(rows):
+        col, row = divmod(i, n_rows)
+        cell = cells[row * cols + col]
+        p.panel(cell, box, PANEL, border=BAD if s.name in heavy else None)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        place_b = Rect(inner.x, inner.y, place_w, inner.height)
+        p.text(ordinal(s.place, lang), place_b, size, MUTED, align="left", kind="score",
+               min_size=size)
+        mark_c = (place_b.right + pad + mark_d // 2, inner.centery)
+        p.seat_mark(s.seat, mark_c, int(mark_d * 0.42))
+        kilo_b = Rect(inner.right - kilo_w, inner.y, kilo_w, inner.height)
+        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, score_size, FG, align="right",
+               kind="score", min_size=size)
+        name_b = Rect(place_b.right + 2 * pad + mark_d, inner.y,
+                      kilo_b.left - pad - (place_b.right + 2 * pad + mark_d), inner.height)
+        p.name(s.name, v.players, name_b, size, FG, align="left")
 
 
 # --- rules -------------------------------------------------------------------------------------
