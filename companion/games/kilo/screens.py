@@ -179,10 +179,15 @@ def tile_layout(p: Painter, box: Rect) -> TileLayout:
     mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
-    top_h = max(inner.height * 11 // 20, min(inner.height, p.line_height(p.name_size())))
+    line = p.line_height(p.name_size())
+    if inner.height < line * 17 // 10:
+        # A strip too low for two lines: the place, the name and the kilos only.
+        top_h = inner.height
+    else:
+        top_h = max(inner.height * 11 // 20, line)
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
     low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
-               mid.bottom - name_row.bottom - max(1, pad // 2))
+               max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
     top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
     return TileLayout(pad, inner, kilo_size, unit_size, number, unit_w, mark, name_row, low, top)
 
@@ -252,7 +257,7 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
     p.text("kg", Rect(number.right + pad // 2, inner.y, lay.unit_w - pad // 2,
                       max(1, figure.bottom - inner.y - max(1, figure.height // 8))),
            unit_size, MUTED, align="left", valign="bottom", min_size=10)
-    if low.height < 8 or low.width < 8:
+    if low.height < p.line_height(10) or low.width < 8:
         return
     # Underneath, right to left: this round's change, the tags, the cards in front.
     small = min(name_size, size_for_height(p, low.height, name_size))
@@ -623,9 +628,9 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         stats, bars = split(area, [1, 1.3], vertical=False, gap=gap)
     items = [
         (t("scr.pile.count", lang), str(o.count)),
-        (t("scr.pile.ace", lang), f"{o.ace:.0%}"),
-        (t("scr.pile.seven", lang), f"{o.seven:.0%}"),
-        (t("scr.pile.expected", lang), f"{o.expected_kilos:.1f} kg"),
+        (t("scr.pile.ace", lang), t("scr.pile.pct", lang, value=float(o.ace))),
+        (t("scr.pile.seven", lang), t("scr.pile.pct", lang, value=float(o.seven))),
+        (t("scr.pile.expected", lang), t("scr.pile.kg", lang, value=float(o.expected_kilos))),
     ]
     for cell, (label, value) in zip(split(stats, [1] * 4, gap=p.px(4)), items, strict=True):
         p.panel(cell, stats)
@@ -673,7 +678,7 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if p.scale.portrait:
         chart_box, legend = split(area, [1.6, 1], gap=gap)
     else:
-        chart_box, legend = split(area, [2.3, 1], vertical=False, gap=gap)
+        chart_box, legend = split(area, [1.9, 1], vertical=False, gap=gap)
     p.panel(chart_box)
     rows = v.history
     if not rows:
@@ -710,12 +715,20 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.text(t("scr.history.title", lang), title, p.font(NEAR), FG, align="left")
     entries = Rect(legend.x, title.bottom, legend.width, legend.height - title.height)
     cells = split(entries, [1] * len(v.players), gap=p.px(3))
+    # Each line's seat mark (the line's colour and shape), the name in white, the kilos.
+    d = min(cells[0].height, p.px(36))
+    kilo_size = min(p.font(30), size_for_height(p, cells[0].height, p.font(30)))
+    kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kilo_size)[0]
+    name_w = legend.width - d - kilo_w - 2 * p.px(6)
+    size = uniform_name_size(p, v.players, list(v.players), name_w, cells[0].height,
+                             min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG))))
     for cell, s in zip(cells, v.seats, strict=True):
-        d = min(cell.height, p.px(36))
         p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
-        p.text(f"{s.name} {t('kilos', lang, kilos=s.kilos)}",
-               Rect(cell.x + d + p.px(6), cell.y, cell.width - d - p.px(6), cell.height),
-               p.font(NEAR), seat_color(s.seat), align="left", min_size=p.font(16))
+        kilo_b = Rect(cell.right - kilo_w, cell.y, kilo_w, cell.height)
+        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, kilo_size, FG, align="right",
+               kind="score", min_size=min(kilo_size, size))
+        p.name(s.name, v.players, Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height), size,
+               FG, align="left")
 
 
 # --- game over ---------------------------------------------------------------------------------
