@@ -17,7 +17,7 @@ from companion.cards import RANKS
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
-from companion.display.names import short_name
+from companion.display.names import name_forms, short_name
 from companion.display.screens import (
     RANK_KEYS_EN,
     RANK_KEYS_FR,
@@ -36,7 +36,6 @@ from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
     BAD,
-    BG,
     BIG,
     DISABLED,
     FAR,
@@ -76,7 +75,6 @@ SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
 
 def awaiting_text(v: View, lang: str) -> str:
     """What the table must do now (the top bar's right side); names as said at a table."""
-    from companion.display.names import short_name
 
     def said(name: str) -> str:
         return short_name(name, v.players)
@@ -117,8 +115,6 @@ def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> i
 def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int) -> int:
     """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
     at a good size (at least half of ``top``) rather than initials at ``top``."""
-    from companion.display.names import name_forms
-
     floor = p.name_size()
     if top <= floor:
         return floor
@@ -180,11 +176,9 @@ def tile_layout(p: Painter, box: Rect) -> TileLayout:
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
     line = p.line_height(p.name_size())
-    if inner.height < line * 17 // 10:
-        # A strip too low for two lines: the place, the name and the kilos only.
-        top_h = inner.height
-    else:
-        top_h = max(inner.height * 11 // 20, line)
+    # A strip too low for two lines keeps the place, the name and the kilos only.
+    two_lines = inner.height >= line * 17 // 10
+    top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
     low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
                max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
@@ -203,8 +197,6 @@ def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, 
 def first_short_form(who: str, players: tuple[str, ...]) -> str:
     """The name shortened once, the way a table would first say it ("Anne-Sophie Ca.",
     "Éloïse Montcalm"): a row of names is sized so that each fits at least so."""
-    from companion.display.names import name_forms
-
     forms = name_forms(tuple(players)).get(who, (who,))
     return forms[min(1, len(forms) - 1)]
 
@@ -770,21 +762,35 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     body = Rect(area.x, head.bottom + gap, area.width,
                 area.height - head.height - gap - len(notes) * (note_h + gap)
                 - (foot_h + gap if foot_h else 0))
-    cols = 1 if p.scale.portrait or len(others) <= 4 else 2
-    rows = math.ceil(len(others) / cols)
     row_min = p.line_height(p.name_size()) + 2 * (p.px(3) + 1)
-    # The winners take what they need to be the biggest; the list the rest, up to a
-    # comfortable row (a tall screen gives both more).
-    win_h = min(body.height * 3 // 5, p.px(150 if p.scale.portrait else 110)
-                * math.ceil(len(first) / (1 if p.scale.portrait or len(first) <= 2 else 3)))
-    row_h = max(row_min, min(p.px(64 if p.scale.portrait else 48),
-                             (body.height - win_h - gap) // max(1, rows) - p.px(3)))
+    portrait = p.scale.portrait
+    n = len(first)
+    w_cols = 1 if portrait else n if n <= 3 else 2 if n == 4 else 3
+    w_rows = math.ceil(n / w_cols)
+    # The others in as few columns as leave every row (and the winners' a half more) room for
+    # a name.
+    for cols in (1, 2, 3):
+        rows = math.ceil(len(others) / cols)
+        if (not portrait and cols == 1 and len(others) > 4) or (portrait and cols > 1):
+            continue
+        if rows * row_min + w_rows * row_min * 3 // 2 + (rows + w_rows) * p.px(8) <= body.height:
+            break
+    # A winner's row is worth one and a half of the others' (up to a comfortable size; a tall
+    # screen gives both more).
+    spare = body.height - gap - max(0, rows - 1) * p.px(3) - (w_rows - 1) * p.px(8)
+    unit = spare / (1.5 * w_rows + rows)
+    row_h = max(row_min, min(p.px(64 if p.scale.portrait else 48), int(unit)))
     list_h = rows * row_h + max(0, rows - 1) * p.px(3) if rows else 0
-    winners_box = Rect(body.x, body.y, body.width, body.height - (list_h + gap if rows else 0))
+    win_h = min(body.height - (list_h + gap if rows else 0),
+                w_rows * p.px(150 if p.scale.portrait else 110) + (w_rows - 1) * p.px(8))
+    winners_box = Rect(body.x, body.y, body.width, win_h)
     win_size = podium(p, v, winners_box, lang)
-    # The headline says what the names under it are; the names are at least as big.
-    p.text(title, head, min(p.font(BIG), win_size), color, kind="headline",
-           min_size=p.font(SMALL))
+    # The headline says what the names under it are: with one or two winners the names are
+    # at least as big; with more, the count is the news ("5 vainqueurs ex aequo") and the
+    # headline the biggest.
+    head_size = min(p.font(BIG), win_size) if len(first) <= 2 else p.font(FAR)
+    p.text(title, head, head_size, color, kind="headline", min_size=p.font(SMALL),
+           role="far" if len(first) > 2 else "near")
     if rows:
         standings_list(p, v, others, Rect(body.x, winners_box.bottom + gap, body.width, list_h),
                        cols, lang, heavy if v.finished else [], max_size=win_size * 4 // 5)
@@ -821,15 +827,18 @@ def _podium_plan(p: Painter, v: View, box: Rect, cols: int, lang: str) -> tuple[
     first = [s for s in v.standings if s.place == 1]
     cells = grid(box, len(first), cols, p.px(8))
     cell = cells[0]
-    pad = max(3, min(cell.height // 10, p.px(10)))
-    mark_d = min(cell.height - 2 * pad, p.px(56))
-    place_size = max(p.name_size(), p.font(NEAR))
+    pad = max(3, min(cell.height // 10, p.px(8)))
+    mark_d = min(cell.height - 2 * pad, p.px(40))
+    place_size = max(p.name_size(), p.font(SMALL))
     place_w = p.fonts.size(ordinal(1, lang), place_size)[0]
     name_w = cell.width - 4 * pad - mark_d - place_w
     name_h = cell.height - 2 * pad
     top = size_for_height(p, name_h, p.font(FAR) * 3 // 2)
     size = uniform_name_size(p, v.players, [s.name for s in first], name_w, name_h, top)
-    return size, cells, pad, mark_d, place_size
+    # An arrangement where even the shortest forms do not fit at that size is no choice.
+    fits = p.line_height(size) <= name_h + 2 * pad and all(
+        p.fonts.size(name_forms(v.players)[s.name][-1], size)[0] <= name_w for s in first)
+    return size if fits else 0, cells, pad, mark_d, place_size
 
 
 def podium(p: Painter, v: View, box: Rect, lang: str) -> int:
@@ -838,6 +847,7 @@ def podium(p: Painter, v: View, box: Rect, lang: str) -> int:
     first = [s for s in v.standings if s.place == 1]
     plans = [_podium_plan(p, v, box, cols, lang) for cols in range(1, min(len(first), 4) + 1)]
     size, cells, pad, mark_d, place_size = max(plans, key=lambda plan: plan[0])
+    size = max(size, p.name_size())
     place = ordinal(1, lang)
     place_w = p.fonts.size(place, place_size)[0]
     for cell, s in zip(cells, first, strict=False):
@@ -863,13 +873,12 @@ def standings_list(p: Painter, v: View, rows: list[SeatView], box: Rect, cols: i
     inner_h = cell.height - 2 * pad
     fonts = p.fonts
     top = min(max_size, size_for_height(p, inner_h, p.font(BIG)))
-    score_size = top
+    score_size = max(top, p.name_size())
     place_w = fonts.size(ordinal(10, lang), top)[0]
     kilo_w = fonts.size(t("kilos", lang, kilos=888), score_size)[0]
     mark_d = min(inner_h, p.px(36))
     name_w = cell.width - 2 * pad - place_w - mark_d - kilo_w - 4 * pad
     size = uniform_name_size(p, v.players, [s.name for s in rows], name_w, inner_h, top)
-    score_size = max(size, min(score_size, size * 5 // 4))
     for i, s in enumerate(rows):
         col, row = divmod(i, n_rows)
         cell = cells[row * cols + col]
