@@ -36,6 +36,7 @@ from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
     BAD,
+    BG,
     BIG,
     DISABLED,
     FAR,
@@ -319,7 +320,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(lots_b, t("scr.lots.button", lang), ("lots",), color=ACCENT,
                  hint="D", size=p.font(SMALL))
     elif v.dealer and v.slaps == 0:
-        pile = t("scr.lots.dealer", lang, name=v.dealer) + " · " + pile
+        pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
     p.text(pile, info, p.font(NEAR), MUTED, align="left")
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
@@ -933,8 +934,10 @@ def draw_flush(p: Painter, v: View, ui: Ui, phase: float) -> None:
         pygame.draw.circle(p.surface, ACCENT if i % 2 else (245, 245, 245), pt,
                            max(3, int(p.px(14) * (1 - phase) + 2)))
     d = v.last_draw
-    who = d.player if d else ""
+    who = short_name(d.player, v.players) if d else ""
     band = Rect(0, cy - p.px(50), s.width, p.px(100))
+    # The sentence on a band of its own: the tiles under the swirl must not read through it.
+    pygame.draw.rect(p.surface, (0, 40, 80), band)
     p.text(t("scr.flush", ui.lang, name=who), band.inflate(-p.px(20), 0), p.font(FAR),
            FG, role="far", min_size=p.font(BIG) // 2)
 
@@ -949,11 +952,15 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
     s = p.screen
     fade = 1 - max(0.0, phase - 0.8) / 0.2  # holds, then fades out over the last fifth
     shade = pygame.Surface(s.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, int(150 * fade)))
+    shade.fill((0, 0, 0, int(215 * fade)))
     p.surface.blit(shade, (0, 0))
     h = min(s.height * 2 // 3, p.px(300))
     w = h * 5 // 7
-    card = Rect(s.centerx - w - p.px(20), s.centery - h // 2, w, h)
+    portrait = p.scale.portrait
+    if portrait:  # the card above, who drew it and its kilos across the screen under it
+        card = Rect(s.centerx - w // 2, s.centery - h + p.px(20), w, h)
+    else:
+        card = Rect(s.centerx - w - p.px(20), s.centery - h // 2, w, h)
     pygame.draw.rect(p.surface, (245, 245, 245), card, border_radius=max(4, h // 14))
     suit = d.card[-1] if d.card[-1] in SUITS else None
     rank = d.card[:-1] if suit else d.card
@@ -962,11 +969,22 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
            color, role="far", min_size=p.font(BIG))
     if suit:
         draw_suit(p.surface, suit, (card.centerx, card.y + h * 3 // 4), h // 8, color)
-    side = Rect(card.right + p.px(30), card.y, s.width - card.right - p.px(50), h)
+    if portrait:
+        side = Rect(p.px(30), card.bottom + p.px(30), s.width - p.px(60), p.px(180))
+    else:
+        side = Rect(card.right + p.px(30), card.y, s.width - card.right - p.px(50), h)
+    # Who drew it (seat mark, name in white) and what it weighs, on a panel of their own.
+    p.panel(side.inflate(p.px(16), p.px(16)), color=BG)
     name_b, kilos_b = split(side, [1, 1.4])
-    p.text(d.player, name_b, p.font(BIG), FG, align="left", min_size=p.font(20))
+    mark_d = min(name_b.height, p.px(44))
+    seat = v.seat_of(d.player)
+    p.seat_mark(seat, (name_b.x + mark_d // 2, name_b.centery), int(mark_d * 0.42))
+    p.name(d.player, v.players, Rect(name_b.x + mark_d + p.px(8), name_b.y,
+                                     name_b.width - mark_d - p.px(8), name_b.height),
+           p.font(BIG), FG, align="left")
     p.text(f"+{t('kilos', ui.lang, kilos=d.kilos)}", kilos_b, p.font(FAR) * 3 // 2,
-           WARN if d.kilos >= 100 else FG, align="left", role="far", min_size=p.font(BIG))
+           WARN if d.kilos >= 100 else FG, align="left", role="far", kind="score",
+           min_size=p.font(BIG))
 
 
 # --- the game's side of the display seam -------------------------------------------------------
