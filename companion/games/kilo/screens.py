@@ -105,18 +105,37 @@ def ordinal(n: int, lang: str) -> str:
     return f"{n}{suffix}"
 
 
+_SIZE_FOR_HEIGHT: dict[tuple[int, int, str], int] = {}
+_NAME_SIZE: dict[int, int] = {}
+
+
 def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
     """The largest type, up to ``top``, whose line fits ``height`` pixels."""
-    size = max(10, top)
-    while size > 10 and p.fonts.size(sample, size)[1] > height:
-        size = max(10, int(size * 0.94))
+    key = (height, top, sample)
+    size = _SIZE_FOR_HEIGHT.get(key)
+    if size is None:
+        size = max(10, top)
+        while size > 10 and p.fonts.size(sample, size)[1] > height:
+            size = max(10, int(size * 0.94))
+        if len(_SIZE_FOR_HEIGHT) > 4096:
+            _SIZE_FOR_HEIGHT.clear()
+        _SIZE_FOR_HEIGHT[key] = size
+    return size
+
+
+def name_floor(p: Painter) -> int:
+    """``Painter.name_size``, once per screen size (it measures the font up from size 10)."""
+    side = min(p.screen.size)
+    size = _NAME_SIZE.get(side)
+    if size is None:
+        size = _NAME_SIZE[side] = p.name_size()
     return size
 
 
 def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int) -> int:
     """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
     at a good size (at least half of ``top``) rather than initials at ``top``."""
-    floor = p.name_size()
+    floor = name_floor(p)
     if top <= floor:
         return floor
     for form in name_forms(tuple(players)).get(who, (who,)):
@@ -158,7 +177,24 @@ class TileLayout:
     top: int  # the largest type the name row takes
 
 
+_LAYOUTS: dict[tuple[int, int, int, int], TileLayout] = {}
+
+
 def tile_layout(p: Painter, box: Rect) -> TileLayout:
+    """The layout of a tile of ``box``'s size (computed once per size), placed at ``box``."""
+    key = (box.width, box.height, *p.screen.size)
+    lay = _LAYOUTS.get(key)
+    if lay is None:
+        if len(_LAYOUTS) > 512:
+            _LAYOUTS.clear()
+        lay = _LAYOUTS[key] = _tile_layout(p, Rect(0, 0, box.width, box.height))
+    dx, dy = box.topleft
+    return TileLayout(lay.pad, lay.inner.move(dx, dy), lay.kilo_size, lay.unit_size,
+                      lay.number.move(dx, dy), lay.unit_w, lay.mark.move(dx, dy),
+                      lay.name_row.move(dx, dy), lay.low.move(dx, dy), lay.top)
+
+
+def _tile_layout(p: Painter, box: Rect) -> TileLayout:
     pad = max(3, min(box.height // 12, p.px(8)))
     inner = box.inflate(-2 * pad, -2 * pad)
     fonts = p.fonts
@@ -176,7 +212,7 @@ def tile_layout(p: Painter, box: Rect) -> TileLayout:
     mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
-    line = p.line_height(p.name_size())
+    line = p.line_height(name_floor(p))
     # A strip too low for two lines keeps the place, the name and the kilos only.
     two_lines = inner.height >= line * 17 // 10
     top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
@@ -206,8 +242,12 @@ def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) 
     """One name size for every tile of a table (names in mixed sizes read as mixed
     importance): the largest at which each player's name shortened once ("Anne-Sophie Ca.")
     fits its tile, never below the name size."""
+    key = (tuple(players), box.width, box.height, *p.screen.size, lang)
+    size = _TABLE_SIZE.get(key)
+    if size is not None:
+        return size
     lay = tile_layout(p, box)
-    floor = p.name_size()
+    floor = name_floor(p)
     size = max(floor, lay.top)
     spoken = [first_short_form(who, players) for who in players]
     while size > floor:
@@ -216,7 +256,13 @@ def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) 
                and p.fonts.size(form, size)[1] <= name_box.height for form in spoken):
             break
         size = max(floor, int(size * 0.94))
+    if len(_TABLE_SIZE) > 256:
+        _TABLE_SIZE.clear()
+    _TABLE_SIZE[key] = size
     return size
+
+
+_TABLE_SIZE: dict[tuple[object, ...], int] = {}
 
 
 def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False,
@@ -763,7 +809,7 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     body = Rect(area.x, head.bottom + gap, area.width,
                 area.height - head.height - gap - len(notes) * (note_h + gap)
                 - (foot_h + gap if foot_h else 0))
-    row_min = p.line_height(p.name_size()) + 2 * (p.px(3) + 1)
+    row_min = p.line_height(name_floor(p)) + 2 * (p.px(3) + 1)
     portrait = p.scale.portrait
     n = len(first)
     w_cols = 1 if portrait else n if n <= 3 else 2 if n == 4 else 3
@@ -812,7 +858,11 @@ def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], widt
                       height: int, top: int, floor: int | None = None) -> int:
     """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
     ``width`` x ``height`` (one size for a row of names), never below the name size."""
-    floor = max(floor or 0, p.name_size())
+    floor = max(floor or 0, name_floor(p))
+    key = (tuple(players), tuple(who), width, height, top, floor)
+    size = _UNIFORM.get(key)
+    if size is not None:
+        return size
     size = max(floor, top)
     spoken = [first_short_form(n, players) for n in who]
     while size > floor:
@@ -820,7 +870,13 @@ def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], widt
                for form in spoken):
             break
         size = max(floor, int(size * 0.94))
+    if len(_UNIFORM) > 1024:
+        _UNIFORM.clear()
+    _UNIFORM[key] = size
     return size
+
+
+_UNIFORM: dict[tuple[object, ...], int] = {}
 
 
 def _podium_plan(p: Painter, v: View, box: Rect, cols: int, lang: str) -> tuple[int, list[Rect],
@@ -830,7 +886,7 @@ def _podium_plan(p: Painter, v: View, box: Rect, cols: int, lang: str) -> tuple[
     cell = cells[0]
     pad = max(3, min(cell.height // 10, p.px(8)))
     mark_d = min(cell.height - 2 * pad, p.px(40))
-    place_size = max(p.name_size(), p.font(SMALL))
+    place_size = max(name_floor(p), p.font(SMALL))
     place_w = p.fonts.size(ordinal(1, lang), place_size)[0]
     name_w = cell.width - 4 * pad - mark_d - place_w
     name_h = cell.height - 2 * pad
@@ -848,7 +904,7 @@ def podium(p: Painter, v: View, box: Rect, lang: str) -> int:
     first = [s for s in v.standings if s.place == 1]
     plans = [_podium_plan(p, v, box, cols, lang) for cols in range(1, min(len(first), 4) + 1)]
     size, cells, pad, mark_d, place_size = max(plans, key=lambda plan: plan[0])
-    size = max(size, p.name_size())
+    size = max(size, name_floor(p))
     place = ordinal(1, lang)
     place_w = p.fonts.size(place, place_size)[0]
     for cell, s in zip(cells, first, strict=False):
@@ -874,7 +930,7 @@ def standings_list(p: Painter, v: View, rows: list[SeatView], box: Rect, cols: i
     inner_h = cell.height - 2 * pad
     fonts = p.fonts
     top = min(max_size, size_for_height(p, inner_h, p.font(BIG)))
-    score_size = max(top, p.name_size())
+    score_size = max(top, name_floor(p))
     place_w = fonts.size(ordinal(10, lang), top)[0]
     kilo_w = fonts.size(t("kilos", lang, kilos=888), score_size)[0]
     mark_d = min(inner_h, p.px(36))
