@@ -235,7 +235,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                             "Joint winners with {kilos} kg"),
     "scr.over.n_winners": ("{n} vainqueurs ex aequo avec {kilos} kg",
                            "{n} joint winners with {kilos} kg"),
-    "scr.over.heaviest_tag": ("le plus lourd", "heaviest"),
     "scr.card.draws_q": ("pioche\u202f: quelle carte\u202f?", "draws: which card?"),
     "scr.pile.pct": ("{value:.0%}", "{value:.0%}"),
     "scr.pile.kg": ("{value:.1f} kg", "{value:.1f} kg"),
