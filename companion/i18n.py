@@ -230,6 +230,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                           "{n|Heaviest|Heaviest, tied}: {names}, {kilos} kg"),
     "scr.over.again": ("Rejouer", "Play again"),
     "scr.over.new": ("Nouvelle partie", "New game"),
+    "scr.over.winner": ("Vainqueur avec {kilos} kg", "Winner with {kilos} kg"),
+    "scr.over.co_winners": ("Vainqueurs ex aequo avec {kilos} kg",
+                            "Joint winners with {kilos} kg"),
+    "scr.over.n_winners": ("{n} vainqueurs ex aequo avec {kilos} kg",
+                           "{n} joint winners with {kilos} kg"),
+    "scr.card.draws_q": ("pioche\u202f: quelle carte\u202f?", "draws: which card?"),
+    "scr.pile.pct": ("{value:.0%}", "{value:.0%}"),
+    "scr.pile.kg": ("{value:.1f} kg", "{value:.1f} kg"),
     "scr.rules.body": (
         "Kilo de merde. Les cartes distribuées dépendent du nombre de joueurs ; les autres "
         "forment le tas, qui dure toute la partie. Chaque manche, on passe les cartes à gauche. "

@@ -238,11 +238,15 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     view = build_view(game)
     assert [s.change for s in view.seats] == [9, 0, 0]  # round 2 has begun: round 1's change shows
     r = render("table", view, (1280, 720), "fr", ui_for(game, "fr"))
-    names = {rec.text: rec.box for rec in r.painter.texts if "·" in rec.text}
-    ana = next(box for text, box in names.items() if text.endswith("Ana"))
-    cy = next(box for text, box in names.items() if text.endswith("Cy"))
+    texts = r.painter.texts  # type: ignore[attr-defined]
+    names = {rec.who: rec.box for rec in texts if rec.kind == "name"}
+    ana, cy = names["Ana"], names["Cy"]
     assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
-    assert any(text.startswith("3e") and text.endswith("Ana") for text in names)
+    # Her place stands on her name's line, as its own text; her change under it.
+    assert any(rec.text == "3e" and rec.kind == "score" and rec.box.top == ana.top
+               for rec in texts)
+    assert any(rec.text == "+9 kg" and ana.top < rec.rect.centery < ana.top + 3 * ana.height
+               and rec.rect.left > ana.left for rec in texts)
 
 
 def test_several_owed_draws_are_counted_and_the_heaviest_is_named() -> None:

@@ -319,7 +319,12 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     touch(app, ("starter", "Chloé"))
     assert game.starter == "Chloé"
     assert app.table is not None and app.table.recent[-1].type == "starter"  # journaled
-    assert any("Chloé · commence" in rec.text for rec in app.painter.texts)
+    # Chloé's tile says she starts: the tag under her name.
+    name = next(rec for rec in app.painter.texts if rec.kind == "name" and rec.who == "Chloé")
+    assert any("commence" in rec.text and rec.rect.top >= name.rect.centery
+               and rec.rect.top < name.box.bottom + name.box.height
+               and name.box.left <= rec.rect.left < name.box.right
+               for rec in app.painter.texts)
     assert not any("touchez qui a la dame" in rec.text for rec in app.painter.texts)
 
 

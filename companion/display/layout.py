@@ -32,6 +32,9 @@ NAME_SHARE = 0.035  # a name's type is at least 3.5 % of the screen's short side
 Action = tuple[Hashable, ...]
 
 
+_NAME_SIZES: dict[float, int] = {}  # Painter.name_size by the line height it needs
+
+
 @dataclass(frozen=True, slots=True)
 class TextRecord:
     text: str
@@ -292,9 +295,12 @@ class Painter:
         """The smallest type for a player's name: its line 3.5 % of the screen's short side
         (17 px at 480, 38 px at 1080)."""
         need = NAME_SHARE * min(self.screen.width, self.screen.height)
-        size = 10
-        while self.fonts.font(size).get_height() < need:
-            size += 1
+        size = _NAME_SIZES.get(need)
+        if size is None:  # measured once per screen size: every name on a frame asks
+            size = 10
+            while self.fonts.font(size).get_height() < need:
+                size += 1
+            _NAME_SIZES[need] = size
         return size
 
     def name(self, who: str, players: tuple[str, ...] | list[str], box: pygame.Rect,

@@ -8,6 +8,7 @@ keys enter the card drawn.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from companion.cards import RANKS
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
+from companion.display.names import name_forms, short_name
 from companion.display.screens import (
     RANK_KEYS_EN,
     RANK_KEYS_FR,
@@ -46,6 +48,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
+    Color,
     seat_color,
 )
 from companion.games.kilo.events import (
@@ -72,6 +75,11 @@ SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
 
 
 def awaiting_text(v: View, lang: str) -> str:
+    """What the table must do now (the top bar's right side); names as said at a table."""
+
+    def said(name: str) -> str:
+        return short_name(name, v.players)
+
     if v.finished:
         return t("awaiting.nothing", lang)
     if v.awaiting == "draw":
@@ -79,12 +87,13 @@ def awaiting_text(v: View, lang: str) -> str:
         if owed_at_verdict > 1:
             # Several owe a draw: say whose turn it is and how many are left ("Pioche 1/2").
             done = owed_at_verdict - len(v.owed)
-            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict, names=v.owed[0])
-        return t("scr.await.draw", lang, names=", ".join(v.owed))
+            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict,
+                     names=said(v.owed[0]))
+        return t("scr.await.draw", lang, names=", ".join(said(n) for n in v.owed))
     if v.awaiting == "verdict":
         return t("scr.await.verdict", lang)
     if v.starter:
-        return t("scr.await.play_starter", lang, name=v.starter)
+        return t("scr.await.play_starter", lang, name=said(v.starter))
     return t("scr.await.play", lang)
 
 
@@ -96,31 +105,208 @@ def ordinal(n: int, lang: str) -> str:
     return f"{n}{suffix}"
 
 
-def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False) -> None:
+_SIZE_FOR_HEIGHT: dict[tuple[int, int, str], int] = {}
+_NAME_SIZE: dict[int, int] = {}
+
+
+def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
+    """The largest type, up to ``top``, whose line fits ``height`` pixels."""
+    key = (height, top, sample)
+    size = _SIZE_FOR_HEIGHT.get(key)
+    if size is None:
+        size = max(10, top)
+        while size > 10 and p.fonts.size(sample, size)[1] > height:
+            size = max(10, int(size * 0.94))
+        if len(_SIZE_FOR_HEIGHT) > 4096:
+            _SIZE_FOR_HEIGHT.clear()
+        _SIZE_FOR_HEIGHT[key] = size
+    return size
+
+
+def name_floor(p: Painter) -> int:
+    """``Painter.name_size``, once per screen size (it measures the font up from size 10)."""
+    side = min(p.screen.size)
+    size = _NAME_SIZE.get(side)
+    if size is None:
+        size = _NAME_SIZE[side] = p.name_size()
+    return size
+
+
+def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int) -> int:
+    """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
+    at a good size (at least half of ``top``) rather than initials at ``top``."""
+    floor = name_floor(p)
+    if top <= floor:
+        return floor
+    for form in name_forms(tuple(players)).get(who, (who,)):
+        w, h = p.fonts.size(form, top)
+        fit = top
+        if w > box.width or h > box.height:
+            fit = int(top * min(box.width / max(1, w), box.height / max(1, h)))
+            while fit > 10 and (p.fonts.size(form, fit)[0] > box.width
+                                or p.fonts.size(form, fit)[1] > box.height):
+                fit -= 1
+        if fit >= max(floor, top * 0.5):
+            return fit
+    return max(floor, fit)
+
+
+def change_text(change: int) -> str:
+    """A round's change in kilos: "+8 kg", "−28 kg" (a true minus sign)."""
+    return f"+{change} kg" if change > 0 else f"\u2212{-change} kg"
+
+
+def change_color(change: int) -> Color:
+    """An Ace's 100 kg is an event (yellow); a flush is good news (green)."""
+    return WARN if change >= 100 else (GOOD if change < 0 else FG)
+
+
+@dataclass(frozen=True, slots=True)
+class TileLayout:
+    """Where things go on a seat tile of a given size (the same for every tile of a table)."""
+
+    pad: int
+    inner: Rect
+    kilo_size: int
+    unit_size: int
+    number: Rect  # the figure's box
+    unit_w: int
+    mark: Rect
+    name_row: Rect  # place and name
+    low: Rect  # cards, tags, change
+    top: int  # the largest type the name row takes
+
+
+_LAYOUTS: dict[tuple[int, int, int, int], TileLayout] = {}
+
+
+def tile_layout(p: Painter, box: Rect) -> TileLayout:
+    """The layout of a tile of ``box``'s size (computed once per size), placed at ``box``."""
+    key = (box.width, box.height, *p.screen.size)
+    lay = _LAYOUTS.get(key)
+    if lay is None:
+        if len(_LAYOUTS) > 512:
+            _LAYOUTS.clear()
+        lay = _LAYOUTS[key] = _tile_layout(p, Rect(0, 0, box.width, box.height))
+    dx, dy = box.topleft
+    return TileLayout(lay.pad, lay.inner.move(dx, dy), lay.kilo_size, lay.unit_size,
+                      lay.number.move(dx, dy), lay.unit_w, lay.mark.move(dx, dy),
+                      lay.name_row.move(dx, dy), lay.low.move(dx, dy), lay.top)
+
+
+def _tile_layout(p: Painter, box: Rect) -> TileLayout:
+    pad = max(3, min(box.height // 12, p.px(8)))
+    inner = box.inflate(-2 * pad, -2 * pad)
+    fonts = p.fonts
+    # The kilos: the figure is what must carry across the room, as tall as the tile allows
+    # (never more than a third of the tile: the name needs room beside it).
+    kilo_size = size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123")
+    while True:
+        number_w = fonts.size("888", kilo_size)[0]
+        unit_size = max(10, kilo_size * 2 // 5)
+        unit_w = fonts.size("kg", unit_size)[0] + pad
+        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(BIG):
+            break
+        kilo_size = max(p.font(BIG), int(kilo_size * 0.94))
+    number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
+    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
+    mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
+    mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
+    line = p.line_height(name_floor(p))
+    # A strip too low for two lines keeps the place, the name and the kilos only.
+    two_lines = inner.height >= line * 17 // 10
+    top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
+    name_row = Rect(mid.x, mid.y, mid.width, top_h)
+    low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
+               max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
+    top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
+    return TileLayout(pad, inner, kilo_size, unit_size, number, unit_w, mark, name_row, low, top)
+
+
+def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, Rect]:
+    """The place's box and the name's, for names of ``size``."""
+    row = lay.name_row
+    place_w = p.fonts.size(ordinal(10, lang), size)[0]
+    return (Rect(row.x, row.y, place_w, row.height),
+            Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height))
+
+
+def first_short_form(who: str, players: tuple[str, ...]) -> str:
+    """The name shortened once, the way a table would first say it ("Anne-Sophie Ca.",
+    "Éloïse Montcalm"): a row of names is sized so that each fits at least so."""
+    forms = name_forms(tuple(players)).get(who, (who,))
+    return forms[min(1, len(forms) - 1)]
+
+
+def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) -> int:
+    """One name size for every tile of a table (names in mixed sizes read as mixed
+    importance): the largest at which each player's name shortened once ("Anne-Sophie Ca.")
+    fits its tile, never below the name size."""
+    key = (tuple(players), box.width, box.height, *p.screen.size, lang)
+    size = _TABLE_SIZE.get(key)
+    if size is not None:
+        return size
+    lay = tile_layout(p, box)
+    floor = name_floor(p)
+    size = max(floor, lay.top)
+    spoken = [first_short_form(who, players) for who in players]
+    while size > floor:
+        name_box = _name_box(p, lay, size, lang)[1]
+        if all(p.fonts.size(form, size)[0] <= name_box.width
+               and p.fonts.size(form, size)[1] <= name_box.height for form in spoken):
+            break
+        size = max(floor, int(size * 0.94))
+    if len(_TABLE_SIZE) > 256:
+        _TABLE_SIZE.clear()
+    _TABLE_SIZE[key] = size
+    return size
+
+
+_TABLE_SIZE: dict[tuple[object, ...], int] = {}
+
+
+def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False,
+              players: tuple[str, ...] = (), name_size: int | None = None) -> None:
+    """A player's tile: seat mark, place, name (white, as big as the tile allows), the kilos in
+    far type, and underneath the cards in front of them, tags and this round's change.
+
+    ``players`` is the table (for names unique among them); ``name_size`` the table's name size
+    (``table_name_size``), else this tile's own."""
+    table = tuple(players) or (s.name,)
     border = WARN if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
-    pad = max(3, box.height // 12)
-    inner = box.inflate(-2 * pad, -2 * pad)
-    mark_d = min(inner.height, p.px(44))
-    mark = Rect(inner.left, inner.top, mark_d, mark_d)
-    p.seat_mark(s.seat, mark.center, int(mark_d * 0.42))
-    # The number in far type, its unit smaller: the figure is what must carry across the room.
-    kilo_w = int(inner.width * 0.36)
-    kilos = Rect(inner.right - kilo_w, inner.top, kilo_w, inner.height)
+    lay = tile_layout(p, box)
+    pad, inner, fonts = lay.pad, lay.inner, p.fonts
+    p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
+    low = lay.low
+    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
+    # draw), the place says who leads.
+    if name_size is None:
+        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top)
+    place_box, name_box = _name_box(p, lay, name_size, lang)
+    p.text(ordinal(s.place, lang), place_box, name_size, GOOD if s.place == 1 else MUTED,
+           align="left", kind="score", min_size=name_size)
+    p.name(s.name, table, name_box, name_size, FG, align="left")
+    name_size = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
+    # The number and its unit, smaller: never bigger than the name.
+    unit_size = min(lay.unit_size, name_size)
+    number = lay.number
+    figure = p.text(str(s.kilos), number, lay.kilo_size, FG, align="right", role="far",
+                    kind="score", min_size=10)
+    p.text("kg", Rect(number.right + pad // 2, inner.y, lay.unit_w - pad // 2,
+                      max(1, figure.bottom - inner.y - max(1, figure.height // 8))),
+           unit_size, MUTED, align="left", valign="bottom", min_size=10)
+    if low.height < p.line_height(10) or low.width < 8:
+        return
+    # Underneath, right to left: this round's change, the tags, the cards in front.
+    small = min(name_size, size_for_height(p, low.height, name_size))
+    right = low.right
     if s.change:
-        # This round's change under the total ("+8"): what just happened, at a glance.
-        kilos, change_box = split(kilos, [0.68, 0.32])
-        p.text(f"{s.change:+d} kg", change_box, p.font(NEAR), MUTED, align="right",
-               min_size=p.font(14))
-    unit_w = p.fonts.size("kg", p.font(NEAR))[0] + pad
-    number = Rect(kilos.x, kilos.y, kilos.width - unit_w, kilos.height)
-    shown = p.text(str(s.kilos), number, p.font(FAR), FG, align="right", role="far",
-                   min_size=p.font(FAR) * 3 // 4)
-    p.text("kg", Rect(number.right + pad // 2, shown.top, unit_w - pad // 2,
-                      max(1, min(shown.height, kilos.bottom - shown.top))),
-           p.font(NEAR), MUTED, align="left", valign="bottom")
-    mid = Rect(mark.right + pad, inner.top, kilos.left - mark.right - 2 * pad, inner.height)
-    name_box, cards_box = split(mid, [0.55, 0.45], gap=max(1, pad // 2))
+        text = change_text(s.change)
+        w = fonts.size(text, small)[0]
+        p.text(text, Rect(right - w, low.y, w, low.height), small, change_color(s.change),
+               align="right", min_size=small)
+        right -= w + pad * 2
     tags = []
     if s.owes:
         tags.append(t("scr.tag.draws", lang))
@@ -128,16 +314,24 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
         tags.append(t("scr.tag.starts", lang))
     if s.flushes:
         tags.append(t("scr.tag.flushes", lang, n=s.flushes))
-    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
-    # draw), the place says who leads.
-    label = f"{ordinal(s.place, lang)} · {s.name}" + (" · " + ", ".join(tags) if tags else "")
-    p.text(label, name_box, p.font(NEAR), seat_color(s.seat) if not s.owes else WARN,
-           align="left", min_size=p.font(20))
+    chips = Rect(low.x, low.y, max(0, right - low.x), low.height)
+    if tags:
+        text = " · ".join(tags)
+        w = min(fonts.size(text, small)[0], chips.width)
+        tag_box = Rect(right - w, low.y, w, low.height)
+        p.text(text, tag_box, small, WARN if s.owes else MUTED, align="right", min_size=10)
+        chips.width = max(0, tag_box.left - pad * 2 - low.x)
+    chip_h = min(chips.height, max(8, name_size * 3 // 4))
+    chip_box = Rect(chips.x, chips.centery - chip_h // 2, chips.width, chip_h)
     if s.cards:
-        card_chips(p, s.cards, cards_box, lang)
+        if chip_box.width >= chip_h:
+            card_chips(p, s.cards, chip_box, lang)
     else:
-        p.text(t("no_cards", lang), cards_box, p.font(SMALL), MUTED, align="left",
-               role="small")
+        # "no cards" is the least of it: left out where the tags need the room.
+        text = t("no_cards", lang)
+        if fonts.size(text, max(10, small * 3 // 4))[0] <= chips.width:
+            p.text(text, chips, small, MUTED, align="left", role="small",
+                   min_size=max(10, small * 3 // 4))
 
 
 def columns_for(p: Painter, n: int) -> int:
@@ -172,16 +366,17 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(lots_b, t("scr.lots.button", lang), ("lots",), color=ACCENT,
                  hint="D", size=p.font(SMALL))
     elif v.dealer and v.slaps == 0:
-        pile = t("scr.lots.dealer", lang, name=v.dealer) + " · " + pile
+        pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
     p.text(pile, info, p.font(NEAR), MUTED, align="left")
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
     rows = math.ceil(len(v.seats) / cols)
     cells = grid(tiles_area, rows * cols, cols, gap)
+    size = table_name_size(p, v.players, cells[0], lang)
     for i, s in enumerate(v.seats):  # seating order: a tile never moves during the game
         col, row = divmod(i, rows)
         cell = cells[row * cols + col]
-        seat_tile(p, s, cell, lang)
+        seat_tile(p, s, cell, lang, players=v.players, name_size=size)
         if v.awaiting == "play":
             p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
 
@@ -370,12 +565,31 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The rank grid is what the table touches: when a message band takes room, the title,
     # note and footer give it up first.
     head_h = max(p.px(56), min(p.px(64), area.height // 7))  # never below the 2 m type
+    portrait = p.scale.portrait
+    if portrait:  # room for the name on a line of its own, the question under it
+        head_h = head_h * 8 // 5
     head = Rect(area.x, area.y, area.width, head_h)
     mark_d = head_h
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    p.text(t("scr.card.who", lang, name=who), Rect(head.x + mark_d + gap, head.y,
-                                                   head.width - mark_d - gap, head_h),
-           p.font(FAR), WARN, align="left", role="far", min_size=p.font(BIG) * 3 // 4)
+    # Who draws, in white beside their seat mark, then the question.
+    ask = t("scr.card.draws_q", lang)
+    if len(v.owed) > 1 or (v.last_slap is not None and len(v.last_slap.losers) > 1):
+        total = max(len(v.owed), len(v.last_slap.losers) if v.last_slap else 0)
+        ask = f"({total - len(v.owed) + 1}/{total}) " + ask
+    ask_size = p.font(BIG)
+    if portrait:
+        mark_d = head_h * 5 // 8
+        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, mark_d)
+        ask_b = Rect(name_b.x, name_b.bottom, name_b.width, head_h - mark_d)
+    else:
+        ask_w = min(p.fonts.size(ask, ask_size)[0], (head.width - mark_d - gap) // 2)
+        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap,
+                      head_h)
+    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.y + mark_d // 2),
+                int(mark_d * 0.4))
+    shown = p.name(who, v.players, name_b, p.font(FAR), FG, align="left", role="far")
+    if not portrait:
+        ask_b = Rect(shown.right + gap, head.y, head.right - shown.right - gap, head_h)
+    p.text(ask, ask_b, ask_size, WARN, align="left", min_size=p.font(SMALL))
     foot_h = min(p.px(66), area.height // 8)
     note_h = min(p.px(34), area.height // 16)
     body = Rect(area.x, head.bottom + gap, area.width,
@@ -419,7 +633,10 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         chosen = t("scr.card.chosen", lang, card=picked.name_in(lang))
     else:
         chosen = t("scr.card.pick", lang)
-    p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))
+    if p.fonts.size(chosen, p.font(20))[0] <= chosen_b.width:
+        p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))
+    else:  # a narrow screen: two lines rather than a cut sentence
+        p.paragraph(chosen, chosen_b, p.font(NEAR), FG, min_size=p.font(14))
     p.button(ok_b, t("scr.card.confirm", lang), ("draw",), enabled=ui.rank is not None,
              color=GOOD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
 
@@ -430,9 +647,10 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     cols = 1 if p.scale.portrait or n <= 3 else 2
     rows = math.ceil(n / cols)
     cells = grid(area, rows * cols, cols, p.px(4))
+    size = table_name_size(p, v.players, cells[0], ui.lang)
     for i, s in enumerate(v.standings):
         col, row = divmod(i, rows)
-        seat_tile(p, s, cells[row * cols + col], ui.lang)
+        seat_tile(p, s, cells[row * cols + col], ui.lang, players=v.players, name_size=size)
 
 
 # --- pile --------------------------------------------------------------------------------------
@@ -449,9 +667,9 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         stats, bars = split(area, [1, 1.3], vertical=False, gap=gap)
     items = [
         (t("scr.pile.count", lang), str(o.count)),
-        (t("scr.pile.ace", lang), f"{o.ace:.0%}"),
-        (t("scr.pile.seven", lang), f"{o.seven:.0%}"),
-        (t("scr.pile.expected", lang), f"{o.expected_kilos:.1f} kg"),
+        (t("scr.pile.ace", lang), t("scr.pile.pct", lang, value=float(o.ace))),
+        (t("scr.pile.seven", lang), t("scr.pile.pct", lang, value=float(o.seven))),
+        (t("scr.pile.expected", lang), t("scr.pile.kg", lang, value=float(o.expected_kilos))),
     ]
     for cell, (label, value) in zip(split(stats, [1] * 4, gap=p.px(4)), items, strict=True):
         p.panel(cell, stats)
@@ -499,7 +717,7 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if p.scale.portrait:
         chart_box, legend = split(area, [1.6, 1], gap=gap)
     else:
-        chart_box, legend = split(area, [2.3, 1], vertical=False, gap=gap)
+        chart_box, legend = split(area, [1.9, 1], vertical=False, gap=gap)
     p.panel(chart_box)
     rows = v.history
     if not rows:
@@ -536,17 +754,27 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.text(t("scr.history.title", lang), title, p.font(NEAR), FG, align="left")
     entries = Rect(legend.x, title.bottom, legend.width, legend.height - title.height)
     cells = split(entries, [1] * len(v.players), gap=p.px(3))
+    # Each line's seat mark (the line's colour and shape), the name in white, the kilos.
+    d = min(cells[0].height, p.px(36))
+    kilo_size = min(p.font(30), size_for_height(p, cells[0].height, p.font(30)))
+    kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kilo_size)[0]
+    name_w = legend.width - d - kilo_w - 2 * p.px(6)
+    size = uniform_name_size(p, v.players, list(v.players), name_w, cells[0].height,
+                             min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG))))
     for cell, s in zip(cells, v.seats, strict=True):
-        d = min(cell.height, p.px(36))
         p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
-        p.text(f"{s.name} {t('kilos', lang, kilos=s.kilos)}",
-               Rect(cell.x + d + p.px(6), cell.y, cell.width - d - p.px(6), cell.height),
-               p.font(NEAR), seat_color(s.seat), align="left", min_size=p.font(16))
+        kilo_b = Rect(cell.right - kilo_w, cell.y, kilo_w, cell.height)
+        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, kilo_size, FG, align="right",
+               kind="score", min_size=min(kilo_size, size))
+        p.name(s.name, v.players, Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height), size,
+               FG, align="left")
 
 
 # --- game over ---------------------------------------------------------------------------------
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The winners first and biggest (every co-winner as first), then everyone else by place,
+    the heaviest named; before the end, the same as provisional standings."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
@@ -554,47 +782,70 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if not v.finished:
         area = not_applicable(p, area, t("scr.over.not_yet", lang, round=v.round,
                                          rounds=v.rounds))
-    head_h = p.px(62)
-    head = Rect(area.x, area.y, area.width, head_h)
-    if v.winners:
-        key = "winners" if len(v.winners) == 1 else "co_winners"
-        kilos = v.standings[0].kilos
-        p.text(t(key, lang, names=", ".join(v.winners), kilos=kilos), head, p.font(FAR), WARN,
-               role="far", min_size=p.font(BIG) * 3 // 4)
+    first = [s for s in v.standings if s.place == 1]
+    others = [s for s in v.standings if s.place != 1]
+    kilos = first[0].kilos
+    if not v.finished:
+        title, color = t("scr.over.provisional", lang), MUTED
+    elif len(first) == 1:
+        title, color = t("scr.over.winner", lang, kilos=kilos), WARN
+    elif len(first) == 2:
+        title, color = t("scr.over.co_winners", lang, kilos=kilos), WARN
     else:
-        p.text(t("scr.over.provisional", lang), head, p.font(BIG), MUTED)
-    foot_h = p.px(66) if v.finished else 0
-    body = Rect(area.x, head.bottom + gap, area.width,
-                area.height - head_h - gap - (foot_h + gap if foot_h else 0))
+        title, color = t("scr.over.n_winners", lang, n=len(first), kilos=kilos), WARN
+    head = Rect(area.x, area.y, area.width, p.px(56))
+    foot_h = p.px(56) if v.finished else 0
     notes = []
     if v.end_reason == "pile_empty":
-        notes.append(t("ended.pile_empty", lang))
-    heaviest = max(v.seats, key=lambda s: s.kilos)
-    if v.finished and heaviest.kilos > 0:
+        notes.append((t("ended.pile_empty", lang), MUTED))
+    heaviest = max(s.kilos for s in v.seats)
+    heavy = [s.name for s in v.seats if s.kilos == heaviest]
+    if v.finished and heaviest > kilos:
         # The table always wants to know who carries the most home.
-        names = [s.name for s in v.seats if s.kilos == heaviest.kilos]
-        notes.append(t("scr.over.heaviest", lang, names=", ".join(names), kilos=heaviest.kilos,
-                       n=len(names)))
-    for line in notes:
-        note = Rect(body.x, body.y, body.width, p.px(30))
-        p.text(line, note, p.font(SMALL), MUTED, min_size=p.font(16))
-        body = Rect(body.x, note.bottom + gap, body.width, body.height - note.height - gap)
-    if p.scale.portrait:
-        podium_box, rest = split(body, [1.3, 1], gap=gap)
-    else:
-        podium_box, rest = split(body, [1.5, 1], vertical=False, gap=gap)
-    podium(p, v, podium_box, lang)
-    others = v.standings[3:]
-    if others:
-        cells = split(rest, [1] * len(others), gap=p.px(3))
-        for cell, s in zip(cells, others, strict=True):
-            d = min(cell.height, p.px(34))
-            p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
-            p.text(f"{s.place}. {s.name} · {t('kilos', lang, kilos=s.kilos)}",
-                   Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
-                   p.font(NEAR), FG, align="left", min_size=p.font(16))
-    else:
-        p.text(t("scr.over.thanks", lang), rest, p.font(NEAR), MUTED)
+        names = ", ".join(short_name(n, v.players) for n in heavy)
+        notes.append((t("scr.over.heaviest", lang, names=names, kilos=heaviest, n=len(heavy)),
+                      BAD))
+    note_h = p.px(30)
+    body = Rect(area.x, head.bottom + gap, area.width,
+                area.height - head.height - gap - len(notes) * (note_h + gap)
+                - (foot_h + gap if foot_h else 0))
+    row_min = p.line_height(name_floor(p)) + 2 * (p.px(3) + 1)
+    portrait = p.scale.portrait
+    n = len(first)
+    w_cols = 1 if portrait else n if n <= 3 else 2 if n == 4 else 3
+    w_rows = math.ceil(n / w_cols)
+    # The others in as few columns as leave every row (and the winners' a half more) room for
+    # a name.
+    for cols in (1, 2, 3):
+        rows = math.ceil(len(others) / cols)
+        if (not portrait and cols == 1 and len(others) > 4) or (portrait and cols > 1):
+            continue
+        if rows * row_min + w_rows * row_min * 3 // 2 + (rows + w_rows) * p.px(8) <= body.height:
+            break
+    # A winner's row is worth one and a half of the others' (up to a comfortable size; a tall
+    # screen gives both more).
+    spare = body.height - gap - max(0, rows - 1) * p.px(3) - (w_rows - 1) * p.px(8)
+    unit = spare / (1.5 * w_rows + rows)
+    row_h = max(row_min, min(p.px(64 if p.scale.portrait else 48), int(unit)))
+    list_h = rows * row_h + max(0, rows - 1) * p.px(3) if rows else 0
+    win_h = min(body.height - (list_h + gap if rows else 0),
+                w_rows * p.px(150 if p.scale.portrait else 110) + (w_rows - 1) * p.px(8))
+    winners_box = Rect(body.x, body.y, body.width, win_h)
+    win_size = podium(p, v, winners_box, lang)
+    # The headline says what the names under it are: with one or two winners the names are
+    # at least as big; with more, the count is the news ("5 vainqueurs ex aequo") and the
+    # headline the biggest.
+    head_size = min(p.font(BIG), win_size) if len(first) <= 2 else p.font(FAR)
+    p.text(title, head, head_size, color, kind="headline", min_size=p.font(SMALL),
+           role="far" if len(first) > 2 else "near")
+    if rows:
+        standings_list(p, v, others, Rect(body.x, winners_box.bottom + gap, body.width, list_h),
+                       cols, lang, heavy if v.finished else [], max_size=win_size * 4 // 5)
+    y = body.bottom + gap
+    for line, tone in notes:
+        p.text(line, Rect(area.x, y, area.width, note_h), p.font(NEAR), tone,
+               min_size=p.font(16))
+        y += note_h + gap
     if foot_h:
         foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
         again, new = split(foot, [1, 1], vertical=False, gap=gap)
@@ -603,32 +854,104 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
 
 
-def podium(p: Painter, v: View, box: Rect, lang: str) -> None:
-    top3 = list(v.standings[:3])
-    order = [1, 0, 2][:len(top3)] if len(top3) == 3 else list(range(len(top3)))
-    heights = {0: 1.0, 1: 0.72, 2: 0.5}
-    cols = split(box, [1] * len(order), vertical=False, gap=p.px(8))
-    label_h = p.px(84)
-    for col, idx in zip(cols, order, strict=True):
-        s = top3[idx]
-        level = heights[min(s.place - 1, 2)]
-        block_h = int((col.height - label_h) * level)
-        block = Rect(col.x, col.bottom - block_h, col.width, block_h)
-        pygame.draw.rect(p.surface, seat_color(s.seat), block,
-                         border_top_left_radius=p.px(8), border_top_right_radius=p.px(8))
-        p.boxes.append((Rect(block), Rect(box)))
-        name_b = Rect(col.x, block.top - label_h, col.width, label_h // 2)
-        kilo_b = Rect(col.x, block.top - label_h // 2, col.width, label_h // 2)
-        p.text(s.name, name_b, p.font(NEAR), FG, min_size=p.font(16))
-        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, p.font(BIG), FG, role="near",
-               min_size=p.font(18))
-        mark_r = min(block.width // 5, int((block.height // 4 - 2) / 1.4), p.px(20))
-        if mark_r >= 6:
-            p.text(str(s.place), Rect(block.x, block.y, block.width, block.height // 2),
-                   p.font(FAR), (0, 0, 0), role="far", min_size=p.font(20))
-            center = (block.centerx, block.y + block.height * 3 // 4)
-            pygame.draw.circle(p.surface, BG, center, int(mark_r * 1.35))
-            p.seat_mark(s.seat, center, mark_r)
+def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], width: int,
+                      height: int, top: int, floor: int | None = None) -> int:
+    """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
+    ``width`` x ``height`` (one size for a row of names), never below the name size."""
+    floor = max(floor or 0, name_floor(p))
+    key = (tuple(players), tuple(who), width, height, top, floor)
+    size = _UNIFORM.get(key)
+    if size is not None:
+        return size
+    size = max(floor, top)
+    spoken = [first_short_form(n, players) for n in who]
+    while size > floor:
+        if all(p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height
+               for form in spoken):
+            break
+        size = max(floor, int(size * 0.94))
+    if len(_UNIFORM) > 1024:
+        _UNIFORM.clear()
+    _UNIFORM[key] = size
+    return size
+
+
+_UNIFORM: dict[tuple[object, ...], int] = {}
+
+
+def _podium_plan(p: Painter, v: View, box: Rect, cols: int, lang: str) -> tuple[int, list[Rect],
+                                                                              int, int, int]:
+    first = [s for s in v.standings if s.place == 1]
+    cells = grid(box, len(first), cols, p.px(8))
+    cell = cells[0]
+    pad = max(3, min(cell.height // 10, p.px(8)))
+    mark_d = min(cell.height - 2 * pad, p.px(40))
+    place_size = max(name_floor(p), p.font(SMALL))
+    place_w = p.fonts.size(ordinal(1, lang), place_size)[0]
+    name_w = cell.width - 4 * pad - mark_d - place_w
+    name_h = cell.height - 2 * pad
+    top = size_for_height(p, name_h, p.font(FAR) * 3 // 2)
+    size = uniform_name_size(p, v.players, [s.name for s in first], name_w, name_h, top)
+    # An arrangement where even the shortest forms do not fit at that size is no choice.
+    fits = p.line_height(size) <= name_h + 2 * pad and all(
+        p.fonts.size(name_forms(v.players)[s.name][-1], size)[0] <= name_w for s in first)
+    return size if fits else 0, cells, pad, mark_d, place_size
+
+
+def podium(p: Painter, v: View, box: Rect, lang: str) -> int:
+    """The first place: every co-winner on the top step, each name as big as the box allows
+    (all at one size, in the arrangement that makes them biggest); returns that size."""
+    first = [s for s in v.standings if s.place == 1]
+    plans = [_podium_plan(p, v, box, cols, lang) for cols in range(1, min(len(first), 4) + 1)]
+    size, cells, pad, mark_d, place_size = max(plans, key=lambda plan: plan[0])
+    size = max(size, name_floor(p))
+    place = ordinal(1, lang)
+    place_w = p.fonts.size(place, place_size)[0]
+    for cell, s in zip(cells, first, strict=False):
+        p.panel(cell, box, PANEL, border=WARN if v.finished else None)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        p.seat_mark(s.seat, (inner.x + mark_d // 2, inner.centery), int(mark_d * 0.42))
+        place_b = Rect(inner.x + mark_d + pad, inner.y, place_w, inner.height)
+        p.text(place, place_b, place_size, WARN if v.finished else GOOD, kind="score",
+               min_size=place_size)
+        name_b = Rect(place_b.right + pad, inner.y, inner.right - place_b.right - pad,
+                      inner.height)
+        p.name(s.name, v.players, name_b, size, FG, align="left", role="far")
+    return size
+
+
+def standings_list(p: Painter, v: View, rows: list[SeatView], box: Rect, cols: int, lang: str,
+                   heavy: list[str], max_size: int) -> None:
+    """Everyone after the first, by place: place, seat mark, name, kilos; the heaviest framed."""
+    n_rows = math.ceil(len(rows) / cols)
+    cells = grid(box, n_rows * cols, cols, p.px(3))
+    cell = cells[0]
+    pad = max(p.px(3) + 1, min(cell.height // 8, p.px(6)))  # clear of the frame's border
+    inner_h = cell.height - 2 * pad
+    fonts = p.fonts
+    top = min(max_size, size_for_height(p, inner_h, p.font(BIG)))
+    score_size = max(top, name_floor(p))
+    place_w = fonts.size(ordinal(10, lang), top)[0]
+    kilo_w = fonts.size(t("kilos", lang, kilos=888), score_size)[0]
+    mark_d = min(inner_h, p.px(36))
+    name_w = cell.width - 2 * pad - place_w - mark_d - kilo_w - 4 * pad
+    size = uniform_name_size(p, v.players, [s.name for s in rows], name_w, inner_h, top)
+    for i, s in enumerate(rows):
+        col, row = divmod(i, n_rows)
+        cell = cells[row * cols + col]
+        p.panel(cell, box, PANEL, border=BAD if s.name in heavy else None)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        place_b = Rect(inner.x, inner.y, place_w, inner.height)
+        p.text(ordinal(s.place, lang), place_b, size, MUTED, align="left", kind="score",
+               min_size=size)
+        mark_c = (place_b.right + pad + mark_d // 2, inner.centery)
+        p.seat_mark(s.seat, mark_c, int(mark_d * 0.42))
+        kilo_b = Rect(inner.right - kilo_w, inner.y, kilo_w, inner.height)
+        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, score_size, FG, align="right",
+               kind="score", min_size=size)
+        name_b = Rect(place_b.right + 2 * pad + mark_d, inner.y,
+                      kilo_b.left - pad - (place_b.right + 2 * pad + mark_d), inner.height)
+        p.name(s.name, v.players, name_b, size, FG, align="left")
 
 
 # --- rules -------------------------------------------------------------------------------------
@@ -667,8 +990,10 @@ def draw_flush(p: Painter, v: View, ui: Ui, phase: float) -> None:
         pygame.draw.circle(p.surface, ACCENT if i % 2 else (245, 245, 245), pt,
                            max(3, int(p.px(14) * (1 - phase) + 2)))
     d = v.last_draw
-    who = d.player if d else ""
+    who = short_name(d.player, v.players) if d else ""
     band = Rect(0, cy - p.px(50), s.width, p.px(100))
+    # The sentence on a band of its own: the tiles under the swirl must not read through it.
+    pygame.draw.rect(p.surface, (0, 40, 80), band)
     p.text(t("scr.flush", ui.lang, name=who), band.inflate(-p.px(20), 0), p.font(FAR),
            FG, role="far", min_size=p.font(BIG) // 2)
 
@@ -683,11 +1008,15 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
     s = p.screen
     fade = 1 - max(0.0, phase - 0.8) / 0.2  # holds, then fades out over the last fifth
     shade = pygame.Surface(s.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, int(150 * fade)))
+    shade.fill((0, 0, 0, int(215 * fade)))
     p.surface.blit(shade, (0, 0))
     h = min(s.height * 2 // 3, p.px(300))
     w = h * 5 // 7
-    card = Rect(s.centerx - w - p.px(20), s.centery - h // 2, w, h)
+    portrait = p.scale.portrait
+    if portrait:  # the card above, who drew it and its kilos across the screen under it
+        card = Rect(s.centerx - w // 2, s.centery - h + p.px(20), w, h)
+    else:
+        card = Rect(s.centerx - w - p.px(20), s.centery - h // 2, w, h)
     pygame.draw.rect(p.surface, (245, 245, 245), card, border_radius=max(4, h // 14))
     suit = d.card[-1] if d.card[-1] in SUITS else None
     rank = d.card[:-1] if suit else d.card
@@ -696,11 +1025,22 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
            color, role="far", min_size=p.font(BIG))
     if suit:
         draw_suit(p.surface, suit, (card.centerx, card.y + h * 3 // 4), h // 8, color)
-    side = Rect(card.right + p.px(30), card.y, s.width - card.right - p.px(50), h)
+    if portrait:
+        side = Rect(p.px(30), card.bottom + p.px(30), s.width - p.px(60), p.px(180))
+    else:
+        side = Rect(card.right + p.px(30), card.y, s.width - card.right - p.px(50), h)
+    # Who drew it (seat mark, name in white) and what it weighs, on a panel of their own.
+    p.panel(side.inflate(p.px(16), p.px(16)), color=BG)
     name_b, kilos_b = split(side, [1, 1.4])
-    p.text(d.player, name_b, p.font(BIG), FG, align="left", min_size=p.font(20))
+    mark_d = min(name_b.height, p.px(44))
+    seat = v.seat_of(d.player)
+    p.seat_mark(seat, (name_b.x + mark_d // 2, name_b.centery), int(mark_d * 0.42))
+    p.name(d.player, v.players, Rect(name_b.x + mark_d + p.px(8), name_b.y,
+                                     name_b.width - mark_d - p.px(8), name_b.height),
+           p.font(BIG), FG, align="left")
     p.text(f"+{t('kilos', ui.lang, kilos=d.kilos)}", kilos_b, p.font(FAR) * 3 // 2,
-           WARN if d.kilos >= 100 else FG, align="left", role="far", min_size=p.font(BIG))
+           WARN if d.kilos >= 100 else FG, align="left", role="far", kind="score",
+           min_size=p.font(BIG))
 
 
 # --- the game's side of the display seam -------------------------------------------------------
