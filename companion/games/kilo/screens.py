@@ -293,19 +293,20 @@ def _band_size(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
 
 def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
               phrase: str | None, box: Rect, top: int, color: Color,
-              border: Color | None) -> None:
+              border: Color | None) -> int:
     """Who (seat mark and name) and what happened to them, all at one size: a loser's name is
     as big as the headline, since the headline is their row. One name and its phrase share a
-    line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase."""
+    line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase.
+    Returns the size used."""
     p.panel(box, None, PANEL, border=border, width=p.px(4))
     pad = p.px(6)
     inner = box.inflate(-2 * pad, -2 * pad)
     gap = p.px(10)
     if not who or phrase is None:
         text = phrase or ""
-        p.text(text, inner, top, color, role="far", kind="headline",
-               min_size=p.name_size())
-        return
+        shown = p.text(text, inner, top, color, role="far", kind="headline",
+                       min_size=p.name_size())
+        return p.texts[-1].size if shown.width else top
     k = len(who)
     cols = 1 if k <= 2 else 2 if k <= 6 else 3
     inline = _band_size(p, players, who, phrase, inner, top, False, 1, gap) if k == 1 else 0
@@ -323,7 +324,7 @@ def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
         p.text(phrase, Rect(shown.right + gap, inner.y, inner.right - shown.right - gap,
                             inner.height), s, color, align="left", role="far", kind="headline",
                min_size=s)
-        return
+        return s
     s = stacked or p.name_size()
     line_h = p.fonts.size("ÉÀgjpq", s)[1]
     rows = math.ceil(k / cols)
@@ -339,6 +340,7 @@ def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
     p.text(phrase, Rect(inner.x, names_area.bottom, inner.width,
                         min(line_h, inner.bottom - names_area.bottom)),
            s, color, align="left", role="far", kind="headline", min_size=s)
+    return s
 
 
 def _row_size(p: Painter, height: int, top: int) -> int:
@@ -350,10 +352,11 @@ def _row_size(p: Painter, height: int, top: int) -> int:
 
 
 def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
-             closed: bool | None = None) -> None:
+             closed: bool | None = None, top: int | None = None) -> None:
     """Every press as a row: the player, the gap to the press before theirs (what decides who
     is last), and a bar from the first press where that gap is the coloured end. The loser's
-    row is taller and its deciding gap stands out in red; players who did not press follow."""
+    row is taller and its deciding gap stands out in red (never bigger than ``top``, the
+    headline's size); players who did not press follow."""
     players = v.players
     judged = sv.valid is not None
     # Who the row stands out for: the losers of a judged slap, or the last of a complete window.
@@ -415,7 +418,8 @@ def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
         else:
             # The gap to the press before: the loser's (the deciding one) in big red type.
             step = pr.offset_us - prev_off
-            gap_size = _row_size(p, gap_b.height, p.font(FAR)) if stands_out else name_size
+            gap_size = (_row_size(p, gap_b.height, min(top or p.font(FAR), p.font(FAR)))
+                        if stands_out else name_size)
             p.text("+" + ms(step, lang), gap_b, gap_size, BAD if stands_out else FG,
                    align="left" if two_lines else "right", kind="score",
                    min_size=min(name_size, p.font(16)))
@@ -468,8 +472,8 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
     band_h = p.px(64 if portrait else 56)
     band = Rect(box.x, box.y, box.width, band_h)
     who = [(sv.claimant, v.seat_of(sv.claimant))] if sv.claimant else []
-    name_band(p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG), ACCENT,
-              None)
+    size = name_band(p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG),
+                     ACCENT, None)
     line = Rect(box.x, band.bottom + gap, box.width, p.px(40))
     text, share, closed = window_state(v, ui, sv)
     text_b = line
@@ -483,7 +487,7 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
     p.text(text, text_b, p.font(NEAR), BAD if closed else FG, align="left",
            min_size=p.font(16))
     timeline(p, v, sv, Rect(box.x, line.bottom + gap, box.width,
-                            box.bottom - line.bottom - gap), lang, closed)
+                            box.bottom - line.bottom - gap), lang, closed, top=size)
 
 
 def wide_button(p: Painter, rect: Rect, label: str, action: Action, color: Color,
@@ -538,7 +542,7 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         band_h = min(area.height * 2 // 5, p.px(86) + p.px(36) * max(0, lines - 1))
     band = Rect(area.x, area.y, area.width, band_h)
     color = BAD if sv.valid else WARN if sv.valid is False else FG
-    name_band(p, players, who, phrase, band, p.font(FAR), color, BAD if who else None)
+    size = name_band(p, players, who, phrase, band, p.font(FAR), color, BAD if who else None)
     body = Rect(area.x, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
     if v.awaiting == "draw" and not ui.screen and v.owed:
         # The name is kept whole on one line, and never alone on it (it would read as a tag).
@@ -553,7 +557,7 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             body, btn = split(body, [0.74, 0.26], vertical=False, gap=gap)
             btn = Rect(btn.x, btn.y, btn.width, min(btn.height, p.px(150)))
         wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
-    timeline(p, v, sv, body, lang)
+    timeline(p, v, sv, body, lang, top=size)
 
 
 # --- verdict -----------------------------------------------------------------------------------
