@@ -373,6 +373,9 @@ def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
         area = Rect(area.x, area.y, area.width,
                     int(max_unit * sum(weights) + gap * (len(rows) - 1)))
     cells = split(area, weights or [1], gap=gap)
+    # One type size for every ordinary row (the last one takes the rounding's spare pixels).
+    base = min((c.height for c, w in zip(cells, weights, strict=False) if w == 1.0),
+               default=None)
     span = max((pr.offset_us for pr in sv.presses), default=0) or 1
     prev_off = 0
     for cell, (kind, item) in zip(cells, rows, strict=False):
@@ -385,7 +388,9 @@ def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
         # Tall narrow rows (portrait) take two lines: the name, then the gap and the bar.
         two_lines = inner.height >= 2 * need + pad and inner.width < p.px(560)
         line_h = inner.height // 2 if two_lines else inner.height
-        size = _row_size(p, line_h, p.font(BIG))
+        sized = line_h if stands_out or base is None else min(
+            line_h, (base - 2 * pad) // (2 if two_lines else 1))
+        size = _row_size(p, sized, p.font(BIG))
         d = min(line_h, int(p.fonts.size("Ag", size)[1] * 1.15))
         p.seat_mark(seat, (inner.x + d // 2, inner.y + line_h // 2), int(d * 0.42))
         rest = Rect(inner.x + d + 2 * pad, inner.y, inner.right - inner.x - d - 2 * pad,
