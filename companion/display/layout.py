@@ -141,6 +141,7 @@ class Painter:
         self.controls: list[Control] = []
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
         self.table: tuple[str, ...] = ()  # the players whose names were drawn
+        self._name_size = 0
 
     # --- geometry helpers --------------------------------------------------------------------
 
@@ -250,10 +251,13 @@ class Painter:
     def name_size(self) -> int:
         """The smallest type for a player's name: its line 3.5 % of the screen's short side
         (17 px at 480, 38 px at 1080)."""
+        if self._name_size:
+            return self._name_size
         need = NAME_SHARE * min(self.screen.width, self.screen.height)
         size = 10
         while self.fonts.font(size).get_height() < need:
             size += 1
+        self._name_size = size  # asked for by every name drawn: once a frame is enough
         return size
 
     def name(self, who: str, players: tuple[str, ...] | list[str], box: pygame.Rect,
