@@ -130,9 +130,12 @@ def test_slap_result_shows_the_margin_and_the_loser(views: dict[str, tuple[KiloG
     game, view = views["midgame"]
     r = render("slap", view, (1280, 720), "en", ui_for(game, "en"))
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
-    assert "Chloé lost by 3.2 ms" in texts
-    assert "+180.0 ms" in texts
-    assert any("DRAWS" in x for x in texts)
+    # The headline is the loser's row: their name, then what happened to them, as big.
+    assert "lost by 3.2 ms" in texts
+    assert any(rec.kind == "name" and rec.who == "Chloé" and rec.cap >= 35
+               for rec in r.painter.texts)  # type: ignore[attr-defined]
+    assert "+180.0 ms" in texts  # each press: its gap to the press before
+    assert "+3.2 ms" in texts  # the deciding one
 
 
 def test_card_grid_offers_only_cards_that_can_be_in_the_pile(

@@ -77,6 +77,7 @@ class App:
         self.dirty = True
         self.running = True
         self.frames = 0
+        self.tick_at: float | None = None  # when a countdown on screen needs its next frame
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
         self.load_tally()
@@ -524,7 +525,10 @@ class App:
     def redraw(self) -> None:
         phase = self.animating()
         painter = Painter(self.surface, self.fonts)
+        now = self.ui.now = self.now()
         self.last_screen = draw(painter, self.view, self.ui, None, phase)
+        wait = self.screens.redraw_in(self.view, self.ui, now)
+        self.tick_at = None if wait is None else now + wait
         self.painter = painter
         self.dirty = False
         self.frames += 1
@@ -559,6 +563,9 @@ class App:
     def step(self, timeout: float | None = 0.0) -> None:
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
+        if self.tick_at is not None:  # a countdown on screen: wake for its next frame
+            due = max(0.0, self.tick_at - self.now())
+            timeout = due if timeout is None else min(timeout, due)
         for ev in self.wait(timeout):
             self.handle_pygame(ev)
         while self._early:
@@ -572,7 +579,8 @@ class App:
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
-        if self.dirty or animation is not None:
+        ticking = self.tick_at is not None and self.now() >= self.tick_at
+        if self.dirty or animation is not None or ticking:
             self.redraw()
 
     def run(self) -> int:

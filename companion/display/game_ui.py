@@ -79,6 +79,11 @@ class GameScreens:
     def draw(self, p: Painter, view: Any, ui: Ui, screen: str, area: Rect) -> None:
         raise NotImplementedError
 
+    def redraw_in(self, view: Any, ui: Ui, now: float) -> float | None:
+        """Seconds until the screen changes by the clock alone (a countdown), from ``now`` (the
+        loop's monotonic clock); None when nothing on it moves with time (no timer runs)."""
+        return None
+
     def overlay(self, p: Painter, view: Any, ui: Ui, phase: float) -> None:
         """Drawn over the frame while ``ui.anim_start`` runs (``anim_seconds`` long)."""
 

@@ -57,6 +57,10 @@ class Ui:
     no_game_reason: tuple[str, str] | None = None
     entry: Any = None  # the game's own half-entered input (a hand of cards, a play...)
     tally: Any = None  # the players' numbers from the journal (display.tally.Tally), if read
+    # A countdown on screen: when the open slap window's first press arrived, and the loop's
+    # clock at this frame (monotonic seconds; both None in a snapshot, which has no clock).
+    window_open_at: float | None = None
+    now: float | None = None
 
     def say(self, fr: str, en: str, error: bool = True) -> None:
         self.message = (fr, en)

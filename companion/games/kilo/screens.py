@@ -50,6 +50,7 @@ from companion.display.theme import (
     WARN,
     Color,
     seat_color,
+    text_on,
 )
 from companion.games.kilo.events import (
     RULE_CHOICES,
@@ -62,7 +63,7 @@ from companion.games.kilo.events import (
     Verdict,
 )
 from companion.games.kilo.rules import KILOS, KiloGame
-from companion.games.kilo.view import SeatView, SlapView, View, build_view
+from companion.games.kilo.view import PressView, SeatView, SlapView, View, build_view
 from companion.i18n import margin_text, ms, t
 from companion.table.log import Undo
 
@@ -70,6 +71,8 @@ Rect = pygame.Rect
 RANK_BY_TEXT = {r.value: r for r in RANKS}
 
 TIMEOUTS_MS: tuple[int, ...] = (1000, 2000, 3000, 5000, 8000, 10000, 15000, 30000, 60000)
+
+BAR_BEFORE: Color = (96, 104, 116)  # a slap bar up to the press before: the gap is what counts
 
 SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
 
@@ -381,13 +384,24 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
 
 
-def slap_headline(sv: SlapView, lang: str) -> str:
-    names = ", ".join(sv.losers)
+# --- slap result -------------------------------------------------------------------------------
+
+WINDOW_TICK_S = 0.25  # the countdown's bar moves four times a second while a window is open
+
+
+def slap_headline(sv: SlapView, lang: str, players: tuple[str, ...] | list[str] = ()) -> str:
+    """The slap in one sentence, each name as it reads in a sentence (``short_name``)."""
+    def spoken(name: str) -> str:
+        return short_name(name, players) if players else name
+
+    names = ", ".join(spoken(n) for n in sv.losers)
     if sv.valid is None:
         waiting = [n for n, _ in sv.non_pressers]
+        claimant = spoken(sv.claimant or "")
         if waiting:
-            return t("scr.slap.waiting", lang, claimant=sv.claimant, names=", ".join(waiting))
-        return t("scr.slap.all_in", lang, claimant=sv.claimant)
+            return t("scr.slap.waiting", lang, claimant=claimant,
+                     names=", ".join(spoken(n) for n in waiting))
+        return t("scr.slap.all_in", lang, claimant=claimant)
     if not sv.valid:
         key = "scr.slap.false_many" if len(sv.losers) > 1 else "scr.slap.false"
         return t(key, lang, names=names or "—")
@@ -401,54 +415,302 @@ def slap_headline(sv: SlapView, lang: str) -> str:
     return t("scr.slap.lost_by", lang, names=names, margin=margin)
 
 
-def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> None:
-    rows = len(sv.presses) + len(sv.non_pressers)
-    gap = max(2, p.px(4))
-    cells = split(area, [1] * max(rows, 1), gap=gap)
+def loser_phrase(sv: SlapView, lang: str) -> str | None:
+    """What the slap did to its loser(s), without their names (drawn beside it, as big): "perd
+    de 3,2 ms", "fausse tape : pioche". None when nobody draws (a tie replayed)."""
+    n = len(sv.losers)
+    if not n:
+        return None
+    if sv.valid is False:
+        return t("scr.slap.phrase.false", lang, n=n)
+    if sv.non_pressers:
+        return t("scr.slap.phrase.timeout", lang, n=n)
+    if sv.tied:
+        return t("scr.slap.phrase.tie", lang, n=n)
+    return t("scr.slap.phrase.lost_by", lang,
+             margin=margin_text(sv.margin_us or 0, sv.margin_res_us, lang))
+
+
+def _form_index(p: Painter, players: tuple[str, ...], who: str, size: int, width: int,
+                height: int) -> int | None:
+    """The first (longest) of ``who``'s forms that fits ``width`` x ``height`` at ``size``."""
+    for i, form in enumerate(name_forms(players).get(who, (who,))):
+        w, h = p.fonts.size(form, size)
+        if w <= width and h <= height:
+            return i
+    return None
+
+
+def _band_fit(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]], phrase: str,
+              inner: Rect, size: int, stacked: bool, cols: int, gap: int) -> int | None:
+    """How much the names are shortened (the sum of their form indexes) when the band's names
+    and phrase are set at ``size``; None when they do not fit."""
+    ph_w, ph_h = p.fonts.size(phrase, size)
+    line_h = p.fonts.size("ÉÀgjpq", size)[1]
+    if not stacked:
+        room = inner.width - line_h - 2 * gap - ph_w
+        if ph_h > inner.height or room <= 0:
+            return None
+        return _form_index(p, players, who[0][0], size, room, inner.height)
+    if (math.ceil(len(who) / cols) + 1) * line_h > inner.height or ph_w > inner.width:
+        return None
+    cell_w = (inner.width - (cols - 1) * gap) // cols - line_h - gap
+    total = 0
+    for name, _ in who:
+        i = _form_index(p, players, name, size, cell_w, line_h)
+        if i is None:
+            return None
+        total += i
+    return total
+
+
+def _band_size(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]], phrase: str,
+               inner: Rect, top: int, stacked: bool, cols: int, gap: int) -> int:
+    """The size for the band's names and phrase (from ``top`` down to the name size): the
+    largest at which they fit, or a little smaller (down to 80 %) if the names then read longer,
+    as a table prefers "Anne-Sophie Ca." a little smaller to "A.-S. Ca."; 0 when nothing fits."""
+    floor = p.name_size()
+    best: tuple[int, int] | None = None  # (size, shortening)
+    s = top
+    while s >= floor and (best is None or s >= best[0] * 0.8):
+        fit = _band_fit(p, players, who, phrase, inner, s, stacked, cols, gap)
+        if fit is not None and (best is None or fit < best[1]):
+            best = (s, fit)
+            if fit == 0:
+                break
+        if s == floor:
+            break
+        s = max(floor, int(s * 0.95))
+    return best[0] if best else 0
+
+
+def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
+              phrase: str | None, box: Rect, top: int, color: Color,
+              border: Color | None) -> int:
+    """Who (seat mark and name) and what happened to them, all at one size: a loser's name is
+    as big as the headline, since the headline is their row. One name and its phrase share a
+    line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase.
+    Returns the size used."""
+    p.panel(box, None, PANEL, border=border, width=p.px(4))
+    pad = p.px(6)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    gap = p.px(10)
+    if not who or phrase is None:
+        text = phrase or ""
+        shown = p.text(text, inner, top, color, role="far", kind="headline",
+                       min_size=p.name_size())
+        return p.texts[-1].size if shown.width else top
+    k = len(who)
+    cols = 1 if k <= 2 else 2 if k <= 6 else 3
+    inline = _band_size(p, players, who, phrase, inner, top, False, 1, gap) if k == 1 else 0
+    stacked = _band_size(p, players, who, phrase, inner, top, True, cols, gap)
+    if inline and inline >= stacked:
+        s = inline
+        line_h = p.fonts.size("ÉÀgjpq", s)[1]
+        d = line_h
+        ph_w = p.fonts.size(phrase, s)[0]
+        name, seat = who[0]
+        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        name_box = Rect(inner.x + d + gap, inner.y, inner.width - d - 2 * gap - ph_w,
+                        inner.height)
+        shown = p.name(name, players, name_box, s, FG, min_size=s, role="far")
+        p.text(phrase, Rect(shown.right + gap, inner.y, inner.right - shown.right - gap,
+                            inner.height), s, color, align="left", role="far", kind="headline",
+               min_size=s)
+        return s
+    s = stacked or p.name_size()
+    line_h = p.fonts.size("ÉÀgjpq", s)[1]
+    rows = math.ceil(k / cols)
+    used = (rows + 1) * line_h
+    y0 = inner.y + max(0, (inner.height - used) // 2)
+    names_area = Rect(inner.x, y0, inner.width, rows * line_h)
+    cells = grid(names_area, k, cols, 0) if k > 1 else [names_area]
+    d = line_h
+    for cell, (name, seat) in zip(cells, who, strict=False):
+        p.seat_mark(seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
+        p.name(name, players, Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
+               s, FG, min_size=s, role="far")
+    p.text(phrase, Rect(inner.x, names_area.bottom, inner.width,
+                        min(line_h, inner.bottom - names_area.bottom)),
+           s, color, align="left", role="far", kind="headline", min_size=s)
+    return s
+
+
+def _row_size(p: Painter, height: int, top: int) -> int:
+    """The largest type up to ``top`` whose line fits ``height``."""
+    s = top
+    while s > 10 and p.fonts.size("ÉÀgjpq", s)[1] > height:
+        s = int(s * 0.93)
+    return s
+
+
+def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
+             closed: bool | None = None, top: int | None = None) -> None:
+    """Every press as a row: the player, the gap to the press before theirs (what decides who
+    is last), and a bar from the first press where that gap is the coloured end. The loser's
+    row is taller and its deciding gap stands out in red (never bigger than ``top``, the
+    headline's size); players who did not press follow."""
+    players = v.players
+    judged = sv.valid is not None
+    # Who the row stands out for: the losers of a judged slap, or the last of a complete window.
+    emph = set(sv.losers) if judged or not sv.non_pressers else set()
+    rows: list[tuple[str, Any]] = [("press", pr) for pr in sv.presses]
+    rows += [("absent", np) for np in sv.non_pressers]
+    weights = [1.6 if (pr.name if kind == "press" else pr[0]) in emph else 1.0
+               for kind, pr in rows]
+    need = p.fonts.size("ÉÀgjpq", p.name_size())[1]  # a row holds a name at the name size
+    gap = max(1, p.px(4) if area.height > len(rows) * (need + p.px(12)) else p.px(2))
+    max_unit = p.px(110 if p.scale.portrait else 76)
+    unit = (area.height - gap * (len(rows) - 1)) / max(1.0, sum(weights))
+    if unit > max_unit:  # few players: rows keep a sane height, top-aligned
+        area = Rect(area.x, area.y, area.width,
+                    int(max_unit * sum(weights) + gap * (len(rows) - 1)))
+    cells = split(area, weights or [1], gap=gap)
+    # One type size for every ordinary row (the last one takes the rounding's spare pixels).
+    base = min((c.height for c, w in zip(cells, weights, strict=False) if w == 1.0),
+               default=None)
     span = max((pr.offset_us for pr in sv.presses), default=0) or 1
-    losers = set(sv.losers)
-    for i, pr in enumerate(sv.presses):
-        cell = cells[i]
-        lost = pr.name in losers
-        p.panel(cell, area, PANEL_HI if lost else PANEL, border=BAD if lost else None)
-        pad = max(2, cell.height // 10)
+    prev_off = 0
+    for cell, (kind, item) in zip(cells, rows, strict=False):
+        name = item.name if kind == "press" else item[0]
+        seat = item.seat if kind == "press" else item[1]
+        stands_out = name in emph
+        p.panel(cell, None, PANEL, border=BAD if stands_out else None, width=p.px(4))
+        pad = max(1, min(p.px(6), cell.height // 8, (cell.height - need) // 2))
         inner = cell.inflate(-2 * pad, -2 * pad)
-        mark = Rect(inner.x, inner.y, inner.height, inner.height)
-        p.seat_mark(pr.seat, mark.center, int(inner.height * 0.42))
-        rest = Rect(mark.right + pad, inner.y, inner.right - mark.right - pad, inner.height)
-        name_b, off_b, bar_b = split(rest, [0.3, 0.24, 0.46], vertical=False, gap=pad)
-        label = pr.name
-        if i == 0:
-            label += " · " + t("scr.slap.claimant", lang)
-        if lost:
-            label += " · " + t("scr.slap.loses", lang)
-        p.text(label, name_b, p.font(NEAR), BAD if lost else FG, align="left",
-               min_size=p.font(18))
-        off = "0 ms" if i == 0 else "+" + ms(pr.offset_us, lang)
-        p.text(off, off_b, p.font(NEAR), FG, align="right", min_size=p.font(18))
-        bar_h = max(2, bar_b.height // 2)
-        length = int(bar_b.width * pr.offset_us / span)
-        pygame.draw.rect(p.surface, PANEL_HI, Rect(bar_b.x, bar_b.centery - bar_h // 2,
-                                                   bar_b.width, bar_h))
-        pygame.draw.rect(p.surface, seat_color(pr.seat),
-                         Rect(bar_b.x, bar_b.centery - bar_h // 2, max(3, length), bar_h))
-    for j, (name, seat) in enumerate(sv.non_pressers):
-        cell = cells[len(sv.presses) + j]
-        lost = name in losers
-        p.panel(cell, area, PANEL, border=BAD if lost else DISABLED)
-        pad = max(2, cell.height // 10)
-        inner = cell.inflate(-2 * pad, -2 * pad)
-        mark = Rect(inner.x, inner.y, inner.height, inner.height)
-        p.seat_mark(seat, mark.center, int(inner.height * 0.42))
-        rest = Rect(mark.right + pad, inner.y, inner.right - mark.right - pad, inner.height)
-        if sv.valid is False:
-            why = t("scr.slap.held_back", lang)
-        elif sv.valid is None:
-            why = t("scr.slap.not_yet", lang)
+        # Tall narrow rows (portrait) take two lines: the name, then the gap and the bar.
+        two_lines = inner.height >= 2 * need + pad and inner.width < p.px(560)
+        line_h = inner.height // 2 if two_lines else inner.height
+        sized = line_h if stands_out or base is None else min(
+            line_h, (base - 2 * pad) // (2 if two_lines else 1))
+        size = _row_size(p, sized, p.font(BIG))
+        d = min(line_h, int(p.fonts.size("Ag", size)[1] * 1.15))
+        p.seat_mark(seat, (inner.x + d // 2, inner.y + line_h // 2), int(d * 0.42))
+        rest = Rect(inner.x + d + 2 * pad, inner.y, inner.right - inner.x - d - 2 * pad,
+                    inner.height)
+        if two_lines:
+            name_b = Rect(rest.x, rest.y, rest.width, line_h)
+            low = Rect(inner.x, inner.y + line_h, inner.width, inner.height - line_h)
+            gap_b, bar_b = split(low, [0.42, 0.58], vertical=False, gap=pad * 2)
+            why_b = low
         else:
-            why = t("scr.slap.no_press", lang)
-        p.text(f"{name} · {why}", rest, p.font(NEAR), BAD if lost else MUTED, align="left",
-               min_size=p.font(18))
+            shares = [0.38, 0.28, 0.34] if stands_out else [0.42, 0.22, 0.36]
+            name_b, gap_b, bar_b = split(rest, shares, vertical=False, gap=pad * 2)
+            why_b = Rect(gap_b.x, rest.y, rest.right - gap_b.x, rest.height)
+        p.name(name, players, name_b, size, FG)
+        name_size = p.texts[-1].size if p.texts and p.texts[-1].who == name else size
+        if kind == "absent":
+            if sv.valid is False:
+                why = t("scr.slap.held_back", lang)
+            elif sv.valid is None and not closed:
+                why = t("scr.slap.not_yet", lang)
+            else:
+                why = t("scr.slap.no_press", lang)
+            p.text(why, why_b, name_size, BAD if stands_out else MUTED, align="left",
+                   min_size=min(name_size, p.font(16)))
+            continue
+        pr = item
+        if pr is sv.presses[0]:
+            p.text(t("scr.slap.claimant", lang), gap_b, name_size, ACCENT,
+                   align="left" if two_lines else "right", min_size=min(name_size, p.font(16)))
+        else:
+            # The gap to the press before: the loser's (the deciding one) in big red type.
+            step = pr.offset_us - prev_off
+            gap_size = (_row_size(p, gap_b.height, min(top or p.font(FAR), p.font(FAR)))
+                        if stands_out else name_size)
+            p.text("+" + ms(step, lang), gap_b, gap_size, BAD if stands_out else FG,
+                   align="left" if two_lines else "right", kind="score",
+                   min_size=min(name_size, p.font(16)))
+        # The bar runs from the first press to this one: a thin line up to the press before,
+        # then this player's gap as a thick block in their colour (the deciding gap in red,
+        # never thinner than a finger).
+        bar_h = max(6, min(bar_b.height * 2 // 3, p.px(40 if stands_out else 24)))
+        thin = max(2, bar_h // 4)
+        track = Rect(bar_b.x, bar_b.centery - thin // 2, bar_b.width, thin)
+        pygame.draw.rect(p.surface, PANEL_HI, track)
+        x_prev = bar_b.x + int(bar_b.width * prev_off / span)
+        x_this = bar_b.x + int(bar_b.width * pr.offset_us / span)
+        if x_prev > bar_b.x:
+            pygame.draw.rect(p.surface, BAR_BEFORE, Rect(bar_b.x, track.y, x_prev - bar_b.x,
+                                                         thin))
+        least = p.px(10) if stands_out else p.px(4)
+        seg = Rect(x_prev, bar_b.centery - bar_h // 2, max(least, x_this - x_prev), bar_h)
+        if seg.right > bar_b.right:
+            seg.x = bar_b.right - seg.width
+        pygame.draw.rect(p.surface, BAD if stands_out else seat_color(seat), seg)
+        if stands_out:  # where the press before stood: the gap is what lies past it
+            tick = Rect(seg.x - max(2, p.px(3)), bar_b.y, max(2, p.px(3)), bar_b.height)
+            pygame.draw.rect(p.surface, FG, tick)
+        prev_off = pr.offset_us
+
+
+def window_state(v: View, ui: Ui, sv: SlapView) -> tuple[str, float | None, bool]:
+    """The slap window's line ("Encore 3 s · 2 n'ont pas tapé"), the share of it left (None
+    when unknown) and whether it has closed: from when its first press arrived (``ui``) and the
+    rules' window length, the same rule the engine applies to the presses' stamps."""
+    lang = ui.lang
+    n = len(sv.non_pressers)
+    length_s = v.rules.slap_timeout_ms / 1000
+    if not n:
+        return t("scr.window.all_in", lang), None, False
+    if ui.window_open_at is None or ui.now is None:
+        return t("scr.window.length", lang, s=float(length_s), n=n), None, False
+    left = length_s - (ui.now - ui.window_open_at)
+    if left <= 0:
+        return t("scr.window.closed", lang, n=n), 0.0, True
+    return (t("scr.window.open", lang, s=math.ceil(left - 1e-9), n=n),
+            min(1.0, left / length_s), False)
+
+
+def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
+    """The open window: who claims, the countdown and who still has to press, every press."""
+    lang = ui.lang
+    gap = p.px(6)
+    portrait = p.scale.portrait
+    band_h = p.px(64 if portrait else 56)
+    band = Rect(box.x, box.y, box.width, band_h)
+    who = [(sv.claimant, v.seat_of(sv.claimant))] if sv.claimant else []
+    size = name_band(p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG),
+                     ACCENT, None)
+    line = Rect(box.x, band.bottom + gap, box.width, p.px(40))
+    text, share, closed = window_state(v, ui, sv)
+    text_b = line
+    if share is not None:
+        text_b, bar_b = split(line, [0.62, 0.38], vertical=False, gap=gap)
+        bar = Rect(bar_b.x, bar_b.centery - bar_b.height // 4, bar_b.width, bar_b.height // 2)
+        pygame.draw.rect(p.surface, PANEL_HI, bar)
+        if share > 0:
+            pygame.draw.rect(p.surface, ACCENT, Rect(bar.x, bar.y, max(2, int(bar.width * share)),
+                                                     bar.height))
+    p.text(text, text_b, p.font(NEAR), BAD if closed else FG, align="left",
+           min_size=p.font(16))
+    timeline(p, v, sv, Rect(box.x, line.bottom + gap, box.width,
+                            box.bottom - line.bottom - gap), lang, closed, top=size)
+
+
+def wide_button(p: Painter, rect: Rect, label: str, action: Action, color: Color,
+                hint: str, size: int) -> None:
+    """A button whose label wraps onto several lines rather than shrink or be cut."""
+    p.panel(rect, None, color)
+    fg = text_on(color)
+    pad = p.px(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    hint_h = p.line_height(p.font(20))
+    main = Rect(inner.x, inner.y, inner.width, inner.height - hint_h)
+    cur = size
+    while True:
+        lines = p.wrap_lines(label, main.width, cur)
+        line_h = p.line_height(cur)
+        fits = all(p.fonts.size(x, cur)[0] <= main.width for x in lines)
+        if (fits and line_h * len(lines) <= main.height) or cur <= p.font(14):
+            break
+        cur = max(p.font(14), int(cur * 0.92))
+    y = main.y + max(0, (main.height - line_h * len(lines)) // 2)
+    for text in lines:
+        p.text(text, Rect(main.x, y, main.width, line_h), cur, fg, min_size=cur)
+        y += line_h
+    p.text(hint, Rect(inner.x, main.bottom, inner.width, hint_h), p.font(20), fg, role="small")
+    p.controls.append(Control(Rect(rect), action, True))
 
 
 def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -461,22 +723,39 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             not_applicable(p, area, t("scr.slap.none", lang))
             return
         area = not_applicable(p, area, t("scr.slap.live", lang))
-        sv = v.live
+        live_panel(p, v, ui, v.live, area)
+        return
     gap = p.px(6)
-    action_h = p.px(70) if v.awaiting == "draw" and not ui.screen else 0
-    head_h = p.px(64)
-    head = Rect(area.x, area.y, area.width, head_h)
-    color = BAD if sv.valid else (WARN if sv.valid is False else FG)
-    p.text(slap_headline(sv, lang), head, p.font(FAR), color, role="far",
-           min_size=p.font(BIG) * 3 // 4)
-    body = Rect(area.x, head.bottom + gap, area.width,
-                area.height - head_h - gap - (action_h + gap if action_h else 0))
-    timeline(p, v, sv, body, lang)
-    if action_h:
-        btn = Rect(area.centerx - area.width // 4, area.bottom - action_h, area.width // 2,
-                   action_h)
-        p.button(btn, t("scr.slap.continue", lang, names=", ".join(v.owed)), ("continue",),
-                 color=ACCENT, hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    portrait = p.scale.portrait
+    players = v.players
+    who = [(name, v.seat_of(name)) for name in sv.losers]
+    phrase = loser_phrase(sv, lang)
+    if phrase is None:
+        phrase = slap_headline(sv, lang, players)
+        who = []
+    lines = 1 if len(who) <= 1 else 1 + math.ceil(len(who) / (1 if len(who) <= 2 else 2))
+    if portrait:
+        band_h = min(area.height * 2 // 5, p.px(116) + p.px(40) * max(0, lines - 1))
+    else:
+        band_h = min(area.height * 2 // 5, p.px(86) + p.px(36) * max(0, lines - 1))
+    band = Rect(area.x, area.y, area.width, band_h)
+    color = BAD if sv.valid else WARN if sv.valid is False else FG
+    size = name_band(p, players, who, phrase, band, p.font(FAR), color, BAD if who else None)
+    body = Rect(area.x, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
+    if v.awaiting == "draw" and not ui.screen and v.owed:
+        # The name is kept whole on one line, and never alone on it (it would read as a tag).
+        spoken = short_name(v.owed[0], players).replace(" ", "\u00a0")
+        label = t("scr.slap.continue", lang, names=f"\u2060{spoken}\u2060")
+        label = label.replace(" \u2060", "\u00a0").replace("\u2060 ", "\u00a0")
+        label = label.replace("\u2060", "")
+        hint = t("scr.key.enter", lang)
+        if portrait:
+            body, btn = split(body, [1, 0.16], gap=gap)
+        else:
+            body, btn = split(body, [0.74, 0.26], vertical=False, gap=gap)
+            btn = Rect(btn.x, btn.y, btn.width, min(btn.height, p.px(150)))
+        wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
+    timeline(p, v, sv, body, lang, top=size)
 
 
 # --- verdict -----------------------------------------------------------------------------------
@@ -488,50 +767,114 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     sv = v.live
     if sv is None:
         why = (t("scr.verdict.over", lang) if v.finished else
-               t("scr.verdict.draw_first", lang, names=", ".join(v.owed)) if v.owed else
+               t("scr.verdict.draw_first", lang,
+                 names=", ".join(short_name(n, v.players) for n in v.owed)) if v.owed else
                t("scr.verdict.none", lang))
         area = not_applicable(p, area, why)
         if v.last_slap is not None:
             timeline(p, v, v.last_slap, area, lang)
         return
-    gap = p.px(8)
-    landscape = not p.scale.portrait
-    if landscape:
-        left, right = split(area, [0.56, 0.44], vertical=False, gap=gap)
-    else:
-        left, right = split(area, [0.55, 0.45], gap=gap)
-    head = Rect(left.x, left.y, left.width, p.px(48))
-    p.text(slap_headline(sv, lang), head, p.font(BIG), FG, role="near", min_size=p.font(22))
-    timeline(p, v, sv, Rect(left.x, head.bottom + gap, left.width,
-                            left.height - head.height - gap), lang)
-    if not ui.picking:
-        title_h = p.px(44)
-        p.text(t("scr.verdict.ask", lang), Rect(right.x, right.y, right.width, title_h),
-               p.font(NEAR), ACCENT)
-        b1, b2 = split(Rect(right.x, right.y + title_h + gap, right.width,
-                            right.height - title_h - gap), [1, 1], gap=gap)
-        p.button(b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(BIG))
-        p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD,
-                 hint=t("scr.key.false", lang), size=p.font(BIG))
+    if ui.picking:
+        draw_picker(p, v, ui, sv, area)
         return
+    gap = p.px(8)
+    if p.scale.portrait:
+        left, right = split(area, [0.62, 0.38], gap=gap)
+    else:
+        left, right = split(area, [0.58, 0.42], vertical=False, gap=gap)
+    live_panel(p, v, ui, sv, left)
     title_h = p.px(44)
-    p.text(t("scr.verdict.who", lang), Rect(right.x, right.y, right.width, title_h),
-           p.font(NEAR), WARN)
-    pressers = [pr for pr in sv.presses]
-    foot_h = p.px(64)
-    chips_area = Rect(right.x, right.y + title_h + gap, right.width,
-                      right.height - title_h - foot_h - 2 * gap)
-    cells = grid(chips_area, len(pressers), 2 if len(pressers) > 4 else 1, p.px(4))
-    for cell, pr in zip(cells, pressers, strict=False):
-        chosen = pr.name in ui.penalized
-        p.button(cell, f"{pr.seat + 1}. {pr.name}", ("toggle", pr.name), selected=chosen,
-                 color=BAD if chosen else PANEL_HI, size=p.font(NEAR))
-    ok, back = split(Rect(right.x, right.bottom - foot_h, right.width, foot_h), [1.4, 1],
-                     vertical=False, gap=gap)
-    p.button(ok, t("scr.verdict.confirm_false", lang, n=len(ui.penalized)),
-             ("confirm_false",), enabled=bool(ui.penalized), color=BAD,
-             hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.text(t("scr.verdict.ask", lang), Rect(right.x, right.y, right.width, title_h),
+           p.font(BIG), ACCENT, kind="headline", min_size=p.font(22))
+    b1, b2 = split(Rect(right.x, right.y + title_h + gap, right.width,
+                        right.height - title_h - gap), [1, 1], gap=gap)
+    p.button(b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD,
+             hint=t("scr.key.enter", lang), size=p.font(BIG))
+    p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD,
+             hint=t("scr.key.false", lang), size=p.font(BIG))
+
+
+def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chosen: bool,
+          size: int) -> None:
+    """One player to add or remove: their number key, their seat mark and name; touching the
+    tile (or pressing the key) moves them between those who draw and those who do not."""
+    fill = BAD if chosen else PANEL_HI
+    p.panel(cell, None, fill, border=FG if chosen else None, width=p.px(3))
+    need = p.fonts.size("ÉÀgjpq", p.name_size())[1]
+    pad = max(1, min(p.px(8), cell.height // 8, (cell.height - need) // 2))
+    inner = cell.inflate(-2 * pad, -2 * pad)
+    size = max(p.name_size(), _row_size(p, inner.height, size))
+    key_w = p.fonts.size("0", size)[0] + pad
+    ink = text_on(fill)
+    d = min(inner.height, p.px(56))
+    p.seat_mark(pr.seat, (inner.x + key_w + pad + d // 2, inner.centery), int(d * 0.42))
+    box = Rect(inner.x + key_w + d + pad * 3, inner.y, inner.right - inner.x - key_w - d - pad * 3,
+               inner.height)
+    p.name(pr.name, players, box, size, ink)
+    shown = p.texts[-1].size if p.texts and p.texts[-1].who == pr.name else size
+    p.text("0" if pr.seat == 9 else str(pr.seat + 1), Rect(inner.x, inner.y, key_w,
+                                                           inner.height),
+           shown, ink if chosen else ACCENT, min_size=shown)
+    p.controls.append(Control(Rect(cell), ("toggle", pr.name), True))
+
+
+def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
+    """A false slap, one question: who slapped in error? The players who will draw get the big
+    tiles, the others small ones; a number key or a touch moves a player from one to the other."""
+    lang = ui.lang
+    players = v.players
+    gap = p.px(6)
+    portrait = p.scale.portrait
+    q_h = p.px(56 if portrait else 46)
+    hint_h = p.px(30 if portrait else 26)
+    foot_h = p.px(70 if portrait else 62)
+    question = Rect(area.x, area.y, area.width, q_h)
+    p.text(t("scr.verdict.who", lang), question, p.font(FAR), WARN, kind="headline",
+           role="far", min_size=p.font(22))
+    hint = Rect(area.x, question.bottom, area.width, hint_h)
+    p.text(t("scr.pick.hint", lang), hint, p.font(SMALL), MUTED, min_size=p.font(14))
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    body = Rect(area.x, hint.bottom + gap, area.width, foot.top - hint.bottom - 2 * gap)
+    chosen = [pr for pr in sv.presses if pr.name in ui.penalized]
+    spared = [pr for pr in sv.presses if pr.name not in ui.penalized]
+    label_h = p.px(26)
+    labels = label_h * (2 if spared else 1)
+    need = p.fonts.size("ÉÀgjpq", p.name_size())[1] + 2 * p.px(4)
+    # Those who draw get twice the height of the others (and never more columns); the others
+    # as many columns as it takes for their names to keep the name size.
+    cols_c = 1 if len(chosen) <= (3 if portrait else 1) else 2
+    for cols_s in ((1, 2, 3) if portrait else (2, 3, 4)):
+        rows_c = max(1, math.ceil(len(chosen) / cols_c))
+        rows_s = math.ceil(len(spared) / cols_s)
+        free = body.height - labels - gap * (rows_c + rows_s)
+        unit = free / max(1, 2 * rows_c + rows_s)
+        if unit >= need or cols_s == (3 if portrait else 4):
+            break
+    row_s = int(max(need, min(unit, p.px(64 if portrait else 56))))
+    row_c = int(max(row_s * 3 // 2, min(unit * 2, p.px(130 if portrait else 110))))
+    y = body.y
+    p.text(t("scr.pick.draws", lang, n=len(chosen)), Rect(body.x, y, body.width, label_h),
+           p.font(SMALL), BAD, align="left", min_size=p.font(14))
+    y += label_h
+    block = Rect(body.x, y, body.width, rows_c * row_c + (rows_c - 1) * gap)
+    if chosen:
+        for cell, pr in zip(grid(block, len(chosen), cols_c, gap), chosen, strict=False):
+            _tile(p, players, pr, cell, True, p.font(FAR))
+    else:
+        p.panel(block, None, PANEL, border=DISABLED, width=p.px(2))
+        p.text(t("scr.pick.nobody", lang), block.inflate(-p.px(12), -p.px(6)), p.font(NEAR),
+               MUTED, min_size=p.font(14))
+    y = block.bottom + gap
+    if spared:
+        p.text(t("scr.pick.spared", lang, n=len(spared)), Rect(body.x, y, body.width, label_h),
+               p.font(SMALL), MUTED, align="left", min_size=p.font(14))
+        y += label_h
+        block = Rect(body.x, y, body.width, rows_s * row_s + (rows_s - 1) * gap)
+        for cell, pr in zip(grid(block, len(spared), cols_s, gap), spared, strict=False):
+            _tile(p, players, pr, cell, False, p.font(NEAR))
+    ok, back = split(foot, [1.5, 1], vertical=False, gap=gap)
+    p.button(ok, t("scr.pick.confirm", lang, n=len(chosen)), ("confirm_false",),
+             enabled=bool(chosen), color=BAD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
     p.button(back, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
              size=p.font(NEAR))
 
@@ -1118,10 +1461,14 @@ class KiloScreens(GameScreens):
         v: View = app.view
         ui: Ui = app.ui
         if isinstance(event, Press):
+            if v.live is not None and (before is None or before.live is None):
+                ui.window_open_at = app.now()  # the countdown runs from the first press
             if v.live is not None and (before is None or before.live is None
                                        or len(v.live.presses) > len(before.live.presses)):
                 app.sounds.play("slap")
             return
+        if v.live is None:
+            ui.window_open_at = None
         if isinstance(event, Verdict):
             ui.picking = False
             ui.penalized = []
@@ -1145,6 +1492,30 @@ class KiloScreens(GameScreens):
             ui.picking = False
             ui.show_result = False
             ui.screen = None
+            ui.window_open_at = None  # a window reopened by an undo closed long ago
+
+    def headline_for(self, view: View, ui: Ui) -> tuple[str, str]:
+        """While a slap is judged, the question is on the screen itself, one at a time: the
+        top bar only says what is going on."""
+        where, todo = self.headline(view, ui.lang)
+        if view.awaiting == "verdict" and not view.finished:
+            todo = t("scr.await.false_pick" if ui.picking else "scr.await.judge", ui.lang)
+        return where, todo
+
+    def redraw_in(self, view: View | None, ui: Ui, now: float) -> float | None:
+        """While a slap window is open and shown, its countdown moves: the next frame is due
+        at the next quarter second (or when the window closes). None otherwise: no timer."""
+        from companion.display.state import active_screen
+
+        if (view is None or view.live is None or not view.live.non_pressers
+                or ui.window_open_at is None
+                or active_screen(view, ui) not in ("verdict", "slap") or ui.picking):
+            return None
+        elapsed = now - ui.window_open_at
+        left = view.rules.slap_timeout_ms / 1000 - elapsed
+        if left <= 0:
+            return None
+        return max(0.01, min(left, WINDOW_TICK_S - elapsed % WINDOW_TICK_S))
 
     def undone(self, engine: Any, lang: str) -> str | None:
         event = engine.last_undone
@@ -1180,7 +1551,9 @@ class KiloScreens(GameScreens):
             else:
                 ui.penalized.append(name)
         elif kind == "confirm_false":
-            if ui.penalized and v is not None and v.live is not None:
+            if not ui.penalized:
+                ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
+            elif v is not None and v.live is not None:
                 claimant_only = ui.penalized == [v.live.claimant]
                 app.submit(Verdict(valid=False,
                                    penalized=None if claimant_only else list(ui.penalized)))
@@ -1274,6 +1647,10 @@ class KiloScreens(GameScreens):
             pressers = [p.name for p in v.live.presses]
             if seat < len(v.players) and v.players[seat] in pressers:
                 app.do(("toggle", v.players[seat]))
+            elif seat < len(v.players):
+                name = v.players[seat]
+                ui.say(t("scr.pick.not_pressed", "fr", name=name),
+                       t("scr.pick.not_pressed", "en", name=name))
         else:
             return False
         return True
