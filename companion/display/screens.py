@@ -100,7 +100,9 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     s = p.screen
     pad = p.px(8)
     top_h = p.px(54)
-    nav_h = p.px(62)
+    # Portrait: the bar in two rows, so that its labels keep the size they have on the 7".
+    nav_rows = 2 if p.scale.portrait else 1
+    nav_h = p.px(62) if nav_rows == 1 else 2 * p.px(52)
     top = Rect(0, 0, s.width, top_h)
     pygame.draw.rect(p.surface, PANEL, top)
     inner = top.inflate(-2 * pad, -pad)
@@ -147,7 +149,11 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",),
                   True, False))
     items.append(("EN" if lang == "fr" else "FR", ("lang",), True, False))
-    cells = split(nav.inflate(-pad, -pad), [1] * len(items), vertical=False, gap=p.px(4))
+    per_row = math.ceil(len(items) / nav_rows)
+    cells = []
+    for r, band in enumerate(split(nav.inflate(-pad, -pad), [1] * nav_rows, gap=p.px(4))):
+        count = min(per_row, len(items) - r * per_row)
+        cells.extend(split(band, [1] * count, vertical=False, gap=p.px(4)))
     # One size for the whole bar (the largest at which every label fits): a row of buttons in
     # mixed sizes reads as mixed importance.
     size = min(p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
@@ -304,26 +310,35 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     hw = ui.hardware
     gap = p.px(8)
+    lines = []
+    source = source_text(hw.source, lang)
+    if not hw.source:
+        lines.append(t("scr.hw.none", lang))
+    elif hw.connected:
+        lines.append(t("scr.hw.ok", lang, source=source))
+    else:
+        lines.append(t("scr.hw.disconnected", lang, source=source))
+    for label in hw.stuck.values():
+        lines.append(t("scr.hw.stuck", lang, button=ui.text(label)))
+    for note in hw.notes[-3:]:
+        lines.append(ui.text(note))
+    text = "\n".join(lines)
     if v is not None:
-        status_box, scores = split(area, [1, 1.1], gap=gap)
+        # The status takes the height its lines need (up to half), the scores the rest.
+        pad_h = p.px(20)
+        width = area.width - p.px(16)
+        size = p.font(NEAR)
+        need = len(p.wrap_lines(text, width, size)) * p.line_height(size) + pad_h
+        status_h = max(p.px(60), min(area.height // 2, need))
+        status_box = Rect(area.x, area.y, area.width, status_h)
+        scores = Rect(area.x, status_box.bottom + gap, area.width,
+                      area.bottom - status_box.bottom - gap)
         screens_of(ui).strip(p, v, ui, scores)
     else:
         status_box = area
     p.panel(status_box)
     inner = status_box.inflate(-p.px(16), -p.px(10))
-    lines = []
-    if not hw.source:
-        lines.append(t("scr.hw.none", lang))
-    elif hw.connected:
-        lines.append(t("scr.hw.ok", lang, source=source_text(hw.source, lang)))
-    else:
-        lines.append(t("scr.hw.disconnected", lang, source=source_text(hw.source, lang)))
-    for label in hw.stuck.values():
-        lines.append(t("scr.hw.stuck", lang, button=ui.text(label)))
-    for note in hw.notes[-3:]:
-        lines.append(ui.text(note))
-    p.paragraph("\n".join(lines), inner, p.font(NEAR), FG if not hw.trouble else WARN,
-                min_size=p.font(16))
+    p.paragraph(text, inner, p.font(NEAR), FG if not hw.trouble else WARN, min_size=p.font(16))
 
 
 # --- setup -------------------------------------------------------------------------------------
