@@ -301,3 +301,24 @@ def test_portrait_nav_bar_keeps_the_labels_of_the_7_inch(game: str) -> None:
         assert len(labels) >= 7, size
         sizes[size] = min(labels)
     assert sizes[(720, 1280)] >= sizes[(800, 480)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lots_overlay_draws_names_as_names(size: tuple[int, int]) -> None:
+    """The draw-lots overlay (every game): ten long names drawn as names, the result never cut."""
+    from test_legibility import LONG  # type: ignore[import-not-found]
+
+    from companion.display import audit
+    from companion.display.layout import Fonts, Painter
+    from companion.display.lots import draw_lots_overlay
+
+    pygame.font.init()
+    players = tuple(LONG)
+    for phase in (0.3, 1.0):
+        painter = Painter(pygame.Surface(size), Fonts(), audit=True)
+        draw_lots_overlay(painter, players, 4, phase, "Tirage au sort…",
+                          f"{players[4]} donne la première manche")
+        found = audit.problems(painter, players)
+        assert not found, found[:5]
+        shown = {rec.who for rec in painter.texts if rec.kind == "name"}
+        assert shown == set(players)

@@ -15,7 +15,7 @@ import pygame
 
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.layout import Action, Align, Control, Painter, Role, draw_suit
 from companion.display.names import name_forms
 from companion.display.state import INPUTS, Ui, active_screen
 from companion.display.theme import (
@@ -167,29 +167,38 @@ def headline_todo(p: Painter, text: str, box: Rect, color: Color,
                   players: tuple[str, ...] = ()) -> None:
     """What the table must do, right of the top bar: one line, or two when one line would be
     much smaller (a long name in it); never cut while two lines can hold it."""
-    one = p.fit(text, box, p.font(NEAR), p.font(NEAR) * 55 // 100)
-    if one[0] == text and one[1] >= p.font(NEAR) * 0.8:
-        p.text(text, box, p.font(NEAR), color, align="right")
+    fit_lines(p, text, box, p.font(NEAR), color, align="right", players=players)
+
+
+def fit_lines(p: Painter, text: str, box: Rect, size: int, color: Color, *,
+              align: Align = "center", players: tuple[str, ...] = (), role: Role = "near",
+              floor: int | None = None) -> None:
+    """``text`` on one line at ``size`` if it fits nearly so big, else on two balanced lines as
+    big as they fit (down to ``floor``, 18 at 800x480); cut only when two lines cannot hold it."""
+    floor = floor or p.font(18)
+    one = p.fit(text, box, size, min(floor, size * 55 // 100))
+    if one[0] == text and one[1] >= size * 0.8:
+        p.text(text, box, size, color, align=align, role=role)
         return
-    size = p.font(NEAR)
-    floor = p.font(18)
+    cur = size
     while True:
-        lines = two_lines(p, text, size, box.width, players)
-        line_h = p.line_height(size)
-        if len(lines) <= 2 and line_h * len(lines) <= box.height and all(
-                p.fonts.size(line, size)[0] <= box.width for line in lines):
+        lines = two_lines(p, text, cur, box.width, players)
+        line_h = p.line_height(cur)
+        if line_h * len(lines) <= box.height and all(
+                p.fonts.size(line, cur)[0] <= box.width for line in lines):
             break
-        if size <= floor:
+        if cur <= floor:
             lines = []
             break
-        size = max(floor, int(size * 0.92))
-    if not lines or (one[0] == text and one[1] >= size):
-        p.text(text, box, p.font(NEAR), color, align="right")
+        cur = max(floor, int(cur * 0.92))
+    if not lines or (one[0] == text and one[1] >= cur):
+        p.text(text, box, size, color, align=align, role=role,
+               min_size=min(floor, size * 55 // 100))
         return
     y = box.centery - line_h * len(lines) // 2
     for line in lines:
-        p.text(line, Rect(box.x, y, box.width, line_h), size, color, align="right",
-               min_size=size)
+        p.text(line, Rect(box.x, y, box.width, line_h), cur, color, align=align, role=role,
+               min_size=cur)
         y += line_h
 
 
@@ -208,7 +217,7 @@ def two_lines(p: Painter, text: str, size: int, width: int,
         widest = max(p.fonts.size(line, size)[0] for line in lines)
         after_mark = words[i - 1][-1] in ":;,.!?" or words[i] in ("·", "-", "—")
         a_name = any(line.strip() in forms for line in lines)
-        options.append((widest > width, a_name, not after_mark, widest, lines))
+        options.append((a_name, widest > width, not after_mark, widest, lines))
     return min(options, key=lambda o: o[:4])[4]
 
 
