@@ -301,16 +301,30 @@ def not_applicable(p: Painter, area: Rect, why: str) -> Rect:
 def draw_rules(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     gap = p.px(10)
+    rules = "\n".join(screens_of(ui).rule_lines(v, ui))
+    keys = t(f"scr.rules.keys.{ui.game}", lang)
     if p.scale.portrait:
-        left, right = split(area, [1.5, 1], gap=gap)
+        # One above the other, each as tall as its lines at the largest size both fit at.
+        width = area.width - p.px(16)
+        pad_h = p.px(12)
+        size = p.font(SMALL)
+        while True:
+            line_h = p.line_height(size)
+            need = [len(p.wrap_lines(text, width, size)) * line_h + pad_h + p.px(4)
+                    for text in (rules, keys)]
+            if sum(need) + gap <= area.height or size <= p.font(16):
+                break
+            size -= 1
+        spare = max(0, area.height - gap - sum(need))
+        left = Rect(area.x, area.y, area.width, min(area.height, need[0] + spare // 2))
+        right = Rect(area.x, left.bottom + gap, area.width, area.bottom - left.bottom - gap)
     else:
         left, right = split(area, [1.45, 1], vertical=False, gap=gap)
+        size = p.font(SMALL)
     p.panel(left)
-    p.paragraph("\n".join(screens_of(ui).rule_lines(v, ui)), left.inflate(-p.px(16), -p.px(12)),
-                p.font(SMALL), FG, min_size=p.font(16))
+    p.paragraph(rules, left.inflate(-p.px(16), -p.px(12)), size, FG, min_size=p.font(16))
     p.panel(right)
-    p.paragraph(t(f"scr.rules.keys.{ui.game}", lang), right.inflate(-p.px(16), -p.px(12)),
-                p.font(SMALL), MUTED, min_size=p.font(16))
+    p.paragraph(keys, right.inflate(-p.px(16), -p.px(12)), size, MUTED, min_size=p.font(16))
 
 
 # --- hardware status ---------------------------------------------------------------------------
@@ -363,7 +377,10 @@ def name_button(p: Painter, rect: Rect, who: str, players: tuple[str, ...], acti
     size = size or p.font(SMALL)
     cursor_w = p.fonts.size("_", max(size, p.name_size()))[0] if editing else 0
     box = Rect(inner.x, inner.y, inner.width - cursor_w, inner.height)
-    if who:
+    if who and editing:  # being typed: the whole of it, smaller if it must, never shortened
+        drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14),
+                       kind="name", who=who)
+    elif who:
         drawn = p.name(who, players, box, size, fg, align="center")
     else:
         drawn = Rect(box.centerx, box.y, 0, box.height)
