@@ -173,16 +173,18 @@ def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
     p.panel(band)
     inner = band.inflate(-p.px(12), -p.px(6))
     title_w = inner.width // 5
+    # The title no bigger than the names beside it: the players are what the band is about.
+    size = min(p.font(SMALL), p.name_size())
     p.paragraph(t("scr.stats.evening", lang, n=tally.evening_games),
-                Rect(inner.x, inner.y, title_w, inner.height), p.font(SMALL), WARN,
-                min_size=p.font(18))
+                Rect(inner.x, inner.y, title_w, inner.height), size, WARN,
+                min_size=min(size, p.font(18)))
     rest = Rect(inner.x + title_w, inner.y, inner.width - title_w, inner.height)
-    shown = tally.evening[:5]
+    shown = tally.evening[:3 if p.scale.portrait else 5]
     names = tuple(s.player for s in tally.evening)
     for cell, s in zip(split(rest, [1] * len(shown), vertical=False, gap=p.px(6)), shown,
                        strict=True):
         top, bottom = split(cell, [1, 1])
         key = "scr.stats.evening_kilos" if s.kilo_games else "scr.stats.evening_wins"
         p.name(s.player, names, top, p.font(SMALL), FG)
-        p.text(t(key, lang, wins=s.wins, kilos=s.kilos), bottom, p.font(20), MUTED,
-               role="small", min_size=p.font(14))
+        p.text(t(key, lang, wins=s.wins, kilos=s.kilos), bottom, min(p.font(20), size), MUTED,
+               role="small", min_size=p.font(16))
