@@ -285,3 +285,47 @@ def test_setup_at_800x480_has_no_tiny_text(game: str) -> None:
     ui.setup = SetupForm(game=game, players=["Alice", "Bruno", "Chloé", "Dédé"])
     r = render("setup", None, (800, 480), "fr", ui)
     assert min(rec.cap for rec in r.painter.texts) >= 9
+
+
+def _nav_label_sizes(r: object) -> list[int]:
+    p = r.painter  # type: ignore[attr-defined]
+    bar = [c.rect for c in p.controls if c.action[0] in ("nav", "undo", "mute", "lang")
+           and c.rect.top > p.screen.height * 3 // 4]
+    return [rec.size for rec in p.texts if any(b.contains(rec.rect) for b in bar)]
+
+
+@pytest.mark.parametrize("game", ["kilo", "cinq-rois", "treize"])
+def test_portrait_nav_bar_keeps_the_labels_of_the_7_inch(game: str) -> None:
+    """Regression: nine buttons in one row across 720 px made their labels tiny; in portrait the
+    bar has two rows and every label is at least as big as on the 800x480 screen."""
+    from companion.display.state import SetupForm, Ui
+
+    sizes = {}
+    for size in ((800, 480), (720, 1280)):
+        ui = Ui(lang="fr", game=game)
+        ui.setup = SetupForm(game=game, players=["Alice", "Bruno", "Chloé", "Dédé"])
+        labels = _nav_label_sizes(render("setup", None, size, "fr", ui))
+        assert len(labels) >= 7, size
+        sizes[size] = min(labels)
+    assert sizes[(720, 1280)] >= sizes[(800, 480)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lots_overlay_draws_names_as_names(size: tuple[int, int]) -> None:
+    """The draw-lots overlay (every game): ten long names drawn as names, the result never cut."""
+    from test_legibility import LONG  # type: ignore[import-not-found]
+
+    from companion.display import audit
+    from companion.display.layout import Fonts, Painter
+    from companion.display.lots import draw_lots_overlay
+
+    pygame.font.init()
+    players = tuple(LONG)
+    for phase in (0.3, 1.0):
+        painter = Painter(pygame.Surface(size), Fonts(), audit=True)
+        draw_lots_overlay(painter, players, 4, phase, "Tirage au sort…",
+                          f"{players[4]} donne la première manche")
+        found = audit.problems(painter, players)
+        assert not found, found[:5]
+        shown = {rec.who for rec in painter.texts if rec.kind == "name"}
+        assert shown == set(players)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from test_display import assert_contained  # type: ignore[import-not-found]
 
-from companion.display.snapshot import render, ui_for, view_of
+from companion.display import audit
+from companion.display.snapshot import SIZES, render, ui_for, view_of
 from companion.display.state import Ui
 from companion.display.tally import Tally, load_tally
 from companion.table.fold import replay
@@ -36,15 +37,19 @@ def tally(tmp_path_factory: pytest.TempPathFactory) -> Tally:
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_stats_screen_a_chart_per_player(tally: Tally, size: tuple[int, int], lang: str) -> None:
+def test_stats_screen_a_row_per_player(tally: Tally, size: tuple[int, int], lang: str) -> None:
     ui = Ui(lang=lang)
     ui.tally = tally
     r = render("stats", None, size, lang, ui)
     assert_contained(r)
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
-    for s in tally.players:
-        assert any(x.startswith(f"{s.player} · {s.wins}/{s.games}") for x in texts), s.player
-    assert ("réaction" if lang == "fr" else "reaction") in texts
+    names = {rec.who: rec for rec in r.painter.texts  # type: ignore[attr-defined]
+             if rec.kind == "name"}
+    for s in tally.players:  # a row each: the name (drawn as a name), then games won
+        assert names[s.player].text == s.player
+        assert f"{s.wins}/{s.games}" in texts, s.player
+    assert ("Réaction" if lang == "fr" else "Reaction") in texts
+    assert not audit.problems(r.painter, [s.player for s in tally.players])  # type: ignore
 
 
 def test_evening_tally_under_the_game_over_screen(tally: Tally) -> None:
@@ -55,8 +60,10 @@ def test_evening_tally_under_the_game_over_screen(tally: Tally) -> None:
     r = render("gameover", view_of(engine), (800, 480), "fr", ui)
     assert_contained(r)
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
-    assert "Ce soir · 3 parties" in texts
+    assert "Ce soir · 3 parties" in " ".join(texts)  # on one line or two
     assert tally.evening[0].player in texts
+    assert any(rec.kind == "name" and rec.who == tally.evening[0].player
+               for rec in r.painter.texts)  # type: ignore[attr-defined]
     assert any(x.startswith(f"{tally.evening[0].wins} vict.") for x in texts)
     # One game only: no tally band.
     ui.tally = Tally(tally.players, tally.evening, 1)
@@ -82,3 +89,28 @@ def test_no_journal_numbers_say_so() -> None:
     r = render("stats", None, (800, 480), "en", ui)
     assert "No finished game yet: the numbers will come." in [
         rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
+    """The legibility rules (display/audit.py) on the stats screen, which the screen-by-screen
+    test sees empty (no journal): ten long accented names, every size."""
+    from test_legibility import LONG  # type: ignore[import-not-found]
+
+    from companion.table.stats import PlayerStats
+
+    players = tuple(PlayerStats(name, games=3 + i, wins=i % 3, kilo_games=2 * (i % 2),
+                                kilos=40 * i, slap_losses=i % 2, false_slaps=i % 2,
+                                delays_us=[1200 * i + 300] if i % 2 else [],
+                                escapes_us=[3200 + i] if i % 2 else [])
+                    for i, name in enumerate(LONG))
+    ui = Ui(lang=lang)
+    ui.tally = Tally(players, players[:5], 3)
+    for size in SIZES:
+        r = render("stats", None, size, lang, ui, audit=True)
+        assert_contained(r)
+        found = audit.problems(r.painter, LONG)  # type: ignore[arg-type]
+        assert not found, (size, found[:10])
+        if lang == "fr":  # French numbers: a decimal comma
+            assert any(rec.text.endswith(" ms") and "," in rec.text
+                       for rec in r.painter.texts), size  # type: ignore[attr-defined]

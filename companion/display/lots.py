@@ -12,7 +12,7 @@ import random
 import pygame
 
 from companion.display.layout import Painter
-from companion.display.screens import grid
+from companion.display.screens import fit_lines, grid
 from companion.display.theme import ACCENT, BG, BIG, FAR, FG, NEAR, PANEL, WARN
 
 Rect = pygame.Rect
@@ -47,8 +47,9 @@ def draw_lots_overlay(p: Painter, players: tuple[str, ...], chosen: int, phase: 
     head_h = p.px(64)
     head = Rect(inner.x, inner.y, inner.width, head_h)
     done = phase >= 0.85
-    p.text(result if done else drawing, head, p.font(FAR), WARN if done else FG, role="far",
-           min_size=p.font(BIG) // 2)
+    # The result names who was drawn: on two lines rather than cut when the name is long.
+    fit_lines(p, result if done else drawing, head, p.font(FAR), WARN if done else FG,
+              players=players, role="far", floor=p.font(BIG) // 2)
     body = Rect(inner.x, head.bottom + p.px(8), inner.width, inner.height - head_h - p.px(8))
     cells = grid(body, n, 2 if n > 3 and not p.scale.portrait else 1, p.px(6))
     for i, cell in enumerate(cells):
@@ -56,6 +57,6 @@ def draw_lots_overlay(p: Painter, players: tuple[str, ...], chosen: int, phase: 
         p.panel(cell, box, WARN if on else PANEL)
         d = min(cell.height - 4, p.px(30))
         p.seat_mark(i, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
-        p.text(players[i], Rect(cell.x + d + p.px(12), cell.y, cell.width - d - p.px(16),
-                                cell.height), p.font(NEAR), BLACK if on else FG, align="left",
-               min_size=p.font(12))
+        p.name(players[i], players, Rect(cell.x + d + p.px(12), cell.y,
+                                         cell.width - d - p.px(16), cell.height),
+               p.font(NEAR), BLACK if on else FG)

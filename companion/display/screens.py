@@ -15,7 +15,8 @@ import pygame
 
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Control, Painter, draw_suit
+from companion.display.layout import Action, Align, Control, Painter, Role, draw_suit
+from companion.display.names import name_forms
 from companion.display.state import INPUTS, Ui, active_screen
 from companion.display.theme import (
     ACCENT,
@@ -30,6 +31,8 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
+    Color,
+    text_on,
 )
 from companion.games import GAMES
 from companion.i18n import t
@@ -97,22 +100,27 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     s = p.screen
     pad = p.px(8)
     top_h = p.px(54)
-    nav_h = p.px(62)
+    # Portrait: the bar in two rows, so that its labels keep the size they have on the 7".
+    nav_rows = 2 if p.scale.portrait else 1
+    nav_h = p.px(62) if nav_rows == 1 else 2 * p.px(52)
     top = Rect(0, 0, s.width, top_h)
     nav = Rect(0, s.height - nav_h, s.width, nav_h)
     # The background only between the bars, which cover the rest: a frame is memory-bound.
     p.surface.fill(BG, Rect(0, top.bottom, s.width, max(0, nav.top - top.bottom)))
     pygame.draw.rect(p.surface, PANEL, top)
     inner = top.inflate(-2 * pad, -pad)
-    left, right = split(inner, [0.42, 0.58], vertical=False, gap=pad)
     gs = screens_of(ui)
     if v is None:
-        p.text(gs.title, left, p.font(BIG), FG, align="left", role="near")
-        p.text(t("scr.setup.title", lang), right, p.font(NEAR), MUTED, align="right")
+        where, todo, todo_color = gs.title, t("scr.setup.title", lang), MUTED
     else:
         where, todo = gs.headline_for(v, ui)
-        p.text(where, left, p.font(BIG), FG, align="left", role="near")
-        p.text(todo, right, p.font(NEAR), ACCENT, align="right")
+        todo_color = ACCENT
+    # Where the game stands takes what it needs (up to 42 %), what to do gets the rest.
+    left_w = min(int(inner.width * 0.42), p.fonts.size(where, p.font(BIG))[0])
+    left = Rect(inner.x, inner.y, left_w, inner.height)
+    right = Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
+    p.text(where, left, p.font(BIG), FG, align="left", role="near")
+    headline_todo(p, todo, right, todo_color, tuple(getattr(v, "players", ())))
     y = top.bottom
     hw = ui.hardware
     if hw.trouble:
@@ -143,7 +151,11 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",),
                   True, False))
     items.append(("EN" if lang == "fr" else "FR", ("lang",), True, False))
-    cells = split(nav.inflate(-pad, -pad), [1] * len(items), vertical=False, gap=p.px(4))
+    per_row = math.ceil(len(items) / nav_rows)
+    cells = []
+    for r, band in enumerate(split(nav.inflate(-pad, -pad), [1] * nav_rows, gap=p.px(4))):
+        count = min(per_row, len(items) - r * per_row)
+        cells.extend(split(band, [1] * count, vertical=False, gap=p.px(4)))
     # One size for the whole bar (the largest at which every label fits): a row of buttons in
     # mixed sizes reads as mixed importance.
     size = min(p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
@@ -151,6 +163,64 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
         p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
     return Rect(pad, y + pad, s.width - 2 * pad, nav.top - y - 2 * pad)
+
+
+def headline_todo(p: Painter, text: str, box: Rect, color: Color,
+                  players: tuple[str, ...] = ()) -> None:
+    """What the table must do, right of the top bar: one line, or two when one line would be
+    much smaller (a long name in it); never cut while two lines can hold it."""
+    fit_lines(p, text, box, p.font(NEAR), color, align="right", players=players)
+
+
+def fit_lines(p: Painter, text: str, box: Rect, size: int, color: Color, *,
+              align: Align = "center", players: tuple[str, ...] = (), role: Role = "near",
+              floor: int | None = None) -> None:
+    """``text`` on one line at ``size`` if it fits nearly so big, else on two balanced lines as
+    big as they fit (down to ``floor``, 18 at 800x480); cut only when two lines cannot hold it."""
+    floor = floor or p.font(18)
+    one = p.fit(text, box, size, min(floor, size * 55 // 100))
+    if one[0] == text and one[1] >= size * 0.8:
+        p.text(text, box, size, color, align=align, role=role)
+        return
+    cur = size
+    while True:
+        lines = two_lines(p, text, cur, box.width, players)
+        line_h = p.line_height(cur)
+        if line_h * len(lines) <= box.height and all(
+                p.fonts.size(line, cur)[0] <= box.width for line in lines):
+            break
+        if cur <= floor:
+            lines = []
+            break
+        cur = max(floor, int(cur * 0.92))
+    if not lines or (one[0] == text and one[1] >= cur):
+        p.text(text, box, size, color, align=align, role=role,
+               min_size=min(floor, size * 55 // 100))
+        return
+    y = box.centery - line_h * len(lines) // 2
+    for line in lines:
+        p.text(line, Rect(box.x, y, box.width, line_h), cur, color, align=align, role=role,
+               min_size=cur)
+        y += line_h
+
+
+def two_lines(p: Painter, text: str, size: int, width: int,
+              players: tuple[str, ...] = ()) -> list[str]:
+    """``text`` in two lines no wider than ``width`` when it can: broken after a punctuation
+    mark if one allows it, else where the longer line is shortest; never so that a line is a
+    player's name alone (a name is drawn as a name, not as part of a sentence)."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return [text]
+    forms = {form for own in name_forms(players).values() for form in own} if players else set()
+    options = []
+    for i in range(1, len(words)):
+        lines = [" ".join(words[:i]), " ".join(words[i:])]
+        widest = max(p.fonts.size(line, size)[0] for line in lines)
+        after_mark = words[i - 1][-1] in ":;,.!?" or words[i] in ("·", "-", "—")
+        a_name = any(line.strip() in forms for line in lines)
+        options.append((a_name, widest > width, not after_mark, widest, lines))
+    return min(options, key=lambda o: o[:4])[4]
 
 
 def _ctl(rect: Rect, action: tuple[str, ...]) -> Control:
@@ -233,16 +303,30 @@ def not_applicable(p: Painter, area: Rect, why: str) -> Rect:
 def draw_rules(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     gap = p.px(10)
+    rules = "\n".join(screens_of(ui).rule_lines(v, ui))
+    keys = t(f"scr.rules.keys.{ui.game}", lang)
     if p.scale.portrait:
-        left, right = split(area, [1.5, 1], gap=gap)
+        # One above the other, each as tall as its lines at the largest size both fit at.
+        width = area.width - p.px(16)
+        pad_h = p.px(12)
+        size = p.font(SMALL)
+        while True:
+            line_h = p.line_height(size)
+            need = [len(p.wrap_lines(text, width, size)) * line_h + pad_h + p.px(4)
+                    for text in (rules, keys)]
+            if sum(need) + gap <= area.height or size <= p.font(16):
+                break
+            size -= 1
+        spare = max(0, area.height - gap - sum(need))
+        left = Rect(area.x, area.y, area.width, min(area.height, need[0] + spare // 2))
+        right = Rect(area.x, left.bottom + gap, area.width, area.bottom - left.bottom - gap)
     else:
         left, right = split(area, [1.45, 1], vertical=False, gap=gap)
+        size = p.font(SMALL)
     p.panel(left)
-    p.paragraph("\n".join(screens_of(ui).rule_lines(v, ui)), left.inflate(-p.px(16), -p.px(12)),
-                p.font(SMALL), FG, min_size=p.font(16))
+    p.paragraph(rules, left.inflate(-p.px(16), -p.px(12)), size, FG, min_size=p.font(16))
     p.panel(right)
-    p.paragraph(t(f"scr.rules.keys.{ui.game}", lang), right.inflate(-p.px(16), -p.px(12)),
-                p.font(SMALL), MUTED, min_size=p.font(16))
+    p.paragraph(keys, right.inflate(-p.px(16), -p.px(12)), size, MUTED, min_size=p.font(16))
 
 
 # --- hardware status ---------------------------------------------------------------------------
@@ -251,29 +335,134 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     hw = ui.hardware
     gap = p.px(8)
+    lines = []
+    source = source_text(hw.source, lang)
+    if not hw.source:
+        lines.append(t("scr.hw.none", lang))
+    elif hw.connected:
+        lines.append(t("scr.hw.ok", lang, source=source))
+    else:
+        lines.append(t("scr.hw.disconnected", lang, source=source))
+    for label in hw.stuck.values():
+        lines.append(t("scr.hw.stuck", lang, button=ui.text(label)))
+    for note in hw.notes[-3:]:
+        lines.append(ui.text(note))
+    text = "\n".join(lines)
     if v is not None:
-        status_box, scores = split(area, [1, 1.1], gap=gap)
+        # The status takes the height its lines need (up to half), the scores the rest.
+        pad_h = p.px(20)
+        width = area.width - p.px(16)
+        size = p.font(NEAR)
+        need = len(p.wrap_lines(text, width, size)) * p.line_height(size) + pad_h
+        status_h = max(p.px(60), min(area.height // 2, need))
+        status_box = Rect(area.x, area.y, area.width, status_h)
+        scores = Rect(area.x, status_box.bottom + gap, area.width,
+                      area.bottom - status_box.bottom - gap)
         screens_of(ui).strip(p, v, ui, scores)
     else:
         status_box = area
     p.panel(status_box)
     inner = status_box.inflate(-p.px(16), -p.px(10))
-    lines = []
-    if not hw.source:
-        lines.append(t("scr.hw.none", lang))
-    elif hw.connected:
-        lines.append(t("scr.hw.ok", lang, source=source_text(hw.source, lang)))
-    else:
-        lines.append(t("scr.hw.disconnected", lang, source=source_text(hw.source, lang)))
-    for label in hw.stuck.values():
-        lines.append(t("scr.hw.stuck", lang, button=ui.text(label)))
-    for note in hw.notes[-3:]:
-        lines.append(ui.text(note))
-    p.paragraph("\n".join(lines), inner, p.font(NEAR), FG if not hw.trouble else WARN,
-                min_size=p.font(16))
+    p.paragraph(text, inner, p.font(NEAR), FG if not hw.trouble else WARN, min_size=p.font(16))
 
 
 # --- setup -------------------------------------------------------------------------------------
+
+def name_button(p: Painter, rect: Rect, who: str, players: tuple[str, ...], action: Action, *,
+                editing: bool = False, size: int | None = None) -> Rect:
+    """A button that is a player's name: drawn as a name (``Painter.name``), with a cursor
+    while it is being typed."""
+    fill = ACCENT if editing else PANEL_HI
+    p.button(rect, "", action, selected=editing, color=fill)
+    fg = text_on(fill)
+    inner = rect.inflate(-p.px(8), -2)  # a name fills its button's height
+    size = size or p.font(SMALL)
+    cursor_w = p.fonts.size("_", max(size, p.name_size()))[0] if editing else 0
+    box = Rect(inner.x, inner.y, inner.width - cursor_w, inner.height)
+    if who and editing:  # being typed: the whole of it, smaller if it must, never shortened
+        drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14),
+                       kind="name", who=who)
+    elif who:
+        drawn = p.name(who, players, box, size, fg, align="center")
+    else:
+        drawn = Rect(box.centerx, box.y, 0, box.height)
+    if editing:
+        p.text("_", Rect(drawn.right, inner.y, cursor_w, inner.height), max(size, p.name_size()),
+               fg)
+    return rect
+
+
+def help_sizes(p: Painter) -> tuple[int, ...]:
+    """The sizes a setting's help line may take, largest first (none smaller: 9 px caps at
+    800x480)."""
+    return p.font(22), p.font(20), p.font(18)
+
+
+def _item_top(p: Painter) -> int:
+    return p.line_height(p.font(SMALL)) + p.px(10)
+
+
+def items_height(p: Painter, width: int, items: list[SetupItem], help_size: int | None) -> int:
+    """The height the settings need with their help lines at ``help_size`` (None: no help)."""
+    sep = max(2, p.px(3))
+    total = sep * (len(items) - 1) + _item_top(p) * len(items)
+    if help_size is not None:
+        line_h = p.line_height(help_size)
+        for item in items:
+            total += len(p.wrap_lines(item.help, width - 2 * p.px(8), help_size)) * line_h
+            total += p.px(6)
+    return total
+
+
+def setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap: int) -> None:
+    """The game's settings, one panel each: a label and its buttons, and under them a help line
+    wrapped to the width (never cut), where the height allows one for every setting; on a small
+    screen the rules page explains every choice."""
+    if not items:
+        return
+    sep = max(2, p.px(3))
+    pad = p.px(8)
+    avail = area.height - sep * (len(items) - 1)
+    help_size = next((size for size in help_sizes(p)
+                      if items_height(p, area.width, items, size) <= area.height), None)
+    top_h = _item_top(p)
+    line_h = p.line_height(help_size) if help_size else 0
+    counts = [len(p.wrap_lines(item.help, area.width - 2 * pad, help_size)) if help_size else 0
+              for item in items]
+    needs = [top_h + c * line_h + (p.px(6) if c else 0) for c in counts]
+    if help_size is None:
+        needs = [avail // len(items)] * len(items)
+    extra = max(0, avail - sum(needs))
+    y = area.y
+    for i, (item, need) in enumerate(zip(items, needs, strict=True)):
+        h = need + extra // len(items) if i < len(items) - 1 else area.bottom - y
+        cell = Rect(area.x, y, area.width, h)
+        y += h + sep
+        p.panel(cell, area)
+        inner = cell.inflate(-pad, -p.px(4))
+        help_h = counts[i] * line_h
+        if help_size is not None:
+            # The spare height goes to the label row, up to a comfortable button.
+            top = min(inner.height - help_h - p.px(2), max(top_h, p.px(50)))
+            top_row = Rect(inner.x, inner.y, inner.width, top)
+            free = inner.height - top - help_h
+            helper = Rect(inner.x, top_row.bottom + free // 2, inner.width, help_h + free // 2)
+        else:
+            top_row, helper = inner, None
+        minus = item.minus
+        ctl_w = inner.width // 4 if minus else inner.width * 2 // 7
+        ctl = Rect(top_row.right - ctl_w, top_row.y + 1, ctl_w, top_row.height - 1)
+        lab = Rect(top_row.x, top_row.y, top_row.width - ctl_w - gap, top_row.height)
+        p.text(item.label, lab, p.font(SMALL), FG, align="left", min_size=p.font(18))
+        if helper is not None and help_size is not None:
+            p.paragraph(item.help, helper, help_size, MUTED, min_size=help_size)
+        if minus:
+            a, b = split(ctl, [1, 1], vertical=False, gap=gap)
+            p.button(a, "−", minus, size=p.font(SMALL), parent=cell)
+            p.button(b, "+", item.action, size=p.font(SMALL), parent=cell)
+        else:
+            p.button(ctl, t("scr.setup.change", lang), item.action, size=p.font(22), parent=cell)
+
 
 def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     lang = ui.lang
@@ -281,73 +470,68 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     gap = p.px(6)
     foot_h = p.px(60)
     body = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
-    if v is not None:
-        note = Rect(body.x, body.y, body.width, p.px(30))
-        p.text(t("scr.setup.in_game", lang), note, p.font(SMALL), WARN, min_size=p.font(14))
-        body = Rect(body.x, note.bottom + gap, body.width, body.height - note.height - gap)
-    if p.scale.portrait:
-        left, right = split(body, [1, 1.15], gap=gap)
-    else:
-        left, right = split(body, [0.9, 1.25], vertical=False, gap=p.px(12))
-    # Players, in seating order (clockwise).
     head_h = p.px(34)
-    head = Rect(left.x, left.y, left.width, head_h)
-    title_b, minus_b, plus_b = split(head, [3, 1, 1], vertical=False, gap=gap)
-    p.text(t("scr.setup.players", lang, n=len(form.players)), title_b, p.font(SMALL), FG,
-           align="left", min_size=p.font(14))
     entry = GAMES[form.game]
-    p.button(minus_b, "−", ("players", -1), enabled=len(form.players) > entry.min_players,
-             size=p.font(SMALL))
-    p.button(plus_b, "+", ("players", 1), enabled=len(form.players) < entry.max_players,
-             size=p.font(SMALL))
-    list_area = Rect(left.x, head.bottom + gap, left.width, left.height - head_h - gap)
-    row_h = min(p.px(40), list_area.height // max(6, len(form.players)))
-    rows = [Rect(list_area.x, list_area.y + i * row_h, list_area.width, row_h - max(1, p.px(2)))
-            for i in range(len(form.players))]
-    for i, name in enumerate(form.players):
-        row = rows[i]
-        d = row.height
-        p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
-        name_b, up_b = split(Rect(row.x + d + gap, row.y, row.width - d - gap, row.height),
-                             [4, 1], vertical=False, gap=gap)
-        editing = form.editing == i
-        label = name + ("_" if editing else "")
-        p.button(name_b, label, ("edit", i), selected=editing, size=p.font(SMALL),
-                 color=ACCENT if editing else PANEL_HI)
-        p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
-    # The game, its own settings, the buttons.
     gs = screens_of(ui)
     items = [SetupItem(t("scr.setup.game", lang, name=entry.title),
                        t(f"scr.setup.game.{form.game}", lang), ("game",), None)]
     items.extend(gs.setup_items(form, lang))
     items.append(SetupItem(t("scr.setup.input", lang, name=t(f"scr.input.{form.input}", lang)),
                            t(f"scr.input.{form.input}.help", lang), ("input",), None))
-    cells = split(right, [1] * len(items), gap=max(2, p.px(3)))
-    # A help line only where it can be read: on a small screen a row holds its label and its
-    # buttons at full size, and the rules page explains every choice.
-    with_help = bool(cells) and cells[0].height >= 2.2 * p.fonts.size("Ag", p.font(22))[1]
-    for cell, item in zip(cells, items, strict=True):
-        label, help_text, action, minus = item.label, item.help, item.action, item.minus
-        p.panel(cell, right)
-        inner = cell.inflate(-p.px(8), -p.px(2))
-        top_row, helper = split(inner, [1.2, 1]) if with_help else (inner, None)
-        ctl_w = inner.width // 4 if minus else inner.width * 2 // 7
-        ctl = Rect(top_row.right - ctl_w, top_row.y + 1, ctl_w, top_row.height - 1)
-        lab = Rect(top_row.x, top_row.y, top_row.width - ctl_w - gap, top_row.height)
-        p.text(label, lab, p.font(SMALL), FG, align="left", min_size=p.font(14))
-        if helper is not None:
-            p.text(help_text, helper, p.font(22), MUTED, align="left", role="small",
-                   min_size=p.font(16))
-        if minus:
-            a, b = split(ctl, [1, 1], vertical=False, gap=gap)
-            p.button(a, "−", minus, size=p.font(SMALL), parent=cell)
-            p.button(b, "+", action, size=p.font(SMALL), parent=cell)
-        else:
-            p.button(ctl, t("scr.setup.change", lang), action, size=p.font(22), parent=cell)
+    n = len(form.players)
+    if p.scale.portrait:
+        # The height shared between the players' list (rows at least a name tall) and the
+        # settings (with their help lines when they fit beside a list that keeps its names).
+        list_min = head_h + gap + n * (p.line_height(p.name_size()) + p.px(6))
+        list_max = head_h + gap + max(6, n) * p.px(44)
+        room = body.height - gap
+        items_h = next((h for h in (items_height(p, body.width, items, size)
+                                    for size in help_sizes(p)) if h <= room - list_min),
+                       items_height(p, body.width, items, None))
+        left_h = max(list_min, min(list_max, room - items_h))
+        left = Rect(body.x, body.y, body.width, left_h)
+        right = Rect(body.x, left.bottom + gap, body.width, body.bottom - left.bottom - gap)
+    else:
+        left, right = split(body, [0.9, 1.25], vertical=False, gap=p.px(12))
+    # Players, in seating order (clockwise).
+    head = Rect(left.x, left.y, left.width, head_h)
+    title_b, minus_b, plus_b = split(head, [3.4, 1, 1], vertical=False, gap=gap)
+    p.text(t("scr.setup.players", lang, n=len(form.players)), title_b, p.font(SMALL), FG,
+           align="left", min_size=p.font(18))
+    p.button(minus_b, "−", ("players", -1), enabled=len(form.players) > entry.min_players,
+             size=p.font(SMALL))
+    p.button(plus_b, "+", ("players", 1), enabled=len(form.players) < entry.max_players,
+             size=p.font(SMALL))
+    list_area = Rect(left.x, head.bottom + gap, left.width, left.height - head_h - gap)
+    # Rows as tall as the list allows (portrait has the height), never below a name's line.
+    row_h = min(p.px(56 if p.scale.portrait else 40),
+                list_area.height // max(6, len(form.players)))
+    rows = [Rect(list_area.x, list_area.y + i * row_h, list_area.width, row_h - max(1, p.px(2)))
+            for i in range(len(form.players))]
+    players = tuple(form.players)
+    for i, name in enumerate(form.players):
+        row = rows[i]
+        d = row.height
+        p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
+        name_b, up_b = split(Rect(row.x + d + gap, row.y, row.width - d - gap, row.height),
+                             [4, 1], vertical=False, gap=gap)
+        name_button(p, name_b, name, players, ("edit", i), editing=form.editing == i,
+                    size=p.font(SMALL))
+        p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
+    # The game, its own settings, the buttons.
+    setup_items(p, right, items, lang, gap)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     hint_b, start_b = split(foot, [1.3, 1], vertical=False, gap=gap)
-    p.text(t("scr.setup.hint", lang), hint_b, p.font(22), MUTED, align="left", role="small",
-           min_size=p.font(13))
+    # Under the list, beside "Start": that a game runs (Start replaces it), then how to edit
+    # the names when there is room for it (the rules page says it too).
+    size = p.font(22 if hint_b.height >= 2 * p.line_height(p.font(22)) else 18)
+    used = 0
+    if v is not None:
+        used = p.paragraph(t("scr.setup.in_game", lang), hint_b, size, WARN, min_size=size)
+    hint = t("scr.setup.hint", lang)
+    rest = Rect(hint_b.x, hint_b.y + used, hint_b.width, hint_b.height - used)
+    if len(p.wrap_lines(hint, rest.width, size)) * p.line_height(size) <= rest.height:
+        p.paragraph(hint, rest, size, MUTED, min_size=size)
     p.button(start_b, t("scr.setup.start", lang), ("start",), color=GOOD,
              hint=t("scr.key.enter", lang), size=p.font(NEAR))
 

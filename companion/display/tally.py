@@ -1,4 +1,4 @@
-"""The players' numbers on the table screen: the "stats" screen (a small chart per player) and
+"""The players' numbers on the table screen: the "stats" screen (a table, a row per player) and
 the evening's running tally under the game-over screen. Generic: any game's records."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from typing import Any
 import pygame
 
 from companion.display.layout import Painter
-from companion.display.screens import grid, not_applicable, split
+from companion.display.screens import not_applicable, split
 from companion.display.state import Ui
-from companion.display.theme import ACCENT, BAD, FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL, WARN
+from companion.display.theme import BAD, FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL, WARN
+from companion.i18n import ms, t
 
 Rect = pygame.Rect
 SHOWN = 10  # players on the stats screen, most games first
@@ -44,66 +45,123 @@ def load_tally(journal: Any, now_ns: int | None = None) -> Tally | None:
     )
 
 
-def _ms(us: int | None) -> str:
-    return "—" if us is None else f"{us / 1000:.0f} ms"
+@dataclass(frozen=True)
+class Column:
+    title: str
+    weight: float
+    values: tuple[str, ...]  # one a player
+    bars: tuple[float, ...] | None = None  # 0..1 a player, or no bar
+    color: tuple[int, int, int] = MUTED
 
 
-def _bar(p: Painter, box: Rect, label: str, value: float, top: float, shown: str,
-         color: tuple[int, int, int]) -> None:
-    label_w = box.width * 2 // 5
-    value_w = box.width // 4
-    p.text(label, Rect(box.x, box.y, label_w - p.px(4), box.height), p.font(20), MUTED,
-           align="left", role="small", min_size=p.font(14))
-    track = Rect(box.x + label_w, box.y + box.height // 4, box.width - label_w - value_w,
-                 box.height // 2)
-    pygame.draw.rect(p.surface, PANEL_HI, track, border_radius=p.px(3))
-    if top > 0 and value > 0:
-        filled = Rect(track.x, track.y, max(p.px(3), int(track.width * min(1.0, value / top))),
-                      track.height)
-        pygame.draw.rect(p.surface, color, filled, border_radius=p.px(3))
-    p.text(shown, Rect(track.right + p.px(4), box.y, value_w - p.px(4), box.height), p.font(20),
-           FG, align="left", role="small", min_size=p.font(14))
+def _share(value: float, top: float) -> float:
+    return 0.0 if top <= 0 else max(0.0, min(1.0, value / top))
+
+
+def columns(tally: Tally, lang: str) -> list[Column]:
+    """The numbers of the stats screen, a column each: games won for every game, and the
+    slaps for the players of Kilo de merde (a dash for the others)."""
+    players = tally.players
+    cols = [Column(t("scr.stats.wins", lang), 1.2,
+                   tuple(t("scr.stats.won", lang, wins=s.wins, games=s.games) for s in players),
+                   tuple(_share(s.wins, s.games) for s in players), GOOD)]
+    if not any(s.kilo_games for s in players):
+        return cols
+    dash = "—"
+    slowest = max((s.median_delay_us or 0 for s in players), default=0)
+    lost = [s.slap_losses / s.kilo_games if s.kilo_games else 0.0 for s in players]
+    false_top = max(1, max(s.false_slaps for s in players))
+    cols.append(Column(t("scr.stats.reaction", lang), 1.3,
+                       tuple(ms(s.median_delay_us, lang) if s.median_delay_us is not None
+                             else dash for s in players),
+                       tuple(_share(s.median_delay_us or 0, slowest) for s in players), WARN))
+    cols.append(Column(t("scr.stats.draws", lang), 1.2,
+                       tuple(t("scr.stats.per_game", lang, n=float(x)) if s.kilo_games else dash
+                             for s, x in zip(players, lost, strict=True)),
+                       tuple(_share(x, max(lost)) for x in lost), BAD))
+    cols.append(Column(t("scr.stats.false", lang), 1.0,
+                       tuple(str(s.false_slaps) if s.kilo_games else dash for s in players),
+                       tuple(_share(s.false_slaps, false_top) for s in players), MUTED))
+    cols.append(Column(t("scr.stats.closest", lang), 1.2,
+                       tuple(ms(s.closest_escapes(1)[0], lang) if s.closest_escapes(1) else dash
+                             for s in players)))
+    return cols
 
 
 def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
-    """One chart per player: games won, and for Kilo de merde their slaps."""
-    fr = ui.lang == "fr"
+    """A table, a row per player (most games first): their name, then games won and, for Kilo
+    de merde, their slaps, each number with a bar to compare it down the column. In portrait
+    each row puts the name on a line of its own, the numbers under it."""
+    lang = ui.lang
     tally: Tally | None = ui.tally
     if tally is None or not tally.players:
-        not_applicable(p, area, "Aucune partie terminée pour l'instant\u202f: les chiffres viendront."
-                       if fr else "No finished game yet: the numbers will come.")
+        not_applicable(p, area, t("scr.stats.none", lang))
         return
     players = tally.players
-    slowest = max((s.median_delay_us or 0 for s in players), default=0)
-    most_lost = max((s.slap_losses / s.kilo_games for s in players if s.kilo_games), default=0)
-    cols = 1 if p.scale.portrait else (2 if len(players) <= 4 else (3 if len(players) <= 9
-                                                                    else 4))
-    for cell, s in zip(grid(area, len(players), cols, p.px(8)), players, strict=False):
-        p.panel(cell)
-        inner = cell.inflate(-p.px(12), -p.px(8))
-        rows = 4 if s.kilo_games else 1
-        head, body = split(inner, [1, rows * 0.8], gap=p.px(2))
-        won = f"{s.wins}/{s.games}"
-        escape = s.closest_escapes(1)
-        name_box = head
-        if escape:
-            name_box, esc_box = split(head, [1.6, 1], vertical=False, gap=p.px(4))
-            shown = f"{escape[0] / 1000:.1f} ms"
-            p.text(f"au ras\u202f: {shown}" if fr else f"closest: {shown}", esc_box, p.font(20),
-                   MUTED, align="right", role="small", min_size=p.font(14))
-        p.text(f"{s.player} · {won}", name_box, p.font(NEAR), ACCENT, align="left",
-               min_size=p.font(18))
-        lines = split(body, [1] * rows, gap=p.px(2))
-        _bar(p, lines[0], "victoires" if fr else "wins", s.wins, s.games,
-             f"{100 * s.wins // max(1, s.games)} %", GOOD)
-        if s.kilo_games:
-            lost = s.slap_losses / s.kilo_games
-            _bar(p, lines[1], "réaction" if fr else "reaction", s.median_delay_us or 0, slowest,
-                 _ms(s.median_delay_us), WARN)
-            _bar(p, lines[2], "pioches/partie" if fr else "draws/game", lost, most_lost,
-                 f"{lost:.1f}", BAD)
-            _bar(p, lines[3], "fausses tapes" if fr else "false slaps", s.false_slaps,
-                 max(1, max(x.false_slaps for x in players)), f"{s.false_slaps}", MUTED)
+    names = tuple(s.player for s in players)
+    cols = columns(tally, lang)
+    stacked = p.scale.portrait
+    gap = max(1, p.px(3))
+    pad = p.px(8)
+    name_w = 0 if stacked else int((area.width - 2 * pad) * (0.34 if len(cols) > 1 else 0.5))
+    head_size = p.font(20)
+    head_h = 2 * p.line_height(head_size) + p.px(4)
+    values_x = area.x + pad + name_w
+    values_w = area.right - pad - values_x
+    boxes = split(Rect(values_x, area.y, values_w, head_h), [c.weight for c in cols],
+                  vertical=False, gap=pad)
+    for col, box in zip(cols, boxes, strict=True):
+        p.paragraph(col.title, box, head_size, MUTED, min_size=p.font(18))
+    body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - gap)
+    row_h = min(p.px(96 if stacked else 52), (body.height + gap) // len(players) - gap)
+    name_h = (row_h - max(2, p.px(2)) * 2) // (2 if stacked else 1)
+    name_box_w = (area.width - 2 * pad) if stacked else name_w - pad
+    # One size for every name (a column of mixed sizes reads as mixed importance): the largest
+    # at which the whole names fit, never below the name size (then a name is shortened).
+    name_size = p.font(NEAR)
+    while name_size > p.name_size() and any(
+            p.fonts.size(n, name_size)[0] > name_box_w or p.fonts.size(n, name_size)[1] > name_h
+            for n in names):
+        name_size -= 1
+    for i, s in enumerate(players):
+        row = Rect(body.x, body.y + i * (row_h + gap), body.width, row_h)
+        p.panel(row, area)
+        inner = row.inflate(-2 * pad, -max(2, p.px(2)))
+        if stacked:
+            name_box, line = split(inner, [1, 1], gap=0)
+        else:
+            name_box = Rect(inner.x, inner.y, name_w - pad, inner.height)
+            line = Rect(values_x, inner.y, values_w, inner.height)
+        drawn = p.name(s.player, names, name_box, name_size, FG)
+        size = min(p.font(22), _size_of(p, drawn))  # never bigger than the name
+        cells = split(line, [c.weight for c in cols], vertical=False, gap=pad)
+        for col, cell in zip(cols, cells, strict=True):
+            _value(p, cell, col.values[i], None if col.bars is None else col.bars[i], col.color,
+                   size)
+
+
+def _size_of(p: Painter, rect: Rect) -> int:
+    """The type size of the last text drawn (the name just drawn in ``rect``)."""
+    rec = p.texts[-1] if p.texts else None
+    return rec.size if rec is not None and rec.rect == rect else p.font(22)
+
+
+def _value(p: Painter, cell: Rect, text: str, bar: float | None, color: tuple[int, int, int],
+           size: int) -> None:
+    """A number, and under it a bar of its share of the column's largest."""
+    bar_h = max(2, p.px(5))
+    # The number and its bar as one block in the middle of the row.
+    text_h = min(p.line_height(size), cell.height - bar_h - p.px(2))
+    top = cell.y + (cell.height - text_h - p.px(2) - bar_h) // 2
+    text_box = Rect(cell.x, top, cell.width, text_h)
+    p.text(text, text_box, size, FG, align="left", role="small", min_size=min(size, p.font(18)))
+    if bar is None:
+        return
+    track = Rect(cell.x, text_box.bottom + p.px(2), cell.width, bar_h)
+    pygame.draw.rect(p.surface, PANEL_HI, track, border_radius=max(1, bar_h // 2))
+    if bar > 0:
+        filled = Rect(track.x, track.y, max(bar_h, int(track.width * bar)), bar_h)
+        pygame.draw.rect(p.surface, color, filled, border_radius=max(1, bar_h // 2))
 
 
 def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
@@ -111,20 +169,22 @@ def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
     tally: Tally | None = ui.tally
     if tally is None or not tally.evening:
         return
-    fr = ui.lang == "fr"
+    lang = ui.lang
     p.panel(band)
     inner = band.inflate(-p.px(12), -p.px(6))
     title_w = inner.width // 5
-    title = (f"Ce soir · {tally.evening_games} parties" if fr
-             else f"Tonight · {tally.evening_games} games")
-    p.text(title, Rect(inner.x, inner.y, title_w, inner.height), p.font(SMALL), WARN,
-           align="left", min_size=p.font(14))
+    # The title no bigger than the names beside it: the players are what the band is about.
+    size = min(p.font(SMALL), p.name_size())
+    p.paragraph(t("scr.stats.evening", lang, n=tally.evening_games),
+                Rect(inner.x, inner.y, title_w, inner.height), size, WARN,
+                min_size=min(size, p.font(18)))
     rest = Rect(inner.x + title_w, inner.y, inner.width - title_w, inner.height)
-    shown = tally.evening[:5]
+    shown = tally.evening[:3 if p.scale.portrait else 5]
+    names = tuple(s.player for s in tally.evening)
     for cell, s in zip(split(rest, [1] * len(shown), vertical=False, gap=p.px(6)), shown,
                        strict=True):
         top, bottom = split(cell, [1, 1])
-        wins = (f"{s.wins} vict." if fr else f"{s.wins} won")
-        kilos = f" · {s.kilos} kg" if s.kilo_games else ""
-        p.text(s.player, top, p.font(SMALL), FG, min_size=p.font(14))
-        p.text(f"{wins}{kilos}", bottom, p.font(20), MUTED, role="small", min_size=p.font(14))
+        key = "scr.stats.evening_kilos" if s.kilo_games else "scr.stats.evening_wins"
+        p.name(s.player, names, top, p.font(SMALL), FG)
+        p.text(t(key, lang, wins=s.wins, kilos=s.kilos), bottom, min(p.font(20), size), MUTED,
+               role="small", min_size=p.font(16))
