@@ -70,7 +70,6 @@ def states(game: str) -> list[tuple[str, Any]]:
 CASES = [(game, screen) for game in GAMES for screen in screens(game)]
 
 
-@pytest.mark.xfail(reason="issue 11: the screens are being brought to the rules", strict=False)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize(("game", "screen"), CASES, ids=[f"{g}-{s}" for g, s in CASES])
 def test_every_screen_is_legible(game: str, screen: str, lang: str) -> None:
