@@ -606,6 +606,12 @@ def margin_text(margin_us: int, res_us: int = 1, lang: str = "fr") -> str:
     return "≈ " + text
 
 
+def number(value: float, spec: str = "", lang: str = "fr") -> str:
+    """``value`` formatted by ``spec`` as the language writes numbers: "12,3" and "1 111" (a
+    narrow no-break space) in French, "12.3" and "1,111" in English."""
+    return format(_FrNumber(value), spec) if lang == "fr" else format(value, spec)
+
+
 def ms(t_us: int, lang: str = "fr") -> str:
     """A gap for players: milliseconds with one decimal (a decimal comma in French), or µs below
     a tenth of a millisecond."""

@@ -314,3 +314,15 @@ def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) 
     assert cy[5] == "55" and cy[9:20] == [str(r) for r in range(11)]  # points of each round
     treize_rows = [r for r in rows if r[2] == "treize"]
     assert len(treize_rows) == len(treize[0]["players"])
+
+
+def test_stats_write_numbers_as_the_language_does(journal: Path) -> None:
+    """Issue 11: a decimal comma in French ("2,3" kilos a game, "12,3 ms"), a point in English."""
+    import re
+
+    fr_table = _companion("stats", data=journal).stdout
+    en_table = _companion("stats", "--lang", "en", data=journal).stdout
+    assert re.search(r"\d,\d", fr_table) and not re.search(r"\d\.\d", fr_table), fr_table
+    assert re.search(r"\d\.\d", en_table) and not re.search(r"\d,\d", en_table), en_table
+    fr_detail = _companion("stats", "alice", data=journal).stdout
+    assert re.search(r"kilos\u202f: \d+ en tout, \d+,\d par partie", fr_detail), fr_detail

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from companion.i18n import french_typography
+from companion.i18n import french_typography, number
 
 Status = Literal["ok", "fail", "skip"]
 MIN_PYTHON = (3, 11)
@@ -358,16 +358,18 @@ def check_serial(ctx: Context) -> Check:
     except CompanionError as err:
         return _from_error("serial", err)
     shipped = shipped_firmware_version()
-    rtt = "?" if info["rtt_ms"] is None else f"{info['rtt_ms']:.1f} ms"
+    rtt_en = rtt_fr = "?"
+    if info["rtt_ms"] is not None:
+        rtt_en, rtt_fr = (number(info["rtt_ms"], ".1f", lang) + " ms" for lang in ("en", "fr"))
     if shipped is not None and info["firmware"] != shipped:
         return fail("serial", f"{port}: firmware {info['firmware']}, this companion ships "
                               f"{shipped}",
                     f"{port} : firmware {info['firmware']}, ce compagnon fournit {shipped}",
                     "companion firmware install", "companion firmware install")
     return ok("serial", f"{port}: firmware {info['firmware']} (as shipped), protocol "
-                        f"v{info['protocol']}, round trip {rtt}",
+                        f"v{info['protocol']}, round trip {rtt_en}",
               f"{port} : firmware {info['firmware']} (celui fourni), protocole "
-              f"v{info['protocol']}, aller-retour {rtt}")
+              f"v{info['protocol']}, aller-retour {rtt_fr}")
 
 
 def _data_dir(ctx: Context) -> Path:

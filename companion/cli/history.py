@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.i18n import french_typography
+from companion.i18n import french_typography, number
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -50,12 +50,12 @@ def _when(ns: int) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ns / 1e9))
 
 
-def _ms(us: int | None) -> str:
+def _ms(us: int | None, lang: str) -> str:
     if us is None:
         return "—"
     if us < 1000:
         return f"{us} µs"
-    return f"{us / 1000:.0f} ms" if us >= 100_000 else f"{us / 1000:.1f} ms"
+    return number(us / 1000, ".0f" if us >= 100_000 else ".1f", lang) + " ms"
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -97,18 +97,19 @@ def _player_lines(s: Any, lang: str) -> list[str]:
                          f"  {title}: {played} games, {won} wins"))
     if s.kilo_games:
         avg = s.kilos / s.kilo_games
-        escapes = ", ".join(_ms(us) for us in s.closest_escapes()) or "—"
+        escapes = ", ".join(_ms(us, lang) for us in s.closest_escapes()) or "—"
+        median, best = _ms(s.median_delay_us, lang), _ms(s.best_delay_us, lang)
         lines += [
-            _fr(lang, f"  kilos : {s.kilos} en tout, {avg:.1f} par partie",
+            _fr(lang, f"  kilos : {s.kilos} en tout, {number(avg, '.1f', lang)} par partie",
                 f"  kilos: {s.kilos} in all, {avg:.1f} a game"),
             _fr(lang, f"  pioches sur une tape : {s.slap_losses} (dernier {s.times_last} fois), "
                       f"fausses tapes : {s.false_slaps}, chasses d'eau : {s.flushes}",
                 f"  draws after a slap: {s.slap_losses} (last {s.times_last} times), "
                 f"false slaps: {s.false_slaps}, flushes: {s.flushes}"),
-            _fr(lang, f"  réaction derrière la première tape : médiane {_ms(s.median_delay_us)}, "
-                      f"meilleure {_ms(s.best_delay_us)} ; premier {s.firsts} fois sur {s.slaps}",
-                f"  reaction behind the first slap: median {_ms(s.median_delay_us)}, best "
-                f"{_ms(s.best_delay_us)}; first {s.firsts} times of {s.slaps}"),
+            _fr(lang, f"  réaction derrière la première tape : médiane {median}, "
+                      f"meilleure {best} ; premier {s.firsts} fois sur {s.slaps}",
+                f"  reaction behind the first slap: median {median}, best {best}; first "
+                f"{s.firsts} times of {s.slaps}"),
             _fr(lang, f"  plus belles évasions (écart sur le dernier) : {escapes}",
                 f"  closest escapes (margin over the last): {escapes}"),
         ]
@@ -156,9 +157,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
         print(line(cols))
         for s in ranked:
-            avg = f"{s.kilos / s.kilo_games:.1f}" if s.kilo_games else "—"
+            avg = number(s.kilos / s.kilo_games, ".1f", lang) if s.kilo_games else "—"
             print(line((s.player, str(s.games), str(s.wins), avg, str(s.slap_losses),
-                        str(s.false_slaps), _ms(s.median_delay_us), _ms(s.best_delay_us))))
+                        str(s.false_slaps), _ms(s.median_delay_us, lang),
+                        _ms(s.best_delay_us, lang))))
         return 0
     for s in ranked:
         print("\n".join(_player_lines(s, lang)))
