@@ -1,6 +1,7 @@
 """The layout caches change no pixel: every screen of every game's samples, drawn with cold
 caches (a new ``Fonts`` for each frame: every fit and paragraph worked out afresh) and again with
-warm ones (the same ``Fonts`` for every frame, each drawn twice), is the same byte for byte.
+warm ones (the same ``Fonts`` for every frame, each drawn three times: the third is made of the
+blocks ``Painter.layer`` copied), is the same byte for byte, with the same records.
 
 The warm frames are drawn onto a surface still holding another picture, so the test also proves
 that a frame paints every pixel (the background is filled only between the bars)."""
@@ -66,15 +67,20 @@ def test_warm_caches_draw_what_cold_caches_draw(game_name: str,
             # Cold: the snapshot path with a fresh Fonts, nothing measured or laid out yet.
             monkeypatch.setattr(snapshot, "_FONTS", [Fonts()])
             cold = render(screen, view, size, ui.lang, ui)
-            # Warm: the same Fonts for every frame, and the second of two draws is compared.
-            for _ in range(2):
+            # Warm: the same Fonts for every frame, each drawn three times (the second keeps a
+            # copy of each block, the third is made of copies), each on a stale picture.
+            for _ in range(3):
+                stale.fill((255, 0, 255))
                 painter = Painter(stale, warm)
                 draw(painter, view, ui, screen)
-            where = f"{game_name} {label} {size[0]}x{size[1]}"
-            assert _pixels(stale) == _pixels(cold.surface), where  # type: ignore[arg-type]
-            assert _records(painter) == _records(cold.painter), where
+                where = f"{game_name} {label} {size[0]}x{size[1]}"
+                assert _pixels(stale) == _pixels(cold.surface), where  # type: ignore[arg-type]
+                assert _records(painter) == _records(cold.painter), where
+                assert painter.controls == cold.painter.controls, where  # type: ignore
+                assert painter.boxes == cold.painter.boxes, where  # type: ignore
     stats = warm.stats()
     assert stats["fits"] > 0 and stats["paragraphs"] > 0
+    assert warm.layer_bytes > 0  # the copied blocks were used
 
 
 def test_layout_caches_are_bounded() -> None:
@@ -93,3 +99,22 @@ def test_layout_caches_are_bounded() -> None:
     key = ("Joueur 299 : 2093 kg", 120, 30, 40, max(10, int(40 * 0.55)))
     kept = fonts.fits.get(key)
     assert kept is not None and kept == painter._fit(*key)
+
+
+def test_copied_blocks_are_capped_in_bytes() -> None:
+    """A block is copied on its second drawing and the copies are capped in bytes: an evening of
+    changing tiles does not grow memory."""
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.LAYER_BYTES = 400 * 300 * 4 * 3  # three full copies of this small screen
+    surface = pygame.Surface((400, 300))
+    rect = pygame.Rect(0, 0, 400, 300)
+    for i in range(50):
+        for _ in range(2):
+            painter = Painter(surface, fonts)
+            painter.layer(("block", i), rect, lambda: painter.text(f"{i} kg", rect, 40))
+    assert 0 < fonts.layer_bytes <= fonts.LAYER_BYTES
+    painter = Painter(surface, fonts)
+    drawn: list[int] = []
+    painter.layer(("block", 49), rect, lambda: drawn.append(1))
+    assert drawn == [] and painter.texts[0].text == "49 kg"  # the newest kept, with its record

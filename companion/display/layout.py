@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
@@ -70,6 +70,8 @@ class Fonts:
     MAX_SIZES = 8000  # measured (text, size) pairs: a few dozen bytes each
     MAX_FITS = 8000  # Painter.fit results: (text, box, sizes) -> (shown, size), as small
     MAX_PARAGRAPHS = 500  # Painter.paragraph layouts: a text's lines, about its own length
+    MAX_WRAPS = 2000  # Painter.wrap_lines results, as small
+    LAYER_BYTES = 12 * 1024 * 1024  # drawn blocks (the bars): a 1080p nav bar is 1 MB
 
     def __init__(self, text_bytes: int | None = None) -> None:
         self.text_bytes_cap = self.TEXT_BYTES if text_bytes is None else text_bytes
@@ -83,6 +85,31 @@ class Fonts:
         self.fits: Lru[tuple[str, int, int, int, int], tuple[str, int]] = Lru(self.MAX_FITS)
         self.paragraphs: Lru[tuple[str, int, int, int, int], tuple[tuple[str, ...], int, int]] = (
             Lru(self.MAX_PARAGRAPHS))
+        self.wraps: Lru[tuple[str, int, int], tuple[str, ...]] = Lru(self.MAX_WRAPS)
+        # Blocks of a frame drawn once and then copied (Painter.layer), capped in bytes.
+        self._layers: OrderedDict[Hashable, Layer] = OrderedDict()
+        self.layer_bytes = 0
+        # Blocks drawn once: copied only when drawn a second time, so the first frame after a
+        # change (a slap, a key) pays nothing for a copy it may never use.
+        self.seen_layers: Lru[Hashable, bool] = Lru(self.MAX_WRAPS)
+
+    def layer(self, key: Hashable) -> Layer | None:
+        layer = self._layers.get(key)
+        if layer is not None:
+            self._layers.move_to_end(key)
+        return layer
+
+    def clear_layers(self) -> None:
+        self._layers.clear()
+        self.layer_bytes = 0
+        self.seen_layers = Lru(self.MAX_WRAPS)
+
+    def put_layer(self, key: Hashable, layer: Layer) -> None:
+        self._layers[key] = layer
+        self.layer_bytes += _bytes(layer.pixels)
+        while self.layer_bytes > self.LAYER_BYTES and len(self._layers) > 1:
+            _, old = self._layers.popitem(last=False)
+            self.layer_bytes -= _bytes(old.pixels)
 
     def font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
@@ -138,6 +165,16 @@ class Fonts:
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A block of a frame as drawn: its pixels and what the painter recorded while drawing it."""
+
+    pixels: pygame.Surface
+    texts: tuple[TextRecord, ...]
+    controls: tuple[Control, ...]
+    boxes: tuple[tuple[pygame.Rect, pygame.Rect], ...]
 
 
 class Lru(Generic[K, V]):
@@ -198,6 +235,37 @@ class Painter:
             pygame.draw.rect(self.surface, border, rect, width=max(1, width or self.px(3)),
                              border_radius=radius)
         return rect
+
+    def layer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> None:
+        """Draw a block that paints all of ``rect`` and nothing outside it, and that depends on
+        nothing but ``key`` and the screen size: by ``draw()`` the first two times (the second
+        keeps a copy), then as a copy of its pixels and records (the bars of the frame, the
+        same on most frames; every block during an animation). Audit mode always draws, so
+        that what lies under each text is sampled."""
+        if self.audit:
+            draw()
+            return
+        full = (key, tuple(rect), self.screen.size)
+        layer = self.fonts.layer(full)
+        if layer is not None:
+            self.surface.blit(layer.pixels, rect)
+            self.texts.extend(layer.texts)
+            self.controls.extend(layer.controls)
+            self.boxes.extend(layer.boxes)
+            return
+        if self.fonts.seen_layers.get(full) is None:
+            self.fonts.seen_layers.put(full, True)
+            draw()
+            return
+        counts = len(self.texts), len(self.controls), len(self.boxes)
+        draw()
+        area = rect.clip(self.screen)
+        if area != rect:
+            return  # partly off screen: not worth keeping
+        self.fonts.put_layer(full, Layer(self.surface.subsurface(area).copy(),
+                                         tuple(self.texts[counts[0]:]),
+                                         tuple(self.controls[counts[1]:]),
+                                         tuple(self.boxes[counts[2]:])))
 
     # --- text --------------------------------------------------------------------------------
 
@@ -345,6 +413,13 @@ class Painter:
         return self._blit(best[0], best[1], box, color, align, valign, role, "name", who)
 
     def wrap_lines(self, text: str, width: int, size: int) -> list[str]:
+        key = (text, width, size)
+        cached = self.fonts.wraps.get(key)
+        if cached is None:
+            cached = self.fonts.wraps.put(key, tuple(self._wrap(text, width, size)))
+        return list(cached)
+
+    def _wrap(self, text: str, width: int, size: int) -> list[str]:
         lines: list[str] = []
         for para in text.split("\n"):
             words = para.split(" ")

@@ -107,20 +107,26 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     nav = Rect(0, s.height - nav_h, s.width, nav_h)
     # The background only between the bars, which cover the rest: a frame is memory-bound.
     p.surface.fill(BG, Rect(0, top.bottom, s.width, max(0, nav.top - top.bottom)))
-    pygame.draw.rect(p.surface, PANEL, top)
-    inner = top.inflate(-2 * pad, -pad)
     gs = screens_of(ui)
     if v is None:
         where, todo, todo_color = gs.title, t("scr.setup.title", lang), MUTED
     else:
         where, todo = gs.headline_for(v, ui)
         todo_color = ACCENT
-    # Where the game stands takes what it needs (up to 42 %), what to do gets the rest.
-    left_w = min(int(inner.width * 0.42), p.fonts.size(where, p.font(BIG))[0])
-    left = Rect(inner.x, inner.y, left_w, inner.height)
-    right = Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
-    p.text(where, left, p.font(BIG), FG, align="left", role="near")
-    headline_todo(p, todo, right, todo_color, tuple(getattr(v, "players", ())))
+    players = tuple(getattr(v, "players", ()))
+
+    def top_bar() -> None:
+        pygame.draw.rect(p.surface, PANEL, top)
+        inner = top.inflate(-2 * pad, -pad)
+        # Where the game stands takes what it needs (up to 42 %), what to do gets the rest.
+        left_w = min(int(inner.width * 0.42), p.fonts.size(where, p.font(BIG))[0])
+        left = Rect(inner.x, inner.y, left_w, inner.height)
+        right = Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
+        p.text(where, left, p.font(BIG), FG, align="left", role="near")
+        headline_todo(p, todo, right, todo_color, players)
+
+    # The bars are the same on most frames: drawn once, then copied (a frame is memory-bound).
+    p.layer(("top", where, todo, todo_color, players), top, top_bar)
     y = top.bottom
     hw = ui.hardware
     if hw.trouble:
@@ -142,7 +148,6 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
             p.text(message, inner, p.font(SMALL), FG, min_size=p.font(18))
         p.controls.append(_ctl(band, ("dismiss",)))
         y = band.bottom
-    pygame.draw.rect(p.surface, PANEL, nav)
     items: list[tuple[str, tuple[str, ...], bool, bool]] = []
     for name, _key in (*gs.nav, *NAV):
         items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None,
@@ -151,17 +156,22 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",),
                   True, False))
     items.append(("EN" if lang == "fr" else "FR", ("lang",), True, False))
-    per_row = math.ceil(len(items) / nav_rows)
-    cells = []
-    for r, band in enumerate(split(nav.inflate(-pad, -pad), [1] * nav_rows, gap=p.px(4))):
-        count = min(per_row, len(items) - r * per_row)
-        cells.extend(split(band, [1] * count, vertical=False, gap=p.px(4)))
-    # One size for the whole bar (the largest at which every label fits): a row of buttons in
-    # mixed sizes reads as mixed importance.
-    size = min(p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
-               for cell, (label, *_rest) in zip(cells, items, strict=True))
-    for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
-        p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
+
+    def nav_bar() -> None:
+        pygame.draw.rect(p.surface, PANEL, nav)
+        per_row = math.ceil(len(items) / nav_rows)
+        cells = []
+        for r, band in enumerate(split(nav.inflate(-pad, -pad), [1] * nav_rows, gap=p.px(4))):
+            count = min(per_row, len(items) - r * per_row)
+            cells.extend(split(band, [1] * count, vertical=False, gap=p.px(4)))
+        # One size for the whole bar (the largest at which every label fits): a row of buttons
+        # in mixed sizes reads as mixed importance.
+        size = min(p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
+                   for cell, (label, *_rest) in zip(cells, items, strict=True))
+        for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
+            p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
+
+    p.layer(("nav", tuple(items)), nav, nav_bar)
     return Rect(pad, y + pad, s.width - 2 * pad, nav.top - y - 2 * pad)
 
 
@@ -301,10 +311,14 @@ def not_applicable(p: Painter, area: Rect, why: str) -> Rect:
 # --- slap timeline -----------------------------------------------------------------------------
 
 def draw_rules(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
-    lang = ui.lang
-    gap = p.px(10)
     rules = "\n".join(screens_of(ui).rule_lines(v, ui))
-    keys = t(f"scr.rules.keys.{ui.game}", lang)
+    keys = t(f"scr.rules.keys.{ui.game}", ui.lang)
+    # The same words until a setting changes: drawn once, then copied.
+    p.layer(("rules", rules, keys), area, lambda: _rules(p, rules, keys, area))
+
+
+def _rules(p: Painter, rules: str, keys: str, area: Rect) -> None:
+    gap = p.px(10)
     if p.scale.portrait:
         # One above the other, each as tall as its lines at the largest size both fit at.
         width = area.width - p.px(16)
@@ -420,6 +434,12 @@ def setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap: 
     screen the rules page explains every choice."""
     if not items:
         return
+    # The settings change only when one is changed: drawn once, then copied while a name is typed.
+    key = tuple((i.label, i.help, i.action, i.minus) for i in items)
+    p.layer(("setup.items", key, lang, gap), area, lambda: _setup_items(p, area, items, lang, gap))
+
+
+def _setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap: int) -> None:
     sep = max(2, p.px(3))
     pad = p.px(8)
     avail = area.height - sep * (len(items) - 1)

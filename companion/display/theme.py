@@ -10,6 +10,7 @@ keeps a cap height of at least 2.7 mm (14 px, size 28) on the 7" screen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 Color = tuple[int, int, int]
 
@@ -60,6 +61,7 @@ def _linear(channel: int) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+@lru_cache(maxsize=1024)  # a frame asks for the same few colours hundreds of times
 def luminance(color: Color) -> float:
     """WCAG relative luminance."""
     r, g, b = (_linear(c) for c in color)
@@ -72,6 +74,7 @@ def contrast(a: Color, b: Color) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@lru_cache(maxsize=1024)
 def text_on(color: Color) -> Color:
     """Black or white, whichever contrasts more with ``color``."""
     return ON_LIGHT if contrast(ON_LIGHT, color) >= contrast(FG, color) else FG

@@ -47,6 +47,7 @@ from companion.games.cinq_rois.view import (
     GRID_SUITS,
     JOKER,
     ArrangementView,
+    RoundView,
     View,
     build_view,
 )
@@ -325,10 +326,18 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     if p.scale.portrait:
         return draw_sheet_portrait(p, v, ui, area)
-    lang = ui.lang
+    gap = p.px(4)
+    foot_h = p.px(50) if not v.finished else 0
+    sheet = Rect(area.x, area.y, area.width, area.height - (foot_h + gap if foot_h else 0))
+    # The sheet changes once a round: drawn once, then copied.
+    p.layer(("cinq.sheet", v, ui.lang), sheet, lambda: _sheet(p, v, ui.lang, area, foot_h))
+    if foot_h:
+        _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
+
+
+def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
     gap = p.px(4)
     info_h = p.px(36)
-    foot_h = p.px(50) if not v.finished else 0
     info = Rect(area.x, area.y, area.width, info_h)
     lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline",
                players=v.players)
@@ -416,8 +425,6 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                    WARN if lead else MUTED, align="left", role="small", min_size=p.font(10))
             _move_mark(p, v.moves[s], Rect(place.centerx, place.y, place.width // 2 - 2,
                                            place.height))
-    if foot_h:
-        _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
 
 
 def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -800,6 +807,29 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     legend_h = p.px(30) if not portrait else p.px(50)
     foot_h = p.px(52) + (legend_h + gap if portrait else 0) if ui.show_result else legend_h
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
+    # The rows change only with the round shown: drawn once, then copied.
+    p.layer(("cinq.round", rv, v.players, lang), body,
+            lambda: _round_rows(p, v, rv, area, body, lang, gap, portrait))
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    if ui.show_result:
+        if portrait:
+            legend_b, go_b = split(foot, [legend_h, p.px(52)], gap=gap)
+        else:
+            legend_b, go_b = split(foot, [1.6, 1], vertical=False, gap=gap)
+        lines_text(p, tr("round.legend", lang), legend_b, p.font(20), MUTED, p.font(12),
+                   role="small", align="left")
+        p.button(go_b, tr("round.continue", lang), ("continue",), color=GOOD,
+                 hint=t("scr.key.enter", lang), size=p.font(SMALL))
+    else:
+        lines_text(p, tr("round.legend", lang), foot, p.font(20), MUTED, p.font(12),
+                   role="small", align="left")
+
+
+# --- game over ---------------------------------------------------------------------------------
+
+
+def _round_rows(p: Painter, v: View, rv: RoundView, area: Rect, body: Rect, lang: str, gap: int,
+                portrait: bool) -> None:
     n = len(v.players)
     rows = split(body, [1] * n, gap=max(1, p.px(3)))
     # Landscape: the name column as wide as the longest short name needs at the cards' size.
@@ -852,22 +882,6 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         elif rv.entry == "points":
             p.text(tr("round.by_points", lang), cards_b, p.font(20), MUTED, align="left",
                    role="small", min_size=p.font(10))
-    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    if ui.show_result:
-        if portrait:
-            legend_b, go_b = split(foot, [legend_h, p.px(52)], gap=gap)
-        else:
-            legend_b, go_b = split(foot, [1.6, 1], vertical=False, gap=gap)
-        lines_text(p, tr("round.legend", lang), legend_b, p.font(20), MUTED, p.font(12),
-                   role="small", align="left")
-        p.button(go_b, tr("round.continue", lang), ("continue",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(SMALL))
-    else:
-        lines_text(p, tr("round.legend", lang), foot, p.font(20), MUTED, p.font(12),
-                   role="small", align="left")
-
-
-# --- game over ---------------------------------------------------------------------------------
 
 def winners_text(p: Painter, v: View, box: Rect, size: int, min_size: int, lang: str) -> str:
     """"Éloïse Montcalm gagne avec 126 points", every co-winner named ("Ex æquo : A, B

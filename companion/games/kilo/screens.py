@@ -274,7 +274,14 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
     far type, and underneath the cards in front of them, tags and this round's change.
 
     ``players`` is the table (for names unique among them); ``name_size`` the table's name size
-    (``table_name_size``), else this tile's own."""
+    (``table_name_size``), else this tile's own. A tile is drawn once and copied while it does
+    not change: after a draw most tiles are as they were, and an animation redraws them all."""
+    p.layer(("kilo.tile", s, lang, highlight, tuple(players), name_size), box,
+            lambda: _seat_tile(p, s, box, lang, highlight, players, name_size))
+
+
+def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
+               players: tuple[str, ...], name_size: int | None) -> None:
     table = tuple(players) or (s.name,)
     border = WARN if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
@@ -549,8 +556,14 @@ def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
     """Every press as a row: the player, the gap to the press before theirs (what decides who
     is last), and a bar from the first press where that gap is the coloured end. The loser's
     row is taller and its deciding gap stands out in red (never bigger than ``top``, the
-    headline's size); players who did not press follow."""
-    players = v.players
+    headline's size); players who did not press follow. Drawn once, copied while the window's
+    countdown redraws the screen around it."""
+    p.layer(("kilo.timeline", v.players, sv, lang, closed, top), area,
+            lambda: _timeline(p, v.players, sv, area, lang, closed, top))
+
+
+def _timeline(p: Painter, players: tuple[str, ...], sv: SlapView, area: Rect, lang: str,
+              closed: bool | None, top: int | None) -> None:
     judged = sv.valid is not None
     # Who the row stands out for: the losers of a judged slap, or the last of a complete window.
     emph = set(sv.losers) if judged or not sv.non_pressers else set()
@@ -1055,7 +1068,12 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
-    lang = ui.lang
+    seats = tuple((s.seat, s.name, s.kilos) for s in v.seats)
+    p.layer(("kilo.history", v.history, v.rounds, v.players, seats, ui.lang), area,
+            lambda: _history(p, v, ui.lang, area))
+
+
+def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     gap = p.px(8)
     if p.scale.portrait:
         chart_box, legend = split(area, [1.6, 1], gap=gap)

@@ -586,8 +586,13 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         sheet, chart = split(area, [1.1, 1], gap=gap)
     else:
         sheet, chart = split(area, [1.3, 1], vertical=False, gap=gap)
-    score_sheet(p, v, ui, sheet)
-    race_chart(p, v, ui, chart)
+
+    def both() -> None:
+        score_sheet(p, v, ui, sheet)
+        race_chart(p, v, ui, chart)
+
+    # They change once a game (both read only the view and the language): drawn, then copied.
+    p.layer(("treize.scores", v, lang), area, both)
 
 
 # --- game over ---------------------------------------------------------------------------------
