@@ -112,7 +112,8 @@ def test_copied_blocks_are_capped_in_bytes() -> None:
     for i in range(50):
         for _ in range(2):
             painter = Painter(surface, fonts)
-            painter.layer(("block", i), rect, lambda: painter.text(f"{i} kg", rect, 40))
+            painter.layer(("block", i), rect,
+                          lambda p=painter, i=i: p.text(f"{i} kg", rect, 40))
     assert 0 < fonts.layer_bytes <= fonts.LAYER_BYTES
     painter = Painter(surface, fonts)
     drawn: list[int] = []
