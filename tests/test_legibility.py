@@ -124,3 +124,18 @@ def test_a_lone_first_name_is_kept_whole() -> None:
     forms = name_forms(("Alice", "Bruno", "Maximilien-Alexandre"))
     assert forms["Alice"] == ("Alice",)
     assert forms["Maximilien-Alexandre"][:2] == ("Maximilien-Alexandre", "Maximilien-A.")
+
+
+def test_a_name_in_a_short_row_keeps_its_longest_fitting_form() -> None:
+    """Regression: a row too short for the name size showed "F." for Frédérique Aubépine-Gras
+    (the shortest form) where "Frédérique A." fitted the width at the size the row allowed."""
+    import pygame
+
+    from companion.display.layout import Fonts, Painter
+
+    pygame.font.init()
+    p = Painter(pygame.Surface((800, 480)), Fonts())
+    p.name("Frédérique Aubépine-Gras", LONG, pygame.Rect(0, 0, 160, 18), 26)
+    assert p.texts[-1].text == "Frédérique A." and p.texts[-1].rect.height <= 18
+    p.name("Frédérique Aubépine-Gras", LONG, pygame.Rect(0, 0, 40, 18), 26)
+    assert p.texts[-1].text == "F. A."  # only initials fit: still never cut

@@ -404,8 +404,17 @@ class Painter:
                     best = (form, cur)
                     break
                 best = (form, cur)
-        if best is None:  # nothing fits at the name size: the shortest form, as big as it fits
-            shown, cur = self.fit(forms[-1], box, size, min_size=8)
+        if best is None:
+            # Nothing fits at the name size (a box too short for it): the longest form that
+            # fits whole at the size the height allows, rather than initials ("F." for
+            # "Frédérique A." in a short row).
+            tall = size
+            while tall > 8 and fonts.size("Ég", tall)[1] > box.height:
+                tall -= 1
+            for form in forms:
+                if fonts.size(form, tall)[0] <= box.width:
+                    return self._blit(form, tall, box, color, align, valign, role, "name", who)
+            shown, cur = self.fit(forms[-1], box, tall, min_size=8)
             if not shown:
                 return pygame.Rect(box.x, box.y, 0, 0)
             return self._blit(shown, cur, box, color, align, valign, role, "name", who,
