@@ -7,6 +7,7 @@ navigation bar. A screen that does not apply to the state still draws, and says 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -529,8 +530,8 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     rows = [Rect(list_area.x, list_area.y + i * row_h, list_area.width, row_h - max(1, p.px(2)))
             for i in range(len(form.players))]
     players = tuple(form.players)
-    for i, name in enumerate(form.players):
-        row = rows[i]
+
+    def player_row(i: int, name: str, row: Rect) -> None:
         d = row.height
         p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
         name_b, up_b = split(Rect(row.x + d + gap, row.y, row.width - d - gap, row.height),
@@ -538,6 +539,13 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         name_button(p, name_b, name, players, ("edit", i), editing=form.editing == i,
                     size=p.font(SMALL))
         p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
+
+    for i, name in enumerate(form.players):
+        if form.editing == i:  # the name being typed changes with each key
+            player_row(i, name, rows[i])
+        else:
+            p.layer(("setup.row", i, name, players), rows[i],
+                    functools.partial(player_row, i, name, rows[i]))
     # The game, its own settings, the buttons.
     setup_items(p, right, items, lang, gap)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
