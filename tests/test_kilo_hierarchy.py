@@ -206,3 +206,22 @@ def test_the_name_forms_used_are_the_tables() -> None:
     for who, own in forms.items():
         for form in own:
             assert seen.setdefault(form, who) == who
+
+
+def test_undo_says_what_it_undid_in_words() -> None:
+    """Issue 11: "Annulé : la pioche de Bruno, As, 100 kg", not "Bruno AS"."""
+    from companion.display.game_ui import screens_for
+    from companion.games.kilo.samples import lines
+    from companion.i18n import t
+    from companion.table.fold import replay
+    from companion.table.log import Undo
+
+    game = replay(lines("finished"))
+    gs = screens_for("kilo")
+    game.apply(Undo())
+    fr = t("scr.msg.undone", "fr", what=gs.undone(game, "fr"))
+    en = t("scr.msg.undone", "en", what=gs.undone(game, "en"))
+    assert fr == "Annulé\u202f: la pioche de Dédé, 5 de carreau, 5 kg"
+    assert en == "Undone: Dédé's draw, 5 of diamonds, 5 kg"
+    game.apply(Undo())
+    assert gs.undone(game, "fr") == "le verdict «\u202fCarré valable\u202f»"

@@ -1537,10 +1537,16 @@ class KiloScreens(GameScreens):
 
     def undone(self, engine: Any, lang: str) -> str | None:
         event = engine.last_undone
-        if isinstance(event, Draw):
-            return f"{event.player} {event.card}"
+        if isinstance(event, Draw):  # in words: "la pioche de Bruno, As de pique, 100 kg"
+            card = event.card
+            name = short_name(event.player, engine.players)
+            if card.rank is not None and card.rank.value == "7":
+                return t("scr.undone.flush", lang, name=name, card=card.name_in(lang))
+            kilos = KILOS[card.rank] if card.rank is not None else 0
+            return t("scr.undone.draw", lang, name=name, card=card.name_in(lang), kilos=kilos)
         if isinstance(event, Verdict):
-            return t("scr.verdict.valid" if event.valid else "scr.verdict.false", lang)
+            return t("scr.undone.verdict", lang, what=t(
+                "scr.verdict.valid" if event.valid else "scr.verdict.false", lang))
         return None
 
     def simulate(self, app: Any, sim: Any) -> None:
