@@ -16,7 +16,7 @@ import pygame
 
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Action, Align, Control, Painter, Role, draw_suit
+from companion.display.layout import Action, Align, Control, Kind, Painter, Role, draw_suit
 from companion.display.names import name_forms
 from companion.display.state import INPUTS, Ui, active_screen
 from companion.display.theme import (
@@ -174,6 +174,48 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
 
     p.layer(("nav", tuple(items)), nav, nav_bar)
     return Rect(pad, y + pad, s.width - 2 * pad, nav.top - y - 2 * pad)
+
+
+def layout_lines(p: Painter, text: str, box: Rect, size: int,
+                 min_size: int) -> tuple[list[str], int, int, bool]:
+    """``text`` on as few lines as the box's width asks, at the largest size from ``size`` down
+    to ``min_size`` at which every line fits: (lines, size, line height, fits)."""
+    cur = max(size, min_size)
+    while True:
+        lines = p.wrap_lines(text, box.width, cur)
+        line_h = p.line_height(cur)
+        fits = (all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
+                and line_h * len(lines) <= box.height)
+        if fits or cur <= min_size:
+            return lines, cur, line_h, fits
+        cur = max(min_size, int(cur * 0.92))
+
+
+def lines_text(p: Painter, text: str, box: Rect, size: int, color: Color,
+               min_size: int, kind: Kind = "text", role: Role = "near",
+               align: Align = "center", players: tuple[str, ...] = (),
+               valign: str = "center") -> int:
+    """A sentence wrapped rather than cut: one line if it fits, else as many as it needs, as big
+    as the box allows (below ``min_size`` only when nothing else fits). A line that is only a
+    player's name (``players``) is drawn as their name; ``valign`` "top" or "center". Returns
+    its size."""
+    lines, cur, line_h, fits = layout_lines(p, text, box, size, min_size)
+    if not fits:
+        lines, cur, line_h, fits = layout_lines(p, text, box, min_size, 10)
+    forms = name_forms(players) if players else {}
+    named = {form: who for who, own in forms.items() for form in own}
+    y = box.top if valign == "top" else max(box.top, box.centery - line_h * len(lines) // 2)
+    for line in lines:
+        if y + line_h > box.bottom + 1:
+            break
+        line_box = Rect(box.x, y, box.width, line_h)
+        who = named.get(line.strip())
+        if who is not None:
+            p.name(who, players, line_box, cur, color, align=align, role=role)
+        else:
+            p.text(line, line_box, cur, color, align=align, role=role, min_size=cur, kind=kind)
+        y += line_h
+    return cur
 
 
 def headline_todo(p: Painter, text: str, box: Rect, color: Color,

@@ -17,10 +17,18 @@ from typing import Any
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Align, Control, Kind, Painter, Role, draw_suit
+from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
-from companion.display.screens import grid, no_game, not_applicable, rank_label, split
+from companion.display.screens import (
+    grid,
+    layout_lines,
+    lines_text,
+    no_game,
+    not_applicable,
+    rank_label,
+    split,
+)
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
@@ -196,46 +204,6 @@ def said(v: View, name: str | None) -> str:
     """A player's name inside a sentence: whole when short, else a short form unique at the
     table ("Anne-Sophie Ca."), so that sentences need no cutting."""
     return short_name(name, v.players) if name else ""
-
-
-def layout_lines(p: Painter, text: str, box: Rect, size: int,
-                 min_size: int) -> tuple[list[str], int, int, bool]:
-    """``text`` on as few lines as the box's width asks, at the largest size from ``size`` down
-    to ``min_size`` at which every line fits: (lines, size, line height, fits)."""
-    cur = max(size, min_size)
-    while True:
-        lines = p.wrap_lines(text, box.width, cur)
-        line_h = p.line_height(cur)
-        fits = (all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
-                and line_h * len(lines) <= box.height)
-        if fits or cur <= min_size:
-            return lines, cur, line_h, fits
-        cur = max(min_size, int(cur * 0.92))
-
-
-def lines_text(p: Painter, text: str, box: Rect, size: int, color: tuple[int, int, int],
-               min_size: int, kind: Kind = "text", role: Role = "near",
-               align: Align = "center", players: tuple[str, ...] = ()) -> int:
-    """A sentence wrapped rather than cut: one line if it fits, else as many as it needs, as big
-    as the box allows (below ``min_size`` only when nothing else fits). A line that is only a
-    player's name (``players``) is drawn as their name. Returns its size."""
-    lines, cur, line_h, fits = layout_lines(p, text, box, size, min_size)
-    if not fits:
-        lines, cur, line_h, fits = layout_lines(p, text, box, min_size, 10)
-    forms = name_forms(players) if players else {}
-    named = {form: who for who, own in forms.items() for form in own}
-    y = max(box.top, box.centery - line_h * len(lines) // 2)
-    for line in lines:
-        if y + line_h > box.bottom + 1:
-            break
-        line_box = Rect(box.x, y, box.width, line_h)
-        who = named.get(line.strip())
-        if who is not None:
-            p.name(who, players, line_box, cur, color, align=align, role=role)
-        else:
-            p.text(line, line_box, cur, color, align=align, role=role, min_size=cur, kind=kind)
-        y += line_h
-    return cur
 
 
 def seat_name(p: Painter, v: View, s: int, box: Rect, size: int, color: tuple[int, int, int]

@@ -15,10 +15,17 @@ from typing import Any, Literal
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Align, Control, Kind, Painter, Role
+from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
-from companion.display.screens import grid, nice_ticks, no_game, not_applicable, split
+from companion.display.screens import (
+    grid,
+    lines_text,
+    nice_ticks,
+    no_game,
+    not_applicable,
+    split,
+)
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
@@ -35,7 +42,6 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
-    Color,
     seat_color,
     text_on,
 )
@@ -86,27 +92,6 @@ def say(ui: Ui, err: RuleError) -> None:
 def spoken(v: View, who: str | None) -> str:
     """A player's name inside a sentence: whole when short, else a unique short form."""
     return short_name(who, v.players) if who else "?"
-
-
-def wrapped(p: Painter, text: str, box: Rect, size: int, color: Color, min_size: int,
-            kind: Kind = "text", role: Role = "near", align: Align = "left",
-            valign: str = "center") -> int:
-    """``text`` on as many lines as it needs, at the largest size from ``size`` down to
-    ``min_size`` where it fits ``box`` (then smaller, never cut); returns the size used."""
-    cur = size
-    while True:
-        lines = p.wrap_lines(text, box.width, cur)
-        line_h = p.line_height(cur)
-        fits = all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
-        if (fits and line_h * len(lines) <= box.height) or cur <= 8:
-            break
-        cur = max(8, min(cur - 1, int(cur * 0.94))) if cur > min_size else cur - 1
-    y = box.top + (box.height - line_h * len(lines)) // 2 if valign == "center" else box.top
-    for line in lines:
-        p.text(line, Rect(box.left, y, box.width, line_h), cur, color, align=align, role=role,
-               min_size=cur, kind=kind)
-        y += line_h
-    return cur
 
 
 def last_size(p: Painter, default: int) -> int:
@@ -305,13 +290,13 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head = Rect(area.x, area.y, area.width, head_h)
     mark_d = p.px(40)
     p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    wrapped(p, t("treize.play.who", lang, name=spoken(v, who)),
+    lines_text(p, t("treize.play.who", lang, name=spoken(v, who)),
             Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-            p.font(NEAR), WARN, min_size=p.font(24), kind="headline")
+            p.font(NEAR), WARN, min_size=p.font(24), kind="headline", align="left")
     allowed = (allowed_text(v, lang) if v.stacks
                else t("treize.series.empty", lang, name=spoken(v, who)))
     line = Rect(area.x, head.bottom, area.width, p.px(72 if portrait else 44))
-    wrapped(p, allowed, line, p.font(SMALL), MUTED, min_size=p.font(18))
+    lines_text(p, allowed, line, p.font(SMALL), MUTED, min_size=p.font(18), align="left")
     head = Rect(area.x, area.y, area.width, line.bottom - area.y)
     head_h = head.height
     foot_h = p.px(62)
@@ -337,8 +322,8 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         label_w = counts_area.width // 4
         label = Rect(counts_area.x, counts_area.y, label_w, counts_area.height)
-        wrapped(p, t("treize.play.pick_count", lang, value=value), label, p.font(SMALL), FG,
-                min_size=p.font(18))
+        lines_text(p, t("treize.play.pick_count", lang, value=value), label, p.font(SMALL), FG,
+                min_size=p.font(18), align="left")
         most = max(opt[0], min(opt[1], MAX_COUNT_BUTTONS))
         row = Rect(label.right + gap, counts_area.y, counts_area.width - label_w - gap,
                    counts_area.height)
@@ -377,9 +362,9 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head = Rect(area.x, area.y, area.width, head_h)
     mark_d = p.px(48)
     p.seat_mark(v.seat_of(player), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    wrapped(p, t("treize.take.who", lang, name=spoken(v, player)),
+    lines_text(p, t("treize.take.who", lang, name=spoken(v, player)),
             Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-            p.font(NEAR), WARN, min_size=p.font(24), kind="headline")
+            p.font(NEAR), WARN, min_size=p.font(24), kind="headline", align="left")
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
@@ -648,7 +633,7 @@ def winners_head(p: Painter, v: View, lang: str, area: Rect) -> int:
     if v.advanced:
         what += " " + t("treize.over.points", lang, n=dict(v.standings)[winners[0]])
     sub_h = min(area.bottom - y, p.line_height(sub) * 2)
-    used = wrapped(p, what, Rect(area.x, y, area.width, sub_h), sub, WARN,
+    used = lines_text(p, what, Rect(area.x, y, area.width, sub_h), sub, WARN,
                    min_size=p.font(SMALL), kind="headline", role="far", align="center",
                    valign="top")
     lines = len(p.wrap_lines(what, area.width, used))
@@ -721,9 +706,9 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     portrait = p.scale.portrait
     winner = e.player if e is not None and e.kind == "end" else None
     head_h = p.px(44)
-    wrapped(p, t("treize.end.title", lang, n=v.game_number),
+    lines_text(p, t("treize.end.title", lang, n=v.game_number),
             Rect(area.x, area.y, area.width, head_h), p.font(NEAR), WARN,
-            min_size=p.font(20), kind="headline")
+            min_size=p.font(20), kind="headline", align="left")
     foot_h = p.px(60)
     body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     if v.advanced:
