@@ -7,8 +7,14 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    import pygame
+
+    from companion.table.journal import Journal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -18,6 +24,28 @@ def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
     data = tmp_path / "data"
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
     yield data
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Iterator[Journal]:
+    """A journal open for writing in the test's own folder (the screen tests' table)."""
+    from companion.table.journal import Journal
+
+    with Journal(tmp_path, writer=True) as j:
+        yield j
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    """The 7" screen's window (dummy video driver), closed after the test. pygame is imported
+    here, so tests that never ask for a screen never load it."""
+    import pygame
+
+    from companion.display.app import open_display
+
+    surface = open_display((800, 480), fullscreen=False)
+    yield surface
+    pygame.display.quit()
 
 
 def skip_unless_ci(reason: str) -> None:

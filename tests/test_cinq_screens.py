@@ -11,14 +11,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
 from companion.cli import main
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.snapshot import SIZES, render, screens, ui_for
 from companion.display.state import Ui
 from companion.games.cinq_rois.entry import RoundEntry
@@ -143,19 +142,6 @@ def test_snapshot_cli_draws_every_new_screen(tmp_path: Path) -> None:
 
 
 # --- the App ------------------------------------------------------------------------------------
-
-@pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal(tmp_path, writer=True) as j:
-        yield j
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    surface = open_display((800, 480), fullscreen=False)
-    yield surface
-    pygame.display.quit()
-
 
 def make_app(journal: Journal, screen: pygame.Surface, players: list[str] = THREE,
              dealer: str | None = None, source: str = "keyboard", lang: str = "fr",

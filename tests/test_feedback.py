@@ -21,7 +21,7 @@ import pytest
 from test_gpio_support import ClockedMockFactory, ClockedMockPin, FakeClock
 
 from companion.cli.play import open_seat_leds
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
@@ -104,13 +104,6 @@ class Rig:
     def band_texts(self) -> list[str]:
         assert self.app.painter is not None
         return [r.text for r in self.app.painter.texts]
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    surface = open_display((800, 480), fullscreen=False)
-    yield surface
-    pygame.display.quit()
 
 
 def build_rig(tmp_path: Path, screen: pygame.Surface,

@@ -13,15 +13,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import itertools
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
 from companion.display import audit
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.layout import Painter, TextRecord
 from companion.display.snapshot import SIZES, render, ui_for, view_of
 from companion.display.state import Ui
@@ -137,19 +135,6 @@ class KeyClock:
 def keyboard(name: str, n_seats: int) -> KeyboardSource:
     return KeyboardSource.from_config(HardwareConfig().keyboard, n_seats, own_window=False,
                                       now_ns=KeyClock())
-
-
-@pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal(tmp_path, writer=True) as j:
-        yield j
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    surface = open_display((800, 480), fullscreen=False)
-    yield surface
-    pygame.display.quit()
 
 
 def make_app(journal: Journal, screen: pygame.Surface, clock: FakeClock,

@@ -10,13 +10,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.sound import Sounds
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
@@ -30,19 +29,6 @@ from tests.app_helpers import touch
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 REF = Clock("test", 1000)
-
-
-@pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal(tmp_path, writer=True) as j:
-        yield j
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    surface = open_display((800, 480), fullscreen=False)
-    yield surface
-    pygame.display.quit()
 
 
 class KeyClock:

@@ -8,13 +8,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
-import pytest
 
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.state import Ui
 from companion.games.treize.autoplay import lots_rng
 from companion.games.treize.events import NewTreizeGame, Pass, Play
@@ -27,19 +24,6 @@ from tests.app_helpers import press_key as key
 from tests.app_helpers import touch
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
-
-
-@pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal(tmp_path, writer=True) as j:
-        yield j
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    surface = open_display((800, 480), fullscreen=False)
-    yield surface
-    pygame.display.quit()
 
 
 def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
