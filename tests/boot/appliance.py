@@ -1,0 +1,486 @@
+"""The table as an appliance, for real: a Debian system built from Debian's packages, the
+companion installed in it by docs/install-pi.md's own shell blocks, booted in QEMU (TCG) with a
+virtio-gpu DRM device, driven through QMP (screen, keys, power) and the QEMU guest agent.
+
+Used by tests/boot/scenario.py (the boot test) and bench/boot.py (boot-to-first-frame)."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "install-pi.md"
+SUITE = "bookworm"
+# Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
+# and the groups of the Pi's devices. The guest agent and the kernel are the test rig's.
+BASE_PACKAGES = ["systemd-sysv", "udev", "dbus", "sudo", "kmod", "python3", "linux-image-amd64",
+                 "initramfs-tools", "qemu-guest-agent", "procps"]
+SCREEN = (1280, 800)  # virtio-gpu's mode: the connector's preferred resolution
+BUILDER_VERSION = "1"
+
+
+def log(msg: str) -> None:
+    print(f"[boot {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def missing_tools() -> list[str]:
+    """What this machine lacks to build and boot the appliance (``.ci/run`` installs them)."""
+    need = ["mmdebstrap", "qemu-system-x86_64", "mkfs.ext4", "unshare", "chroot"]
+    lacking = [tool for tool in need if shutil.which(tool) is None]
+    if os.geteuid() != 0:
+        lacking.append("root (mmdebstrap and chroot)")
+    return lacking
+
+
+def mirror() -> str:
+    """The Debian mirror this machine's apt uses (the same registry CI reaches)."""
+    for src in Path("/etc/apt/sources.list.d").glob("*.sources"):
+        m = re.search(r"^URIs:\s*(\S+)", src.read_text(encoding="utf-8"), re.M)
+        if m and "security" not in m.group(1):
+            return m.group(1)
+    return "http://deb.debian.org/debian"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("COMPANION_BOOT_CACHE") or Path.home() / ".cache" / "companion-boot"
+    path = Path(base)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# --- the install guide's blocks -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    where: str  # "computer", "pi-admin" (your user, with sudo) or "pi-companion"
+    lines: tuple[str, ...]
+
+
+HARDWARE = "# (matériel)"  # a line that needs the real buttons, Pico or screen: not run here
+WHERE = {"# sur votre ordinateur": "computer", "# sur le pi, en tant que vous": "pi-admin",
+         "# sur le pi, en tant que companion": "pi-companion"}
+
+
+def doc_blocks(doc: Path = DOC) -> list[Block]:
+    """Every ```sh block of the guide, with who runs it (its first line says so)."""
+    blocks = []
+    for body in re.findall(r"^```sh\n(.*?)^```", doc.read_text(encoding="utf-8"), re.M | re.S):
+        lines = body.strip("\n").splitlines()
+        head = lines[0].lower() if lines else ""
+        where = next((w for key, w in WHERE.items() if head.startswith(key)), None)
+        if where is None:
+            raise ValueError(f"{doc.name}: a block does not say who runs it: {head!r}")
+        blocks.append(Block(where, tuple(lines[1:])))
+    return blocks
+
+
+def runnable(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and not s.startswith("#") and HARDWARE not in line
+
+
+# A booted system's commands: the image is built in a chroot, so these run on first boot.
+NEEDS_BOOTED = re.compile(r"systemctl (status|start|restart|is-active)|udevadm (control|trigger)|"
+                          r"journalctl|companion doctor")
+
+
+# --- building the image -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Image:
+    kernel: Path
+    initrd: Path
+    disk: Path
+    booted_lines: tuple[tuple[str, str], ...]  # (where, line) to run once the guest is up
+
+
+def _run(cmd: list[str] | str, **kw: Any) -> subprocess.CompletedProcess[str]:
+    shell = isinstance(cmd, str)
+    proc = subprocess.run(cmd, shell=shell, text=True, capture_output=True, check=False, **kw)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{cmd!r} exited {proc.returncode}\n{proc.stdout[-3000:]}\n"
+                           f"{proc.stderr[-3000:]}")
+    return proc
+
+
+def base_rootfs(cache: Path) -> Path:
+    """Debian bookworm with BASE_PACKAGES, as a tarball cached by its package list."""
+    key = hashlib.sha256(json.dumps([SUITE, BASE_PACKAGES, BUILDER_VERSION]).encode()).hexdigest()
+    tar = cache / f"base-{key[:12]}.tar"
+    if tar.exists():
+        return tar
+    log(f"mmdebstrap {SUITE} from {mirror()} (cached in {tar.parent})")
+    tmp = tar.with_suffix(".part.tar")
+    # A small initramfs (the modules a virtio disk needs, not every driver): under TCG the
+    # kernel unpacks it byte by byte.
+    hook = ('mkdir -p "$1/etc/initramfs-tools/conf.d" "$1/usr/share/initramfs-tools/modules.d" && '
+            'echo MODULES=list > "$1/etc/initramfs-tools/conf.d/boot-test.conf" && '
+            'printf "virtio_pci\\nvirtio_blk\\next4\\n" > '
+            '"$1/usr/share/initramfs-tools/modules.d/boot-test"')
+    _run(["mmdebstrap", "--variant=apt", "--include=" + ",".join(BASE_PACKAGES),
+          f"--setup-hook={hook}", SUITE,
+          str(tmp), mirror()])
+    tmp.rename(tar)
+    return tar
+
+
+def wheelhouse(cache: Path, dist: Path) -> Path:
+    """Wheels for everything the companion's wheel needs (the guest reaches no index: this
+    folder stands in for the package index a Pi would download from)."""
+    wheel = next(dist.glob("table_companion-*.whl"))
+    house = cache / "wheelhouse"
+    house.mkdir(exist_ok=True)
+    # The guest is this machine's kind (x86_64, Debian's Python 3.11): wheels built here fit.
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house),
+          f"{wheel}[gpio,serial]"])
+    for old in house.glob("table_companion-*.whl"):
+        old.unlink()
+    return house
+
+
+def chroot_script(root: Path, script: str, user: str | None = None) -> str:
+    """Run a shell script in the image, with /proc, /sys and /dev mounted in a private mount
+    namespace (gone when it ends, whatever happens)."""
+    inner = f"sudo -iu {user} bash -euxo pipefail -s" if user else "bash -euxo pipefail -s"
+    wrapper = (f'set -e; r="{root}"; mount -t proc proc "$r/proc"; mount -t sysfs sys "$r/sys"; '
+               f'mount --rbind /dev "$r/dev"; cp /etc/resolv.conf "$r/etc/resolv.conf" || true; '
+               f'exec chroot "$r" {inner}')
+    proc = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", wrapper],
+                          input=script, text=True, capture_output=True, check=False,
+                          env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8",
+                               "DEBIAN_FRONTEND": "noninteractive"})
+    if proc.returncode != 0:
+        raise RuntimeError(f"in the image, as {user or 'root'}:\n{script}\nexited "
+                           f"{proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-6000:]}")
+    return proc.stdout
+
+
+def build_image(work: Path, cache: Path | None = None) -> Image:
+    """The appliance's disk: Debian, then docs/install-pi.md's blocks, in order, as the users
+    they name. ``work`` receives the kernel, the initrd and the disk image."""
+    cache = cache or cache_dir()
+    work.mkdir(parents=True, exist_ok=True)
+    root = work / "root"
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir()
+    tar = base_rootfs(cache)
+    t0 = time.monotonic()
+    _run(["tar", "-C", str(root), "-xpf", str(tar)])
+    # What Raspberry Pi OS has and plain Debian does not: the group of the GPIO chips.
+    chroot_script(root, "groupadd --system gpio\necho table > /etc/hostname\n"
+                  "printf '127.0.1.1 table %s\\n' \"$(hostname)\" >> /etc/hosts\n"
+                  "printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\\n' > /etc/fstab\n"
+                  # The console is the test rig's log (ttyS0); tty1 is the table's screen.
+                  "systemctl enable serial-getty@ttyS0.service\n")
+    booted: list[tuple[str, str]] = []
+    computer = work / "computer"
+    for block in doc_blocks():
+        lines = [line for line in block.lines if runnable(line)]
+        if block.where == "computer":
+            _computer(lines, computer, root)
+            continue
+        # `enable --now`: enabled here, started by the first boot, and the whole line run again
+        # once booted (starting a running unit changes nothing).
+        now = [line.replace(" --now", "") for line in lines if not NEEDS_BOOTED.search(line)]
+        booted += [(block.where, line) for line in lines
+                   if NEEDS_BOOTED.search(line) or " --now" in line]
+        if block.where == "pi-companion":
+            # The guest reaches no package index: pip finds the wheels in /tmp/wheelhouse.
+            (root / "etc" / "pip.conf").write_text(
+                "[global]\nno-index = true\nfind-links = /tmp/wheelhouse\n", encoding="utf-8")
+        log(f"install guide, {block.where}: {len(now)} lines")
+        chroot_script(root, "\n".join(now) + "\n",
+                      user="companion" if block.where == "pi-companion" else None)
+    (root / "etc" / "pip.conf").unlink(missing_ok=True)
+    shutil.rmtree(root / "tmp" / "wheelhouse", ignore_errors=True)
+    kernel = work / "vmlinuz"
+    initrd = work / "initrd.img"
+    shutil.copy(sorted((root / "boot").glob("vmlinuz-*"))[-1], kernel)
+    shutil.copy(sorted((root / "boot").glob("initrd.img-*"))[-1], initrd)
+    disk = work / "disk.img"
+    disk.unlink(missing_ok=True)
+    _run(["mkfs.ext4", "-q", "-F", "-L", "table", "-d", str(root), str(disk), "4G"])
+    shutil.rmtree(root)
+    log(f"image ready in {time.monotonic() - t0:.0f} s (after the base system)")
+    return Image(kernel, initrd, disk, tuple(booted))
+
+
+def _computer(lines: list[str], computer: Path, root: Path) -> None:
+    """The guide's 'on your computer' block: its build line runs here, on a copy of the
+    repository; its copy to the Pi (``scp``) is a copy into the image's /tmp."""
+    if computer.exists():
+        shutil.rmtree(computer)
+    files = _run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard"]).stdout.split()
+    for rel in files:
+        src = ROOT / rel
+        if src.is_file():
+            (computer / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, computer / rel)
+    for line in lines:
+        if line.startswith("scp "):
+            args = line.split()[1:-1]  # the files; the last word is the Pi's address
+            for pattern in args:
+                for src in sorted(computer.glob(pattern)):
+                    shutil.copy2(src, root / "tmp" / src.name)
+                    os.chmod(root / "tmp" / src.name, 0o644)
+            continue
+        log(f"on the computer: {line}")
+        _run(line, cwd=computer, env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
+    house = wheelhouse(cache_dir(), computer / "dist")
+    shutil.copytree(house, root / "tmp" / "wheelhouse", dirs_exist_ok=True)
+
+
+# --- the machine ----------------------------------------------------------------------------------
+
+class JsonSocket:
+    """One JSON object a line, over a unix socket (QMP and the guest agent both speak it)."""
+
+    def __init__(self, path: Path, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX)
+                self.sock.connect(str(path))
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        self.buf = b""
+
+    def send(self, obj: dict[str, Any]) -> None:
+        self.sock.sendall(json.dumps(obj).encode() + b"\n")
+
+    def recv(self, timeout: float) -> dict[str, Any]:
+        self.sock.settimeout(timeout)
+        while b"\n" not in self.buf:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("socket closed")
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        if not line.strip():
+            return self.recv(timeout)
+        try:
+            msg: dict[str, Any] = json.loads(line)
+        except ValueError:  # the guest agent may send a stray 0xff before a sync reply
+            return self.recv(timeout)
+        return msg
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class Guest:
+    """One boot of the appliance's disk under QEMU (TCG, one vCPU)."""
+
+    def __init__(self, image: Image, work: Path, name: str) -> None:
+        self.image, self.work, self.name = image, work, name
+        self.qmp_path = work / f"{name}.qmp"
+        self.qga_path = work / f"{name}.qga"
+        self.console = work / f"{name}.console.log"
+        for p in (self.qmp_path, self.qga_path):
+            p.unlink(missing_ok=True)
+        cmd = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg,thread=single",
+               "-cpu", "max", "-smp", "1", "-m", "2048", "-nodefaults", "-no-user-config",
+               "-kernel", str(image.kernel), "-initrd", str(image.initrd),
+               "-append", "root=/dev/vda rw console=ttyS0 panic=-1 quiet loglevel=4",
+               "-drive", f"file={image.disk},format=raw,if=virtio,cache=writeback",
+               "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
+               "-device", "virtio-keyboard-pci", "-device", "virtio-tablet-pci",
+               "-device", "virtio-serial-pci",
+               "-chardev", f"socket,id=qga,path={self.qga_path},server=on,wait=off",
+               "-device", "virtserialport,chardev=qga,name=org.qemu.guest_agent.0",
+               "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
+               "-serial", f"file:{self.console}", "-display", "none", "-no-reboot"]
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+        self.qmp = JsonSocket(self.qmp_path)
+        self.qmp.recv(30)  # the greeting
+        self.command("qmp_capabilities")
+        self.qga: JsonSocket | None = None
+
+    # QMP: the machine's own controls.
+    def command(self, name: str, **arguments: Any) -> Any:
+        self.qmp.send({"execute": name, "arguments": arguments} if arguments else
+                      {"execute": name})
+        while True:
+            msg = self.qmp.recv(60)
+            if "event" in msg:
+                continue
+            if "error" in msg:
+                raise RuntimeError(f"QMP {name}: {msg['error']}")
+            return msg.get("return")
+
+    def screendump(self, path: Path) -> bytes:
+        """The screen as QEMU's display shows it: raw RGB, SCREEN sized."""
+        path.unlink(missing_ok=True)
+        self.command("screendump", filename=str(path))
+        return read_ppm(path)[2]
+
+    def key(self, *names: str) -> None:
+        """Press and release keys (QEMU key names: "1", "ret", "esc"...) on the virtio keyboard."""
+        for name in names:
+            for down in (True, False):
+                self.command("input-send-event", events=[
+                    {"type": "key", "data": {"down": down,
+                                             "key": {"type": "qcode", "data": name}}}])
+                time.sleep(0.05)
+
+    def power_cut(self) -> None:
+        """The plug pulled: QEMU killed, nothing flushed by the guest, no shutdown."""
+        self.proc.kill()
+        self.proc.wait()
+        self.qmp.close()
+        if self.qga:
+            self.qga.close()
+
+    def wait_agent(self, timeout: float = 300) -> float:
+        """Seconds from power-on until the guest agent answers (multi-user is up)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"QEMU ended: {self.tail()}")
+            try:
+                self.qga = JsonSocket(self.qga_path, timeout=5)
+                ident = int(time.monotonic() * 1000) % 2**31
+                self.qga.send({"execute": "guest-sync", "arguments": {"id": ident}})
+                while self.qga.recv(10).get("return") != ident:
+                    pass
+                return time.monotonic() - self.started
+            except (OSError, ConnectionError, TimeoutError):
+                if self.qga:
+                    self.qga.close()
+                self.qga = None
+                time.sleep(1)
+        raise TimeoutError(f"no guest agent after {timeout} s: {self.tail()}")
+
+    def sh(self, script: str, user: str | None = None, timeout: float = 300,
+           check: bool = True) -> tuple[int, str]:
+        """A shell command in the guest (as root, or as ``user`` through runuser), with its
+        exit code and its output (stdout then stderr)."""
+        assert self.qga is not None, "wait_agent() first"
+        argv = (["/usr/sbin/runuser", "-l", user, "-c", script] if user else
+                ["/bin/sh", "-c", script])
+        self.qga.send({"execute": "guest-exec", "arguments": {
+            "path": argv[0], "arg": argv[1:], "capture-output": True,
+            "env": ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"]}})
+        pid = self.qga.recv(30)["return"]["pid"]
+        deadline = time.monotonic() + timeout
+        while True:
+            self.qga.send({"execute": "guest-exec-status", "arguments": {"pid": pid}})
+            st = self.qga.recv(30)["return"]
+            if st.get("exited"):
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"guest: {script!r} still running after {timeout} s")
+            time.sleep(0.2)
+        out = "".join(base64.b64decode(st.get(k, "")).decode("utf-8", "replace")
+                      for k in ("out-data", "err-data"))
+        code = int(st.get("exitcode", -1))
+        if check and code != 0:
+            raise RuntimeError(f"guest: {script!r} exited {code}:\n{out[-4000:]}")
+        return code, out
+
+    def unit(self, *props: str) -> dict[str, str]:
+        _, out = self.sh("systemctl show companion.service -p " + ",".join(props))
+        return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+    def tail(self, n: int = 3000) -> str:
+        try:
+            return self.console.read_text(encoding="utf-8", errors="replace")[-n:]
+        except OSError:
+            return ""
+
+    def shutdown(self) -> None:
+        with contextlib.suppress(Exception):
+            self.sh("systemctl poweroff", timeout=5, check=False)
+        try:
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+# --- pictures ------------------------------------------------------------------------------------
+
+def read_ppm(path: Path) -> tuple[int, int, bytes]:
+    """A binary PPM (P6, 8 bits), QEMU's screendump format: width, height, RGB bytes."""
+    data = path.read_bytes()
+    fields: list[bytes] = []
+    pos = 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        if data[pos:pos + 1] == b"#":
+            pos = data.index(b"\n", pos) + 1
+            continue
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError(f"{path}: not an 8-bit P6 PPM")
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[pos + 1:pos + 1 + w * h * 3]
+
+
+def png_rgb(path: Path) -> tuple[int, int, bytes]:
+    import pygame
+
+    surf = pygame.image.load(str(path))
+    return surf.get_width(), surf.get_height(), pygame.image.tobytes(surf, "RGB")
+
+
+def same_picture(a: bytes, b: bytes, channel_tolerance: int = 24) -> float:
+    """The share of pixels whose three channels all lie within ``channel_tolerance`` of the
+    other picture's (1.0: the same picture). Both are raw RGB of one size."""
+    if len(a) != len(b) or not a:
+        return 0.0
+    close = 0
+    n = len(a) // 3
+    for i in range(0, len(a), 3):
+        if (abs(a[i] - b[i]) <= channel_tolerance and abs(a[i + 1] - b[i + 1]) <= channel_tolerance
+                and abs(a[i + 2] - b[i + 2]) <= channel_tolerance):
+            close += 1
+    return close / n
+
+
+def share_of_colour(rgb: bytes, colour: tuple[int, int, int], step: int = 7) -> float:
+    """The share of (sampled) pixels of exactly ``colour``: the companion's background fills
+    most of its screens, the console's black none of them."""
+    target = bytes(colour)
+    total = hits = 0
+    for i in range(0, len(rgb) - 2, 3 * step):
+        total += 1
+        hits += rgb[i:i + 3] == target
+    return hits / max(total, 1)
+
+
+@contextlib.contextmanager
+def booted(image: Image, work: Path, name: str) -> Iterator[Guest]:
+    guest = Guest(image, work, name)
+    try:
+        yield guest
+    finally:
+        if guest.proc.poll() is None:
+            guest.proc.kill()
+            guest.proc.wait()

@@ -1,0 +1,84 @@
+"""The boot test runs beside the rest of the suite: its scenario (a Debian image built from the
+install guide, booted under QEMU) starts in the background as soon as collection ends, so its
+minutes of emulated boots overlap the other tests; its checks run last and read what it saw."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.boot.appliance import ROOT, missing_tools
+
+_RUN: dict[str, Any] = {}
+NEEDS_VM = "needs_vm"
+
+
+def _vm_items(items: list[pytest.Item]) -> list[pytest.Item]:
+    return [i for i in items if i.get_closest_marker(NEEDS_VM)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", f"{NEEDS_VM}: reads the booted appliance's observations")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    vm = _vm_items(items)
+    for item in vm:
+        items.remove(item)
+    items.extend(vm)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if not _vm_items(session.items) or os.environ.get("COMPANION_BOOT_OBSERVATIONS"):
+        return
+    if missing_tools():
+        _RUN["missing"] = missing_tools()
+        return
+    out = Path(tempfile.mkdtemp(prefix="companion-boot-"))
+    log = (out / "scenario.log").open("w", encoding="utf-8")
+    _RUN["out"] = out
+    _RUN["proc"] = subprocess.Popen(
+        [sys.executable, "-m", "tests.boot.scenario", "--out", str(out)], cwd=ROOT,
+        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+
+def pytest_sessionfinish() -> None:
+    proc = _RUN.get("proc")
+    if proc is not None and proc.poll() is None:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def observations() -> dict[str, Any]:
+    """What the booted appliance showed (tests/boot/scenario.py)."""
+    given = os.environ.get("COMPANION_BOOT_OBSERVATIONS")
+    if given:
+        return dict(json.loads(Path(given).read_text(encoding="utf-8")))
+    if "missing" in _RUN:
+        from tests.conftest import skip_unless_ci
+
+        skip_unless_ci("the boot test needs " + ", ".join(_RUN["missing"]))
+    proc = _RUN["proc"]
+    out: Path = _RUN["out"]
+    try:
+        proc.wait(timeout=25 * 60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    obs_file = out / "observations.json"
+    log_tail = (out / "scenario.log").read_text(encoding="utf-8", errors="replace")[-6000:]
+    if not obs_file.exists():
+        pytest.fail(f"the boot scenario wrote nothing (exit {proc.returncode}):\n{log_tail}")
+    obs = dict(json.loads(obs_file.read_text(encoding="utf-8")))
+    obs["_out"] = str(out)
+    obs["_log"] = log_tail
+    print(f"boot test: {out} (build {obs.get('build_s')} s, total {obs.get('total_s')} s)")
+    time.sleep(0)
+    return obs

@@ -1,0 +1,272 @@
+"""The boot test's scenario: build the appliance from the install guide, boot it, and record what
+a table would see (unit state, restarts, the screen, the journal) across a kill -9, a pulled
+plug and a GPIO config on a machine without GPIO. Writes ``observations.json`` in ``--out``;
+tests/boot/test_appliance.py asserts on it, bench/boot.py prints its timings.
+
+    python -m tests.boot.scenario --out /tmp/boot
+
+Each phase records what it saw before asserting nothing: a phase that breaks records its error
+and the scenario goes on with what it can, so every check reports its own failure."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.boot.appliance import (
+    SCREEN,
+    Guest,
+    Image,
+    booted,
+    build_image,
+    log,
+    png_rgb,
+    same_picture,
+    share_of_colour,
+)
+
+COMPANION = "/home/companion/venv/bin/companion"
+CONFIG = "/home/companion/.config/table-companion/companion.toml"
+DATA = "/home/companion/.local/share/companion"
+STABLE_S = 60
+PLAYERS = "Alice,Bob,Chloé,Dédé"
+
+# A Kilo de merde game, four players, a few events in: the kiosk resumes it (keyboard buttons).
+SEED_GAME = f"""
+import os, sys
+from companion.games import load
+from companion.table.journal import Journal
+from companion.table.live import Table
+with Journal(__import__('pathlib').Path('{DATA}'), writer=True) as j:
+    setup = load('kilo').setup(players='{PLAYERS}'.split(','), rounds=5)
+    t = Table.start(j, setup, {{'input': 'keyboard', 'seed': 7, 'lang': 'fr',
+                               'config': '{CONFIG}'}})
+    print(t.game_id)
+"""
+
+
+def background() -> tuple[int, int, int]:
+    from companion.display import theme
+
+    return tuple(theme.BG)[:3]  # type: ignore[return-value]
+
+
+class Scenario:
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.obs: dict[str, Any] = {"screen": list(SCREEN), "errors": {}}
+        self.image: Image | None = None
+
+    def phase(self, name: str, fn: Callable[[], None]) -> None:
+        log(f"--- {name}")
+        t0 = time.monotonic()
+        try:
+            fn()
+        except Exception:
+            self.obs["errors"][name] = traceback.format_exc()[-4000:]
+            log(f"{name} failed:\n{self.obs['errors'][name]}")
+        self.obs.setdefault("phase_s", {})[name] = round(time.monotonic() - t0, 1)
+        self.save()
+
+    def save(self) -> None:
+        (self.out / "observations.json").write_text(json.dumps(self.obs, indent=1),
+                                                    encoding="utf-8")
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def first_frame(self, guest: Guest, since: float, name: str, timeout: float = 240) -> float:
+        """Seconds from ``since`` until the companion's screen is up (its background fills a
+        good part of the screen; the console or a black screen does not)."""
+        bg = background()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            rgb = guest.screendump(self.out / f"{name}.ppm")
+            if share_of_colour(rgb, bg) > 0.25:
+                return round(time.monotonic() - since, 2)
+            time.sleep(0.5)
+        raise TimeoutError(f"no companion frame on the screen after {timeout} s")
+
+    def watch(self, guest: Guest, seconds: float) -> list[dict[str, str]]:
+        """The unit's state every 5 s for ``seconds``."""
+        seen = []
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            seen.append(guest.unit("ActiveState", "SubState", "NRestarts", "MainPID"))
+            time.sleep(5)
+        seen.append(guest.unit("ActiveState", "SubState", "NRestarts", "MainPID"))
+        return seen
+
+    def export(self, guest: Guest) -> list[str]:
+        """The journal's last game as a table log, one event a line (comments dropped)."""
+        _, out = guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} export", user="companion")
+        return [line for line in out.splitlines() if line.startswith("{")]
+
+    def reference(self, log_lines: list[str], screen: str, name: str) -> bytes:
+        """The host's own rendering of the same screen of the same game (the snapshot)."""
+        log_file = self.out / f"{name}.jsonl"
+        log_file.write_text("\n".join(log_lines) + "\n", encoding="utf-8")
+        png = self.out / f"{name}.png"
+        subprocess.run([sys.executable, "-m", "companion", "snapshot", screen, "--log",
+                        str(log_file), "--size", f"{SCREEN[0]}x{SCREEN[1]}", "--out", str(png)],
+                       check=True, capture_output=True, text=True,
+                       env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+                            "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+        return png_rgb(png)[2]
+
+    def matches(self, guest: Guest, ref: bytes, name: str, timeout: float = 60) -> float:
+        """The best agreement between the screen and ``ref`` seen within ``timeout`` (a toast
+        on resuming fades after a few seconds)."""
+        best = 0.0
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and best < 0.995:
+            best = max(best, same_picture(guest.screendump(self.out / f"{name}.ppm"), ref))
+            time.sleep(1)
+        return round(best, 4)
+
+    # --- the phases -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        work = self.out / "machine"
+        t0 = time.monotonic()
+        try:
+            self.image = build_image(work)
+        except Exception:
+            self.obs["errors"]["build"] = traceback.format_exc()[-6000:]
+            self.save()
+            return
+        self.obs["build_s"] = round(time.monotonic() - t0, 1)
+        self.save()
+        with booted(self.image, work, "boot1") as guest:
+            self.phase("first_boot", lambda: self.first_boot(guest))
+            self.phase("keyboard", lambda: self.keyboard(guest))
+            self.phase("kill9", lambda: self.kill9(guest))
+            self.phase("before_cut", lambda: self.before_cut(guest))
+        with booted(self.image, work, "boot2") as guest:
+            self.phase("after_cut", lambda: self.after_cut(guest))
+            self.phase("security", lambda: self.security(guest))
+            self.phase("gpio", lambda: self.gpio(guest))
+            guest.shutdown()
+
+    def first_boot(self, guest: Guest) -> None:
+        assert self.image is not None
+        self.obs["boot_to_agent_s"] = round(guest.wait_agent(), 1)
+        self.obs["boot_to_first_frame_s"] = self.first_frame(guest, guest.started, "first")
+        # The install guide's lines that need a running system (systemctl status, udevadm).
+        ran = []
+        for where, line in self.image.booted_lines:
+            code, out = guest.sh(line, user="companion" if where == "pi-companion" else None,
+                                 check=False)
+            ran.append({"line": line, "exit": code, "out": out[-1500:]})
+        self.obs["booted_lines"] = ran
+
+    def keyboard(self, guest: Guest) -> None:
+        """A game in progress, resumed by the kiosk with keyboard buttons: the screen drawn by
+        SDL's kmsdrm driver is the host's snapshot of that game; the unit stays up 60 s."""
+        guest.sh("systemctl stop companion")
+        _, out = guest.sh(f"/home/companion/venv/bin/python - <<'EOF'\n{SEED_GAME}\nEOF",
+                          user="companion")
+        self.obs["game_id"] = out.strip().splitlines()[-1]
+        guest.sh("systemctl reset-failed companion; systemctl start companion")
+        t0 = time.monotonic()
+        self.obs["start_to_first_frame_s"] = self.first_frame(guest, t0, "resumed")
+        events = self.export(guest)
+        ref = self.reference(events, "table", "table-ref")
+        self.obs["table_match"] = self.matches(guest, ref, "table-kmsdrm")
+        # The same comparison against a black screen and against another game's screen:
+        # what the tolerance admits, recorded beside it.
+        self.obs["black_match"] = round(same_picture(bytes(len(ref)), ref), 4)
+        self.obs["keyboard_watch"] = self.watch(guest, STABLE_S)
+
+    def kill9(self, guest: Guest) -> None:
+        self.obs["kill9_events_before"] = self.export(guest)
+        before = guest.unit("MainPID", "NRestarts")
+        guest.sh(f"kill -9 {before['MainPID']}")
+        t0 = time.monotonic()
+        deadline = t0 + 120
+        after = before
+        while time.monotonic() < deadline:
+            after = guest.unit("MainPID", "NRestarts", "ActiveState")
+            if after["MainPID"] not in ("0", before["MainPID"]) and after["ActiveState"] == "active":
+                break
+            time.sleep(0.5)
+        self.obs["kill9"] = {"before": before, "after": after}
+        self.obs["restart_to_first_frame_s"] = self.first_frame(guest, t0, "restarted")
+        self.obs["kill9_events_after"] = self.export(guest)
+        ref = self.reference(self.obs["kill9_events_after"], "table", "table-ref2")
+        self.obs["kill9_table_match"] = self.matches(guest, ref, "table-after-kill")
+        _, games = guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en",
+                            user="companion")
+        self.obs["kill9_games"] = games
+
+    def before_cut(self, guest: Guest) -> None:
+        """Presses on the keyboard (through evdev, as a table's keys would), then the plug."""
+        n0 = len(self.export(guest))
+        guest.key("1", "2", "3")
+        deadline = time.monotonic() + 60
+        committed = self.export(guest)
+        while len(committed) < n0 + 3 and time.monotonic() < deadline:
+            time.sleep(1)
+            committed = self.export(guest)
+        self.obs["presses_journaled"] = len(committed) - n0
+        self.obs["committed_before_cut"] = committed
+        guest.key("4")  # a press on its way to the journal when the plug goes
+        guest.power_cut()
+
+    def after_cut(self, guest: Guest) -> None:
+        self.obs["reboot_to_agent_s"] = round(guest.wait_agent(), 1)
+        self.obs["reboot_to_first_frame_s"] = self.first_frame(guest, guest.started, "reboot")
+        self.obs["after_cut_events"] = self.export(guest)
+        self.obs["after_cut_unit"] = guest.unit("ActiveState", "NRestarts")
+        _, self.obs["after_cut_games"] = guest.sh(
+            f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
+
+    def security(self, guest: Guest) -> None:
+        _, out = guest.sh("systemd-analyze security companion.service --no-pager", check=False)
+        self.obs["security"] = out[-3000:]
+
+    def gpio(self, guest: Guest) -> None:
+        """``source = "gpio"`` on a machine with no GPIO: the table stays up and says so."""
+        guest.sh(f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n"
+                 "[input]\nsource = \"gpio\"\n\n[gpio]\n"
+                 "seats = [{ button = 17 }, { button = 27 }, { button = 22 }, { button = 23 }]\n"
+                 "EOF", user="companion")
+        # A new game opens on the configured source: the unfinished one is set aside.
+        guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
+        guest.sh(f"mv {DATA} {DATA}.kept && mkdir {DATA}", user="companion")
+        guest.sh("systemctl restart companion")
+        t0 = time.monotonic()
+        try:
+            self.obs["gpio_first_frame_s"] = self.first_frame(guest, t0, "gpio", timeout=120)
+        except TimeoutError as err:
+            self.obs["gpio_first_frame_s"] = str(err)
+        self.obs["gpio_watch"] = self.watch(guest, STABLE_S)
+        _, out = guest.sh("journalctl -u companion -b --no-pager -n 60", check=False)
+        self.obs["gpio_log"] = out[-4000:]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    out = Path(args.out or tempfile.mkdtemp(prefix="companion-boot-"))
+    out.mkdir(parents=True, exist_ok=True)
+    scenario = Scenario(out)
+    t0 = time.monotonic()
+    scenario.run()
+    scenario.obs["total_s"] = round(time.monotonic() - t0, 1)
+    scenario.obs["done"] = True
+    scenario.save()
+    log(f"observations in {out / 'observations.json'} ({scenario.obs['total_s']} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""The appliance, booted: a Debian system built from Debian's packages, the companion installed by
+docs/install-pi.md's own blocks, hardware/companion.service started by systemd, the screen drawn
+by SDL's kmsdrm driver on a virtio-gpu DRM device, a kill -9 and a pulled plug. Each check reads
+what tests/boot/scenario.py saw (it runs in the background while the rest of the suite runs).
+
+The checks' own tools (the picture comparison, the guide's parser) are tested first, without a
+machine, against inputs that must fail them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.boot.appliance import (
+    DOC,
+    HARDWARE,
+    NEEDS_BOOTED,
+    doc_blocks,
+    read_ppm,
+    runnable,
+    same_picture,
+    share_of_colour,
+)
+
+# A screendump of the kmsdrm screen agrees with the host's snapshot of the same game on at least
+# this share of pixels (each channel within 24 of 255): what differs is the resumed-game toast.
+MATCH = 0.97
+
+
+def _explain(obs: dict[str, Any], *phases: str) -> str:
+    errors = {k: v for k, v in obs.get("errors", {}).items() if not phases or k in phases}
+    return json.dumps(errors, indent=1)[-5000:] if errors else ""
+
+
+# --- the checks' tools ----------------------------------------------------------------------------
+
+def test_the_picture_comparison_tells_a_screen_from_black_and_from_another() -> None:
+    import random
+
+    rng = random.Random(1)
+    picture = bytes(rng.randrange(256) for _ in range(300 * 3))
+    assert same_picture(picture, picture) == 1.0
+    assert same_picture(bytes(len(picture)), picture) < 0.2
+    shifted = picture[3:] + picture[:3]
+    assert same_picture(shifted, picture) < 0.3
+    nudged = bytes(min(255, b + 20) for b in picture)
+    assert same_picture(nudged, picture) == 1.0
+    assert same_picture(picture[:-3], picture) == 0.0
+    bg = (16, 20, 24)
+    assert share_of_colour(bytes(bg) * 100, bg, step=1) == 1.0
+    assert share_of_colour(bytes(300), bg, step=1) == 0.0
+
+
+def test_a_ppm_screendump_is_read_as_qemu_writes_it(tmp_path: Path) -> None:
+    f = tmp_path / "s.ppm"
+    f.write_bytes(b"P6\n# qemu\n2 1\n255\n" + bytes([1, 2, 3, 4, 5, 6]))
+    assert read_ppm(f) == (2, 1, bytes([1, 2, 3, 4, 5, 6]))
+    f.write_bytes(b"P5\n2 1\n255\n\x00\x00")
+    with pytest.raises(ValueError, match="P6"):
+        read_ppm(f)
+
+
+def test_every_block_of_the_guide_says_who_runs_it(tmp_path: Path) -> None:
+    blocks = doc_blocks()
+    assert {b.where for b in blocks} == {"computer", "pi-admin", "pi-companion"}
+    bad = tmp_path / "bad.md"
+    bad.write_text("```sh\nls\n```\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="who runs it"):
+        doc_blocks(bad)
+    assert not runnable(f"companion buttons --assign  {HARDWARE}")
+    assert runnable("companion doctor") and not runnable("# a comment")
+    assert NEEDS_BOOTED.search("sudo -u companion /x/companion doctor")
+    assert not NEEDS_BOOTED.search("sudo systemctl enable --now companion")
+
+
+def test_the_guide_names_where_the_code_comes_from_and_no_variable() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    assert "$REPOSITORY_URL" not in text
+    computer = [b for b in doc_blocks() if b.where == "computer"]
+    assert any("pip wheel" in line for b in computer for line in b.lines)
+    assert any(line.startswith("scp ") for b in computer for line in b.lines)
+    # No SDL2 packages from Debian: pygame-ce's wheel carries its own SDL.
+    assert not re.search(r"libsdl2", text)
+
+
+# --- the booted machine ---------------------------------------------------------------------------
+
+@pytest.mark.needs_vm
+def test_the_image_is_built_by_the_install_guide(observations: dict[str, Any]) -> None:
+    assert "build" not in observations["errors"], _explain(observations, "build")
+    assert "first_boot" not in observations["errors"], _explain(observations, "first_boot")
+    failed = [r for r in observations["booted_lines"] if r["exit"] != 0]
+    assert not failed, failed
+
+
+def _steady(watch: list[dict[str, str]]) -> None:
+    assert len(watch) >= 12, watch  # 60 s, every 5 s
+    assert all(w["ActiveState"] == "active" for w in watch), watch
+    assert {w["NRestarts"] for w in watch} == {"0"}, watch
+    assert len({w["MainPID"] for w in watch}) == 1, watch
+
+
+@pytest.mark.needs_vm
+def test_the_unit_stays_active_with_keyboard_buttons(observations: dict[str, Any]) -> None:
+    assert "keyboard_watch" in observations, _explain(observations)
+    _steady(observations["keyboard_watch"])
+
+
+@pytest.mark.needs_vm
+def test_the_unit_stays_active_with_gpio_configured_on_a_machine_without_gpio(
+        observations: dict[str, Any]) -> None:
+    assert "gpio_watch" in observations, _explain(observations)
+    _steady(observations["gpio_watch"])
+    assert isinstance(observations["gpio_first_frame_s"], float), observations["gpio_log"]
+    assert "Traceback" not in observations["gpio_log"], observations["gpio_log"]
+
+
+@pytest.mark.needs_vm
+def test_the_table_screen_is_drawn_on_the_drm_device(observations: dict[str, Any]) -> None:
+    """A QMP screendump of the kmsdrm screen is the host's snapshot of the same game."""
+    assert "table_match" in observations, _explain(observations, "keyboard")
+    assert observations["table_match"] >= MATCH, observations["table_match"]
+    assert observations["black_match"] < MATCH  # the tolerance does not admit a black screen
+
+
+@pytest.mark.needs_vm
+def test_a_killed_companion_is_restarted_and_resumes_the_same_game(
+        observations: dict[str, Any]) -> None:
+    assert "kill9" in observations, _explain(observations, "kill9")
+    k = observations["kill9"]
+    assert k["after"]["ActiveState"] == "active" and k["after"]["NRestarts"] == "1", k
+    assert k["after"]["MainPID"] != k["before"]["MainPID"]
+    assert observations["kill9_table_match"] >= MATCH
+    assert observations["game_id"] in observations["kill9_games"]
+    # The same game, not a new one: the last game's log is the one before the kill.
+    assert observations["kill9_events_after"] == observations["kill9_events_before"]
+
+
+@pytest.mark.needs_vm
+def test_a_pulled_plug_loses_no_journaled_event(observations: dict[str, Any]) -> None:
+    assert "after_cut_events" in observations, _explain(observations, "before_cut", "after_cut")
+    before = observations["committed_before_cut"]
+    after = observations["after_cut_events"]
+    assert observations["presses_journaled"] >= 3  # the keys reached the game through evdev
+    assert after[:len(before)] == before
+    assert observations["game_id"] in observations["after_cut_games"]
+    assert observations["after_cut_unit"]["ActiveState"] == "active"
+
+
+@pytest.mark.needs_vm
+def test_the_sandbox_exposure_is_at_most_2(observations: dict[str, Any]) -> None:
+    m = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)",
+                  observations.get("security", ""))
+    assert m, observations.get("security")
+    assert float(m.group(1)) <= 2.0
