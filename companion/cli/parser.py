@@ -283,9 +283,11 @@ def _history(sub: Any) -> None:
 def _play(sub: Any) -> None:
     p = sub.add_parser("play", help=_h("the table screen (pygame): play a game with buttons",
                                        "l'écran de table (pygame) : jouer avec des boutons"))
-    p.add_argument("game", nargs="?", default="kilo",
-                   help=_h("kilo (default), cinq-rois or treize",
-                           "kilo (par défaut), cinq-rois ou treize"))
+    p.add_argument("game", nargs="?", default=None,
+                   help=_h("kilo, cinq-rois or treize (default: the game the table played last; "
+                           "kilo with --players and none played yet)",
+                           "kilo, cinq-rois ou treize (par défaut : le jeu joué en dernier à "
+                           "la table ; kilo avec --players et aucune partie encore)"))
     p.add_argument("--input", default=None,
                    help=_h("button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
                            "(default: [input] source in the config, else keyboard, or the "

@@ -88,21 +88,20 @@ class ButtonPin:
 
 def lgpio_workdir() -> Path:
     """A writable directory for lgpio's notification pipes (it would otherwise use the cwd)."""
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and os.access(runtime, os.W_OK):
-        return Path(runtime) / "table-companion"
-    import platformdirs
+    from companion.paths import runtime_dir
 
-    return Path(platformdirs.user_cache_dir("table-companion"))
+    return runtime_dir()
 
 
 def prepare_lgpio_env() -> Path:
-    """Point LG_WD at a writable directory; must run before lgpio is first imported."""
+    """Point LG_WD at a writable directory; must run before lgpio is first imported. A folder
+    that cannot be made is a HardwareError naming the fix (the unit's RuntimeDirectory=)."""
     existing = os.environ.get("LG_WD")
     if existing:
         return Path(existing)
-    wd = lgpio_workdir()
-    wd.mkdir(parents=True, exist_ok=True)
+    from companion.paths import ensure_runtime_dir
+
+    wd = ensure_runtime_dir(("of the GPIO library (lgpio)", "de la bibliothèque GPIO (lgpio)"))
     os.environ["LG_WD"] = str(wd)
     return wd
 
