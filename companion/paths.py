@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from companion.errors import CompanionError, HardwareError
+from companion.i18n import os_reason
 
 APP = "table-companion"
 UNIT_FIX_EN = ("give the service a runtime directory (RuntimeDirectory=companion in "
@@ -39,10 +40,6 @@ def runtime_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP))
 
 
-def os_reason(err: OSError) -> str:
-    return err.strerror or type(err).__name__
-
-
 def ensure_dir(path: Path, *, what: tuple[str, str] = ("a folder", "un dossier"),
                fix: tuple[str, str] | None = None,
                error: type[CompanionError] = HardwareError) -> Path:
@@ -54,9 +51,9 @@ def ensure_dir(path: Path, *, what: tuple[str, str] = ("a folder", "un dossier")
         fix_en, fix_fr = fix or ("choose a folder this user can write, or make this one writable",
                                  "choisissez un dossier où cet utilisateur peut écrire, ou "
                                  "rendez celui-ci inscriptible")
-        why = os_reason(err)
-        raise error(f"Cannot create {what[0]} {path} ({why}): {fix_en}.",
-                    f"Impossible de créer {what[1]} {path} ({why}) : {fix_fr}.") from None
+        raise error(f"Cannot create {what[0]} {path} ({os_reason(err, 'en')}): {fix_en}.",
+                    f"Impossible de créer {what[1]} {path} ({os_reason(err, 'fr')}) : "
+                    f"{fix_fr}.") from None
     return path
 
 

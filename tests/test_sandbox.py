@@ -157,3 +157,27 @@ def test_a_folder_that_cannot_be_made_is_one_sentence(monkeypatch: pytest.Monkey
     assert "RuntimeDirectory=companion" in en and "RuntimeDirectory=companion" in fr
     assert en.count(". ") == 0 and en.endswith(".")
     assert ensure_dir(tmp_path / "x" / "y") == tmp_path / "x" / "y"
+
+
+def test_every_folder_the_companion_makes_goes_through_ensure_dir() -> None:
+    """A bare mkdir would raise OSError under the unit's read-only home: a traceback, and with
+    Restart=on-failure a loop. The journal's own guarded mkdir is the one exception."""
+    allowed = {"companion/paths.py", "companion/table/journal.py", "companion/cli/doctor.py"}
+    bare = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if rel not in allowed and (".mkdir(" in text or "makedirs(" in text):
+            bare.append(rel)
+    assert bare == []
+
+
+def test_assign_into_a_folder_that_cannot_be_made_says_so(tmp_path: Path) -> None:
+    from companion.errors import ConfigError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(ConfigError) as err:
+        ensure_dir(blocker / "sub", what=("the config folder", "le dossier de configuration"),
+                   error=ConfigError)
+    assert str(blocker / "sub") in err.value.fr and "Not a directory" in err.value.en

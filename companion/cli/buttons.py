@@ -311,7 +311,18 @@ def assign(
             "debounce": config.debounce.model_dump(),
         }
     )
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(render_toml(new), encoding="utf-8")
+    from companion.i18n import os_reason
+    from companion.paths import ensure_dir
+
+    folder = ("the config folder", "le dossier de configuration")
+    fix = ("pass --output with a file this user can write",
+           "indiquez avec --output un fichier où cet utilisateur peut écrire")
+    ensure_dir(output.parent, what=folder, fix=fix, error=ConfigError)
+    try:
+        output.write_text(render_toml(new), encoding="utf-8")
+    except OSError as err:
+        raise ConfigError(f"Cannot write {output} ({os_reason(err, 'en')}): {fix[0]}.",
+                          f"Impossible d'écrire {output} ({os_reason(err, 'fr')}) : {fix[1]}.") \
+            from None
     say(tr(lang, "assign.written", path=output))
     return 0

@@ -150,7 +150,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = args.game or (last.game if last is not None and last.game in GAMES else None)
         if game is None and (names is not None or args.rounds is not None):
             game = "kilo"
-        ui.game = game or "kilo"
+        ui.game = game or (table.engine.game if table is not None else "kilo")
         if table is not None:
             ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
                    t("scr.msg.resumed", "en", game_id=table.game_id), error=False)

@@ -178,7 +178,9 @@ def doc_screens(samples: dict[str, Any], doc_sample: dict[str, str | None], out:
     size, path)`` draws the screens that need more than a log (a half-entered hand)."""
     import tempfile
 
-    out.mkdir(parents=True, exist_ok=True)
+    from companion.paths import ensure_dir
+
+    ensure_dir(out, what=("the screenshots folder", "le dossier des captures"), error=CompanionError)
     with tempfile.TemporaryDirectory() as tmp:
         logs = {name: write_sample(make(), Path(tmp) / f"{prefix}{name}.jsonl")
                 for name, make in samples.items()}
