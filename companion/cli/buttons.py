@@ -309,6 +309,7 @@ def assign(
             "input": {"source": "gpio"},
             "gpio": gpio.model_dump(),
             "debounce": config.debounce.model_dump(),
+            "display": config.display.model_dump(),  # the screen's turn survives --force
         }
     )
     from companion.i18n import os_reason

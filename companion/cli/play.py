@@ -56,7 +56,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
             check_screen(args.screen)  # with a log, against that game's screens (in snapshot)
         size = parse_size(args.size)
         out = snapshot(args.screen, Path(args.log) if args.log else None, size, lang,
-                       Path(args.out))
+                       Path(args.out), rotate=args.rotate or 0)
     except CompanionError as err:
         return _err(err, lang)
     print(t("cli.wrote", lang, path=out, size=f"{size[0]}x{size[1]}"))
@@ -267,6 +267,11 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     recorded = table.meta.get("config") if table is not None else None
     given = getattr(args, "config", None)
     app.config_file = str(Path(given).resolve()) if given else recorded
+    from companion.display.rotation import Rotated
+
+    rotate = getattr(args, "rotate", None)
+    app.turned = Rotated(rotate if rotate is not None else
+                         (config.display.rotate if config is not None else 0))
     hw = app.ui.hardware
     if hw.failed and hw.notes and app.ui.text(hw.notes[-1]) != said:
         print(app.ui.text(hw.notes[-1]), file=sys.stderr, flush=True)  # the unit's journal
