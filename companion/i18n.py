@@ -617,6 +617,13 @@ def number(value: float, spec: str = "", lang: str = "fr") -> str:
     return format(_FrNumber(value), spec) if lang == "fr" else format(value, spec)
 
 
+def count(n: int, one: str, many: str, lang: str = "fr") -> str:
+    """``n`` and a noun in the form the language takes for it, the number as it writes numbers:
+    "1 game", "2 games", "0 partie", "1 234 parties" (French takes the singular for 0 and 1)."""
+    return number(n, ",.0f", lang) + " " + _plurals("{n|" + one + "|" + many + "}", lang,
+                                                     {"n": n})
+
+
 def ms(t_us: int, lang: str = "fr") -> str:
     """A gap for players: milliseconds with one decimal (a decimal comma in French), or µs below
     a tenth of a millisecond."""
