@@ -91,10 +91,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "`companion buttons --input sim`."),
     "buttons.assign_no_lgpio": (
         "--assign a besoin des broches GPIO du Pi, et la bibliothèque lgpio n'est pas installée : "
-        "sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable il "
+        "sur un Raspberry Pi lancez `{pip}` ; sur un portable il "
         "n'y a pas de broches, `companion buttons --input keyboard` montre les touches.",
         "--assign needs the Pi's GPIO pins, and the lgpio library is not installed: on a "
-        "Raspberry Pi run `pip install 'table-companion[gpio]'`; a laptop has no pins, "
+        "Raspberry Pi run `{pip}`; a laptop has no pins, "
         "`companion buttons --input keyboard` shows the keys."),
     "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",
@@ -462,8 +462,8 @@ CATALOGUE.update({
         "Firmware files not found in {path}: give the folder with --source.",
     ),
     "fw.no_mpremote": (
-        "mpremote n'est pas installé : pip install 'table-companion[serial]'.",
-        "mpremote is not installed: pip install 'table-companion[serial]'.",
+        "mpremote n'est pas installé : {pip}.",
+        "mpremote is not installed: {pip}.",
     ),
     "fw.no_board": (
         "Aucun Pico trouvé en USB : branchez-le avec un câble de données (s'il est neuf, "

@@ -57,7 +57,7 @@ def test_assign_without_lgpio_names_pip_and_a_command_that_works_here(tmp_path: 
         skip_unless_ci("lgpio is installed: --assign would listen for real")
     env = no_screen_env(tmp_path)
     err = clean(run_cli("buttons", "--assign", "--lang", "en", env=env), 1)
-    assert "pip install 'table-companion[gpio]'" in err
+    assert f"{sys.executable} -m pip install 'gpiozero" in err  # this venv's pip, real names
     assert "use --input sim" not in err  # the old loop: --assign ignores --input
     assert "`companion buttons --input keyboard`" in err
     # The advised keyboard monitor, on this screenless machine, says so instead of hanging.

@@ -98,7 +98,9 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
     if source is not None and source != "gpio":
         raise ConfigError(*en_fr("buttons.assign_gpio_only", source=source))
     if real_pins and importlib.util.find_spec("lgpio") is None:
-        raise HardwareError(*en_fr("buttons.assign_no_lgpio"))
+        from companion.advice import pip_install
+
+        raise HardwareError(*en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")))
 
 
 def monitor(

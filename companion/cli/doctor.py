@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.advice import pip, pip_install
 from companion.i18n import count, french_typography, number
 
 Status = Literal["ok", "fail", "skip"]
@@ -200,8 +201,7 @@ def check_display(ctx: Context) -> Check:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1][:120]
         if "No module named 'pygame'" in proc.stderr:
             return fail("display", "pygame is not installed", "pygame n'est pas installé",
-                        "pip install -e . in the companion's venv",
-                        "pip install -e . dans le venv du compagnon")
+                        f"{pip()} install pygame-ce", f"{pip()} install pygame-ce")
         if not expected:
             return _no_screen(env)
         with_driver = f" with SDL_VIDEODRIVER={chosen}" if chosen else ""
@@ -259,15 +259,16 @@ def check_gpio(ctx: Context) -> Check:
                         "sudo usermod -aG gpio $USER, then log in again",
                         "sudo usermod -aG gpio $USER, puis reconnectez-vous")
         seen = ", ".join(f"{d} ({label})" for d, label, _ in chips) or "none"
+        seen_fr = "aucune" if seen == "none" else seen
         if not wanted:
             return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen}); input is "
                                 f"{ctx.source}",
-                        f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen}) ; l'entrée "
-                        f"est {ctx.source}")
+                        f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
+                        f"l'entrée est {ctx.source}")
         return fail("gpio", f"the config reads buttons from GPIO but no Pi GPIO chip is here "
                             f"(chips: {seen})",
                     f"la configuration lit les boutons sur le GPIO mais aucune puce GPIO de Pi "
-                    f"n'est là (puces : {seen})",
+                    f"n'est là (puces : {seen_fr})",
                     "run on a Raspberry Pi, or set [input] source = \"keyboard\"",
                     "lancez sur un Raspberry Pi, ou réglez [input] source = \"keyboard\"")
     device, label, lines = header[0]
@@ -362,8 +363,7 @@ def check_serial(ctx: Context) -> Check:
                                   f"{ctx.source})",
                         f"pyserial pas installé (inutile : l'entrée est {ctx.source})")
         return fail("serial", "pyserial is not installed", "pyserial n'est pas installé",
-                    "pip install 'table-companion[serial]'",
-                    "pip install 'table-companion[serial]'")
+                    pip_install("serial"), pip_install("serial"))
     port = ctx.port
     if port is None:
         from companion.inputs.serial_source import find_board_port

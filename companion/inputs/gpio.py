@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.advice import pip_install
 from companion.errors import CompanionError, ConfigError, HardwareError
 from companion.inputs.base import (
     Clock,
@@ -61,12 +62,12 @@ DEFAULT_DELIVERY_MARGIN_NS = 5_000_000
 
 NO_LGPIO_EN = (
     "The lgpio library is not installed, so the Pi's GPIO buttons cannot be read: on a Raspberry "
-    "Pi run `pip install 'table-companion[gpio]'`; on a laptop use --input keyboard "
+    f"Pi run `{pip_install('gpio')}`; on a laptop use --input keyboard "
     "(or --input sim for a demo)."
 )
 NO_LGPIO_FR = (
     "La bibliothèque lgpio n'est pas installée, les boutons GPIO du Pi ne peuvent pas être lus : "
-    "sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable utilisez "
+    f"sur un Raspberry Pi lancez `{pip_install('gpio')}` ; sur un portable utilisez "
     "--input keyboard (ou --input sim pour une démo)."
 )
 
