@@ -181,3 +181,13 @@ def test_assign_into_a_folder_that_cannot_be_made_says_so(tmp_path: Path) -> Non
         ensure_dir(blocker / "sub", what=("the config folder", "le dossier de configuration"),
                    error=ConfigError)
     assert str(blocker / "sub") in err.value.fr and "Not a directory" in err.value.en
+
+
+def test_a_kiosk_with_a_broken_config_shows_why_instead_of_restarting(tmp_path: Path) -> None:
+    home, wrap = read_only_home(tmp_path)
+    config = tmp_path / "companion.toml"
+    config.write_text("[display]\nrotate = 45\n")
+    cmd = [*wrap, sys.executable, "-m", "companion.cli", "play", "--fullscreen", "--resume",
+           "--config", str(config), "--lang", "en"]
+    err = first_frame_then_alive(cmd, sandbox_env(tmp_path, home))
+    assert "[display] rotate = 45 is refused" in err

@@ -94,10 +94,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.hardware.config import load_config
 
     # Without --config, the pin map `companion buttons --assign` wrote (if any) is the one.
+    config_error: CompanionError | None = None
     try:
         config = load_config(Path(args.config) if args.config else None)
     except CompanionError as err:
-        return _err(err, lang)
+        if not args.fullscreen:
+            return _err(err, lang)
+        # A kiosk has nobody at a terminal, and exiting would restart it for ever: the screen
+        # opens with the defaults (keys, touch) and says what is wrong with the file.
+        from companion.hardware.config import HardwareConfig
+
+        config, config_error = HardwareConfig(), err
     from companion.display.state import SetupForm, Ui
     from companion.games import load
     from companion.table.journal import Journal, default_data_dir
@@ -145,6 +152,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             if table is None and names is not None:
                 names = None  # no game begun half-way: the setup screen, with the names
                 ui.setup.players = [n.strip() for n in args.players.split(",")]
+        if config_error is not None:
+            ui.hardware.notes.append((config_error.fr, config_error.en))
+            ui.say(config_error.fr, config_error.en)
+            print(config_error.message(lang), file=sys.stderr, flush=True)
         # No game named: the one the table played last (the unit is the table's, not a game's).
         last = journal.last_game() if table is None and args.game is None else None
         game = args.game or (last.game if last is not None and last.game in GAMES else None)
