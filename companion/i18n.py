@@ -91,10 +91,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "`companion buttons --input sim`."),
     "buttons.assign_no_lgpio": (
         "--assign a besoin des broches GPIO du Pi, et la bibliothèque lgpio n'est pas installée : "
-        "sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable il "
+        "sur un Raspberry Pi lancez `{pip}` ; sur un portable il "
         "n'y a pas de broches, `companion buttons --input keyboard` montre les touches.",
         "--assign needs the Pi's GPIO pins, and the lgpio library is not installed: on a "
-        "Raspberry Pi run `pip install 'table-companion[gpio]'`; a laptop has no pins, "
+        "Raspberry Pi run `{pip}`; a laptop has no pins, "
         "`companion buttons --input keyboard` shows the keys."),
     "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",
@@ -462,8 +462,8 @@ CATALOGUE.update({
         "Firmware files not found in {path}: give the folder with --source.",
     ),
     "fw.no_mpremote": (
-        "mpremote n'est pas installé : pip install 'table-companion[serial]'.",
-        "mpremote is not installed: pip install 'table-companion[serial]'.",
+        "mpremote n'est pas installé : {pip}.",
+        "mpremote is not installed: {pip}.",
     ),
     "fw.no_board": (
         "Aucun Pico trouvé en USB : branchez-le avec un câble de données (s'il est neuf, "
@@ -615,6 +615,13 @@ def number(value: float, spec: str = "", lang: str = "fr") -> str:
     """``value`` formatted by ``spec`` as the language writes numbers: "12,3" and "1 111" (a
     narrow no-break space) in French, "12.3" and "1,111" in English."""
     return format(_FrNumber(value), spec) if lang == "fr" else format(value, spec)
+
+
+def count(n: int, one: str, many: str, lang: str = "fr") -> str:
+    """``n`` and a noun in the form the language takes for it, the number as it writes numbers:
+    "1 game", "2 games", "0 partie", "1 234 parties" (French takes the singular for 0 and 1)."""
+    return number(n, ",.0f", lang) + " " + _plurals("{n|" + one + "|" + many + "}", lang,
+                                                     {"n": n})
 
 
 def ms(t_us: int, lang: str = "fr") -> str:

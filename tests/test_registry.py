@@ -113,7 +113,7 @@ def test_unknown_names() -> None:
         build_source("bluetooth", CFG)
     with pytest.raises(ConfigError):
         build_source("", CFG)
-    with pytest.raises(HardwareError, match="pip install 'table-companion\\[serial\\]'"):
+    with pytest.raises(HardwareError, match="-m pip install 'pyserial"):
         load_class("companion.inputs.no_such_module.Thing", extra="serial")
 
 

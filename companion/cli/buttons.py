@@ -98,7 +98,9 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
     if source is not None and source != "gpio":
         raise ConfigError(*en_fr("buttons.assign_gpio_only", source=source))
     if real_pins and importlib.util.find_spec("lgpio") is None:
-        raise HardwareError(*en_fr("buttons.assign_no_lgpio"))
+        from companion.advice import pip_install
+
+        raise HardwareError(*en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")))
 
 
 def monitor(
@@ -309,9 +311,21 @@ def assign(
             "input": {"source": "gpio"},
             "gpio": gpio.model_dump(),
             "debounce": config.debounce.model_dump(),
+            "display": config.display.model_dump(),  # the screen's turn survives --force
         }
     )
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(render_toml(new), encoding="utf-8")
+    from companion.i18n import os_reason
+    from companion.paths import ensure_dir
+
+    folder = ("the config folder", "le dossier de configuration")
+    fix = ("pass --output with a file this user can write",
+           "indiquez avec --output un fichier où cet utilisateur peut écrire")
+    ensure_dir(output.parent, what=folder, fix=fix, error=ConfigError)
+    try:
+        output.write_text(render_toml(new), encoding="utf-8")
+    except OSError as err:
+        raise ConfigError(f"Cannot write {output} ({os_reason(err, 'en')}): {fix[0]}.",
+                          f"Impossible d'écrire {output} ({os_reason(err, 'fr')}) : {fix[1]}.") \
+            from None
     say(tr(lang, "assign.written", path=output))
     return 0

@@ -22,7 +22,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from companion.i18n import french_typography, number
+from companion.advice import pip, pip_install
+from companion.i18n import count, french_typography, number
 
 Status = Literal["ok", "fail", "skip"]
 MIN_PYTHON = (3, 11)
@@ -81,6 +82,7 @@ class Context:
     unit: Path = SYSTEMD_UNIT
     dev: Path = Path("/dev")
     display_env: dict[str, str] | None = None
+    systemctl: str | None = None  # the systemctl to ask (default: the one on PATH)
     config: Any = None  # the HardwareConfig once read
     found: dict[str, Any] = field(default_factory=dict)
 
@@ -139,8 +141,10 @@ def check_config(ctx: Context) -> Check:
         return ok("config", f"no file at {shown}: defaults (input {ctx.source})",
                   f"pas de fichier {shown} : réglages par défaut (entrée {ctx.source})")
     seats = len(ctx.config.gpio.seats)
-    return ok("config", f"{shown} is valid (input {ctx.source}, {seats} GPIO seats)",
-              f"{shown} est valide (entrée {ctx.source}, {seats} places GPIO)")
+    return ok("config", f"{shown} is valid (input {ctx.source}, "
+                        f"{count(seats, 'GPIO seat', 'GPIO seats', 'en')})",
+              f"{shown} est valide (entrée {ctx.source}, "
+              f"{count(seats, 'place GPIO', 'places GPIO', 'fr')})")
 
 
 _DISPLAY_PROBE = (
@@ -158,9 +162,23 @@ def start_display_probe(ctx: Context) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
+def _no_screen(env: dict[str, str]) -> Check:
+    """No screen to expect here: over SSH, or the kiosk's service holding the only one. A note,
+    not a failure (a correct headless install exits 0)."""
+    if env.get("SSH_CONNECTION") or env.get("SSH_TTY"):
+        return skip("display", "no screen here (normal over SSH)",
+                    "pas d'écran ici (normal par SSH)")
+    return skip("display", "no screen here (normal over SSH, or while the companion's service "
+                           "holds it); set SDL_VIDEODRIVER to check one",
+                "pas d'écran ici (normal par SSH, ou quand le service du compagnon le tient) ; "
+                "réglez SDL_VIDEODRIVER pour en vérifier un")
+
+
 def check_display(ctx: Context) -> Check:
     env = dict(os.environ if ctx.display_env is None else ctx.display_env)
     chosen = env.get("SDL_VIDEODRIVER")
+    # A screen was asked for (a driver, a window system): not finding it is a failure.
+    expected = bool(chosen or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
     fix_en = ("on the Pi run from its console with SDL_VIDEODRIVER=kmsdrm and the user in the "
               "video and render groups (docs/install-pi.md), or from a desktop session; over SSH "
               "there is no screen")
@@ -173,22 +191,27 @@ def check_display(ctx: Context) -> Check:
     except subprocess.TimeoutExpired:
         probe.kill()
         probe.communicate()
-        return fail("display", f"SDL took more than {DISPLAY_TIMEOUT_S:g} s to open a display",
-                    f"SDL a mis plus de {DISPLAY_TIMEOUT_S:g} s à ouvrir un écran", fix_en, fix_fr)
+        return fail("display", f"SDL took more than {number(DISPLAY_TIMEOUT_S, 'g', 'en')} s "
+                               "to open a display",
+                    f"SDL a mis plus de {number(DISPLAY_TIMEOUT_S, 'g', 'fr')} s à ouvrir un "
+                    "écran", fix_en, fix_fr)
     proc = subprocess.CompletedProcess(probe.args, probe.returncode, out, err)
     lines = proc.stdout.split()
     if proc.returncode != 0 or not lines:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1][:120]
         if "No module named 'pygame'" in proc.stderr:
             return fail("display", "pygame is not installed", "pygame n'est pas installé",
-                        "pip install -e . in the companion's venv",
-                        "pip install -e . dans le venv du compagnon")
+                        f"{pip()} install pygame-ce", f"{pip()} install pygame-ce")
+        if not expected:
+            return _no_screen(env)
         with_driver = f" with SDL_VIDEODRIVER={chosen}" if chosen else ""
         return fail("display", f"no display available{with_driver} ({last})",
                     f"aucun écran disponible{with_driver} ({last})", fix_en, fix_fr)
     driver = lines[0]
     size = "x".join(lines[1:3])
     if driver in ("offscreen", "dummy") and not chosen:
+        if not expected:
+            return _no_screen(env)
         return fail("display", f"no display available (SDL fell back to {driver})",
                     f"aucun écran disponible (SDL s'est rabattu sur {driver})", fix_en, fix_fr)
     return ok("display", f"SDL driver {driver}, {size}", f"pilote SDL {driver}, {size}")
@@ -236,15 +259,16 @@ def check_gpio(ctx: Context) -> Check:
                         "sudo usermod -aG gpio $USER, then log in again",
                         "sudo usermod -aG gpio $USER, puis reconnectez-vous")
         seen = ", ".join(f"{d} ({label})" for d, label, _ in chips) or "none"
+        seen_fr = "aucune" if seen == "none" else seen
         if not wanted:
             return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen}); input is "
                                 f"{ctx.source}",
-                        f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen}) ; l'entrée "
-                        f"est {ctx.source}")
+                        f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
+                        f"l'entrée est {ctx.source}")
         return fail("gpio", f"the config reads buttons from GPIO but no Pi GPIO chip is here "
                             f"(chips: {seen})",
                     f"la configuration lit les boutons sur le GPIO mais aucune puce GPIO de Pi "
-                    f"n'est là (puces : {seen})",
+                    f"n'est là (puces : {seen_fr})",
                     "run on a Raspberry Pi, or set [input] source = \"keyboard\"",
                     "lancez sur un Raspberry Pi, ou réglez [input] source = \"keyboard\"")
     device, label, lines = header[0]
@@ -256,12 +280,16 @@ def check_gpio(ctx: Context) -> Check:
     except Exception as err:  # a HardwareError with its fix, or lgpio's own error
         en, fr = getattr(err, "en", str(err)), getattr(err, "fr", str(err))
         if not wanted:
-            return skip("gpio", f"{device} ({label}, {lines} lines); lgpio: {en}",
-                        f"{device} ({label}, {lines} lignes) ; lgpio : {fr}")
+            return skip("gpio", f"{device} ({label}, {count(lines, 'line', 'lines', 'en')}); "
+                                f"lgpio: {en}",
+                        f"{device} ({label}, {count(lines, 'ligne', 'lignes', 'fr')}) ; "
+                        f"lgpio : {fr}")
         return Check("gpio", "fail", f"{device} ({label}): {en}", f"{device} ({label}) : {fr}")
     ctx.found["owned_factory"] = ctx.pin_factory
-    return ok("gpio", f"{device} ({label}, {lines} lines), pin factory lgpio",
-              f"{device} ({label}, {lines} lignes), fabrique de broches lgpio")
+    return ok("gpio", f"{device} ({label}, {count(lines, 'line', 'lines', 'en')}), pin factory "
+                      "lgpio",
+              f"{device} ({label}, {count(lines, 'ligne', 'lignes', 'fr')}), fabrique de "
+              "broches lgpio")
 
 
 def check_buttons(ctx: Context) -> Check:
@@ -308,8 +336,10 @@ def check_buttons(ctx: Context) -> Check:
                     "libérez le bouton, ou vérifiez que son fil ne touche pas la masse ; "
                     "`companion buttons` le montre en direct")
     n = len(levels)
-    return ok("buttons", f"{n} buttons all released ({', '.join(levels)})",
-              f"{n} boutons tous relâchés ({', '.join(levels)})")
+    return ok("buttons", f"{count(n, 'button', 'buttons', 'en')} "
+                         f"{'released' if n == 1 else 'all released'} ({', '.join(levels)})",
+              f"{count(n, 'bouton', 'boutons', 'fr')} {'relâché' if n == 1 else 'tous relâchés'} "
+              f"({', '.join(levels)})")
 
 
 def shipped_firmware_version() -> str | None:
@@ -333,8 +363,7 @@ def check_serial(ctx: Context) -> Check:
                                   f"{ctx.source})",
                         f"pyserial pas installé (inutile : l'entrée est {ctx.source})")
         return fail("serial", "pyserial is not installed", "pyserial n'est pas installé",
-                    "pip install 'table-companion[serial]'",
-                    "pip install 'table-companion[serial]'")
+                    pip_install("serial"), pip_install("serial"))
     port = ctx.port
     if port is None:
         from companion.inputs.serial_source import find_board_port
@@ -394,13 +423,23 @@ def check_data(ctx: Context) -> Check:
         why = err.strerror or str(err)
         return fail("data", f"{folder} is not writable ({why})",
                     f"{folder} n'est pas inscriptible ({why})", fix_en, fix_fr)
-    free = shutil.disk_usage(folder).free / 2**20
-    if free < 20:
-        return fail("data", f"{folder}: only {free:.0f} MB free", f"{folder} : {free:.0f} Mo "
-                    "libres seulement", "free some space on the SD card",
-                    "libérez de la place sur la carte SD")
-    return ok("data", f"{folder} is writable ({free:,.0f} MB free)",
-              f"{folder} est inscriptible ({free:,.0f} Mo libres)")
+    free = shutil.disk_usage(folder).free
+    if free < 20 * 2**20:
+        return fail("data", f"{folder}: only {size_text(free, 'en')} free",
+                    f"{folder} : {size_text(free, 'fr')} libres seulement",
+                    "free some space on the SD card", "libérez de la place sur la carte SD")
+    return ok("data", f"{folder} is writable ({size_text(free, 'en')} free)",
+              f"{folder} est inscriptible ({size_text(free, 'fr')} libres)")
+
+
+def size_text(n_bytes: float, lang: str) -> str:
+    """A size as a person reads it: "79,9 Go", "512 Mo" in French, "79.9 GB", "512 MB" in
+    English (binary units, the way df -h counts)."""
+    units = ("Mo", "Go", "To") if lang == "fr" else ("MB", "GB", "TB")
+    value, unit = n_bytes / 2**20, 0
+    while value >= 1024 and unit < len(units) - 1:
+        value, unit = value / 1024, unit + 1
+    return f"{number(value, '.1f' if unit and value < 100 else '.0f', lang)} {units[unit]}"
 
 
 def check_journal(ctx: Context) -> Check:
@@ -435,11 +474,11 @@ def check_journal(ctx: Context) -> Check:
         return fail("journal", f"{path} is damaged (SQLite: {rows[0]})",
                     f"{path} est abîmé (SQLite : {rows[0]})", aside_en, aside_fr)
     bad: list[str] = []
-    count = 0
+    total = 0
     try:
         with Journal(folder, writer=False) as journal:
             for info in journal.games():
-                count += 1
+                total += 1
                 fold = Fold()
                 try:
                     for _, event in journal.events(info.id):
@@ -449,32 +488,187 @@ def check_journal(ctx: Context) -> Check:
     except CompanionError as err:
         return Check("journal", "fail", err.en, err.fr)
     if bad:
-        return fail("journal", f"{len(bad)} of {count} games do not replay: {bad[0]}",
-                    f"{len(bad)} parties sur {count} ne se rejouent pas : {bad[0]}",
+        n_bad = len(bad)
+        return fail("journal", f"{number(n_bad, ',.0f', 'en')} of "
+                               f"{count(total, 'game', 'games', 'en')} "
+                               f"{'does' if n_bad == 1 else 'do'} not replay: {bad[0]}",
+                    f"{count(n_bad, 'partie', 'parties', 'fr')} sur {number(total, ',.0f', 'fr')} "
+                    f"ne {'se rejoue' if n_bad < 2 else 'se rejouent'} pas : {bad[0]}",
                     aside_en, aside_fr)
-    return ok("journal", f"{path}: integrity ok, {count} games all replay",
-              f"{path} : intégrité ok, {count} parties qui se rejouent toutes")
+    every_en = "replays" if total == 1 else "all replay"
+    every_fr = "qui se rejoue" if total < 2 else "qui se rejouent toutes"
+    return ok("journal", f"{path}: integrity ok, {count(total, 'game', 'games', 'en')} {every_en}",
+              f"{path} : intégrité ok, {count(total, 'partie', 'parties', 'fr')} {every_fr}")
+
+
+NOT_BOOTED = "has not been booted with systemd"
+
+
+@dataclass
+class Unit:
+    """What doctor needs from the companion's unit: its user, runtime folder, sandbox of /home
+    and the config file its command names."""
+
+    user: str = "root"
+    runtime: str = ""
+    protect_home: str = "no"
+    visible: list[str] = field(default_factory=list)  # Bind(ReadOnly)Paths= under the sandbox
+    config: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        unit = cls()
+        joined = re.sub(r"\\\n\s*", " ", text)  # continuation lines are one setting
+        for raw in joined.splitlines():
+            key, sep, value = raw.strip().partition("=")
+            if not sep or key.startswith(("#", ";")):
+                continue
+            key, value = key.strip(), value.strip()
+            if key == "User":
+                unit.user = value
+            elif key == "RuntimeDirectory":
+                unit.runtime = value
+            elif key == "ProtectHome":
+                unit.protect_home = value
+            elif key in ("BindPaths", "BindReadOnlyPaths"):
+                unit.visible += [p.lstrip("-").split(":")[0] for p in value.split()]
+            elif key == "ExecStart":
+                found = re.search(r"--config(?:=|\s+)(\S+)", value)
+                unit.config = found[1] if found else unit.config
+        return unit
+
+    def hides(self, path: str) -> bool:
+        """Whether the sandbox hides ``path`` from the service (ProtectHome= without a bind)."""
+        if self.protect_home not in ("yes", "read-only", "tmpfs", "true"):
+            return False
+        if not path.startswith(("/home/", "/root/", "/run/user/")):
+            return False
+        return not any(path == v or path.startswith(v.rstrip("/") + "/") for v in self.visible)
+
+
+def readable_by(path: Path, user: str) -> bool | None:
+    """Whether ``user`` may read ``path`` by its modes (None: no such user here)."""
+    import grp
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(user)
+    except KeyError:
+        return None
+    if entry.pw_uid == 0:
+        return True
+    groups = set(os.getgrouplist(user, entry.pw_gid))
+    groups |= {g.gr_gid for g in grp.getgrall() if user in g.gr_mem}
+
+    def may(p: Path, bit: int) -> bool:
+        st = p.stat()
+        if st.st_uid == entry.pw_uid:
+            return bool(st.st_mode & (bit << 6))
+        if st.st_gid in groups:
+            return bool(st.st_mode & (bit << 3))
+        return bool(st.st_mode & bit)
+
+    try:
+        return all(may(d, 1) for d in path.parents) and may(path, 4)
+    except OSError:
+        return False
+
+
+def _systemctl(ctx: Context, *args: str) -> tuple[bool, str]:
+    """(answered, text): systemctl's answer, or the first line of why it could not give one."""
+    tool = ctx.systemctl or shutil.which("systemctl")
+    if tool is None:
+        return False, "systemctl is not installed"
+    try:
+        proc = subprocess.run([tool, *args], capture_output=True, text=True, timeout=2.0,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return False, str(err)
+    if NOT_BOOTED in proc.stderr:
+        return False, NOT_BOOTED
+    out = proc.stdout.strip()
+    return bool(out), out or (proc.stderr.strip().splitlines() or ["?"])[0]
+
+
+def _unit_problem(ctx: Context, unit: Unit, name: str) -> Check | None:
+    """What in the unit itself would stop the table (with the fix), else None."""
+    reload_en = f"then sudo systemctl daemon-reload && sudo systemctl restart {name}"
+    reload_fr = f"puis sudo systemctl daemon-reload && sudo systemctl restart {name}"
+    uses_gpio = ctx.config is not None and ctx.uses("gpio")
+    if not unit.runtime and unit.hides(f"/home/{unit.user}/.cache") and uses_gpio:
+        return fail("service", f"{name} gives {unit.user} no RuntimeDirectory=, and its sandbox "
+                               "(ProtectHome=) leaves no folder where the GPIO library can work",
+                    f"{name} ne donne pas de RuntimeDirectory= à {unit.user}, et son bac à sable "
+                    "(ProtectHome=) ne laisse aucun dossier où la bibliothèque GPIO peut "
+                    "travailler",
+                    f"add RuntimeDirectory=companion to its [Service] section ({ctx.unit}), "
+                    + reload_en,
+                    f"ajoutez RuntimeDirectory=companion à sa section [Service] ({ctx.unit}), "
+                    + reload_fr)
+    if unit.config is None:
+        return None
+    config = unit.config
+    if unit.hides(config):
+        return fail("service", f"{name} reads {config}, which its sandbox (ProtectHome=) hides",
+                    f"{name} lit {config}, que son bac à sable (ProtectHome=) cache",
+                    f"add BindReadOnlyPaths={Path(config).parent} to {ctx.unit}, " + reload_en,
+                    f"ajoutez BindReadOnlyPaths={Path(config).parent} à {ctx.unit}, "
+                    + reload_fr)
+    path = Path(config)
+    if not path.is_file():
+        return fail("service", f"{name} reads {config}, which does not exist",
+                    f"{name} lit {config}, qui n'existe pas",
+                    f"write it as {unit.user}: companion buttons --assign --output {config}",
+                    f"écrivez-le en tant que {unit.user} : companion buttons --assign --output "
+                    f"{config}")
+    if readable_by(path, unit.user) is False:
+        return fail("service", f"{unit.user}, the user of {name}, may not read {config}",
+                    f"{unit.user}, l'utilisateur de {name}, ne peut pas lire {config}",
+                    f"sudo chown {unit.user}: {config}", f"sudo chown {unit.user}: {config}")
+    return None
 
 
 def check_service(ctx: Context) -> Check:
     if not ctx.unit.exists():
         return skip("service", f"not installed ({ctx.unit})", f"pas installé ({ctx.unit})")
-    systemctl = shutil.which("systemctl")
-    if systemctl is None:
+    name = ctx.unit.name
+    answered, text = _systemctl(ctx, "cat", name)
+    try:
+        unit = Unit.parse(text if answered else ctx.unit.read_text(encoding="utf-8"))
+    except OSError as err:
+        return fail("service", f"{ctx.unit} cannot be read ({err.strerror})",
+                    f"{ctx.unit} est illisible ({err.strerror})",
+                    f"sudo chmod a+r {ctx.unit}", f"sudo chmod a+r {ctx.unit}")
+    problem = _unit_problem(ctx, unit, name)
+    if problem is not None:
+        return problem
+    answered, state = _systemctl(ctx, "is-active", name)
+    if state == NOT_BOOTED:
+        return skip("service", f"{name} is installed, but this system was not booted with "
+                               "systemd (a container or a chroot): it cannot run here",
+                    f"{name} est installé, mais ce système n'a pas démarré avec systemd (un "
+                    "conteneur ou un chroot) : il ne peut pas tourner ici")
+    if not answered and ctx.systemctl is None and shutil.which("systemctl") is None:
         return skip("service", f"{ctx.unit} is there but systemctl is not",
                     f"{ctx.unit} est là mais pas systemctl")
-    name = ctx.unit.name
-    try:
-        proc = subprocess.run([systemctl, "is-active", name], capture_output=True, text=True,
-                              timeout=1.0, check=False)
-        state = proc.stdout.strip() or proc.stderr.strip() or "?"
-    except (OSError, subprocess.TimeoutExpired) as err:
-        state = str(err)
-    if state == "active":
-        return ok("service", f"{name} is active", f"{name} est actif")
-    return fail("service", f"{name} is {state}", f"{name} est {state}",
-                f"journalctl -u {name} -e shows why; sudo systemctl restart {name}",
-                f"journalctl -u {name} -e dit pourquoi ; sudo systemctl restart {name}")
+    why_en = f"journalctl -u {name} -e shows why"
+    why_fr = f"journalctl -u {name} -e dit pourquoi"
+    if state != "active":
+        return fail("service", f"{name} is {state}", f"{name} est {state}",
+                    f"{why_en}; sudo systemctl restart {name}",
+                    f"{why_fr} ; sudo systemctl restart {name}")
+    _, restarts = _systemctl(ctx, "show", "-p", "NRestarts", "--value", name)
+    n = int(restarts) if restarts.isdigit() else 0
+    if n > 0:
+        return fail("service", f"{name} is active but was restarted "
+                               f"{count(n, 'time', 'times', 'en')} after failing",
+                    f"{name} est actif mais a été relancé {count(n, 'fois', 'fois', 'fr')} "
+                    "après un échec",
+                    f"{why_en}; fix that, then sudo systemctl restart {name} (it counts from 0 "
+                    "again)",
+                    f"{why_fr} ; corrigez-le, puis sudo systemctl restart {name} (le compte "
+                    "repart de 0)")
+    return ok("service", f"{name} is active, never restarted", f"{name} est actif, jamais relancé")
 
 
 CHECKS: tuple[Callable[[Context], Check], ...] = (
@@ -521,8 +715,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         print(json.dumps({"checks": [asdict(c) for c in results], "failed": failed,
                           "seconds": round(time.monotonic() - started, 3)}, ensure_ascii=False))
     elif failed:
-        print(f"{failed} check(s) failed." if lang == "en"
-              else f"{failed} vérification(s) en échec.")
+        print(f"{count(failed, 'check', 'checks', 'en')} failed." if lang == "en"
+              else f"{count(failed, 'vérification', 'vérifications', 'fr')} en échec.")
     else:
         print("All good." if lang == "en" else "Tout va bien.")
     return 1 if failed else 0

@@ -52,7 +52,9 @@ def mpremote_command() -> list[str]:
         return [sys.executable, "-m", "mpremote"]
     exe = shutil.which("mpremote")
     if exe is None:
-        raise HardwareError(*en_fr("fw.no_mpremote"))
+        from companion.advice import pip_install
+
+        raise HardwareError(*en_fr("fw.no_mpremote", pip=pip_install("serial")))
     return [exe]
 
 

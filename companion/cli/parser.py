@@ -122,6 +122,22 @@ def count(text: str) -> int:
     return value
 
 
+def rotation(text: str) -> int:
+    value = int(_number(text, int))
+    if value not in (0, 90, 180, 270):
+        raise _bad(f"the screen turns by 0, 90, 180 or 270 degrees (clockwise), not {text}",
+                   f"l'écran tourne de 0, 90, 180 ou 270 degrés (sens horaire), pas {text}")
+    return value
+
+
+def _rotate_option(parser: argparse.ArgumentParser, default_help: tuple[str, str]) -> None:
+    parser.add_argument("--rotate", type=rotation, default=None, metavar="DEGREES",
+                        help=_h("a screen mounted turned: 0, 90, 180 or 270 degrees clockwise "
+                                f"(default: {default_help[0]})",
+                                "un écran monté tourné : 0, 90, 180 ou 270 degrés dans le sens "
+                                f"horaire (par défaut : {default_help[1]})"))
+
+
 def folder(text: str) -> Path:
     if not text.strip():
         raise _bad("the folder is empty: give a path, or leave the option out for the default "
@@ -283,9 +299,11 @@ def _history(sub: Any) -> None:
 def _play(sub: Any) -> None:
     p = sub.add_parser("play", help=_h("the table screen (pygame): play a game with buttons",
                                        "l'écran de table (pygame) : jouer avec des boutons"))
-    p.add_argument("game", nargs="?", default="kilo",
-                   help=_h("kilo (default), cinq-rois or treize",
-                           "kilo (par défaut), cinq-rois ou treize"))
+    p.add_argument("game", nargs="?", default=None,
+                   help=_h("kilo, cinq-rois or treize (default: the game the table played last; "
+                           "kilo with --players and none played yet)",
+                           "kilo, cinq-rois ou treize (par défaut : le jeu joué en dernier à "
+                           "la table ; kilo avec --players et aucune partie encore)"))
     p.add_argument("--input", default=None,
                    help=_h("button source: gpio, serial, keyboard or sim, or e.g. gpio+keyboard "
                            "(default: [input] source in the config, else keyboard, or the "
@@ -301,6 +319,8 @@ def _play(sub: Any) -> None:
     p.add_argument("--size", default=None,
                    help=_h("window size WIDTHxHEIGHT, e.g. 800x480",
                            "taille de la fenêtre LARGEURxHAUTEUR, par exemple 800x480"))
+    _rotate_option(p, ("[display] rotate in the config, else 0",
+                       "[display] rotate de la configuration, sinon 0"))
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="GAME_ID",
                    help=_h("reopen an interrupted game (default: the latest unfinished one)",
                            "rouvre une partie interrompue (par défaut : la dernière inachevée)"))
@@ -345,6 +365,8 @@ def _play(sub: Any) -> None:
                    help=_h("fr (default) or en", "fr (par défaut) ou en"))
     p.add_argument("--out", required=True, help=_h("the PNG file to write",
                                                    "le fichier PNG à écrire"))
+    _rotate_option(p, ("0; --size is then the display's, the frame is laid out turned",
+                       "0 ; --size est alors celle de l'écran, l'image est composée tournée"))
     p.set_defaults(func=Lazy("companion.cli.play", "cmd_snapshot"))
 
 

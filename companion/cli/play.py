@@ -56,7 +56,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
             check_screen(args.screen)  # with a log, against that game's screens (in snapshot)
         size = parse_size(args.size)
         out = snapshot(args.screen, Path(args.log) if args.log else None, size, lang,
-                       Path(args.out))
+                       Path(args.out), rotate=args.rotate or 0)
     except CompanionError as err:
         return _err(err, lang)
     print(t("cli.wrote", lang, path=out, size=f"{size[0]}x{size[1]}"))
@@ -72,10 +72,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     from companion.games import GAMES
 
-    if args.game not in GAMES:
+    if args.game is not None and args.game not in GAMES:
         print(t("cli.bad_game", lang, value=args.game, choices=", ".join(GAMES)), file=sys.stderr)
         return 2
-    if args.rounds is not None and args.game != "kilo":
+    if args.rounds is not None and args.game not in (None, "kilo"):
         print(t("cli.rounds_kilo_only", lang, game=GAMES[args.game].title), file=sys.stderr)
         return 2
     if not args.speed >= 0:  # also refuses nan
@@ -94,16 +94,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.hardware.config import load_config
 
     # Without --config, the pin map `companion buttons --assign` wrote (if any) is the one.
+    config_error: CompanionError | None = None
     try:
         config = load_config(Path(args.config) if args.config else None)
     except CompanionError as err:
-        return _err(err, lang)
+        if not args.fullscreen:
+            return _err(err, lang)
+        # A kiosk has nobody at a terminal, and exiting would restart it for ever: the screen
+        # opens with the defaults (keys, touch) and says what is wrong with the file.
+        from companion.hardware.config import HardwareConfig
+
+        config, config_error = HardwareConfig(), err
     from companion.display.state import SetupForm, Ui
     from companion.games import load
     from companion.table.journal import Journal, default_data_dir
     from companion.table.live import Table
 
-    ui = Ui(lang=lang, muted=args.mute, game=args.game)
+    ui = Ui(lang=lang, muted=args.mute, game=args.game or "kilo")
     names: list[str] | None = None
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
@@ -136,19 +143,43 @@ def cmd_play(args: argparse.Namespace) -> int:
             seed = int(table.meta.get("seed", seed))
             if not args.config:
                 config = _config_of(table.meta)
-        # Buttons that cannot work are refused here, before a game or a window is opened.
-        _preflight(input_name, config)
+        # Buttons that cannot work: the table screen still comes up and says why (a kiosk that
+        # exited here would restart for ever, showing nothing).
+        try:
+            _preflight(input_name, config)
+        except CompanionError as err:
+            _hardware_failed(ui, input_name, err)
+            if table is None and names is not None:
+                names = None  # no game begun half-way: the setup screen, with the names
+                ui.setup.players = [n.strip() for n in args.players.split(",")]
+        if config_error is not None:
+            ui.hardware.notes.append((config_error.fr, config_error.en))
+            ui.say(config_error.fr, config_error.en)
+            print(config_error.message(lang), file=sys.stderr, flush=True)
+        # No game named: the one the table played last (the unit is the table's, not a game's).
+        last = journal.last_game() if table is None and args.game is None else None
+        game = args.game or (last.game if last is not None and last.game in GAMES else None)
+        if game is None and (names is not None or args.rounds is not None):
+            game = "kilo"
+        ui.game = game or (table.engine.game if table is not None else "kilo")
         if table is not None:
             ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
                    t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
         elif names is not None:
-            keys: dict[str, Any] = ({"rounds": args.rounds or 5} if args.game == "kilo" else
-                                    {"variant": "advanced"} if args.game == "treize" else {})
-            setup = load(args.game).setup(players=names, **keys)
+            keys: dict[str, Any] = ({"rounds": args.rounds or 5} if game == "kilo" else
+                                    {"variant": "advanced"} if game == "treize" else {})
+            setup = load(ui.game).setup(players=names, **keys)
             table = Table.start(journal, setup, _meta(input_name, seed, args.config, lang))
         else:
-            ui.setup = SetupForm(game=args.game, rounds=args.rounds or 5, input=input_name)
-            entry = GAMES[args.game]
+            # The setup screen (where the game is chosen), for the last game's kind and players.
+            given = ui.setup.players if args.players else None
+            ui.setup = SetupForm(game=ui.game, rounds=args.rounds or 5, input=input_name)
+            entry = GAMES[ui.game]
+            if given:
+                ui.setup.players = given
+            elif last is not None and last.game == ui.game and \
+                    entry.min_players <= len(last.players) <= entry.max_players:
+                ui.setup.players = list(last.players)
             del ui.setup.players[entry.max_players:]
         return _run(journal, table, ui, input_name, config, seed, args, size)
     except CompanionError as err:
@@ -177,6 +208,17 @@ def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
            t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
     return _run(journal, table, ui, str(table.meta.get("input", "keyboard")),
                 _config_of(table.meta), int(table.meta.get("seed", 0)), args, None)
+
+
+def _hardware_failed(ui: Any, input_name: str, err: CompanionError) -> None:
+    """A button source that cannot start, on the screen (the top bar and the hardware status)."""
+    hw = ui.hardware
+    hw.source = input_name
+    hw.connected = False
+    hw.failed = True
+    hw.notes.append((err.fr, err.en))
+    ui.say(t("scr.msg.source_failed", "fr", why=err.fr),
+           t("scr.msg.source_failed", "en", why=err.en))
 
 
 def _preflight(input_name: str, config: Any) -> None:
@@ -222,10 +264,13 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     except pygame.error as err:
         print(_both("cli.no_display", why=str(err) or "SDL"), file=sys.stderr)
         return 1
+    said = ""
     try:
         factory, leds = open_seat_leds(config, input_name)
     except CompanionError as err:
         ui.say(err.fr, err.en)  # the game goes on without LEDs; the table sees why
+        said = err.message(ui.lang)
+        print(said, file=sys.stderr, flush=True)
         factory = leds = None
     app = App(surface, journal, table, ui, config=config, source_name=input_name, seed=seed,
               speed=args.speed, sounds=Sounds(enabled=not args.mute), leds=leds,
@@ -233,6 +278,14 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     recorded = table.meta.get("config") if table is not None else None
     given = getattr(args, "config", None)
     app.config_file = str(Path(given).resolve()) if given else recorded
+    from companion.display.rotation import Rotated
+
+    rotate = getattr(args, "rotate", None)
+    app.turned = Rotated(rotate if rotate is not None else
+                         (config.display.rotate if config is not None else 0))
+    hw = app.ui.hardware
+    if hw.failed and hw.notes and app.ui.text(hw.notes[-1]) != said:
+        print(app.ui.text(hw.notes[-1]), file=sys.stderr, flush=True)  # the unit's journal
     if os.environ.get(_TRACE_FRAMES) == "1":
         def trace(n: int) -> None:
             print(f"#frame {n} {time.monotonic_ns()}", file=sys.stderr, flush=True)

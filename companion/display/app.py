@@ -21,6 +21,7 @@ import pygame
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter
+from companion.display.rotation import Rotated
 from companion.display.screens import draw
 from companion.display.sound import Sounds
 from companion.display.state import INPUTS, SetupForm, Ui, active_screen, auto_screen
@@ -80,6 +81,7 @@ class App:
         self.tick_at: float | None = None  # when a countdown on screen needs its next frame
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
+        self.turned = Rotated(0)  # a display mounted turned ([display] rotate): set by `play`
         self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
@@ -450,7 +452,7 @@ class App:
         """A tap or click: the control under it acts; anywhere else does nothing."""
         if self.painter is None:
             return
-        control = self.painter.hit(pos)
+        control = self.painter.hit(self.turned.point(pos, self.surface))
         if control is None:
             return
         if control.enabled:
@@ -524,7 +526,7 @@ class App:
 
     def redraw(self) -> None:
         phase = self.animating()
-        painter = Painter(self.surface, self.fonts)
+        painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
         self.last_screen = draw(painter, self.view, self.ui, None, phase)
         wait = self.screens.redraw_in(self.view, self.ui, now)
@@ -532,6 +534,7 @@ class App:
         self.painter = painter
         self.dirty = False
         self.frames += 1
+        self.turned.present(self.surface)
         pygame.display.flip()
         if self.on_frame is not None:
             self.on_frame(self.frames)

@@ -127,7 +127,9 @@ def _fonts() -> Fonts:
 
 
 def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
-             out: Path) -> Path:
+             out: Path, rotate: int = 0) -> Path:
+    """``screen`` drawn for the game of ``log`` into the PNG ``out``, of ``size`` (the display's:
+    with ``rotate``, laid out turned as on a display mounted so)."""
     from companion.table.fold import replay
 
     check_lang(lang)
@@ -144,11 +146,13 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
     check_screen(screen, game.game if game is not None else "kilo")
     view = view_of(game)
     ui = ui_for(game, lang)
-    rendered = render(screen, view, size, lang, ui)
+    from companion.display.rotation import logical_size, turn
+
+    rendered = render(screen, view, logical_size(size, rotate), lang, ui)
     import pygame
 
     try:
-        pygame.image.save(rendered.surface, str(out))  # type: ignore[arg-type]
+        pygame.image.save(turn(rendered.surface, rotate), str(out))
     except (pygame.error, OSError) as err:
         raise SnapshotError(t("cli.write_failed", "en", path=out, why=err),
                             t("cli.write_failed", "fr", path=out, why=err)) from None
@@ -178,7 +182,9 @@ def doc_screens(samples: dict[str, Any], doc_sample: dict[str, str | None], out:
     size, path)`` draws the screens that need more than a log (a half-entered hand)."""
     import tempfile
 
-    out.mkdir(parents=True, exist_ok=True)
+    from companion.paths import ensure_dir
+
+    ensure_dir(out, what=("the screenshots folder", "le dossier des captures"), error=CompanionError)
     with tempfile.TemporaryDirectory() as tmp:
         logs = {name: write_sample(make(), Path(tmp) / f"{prefix}{name}.jsonl")
                 for name, make in samples.items()}

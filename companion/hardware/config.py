@@ -261,6 +261,26 @@ class SerialConfig(_Strict):
     port: str | None = None
 
 
+class DisplayConfig(BaseModel):
+    """``[display]``: a screen mounted turned (``rotate``, degrees clockwise). The section's
+    other keys belong to other parts of the companion."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    rotate: int = 0
+
+    @field_validator("rotate", mode="before")
+    @classmethod
+    def _quarter_turn(cls, value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 90, 180, 270):
+            return value
+        raise ConfigError(
+            f"[display] rotate = {value!r} is refused: the screen turns by 0, 90, 180 or 270 "
+            "degrees (clockwise).",
+            f"[display] rotate = {value!r} est refusé : l'écran tourne de 0, 90, 180 ou 270 "
+            "degrés (dans le sens des aiguilles d'une montre).")
+
+
 class HardwareConfig(BaseModel):
     """The sections of the config file that concern buttons and LEDs."""
 
@@ -271,6 +291,7 @@ class HardwareConfig(BaseModel):
     debounce: DebounceConfig = Field(default_factory=DebounceConfig)
     keyboard: KeyboardConfig = Field(default_factory=KeyboardConfig)
     serial: SerialConfig = Field(default_factory=SerialConfig)
+    display: DisplayConfig = Field(default_factory=DisplayConfig)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:
@@ -356,6 +377,8 @@ def render_toml(cfg: HardwareConfig) -> str:
     lines += ["", "[debounce]", f"lockout_ms = {d.lockout_ms:g}", f"glitch_ms = {d.glitch_ms:g}"]
     if d.stuck_after_s is not None:
         lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
+    if cfg.display.rotate:
+        lines += ["", "[display]", f"rotate = {cfg.display.rotate}  # degrees, clockwise"]
     return "\n".join(lines) + "\n"
 
 

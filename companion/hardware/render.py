@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.hardware import drawings
 from companion.hardware import pinout as po
+from companion.paths import ensure_dir
 
 
 def outputs(root: Path, p: po.Pinout) -> dict[str, str]:
@@ -59,7 +60,11 @@ def main(argv: list[str]) -> int:
     for rel, text in outputs(args.root, p).items():
         path = args.root / rel
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                ensure_dir(path.parent, error=CompanionError)
+            except CompanionError as err:
+                print(err.message(args.lang), file=sys.stderr)
+                return 1
             path.write_text(text, encoding="utf-8")
             print(f"wrote {rel}")
     return 0

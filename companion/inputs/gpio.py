@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.advice import pip_install
 from companion.errors import CompanionError, ConfigError, HardwareError
 from companion.inputs.base import (
     Clock,
@@ -61,12 +62,12 @@ DEFAULT_DELIVERY_MARGIN_NS = 5_000_000
 
 NO_LGPIO_EN = (
     "The lgpio library is not installed, so the Pi's GPIO buttons cannot be read: on a Raspberry "
-    "Pi run `pip install 'table-companion[gpio]'`; on a laptop use --input keyboard "
+    f"Pi run `{pip_install('gpio')}`; on a laptop use --input keyboard "
     "(or --input sim for a demo)."
 )
 NO_LGPIO_FR = (
     "La bibliothèque lgpio n'est pas installée, les boutons GPIO du Pi ne peuvent pas être lus : "
-    "sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable utilisez "
+    f"sur un Raspberry Pi lancez `{pip_install('gpio')}` ; sur un portable utilisez "
     "--input keyboard (ou --input sim pour une démo)."
 )
 
@@ -88,21 +89,20 @@ class ButtonPin:
 
 def lgpio_workdir() -> Path:
     """A writable directory for lgpio's notification pipes (it would otherwise use the cwd)."""
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and os.access(runtime, os.W_OK):
-        return Path(runtime) / "table-companion"
-    import platformdirs
+    from companion.paths import runtime_dir
 
-    return Path(platformdirs.user_cache_dir("table-companion"))
+    return runtime_dir()
 
 
 def prepare_lgpio_env() -> Path:
-    """Point LG_WD at a writable directory; must run before lgpio is first imported."""
+    """Point LG_WD at a writable directory; must run before lgpio is first imported. A folder
+    that cannot be made is a HardwareError naming the fix (the unit's RuntimeDirectory=)."""
     existing = os.environ.get("LG_WD")
     if existing:
         return Path(existing)
-    wd = lgpio_workdir()
-    wd.mkdir(parents=True, exist_ok=True)
+    from companion.paths import ensure_runtime_dir
+
+    wd = ensure_runtime_dir(("of the GPIO library (lgpio)", "de la bibliothèque GPIO (lgpio)"))
     os.environ["LG_WD"] = str(wd)
     return wd
 

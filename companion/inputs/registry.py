@@ -32,8 +32,10 @@ def load_class(path: str, *, extra: str | None = None) -> Any:
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        hint_en = f"install it with `pip install 'table-companion[{extra}]'`" if extra else ""
-        hint_fr = f"installez-le avec `pip install 'table-companion[{extra}]'`" if extra else ""
+        from companion.advice import pip_install
+
+        hint_en = f"install it with `{pip_install(extra)}`" if extra else ""
+        hint_fr = f"installez-le avec `{pip_install(extra)}`" if extra else ""
         raise HardwareError(
             f"The input source {cls_name} cannot be loaded ({exc}); "
             + (hint_en or "use --input keyboard or --input sim")

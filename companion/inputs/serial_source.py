@@ -62,9 +62,11 @@ def _serial() -> Any:
     try:
         import serial
     except ImportError as e:
+        from companion.advice import pip_install
+
         raise HardwareError(
-            "pyserial is not installed: pip install 'table-companion[serial]'",
-            "pyserial n'est pas installé : pip install 'table-companion[serial]'",
+            f"pyserial is not installed: {pip_install('serial')}",
+            f"pyserial n'est pas installé : {pip_install('serial')}",
         ) from e
     return serial
 
@@ -118,12 +120,15 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
             f"Le boîtier sur {port} doit recevoir un nouveau firmware (il parle le protocole "
             f"v{version}, ce compagnon v{ours}) : lancez companion firmware install.",
         )
+    from companion.advice import pip_upgrade
+
+    upgrade_en, upgrade_fr = pip_upgrade()
     return HardwareError(
         f"The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
-        f"v{ours}): update the companion (pip install -U table-companion), or run "
+        f"v{ours}): update the companion ({upgrade_en}), or run "
         "companion firmware install to put this companion's firmware on the board.",
         f"Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce compagnon "
-        f"parle v{ours}) : mettez le compagnon à jour (pip install -U table-companion), ou "
+        f"parle v{ours}) : mettez le compagnon à jour ({upgrade_fr}), ou "
         "lancez companion firmware install pour y remettre le firmware de ce compagnon.",
     )
 

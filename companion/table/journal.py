@@ -425,6 +425,12 @@ class Journal:
     def games(self) -> list[GameInfo]:
         return self._infos("ORDER BY g.created_ns, g.id")
 
+    def last_game(self) -> GameInfo | None:
+        """The game begun last, by the order the journal recorded them (not by the clock, which
+        a Pi without a battery may set back at boot); None in an empty journal."""
+        found = self._infos("ORDER BY g.rowid DESC LIMIT 1")
+        return found[0] if found else None
+
     def game(self, game_id: str | None) -> GameInfo:
         """One game by id, or the most recent one; looked up alone, not by listing them all."""
         if game_id is None:

@@ -1,0 +1,65 @@
+"""Where the companion keeps the files it makes at run time, and the one way it creates a folder.
+
+Under its systemd unit the companion lives in a sandbox (``ProtectHome=tmpfs``): its home is
+read-only, so a folder it assumed it could create may not be creatable. Every folder is made
+through ``ensure_dir``, which turns the OS's refusal into one sentence naming the folder and the
+fix, never a traceback (and so never a crash loop of ``Restart=on-failure``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from companion.errors import CompanionError, HardwareError
+from companion.i18n import os_reason
+
+APP = "table-companion"
+UNIT_FIX_EN = ("give the service a runtime directory (RuntimeDirectory=companion in "
+               "hardware/companion.service, docs/kiosk.md), or set RUNTIME_DIRECTORY to a "
+               "folder this user can write")
+UNIT_FIX_FR = ("donnez au service un dossier d'exécution (RuntimeDirectory=companion dans "
+               "hardware/companion.service, docs/kiosk.md), ou réglez RUNTIME_DIRECTORY sur un "
+               "dossier où cet utilisateur peut écrire")
+
+
+def runtime_dir() -> Path:
+    """The folder for files that live as long as the process (lgpio's pipes...).
+
+    systemd's ``RuntimeDirectory=`` (``$RUNTIME_DIRECTORY``, made for the unit's user, writable
+    inside its sandbox) comes first, then the login session's ``$XDG_RUNTIME_DIR``, then the
+    user's cache folder (a laptop without a session)."""
+    given = os.environ.get("RUNTIME_DIRECTORY")
+    if given:
+        return Path(given.split(":")[0])  # systemd joins several directories with ':'
+    session = os.environ.get("XDG_RUNTIME_DIR")
+    if session and os.access(session, os.W_OK):
+        return Path(session) / APP
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP))
+
+
+def ensure_dir(path: Path, *, what: tuple[str, str] = ("a folder", "un dossier"),
+               fix: tuple[str, str] | None = None,
+               error: type[CompanionError] = HardwareError) -> Path:
+    """``path`` created with its parents if missing; ``error`` (one sentence, French and English:
+    which folder, why, and ``fix``) if the system refuses."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        fix_en, fix_fr = fix or ("choose a folder this user can write, or make this one writable",
+                                 "choisissez un dossier où cet utilisateur peut écrire, ou "
+                                 "rendez celui-ci inscriptible")
+        raise error(f"Cannot create {what[0]} {path} ({os_reason(err, 'en')}): {fix_en}.",
+                    f"Impossible de créer {what[1]} {path} ({os_reason(err, 'fr')}) : "
+                    f"{fix_fr}.") from None
+    return path
+
+
+def ensure_runtime_dir(purpose: tuple[str, str] = ("", "")) -> Path:
+    """The runtime folder, created; a HardwareError naming the unit's fix if it cannot be.
+    ``purpose`` says what it is for ("of the GPIO library"), in English and French."""
+    en, fr = (" " + p if p else "" for p in purpose)
+    return ensure_dir(runtime_dir(), what=(f"the runtime folder{en}", f"le dossier d'exécution{fr}"),
+                      fix=(UNIT_FIX_EN, UNIT_FIX_FR))
