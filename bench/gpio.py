@@ -374,10 +374,13 @@ def pico_irq_model() -> dict[str, Any]:
         raise subprocess.CalledProcessError(proc.returncode, "mp_irq_cost.py", proc.stderr)
     rec = json.loads(proc.stdout.strip().splitlines()[-1])
     ratio = rec["handler_us"] / rec["empty_call_us"]
+    ratio_ten = rec["handler_ten_us"] / rec["empty_ten_us"]
     return {"bench": "pico.irq_model", "handler_us_unix_port": round(rec["handler_us"], 3),
             "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
             "handler_in_empty_calls": round(ratio, 1),
+            "handler_ten_seats_in_empty_calls": round(ratio_ten, 1),
             "rp2040_estimate_us": round(ratio * 5 + 10),
+            "rp2040_estimate_ten_seats_us": round(ratio_ten * 5 + 10),
             "stated_resolution_us": _firmware_irq_resolution_us(),
             "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
                     "a model, not a board measurement"}

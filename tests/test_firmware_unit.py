@@ -22,6 +22,8 @@ COMMON = [
     "commands_hello_resend_ping_leds",
     "led_blink_follows_the_board_clock",
     "wire_matches_shared_vectors",
+    "stall_glitch_then_press_4500us_later_keeps_the_press_stamp",
+    "ten_seats_within_300us_in_reverse_gpio_order_keep_their_order_within_resolution",
 ]
 # Run on one capture path only: the board's own tests of that path.
 ONLY = {
@@ -36,6 +38,7 @@ ONLY = {
         "pio_falls_back_to_the_interrupts_when_no_dma_channel_is_free",
         "pio_presses_1us_apart_keep_their_order",
         "pio_ring_overflow_is_reported_lost_with_how_many",
+        "pio_ring_overflow_then_a_press_keeps_its_own_stamp",
     ],
 }
 RUNS = [(path, name) for path in ("irq", "pio") for name in COMMON + ONLY[path]]
