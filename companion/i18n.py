@@ -91,8 +91,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "`companion buttons --input sim`."),
     "buttons.assign_no_lgpio": (
         "--assign a besoin des broches GPIO du Pi, et il n'y en a pas ici (pas de bibliothèque "
-        "gpiod ou pas de puce GPIO) : sur un Raspberry Pi lancez `pip install 'table-companion[gpio]'` ; sur un portable il "
-        "n'y a pas de broches, `companion buttons --input keyboard` montre les touches.",
+        "gpiod ou pas de puce GPIO) : sur un Raspberry Pi lancez "
+        "`pip install 'table-companion[gpio]'` ; sur un portable il n'y a pas de broches, "
+        "`companion buttons --input keyboard` montre les touches.",
         "--assign needs the Pi's GPIO pins, and there are none here (no gpiod library or no GPIO "
         "chip): on a Raspberry Pi run `pip install 'table-companion[gpio]'`; a laptop has no pins, "
         "`companion buttons --input keyboard` shows the keys."),

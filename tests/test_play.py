@@ -337,7 +337,6 @@ def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
 
 
 def test_gpio_buttons_that_cannot_work_are_refused_before_anything_starts(tmp_path: Path) -> None:
-    from pathlib import Path
     import json
 
     from tests.conftest import ROOT, run_cli

@@ -10,12 +10,11 @@ import json
 import time
 
 import buttonboard
+import irqcapture
 import machine
 import pinmap
 from fakeclock import FakeClock
 from stdio import StdIO
-
-import irqcapture
 
 clock = FakeClock(1000)
 board = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, StdIO(), machine.unique_id(),

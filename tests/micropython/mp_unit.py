@@ -134,7 +134,7 @@ def irq_handler_allocates_nothing():
     other = b._pins[1]
     micropython.heap_lock()
     try:
-        for i in range(40):
+        for _i in range(40):
             clock.advance(40000)
             machine._levels[0] ^= 1 << 3  # another pin moved: latched by this pin's read
             pin.handler(pin)
@@ -144,7 +144,7 @@ def irq_handler_allocates_nothing():
     eq(b.capture._m[3], 40, "one read each time the other pin moved")
     micropython.heap_lock()
     try:
-        for i in range(irqcapture.BANK):
+        for _i in range(irqcapture.BANK):
             clock.advance(40000)
             pin.handler(pin)  # up to the last slot and past it
     finally:
@@ -350,8 +350,8 @@ def ten_seats_within_300us_in_reverse_gpio_order_keep_their_order_within_resolut
                 inv = got[edges[i][1] - 2] - got[edges[j][1] - 2]
                 worst_inv = max(worst_inv, inv)
     res = b.capture.resolution_us
-    eq(worst_late <= res, True, "late by %d us, stated %d" % (worst_late, res))
-    eq(worst_inv < res, True, "inverted by %d us, stated %d" % (worst_inv, res))
+    eq(worst_late <= res, True, f"late by {worst_late} us, stated {res}")
+    eq(worst_inv < res, True, f"inverted by {worst_inv} us, stated {res}")
     return {"worst_late_us": worst_late, "worst_inversion_us": worst_inv, "resolution_us": res}
 
 
