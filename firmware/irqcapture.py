@@ -11,9 +11,11 @@ order or tied. The handler's work does not grow with the number of pins that mov
 
 Reads go into one of two banks: the handlers fill one while the main loop empties the other,
 swapped under a critical section of a few instructions. A pin that moved and came back before
-the read is latched as such (both edges at the stamp). Past ``BANK`` reads between two main-loop
-passes, the last slot keeps the latest read and the reads in between are counted lost, and
-reported.
+the read is latched as such (both edges at the stamp). A bank is a ring: past ``BANK`` reads
+between two main-loop passes the oldest are overwritten, counted lost and reported, as the PIO's
+DMA ring does. The main loop then compares the oldest read kept with the levels it knew: a pin
+that moved meanwhile gets its edge there, late and said so; one that did not gets none, so no
+stamp that survives a loss is earlier than its edge.
 """
 
 import array
@@ -22,7 +24,8 @@ import machine
 from micropython import const
 
 _MASK30 = const(0x3FFFFFFF)
-BANK = const(256)  # reads latched between two main-loop passes
+BANK = const(256)  # reads latched between two main-loop passes (a power of two)
+_BANK_MASK = const(255)
 CAPTURE_IRQ = const(0)
 GPIO_IN = const(0xD0000004)  # SIO: every pin's level in one read, on RP2040 and RP2350
 # What a stamp may lag its edge: the interrupt's entry plus one handler run (an edge just after
@@ -56,9 +59,8 @@ class IrqCapture:
         self._mask = mask
         self._bits = array.array("i", [1 << g for g in gpios])
         # [bank the handlers write, levels at the last read, pins latched ahead of their own
-        # handler, reads in bank 0, in bank 1, reads lost in bank 0, in bank 1]. Preallocated;
-        # every value is a small int.
-        self._m = array.array("i", [0, seen, 0, 0, 0, 0, 0])
+        # handler, reads into bank 0, into bank 1]. Preallocated; every value is a small int.
+        self._m = array.array("i", [0, seen, 0, 0, 0])
         self._t = array.array("i", [0] * (2 * BANK))  # raw stamp of a read
         self._g = array.array("i", [0] * (2 * BANK))  # the buttons' levels it read
         self._p = array.array("i", [0] * (2 * BANK))  # pins that moved and came back before it
@@ -92,12 +94,8 @@ class IrqCapture:
             m[1] = g
             b = m[0]
             c = m[3 + b]
-            if c < BANK:
-                m[3 + b] = c + 1
-            else:
-                c = BANK - 1  # the latest read replaces the last one kept
-                m[5 + b] += 1
-            s = b * BANK + c
+            m[3 + b] = c + 1
+            s = b * BANK + (c & _BANK_MASK)  # past BANK reads, over the oldest
             me._t[s] = t
             me._g[s] = g
             me._p[s] = pulse
@@ -116,11 +114,14 @@ class IrqCapture:
         c = m[3 + b]
         if not c:
             return
-        self.lost += m[5 + b]
-        m[5 + b] = 0
+        first = 0
+        if c > BANK:
+            first = c - BANK
+            self.lost += first
         gpios = self._gpios
         level = self._level
-        for s in range(b * BANK, b * BANK + c):
+        for x in range(first, c):
+            s = b * BANK + (x & _BANK_MASK)
             t = clock.extend(self._t[s])
             g = self._g[s]
             pulse = self._p[s]
