@@ -96,16 +96,19 @@ def drive(changes):
             _deferred.append(p)
 
 
-def play(edges, clock, handler_us, entry_us=0):
+def play(edges, clock, handler_us, entry_us=0, steps=(), step=None):
     """Edges [(t_us, gpio, level)] in time order, with the interrupt dispatch of MicroPython's rp2
     port (machine_pin.c, gpio_irq): one interrupt for the bank, whose handler walks the GPIOs in
     number order and, for each with a latched edge, acknowledges it and runs its Python handler.
     A handler takes ``handler_us`` of the fake clock and the interrupt ``entry_us`` to enter;
     edges that land meanwhile change the levels the next handlers read and latch their own
-    interrupts, as on the chip. Returns the time the last handler finished."""
+    interrupts, as on the chip. ``step()`` (the main loop) runs at each of ``steps`` (sorted)
+    when no handler is running or pending. Returns the time the last handler finished."""
     pending = []
-    now = edges[0][0] if edges else clock.t
+    # A handler still running from an earlier call (clock past the first edge) delays this one.
+    now = max(edges[0][0], clock.t) if edges else clock.t
     i = 0
+    si = 0
 
     def apply_until(t):
         j = i
@@ -142,10 +145,18 @@ def play(edges, clock, handler_us, entry_us=0):
                     now += handler_us
                     i = apply_until(now)
                 g += 1
-        elif i < len(edges):
-            now = edges[i][0]
-        else:
+            continue
+        nxt = edges[i][0] if i < len(edges) else None
+        while si < len(steps) and (nxt is None or steps[si] < nxt):
+            if steps[si] > now:
+                now = steps[si]
+            clock.t = now
+            step()
+            si += 1
+        if nxt is None:
             break
+        if nxt > now:
+            now = nxt
     clock.t = now
     return now
 
