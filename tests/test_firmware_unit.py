@@ -107,3 +107,23 @@ def test_firmware_replies_parse_on_the_host(results: dict[str, dict[str, Any]]) 
     assert done == p.ResendDone(1, 1, 3)
     assert isinstance(pong, p.Pong)
     assert pong.nonce == 0x0D030D03
+
+
+def test_docs_state_the_resolution_the_firmware_states_in_hello() -> None:
+    # Issue 19, finding 5: docs/protocol.md said 50 µs for the fallback, the firmware 60.
+    import re
+
+    from mpy_helpers import FIRMWARE, ROOT
+
+    src = (FIRMWARE / "irqcapture.py").read_text()
+    m = re.search(r"^RESOLUTION_US = const\((\d+)\)", src, re.M)
+    assert m is not None
+    irq_us = int(m[1])
+    protocol = (ROOT / "docs" / "protocol.md").read_text()
+    pico = (ROOT / "docs" / "pico.md").read_text()
+    stated_ns = re.findall(r"`u32 resolution_ns` \(1000 for PIO; [^)]*?(\d+), for the fallback\)", protocol)
+    assert stated_ns == [str(irq_us * 1000)]
+    stated_us = {int(x) for doc in (protocol, pico)
+                 for x in re.findall(r"(\d+) µs(?: on the interrupt fallback|\): stated)", doc)}
+    stated_us |= {int(x) for doc in (protocol, pico) for x in re.findall(r"stated as (\d+) µs", doc)}
+    assert stated_us == {irq_us}
