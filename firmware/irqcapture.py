@@ -30,9 +30,9 @@ CAPTURE_IRQ = const(0)
 GPIO_IN = const(0xD0000004)  # SIO: every pin's level in one read, on RP2040 and RP2350
 # What a stamp may lag its edge: the interrupt's entry plus one handler run (an edge just after
 # a handler's read waits for the next handler). Measured on the model the tests run
-# (tests/micropython/mp_unit.py: a 50 us handler and a 10 us entry, the RP2040 estimate of
-# bench/gpio.py's "pico.irq_model"); not measured on a board. The host ties presses closer than
-# this.
+# (tests/micropython/mp_unit.py, tests/test_capture_properties.py: a 50 us handler and a 10 us
+# entry, above bench/gpio.py's RP2040 estimate of ~42 us for both, "pico.irq_model"); not
+# measured on a board. The host ties presses closer than this.
 RESOLUTION_US = const(60)
 
 
@@ -61,9 +61,9 @@ class IrqCapture:
         # [bank the handlers write, levels at the last read, pins latched ahead of their own
         # handler, reads into bank 0, into bank 1]. Preallocated; every value is a small int.
         self._m = array.array("i", [0, seen, 0, 0, 0])
-        self._t = array.array("i", [0] * (2 * BANK))  # raw stamp of a read
-        self._g = array.array("i", [0] * (2 * BANK))  # the buttons' levels it read
-        self._p = array.array("i", [0] * (2 * BANK))  # pins that moved and came back before it
+        # Three words per read: its raw stamp, the buttons' levels it read, and the pins that
+        # moved and came back before it.
+        self._r = array.array("i", [0] * (3 * 2 * BANK))
         # The main loop's copy: each pin's level as the debouncers last heard it.
         self._level = array.array("i", levels)
         self.lost = 0
@@ -75,13 +75,13 @@ class IrqCapture:
         # One closure per pin, made here. It closes over two names only: MicroPython calls a
         # closure with more than a few cells through a heap-allocated argument array.
         me = self
+        bit = self._bits[k]
 
         def handler(pin):
             # Levels first, then the clock: the stamp is never earlier than an edge it reports.
             g = me._mem[GPIO_IN] & me._mask
             t = me._ticks() & _MASK30
             m = me._m
-            bit = me._bits[k]
             ch = g ^ m[1]
             pulse = 0
             if ch & bit or m[2] & bit:
@@ -95,10 +95,11 @@ class IrqCapture:
             b = m[0]
             c = m[3 + b]
             m[3 + b] = c + 1
-            s = b * BANK + (c & _BANK_MASK)  # past BANK reads, over the oldest
-            me._t[s] = t
-            me._g[s] = g
-            me._p[s] = pulse
+            s = 3 * (b * BANK + (c & _BANK_MASK))  # past BANK reads, over the oldest
+            r = me._r
+            r[s] = t
+            r[s + 1] = g
+            r[s + 2] = pulse
 
         return handler
 
@@ -120,11 +121,12 @@ class IrqCapture:
             self.lost += first
         gpios = self._gpios
         level = self._level
+        r = self._r
         for x in range(first, c):
-            s = b * BANK + (x & _BANK_MASK)
-            t = clock.extend(self._t[s])
-            g = self._g[s]
-            pulse = self._p[s]
+            s = 3 * (b * BANK + (x & _BANK_MASK))
+            t = clock.extend(r[s])
+            g = r[s + 1]
+            pulse = r[s + 2]
             for k in range(len(gpios)):
                 lv = (g >> gpios[k]) & 1
                 if (pulse >> gpios[k]) & 1:

@@ -49,9 +49,13 @@ n = 2000
 
 
 def median_pair(moved):
-    pairs = sorted(((once(handler, n, moved), once(empty, n, moved)) for _ in range(21)),
-                   key=lambda p: p[0] / p[1])
-    return pairs[len(pairs) // 2]
+    # Interleaved runs, the fastest of each: on a loaded host a run is only ever slowed down, and
+    # the empty call (a fraction of a microsecond) is the figure most easily disturbed.
+    hs, es = [], []
+    for _ in range(31):
+        hs.append(once(handler, n, moved))
+        es.append(once(empty, n, moved))
+    return min(hs), min(es)
 
 
 # One pin's edge (its level toggles each call), and the worst case: all ten seats moved at once,

@@ -297,8 +297,9 @@ def main_loop_stalled_50ms_in_a_bouncy_10_player_slap_loses_nothing():
     return {"presses": len(ev), "edges": len(edges), "lost": b.lost()}
 
 
-# The interrupt path's cost on an RP2040, as bench/gpio.py's "pico.irq_model" puts it: a
-# handler's run and the interrupt's entry (machine.play charges them to the fake clock).
+# The interrupt path's cost on an RP2040, a little above what bench/gpio.py's "pico.irq_model"
+# estimates (~42 us for both): a handler's run and the interrupt's entry (machine.play charges
+# them to the fake clock).
 HANDLER_US = 50
 ENTRY_US = 10
 
