@@ -205,6 +205,7 @@ class GpiodLines:
         from gpiod.line import Bias, Direction, Edge
 
         opener = open_chip if open_chip is not None else gpiod.Chip
+        self._rising = gpiod.EdgeEvent.Type.RISING_EDGE
         self.path = path
         self._requests: dict[int, Any] = {}
         self._last_seq: dict[int, int] = {}
@@ -281,11 +282,8 @@ class GpiodLines:
                 # The kernel drops the oldest events of a full buffer: say how many went.
                 self._on_gap(pin, seq - last - 1, ev.timestamp_ns)
             last = seq
-            self._on_edge(pin, ev.timestamp_ns, 1 if ev.event_type.value == _RISING else 0)
+            self._on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is self._rising else 0)
         self._last_seq[pin] = last
-
-
-_RISING = 1  # gpiod.EdgeEvent.Type.RISING_EDGE's value (libgpiod's GPIOD_EDGE_EVENT_RISING_EDGE)
 
 
 class GpioLineError(ConfigError):
@@ -689,7 +687,17 @@ def open_gpio_source(
         path = find_header_chip(chip, open_chip=open_chip, paths=paths)
     if open_chip is None and not gpiod_available():
         raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
-    lines = GpiodLines(path, [b.pin for b in buttons], open_chip=open_chip)
+    try:
+        lines = GpiodLines(path, [b.pin for b in buttons], open_chip=open_chip)
+    except GpioLineError as exc:
+        b = next(b for b in buttons if b.pin == exc.pin)
+        en, fr = b.label()
+        raise ConfigError(
+            f"GPIO{b.pin} for {en} cannot be used ({exc.__cause__}); pick another pin in the pin "
+            "map.",
+            f"GPIO{b.pin} pour {fr} est inutilisable ({exc.__cause__}) ; choisissez une autre "
+            "broche dans le plan de câblage.",
+        ) from exc.__cause__
     try:
         return GpioSource(buttons, lines=lines, settings=settings)
     except BaseException:
