@@ -10,7 +10,8 @@
    seat's edges delivered 15 ms late (after the source decided past them); counts rounds whose
    decided order or stamps differ from the true ones.
 3. callback -> queue: edge callback to event on the queue, with the debounce waits set to zero
-   so the figure is our pipeline's own cost (a Python thread hand-off).
+   so the figure is our pipeline's own cost (a Python thread hand-off); and kernel -> queue,
+   the libgpiod path from an event in the kernel model through the reading thread.
 4. edge -> LED and edge -> pixel: the whole `companion play` path with default debounce
    settings: a MockFactory edge, the GPIO source, the main loop (App.run), the seat LED's pin
    change and the frame flip (SDL_VIDEODRIVER=dummy).
@@ -157,6 +158,52 @@ def latency(samples: int) -> dict[str, Any]:
         "mean": round(statistics.fmean(lat) / 1000, 1),
         "note": "debounce waits set to 0; with defaults add glitch_ms (2) + delivery margin (5)",
     }
+
+
+def kernel_latency(samples: int) -> dict[str, Any]:
+    """The production path: an edge event in the kernel model (tests/fakes/fake_kernel.py, behind
+    libgpiod's public Chip API) -> the reading thread -> the source's thread -> the queue."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fakes"))
+    import fake_kernel
+
+    from companion.inputs.gpio import GpiodLines
+
+    fake_kernel.pi_chips()
+    kernel = fake_kernel.FakeKernel()
+    src = GpioSource(
+        [ButtonPin("seat", 0, 17)],
+        lines=GpiodLines("/dev/gpiochip0", [17], open_chip=kernel.open_chip),
+        settings=DebounceSettings(lockout_ns=0, glitch_ns=0, stuck_ns=None),
+        delivery_margin_ns=0,
+    )
+    put_at: list[int] = []
+
+    class TimedQueue(queue.Queue):  # type: ignore[type-arg]
+        def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+            put_at.append(time.perf_counter_ns())
+            super().put(item, block, timeout)
+
+    q = TimedQueue()
+    src.start(q)
+    lat: list[int] = []
+    level = 1
+    for _ in range(samples):
+        for _edge in range(2):
+            level ^= 1
+            n = len(put_at)
+            t0 = time.perf_counter_ns()
+            kernel.edge(17, time.monotonic_ns(), level)
+            q.get(timeout=5)
+            lat.append(put_at[n] - t0)
+    src.stop()
+    lat.sort()
+
+    def pct(p: float) -> float:
+        return round(lat[min(len(lat) - 1, int(p * len(lat)))] / 1000, 1)
+
+    return {"bench": "gpio.kernel_to_queue_us", "samples": len(lat), "p50": pct(0.50),
+            "p99": pct(0.99), "max": round(lat[-1] / 1000, 1),
+            "note": "libgpiod path over the kernel model; debounce waits set to 0"}
 
 
 def ordering(rounds: int, seed: int) -> dict[str, Any]:
@@ -374,10 +421,13 @@ def pico_irq_model() -> dict[str, Any]:
         raise subprocess.CalledProcessError(proc.returncode, "mp_irq_cost.py", proc.stderr)
     rec = json.loads(proc.stdout.strip().splitlines()[-1])
     ratio = rec["handler_us"] / rec["empty_call_us"]
+    ratio_ten = rec["handler_ten_us"] / rec["empty_ten_us"]
     return {"bench": "pico.irq_model", "handler_us_unix_port": round(rec["handler_us"], 3),
             "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
             "handler_in_empty_calls": round(ratio, 1),
+            "handler_ten_seats_in_empty_calls": round(ratio_ten, 1),
             "rp2040_estimate_us": round(ratio * 5 + 10),
+            "rp2040_estimate_ten_seats_us": round(ratio_ten * 5 + 10),
             "stated_resolution_us": _firmware_irq_resolution_us(),
             "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
                     "a model, not a board measurement"}
@@ -406,6 +456,11 @@ def main() -> int:
               "samples_per_run": lat[0]["samples"], "p50": _median_of(lat, "p50"),
               "p99": _median_of(lat, "p99"), "p99_runs": [r["p99"] for r in lat],
               "target_p99": 100, "note": lat[0]["note"]})
+        klat = [kernel_latency(a.latency_samples) for _ in range(a.runs)]
+        emit({"bench": "gpio.kernel_to_queue_us", "runs": a.runs,
+              "samples_per_run": klat[0]["samples"], "p50": _median_of(klat, "p50"),
+              "p99": _median_of(klat, "p99"), "p99_runs": [r["p99"] for r in klat],
+              "target_p99": 100, "note": klat[0]["note"]})
     note = "default debounce: 2 ms glitch minimum + 5 ms delivery margin included"
     if a.main_loop_poll_ms is not None:
         import companion.display.app as app_module

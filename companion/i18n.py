@@ -90,11 +90,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{source}: leave --input out; to watch simulated presses run "
         "`companion buttons --input sim`."),
     "buttons.assign_no_lgpio": (
-        "--assign a besoin des broches GPIO du Pi, et la bibliothèque lgpio n'est pas installée : "
-        "sur un Raspberry Pi lancez `{pip}` ; sur un portable il "
+        "--assign a besoin des broches GPIO du Pi, et il n'y en a pas ici (pas de bibliothèque "
+        "gpiod ou pas de puce GPIO) : sur un Raspberry Pi lancez `{pip}` ; sur un portable il "
         "n'y a pas de broches, `companion buttons --input keyboard` montre les touches.",
-        "--assign needs the Pi's GPIO pins, and the lgpio library is not installed: on a "
-        "Raspberry Pi run `{pip}`; a laptop has no pins, "
+        "--assign needs the Pi's GPIO pins, and there are none here (no gpiod library or no GPIO "
+        "chip): on a Raspberry Pi run `{pip}`; a laptop has no pins, "
         "`companion buttons --input keyboard` shows the keys."),
     "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": ("Interrompu : `companion resume` reprend cette partie.",

@@ -85,7 +85,7 @@ class Board:
                 self.capture_error = str(e)
         if capture is None:
             levels = [(g >> p) & 1 for p in gpios]
-            capture = IrqCapture(self._pins, levels, ticks_us, lockout_us)
+            capture = IrqCapture(self._pins, levels, ticks_us, gpios, mem32)
         self.capture = capture
         self._lag = self.capture.lag_us
         self._sink = self._edge  # one bound method, made once

@@ -131,7 +131,9 @@ class PioCapture:
             skip = backlog - _USABLE_WORDS
             self.lost += skip // 2
             self._read += skip
-            self._levels = -1  # the next record's levels are news for every pin that changed
+            # The levels stay those of the last record read: a pin that moved meanwhile shows
+            # in the next record, late and said so (lost), and one that did not gets no edge
+            # (an edge there would lend its early stamp to a press that follows it).
         ring = self.ring
         shift = self._shift
         while self._read < written:

@@ -11,7 +11,7 @@ from pathlib import Path
 from tests.conftest import ROOT, run_cli, skip_unless_ci
 
 EXAMPLE = ROOT / "hardware" / "companion.example.toml"
-NO_LGPIO = importlib.util.find_spec("lgpio") is None
+NO_LGPIO = importlib.util.find_spec("gpiod") is None or not list(Path("/dev").glob("gpiochip*"))
 
 
 def no_screen_env(tmp_path: Path) -> dict[str, str]:
@@ -39,7 +39,7 @@ def test_play_honours_the_config_source(tmp_path: Path) -> None:
     err = first_frame_then_alive([sys.executable, "-m", "companion.cli", "play", "kilo",
                                   "--config", str(EXAMPLE), "--players", "a,b,c", "--lang",
                                   "en"], env)
-    assert "lgpio library is not installed" in err  # source = "gpio" was read, not ignored
+    assert "GPIO0..GPIO27" in err or "gpiod" in err  # source = "gpio" was read, not ignored
 
 
 def test_assign_with_another_source_says_what_to_run(tmp_path: Path) -> None:
@@ -57,7 +57,7 @@ def test_assign_without_lgpio_names_pip_and_a_command_that_works_here(tmp_path: 
         skip_unless_ci("lgpio is installed: --assign would listen for real")
     env = no_screen_env(tmp_path)
     err = clean(run_cli("buttons", "--assign", "--lang", "en", env=env), 1)
-    assert f"{sys.executable} -m pip install 'gpiozero" in err  # this venv's pip, real names
+    assert f"{sys.executable} -m pip install '" in err and "'gpiozero" in err  # venv's pip, real names
     assert "use --input sim" not in err  # the old loop: --assign ignores --input
     assert "`companion buttons --input keyboard`" in err
     # The advised keyboard monitor, on this screenless machine, says so instead of hanging.

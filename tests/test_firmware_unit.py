@@ -22,6 +22,8 @@ COMMON = [
     "commands_hello_resend_ping_leds",
     "led_blink_follows_the_board_clock",
     "wire_matches_shared_vectors",
+    "stall_glitch_then_press_4500us_later_keeps_the_press_stamp",
+    "ten_seats_within_300us_in_reverse_gpio_order_keep_their_order_within_resolution",
 ]
 # Run on one capture path only: the board's own tests of that path.
 ONLY = {
@@ -36,6 +38,7 @@ ONLY = {
         "pio_falls_back_to_the_interrupts_when_no_dma_channel_is_free",
         "pio_presses_1us_apart_keep_their_order",
         "pio_ring_overflow_is_reported_lost_with_how_many",
+        "pio_ring_overflow_then_a_press_keeps_its_own_stamp",
     ],
 }
 RUNS = [(path, name) for path in ("irq", "pio") for name in COMMON + ONLY[path]]
@@ -104,3 +107,23 @@ def test_firmware_replies_parse_on_the_host(results: dict[str, dict[str, Any]]) 
     assert done == p.ResendDone(1, 1, 3)
     assert isinstance(pong, p.Pong)
     assert pong.nonce == 0x0D030D03
+
+
+def test_docs_state_the_resolution_the_firmware_states_in_hello() -> None:
+    # Issue 19, finding 5: docs/protocol.md said 50 µs for the fallback, the firmware 60.
+    import re
+
+    from mpy_helpers import FIRMWARE, ROOT
+
+    src = (FIRMWARE / "irqcapture.py").read_text()
+    m = re.search(r"^RESOLUTION_US = const\((\d+)\)", src, re.M)
+    assert m is not None
+    irq_us = int(m[1])
+    protocol = (ROOT / "docs" / "protocol.md").read_text()
+    pico = (ROOT / "docs" / "pico.md").read_text()
+    stated_ns = re.findall(r"`u32 resolution_ns` \(1000 for PIO; [^)]*?(\d+), for the fallback\)", protocol)
+    assert stated_ns == [str(irq_us * 1000)]
+    stated_us = {int(x) for doc in (protocol, pico)
+                 for x in re.findall(r"(\d+) µs(?: on the interrupt fallback|\): stated)", doc)}
+    stated_us |= {int(x) for doc in (protocol, pico) for x in re.findall(r"stated as (\d+) µs", doc)}
+    assert stated_us == {irq_us}

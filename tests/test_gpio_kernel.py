@@ -1,7 +1,7 @@
-"""The production GPIO path: gpiozero's lgpio pin factory over a hand-written fake of the lgpio
-module, and each button's edges read from a model of the kernel's GPIO character device
-(issue 10: event buffer size, lost events, the header's chip found by its lines' names, and the
-working directory lgpio changes as it loads)."""
+"""The production GPIO path: each button's line requested through libgpiod's public API (the
+``gpiod`` binding) from a model of the kernel's GPIO character device (issue 10: event buffer
+size, lost events; issue 19: libgpiod instead of hand-written ioctls, the header's chip found
+by its lines' names, one sentence and nothing opened when there is none)."""
 
 from __future__ import annotations
 
@@ -12,22 +12,23 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import gpiod
 import pytest
+from gpiod.line import Bias, Direction, Edge
 from serial_helpers import wait_for
 from test_gpio_support import FakeClock, drain, presses, statuses
 
-from companion.inputs.base import QueueItem
-from companion.inputs.gpio import ButtonPin, GpioSource, lgpio_factory
-from companion.inputs.gpiocdev import (
-    FLAG_BIAS_PULL_UP,
-    FLAG_EDGE_FALLING,
-    FLAG_EDGE_RISING,
-    FLAG_INPUT,
-    GET_LINE,
-    GET_VALUES,
+from companion.errors import HardwareError
+from companion.inputs.base import QueueItem, SourceStatus
+from companion.inputs.debounce import DebounceSettings
+from companion.inputs.gpio import (
     MAX_EVENT_BUFFER,
-    LineRequest,
+    ButtonPin,
+    GpiodLines,
+    GpioSource,
     header_chip,
+    lgpio_factory,
+    open_gpio_source,
 )
 
 FAKES = Path(__file__).resolve().parent / "fakes"
@@ -36,67 +37,51 @@ MS = 1_000_000
 
 
 @pytest.fixture
-def fake_lgpio(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Any]:
-    """Import gpiozero's lgpio pins against the fake module, as on a Pi 5 (revision d04170)."""
+def fk(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The kernel model, as on a Pi 5 on a recent kernel."""
     monkeypatch.syspath_prepend(str(FAKES))
-    for name in ("lgpio", "fake_kernel", "gpiozero.pins.lgpio"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.setenv("LG_WD", str(tmp_path / "lgwd"))
-    (tmp_path / "lgwd").mkdir()
+    monkeypatch.delitem(sys.modules, "fake_kernel", raising=False)
     import fake_kernel
-    import gpiozero.pins.local
 
     fake_kernel.pi_chips()
-    monkeypatch.setattr(gpiozero.pins.local, "get_pi_revision", lambda: 0xD04170)
     yield fake_kernel
-    for name in ("lgpio", "gpiozero.pins.lgpio"):
-        sys.modules.pop(name, None)
+
+
+Rig = tuple[GpioSource, "queue.Queue[QueueItem]", Any, FakeClock]
 
 
 @pytest.fixture
-def rig(fake_lgpio: Any) -> Iterator[tuple[GpioSource, queue.Queue[QueueItem], Any, FakeClock]]:
-    kernel = fake_lgpio.FakeKernel()
+def rig(fk: Any) -> Iterator[Rig]:
+    kernel = fk.FakeKernel()
     clock = FakeClock()
-    factory = lgpio_factory(kernel=kernel)
-    src = GpioSource([ButtonPin("seat", 0, 17), ButtonPin("seat", 1, 27)], pin_factory=factory,
+    lines = GpiodLines("/dev/gpiochip0", [17, 27], open_chip=kernel.open_chip)
+    src = GpioSource([ButtonPin("seat", 0, 17), ButtonPin("seat", 1, 27)], lines=lines,
                      now_ns=clock, delivery_margin_ns=0)
     q: queue.Queue[QueueItem] = queue.Queue()
     src.start(q)
     yield src, q, kernel, clock
     src.stop()
-    factory.close()
 
 
-def test_ioctl_structures_match_the_kernel_abi() -> None:
-    # linux/gpio.h: GPIO_V2_GET_LINE_IOCTL _IOWR(0xB4, 0x07, struct gpio_v2_line_request) with a
-    # 592-byte request, GPIO_V2_LINE_GET_VALUES_IOCTL _IOWR(0xB4, 0x0E, 16 bytes).
-    import ctypes
-
-    assert ctypes.sizeof(LineRequest) == 592
-    assert (GET_LINE, GET_VALUES) == (0xC250B407, 0xC010B40E)
-
-
-def test_lines_are_requested_with_the_largest_buffer_and_the_pull_up(
-    rig: tuple[GpioSource, queue.Queue[QueueItem], Any, FakeClock],
-) -> None:
+def test_lines_are_requested_with_the_largest_buffer_the_pull_up_and_both_edges(rig: Rig) -> None:
     _, _, kernel, _ = rig
     req = kernel.request_for(17)
-    assert req.size == MAX_EVENT_BUFFER == 1024  # lgpio would have left the kernel's 16
-    assert req.flags == FLAG_INPUT | FLAG_EDGE_RISING | FLAG_EDGE_FALLING | FLAG_BIAS_PULL_UP
+    assert req.size == MAX_EVENT_BUFFER == 1024  # left at 0 the kernel would give 16
+    (settings,) = req.settings.values()
+    assert isinstance(settings, gpiod.LineSettings)  # libgpiod's own settings object
+    assert (settings.direction, settings.edge_detection, settings.bias) == (
+        Direction.INPUT, Edge.BOTH, Bias.PULL_UP)
+    assert kernel.request_for(27) is not req  # a buffer of its own for each button
 
 
-def test_press_through_the_kernel_keeps_its_stamp(
-    rig: tuple[GpioSource, queue.Queue[QueueItem], Any, FakeClock],
-) -> None:
+def test_press_through_the_kernel_keeps_its_integer_stamp(rig: Rig) -> None:
     src, q, kernel, clock = rig
-    t = clock() + MS
+    t = clock() + MS + 7  # not a multiple of anything: a float round trip would show
     kernel.edge(27, t, 0)
     kernel.edge(27, t + 40 * US, 1)  # bounce
     kernel.edge(27, t + 90 * US, 0)
     kernel.edge(17, t + 3, 0)
     clock.set(t + 10 * MS)
-    # Each line's fd is read when poll() says so, in no set order; an edge read after the source
-    # decided up to t + 10 ms still keeps its stamp, so only wait for both presses.
     got: list[tuple[int, int]] = []
 
     def both() -> bool:
@@ -106,12 +91,11 @@ def test_press_through_the_kernel_keeps_its_stamp(
 
     wait_for(both, 5, "both presses")
     assert sorted(got, key=lambda x: x[1]) == [(1, t), (0, t + 3)]
+    assert all(type(ts) is int for _, ts in got)
     assert src.stats()[0].pressed  # the level is read from our own line request
 
 
-def test_a_starved_reader_loses_no_first_edge_of_a_bouncy_press(
-    rig: tuple[GpioSource, queue.Queue[QueueItem], Any, FakeClock],
-) -> None:
+def test_a_starved_reader_loses_no_first_edge_of_a_bouncy_press(rig: Rig) -> None:
     # 40 edges while the reading thread sleeps: the kernel's default 16 would drop the first 24,
     # the press's first edge among them (issue 10, finding 4).
     src, q, kernel, clock = rig
@@ -131,9 +115,7 @@ def test_a_starved_reader_loses_no_first_edge_of_a_bouncy_press(
     assert statuses(items) == [] and kernel.dropped == 0
 
 
-def test_kernel_overflow_is_reported_not_stamped_late_in_silence(
-    rig: tuple[GpioSource, queue.Queue[QueueItem], Any, FakeClock],
-) -> None:
+def test_kernel_overflow_is_reported_not_stamped_late_in_silence(rig: Rig) -> None:
     _, q, kernel, clock = rig
     t = clock() + MS
     kernel.paused = True
@@ -148,46 +130,91 @@ def test_kernel_overflow_is_reported_not_stamped_late_in_silence(
     assert kernel.dropped == 6
 
 
-def test_header_chip_is_found_by_its_line_names(fake_lgpio: Any) -> None:
-    kernel = fake_lgpio.FakeKernel()
-    assert header_chip(kernel, kernel.chips()) == 0
+def test_header_chip_is_found_by_its_line_names(fk: Any) -> None:
+    kernel = fk.FakeKernel()
+    assert header_chip(kernel.open_chip, kernel.paths()) == "/dev/gpiochip0"
     # An older Pi 5 kernel numbered RP1 gpiochip4; a Pi 4 names some lines by function.
-    chips = fake_lgpio.CHIPS
+    chips = fk.CHIPS
     chips[4] = chips.pop(0)
+    assert header_chip(kernel.open_chip, kernel.paths()) == "/dev/gpiochip4"
     pi4 = ["ID_SDA", "ID_SCL", "SDA1", "SCL1", "GPIO_GCLK"] + [f"GPIO{n}" for n in range(5, 28)]
-    assert header_chip(kernel, kernel.chips()) == 4
     chips.clear()
-    chips[0] = fake_lgpio.Chip("pinctrl-bcm2711", pi4)
-    chips[1] = fake_lgpio.Chip("raspberrypi-exp-gpio", ["BT_ON", "WL_ON"] + [""] * 6)
-    assert header_chip(kernel, kernel.chips()) == 0
+    chips[0] = fk.Chip("pinctrl-bcm2711", pi4)
+    chips[1] = fk.Chip("raspberrypi-exp-gpio", ["BT_ON", "WL_ON"] + [""] * 6)
+    assert header_chip(kernel.open_chip, kernel.paths()) == "/dev/gpiochip0"
 
 
-def test_factory_opens_the_header_chip_and_keeps_the_working_directory(
-    fake_lgpio: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("numbering", ["gpiochip0 is the SoC's", "no chip at all"])
+def test_no_chip_with_the_header_names_is_one_sentence_and_nothing_opened(
+    fk: Any, numbering: str
 ) -> None:
-    chips = fake_lgpio.CHIPS
+    # Issue 19, finding 4: a Pi 5 whose RP1 lines are not named (or a laptop): gpiozero's guess
+    # would open the SoC's chip 0 and put GPIO17 there.
+    chips = fk.CHIPS
+    chips.clear()
+    if numbering == "gpiochip0 is the SoC's":
+        chips[0] = fk.Chip("gpio-brcmstb@107d508500", ["RP1_SDA", "RP1_SCL", "RP1_RUN"] + [""] * 29)
+        chips[4] = fk.Chip("pinctrl-rp1", [""] * 54)
+    kernel = fk.FakeKernel()
+    with pytest.raises(HardwareError) as info:
+        open_gpio_source([ButtonPin("seat", 0, 17)], chip=None, settings=DebounceSettings(),
+                         open_chip=kernel.open_chip, paths=kernel.paths)
+    err = info.value
+    for text in (err.en, err.fr):
+        assert "GPIO0..GPIO27" in text and "\n" not in text and text.count(". ") == 0
+    assert "no pin was opened" in err.en and "aucune broche n'a été ouverte" in err.fr
+    assert kernel.requests == []  # no line requested anywhere
+    with pytest.raises(HardwareError):
+        lgpio_factory(None, open_chip=kernel.open_chip, paths=kernel.paths)
+
+
+def test_a_busy_line_names_the_pin_and_leaves_nothing_claimed(rig: Rig, fk: Any) -> None:
+    _, _, kernel, _ = rig
+    from companion.errors import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        GpiodLines("/dev/gpiochip0", [22, 17], open_chip=kernel.open_chip)
+    assert "GPIO17" in info.value.en
+    assert 22 not in {o for r in kernel.requests for o in r.lines}
+
+
+def test_led_factory_opens_the_header_chip_and_keeps_the_working_directory(
+    fk: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The seat LEDs' gpiozero factory, on the chip libgpiod found (fakes/lgpio.py for lgpio).
+    for name in ("lgpio", "gpiozero.pins.lgpio"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setenv("LG_WD", str(tmp_path / "lgwd"))
+    (tmp_path / "lgwd").mkdir()
+    import gpiozero.pins.local
+
+    monkeypatch.setattr(gpiozero.pins.local, "get_pi_revision", lambda: 0xD04170)
+    chips = fk.CHIPS
     chips[4] = chips.pop(0)  # the header is gpiochip4 on this kernel
     monkeypatch.chdir(tmp_path)
-    factory = lgpio_factory(kernel=fake_lgpio.FakeKernel())
+    kernel = fk.FakeKernel()
+    factory = lgpio_factory(open_chip=kernel.open_chip, paths=kernel.paths)
     try:
         import lgpio  # the fake, which chdir()ed to LG_WD as it loaded
 
         assert lgpio.opened[-1] == 4
         assert Path(os.getcwd()) == tmp_path  # a relative --config still resolves here
+        # Buttons next to those LEDs are requested through libgpiod on the same chip.
+        src = open_gpio_source([ButtonPin("seat", 0, 17)], chip=None,
+                               settings=DebounceSettings(), pin_factory=factory,
+                               open_chip=kernel.open_chip, paths=kernel.paths)
+        assert kernel.request_for(17).chip == 4
+        src.stop()
     finally:
         factory.close()
+        for name in ("lgpio", "gpiozero.pins.lgpio"):
+            sys.modules.pop(name, None)
 
 
-def test_the_kernel_reader_dying_reaches_the_queue(
-    rig: tuple[GpioSource, queue.Queue[QueueItem], Any, FakeClock],
-) -> None:
+def test_the_kernel_reader_dying_reaches_the_queue(rig: Rig) -> None:
     _, q, kernel, clock = rig
-
-    def broken(fd: int) -> bytes:
-        raise OSError(5, "Input/output error")  # the chip went away under us
-
-    kernel.read = broken
+    kernel.read_error = OSError(5, "Input/output error")  # the chip went away under us
     kernel.edge(17, clock() + MS, 0)
     wait_for(lambda: any(s.kind == "error" for s in statuses(list(q.queue))), 5, "the report")
-    (st,) = statuses(drain(q))
+    (st,) = [s for s in statuses(drain(q)) if isinstance(s, SourceStatus)]
     assert "Input/output error" in st.en and "Input/output error" in st.fr

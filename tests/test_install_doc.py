@@ -4,11 +4,8 @@ the users they name, in a booted Debian system by tests/boot/ (the boot test).""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest

@@ -97,9 +97,15 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
 
     if source is not None and source != "gpio":
         raise ConfigError(*en_fr("buttons.assign_gpio_only", source=source))
-    if real_pins and importlib.util.find_spec("lgpio") is None:
-        from companion.advice import pip_install
+    if not real_pins:
+        return
+    from companion.advice import pip_install
 
+    if importlib.util.find_spec("gpiod") is None:
+        raise HardwareError(*en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")))
+    from companion.inputs.gpio import chip_paths
+
+    if not chip_paths():
         raise HardwareError(*en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")))
 
 

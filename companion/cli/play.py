@@ -222,17 +222,19 @@ def _hardware_failed(ui: Any, input_name: str, err: CompanionError) -> None:
 
 
 def _preflight(input_name: str, config: Any) -> None:
-    """Refuse GPIO buttons with no pin map or no lgpio, with the fix, without touching a pin."""
+    """Refuse GPIO buttons with no pin map, no libgpiod or no header chip, with the fix, without
+    requesting a pin."""
     if "gpio" not in [p.strip() for p in input_name.split("+")]:
         return
     import importlib.util
 
     config.require_gpio_seats()
-    if importlib.util.find_spec("lgpio") is None:
-        from companion.errors import HardwareError
-        from companion.inputs.gpio import NO_LGPIO_EN, NO_LGPIO_FR
+    from companion.errors import HardwareError
+    from companion.inputs.gpio import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
 
-        raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR)
+    if importlib.util.find_spec("gpiod") is None:
+        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
+    find_header_chip(config.gpio.chip)  # chip info only: a sentence if the header is not here
 
 
 def _meta(input_name: str, seed: int, config: str | None, lang: str = "fr") -> dict[str, Any]:

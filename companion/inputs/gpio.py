@@ -1,26 +1,31 @@
-"""Buttons wired to the Pi's 40-pin header, read through gpiozero with an injected pin factory.
+"""Buttons wired to the Pi's 40-pin header, read through libgpiod (the ``gpiod`` binding).
 
-Each press is stamped with the kernel's timestamp of its first edge (CLOCK_MONOTONIC; the edges
-are read from the GPIO character device by ``gpiocdev``, lgpio only claims lines and sets pulls),
-debounced in our own code (``debounce.py``) rather than by gpiozero's ``bounce_time``, which on
-lgpio stamps a press late.
+Each button's line is requested from the kernel with the largest event buffer it grants, the
+pull-up and both edges; each press is stamped with the kernel's timestamp of its first edge
+(CLOCK_MONOTONIC, integer ns), and a gap in a line's event sequence numbers is reported as
+dropped edges. Debouncing is our own (``debounce.py``). gpiozero stays for the seat LEDs, and
+its ``MockFactory`` drives the same source in tests through gpiozero's public pin API.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import glob
+import logging
 import os
 import queue
+import re
+import select
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.advice import pip_install
-from companion.errors import CompanionError, ConfigError, HardwareError
+from companion.errors import ConfigError, HardwareError
 from companion.inputs.base import (
     Clock,
     InputEvent,
@@ -38,38 +43,42 @@ from companion.inputs.debounce import (
     Transition,
     Unstuck,
 )
-from companion.inputs.gpiocdev import (
-    FLAG_BIAS_DISABLED,
-    FLAG_BIAS_PULL_DOWN,
-    FLAG_BIAS_PULL_UP,
-    FLAG_EDGE_FALLING,
-    FLAG_EDGE_RISING,
-    FLAG_INPUT,
-    MAX_EVENT_BUFFER,
-    EventReader,
-    Kernel,
-    KernelGpio,
-    header_chip,
-)
+
+log = logging.getLogger("companion.inputs")
 
 # Kernel edge stamps are nanoseconds, but interrupt latency jitters by about a microsecond, so
 # that is the resolution we stand behind.
 GPIO_CLOCK = Clock("CLOCK_MONOTONIC", 1_000)
 
-# Edges reach us from lgpio's thread a little after the kernel stamped them; deadlines are
+# Edges reach us from the reading thread a little after the kernel stamped them; deadlines are
 # decided this far in the past so a late edge is never stamped later than it happened.
 DEFAULT_DELIVERY_MARGIN_NS = 5_000_000
 
-NO_LGPIO_EN = (
-    "The lgpio library is not installed, so the Pi's GPIO buttons cannot be read: on a Raspberry "
-    f"Pi run `{pip_install('gpio')}`; on a laptop use --input keyboard "
+# The kernel caps a request's event buffer at GPIO_V2_LINES_MAX * 16 (linux/gpio.h, uAPI v2);
+# left at 0 it gives 16 per line, which a bouncy press on a starved Pi can overflow.
+MAX_EVENT_BUFFER = 64 * 16
+CONSUMER = "table-companion"
+
+PIP_GPIO = pip_install("gpio")  # the running venv's pip and the extra's real packages
+NO_GPIOD_EN = (
+    "The gpiod library (libgpiod's Python binding) is not installed, so the Pi's GPIO buttons "
+    f"cannot be read: on a Raspberry Pi run `{PIP_GPIO}`; on a laptop use --input keyboard "
     "(or --input sim for a demo)."
 )
-NO_LGPIO_FR = (
-    "La bibliothèque lgpio n'est pas installée, les boutons GPIO du Pi ne peuvent pas être lus : "
-    f"sur un Raspberry Pi lancez `{pip_install('gpio')}` ; sur un portable utilisez "
-    "--input keyboard (ou --input sim pour une démo)."
+NO_GPIOD_FR = (
+    "La bibliothèque gpiod (l'interface Python de libgpiod) n'est pas installée, les boutons "
+    f"GPIO du Pi ne peuvent pas être lus : sur un Raspberry Pi lancez `{PIP_GPIO}` ; sur un "
+    "portable utilisez --input keyboard (ou --input sim pour une démo)."
 )
+NO_LGPIO_EN = (
+    "The lgpio library is not installed, so the Pi's seat LEDs cannot be driven: on a Raspberry "
+    f"Pi run `{PIP_GPIO}`; the buttons work without their LEDs."
+)
+NO_LGPIO_FR = (
+    "La bibliothèque lgpio n'est pas installée, les LED des places du Pi ne peuvent pas être "
+    f"pilotées : sur un Raspberry Pi lancez `{PIP_GPIO}` ; les boutons marchent sans leurs LED."
+)
+HEADER_NAMES = "GPIO0..GPIO27"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +94,205 @@ class ButtonPin:
             return f"seat {self.seat + 1}", f"place {self.seat + 1}"
         fr = {"confirm": "valider", "cancel": "annuler", "undo": "revenir"}[self.role]
         return f"referee button {self.role}", f"bouton d'arbitre {fr}"
+
+
+def gpiod_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("gpiod") is not None
+
+
+def _gpiod_chip() -> Callable[[str], Any]:
+    try:
+        import gpiod
+    except ImportError as exc:
+        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR) from exc
+    return gpiod.Chip
+
+
+def chip_paths() -> list[str]:
+    """The GPIO character devices here, in number order."""
+    found = (re.fullmatch(r".*gpiochip(\d+)", p) for p in glob.glob("/dev/gpiochip*"))
+    return [f"/dev/gpiochip{n}" for n in sorted(int(m.group(1)) for m in found if m)]
+
+
+def explain_chip_failure(chip: int | str | None, exc: BaseException) -> HardwareError:
+    """One sentence naming the fix for a GPIO chip that would not open."""
+    dev = chip if isinstance(chip, str) else f"/dev/gpiochip{chip if chip is not None else 0}"
+    text = str(exc).lower()
+    code = getattr(exc, "errno", None)
+    if code in (errno.EACCES, errno.EPERM) or "permission" in text or "not permitted" in text:
+        return HardwareError(
+            f"No permission to open {dev}: add the user to the gpio group "
+            "(`sudo usermod -aG gpio $USER`, then log in again).",
+            f"Pas le droit d'ouvrir {dev} : ajoutez l'utilisateur au groupe gpio "
+            "(`sudo usermod -aG gpio $USER`, puis reconnectez-vous).",
+        )
+    return HardwareError(
+        f"Cannot open {dev} ({exc}): this is not a Raspberry Pi or the chip number is wrong; "
+        "on a laptop use --input keyboard.",
+        f"Impossible d'ouvrir {dev} ({exc}) : ce n'est pas un Raspberry Pi ou le numéro de puce "
+        "est faux ; sur un portable utilisez --input keyboard.",
+    )
+
+
+def header_score(names: Sequence[str]) -> int:
+    """How many of lines 0..27 carry the header's name ``GPIOn`` (Pi 4 and earlier name a few
+    by their function instead, so the best score wins rather than a perfect one)."""
+    return sum(1 for n, name in enumerate(names[:28]) if name == f"GPIO{n}")
+
+
+def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str]) -> str | None:
+    """The path of the 40-pin header's chip, found by its lines' names in libgpiod's chip and
+    line info (Pi 5: RP1, ``gpiochip0`` or ``gpiochip4`` depending on the kernel; Pi 4 and
+    earlier: the BCM chip). None if no chip has any line so named."""
+    best, best_score = None, 0
+    for path in paths:
+        try:
+            with contextlib.closing(open_chip(path)) as chip:
+                n = min(28, chip.get_info().num_lines)
+                names = [chip.get_line_info(o).name or "" for o in range(n)]
+        except OSError:
+            continue
+        score = header_score(names)
+        if score > best_score:
+            best, best_score = path, score
+    return best
+
+
+def no_header_chip(paths: Sequence[str]) -> HardwareError:
+    looked = ", ".join(paths) if paths else "no /dev/gpiochip* at all"
+    return HardwareError(
+        f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin header "
+        f"(looked at: {looked}), so no pin was opened: on a Pi set [gpio] chip to the header's "
+        "chip number, on a laptop use --input keyboard.",
+        f"Aucune puce GPIO ici n'a de lignes nommées {HEADER_NAMES} comme le connecteur 40 "
+        f"broches du Raspberry Pi (vu : {looked}), donc aucune broche n'a été ouverte : sur un Pi "
+        "réglez [gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez "
+        "--input keyboard.",
+    )
+
+
+def find_header_chip(chip: int | None, *, open_chip: Callable[[str], Any] | None = None,
+                     paths: Callable[[], list[str]] = chip_paths) -> str:
+    """``/dev/gpiochipN`` of the header: ``chip`` if the config names it, else found by its
+    lines' names; a HardwareError naming what was looked for when there is none."""
+    if chip is not None:
+        return f"/dev/gpiochip{chip}"
+    opener = open_chip if open_chip is not None else _gpiod_chip()
+    listed = paths()
+    found = header_chip(opener, listed)
+    if found is None:
+        raise no_header_chip(listed)
+    return found
+
+
+EdgeCallback = Callable[[int, int, int], None]  # (pin, t_ns, level)
+GapCallback = Callable[[int, int, int], None]  # (pin, events lost, stamp after the gap)
+
+
+class GpiodLines:
+    """The buttons' lines, one libgpiod request each (so each has the kernel's largest buffer
+    to itself), read by one thread that checks every line's event sequence numbers.
+
+    ``open_chip`` is the seam: ``gpiod.Chip`` on the Pi; tests pass a model of the kernel's
+    GPIO character device with the same public methods."""
+
+    def __init__(self, path: str, pins: Sequence[int], *,
+                 open_chip: Callable[[str], Any] | None = None) -> None:
+        import gpiod
+        from gpiod.line import Bias, Direction, Edge
+
+        opener = open_chip if open_chip is not None else gpiod.Chip
+        self._rising = gpiod.EdgeEvent.Type.RISING_EDGE
+        self.path = path
+        self._requests: dict[int, Any] = {}
+        self._last_seq: dict[int, int] = {}
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._wake_r, self._wake_w = os.pipe()
+        settings = gpiod.LineSettings(direction=Direction.INPUT, edge_detection=Edge.BOTH,
+                                      bias=Bias.PULL_UP)
+        try:
+            chip = opener(path)
+        except OSError as exc:
+            self._close_pipe()
+            raise explain_chip_failure(path, exc) from exc
+        try:
+            for pin in pins:
+                self._requests[pin] = chip.request_lines(
+                    {pin: settings}, consumer=CONSUMER, event_buffer_size=MAX_EVENT_BUFFER)
+                self._last_seq[pin] = 0  # the kernel numbers a line's events from 1
+        except (OSError, ValueError) as exc:
+            self.close()
+            raise GpioLineError(pin, exc) from exc
+        finally:
+            chip.close()
+
+    def level(self, pin: int) -> int:
+        return int(self._requests[pin].get_value(pin).value)
+
+    def start(self, on_edge: EdgeCallback, on_gap: GapCallback,
+              on_crash: Callable[[BaseException], None]) -> None:
+        self._on_edge, self._on_gap, self._on_crash = on_edge, on_gap, on_crash
+        self._thread = threading.Thread(target=self._run, name="gpio-events", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop = True
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            os.write(self._wake_w, b"q")
+            thread.join(5)
+        for req in self._requests.values():
+            with contextlib.suppress(Exception):
+                req.release()
+        self._requests.clear()
+        self._close_pipe()
+
+    def _close_pipe(self) -> None:
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
+
+    def _run(self) -> None:
+        try:
+            by_fd = {req.fd: (pin, req) for pin, req in self._requests.items()}
+            poller = select.poll()
+            poller.register(self._wake_r, select.POLLIN)
+            for fd in by_fd:
+                poller.register(fd, select.POLLIN | select.POLLPRI)
+            while not self._stop:
+                for fd, _ in poller.poll():
+                    if fd == self._wake_r:
+                        return
+                    pin, req = by_fd[fd]
+                    self._drain(pin, req)
+        except Exception as exc:
+            log.exception("the GPIO event reader stopped")
+            self._on_crash(exc)
+
+    def _drain(self, pin: int, req: Any) -> None:
+        last = self._last_seq[pin]
+        for ev in req.read_edge_events():
+            seq = ev.line_seqno
+            if seq != last + 1:
+                # The kernel drops the oldest events of a full buffer: say how many went.
+                self._on_gap(pin, seq - last - 1, ev.timestamp_ns)
+            last = seq
+            self._on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is self._rising else 0)
+        self._last_seq[pin] = last
+
+
+class GpioLineError(ConfigError):
+    def __init__(self, pin: int, exc: BaseException) -> None:
+        super().__init__(
+            f"GPIO{pin} cannot be used ({exc}); pick another pin in the pin map.",
+            f"GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de "
+            "câblage.",
+        )
+        self.pin = pin
 
 
 def lgpio_workdir() -> Path:
@@ -107,37 +315,24 @@ def prepare_lgpio_env() -> Path:
     return wd
 
 
-def explain_chip_failure(chip: int | None, exc: BaseException) -> HardwareError:
-    """One sentence naming the fix for a GPIO chip that would not open."""
-    dev = f"/dev/gpiochip{chip if chip is not None else 0}"
-    text = str(exc).lower()
-    code = getattr(exc, "errno", None)
-    if code in (errno.EACCES, errno.EPERM) or "permission" in text or "not permitted" in text:
-        return HardwareError(
-            f"No permission to open {dev}: add the user to the gpio group "
-            "(`sudo usermod -aG gpio $USER`, then log in again).",
-            f"Pas le droit d'ouvrir {dev} : ajoutez l'utilisateur au groupe gpio "
-            "(`sudo usermod -aG gpio $USER`, puis reconnectez-vous).",
-        )
-    return HardwareError(
-        f"Cannot open {dev} ({exc}): this is not a Raspberry Pi or the chip number is wrong; "
-        "on a laptop use --input keyboard.",
-        f"Impossible d'ouvrir {dev} ({exc}) : ce n'est pas un Raspberry Pi ou le numéro de puce "
-        "est faux ; sur un portable utilisez --input keyboard.",
-    )
+class LedFactory:
+    """Marks the pin factory ``lgpio_factory`` makes: the seat LEDs' (and doctor's) gpiozero
+    backend. Buttons never go through it, they are requested through libgpiod."""
+
+    buttons_through_gpiod = True
 
 
-def lgpio_factory(chip: int | None = None, *, kernel: Kernel | None = None) -> Any:
-    """The production pin factory: lgpio for claiming and pulls, and each button's edges read
-    from the kernel ourselves (``gpiocdev``), with the largest event buffer and gap detection.
-
-    ``chip`` None finds the header's chip by its lines' names (``[gpio] chip`` overrides it);
-    ``kernel`` is the seam to the GPIO character device (tests pass a model of it)."""
+def lgpio_factory(chip: int | None = None, *, open_chip: Callable[[str], Any] | None = None,
+                  paths: Callable[[], list[str]] = chip_paths) -> Any:
+    """gpiozero's lgpio pin factory on the header's chip (found by its lines' names through
+    libgpiod unless ``[gpio] chip`` names it), for the seat LEDs: used through gpiozero's
+    public API only."""
+    path = find_header_chip(chip, open_chip=open_chip, paths=paths)
+    number = int(re.sub(r"\D", "", Path(path).name))
     prepare_lgpio_env()
     cwd = os.getcwd()
     try:
-        import lgpio  # imported here so LG_WD is already set
-        from gpiozero.pins.lgpio import LGPIOFactory, LGPIOPin
+        from gpiozero.pins.lgpio import LGPIOFactory
     except ImportError as exc:
         raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR) from exc
     finally:
@@ -145,86 +340,14 @@ def lgpio_factory(chip: int | None = None, *, kernel: Kernel | None = None) -> A
         # line (--config) must still mean what it meant.
         with contextlib.suppress(OSError):
             os.chdir(cwd)
-    from gpiozero.pins.pi import PiPin
 
-    kern: Kernel = kernel if kernel is not None else KernelGpio()
-    if chip is None:
-        listing = getattr(kern, "chips", None)
-        chip = header_chip(kern, listing() if listing is not None else range(8))
-    reader = EventReader(kern)
-
-    class NsLGPIOPin(LGPIOPin):  # type: ignore[misc]
-        _line_fd: int | None = None
-
-        def _enable_event_detect(self) -> None:
-            # lgpio would request the line with a 16-event buffer and drop the sequence numbers:
-            # give the line back to the kernel and request its events ourselves.
-            bias = {"up": FLAG_BIAS_PULL_UP, "down": FLAG_BIAS_PULL_DOWN}.get(
-                self.pull, FLAG_BIAS_DISABLED)
-            lgpio.gpio_free(self.factory._handle, self._number)
-            flags = FLAG_INPUT | FLAG_EDGE_RISING | FLAG_EDGE_FALLING | bias
-            fd = kern.request_events(self.factory.chip, self._number, flags, MAX_EVENT_BUFFER)
-            self._line_fd = fd
-            reader.watch(fd, self._kernel_edge, self._kernel_gap)
-
-        def _kernel_edge(self, t_ns: int, level: int) -> None:
-            # The kernel's integer nanoseconds, where gpiozero's lgpio pins would pass floats.
-            PiPin._call_when_changed(self, t_ns, level)
-
-        def _kernel_gap(self, lost: int, t_ns: int) -> None:
-            listener = self.factory.gap_listener
-            if listener is not None:
-                listener(self._number, lost, t_ns)
-
-        def _disable_event_detect(self) -> None:
-            fd, self._line_fd = self._line_fd, None
-            if fd is None:
-                return
-            reader.unwatch(fd)
-            kern.close(fd)
-            if self.factory._handle is not None:
-                flags = {"up": lgpio.SET_PULL_UP, "down": lgpio.SET_PULL_DOWN}.get(
-                    self._pull_held, lgpio.SET_PULL_NONE)
-                lgpio.gpio_claim_input(self.factory._handle, self._number, flags)
-
-        def _get_state(self) -> bool:
-            if self._line_fd is not None:
-                return bool(kern.get_value(self._line_fd))
-            return bool(super()._get_state())
-
-        def _get_pull(self) -> str:
-            if self._line_fd is not None:
-                return self._pull_held
-            return str(super()._get_pull())
-
-        def _set_pull(self, value: str) -> None:
-            super()._set_pull(value)
-            self._pull_held = value
-
-        _pull_held = "floating"
-
-    class NsLGPIOFactory(LGPIOFactory):  # type: ignore[misc]
-        gap_listener: Callable[[int, int, int], None] | None = None
-
-        @property
-        def crash_listener(self) -> Callable[[BaseException], None] | None:
-            return reader.on_crash
-
-        @crash_listener.setter
-        def crash_listener(self, value: Callable[[BaseException], None] | None) -> None:
-            reader.on_crash = value
-
-        def close(self) -> None:
-            super().close()
-            reader.close()
+    class _Factory(LGPIOFactory, LedFactory):  # type: ignore[misc]
+        chip_path = path
 
     try:
-        factory = NsLGPIOFactory(chip=chip)
+        return _Factory(chip=number)
     except Exception as exc:  # lgpio.error is not an OSError subclass
-        reader.close()
-        raise explain_chip_failure(chip, exc) from exc
-    factory.pin_class = NsLGPIOPin
-    return factory
+        raise explain_chip_failure(path, exc) from exc
 
 
 def ticks_to_ns(ticks: int | float) -> int:
@@ -280,8 +403,10 @@ _STOP = object()
 class GpioSource:
     """Debounced, kernel-stamped presses from buttons between a GPIO pin and ground.
 
-    ``pin_factory`` is a gpiozero factory (``lgpio_factory()`` on the Pi, ``MockFactory`` in
-    tests). ``now_ns`` reads the clock the factory stamps edges with; tests inject their own.
+    The lines come from ``lines`` (a ``GpiodLines``: libgpiod on the Pi, a model of the kernel
+    in tests) or, for tests and other backends, from a gpiozero ``pin_factory`` such as
+    ``MockFactory`` through gpiozero's public pin API. ``now_ns`` reads the clock the edges are
+    stamped with; tests inject their own.
     """
 
     name = "gpio"
@@ -290,16 +415,17 @@ class GpioSource:
         self,
         buttons: Sequence[ButtonPin],
         *,
-        pin_factory: Any,
+        pin_factory: Any = None,
+        lines: GpiodLines | None = None,
         settings: DebounceSettings | None = None,
         now_ns: Callable[[], int] = time.monotonic_ns,
         clock: Clock = GPIO_CLOCK,
         delivery_margin_ns: int = DEFAULT_DELIVERY_MARGIN_NS,
     ) -> None:
-        from gpiozero import GPIOZeroError, InputDevice
-
+        if (pin_factory is None) == (lines is None):
+            raise TypeError("GpioSource takes either lines or a pin_factory")
         self.buttons = tuple(buttons)
-        self.owned_factory: Any = None  # a factory opened for this source alone, closed on stop
+        self.owned_factory: Any = None  # a factory or lines opened for this source, closed on stop
         self.settings = settings if settings is not None else DebounceSettings()
         self.clock = clock
         self._now_ns = now_ns
@@ -311,11 +437,12 @@ class GpioSource:
         self._thread: threading.Thread | None = None
         self._events: queue.Queue[QueueItem] | None = None
         self._devices: list[Any] = []
+        self._lines = lines
         self._index_of_pin = {b.pin: i for i, b in enumerate(self.buttons)}
-        if hasattr(pin_factory, "gap_listener"):
-            pin_factory.gap_listener = self._on_gap
-            # The factory's own reading thread dying must reach the screen too.
-            pin_factory.crash_listener = self._on_reader_crash
+        if lines is not None:
+            return
+        from gpiozero import GPIOZeroError, InputDevice
+
         # Claim every pin now, so a wrong pin fails before anything has started.
         try:
             for b in self.buttons:
@@ -336,15 +463,29 @@ class GpioSource:
             raise RuntimeError("GpioSource already started")
         self._events = events
         now = self._now_ns()
+        lines = self._lines
+        if lines is not None:
+            levels = [lines.level(b.pin) for b in self.buttons]
+        else:
+            levels = [dev.pin.state for dev in self._devices]
         self._debouncers = [
-            Debouncer(self.settings, active=not dev.pin.state, t_ns=now) for dev in self._devices
+            Debouncer(self.settings, active=not level, t_ns=now) for level in levels
         ]
         for b, d in zip(self.buttons, self._debouncers, strict=True):
             if d.stuck:
                 events.put(self._stuck_status(b))
-        for dev, handler in zip(self._devices, self._handlers, strict=True):
-            dev.pin.edges = "both"
-            dev.pin.when_changed = handler
+        if lines is not None:
+            index, put = self._index_of_pin, self._inbox.put
+
+            def on_edge(pin: int, t_ns: int, level: int) -> None:
+                # On the reading thread: hand over and return, nothing else.
+                put((index[pin], t_ns, level))
+
+            lines.start(on_edge, self._on_gap, self._on_reader_crash)
+        else:
+            for dev, handler in zip(self._devices, self._handlers, strict=True):
+                dev.pin.edges = "both"
+                dev.pin.when_changed = handler
         self._thread = source_thread("gpio", self._run, events, name="gpio-source")
         self._thread.start()
 
@@ -357,6 +498,8 @@ class GpioSource:
             self._thread.join(timeout=5)
             self._thread = None
         self._close_devices()
+        if self._lines is not None:
+            self._lines.close()
         if self.owned_factory is not None:
             self.owned_factory.close()
             self.owned_factory = None
@@ -527,20 +670,37 @@ def open_gpio_source(
     chip: int | None,
     settings: DebounceSettings,
     pin_factory: Any = None,
+    open_chip: Callable[[str], Any] | None = None,
+    paths: Callable[[], list[str]] = chip_paths,
 ) -> GpioSource:
-    """A GPIO source on ``pin_factory``, or on a new lgpio factory that is closed again if the
-    pins cannot be claimed (so nothing is left half-started)."""
-    own_factory = pin_factory is None
-    factory = lgpio_factory(chip) if own_factory else pin_factory
+    """A GPIO source whose lines are requested through libgpiod on the header's chip, or on
+    ``pin_factory`` when it is one of gpiozero's other backends (``MockFactory``); the seat
+    LEDs' factory (``lgpio_factory``) only tells which chip. Nothing is left claimed on error."""
+    buttons = list(buttons)
+    if pin_factory is not None and not getattr(pin_factory, "buttons_through_gpiod", False):
+        return GpioSource(buttons, pin_factory=pin_factory, settings=settings)
+    if pin_factory is not None:
+        path = str(pin_factory.chip_path)
+    else:
+        path = find_header_chip(chip, open_chip=open_chip, paths=paths)
+    if open_chip is None and not gpiod_available():
+        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
     try:
-        source = GpioSource(list(buttons), pin_factory=factory, settings=settings)
-    except CompanionError:
-        if own_factory:
-            factory.close()
+        lines = GpiodLines(path, [b.pin for b in buttons], open_chip=open_chip)
+    except GpioLineError as exc:
+        b = next(b for b in buttons if b.pin == exc.pin)
+        en, fr = b.label()
+        raise ConfigError(
+            f"GPIO{b.pin} for {en} cannot be used ({exc.__cause__}); pick another pin in the pin "
+            "map.",
+            f"GPIO{b.pin} pour {fr} est inutilisable ({exc.__cause__}) ; choisissez une autre "
+            "broche dans le plan de câblage.",
+        ) from exc.__cause__
+    try:
+        return GpioSource(buttons, lines=lines, settings=settings)
+    except BaseException:
+        lines.close()
         raise
-    if own_factory:
-        source.owned_factory = factory  # closed by stop(): the chip is ours alone
-    return source
 
 
 def _second(item: tuple[Any, ...]) -> Any:

@@ -290,7 +290,7 @@ class JsonSocket:
 class Guest:
     """One boot of the appliance's disk under QEMU (TCG, one vCPU)."""
 
-    def __init__(self, image: Image, work: Path, name: str) -> None:
+    def __init__(self, image: Image, work: Path, name: str, gpu: str = "virtio-gpu-pci") -> None:
         self.image, self.work, self.name = image, work, name
         self.qmp_path = work / f"{name}.qmp"
         self.qga_path = work / f"{name}.qga"
@@ -302,7 +302,7 @@ class Guest:
                "-kernel", str(image.kernel), "-initrd", str(image.initrd),
                "-append", "root=/dev/vda rw console=ttyS0 panic=-1 quiet loglevel=4",
                "-drive", f"file={image.disk},format=raw,if=virtio,cache=writeback",
-               "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
+               "-device", f"{gpu},xres={SCREEN[0]},yres={SCREEN[1]}",
                "-device", "virtio-keyboard-pci", "-device", "virtio-tablet-pci",
                "-device", "virtio-serial-pci",
                "-chardev", f"socket,id=qga,path={self.qga_path},server=on,wait=off",

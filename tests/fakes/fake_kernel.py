@@ -1,25 +1,34 @@
-"""A model of the kernel's GPIO character device (uAPI v2) for the tests: line requests with an
-event buffer that keeps the newest events and drops the oldest when full, as gpiolib-cdev does,
-and numbered events. Readiness goes through a real pipe, so the reader's poll() is the real one.
+"""A model of the kernel's GPIO character device (uAPI v2) behind libgpiod's public ``Chip`` API,
+for the tests: ``FakeKernel.open_chip`` stands where ``gpiod.Chip`` does in production.
+
+What it models is the uAPI's documented behaviour (Documentation/userspace-api/gpio/, linux/gpio.h),
+not libgpiod's code: a request's event buffer holds ``event_buffer_size`` events (0: 16 per line;
+capped at GPIO_V2_LINES_MAX * 16 = 1024); when it is full the kernel drops the *oldest* event;
+every event carries its line's sequence number and a request-wide one, both counted from 1 and
+counting dropped events too; a line held by one request cannot be requested again (EBUSY).
+Readiness goes through a real pipe, so the reader's poll() is the real one, and what it reads are
+gpiod's own value types (EdgeEvent, ChipInfo, LineInfo, Value).
 """
 
 import contextlib
+import errno
 import os
-import struct
 import threading
 from collections import deque
 
-EVENT = struct.Struct("<QIIII6I")
-DEFAULT_BUFFER = 16
-KERNEL_MAX_BUFFER = 1024
+import gpiod
+from gpiod.line import Bias, Direction, Edge, Value
+
+DEFAULT_PER_LINE = 16
+KERNEL_MAX_BUFFER = 64 * 16
 
 
 class Line:
     def __init__(self, offset, name):
         self.offset = offset
         self.name = name
-        self.owner = None  # None, "lgpio" or a request fd
-        self.flags = 0
+        self.owner = None  # None, "lgpio" or a request
+        self.flags = 0  # what lgpio (the LEDs' factory, fakes/lgpio.py) set
         self.output = False
         self.level = 1  # pulled up, button open
 
@@ -49,82 +58,164 @@ def pi_chips():
     return CHIPS
 
 
-class _Request:
-    def __init__(self, chip, line, flags, size):
-        self.chip, self.line, self.flags, self.size = chip, line, flags, size
+def _number(path):
+    name = os.path.basename(path)
+    if not name.startswith("gpiochip") or not name[8:].isdigit() or int(name[8:]) not in CHIPS:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", path)
+    return int(name[8:])
+
+
+class Request:
+    """A line request (the fd GPIO_V2_GET_LINE_IOCTL returns), with gpiod.LineRequest's methods."""
+
+    def __init__(self, kernel, chip, lines, settings, size):
+        self.kernel = kernel
+        self.chip = chip
+        self.lines = lines  # {offset: Line}
+        self.settings = settings  # {offset: gpiod.LineSettings}, as asked
+        self.size = size
         self.events = deque()
         self.seqno = 0
+        self.line_seqno = dict.fromkeys(lines, 0)
         self.r, self.w = os.pipe()
         os.set_blocking(self.r, False)
         os.set_blocking(self.w, False)
+        self.released = False
+
+    @property
+    def fd(self):
+        return self.r
+
+    @property
+    def offsets(self):
+        return list(self.lines)
+
+    def get_value(self, offset):
+        return Value.ACTIVE if self.lines[offset].level else Value.INACTIVE
+
+    def get_values(self, lines=None):
+        return [self.get_value(o) for o in (lines or self.offsets)]
+
+    def wait_edge_events(self, timeout=None):
+        import select
+
+        return bool(select.select([self.r], [], [], timeout)[0])
+
+    def read_edge_events(self, max_events=None):
+        if self.kernel.read_error is not None:
+            raise self.kernel.read_error
+        with self.kernel.lock:
+            with contextlib.suppress(BlockingIOError):
+                os.read(self.r, 4096)
+            n = len(self.events) if max_events is None else min(max_events, len(self.events))
+            # libgpiod reads at most 64 events at a time by default, like the kernel's read().
+            n = min(n, 64)
+            out = [self.events.popleft() for _ in range(n)]
+            if self.events:
+                os.write(self.w, b"e")  # still readable: poll() says so again
+            return out
+
+    def release(self):
+        with self.kernel.lock:
+            if self.released:
+                return
+            self.released = True
+            for line in self.lines.values():
+                line.owner = None
+            self.kernel.requests.remove(self)
+            os.close(self.r)
+            os.close(self.w)
+
+
+class FakeChip:
+    """What ``gpiod.Chip(path)`` gives: chip info, line info, line requests."""
+
+    def __init__(self, kernel, path):
+        self.kernel = kernel
+        self.number = _number(path)
+        self.path = path
+        self.closed = False
+        kernel.opened.append(path)
+
+    def get_info(self):
+        c = CHIPS[self.number]
+        return gpiod.ChipInfo(f"gpiochip{self.number}", c.label, len(c.names))
+
+    def get_line_info(self, offset):
+        c = CHIPS[self.number]
+        line = c.line(offset)
+        return gpiod.LineInfo(offset, line.name, line.owner is not None, "", 1, False, 1, 1, 1, 1,
+                              False, 0)
+
+    def request_lines(self, config, consumer=None, event_buffer_size=None, output_values=None):
+        c = CHIPS[self.number]
+        lines, settings = {}, {}
+        for key, s in config.items():
+            for offset in (key,) if isinstance(key, int) else key:
+                if offset >= len(c.names):
+                    raise ValueError("line offset of out range")
+                line = c.line(offset)
+                if line.owner is not None:
+                    raise OSError(errno.EBUSY, "Device or resource busy")
+                lines[offset], settings[offset] = line, s
+        size = event_buffer_size or 0
+        size = DEFAULT_PER_LINE * len(lines) if size == 0 else min(size, KERNEL_MAX_BUFFER)
+        req = Request(self.kernel, self.number, lines, settings, size)
+        for line in lines.values():
+            line.owner = req
+        self.kernel.requests.append(req)
+        return req
+
+    def close(self):
+        self.closed = True
 
 
 class FakeKernel:
     def __init__(self):
-        self.requests = {}
+        self.requests = []
         self.lock = threading.Lock()
         self.paused = False  # a starved reader: events pile up in the kernel's buffer
         self.dropped = 0
+        self.opened = []  # chip paths opened, in order
+        self.read_error = None  # an OSError every read raises (the chip went away)
 
-    def chips(self):
-        return sorted(CHIPS)
+    def paths(self):
+        return [f"/dev/gpiochip{n}" for n in sorted(CHIPS)]
 
-    def chip_info(self, chip):
-        c = CHIPS[chip]
-        return f"gpiochip{chip}", c.label, list(c.names)
-
-    def request_events(self, chip, offset, flags, buffer):
-        line = CHIPS[chip].line(offset)
-        if line.owner is not None:
-            raise OSError(16, "Device or resource busy")
-        size = DEFAULT_BUFFER if buffer == 0 else min(buffer, KERNEL_MAX_BUFFER)
-        req = _Request(chip, line, flags, size)
-        line.owner = req.r
-        self.requests[req.r] = req
-        return req.r
+    def open_chip(self, path):
+        return FakeChip(self, path)
 
     def request_for(self, offset):
-        return next(r for r in self.requests.values() if r.line.offset == offset)
+        return next(r for r in self.requests if offset in r.lines)
 
     def edge(self, offset, t_ns, level):
-        """The line changes at kernel time t_ns; the event goes into the request's buffer."""
+        """The line changes at kernel time t_ns; the event goes into its request's buffer."""
         with self.lock:
             req = self.request_for(offset)
-            req.line.level = level
+            line = req.lines[offset]
+            line.level = level
+            edge = req.settings[offset].edge_detection
+            if edge == Edge.NONE or (edge == Edge.RISING and not level) or (
+                    edge == Edge.FALLING and level):
+                return
             req.seqno += 1
+            req.line_seqno[offset] += 1
             if len(req.events) == req.size:
                 req.events.popleft()  # the kernel keeps the newest
                 self.dropped += 1
-            req.events.append(EVENT.pack(t_ns, 1 if level else 2, offset, req.seqno, req.seqno,
-                                         0, 0, 0, 0, 0, 0))
+            kind = (gpiod.EdgeEvent.Type.RISING_EDGE if level
+                    else gpiod.EdgeEvent.Type.FALLING_EDGE).value
+            req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno,
+                                              req.line_seqno[offset]))
             if not self.paused:
                 os.write(req.w, b"e")
 
     def resume(self):
         with self.lock:
             self.paused = False
-            for req in self.requests.values():
+            for req in self.requests:
                 if req.events:
                     os.write(req.w, b"e")
 
-    def read(self, fd):
-        with self.lock:
-            req = self.requests[fd]
-            with contextlib.suppress(BlockingIOError):
-                os.read(req.r, 4096)
-            out = b""
-            for _ in range(64):
-                if not req.events:
-                    break
-                out += req.events.popleft()
-            return out
 
-    def get_value(self, fd):
-        return self.requests[fd].line.level
-
-    def close(self, fd):
-        with self.lock:
-            req = self.requests.pop(fd)
-            req.line.owner = None
-            os.close(req.r)
-            os.close(req.w)
+__all__ = ["CHIPS", "Bias", "Chip", "Direction", "FakeKernel", "pi_chips"]

@@ -1,6 +1,6 @@
 """A hand-written stand-in for the lgpio module (the C library's Python binding), enough for
-gpiozero's LGPIOFactory/LGPIOPin and our pins on top of it. Lines live on ``CHIPS`` (shared with
-the kernel model in ``fake_kernel.py``), so a line lgpio holds cannot be requested by anyone else.
+gpiozero's LGPIOFactory, which drives the seat LEDs. Lines live on ``CHIPS`` (shared with the
+kernel model in ``fake_kernel.py``), so a line lgpio holds cannot be requested by anyone else.
 
 Like the real library, importing it changes the working directory to ``LG_WD``."""
 
@@ -97,8 +97,8 @@ def gpio_set_debounce_micros(handle, gpio, micros):
 
 
 def gpio_claim_alert(handle, gpio, eFlags, lFlags=0, notify_handle=None):
-    raise AssertionError("our pins read edges from the kernel, not through lgpio alerts")
+    raise AssertionError("buttons are read through libgpiod, never through lgpio alerts")
 
 
 def callback(handle, gpio, edge=RISING_EDGE, func=None):
-    raise AssertionError("our pins read edges from the kernel, not through lgpio callbacks")
+    raise AssertionError("buttons are read through libgpiod, never through lgpio callbacks")

@@ -96,6 +96,71 @@ def drive(changes):
             _deferred.append(p)
 
 
+def play(edges, clock, handler_us, entry_us=0, steps=(), step=None):
+    """Edges [(t_us, gpio, level)] in time order, with the interrupt dispatch of MicroPython's rp2
+    port (machine_pin.c, gpio_irq): one interrupt for the bank, whose handler walks the GPIOs in
+    number order and, for each with a latched edge, acknowledges it and runs its Python handler.
+    A handler takes ``handler_us`` of the fake clock and the interrupt ``entry_us`` to enter;
+    edges that land meanwhile change the levels the next handlers read and latch their own
+    interrupts, as on the chip. ``step()`` (the main loop) runs at each of ``steps`` (sorted)
+    when no handler is running or pending. Returns the time the last handler finished."""
+    pending = []
+    # A handler still running from an earlier call (clock past the first edge) delays this one.
+    now = max(edges[0][0], clock.t) if edges else clock.t
+    i = 0
+    si = 0
+
+    def apply_until(t):
+        j = i
+        while j < len(edges) and edges[j][0] <= t:
+            _, gpio, lv = edges[j]
+            old = (_levels[0] >> gpio) & 1
+            if old != lv:
+                if lv:
+                    _levels[0] |= 1 << gpio
+                else:
+                    _levels[0] &= ~(1 << gpio)
+                p = _irqs.get(gpio)
+                want = Pin.IRQ_RISING if lv else Pin.IRQ_FALLING
+                if p is not None and p.handler is not None and p.trigger & want and gpio not in pending:
+                    pending.append(gpio)
+                for w in _watchers:
+                    clock.t = edges[j][0]
+                    w()
+            j += 1
+        return j
+
+    while True:
+        i = apply_until(now)
+        if pending:
+            now += entry_us
+            i = apply_until(now)
+            g = 0
+            while g < 30:
+                if g in pending:
+                    pending.remove(g)
+                    clock.t = now
+                    p = _irqs[g]
+                    p.handler(p)
+                    now += handler_us
+                    i = apply_until(now)
+                g += 1
+            continue
+        nxt = edges[i][0] if i < len(edges) else None
+        while si < len(steps) and (nxt is None or steps[si] < nxt):
+            if steps[si] > now:
+                now = steps[si]
+            clock.t = now
+            step()
+            si += 1
+        if nxt is None:
+            break
+        if nxt > now:
+            now = nxt
+    clock.t = now
+    return now
+
+
 def level(gpio):
     return (_levels[0] >> gpio) & 1
 
