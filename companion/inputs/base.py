@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
@@ -27,6 +29,34 @@ class Clock:
 
     name: str  # e.g. "CLOCK_MONOTONIC", "pico:E6614103E7452D2F", "sim", "pygame"
     resolution_ns: int  # smallest step the clock can tell apart (1000 for a µs clock)
+    # Which run of that clock: a clock restarts from zero at a boot of its host or board, and
+    # stamps of two runs cannot be compared. "" means the default for the name (epoch_of).
+    epoch: str = ""
+
+
+# A clock that is neither the host's CLOCK_MONOTONIC nor a board's starts with this process.
+RUN_EPOCH = "run:" + secrets.token_hex(4)
+_host_epoch: str | None = None
+
+
+def host_epoch() -> str:
+    """This boot of the host: CLOCK_MONOTONIC restarts at every boot, so its stamps belong to
+    it. Linux names the boot; elsewhere the process is the narrowest run we can vouch for."""
+    global _host_epoch
+    if _host_epoch is None:
+        try:
+            with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+                _host_epoch = "boot:" + f.read().strip()[:36]
+        except OSError:
+            _host_epoch = RUN_EPOCH
+    return _host_epoch
+
+
+def epoch_of(clock: Clock) -> str:
+    """The run of ``clock`` its stamps belong to (see ``Clock.epoch``)."""
+    if clock.epoch:
+        return clock.epoch
+    return host_epoch() if clock.name == "CLOCK_MONOTONIC" else RUN_EPOCH
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +73,11 @@ class InputEvent:
     @property
     def t_us(self) -> int:
         return self.t_ns // 1000
+
+    @property
+    def epoch(self) -> str:
+        """The run of the stamping clock (a boot of the host or of the board)."""
+        return epoch_of(self.clock)
 
     @property
     def res_us(self) -> int | None:
