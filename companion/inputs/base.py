@@ -10,7 +10,6 @@ import logging
 import queue
 import secrets
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
@@ -103,6 +102,30 @@ class SourceStatus:
 
 QueueItem = InputEvent | SourceStatus
 EventQueue = queue.Queue  # queue.Queue[QueueItem]; the main loop is the only consumer
+
+INBOX_MAX = 4096  # items; at 1,000 presses a second, four seconds of a main loop that is stuck
+
+
+class EventInbox(queue.Queue):  # type: ignore[type-arg]
+    """The main loop's queue: bounded, and a source's ``put`` never blocks on it.
+
+    A source thread that blocked would stop reading its hardware (the kernel's or the board's
+    buffer would then drop edges in silence). When the queue is full the newest item is dropped
+    and counted instead; the main loop reports ``dropped`` to the table."""
+
+    def __init__(self, maxsize: int = INBOX_MAX) -> None:
+        super().__init__(maxsize)
+        self.dropped = 0
+
+    def put(self, item: object, block: bool = True, timeout: float | None = None) -> None:
+        try:
+            super().put(item, block=False)
+        except queue.Full:
+            with self.mutex:
+                self.dropped += 1
+
+    def put_nowait(self, item: object) -> None:
+        self.put(item, block=False)
 
 
 @runtime_checkable
