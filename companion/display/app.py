@@ -198,7 +198,8 @@ class App:
 
         config = self.config if self.config is not None else HardwareConfig()
         return build_source(name, config, n_seats=n_seats, seed=self.seed, speed=self.speed,
-                            own_window=False, pin_factory=self.pin_factory)
+                            own_window=False, pin_factory=self.pin_factory,
+                            wait_for_board=True)
 
     def start_source(self) -> None:
         game = self.game

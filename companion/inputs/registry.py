@@ -17,7 +17,14 @@ from typing import Any
 
 from companion.errors import ConfigError, HardwareError
 from companion.hardware.config import HardwareConfig
-from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem, source_thread
+from companion.inputs.base import (
+    Clock,
+    InputEvent,
+    InputSource,
+    QueueItem,
+    SourceStatus,
+    source_thread,
+)
 from companion.inputs.clocks import ClockMerger, measure_offset
 
 SOURCE_NAMES = ("gpio", "serial", "keyboard", "sim")
@@ -138,7 +145,9 @@ class CombinedSource:
 
     A source may only learn its clock once started (the Pico board names its clock in its hello):
     such a source is tied to the common clock at ``start``, and one with a ``clock_offset()``
-    (a drifting crystal) is re-tied before each of its events is converted."""
+    (a drifting crystal) is re-tied before each of its events is converted, with the offset of
+    that event's own epoch (a board that rebooted has a new clock, tied anew; a board that was
+    not there at start is tied at its first press)."""
 
     def __init__(
         self,
@@ -212,9 +221,10 @@ class CombinedSource:
                 s.start(inner)
                 started.append(s)
                 clock = getattr(s, "clock", None)
-                if not isinstance(clock, Clock):
+                if isinstance(clock, Clock):
+                    self._tie(s, clock)
+                elif not hasattr(s, "clock_offset"):
                     raise self._untied(s, "?")
-                self._tie(s, clock)
                 t = source_thread(self.name, partial(self._forward, s, inner, events), events,
                                   name=f"merge-{s.name}")
                 t.start()
@@ -247,8 +257,26 @@ class CombinedSource:
                 return
             if isinstance(item, InputEvent):
                 if drifting and item.clock.name != self.merger.common.name:
-                    offset = source.clock_offset()
+                    offset = self._offset_of(source, item.clock)
                     if offset is not None:
                         self.merger.update(item.clock, offset)
+                if not self.merger.knows(item.clock):
+                    events.put(SourceStatus(
+                        self.name, "error", item.seat if item.role == "seat" else None,
+                        f"A press of the {source.name} buttons was dropped: its clock "
+                        f"({item.clock.name}) could not be tied to the others yet.",
+                        f"Un appui des boutons {source.name} a été écarté : son horloge "
+                        f"({item.clock.name}) n'a pas encore pu être reliée aux autres."))
+                    continue
                 item = self.merger.convert(item)
             events.put(item)
+
+    def _offset_of(self, source: Any, clock: Clock) -> Any:
+        """The offset of ``clock``'s own epoch; after a reboot, its first heartbeat is awaited
+        (a quarter of a second away) rather than the old boot's offset used."""
+        deadline = time.monotonic() + self._offset_wait_s
+        offset = source.clock_offset(clock)
+        while offset is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+            offset = source.clock_offset(clock)
+        return offset
