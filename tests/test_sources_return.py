@@ -7,15 +7,21 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from serial_helpers import Collector, Plug, ScriptedBoard, wait_for
 
 from companion.inputs import protocol as p
 from companion.inputs.registry import CombinedSource
 from companion.inputs.serial_source import SerialSource
 from companion.inputs.sim import SimSource
-from tests.test_serial_source import collector, hello  # noqa: F401  (fixture)
+from tests.test_serial_source import hello
 
 S = 1_000_000  # µs
+
+
+@pytest.fixture
+def collector() -> Collector:
+    return Collector()
 
 
 def test_a_rebooted_board_drops_the_old_boots_heartbeats_from_its_clock_offset(
