@@ -4,19 +4,27 @@ after a reconnect, and a crashed reader is restarted with a status the table see
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
+from typing import Any
 
 import pytest
 from serial_helpers import Collector, Plug, ScriptedBoard, wait_for
+from test_gpio_kernel import fake_lgpio  # noqa: F401  (the fixture, asked for by name)
+from test_gpio_support import drain, presses, statuses
 
+from companion.hardware.config import HardwareConfig
 from companion.inputs import protocol as p
-from companion.inputs.registry import CombinedSource
+from companion.inputs.base import QueueItem
+from companion.inputs.gpio import lgpio_factory
+from companion.inputs.registry import CombinedSource, Supervised, build_source
 from companion.inputs.serial_source import SerialSource
 from companion.inputs.sim import SimSource
 from tests.test_serial_source import hello
 
 S = 1_000_000  # µs
+MS = 1_000_000  # ns
 
 
 @pytest.fixture
@@ -166,3 +174,49 @@ def test_a_combined_source_converts_a_rebooted_boards_presses_with_the_new_boots
         b.close()
 
 
+
+
+def test_a_gpio_reader_that_died_of_a_transient_eio_is_restarted_on_the_shared_factory(
+        request: pytest.FixtureRequest) -> None:
+    fake = request.getfixturevalue("fake_lgpio")
+    kernel = fake.FakeKernel()
+    factory = lgpio_factory(kernel=kernel)  # shared with the LEDs: never closed by the source
+    config = HardwareConfig.from_toml("[gpio]\nseats = [{button = 17}, {button = 27}]")
+    src = Supervised(lambda: build_source("gpio", config, pin_factory=factory), retry_s=0.01)
+    q: queue.Queue[QueueItem] = queue.Queue()
+    src.start(q)
+    seen: list[QueueItem] = []
+
+    def collect(pred: Any) -> Any:
+        def check() -> bool:
+            seen.extend(drain(q))
+            return bool(pred())
+        return check
+
+    try:
+        read = kernel.read
+        failed = []
+
+        def flaky(fd: int) -> bytes:
+            if not failed:
+                failed.append(fd)
+                raise OSError(5, "Input/output error")  # once: the chip hiccuped
+            return read(fd)  # type: ignore[no-any-return]
+
+        kernel.read = flaky
+        kernel.edge(17, time.monotonic_ns(), 1)  # any event: reading it fails
+        wait_for(collect(lambda: any(s.kind == "connected" for s in statuses(seen))), 5,
+                 "the restart")
+        kinds = [s.kind for s in statuses(seen)]
+        assert kinds == ["disconnected", "connected"], kinds
+        down = statuses(seen)[0]
+        assert "Input/output error" in down.en and "redémarrage" in down.fr
+        assert src.restarts == 1
+        # The next game's presses arrive: the reader came back on the same factory.
+        t = time.monotonic_ns()
+        kernel.edge(27, t, 0)
+        kernel.edge(27, t + 60 * MS, 1)
+        wait_for(collect(lambda: presses(seen)), 5, "a press after the restart")
+    finally:
+        src.stop()
+        factory.close()

@@ -194,12 +194,13 @@ class App:
 
     def _build_source(self, name: str, n_seats: int) -> Any:
         from companion.hardware.config import HardwareConfig
-        from companion.inputs.registry import build_source
+        from companion.inputs.registry import Supervised, build_source
 
         config = self.config if self.config is not None else HardwareConfig()
-        return build_source(name, config, n_seats=n_seats, seed=self.seed, speed=self.speed,
-                            own_window=False, pin_factory=self.pin_factory,
-                            wait_for_board=True)
+        # Supervised: a reader that dies is started again, and the table is told.
+        return Supervised(lambda: build_source(
+            name, config, n_seats=n_seats, seed=self.seed, speed=self.speed, own_window=False,
+            pin_factory=self.pin_factory, wait_for_board=True))
 
     def start_source(self) -> None:
         game = self.game

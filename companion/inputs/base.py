@@ -94,6 +94,7 @@ class SourceStatus:
     seat: int | None = None
     en: str = ""
     fr: str = ""
+    crashed: str = ""  # a reading thread died of this ("OSError: ..."): the source is dead
 
     def __post_init__(self) -> None:
         # French typography (U+202F before : ; ! ?), however the sentence was built.
@@ -153,6 +154,7 @@ def crash_status(source: str, exc: BaseException) -> SourceStatus:
         f"The {source} buttons stopped working ({what}); restart the game to use them again.",
         f"Les boutons {source} ne répondent plus ({what}) ; relancez la partie pour les "
         "retrouver.",
+        crashed=what,
     )
 
 

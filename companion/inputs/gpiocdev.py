@@ -267,6 +267,7 @@ class EventReader:
             self._loop()
         except Exception as exc:
             log.exception("the GPIO event reader stopped")
+            self._thread = None  # the next watch() starts a new reader (a source restarted)
             if self.on_crash is not None:
                 self.on_crash(exc)
 
