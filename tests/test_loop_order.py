@@ -20,6 +20,7 @@ from companion.display.app import STEP_BUDGET_S, App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.inputs.base import Clock, EventInbox, InputEvent
+from companion.inputs.keyboard import KeyboardSource, bindings
 from companion.table.journal import Journal
 from companion.table.live import Table
 
@@ -148,3 +149,22 @@ def test_the_queue_is_bounded_and_an_overflow_is_said(screen: pygame.Surface,
     app.step()
     assert app.ui.message is not None and "12" in app.ui.message[0]
     assert any("12" in en for _, en in app.ui.hardware.notes)
+
+
+def test_a_key_read_late_by_a_slow_step_says_its_stamp_is_that_coarse(
+        screen: pygame.Surface, journal: Journal) -> None:
+    clock = [100.0]
+    keys = KeyboardSource(bindings(["a", "b", "c", "d"]), own_window=False,
+                          now_ns=lambda: int(clock[0] * 1e9))
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "keyboard"})
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard",
+              source_factory=lambda name, n: keys, now=lambda: clock[0])
+    app.step()  # the loop reads its events (none)
+    clock[0] += 0.060  # a step of 60 ms: the key below may have waited that long to be read
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
+                                         scancode=0))
+    app.step()
+    app.step()
+    (event,) = journaled(journal, app)
+    # Not the 20 ms a key read by a brisk loop claims: the margin must not be shown finer.
+    assert event["type"] == "press" and event.get("res_us", 1) >= 60_000

@@ -86,6 +86,8 @@ class App:
         # pygame events that came after them).
         self._early: deque[Any] = deque()
         self._stamp: InputEvent | None = None  # the press being handed to the game
+        self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
+        self._since_ns: int | None = None  # the read before the events being handled
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
@@ -473,6 +475,9 @@ class App:
                 handle = getattr(self.source, "handle", None)
                 for part in getattr(self.source, "sources", (self.source,)):
                     handle = getattr(part, "handle", handle)
+                owner: Any = getattr(handle, "__self__", None)
+                if owner is not None and hasattr(owner, "read_since_ns"):
+                    owner.read_since_ns = self._since_ns  # a key read late says how late
                 if handle is not None and handle(ev):
                     return
             if et == pygame.KEYDOWN:
@@ -583,8 +588,12 @@ class App:
         poll = KEY_POLL_S if self._precise() else COLD_POLL_S
         deadline = None if timeout is None else self.now() + timeout
         while True:
+            before = self._read_ns
             events = pygame.event.get()
+            self._read_ns = int(self.now() * 1e9)
             if events or self._early or not self.inbox.empty():
+                # These events came after the previous read: keys stamped now say so.
+                self._since_ns = before or None
                 return events
             left = poll if deadline is None else min(poll, deadline - self.now())
             if left <= 0:

@@ -261,7 +261,7 @@ class CombinedSource:
                     offset = self._offset_of(source, item.clock)
                     if offset is not None:
                         self.merger.update(item.clock, offset)
-                if not self.merger.knows(item.clock):
+                if not self.merger.converts(item.clock):
                     events.put(SourceStatus(
                         self.name, "error", item.seat if item.role == "seat" else None,
                         f"A press of the {source.name} buttons was dropped: its clock "
