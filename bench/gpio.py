@@ -333,7 +333,7 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
             pressed: list[tuple[int, int]] = []
 
             def drive(app: Any, factory: Any, pressed: list[tuple[int, int]],
-                      lit: list[tuple[int, int]] = lit) -> None:
+                      lit: list[tuple[int, int]] = lit, frames: list[int] = frames) -> None:
                 order = list(range(4))
                 rng.shuffle(order)
                 for seat in order:
@@ -344,9 +344,11 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
                     time.sleep(0.04)
                     pin.drive_high()
                 time.sleep(0.1)
-                # Under a flood, give the queue up to 20 s to bring the four presses through.
+                # Under a flood, give the queue up to 20 s to bring the four presses through,
+                # and the frame that shows the last of them.
                 deadline = time.monotonic() + (20 if flood_hz else 0)
-                while len({s_ for _, s_ in lit}) < 4 and time.monotonic() < deadline:
+                while time.monotonic() < deadline and (
+                        len({s_ for _, s_ in lit}) < 4 or frames[-1] < max(t for t, _ in lit)):
                     time.sleep(0.01)
                 app.running = False
                 pygame.event.post(pygame.event.Event(pygame.USEREVENT))
