@@ -18,6 +18,10 @@ FIRMWARE_VERSION = (0, 2, 0)
 # SIO GPIO_IN: one read gives every pin's level at the same clock cycle, on RP2040 and RP2350.
 GPIO_IN = const(0xD0000004)
 HEARTBEAT_US = const(250000)
+# The host sends its LED state every second (companion/inputs/serial_source.py, LED_REFRESH_S);
+# this long without a word from it, it is gone (killed, its "off" at quit lost on the way) and
+# the LEDs go dark rather than show a verdict nobody is giving.
+HOST_SILENT_US = const(3000000)
 _BLINK_US = const(125000)
 
 ROLE_SEAT = const(0)
@@ -60,6 +64,7 @@ class Board:
         self._status = Pin(status_led, Pin.OUT, value=0) if status_led is not None else None
         self.led_on = 0
         self.led_blink = 0
+        self._host_at = 0  # when the host last sent a command (the LED watchdog)
 
         now = self.clock.now()
         g = mem32[GPIO_IN]
@@ -73,6 +78,7 @@ class Board:
                 self._decided(k, 2, now)
         self._sent = 0
         self._next_hb = now
+        self._host_at = now
         # PIO capture if it can be had (``pio(pin_cls, gpios, ticks_us, sm_id, gpio_in)``), else
         # the interrupts.
         gpios = [p for _, _, p in self._inputs]
@@ -136,6 +142,9 @@ class Board:
             io.write(wire.heartbeat(now, self.ring.next, self.capture.lost))
             if self._status is not None:
                 self._status.value(not self._status.value())
+        if (self.led_on | self.led_blink) and now - self._host_at > HOST_SILENT_US:
+            self.led_on = 0
+            self.led_blink = 0
         self._update_leds(now)
 
     def _send_new(self):
@@ -150,6 +159,7 @@ class Board:
     def _command(self, cmd, now):
         t, a, b = cmd
         io = self._io
+        self._host_at = now
         if t == wire.HELLO_REQUEST:
             io.write(self.hello())
         elif t == wire.SET_LEDS:

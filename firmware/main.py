@@ -1,4 +1,5 @@
-"""Runs the button board at power-up. Ctrl-C (as mpremote sends) stops it and gives the REPL."""
+"""Runs the button board at power-up. Ctrl-C (as mpremote sends) stops it and gives the REPL;
+any other exception resets the board, which the host sees as a reboot (a new clock epoch)."""
 
 import os
 import sys
@@ -43,6 +44,12 @@ def main():
     )
     try:
         board.run()
+    except KeyboardInterrupt:
+        raise  # Ctrl-C (mpremote, Thonny): the REPL, as the docstring says
+    except Exception as e:  # a bug: not the REPL for good, a fresh board (a new boot_id)
+        sys.print_exception(e)
+        board.close()
+        machine.reset()
     finally:
         board.close()
 

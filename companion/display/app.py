@@ -28,7 +28,7 @@ from companion.display.state import INPUTS, SetupForm, Ui, active_screen, auto_s
 from companion.errors import CompanionError, RuleError
 from companion.games import GAMES, NAMES
 from companion.i18n import t
-from companion.inputs.base import InputEvent, SourceStatus
+from companion.inputs.base import EventInbox, InputEvent, SourceStatus
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
@@ -41,6 +41,22 @@ UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 ANIM_FRAME_S = 1 / 30
+# A step handles inputs for at most this long before it draws and reads QUIT again, however
+# many presses wait (a chattering button on a slow SD card must not freeze the screen).
+STEP_BUDGET_S = 0.040
+# Window events are handled at once; these act on the table, so they wait for the presses that
+# were on the queue before them (one order: docs/architecture.md, "Time").
+ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN,
+                  pygame.FINGERDOWN)
+
+
+class _Deferred:
+    """A pygame event held in ``App._early`` behind the queue items that came before it."""
+
+    __slots__ = ("ev",)
+
+    def __init__(self, ev: pygame.event.Event) -> None:
+        self.ev = ev
 
 
 class App:
@@ -65,8 +81,14 @@ class App:
         self.sounds.muted = ui.muted
         self.now = now
         self.fonts = Fonts()
-        self.inbox: queue.Queue[Any] = queue.Queue()
-        self._early: deque[Any] = deque()  # items taken off the queue while waiting on it
+        self.inbox: EventInbox = EventInbox()
+        self.dropped_said = 0  # overflowed queue items already reported to the table
+        # Items taken off the queue, in the order they must be handled (queue items and the
+        # pygame events that came after them).
+        self._early: deque[Any] = deque()
+        self._stamp: InputEvent | None = None  # the press being handed to the game
+        self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
+        self._since_ns: int | None = None  # the read before the events being handled
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
@@ -109,6 +131,12 @@ class App:
         """Hand one event to the table; a refusal becomes a message, never an exception."""
         if self.table is None:
             return False
+        stamp = self._stamp
+        if stamp is not None and getattr(event, "type", None) == "press" \
+                and getattr(event, "epoch", "") is None:
+            # Which clock, and which boot of it, stamped the press: a verdict never compares
+            # stamps of two epochs (docs/table-log.md).
+            event = event.model_copy(update={"clock": stamp.clock.name, "epoch": stamp.epoch})
         try:
             self.table.submit(event)
         except RuleError as err:
@@ -170,11 +198,13 @@ class App:
 
     def _build_source(self, name: str, n_seats: int) -> Any:
         from companion.hardware.config import HardwareConfig
-        from companion.inputs.registry import build_source
+        from companion.inputs.registry import Supervised, build_source
 
         config = self.config if self.config is not None else HardwareConfig()
-        return build_source(name, config, n_seats=n_seats, seed=self.seed, speed=self.speed,
-                            own_window=False, pin_factory=self.pin_factory)
+        # Supervised: a reader that dies is started again, and the table is told.
+        return Supervised(lambda: build_source(
+            name, config, n_seats=n_seats, seed=self.seed, speed=self.speed, own_window=False,
+            pin_factory=self.pin_factory, wait_for_board=True))
 
     def start_source(self) -> None:
         game = self.game
@@ -247,7 +277,11 @@ class App:
                 return
             if item.role == "seat":
                 if game is not None and not game.finished:
-                    self.screens.press(self, item.seat, item.t_us, item.res_us)
+                    self._stamp = item
+                    try:
+                        self.screens.press(self, item.seat, item.t_us, item.res_us)
+                    finally:
+                        self._stamp = None
             else:
                 self.do((item.role,))
         elif isinstance(item, SourceStatus):
@@ -443,6 +477,9 @@ class App:
                 handle = getattr(self.source, "handle", None)
                 for part in getattr(self.source, "sources", (self.source,)):
                     handle = getattr(part, "handle", handle)
+                owner: Any = getattr(handle, "__self__", None)
+                if owner is not None and hasattr(owner, "read_since_ns"):
+                    owner.read_since_ns = self._since_ns  # a key read late says how late
                 if handle is not None and handle(ev):
                     return
             if et == pygame.KEYDOWN:
@@ -554,8 +591,12 @@ class App:
         poll = KEY_POLL_S if self._precise() else COLD_POLL_S
         deadline = None if timeout is None else self.now() + timeout
         while True:
+            before = self._read_ns
             events = pygame.event.get()
+            self._read_ns = int(self.now() * 1e9)
             if events or self._early or not self.inbox.empty():
+                # These events came after the previous read: keys stamped now say so.
+                self._since_ns = before or None
                 return events
             left = poll if deadline is None else min(poll, deadline - self.now())
             if left <= 0:
@@ -563,22 +604,66 @@ class App:
             with contextlib.suppress(queue.Empty):
                 self._early.append(self.inbox.get(timeout=left))
 
+    def _immediate(self, ev: pygame.event.Event) -> bool:
+        """QUIT, window events and seat keys (stamped when read) are handled as they come."""
+        if ev.type not in ORDERED_EVENTS:
+            return True
+        key = getattr(ev, "key", None)
+        return key is not None and key in self._seat_keys and self.source is not None
+
+    def _queue_first(self) -> None:
+        """Everything already on the queue came before the pygame event about to be held."""
+        while True:
+            try:
+                self._early.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return
+
+    def _report_overflow(self) -> None:
+        dropped = self.inbox.dropped
+        if dropped > self.dropped_said:
+            n = dropped - self.dropped_said
+            self.dropped_said = dropped
+            status = SourceStatus(
+                self.source_name, "error", None,
+                f"{n} button events were lost: they came faster than the table could record "
+                "them; look for a button that chatters.",
+                f"{n} événements de boutons perdus : ils arrivaient plus vite que la table ne "
+                "pouvait les enregistrer ; cherchez un bouton qui crépite.")
+            self._status(status)
+            self.ui.say(status.fr, status.en)
+
     def step(self, timeout: float | None = 0.0) -> None:
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)
-        for ev in self.wait(timeout):
-            self.handle_pygame(ev)
-        while self._early:
-            self.handle_item(self._early.popleft())
-        while True:
+        events = self.wait(timeout)
+        until = self.now() + STEP_BUDGET_S
+        for ev in events:
+            if self._immediate(ev):
+                self.handle_pygame(ev)
+            else:
+                # A tap, key or referee action waits for the presses queued before it.
+                self._queue_first()
+                self._early.append(_Deferred(ev))
+        early = self._early
+        while early and self.running:
+            item = early.popleft()
+            if type(item) is _Deferred:
+                self.handle_pygame(item.ev)
+            else:
+                self.handle_item(item)
+            if self.now() >= until:
+                break
+        while not early and self.running and self.now() < until:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
                 break
             self.handle_item(item)
+        self._report_overflow()
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()

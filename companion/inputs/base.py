@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,34 @@ class Clock:
 
     name: str  # e.g. "CLOCK_MONOTONIC", "pico:E6614103E7452D2F", "sim", "pygame"
     resolution_ns: int  # smallest step the clock can tell apart (1000 for a µs clock)
+    # Which run of that clock: a clock restarts from zero at a boot of its host or board, and
+    # stamps of two runs cannot be compared. "" means the default for the name (epoch_of).
+    epoch: str = ""
+
+
+# A clock that is neither the host's CLOCK_MONOTONIC nor a board's starts with this process.
+RUN_EPOCH = "run:" + secrets.token_hex(4)
+_host_epoch: str | None = None
+
+
+def host_epoch() -> str:
+    """This boot of the host: CLOCK_MONOTONIC restarts at every boot, so its stamps belong to
+    it. Linux names the boot; elsewhere the process is the narrowest run we can vouch for."""
+    global _host_epoch
+    if _host_epoch is None:
+        try:
+            with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+                _host_epoch = "boot:" + f.read().strip()[:36]
+        except OSError:
+            _host_epoch = RUN_EPOCH
+    return _host_epoch
+
+
+def epoch_of(clock: Clock) -> str:
+    """The run of ``clock`` its stamps belong to (see ``Clock.epoch``)."""
+    if clock.epoch:
+        return clock.epoch
+    return host_epoch() if clock.name == "CLOCK_MONOTONIC" else RUN_EPOCH
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +74,11 @@ class InputEvent:
         return self.t_ns // 1000
 
     @property
+    def epoch(self) -> str:
+        """The run of the stamping clock (a boot of the host or of the board)."""
+        return epoch_of(self.clock)
+
+    @property
     def res_us(self) -> int | None:
         """The stamp's resolution in whole µs for the table log, None when it is 1 µs or finer."""
         res = -(-self.clock.resolution_ns // 1000)
@@ -60,6 +94,7 @@ class SourceStatus:
     seat: int | None = None
     en: str = ""
     fr: str = ""
+    crashed: str = ""  # a reading thread died of this ("OSError: ..."): the source is dead
 
     def __post_init__(self) -> None:
         # French typography (U+202F before : ; ! ?), however the sentence was built.
@@ -68,6 +103,30 @@ class SourceStatus:
 
 QueueItem = InputEvent | SourceStatus
 EventQueue = queue.Queue  # queue.Queue[QueueItem]; the main loop is the only consumer
+
+INBOX_MAX = 4096  # items; at 1,000 presses a second, four seconds of a main loop that is stuck
+
+
+class EventInbox(queue.Queue):  # type: ignore[type-arg]
+    """The main loop's queue: bounded, and a source's ``put`` never blocks on it.
+
+    A source thread that blocked would stop reading its hardware (the kernel's or the board's
+    buffer would then drop edges in silence). When the queue is full the newest item is dropped
+    and counted instead; the main loop reports ``dropped`` to the table."""
+
+    def __init__(self, maxsize: int = INBOX_MAX) -> None:
+        super().__init__(maxsize)
+        self.dropped = 0
+
+    def put(self, item: object, block: bool = True, timeout: float | None = None) -> None:
+        try:
+            super().put(item, block=False)
+        except queue.Full:
+            with self.mutex:
+                self.dropped += 1
+
+    def put_nowait(self, item: object) -> None:
+        self.put(item, block=False)
 
 
 @runtime_checkable
@@ -95,6 +154,7 @@ def crash_status(source: str, exc: BaseException) -> SourceStatus:
         f"The {source} buttons stopped working ({what}); restart the game to use them again.",
         f"Les boutons {source} ne répondent plus ({what}) ; relancez la partie pour les "
         "retrouver.",
+        crashed=what,
     )
 
 

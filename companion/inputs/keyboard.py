@@ -100,6 +100,9 @@ class KeyboardSource:
         self.own_window = own_window
         self.clock = OWN_WINDOW_CLOCK if own_window else FED_CLOCK
         self._now_ns = now_ns
+        # When the loop feeding us last looked at its events (None: unknown): a key handed over
+        # now was pressed at most that long ago, which the press's resolution then says.
+        self.read_since_ns: int | None = None
         self._held: set[int] = set()
         self._events: queue.Queue[QueueItem] | None = None
         self._thread: threading.Thread | None = None
@@ -164,6 +167,10 @@ class KeyboardSource:
         if b is None or self._events is None:
             return False
         t = self._now_ns()
+        clock = self.clock
+        if self.read_since_ns is not None and t - self.read_since_ns > clock.resolution_ns:
+            # A slow step read this key late: its stamp is only that good.
+            clock = Clock(clock.name, t - self.read_since_ns, clock.epoch)
         edge: Edge
         if event.type == pygame.KEYDOWN:
             if event.key in self._held:
@@ -173,7 +180,7 @@ class KeyboardSource:
         else:
             self._held.discard(event.key)
             edge = "release"
-        self._events.put(InputEvent(b.role, b.seat, edge, t, self.clock, self.name))
+        self._events.put(InputEvent(b.role, b.seat, edge, t, clock, self.name))
         return True
 
     def _pump(self) -> None:

@@ -7,6 +7,7 @@ one clock and the coarser resolution is the one reported.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import queue
 import threading
@@ -17,7 +18,14 @@ from typing import Any
 
 from companion.errors import ConfigError, HardwareError
 from companion.hardware.config import HardwareConfig
-from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem, source_thread
+from companion.inputs.base import (
+    Clock,
+    InputEvent,
+    InputSource,
+    QueueItem,
+    SourceStatus,
+    source_thread,
+)
 from companion.inputs.clocks import ClockMerger, measure_offset
 
 SOURCE_NAMES = ("gpio", "serial", "keyboard", "sim")
@@ -140,7 +148,9 @@ class CombinedSource:
 
     A source may only learn its clock once started (the Pico board names its clock in its hello):
     such a source is tied to the common clock at ``start``, and one with a ``clock_offset()``
-    (a drifting crystal) is re-tied before each of its events is converted."""
+    (a drifting crystal) is re-tied before each of its events is converted, with the offset of
+    that event's own epoch (a board that rebooted has a new clock, tied anew; a board that was
+    not there at start is tied at its first press)."""
 
     def __init__(
         self,
@@ -214,9 +224,10 @@ class CombinedSource:
                 s.start(inner)
                 started.append(s)
                 clock = getattr(s, "clock", None)
-                if not isinstance(clock, Clock):
+                if isinstance(clock, Clock):
+                    self._tie(s, clock)
+                elif not hasattr(s, "clock_offset"):
                     raise self._untied(s, "?")
-                self._tie(s, clock)
                 t = source_thread(self.name, partial(self._forward, s, inner, events), events,
                                   name=f"merge-{s.name}")
                 t.start()
@@ -249,8 +260,135 @@ class CombinedSource:
                 return
             if isinstance(item, InputEvent):
                 if drifting and item.clock.name != self.merger.common.name:
-                    offset = source.clock_offset()
+                    offset = self._offset_of(source, item.clock)
                     if offset is not None:
                         self.merger.update(item.clock, offset)
+                if not self.merger.converts(item.clock):
+                    events.put(SourceStatus(
+                        self.name, "error", item.seat if item.role == "seat" else None,
+                        f"A press of the {source.name} buttons was dropped: its clock "
+                        f"({item.clock.name}) could not be tied to the others yet.",
+                        f"Un appui des boutons {source.name} a été écarté : son horloge "
+                        f"({item.clock.name}) n'a pas encore pu être reliée aux autres."))
+                    continue
                 item = self.merger.convert(item)
             events.put(item)
+
+    def _offset_of(self, source: Any, clock: Clock) -> Any:
+        """The offset of ``clock``'s own epoch; after a reboot, its first heartbeat is awaited
+        (a quarter of a second away) rather than the old boot's offset used."""
+        deadline = time.monotonic() + self._offset_wait_s
+        offset = source.clock_offset(clock)
+        while offset is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+            offset = source.clock_offset(clock)
+        return offset
+
+
+class _Watch:
+    """The queue a supervised source fills: passes everything on, except the news of its own
+    death, which the supervisor acts on."""
+
+    def __init__(self, events: queue.Queue[Any], on_crash: Callable[[SourceStatus], None]) -> None:
+        self._events = events
+        self._on_crash = on_crash
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        if isinstance(item, SourceStatus) and item.crashed:
+            self._on_crash(item)
+        else:
+            self._events.put(item)
+
+    def put_nowait(self, item: Any) -> None:
+        self.put(item)
+
+
+class Supervised:
+    """A source that comes back: when one of its reading threads dies (a transient EIO from
+    the GPIO chip, a bug), the source is stopped, built again and restarted, and the table is
+    told both. The game's source stays the same object; attributes are the current source's.
+
+    A pin factory shared with the LEDs is not rebuilt, only the source on it, so the LEDs go on.
+    Restarting waits ``retry_s`` (doubling up to ``max_retry_s`` while building fails)."""
+
+    def __init__(self, build: Callable[[], InputSource], *, retry_s: float = 0.2,
+                 max_retry_s: float = 5.0) -> None:
+        self._build = build
+        self.source = build()
+        self.name = self.source.name
+        self.restarts = 0
+        self._retry_s = retry_s
+        self._max_retry_s = max_retry_s
+        self._events: queue.Queue[Any] | None = None
+        self._watch: _Watch | None = None
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._restarter: threading.Thread | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for what Supervised itself lacks: keys, handle, set_leds, clock...
+        return getattr(self.__dict__["source"], name)
+
+    def start(self, events: queue.Queue[QueueItem]) -> None:
+        self._events = events
+        self._watch = _Watch(events, self._crashed)
+        self.source.start(self._watch)  # type: ignore[arg-type]
+
+    def stop(self) -> None:
+        self._stopping.set()
+        restarter = self._restarter
+        if restarter is not None and restarter is not threading.current_thread():
+            restarter.join(10)
+        with self._lock:
+            self.source.stop()
+
+    def _say(self, kind: Any, en: str, fr: str) -> None:
+        if self._events is not None:
+            self._events.put(SourceStatus(self.name, kind, None, en, fr))
+
+    def _crashed(self, status: SourceStatus) -> None:
+        # Never wait for the lock here: the restarter holds it while it stops the old source,
+        # whose other threads may be dying too (one restart at a time is enough).
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            if self._stopping.is_set() or (self._restarter is not None
+                                           and self._restarter.is_alive()):
+                return
+            self._say("disconnected",
+                      f"The {self.name} buttons stopped ({status.crashed}): starting them again.",
+                      f"Les boutons {self.name} se sont arrêtés ({status.crashed}) : "
+                      "redémarrage.")
+            self._restarter = threading.Thread(target=self._restart, name=f"restart-{self.name}",
+                                               daemon=True)
+            self._restarter.start()
+        finally:
+            self._lock.release()
+
+    def _restart(self) -> None:
+        delay = self._retry_s
+        said = ""
+        while not self._stopping.wait(delay):
+            with self._lock:
+                if self._stopping.is_set():
+                    return
+                with contextlib.suppress(Exception):  # it is dead already; stop what is left
+                    self.source.stop()
+                try:
+                    source = self._build()
+                    source.start(self._watch)  # type: ignore[arg-type]
+                except Exception as exc:  # said to the table, then tried again
+                    what = f"{type(exc).__name__}: {exc}"
+                    if what != said:
+                        said = what
+                        self._say("error", f"The {self.name} buttons cannot start again yet "
+                                  f"({what}); trying again.",
+                                  f"Les boutons {self.name} ne redémarrent pas encore ({what}) ; "
+                                  "nouvel essai.")
+                    delay = min(delay * 2, self._max_retry_s)
+                    continue
+                self.source = source
+                self.restarts += 1
+            self._say("connected", f"The {self.name} buttons work again.",
+                      f"Les boutons {self.name} répondent de nouveau.")
+            return

@@ -36,6 +36,13 @@ USB_OFFSET_UNCERTAINTY_NS = 1_000_000
 SILENCE_TIMEOUT_S = 1.0
 RETRY_S = 0.2
 RESEND_RETRY_S = 0.5
+# The LED state is sent again this often: after a reconnect nothing is assumed of the board, and
+# the board's watchdog (firmware/buttonboard.py, HOST_SILENT_US) hears the host is alive.
+LED_REFRESH_S = 1.0
+
+
+class BoardMissing(HardwareError):
+    """No board on USB (yet): waited for, like a board that was unplugged."""
 
 
 class SerialPort(Protocol):
@@ -194,6 +201,7 @@ class SerialSource:
         port_factory: PortFactory | None = None,
         silence_timeout_s: float = SILENCE_TIMEOUT_S,
         handshake_timeout_s: float = HANDSHAKE_TIMEOUT_S,
+        wait_for_board: bool = False,
     ) -> None:
         if port_factory is None:
             _serial()  # fail now, with the fix, if pyserial is missing
@@ -221,15 +229,36 @@ class SerialSource:
         self.lost = 0
         self.bad_frames = 0
         self.lost_edges = 0  # edges the board's capture could not keep (its heartbeat says)
-        # Host-minus-board clock offsets seen in recent heartbeats (see clock_offset).
+        # Host-minus-board clock offsets seen in recent heartbeats of the board's current boot
+        # (see clock_offset); a reboot starts the list again, so two boots never mix.
         self._hb_offsets: list[int] = []
+        self._past_offsets: dict[str, Offset] = {}  # the last offset of each earlier boot
+        self._leds_at = 0.0  # when the LED state was last sent
+        # A game waits for a board that is not there yet; a one-off check (``companion
+        # buttons``) says at once that it is missing.
+        self.wait_for_board = wait_for_board
+        self.missing_at_start = False
 
     # -- InputSource --------------------------------------------------------------------------
 
     def start(self, events: queue.Queue[QueueItem]) -> None:
-        """Connect once (so that a wrong port or firmware fails here, clearly), then read."""
+        """Connect once (so that a wrong port or firmware fails here, clearly), then read.
+
+        A board that is not there yet (plugged in, or enumerated, a moment after the kiosk
+        started) is waited for, with ``wait_for_board``, as one that was unplugged: the table is
+        told, and the reader connects when it appears."""
         self._events = events
-        self._connect(first=True)
+        try:
+            self._connect(first=True)
+        except HardwareError as e:
+            if not (self.wait_for_board and _absent(e)):
+                raise
+            self.missing_at_start = True
+            self._status(
+                "disconnected",
+                f"{e.en.rstrip('.')}; waiting for it.",
+                f"{e.fr.rstrip('.')} ; en attente.",
+            )
         self._thread = source_thread(self.name, self._run, events, name="serial-source")
         self._thread.start()
 
@@ -237,6 +266,9 @@ class SerialSource:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=2)
+        # The last LED state (the "off" of a quit) once more while the port is open; if the link
+        # is down, the board's watchdog turns its LEDs off when it stops hearing us.
+        self._send(self._leds)
         self._close()
 
     # -- what the game may ask of the board ---------------------------------------------------
@@ -259,11 +291,15 @@ class SerialSource:
         finally:
             self._pings.pop(nonce, None)
 
-    def clock_offset(self) -> Offset | None:
-        """Board clock to CLOCK_MONOTONIC, from recent heartbeats; None before the first one.
+    def clock_offset(self, clock: Clock | None = None) -> Offset | None:
+        """Board clock to CLOCK_MONOTONIC, from recent heartbeats of the boot ``clock`` belongs
+        to (the current one by default); None before its first heartbeat.
 
         Lets the serial source be combined with others (``serial+sim``, ``gpio+serial``): USB
         delivery jitter is the uncertainty, so presses of two sources closer than it tie."""
+        current = self.clock
+        if clock is not None and current is not None and clock.epoch != current.epoch:
+            return self._past_offsets.get(clock.epoch)
         seen = list(self._hb_offsets)
         if not seen:
             return None
@@ -288,7 +324,7 @@ class SerialSource:
             serial = _serial()
             name = self._port_name or find_board_port()
             if name is None:
-                raise HardwareError(
+                raise BoardMissing(
                     "No Pico button board found on USB: plug it in with a data cable, "
                     "or set its port in the config file ([serial] port = \"/dev/ttyACM0\").",
                     "Aucun boîtier Pico trouvé en USB : branchez-le avec un câble de données, "
@@ -315,7 +351,15 @@ class SerialSource:
         self.hello = hello
         # Each press carries the resolution its board really stamped it with: 1 µs from the PIO
         # capture, the interrupt latency (as the board states it) on the fallback path.
-        self.clock = Clock(name=f"pico:{hello.uid}", resolution_ns=max(hello.resolution_ns, 1000))
+        # The board's clock restarts at each of its boots: the boot is the stamps' epoch.
+        clock = Clock(name=f"pico:{hello.uid}", resolution_ns=max(hello.resolution_ns, 1000),
+                      epoch=f"pico-boot:{hello.boot_id:08x}")
+        if self.clock is not None and self.clock.epoch != clock.epoch:
+            old = self.clock_offset()
+            if old is not None:
+                self._past_offsets[self.clock.epoch] = old
+            self._hb_offsets = []  # an earlier boot's heartbeats say nothing of this one
+        self.clock = clock
         if prev is None:
             # Presses from before the game started are not the game's business.
             self._expected = hello.next_seq
@@ -343,8 +387,9 @@ class SerialSource:
             f"Button board connected ({self._describe()}, firmware {fw}, {how_en}).",
             f"Boîtier de boutons connecté ({self._describe()}, firmware {fw}, {how_fr}).",
         )
-        if self._leds != p.SetLeds(0, 0):
-            self._send(self._leds)
+        # In full, "all off" included: nothing is known of what the board shows now.
+        self._send(self._leds)
+        self._leds_at = time.monotonic()
         if hello.next_seq > self._expected:
             self._ask_resend()
         for msg in rest:
@@ -396,9 +441,7 @@ class SerialSource:
                 except HardwareError as e:
                     # A port that is not there yet is the normal wait; anything else (wrong
                     # firmware, permissions) is said once, and we keep trying: it may be fixed.
-                    gone = isinstance(e.__cause__, FileNotFoundError) or (
-                        getattr(e.__cause__, "errno", None) == errno.ENOENT
-                    )
+                    gone = _absent(e)
                     # Twice in a row, so that a board caught mid-boot is not called foreign.
                     if not gone and e.en == self._last_error and not self._error_said:
                         self._status("error", e.en, e.fr)
@@ -427,6 +470,9 @@ class SerialSource:
                 continue
             if self._resend_pending_since is not None and now - self._resend_pending_since > RESEND_RETRY_S:
                 self._ask_resend()
+            if now - self._leds_at > LED_REFRESH_S:
+                self._leds_at = now
+                self._send(self._leds)
 
     def _handle(self, msg: p.BoardMessage) -> None:
         if isinstance(msg, p.Event):
@@ -507,6 +553,13 @@ class SerialSource:
                 f"Le bouton de {who_fr} est relâché et compte de nouveau.",
                 seat,
             )
+
+
+def _absent(e: HardwareError) -> bool:
+    """Whether the error only says the board is not there (yet): unplugged, not enumerated."""
+    cause = e.__cause__
+    return isinstance(e, BoardMissing) or isinstance(cause, FileNotFoundError) or (
+        getattr(cause, "errno", None) == errno.ENOENT)
 
 
 def _close_quietly(port: SerialPort) -> None:

@@ -422,8 +422,10 @@ class Journal:
         except (sqlite3.Error, ValueError) as err:
             raise self._broken(str(err)) from None
 
+    # Insertion order (SQLite's rowid), never created_ns: a Pi without a real-time clock may
+    # boot in the past, and the game being played must still be the latest.
     def games(self) -> list[GameInfo]:
-        return self._infos("ORDER BY g.created_ns, g.id")
+        return self._infos("ORDER BY g.rowid")
 
     def last_game(self) -> GameInfo | None:
         """The game begun last, by the order the journal recorded them (not by the clock, which
@@ -434,7 +436,7 @@ class Journal:
     def game(self, game_id: str | None) -> GameInfo:
         """One game by id, or the most recent one; looked up alone, not by listing them all."""
         if game_id is None:
-            found = self._infos("ORDER BY g.created_ns DESC, g.id DESC LIMIT 1")
+            found = self._infos("ORDER BY g.rowid DESC LIMIT 1")
             if not found:
                 raise JournalError(f"the journal {self.path} holds no game yet",
                                    f"le journal {self.path} ne contient encore aucune partie")
@@ -442,7 +444,7 @@ class Journal:
         found = self._infos("WHERE g.id = ?", (game_id,))
         if found:
             return found[0]
-        latest = self._infos("ORDER BY g.created_ns DESC, g.id DESC LIMIT 5")
+        latest = self._infos("ORDER BY g.rowid DESC LIMIT 5")
         if not latest:
             raise JournalError(f"the journal {self.path} holds no game yet",
                                f"le journal {self.path} ne contient encore aucune partie")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from companion.errors import SetupError
 from companion.table.log import CardField, Event, Name, NewGameBase
@@ -41,6 +41,14 @@ class Press(Event):
     t_us: StrictInt
     # The stamping clock's resolution when coarser than 1 µs (a key: 20000); absent means 1.
     res_us: StrictInt | None = Field(None, ge=1)
+    # Which clock stamped it and which run of that clock (a boot of the Pi or of the board):
+    # stamps of two epochs are never compared. Absent in logs written before these keys.
+    clock: StrictStr | None = Field(None, min_length=1, max_length=64)
+    epoch: StrictStr | None = Field(None, min_length=1, max_length=64)
+
+    @property
+    def epoch_key(self) -> tuple[str | None, str | None]:
+        return (self.clock, self.epoch)
 
 
 class Close(Event):

@@ -134,18 +134,25 @@ def _earliest(a: int | None, b: int | None) -> int | None:
 class _Run:
     """The presses, closes and starters after a decision, summed up so that undo re-applies them
     in one step, however many there were and however many undos in a row carry them back: a
-    window keeps each player's earliest stamp and the earliest close, whatever their order."""
+    window keeps each player's earliest stamp and the earliest close, whatever their order. The
+    presses are summed per clock epoch, in the order the epochs first appeared (a window takes
+    the first one's)."""
 
     presses: int = 0
-    earliest: dict[str, int] = field(default_factory=dict)
     close: int | None = None
     starter: str | None = None
+    # Per epoch, in order of appearance: [presses, {player: earliest stamp}].
+    epochs: dict[Any, list[Any]] = field(default_factory=dict)
+
+    def _press(self, key: Any, player: str, t_us: int, count: int = 1) -> None:
+        entry = self.epochs.setdefault(key, [0, {}])
+        entry[0] += count
+        entry[1][player] = min(t_us, entry[1].get(player, t_us))
 
     def add(self, event: AnyEvent) -> None:
         if isinstance(event, Press):
             self.presses += 1
-            self.earliest[event.player] = min(event.t_us,
-                                              self.earliest.get(event.player, event.t_us))
+            self._press(event.epoch_key, event.player, event.t_us)
         elif isinstance(event, Close):
             self.close = _earliest(self.close, event.t_us)
         elif isinstance(event, Starter):
@@ -154,8 +161,11 @@ class _Run:
     def then(self, later: _Run) -> None:
         """This run followed by ``later``."""
         self.presses += later.presses
-        for player, t_us in later.earliest.items():
-            self.earliest[player] = min(t_us, self.earliest.get(player, t_us))
+        for key, (count, earliest) in later.epochs.items():
+            entry = self.epochs.setdefault(key, [0, {}])
+            entry[0] += count
+            for player, t_us in earliest.items():
+                entry[1][player] = min(t_us, entry[1].get(player, t_us))
         self.close = _earliest(self.close, later.close)
         self.starter = later.starter or self.starter
 
@@ -493,8 +503,9 @@ class KiloGame:
         if isinstance(event, Press):
             if s.finished or s.owed:
                 s.ignored_presses += 1  # recorded, belongs to no window
-            else:
-                s.window.add(event.player, event.t_us, event.res_us or 1)
+            elif not s.window.add(event.player, event.t_us, event.res_us or 1, event.epoch_key):
+                # Another epoch of its clock (a reboot): the open window closed before it.
+                s.ignored_presses += 1
         elif isinstance(event, Close):
             if not (s.finished or s.owed):
                 s.window.close(event.t_us)
@@ -607,9 +618,13 @@ class KiloGame:
             s.ignored_presses += run.presses
             return
         window = s.window
-        for player, t_us in run.earliest.items():
-            window.add(player, t_us)
-        window.presses_seen += run.presses - len(run.earliest)
+        for key, (count, earliest) in run.epochs.items():
+            if not window.accepts(key):
+                s.ignored_presses += count
+                continue
+            for player, t_us in earliest.items():
+                window.add(player, t_us, 1, key)
+            window.presses_seen += count - len(earliest)
         if run.close is not None:
             window.close(run.close)
 

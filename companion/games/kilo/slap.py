@@ -8,6 +8,10 @@ press counts, so a late-arriving earlier press re-orders the window (and may bec
 Each press carries the resolution of the clock that stamped it (20 ms for a key fed by the
 display, 1 µs for a GPIO kernel stamp). Two presses closer than the coarser of their two
 resolutions cannot be told apart: they tie. The margin is reported with the precision it has.
+
+A press may also name its clock's epoch (which boot of the Pi or of the board stamped it). A
+window holds the presses of one epoch only: the first press sets it, and a press of another
+epoch finds the window closed before it (its stamps cannot be compared with the window's).
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+_UNSET: Any = object()  # a window's epoch before its first press
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +58,8 @@ class SlapWindow:
     """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
     seat), so ``result`` only cuts at the close; it is cached until the window changes."""
 
-    __slots__ = ("_close_us", "_earliest", "_keys", "_order", "_players", "_resolution_us",
-                 "_result", "_seat", "_timeout_us", "presses_seen")
+    __slots__ = ("_close_us", "_earliest", "_epoch", "_keys", "_order", "_players",
+                 "_resolution_us", "_result", "_seat", "_timeout_us", "presses_seen")
 
     def __init__(self, players: Sequence[str], timeout_us: int, resolution_us: int = 1) -> None:
         if resolution_us < 1:
@@ -67,6 +74,7 @@ class SlapWindow:
         self._order: list[Press] = []
         self._close_us: int | None = None
         self._result: SlapResult | None = None
+        self._epoch: Any = _UNSET
         self.presses_seen = 0  # every press recorded, counted or not
 
     def copy(self) -> SlapWindow:
@@ -80,6 +88,7 @@ class SlapWindow:
         other._order = list(self._order)
         other._close_us = self._close_us
         other._result = self._result
+        other._epoch = self._epoch
         other.presses_seen = self.presses_seen
         return other
 
@@ -90,19 +99,28 @@ class SlapWindow:
     def pressed(self, player: str) -> bool:
         return player in self._earliest
 
-    def add(self, player: str, t_us: int, res_us: int = 1) -> None:
-        """Record a press stamped by a clock of resolution ``res_us``; a second press by the same
-        player only matters if stamped earlier."""
+    def accepts(self, epoch: Any) -> bool:
+        """Whether a press of ``epoch`` belongs to this window (see the module's docstring)."""
+        return self._epoch is _UNSET or self._epoch == epoch
+
+    def add(self, player: str, t_us: int, res_us: int = 1, epoch: Any = None) -> bool:
+        """Record a press stamped by a clock of resolution ``res_us`` in ``epoch``; a second press
+        by the same player only matters if stamped earlier. False (nothing recorded) when the
+        press is of another epoch than the window's."""
         if res_us < 1:
             raise ValueError("res_us must be at least 1")
         seat = self._seat.get(player)
         if seat is None:
             raise KeyError(player)
+        if self._epoch is _UNSET:
+            self._epoch = epoch
+        elif self._epoch != epoch:
+            return False
         self.presses_seen += 1
         current = self._earliest.get(player)
         if current is not None:
             if t_us >= current:
-                return
+                return True
             index = bisect_left(self._keys, (current, seat))
             del self._keys[index]
             del self._order[index]
@@ -112,6 +130,7 @@ class SlapWindow:
         self._keys.insert(index, key)
         self._order.insert(index, Press(player, t_us, res_us))
         self._result = None
+        return True
 
     def close(self, t_us: int) -> None:
         """The table closed the window; a window once closed stays closed at its earliest close."""

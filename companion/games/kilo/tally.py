@@ -69,13 +69,19 @@ class _Window:
     """A slap window reduced to what a judged slap needs; ``slap.SlapWindow``'s rules (earliest
     press a player, order by stamp then seat, cut at the close), without its bookkeeping."""
 
-    __slots__ = ("close", "earliest")
+    __slots__ = ("close", "earliest", "epoch")
 
     def __init__(self) -> None:
         self.earliest: dict[str, int] = {}
         self.close: int | None = None
+        self.epoch: Any = None
 
-    def add(self, player: str, t_us: int) -> None:
+    def add(self, player: str, t_us: int, epoch: Any = (None, None)) -> None:
+        # One clock epoch a window: a press of another (a reboot) comes after its close.
+        if self.epoch is None:
+            self.epoch = epoch
+        elif self.epoch != epoch:
+            return
         current = self.earliest.get(player)
         if current is None or t_us < current:
             self.earliest[player] = t_us
@@ -126,7 +132,8 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]],
         kind = event["type"]
         if kind == "press":
             if not (finished or owed):
-                window.add(event["player"], event["t_us"])
+                window.add(event["player"], event["t_us"],
+                           (event.get("clock"), event.get("epoch")))
         elif kind == "close":
             if not (finished or owed) and (window.close is None or event["t_us"] < window.close):
                 window.close = event["t_us"]
