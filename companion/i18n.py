@@ -618,10 +618,12 @@ def number(value: float, spec: str = "", lang: str = "fr") -> str:
 
 
 def ms(t_us: int, lang: str = "fr") -> str:
-    """A gap for players: milliseconds with one decimal (a decimal comma in French), or µs below
-    a tenth of a millisecond."""
+    """A gap for players: milliseconds with one decimal under 10 ms (3,2 ms: the tenth tells two
+    close slaps apart), whole milliseconds above (a tenth of 140 ms carries nothing), µs below a
+    tenth of a millisecond; a decimal comma in French."""
     if abs(t_us) < 100:
         return f"{t_us} µs"
+    spec = ",.1f" if abs(t_us) < 9950 else ",.0f"
     if lang == "fr":
-        return f"{t_us / 1000:,.1f}".replace(",", "\u202f").replace(".", ",") + " ms"
-    return f"{t_us / 1000:,.1f} ms"
+        return f"{t_us / 1000:{spec}}".replace(",", "\u202f").replace(".", ",") + " ms"
+    return f"{t_us / 1000:{spec}} ms"

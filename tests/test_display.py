@@ -134,7 +134,7 @@ def test_slap_result_shows_the_margin_and_the_loser(views: dict[str, tuple[KiloG
     assert "lost by 3.2 ms" in texts
     assert any(rec.kind == "name" and rec.who == "Chloé" and rec.cap >= 35
                for rec in r.painter.texts)  # type: ignore[attr-defined]
-    assert "+180.0 ms" in texts  # each press: its gap to the press before
+    assert "+180 ms" in texts  # each press: its gap to the press before
     assert "+3.2 ms" in texts  # the deciding one
 
 

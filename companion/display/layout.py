@@ -11,6 +11,7 @@ from typing import Generic, Literal, TypeVar
 
 import pygame
 
+from companion.display import typeface
 from companion.display.theme import (
     DISABLED,
     FG,
@@ -114,7 +115,7 @@ class Fonts:
     def font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
         if font is None:
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            font = self._fonts[size] = pygame.font.Font(typeface.FACE, typeface.em(size))
             if len(self._fonts) > self.MAX_FONTS:
                 self._fonts.popitem(last=False)
         else:
@@ -146,10 +147,7 @@ class Fonts:
         if surf is not None:
             self._texts.move_to_end(key)
             return surf
-        # The bundled font has no glyph for the no-break spaces of French typography
-        # ("Partie 2 : ..." with U+202F): draw them as spaces; wrapping still keeps them.
-        shown = text.replace("\u202f", " ").replace("\u00a0", " ")
-        surf = self.font(size).render(shown, True, color)
+        surf = typeface.render(self.font(size), text, color)
         self._texts[key] = surf
         self.text_bytes += _bytes(surf)
         while self.text_bytes > self.text_bytes_cap and len(self._texts) > 1:
@@ -366,7 +364,7 @@ class Painter:
         size = _NAME_SIZES.get(need)
         if size is None:  # measured once per screen size: every name on a frame asks
             size = 10
-            while self.fonts.font(size).get_height() < need:
+            while typeface.line_height(self.fonts.font(size)) < need:
                 size += 1
             _NAME_SIZES[need] = size
         return size
@@ -445,7 +443,7 @@ class Painter:
 
     def line_height(self, size: int) -> int:
         # Accented capitals (É, À) stand taller than the font's line size.
-        return max(self.fonts.font(size).get_linesize(), self.fonts.size("ÉÀgjpq", size)[1])
+        return max(typeface.line_height(self.fonts.font(size)), self.fonts.size("ÉÀgjpq", size)[1])
 
     def _wrap_to_fit(self, text: str, width: int, height: int, size: int,
                      floor: int) -> tuple[tuple[str, ...], int, int]:
@@ -569,7 +567,7 @@ def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: i
 
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int,
               color: Color) -> None:
-    """The four suit symbols as polygons: the bundled font has no glyphs for them."""
+    """The four suit symbols as polygons: the typeface has no glyphs for them."""
     cx, cy = center
     if suit == "D":
         pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r),

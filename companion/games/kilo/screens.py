@@ -208,9 +208,10 @@ def _tile_layout(p: Painter, box: Rect) -> TileLayout:
         number_w = fonts.size("888", kilo_size)[0]
         unit_size = max(10, kilo_size * 2 // 5)
         unit_w = fonts.size("kg", unit_size)[0] + pad
-        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(BIG):
+        # Never under far type: the kilos are read from the far end of the table.
+        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(FAR):
             break
-        kilo_size = max(p.font(BIG), int(kilo_size * 0.94))
+        kilo_size = max(p.font(FAR), int(kilo_size * 0.94))
     number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
     mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
@@ -920,7 +921,7 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     who = v.owed[0]
     # The rank grid is what the table touches: when a message band takes room, the title,
     # note and footer give it up first.
-    head_h = max(p.px(56), min(p.px(64), area.height // 7))  # never below the 2 m type
+    head_h = max(p.line_height(p.font(FAR)), min(p.px(64), area.height // 7))  # 2 m type
     portrait = p.scale.portrait
     if portrait:  # room for the name on a line of its own, the question under it
         head_h = head_h * 8 // 5
