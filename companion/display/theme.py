@@ -47,6 +47,7 @@ SHAPES: tuple[str, ...] = (
 FAR = 70
 BIG = 48
 NEAR = 34
+READ = 38  # the least a player reads from their seat: cap 19 px, 3.5 mm on the 7" screen
 SMALL = 28
 FAR_CAP_MM = 2000 / 300
 SEVEN_INCH_PX_PER_MM = 800 / 152.4

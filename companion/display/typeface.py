@@ -30,6 +30,10 @@ SUBSTITUTES = str.maketrans({"\u202f": " ", "\u00a0": " ", "\u2192": "\u203a"})
 _TOP = "ÉÀÔÎ"
 _BOTTOM = "gjpqyÇ,"
 _DIGIT = re.compile(r"(\d)")
+# A number alone ("100", "+8", "-3") has no accent above it and nothing below the baseline: its
+# line is the figures' own height, so a score fills its box (far type in a tile two thirds as
+# tall as a line with accents would need).
+FIGURES = frozenset("0123456789+-\u2212 ")
 
 
 def em(nominal: int) -> int:
@@ -43,6 +47,13 @@ def _band(font: pygame.font.Font) -> tuple[int, int]:
     bottom = min(m[2] for m in (font.metrics(c)[0] for c in _BOTTOM) if m)
     y0 = max(0, font.get_ascent() - top - 1)
     return y0, min(font.get_height() - y0, top - bottom + 2)
+
+
+@lru_cache(maxsize=256)
+def _figure_band(font: pygame.font.Font) -> tuple[int, int]:
+    top = max(m[3] for m in (font.metrics(c)[0] for c in "0123456789") if m)
+    y0 = max(0, font.get_ascent() - top - 1)
+    return y0, min(font.get_height() - y0, top + 2)
 
 
 @lru_cache(maxsize=256)
@@ -61,7 +72,7 @@ def render(font: pygame.font.Font, text: str, color: tuple[int, int, int]) -> py
     """``text`` in ``color`` on a transparent surface as tall as the line's ink band, figures in
     fixed-width cells."""
     text = text.translate(SUBSTITUTES)
-    y0, height = _band(font)
+    y0, height = _figure_band(font) if FIGURES.issuperset(text) and text else _band(font)
     if not any(c.isdigit() for c in text):
         surf = font.render(text, True, color)
         return surf.subsurface((0, y0, surf.get_width(), min(height, surf.get_height() - y0)))
