@@ -586,7 +586,18 @@ def t(key: str, lang: str = "fr", /, **values: object) -> str:
     text = fr if lang == "fr" else en
     if lang == "fr":
         values = {k: _FrNumber(v) if isinstance(v, float) else v for k, v in values.items()}
+        return elide(_plurals(text, lang, values).format(**values))
     return _plurals(text, lang, values).format(**values)
+
+
+# Issue 23: "de" and "que" before a vowel once the name is in ("la pioche d'Alice", "qu'Émile");
+# not before h (aspiré or muet, a name does not say which).
+_ELISION = re.compile(r"\b([Dd]|[Qq]u)e ([AEIOUYÀÂÉÈÊÎÏÔŒaeiouyàâéèêîïôœ])")
+
+
+def elide(fr: str) -> str:
+    """French elision with a typographic apostrophe: "de Anne-Sophie" -> "d’Anne-Sophie"."""
+    return _ELISION.sub(lambda m: f"{m[1]}\u2019{m[2]}", fr) if "e " in fr else fr
 
 
 def en_fr(key: str, /, **values: object) -> tuple[str, str]:

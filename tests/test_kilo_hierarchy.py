@@ -197,7 +197,8 @@ def test_portrait_tiles_use_the_height(sample: str) -> None:
     def caps(texts: list[TextRecord], kind: str) -> int:
         return min(r.cap for r in texts if r.kind == kind)
 
-    assert caps(tall, "name") >= caps(small, "name")
+    # (1 px: the 7" table sets its names a size above the 4 mm floor when they all fit)
+    assert caps(tall, "name") >= caps(small, "name") - 1
     assert caps(tall, "score") >= caps(small, "score")
     # The tiles run down to the navigation bar (two rows in portrait): the last name sits in
     # the bottom quarter.

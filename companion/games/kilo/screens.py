@@ -25,7 +25,6 @@ from companion.display.screens import (
     RED_SUITS,
     SUITS,
     card_chips,
-    fit_lines,
     grid,
     nice_ticks,
     no_game,
@@ -222,7 +221,7 @@ def _tile_layout(p: Painter, box: Rect) -> TileLayout:
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
     line = p.line_height(name_floor(p, far=True))
     # A strip too low for two lines keeps the place, the name and the kilos only.
-    two_lines = inner.height >= line * 17 // 10
+    two_lines = inner.height >= line * 3 // 2
     top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
     low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
@@ -387,7 +386,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                  hint="D", size=p.font(SMALL))
     elif v.dealer and v.slaps == 0:
         pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
-    fit_lines(p, pile, info, p.font(READ), MUTED, align="left")
+    p.text(pile, info, p.font(READ), MUTED, align="left", min_size=p.font(16))
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
     rows = math.ceil(len(v.seats) / cols)
