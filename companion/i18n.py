@@ -586,7 +586,18 @@ def t(key: str, lang: str = "fr", /, **values: object) -> str:
     text = fr if lang == "fr" else en
     if lang == "fr":
         values = {k: _FrNumber(v) if isinstance(v, float) else v for k, v in values.items()}
+        return elide(_plurals(text, lang, values).format(**values))
     return _plurals(text, lang, values).format(**values)
+
+
+# Issue 23: "de" and "que" before a vowel once the name is in ("la pioche d'Alice", "qu'Émile");
+# not before h (aspiré or muet, a name does not say which).
+_ELISION = re.compile(r"\b([Dd]|[Qq]u)e ([AEIOUYÀÂÉÈÊÎÏÔŒaeiouyàâéèêîïôœ])")
+
+
+def elide(fr: str) -> str:
+    """French elision with a typographic apostrophe: "de Anne-Sophie" -> "d’Anne-Sophie"."""
+    return _ELISION.sub(lambda m: f"{m[1]}\u2019{m[2]}", fr) if "e " in fr else fr
 
 
 def en_fr(key: str, /, **values: object) -> tuple[str, str]:
@@ -625,10 +636,12 @@ def count(n: int, one: str, many: str, lang: str = "fr") -> str:
 
 
 def ms(t_us: int, lang: str = "fr") -> str:
-    """A gap for players: milliseconds with one decimal (a decimal comma in French), or µs below
-    a tenth of a millisecond."""
+    """A gap for players: milliseconds with one decimal under 10 ms (3,2 ms: the tenth tells two
+    close slaps apart), whole milliseconds above (a tenth of 140 ms carries nothing), µs below a
+    tenth of a millisecond; a decimal comma in French."""
     if abs(t_us) < 100:
         return f"{t_us} µs"
+    spec = ",.1f" if abs(t_us) < 9950 else ",.0f"
     if lang == "fr":
-        return f"{t_us / 1000:,.1f}".replace(",", "\u202f").replace(".", ",") + " ms"
-    return f"{t_us / 1000:,.1f} ms"
+        return f"{t_us / 1000:{spec}}".replace(",", "\u202f").replace(".", ",") + " ms"
+    return f"{t_us / 1000:{spec}} ms"

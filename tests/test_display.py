@@ -134,7 +134,7 @@ def test_slap_result_shows_the_margin_and_the_loser(views: dict[str, tuple[KiloG
     assert "lost by 3.2 ms" in texts
     assert any(rec.kind == "name" and rec.who == "Chloé" and rec.cap >= 35
                for rec in r.painter.texts)  # type: ignore[attr-defined]
-    assert "+180.0 ms" in texts  # each press: its gap to the press before
+    assert "+180 ms" in texts  # each press: its gap to the press before
     assert "+3.2 ms" in texts  # the deciding one
 
 
@@ -246,7 +246,7 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     ana, cy = names["Ana"], names["Cy"]
     assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
     # Her place stands on her name's line, as its own text; her change under it.
-    assert any(rec.text == "3e" and rec.kind == "score" and rec.box.top == ana.top
+    assert any(rec.text == "3e" and rec.kind == "place" and rec.box.top == ana.top
                for rec in texts)
     assert any(rec.text == "+9 kg" and ana.top < rec.rect.centery < ana.top + 3 * ana.height
                and rec.rect.left > ana.left for rec in texts)

@@ -164,3 +164,14 @@ def test_a_narrow_no_break_space_never_breaks_a_line() -> None:
         for line in painter.wrap_lines(text, width, 24):
             assert not line.startswith((":", ";", "!", "?", "»", NNBSP)), (width, line)
             assert not line.endswith(("«", NNBSP)), (width, line)
+
+
+def test_de_before_a_vowel_is_elided() -> None:
+    """Finding 7 of issue 23: "la carte de Anne-Sophie" is "la carte d’Anne-Sophie"."""
+    _all_games_loaded()
+    assert t("scr.slap.continue", "fr", names="Anne-Sophie") == "Saisir la carte d\u2019Anne-Sophie"
+    assert t("scr.slap.continue", "fr", names="Bruno") == "Saisir la carte de Bruno"
+    assert t("scr.undone.draw", "fr", name="Émile", card="As", kilos=100).startswith(
+        "la pioche d\u2019Émile")
+    assert t("scr.slap.continue", "en", names="Anne-Sophie") == "Enter Anne-Sophie's card"
+    assert t("cinq.entry.points_of", "fr", name="Yves") == "Points d\u2019Yves"

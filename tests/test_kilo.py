@@ -400,8 +400,10 @@ def test_french_numbers_have_a_decimal_comma_and_spaced_percent() -> None:
     fr = t("odds", "fr", ace=0.113, seven=0.05, exp=15.53)
     assert "As 11\u202f%" in fr and "15,5 kg" in fr and "." not in fr.split("kg")[0]
     assert t("odds", "en", ace=0.113, seven=0.05, exp=15.53).startswith("Next card: Ace 11%,")
-    assert ms(1_111_300, "fr") == "1\u202f111,3 ms" and ms(1_111_300, "en") == "1,111.3 ms"
-    assert ms(319_000, "fr") == "319,0 ms"
+    assert ms(1_111_300, "fr") == "1\u202f111 ms" and ms(1_111_300, "en") == "1,111 ms"
+    # A tenth tells two close slaps apart; above 10 ms it carries nothing ("+140,0 ms").
+    assert ms(319_000, "fr") == "319 ms" and ms(140_000, "fr") == "140 ms"
+    assert ms(3_200, "fr") == "3,2 ms" and ms(9_940, "en") == "9.9 ms"
 
 
 def test_system_refusals_are_said_in_french_too() -> None:

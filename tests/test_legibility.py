@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from companion.display import audit
-from companion.display.names import name_forms, reads_as
+from companion.display.names import EVENING_CHARS, name_forms, reads_as
 from companion.display.snapshot import SIZES, render, screens, ui_for, view_of
 from companion.display.theme import (
     BG,
@@ -105,25 +105,46 @@ def test_colours_that_mean_something_are_no_seat_colour() -> None:
 # --- names ---------------------------------------------------------------------------------
 
 def test_names_shorten_the_way_a_table_does() -> None:
+    """One short form per player for the evening (issue 23, finding 4: "Anne-Sophie Ca.",
+    then "A.-S. Ca." on another screen): the full name where there is room, else that one."""
     forms = name_forms(tuple(LONG))
-    assert forms["Anne-Sophie Castelnaudry"][:2] == ("Anne-Sophie Castelnaudry",
-                                                     "Anne-Sophie Ca.")
-    assert "Anne-Sophie" not in forms["Anne-Sophie Castelnaudry"]  # it could be either
-    assert forms["Éloïse Bérénice Montcalm"][:4] == (
-        "Éloïse Bérénice Montcalm", "Éloïse Montcalm", "Éloïse M.", "Éloïse")
-    assert forms["Jean-François Lefèbvre-D"][1] == "Jean-François Le."  # L. is Léonard too
+    assert forms["Anne-Sophie Castelnaudry"] == ("Anne-Sophie Castelnaudry", "A.-S. Ca.")
+    assert forms["Éloïse Bérénice Montcalm"] == ("Éloïse Bérénice Montcalm", "Éloïse")
+    assert forms["Jean-François Lefèbvre-D"] == ("Jean-François Lefèbvre-D", "J.-F. Le.")
+    assert forms["Jean-François Léonard-Ba"] == ("Jean-François Léonard-Ba", "J.-F. Lé.")
     for name, own in forms.items():
+        assert len(own) <= 2 and (len(own[-1]) <= EVENING_CHARS or len(own[-1]) <= 9)
         for form in own:
             assert "…" not in form
             assert reads_as(form, name), (form, name)
             others = [o for o in LONG if o != name]
             assert not any(reads_as(form, o) for o in others), (form, name)
+    assert len({own[-1] for own in forms.values()}) == len(LONG)  # unique at the table
 
 
 def test_a_lone_first_name_is_kept_whole() -> None:
-    forms = name_forms(("Alice", "Bruno", "Maximilien-Alexandre"))
+    forms = name_forms(("Alice", "Bruno", "Maximilien-Alexandre", "Jean-Baptiste"))
     assert forms["Alice"] == ("Alice",)
-    assert forms["Maximilien-Alexandre"][:2] == ("Maximilien-Alexandre", "Maximilien-A.")
+    assert forms["Maximilien-Alexandre"] == ("Maximilien-Alexandre", "M.-A.")
+    assert forms["Jean-Baptiste"] == ("Jean-Baptiste", "Jean-B.")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_player_has_one_name_on_every_screen(lang: str) -> None:
+    """Every screen of every game, every size, both languages: a player is shown by their full
+    name or by their one short form, never a third (finding 4: "Anne-Sophie Ca." on one screen,
+    "A.-S. Ca." on the next; "Marie-T." in French and "Marie-Thérèse" in English)."""
+    shown: dict[tuple[str, str, str], set[str]] = {}  # one table: a game's sample
+    for game in GAMES:
+        for sample, engine in states(game):
+            for screen, size in itertools.product(screens(game), SIZES):
+                r = render(screen, view_of(engine), size, lang, ui_for(engine, lang))
+                for rec in r.painter.texts:  # type: ignore[attr-defined]
+                    if rec.kind == "name" and rec.who:
+                        shown.setdefault((game, sample, rec.who), set()).add(rec.text)
+    many = {who: sorted(forms) for who, forms in shown.items()
+            if len(forms - {who[2]}) > 1}
+    assert not many, many
 
 
 def test_a_name_in_a_short_row_keeps_its_longest_fitting_form() -> None:
@@ -135,7 +156,7 @@ def test_a_name_in_a_short_row_keeps_its_longest_fitting_form() -> None:
 
     pygame.font.init()
     p = Painter(pygame.Surface((800, 480)), Fonts())
-    p.name("Frédérique Aubépine-Gras", LONG, pygame.Rect(0, 0, 160, 18), 26)
-    assert p.texts[-1].text == "Frédérique A." and p.texts[-1].rect.height <= 18
-    p.name("Frédérique Aubépine-Gras", LONG, pygame.Rect(0, 0, 40, 18), 26)
+    p.name("Frédérique Aubépine-Gras", LONG, pygame.Rect(0, 0, 140, 14), 26)
+    assert p.texts[-1].text == "Frédérique Aubépine-Gras" and p.texts[-1].rect.height <= 14
+    p.name("Frédérique Aubépine-Gras", LONG, pygame.Rect(0, 0, 40, 14), 26)
     assert p.texts[-1].text == "F. A."  # only initials fit: still never cut

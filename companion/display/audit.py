@@ -127,3 +127,46 @@ def plain_names(p: Painter, players: tuple[str, ...]) -> list[str]:
         if rec.kind != "name" and rec.text.strip() in every:
             out.append(f"{rec.text!r} is {every[rec.text.strip()]!r}'s name drawn as plain text")
     return out
+
+
+# --- cap height in millimetres (docs/screen.md, "The 7-inch rules") -------------------------
+
+SCORE_MM = 2000 / 300  # scores, the turn banner, the headline: 1/300 of 2 m, 6.7 mm
+NAME_MM = 4.0  # a player's name
+READ_MM = 3.5  # anything else a player reads from their seat
+
+
+def viewing(size: tuple[int, int]) -> tuple[str, float, float]:
+    """(what screen, pixels per millimetre, reading distance in metres) for a screen size: the
+    800x480 panel is the 7" touchscreen (152.4 mm wide) read from 2 m; any other size is taken
+    to be a 40" 16:9 TV (886 mm wide) read from 3 m."""
+    w, h = size
+    if (min(w, h), max(w, h)) == (480, 800):
+        return '7" touchscreen at 2 m', 800 / 152.4, 2.0
+    return '40" TV at 3 m', max(w, h) / 885.6, 3.0
+
+
+def caps(p: Painter, arm_length: bool = False) -> list[str]:
+    """Cap heights by what a text is: scores and headlines 6.7 mm, names 4 mm, the rest 3.5 mm,
+    at 2 m (in proportion farther away). Button labels are read by whoever touches them, and a
+    screen read at arm's length (``arm_length``: the scorer's entry grids) keeps only the score
+    and name rules."""
+    what, per_mm, metres = viewing(p.screen.size)
+    scale = metres / 2.0
+    buttons = [c.rect for c in p.controls]
+    out = []
+    for rec in p.texts:
+        if rec.kind in ("score", "headline"):
+            need, label = SCORE_MM, "a score or headline"
+        elif rec.kind == "name":
+            need, label = NAME_MM, "a name"
+        elif arm_length or any(b.contains(rec.rect) for b in buttons):
+            continue
+        else:
+            need, label = READ_MM, "read from a seat, it"
+        px = need * scale * per_mm
+        if rec.cap < px - 0.5:
+            out.append(f"{rec.text!r}: {label} needs a cap height of {need * scale:.1f} mm "
+                       f"({px:.0f} px on the {what}), it has {rec.cap} px "
+                       f"({rec.cap / per_mm:.1f} mm)")
+    return out

@@ -11,6 +11,7 @@ from typing import Generic, Literal, TypeVar
 
 import pygame
 
+from companion.display import typeface
 from companion.display.theme import (
     DISABLED,
     FG,
@@ -27,12 +28,13 @@ Align = Literal["left", "center", "right"]
 Role = Literal["far", "near", "small"]
 # What a text is, for the legibility rules (docs/screen.md): a player's name must read as well
 # as their score, the most important text of a screen is its biggest.
-Kind = Literal["name", "score", "headline", "text"]
+# A place ("1er", "3e") is read with the name beside it, at its size.
+Kind = Literal["name", "score", "headline", "place", "text"]
 NAME_SHARE = 0.035  # a name's type is at least 3.5 % of the screen's short side tall
 Action = tuple[Hashable, ...]
 
 
-_NAME_SIZES: dict[float, int] = {}  # Painter.name_size by the line height it needs
+_NAME_SIZES: dict[tuple[object, ...], int] = {}  # Painter.name_size by screen size
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ class Fonts:
     def font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
         if font is None:
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            font = self._fonts[size] = pygame.font.Font(typeface.FACE, typeface.em(size))
             if len(self._fonts) > self.MAX_FONTS:
                 self._fonts.popitem(last=False)
         else:
@@ -146,10 +148,7 @@ class Fonts:
         if surf is not None:
             self._texts.move_to_end(key)
             return surf
-        # The bundled font has no glyph for the no-break spaces of French typography
-        # ("Partie 2 : ..." with U+202F): draw them as spaces; wrapping still keeps them.
-        shown = text.replace("\u202f", " ").replace("\u00a0", " ")
-        surf = self.font(size).render(shown, True, color)
+        surf = typeface.render(self.font(size), text, color)
         self._texts[key] = surf
         self.text_bytes += _bytes(surf)
         while self.text_bytes > self.text_bytes_cap and len(self._texts) > 1:
@@ -362,13 +361,32 @@ class Painter:
     def name_size(self) -> int:
         """The smallest type for a player's name: its line 3.5 % of the screen's short side
         (17 px at 480, 38 px at 1080)."""
-        need = NAME_SHARE * min(self.screen.width, self.screen.height)
-        size = _NAME_SIZES.get(need)
+        key = self.screen.size
+        size = _NAME_SIZES.get(key)
         if size is None:  # measured once per screen size: every name on a frame asks
+            need = NAME_SHARE * min(self.screen.width, self.screen.height)
             size = 10
-            while self.fonts.font(size).get_height() < need:
+            while typeface.line_height(self.fonts.font(size)) < need:
                 size += 1
-            _NAME_SIZES[need] = size
+            _NAME_SIZES[key] = size
+        return size
+
+    def far_name_size(self) -> int:
+        """The type for a name read from a seat: ``name_size`` and a cap height of 4 mm where
+        the screen is read (``audit.viewing``: 21 px on the 7" screen, 13 px on a TV at 3 m)."""
+        from companion.display.audit import NAME_MM, viewing
+
+        key = (*self.screen.size, "far")
+        size = _NAME_SIZES.get(key)
+        if size is None:
+            _what, per_mm, metres = viewing(self.screen.size)
+            # Never smaller than on the 7" screen: a bigger screen is not read from closer.
+            cap = max(NAME_MM * metres / 2 * per_mm,
+                      NAME_MM * viewing((800, 480))[1] * min(1.0, self.scale.u))
+            size = self.name_size()
+            while self.fonts.cap(size) < cap - 0.5:
+                size += 1
+            _NAME_SIZES[key] = size
         return size
 
     def name(self, who: str, players: tuple[str, ...] | list[str], box: pygame.Rect,
@@ -445,7 +463,7 @@ class Painter:
 
     def line_height(self, size: int) -> int:
         # Accented capitals (É, À) stand taller than the font's line size.
-        return max(self.fonts.font(size).get_linesize(), self.fonts.size("ÉÀgjpq", size)[1])
+        return max(typeface.line_height(self.fonts.font(size)), self.fonts.size("ÉÀgjpq", size)[1])
 
     def _wrap_to_fit(self, text: str, width: int, height: int, size: int,
                      floor: int) -> tuple[tuple[str, ...], int, int]:
@@ -569,7 +587,7 @@ def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: i
 
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int,
               color: Color) -> None:
-    """The four suit symbols as polygons: the bundled font has no glyphs for them."""
+    """The four suit symbols as polygons: the typeface has no glyphs for them."""
     cx, cy = center
     if suit == "D":
         pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r),

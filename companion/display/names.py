@@ -6,7 +6,9 @@ Anne-Sophie Chénier the forms are "Anne-Sophie Ca." and "Anne-Sophie Ch.", and 
 alone is never used, since it could be either. A form is allowed only if it could be read as
 one player's name and no other's (``reads_as``).
 
-Pure: a screen asks for the longest form that fits its box (``Painter.name``).
+A player has two forms all evening (``name_forms``): the full name where there is room, and
+one short form. Pure: a screen asks for the longer of the two that fits its box
+(``Painter.name``).
 """
 
 from __future__ import annotations
@@ -97,9 +99,9 @@ def _candidates(name: str) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """For each player, the forms that name them and no one else at this table, longest first
-    (the full name first: names are unique at a table).
+def _all_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each player, every form that names them and no one else at this table, longest
+    first (the full name first: names are unique at a table).
 
     Of the forms that abbreviate the last word, only the shortest unique one is kept:
     "Anne-Sophie Ca." but not "Anne-Sophie Cas.", as a table would write it.
@@ -123,6 +125,25 @@ def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return out
 
 
+@lru_cache(maxsize=64)
+def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each player, the two forms a table sees all evening: the full name, and where it is
+    longer than ``EVENING_CHARS`` its one short form, the longest unique form that short
+    ("A.-S. Ca.", "Éloïse M.", "Jean-B."). The same on every screen, in both languages: a name
+    that changes form from screen to screen reads as another player."""
+    out: dict[str, tuple[str, ...]] = {}
+    for name, forms in _all_forms(players).items():
+        if len(name) <= EVENING_CHARS:
+            out[name] = (name,)
+            continue
+        short = next((f for f in forms if len(f) <= EVENING_CHARS), forms[-1])
+        out[name] = (name, short)
+    return out
+
+
+# The short form's length: what a Kilo tile holds at 4 mm beside far-type kilos, ten players
+# on the 7" screen.
+EVENING_CHARS = 8
 SPOKEN_CHARS = 16  # a name inside a sentence ("Pioche : Anne-Sophie Ca.") keeps to this
 
 

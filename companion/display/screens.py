@@ -30,6 +30,7 @@ from companion.display.theme import (
     NEAR,
     PANEL,
     PANEL_HI,
+    READ,
     SMALL,
     WARN,
     Color,
@@ -222,7 +223,7 @@ def headline_todo(p: Painter, text: str, box: Rect, color: Color,
                   players: tuple[str, ...] = ()) -> None:
     """What the table must do, right of the top bar: one line, or two when one line would be
     much smaller (a long name in it); never cut while two lines can hold it."""
-    fit_lines(p, text, box, p.font(NEAR), color, align="right", players=players)
+    fit_lines(p, text, box, p.font(READ), color, align="right", players=players)
 
 
 def fit_lines(p: Painter, text: str, box: Rect, size: int, color: Color, *,

@@ -2,7 +2,7 @@
 
 Legibility rule (docs/screen.md): what a player reads from their seat (kilos, who lost, by how
 much, who draws, the round) has a cap height of at least 1/300 of a 2 m viewing distance, 6.7 mm:
-35 px on the 7" screen (5.25 px/mm). The default font's cap height is half its nominal size, so
+35 px on the 7" screen (5.25 px/mm). A nominal size is twice the cap height (typeface.py), so
 that is size 70 at scale 1. Other text (explanations, hints, buttons) is read at arm's length and
 keeps a cap height of at least 2.7 mm (14 px, size 28) on the 7" screen.
 """
@@ -47,6 +47,7 @@ SHAPES: tuple[str, ...] = (
 FAR = 70
 BIG = 48
 NEAR = 34
+READ = 38  # the least a player reads from their seat: cap 19 px, 3.5 mm on the 7" screen
 SMALL = 28
 FAR_CAP_MM = 2000 / 300
 SEVEN_INCH_PX_PER_MM = 800 / 152.4

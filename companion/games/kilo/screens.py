@@ -46,6 +46,7 @@ from companion.display.theme import (
     NEAR,
     PANEL,
     PANEL_HI,
+    READ,
     SMALL,
     WARN,
     Color,
@@ -109,7 +110,7 @@ def ordinal(n: int, lang: str) -> str:
 
 
 _SIZE_FOR_HEIGHT: dict[tuple[int, int, str], int] = {}
-_NAME_SIZE: dict[int, int] = {}
+_NAME_SIZE: dict[tuple[int, int, bool], int] = {}
 
 
 def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
@@ -126,19 +127,21 @@ def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> i
     return size
 
 
-def name_floor(p: Painter) -> int:
-    """``Painter.name_size``, once per screen size (it measures the font up from size 10)."""
-    side = min(p.screen.size)
-    size = _NAME_SIZE.get(side)
+def name_floor(p: Painter, far: bool = False) -> int:
+    """``Painter.name_size``, once per screen size; ``far``: ``Painter.far_name_size`` (4 mm),
+    for the table's tiles, read from every seat."""
+    key = (*p.screen.size, far)
+    size = _NAME_SIZE.get(key)
     if size is None:
-        size = _NAME_SIZE[side] = p.name_size()
+        size = _NAME_SIZE[key] = p.far_name_size() if far else p.name_size()
     return size
 
 
-def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int) -> int:
+def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int,
+                 far: bool = False) -> int:
     """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
     at a good size (at least half of ``top``) rather than initials at ``top``."""
-    floor = name_floor(p)
+    floor = name_floor(p, far)
     if top <= floor:
         return floor
     for form in name_forms(tuple(players)).get(who, (who,)):
@@ -206,18 +209,19 @@ def _tile_layout(p: Painter, box: Rect) -> TileLayout:
     kilo_size = size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123")
     while True:
         number_w = fonts.size("888", kilo_size)[0]
-        unit_size = max(10, kilo_size * 2 // 5)
+        unit_size = max(kilo_size * 2 // 5, min(p.font(READ), name_floor(p, far=True)))
         unit_w = fonts.size("kg", unit_size)[0] + pad
-        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(BIG):
+        # Never under far type: the kilos are read from the far end of the table.
+        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(FAR):
             break
-        kilo_size = max(p.font(BIG), int(kilo_size * 0.94))
+        kilo_size = max(p.font(FAR), int(kilo_size * 0.94))
     number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
     mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
-    line = p.line_height(name_floor(p))
+    line = p.line_height(name_floor(p, far=True))
     # A strip too low for two lines keeps the place, the name and the kilos only.
-    two_lines = inner.height >= line * 17 // 10
+    two_lines = inner.height >= line * 3 // 2
     top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
     low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
@@ -250,7 +254,7 @@ def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) 
     if size is not None:
         return size
     lay = tile_layout(p, box)
-    floor = name_floor(p)
+    floor = name_floor(p, far=True)
     size = max(floor, lay.top)
     spoken = [first_short_form(who, players) for who in players]
     while size > floor:
@@ -292,19 +296,24 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
     # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
     # draw), the place says who leads.
     if name_size is None:
-        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top)
+        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top,
+                                 far=True)
     place_box, name_box = _name_box(p, lay, name_size, lang)
     p.text(ordinal(s.place, lang), place_box, name_size, GOOD if s.place == 1 else MUTED,
-           align="left", kind="score", min_size=name_size)
-    p.name(s.name, table, name_box, name_size, FG, align="left")
+           align="left", kind="place", min_size=name_size)
+    # Shortened rather than shrunk under 4 mm: the name is read from every seat.
+    p.name(s.name, table, name_box, name_size, FG, align="left",
+           min_size=min(name_size, name_floor(p, far=True)))
     name_size = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
     # The number and its unit, smaller: never bigger than the name.
-    unit_size = min(lay.unit_size, name_size)
+    unit_size = min(max(lay.unit_size, p.font(READ)), name_size)
     number = lay.number
     figure = p.text(str(s.kilos), number, lay.kilo_size, FG, align="right", role="far",
                     kind="score", min_size=10)
+    # On the figure's baseline: a number alone is drawn without room for descenders, "kg" with.
     p.text("kg", Rect(number.right + pad // 2, inner.y, lay.unit_w - pad // 2,
-                      max(1, figure.bottom - inner.y - max(1, figure.height // 8))),
+                      max(1, min(inner.bottom, figure.bottom + p.fonts.cap(unit_size) // 2)
+                          - inner.y)),
            unit_size, MUTED, align="left", valign="bottom", min_size=10)
     if low.height < p.line_height(10) or low.width < 8:
         return
@@ -377,7 +386,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                  hint="D", size=p.font(SMALL))
     elif v.dealer and v.slaps == 0:
         pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
-    p.text(pile, info, p.font(NEAR), MUTED, align="left")
+    p.text(pile, info, p.font(READ), MUTED, align="left", min_size=p.font(16))
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
     rows = math.ceil(len(v.seats) / cols)
@@ -920,7 +929,7 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     who = v.owed[0]
     # The rank grid is what the table touches: when a message band takes room, the title,
     # note and footer give it up first.
-    head_h = max(p.px(56), min(p.px(64), area.height // 7))  # never below the 2 m type
+    head_h = max(p.line_height(p.font(FAR)), min(p.px(64), area.height // 7))  # 2 m type
     portrait = p.scale.portrait
     if portrait:  # room for the name on a line of its own, the question under it
         head_h = head_h * 8 // 5
