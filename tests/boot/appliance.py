@@ -312,9 +312,14 @@ class Guest:
         self.started = time.monotonic()
         self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT)
-        self.qmp = JsonSocket(self.qmp_path)
-        self.qmp.recv(30)  # the greeting
-        self.command("qmp_capabilities")
+        try:
+            self.qmp = JsonSocket(self.qmp_path)
+            self.qmp.recv(30)  # the greeting
+            self.command("qmp_capabilities")
+        except (OSError, ConnectionError) as exc:
+            self.proc.kill()
+            out = self.proc.communicate()[0].decode(errors="replace")
+            raise RuntimeError(f"QEMU did not start: {out[-2000:]}") from exc
         self.qga: JsonSocket | None = None
 
     # QMP: the machine's own controls.
@@ -477,7 +482,14 @@ def share_of_colour(rgb: bytes, colour: tuple[int, int, int], step: int = 7) -> 
 
 @contextlib.contextmanager
 def booted(image: Image, work: Path, name: str) -> Iterator[Guest]:
-    guest = Guest(image, work, name)
+    for attempt in range(3):  # QEMU's monitor socket now and then resets its first connection
+        try:
+            guest = Guest(image, work, name)
+            break
+        except RuntimeError as exc:
+            log(f"QEMU start {attempt + 1} failed: {exc}")
+            if attempt == 2:
+                raise
     try:
         yield guest
     finally:
