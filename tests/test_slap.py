@@ -115,3 +115,19 @@ def test_empty_window_and_copy_independence() -> None:
     c = w.copy()
     c.add("B", 6)
     assert not w.pressed("B") and c.pressed("B")
+
+
+def test_a_close_before_the_first_press_does_not_hide_a_later_close() -> None:
+    """A close stamped before the first press closed no window; the table's next close (from the
+    first press on) still does, whichever of the two arrived first."""
+    for closes in ([-1, 20], [20, -1]):
+        w = window([("A", 0), ("B", 10), ("C", 30), ("D", 40)])
+        for t in closes:
+            w.close(t)
+        r = w.result()
+        assert r.close_us == 20 and r.non_pressers == ("C", "D"), closes
+    # A press arriving late, stamped before that early close, opens the window there: it is
+    # then that close that counts.
+    w.add("D", -5)
+    assert w.result().close_us == -1
+    assert [p.player for p in w.result().order] == ["D"]

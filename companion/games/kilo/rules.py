@@ -126,37 +126,38 @@ class _State:
         )
 
 
-def _earliest(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else min(a, b)
-
-
 @dataclass(slots=True)
 class _Run:
     """The presses, closes and starters after a decision, summed up so that undo re-applies them
     in one step, however many there were and however many undos in a row carry them back: a
-    window keeps each player's earliest stamp and the earliest close, whatever their order."""
+    window keeps each player's earliest press (the first logged among equal stamps, with the
+    resolution of the clock that stamped it) and every close, whatever their order."""
 
     presses: int = 0
-    earliest: dict[str, int] = field(default_factory=dict)
-    close: int | None = None
+    earliest: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (t_us, res_us)
+    closes: list[int] = field(default_factory=list)
     starter: str | None = None
+
+    def _press(self, player: str, t_us: int, res_us: int) -> None:
+        current = self.earliest.get(player)
+        if current is None or t_us < current[0]:
+            self.earliest[player] = (t_us, res_us)
 
     def add(self, event: AnyEvent) -> None:
         if isinstance(event, Press):
             self.presses += 1
-            self.earliest[event.player] = min(event.t_us,
-                                              self.earliest.get(event.player, event.t_us))
+            self._press(event.player, event.t_us, event.res_us or 1)
         elif isinstance(event, Close):
-            self.close = _earliest(self.close, event.t_us)
+            self.closes.append(event.t_us)
         elif isinstance(event, Starter):
             self.starter = event.player
 
     def then(self, later: _Run) -> None:
         """This run followed by ``later``."""
         self.presses += later.presses
-        for player, t_us in later.earliest.items():
-            self.earliest[player] = min(t_us, self.earliest.get(player, t_us))
-        self.close = _earliest(self.close, later.close)
+        for player, (t_us, res_us) in later.earliest.items():
+            self._press(player, t_us, res_us)
+        self.closes.extend(later.closes)
         self.starter = later.starter or self.starter
 
 
@@ -607,11 +608,11 @@ class KiloGame:
             s.ignored_presses += run.presses
             return
         window = s.window
-        for player, t_us in run.earliest.items():
-            window.add(player, t_us)
+        for player, (t_us, res_us) in run.earliest.items():
+            window.add(player, t_us, res_us)
         window.presses_seen += run.presses - len(run.earliest)
-        if run.close is not None:
-            window.close(run.close)
+        for t_us in run.closes:
+            window.close(t_us)
 
     # --- reporting -----------------------------------------------------------------------------
 
