@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-from companion.games.kilo.slap import SlapWindow
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.kilo.slap import SlapWindow, tied_with
 
 P = ["A", "B", "C", "D"]
 
@@ -131,3 +134,54 @@ def test_a_close_before_the_first_press_does_not_hide_a_later_close() -> None:
     w.add("D", -5)
     assert w.result().close_us == -1
     assert [p.player for p in w.result().order] == ["D"]
+
+
+def test_the_coarse_press_before_the_fine_one_decides_too() -> None:
+    """Issue 21, point 4: the earlier press's clock counts as much as the later one's."""
+    w = SlapWindow(P, 5_000_000)
+    for name, t, res in (("A", 0, 1), ("B", 10, 1), ("C", 100_000, 20_000), ("D", 100_012, 1)):
+        w.add(name, t, res)
+    r = w.result()
+    assert r.tied and r.last == ("C", "D") and r.margin_res_us == 20_000
+    # Not tied, and the margin still known only to the coarse press's 20 ms.
+    w = SlapWindow(P, 5_000_000)
+    for name, t, res in (("A", 0, 1), ("B", 10, 1), ("C", 100_000, 20_000), ("D", 150_000, 1)):
+        w.add(name, t, res)
+    r = w.result()
+    assert not r.tied and r.last == ("D",) and (r.margin_us, r.margin_res_us) == (50_000, 20_000)
+    assert not tied_with(r.order[-1], r.order[-2])
+
+
+RESOLUTIONS = [1, 1, 60, 1000, 20_000]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60_000), st.sampled_from(RESOLUTIONS)), min_size=2,
+                max_size=len(P)), st.randoms(use_true_random=False))
+def test_mixed_resolutions_in_any_order(stamps: list[tuple[int, int]], rng: object) -> None:
+    """One press a player, stamped by clocks of different resolutions, added in random order:
+    the last are the latest press and each press before it closer than the coarser of the two
+    clocks (back to the first one that is not); the margin's precision is the coarser of the
+    last two presses' clocks."""
+    presses = [(P[i], t, res) for i, (t, res) in enumerate(stamps)]
+    shuffled = list(presses)
+    rng.shuffle(shuffled)  # type: ignore[attr-defined]
+    w = SlapWindow(P, 1_000_000)
+    for player, t, res in shuffled:
+        w.add(player, t, res)
+    r = w.result()
+    order = sorted(presses, key=lambda p: (p[1], P.index(p[0])))
+    assert [(p.player, p.t_us, p.res_us) for p in r.order] == order
+    if len(order) < len(P):
+        assert r.last == tuple(p for p in P if p not in {q[0] for q in order})
+        assert r.margin_us is None and not r.tied
+        return
+    final = order[-1]
+    last = [final[0]]
+    for player, t, res in reversed(order[:-1]):
+        if final[1] - t >= max(final[2], res):
+            break
+        last.insert(0, player)
+    assert r.last == tuple(last) and r.tied == (len(last) > 1)
+    assert r.margin_us == final[1] - order[-2][1]
+    assert r.margin_res_us == max(final[2], order[-2][2])
