@@ -467,9 +467,15 @@ def check_service(ctx: Context) -> Check:
     try:
         proc = subprocess.run([systemctl, "is-active", name], capture_output=True, text=True,
                               timeout=1.0, check=False)
-        state = proc.stdout.strip() or proc.stderr.strip() or "?"
+        state = proc.stdout.strip()
+        why = (proc.stderr.strip().splitlines() or ["?"])[0]
     except (OSError, subprocess.TimeoutExpired) as err:
-        state = str(err)
+        state, why = "", str(err)
+    if not state:
+        # No state word: systemctl could not ask systemd (a container, a chroot), so nothing is
+        # known about the unit; its message is the reason, never the unit's state.
+        return skip("service", f"{ctx.unit} is there but systemd cannot be asked here ({why})",
+                    f"{ctx.unit} est là mais systemd ne peut pas être interrogé ici ({why})")
     if state == "active":
         return ok("service", f"{name} is active", f"{name} est actif")
     return fail("service", f"{name} is {state}", f"{name} est {state}",
