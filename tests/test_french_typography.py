@@ -164,3 +164,17 @@ def test_a_narrow_no_break_space_never_breaks_a_line() -> None:
         for line in painter.wrap_lines(text, width, 24):
             assert not line.startswith((":", ";", "!", "?", "»", NNBSP)), (width, line)
             assert not line.endswith(("«", NNBSP)), (width, line)
+
+
+def test_french_takes_the_singular_for_zero_and_one() -> None:
+    """"0 carte", "1 carte", "2 cartes" in French; "0 cards", "1 card" in English."""
+    from companion.games.treize.series import cards_en, cards_fr
+    from companion.i18n import t
+
+    assert [cards_fr(n) for n in (0, 1, 2, 13)] == ["0 carte", "1 carte", "2 cartes", "13 cartes"]
+    assert [cards_en(n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert t("scr.pile.returned", "fr", n=0).endswith("0 carte remise")
+    assert t("scr.pile.returned", "fr", n=1).endswith("1 carte remise")
+    assert t("scr.pile.returned", "fr", n=2).endswith("2 cartes remises")
+    assert t("scr.stats.evening", "en", n=0) == "Tonight · 0 games"
+    assert t("scr.stats.evening", "en", n=1) == "Tonight · 1 game"
