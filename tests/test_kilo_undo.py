@@ -10,6 +10,7 @@ drops a press's ``res_us``, or an undo that forgets what followed the later deci
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,9 @@ from companion.table.fold import replay
 from companion.table.log import Event, Undo
 
 NAMES = ["Ana", "Bea", "Cy", "Dom", "Eve", "Fab"]
+# COMPANION_PROPERTY_SCALE=20 hunts twenty times longer; bench/mutation.py runs a tenth.
+SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+EXAMPLES = max(10, int(200 * SCALE))
 # The resolutions a table mixes: GPIO kernel stamps (absent or 1), a Pico (60), keys (20 ms).
 RESOLUTIONS = [None, 1, 60, 1000, 20_000, 20_000]
 
@@ -339,7 +343,7 @@ def logs(draw: st.DrawFn) -> list[Event]:
 
 # --- the properties -------------------------------------------------------------------------------
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(logs())
 def test_undo_is_the_log_without_the_undone_decisions(log: list[Event]) -> None:
     effective, undos, chain = without_undone(log)
@@ -387,7 +391,7 @@ def windows_cut_by_undone_decisions(draw: st.DrawFn) -> list[Event]:
     return log
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(windows_cut_by_undone_decisions())
 def test_presses_around_undone_decisions_are_judged_as_if_they_never_were(log: list[Event]) -> None:
     effective, undos, chain = without_undone(log)

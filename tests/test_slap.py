@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -155,7 +156,8 @@ def test_the_coarse_press_before_the_fine_one_decides_too() -> None:
 RESOLUTIONS = [1, 1, 60, 1000, 20_000]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=max(10, int(300 * float(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))),
+          deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 60_000), st.sampled_from(RESOLUTIONS)), min_size=2,
                 max_size=len(P)), st.randoms(use_true_random=False))
 def test_mixed_resolutions_in_any_order(stamps: list[tuple[int, int]], rng: object) -> None:
