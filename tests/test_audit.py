@@ -18,7 +18,7 @@ import pytest
 from companion.display import audit
 from companion.display.layout import Fonts, Painter, TextRecord
 from companion.display.snapshot import headless_pygame
-from companion.display.theme import BG, contrast
+from companion.display.theme import BG, PANEL, contrast
 
 PLAYERS = ("Anne-Sophie Castelnaudry", "Anne-Sophie Chénier", "Bruno", "Chloé")
 
@@ -219,3 +219,103 @@ def test_problems_gathers_every_rule(fonts: Fonts) -> None:
     for words in ("leaves its box", "overlap", "contrast", "stands for", "bigger than the name",
                   "drawn as plain text", "px tall, under"):
         assert words in found, (words, found)
+
+
+# --- the edges of each rule (each test below failed on a mutant that survived the ones above) ----
+
+def test_contrast_within_rounding_of_the_threshold_is_accepted(fonts: Fonts) -> None:
+    """4.4998:1 shows as 4.50:1: accepted (the rule allows 0.005 for rounding), 4.494 is not."""
+    p = frame(fonts)
+    p.text("Manche 2", pygame.Rect(100, 100, 400, 80), 48, color=(119, 129, 100))
+    assert 4.495 <= contrast((119, 129, 100), BG) < 4.5
+    assert audit.contrasts(p) == []
+
+
+def test_a_text_with_nothing_sampled_under_it_does_not_hide_the_next(fonts: Fonts) -> None:
+    p = frame(fonts)
+    p.texts.append(TextRecord("hors champ", pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0),
+                              "near", 30, 20, (255, 255, 255), None))
+    p.text("Manche 2", pygame.Rect(100, 100, 400, 80), 48, color=(60, 60, 60))
+    assert len(audit.contrasts(p)) == 1
+
+
+def test_ink_bands_side_by_side_and_stacked_at_the_edge(fonts: Fonts) -> None:
+    """Texts touching side by side do not overlap; stacked 40 px lines overlap from 25 px apart
+    (their ink bands are the middle two thirds, 7..33), not at 26."""
+    p = frame(fonts)
+    p.texts.extend([record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+                    record("pioche", pygame.Rect(100, 0, 100, 40), None, "text"),
+                    record("ensuite", pygame.Rect(0, 26, 100, 40), None, "text")])
+    assert audit.overlaps(p) == []
+    p.texts.append(record("enfin", pygame.Rect(200, 25, 100, 40), None, "text"))
+    p.texts.append(record("là", pygame.Rect(200, 0, 100, 40), None, "text"))
+    assert len(audit.overlaps(p)) == 1
+
+
+def test_the_same_words_in_two_places_and_a_shadow_over_a_third_text(fonts: Fonts) -> None:
+    p = frame(fonts)
+    p.texts.extend([record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+                    record("Bruno", pygame.Rect(10, 5, 100, 40), None, "text")])
+    assert len(audit.overlaps(p)) == 1  # the same words, not the same place: two texts
+    q = frame(fonts)
+    q.texts.extend([record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+                    record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+                    record("pioche", pygame.Rect(20, 0, 100, 40), None, "text")])
+    assert len(audit.overlaps(q)) == 2  # the text and its shadow each overlap "pioche"
+
+
+def test_a_name_exactly_at_the_name_size_passes() -> None:
+    """At 800x500 a name needs 17.5 px (less half a pixel for rounding): 17 passes, 16 fails."""
+    headless_pygame()
+    p = Painter(pygame.Surface((800, 500)), Fonts(), audit=True)
+    p.texts.append(record("Bruno", pygame.Rect(10, 10, 60, 17), "Bruno"))
+    assert audit.names(p) == []
+    p.texts.append(record("Chloé", pygame.Rect(10, 40, 60, 16), "Chloé"))
+    assert len(audit.names(p)) == 1
+
+
+def test_only_names_are_held_to_the_name_rules(fonts: Fonts) -> None:
+    p = frame(fonts)
+    # A plain text tagged with a player (a tag under the name) is not a name.
+    p.texts.append(record("commence", pygame.Rect(10, 10, 60, 10), "Bruno", "text"))
+    assert audit.names(p) == []
+
+
+def _tile_frame(fonts: Fonts, tile: pygame.Rect, big: int) -> Painter:
+    p = frame(fonts)
+    p.panel(pygame.Rect(0, 0, 800, 480))  # the screen's own panel, bigger than any tile
+    p.panel(tile, color=PANEL)
+    p.name("Bruno", PLAYERS, pygame.Rect(tile.x + 10, tile.y + 5, tile.w - 20, 30),
+           p.name_size())
+    p.text("100 kg", pygame.Rect(tile.x + 10, tile.y + 40, tile.w - 20, tile.h - 45), big)
+    return p
+
+
+def test_the_tile_is_the_smallest_panel_around_the_name(fonts: Fonts) -> None:
+    """A wide, low tile inside the screen's panel: the tile is the smaller by area (not the
+    first by position, nor the narrower by shape), and a tile up to half the screen counts."""
+    for tile in (pygame.Rect(20, 300, 400, 100), pygame.Rect(20, 200, 300, 200),
+                 pygame.Rect(20, 200, 300, 240)):
+        p = _tile_frame(fonts, tile, 60)
+        found = audit.name_vs_tile(p)
+        assert len(found) == 1 and "bigger than the name" in found[0], (tile, found)
+
+
+def test_secondary_text_as_big_as_the_name_is_fine(fonts: Fonts) -> None:
+    p = frame(fonts)
+    tile = p.panel(pygame.Rect(20, 20, 360, 160))
+    size = p.name_size()
+    p.name("Bruno", PLAYERS, pygame.Rect(30, 30, 340, 40), size)
+    p.text("100 kg", pygame.Rect(30, 80, 340, 60), size)
+    assert p.texts[0].cap == p.texts[1].cap and tile.contains(p.texts[1].rect)
+    assert audit.name_vs_tile(p) == []
+
+
+def test_a_name_off_any_tile_does_not_stop_the_check_of_the_next(fonts: Fonts) -> None:
+    p = frame(fonts)
+    p.name("Chloé", PLAYERS, pygame.Rect(500, 20, 250, 40), p.name_size())  # on no panel
+    tile = p.panel(pygame.Rect(20, 300, 300, 160))
+    p.name("Bruno", PLAYERS, pygame.Rect(30, 310, 280, 30), p.name_size())
+    p.text("100 kg", pygame.Rect(30, 350, 280, 100), 80)
+    assert tile.contains(p.texts[-1].rect)
+    assert len(audit.name_vs_tile(p)) == 1
