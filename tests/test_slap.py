@@ -187,3 +187,91 @@ def test_mixed_resolutions_in_any_order(stamps: list[tuple[int, int]], rng: obje
     assert r.last == tuple(last) and r.tied == (len(last) > 1)
     assert r.margin_us == final[1] - order[-2][1]
     assert r.margin_res_us == max(final[2], order[-2][2])
+
+
+# --- each of these failed on a mutant that survived the tests above (bench/mutation.py) --------
+
+def test_bad_input_is_refused_with_its_reason() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="^resolution_us must be at least 1$"):
+        SlapWindow(P, 1000, resolution_us=0)
+    w = SlapWindow(P, 1000)
+    with pytest.raises(ValueError, match="^res_us must be at least 1$"):
+        w.add("A", 5, res_us=0)
+    with pytest.raises(KeyError) as info:
+        w.add("Zoé", 5)
+    assert info.value.args == ("Zoé",)
+    assert w.is_empty and w.presses_seen == 0
+
+
+def test_presses_seen_counts_every_press() -> None:
+    w = SlapWindow(P, 1000)
+    assert w.presses_seen == 0
+    for player, t in (("A", 10), ("A", 5), ("A", 50), ("B", 7)):
+        w.add(player, t)
+    assert w.presses_seen == 4
+
+
+def test_one_microsecond_apart_on_microsecond_clocks_is_not_a_tie() -> None:
+    from companion.games.kilo.slap import Press
+
+    assert not tied_with(Press("B", 1), Press("A", 0))
+    assert tied_with(Press("B", 0), Press("A", 0))
+
+
+def test_an_equal_stamp_keeps_the_first_press_and_its_clock() -> None:
+    w = SlapWindow(P, 1000)
+    w.add("A", 100, res_us=1)
+    w.add("A", 100, res_us=20_000)
+    assert [(p.t_us, p.res_us) for p in w.result().order] == [(100, 1)]
+
+
+def test_a_copy_judges_like_the_original_and_apart_from_it() -> None:
+    w = SlapWindow(P, 1000, resolution_us=50)
+    w.add("A", 0)
+    w.add("B", 30)
+    w.close(900)
+    c = w.copy()
+    assert c.result() == w.result()
+    assert c.result().non_pressers == ("C", "D") and c.close_us() == 900
+    c.add("C", 40)
+    c.add("D", 1500)  # after the timeout: does not count
+    r = c.result()
+    assert [p.player for p in r.order] == ["A", "B", "C"] and r.non_pressers == ("D",)
+    c.add("D", 60)
+    r = c.result()
+    assert r.tied and r.last == ("B", "C", "D")  # each within the window's 50 µs of D
+    assert w.result().non_pressers == ("C", "D")  # the original is untouched
+    c.close(35)
+    assert c.close_us() == 35 and w.close_us() == 900
+
+
+def test_before_any_press_the_close_is_the_earliest_given() -> None:
+    w = SlapWindow(P, 1000)
+    assert w.close_us() is None and w.result().close_us is None
+    w.close(30)
+    w.close(10)
+    assert w.close_us() == 10 and w.result().close_us == 10
+
+
+def test_result_fields_are_exact_in_every_case() -> None:
+    r = window([("A", 0), ("B", 10), ("C", 30), ("D", 40)]).result()
+    assert r.non_pressers == () and r.tied is False and r.complete
+    r = window([("A", 0)]).result()
+    assert r.tied is False and r.margin_us is None
+
+
+def test_two_players_and_three_players_have_a_margin() -> None:
+    w = SlapWindow(["A", "B"], 1000)
+    w.add("A", 0)
+    w.add("B", 40)
+    r = w.result()
+    assert r.last == ("B",) and (r.margin_us, r.margin_res_us) == (40, 1)
+    # Three players: the next-to-last press is the middle one, and its coarse clock counts.
+    w = SlapWindow(["A", "B", "C"], 1_000_000)
+    w.add("A", 0)
+    w.add("B", 100_000, res_us=20_000)
+    w.add("C", 150_000)
+    r = w.result()
+    assert r.last == ("C",) and (r.margin_us, r.margin_res_us) == (50_000, 20_000)
