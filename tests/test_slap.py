@@ -194,10 +194,10 @@ def test_mixed_resolutions_in_any_order(stamps: list[tuple[int, int]], rng: obje
 def test_bad_input_is_refused_with_its_reason() -> None:
     import pytest
 
-    with pytest.raises(ValueError, match="^resolution_us must be at least 1$"):
+    with pytest.raises(ValueError, match=r"^resolution_us must be at least 1$"):
         SlapWindow(P, 1000, resolution_us=0)
     w = SlapWindow(P, 1000)
-    with pytest.raises(ValueError, match="^res_us must be at least 1$"):
+    with pytest.raises(ValueError, match=r"^res_us must be at least 1$"):
         w.add("A", 5, res_us=0)
     with pytest.raises(KeyError) as info:
         w.add("Zoé", 5)
