@@ -71,6 +71,9 @@ def scratch(target: str, tests: list[str]) -> Path:
         f"only_mutate = [{json.dumps(target)}]\n"
         f"pytest_add_cli_args_test_selection = [{selection}]\n"
         'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"]\n'
+        # A mutant that loops forever is killed after 3x the clean run (mutmut's default 15x
+        # spent three minutes on each such debounce mutant).
+        "timeout_multiplier = 3.0\n"
     )
     (work / "pyproject.toml").write_text(pyproject, "utf-8")
     # PYTHONPATH names mutants/ before mutmut creates it: a folder missing when Python starts
