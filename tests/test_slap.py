@@ -275,3 +275,11 @@ def test_two_players_and_three_players_have_a_margin() -> None:
     w.add("C", 150_000)
     r = w.result()
     assert r.last == ("C",) and (r.margin_us, r.margin_res_us) == (50_000, 20_000)
+
+
+def test_every_press_within_one_tick_of_the_last_ties_them_all() -> None:
+    w = SlapWindow(P, 1_000_000)
+    for player, t in (("A", 0), ("B", 5_000), ("C", 9_000), ("D", 12_000)):
+        w.add(player, t, res_us=20_000)
+    r = w.result()
+    assert r.tied and r.last == ("A", "B", "C", "D") and r.margin_res_us == 20_000
