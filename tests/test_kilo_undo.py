@@ -461,3 +461,25 @@ def test_the_reference_is_not_the_engine() -> None:
     # microsecond clocks: B and C tie, with the coarser precision on the margin.
     w = ref.window()
     assert w["last"] == ["B", "C"] and w["tied"] and (w["margin"], w["margin_res"]) == (5, 20_000)
+
+
+def test_undo_says_what_it_undid_and_chained_undos_count_every_ignored_press() -> None:
+    """Two losers owe a draw; a press falls while one still owes (ignored), the last draw
+    ends the round, a press opens the next window; both draws undone: both presses fell while
+    draws were owed, so both are ignored, as the log without the draws says."""
+    game = KiloGame(NewKiloGame(players=["A", "B", "C"], rounds=3))
+    for player, t in (("A", 100), ("B", 200), ("C", 200)):
+        game.apply(Press(player=player, t_us=t))
+    game.apply(Verdict(valid=True))
+    assert game.owed_draws == ("B", "C")
+    first, second = Draw(player="B", card=Card(Rank.FIVE)), Draw(player="C", card=Card(Rank.SIX))
+    game.apply(first)
+    game.apply(Press(player="A", t_us=5_000_000))  # C still owes: ignored
+    game.apply(second)
+    game.apply(Press(player="A", t_us=9_000_000))  # round 2's first press
+    assert game.ignored_presses == 1 and game.window_pressed("A")
+    game.apply(Undo())
+    assert game.last_undone == second
+    game.apply(Undo())
+    assert game.last_undone == first
+    assert game.owed_draws == ("B", "C") and game.ignored_presses == 2
