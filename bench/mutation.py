@@ -62,13 +62,18 @@ def scratch(target: str, tests: list[str]) -> Path:
     work = Path(tempfile.mkdtemp(prefix="companion-mutation-"))
     shutil.copytree(ROOT / "companion", work / "companion",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "tests", work / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    # The tests read the docs' examples, the firmware and the benches: copied too.
+    for folder in ("tests", "docs", "firmware", "bench", "hardware"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, work / folder,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.png"))
     selection = ", ".join(json.dumps(t) for t in tests)
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     pyproject += (
         "\n[tool.mutmut]\n"
         'source_paths = ["companion"]\n'
         f"only_mutate = [{json.dumps(target)}]\n"
+        'also_copy = ["docs", "firmware", "bench", "hardware"]\n'
         f"pytest_add_cli_args_test_selection = [{selection}]\n"
         'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"]\n'
         # A mutant that loops forever is killed after 3x the clean run (mutmut's default 15x
@@ -126,7 +131,8 @@ def run(key: str, keep: bool) -> dict[str, object]:
         "score": round(score, 4), "survived_share": round(1 - score, 4), "target": 0.95,
         "ok": score >= 0.95, "seconds": round(seconds, 1), "survivors": survivors,
     }
-    if proc.returncode != 0 and not status:
+    if (proc.returncode != 0 and not status) or (total and counts["other"] == total):
+        # No mutant judged: mutmut could not run the selection clean (its output says why).
         out["error"] = (proc.stderr or proc.stdout)[-2000:]
     if keep:
         out["scratch"] = str(work)
