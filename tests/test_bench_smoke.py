@@ -9,6 +9,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {
@@ -59,36 +62,40 @@ def test_replay_undo_and_soak_benches_speak_json(tmp_path: Path) -> None:
     assert rows[-1]["name"] == "soak.summary"
 
 
-def test_undo_reapplies_only_what_followed_the_decision() -> None:
-    """Undo restores a checkpoint: it never folds the game again from its start."""
+def test_undo_reapplies_only_what_followed_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo restores a checkpoint: it never folds the game again from its start. Every press a
+    fold or an undo judges goes through SlapWindow.add, so that is what is counted."""
     sys.path.insert(0, str(ROOT / "bench"))
     from core import generate_game
 
+    from companion.games.kilo.events import Draw, Press, Verdict
     from companion.games.kilo.rules import KiloGame
+    from companion.games.kilo.slap import SlapWindow
     from companion.table.log import Undo
 
     events = generate_game(3000)
     game = KiloGame(events[0])  # type: ignore[arg-type]
-    for event in events[1:]:
-        game.apply(event)  # type: ignore[arg-type]
     calls = 0
-    original = game._mutate
+    original = SlapWindow.add
 
-    def counting(event: object) -> None:
+    def counting(self: SlapWindow, *args: Any) -> bool:
         nonlocal calls
         calls += 1
-        original(event)
+        return original(self, *args)
 
-    game._mutate = counting  # type: ignore[method-assign]
-    from companion.games.kilo.events import Draw, Verdict
-
+    monkeypatch.setattr(SlapWindow, "add", counting)
+    for event in events[1:]:
+        game.apply(event)  # type: ignore[arg-type]
+    folded = calls  # the count a fold from the start costs
+    assert folded > 1000
+    calls = 0
     decisions = [i for i, e in enumerate(events) if isinstance(e, Verdict | Draw)]
     for _ in range(20):  # twenty undos in a row, each reaching further back
         game.apply(Undo())
-    since = len(events) - decisions[-20]  # events after the oldest decision undone
-    # Each undo re-applies the presses that followed its decision; all of them together stay
-    # within a few times the events since the oldest one, far from 20 folds of 3,000 events.
-    assert calls <= 4 * since < len(events), (calls, since)
+    since = sum(isinstance(e, Press) for e in events[decisions[-20]:])
+    # Each undo re-applies at most the presses that followed its decision (one a player): all
+    # of them together stay within the presses since the oldest one, far from one fold.
+    assert 0 < calls <= since < folded // 10, (calls, since, folded)
 
 
 def test_gpio_bench_quick_run_speaks_json() -> None:

@@ -104,14 +104,26 @@ def test_gpio_monitor_shows_presses_bounces_and_release() -> None:
     factory.close()
 
 
-def test_gpio_via_cli_with_injected_factory(tmp_path: Path) -> None:
+def test_gpio_via_cli_with_injected_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pin map comes from the config file: a press on GPIO17 shows as seat 1's."""
     cfg = tmp_path / "c.toml"
     cfg.write_text("[gpio]\nseats = [{button = 17}]\n")
     factory = MockFactory()
     args = cli.build_parser().parse_args(
-        ["buttons", "--input", "gpio", "--config", str(cfg), "--duration", "0.05"]
+        ["buttons", "--input", "gpio", "--config", str(cfg), "--duration", "30",
+         "--max-events", "1", "--lang", "en"]
     )
-    assert cmd_buttons(args, pin_factory=factory) == 0
+    sink = LineSink()
+    monkeypatch.setattr("sys.stdout", sink)
+    result: list[int] = []
+    th = threading.Thread(target=lambda: result.append(cmd_buttons(args, pin_factory=factory)))
+    th.start()
+    sink.wait_for(lambda s: "press the buttons" in s)
+    factory.pin(17).drive_low()
+    line = sink.wait_for(lambda s: "press" in s and "seat" in s)
+    assert "seat 1" in line and "+0.000 ms" in line
+    th.join(10)
+    assert result == [0]
     factory.close()
 
 

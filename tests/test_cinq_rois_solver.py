@@ -39,12 +39,30 @@ def cards(text: str) -> list[Card]:
 
 
 # --- the reference ------------------------------------------------------------------------------
+# Written from rules.md section 2 alone, nothing imported from the solver: jokers and the round's
+# bonus rank are wild; joker 50, bonus card 20, K 13, Q 12, J 11, 10..3 face value.
+
+FACE = {"K": 13, "Q": 12, "J": 11}
+
+
+def ref_wild(card: Card, bonus: Rank) -> bool:
+    return card == JOKER or card.rank == bonus
+
+
+def ref_points(card: Card, bonus: Rank) -> int:
+    if card == JOKER:
+        return 50
+    if card.rank == bonus:
+        return 20
+    assert card.rank is not None
+    return FACE.get(card.rank.value) or int(card.rank.value)
+
 
 @cache
 def valid_block(block: tuple[Card, ...], bonus: Rank) -> bool:
     if len(block) < 3:
         return False
-    naturals = [c for c in block if not is_wild(c, bonus)]
+    naturals = [c for c in block if not ref_wild(c, bonus)]
     if len({c.rank for c in naturals}) <= 1:
         return True  # a set (any suits, twins allowed), or wilds only
     if len({c.suit for c in naturals}) != 1:
@@ -58,7 +76,7 @@ def valid_block(block: tuple[Card, ...], bonus: Rank) -> bool:
 
 def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
     """Fewest points left over, by trying every split of the hand into blocks."""
-    best = sum(card_points(c, bonus) for c in hand)
+    best = sum(ref_points(c, bonus) for c in hand)
 
     def go(rest: tuple[Card, ...], points: int) -> None:
         nonlocal best
@@ -68,7 +86,7 @@ def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
             best = points
             return
         first, others = rest[0], rest[1:]
-        go(others, points + card_points(first, bonus))  # first left over
+        go(others, points + ref_points(first, bonus))  # first left over
         n = len(others)
         for mask in range(1, 1 << n):  # first starts a block with these others
             if mask.bit_count() < 2:
@@ -86,13 +104,13 @@ def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
 def check_arrangement(hand: Sequence[Card], bonus: Rank, arr: Arrangement) -> None:
     used = [p.card for c in arr.combinations for p in c.cards] + list(arr.left)
     assert Counter(used) == Counter(hand), "the arrangement must use exactly the hand's cards"
-    assert arr.points == sum(card_points(c, bonus) for c in arr.left)
+    assert arr.points == sum(ref_points(c, bonus) for c in arr.left)
     assert arr.fully_combines == (not arr.left)
     for combo in arr.combinations:
         assert len(combo.cards) >= 3
         stood = [p.stands_for for p in combo.cards]
         for p in combo.cards:
-            assert p.wild == is_wild(p.card, bonus)
+            assert p.wild == ref_wild(p.card, bonus)
             if not p.wild:
                 assert p.stands_for == p.card
             assert p.stands_for.rank in GAME_RANKS and p.stands_for.suit is not None
@@ -104,7 +122,7 @@ def check_arrangement(hand: Sequence[Card], bonus: Rank, arr: Arrangement) -> No
             assert orders == list(range(orders[0], orders[0] + len(orders))), orders
     # A wild never stays in hand while a combination could take it.
     if arr.combinations:
-        assert not any(is_wild(c, bonus) for c in arr.left)
+        assert not any(ref_wild(c, bonus) for c in arr.left)
 
 
 # --- Hypothesis: the solver equals the brute force ------------------------------------------------
@@ -118,8 +136,8 @@ def hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 8) -> tuple[list[C
     if pool == "deck":
         cards_pool = DECK
     elif pool == "wild":
-        cards_pool = [c for c in DECK if is_wild(c, bonus)]
-        cards_pool += [c for c in DECK[:30] if not is_wild(c, bonus)]
+        cards_pool = [c for c in DECK if ref_wild(c, bonus)]
+        cards_pool += [c for c in DECK[:30] if not ref_wild(c, bonus)]
     else:
         ranks = draw(st.lists(st.sampled_from(GAME_RANKS), min_size=2, max_size=4, unique=True))
         suits = "SH" if draw(st.booleans()) else "SHD"
@@ -161,7 +179,7 @@ def test_big_hands_are_valid_and_order_free(case: tuple[list[Card], Rank], rnd: 
     # than that card's points.
     if len(hand) > 3:
         smaller = solve(hand[1:], bonus)
-        assert smaller.points >= arr.points - card_points(hand[0], bonus)
+        assert smaller.points >= arr.points - ref_points(hand[0], bonus)
 
 
 # --- targeted cases -----------------------------------------------------------------------------
@@ -285,6 +303,13 @@ def test_bonus_rank_per_round() -> None:
         "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     with pytest.raises(ValueError):
         bonus_rank(12)
+
+
+def test_card_points_and_wilds_are_the_rules_on_every_card() -> None:
+    for bonus in GAME_RANKS:
+        for card in set(DECK):
+            assert card_points(card, bonus) == ref_points(card, bonus), (card, bonus)
+            assert is_wild(card, bonus) == ref_wild(card, bonus), (card, bonus)
 
 
 def test_card_points() -> None:

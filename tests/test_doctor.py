@@ -221,15 +221,34 @@ def test_a_port_that_is_not_our_board(tmp_path: Path) -> None:
     assert check.status == "fail" and "companion firmware install" in check.en
 
 
-def test_service_not_installed_is_skipped_and_a_dead_one_fails(tmp_path: Path) -> None:
+def test_service_not_installed_is_skipped_and_a_dead_one_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _by_key(Context(data_dir=tmp_path, unit=tmp_path / "none.service"))["service"].status \
         == "skip"
     unit = tmp_path / "companion-doctor-test.service"
     unit.write_text("[Unit]\n")
-    check = _by_key(Context(data_dir=tmp_path, unit=unit))["service"]
-    assert check.status in ("fail", "skip")  # systemctl answers "inactive", or is not here
-    if check.status == "fail":
-        assert "journalctl -u companion-doctor-test.service" in check.fix_en
+    # A systemctl of our own on PATH (a real program), answering as systemd does.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    systemctl = bin_dir / "systemctl"
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    for stdout, stderr, status, words in [
+        ("inactive", "", "fail", "companion-doctor-test.service is inactive"),
+        ("failed", "", "fail", "companion-doctor-test.service is failed"),
+        ("active", "", "ok", "companion-doctor-test.service is active"),
+        ("", "System has not been booted with systemd as init system (PID 1). Can't operate.\n"
+             "Failed to connect to bus: Host is down", "skip",
+         "this system was not booted with systemd"),
+    ]:
+        systemctl.write_text(f"#!/bin/sh\nprintf '%s' '{stdout}'\nprintf '%s' \"{stderr}\" >&2\n"
+                             f"[ -n '{stdout}' ] && [ '{stdout}' != active ] && exit 3\n"
+                             "[ -z '{stdout}' ] && exit 1\nexit 0\n")
+        systemctl.chmod(0o755)
+        check = _by_key(Context(data_dir=tmp_path, unit=unit))["service"]
+        assert (check.status, words in check.en) == (status, True), (check.status, check.en)
+        if status == "fail":
+            assert "journalctl -u companion-doctor-test.service" in check.fix_en
+        assert "Failed to connect" not in check.en
 
 
 def test_a_check_that_breaks_is_a_failure_not_a_crash(tmp_path: Path,

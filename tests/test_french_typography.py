@@ -175,3 +175,17 @@ def test_de_before_a_vowel_is_elided() -> None:
         "la pioche d\u2019Émile")
     assert t("scr.slap.continue", "en", names="Anne-Sophie") == "Enter Anne-Sophie's card"
     assert t("cinq.entry.points_of", "fr", name="Yves") == "Points d\u2019Yves"
+
+
+def test_french_takes_the_singular_for_zero_and_one() -> None:
+    """"0 carte", "1 carte", "2 cartes" in French; "0 cards", "1 card" in English."""
+    from companion.games.treize.series import cards_en, cards_fr
+    from companion.i18n import t
+
+    assert [cards_fr(n) for n in (0, 1, 2, 13)] == ["0 carte", "1 carte", "2 cartes", "13 cartes"]
+    assert [cards_en(n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert t("scr.pile.returned", "fr", n=0).endswith("0 carte remise")
+    assert t("scr.pile.returned", "fr", n=1).endswith("1 carte remise")
+    assert t("scr.pile.returned", "fr", n=2).endswith("2 cartes remises")
+    assert t("scr.stats.evening", "en", n=0) == "Tonight · 0 games"
+    assert t("scr.stats.evening", "en", n=1) == "Tonight · 1 game"

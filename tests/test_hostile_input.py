@@ -96,9 +96,13 @@ def test_duplicate_keys_are_refused() -> None:
 
 
 def test_ctrl_c_while_reading_stdin_is_a_clean_stop() -> None:
+    # A user's Ctrl-C reaches a program started from a terminal; pytest itself may run with
+    # SIGINT ignored (nohup, a background job), which its children would inherit: give the child
+    # the terminal's default back.
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "replay", "-", "--lang", "en"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=ROOT, text=True)
+                            cwd=ROOT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdin is not None
     proc.stdin.write(START)
     proc.stdin.flush()

@@ -285,15 +285,33 @@ def test_bad_play_arguments_are_explained(tmp_path: Path, args: list[str]) -> No
     assert r.stderr.strip() and "Traceback" not in r.stderr
 
 
-def test_play_table_is_what_companion_resume_calls(tmp_path: Path) -> None:
-    from companion.cli.play import play_table
+def test_play_table_is_what_companion_resume_calls(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``companion resume`` puts a game played on the screen back on the screen: it hands the
+    journal's game to play_table (watched, not replaced), which runs the table and ends on QUIT."""
+    from companion.cli import main, play
+    from companion.games.kilo.events import Press
 
-    with Journal(tmp_path, writer=True) as journal:
-        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=1), {"input": "keyboard"})
-        # The window closes at once: the loop ends on the QUIT it finds on the queue.
-        pygame.display.init()
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
-        assert play_table(journal, table, "en") == 0
+    data = Path(os.environ["COMPANION_DATA_DIR"])
+    with Journal(data, writer=True) as journal:
+        started = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=1),
+                              {"input": "keyboard", "lang": "en"})
+        started.submit(Press(player="Bruno", t_us=1000))
+    calls: list[tuple[str, int, str]] = []
+    original = play.play_table
+
+    def watched(journal: Journal, table: Table, lang: str = "fr") -> int:
+        calls.append((table.game_id, table.seq, lang))
+        return original(journal, table, lang)
+
+    monkeypatch.setattr(play, "play_table", watched)
+    # The window closes at once: the loop ends on the QUIT it finds on the queue.
+    pygame.display.init()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert main(["resume"]) == 0
+    assert calls == [(started.game_id, 2, "en")]  # the game, both its events, its language
+    assert f"Resuming game {started.game_id} at event 2." in capsys.readouterr().out
 
 
 def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Surface) -> None:

@@ -181,25 +181,9 @@ def test_replaying_the_export_gives_the_live_state(played: tuple[list[Event], Ki
     assert replay(export).to_json() == game.to_json()
 
 
-@examples(40)
-@given(games(max_steps=40))
-def test_undo_gives_the_state_before_the_decision(played: tuple[list[Event], KiloGame,
-                                                                list[Any]]) -> None:
-    """Undo is the log without the undone decision: replaying that log gives the same state."""
-    events, game, _ = played
-    if not can_undo(game):
-        return
-    game.apply(Undo())
-    undone = game.last_undone
-    assert undone is not None
-    # Rebuild the log without the decision that was undone (the latest one still in force).
-    index = max(i for i, e in enumerate(events) if e is undone)
-    without = events[:index] + events[index + 1:]
-    check_cards_conserved(game)
-    assert replay([e.to_json() for e in [*events, Undo()]]).to_json() == game.to_json()
-    if not any(isinstance(e, Undo) for e in events[index:]):
-        # Earlier undos would refer to decisions that are no longer there.
-        assert replay([e.to_json() for e in without]).to_json() == game.to_json()
+# Undo against an independent replay, with mixed clock resolutions and undos in a row:
+# tests/test_kilo_undo.py (this file's older undo property returned early in a third of its
+# examples and compared the engine with itself).
 
 
 # --- order of arrival ---------------------------------------------------------------------------

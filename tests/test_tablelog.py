@@ -154,3 +154,40 @@ def test_out_of_order_lines_are_ordered_by_stamp() -> None:
     state = replay(lines).to_json()
     assert [p["player"] for p in state["last_slap"]["order"]] == ["A", "B", "C", "D"]
     assert state["last_slap"]["losers"] == ["D"] and state["last_slap"]["margin_us"] == 40
+
+
+# --- the fold's own refusals, word for word in both languages (bench/mutation.py found them
+# unchecked) ---------------------------------------------------------------------------------------
+
+def test_the_fold_refuses_in_both_languages_and_counts_what_it_folded() -> None:
+    import pytest
+
+    from companion.errors import LogError
+    from companion.table.fold import Fold
+    from companion.table.log import parse_event
+
+    start = '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 2}'
+    cases = [
+        ([start, '{"type": "press", "player": "A", "t_us": 5}', start], 3,
+         "a table log holds one game: a second new_game starts here (split the file, one game "
+         "each)",
+         "un journal de table contient une seule partie\u202f: un second new_game commence ici "
+         "(séparez le fichier, une partie chacun)"),
+        (['{"type": "undo"}'], 1, "the log must start with a new_game event, not undo",
+         "le journal doit commencer par un événement new_game, pas undo"),
+        (["# nothing", ""], 1, "the log holds no game: it needs a new_game event",
+         "le journal ne contient aucune partie\u202f: il faut un événement new_game"),
+        ([], 1, "the log holds no game: it needs a new_game event",
+         "le journal ne contient aucune partie\u202f: il faut un événement new_game"),
+    ]
+    for lines, line, en, fr in cases:
+        with pytest.raises(LogError) as info:
+            replay(lines)
+        assert info.value.line == line
+        assert str(info.value) == f"line {line}: {en}"
+        assert info.value.message("fr") == f"ligne {line}\u202f: {fr}"
+    fold = Fold()
+    assert fold.count == 0 and fold.engine is None
+    for text in (start, '{"type": "press", "player": "A", "t_us": 5}'):
+        fold.feed(parse_event(text, "kilo"))
+    assert fold.count == 2

@@ -28,6 +28,10 @@ from companion.cards import Card, parse_card
 from companion.errors import CardError, CompanionError, LogError, SetupError
 
 MAX_NAME = 24
+# The longest line a table log may hold, in bytes. An event is a few hundred bytes at most (a
+# Cinq Rois round with every hand of ten players is under 2 KB): a longer line is not a table log
+# (/dev/zero, a binary file, one huge JSON value), and reading it whole would take any memory.
+MAX_LINE_BYTES = 64 * 1024
 
 
 def _card(value: object) -> Card:
@@ -274,11 +278,42 @@ def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
                            "Lines en UTF-8") from None
 
 
+def _too_long(number: int) -> LogError:
+    return LogError(number, f"longer than {MAX_LINE_BYTES:,} bytes: a table-log line holds one "
+                    "event, a few hundred bytes at most",
+                    f"plus long que {MAX_LINE_BYTES:,} octets : une ligne du journal de table "
+                    "contient un événement, quelques centaines d'octets au plus".replace(",", "\u202f"))
+
+
+def _capped(lines: Iterable[Any]) -> Iterator[Any]:
+    """The lines, none read past the cap: a file is read with ``readline(cap + 1)``, so a line
+    without end (/dev/zero) costs the cap, not all memory."""
+    readline = getattr(lines, "readline", None)
+    if readline is not None:
+        number = 0
+        while True:
+            raw = readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            number += 1
+            if len(raw) > MAX_LINE_BYTES and raw[-1:] not in (b"\n", "\n"):
+                raise _too_long(number)
+            yield raw
+    for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE_BYTES // 4:  # under that, no line can be over the cap in bytes
+            body = raw.rstrip("\n") if isinstance(raw, str) else raw.rstrip(b"\n")
+            size = len(body.encode("utf-8")) if isinstance(body, str) else len(body)
+            if size > MAX_LINE_BYTES:
+                raise _too_long(number)
+        yield raw
+
+
 def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, AnyEvent]]:
     """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
-    ``new_game`` the events are read as that game's. Bytes are decoded line by line."""
+    ``new_game`` the events are read as that game's. Bytes are decoded line by line; no line is
+    read past ``MAX_LINE_BYTES``."""
     game: str | None = None
-    texts: Iterable[str] = _as_text(lines)
+    texts: Iterable[str] = _as_text(_capped(lines))
     for number, raw in enumerate(texts, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):

@@ -126,35 +126,40 @@ class _State:
         )
 
 
-def _earliest(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else min(a, b)
+def _keep_earliest(earliest: dict[str, tuple[int, int]], player: str, t_us: int,
+                   res_us: int) -> None:
+    """A player's earliest press with its own resolution (the first logged among equal stamps)."""
+    current = earliest.get(player)
+    if current is None or t_us < current[0]:
+        earliest[player] = (t_us, res_us)
 
 
 @dataclass(slots=True)
 class _Run:
     """The presses, closes and starters after a decision, summed up so that undo re-applies them
     in one step, however many there were and however many undos in a row carry them back: a
-    window keeps each player's earliest stamp and the earliest close, whatever their order. The
-    presses are summed per clock epoch, in the order the epochs first appeared (a window takes
-    the first one's)."""
+    window keeps each player's earliest press (the first logged among equal stamps, with the
+    resolution of the clock that stamped it) and every close, whatever their order. The presses
+    are summed per clock epoch, in the order the epochs first appeared (a window takes the first
+    one's)."""
 
     presses: int = 0
-    close: int | None = None
+    closes: list[int] = field(default_factory=list)
     starter: str | None = None
-    # Per epoch, in order of appearance: [presses, {player: earliest stamp}].
+    # Per epoch, in order of appearance: [presses, {player: (earliest stamp, its res_us)}].
     epochs: dict[Any, list[Any]] = field(default_factory=dict)
 
-    def _press(self, key: Any, player: str, t_us: int, count: int = 1) -> None:
+    def _press(self, key: Any, player: str, t_us: int, res_us: int) -> None:
         entry = self.epochs.setdefault(key, [0, {}])
-        entry[0] += count
-        entry[1][player] = min(t_us, entry[1].get(player, t_us))
+        entry[0] += 1
+        _keep_earliest(entry[1], player, t_us, res_us)
 
     def add(self, event: AnyEvent) -> None:
         if isinstance(event, Press):
             self.presses += 1
-            self._press(event.epoch_key, event.player, event.t_us)
+            self._press(event.epoch_key, event.player, event.t_us, event.res_us or 1)
         elif isinstance(event, Close):
-            self.close = _earliest(self.close, event.t_us)
+            self.closes.append(event.t_us)
         elif isinstance(event, Starter):
             self.starter = event.player
 
@@ -164,9 +169,9 @@ class _Run:
         for key, (count, earliest) in later.epochs.items():
             entry = self.epochs.setdefault(key, [0, {}])
             entry[0] += count
-            for player, t_us in earliest.items():
-                entry[1][player] = min(t_us, entry[1].get(player, t_us))
-        self.close = _earliest(self.close, later.close)
+            for player, (t_us, res_us) in earliest.items():
+                _keep_earliest(entry[1], player, t_us, res_us)
+        self.closes.extend(later.closes)
         self.starter = later.starter or self.starter
 
 
@@ -622,11 +627,11 @@ class KiloGame:
             if not window.accepts(key):
                 s.ignored_presses += count
                 continue
-            for player, t_us in earliest.items():
-                window.add(player, t_us, 1, key)
+            for player, (t_us, res_us) in earliest.items():
+                window.add(player, t_us, res_us, key)
             window.presses_seen += count - len(earliest)
-        if run.close is not None:
-            window.close(run.close)
+        for t_us in run.closes:
+            window.close(t_us)
 
     # --- reporting -----------------------------------------------------------------------------
 

@@ -58,7 +58,7 @@ class SlapWindow:
     """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
     seat), so ``result`` only cuts at the close; it is cached until the window changes."""
 
-    __slots__ = ("_close_us", "_earliest", "_epoch", "_keys", "_order", "_players",
+    __slots__ = ("_closes", "_earliest", "_epoch", "_keys", "_order", "_players",
                  "_resolution_us", "_result", "_seat", "_timeout_us", "presses_seen")
 
     def __init__(self, players: Sequence[str], timeout_us: int, resolution_us: int = 1) -> None:
@@ -72,7 +72,9 @@ class SlapWindow:
         # Each player's earliest press, sorted by (stamp, seat); _order holds the same presses.
         self._keys: list[tuple[int, int]] = []
         self._order: list[Press] = []
-        self._close_us: int | None = None
+        # Every close stamp, sorted: a close before the first press closed no window, and an
+        # earlier press arriving late can move the first press, so none can be dropped.
+        self._closes: list[int] = []
         self._result: SlapResult | None = None
         self._epoch: Any = _UNSET
         self.presses_seen = 0  # every press recorded, counted or not
@@ -86,7 +88,7 @@ class SlapWindow:
         other._earliest = dict(self._earliest)
         other._keys = list(self._keys)
         other._order = list(self._order)
-        other._close_us = self._close_us
+        other._closes = list(self._closes)
         other._result = self._result
         other._epoch = self._epoch
         other.presses_seen = self.presses_seen
@@ -133,21 +135,25 @@ class SlapWindow:
         return True
 
     def close(self, t_us: int) -> None:
-        """The table closed the window; a window once closed stays closed at its earliest close."""
-        if self._close_us is None or t_us < self._close_us:
-            self._close_us = t_us
+        """The table closed the window; a window once closed stays closed at its earliest close
+        stamped no earlier than its first press."""
+        index = bisect_left(self._closes, t_us)
+        if index == len(self._closes) or self._closes[index] != t_us:
+            self._closes.insert(index, t_us)
             self._result = None
 
     def close_us(self) -> int | None:
         if not self._keys:
-            return self._close_us
+            return self._closes[0] if self._closes else None
         first = self._keys[0][0]
         limit = first + self._timeout_us
         # A close stamped before the first press closed no window: it changes nothing (by
-        # stamp, not by arrival, so a late-arriving earlier press is judged the same).
-        if self._close_us is None or self._close_us < first:
+        # stamp, not by arrival, so a late-arriving earlier press is judged the same); the
+        # earliest close from the first press on is the table's.
+        index = bisect_left(self._closes, first)
+        if index == len(self._closes):
             return limit
-        return min(limit, self._close_us)
+        return min(limit, self._closes[index])
 
     def result(self) -> SlapResult:
         if self._result is not None:

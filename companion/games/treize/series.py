@@ -39,7 +39,7 @@ def cards_en(n: int) -> str:
 
 
 def cards_fr(n: int) -> str:
-    return f"{n} carte" if n == 1 else f"{n} cartes"
+    return f"{n} carte" if abs(n) < 2 else f"{n} cartes"  # French: singular for 0 and 1
 
 
 def _le_fr(value: int) -> str:
