@@ -38,12 +38,18 @@ from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
 
 
-def build_journal(folder: Path, games: int) -> int:
-    """``games`` whole demo games in one journal; returns the number of events."""
-    kilo = load("kilo")
+# The three games in turn, each with its own range of seats: a club's evenings mix them.
+MIX = (("kilo", 3, 10), ("cinq-rois", 2, 7), ("treize", 3, 6))
+
+
+def build_journal(folder: Path, games: int, mix: tuple[tuple[str, int, int], ...] = MIX) -> int:
+    """``games`` whole demo games in one journal, the games of ``mix`` in turn; returns the
+    number of events."""
     with Journal(folder, writer=True) as journal:
         for i in range(games):
-            setup = kilo.demo_setup(3 + i % 8, 10, i)
+            name, low, high = mix[i % len(mix)]
+            game = load(name)
+            setup = game.demo_setup(low + (i // len(mix)) % (high - low + 1), 10, i)
             try:
                 table = Table.start(journal, setup, {"input": "sim", "seed": i, "lang": "en"})
             except JournalError:
@@ -51,7 +57,7 @@ def build_journal(folder: Path, games: int) -> int:
                 # of a thousand can meet (a table never starts games that fast). Next second.
                 time.sleep(1)
                 table = Table.start(journal, setup, {"input": "sim", "seed": i, "lang": "en"})
-            kilo.run_demo(table, i, 0, "en", io.StringIO())
+            game.run_demo(table, i, 0, "en", io.StringIO())
     with sqlite3.connect(folder / FILENAME) as db:
         return int(db.execute("SELECT count(*) FROM events").fetchone()[0])
 

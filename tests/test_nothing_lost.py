@@ -1,0 +1,166 @@
+"""Nothing lost, round two (issue 22): damaged -wal files, foreign journals, readers that hold a
+read transaction, hostile configs, caches and names, through the real CLI on real SQLite files.
+
+Every refusal is one sentence in the asked language, a non-zero exit, no traceback, and the
+user's files byte for byte as they were.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.games.kilo.events import NewKiloGame, Press
+from companion.table.journal import FILENAME, Journal
+from companion.table.live import Table
+from tests.conftest import ROOT, run_cli
+
+SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
+WAL = FILENAME + "-wal"
+
+
+def digests(folder: Path) -> dict[str, str]:
+    """Every file of the folder but SQLite's -shm (an index SQLite rebuilds at will) and the
+    writer's lock file (it holds the pid of the last writer)."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
+            if p.is_file() and not p.name.endswith("-shm") and p.name != "journal.lock"
+            and not (p.name == WAL and p.stat().st_size == 0)}
+
+
+def one_clear_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode != 0, result
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def crashed_copy(dst: Path, presses: int = 20) -> None:
+    """A journal as a kill leaves it: every event after the first in its -wal (fewer than the
+    32 between checkpoints), the -shm of a process that is gone."""
+    src = dst.parent / (dst.name + "-live")
+    with Journal(src, writer=True) as journal:
+        table = Table.start(journal, SETUP, {"input": "sim"})
+        for i in range(presses):
+            table.submit(Press(player="ABC"[i % 3], t_us=i + 1))
+        dst.mkdir()
+        for name in (FILENAME, WAL, FILENAME + "-shm"):
+            shutil.copy(src / name, dst / name)
+
+
+def flip(path: Path, offset: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+FRAME = 4096 + 24
+
+
+# --- 1. a damaged -wal -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["page", "frame header", "wal header"])
+def test_damaged_wal_is_named_and_left_untouched(tmp_path: Path, where: str) -> None:
+    data = tmp_path / "data"
+    crashed_copy(data)
+    offset = {"page": 32 + 5 * FRAME + 24 + 100, "frame header": 32 + 5 * FRAME + 2,
+              "wal header": 12}[where]
+    flip(data / WAL, offset)
+    before = digests(data)
+    for args in (["games"], ["games", "--json"], ["export"], ["history"], ["stats"],
+                 ["export", "--csv", "--all"], ["resume", "--speed", "0"],
+                 ["demo", "--speed", "0", "--rounds", "1"]):
+        line = one_clear_line(run_cli(*args, "--lang", "en", data_dir=data))
+        assert "damaged" in line and "left untouched" in line and WAL in line, (args, line)
+        assert digests(data) == before, args
+    fr = one_clear_line(run_cli("resume", data_dir=data))
+    assert "abîmé" in fr and "n'a pas été modifié" in fr
+    assert digests(data) == before
+
+
+def test_whole_crashed_wal_is_read_and_resumed(tmp_path: Path) -> None:
+    """What the check must not refuse: a kill, every frame whole."""
+    data = tmp_path / "data"
+    crashed_copy(data)
+    exported = run_cli("export", data_dir=data)
+    assert exported.returncode == 0, exported.stderr
+    assert exported.stdout.count('"press"') == 20
+
+
+def test_a_cut_short_last_transaction_is_not_damage(tmp_path: Path) -> None:
+    """A pulled plug during the last commit leaves its frame half-written: that event was never
+    acknowledged, SQLite drops it, and the journal is still the players' journal."""
+    data = tmp_path / "data"
+    crashed_copy(data)
+    wal = data / WAL
+    size = wal.stat().st_size
+    flip(wal, size - 100)  # inside the last frame: the last transaction
+    exported = run_cli("export", data_dir=data)
+    assert exported.returncode == 0, exported.stderr
+    assert exported.stdout.count('"press"') == 19
+
+
+# --- 3. a reader holding a read transaction never stalls the writer ----------------------------
+
+def test_a_reader_holding_a_transaction_does_not_freeze_the_game(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=data)
+    assert made.returncode == 0, made.stderr
+    reader = sqlite3.connect(f"file:{data / FILENAME}?mode=ro", uri=True,
+                             isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM events").fetchone()  # holds its snapshot from here
+    try:
+        env = dict(os.environ, COMPANION_DATA_DIR=str(data), COMPANION_TRACE_COMMITS="1")
+        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "demo", "treize",
+                                 "--speed", "0", "--seed", "2"], env=env,
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+        assert proc.stderr is not None
+        stamps = [time.monotonic() for line in proc.stderr if line.startswith("#committed")]
+        assert proc.wait(timeout=120) == 0
+    finally:
+        reader.close()
+    assert len(stamps) > 3 * 32  # enough commits for several checkpoints
+    gaps = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    # The busy timeout is 5 s: a checkpoint that waited for the reader shows as such a gap.
+    assert max(gaps) < 2.5, max(gaps)
+
+
+# --- 5. a journal carrying its own SQL -------------------------------------------------------------
+
+@pytest.mark.parametrize("sql", [
+    "CREATE TRIGGER wipe AFTER INSERT ON events BEGIN DELETE FROM events; END",
+    "CREATE VIEW everything AS SELECT * FROM events",
+    "CREATE TRIGGER hide AFTER UPDATE ON games BEGIN DELETE FROM games; END",
+], ids=["trigger on events", "view", "trigger on games"])
+def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: str) -> None:
+    data = tmp_path / "data"
+    made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=data)
+    assert made.returncode == 0, made.stderr
+    db = sqlite3.connect(data / FILENAME)
+    db.execute(sql)
+    db.commit()
+    db.close()
+    before = digests(data)
+    for args in (["resume", "--speed", "0"], ["demo", "--speed", "0", "--rounds", "1"]):
+        line = one_clear_line(run_cli(*args, "--lang", "en", data_dir=data))
+        assert "not created by the companion" in line and "left untouched" in line, line
+        assert digests(data) == before
+    fr = one_clear_line(run_cli("demo", "--speed", "0", data_dir=data))
+    assert "n'a pas été modifié" in fr
+    listed = run_cli("games", "--json", data_dir=data)  # its games can still be read out
+    assert listed.returncode == 0, listed.stderr
+    assert len(json.loads(listed.stdout)["games"]) == 1
+    assert digests(data) == before
+
+
