@@ -37,7 +37,6 @@ from companion.games import load
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
 
-
 # The three games in turn, each with its own range of seats: a club's evenings mix them.
 MIX = (("kilo", 3, 10), ("cinq-rois", 2, 7), ("treize", 3, 6))
 

@@ -8,6 +8,7 @@ user's files byte for byte as they were.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -131,7 +132,7 @@ def test_a_reader_holding_a_transaction_does_not_freeze_the_game(tmp_path: Path)
     finally:
         reader.close()
     assert len(stamps) > 3 * 32  # enough commits for several checkpoints
-    gaps = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(stamps)]
     # The busy timeout is 5 s: a checkpoint that waited for the reader shows as such a gap.
     assert max(gaps) < 2.5, max(gaps)
 
