@@ -15,6 +15,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -165,3 +166,85 @@ def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: s
     assert digests(data) == before
 
 
+
+
+# --- 2 and 7. `buttons --assign` keeps the rest of the config, and checks before listening -------
+
+USER_CONFIG = """\
+# my table: keys for the kids, the Pico on its own port
+[input]
+source = "keyboard"
+
+[keyboard]
+seats = ["a", "z", "e"]  # the kids' keys
+confirm = "space"
+
+[serial]
+port = "/dev/ttyACM7"
+
+[gpio]
+buses = ["id_eeprom"]
+seats = [{ button = 17 }]
+
+[debounce]
+lockout_ms = 40
+"""
+
+
+def _assign(argv: list[str], presses: list[int], monkeypatch: pytest.MonkeyPatch,
+            capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run `companion buttons --assign ...` on a gpiozero MockFactory, pressing ``presses`` as
+    the prompts ask for them."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion import cli
+    from companion.cli.buttons import cmd_buttons
+    from tests.test_buttons_cli import LineSink, human_pause
+
+    factory = MockFactory()
+    sink = LineSink()
+    args = cli.build_parser().parse_args(["buttons", "--assign", "--lang", "en", *argv])
+    result: list[int] = []
+    with monkeypatch.context() as m:
+        m.setattr(sys, "stdout", sink)
+        th = threading.Thread(target=lambda: result.append(cmd_buttons(args,
+                                                                       pin_factory=factory)))
+        th.start()
+        for n, pin in enumerate(presses, start=1):
+            sink.wait_for(lambda line, n=n: f"seat {n}" in line)
+            factory.pin(pin).drive_low()
+            human_pause()
+            factory.pin(pin).drive_high()
+        th.join(30)
+    factory.close()
+    assert not th.is_alive() and len(result) == 1
+    return result[0], sink.getvalue(), capsys.readouterr().err
+
+
+def test_assign_force_changes_the_pin_map_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import tomllib
+
+    cfg = tmp_path / "companion.toml"
+    cfg.write_text(USER_CONFIG, encoding="utf-8")
+    rc, _out, err = _assign(["--force", "--config", str(cfg), "--seats", "2", "--duration", "30"],
+                           [22, 5], monkeypatch, capsys)
+    assert rc == 0, err
+    text = cfg.read_text(encoding="utf-8")
+    before, after = tomllib.loads(USER_CONFIG), tomllib.loads(text)
+    assert [s["button"] for s in after["gpio"]["seats"]] == [22, 5]
+    for section in ("input", "keyboard", "serial", "debounce"):
+        assert after[section] == before[section], section
+    assert "# the kids' keys" in text and text.startswith("# my table")
+
+
+def test_assign_into_a_folder_it_cannot_write_says_so_before_listening(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder should be")
+    out = blocker / "companion.toml"
+    rc, said, err = _assign(["--output", str(out), "--duration", "30"], [], monkeypatch, capsys)
+    assert rc != 0 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert str(out) in err and "seat 1" not in said  # refused before a single button was asked
+    assert blocker.read_text() == "a file where a folder should be"

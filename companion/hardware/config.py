@@ -337,8 +337,18 @@ def render_toml(cfg: HardwareConfig) -> str:
         "[input]",
         f'source = "{cfg.input.source}"',
         "",
-        "[gpio]",
+        *render_gpio(cfg),
     ]
+    d = cfg.debounce
+    lines += ["", "[debounce]", f"lockout_ms = {d.lockout_ms:g}", f"glitch_ms = {d.glitch_ms:g}"]
+    if d.stuck_after_s is not None:
+        lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
+    return "\n".join(lines) + "\n"
+
+
+def render_gpio(cfg: HardwareConfig) -> list[str]:
+    """The ``[gpio]`` table (and ``[gpio.referee]``): the pin map alone, as lines."""
+    lines = ["[gpio]"]
     if cfg.gpio.chip is not None:
         lines.append(f"chip = {cfg.gpio.chip}")
     lines.append("buses = [" + ", ".join(f'"{b}"' for b in cfg.gpio.buses) + "]")
@@ -352,11 +362,7 @@ def render_toml(cfg: HardwareConfig) -> str:
     ref = {r: p for r, p in ref.items() if p is not None}
     if ref:
         lines += ["", "[gpio.referee]"] + [f"{r} = {p}" for r, p in ref.items()]
-    d = cfg.debounce
-    lines += ["", "[debounce]", f"lockout_ms = {d.lockout_ms:g}", f"glitch_ms = {d.glitch_ms:g}"]
-    if d.stuck_after_s is not None:
-        lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def default_config_path() -> Path:
