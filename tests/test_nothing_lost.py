@@ -248,3 +248,51 @@ def test_assign_into_a_folder_it_cannot_write_says_so_before_listening(
     assert rc != 0 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert str(out) in err and "seat 1" not in said  # refused before a single button was asked
     assert blocker.read_text() == "a file where a folder should be"
+
+
+# --- 6. hostile config files ---------------------------------------------------------------------
+
+BAD_CONFIGS = {
+    "inf": ("[debounce]\nstuck_after_s = inf\n", "stuck_after_s"),
+    "1e308": ("[debounce]\nstuck_after_s = 1e308\n", "stuck_after_s"),
+    "nan lockout": ("[debounce]\nlockout_ms = nan\n", "lockout_ms"),
+    "not utf-8": (b"[serial]\nport = \"/dev/tty\xe9\"\n", "UTF-8"),
+    "deep": ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nest"),
+    "debouce": ("[debouce]\nlockout_ms = 40\n", "debounce"),
+    "gpoi": ("[gpoi]\nseats = [{ button = 17 }]\n", "gpio"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_CONFIGS))
+@pytest.mark.parametrize("command", [["buttons", "--input", "sim", "--duration", "0.01"],
+                                     ["play", "kilo", "--players", "A,B,C"]],
+                         ids=["buttons", "play"])
+def test_a_bad_config_is_one_sentence(tmp_path: Path, case: str, command: list[str]) -> None:
+    content, needle = BAD_CONFIGS[case]
+    cfg = tmp_path / "companion.toml"
+    if isinstance(content, bytes):
+        cfg.write_bytes(content)
+    else:
+        cfg.write_text(content, encoding="utf-8")
+    before = cfg.read_bytes()
+    result = run_cli(*command, "--config", str(cfg), "--lang", "en", data_dir=tmp_path / "d",
+                     env={"SDL_VIDEODRIVER": "dummy"})
+    line = one_clear_line(result)
+    assert needle in line and str(cfg) in line, line
+    assert cfg.read_bytes() == before
+
+
+@pytest.mark.parametrize("case", ["inf", "not utf-8", "deep", "debouce"])
+def test_doctor_names_a_bad_config_not_its_own_failure(tmp_path: Path, case: str) -> None:
+    content, needle = BAD_CONFIGS[case]
+    cfg = tmp_path / "companion.toml"
+    if isinstance(content, bytes):
+        cfg.write_bytes(content)
+    else:
+        cfg.write_text(content, encoding="utf-8")
+    result = run_cli("doctor", "--json", "--config", str(cfg), "--lang", "en",
+                     data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"})
+    assert "Traceback" not in result.stderr
+    check = next(c for c in json.loads(result.stdout)["checks"] if c["key"] == "config")
+    assert check["status"] == "fail" and needle in check["en"], check
+    assert "check itself failed" not in check["en"]
