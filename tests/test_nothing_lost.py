@@ -296,3 +296,48 @@ def test_doctor_names_a_bad_config_not_its_own_failure(tmp_path: Path, case: str
     check = next(c for c in json.loads(result.stdout)["checks"] if c["key"] == "config")
     assert check["status"] == "fail" and needle in check["en"], check
     assert "check itself failed" not in check["en"]
+
+
+# --- 8. a damaged stats cache is ignored and rebuilt -------------------------------------------
+
+def _poisoned(entry: list[object]) -> list[object]:
+    """A cache row with the right key and count whose contents lie."""
+    row = list(entry)
+    body = list(row[2])  # type: ignore[call-overload]
+    body[4] = [["Mallory", 999]] + body[4][1:]  # a player not at the table
+    row[2] = body
+    return row
+
+
+CACHES = {
+    "nested": lambda games: '{"version": 1, "games": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "wrong types": lambda games: json.dumps({"version": 1, "games": {
+        gid: [e[0], e[1], ["kilo", 5, "yes", None, 7, "kilos", 3, 4]] for gid, e in games.items()}}),
+    "stranger": lambda games: json.dumps({"version": 1, "games": {
+        gid: _poisoned(e) for gid, e in games.items()}}),
+    "slap by a stranger": lambda games: json.dumps({"version": 1, "games": {
+        gid: [e[0], e[1], e[2][:6] + [[[[["Mallory", 1]], ["Mallory"], 5, True, False]]]
+              + e[2][7:]] for gid, e in games.items()}}),
+    "list": lambda games: "[1, 2, 3]",
+}
+
+
+@pytest.mark.parametrize("case", list(CACHES))
+def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str) -> None:
+    data = tmp_path / "data"
+    for seed in (5, 6):
+        made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", str(seed),
+                       data_dir=data)
+        assert made.returncode == 0, made.stderr
+    truth = {cmd: run_cli(cmd, "--json", data_dir=data) for cmd in ("stats", "history")}
+    assert all(r.returncode == 0 for r in truth.values())
+    cache = data / "stats-cache.json"
+    games = json.loads(cache.read_text(encoding="utf-8"))["games"]
+    cache.write_text(CACHES[case](games), encoding="utf-8")
+    journal_before = hashlib.sha256((data / FILENAME).read_bytes()).hexdigest()
+    for cmd in ("stats", "history"):
+        again = run_cli(cmd, "--json", data_dir=data)
+        assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+        assert json.loads(again.stdout) == json.loads(truth[cmd].stdout), cmd
+    assert json.loads(cache.read_text(encoding="utf-8"))["games"] == games  # rebuilt
+    assert hashlib.sha256((data / FILENAME).read_bytes()).hexdigest() == journal_before

@@ -134,20 +134,70 @@ def _to_cache(r: GameRecord) -> list[Any]:
             [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps], r.flushes]
 
 
-def _from_cache(game_id: str, created_ns: int, row: list[Any]) -> GameRecord:
+class _Stale(ValueError):
+    """A cache row that does not describe a game the way ``_read`` would."""
+
+
+def _names(value: Any, seats: frozenset[str] | None = None) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(p, str) and (seats is None or p in seats) for p in value):
+        raise _Stale
+    return tuple(value)
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise _Stale
+    return value
+
+
+def _pairs(value: Any, players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """One [player, integer] per seat, in seat order."""
+    if not isinstance(value, list) or len(value) != len(players):
+        raise _Stale
+    out = []
+    for pair, player in zip(value, players, strict=True):
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] != player:
+            raise _Stale
+        out.append((player, _int(pair[1])))
+    return tuple(out)
+
+
+def _from_cache(game_id: str, created_ns: int, row: Any) -> GameRecord:
+    """A cache row back into its record, every part checked: the cache is a file anyone can
+    edit or damage, and a row that lies must cost a fold, never a crash or a wrong number."""
+    if not isinstance(row, list) or len(row) != 8:
+        raise _Stale
     game, players, finished, winners, scores, unit, slaps, flushes = row
-    return GameRecord(
-        game_id, game, created_ns, tuple(players), bool(finished), tuple(winners),
-        tuple((p, int(v)) for p, v in scores), unit,
-        tuple(SlapFact(tuple(map(tuple, order)), tuple(losers), margin, valid, tied)
-              for order, losers, margin, valid, tied in slaps),
-        tuple((p, int(n)) for p, n in flushes))
+    if not isinstance(game, str) or type(finished) is not bool or unit not in ("kilos", "points"):
+        raise _Stale
+    seated = _names(players)
+    seats = frozenset(seated)
+    if len(seats) != len(seated) or not isinstance(slaps, list):
+        raise _Stale
+    facts = []
+    for slap in slaps:
+        if not isinstance(slap, list) or len(slap) != 5:
+            raise _Stale
+        order, losers, margin, valid, tied = slap
+        if not isinstance(order, list) or type(valid) is not bool or type(tied) is not bool \
+                or not (margin is None or type(margin) is int):
+            raise _Stale
+        presses = []
+        for press in order:
+            if not isinstance(press, list) or len(press) != 2 or press[0] not in seats:
+                raise _Stale
+            presses.append((press[0], _int(press[1])))
+        facts.append(SlapFact(tuple(presses), _names(losers, seats), margin, valid, tied))
+    return GameRecord(game_id, game, created_ns, seated, finished, _names(winners, seats),
+                      _pairs(scores, seated), unit, tuple(facts),
+                      _pairs(flushes, seated) if flushes else ())
 
 
 def _load_cache(folder: Path) -> dict[str, Any]:
     try:
         data = json.loads((folder / CACHE_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
         return {}
