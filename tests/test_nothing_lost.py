@@ -304,7 +304,7 @@ def _poisoned(entry: list[object]) -> list[object]:
     """A cache row with the right key and count whose contents lie."""
     row = list(entry)
     body = list(row[2])  # type: ignore[call-overload]
-    body[4] = [["Mallory", 999]] + body[4][1:]  # a player not at the table
+    body[4] = [["Mallory", 999], *body[4][1:]]  # a player not at the table
     row[2] = body
     return row
 
@@ -316,8 +316,8 @@ CACHES = {
     "stranger": lambda games: json.dumps({"version": 1, "games": {
         gid: _poisoned(e) for gid, e in games.items()}}),
     "slap by a stranger": lambda games: json.dumps({"version": 1, "games": {
-        gid: [e[0], e[1], e[2][:6] + [[[[["Mallory", 1]], ["Mallory"], 5, True, False]]]
-              + e[2][7:]] for gid, e in games.items()}}),
+        gid: [e[0], e[1], [*e[2][:6], [[[["Mallory", 1]], ["Mallory"], 5, True, False]],
+                           *e[2][7:]]] for gid, e in games.items()}}),
     "list": lambda games: "[1, 2, 3]",
 }
 
