@@ -341,3 +341,145 @@ def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str)
         assert json.loads(again.stdout) == json.loads(truth[cmd].stdout), cmd
     assert json.loads(cache.read_text(encoding="utf-8"))["games"] == games  # rebuilt
     assert hashlib.sha256((data / FILENAME).read_bytes()).hexdigest() == journal_before
+
+
+# --- 9. CSV formula injection ------------------------------------------------------------------
+
+HOSTILE = ['=HYPERLINK("x.fr")', "+1+cmd", "@SUM(A1)", "-2+3"]
+
+
+def _old_journal_with(names: list[str], data: Path) -> None:
+    """A journal written before names were checked at the table: its games must still read."""
+    from companion.games.kilo.events import NewKiloGame as Setup
+
+    with Journal(data, writer=True) as journal:
+        journal.new_game(Setup(players=names, rounds=1), "kilo", tuple(names), {"input": "sim"})
+
+
+def test_csv_export_defuses_formulas(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    data = tmp_path / "data"
+    _old_journal_with(HOSTILE, data)
+    result = run_cli("export", "--csv", "--all", data_dir=data)
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")], cells
+    assert {row[4] for row in rows[1:]} == {"'" + name for name in HOSTILE}
+
+
+@pytest.mark.parametrize("players", ["=1+2,B,C", "A,+B,C", "A,B,@C", "A,-B,C"])
+def test_play_refuses_a_name_that_is_a_formula(tmp_path: Path, players: str) -> None:
+    result = run_cli("play", "kilo", "--players", players, "--lang", "en",
+                     data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    line = one_clear_line(result)
+    assert "spreadsheet" in line, line
+    assert not (tmp_path / "d" / FILENAME).exists() or run_cli(
+        "games", "--json", data_dir=tmp_path / "d").stdout.count('"id"') == 0
+
+
+# --- 10. one name, one player ------------------------------------------------------------------
+
+def test_stats_finds_a_player_typed_decomposed_and_the_exact_case_first(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    for seed, players in ((1, "3"), (2, "3")):
+        made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", str(seed),
+                       "--players", players, data_dir=data)
+        assert made.returncode == 0, made.stderr
+    # Demo names: Alice, Bruno, Chloé. Chloé typed as C h l o e + combining acute:
+    nfd = run_cli("stats", "Chloe\u0301", "--json", data_dir=data)
+    assert nfd.returncode == 0, nfd.stderr
+    assert [p["player"] for p in json.loads(nfd.stdout)["players"]] == ["Chloé"]
+
+
+def test_stats_alice_is_not_alice_in_lower_case(tmp_path: Path) -> None:
+    import io
+
+    from companion.games import load
+
+    data = tmp_path / "data"
+    kilo = load("kilo")
+    with Journal(data, writer=True) as journal:
+        table = Table.start(journal, NewKiloGame(players=["Alice", "alice", "Bob"], rounds=2),
+                            {"input": "sim", "seed": 3})
+        kilo.run_demo(table, 3, 0, "en", io.StringIO())
+        assert table.engine.finished
+    every = json.loads(run_cli("stats", "--json", data_dir=data).stdout)["players"]
+    numbers = {p["player"]: p for p in every}
+    for name in ("Alice", "alice"):
+        one = run_cli("stats", name, "--json", data_dir=data)
+        assert one.returncode == 0, one.stderr
+        assert json.loads(one.stdout)["players"] == [numbers[name]]
+    other = run_cli("stats", "ALICE", "--lang", "en", data_dir=data)  # which one? say so
+    line = one_clear_line(other)
+    assert "Alice" in line and "alice" in line
+
+
+@pytest.mark.parametrize("players", ["Jean Paul,Jean\u00a0Paul,C", "A,B,\u3164",
+                                     "C,C\u3164,B", "A,B,\u2800", "Zoé,Zoe\u0301 ,B"])
+def test_names_that_look_the_same_or_invisible_are_refused(tmp_path: Path, players: str) -> None:
+    result = run_cli("play", "kilo", "--players", players, "--lang", "en",
+                     data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    line = one_clear_line(result)
+    assert "look the same" in line or "shows nothing" in line or "unique" in line, line
+
+
+# --- 11. an error quotes a hostile value cut, with its length -------------------------------------
+
+def test_a_huge_value_gives_a_short_message(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    made = run_cli("demo", "--speed", "0", "--rounds", "1", data_dir=data)
+    assert made.returncode == 0
+    huge = "x" * 10_000
+    log = tmp_path / "huge.jsonl"
+    log.write_text(json.dumps({"type": "new_game", "game": "kilo", "players": [huge, "B", "C"],
+                               "rounds": 1}) + "\n", encoding="utf-8")
+    for args in (["play", "kilo", "--players", f"{huge},B,C"], ["export", huge],
+                 ["stats", huge], ["resume", huge], ["replay", str(log)]):
+        result = run_cli(*args, "--lang", "en", data_dir=data, env={"SDL_VIDEODRIVER": "dummy"},
+                         timeout=30)
+        line = one_clear_line(result)
+        assert len(line) < 600 and "10000" in line.replace(",", "").replace("\u202f", ""), (
+            args[0], line[:300])
+
+
+# --- 12. a data folder path longer than the file system allows --------------------------------------
+
+@pytest.mark.parametrize("command", [["games"], ["history"], ["stats"], ["export"],
+                                     ["export", "--csv", "--all"], ["resume"],
+                                     ["demo", "--speed", "0"]])
+def test_a_too_long_data_dir_is_one_sentence(tmp_path: Path, command: list[str]) -> None:
+    for folder in (tmp_path / ("x" * 300), tmp_path.joinpath(*["y" * 200] * 25)):
+        line = one_clear_line(run_cli(*command, "--lang", "en", data_dir=folder))
+        assert "too long" in line, line
+
+
+# --- 13. a closed pipe, and errors named by what caused them ------------------------------------
+
+def test_demo_into_a_closed_pipe_says_the_game_was_cut(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    env = dict(os.environ, COMPANION_DATA_DIR=str(data))
+    # At the demo's own pace (not --speed 0) the game is still going when the reader leaves.
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "demo", "--speed", "5",
+                             "--lang", "en"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.readline()
+    proc.stdout.close()  # what `| head -2` does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) != 0
+    assert "Traceback" not in err and "companion resume" in err, err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+def test_play_names_the_serial_port_not_players(tmp_path: Path) -> None:
+    cfg = tmp_path / "companion.toml"
+    cfg.write_text('[serial]\nport = "/dev/tty\\u0000S0"\n', encoding="utf-8")
+    result = run_cli("play", "kilo", "--players", "A,B,C", "--input", "serial", "--config",
+                     str(cfg), "--lang", "en", data_dir=tmp_path / "d",
+                     env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    line = one_clear_line(result)
+    assert "--players" not in line and "port" in line, line

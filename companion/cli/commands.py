@@ -42,6 +42,18 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
     except KeyboardInterrupt:
         print("\n" + t("cli.interrupted", lang), file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # `companion demo | head`: the reader is gone, so is the point of playing on; the game
+        # stays in the journal as far as it went, and saying so beats a silent exit 0.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"L'affichage a été fermé (un « | head » ?) après l'événement {table.seq} : la "
+              "démo s'est arrêtée là, sa partie est gardée ; `companion resume` joue la suite."
+              if lang == "fr" else
+              f"The output was closed (a `| head`?) after event {table.seq}: the demo stopped "
+              "there, its game is kept; `companion resume` plays the rest.", file=sys.stderr)
+        return 1
     if as_json:
         _print_json({"game_id": table.game_id, **game.to_json()})
     return 0

@@ -261,6 +261,19 @@ class SerialConfig(_Strict):
 
     port: str | None = None
 
+    @field_validator("port")
+    @classmethod
+    def _port(cls, v: str | None) -> str | None:
+        if v is not None and (not v.isprintable() or len(v) > 1024):
+            raise ConfigError(
+                f"serial.port = {shown(v)} is not a device path: write one like "
+                '"/dev/ttyACM0", or leave it out to find the board by its USB id.',
+                f"serial.port = {shown(v, lang='fr')} n'est pas un chemin de périphérique : "
+                'écrivez-en un comme "/dev/ttyACM0", ou retirez-le pour trouver le boîtier par '
+                "son identifiant USB.",
+            )
+        return v
+
 
 class HardwareConfig(BaseModel):
     """The sections of the config file that concern buttons and LEDs."""

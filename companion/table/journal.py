@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import CompanionError, JournalError
+from companion.errors import CompanionError, JournalError, cut, shown
 from companion.i18n import os_reason
 
 if TYPE_CHECKING:
@@ -181,16 +181,21 @@ class Journal:
         self.writer = writer
         self._lock_fd: int | None = None
         self._since_checkpoint = 0
-        if writer:
-            self._take_lock()
-        elif not self.path.exists() and not self.wal.exists():
-            raise JournalError(
-                f"there is no journal at {self.path} yet: no game has been played with this "
-                "data directory",
-                f"il n'y a pas encore de journal dans {self.path} : aucune partie n'a été jouée "
-                "avec ce dossier de données")
         try:
+            if writer:
+                self._take_lock()
+            elif not self.path.exists() and not self.wal.exists():
+                raise JournalError(
+                    f"there is no journal at {self.path} yet: no game has been played with "
+                    "this data directory",
+                    f"il n'y a pas encore de journal dans {self.path} : aucune partie n'a été "
+                    "jouée avec ce dossier de données")
             self._db = self._open()
+        except OSError as err:
+            self._release_lock()
+            if isinstance(err, JournalError):
+                raise
+            raise self._unreachable(err) from None
         except BaseException:
             self._release_lock()
             raise
@@ -231,6 +236,8 @@ class Journal:
         return st.f_bavail * st.f_frsize < 64 * 1024
 
     def _os_error(self, err: OSError) -> JournalError:
+        if err.errno == errno.ENAMETOOLONG:
+            return self._unreachable(err)
         if err.errno in (errno.ENOSPC, errno.EDQUOT) or self._is_disk_full():
             return self._disk_full()
         if err.errno == errno.EROFS or (err.errno in (errno.EACCES, errno.EPERM)
@@ -241,6 +248,23 @@ class Journal:
             "--data-dir with a folder you can write to",
             f"impossible d'écrire dans le dossier du journal {self.data_dir} "
             f"({os_reason(err)}) ; indiquez un dossier accessible avec --data-dir")
+
+    def _unreachable(self, err: OSError) -> JournalError:
+        """The folder itself cannot be looked at: a path too long for the file system, a
+        component that is a file, no permission to pass through."""
+        shown_dir = cut(str(self.data_dir), 120)
+        if err.errno == errno.ENAMETOOLONG:
+            return JournalError(
+                f"the data folder path is too long for the file system ({len(str(self.data_dir))}"
+                f" characters: {shown_dir}); pass --data-dir with a shorter path",
+                f"le chemin du dossier de données est trop long pour le système de fichiers "
+                f"({len(str(self.data_dir))} caractères : {cut(str(self.data_dir), 120, 'fr')}) "
+                "; indiquez un chemin plus court avec --data-dir")
+        return JournalError(
+            f"the data folder {shown_dir} cannot be reached ({err.strerror}); pass --data-dir "
+            "with a folder you can use",
+            f"le dossier de données {cut(str(self.data_dir), 120, 'fr')} est inaccessible "
+            f"({os_reason(err)}) ; indiquez un dossier utilisable avec --data-dir")
 
     def _take_lock(self) -> None:
         try:
@@ -586,9 +610,9 @@ class Journal:
                                f"le journal {self.path} ne contient encore aucune partie")
         known = ", ".join(g.id for g in reversed(latest))
         raise JournalError(
-            f"no game {game_id!r} in the journal (latest: {known}); `companion games` lists "
-            "them all",
-            f"aucune partie {game_id!r} dans le journal (dernières : {known}) ; "
+            f"no game {shown(game_id)} in the journal (latest: {known}); `companion games` "
+            "lists them all",
+            f"aucune partie {shown(game_id, lang='fr')} dans le journal (dernières : {known}) ; "
             "`companion games` les liste toutes")
 
     def payloads(self, game_id: str) -> Iterator[tuple[int, str]]:
