@@ -300,25 +300,48 @@ def test_doctor_names_a_bad_config_not_its_own_failure(tmp_path: Path, case: str
 
 # --- 8. a damaged stats cache is ignored and rebuilt -------------------------------------------
 
-def _poisoned(entry: list[object]) -> list[object]:
-    """A cache row with the right key and count whose contents lie."""
-    row = list(entry)
-    body = list(row[2])  # type: ignore[call-overload]
-    body[4] = [["Mallory", 999], *body[4][1:]]  # a player not at the table
-    row[2] = body
-    return row
+def _parts(cache: Path) -> tuple[dict[str, object], list[object]]:
+    lines = cache.read_bytes().split(b"\n")
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+def _write(cache: Path, head: dict[str, object], parts: list[object], *, sign: bool) -> None:
+    """The cache file with ``parts`` as its lines; ``sign``: with digests that match them (a
+    forged file), else with the old ones (a damaged or hand-edited file)."""
+    lines = [json.dumps(p, separators=(",", ":")).encode() for p in parts]
+    if sign:
+        head = dict(head, sha256=[hashlib.sha256(line).hexdigest() for line in lines])
+    cache.write_bytes(b"\n".join([json.dumps(head).encode(), *lines]))
+
+
+def _stranger(parts: list[object]) -> list[object]:
+    rows, slaps, sheets = parts
+    for row in rows.values():  # type: ignore[attr-defined]
+        row[2][4] = [["Mallory", 999], *row[2][4][1:]]  # a player not at the table
+        row[2][3] = ["Mallory"]
+    for facts in slaps.values():  # type: ignore[attr-defined]
+        facts.append([[["Mallory", 1]], ["Mallory"], 5, True, False])
+    return [rows, slaps, sheets]
+
+
+def _wrong_types(parts: list[object]) -> list[object]:
+    rows, slaps, sheets = parts
+    return [{gid: [row[0], row[1], ["kilo", 5, "yes", None, 7, "kilos", 3]]  # type: ignore[index]
+             for gid, row in rows.items()}, slaps, sheets]  # type: ignore[attr-defined]
 
 
 CACHES = {
-    "nested": lambda games: '{"version": 1, "games": ' + "[" * 100_000 + "]" * 100_000 + "}",
-    "wrong types": lambda games: json.dumps({"version": 1, "games": {
-        gid: [e[0], e[1], ["kilo", 5, "yes", None, 7, "kilos", 3, 4]] for gid, e in games.items()}}),
-    "stranger": lambda games: json.dumps({"version": 1, "games": {
-        gid: _poisoned(e) for gid, e in games.items()}}),
-    "slap by a stranger": lambda games: json.dumps({"version": 1, "games": {
-        gid: [e[0], e[1], [*e[2][:6], [[[["Mallory", 1]], ["Mallory"], 5, True, False]],
-                           *e[2][7:]]] for gid, e in games.items()}}),
-    "list": lambda games: "[1, 2, 3]",
+    "nested": lambda cache: cache.write_text('{"version": 3}\n' + "[" * 100_000
+                                             + "]" * 100_000, encoding="utf-8"),
+    "truncated": lambda cache: cache.write_bytes(cache.read_bytes()[:-100]),
+    "flipped": lambda cache: flip(cache, cache.stat().st_size // 2),
+    "list": lambda cache: cache.write_text("[1, 2, 3]", encoding="utf-8"),
+    "edited stranger": lambda cache: _write(cache, _parts(cache)[0],
+                                            _stranger(_parts(cache)[1]), sign=False),
+    "forged stranger": lambda cache: _write(cache, _parts(cache)[0],
+                                            _stranger(_parts(cache)[1]), sign=True),
+    "forged wrong types": lambda cache: _write(cache, _parts(cache)[0],
+                                               _wrong_types(_parts(cache)[1]), sign=True),
 }
 
 
@@ -332,14 +355,16 @@ def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str)
     truth = {cmd: run_cli(cmd, "--json", data_dir=data) for cmd in ("stats", "history")}
     assert all(r.returncode == 0 for r in truth.values())
     cache = data / "stats-cache.json"
-    games = json.loads(cache.read_text(encoding="utf-8"))["games"]
-    cache.write_text(CACHES[case](games), encoding="utf-8")
+    good = cache.read_bytes()
+    CACHES[case](cache)
     journal_before = hashlib.sha256((data / FILENAME).read_bytes()).hexdigest()
-    for cmd in ("stats", "history"):
+    for cmd in ("stats", "history", "games"):
         again = run_cli(cmd, "--json", data_dir=data)
         assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
-        assert json.loads(again.stdout) == json.loads(truth[cmd].stdout), cmd
-    assert json.loads(cache.read_text(encoding="utf-8"))["games"] == games  # rebuilt
+        if not case.startswith("forged") and cmd in truth:
+            assert json.loads(again.stdout) == json.loads(truth[cmd].stdout), cmd
+    if not case.startswith("forged"):  # a forged file, digests and all, is beyond a cache's care
+        assert cache.read_bytes() == good  # rebuilt
     assert hashlib.sha256((data / FILENAME).read_bytes()).hexdigest() == journal_before
 
 

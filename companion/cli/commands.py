@@ -191,12 +191,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     from companion.games import GAME_NAMES
     from companion.table.journal import Journal
+    from companion.table.stats import records
 
     lang = args.lang
     try:
-        with Journal(_data_dir(args), writer=False) as journal:
+        folder = _data_dir(args)
+        with Journal(folder, writer=False) as journal:
             games = journal.games()
-            damaged = {g.id: err for g in games if (err := _check_game(journal, g.id))}
+            # Each game is folded once and remembered in stats-cache.json (as history and stats
+            # do): only games new since the last look are checked again.
+            checked = records(journal, cache_dir=folder, infos=games, slaps=False)
+            damaged = {r.id: JournalError(r.error, r.error_fr) for r in checked
+                       if r.error is not None}
     except CompanionError as err:
         if "there is no journal" in err.en:
             if args.json:

@@ -25,7 +25,7 @@ def _fr(lang: str, fr: str, en: str) -> str:
     return french_typography(fr) if lang == "fr" else en
 
 
-def _records(args: argparse.Namespace) -> list[Any] | None:
+def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | None:
     """Every game's record, or None after saying why there are none to read."""
     from companion.table.journal import Journal
     from companion.table.stats import records
@@ -33,7 +33,7 @@ def _records(args: argparse.Namespace) -> list[Any] | None:
     try:
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
-            found = records(journal, cache_dir=folder)
+            found = records(journal, cache_dir=folder, slaps=slaps)
     except CompanionError as err:
         if "there is no journal" in err.en:
             print(_fr(args.lang, "Aucune partie enregistrée pour l'instant : `companion demo` en "
@@ -62,7 +62,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     from companion.games import GAME_NAMES
 
     lang = args.lang
-    games = _records(args)
+    games = _records(args, slaps=False)
     if games is None:
         return 2
     if args.json:
@@ -229,20 +229,23 @@ def defused(cell: str) -> str:
 
 
 def export_csv(args: argparse.Namespace) -> int:
-    from companion.table.fold import Fold
+    from companion.errors import JournalError
     from companion.table.journal import Journal
+    from companion.table.stats import records
 
     lang = args.lang
     rows: list[list[Any]] = []
     try:
-        with Journal(_data_dir(args), writer=False) as journal:
+        folder = _data_dir(args)
+        with Journal(folder, writer=False) as journal:
             infos = journal.games() if args.all else [journal.game(args.game_id)]
-            for info in infos:
-                fold = Fold()
-                for _, event in journal.events(info.id):
-                    fold.feed(event)
-                assert fold.engine is not None
-                rows += score_sheet(info.id, info.created_ns, fold.engine.to_json())
+            # The score sheets come with the records stats-cache.json keeps: each game is
+            # folded once, not on every export.
+            for record in records(journal, cache_dir=folder, infos=infos, slaps=False,
+                                  sheets=True):
+                if record.error is not None or record.sheet is None:
+                    raise JournalError(record.error or "?", record.error_fr)
+                rows += score_sheet(record.id, record.created_ns, record.sheet)
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
         return 2

@@ -571,6 +571,14 @@ class Journal:
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
         self.checkpoint()
+        if finished:
+            # The game's record goes into stats-cache.json now, after its last commit: the
+            # players' next `history`, `stats`, `games` or `export --csv` finds it folded.
+            # Best effort: a cache that cannot be written only costs a fold later.
+            from companion.table.stats import remember
+
+            with contextlib.suppress(CompanionError, OSError, ValueError):
+                remember(self, game_id)
 
     def _rollback(self) -> None:
         with contextlib.suppress(sqlite3.Error):
