@@ -508,3 +508,19 @@ def test_play_names_the_serial_port_not_players(tmp_path: Path) -> None:
                      env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
     line = one_clear_line(result)
     assert "--players" not in line and "port" in line, line
+
+
+# --- the line-length cap of `replay` ---------------------------------------------------------------
+
+def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(
+        tmp_path: Path) -> None:
+    from companion.cli.commands import MAX_LINE
+
+    log = tmp_path / "long.jsonl"
+    log.write_text('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], '
+                   '"rounds": 1}\n'
+                   + '{"type": "press", "player": "' + "A" * (2 * MAX_LINE) + '"}\n',
+                   encoding="utf-8")
+    for source in (str(log), "/dev/zero"):
+        line = one_clear_line(run_cli("replay", source, "--lang", "en"))
+        assert "longer than" in line and str(MAX_LINE // 1024) in line, line
