@@ -437,8 +437,9 @@ def check_journal(ctx: Context) -> Check:
     try:
         with Journal(folder, writer=False) as journal:  # also judges a -wal left by a crash
             # Every game folded through its engine, once: stats-cache.json keeps the games
-            # already checked (by `games`, `history`, or the table when the game ended).
-            found = records(journal, cache_dir=folder, slaps=False)
+            # already checked (by `games`, `history`, or the table when the game ended); every
+            # event is re-read and fingerprinted, so a row changed in place is folded again.
+            found = records(journal, cache_dir=folder, slaps=False, verify=True)
     except CompanionError as err:
         return Check("journal", "fail", err.en, err.fr)
     count = len(found)

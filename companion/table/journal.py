@@ -631,6 +631,13 @@ class Journal:
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
 
+    def all_payloads(self) -> Iterator[tuple[str, str]]:
+        """(game id, payload) of every event, game by game in seq order."""
+        try:
+            yield from self._db.execute("SELECT game_id, payload FROM events ORDER BY game_id, seq")
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+
     def events(self, game_id: str) -> Iterator[tuple[int, AnyEvent]]:
         # The event models (pydantic) load here, not with the module: readers of payloads alone
         # (stats, history, export) never pay for them.
