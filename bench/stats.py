@@ -85,7 +85,7 @@ def timed(args: list[str], env: dict[str, str], ok_codes: tuple[int, ...] = (0,)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([*companion_command(), *args], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+                          stderr=subprocess.PIPE, text=True, timeout=900, check=False)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU.setdefault(key or args[0], []).append(
@@ -100,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small journal: a smoke run")
     parser.add_argument("--games", type=int, default=None, help="games in the journal (2000)")
     parser.add_argument("--runs", type=int, default=None, help="repetitions (default 5, quick 2)")
+    parser.add_argument("--cold-runs", type=int, default=None,
+                        help="repetitions of the cold runs (default: --runs)")
     parser.add_argument("--dir", type=Path, default=None,
                         help="where the timed journal lives (default: a temporary folder)")
     parser.add_argument("--from", dest="source", type=Path, default=None,
@@ -140,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                 cache.unlink(missing_ok=True)
                 return [timed(command, env, key=f"{name}.cold")]
 
-            runs_cold = repeat(runs, cold)
+            runs_cold = repeat(args.cold_runs or runs, cold)
             report(f"{name}.command.cold", "s", runs_cold, "median", 1, n=games, events=events,
                    mix=mix, cpu_median=cpu(f"{name}.cold"), build_s=round(build_s, 1),
                    fs=filesystem_of(base),
