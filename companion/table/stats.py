@@ -46,6 +46,7 @@ class GameRecord:
     # history, standings, winners, finished.
     sheet: dict[str, Any] | None = None
     digest: str = ""  # of the game's payloads, for ``records(verify=True)``
+    size: int = 0  # bytes of the game's payloads, as ``Journal.sizes`` counts them
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "created_ns": self.created_ns,
@@ -114,7 +115,8 @@ def _read(journal: Any, info: Any) -> GameRecord:
         state = Table.load(journal, info.id).engine.to_json()
         payloads = [p for _, p in journal.payloads(info.id)]
         record = record_from_payloads(info.id, info.created_ns, payloads, state)
-        return dataclasses.replace(record, digest=digest(payloads))
+        return dataclasses.replace(record, digest=digest(payloads),
+                                   size=sum(len(p.encode()) for p in payloads))
     except CompanionError as err:
         return failed(err.en, err.fr)
     except (ValueError, KeyError, TypeError, IndexError, RecursionError) as err:
@@ -147,8 +149,9 @@ def records(journal: Any, cache_dir: Path | None = None, infos: list[Any] | None
     not read back gives a record with its ``error`` instead of stopping the others.
 
     With ``cache_dir``, the records are kept in ``stats-cache.json`` there, each under its game
-    id with its event count: journal rows are never changed or deleted, so a game with the same
-    id, start and count has the same record, and only new games and new events are folded.
+    id with its event count and bytes: journal rows are never changed or deleted, so a game with
+    the same id, start, count and size has the same record, and only new games and new events
+    are folded (a row edited in place to the same length is found by ``verify``).
     A game that does not fold is never kept: it is folded again, and named again, every time.
     The slaps (for ``player_stats``) and score sheets (for ``export --csv``) are kept on lines
     of their own, read only when asked for: the list of games never pays for them. ``verify``
@@ -162,11 +165,13 @@ def records(journal: Any, cache_dir: Path | None = None, infos: list[Any] | None
     new: dict[str, GameRecord] = {}
     listed = journal.games() if infos is None else infos
     sums = journal_digests(journal) if verify else {}
+    sizes = journal.sizes()
     for info in listed:
         hit = rows.get(info.id)
         record = None
-        if type(hit) is list and len(hit) == 4 and hit[0] == info.events \
-                and hit[1] == info.created_ns and (not verify or hit[3] == sums.get(info.id)):
+        if type(hit) is list and len(hit) == 5 and hit[0] == info.events \
+                and hit[1] == info.created_ns and hit[4] == sizes.get(info.id) \
+                and (not verify or hit[3] == sums.get(info.id)):
             try:
                 record = _from_cache(info.id, info.created_ns, hit[2],
                                      slap_rows[info.id] if slaps else [],
@@ -194,13 +199,13 @@ def remember(journal: Any, game_id: str) -> None:
 
 
 CACHE_NAME = "stats-cache.json"
-CACHE_VERSION = 4  # raise it when GameRecord or a game's fold changes
+CACHE_VERSION = 5  # raise it when GameRecord or a game's fold changes
 _PARTS = ("rows", "slaps", "sheets")
 
 
 class _Cache:
     """``stats-cache.json``: a header line (version, the SHA-256 of every other line), then one
-    JSON line per part: rows {id: [events, created_ns, record, digest]}, slaps {id: [...]}, sheets
+    JSON line per part: rows {id: [events, created_ns, record, digest, bytes]}, slaps {id: [...]}, sheets
     {id: {...}}. A part is decoded only when asked for; the digests are checked first, and a
     damaged or edited file is ignored (then rebuilt), never trusted."""
 
@@ -247,7 +252,7 @@ class _Cache:
                 continue
             parts["rows"][r.id] = [info.events, info.created_ns,
                                    [r.game, r.players, r.finished, r.winners, r.scores, r.unit,
-                                    r.flushes], r.digest]
+                                    r.flushes], r.digest, r.size]
             parts["slaps"][r.id] = [(s.order, s.losers, s.margin_us, s.valid, s.tied)
                                     for s in r.slaps]
             parts["sheets"][r.id] = r.sheet
