@@ -1,14 +1,17 @@
-"""``companion stats`` over a journal of 1,000 games, and ``companion doctor`` on a machine with
-nothing attached, against their budgets; one JSON object a line on stdout (see bench/core.py).
+"""``companion stats``, ``history``, ``games``, ``export --csv --all`` and ``doctor`` over a journal
+of 2,000 mixed games, and ``companion doctor`` on a machine with nothing attached, against their
+budgets; one JSON object a line on stdout (see bench/core.py).
 
-    python bench/stats.py            # 1,000 games (about half a minute to build), 5 runs
-    python bench/stats.py --quick    # smoke run: 40 games, 2 runs
+    python bench/stats.py                   # 2,000 games (minutes to build), 5 runs
+    python bench/stats.py --quick           # smoke run: 40 games, 2 runs
+    python bench/stats.py --from DATA_DIR   # time a journal built before (its copy)
 
-``companion stats`` keeps the records of the games it folded in ``stats-cache.json`` beside the
-journal: the cold figure folds all thousand games, the warm one only reads that cache.
+The commands keep the records of the games they folded in ``stats-cache.json`` beside the
+journal: the cold figures fold every game through its engine, the warm ones read that cache.
 
-The journal is built by the real demo (Kilo de merde, simulated players, 3 to 10 seats, 10
-rounds, its wrong cards and undos) on a tmpfs when there is one, because the demo's durable
+The journal is built by the real demos (Kilo de merde, Les Cinq Rois and 13 feuilles in turn,
+simulated players, each game's range of seats, their wrong cards and undos) on a tmpfs when
+there is one, because the demo's durable
 appends cost an fsync each; it is then copied to ``--dir`` (default: a temporary folder), where
 the timed commands read it. The commands are timed as a user runs them: the console script,
 interpreter start included.
@@ -37,13 +40,18 @@ from companion.games import load
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
 
+# The three games in turn, each with its own range of seats: a club's evenings mix them.
+MIX = (("kilo", 3, 10), ("cinq-rois", 2, 7), ("treize", 3, 6))
 
-def build_journal(folder: Path, games: int) -> int:
-    """``games`` whole demo games in one journal; returns the number of events."""
-    kilo = load("kilo")
+
+def build_journal(folder: Path, games: int, mix: tuple[tuple[str, int, int], ...] = MIX) -> int:
+    """``games`` whole demo games in one journal, the games of ``mix`` in turn; returns the
+    number of events."""
     with Journal(folder, writer=True) as journal:
         for i in range(games):
-            setup = kilo.demo_setup(3 + i % 8, 10, i)
+            name, low, high = mix[i % len(mix)]
+            game = load(name)
+            setup = game.demo_setup(low + (i // len(mix)) % (high - low + 1), 10, i)
             try:
                 table = Table.start(journal, setup, {"input": "sim", "seed": i, "lang": "en"})
             except JournalError:
@@ -51,7 +59,7 @@ def build_journal(folder: Path, games: int) -> int:
                 # of a thousand can meet (a table never starts games that fast). Next second.
                 time.sleep(1)
                 table = Table.start(journal, setup, {"input": "sim", "seed": i, "lang": "en"})
-            kilo.run_demo(table, i, 0, "en", io.StringIO())
+            game.run_demo(table, i, 0, "en", io.StringIO())
     with sqlite3.connect(folder / FILENAME) as db:
         return int(db.execute("SELECT count(*) FROM events").fetchone()[0])
 
@@ -77,7 +85,7 @@ def timed(args: list[str], env: dict[str, str], ok_codes: tuple[int, ...] = (0,)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([*companion_command(), *args], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+                          stderr=subprocess.PIPE, text=True, timeout=900, check=False)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU.setdefault(key or args[0], []).append(
@@ -90,12 +98,16 @@ def timed(args: list[str], env: dict[str, str], ok_codes: tuple[int, ...] = (0,)
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small journal: a smoke run")
-    parser.add_argument("--games", type=int, default=None, help="games in the journal (1000)")
+    parser.add_argument("--games", type=int, default=None, help="games in the journal (2000)")
     parser.add_argument("--runs", type=int, default=None, help="repetitions (default 5, quick 2)")
+    parser.add_argument("--cold-runs", type=int, default=None,
+                        help="repetitions of the cold runs (default: --runs)")
     parser.add_argument("--dir", type=Path, default=None,
                         help="where the timed journal lives (default: a temporary folder)")
+    parser.add_argument("--from", dest="source", type=Path, default=None,
+                        help="a data folder whose journal to copy instead of building one")
     args = parser.parse_args(argv)
-    games = args.games or (40 if args.quick else 1000)
+    games = args.games or (40 if args.quick else 2000)
     runs = args.runs or (2 if args.quick else 5)
     shm = Path("/dev/shm")
     build_base = Path(tempfile.mkdtemp(prefix="companion-stats-build-",
@@ -103,31 +115,48 @@ def main(argv: list[str] | None = None) -> int:
     base = Path(tempfile.mkdtemp(prefix="companion-stats-bench-", dir=args.dir))
     try:
         start = time.perf_counter()
-        events = build_journal(build_base / "data", games)
+        built = args.source or build_base / "data"
+        if args.source is None:
+            build_journal(built, games)
         build_s = time.perf_counter() - start
         data = base / "data"
-        copy_journal(build_base / "data", data)
+        copy_journal(built, data)
+        with sqlite3.connect(data / FILENAME) as db:
+            games = int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+            events = int(db.execute("SELECT count(*) FROM events").fetchone()[0])
+            mix = dict(db.execute("SELECT game, count(*) FROM games GROUP BY game").fetchall())
         env = {k: v for k, v in os.environ.items() if k not in ("COMPANION_CONFIG",)}
         env["COMPANION_DATA_DIR"] = str(data)
         cache = data / "stats-cache.json"
 
-        def cold() -> list[float]:
-            cache.unlink(missing_ok=True)
-            return [timed(["stats"], env, key="stats.cold")]
-
         def cpu(key: str) -> float:
             return round(statistics.median(CPU[key]), 3)
 
-        runs_cold = repeat(runs, cold)
-        report("stats.command.cold", "s", runs_cold, "median", 1, n=games, events=events,
-               cpu_median=cpu("stats.cold"), build_s=round(build_s, 1), fs=filesystem_of(base),
-               command="companion stats (no stats-cache.json: every game folded)")
-        runs_warm = repeat(runs, lambda: [timed(["stats"], env)])
-        report("stats.command", "s", runs_warm, "median", 1, n=games, events=events,
-               cpu_median=cpu("stats"), command="companion stats (cache of earlier runs)")
-        runs_history = repeat(runs, lambda: [timed(["history"], env)])
-        report("history.command", "s", runs_history, "median", 1, n=games,
-               cpu_median=cpu("history"), command="companion history")
+        # Cold: no stats-cache.json, every game folded through its engine (what a journal
+        # copied from elsewhere costs once). Warm: the cache of the run before (what the
+        # players see: the table writes each game's record into it when the game ends).
+        for command in (["stats"], ["history"], ["games"], ["export", "--csv", "--all"]):
+            name = command[0] if command[0] != "export" else "export_csv"
+
+            def cold(command: list[str] = command, name: str = name) -> list[float]:
+                cache.unlink(missing_ok=True)
+                return [timed(command, env, key=f"{name}.cold")]
+
+            runs_cold = repeat(args.cold_runs or runs, cold)
+            report(f"{name}.command.cold", "s", runs_cold, "median", 1, n=games, events=events,
+                   mix=mix, cpu_median=cpu(f"{name}.cold"), build_s=round(build_s, 1),
+                   fs=filesystem_of(base),
+                   command=f"companion {' '.join(command)} (no stats-cache.json)")
+            runs_warm = repeat(runs, lambda command=command, name=name: [  # type: ignore[misc]
+                timed(command, env, key=f"{name}.warm")])
+            report(f"{name}.command", "s", runs_warm, "median", 0.3, n=games, events=events,
+                   cpu_median=cpu(f"{name}.warm"),
+                   command=f"companion {' '.join(command)} (stats-cache.json of earlier runs)")
+        runs_doctor_data = repeat(runs, lambda: [timed(["doctor"], env, ok_codes=(0, 1),
+                                                       key="doctor.journal")])
+        report("doctor.journal.command", "s", runs_doctor_data, "median", 2, n=games,
+               cpu_median=cpu("doctor.journal"),
+               command="companion doctor (this journal; its cache of earlier runs)")
 
         # Doctor with nothing attached: a fresh home, no config, no journal, no display.
         home = base / "home"

@@ -54,3 +54,23 @@ class ConfigError(CompanionError, ValueError):
 
 class HardwareError(CompanionError, OSError):
     """A button source that cannot be started (missing library, device, permission)."""
+
+
+SHOWN = 60  # characters of a hostile value an error repeats
+
+
+def cut(text: str, limit: int = SHOWN, lang: str = "en") -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was: a 50 MB name must not make a
+    50 MB message."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} {'caractères' if lang == 'fr' else 'characters'})"
+
+
+def shown(value: object, limit: int = SHOWN, lang: str = "en") -> str:
+    """``repr(value)`` as an error quotes it, cut like ``cut``."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = len(value) if isinstance(value, str | bytes) else len(text)
+    return f"{text[:limit]}… ({size} {'caractères' if lang == 'fr' else 'characters'})"

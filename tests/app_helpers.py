@@ -8,11 +8,21 @@ import pygame
 from companion.display.app import App
 
 
+def settle(app: App) -> None:
+    """One step of the main loop, and more while it left handling for later: a step stops after
+    its time budget (a loaded machine reaches it), the rest waits for the next one."""
+    app.step()
+    for _ in range(200):
+        if not app._early and app.inbox.qsize() == 0:
+            return
+        app.step()
+
+
 def press_key(app: App, k: int, mod: int = 0) -> None:
-    """Press and release one key, then one step."""
+    """Press and release one key, then the steps that handle it."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    app.step()
+    settle(app)
 
 
 def touch(app: App, action: tuple[object, ...]) -> None:
@@ -23,4 +33,4 @@ def touch(app: App, action: tuple[object, ...]) -> None:
     x, y = control.rect.center
     pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
                                          finger_id=0, pressure=1.0, dx=0, dy=0))
-    app.step()
+    settle(app)

@@ -16,8 +16,10 @@ def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=240, cwd=ROOT, check=False)
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [x["name"] for x in lines] == ["stats.command.cold", "stats.command",
-                                          "history.command", "doctor.command"]
+    assert [x["name"] for x in lines] == [
+        "stats.command.cold", "stats.command", "history.command.cold", "history.command",
+        "games.command.cold", "games.command", "export_csv.command.cold", "export_csv.command",
+        "doctor.journal.command", "doctor.command"]
     for line in lines:
         assert {"name", "unit", "median", "p99", "runs", "n", "target", "ok",
                 "cpu_median"} <= set(line)

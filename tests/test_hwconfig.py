@@ -47,9 +47,13 @@ def test_defaults_without_a_file() -> None:
         cfg.require_gpio_seats()
 
 
-def test_other_sections_are_left_to_others() -> None:
-    cfg = HardwareConfig.from_toml("[display]\nfullscreen = true\n[gpio]\nseats = [{button = 4}]")
-    assert cfg.gpio.seats[0].button == 4
+def test_a_section_no_part_reads_is_named() -> None:
+    """No other part of the companion reads this file: a section outside ours is a typo or a
+    wish, and silently ignoring it hides the typo ([debouce]) (issue 22)."""
+    with pytest.raises(ConfigError, match=r"unknown section \[screen\]"):
+        HardwareConfig.from_toml("[screen]\nfullscreen = true\n[gpio]\nseats = [{button = 4}]")
+    with pytest.raises(ConfigError, match="fullscreen"):  # a key [display] does not have
+        HardwareConfig.from_toml("[display]\nfullscreen = true\n[gpio]\nseats = [{button = 4}]")
 
 
 @pytest.mark.parametrize(

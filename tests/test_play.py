@@ -25,7 +25,7 @@ from companion.inputs.keyboard import KeyboardSource
 from companion.table.journal import Journal
 from companion.table.live import Table
 from tests.app_helpers import press_key as key
-from tests.app_helpers import touch
+from tests.app_helpers import settle, touch
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 REF = Clock("test", 1000)
@@ -64,7 +64,7 @@ def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
 
 def referee(app: App, role: str) -> None:
     app.inbox.put(InputEvent(role, 0, "press", 0, REF, "gpio"))  # type: ignore[arg-type]
-    app.step()
+    settle(app)
 
 
 def slap_all(app: App) -> None:

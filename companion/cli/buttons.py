@@ -4,8 +4,11 @@ pin map by pressing each button in seat order (nobody needs to know pin numbers)
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import queue
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -21,9 +24,10 @@ from companion.hardware.config import (
     SeatPins,
     default_config_path,
     load_config,
+    render_gpio,
     render_toml,
 )
-from companion.i18n import REFEREE_FR, en_fr, referee_name, t
+from companion.i18n import REFEREE_FR, en_fr, os_reason, referee_name, t
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
 
 BURST_GAP_NS = 1_500_000_000
@@ -254,6 +258,9 @@ def assign(
             f"{output} already exists: add --force to replace it, or --output to write elsewhere.",
             f"{output} existe déjà : ajoutez --force pour le remplacer, ou --output pour écrire ailleurs.",
         )
+    _check_writable(output)
+    if output.exists():
+        _with_pin_map(output, config)  # a file it cannot rewrite is refused before listening too
     pins = free_pins(config)
     source = open_gpio_source([ButtonPin("seat", i, p) for i, p in enumerate(pins)],
                               chip=config.gpio.chip, settings=config.debounce.settings(),
@@ -320,18 +327,95 @@ def assign(
             "display": config.display.model_dump(),  # the screen's turn survives --force
         }
     )
-    from companion.i18n import os_reason
     from companion.paths import ensure_dir
 
     folder = ("the config folder", "le dossier de configuration")
     fix = ("pass --output with a file this user can write",
            "indiquez avec --output un fichier où cet utilisateur peut écrire")
     ensure_dir(output.parent, what=folder, fix=fix, error=ConfigError)
+    text = render_toml(new)
+    if output.exists():
+        text = _with_pin_map(output, new)
     try:
-        output.write_text(render_toml(new), encoding="utf-8")
+        tmp = output.with_name(f".{output.name}.{os.getpid()}.new")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, output)  # whole or not at all: a crash never leaves half a config
     except OSError as err:
-        raise ConfigError(f"Cannot write {output} ({os_reason(err, 'en')}): {fix[0]}.",
-                          f"Impossible d'écrire {output} ({os_reason(err, 'fr')}) : {fix[1]}.") \
-            from None
+        raise _cannot_write(output, err) from None
     say(tr(lang, "assign.written", path=output))
     return 0
+
+
+def _cannot_write(output: Path, err: OSError) -> ConfigError:
+    why = err.strerror or type(err).__name__
+    return ConfigError(
+        f"cannot write the pin map to {output} ({why}): pass --output with a file in a folder "
+        "you can write to; nothing was changed",
+        f"impossible d'écrire le plan de câblage dans {output} ({os_reason(err)}) : indiquez "
+        "avec --output un fichier dans un dossier modifiable ; rien n'a été modifié")
+
+
+def _check_writable(output: Path) -> None:
+    """Refuse before listening: a folder found unwritable after every button was pressed loses
+    the whole assignment. A probe file is made and removed where the config will go."""
+    import tempfile
+
+    folder = output.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # the folders still to make go in the nearest one that exists
+    try:
+        if output.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".companion-probe-"):
+            pass
+    except OSError as err:
+        raise _cannot_write(output, err) from None
+
+
+def _with_pin_map(output: Path, new: HardwareConfig) -> str:
+    """The user's file with its pin map replaced and every other line kept as it was (their
+    keys, serial port, debounce, comments): ``--force`` replaces the pin map, nothing else."""
+    import tomllib
+
+    try:
+        old_text = output.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise _cannot_write(output, err if isinstance(err, OSError) else
+                            OSError(errno.EILSEQ, "not UTF-8 text")) from None
+    header = re.compile(r"\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(#.*)?$")
+    kept: list[str] = []
+    at: int | None = None
+    in_gpio = False
+    for line in old_text.splitlines():
+        match = header.match(line)
+        if match:
+            name = match.group(1).replace(" ", "").replace('"', "").replace("'", "")
+            in_gpio = name == "gpio" or name.startswith("gpio.")
+            if in_gpio and at is None:
+                at = len(kept)
+        if not in_gpio:
+            kept.append(line)
+    block = [*render_gpio(new), ""]
+    if at is None:
+        kept += ["", *block]
+    else:
+        kept[at:at] = block
+    text = "\n".join(kept).rstrip("\n") + "\n"
+    try:
+        before, after = tomllib.loads(old_text), tomllib.loads(text)
+        same = ({k: v for k, v in before.items() if k != "gpio"}
+                == {k: v for k, v in after.items() if k != "gpio"})
+        HardwareConfig.from_toml(text)
+    except (tomllib.TOMLDecodeError, ConfigError):
+        same = False
+    if not same:  # a layout the line scan cannot follow: say so rather than lose a line
+        pins = ", ".join(f"{{ button = {s.button} }}" for s in new.gpio.seats)
+        raise ConfigError(
+            f"{output} is laid out in a way --assign cannot rewrite safely; nothing was "
+            f"changed: put `seats = [{pins}]` in its [gpio] section by hand",
+            f"{output} est écrit d'une façon que --assign ne sait pas réécrire sans risque ; "
+            f"rien n'a été modifié : mettez `seats = [{pins}]` dans sa section [gpio] à la "
+            "main")
+    return text

@@ -42,6 +42,18 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
     except KeyboardInterrupt:
         print("\n" + t("cli.interrupted", lang), file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # `companion demo | head`: the reader is gone, so is the point of playing on; the game
+        # stays in the journal as far as it went, and saying so beats a silent exit 0.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"L'affichage a été fermé (un « | head » ?) après l'événement {table.seq} : la "
+              "démo s'est arrêtée là, sa partie est gardée ; `companion resume` joue la suite."
+              if lang == "fr" else
+              f"The output was closed (a `| head`?) after event {table.seq}: the demo stopped "
+              "there, its game is kept; `companion resume` plays the rest.", file=sys.stderr)
+        return 1
     if as_json:
         _print_json({"game_id": table.game_id, **game.to_json()})
     return 0
@@ -113,17 +125,41 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 # --- replay / export / games -------------------------------------------------------------------
 
+# The longest table-log line read: an event is a few hundred bytes (a new_game with ten long
+# names under 2 KB), so 1 MiB is generous; a longer line (a damaged file, /dev/zero) is refused
+# after reading 1 MiB of it, never held whole in memory.
+MAX_LINE = 1024 * 1024
+
+
+def _capped_lines(handle: Any) -> Any:
+    """The lines of a binary file, each read at most MAX_LINE bytes at a time."""
+    from companion.errors import LogError
+
+    number = 0
+    while True:
+        line = handle.readline(MAX_LINE + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            raise LogError(number, f"the line is longer than {MAX_LINE // 1024} KiB: a "
+                           "table-log event is one short JSON line",
+                           f"la ligne dépasse {MAX_LINE // 1024} Kio : un événement du journal "
+                           "de table est une courte ligne JSON")
+        yield line
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from companion.table.fold import replay
 
     lang = args.lang
     try:
         if args.file == "-":
-            engine = replay(sys.stdin.buffer)
+            engine = replay(_capped_lines(sys.stdin.buffer))
         else:
             try:
                 with open(args.file, "rb") as handle:
-                    engine = replay(handle)
+                    engine = replay(_capped_lines(handle))
             except OSError as err:
                 print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)),
                       file=sys.stderr)
@@ -179,12 +215,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     from companion.games import GAME_NAMES
     from companion.table.journal import Journal
+    from companion.table.stats import records
 
     lang = args.lang
     try:
-        with Journal(_data_dir(args), writer=False) as journal:
+        folder = _data_dir(args)
+        with Journal(folder, writer=False) as journal:
             games = journal.games()
-            damaged = {g.id: err for g in games if (err := _check_game(journal, g.id))}
+            # Each game is folded once and remembered in stats-cache.json (as history and stats
+            # do): only games new since the last look are checked again.
+            checked = records(journal, cache_dir=folder, infos=games, slaps=False)
+            damaged = {r.id: JournalError(r.error, r.error_fr) for r in checked
+                       if r.error is not None}
     except CompanionError as err:
         if "there is no journal" in err.en:
             if args.json:

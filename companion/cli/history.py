@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, shown
 from companion.i18n import french_typography, number
 
 
@@ -25,7 +25,7 @@ def _fr(lang: str, fr: str, en: str) -> str:
     return french_typography(fr) if lang == "fr" else en
 
 
-def _records(args: argparse.Namespace) -> list[Any] | None:
+def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | None:
     """Every game's record, or None after saying why there are none to read."""
     from companion.table.journal import Journal
     from companion.table.stats import records
@@ -33,7 +33,7 @@ def _records(args: argparse.Namespace) -> list[Any] | None:
     try:
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
-            found = records(journal, cache_dir=folder)
+            found = records(journal, cache_dir=folder, slaps=slaps)
     except CompanionError as err:
         if "there is no journal" in err.en:
             print(_fr(args.lang, "Aucune partie enregistrée pour l'instant : `companion demo` en "
@@ -62,7 +62,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     from companion.games import GAME_NAMES
 
     lang = args.lang
-    games = _records(args)
+    games = _records(args, slaps=False)
     if games is None:
         return 2
     if args.json:
@@ -125,16 +125,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 2
     stats = player_stats(games)
     if args.player is not None:
-        wanted = {p.casefold(): p for p in stats}
-        name = wanted.get(args.player.casefold())
-        if name is None:
-            known = ", ".join(stats) or _fr(lang, "aucun", "none")
-            print(_fr(lang, f"Aucune partie terminée pour {args.player!r} (joueurs : {known}) ; "
+        found = find_player(args.player, list(stats))
+        if len(found) != 1:
+            asked = shown(args.player, lang=lang)
+            if found:  # "ALICE" at a table of Alice and alice: which one is meant?
+                both = ", ".join(found)
+                print(_fr(lang, f"{asked} peut être {both} : écrivez le nom comme il a été "
+                                "saisi.",
+                          f"{asked} may be {both}: write the name as it was entered."),
+                      file=sys.stderr)
+                return 2
+            names = list(stats)
+            known = ", ".join(names[:20]) + (" …" if len(names) > 20 else "") \
+                or _fr(lang, "aucun", "none")
+            print(_fr(lang, f"Aucune partie terminée pour {asked} (joueurs : {known}) ; "
                             "vérifiez l'orthographe.",
-                      f"No finished game for {args.player!r} (players: {known}); check the "
+                      f"No finished game for {asked} (players: {known}); check the "
                       "spelling."), file=sys.stderr)
             return 2
-        stats = {name: stats[name]}
+        stats = {found[0]: stats[found[0]]}
     if args.json:
         print(json.dumps({"players": [s.to_json() for s in stats.values()]}, ensure_ascii=False))
         return 0
@@ -167,6 +176,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def find_player(asked: str, names: list[str]) -> list[str]:
+    """The stored names ``asked`` means: typed as stored (names are kept NFC, so "é" typed
+    either way is one), else the ones equal but for case, all of them when several are."""
+    import unicodedata
+
+    nfc = unicodedata.normalize("NFC", asked.strip())
+    if nfc in names:
+        return [nfc]
+    folded = nfc.casefold()
+    return [n for n in names if n.casefold() == folded]
+
+
 # --- export --csv ------------------------------------------------------------------------------
 
 CSV_HEAD = ["game_id", "date", "game", "seat", "player", "score", "unit", "winner", "finished"]
@@ -193,26 +214,38 @@ def score_sheet(game_id: str, created_ns: int, state: dict[str, Any]) -> list[li
         score[row["player"]] = row.get("kilos", row.get("points"))
     winners = set(state.get("winners") or ())
     date = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(created_ns / 1e9))
-    return [[game_id, date, state["game"], seat + 1, p, score.get(p, ""), unit,
+    return [[game_id, date, state["game"], seat + 1, defused(p), score.get(p, ""), unit,
              int(p in winners), int(bool(state.get("finished"))), *per_round[p]]
             for seat, p in enumerate(players)]
 
 
+def defused(cell: str) -> str:
+    """A text cell a spreadsheet will show, not run: one starting like a formula ("=", "+",
+    "-", "@", tab, CR) gets a leading apostrophe (OWASP). New games refuse such names; old
+    journals and table logs may still hold them."""
+    from companion.table.log import FORMULA_STARTS
+
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
 def export_csv(args: argparse.Namespace) -> int:
-    from companion.table.fold import Fold
+    from companion.errors import JournalError
     from companion.table.journal import Journal
+    from companion.table.stats import records
 
     lang = args.lang
     rows: list[list[Any]] = []
     try:
-        with Journal(_data_dir(args), writer=False) as journal:
+        folder = _data_dir(args)
+        with Journal(folder, writer=False) as journal:
             infos = journal.games() if args.all else [journal.game(args.game_id)]
-            for info in infos:
-                fold = Fold()
-                for _, event in journal.events(info.id):
-                    fold.feed(event)
-                assert fold.engine is not None
-                rows += score_sheet(info.id, info.created_ns, fold.engine.to_json())
+            # The score sheets come with the records stats-cache.json keeps: each game is
+            # folded once, not on every export.
+            for record in records(journal, cache_dir=folder, infos=infos, slaps=False,
+                                  sheets=True):
+                if record.error is not None or record.sheet is None:
+                    raise JournalError(record.error or "?", record.error_fr)
+                rows += score_sheet(record.id, record.created_ns, record.sheet)
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
         return 2

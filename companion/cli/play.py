@@ -168,7 +168,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         elif names is not None:
             keys: dict[str, Any] = ({"rounds": args.rounds or 5} if game == "kilo" else
                                     {"variant": "advanced"} if game == "treize" else {})
-            setup = load(ui.game).setup(players=names, **keys)
+            try:
+                setup = load(ui.game).setup(players=names, **keys)
+            except ValueError as err:  # a pydantic refusal of --players (count, names)
+                return _players_error(err, lang)
             table = Table.start(journal, setup, _meta(input_name, seed, args.config, lang))
         else:
             # The setup screen (where the game is chosen), for the last game's kind and players.
@@ -184,17 +187,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _run(journal, table, ui, input_name, config, seed, args, size)
     except CompanionError as err:
         return _err(err, lang)
-    except ValueError as err:  # a pydantic refusal of --players (count, names)
-        from pydantic import ValidationError
-
-        message = str(err)
-        if isinstance(err, ValidationError):
-            first = err.errors(include_url=False)[0]
-            message = str(first.get("ctx", {}).get("error") or first["msg"])
-        print(f"--players: {message}", file=sys.stderr)
-        return 2
     finally:
         journal.close()
+
+
+def _players_error(err: ValueError, lang: str) -> int:
+    from pydantic import ValidationError
+
+    message = err.message(lang) if isinstance(err, CompanionError) else str(err)
+    if isinstance(err, ValidationError):
+        first = err.errors(include_url=False)[0]
+        cause = first.get("ctx", {}).get("error")
+        message = cause.message(lang) if isinstance(cause, CompanionError) else \
+            str(cause or first["msg"])
+    print(f"--players: {message}", file=sys.stderr)
+    return 2
 
 
 def play_table(journal: Any, table: Any, lang: str = "fr") -> int:

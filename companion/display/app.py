@@ -478,8 +478,11 @@ class App:
                 for part in getattr(self.source, "sources", (self.source,)):
                     handle = getattr(part, "handle", handle)
                 owner: Any = getattr(handle, "__self__", None)
-                if owner is not None and hasattr(owner, "read_since_ns"):
-                    owner.read_since_ns = self._since_ns  # a key read late says how late
+                if owner is not None and hasattr(owner, "read_late_ns"):
+                    # A key read late says how late: a duration on the loop's clock (the
+                    # source's own clock may be another one, so no stamp crosses over).
+                    owner.read_late_ns = (None if self._since_ns is None else
+                                          int(self.now() * 1e9) - self._since_ns)
                 if handle is not None and handle(ev):
                     return
             if et == pygame.KEYDOWN:

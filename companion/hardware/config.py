@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from companion.errors import ConfigError
+from companion.errors import ConfigError, cut, shown
 from companion.i18n import REFEREE_FR, os_reason
 from companion.inputs.base import Role
 from companion.inputs.debounce import DebounceSettings
@@ -195,9 +195,10 @@ def check_pin_map(cfg: GpioConfig) -> None:
 class DebounceConfig(_Strict):
     """``[debounce]``, in the units people think in; shared with the Pico firmware."""
 
-    lockout_ms: float = Field(default=30.0, ge=0, le=1000)
-    glitch_ms: float = Field(default=2.0, ge=0, le=1000)
-    stuck_after_s: float | None = Field(default=10.0, gt=0)
+    # allow_inf_nan=False and a day at most: inf or 1e308 would overflow the nanoseconds.
+    lockout_ms: float = Field(default=30.0, ge=0, le=1000, allow_inf_nan=False)
+    glitch_ms: float = Field(default=2.0, ge=0, le=1000, allow_inf_nan=False)
+    stuck_after_s: float | None = Field(default=10.0, gt=0, le=86400, allow_inf_nan=False)
 
     @model_validator(mode="after")
     def _check(self) -> DebounceConfig:
@@ -260,12 +261,23 @@ class SerialConfig(_Strict):
 
     port: str | None = None
 
+    @field_validator("port")
+    @classmethod
+    def _port(cls, v: str | None) -> str | None:
+        if v is not None and (not v.isprintable() or len(v) > 1024):
+            raise ConfigError(
+                f"serial.port = {shown(v)} is not a device path: write one like "
+                '"/dev/ttyACM0", or leave it out to find the board by its USB id.',
+                f"serial.port = {shown(v, lang='fr')} n'est pas un chemin de périphérique : "
+                'écrivez-en un comme "/dev/ttyACM0", ou retirez-le pour trouver le boîtier par '
+                "son identifiant USB.",
+            )
+        return v
 
-class DisplayConfig(BaseModel):
-    """``[display]``: a screen mounted turned (``rotate``, degrees clockwise). The section's
-    other keys belong to other parts of the companion."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+class DisplayConfig(_Strict):
+    """``[display]``: a screen mounted turned (``rotate``, degrees clockwise); a misspelt key
+    is refused like any other section's."""
 
     rotate: int = 0
 
@@ -284,7 +296,8 @@ class DisplayConfig(BaseModel):
 class HardwareConfig(BaseModel):
     """The sections of the config file that concern buttons and LEDs."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    # Every section of the file is one of these: a misspelt one ([debouce]) is named, not ignored.
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     input: InputConfig = Field(default_factory=InputConfig)
     gpio: GpioConfig = Field(default_factory=GpioConfig)
@@ -306,8 +319,15 @@ class HardwareConfig(BaseModel):
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(
-                f"{where} is not valid TOML ({exc}); fix that line.",
-                f"{where} n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
+                f"{where} is not valid TOML ({cut(str(exc), 120)}); fix that line.",
+                f"{where} n'est pas du TOML valide ({cut(str(exc), 120, 'fr')}) ; corrigez cette ligne.",
+            ) from None
+        except RecursionError:
+            raise ConfigError(
+                f"{where} nests tables or arrays far too deep to be a config; write it as "
+                "hardware/companion.example.toml does.",
+                f"{where} imbrique tables ou listes beaucoup trop profondément pour une "
+                "configuration ; écrivez-le comme hardware/companion.example.toml.",
             ) from None
         return cls.from_dict(data, where=where)
 
@@ -320,6 +340,13 @@ class HardwareConfig(BaseModel):
                 f"Cannot read the config file {path} ({exc.strerror}); check the path given to --config.",
                 f"Impossible de lire le fichier de configuration {path} ({os_reason(exc)}) ; "
                 "vérifiez le chemin donné à --config.",
+            ) from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                f"The config file {path} is not UTF-8 text (byte {exc.start + 1}); save it as "
+                "UTF-8.",
+                f"Le fichier de configuration {path} n'est pas du texte UTF-8 (octet "
+                f"{exc.start + 1}) ; enregistrez-le en UTF-8.",
             ) from None
         return cls.from_toml(text, where=str(path))
 
@@ -340,14 +367,26 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
         return original
     loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
     got = err.get("input")
+    if err["type"] == "extra_forbidden" and len(err["loc"]) == 1:
+        import difflib
+
+        name = cut(str(err["loc"][0]), 40)
+        near = difflib.get_close_matches(str(err["loc"][0]), HardwareConfig.model_fields, n=1)
+        hint_en = f"did you mean [{near[0]}]? " if near else ""
+        hint_fr = f"vouliez-vous dire [{near[0]}] ? " if near else ""
+        known = ", ".join(f"[{k}]" for k in HardwareConfig.model_fields)
+        return ConfigError(
+            f"{where}: unknown section [{name}]; {hint_en}the sections are {known}.",
+            f"{where} : section inconnue [{name}] ; {hint_fr}les sections sont {known}.",
+        )
     if err["type"] == "extra_forbidden":
         return ConfigError(
             f"{where}: unknown setting {loc}; check its spelling against hardware/companion.example.toml.",
             f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans hardware/companion.example.toml.",
         )
     return ConfigError(
-        f"{where}: {loc} = {got!r} is refused ({err['msg']}).",
-        f"{where} : {loc} = {got!r} est refusé ({err['msg']}).",
+        f"{where}: {cut(loc)} = {shown(got)} is refused ({err['msg']}).",
+        f"{where} : {cut(loc, lang='fr')} = {shown(got, lang='fr')} est refusé ({err['msg']}).",
     )
 
 
@@ -358,8 +397,20 @@ def render_toml(cfg: HardwareConfig) -> str:
         "[input]",
         f'source = "{cfg.input.source}"',
         "",
-        "[gpio]",
+        *render_gpio(cfg),
     ]
+    d = cfg.debounce
+    lines += ["", "[debounce]", f"lockout_ms = {d.lockout_ms:g}", f"glitch_ms = {d.glitch_ms:g}"]
+    if d.stuck_after_s is not None:
+        lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
+    if cfg.display.rotate:
+        lines += ["", "[display]", f"rotate = {cfg.display.rotate}  # degrees, clockwise"]
+    return "\n".join(lines) + "\n"
+
+
+def render_gpio(cfg: HardwareConfig) -> list[str]:
+    """The ``[gpio]`` table (and ``[gpio.referee]``): the pin map alone, as lines."""
+    lines = ["[gpio]"]
     if cfg.gpio.chip is not None:
         lines.append(f"chip = {cfg.gpio.chip}")
     lines.append("buses = [" + ", ".join(f'"{b}"' for b in cfg.gpio.buses) + "]")
@@ -373,13 +424,7 @@ def render_toml(cfg: HardwareConfig) -> str:
     ref = {r: p for r, p in ref.items() if p is not None}
     if ref:
         lines += ["", "[gpio.referee]"] + [f"{r} = {p}" for r, p in ref.items()]
-    d = cfg.debounce
-    lines += ["", "[debounce]", f"lockout_ms = {d.lockout_ms:g}", f"glitch_ms = {d.glitch_ms:g}"]
-    if d.stuck_after_s is not None:
-        lines.append(f"stuck_after_s = {d.stuck_after_s:g}")
-    if cfg.display.rotate:
-        lines += ["", "[display]", f"rotate = {cfg.display.rotate}  # degrees, clockwise"]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def default_config_path() -> Path:

@@ -102,7 +102,9 @@ class KeyboardSource:
         self._now_ns = now_ns
         # When the loop feeding us last looked at its events (None: unknown): a key handed over
         # now was pressed at most that long ago, which the press's resolution then says.
-        self.read_since_ns: int | None = None
+        # How long before this key was read the loop had last read its events (set by the loop
+        # before it hands a key over): a key stamped when read is no better than that.
+        self.read_late_ns: int | None = None
         self._held: set[int] = set()
         self._events: queue.Queue[QueueItem] | None = None
         self._thread: threading.Thread | None = None
@@ -168,9 +170,10 @@ class KeyboardSource:
             return False
         t = self._now_ns()
         clock = self.clock
-        if self.read_since_ns is not None and t - self.read_since_ns > clock.resolution_ns:
+        late = self.read_late_ns
+        if late is not None and late > clock.resolution_ns:
             # A slow step read this key late: its stamp is only that good.
-            clock = Clock(clock.name, t - self.read_since_ns, clock.epoch)
+            clock = Clock(clock.name, late, clock.epoch)
         edge: Edge
         if event.type == pygame.KEYDOWN:
             if event.key in self._held:

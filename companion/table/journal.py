@@ -15,13 +15,14 @@ import json
 import os
 import secrets
 import sqlite3
+import struct
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import CompanionError, JournalError
+from companion.errors import CompanionError, JournalError, cut, shown
 from companion.i18n import os_reason
 
 if TYPE_CHECKING:
@@ -52,6 +53,26 @@ CREATE TABLE events (
 """
 
 
+def _schema_rows(sql: str) -> set[tuple[str, str, str]]:
+    return {("table", name, " ".join(statement.split()))
+            for statement in sql.split(";") if statement.strip()
+            for name in [statement.split()[2]]}
+
+
+# What ``_create`` makes, as sqlite_master keeps it (whitespace aside). Anything else in a
+# journal (a trigger, a view, an index, a changed table) came from elsewhere.
+_OURS = _schema_rows(_SCHEMA) | {("index", "sqlite_autoindex_games_1", "")}
+
+
+def foreign_schema(db: sqlite3.Connection) -> str:
+    """The schema objects of ``db`` that the companion did not create, named, or ''."""
+    found = []
+    for kind, name, sql in db.execute("SELECT type, name, sql FROM sqlite_master"):
+        if (kind, name, " ".join((sql or "").split())) not in _OURS:
+            found.append(f"{kind} {name[:40]!r}")
+    return ", ".join(found[:3]) + (f" (+{len(found) - 3})" if len(found) > 3 else "")
+
+
 def default_data_dir() -> Path:
     env = os.environ.get("COMPANION_DATA_DIR")
     if env:
@@ -59,6 +80,79 @@ def default_data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+_WAL_MAGIC = {0x377F0682: "<", 0x377F0683: ">"}  # checksum words little- or big-endian
+
+
+def _wal_sum(data: bytes, order: str, s0: int, s1: int) -> tuple[int, int]:
+    """SQLite's WAL checksum (the same sums SQLite checks on recovery), continued from s0, s1."""
+    words = iter(struct.unpack(f"{order}{len(data) // 4}I", data))
+    for a in words:
+        b = next(words)
+        s0 = (s0 + a + s1) & 0xFFFFFFFF
+        s1 = (s1 + b + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def wal_damage(wal: Path) -> tuple[str, str] | None:
+    """Where a ``-wal`` left by a run that did not close would lose committed events, in English
+    and French; None when SQLite's recovery will keep every one of them.
+
+    SQLite's recovery reads the frames in order and silently stops at the first one whose salts
+    or checksum do not match, dropping every later transaction. Only the last transaction in the
+    file may legitimately be cut short (a pulled plug during its write, before its commit
+    returned); a bad frame before it means events the players saw committed would vanish.
+    """
+    try:
+        with open(wal, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return None
+    if len(data) < 32:
+        return None  # SQLite reads a WAL without a whole header as empty: nothing was committed
+    magic, version, page, _, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:32])
+    order = _WAL_MAGIC.get(magic)
+    header_ok = (order is not None and version == 3007000 and page >= 512
+                 and not page & (page - 1) and _wal_sum(data[:24], order, 0, 0) == (c1, c2))
+    if not header_ok:
+        # Without a header no frame can be checked; the frames' own headers still tell whether
+        # more than one transaction (so at least one acknowledged) was written.
+        page = page if 512 <= page <= 65536 and not page & (page - 1) else 0
+        if page == 0 or len(data) < 32 + 2 * (page + 24):
+            return None
+        salt1, salt2 = struct.unpack(">2I", data[32 + 8:32 + 16])
+    size = page + 24
+    frames = (len(data) - 32) // size
+    heads = [struct.unpack_from(">6I", data, 32 + i * size) for i in range(frames)]
+    ours = [i for i, h in enumerate(heads) if (h[2], h[3]) == (salt1, salt2)]
+    if not ours:
+        return None
+    # A commit followed by more frames of this generation was acknowledged: the writer went on.
+    acked = [i for i in ours if heads[i][1] and i < ours[-1]]
+    if not acked:
+        return None
+    last = acked[-1]
+    if not header_ok:
+        return (f"the header of its {wal.name} is damaged, so SQLite would silently ignore "
+                "every event in it",
+                f"l'en-tête de son {wal.name} est abîmé, SQLite ignorerait sans rien dire tous "
+                "les événements qu'il contient")
+    assert order is not None
+    sums = (c1, c2)
+    for i in range(last + 1):
+        at = 32 + i * size
+        h = heads[i]
+        sums = _wal_sum(data[at:at + 8], order, *sums)
+        sums = _wal_sum(data[at + 24:at + size], order, *sums)
+        if (h[2], h[3]) != (salt1, salt2) or sums != (h[4], h[5]):
+            lost = sum(1 for j in ours if j >= i and heads[j][1])
+            return (f"frame {i + 1} of {frames} of its {wal.name} is damaged, so SQLite would "
+                    f"silently drop the {lost} transaction(s) committed after it",
+                    f"la trame {i + 1} sur {frames} de son {wal.name} est abîmée, SQLite "
+                    f"abandonnerait sans rien dire les {lost} transaction(s) validée(s) après "
+                    "elle")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,16 +181,21 @@ class Journal:
         self.writer = writer
         self._lock_fd: int | None = None
         self._since_checkpoint = 0
-        if writer:
-            self._take_lock()
-        elif not self.path.exists() and not self.wal.exists():
-            raise JournalError(
-                f"there is no journal at {self.path} yet: no game has been played with this "
-                "data directory",
-                f"il n'y a pas encore de journal dans {self.path} : aucune partie n'a été jouée "
-                "avec ce dossier de données")
         try:
+            if writer:
+                self._take_lock()
+            elif not self.path.exists() and not self.wal.exists():
+                raise JournalError(
+                    f"there is no journal at {self.path} yet: no game has been played with "
+                    "this data directory",
+                    f"il n'y a pas encore de journal dans {self.path} : aucune partie n'a été "
+                    "jouée avec ce dossier de données")
             self._db = self._open()
+        except OSError as err:
+            self._release_lock()
+            if isinstance(err, JournalError):
+                raise
+            raise self._unreachable(err) from None
         except BaseException:
             self._release_lock()
             raise
@@ -137,6 +236,8 @@ class Journal:
         return st.f_bavail * st.f_frsize < 64 * 1024
 
     def _os_error(self, err: OSError) -> JournalError:
+        if err.errno == errno.ENAMETOOLONG:
+            return self._unreachable(err)
         if err.errno in (errno.ENOSPC, errno.EDQUOT) or self._is_disk_full():
             return self._disk_full()
         if err.errno == errno.EROFS or (err.errno in (errno.EACCES, errno.EPERM)
@@ -148,6 +249,23 @@ class Journal:
             f"impossible d'écrire dans le dossier du journal {self.data_dir} "
             f"({os_reason(err)}) ; indiquez un dossier accessible avec --data-dir")
 
+    def _unreachable(self, err: OSError) -> JournalError:
+        """The folder itself cannot be looked at: a path too long for the file system, a
+        component that is a file, no permission to pass through."""
+        shown_dir = cut(str(self.data_dir), 120)
+        if err.errno == errno.ENAMETOOLONG:
+            return JournalError(
+                f"the data folder path is too long for the file system ({len(str(self.data_dir))}"
+                f" characters: {shown_dir}); pass --data-dir with a shorter path",
+                f"le chemin du dossier de données est trop long pour le système de fichiers "
+                f"({len(str(self.data_dir))} caractères : {cut(str(self.data_dir), 120, 'fr')}) "
+                "; indiquez un chemin plus court avec --data-dir")
+        return JournalError(
+            f"the data folder {shown_dir} cannot be reached ({err.strerror}); pass --data-dir "
+            "with a folder you can use",
+            f"le dossier de données {cut(str(self.data_dir), 120, 'fr')} est inaccessible "
+            f"({os_reason(err)}) ; indiquez un dossier utilisable avec --data-dir")
+
     def _take_lock(self) -> None:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -155,7 +273,15 @@ class Journal:
         except OSError as err:
             raise self._os_error(err) from None
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # A reader's probe (``_writer_alive``) holds the lock for microseconds: wait it out.
+            for attempt in range(20):
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if attempt == 19:
+                        raise
+                    time.sleep(0.01)
         except BlockingIOError:
             other = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
             os.close(fd)
@@ -202,6 +328,34 @@ class Journal:
                 f"{self.wal.name}, if any, was kept too",
                 f"abîmé : {size} octets ne font pas un nombre entier de pages de {page} octets ; "
                 f"son {self.wal.name}, s'il existe, a été gardé aussi")
+        # A -wal left by a run that did not close is replayed by SQLite, which silently stops
+        # at its first damaged frame; judge it first. A live writer's -wal is its own business:
+        # SQLite reads it through that writer's index, and it may be half-way through a frame.
+        if self.wal.exists() and self.wal.stat().st_size > 32 and (
+                self.writer or not self._writer_alive()):
+            try:
+                damage = wal_damage(self.wal)
+            except OSError as err:
+                raise self._broken(f"its {self.wal.name} cannot be read: {err.strerror}",
+                                   f"son {self.wal.name} est illisible : {os_reason(err)}"
+                                   ) from None
+            if damage is not None:
+                raise self._broken(*damage)
+
+    def _writer_alive(self) -> bool:
+        """Whether a companion holds the writer's lock now. The probe is a shared lock taken and
+        dropped at once (``_take_lock`` waits out such a probe); nothing is written."""
+        try:
+            fd = os.open(self.data_dir / "journal.lock", os.O_RDONLY)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(fd)  # closing drops the probe's lock
+        return False
 
     def _connect(self, query: str) -> sqlite3.Connection:
         uri = self.path.as_uri() + query
@@ -218,6 +372,17 @@ class Journal:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
                 raise self._broken(f"damaged: {verdict}", f"abîmé : {verdict}")
+            foreign = foreign_schema(db)
+            if foreign:
+                raise JournalError(
+                    f"the journal {self.path} holds SQL not created by the companion "
+                    f"({foreign}), which would run on our next write; it was left untouched: "
+                    "`companion games`, `history` and `export` still read its games; to play, "
+                    "pass --data-dir with another folder",
+                    f"le journal {self.path} contient du SQL que le companion n'a pas créé "
+                    f"({foreign}), qui s'exécuterait à notre prochaine écriture ; il n'a pas été "
+                    "modifié : `companion games`, `history` et `export` lisent encore ses "
+                    "parties ; pour jouer, indiquez un autre dossier avec --data-dir")
 
     def _open_reader(self) -> sqlite3.Connection:
         """Read-only: mode=ro never writes the journal or its -wal; immutable=1 on read-only
@@ -395,14 +560,25 @@ class Journal:
             self.checkpoint()
 
     def checkpoint(self) -> None:
+        """PASSIVE: copy what no reader still needs and never wait. TRUNCATE (or FULL, RESTART)
+        waits on the busy timeout for every reader to finish, a frozen table screen for as long
+        as someone holds a read transaction (a `sqlite3` shell, a backup, a slow export)."""
         with contextlib.suppress(sqlite3.Error):
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             self._since_checkpoint = 0
 
     def mark_finished(self, game_id: str, finished: bool) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
         self.checkpoint()
+        if finished:
+            # The game's record goes into stats-cache.json now, after its last commit: the
+            # players' next `history`, `stats`, `games` or `export --csv` finds it folded.
+            # Best effort: a cache that cannot be written only costs a fold later.
+            from companion.table.stats import remember
+
+            with contextlib.suppress(CompanionError, OSError, ValueError):
+                remember(self, game_id)
 
     def _rollback(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -450,9 +626,9 @@ class Journal:
                                f"le journal {self.path} ne contient encore aucune partie")
         known = ", ".join(g.id for g in reversed(latest))
         raise JournalError(
-            f"no game {game_id!r} in the journal (latest: {known}); `companion games` lists "
-            "them all",
-            f"aucune partie {game_id!r} dans le journal (dernières : {known}) ; "
+            f"no game {shown(game_id)} in the journal (latest: {known}); `companion games` "
+            "lists them all",
+            f"aucune partie {shown(game_id, lang='fr')} dans le journal (dernières : {known}) ; "
             "`companion games` les liste toutes")
 
     def payloads(self, game_id: str) -> Iterator[tuple[int, str]]:
@@ -460,6 +636,23 @@ class Journal:
             cursor = self._db.execute(
                 "SELECT seq, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
             yield from cursor
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+
+    def sizes(self) -> dict[str, int]:
+        """Bytes of payload per game, summed by SQLite without a row reaching Python: with the
+        count, what tells a game whose rows were changed in place from the one cached."""
+        try:
+            return dict(self._db.execute(
+                "SELECT game_id, sum(length(CAST(payload AS BLOB))) FROM events "
+                "GROUP BY game_id").fetchall())
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+
+    def all_payloads(self) -> Iterator[tuple[str, str]]:
+        """(game id, payload) of every event, game by game in seq order."""
+        try:
+            yield from self._db.execute("SELECT game_id, payload FROM events ORDER BY game_id, seq")
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
 

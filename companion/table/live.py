@@ -16,7 +16,7 @@ from companion.games import new_engine
 from companion.games.base import GameEngine
 from companion.table.fold import Fold
 from companion.table.journal import Journal
-from companion.table.log import AnyEvent, NewGame
+from companion.table.log import AnyEvent, NewGame, check_new_names
 
 # Crash tests read this to know which events the process saw committed before it was killed.
 _TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"
@@ -34,6 +34,7 @@ class Table:
 
     @classmethod
     def start(cls, journal: Journal, setup: NewGame, meta: dict[str, Any]) -> Table:
+        check_new_names(setup.players)  # every new game, whichever screen or command starts it
         engine = new_engine(setup)
         game_id = journal.new_game(setup, setup.game, tuple(setup.players), meta)
         if _TRACE:

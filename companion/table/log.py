@@ -25,7 +25,7 @@ from pydantic import (
 )
 
 from companion.cards import Card, parse_card
-from companion.errors import CardError, CompanionError, LogError, SetupError
+from companion.errors import CardError, CompanionError, LogError, SetupError, shown
 
 MAX_NAME = 24
 # The longest line a table log may hold, in bytes. An event is a few hundred bytes at most (a
@@ -68,9 +68,9 @@ def _name(value: object) -> object:
         if bad is not None:
             code = f"U+{ord(char):04X}"
             raise EventError(
-                f"the name {value!a} holds {bad[0]} ({code}): names are plain visible text",
-                f"le nom {value!a} contient {bad[1]} ({code}) : un nom est du texte "
-                "visible ordinaire")
+                f"the name {shown(value)} holds {bad[0]} ({code}): names are plain visible text",
+                f"le nom {shown(value, lang='fr')} contient {bad[1]} ({code}) : un nom est du "
+                "texte visible ordinaire")
     return unicodedata.normalize("NFC", value)
 
 
@@ -103,14 +103,61 @@ class NewGameBase(Event):
                 raise SetupError("a player's name cannot be empty",
                                  "le nom d'un joueur ne peut pas être vide")
             if len(name) > MAX_NAME:
-                raise SetupError(f"the name {name!r} is longer than {MAX_NAME} characters",
-                                 f"le nom {name!r} dépasse {MAX_NAME} caractères")
+                raise SetupError(f"the name {shown(name, 30)} is longer than {MAX_NAME} "
+                                 "characters",
+                                 f"le nom {shown(name, 30, 'fr')} dépasse {MAX_NAME} caractères")
             if name in seen:
                 raise SetupError(f"two players are called {name!r}: names must be unique",
                                  f"deux joueurs s'appellent {name!r} : les noms doivent être "
                                  "uniques")
             seen.add(name)
         return players
+
+
+# Characters that show nothing although they are letters or symbols (Hangul fillers, the blank
+# Braille pattern): a name of them alone is invisible, and beside a letter they make a look-alike.
+_BLANKS = dict.fromkeys(map(ord, "\u115f\u1160\u3164\uffa0\u2800"))
+# What a spreadsheet reads as a formula at the start of a cell (OWASP's CSV injection list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def name_look(name: str) -> str:
+    """What a name looks like on the screen: compatibility forms folded (NFKC), blanks and
+    every kind of space reduced to one ordinary space between words."""
+    return " ".join(unicodedata.normalize("NFKC", name).translate(_BLANKS).split())
+
+
+def _spelled(name: str) -> str:
+    """A name quoted with what does not show written out (U+00A0, U+3164...)."""
+    return "'" + "".join(c if c == " " or (c.isprintable() and not c.isspace()
+                                          and ord(c) not in _BLANKS) else f"U+{ord(c):04X}"
+                         for c in name[:40]) + ("…'" if len(name) > 40 else "'")
+
+
+def check_new_names(players: Iterable[str]) -> None:
+    """The names of a game about to start. Stricter than the event model on purpose: old logs
+    and journals keep replaying whatever names they hold, new games get names a table can tell
+    apart and a spreadsheet cannot run."""
+    seen: dict[str, str] = {}
+    for name in players:
+        look = name_look(name)
+        if not look:
+            raise SetupError(f"the name {_spelled(name)} shows nothing on the screen: write a "
+                             "name the table can read",
+                             f"le nom {_spelled(name)} n'affiche rien à l'écran : écrivez un nom "
+                             "que la table peut lire")
+        if name.startswith(FORMULA_STARTS):
+            raise SetupError(f"the name {shown(name, 30)} starts with {name[0]!r}, which a "
+                             "spreadsheet would run as a formula: start it with a letter",
+                             f"le nom {shown(name, 30, 'fr')} commence par {name[0]!r}, qu'un "
+                             "tableur exécuterait comme une formule : commencez-le par une "
+                             "lettre")
+        if look in seen:
+            raise SetupError(f"{_spelled(seen[look])} and {_spelled(name)} look the same on the "
+                             "screen: give each player a name the table can tell apart",
+                             f"{_spelled(seen[look])} et {_spelled(name)} s'affichent pareil à "
+                             "l'écran : donnez à chaque joueur un nom que la table distingue")
+        seen[look] = name
 
 
 class Undo(Event):

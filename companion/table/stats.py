@@ -9,6 +9,9 @@ through the quick fold of ``games/kilo/tally.py``; the other games through their
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
+import itertools
 import json
 import os
 import statistics
@@ -38,6 +41,12 @@ class GameRecord:
     slaps: tuple[SlapFact, ...] = ()
     flushes: tuple[tuple[str, int], ...] = ()
     error: str | None = None  # the game could not be read back; the rest is empty
+    error_fr: str | None = None
+    # What a score sheet needs of the engine's final state (``export --csv``): game, players,
+    # history, standings, winners, finished.
+    sheet: dict[str, Any] | None = None
+    digest: str = ""  # of the game's payloads, for ``records(verify=True)``
+    size: int = 0  # bytes of the game's payloads, as ``Journal.sizes`` counts them
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "created_ns": self.created_ns,
@@ -46,8 +55,10 @@ class GameRecord:
                 "error": self.error}
 
 
-def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str]) -> GameRecord:
-    """Fold one game's stored payloads (JSON text, seq order) into its record."""
+def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str],
+                         state: dict[str, Any] | None = None) -> GameRecord:
+    """Fold one game's stored payloads (JSON text, seq order) into its record. ``state``, the
+    engine's final ``to_json()`` when the caller folded it already, saves the fold."""
     # One decode for the whole game: a thousand games are ninety thousand payloads.
     text = ",".join(payloads)
     rows = json.loads("[" + text + "]")
@@ -60,16 +71,17 @@ def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str])
         t = tally(first, rows[1:], may_undo='"undo"' in text)
         return GameRecord(game_id, game, created_ns, players, t.finished, t.winners,
                           tuple((p, t.kilos[p]) for p in players), "kilos", t.slaps,
-                          tuple((p, t.flushes[p]) for p in players))
-    from companion.table.fold import Fold
-    from companion.table.log import event_from_dict
+                          tuple((p, t.flushes[p]) for p in players), sheet=_sheet(state))
+    if state is None:
+        from companion.table.fold import Fold
+        from companion.table.log import event_from_dict
 
-    fold = Fold()
-    fold.feed(event_from_dict(first, None))
-    for row in rows[1:]:
-        fold.feed(event_from_dict(row, game))
-    assert fold.engine is not None
-    state = fold.engine.to_json()
+        fold = Fold()
+        fold.feed(event_from_dict(first, None))
+        for row in rows[1:]:
+            fold.feed(event_from_dict(row, game))
+        assert fold.engine is not None
+        state = fold.engine.to_json()
     unit = "points"
     by_player: dict[str, int] = {}
     for row in state.get("standings", []):
@@ -79,92 +91,200 @@ def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str])
         by_player[row["player"]] = int(value)
     return GameRecord(game_id, game, created_ns, players, bool(state.get("finished")),
                       tuple(state.get("winners") or ()),
-                      tuple((p, by_player.get(p, 0)) for p in players), unit)
+                      tuple((p, by_player.get(p, 0)) for p in players), unit,
+                      sheet=_sheet(state))
+
+
+_SHEET_KEYS = ("game", "players", "history", "standings", "winners", "finished")
+
+
+def _sheet(state: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if state is None else {k: state.get(k) for k in _SHEET_KEYS}
 
 
 def _read(journal: Any, info: Any) -> GameRecord:
-    try:
-        return record_from_payloads(info.id, info.created_ns,
-                                    [p for _, p in journal.payloads(info.id)])
-    except (CompanionError, ValueError, KeyError, TypeError, IndexError) as err:
+    """One game folded through its engine, every event checked as ``resume`` checks it (so
+    ``games`` and ``doctor`` can trust a record that has no error), then its record."""
+    from companion.table.live import Table
+
+    def failed(en: str, fr: str) -> GameRecord:
         return GameRecord(info.id, info.game, info.created_ns, info.players, False, (), (), "",
-                          error=str(err) or type(err).__name__)
+                          error=en, error_fr=fr)
+
+    try:
+        state = Table.load(journal, info.id).engine.to_json()
+        payloads = [p for _, p in journal.payloads(info.id)]
+        record = record_from_payloads(info.id, info.created_ns, payloads, state)
+        return dataclasses.replace(record, digest=digest(payloads),
+                                   size=sum(len(p.encode()) for p in payloads))
+    except CompanionError as err:
+        return failed(err.en, err.fr)
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as err:
+        why = str(err) or type(err).__name__
+        return failed(why, why)
 
 
-def records(journal: Any, cache_dir: Path | None = None) -> list[GameRecord]:
-    """Every game of an open ``Journal``, oldest first. A game that does not read back gives a
-    record with its ``error`` instead of stopping the others.
+def digest(payloads: Iterable[str]) -> str:
+    """A fingerprint of a game's stored events: a payload changed in place keeps the count."""
+    h = hashlib.blake2b(digest_size=12)
+    for payload in payloads:
+        h.update(payload.encode())
+        h.update(b"\n")
+    return h.hexdigest()
 
-    With ``cache_dir``, the records are kept in ``stats-cache.json`` there, each under its game
-    id with its event count: journal rows are never changed or deleted, so a game with the same
-    id, start and count has the same record, and only new games and new events are folded.
-    """
-    cache = _load_cache(cache_dir) if cache_dir is not None else {}
-    kept: dict[str, Any] = {}
-    out: list[GameRecord] = []
-    changed = False
-    for info in journal.games():
-        hit = cache.get(info.id)
-        record = None
-        if isinstance(hit, list) and len(hit) == 3 and hit[0] == info.events \
-                and hit[1] == info.created_ns:
-            try:
-                record = _from_cache(info.id, info.created_ns, hit[2])
-                kept[info.id] = hit
-            except (ValueError, TypeError, IndexError, KeyError):
-                record = None
-        if record is None:
-            record = _read(journal, info)
-            changed = True
-            if record.error is None:
-                kept[info.id] = [info.events, info.created_ns, _to_cache(record)]
-        out.append(record)
-    if cache_dir is not None and (changed or len(kept) != len(cache)):
-        _save_cache(cache_dir, kept)
+
+def journal_digests(journal: Any) -> dict[str, str]:
+    """``digest`` of every game, in one pass over the events (``doctor``: about 0.2 s a
+    hundred thousand events)."""
+    out: dict[str, str] = {}
+    for game_id, rows in itertools.groupby(journal.all_payloads(), key=lambda r: r[0]):
+        out[game_id] = digest(p for _, p in rows)
     return out
 
 
+def records(journal: Any, cache_dir: Path | None = None, infos: list[Any] | None = None,
+            *, slaps: bool = True, sheets: bool = False,
+            verify: bool = False) -> list[GameRecord]:
+    """Every game of an open ``Journal`` (or those of ``infos``), oldest first. A game that does
+    not read back gives a record with its ``error`` instead of stopping the others.
+
+    With ``cache_dir``, the records are kept in ``stats-cache.json`` there, each under its game
+    id with its event count and bytes: journal rows are never changed or deleted, so a game with
+    the same id, start, count and size has the same record, and only new games and new events
+    are folded (a row edited in place to the same length is found by ``verify``).
+    A game that does not fold is never kept: it is folded again, and named again, every time.
+    The slaps (for ``player_stats``) and score sheets (for ``export --csv``) are kept on lines
+    of their own, read only when asked for: the list of games never pays for them. ``verify``
+    (``doctor``) also re-reads every event and refolds a game whose payloads changed in place.
+    """
+    cache = _Cache(cache_dir)
+    rows = cache.part("rows")
+    slap_rows = cache.part("slaps") if slaps else {}
+    sheet_rows = cache.part("sheets") if sheets else {}
+    out: list[GameRecord] = []
+    new: dict[str, GameRecord] = {}
+    listed = journal.games() if infos is None else infos
+    sums = journal_digests(journal) if verify else {}
+    sizes = journal.sizes()
+    for info in listed:
+        hit = rows.get(info.id)
+        record = None
+        if type(hit) is list and len(hit) == 5 and hit[0] == info.events \
+                and hit[1] == info.created_ns and hit[4] == sizes.get(info.id) \
+                and (not verify or hit[3] == sums.get(info.id)):
+            try:
+                record = _from_cache(info.id, info.created_ns, hit[2],
+                                     slap_rows[info.id] if slaps else [],
+                                     sheet_rows.get(info.id) if sheets else {})
+            except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+                record = None
+        if record is None:
+            record = _read(journal, info)
+            if record.error is None:
+                new[info.id] = record
+        out.append(record)
+    gone = set(rows) - {info.id for info in listed} if infos is None else set()
+    if cache_dir is not None and (new or gone):
+        cache.update(listed, new, gone)
+    return out
+
+
+def remember(journal: Any, game_id: str) -> None:
+    """Put one just-finished game in the cache: the process that played it pays one fold at
+    the end of the game, so the next `history`, `stats` or `games` finds it ready."""
+    info = journal.game(game_id)
+    record = _read(journal, info)
+    if record.error is None:
+        _Cache(journal.data_dir).update([info], {info.id: record}, set())
+
+
 CACHE_NAME = "stats-cache.json"
-CACHE_VERSION = 1  # raise it when GameRecord or a game's fold changes
+CACHE_VERSION = 5  # raise it when GameRecord or a game's fold changes
+_PARTS = ("rows", "slaps", "sheets")
 
 
-def _to_cache(r: GameRecord) -> list[Any]:
-    # Tuples dump as JSON arrays: no copy into lists.
-    return [r.game, r.players, r.finished, r.winners, r.scores, r.unit,
-            [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps], r.flushes]
+class _Cache:
+    """``stats-cache.json``: a header line (version, the SHA-256 of every other line), then one
+    JSON line per part: rows {id: [events, created_ns, record, digest, bytes]}, slaps {id: [...]}, sheets
+    {id: {...}}. A part is decoded only when asked for; the digests are checked first, and a
+    damaged or edited file is ignored (then rebuilt), never trusted."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.raw: dict[str, bytes] = {}
+        self.parsed: dict[str, dict[str, Any]] = {}
+        if folder is None:
+            return
+        try:
+            lines = (folder / CACHE_NAME).read_bytes().split(b"\n")
+            head = json.loads(lines[0])
+            digests = head.get("sha256") if isinstance(head, dict) else None
+            if head.get("version") != CACHE_VERSION or not isinstance(digests, list) \
+                    or len(digests) != len(_PARTS) or len(lines) != len(_PARTS) + 1:
+                return
+        except (OSError, ValueError, RecursionError, AttributeError):
+            return
+        # One line that does not match its digest and the whole file is ignored: its parts
+        # were written together, and a file damaged anywhere is rebuilt whole.
+        if all(hashlib.sha256(line).hexdigest() == digest
+               for digest, line in zip(digests, lines[1:], strict=True)):
+            self.raw = dict(zip(_PARTS, lines[1:], strict=True))
+
+    def part(self, name: str) -> dict[str, Any]:
+        if name not in self.parsed:
+            try:
+                value = json.loads(self.raw[name]) if name in self.raw else {}
+            except (ValueError, RecursionError):
+                value = {}
+            self.parsed[name] = value if isinstance(value, dict) else {}
+        return self.parsed[name]
+
+    def update(self, infos: list[Any], new: dict[str, GameRecord], gone: set[str]) -> None:
+        """Add the games just folded, drop the games no longer in the journal, and write the
+        file whole (best effort: a cache that cannot be written only costs time later)."""
+        parts = {name: self.part(name) for name in _PARTS}
+        for game_id in gone:
+            for part in parts.values():
+                part.pop(game_id, None)
+        for info in infos:
+            r = new.get(info.id)
+            if r is None:
+                continue
+            parts["rows"][r.id] = [info.events, info.created_ns,
+                                   [r.game, r.players, r.finished, r.winners, r.scores, r.unit,
+                                    r.flushes], r.digest, r.size]
+            parts["slaps"][r.id] = [(s.order, s.losers, s.margin_us, s.valid, s.tied)
+                                    for s in r.slaps]
+            parts["sheets"][r.id] = r.sheet
+        assert self.folder is not None
+        lines = [json.dumps(parts[name], ensure_ascii=False, separators=(",", ":")).encode()
+                 for name in _PARTS]
+        head = json.dumps({"version": CACHE_VERSION,
+                           "sha256": [hashlib.sha256(line).hexdigest() for line in lines]})
+        tmp = self.folder / f".{CACHE_NAME}.{os.getpid()}"
+        try:
+            tmp.write_bytes(b"\n".join([head.encode(), *lines]))
+            os.replace(tmp, self.folder / CACHE_NAME)
+        except OSError:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
 
 
-def _from_cache(game_id: str, created_ns: int, row: list[Any]) -> GameRecord:
-    game, players, finished, winners, scores, unit, slaps, flushes = row
+def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any],
+                sheet: Any) -> GameRecord:
+    """A cache row back into its record. The digests already refused a damaged or edited file;
+    what is left to fear is a forged one, and ``player_stats`` skips facts about players not at
+    the table, so a lie costs a wrong number, never a crash."""
+    game, players, finished, winners, scores, unit, flushes = row
+    if not isinstance(sheet, dict):
+        raise ValueError("no score sheet")
     return GameRecord(
-        game_id, game, created_ns, tuple(players), bool(finished), tuple(winners),
-        tuple((p, int(v)) for p, v in scores), unit,
-        tuple(SlapFact(tuple(map(tuple, order)), tuple(losers), margin, valid, tied)
+        game_id, str(game), created_ns, tuple(players), finished is True, tuple(winners),
+        tuple((p, int(v)) for p, v in scores), str(unit),
+        tuple(SlapFact(tuple((p, int(t)) for p, t in order), tuple(losers), margin,
+                       valid is True, tied is True)
               for order, losers, margin, valid, tied in slaps),
-        tuple((p, int(n)) for p, n in flushes))
-
-
-def _load_cache(folder: Path) -> dict[str, Any]:
-    try:
-        data = json.loads((folder / CACHE_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
-        return {}
-    games = data.get("games")
-    return games if isinstance(games, dict) else {}
-
-
-def _save_cache(folder: Path, games: dict[str, Any]) -> None:
-    """Best effort: a cache that cannot be written only costs time on the next run."""
-    tmp = folder / f".{CACHE_NAME}.{os.getpid()}"
-    try:
-        tmp.write_text(json.dumps({"version": CACHE_VERSION, "games": games},
-                                  ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        os.replace(tmp, folder / CACHE_NAME)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        tuple((p, int(n)) for p, n in flushes), sheet=sheet or None)
 
 
 @dataclass(slots=True)
@@ -226,13 +346,17 @@ def player_stats(games: Iterable[GameRecord], finished_only: bool = True) -> dic
             counts[1] += won
         if g.game != "kilo":
             continue
+        seated = set(g.players)
         for p, kilos in g.scores:
-            out[p].kilo_games += 1
-            out[p].kilos += kilos
+            if p in seated:
+                out[p].kilo_games += 1
+                out[p].kilos += kilos
         for p, n in g.flushes:
-            out[p].flushes += n
+            if p in seated:
+                out[p].flushes += n
         for slap in g.slaps:
-            _add_slap(out, slap)
+            if seated.issuperset(p for p, _ in slap.order) and seated.issuperset(slap.losers):
+                _add_slap(out, slap)
     return out
 
 
