@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+# The tree installed into the image: this one, or another checkout (to show that the boot test
+# fails on an older companion: COMPANION_BOOT_SOURCE=/path/to/checkout).
+ROOT = Path(os.environ.get("COMPANION_BOOT_SOURCE") or Path(__file__).resolve().parents[2])
 DOC = ROOT / "docs" / "install-pi.md"
 SUITE = "bookworm"
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python

@@ -82,7 +82,7 @@ class Scenario:
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def first_frame(self, guest: Guest, since: float, name: str, timeout: float = 240) -> float:
+    def first_frame(self, guest: Guest, since: float, name: str, timeout: float = 120) -> float:
         """Seconds from ``since`` until the companion's screen is up (its background fills a
         good part of the screen; the console or a black screen does not)."""
         bg = background()
@@ -182,7 +182,7 @@ class Scenario:
     def screen_check(self, guest: Guest, t0: float) -> None:
         """The screen drawn by SDL's kmsdrm driver is the host's snapshot of the same game."""
         try:
-            self.obs["start_to_first_frame_s"] = self.first_frame(guest, t0, "resumed", 60)
+            self.obs["start_to_first_frame_s"] = self.first_frame(guest, t0, "resumed", 30)
             events = self.export(guest)
             ref = self.reference(events, "table", "table-ref")
             self.obs["table_match"] = self.matches(guest, ref, "table-kmsdrm")
@@ -206,7 +206,7 @@ class Scenario:
         self.obs["kill9"] = {"before": before, "after": after}
         self.obs["kill9_events_after"] = self.export(guest)
         try:
-            self.obs["restart_to_first_frame_s"] = self.first_frame(guest, t0, "restarted", 60)
+            self.obs["restart_to_first_frame_s"] = self.first_frame(guest, t0, "restarted", 30)
             ref = self.reference(self.obs["kill9_events_after"], "table", "table-ref2")
             self.obs["kill9_table_match"] = self.matches(guest, ref, "table-after-kill")
         except Exception:
