@@ -96,13 +96,15 @@ class Scenario:
 
     def watch(self, guest: Guest, seconds: float) -> list[dict[str, str]]:
         """The unit's state every 5 s for ``seconds``."""
-        seen = []
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            seen.append(guest.unit("ActiveState", "SubState", "NRestarts", "MainPID"))
+        seen: list[dict[str, str]] = []
+        t0 = time.monotonic()
+        while True:
+            sample = guest.unit("ActiveState", "SubState", "NRestarts", "MainPID")
+            sample["t"] = f"{time.monotonic() - t0:.1f}"  # seconds since the watch began
+            seen.append(sample)
+            if time.monotonic() - t0 >= seconds:
+                return seen
             time.sleep(5)
-        seen.append(guest.unit("ActiveState", "SubState", "NRestarts", "MainPID"))
-        return seen
 
     def export(self, guest: Guest) -> list[str]:
         """The journal's last game as a table log, one event a line (comments dropped)."""
