@@ -25,6 +25,7 @@ from companion.games.kilo.events import NewKiloGame, Press
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
 from tests.conftest import ROOT, run_cli
+from tests.test_hostile_storage import one_clear_line
 
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
 WAL = FILENAME + "-wal"
@@ -36,14 +37,6 @@ def digests(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
             if p.is_file() and not p.name.endswith("-shm") and p.name != "journal.lock"
             and not (p.name == WAL and p.stat().st_size == 0)}
-
-
-def one_clear_line(result: subprocess.CompletedProcess[str]) -> str:
-    assert result.returncode != 0, result
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 def crashed_copy(dst: Path, presses: int = 20) -> None:
@@ -263,17 +256,23 @@ BAD_CONFIGS = {
 }
 
 
-@pytest.mark.parametrize("case", list(BAD_CONFIGS))
-@pytest.mark.parametrize("command", [["buttons", "--input", "sim", "--duration", "0.01"],
-                                     ["play", "kilo", "--players", "A,B,C"]],
-                         ids=["buttons", "play"])
-def test_a_bad_config_is_one_sentence(tmp_path: Path, case: str, command: list[str]) -> None:
+def bad_config(tmp_path: Path, case: str) -> tuple[Path, str]:
+    """BAD_CONFIGS[case] written as the config file, with the words its refusal must carry."""
     content, needle = BAD_CONFIGS[case]
     cfg = tmp_path / "companion.toml"
     if isinstance(content, bytes):
         cfg.write_bytes(content)
     else:
         cfg.write_text(content, encoding="utf-8")
+    return cfg, needle
+
+
+@pytest.mark.parametrize("case", list(BAD_CONFIGS))
+@pytest.mark.parametrize("command", [["buttons", "--input", "sim", "--duration", "0.01"],
+                                     ["play", "kilo", "--players", "A,B,C"]],
+                         ids=["buttons", "play"])
+def test_a_bad_config_is_one_sentence(tmp_path: Path, case: str, command: list[str]) -> None:
+    cfg, needle = bad_config(tmp_path, case)
     before = cfg.read_bytes()
     result = run_cli(*command, "--config", str(cfg), "--lang", "en", data_dir=tmp_path / "d",
                      env={"SDL_VIDEODRIVER": "dummy"})
@@ -284,12 +283,7 @@ def test_a_bad_config_is_one_sentence(tmp_path: Path, case: str, command: list[s
 
 @pytest.mark.parametrize("case", ["inf", "not utf-8", "deep", "debouce"])
 def test_doctor_names_a_bad_config_not_its_own_failure(tmp_path: Path, case: str) -> None:
-    content, needle = BAD_CONFIGS[case]
-    cfg = tmp_path / "companion.toml"
-    if isinstance(content, bytes):
-        cfg.write_bytes(content)
-    else:
-        cfg.write_text(content, encoding="utf-8")
+    cfg, needle = bad_config(tmp_path, case)
     result = run_cli("doctor", "--json", "--config", str(cfg), "--lang", "en",
                      data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"})
     assert "Traceback" not in result.stderr
