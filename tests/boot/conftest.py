@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -80,5 +79,4 @@ def observations() -> dict[str, Any]:
     obs["_out"] = str(out)
     obs["_log"] = log_tail
     print(f"boot test: {out} (build {obs.get('build_s')} s, total {obs.get('total_s')} s)")
-    time.sleep(0)
     return obs
