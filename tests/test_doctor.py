@@ -82,7 +82,8 @@ def test_all_good_exits_zero_in_french_and_json(tmp_path: Path) -> None:
     report = json.loads(proc.stdout)
     assert report["failed"] == 0
     assert [c["key"] for c in report["checks"]] == [
-        "python", "config", "display", "gpio", "buttons", "serial", "data", "journal", "service"]
+        "python", "config", "display", "graphics", "gpio", "buttons", "serial", "data", "journal",
+        "service"]
 
 
 def test_corrupted_journal_is_one_failure_with_the_fix(tmp_path: Path) -> None:
@@ -394,3 +395,22 @@ def test_a_machine_not_booted_with_systemd_says_so_cleanly(tmp_path: Path,
     assert check.en == ("companion.service is installed, but this system was not booted with "
                         "systemd (a container or a chroot): it cannot run here")
     assert "\n" not in check.fr and "bus" not in check.en
+
+
+def test_a_drm_screen_without_desktop_opengl_would_stay_black(tmp_path: Path) -> None:
+    # The boot test found it: SDL's kmsdrm driver without libOpenGL falls back to its OpenGL ES
+    # renderer, whose textures stay empty on Mesa's software rasteriser: a black table screen.
+    dev = tmp_path / "dev"
+    (dev / "dri").mkdir(parents=True)
+    found = {"libEGL.so.1", "libgbm.so.1"}
+    ctx = Context(dev=dev, loadable=lambda name: name in found)
+    assert doctor.check_graphics(ctx).status == "skip"  # no DRM card: a desktop draws
+    (dev / "dri" / "card0").touch()
+    check = doctor.check_graphics(ctx)
+    assert check.line("en") == ("[FAIL] graphics libraries: the screen would stay black: "
+                                "libopengl0 missing → fix: sudo apt install -y libopengl0")
+    assert "il manque libopengl0" in check.line("fr")
+    found.add("libGL.so.1")  # a desktop's GLVND libGL does as well
+    assert doctor.check_graphics(ctx).status == "ok"
+    found.discard("libgbm.so.1")
+    assert "libgbm1 missing" in doctor.check_graphics(ctx).en

@@ -62,6 +62,7 @@ TITLES = {
     "python": ("Python", "Python"),
     "config": ("config", "configuration"),
     "display": ("display", "écran"),
+    "graphics": ("graphics libraries", "bibliothèques graphiques"),
     "gpio": ("GPIO", "GPIO"),
     "buttons": ("buttons", "boutons"),
     "serial": ("Pico board", "boîtier Pico"),
@@ -83,6 +84,8 @@ class Context:
     dev: Path = Path("/dev")
     display_env: dict[str, str] | None = None
     systemctl: str | None = None  # the systemctl to ask (default: the one on PATH)
+    # Whether a shared library can be loaded (default: the dynamic loader itself).
+    loadable: Callable[[str], bool] | None = None
     config: Any = None  # the HardwareConfig once read
     found: dict[str, Any] = field(default_factory=dict)
 
@@ -215,6 +218,43 @@ def check_display(ctx: Context) -> Check:
         return fail("display", f"no display available (SDL fell back to {driver})",
                     f"aucun écran disponible (SDL s'est rabattu sur {driver})", fix_en, fix_fr)
     return ok("display", f"SDL driver {driver}, {size}", f"pilote SDL {driver}, {size}")
+
+
+# What SDL's kmsdrm driver (inside pygame-ce's wheel) loads to draw without a desktop, each with
+# the Debian package that ships it. Desktop OpenGL is among them: without libOpenGL SDL falls back
+# to its OpenGL ES renderer, and with Mesa's software rasteriser that renderer's textures stay
+# empty, so the screen stays black while the table runs (found by the boot test, tests/boot/).
+KMSDRM_LIBRARIES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("libEGL.so.1",), "libegl1"),
+    (("libgbm.so.1",), "libgbm1"),
+    (("libOpenGL.so.0", "libGL.so.1"), "libopengl0"),
+)
+
+
+def _loadable(name: str) -> bool:
+    import ctypes
+
+    try:
+        ctypes.CDLL(name)
+    except OSError:
+        return False
+    return True
+
+
+def check_graphics(ctx: Context) -> Check:
+    if not any((ctx.dev / "dri").glob("card*")):
+        return skip("graphics", "no DRM device here (a desktop draws the window)",
+                    "pas de périphérique DRM ici (le bureau dessine la fenêtre)")
+    loadable = ctx.loadable or _loadable
+    missing = [package for names, package in KMSDRM_LIBRARIES
+               if not any(loadable(name) for name in names)]
+    if not missing:
+        return ok("graphics", "EGL, GBM and OpenGL for SDL's kmsdrm driver",
+                  "EGL, GBM et OpenGL pour le pilote kmsdrm de SDL")
+    packages = " ".join(missing)
+    return fail("graphics", f"the screen would stay black: {packages} missing",
+                f"l'écran resterait noir : il manque {packages}",
+                f"sudo apt install -y {packages}", f"sudo apt install -y {packages}")
 
 
 def gpio_chips(dev: Path) -> list[tuple[str, str, int]]:
@@ -668,8 +708,8 @@ def check_service(ctx: Context) -> Check:
 
 
 CHECKS: tuple[Callable[[Context], Check], ...] = (
-    check_python, check_config, check_display, check_gpio, check_buttons, check_serial,
-    check_data, check_journal, check_service,
+    check_python, check_config, check_display, check_graphics, check_gpio, check_buttons,
+    check_serial, check_data, check_journal, check_service,
 )
 
 

@@ -26,6 +26,7 @@ from typing import Any
 # fails on an older companion: COMPANION_BOOT_SOURCE=/path/to/checkout).
 ROOT = Path(os.environ.get("COMPANION_BOOT_SOURCE") or Path(__file__).resolve().parents[2])
 DOC = ROOT / "docs" / "install-pi.md"
+KIOSK = ROOT / "docs" / "kiosk.md"  # its "Check it" block runs in the booted guest as it stands
 SUITE = "bookworm"
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
 # and the groups of the Pi's devices. The guest agent and the kernel are the test rig's.

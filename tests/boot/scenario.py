@@ -22,13 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from tests.boot.appliance import (
+    KIOSK,
     SCREEN,
     Guest,
     Image,
     booted,
     build_image,
+    doc_blocks,
     log,
     png_rgb,
+    runnable,
     same_picture,
     share_of_colour,
 )
@@ -37,6 +40,7 @@ COMPANION = "/home/companion/venv/bin/companion"
 CONFIG = "/home/companion/.config/table-companion/companion.toml"
 DATA = "/home/companion/.local/share/companion"
 STABLE_S = 60
+FRAME_S = 300  # seconds to wait for a frame before calling it missing
 PLAYERS = "Alice,Bob,Chloé,Dédé"
 
 # A Kilo de merde game, four players, a few events in: the kiosk resumes it (keyboard buttons).
@@ -82,7 +86,9 @@ class Scenario:
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def first_frame(self, guest: Guest, since: float, name: str, timeout: float = 120) -> float:
+    # Under TCG on a busy machine SDL's first frame (EGL set-up, llvmpipe compiling its shaders
+    # on one emulated CPU) takes one to two minutes; the figure kept is what was measured.
+    def first_frame(self, guest: Guest, since: float, name: str, timeout: float = FRAME_S) -> float:
         """Seconds from ``since`` until the companion's screen is up (its background fills a
         good part of the screen; the console or a black screen does not)."""
         bg = background()
@@ -123,7 +129,7 @@ class Scenario:
                             "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
         return png_rgb(png)[2]
 
-    def matches(self, guest: Guest, ref: bytes, name: str, timeout: float = 60) -> float:
+    def matches(self, guest: Guest, ref: bytes, name: str, timeout: float = 120) -> float:
         """The best agreement between the screen and ``ref`` seen within ``timeout`` (a toast
         on resuming fades after a few seconds)."""
         best = 0.0
@@ -184,7 +190,7 @@ class Scenario:
     def screen_check(self, guest: Guest, t0: float) -> None:
         """The screen drawn by SDL's kmsdrm driver is the host's snapshot of the same game."""
         try:
-            self.obs["start_to_first_frame_s"] = self.first_frame(guest, t0, "resumed", 30)
+            self.obs["start_to_first_frame_s"] = self.first_frame(guest, t0, "resumed")
             events = self.export(guest)
             ref = self.reference(events, "table", "table-ref")
             self.obs["table_match"] = self.matches(guest, ref, "table-kmsdrm")
@@ -208,7 +214,7 @@ class Scenario:
         self.obs["kill9"] = {"before": before, "after": after}
         self.obs["kill9_events_after"] = self.export(guest)
         try:
-            self.obs["restart_to_first_frame_s"] = self.first_frame(guest, t0, "restarted", 30)
+            self.obs["restart_to_first_frame_s"] = self.first_frame(guest, t0, "restarted")
             ref = self.reference(self.obs["kill9_events_after"], "table", "table-ref2")
             self.obs["kill9_table_match"] = self.matches(guest, ref, "table-after-kill")
         except Exception:
@@ -239,8 +245,16 @@ class Scenario:
             f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
 
     def security(self, guest: Guest) -> None:
-        _, out = guest.sh("systemd-analyze security companion.service --no-pager", check=False)
-        self.obs["security"] = out[-3000:]
+        """docs/kiosk.md's "Check it" block, line by line, as the user it names."""
+        ran = []
+        for block in doc_blocks(KIOSK):
+            for line in filter(runnable, block.lines):
+                code, out = guest.sh(line, user="companion" if block.where == "pi-companion"
+                                     else None, check=False)
+                ran.append({"line": line, "exit": code, "out": out[-3000:]})
+                if "systemd-analyze security" in line:
+                    self.obs["security"] = out[-3000:]
+        self.obs["kiosk_lines"] = ran
 
     def gpio(self, guest: Guest) -> None:
         """``source = "gpio"`` on a machine with no GPIO: the table stays up and says so."""
@@ -255,7 +269,7 @@ class Scenario:
         t0 = time.monotonic()
         self.obs["gpio_watch"] = self.watch(guest, STABLE_S)
         try:
-            self.obs["gpio_first_frame_s"] = self.first_frame(guest, t0, "gpio", timeout=30)
+            self.obs["gpio_first_frame_s"] = self.first_frame(guest, t0, "gpio")
         except TimeoutError as err:
             self.obs["gpio_first_frame_s"] = str(err)
         _, out = guest.sh("journalctl -u companion -b --no-pager -n 60", check=False)
