@@ -57,10 +57,12 @@ with Journal(__import__('pathlib').Path('{DATA}'), writer=True) as j:
 """
 
 
-def background() -> tuple[int, int, int]:
+def backgrounds() -> list[tuple[int, int, int]]:
+    """The companion's own ground colours: the screen's and its panels' (a table screen is mostly
+    panels, a setup screen mostly ground; the console and a black screen are neither)."""
     from companion.display import theme
 
-    return tuple(theme.BG)[:3]  # type: ignore[return-value]
+    return [tuple(c)[:3] for c in (theme.BG, theme.PANEL)]  # type: ignore[misc]
 
 
 class Scenario:
@@ -89,13 +91,13 @@ class Scenario:
     # Under TCG on a busy machine SDL's first frame (EGL set-up, llvmpipe compiling its shaders
     # on one emulated CPU) takes one to two minutes; the figure kept is what was measured.
     def first_frame(self, guest: Guest, since: float, name: str, timeout: float = FRAME_S) -> float:
-        """Seconds from ``since`` until the companion's screen is up (its background fills a
+        """Seconds from ``since`` until the companion's screen is up (its ground colours fill a
         good part of the screen; the console or a black screen does not)."""
-        bg = background()
+        grounds = backgrounds()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             rgb = guest.screendump(self.out / f"{name}.ppm")
-            if share_of_colour(rgb, bg) > 0.25:
+            if sum(share_of_colour(rgb, c) for c in grounds) > 0.25:
                 return round(time.monotonic() - since, 2)
             time.sleep(0.5)
         raise TimeoutError(f"no companion frame on the screen after {timeout} s")
