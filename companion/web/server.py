@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import queue
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -111,6 +112,7 @@ class WebServer:
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.port = config.port
+        self.base_url = f"http://127.0.0.1:{config.port}"
         self.app = self._build_app()
 
     # --- the table's side (called from the table's thread) ---------------------------------------
@@ -132,6 +134,16 @@ class WebServer:
         if page is None or page.get("game_id") != game_id:
             return self.pairings.get(game_id)
         return self.pairings.for_game(game_id, len(page["players"]))
+
+    def urls(self) -> dict[str, str]:
+        """The current game's addresses: "join" for everyone, "seat N" (1-based), "scorer"."""
+        g = self.pairing()
+        if g is None:
+            return {}
+        out = {"join": f"{self.base_url}/t/{g.join}", "scorer": f"{self.base_url}/score/{g.scorer}"}
+        for i, tok in enumerate(g.seats):
+            out[f"seat {i + 1}"] = f"{self.base_url}/pad/{tok}"
+        return out
 
     def status(self) -> list[tuple[int, int | None, int | None]]:
         """(seat, resolution µs, round trip µs) of every pad connected: the status screen's."""
@@ -398,3 +410,39 @@ class WebServer:
             self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(5)
+
+
+def open_web(config: Any, data_dir: Path) -> WebServer:
+    """The server for ``companion play --web``, not listening yet."""
+    web = config.web if config is not None else WebConfig()
+    return WebServer(web, data_dir)
+
+
+def lan_address() -> str:
+    """This machine's address on the room's network (the route a phone would take back)."""
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # TEST-NET: nothing is sent, the kernel picks the route
+        return str(s.getsockname()[0])
+    return "127.0.0.1"
+
+
+def serve_table(web: WebServer, app: Any) -> None:
+    """Follow ``app``'s game and listen; a server that cannot listen is said on the table's
+    screen (the game goes on with its other buttons)."""
+    from companion.errors import CompanionError
+
+    web.current_game = lambda: app.table.game_id if app.table is not None else None
+    try:
+        web.start()
+    except CompanionError as err:
+        app.ui.say(err.fr, err.en)
+        app.ui.hardware.notes.append((err.fr, err.en))
+        log.error("%s", err.en)
+        return
+    host = web.config.public_host or lan_address()
+    web.base_url = f"http://{host}:{web.port}"
+    note = (f"Téléphones : {web.base_url}", f"Phones: {web.base_url}")
+    app.ui.hardware.notes.append(note)
+    print(note[1], file=sys.stderr, flush=True)
