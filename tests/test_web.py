@@ -234,8 +234,9 @@ def test_standings_follow_the_journal_and_the_scorer_entry_is_journaled(
     t0 = time.monotonic_ns()
     for i, seat in enumerate((0, 1, 2, 3)):
         app.inbox.put(InputEvent("seat", seat, "press", t0 + i * 50_000_000, _mono(), "web"))
-    until(lambda: app.game.awaiting == "draw", app)
-    owed = app.view.owed[0]
+    until(lambda: app.game.awaiting == "verdict", app)
+    app.inbox.put(InputEvent("confirm", 0, "press", 0, _mono(), "gpio"))  # a valid claim
+    owed = until(lambda: app.game.owed_draws, app)[0]
     answers: queue.Queue[httpx.Response] = queue.Queue()
     threading.Thread(target=lambda: answers.put(httpx.post(
         f"{base}/score/{g.scorer}/submit", json={"event": {"type": "draw", "player": owed,
