@@ -45,22 +45,22 @@ def test_the_minimum_round_trip_is_the_one_trusted() -> None:
 
 
 def test_drift_is_tracked_over_a_long_run() -> None:
-    # A phone whose crystal runs 80 ppm fast, pinged once a second for five minutes over a
-    # steady 4 ms round trip: once the drift is measured, a press far from the best ping is
-    # still placed within its resolution, and that resolution is no longer 600 ppm's worth.
+    # Against a table whose clock NTP slews by 400 ppm, a phone pinged once a second for five
+    # minutes over a steady 4 ms round trip: once the drift is measured, a press a minute after
+    # the last ping is still placed within its resolution, far tighter than 600 ppm's worth.
     clock = PhoneClock(phone_res_ns=1_000)
 
     def phone(t: int) -> int:
-        return 5_000_000 + t + t * 80 // 1_000_000
+        return 5_000_000 + t + t * 400 // 1_000_000
 
     for i in range(300):
         sent = i * 1_000_000_000
         clock.add(Ping(sent, phone(sent + 2_000_000), sent + 4_000_000))
-    assert clock.tracked and abs(clock.skew_ppm + 80) < 5
-    t = 310_000_000_000
+    assert clock.tracked and abs(clock.skew_ppm + 400) < 5
+    t = 360_000_000_000
     m = clock.map(phone(t))
     assert m is not None and abs(m.t_ns - t) <= m.uncertainty_ns
-    assert m.uncertainty_ns < 5_000_000
+    assert m.uncertainty_ns < 12_000_000
 
 
 def _session() -> PadSession:
