@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from companion.display.theme import seat_color
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.web.config import WebConfig
 from companion.web.feed import Feed
@@ -329,9 +330,10 @@ class WebServer:
         if old is not None:  # the same phone reconnecting, or a second one: the newest wins
             with contextlib.suppress(Exception):
                 await old.close(code=4409)
+        r, g, b = seat_color(seat)[:3]
         await ws.send_text(json.dumps({"t": "seat", "seat": seat, "g": grant.game_id,
-                                       "players": (self.feed.page or {}).get("players", [])},
-                                      ensure_ascii=False))
+                                       "players": (self.feed.page or {}).get("players", []),
+                                       "color": f"#{r:02x}{g:02x}{b:02x}"}, ensure_ascii=False))
         self._put(SourceStatus("web", "connected", seat,
                                f"The phone of seat {seat + 1} is paired.",
                                f"Le téléphone de la place {seat + 1} est appairé."))

@@ -32,6 +32,7 @@ function connect() {
     } else if (m.t === "seat") {
       game = m.g; seat = m.seat;
       document.getElementById("name").textContent = m.players[seat] || tr("seat", seat + 1);
+      if (m.color) pad.style.setProperty("--seat", m.color);  // the seat's colour on the table
       pad.classList.add("ready");
     } else if (m.t === "sync") {
       res = m.res_us; showRes();

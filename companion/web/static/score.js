@@ -39,9 +39,13 @@ function entry() {
     return { type: "draw", player: document.getElementById("player").value,
              card: document.getElementById("card").value.trim().toUpperCase() };
   }
+  // Every player but the one who went out (who scores nothing this round).
+  const out = document.getElementById("out").value;
   const points = {};
-  page.players.forEach((p, i) => { points[p] = Number(document.getElementById("pts" + i).value || 0); });
-  return { type: "round_end", out: document.getElementById("out").value, points: points };
+  page.players.forEach((p, i) => {
+    if (p !== out) points[p] = Number(document.getElementById("pts" + i).value || 0);
+  });
+  return { type: "round_end", out: out, points: points };
 }
 document.getElementById("form").addEventListener("submit", async (ev) => {
   ev.preventDefault();

@@ -7,9 +7,7 @@ function draw() {
   const state = document.getElementById("state");
   if (!page) { state.textContent = tr("waiting"); return; }
   document.getElementById("title").textContent = page.title + (page.finished ? " — " + tr("finished") : "");
-  let sub = page.summary[LANG] || "";
-  if (page.round) sub = tr("round", page.round[0], page.round[1]) + " · " + sub;
-  document.getElementById("summary").textContent = sub;
+  document.getElementById("summary").textContent = page.summary[LANG] || "";
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of page.standings) {
