@@ -11,7 +11,7 @@ import statistics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.web.clockmap import Ping, PhoneClock
+from companion.web.clockmap import PhoneClock, Ping
 from companion.web.fairness import simulate, within, worst_misorder
 from companion.web.pad import PadSession
 from companion.web.pairing import Grant, Pairings

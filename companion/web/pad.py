@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.inputs.base import Clock, InputEvent
-from companion.web.clockmap import Ping, PhoneClock
+from companion.web.clockmap import PhoneClock, Ping
 from companion.web.pairing import GamePairing, Grant
 
 MAX_MESSAGE = 512  # bytes: the longest honest message is under 100
