@@ -282,3 +282,24 @@ def test_the_server_listens_only_when_asked(tmp_path: Path) -> None:
     assert cfg.web.enabled and cfg.web.port == 9000
     with pytest.raises(ValueError, match="not an IP address"):
         HardwareConfig.from_toml('[web]\nbind = "everywhere"\n')
+
+
+def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
+        table_app: tuple[App, WebServer]) -> None:
+    from companion.web.qr import matrix
+    from tests.app_helpers import touch
+
+    app, web = table_app
+    app.do(("nav", "status"))
+    app.redraw()
+    assert app.last_screen == "status"
+    actions = {c.action for c in app.painter.controls}
+    assert {("web_revoke", "0"), ("web_revoke", "3"), ("web_revoke", "scorer")} <= actions
+    old = web.pairing().seats[2]
+    # The QR drawn is the seat's address (a module of the picture is a module of the code).
+    assert len(matrix(web.urls()["seat 3"])) >= 25
+    pygame.image.save(app.surface, str(Path(os.environ.get("I25_SHOT", "/dev/null.png"))))
+    touch(app, ("web_revoke", "2"))
+    new = web.pairing().seats[2]
+    assert new != old and web.pairings.grant(old, app.table.game_id) is None
+    assert web.pairings.grant(new, app.table.game_id).seat == 2

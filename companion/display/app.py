@@ -192,6 +192,7 @@ class App:
         self.source_name = input_name
         self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup,
                      game=setup.game)
+        self.ui.hardware.web = self.web
         self._refresh()
         self.start_source()
 
@@ -349,6 +350,8 @@ class App:
             ui.lang = "en" if ui.lang == "fr" else "fr"
         elif kind == "quit":
             self.running = False
+        elif kind == "web_revoke" and self.web is not None:  # a lost phone: a new code
+            self.web.revoke(str(action[1]))
         elif self.table is not None and self.screens.do(self, action):
             pass
         elif kind == "again":

@@ -146,6 +146,36 @@ class WebServer:
             out[f"seat {i + 1}"] = f"{self.base_url}/pad/{tok}"
         return out
 
+    def codes(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
+        """The table screen's codes: (French label, English label, address, action on a tap).
+        Tapping a seat's or the scorer's code draws a new one: the phone holding the old is cut
+        off (a lost or lent phone)."""
+        urls = self.urls()
+        if not urls:
+            return []
+        out: list[tuple[str, str, str, tuple[str, ...]]] = [
+            ("Classement", "Standings", urls["join"], ("noop",))]
+        pads = self.pads
+        for key, url in urls.items():
+            if key.startswith("seat "):
+                n = int(key[5:])
+                res = pads[n - 1].resolution_ns() if n - 1 in pads else None
+                fr = f"Place {n}" + (f" ± {-(-res // 100_000) / 10:g} ms" if res else "")
+                en = f"Seat {n}" + (f" ± {-(-res // 100_000) / 10:g} ms" if res else "")
+                out.append((fr, en, url, ("web_revoke", str(n - 1))))
+        out.append(("Marqueur", "Scorer", urls["scorer"], ("web_revoke", "scorer")))
+        return out
+
+    def revoke(self, what: str) -> None:
+        """A new code for a seat ("0"...) or the scorer: the phone holding the old is cut off."""
+        g = self.pairing()
+        if g is None:
+            return
+        if what == "scorer":
+            self.pairings.revoke_scorer(g.game_id)
+        else:
+            self.pairings.revoke_seat(g.game_id, int(what))
+
     def status(self) -> list[tuple[int, int | None, int | None]]:
         """(seat, resolution µs, round trip µs) of every pad connected: the status screen's."""
         out = []
@@ -447,4 +477,5 @@ def serve_table(web: WebServer, app: Any) -> None:
     web.base_url = f"http://{host}:{web.port}"
     note = (f"Téléphones : {web.base_url}", f"Phones: {web.base_url}")
     app.ui.hardware.notes.append(note)
+    app.ui.hardware.web = web  # the status screen shows its codes
     print(note[1], file=sys.stderr, flush=True)
