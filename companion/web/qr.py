@@ -13,7 +13,8 @@ import segno
 
 
 def matrix(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code of ``text`` (error correction L, the smallest version: big modules on a small screen), quiet zone included."""
+    """The QR code of ``text``, quiet zone included: error correction L and the smallest
+    version, so that its modules are as big as a small screen allows."""
     code = segno.make(text, error="l", micro=False, boost_error=False)
     return tuple(tuple(bool(m) for m in row) for row in code.matrix_iter(scale=1, border=2))
 
