@@ -20,6 +20,7 @@ from companion.display.app import App
 from companion.display.state import Ui
 from companion.games.cinq_rois.events import NewCinqRoisGame
 from companion.games.kilo.events import NewKiloGame, Press
+from companion.inputs.base import Clock, InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web.config import WebConfig
@@ -183,6 +184,66 @@ def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
         last = list(journal.events(app.table.game_id))[-1][1]
         assert last.type == "round_end" and last.out == "Bruno"
         assert last.points == {"Alice": 12, "Chloé": 7}
+    finally:
+        app.stop_source()
+        web.stop()
+
+
+def test_a_table_of_phones_plays_a_whole_game_of_kilo(browser: Browser, journal: Journal,
+                                                      screen: pygame.Surface) -> None:
+    """Three pads in the browser slap, the table confirms each claim, the scorer's phone enters
+    each card drawn, until the game is over."""
+    names = ["Alice", "Bruno", "Chloé"]
+    app, web = serve(journal, screen, NewKiloGame(players=names, rounds=2))
+    try:
+        urls = web.urls()
+
+        def open_pads(ctx: Any) -> Any:
+            pads = []
+            for n in (1, 2, 3):
+                page = ctx.new_page()
+                page.goto(urls[f"seat {n}"])
+                page.wait_for_selector("#res:has-text('±')")
+                pads.append(page)
+            scorer = ctx.new_page()
+            scorer.goto(urls["scorer"])
+            scorer.wait_for_selector("#form button")
+            return pads, scorer
+
+        pads, scorer = browser.run(open_pads, app)
+        rounds = 0
+        while not app.game.finished:
+            rounds += 1
+            assert rounds <= 10, "the game never ended"
+            before = app.table.seq
+
+            def slap(_: Any, order: tuple[int, ...] = (1, 0, 2)) -> None:
+                for seat in order:
+                    pads[seat].locator("#pad").tap()
+                    pads[seat].wait_for_timeout(30)  # apart by more than their resolutions
+
+            browser.run(slap, app)
+            until(lambda: app.game.awaiting == "verdict", app)
+            assert app.table.seq == before + 3  # three presses journaled, one per pad
+            app.inbox.put(InputEvent("confirm", 0, "press", 0, Clock("referee", 1000), "gpio"))
+            owed = until(lambda: app.game.owed_draws, app)[0]
+            card = next(c for c, why in app.view.card_reasons.items()
+                        if why is None and c[0] in "34568")
+
+            def draw(_: Any, owed: str = owed, card: str = card) -> str:
+                scorer.reload()
+                scorer.wait_for_selector("#form button")
+                scorer.select_option("#player", owed)
+                scorer.fill("#card", card)
+                scorer.click("#form button")
+                scorer.wait_for_selector("#answer[data-ok]")
+                return str(scorer.get_attribute("#answer", "data-ok"))
+
+            assert browser.run(draw, app) == "1"
+            until(lambda: not app.game.owed_draws, app)
+        assert app.game.finished and rounds == 2
+        presses = [e for _, e in journal.events(app.table.game_id) if isinstance(e, Press)]
+        assert len(presses) == 6 and all((p.res_us or 1) < 100_000 for p in presses)
     finally:
         app.stop_source()
         web.stop()
