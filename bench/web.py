@@ -9,11 +9,12 @@ One JSON object a line, every figure named (never asserted: tests/ assert behavi
   worst misorder beyond the combined resolution (<= 0: never). Run for 5-60 ms and for a round
   trip of at most 10 ms (1-5 ms each way).
 - ``press_to_queue``: loopback, the real server; ``pads`` phones (Python WebSocket clients that
-  answer pings) press in turn; from the send to the InputEvent on the table's queue (p50/p99 ms).
+  answer pings, in a process of their own) press in turn; from the send to the InputEvent on the
+  table's queue (p50/p99 ms).
 - ``standings_push``: from a journaled event to a viewer's server-sent event carrying it (p50/p99
-  ms), with ``viewers`` viewers listening (an HTTP client, not a browser).
-- ``idle_cpu``: the process's CPU share over 5 s with every pad and viewer connected and idle
-  (the pads keep answering pings: that is their idle).
+  ms), with ``viewers`` viewers listening (HTTP clients in the phones' process, not a browser).
+- ``idle_cpu``: the table process's CPU share over 5 s with every pad and viewer connected and
+  idle (the pads keep answering pings: that is their idle).
 - ``strangers``: 1,000 connection attempts with no valid token; how long they took and the
   table's press latency meanwhile.
 """
@@ -59,13 +60,12 @@ def fairness(presses: int) -> None:
 
 
 class Pad:
-    """A phone's button page in Python, over the real WebSocket."""
+    """A phone's button page in Python, over the real WebSocket (in the phones' process)."""
 
     def __init__(self, url: str, origin: str) -> None:
         from websockets.sync.client import connect
 
         self.ws = connect(url, origin=origin)  # type: ignore[arg-type]
-        self.acks: queue.Queue[dict[str, Any]] = queue.Queue()
         self.n = 0
         threading.Thread(target=self._run, daemon=True).start()
 
@@ -78,22 +78,64 @@ class Pad:
                 if m["t"] == "ping":
                     self.ws.send(json.dumps({"t": "pong", "id": m["id"],
                                              "p": time.monotonic_ns() / 1e6}))
-                elif m["t"] in ("ok", "no"):
-                    self.acks.put(m)
         except ConnectionClosed:
             pass
 
-    def press(self, game: str) -> None:
+    def press(self, game: str) -> int:
         self.n += 1
-        now = time.monotonic_ns() / 1e6
-        self.ws.send(json.dumps({"t": "press", "n": self.n, "p": now, "g": game}))
-        self.ws.send(json.dumps({"t": "release", "n": self.n, "p": now + 1}))
+        sent = time.monotonic_ns()
+        self.ws.send(json.dumps({"t": "press", "n": self.n, "p": sent / 1e6, "g": game}))
+        self.ws.send(json.dumps({"t": "release", "n": self.n, "p": sent / 1e6 + 1}))
+        return sent
+
+
+def phones(spec: str) -> None:
+    """The phones' process: pads and viewers, driven by the lines on stdin, answering on stdout
+    (so their work does not compete with the table's process for its interpreter)."""
+    import httpx
+
+    cfg = json.loads(spec)
+    base = cfg["base"]
+    pads = [Pad(f"ws{base[4:]}/pad/{tok}/ws", base) for tok in cfg["seats"]]
+    pushes: queue.Queue[tuple[int, int]] = queue.Queue()
+
+    def viewer() -> None:
+        with httpx.stream("GET", f"{base}/t/{cfg['join']}/events", timeout=None) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    pushes.put((json.loads(line[6:])["seq"], time.monotonic_ns()))
+
+    for _ in range(cfg["viewers"]):
+        threading.Thread(target=viewer, daemon=True).start()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        cmd = line.split()
+        if cmd[0] == "press":
+            print("sent", pads[int(cmd[1])].press(cfg["game"]), flush=True)
+        elif cmd[0] == "pushes":
+            out = []
+            while not pushes.empty():
+                out.append(pushes.get())
+            print(json.dumps(out), flush=True)
+        elif cmd[0] == "strangers":
+            t = time.perf_counter()
+            with httpx.Client() as client:
+                for i in range(int(cmd[1])):
+                    client.get(f"{base}/pad/stranger{i:06d}xxxxxxxxxxxx")
+            print("took", time.perf_counter() - t, flush=True)
+
+
+class Stamped(queue.Queue):  # type: ignore[type-arg]
+    """The table's queue, noting when each item was put (what "reached the queue" means)."""
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put((time.monotonic_ns(), item), block, timeout)
 
 
 def live(pads_n: int, viewers_n: int, presses: int) -> None:
-    import httpx
+    import subprocess
 
-    from companion.games.kilo.events import NewKiloGame
+    from companion.games.kilo.events import Dealer, NewKiloGame, Press
     from companion.inputs.base import InputEvent
     from companion.table.journal import Journal
     from companion.table.live import Table
@@ -106,40 +148,37 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     table = Table.start(journal, NewKiloGame(players=names, rounds=2), {"input": "web"})
     web = WebServer(WebConfig(bind="127.0.0.1", port=0, max_viewers=viewers_n + 8), folder,
                     current_game=lambda: table.game_id)
-    events: queue.Queue[Any] = queue.Queue()
+    events = Stamped()
     web.attach(events)
     web.start()
     base = f"http://127.0.0.1:{web.port}"
     while web.pairing() is None:
         time.sleep(0.02)
     g = web.pairing()
-    pads = [Pad(f"ws://127.0.0.1:{web.port}/pad/{tok}/ws", base) for tok in g.seats]
-    while any(p.clock.pings < 8 for p in web.pads.values()) or len(web.pads) < pads_n:
+    spec = json.dumps({"base": base, "seats": g.seats, "join": g.join, "viewers": viewers_n,
+                       "game": table.game_id})
+    proc = subprocess.Popen([sys.executable, __file__, "--phones", spec], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def ask(line: str) -> str:
+        proc.stdin.write(line + "\n")  # type: ignore[union-attr]
+        return proc.stdout.readline().strip()  # type: ignore[union-attr]
+
+    assert proc.stdout.readline().strip() == "ready"
+    while len(web.pads) < pads_n or any(p.clock.pings < 8 for p in list(web.pads.values())):
         time.sleep(0.05)
-    pushes: queue.Queue[tuple[int, int]] = queue.Queue()
-
-    def viewer() -> None:
-        with httpx.stream("GET", f"{base}/t/{g.join}/events", timeout=None) as r:
-            for line in r.iter_lines():
-                if line.startswith("data: "):
-                    pushes.put((json.loads(line[6:])["seq"], time.monotonic_ns()))
-
-    for _ in range(viewers_n):
-        threading.Thread(target=viewer, daemon=True).start()
     time.sleep(1.0)
-    while not pushes.empty():
-        pushes.get()
+    ask("pushes")
 
     def press_latencies(count: int) -> list[float]:
         out = []
         for i in range(count):
-            pad = pads[i % pads_n]
-            sent = time.monotonic_ns()
-            pad.press(table.game_id)
+            sent = int(ask(f"press {i % pads_n}").split()[1])
             while True:
-                item = events.get(timeout=10)
+                at, item = events.get(timeout=10)
                 if isinstance(item, InputEvent) and item.edge == "press":
-                    out.append((time.monotonic_ns() - sent) / 1e6)
+                    out.append((at - sent) / 1e6)
                     break
             time.sleep(0.005)
         return out
@@ -149,23 +188,15 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
          p50_ms=pct(lat, 0.5), p99_ms=pct(lat, 0.99))
 
     # Journaled events pushed to every viewer: the first dealer, then each player's press.
-    from companion.games.kilo.events import Dealer, Press
-
-    push: list[float] = []
+    commits: dict[int, int] = {}
     t_us = time.monotonic_ns() // 1000
     for i, event in enumerate([Dealer(player=names[0]),
                                *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in
                                  enumerate(names))]):
-        committed = time.monotonic_ns()
+        commits[table.seq + 1] = time.monotonic_ns()
         table.submit(event)
-        seq = table.seq
-        got = 0
-        while got < viewers_n:
-            s, at = pushes.get(timeout=10)
-            if s == seq:
-                push.append((at - committed) / 1e6)
-                got += 1
-        time.sleep(0.02 + 0.013 * (i % 3))  # not in step with the server's polling
+        time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
+    push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits]
     emit(bench="standings_push", viewers=viewers_n, samples=len(push), p50_ms=pct(push, 0.5),
          p99_ms=pct(push, 0.99), note="journaled event to each viewer's server-sent event")
 
@@ -173,16 +204,15 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     time.sleep(5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
     emit(bench="idle_cpu", pads=pads_n, viewers=viewers_n, cpu_share_percent=round(share * 100, 2),
-         note="the whole process: server thread answering 4 pings/s per pad, viewers idle")
+         note="the table's process (server thread: 4 pings/s per pad, journal polled 20/s)")
 
-    t = time.perf_counter()
-    with httpx.Client() as client:
-        for i in range(1000):
-            client.get(f"{base}/pad/stranger{i:06d}xxxxxxxxxxxx")
-    took = time.perf_counter() - t
+    took = float(ask("strangers 1000").split()[1])
     during = press_latencies(50)
     emit(bench="strangers", attempts=1000, seconds=round(took, 2),
          press_p99_ms_after=pct(during, 0.99), refused_counted=web.refused)
+    proc.stdin.close()
+    proc.terminate()
+    proc.wait(10)
     web.stop()
     journal.close()
 
@@ -193,7 +223,11 @@ def main() -> None:
     ap.add_argument("--pads", type=int, default=10)
     ap.add_argument("--viewers", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
+    ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
     args = ap.parse_args()
+    if args.phones:
+        phones(args.phones)
+        return
     presses = 500 if args.quick else args.presses
     fairness(presses)
     live(3 if args.quick else args.pads, 3 if args.quick else args.viewers,
