@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.display.theme import seat_color
+from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.web.config import WebConfig
 from companion.web.feed import Feed
@@ -154,16 +155,21 @@ class WebServer:
         if not urls:
             return []
         out: list[tuple[str, str, str, tuple[str, ...]]] = [
-            ("Classement", "Standings", urls["join"], ("noop",))]
+            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], ("noop",))]
         pads = self.pads
         for key, url in urls.items():
             if key.startswith("seat "):
                 n = int(key[5:])
                 res = pads[n - 1].resolution_ns() if n - 1 in pads else None
-                fr = f"Place {n}" + (f" ± {-(-res // 100_000) / 10:g} ms" if res else "")
-                en = f"Seat {n}" + (f" ± {-(-res // 100_000) / 10:g} ms" if res else "")
+                if res is None:
+                    fr, en = t("scr.web.seat", "fr", seat=n), t("scr.web.seat", "en", seat=n)
+                else:
+                    ms = -(-res // 100_000) / 10  # tenths of a ms, rounded up (never flattering)
+                    fr = t("scr.web.seat_res", "fr", seat=n, ms=ms)
+                    en = t("scr.web.seat_res", "en", seat=n, ms=ms)
                 out.append((fr, en, url, ("web_revoke", str(n - 1))))
-        out.append(("Marqueur", "Scorer", urls["scorer"], ("web_revoke", "scorer")))
+        out.append((t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"],
+                    ("web_revoke", "scorer")))
         return out
 
     def revoke(self, what: str) -> None:
@@ -364,9 +370,8 @@ class WebServer:
         await ws.send_text(json.dumps({"t": "seat", "seat": seat, "g": grant.game_id,
                                        "players": (self.feed.page or {}).get("players", []),
                                        "color": f"#{r:02x}{g:02x}{b:02x}"}, ensure_ascii=False))
-        self._put(SourceStatus("web", "connected", seat,
-                               f"The phone of seat {seat + 1} is paired.",
-                               f"Le téléphone de la place {seat + 1} est appairé."))
+        self._put(SourceStatus("web", "connected", seat, t("scr.web.paired", "en", seat=seat + 1),
+                               t("scr.web.paired", "fr", seat=seat + 1)))
         pinger = asyncio.create_task(self._ping(ws, session, token))
         try:
             while True:
@@ -390,9 +395,8 @@ class WebServer:
             if self.pads.get(seat) is session:
                 del self.pads[seat]
                 del self._pad_ws[seat]
-                self._put(SourceStatus("web", "info", seat,
-                                       f"The phone of seat {seat + 1} left.",
-                                       f"Le téléphone de la place {seat + 1} est parti."))
+                self._put(SourceStatus("web", "info", seat, t("scr.web.left", "en", seat=seat + 1),
+                                       t("scr.web.left", "fr", seat=seat + 1)))
 
     async def _ping(self, ws: WebSocket, session: PadSession, token: str) -> None:
         n = 0
@@ -475,7 +479,7 @@ def serve_table(web: WebServer, app: Any) -> None:
         return
     host = web.config.public_host or lan_address()
     web.base_url = f"http://{host}:{web.port}"
-    note = (f"Téléphones : {web.base_url}", f"Phones: {web.base_url}")
+    note = (t("scr.web.url", "fr", url=web.base_url), t("scr.web.url", "en", url=web.base_url))
     app.ui.hardware.notes.append(note)
     app.ui.hardware.web = web  # the status screen shows its codes
     print(note[1], file=sys.stderr, flush=True)
