@@ -434,7 +434,7 @@ def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], ar
     from companion.web.qr import surface
 
     n = len(codes)
-    rows = 1 if n * area.height // 1 <= area.width * 1 else 2
+    rows = 1 if n * area.height <= area.width else 2  # square tiles in one row, if they fit
     per_row = -(-n // rows)
     cell_w = area.width // per_row
     cell_h = area.height // rows
