@@ -160,7 +160,8 @@ class WebServer:
         for key, url in urls.items():
             if key.startswith("seat "):
                 n = int(key[5:])
-                res = pads[n - 1].resolution_ns() if n - 1 in pads else None
+                pad = pads.get(n - 1)  # the server's thread may drop it meanwhile
+                res = pad.resolution_ns() if pad is not None else None
                 if res is None:
                     fr, en = t("scr.web.seat", "fr", seat=n), t("scr.web.seat", "en", seat=n)
                 else:
