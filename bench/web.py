@@ -204,7 +204,7 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     time.sleep(5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
     emit(bench="idle_cpu", pads=pads_n, viewers=viewers_n, cpu_share_percent=round(share * 100, 2),
-         note="the table's process (server thread: 4 pings/s per pad, journal polled 20/s)")
+         note="the table's process (server thread: 2 pings/s per pad, journal polled 20/s)")
 
     took = float(ask("strangers 1000").split()[1])
     during = press_latencies(50)

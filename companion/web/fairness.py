@@ -13,10 +13,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from companion.web.pad import PadSession
+from companion.web.pad import PING_EVERY_NS, PadSession
 from companion.web.pairing import Grant, Pairings
-
-PING_EVERY_NS = 250_000_000  # the server pings a paired pad four times a second
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,9 @@ from companion.inputs.base import Clock, InputEvent
 from companion.web.clockmap import PhoneClock, Ping
 from companion.web.pairing import GamePairing, Grant
 
+# Two round trips a second: the drift since the last one stays under a third of a millisecond, and
+# ten idle pads cost the table little (bench/web.py, idle_cpu).
+PING_EVERY_NS = 500_000_000
 MAX_MESSAGE = 512  # bytes: the longest honest message is under 100
 MAX_OUTSTANDING = 8  # pings awaiting their pong; older ones are forgotten
 MAX_PRESS_AGE_NS = 2_000_000_000  # a press older than this when it arrives is not believed

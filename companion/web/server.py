@@ -35,12 +35,11 @@ from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.web.config import WebConfig
 from companion.web.feed import Feed
-from companion.web.pad import Bucket, PadSession
+from companion.web.pad import PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
 
 log = logging.getLogger("companion.web")
 STATIC = Path(__file__).parent / "static"
-PING_EVERY_S = 0.25  # four round trips a second: the drift since the best one stays tiny
 SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
 POLL_S = 0.05  # how often the journal is asked whether anything was committed
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -411,7 +410,7 @@ class WebServer:
                 n += 1
                 if n % SYNC_EVERY == 0:
                     await ws.send_text(session.sync_text())
-                await asyncio.sleep(PING_EVERY_S)
+                await asyncio.sleep(PING_EVERY_NS / 1e9)
 
     # --- running -----------------------------------------------------------------------------
 
