@@ -311,6 +311,11 @@ def _play(sub: Any) -> None:
                            "source des boutons : gpio, serial, keyboard ou sim, ou par exemple "
                            "gpio+keyboard (par défaut : [input] source de la configuration, "
                            "sinon keyboard, ou celle de la partie reprise)"))
+    p.add_argument("--web", action="store_true",
+                   help=_h("serve the phones: standings, seat pads and the scorer's entry "
+                           "([web] in the config; off by default)",
+                           "servir les téléphones : classement, boutons des places et saisie du "
+                           "marqueur ([web] de la configuration ; désactivé par défaut)"))
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--window", action="store_true",
                       help=_h("in a window (the default)", "dans une fenêtre (par défaut)"))

@@ -281,9 +281,18 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
         said = err.message(ui.lang)
         print(said, file=sys.stderr, flush=True)
         factory = leds = None
+    web = None
+    if getattr(args, "web", False) or (config is not None and config.web.enabled):
+        from companion.web.server import open_web
+
+        web = open_web(config, journal.data_dir)  # listens only once the App can be followed
     app = App(surface, journal, table, ui, config=config, source_name=input_name, seed=seed,
               speed=args.speed, sounds=Sounds(enabled=not args.mute), leds=leds,
-              pin_factory=factory)
+              pin_factory=factory, web=web)
+    if web is not None:
+        from companion.web.server import serve_table
+
+        serve_table(web, app)
     recorded = table.meta.get("config") if table is not None else None
     given = getattr(args, "config", None)
     app.config_file = str(Path(given).resolve()) if given else recorded
@@ -306,6 +315,8 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
 
         snapshot._FONTS.clear()  # fonts die with pygame.quit(); a later snapshot makes new ones
         pygame.quit()
+        if web is not None:
+            web.stop()
         if leds is not None:
             leds.close()
         if factory is not None:

@@ -67,7 +67,7 @@ class App:
                  seed: int = 0, speed: float = 1.0, sounds: Sounds | None = None,
                  source_factory: Callable[[str, int], Any] | None = None,
                  now: Callable[[], float] = time.monotonic, leds: Any = None,
-                 pin_factory: Any = None) -> None:
+                 pin_factory: Any = None, web: Any = None) -> None:
         self.surface = surface
         self.journal = journal
         self.table = table
@@ -92,6 +92,7 @@ class App:
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
+        self.web = web  # the phones' server (--web): its pads join every game's buttons
         self.buttons = ButtonFeedback(leds)
         self._seat_keys: dict[int, int] = {}
         self.sim_busy = False
@@ -191,6 +192,7 @@ class App:
         self.source_name = input_name
         self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup,
                      game=setup.game)
+        self.ui.hardware.web = self.web
         self._refresh()
         self.start_source()
 
@@ -201,10 +203,12 @@ class App:
         from companion.inputs.registry import Supervised, build_source
 
         config = self.config if self.config is not None else HardwareConfig()
+        if self.web is not None and "web" not in name.split("+"):
+            name += "+web"
         # Supervised: a reader that dies is started again, and the table is told.
         return Supervised(lambda: build_source(
             name, config, n_seats=n_seats, seed=self.seed, speed=self.speed, own_window=False,
-            pin_factory=self.pin_factory, wait_for_board=True))
+            pin_factory=self.pin_factory, wait_for_board=True, web=self.web))
 
     def start_source(self) -> None:
         game = self.game
@@ -288,6 +292,8 @@ class App:
             self._status(item)
         elif type(item).__name__ == "BurstEnd":
             self.sim_done()
+        elif type(item).__name__ == "WebWrite":  # a scorer's phone: journaled as from here
+            item.apply_to(self)
         elif self.game is not None:
             self.screens.handle(self, item)
 
@@ -344,6 +350,8 @@ class App:
             ui.lang = "en" if ui.lang == "fr" else "fr"
         elif kind == "quit":
             self.running = False
+        elif kind == "web_revoke" and self.web is not None:  # a lost phone: a new code
+            self.web.revoke(str(action[1]))
         elif self.table is not None and self.screens.do(self, action):
             pass
         elif kind == "again":

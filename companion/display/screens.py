@@ -416,12 +416,42 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         status_box = Rect(area.x, area.y, area.width, status_h)
         scores = Rect(area.x, status_box.bottom + gap, area.width,
                       area.bottom - status_box.bottom - gap)
-        screens_of(ui).strip(p, v, ui, scores)
+        codes = hw.web.codes() if hw.web is not None else []
+        if codes:  # phones at the table: their codes instead of the scores (companion/web/)
+            draw_codes(p, ui, codes, scores)
+        else:
+            screens_of(ui).strip(p, v, ui, scores)
     else:
         status_box = area
     p.panel(status_box)
     inner = status_box.inflate(-p.px(16), -p.px(10))
     p.paragraph(text, inner, p.font(NEAR), FG if not hw.trouble else WARN, min_size=p.font(16))
+
+
+def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], area: Rect) -> None:
+    """The phones' QR codes in one row (two if they do not fit): standings, each seat, the
+    scorer; a seat's or the scorer's code is a button that draws a new one."""
+    from companion.web.qr import surface
+
+    n = len(codes)
+    rows = 1 if n * area.height <= area.width else 2  # square tiles in one row, if they fit
+    per_row = -(-n // rows)
+    cell_w = area.width // per_row
+    cell_h = area.height // rows
+    label_h = p.line_height(p.font(16))
+    for i, (fr, en, url, action) in enumerate(codes):
+        cell = Rect(area.x + (i % per_row) * cell_w, area.y + (i // per_row) * cell_h, cell_w,
+                    cell_h).inflate(-p.px(4), -p.px(4))
+        if action[0] == "noop":
+            p.panel(cell)
+        else:
+            p.button(cell, "", action)
+        side = min(cell.width, cell.height - label_h) - p.px(8)
+        if side > 20:
+            img = surface(url, side)
+            p.surface.blit(img, img.get_rect(midtop=(cell.centerx, cell.y + p.px(4))))
+        p.text(fr if ui.lang == "fr" else en, Rect(cell.x, cell.bottom - label_h, cell.width,
+                                                     label_h), p.font(16))
 
 
 # --- setup -------------------------------------------------------------------------------------

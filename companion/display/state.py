@@ -32,6 +32,7 @@ class HardwareState:
     failed: bool = False  # the source never started (config, library, permission): not unplugged
     stuck: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (fr, en) label
     notes: list[tuple[str, str]] = field(default_factory=list)  # (fr, en), newest last
+    web: Any = None  # the phones' server (--web): its codes are shown here, a tap revokes one
 
     @property
     def trouble(self) -> bool:

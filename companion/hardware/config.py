@@ -18,6 +18,7 @@ from companion.errors import ConfigError, cut, shown
 from companion.i18n import REFEREE_FR, os_reason
 from companion.inputs.base import Role
 from companion.inputs.debounce import DebounceSettings
+from companion.web.config import WebConfig
 
 SourceName = Literal["gpio", "serial", "keyboard", "sim"]
 Bus = Literal["i2c", "spi", "uart", "id_eeprom"]
@@ -305,6 +306,7 @@ class HardwareConfig(BaseModel):
     keyboard: KeyboardConfig = Field(default_factory=KeyboardConfig)
     serial: SerialConfig = Field(default_factory=SerialConfig)
     display: DisplayConfig = Field(default_factory=DisplayConfig)
+    web: WebConfig = Field(default_factory=WebConfig)  # the phones' server (companion/web/)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:

@@ -28,7 +28,7 @@ from companion.inputs.base import (
 )
 from companion.inputs.clocks import ClockMerger, measure_offset
 
-SOURCE_NAMES = ("gpio", "serial", "keyboard", "sim")
+SOURCE_NAMES = ("gpio", "serial", "keyboard", "sim", "web")
 SERIAL_CLASS = "companion.inputs.serial_source.SerialSource"
 SIM_CLASS = "companion.inputs.sim.SimSource"
 COMMON_CLOCK = Clock("CLOCK_MONOTONIC", 1)
@@ -65,6 +65,7 @@ def build_source(
     speed: float = 1.0,
     own_window: bool = True,
     combined: bool = False,
+    web: Any = None,
     **options: Any,
 ) -> InputSource:
     """The source named ``name`` ("gpio", "serial", "keyboard", "sim", or e.g. "gpio+keyboard").
@@ -87,6 +88,7 @@ def build_source(
                         speed=speed,
                         own_window=own_window,
                         combined=True,
+                        web=web,
                         **options,
                     )
                 )
@@ -97,12 +99,17 @@ def build_source(
         return CombinedSource(built)
     if not parts or parts[0] not in SOURCE_NAMES:
         raise ConfigError(
-            f'"{name}" is not an input source: choose gpio, serial, keyboard or sim.',
-            f"« {name} » n'est pas une source d'entrée : choisissez gpio, serial, keyboard ou sim.",
+            f'"{name}" is not an input source: choose gpio, serial, keyboard, sim or web.',
+            f"« {name} » n'est pas une source d'entrée : choisissez gpio, serial, keyboard, sim "
+            "ou web.",
         )
     kind = parts[0]
     if kind == "gpio":
         return _build_gpio(config, n_seats, pin_factory)
+    if kind == "web":  # phones, through the server started with --web (companion/web/)
+        from companion.web.source import WebSource
+
+        return WebSource(web)
     if kind == "keyboard":
         from companion.inputs.keyboard import KeyboardSource
 

@@ -1,0 +1,238 @@
+"""Phones at the table: how fair, how fast, and what the listener costs the table.
+
+    python bench/web.py [--presses 10000] [--pads 10] [--viewers 30] [--quick]
+
+One JSON object a line, every figure named (never asserted: tests/ assert behaviours):
+
+- ``fairness``: simulated time, the real PadSession; delays uniform each way; the share of
+  presses whose true time lies within the stated resolution, the median resolution, and the
+  worst misorder beyond the combined resolution (<= 0: never). Run for 5-60 ms and for a round
+  trip of at most 10 ms (1-5 ms each way).
+- ``press_to_queue``: loopback, the real server; ``pads`` phones (Python WebSocket clients that
+  answer pings, in a process of their own) press in turn; from the send to the InputEvent on the
+  table's queue (p50/p99 ms).
+- ``standings_push``: from a journaled event to a viewer's server-sent event carrying it (p50/p99
+  ms), with ``viewers`` viewers listening (HTTP clients in the phones' process, not a browser).
+- ``idle_cpu``: the table process's CPU share over 5 s with every pad and viewer connected and
+  idle (the pads keep answering pings: that is their idle).
+- ``strangers``: 1,000 connection attempts with no valid token; how long they took and the
+  table's press latency meanwhile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.web.fairness import simulate, within, worst_misorder  # noqa: E402
+
+
+def emit(**fields: Any) -> None:
+    print(json.dumps(fields), flush=True)
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 3)
+
+
+def fairness(presses: int) -> None:
+    for delays in ((5.0, 60.0), (1.0, 5.0)):
+        t = time.perf_counter()
+        results = simulate(presses, seats=4, seed=1, delay_ms=delays)
+        emit(bench="fairness", delay_ms=list(delays), presses=len(results),
+             within_resolution=round(within(results), 5),
+             median_resolution_ms=round(statistics.median(r.res_ns for r in results) / 1e6, 3),
+             p99_resolution_ms=pct([r.res_ns / 1e6 for r in results], 0.99),
+             worst_misorder_beyond_combined_ms=round(worst_misorder(results) / 1e6, 3),
+             seconds=round(time.perf_counter() - t, 1))
+
+
+class Pad:
+    """A phone's button page in Python, over the real WebSocket (in the phones' process)."""
+
+    def __init__(self, url: str, origin: str) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(url, origin=origin)  # type: ignore[arg-type]
+        self.n = 0
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            for text in self.ws:
+                m = json.loads(text)
+                if m["t"] == "ping":
+                    self.ws.send(json.dumps({"t": "pong", "id": m["id"],
+                                             "p": time.monotonic_ns() / 1e6}))
+        except ConnectionClosed:
+            pass
+
+    def press(self, game: str) -> int:
+        self.n += 1
+        sent = time.monotonic_ns()
+        self.ws.send(json.dumps({"t": "press", "n": self.n, "p": sent / 1e6, "g": game}))
+        self.ws.send(json.dumps({"t": "release", "n": self.n, "p": sent / 1e6 + 1}))
+        return sent
+
+
+def phones(spec: str) -> None:
+    """The phones' process: pads and viewers, driven by the lines on stdin, answering on stdout
+    (so their work does not compete with the table's process for its interpreter)."""
+    import httpx
+
+    cfg = json.loads(spec)
+    base = cfg["base"]
+    pads = [Pad(f"ws{base[4:]}/pad/{tok}/ws", base) for tok in cfg["seats"]]
+    pushes: queue.Queue[tuple[int, int]] = queue.Queue()
+
+    def viewer() -> None:
+        with httpx.stream("GET", f"{base}/t/{cfg['join']}/events", timeout=None) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    pushes.put((json.loads(line[6:])["seq"], time.monotonic_ns()))
+
+    for _ in range(cfg["viewers"]):
+        threading.Thread(target=viewer, daemon=True).start()
+    print("ready", flush=True)
+    for line in sys.stdin:
+        cmd = line.split()
+        if cmd[0] == "press":
+            print("sent", pads[int(cmd[1])].press(cfg["game"]), flush=True)
+        elif cmd[0] == "pushes":
+            out = []
+            while not pushes.empty():
+                out.append(pushes.get())
+            print(json.dumps(out), flush=True)
+        elif cmd[0] == "strangers":
+            t = time.perf_counter()
+            with httpx.Client() as client:
+                for i in range(int(cmd[1])):
+                    client.get(f"{base}/pad/stranger{i:06d}xxxxxxxxxxxx")
+            print("took", time.perf_counter() - t, flush=True)
+
+
+class Stamped(queue.Queue):  # type: ignore[type-arg]
+    """The table's queue, noting when each item was put (what "reached the queue" means)."""
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        super().put((time.monotonic_ns(), item), block, timeout)
+
+
+def live(pads_n: int, viewers_n: int, presses: int) -> None:
+    import subprocess
+
+    from companion.games.kilo.events import Dealer, NewKiloGame, Press
+    from companion.inputs.base import InputEvent
+    from companion.table.journal import Journal
+    from companion.table.live import Table
+    from companion.web.config import WebConfig
+    from companion.web.server import WebServer
+
+    folder = Path(tempfile.mkdtemp())
+    journal = Journal(folder, writer=True)
+    names = [f"P{i}" for i in range(pads_n)]
+    table = Table.start(journal, NewKiloGame(players=names, rounds=2), {"input": "web"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, max_viewers=viewers_n + 8), folder,
+                    current_game=lambda: table.game_id)
+    events = Stamped()
+    web.attach(events)
+    web.start()
+    base = f"http://127.0.0.1:{web.port}"
+    while web.pairing() is None:
+        time.sleep(0.02)
+    g = web.pairing()
+    spec = json.dumps({"base": base, "seats": g.seats, "join": g.join, "viewers": viewers_n,
+                       "game": table.game_id})
+    proc = subprocess.Popen([sys.executable, __file__, "--phones", spec], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def ask(line: str) -> str:
+        proc.stdin.write(line + "\n")  # type: ignore[union-attr]
+        return proc.stdout.readline().strip()  # type: ignore[union-attr]
+
+    assert proc.stdout.readline().strip() == "ready"
+    while len(web.pads) < pads_n or any(p.clock.pings < 8 for p in list(web.pads.values())):
+        time.sleep(0.05)
+    time.sleep(1.0)
+    ask("pushes")
+
+    def press_latencies(count: int) -> list[float]:
+        out = []
+        for i in range(count):
+            sent = int(ask(f"press {i % pads_n}").split()[1])
+            while True:
+                at, item = events.get(timeout=10)
+                if isinstance(item, InputEvent) and item.edge == "press":
+                    out.append((at - sent) / 1e6)
+                    break
+            time.sleep(0.005)
+        return out
+
+    lat = press_latencies(presses)
+    emit(bench="press_to_queue", pads=pads_n, viewers=viewers_n, presses=len(lat),
+         p50_ms=pct(lat, 0.5), p99_ms=pct(lat, 0.99))
+
+    # Journaled events pushed to every viewer: the first dealer, then each player's press.
+    commits: dict[int, int] = {}
+    t_us = time.monotonic_ns() // 1000
+    for i, event in enumerate([Dealer(player=names[0]),
+                               *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in
+                                 enumerate(names))]):
+        commits[table.seq + 1] = time.monotonic_ns()
+        table.submit(event)
+        time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
+    push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits]
+    emit(bench="standings_push", viewers=viewers_n, samples=len(push), p50_ms=pct(push, 0.5),
+         p99_ms=pct(push, 0.99), note="journaled event to each viewer's server-sent event")
+
+    cpu0, wall0 = time.process_time(), time.monotonic()
+    time.sleep(5)
+    share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
+    emit(bench="idle_cpu", pads=pads_n, viewers=viewers_n, cpu_share_percent=round(share * 100, 2),
+         note="the table's process (server thread: 2 pings/s per pad, journal polled 20/s)")
+
+    took = float(ask("strangers 1000").split()[1])
+    during = press_latencies(50)
+    emit(bench="strangers", attempts=1000, seconds=round(took, 2),
+         press_p99_ms_after=pct(during, 0.99), refused_counted=web.refused)
+    proc.stdin.close()
+    proc.terminate()
+    proc.wait(10)
+    web.stop()
+    journal.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--presses", type=int, default=10_000)
+    ap.add_argument("--pads", type=int, default=10)
+    ap.add_argument("--viewers", type=int, default=30)
+    ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
+    ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
+    args = ap.parse_args()
+    if args.phones:
+        phones(args.phones)
+        return
+    presses = 500 if args.quick else args.presses
+    fairness(presses)
+    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers,
+         20 if args.quick else 500)
+
+
+if __name__ == "__main__":
+    main()

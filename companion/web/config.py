@@ -1,0 +1,51 @@
+"""``[web]``: the phones' server, off unless asked for; where it listens and how much it takes.
+
+Validated with the rest of the config file (``HardwareConfig.web``), so a wrong port stops the
+companion with one sentence before anything listens.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from companion.errors import ConfigError
+
+
+class WebConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    enabled: bool = False
+    # Every interface, since phones reach the table over the room's Wi-Fi; "127.0.0.1" keeps it
+    # to this machine (tests, a kiosk without phones).
+    bind: str = "0.0.0.0"
+    port: int = 8325
+    # The address phones are told to use (the QR codes); None: this machine's LAN address.
+    public_host: str | None = None
+    max_viewers: int = 64
+    max_message: int = 512  # bytes, a WebSocket frame or a scorer's request body
+
+    @field_validator("bind")
+    @classmethod
+    def _bind(cls, v: Any) -> str:
+        try:
+            ipaddress.ip_address(v)
+        except ValueError:
+            raise ConfigError(
+                f"[web] bind = {v!r} is not an IP address: write \"0.0.0.0\" (every network) or "
+                "\"127.0.0.1\" (this machine only).",
+                f"[web] bind = {v!r} n'est pas une adresse IP : écrivez \"0.0.0.0\" (tous les "
+                "réseaux) ou \"127.0.0.1\" (cette machine seulement).") from None
+        return str(v)
+
+    @field_validator("port")
+    @classmethod
+    def _port(cls, v: int) -> int:
+        if not 0 <= v <= 65535:
+            raise ConfigError(
+                f"[web] port = {v} is not a TCP port: choose one from 1024 to 65535, e.g. 8325.",
+                f"[web] port = {v} n'est pas un port TCP : choisissez-en un de 1024 à 65535, "
+                "par ex. 8325.")
+        return v

@@ -1,0 +1,246 @@
+"""One seat phone's connection, as a protocol: pings out, pongs and presses in.
+
+Pure and clock-injected, so the server and the fairness test run the very same code: the server
+feeds it the WebSocket's text frames with ``time.monotonic_ns``, the test with a simulated clock.
+A refused message becomes a one-sentence answer (French and English), never an exception out.
+
+Messages (JSON objects, at most ``MAX_MESSAGE`` bytes):
+
+- table → phone: ``{"t": "ping", "id": n}``, ``{"t": "ok", "n": n, "res_us": r}``,
+  ``{"t": "no", "n": n, "fr": ..., "en": ...}``, ``{"t": "sync", "res_us": r, "rtt_us": r}``
+- phone → table: ``{"t": "hello", "step_us": s}`` (its clock's step),
+  ``{"t": "pong", "id": n, "p": ms}`` (``performance.now()`` as it answered),
+  ``{"t": "press", "n": n, "p": ms, "g": game}`` (the touch event's ``timeStamp``),
+  ``{"t": "release", "n": n, "p": ms}`` (the finger lifted: a button held is a stuck button)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.inputs.base import Clock, InputEvent
+from companion.web.clockmap import PhoneClock, Ping
+from companion.web.pairing import GamePairing, Grant
+
+# Two round trips a second: the drift since the last one stays under a third of a millisecond, and
+# ten idle pads cost the table little (bench/web.py, idle_cpu).
+PING_EVERY_NS = 500_000_000
+MAX_MESSAGE = 512  # bytes: the longest honest message is under 100
+MAX_OUTSTANDING = 8  # pings awaiting their pong; older ones are forgotten
+MAX_PRESS_AGE_NS = 2_000_000_000  # a press older than this when it arrives is not believed
+MAX_RES_NS = 250_000_000  # a press known only to a quarter second is not a slap: sync first
+DEFAULT_STEP_NS = 1_000_000  # a phone that does not say its clock's step: the coarsest browsers'
+MIN_STEP_NS = 1_000
+STRIKES = 20  # refused messages before the connection is closed
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int, now_ns: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.level = float(burst)
+        self.at = now_ns
+
+    def take(self, now_ns: int) -> bool:
+        self.level = min(self.burst, self.level + (now_ns - self.at) * self.rate / 1e9)
+        self.at = now_ns
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    n: int | None
+    fr: str
+    en: str
+
+    def text(self) -> str:
+        return json.dumps({"t": "no", "n": self.n, "fr": self.fr, "en": self.en},
+                          ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one received message led to: a press for the queue, an answer for the phone."""
+
+    press: InputEvent | None = None
+    answer: str | None = None
+    close: bool = False
+
+
+def _ms_to_ns(value: object) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not math.isfinite(value) or not 0 <= value < 1e12:
+        return None
+    return round(value * 1_000_000)
+
+
+class PadSession:
+    """A seat phone's connection to the table."""
+
+    def __init__(self, grant: Grant, pairing: GamePairing, now_ns: Callable[[], int], *,
+                 source: str = "web") -> None:
+        self.grant = grant
+        self.pairing = pairing
+        self.now_ns = now_ns
+        self.source = source
+        self.clock = PhoneClock(DEFAULT_STEP_NS)
+        self._next_id = 0
+        self._sent: dict[int, int] = {}
+        self.bucket = Bucket(rate=40, burst=60, now_ns=now_ns())
+        self.strikes = 0
+        self.presses = 0
+        self._down: int | None = None  # the press whose release is awaited
+
+    @property
+    def seat(self) -> int:
+        return self.grant.seat
+
+    def ping(self) -> str:
+        self._next_id += 1
+        self._sent[self._next_id] = self.now_ns()
+        while len(self._sent) > MAX_OUTSTANDING:
+            del self._sent[min(self._sent)]
+        return json.dumps({"t": "ping", "id": self._next_id})
+
+    def sync_text(self) -> str:
+        """The phone's own figures: how well its presses are known right now."""
+        res = self.resolution_ns()
+        rtt = self.clock.min_rtt_ns
+        return json.dumps({"t": "sync", "res_us": None if res is None else -(-res // 1000),
+                           "rtt_us": None if rtt is None else rtt // 1000})
+
+    def resolution_ns(self) -> int | None:
+        """What a press made now would be known to (for the status screen)."""
+        now = self.now_ns()
+        best = None
+        for ping in self.clock._candidates():
+            phone_now = ping.phone_ns + (now - ping.back_ns)
+            m = self.clock.map(phone_now)
+            if m is not None and (best is None or m.uncertainty_ns < best):
+                best = m.uncertainty_ns
+        return best
+
+    def _refuse(self, n: int | None, fr: str, en: str) -> Outcome:
+        self.strikes += 1
+        return Outcome(answer=Refusal(n, fr, en).text(), close=self.strikes >= STRIKES)
+
+    def receive(self, text: str | bytes) -> Outcome:
+        """One message from the phone; never raises, whatever it holds."""
+        now = self.now_ns()
+        if not self.bucket.take(now):
+            return self._refuse(None, "Trop de messages : ce téléphone est ralenti.",
+                                "Too many messages: this phone is being slowed down.")
+        if len(text) > MAX_MESSAGE:
+            return self._refuse(None, f"Message trop long (plus de {MAX_MESSAGE} octets) : "
+                                "rechargez la page du bouton.",
+                                f"Message too long (over {MAX_MESSAGE} bytes): reload the "
+                                "button page.")
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            msg = None
+        if not isinstance(msg, dict):
+            return self._refuse(None, "Message illisible : la page du bouton attend du JSON ; "
+                                "rechargez-la.",
+                                "Unreadable message: the button page speaks JSON; reload it.")
+        kind = msg.get("t")
+        if kind == "pong":
+            return self._pong(msg, now)
+        if kind == "press":
+            return self._press(msg, now)
+        if kind == "release":
+            return self._release(msg, now)
+        if kind == "hello":
+            raw = msg.get("step_us")
+            step = _ms_to_ns(raw / 1000 if isinstance(raw, int | float) else None)
+            if step is None:
+                return self._refuse(None, "« hello » sans pas d'horloge (step_us) valable.",
+                                    '"hello" without a valid clock step (step_us).')
+            # Between a µs and a ms: a coarser claim is capped at the coarsest browser's step.
+            self.clock.phone_res_ns = min(max(step, MIN_STEP_NS), DEFAULT_STEP_NS)
+            return Outcome(answer=self.sync_text())
+        return self._refuse(None, f"Type de message inconnu {str(kind)[:20]!r} : ping, pong, "
+                            "press, release ou hello.",
+                            f"Unknown message type {str(kind)[:20]!r}: ping, pong, press, "
+                            "release or hello.")
+
+    def _pong(self, msg: dict[str, object], now: int) -> Outcome:
+        ident = msg.get("id")
+        phone = _ms_to_ns(msg.get("p"))
+        if not isinstance(ident, int) or isinstance(ident, bool) or phone is None:
+            return self._refuse(None, "« pong » mal formé : il faut id (entier) et p (ms).",
+                                'Malformed "pong": it needs id (integer) and p (ms).')
+        sent = self._sent.pop(ident, None)
+        if sent is None:
+            # Not a ping of ours, or answered twice: a replayed pong would fake a short trip.
+            return self._refuse(None, "« pong » d'un ping inconnu ou déjà répondu : ignoré.",
+                                '"pong" for an unknown or already answered ping: ignored.')
+        self.clock.add(Ping(sent, phone, now))
+        return Outcome()
+
+    def _press(self, msg: dict[str, object], now: int) -> Outcome:
+        n = msg.get("n")
+        phone = _ms_to_ns(msg.get("p"))
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 < n < 2**53 or phone is None:
+            return self._refuse(None, "Appui mal formé : il faut n (entier positif) et p (ms).",
+                                "Malformed press: it needs n (positive integer) and p (ms).")
+        if msg.get("g") != self.grant.game_id:
+            return self._refuse(n, "Cet appui est d'une autre partie : rechargez la page du "
+                                "bouton depuis le code de cette partie.",
+                                "This press belongs to another game: reload the button page "
+                                "from this game's code.")
+        last = self.pairing.last_press.get(self.seat, 0)
+        if n <= last:
+            return self._refuse(n, f"Appui n° {n} déjà reçu (dernier : {last}) : un appui "
+                                "rejoué ne compte pas.",
+                                f"Press #{n} was already received (last: {last}): a replayed "
+                                "press does not count.")
+        mapped = self.clock.map(phone)
+        if mapped is None or mapped.uncertainty_ns > MAX_RES_NS:
+            return self._refuse(n, "Horloge du téléphone pas encore accordée : attendez une "
+                                "seconde, puis tapez.",
+                                "The phone's clock is not synchronised yet: wait a second, "
+                                "then press.")
+        if mapped.t_ns - mapped.uncertainty_ns > now:
+            return self._refuse(n, "Appui daté dans le futur : l'horloge du téléphone a sauté ; "
+                                "rechargez la page du bouton.",
+                                "Press stamped in the future: the phone's clock jumped; reload "
+                                "the button page.")
+        if now - mapped.t_ns > MAX_PRESS_AGE_NS:
+            return self._refuse(n, "Appui arrivé plus de 2 s après le toucher : il ne compte "
+                                "pas ; vérifiez le Wi-Fi.",
+                                "Press arrived over 2 s after the touch: it does not count; "
+                                "check the Wi-Fi.")
+        self.pairing.last_press[self.seat] = n
+        self._down = n
+        self.presses += 1
+        event = InputEvent("seat", self.seat, "press", mapped.t_ns,
+                           Clock("CLOCK_MONOTONIC", max(mapped.uncertainty_ns, 1000)),
+                           self.source)
+        return Outcome(press=event, answer=json.dumps(
+            {"t": "ok", "n": n, "res_us": -(-event.clock.resolution_ns // 1000)}))
+
+    def _release(self, msg: dict[str, object], now: int) -> Outcome:
+        n = msg.get("n")
+        phone = _ms_to_ns(msg.get("p"))
+        if n != self._down or phone is None:
+            return self._refuse(None, "Relâcher sans appui en cours : ignoré.",
+                                "Release without a press held: ignored.")
+        self._down = None
+        mapped = self.clock.map(phone)
+        # A release only tells the table the pad is no longer held: stamped when it arrives if
+        # the phone's stamp is not believable, since no verdict depends on it.
+        t = mapped.t_ns if mapped is not None and 0 <= now - mapped.t_ns <= MAX_PRESS_AGE_NS \
+            else now
+        res = mapped.uncertainty_ns if mapped is not None else MAX_RES_NS
+        return Outcome(press=InputEvent("seat", self.seat, "release", t,
+                                        Clock("CLOCK_MONOTONIC", max(res, 1000)), self.source))

@@ -1,0 +1,85 @@
+"""The scorer's phone: an entry is parsed as a table-log event here, then handed to the table's
+loop, which checks and journals it exactly as if it had been entered on the table's screen.
+
+Only the scorer's events are accepted (a Cinq Rois round's end, a Kilo draw): presses come from
+the pads, and starting or undoing is the table's.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.table.log import AnyEvent, parse_event
+
+SCORER_EVENTS = {"kilo": ("draw",), "cinq-rois": ("round_end",)}
+
+
+class EntryError(CompanionError, ValueError):
+    """A scorer's entry that cannot be an event of this game."""
+
+
+def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
+    """The event in a scorer's request body: ``{"event": {...table-log event...}}``."""
+    if page is None:
+        raise EntryError("The table has no game yet.", "La table n'a pas encore de partie.")
+    game = str(page["game"])
+    allowed = SCORER_EVENTS.get(game, ())
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        data = None
+    event = data.get("event") if isinstance(data, dict) else None
+    if not isinstance(event, dict) or event.get("type") not in allowed:
+        kinds = ", ".join(allowed) or "—"
+        raise EntryError(f"The scorer's entry must be an event of {page['title']}: {kinds}.",
+                         f"La saisie du marqueur doit être un événement de {page['title']} : "
+                         f"{kinds}.")
+    try:
+        return parse_event(json.dumps(event), game)
+    except CompanionError:
+        raise
+    except ValueError as err:  # pydantic's refusal, first line only
+        first = str(err).splitlines()[1:2] or [str(err)]
+        raise EntryError(f"The entry cannot be read: {first[0].strip()[:160]}.",
+                         f"La saisie est illisible : {first[0].strip()[:160]}.") from None
+
+
+class WebWrite:
+    """An event a phone asks the table to journal; the table's loop calls ``apply_to``."""
+
+    def __init__(self, game_id: str, event: AnyEvent) -> None:
+        self.game_id = game_id
+        self.event = event
+        self._done = threading.Event()
+        self.result: tuple[bool, str, str] = (False, "La table n'a pas répondu.",
+                                              "The table did not answer.")
+
+    def apply_to(self, app: Any) -> None:
+        """On the table's thread: the same check and journal as the screen's entry."""
+        table = app.table
+        try:
+            if table is None or table.game_id != self.game_id:
+                self.result = (False, "Cette saisie est pour une autre partie que celle de la "
+                               "table.", "This entry is for another game than the table's.")
+                return
+            try:
+                table.engine.check(self.event)
+            except CompanionError as err:
+                self.result = (False, err.fr, err.en)
+                return
+            if app.submit(self.event):
+                self.result = (True, "Enregistré.", "Recorded.")
+            else:
+                message = getattr(app.ui, "message", None)
+                self.result = (False, "La table n'a pas pu l'enregistrer.",
+                               "The table could not record it.") if message is None else \
+                    (False, str(message), str(message))
+        finally:
+            self._done.set()
+
+    def wait(self, timeout: float) -> tuple[bool, str, str]:
+        self._done.wait(timeout)
+        return self.result

@@ -1,0 +1,485 @@
+"""The phones' server: Starlette on uvicorn, on a thread of its own beside the table's loop.
+
+It shares the table through the paths everything else uses: seat presses go on the table's
+button queue as a source's would (``WebSource``), standings are read from the journal
+(``Feed``), and a scorer's entry is handed to the table's loop, which journals it as if it came
+from the screen. Every page and script is served from the package: the table may have no
+internet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import queue
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from companion.display.theme import seat_color
+from companion.i18n import t
+from companion.inputs.base import InputEvent, SourceStatus
+from companion.web.config import WebConfig
+from companion.web.feed import Feed
+from companion.web.pad import PING_EVERY_NS, Bucket, PadSession
+from companion.web.pairing import Grant, Pairings
+
+log = logging.getLogger("companion.web")
+STATIC = Path(__file__).parent / "static"
+SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
+POLL_S = 0.05  # how often the journal is asked whether anything was committed
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    # Tokens are in the pages' addresses: never hand them to another site.
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+
+
+class Hardened:
+    """Security headers on every answer; a body larger than the cap refused before it is read."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.max_body):
+                await _plain(413, "Requête trop grande. Request too large.")(scope, receive, send)
+                return
+
+        async def send_hardened(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_hardened)
+
+
+def _plain(status: int, text: str) -> Response:
+    return PlainTextResponse(text, status_code=status)
+
+
+def same_origin(headers: Any) -> bool:
+    """A write or a WebSocket only from the table's own pages: the Origin names this host."""
+    origin = headers.get("origin")
+    host = headers.get("host")
+    if not origin or not host:
+        return False
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+class WebServer:
+    """The server and what it knows: the pairings, the pads connected, the viewers listening."""
+
+    def __init__(self, config: WebConfig, data_dir: Path, *,
+                 current_game: Callable[[], str | None] = lambda: None,
+                 now_ns: Callable[[], int] = time.monotonic_ns) -> None:
+        self.config = config
+        self.feed = Feed(data_dir)
+        self.current_game = current_game
+        self.now_ns = now_ns
+        self.pairings = Pairings()
+        self._events: queue.Queue[Any] | None = None  # the table's button queue, while attached
+        self.pads: dict[int, PadSession] = {}  # seat -> the connected pad of the current game
+        self._pad_ws: dict[int, WebSocket] = {}
+        self._viewers: set[asyncio.Queue[str]] = set()
+        self._refused = Bucket(rate=50, burst=100, now_ns=now_ns())  # unknown tokens, all told
+        self.refused = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.port = config.port
+        self.base_url = f"http://127.0.0.1:{config.port}"
+        self.app = self._build_app()
+
+    # --- the table's side (called from the table's thread) ---------------------------------------
+
+    def attach(self, events: queue.Queue[Any]) -> None:
+        """Presses of paired pads go to ``events`` from now on (the web source's ``start``)."""
+        self._events = events
+
+    def detach(self, events: queue.Queue[Any]) -> None:
+        if self._events is events:
+            self._events = None
+
+    def pairing(self) -> Any:
+        """The current game's tokens, or None before a game is journaled."""
+        game_id = self.current_game()
+        if game_id is None:
+            return None
+        page = self.feed.page
+        if page is None or page.get("game_id") != game_id:
+            return self.pairings.get(game_id)
+        return self.pairings.for_game(game_id, len(page["players"]))
+
+    def urls(self) -> dict[str, str]:
+        """The current game's addresses: "join" for everyone, "seat N" (1-based), "scorer"."""
+        g = self.pairing()
+        if g is None:
+            return {}
+        out = {"join": f"{self.base_url}/t/{g.join}", "scorer": f"{self.base_url}/score/{g.scorer}"}
+        for i, tok in enumerate(g.seats):
+            out[f"seat {i + 1}"] = f"{self.base_url}/pad/{tok}"
+        return out
+
+    def codes(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
+        """The table screen's codes: (French label, English label, address, action on a tap).
+        Tapping a seat's or the scorer's code draws a new one: the phone holding the old is cut
+        off (a lost or lent phone)."""
+        urls = self.urls()
+        if not urls:
+            return []
+        out: list[tuple[str, str, str, tuple[str, ...]]] = [
+            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], ("noop",))]
+        pads = self.pads
+        for key, url in urls.items():
+            if key.startswith("seat "):
+                n = int(key[5:])
+                pad = pads.get(n - 1)  # the server's thread may drop it meanwhile
+                res = pad.resolution_ns() if pad is not None else None
+                if res is None:
+                    fr, en = t("scr.web.seat", "fr", seat=n), t("scr.web.seat", "en", seat=n)
+                else:
+                    ms = -(-res // 100_000) / 10  # tenths of a ms, rounded up (never flattering)
+                    fr = t("scr.web.seat_res", "fr", seat=n, ms=ms)
+                    en = t("scr.web.seat_res", "en", seat=n, ms=ms)
+                out.append((fr, en, url, ("web_revoke", str(n - 1))))
+        out.append((t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"],
+                    ("web_revoke", "scorer")))
+        return out
+
+    def revoke(self, what: str) -> None:
+        """A new code for a seat ("0"...) or the scorer: the phone holding the old is cut off."""
+        g = self.pairing()
+        if g is None:
+            return
+        if what == "scorer":
+            self.pairings.revoke_scorer(g.game_id)
+        else:
+            self.pairings.revoke_seat(g.game_id, int(what))
+
+    def status(self) -> list[tuple[int, int | None, int | None]]:
+        """(seat, resolution µs, round trip µs) of every pad connected: the status screen's."""
+        out = []
+        for seat, pad in sorted(self.pads.items()):
+            res = pad.resolution_ns()
+            rtt = pad.clock.min_rtt_ns
+            out.append((seat, None if res is None else -(-res // 1000),
+                        None if rtt is None else rtt // 1000))
+        return out
+
+    def _put(self, item: InputEvent | SourceStatus) -> None:
+        events = self._events
+        if events is not None:
+            events.put(item)
+
+    # --- the pages ---------------------------------------------------------------------------
+
+    def _build_app(self) -> Starlette:
+        routes = [
+            Route("/", self.home),
+            Route("/t/{code}", self.standings_page),
+            Route("/t/{code}/events", self.standings_events),
+            Route("/t/{code}/now", self.standings_now),
+            Route("/pad/{token}", self.pad_page),
+            WebSocketRoute("/pad/{token}/ws", self.pad_socket),
+            Route("/score/{token}", self.score_page),
+            Route("/score/{token}/page", self.score_state),
+            Route("/score/{token}/submit", self.score_submit, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+        app = Starlette(routes=routes, lifespan=self._lifespan)
+        return app
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.loop = asyncio.get_running_loop()
+        task = asyncio.create_task(self._watch_journal())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            self.feed.close()
+
+    async def _watch_journal(self) -> None:
+        while True:
+            try:
+                page = self.feed.poll(self.current_game())
+            except Exception:  # a journal hiccup must not end the feed; said in the log
+                log.exception("reading the journal for the phones")
+                page = None
+            if page is not None:
+                self.pairings.for_game(page["game_id"], len(page["players"]))
+                text = json.dumps(page, ensure_ascii=False)
+                for q in list(self._viewers):
+                    if q.full():
+                        with contextlib.suppress(asyncio.QueueEmpty):
+                            q.get_nowait()  # a slow phone skips to the newest state
+                    q.put_nowait(text)
+            await asyncio.sleep(POLL_S)
+
+    def _grant(self, request: Request | WebSocket, token: str) -> Grant | None:
+        grant = self.pairings.grant(token, self.current_game())
+        if grant is None:
+            self.refused += 1
+        return grant
+
+    async def home(self, request: Request) -> Response:
+        return FileResponse(STATIC / "home.html")
+
+    async def standings_page(self, request: Request) -> Response:
+        grant = self._grant(request, request.path_params["code"])
+        if grant is None or grant.role != "viewer":
+            return _plain(404, "Code inconnu : scannez celui de l'écran de la table. "
+                          "Unknown code: scan the one on the table's screen.")
+        return FileResponse(STATIC / "standings.html")
+
+    async def standings_now(self, request: Request) -> Response:
+        grant = self._grant(request, request.path_params["code"])
+        if grant is None or grant.role != "viewer":
+            return _plain(404, "Unknown code.")
+        return JSONResponse(self.feed.page)
+
+    async def standings_events(self, request: Request) -> Response:
+        grant = self._grant(request, request.path_params["code"])
+        if grant is None or grant.role != "viewer":
+            return _plain(404, "Unknown code.")
+        if len(self._viewers) >= self.config.max_viewers:
+            return _plain(503, "Trop de téléphones regardent déjà. Too many viewers already.")
+        from starlette.responses import StreamingResponse
+
+        q: asyncio.Queue[str] = asyncio.Queue(maxsize=2)
+        if self.feed.page is not None:
+            q.put_nowait(json.dumps(self.feed.page, ensure_ascii=False))
+        self._viewers.add(q)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                while True:
+                    try:
+                        text = await asyncio.wait_for(q.get(), timeout=15)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if not self.pairings.still_valid(grant, request.path_params["code"]):
+                        return
+                    yield f"data: {text}\n\n"
+            finally:
+                self._viewers.discard(q)
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    async def pad_page(self, request: Request) -> Response:
+        grant = self._grant(request, request.path_params["token"])
+        if grant is None or grant.role != "seat":
+            return _plain(404, "Ce bouton n'est plus valable : scannez le code de votre place sur "
+                          "l'écran de la table. This button is no longer valid: scan your seat's "
+                          "code on the table's screen.")
+        return FileResponse(STATIC / "pad.html")
+
+    async def score_page(self, request: Request) -> Response:
+        grant = self._grant(request, request.path_params["token"])
+        if grant is None or grant.role != "scorer":
+            return _plain(404, "Code de marqueur inconnu. Unknown scorer code.")
+        return FileResponse(STATIC / "score.html")
+
+    async def score_state(self, request: Request) -> Response:
+        grant = self._grant(request, request.path_params["token"])
+        if grant is None or grant.role != "scorer":
+            return _plain(404, "Unknown scorer code.")
+        return JSONResponse(self.feed.page)
+
+    async def score_submit(self, request: Request) -> Response:
+        token = request.path_params["token"]
+        grant = self._grant(request, token)
+        if grant is None or grant.role != "scorer":
+            return JSONResponse({"fr": "Code de marqueur inconnu ou retiré.",
+                                 "en": "Unknown or revoked scorer code."}, status_code=403)
+        if not same_origin(request.headers):
+            return JSONResponse({"fr": "Envoi refusé : il ne vient pas de la page du marqueur.",
+                                 "en": "Refused: it does not come from the scorer's page."},
+                                status_code=403)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > self.config.max_message * 8:
+                return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."},
+                                    status_code=413)
+        from companion.web.scorer import WebWrite, parse_entry
+
+        try:
+            event = parse_entry(body, self.feed.page)
+        except ValueError as err:
+            fr = getattr(err, "fr", str(err))
+            en = getattr(err, "en", str(err))
+            return JSONResponse({"fr": fr, "en": en}, status_code=400)
+        if self._events is None:
+            return JSONResponse({"fr": "La table ne joue pas encore.",
+                                 "en": "The table is not playing yet."}, status_code=409)
+        write = WebWrite(grant.game_id, event)
+        self._put(write)  # type: ignore[arg-type]
+        ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, 5.0)
+        return JSONResponse({"ok": ok, "fr": fr, "en": en}, status_code=200 if ok else 409)
+
+    # --- a seat's pad ------------------------------------------------------------------------
+
+    async def pad_socket(self, ws: WebSocket) -> None:
+        token = ws.path_params["token"]
+        grant = self._grant(ws, token)
+        if grant is None or grant.role != "seat" or not same_origin(ws.headers):
+            await ws.close(code=4403)
+            return
+        pairing = self.pairings.get(grant.game_id)
+        assert pairing is not None
+        await ws.accept()
+        session = PadSession(grant, pairing, self.now_ns)
+        seat = grant.seat
+        old = self._pad_ws.get(seat)
+        self.pads[seat] = session
+        self._pad_ws[seat] = ws
+        if old is not None:  # the same phone reconnecting, or a second one: the newest wins
+            with contextlib.suppress(Exception):
+                await old.close(code=4409)
+        r, g, b = seat_color(seat)[:3]
+        await ws.send_text(json.dumps({"t": "seat", "seat": seat, "g": grant.game_id,
+                                       "players": (self.feed.page or {}).get("players", []),
+                                       "color": f"#{r:02x}{g:02x}{b:02x}"}, ensure_ascii=False))
+        self._put(SourceStatus("web", "connected", seat, t("scr.web.paired", "en", seat=seat + 1),
+                               t("scr.web.paired", "fr", seat=seat + 1)))
+        pinger = asyncio.create_task(self._ping(ws, session, token))
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                data = text if text is not None else message.get("bytes") or b""
+                outcome = session.receive(data)
+                if outcome.press is not None:
+                    self._put(outcome.press)
+                if outcome.answer is not None:
+                    await ws.send_text(outcome.answer)
+                if outcome.close:
+                    await ws.close(code=4400)
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            pinger.cancel()
+            if self.pads.get(seat) is session:
+                del self.pads[seat]
+                del self._pad_ws[seat]
+                self._put(SourceStatus("web", "info", seat, t("scr.web.left", "en", seat=seat + 1),
+                                       t("scr.web.left", "fr", seat=seat + 1)))
+
+    async def _ping(self, ws: WebSocket, session: PadSession, token: str) -> None:
+        n = 0
+        with contextlib.suppress(Exception):
+            while True:
+                if not self.pairings.still_valid(session.grant, token) or \
+                        session.grant.game_id != self.current_game():
+                    await ws.close(code=4401)  # revoked from the table, or the game changed
+                    return
+                await ws.send_text(session.ping())
+                n += 1
+                if n % SYNC_EVERY == 0:
+                    await ws.send_text(session.sync_text())
+                await asyncio.sleep(PING_EVERY_NS / 1e9)
+
+    # --- running -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
+        config = uvicorn.Config(
+            Hardened(self.app, self.config.max_message * 8), host=self.config.bind,
+            port=self.config.port, log_level="warning", lifespan="on",
+            ws_max_size=self.config.max_message, ws_ping_interval=None,
+            limit_concurrency=self.config.max_viewers + 64, timeout_keep_alive=5,
+            h11_max_incomplete_event_size=16 * 1024, server_header=False, date_header=False)
+        server = uvicorn.Server(config)
+        self._server = server
+        self._thread = threading.Thread(target=server.run, name="web", daemon=True)
+        self._thread.start()
+        while not server.started:
+            if not self._thread.is_alive():
+                from companion.errors import HardwareError
+
+                raise HardwareError(
+                    f"The phones' server cannot listen on {self.config.bind}:{self.config.port} "
+                    "(in use, or not allowed): choose another [web] port.",
+                    f"Le serveur des téléphones ne peut pas écouter sur {self.config.bind}:"
+                    f"{self.config.port} (port pris ou interdit) : choisissez un autre port "
+                    "dans [web].")
+            time.sleep(0.01)
+        for s in server.servers:
+            for sock in s.sockets:
+                self.port = sock.getsockname()[1]
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(5)
+
+
+def open_web(config: Any, data_dir: Path) -> WebServer:
+    """The server for ``companion play --web``, not listening yet."""
+    web = config.web if config is not None else WebConfig()
+    return WebServer(web, data_dir)
+
+
+def lan_address() -> str:
+    """This machine's address on the room's network (the route a phone would take back)."""
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # TEST-NET: nothing is sent, the kernel picks the route
+        return str(s.getsockname()[0])
+    return "127.0.0.1"
+
+
+def serve_table(web: WebServer, app: Any) -> None:
+    """Follow ``app``'s game and listen; a server that cannot listen is said on the table's
+    screen (the game goes on with its other buttons)."""
+    from companion.errors import CompanionError
+
+    web.current_game = lambda: app.table.game_id if app.table is not None else None
+    try:
+        web.start()
+    except CompanionError as err:
+        app.ui.say(err.fr, err.en)
+        app.ui.hardware.notes.append((err.fr, err.en))
+        log.error("%s", err.en)
+        return
+    host = web.config.public_host or lan_address()
+    web.base_url = f"http://{host}:{web.port}"
+    note = (t("scr.web.url", "fr", url=web.base_url), t("scr.web.url", "en", url=web.base_url))
+    app.ui.hardware.notes.append(note)
+    app.ui.hardware.web = web  # the status screen shows its codes
+    print(note[1], file=sys.stderr, flush=True)

@@ -1,0 +1,39 @@
+"""The phones as a button source: what the registry builds for ``web``.
+
+The server outlives games; this source only connects it to the queue of the game being played,
+so the table's loop sees a phone's press exactly as a wired button's: an ``InputEvent`` on the
+table's clock, with its own resolution.
+"""
+
+from __future__ import annotations
+
+import queue
+from typing import Any
+
+from companion.errors import ConfigError
+from companion.inputs.base import Clock, QueueItem
+
+
+class WebSource:
+    name = "web"
+    # Phones' presses are mapped onto CLOCK_MONOTONIC by the server; each carries its resolution.
+    clock = Clock("CLOCK_MONOTONIC", 1000)
+
+    def __init__(self, server: Any) -> None:
+        if server is None:
+            raise ConfigError(
+                "Phones as buttons need the phones' server: add --web, or enabled = true in "
+                "the [web] section of the config.",
+                "Les téléphones comme boutons demandent le serveur des téléphones : ajoutez "
+                "--web, ou enabled = true dans la section [web] de la configuration.")
+        self.server = server
+        self._events: queue.Queue[QueueItem] | None = None
+
+    def start(self, events: queue.Queue[QueueItem]) -> None:
+        self._events = events
+        self.server.attach(events)
+
+    def stop(self) -> None:
+        if self._events is not None:
+            self.server.detach(self._events)
+            self._events = None

@@ -1,0 +1,42 @@
+// The phones' words, French first; the table's screen says the same things in the same way.
+"use strict";
+const WORDS = {
+  fr: { other: "English", standings: "Classement", waiting: "En attente de la table…",
+    live: "À jour", lost: "Connexion perdue, nouvel essai…", round: "Manche {0} sur {1}",
+    slap: "Dernière tape", gap: "+{0}", tie: "égalité (à {0} près)", finished: "Partie finie",
+    seat: "Place {0}", sync: "Accord de l'horloge…", res: "Précision : ± {0}",
+    pressOk: "Appui reçu (± {0})", noGame: "Pas de partie à la table",
+    player: "Joueur", card: "Carte tirée (ex. 7H, KS)", send: "Enregistrer",
+    out: "Qui est sorti", points: "Points de {0}", entryKilo: "Carte tirée", entryCinq: "Fin de manche" },
+  en: { other: "Français", standings: "Standings", waiting: "Waiting for the table…",
+    live: "Up to date", lost: "Connection lost, retrying…", round: "Round {0} of {1}",
+    slap: "Last slap", gap: "+{0}", tie: "tie (within {0})", finished: "Game over",
+    seat: "Seat {0}", sync: "Tuning the clock…", res: "Precision: ± {0}",
+    pressOk: "Press received (± {0})", noGame: "No game at the table",
+    player: "Player", card: "Card drawn (e.g. 7H, KS)", send: "Record",
+    out: "Who went out", points: "{0}'s points", entryKilo: "Card drawn", entryCinq: "End of round" },
+};
+let LANG = (localStorage.getItem("lang") || (navigator.language || "fr")).startsWith("en") ? "en" : "fr";
+function tr(key, ...args) {
+  let s = WORDS[LANG][key] || key;
+  args.forEach((a, i) => { s = s.replace("{" + i + "}", a); });
+  return s;
+}
+function duration(us) {
+  if (us === null || us === undefined) return "?";
+  if (us < 1000) return us + " µs";
+  const ms = us / 1000;
+  return (ms < 10 ? ms.toFixed(1) : Math.round(ms)).toString().replace(".", LANG === "fr" ? "," : ".") + " ms";
+}
+function setupLang(redraw) {
+  const b = document.getElementById("lang");
+  if (!b) return;
+  b.textContent = tr("other");
+  b.addEventListener("click", () => {
+    LANG = LANG === "fr" ? "en" : "fr";
+    localStorage.setItem("lang", LANG);
+    document.documentElement.lang = LANG;
+    b.textContent = tr("other");
+    redraw();
+  });
+}

@@ -1,0 +1,67 @@
+// A seat's button: touches stamped by the phone's own clock, which the table maps onto its own
+// from the pings it sends (it answers each with performance.now(), the clock of touch events).
+"use strict";
+const token = location.pathname.split("/")[2];
+const pad = document.getElementById("pad");
+let ws = null, game = null, seat = null, n = Number(sessionStorage.getItem("n:" + token) || 0);
+let down = null, res = null;
+
+function clockStep() {
+  // The browser rounds performance.now(); its step is part of every stamp's uncertainty.
+  let best = Infinity;
+  for (let i = 0; i < 20; i++) {
+    const a = performance.now(); let b = a;
+    while (b === a) b = performance.now();
+    best = Math.min(best, b - a);
+  }
+  return Math.round(best * 1000);
+}
+
+function say(text) { document.getElementById("msg").textContent = text; }
+function showRes() {
+  document.getElementById("res").textContent = res === null ? tr("sync") : tr("res", duration(res));
+}
+
+function connect() {
+  ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/pad/" + token + "/ws");
+  ws.onopen = () => ws.send(JSON.stringify({ t: "hello", step_us: clockStep() }));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.t === "ping") {
+      ws.send(JSON.stringify({ t: "pong", id: m.id, p: performance.now() }));
+    } else if (m.t === "seat") {
+      game = m.g; seat = m.seat;
+      document.getElementById("name").textContent = m.players[seat] || tr("seat", seat + 1);
+      if (m.color) pad.style.setProperty("--seat", m.color);  // the seat's colour on the table
+      pad.classList.add("ready");
+    } else if (m.t === "sync") {
+      res = m.res_us; showRes();
+    } else if (m.t === "ok") {
+      say(tr("pressOk", duration(m.res_us)));
+      document.body.dataset.pressed = m.n;
+    } else if (m.t === "no") {
+      say(m[LANG] || m.en);
+    }
+  };
+  ws.onclose = () => { pad.classList.remove("ready"); say(tr("lost")); setTimeout(connect, 1000); };
+}
+
+pad.addEventListener("pointerdown", (ev) => {
+  ev.preventDefault();
+  if (!ws || ws.readyState !== 1 || game === null) return;
+  n += 1; sessionStorage.setItem("n:" + token, n);
+  down = n;
+  pad.classList.add("down");
+  // The touch's own stamp (same clock as performance.now()), not when this code ran.
+  ws.send(JSON.stringify({ t: "press", n: n, p: ev.timeStamp, g: game }));
+});
+function lift(ev) {
+  if (down === null) return;
+  pad.classList.remove("down");
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ t: "release", n: down, p: ev.timeStamp }));
+  down = null;
+}
+pad.addEventListener("pointerup", lift);
+pad.addEventListener("pointercancel", lift);
+showRes();
+connect();

@@ -1,0 +1,305 @@
+"""The phones' server on loopback, with the real table loop: pads pair by token and their presses
+land as that seat's presses; standings follow the journal; the scorer's entry is journaled by
+the table; everything a stranger or another game sends is refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pygame
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from companion.display.app import App
+from companion.display.state import Ui
+from companion.games.kilo.events import NewKiloGame, Press
+from companion.inputs.base import InputEvent
+from companion.table.journal import Journal
+from companion.table.live import Table
+from companion.web.config import WebConfig
+from companion.web.server import WebServer, serve_table
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
+PHONE_OFFSET_MS = 123_456.789  # a phone's clock has nothing to do with the table's
+
+
+def until(what: Any, app: App | None = None, timeout: float = 20.0) -> Any:
+    """Step the table (if any) until ``what()`` is true; the test fails if it never is."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app is not None:
+            app.step(0.01)
+        else:
+            time.sleep(0.01)
+        got = what()
+        if got:
+            return got
+    pytest.fail(f"never happened: {what}")
+
+
+class Pad:
+    """A phone's button page, in Python: answers pings with its own clock, presses on demand."""
+
+    def __init__(self, url: str, origin: str | None) -> None:
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.seat: dict[str, Any] = {}
+        self.syncs: list[dict[str, Any]] = []
+        self.closed: int | None = None
+        try:
+            self.ws = connect(url, origin=origin, open_timeout=10)  # type: ignore[arg-type]
+        except InvalidStatus as exc:  # refused before the socket opened
+            self.closed = exc.response.status_code
+            return
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    @staticmethod
+    def now_ms() -> float:
+        return time.monotonic_ns() / 1e6 + PHONE_OFFSET_MS
+
+    def _run(self) -> None:
+        try:
+            with self.ws:
+                for text in self.ws:
+                    self._got(json.loads(text))
+        except ConnectionClosed as exc:
+            self.closed = exc.rcvd.code if exc.rcvd is not None else 1006
+        else:
+            self.closed = self.ws.close_code or 1000
+
+    def _got(self, m: dict[str, Any]) -> None:
+        if m["t"] == "ping":
+            self.ws.send(json.dumps({"t": "pong", "id": m["id"], "p": self.now_ms()}))
+        elif m["t"] == "seat":
+            self.seat = m
+        elif m["t"] == "sync":
+            self.syncs.append(m)
+        else:
+            self.messages.put(m)
+
+    def send(self, **msg: Any) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def answer(self, timeout: float = 10) -> dict[str, Any]:
+        return self.messages.get(timeout=timeout)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def table_app(journal: Journal, screen: pygame.Surface) -> Iterator[tuple[App, WebServer]]:
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"),
+                    journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        until(lambda: web.urls(), app)
+        yield app, web
+    finally:
+        app.stop_source()
+        web.stop()
+
+
+def ws_url(web: WebServer, token: str) -> str:
+    return f"ws://127.0.0.1:{web.port}/pad/{token}/ws"
+
+
+def origin(web: WebServer) -> str:
+    return f"http://127.0.0.1:{web.port}"
+
+
+def journaled_presses(journal: Journal, game_id: str) -> list[Press]:
+    return [e for _, e in journal.events(game_id) if isinstance(e, Press)]
+
+
+def test_a_pad_press_lands_as_that_seats_press_within_its_resolution(
+        table_app: tuple[App, WebServer], journal: Journal) -> None:
+    app, web = table_app
+    g = web.pairing()
+    pad = Pad(ws_url(web, g.seats[1]), origin(web))
+    try:
+        until(lambda: pad.seat, app)
+        assert pad.seat["seat"] == 1 and pad.seat["g"] == app.table.game_id
+        until(lambda: web.pads.get(1) and web.pads[1].clock.pings >= 8, app)
+        touched_ns = time.monotonic_ns()
+        pad.send(t="press", n=1, p=touched_ns / 1e6 + PHONE_OFFSET_MS, g=app.table.game_id)
+        presses = until(lambda: journaled_presses(journal, app.table.game_id), app)
+        ok = pad.answer()
+        assert ok["t"] == "ok" and ok["n"] == 1
+        press = presses[0]
+        assert press.player == "Bruno"
+        res_us = press.res_us or 1
+        # The phone's clock was 123 s off the table's: the stamp is the touch's, within its
+        # stated resolution, which is what a loopback round trip allows (well under 50 ms).
+        assert abs(press.t_us - touched_ns // 1000) <= res_us + 1
+        assert res_us == ok["res_us"] and res_us < 50_000
+        # The status screen's line for the phone: its seat, resolution and round trip.
+        seat, res, rtt = web.status()[0]
+        assert seat == 1 and res is not None and rtt is not None
+        pad.send(t="release", n=1, p=Pad.now_ms())
+    finally:
+        pad.close()
+
+
+def test_replays_other_games_strangers_and_revoked_phones_are_refused(
+        table_app: tuple[App, WebServer], journal: Journal) -> None:
+    app, web = table_app
+    g = web.pairing()
+    game_id = app.table.game_id
+    base = origin(web)
+    # A stranger: an unknown token is a 404 page, or a closed socket.
+    assert httpx.get(f"{base}/pad/{'A' * 22}").status_code == 404
+    assert httpx.get(f"{base}/pad/{g.seats[0]}").status_code == 200
+    stranger = Pad(ws_url(web, "x" * 22), base)
+    until(lambda: stranger.closed is not None)
+    assert stranger.closed == 403
+    # Another site's page may not open a seat's socket (the Origin header is checked).
+    elsewhere = Pad(ws_url(web, g.seats[0]), "http://evil.example")
+    until(lambda: elsewhere.closed is not None)
+    assert elsewhere.closed == 403
+
+    pad = Pad(ws_url(web, g.seats[0]), base)
+    until(lambda: web.pads.get(0) and web.pads[0].clock.pings >= 4, app)
+    pad.send(t="press", n=1, p=Pad.now_ms(), g="another-game")
+    other = pad.answer()
+    assert other["t"] == "no" and "autre partie" in other["fr"] and "another game" in other["en"]
+    pad.send(t="press", n=1, p=Pad.now_ms(), g=game_id)
+    assert pad.answer()["t"] == "ok"
+    pad.send(t="release", n=1, p=Pad.now_ms())
+    pad.close()
+    # The same press again on a new connection of the same seat: a replay, refused.
+    again = Pad(ws_url(web, g.seats[0]), base)
+    until(lambda: web.pads.get(0) and web.pads[0].clock.pings >= 4, app)
+    again.send(t="press", n=1, p=Pad.now_ms(), g=game_id)
+    replay = again.answer()
+    assert replay["t"] == "no" and "rejoué" in replay["fr"] and "replayed" in replay["en"]
+    # Revoked from the table: the phone is cut off, and its token no longer opens the page.
+    web.pairings.revoke_seat(game_id, 0)
+    until(lambda: again.closed is not None, app)
+    assert again.closed == 4401
+    assert httpx.get(f"{base}/pad/{g.seats[0]}").status_code == 200  # g.seats holds the new one
+    until(lambda: len(journaled_presses(journal, game_id)) == 1, app)
+
+
+def test_pages_carry_a_strict_policy_and_large_bodies_are_refused(
+        table_app: tuple[App, WebServer]) -> None:
+    _, web = table_app
+    g = web.pairing()
+    base = origin(web)
+    r = httpx.get(f"{base}/t/{g.join}")
+    assert r.status_code == 200
+    csp = r.headers["content-security-policy"]
+    assert "default-src 'none'" in csp and "script-src 'self'" in csp and "unsafe" not in csp
+    assert r.headers["referrer-policy"] == "no-referrer"
+    assert httpx.get(f"{base}/static/standings.js").status_code == 200
+    big = httpx.post(f"{base}/score/{g.scorer}/submit", content=b"x" * 100_000,
+                     headers={"origin": base})
+    assert big.status_code == 413
+    cross = httpx.post(f"{base}/score/{g.scorer}/submit", json={"event": {}},
+                       headers={"origin": "http://evil.example"})
+    assert cross.status_code == 403 and "page du marqueur" in cross.json()["fr"]
+
+
+def test_standings_follow_the_journal_and_the_scorer_entry_is_journaled(
+        table_app: tuple[App, WebServer], journal: Journal) -> None:
+    app, web = table_app
+    g = web.pairing()
+    base = origin(web)
+    seen: queue.Queue[dict[str, Any]] = queue.Queue()
+
+    def listen() -> None:
+        with httpx.stream("GET", f"{base}/t/{g.join}/events", timeout=30) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    seen.put(json.loads(line[6:]))
+
+    threading.Thread(target=listen, daemon=True).start()
+    first = seen.get(timeout=20)
+    assert first["game"] == "kilo" and [r["name"] for r in first["standings"]] == PLAYERS
+    # A slap judged at the table (keys-free: presses straight on the button queue), then the
+    # scorer's phone enters the card drawn: the table's loop journals it, the page follows.
+    game_id = app.table.game_id
+    t0 = time.monotonic_ns()
+    for i, seat in enumerate((0, 1, 2, 3)):
+        app.inbox.put(InputEvent("seat", seat, "press", t0 + i * 50_000_000, _mono(), "web"))
+    until(lambda: app.game.awaiting == "verdict", app)
+    app.inbox.put(InputEvent("confirm", 0, "press", 0, _mono(), "gpio"))  # a valid claim
+    owed = until(lambda: app.game.owed_draws, app)[0]
+    answers: queue.Queue[httpx.Response] = queue.Queue()
+    threading.Thread(target=lambda: answers.put(httpx.post(
+        f"{base}/score/{g.scorer}/submit", json={"event": {"type": "draw", "player": owed,
+                                                           "card": "KH"}},
+        headers={"origin": base}, timeout=20)), daemon=True).start()
+    until(lambda: not answers.empty(), app)
+    refused = answers.get()
+    assert refused.status_code == 409  # Kings are dealt, not drawn: the engine's own sentence
+    assert "KH" in refused.json()["en"]
+    threading.Thread(target=lambda: answers.put(httpx.post(
+        f"{base}/score/{g.scorer}/submit", json={"event": {"type": "draw", "player": owed,
+                                                           "card": "7H"}},
+        headers={"origin": base}, timeout=20)), daemon=True).start()
+    until(lambda: not answers.empty(), app)
+    ok = answers.get()
+    assert ok.status_code == 200 and ok.json()["ok"] is True
+    last = list(journal.events(game_id))[-1][1]
+    assert last.type == "draw" and last.player == owed and str(last.card) == "7H"
+    # The viewers' page got the journaled draw.
+    page = until(lambda: _latest(seen, lambda p: p["seq"] == len(list(journal.events(game_id)))))
+    assert page["seq"] >= 6
+
+
+def _mono() -> Any:
+    from companion.inputs.base import Clock
+
+    return Clock("CLOCK_MONOTONIC", 1000)
+
+
+def _latest(q: queue.Queue[dict[str, Any]], ok: Any) -> dict[str, Any] | None:
+    while not q.empty():
+        page = q.get_nowait()
+        if ok(page):
+            return page
+    return None
+
+
+def test_the_server_listens_only_when_asked(tmp_path: Path) -> None:
+    from companion.hardware.config import HardwareConfig
+
+    assert HardwareConfig().web.enabled is False
+    cfg = HardwareConfig.from_toml('[web]\nenabled = true\nport = 9000\nbind = "127.0.0.1"\n')
+    assert cfg.web.enabled and cfg.web.port == 9000
+    with pytest.raises(ValueError, match="not an IP address"):
+        HardwareConfig.from_toml('[web]\nbind = "everywhere"\n')
+
+
+def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
+        table_app: tuple[App, WebServer]) -> None:
+    from companion.web.qr import matrix
+    from tests.app_helpers import touch
+
+    app, web = table_app
+    app.do(("nav", "status"))
+    app.redraw()
+    assert app.last_screen == "status"
+    actions = {c.action for c in app.painter.controls}
+    assert {("web_revoke", "0"), ("web_revoke", "3"), ("web_revoke", "scorer")} <= actions
+    old = web.pairing().seats[2]
+    # The QR drawn is the seat's address (a module of the picture is a module of the code).
+    assert len(matrix(web.urls()["seat 3"])) >= 25
+    pygame.image.save(app.surface, str(Path(os.environ.get("I25_SHOT", "/dev/null.png"))))
+    touch(app, ("web_revoke", "2"))
+    new = web.pairing().seats[2]
+    assert new != old and web.pairings.grant(old, app.table.game_id) is None
+    assert web.pairings.grant(new, app.table.game_id).seat == 2
