@@ -1,12 +1,15 @@
 """The phones' pages in a real browser: Debian's chromium, headless, driven by Playwright at a
 360x780 phone's size. The standings follow a journaled event, a pad's tap lands as that seat's
-press, the scorer's Cinq Rois round is journaled; screenshots go to docs/screens/."""
+press, the scorer's Cinq Rois round is journaled. The screenshots go to a temporary folder, or
+to docs/screens/ with COMPANION_SCREENS_OUT=docs/screens (a run of the suite leaves the checkout
+as it was)."""
 
 from __future__ import annotations
 
 import os
 import queue
 import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,11 +28,12 @@ from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web.config import WebConfig
 from companion.web.server import WebServer, serve_table
-from tests.conftest import ROOT, skip_unless_ci
+from tests.conftest import skip_unless_ci
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SCREENS = ROOT / "docs" / "screens"
+SCREENS = Path(os.environ.get("COMPANION_SCREENS_OUT")
+               or Path(tempfile.gettempdir()) / "companion-phone-screens")
 PHONE = {"width": 360, "height": 780}
 
 
