@@ -124,4 +124,4 @@ def test_ctrl_c_while_reading_stdin_is_a_clean_stop() -> None:
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert "Traceback" not in err and err.strip() == "Interrupted."
+    assert "Traceback" not in err and err.strip() == "companion: Interrupted."

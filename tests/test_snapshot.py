@@ -59,7 +59,7 @@ def test_a_broken_log_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixtu
                    encoding="utf-8")
     assert main(["snapshot", "card", "--log", str(log), "--lang", "en",
                  "--out", str(tmp_path / "x.png")]) == 2
-    assert capsys.readouterr().err.startswith("line 2:")
+    assert capsys.readouterr().err.startswith("companion: line 2:")
 
 
 # --- what the PNG shows -------------------------------------------------------------------------

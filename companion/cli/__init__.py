@@ -25,7 +25,7 @@ def build_parser(lang: str = "en", default_lang: str = "fr") -> argparse.Argumen
 class _Prefixed:
     """stderr while a command runs: each line starts with ``companion:``, as Unix tools tag
     what they say, so a message in a log or a pipeline says where it came from. Everything else
-    is the real stream's."""
+    (fileno, isatty, flush...) is the real stream's."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
@@ -37,10 +37,10 @@ class _Prefixed:
         lines = text.split("\n")
         out = []
         for i, line in enumerate(lines):
-            if line and (self._at_start if i == 0 else True):
-                out.append(PREFIX + line)
-            else:
-                out.append(line)
+            # "#frame 3 ...", "#committed ...": trace lines that benches and tests read, as the
+            # table log's comments start with "#" too; they stay as they are.
+            starts = self._at_start if i == 0 else True
+            out.append(PREFIX + line if starts and line and not line.startswith("#") else line)
         self._at_start = text.endswith("\n")
         self._stream.write("\n".join(out))
         return len(text)
