@@ -100,8 +100,8 @@ def test_french_messages_by_default(tmp_path: Path) -> None:
     log.write_text("\n".join([HEAD, *SLAP, '{"type": "draw", "player": "D", "card": "KH"}']),
                    encoding="utf-8")
     result = run_cli("replay", str(log))
-    assert result.stderr.startswith("companion: ligne 7\u202f: KH ne peut pas être pioché\u202f: les Rois sont "
-                                    "distribués")
+    assert result.stderr.startswith("companion: ligne 7\u202f: KH ne peut pas être pioché\u202f: "
+                                    "les Rois sont distribués")
 
 
 @pytest.mark.parametrize("content,message", [
