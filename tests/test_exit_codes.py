@@ -48,8 +48,9 @@ REFUSALS = [
 def _prepare(tmp: Path, holds: str) -> None:
     data = tmp / "data"
     if holds == "game":
-        made = run_cli("demo", "--speed", "0", "--rounds", "1", "--players", "3", "--seed", "1",
-                       data_dir=data)
+        made = run_cli(
+            "demo", "--speed", "0", "--rounds", "1", "--players", "3", "--seed", "1", data_dir=data
+        )
         assert made.returncode == 0, made.stderr
     elif holds == "garbage":
         data.mkdir()
@@ -81,17 +82,26 @@ def test_every_subcommand_has_its_refusals_here() -> None:
     assert tried == set(sub.choices), set(sub.choices) ^ tried  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("what", "args", "holds", "code"), REFUSALS,
-                         ids=[r[0] for r in REFUSALS])
-def test_refusals_exit_as_the_readme_says(tmp_path: Path, what: str, args: list[str], holds: str,
-                                          code: int) -> None:
+@pytest.mark.parametrize(("what", "args", "holds", "code"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_refusals_exit_as_the_readme_says(
+    tmp_path: Path, what: str, args: list[str], holds: str, code: int
+) -> None:
     _prepare(tmp_path, holds)
     line = [a.replace("{tmp}", str(tmp_path)) for a in args]
-    env = {"SDL_VIDEODRIVER": "nosuchdriver", "DISPLAY": "", "WAYLAND_DISPLAY": "",
-           "COMPANION_CONFIG": str(tmp_path / "none.toml")}
+    env = {
+        "SDL_VIDEODRIVER": "nosuchdriver",
+        "DISPLAY": "",
+        "WAYLAND_DISPLAY": "",
+        "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+    }
     for lang in ("en", "fr"):
-        result = run_cli(*line, *(["--lang", lang] if line and "--lang" not in line else []),
-                         data_dir=tmp_path / "data", env=env, cwd=tmp_path)
+        result = run_cli(
+            *line,
+            *(["--lang", lang] if line and "--lang" not in line else []),
+            data_dir=tmp_path / "data",
+            env=env,
+            cwd=tmp_path,
+        )
         assert result.returncode == code, f"{what} ({lang}): {result.stderr}"
         assert "Traceback" not in result.stderr
         said = [x for x in result.stderr.splitlines() if x.strip() and not x.startswith("#")]
@@ -108,9 +118,24 @@ def test_refusals_exit_as_the_readme_says(tmp_path: Path, what: str, args: list[
 
 def _interrupted(tmp_path: Path, sig: signal.Signals) -> tuple[int, str, str]:
     """A demo stopped by ``sig`` once its first round is under way: exit code, stderr, game."""
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "demo", "--speed", "1",
-                             "--lang", "en", "--data-dir", str(tmp_path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "demo",
+            "--speed",
+            "1",
+            "--lang",
+            "en",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert proc.stdout is not None
     game = ""
     for line in proc.stdout:  # waits on the demo's own words, no sleep
