@@ -221,9 +221,6 @@ class DefaultLang(str):
     """``--lang`` left out: the language the rule found, but a resumed game may speak its own."""
 
 
-FR_BY_DEFAULT = DefaultLang("fr")
-
-
 def lang_given(args: argparse.Namespace) -> bool:
     return not isinstance(getattr(args, "lang", None), DefaultLang)
 
