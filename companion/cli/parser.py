@@ -607,6 +607,8 @@ def _fish(parser: argparse.ArgumentParser) -> str:
                              f"-d {quoted(action.help)}")
             if not action.option_strings and choices:
                 lines.append(f"complete -c companion -n {quoted(seen)} -a {quoted(choices)}")
+            elif not action.option_strings and action.dest == "file":  # replay FILE: files
+                lines.append(f"complete -c companion -n {quoted(seen)} -F")
     return "\n".join(lines) + "\n"
 
 
