@@ -107,7 +107,7 @@ def test_unknown_game_id_and_empty_journal(tmp_path: Path) -> None:
     assert result.returncode == 1 and "no journal" in result.stderr
     run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=tmp_path)
     result = run_cli("export", "nope", "--lang", "en", data_dir=tmp_path)
-    assert result.returncode == 1 and "no game 'nope'" in result.stderr
+    assert result.returncode == 2 and "no game 'nope'" in result.stderr  # bad input
     assert "companion games" in result.stderr
     result = run_cli("resume", "--lang", "en", data_dir=tmp_path)
     assert result.returncode == 1 and "no unfinished game" in result.stderr
