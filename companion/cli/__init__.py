@@ -73,7 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     if lang == "fr":
         use_french_argparse()
     parser = build_parser(lang, default_lang=lang)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, a usage error: main() returns every code
+        return done.code if isinstance(done.code, int) else USAGE
     if not getattr(args, "func", None):
         sys.stderr.write(short_usage(parser))
         return USAGE
