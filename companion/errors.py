@@ -48,12 +48,24 @@ class JournalError(CompanionError, OSError):
     """The SQLite journal cannot be opened, read or written."""
 
 
+class UnknownGameError(JournalError, LookupError):
+    """A game id that names no game of the journal: the user's input is wrong, the journal is
+    fine (``exit_code`` 2, not 1)."""
+
+
 class ConfigError(CompanionError, ValueError):
     """A configuration file or flag that cannot be used."""
 
 
 class HardwareError(CompanionError, OSError):
     """A button source that cannot be started (missing library, device, permission)."""
+
+
+def exit_code(err: BaseException) -> int:
+    """The command's exit code for an error (the README's table): 2 when what the user gave is
+    wrong (a value, a file's content, a name that is not there), 1 when it was right but could
+    not be done (no journal yet, a device missing)."""
+    return 2 if isinstance(err, ValueError | LookupError) else 1
 
 
 SHOWN = 60  # characters of a hostile value an error repeats

@@ -9,6 +9,7 @@ fix, never a traceback (and so never a crash loop of ``Restart=on-failure``).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from companion.errors import CompanionError, HardwareError
@@ -21,6 +22,17 @@ UNIT_FIX_EN = ("give the service a runtime directory (RuntimeDirectory=companion
 UNIT_FIX_FR = ("donnez au service un dossier d'exécution (RuntimeDirectory=companion dans "
                "hardware/companion.service, docs/kiosk.md), ou réglez RUNTIME_DIRECTORY sur un "
                "dossier où cet utilisateur peut écrire")
+
+
+def config_path(environ: Mapping[str, str] | None = None) -> Path:
+    """``$COMPANION_CONFIG``, else ``companion.toml`` in the user's config folder (read by
+    ``companion.hardware.config`` and, for the table's language, by the command line)."""
+    given = (os.environ if environ is None else environ).get("COMPANION_CONFIG")
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP)) / "companion.toml"
 
 
 def runtime_dir() -> Path:

@@ -23,6 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     data = tmp_path / "data"
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    # The companion follows the locale when neither --lang nor the config says: the tests
+    # expect French there, on a developer's en_GB laptop as on CI.
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     yield data
 
 

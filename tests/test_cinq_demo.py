@@ -41,7 +41,7 @@ def test_demo_json_and_export_replay_to_the_same_state(tmp_path: Path) -> None:
     export = run_cli("export", data_dir=tmp_path)
     assert export.returncode == 0
     lines = export.stdout.splitlines()
-    assert json.loads(lines[2])["type"] == "dealer"
+    assert json.loads(lines[1])["type"] == "dealer"
     log = tmp_path / "game.jsonl"
     log.write_text(export.stdout, encoding="utf-8")
     replayed = run_cli("replay", str(log), "--json", data_dir=tmp_path)
@@ -74,8 +74,8 @@ def test_an_interrupted_demo_resumes_to_the_same_end(tmp_path: Path) -> None:
     resumed = run_cli("resume", "--speed", "0", data_dir=tmp_path / "cut")
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.count("— Donne ") == 7
-    a = run_cli("export", data_dir=tmp_path / "whole").stdout.splitlines()[1:]
-    b = run_cli("export", data_dir=tmp_path / "cut").stdout.splitlines()[1:]
+    a = run_cli("export", data_dir=tmp_path / "whole").stdout.splitlines()
+    b = run_cli("export", data_dir=tmp_path / "cut").stdout.splitlines()
     assert a == b and len(a) == 13
 
 

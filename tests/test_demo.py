@@ -43,8 +43,8 @@ def test_same_seed_same_game(tmp_path: Path) -> None:
     b = run_cli("demo", "--speed", "0", "--seed", "9", "--rounds", "5", data_dir=tmp_path / "b")
     strip = lambda s: "\n".join(s.splitlines()[2:])  # noqa: E731 (game id and path differ)
     assert strip(a.stdout) == strip(b.stdout)
-    ea = run_cli("export", data_dir=tmp_path / "a").stdout.splitlines()[1:]
-    eb = run_cli("export", data_dir=tmp_path / "b").stdout.splitlines()[1:]
+    ea = run_cli("export", data_dir=tmp_path / "a").stdout.splitlines()
+    eb = run_cli("export", data_dir=tmp_path / "b").stdout.splitlines()
     assert ea == eb and len(ea) > 20
 
 

@@ -86,7 +86,7 @@ def test_non_utf8_byte_names_its_line(tmp_path: Path) -> None:
     _refused(run_cli("replay", str(path), "--lang", "en"), "line 41:", "UTF-8")
     piped = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "-", "--lang", "en"],
                            input=path.read_bytes(), capture_output=True, cwd=ROOT, timeout=60)
-    assert piped.returncode == 2 and piped.stderr.decode().startswith("line 41:")
+    assert piped.returncode == 2 and piped.stderr.decode().startswith("companion: line 41:")
 
 
 def test_duplicate_keys_are_refused() -> None:
@@ -124,4 +124,4 @@ def test_ctrl_c_while_reading_stdin_is_a_clean_stop() -> None:
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert "Traceback" not in err and err.strip() == "Interrupted."
+    assert "Traceback" not in err and err.strip() == "companion: Interrupted."

@@ -68,7 +68,7 @@ def test_relative_data_dir_works_by_flag_and_by_environment(tmp_path: Path) -> N
         listed = run_cli("games", "--json", env={"COMPANION_DATA_DIR": env_dir}, cwd=tmp_path)
         assert listed.returncode == 0, listed.stderr
         exported = run_cli("export", env={"COMPANION_DATA_DIR": env_dir}, cwd=tmp_path)
-        assert exported.returncode == 0 and exported.stdout.startswith("# companion")
+        assert exported.returncode == 0 and exported.stdout.startswith("{")
 
 
 # --- 2. a damaged journal with its -wal --------------------------------------------------------

@@ -161,3 +161,13 @@ def test_suggested_pin_map_in_the_docs_is_valid() -> None:
         seats.append(f"{{button = {gpio}{', led = ' + led if led else ''}}}")
     # Seats 9 and 10 need SPI off; with it off, the whole map is accepted.
     HardwareConfig.from_toml('[gpio]\nbuses = ["id_eeprom"]\nseats = [' + ", ".join(seats) + "]")
+
+
+def test_the_table_says_its_language() -> None:
+    assert HardwareConfig.from_toml('[table]\nlang = "en"\n').table.lang == "en"
+    assert HardwareConfig.from_toml("").table.lang is None  # then the locale, else French
+    with pytest.raises(ConfigError) as err:
+        HardwareConfig.from_toml('[table]\nlang = "de"\n')
+    assert err.value.en == ("[table] lang = 'de' is refused: the companion speaks \"fr\" (French) "
+                            "or \"en\" (English).")
+    assert "parle \"fr\" (français)" in err.value.fr

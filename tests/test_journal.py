@@ -107,7 +107,7 @@ def test_unknown_game_id_and_empty_journal(tmp_path: Path) -> None:
     assert result.returncode == 1 and "no journal" in result.stderr
     run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=tmp_path)
     result = run_cli("export", "nope", "--lang", "en", data_dir=tmp_path)
-    assert result.returncode == 1 and "no game 'nope'" in result.stderr
+    assert result.returncode == 2 and "no game 'nope'" in result.stderr  # bad input
     assert "companion games" in result.stderr
     result = run_cli("resume", "--lang", "en", data_dir=tmp_path)
     assert result.returncode == 1 and "no unfinished game" in result.stderr
@@ -139,6 +139,14 @@ def test_games_lists_and_export_replays(tmp_path: Path) -> None:
     listing = json.loads(run_cli("games", "--json", data_dir=tmp_path).stdout)["games"]
     assert len(listing) == 1 and listing[0]["finished"] and listing[0]["input"] == "sim"
     exported = run_cli("export", listing[0]["id"], data_dir=tmp_path).stdout
-    assert exported.startswith("# companion")
+    # Pure JSON Lines, as jq and every JSON Lines reader want them: each line one JSON object.
+    assert all(isinstance(json.loads(line), dict) for line in exported.splitlines())
     replayed = run_cli("replay", "-", "--json", stdin=exported)
+    assert replayed.returncode == 0 and json.loads(replayed.stdout)["finished"] is True
+    # The comment line only when asked; replay still reads it (the format allows comments).
+    from companion import version
+
+    commented = run_cli("export", listing[0]["id"], "--comment", data_dir=tmp_path).stdout
+    assert commented == f"# companion {version()} export of game {listing[0]['id']}\n" + exported
+    replayed = run_cli("replay", "-", "--json", stdin=commented)
     assert replayed.returncode == 0 and json.loads(replayed.stdout)["finished"] is True

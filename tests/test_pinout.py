@@ -40,8 +40,8 @@ def test_render_check_command_reports_drift(tmp_path: Path, pinout: po.Pinout) -
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert proc.returncode == 1
     assert "firmware/pinmap.py: differs from hardware/pinout.toml" in proc.stderr
-    write = subprocess.run([*cmd[:-3], "--root", str(tmp_path)], capture_output=True, text=True,
-                           check=False)
+    write = subprocess.run([*cmd[:-3], "--root", str(tmp_path), "--lang", "en"],
+                           capture_output=True, text=True, check=False)
     assert write.returncode == 0 and "wrote firmware/pinmap.py" in write.stdout
     assert "SEAT_PINS = (28, 3," in (tmp_path / "firmware" / "pinmap.py").read_text()
 

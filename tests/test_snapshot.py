@@ -41,7 +41,7 @@ def test_without_a_log_shows_the_setup(tmp_path: Path) -> None:
     (["nosuch"], "écran inconnu"),
     (["table", "--size", "800by480"], "--size"),
     (["table", "--size", "10x10"], "--size"),
-    (["table", "--lang", "klingon"], "langue inconnue"),
+    (["table", "--lang", "klingon"], "choix invalide"),
     (["table", "--log", "/nonexistent/game.jsonl"], "impossible de lire"),
 ])
 def test_bad_requests_are_explained(tmp_path: Path, args: list[str], words: str,
@@ -59,7 +59,7 @@ def test_a_broken_log_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixtu
                    encoding="utf-8")
     assert main(["snapshot", "card", "--log", str(log), "--lang", "en",
                  "--out", str(tmp_path / "x.png")]) == 2
-    assert capsys.readouterr().err.startswith("line 2:")
+    assert capsys.readouterr().err.startswith("companion: line 2:")
 
 
 # --- what the PNG shows -------------------------------------------------------------------------

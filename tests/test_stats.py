@@ -214,7 +214,7 @@ def test_stats_table_one_player_and_json(journal: Path) -> None:
 def test_stats_for_someone_unknown_says_who_is_known(journal: Path) -> None:
     proc = _companion("stats", "Zoé", "--lang", "en", data=journal)
     assert proc.returncode == 2
-    assert proc.stderr.startswith("No finished game for 'Zoé' (players: Alice, Bruno")
+    assert proc.stderr.startswith("companion: No finished game for 'Zoé' (players: Alice, Bruno")
 
 
 def test_no_journal_yet(tmp_path: Path) -> None:
@@ -278,7 +278,7 @@ def test_export_csv_score_sheets(journal: Path) -> None:
     one = list(csv.reader(io.StringIO(_companion("export", "--csv", data=journal).stdout)))
     assert len(one) == 1 + 5  # the most recent game only
     assert _companion("export", "--all", data=journal).returncode == 2
-    assert _companion("export", data=journal).stdout.startswith("# companion ")
+    assert _companion("export", data=journal).stdout.startswith("{")
 
 
 def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) -> None:

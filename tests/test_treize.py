@@ -442,8 +442,8 @@ def test_cli_reports_an_illegal_play_on_one_line(tmp_path: Path) -> None:
                    encoding="utf-8")
     result = run_cli("replay", str(log), "--json")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.strip() == ("ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: 3 cartes au moins "
-                                     "au-dessus du 9 (il y en a 3 sur le 9)")
+    assert result.stderr.strip() == ("companion: ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: "
+                                     "3 cartes au moins au-dessus du 9 (il y en a 3 sur le 9)")
 
 
 def test_summary_in_both_languages() -> None:

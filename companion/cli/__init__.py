@@ -1,15 +1,64 @@
-"""The ``companion`` command: one subcommand per job; every hardware choice is a flag or config."""
+"""The ``companion`` command: one subcommand per job; every hardware choice is a flag or config.
+
+Exit codes (the README's table, held by tests/test_exit_codes.py): 0 done; 1 the command was
+right but could not be done; 2 bad usage or bad input; 130 Ctrl-C; a SIGTERM ends the process
+by that signal (143 in a shell) once the command has stopped at an event boundary.
+"""
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from typing import Any, TextIO, cast
+
+DONE, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
+PREFIX = "companion: "
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+def build_parser(lang: str = "en", default_lang: str = "fr") -> argparse.ArgumentParser:
     from companion.cli.parser import build_parser as build
 
-    return build(lang=lang)
+    return build(lang=lang, default_lang=default_lang)
+
+
+class _Prefixed:
+    """stderr while a command runs: each line starts with ``companion:``, as Unix tools tag
+    what they say, so a message in a log or a pipeline says where it came from. Everything else
+    (fileno, isatty, flush...) is the real stream's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._at_start = True
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        lines = text.split("\n")
+        out = []
+        for i, line in enumerate(lines):
+            # "#frame 3 ...", "#committed ...": trace lines that benches and tests read, as the
+            # table log's comments start with "#" too; they stay as they are.
+            starts = self._at_start if i == 0 else True
+            out.append(PREFIX + line if starts and line and not line.startswith("#") else line)
+        self._at_start = text.endswith("\n")
+        self._stream.write("\n".join(out))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _Terminated:
+    """A SIGTERM (systemd stopping the kiosk, `kill`): stop the way Ctrl-C stops (the commands
+    already stop at an event boundary on KeyboardInterrupt), then die by the same signal."""
+
+    received = False
+
+    @classmethod
+    def handler(cls, signum: int, frame: object) -> None:
+        cls.received = True
+        raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,16 +67,41 @@ def main(argv: list[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    from companion.cli.parser import help_lang, use_french_argparse
+    from companion.cli.parser import resolve_lang, short_usage, use_french_argparse
 
-    lang = help_lang(argv)
+    lang, _ = resolve_lang(argv)
     if lang == "fr":
         use_french_argparse()
-    parser = build_parser(lang)
-    args = parser.parse_args(argv)
+    parser = build_parser(lang, default_lang=lang)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, a usage error: main() returns every code
+        return done.code if isinstance(done.code, int) else USAGE
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+        sys.stderr.write(short_usage(parser))
+        return USAGE
+    real_stderr = sys.stderr
+    sys.stderr = cast(TextIO, _Prefixed(real_stderr))
+    try:
+        previous = signal.signal(signal.SIGTERM, _Terminated.handler)
+    except ValueError:  # not the main thread (a test calling main() from a worker): no handler
+        previous = None
+    try:
+        code = _run(args)
+    finally:
+        sys.stderr.flush()
+        sys.stderr = real_stderr
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    if _Terminated.received:
+        _Terminated.received = False
+        sys.stdout.flush()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
@@ -35,14 +109,14 @@ def main(argv: list[str] | None = None) -> int:
         from companion.i18n import t
 
         print(t("cli.stopped", getattr(args, "lang", "fr")), file=sys.stderr)
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): not an error of ours, and nothing to say.
         import os
 
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return DONE
 
 
 if __name__ == "__main__":

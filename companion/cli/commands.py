@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.parser import lang_given
-from companion.errors import CompanionError, JournalError, LogError
+from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import os_reason, t
 
 
@@ -23,7 +23,7 @@ def _data_dir(args: argparse.Namespace) -> Path:
 
 def _fail(err: CompanionError, lang: str) -> int:
     print(err.message(lang), file=sys.stderr)
-    return 2 if isinstance(err, LogError | ValueError) else 1
+    return exit_code(err)
 
 
 def _print_json(data: dict[str, Any]) -> None:
@@ -190,7 +190,7 @@ def _check_game(journal: Any, game_id: str) -> JournalError | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from companion import __version__
+    from companion import version
     from companion.table.journal import Journal
 
     lang = args.lang
@@ -204,7 +204,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                     f"{bad.en.rstrip('.')}; nothing was exported, the journal was left untouched",
                     f"{bad.fr.rstrip('.')} ; rien n'a été exporté, le journal n'a pas été "
                     "modifié")
-            lines = [f"# companion {__version__} export of game {info.id}\n"]
+            # Pure JSON Lines unless asked: jq and every JSON Lines reader choke on a comment.
+            lines = [f"# companion {version()} export of game {info.id}\n"] if args.comment else []
             lines.extend(payload + "\n" for _, payload in journal.payloads(info.id))
     except CompanionError as err:
         return _fail(err, lang)

@@ -38,13 +38,14 @@ def tr(lang: str, key: str, **kw: Any) -> str:
 
 
 def firmware_dir() -> Path:
-    """The firmware beside the package in a checkout, else the copy a wheel installs under share/."""
-    import sys
+    """The Pico firmware shipped inside the package (package data: in a checkout,
+    companion/firmware is a link to firmware/)."""
+    from importlib.resources import files
 
-    checkout = Path(__file__).resolve().parents[2] / "firmware"
-    if checkout.is_dir():
-        return checkout
-    return Path(sys.prefix) / "share" / "companion" / "firmware"
+    shipped = files("companion") / "firmware"
+    # A wheel installs files on disk (never zipped), so the resource is a real folder mpremote
+    # can copy from.
+    return Path(str(shipped))
 
 
 def mpremote_command() -> list[str]:

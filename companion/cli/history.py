@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError, shown
+from companion.errors import CompanionError, exit_code, shown
 from companion.i18n import french_typography, number
 
 
@@ -25,8 +25,8 @@ def _fr(lang: str, fr: str, en: str) -> str:
     return french_typography(fr) if lang == "fr" else en
 
 
-def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | None:
-    """Every game's record, or None after saying why there are none to read."""
+def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int:
+    """Every game's record, or the exit code after saying why there are none to read."""
     from companion.table.journal import Journal
     from companion.table.stats import records
 
@@ -41,7 +41,7 @@ def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | Non
                       "No game stored yet: `companion demo` plays one."))
             return []
         print(err.message(args.lang), file=sys.stderr)
-        return None
+        return exit_code(err)
     game = getattr(args, "game", None)
     return [r for r in found if game is None or r.game == game]
 
@@ -63,8 +63,8 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     lang = args.lang
     games = _records(args, slaps=False)
-    if games is None:
-        return 2
+    if isinstance(games, int):
+        return games
     if args.json:
         print(json.dumps({"games": [g.to_json() for g in games]}, ensure_ascii=False))
         return 0
@@ -121,8 +121,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     lang = args.lang
     games = _records(args)
-    if games is None:
-        return 2
+    if isinstance(games, int):
+        return games
     stats = player_stats(games)
     if args.player is not None:
         found = find_player(args.player, list(stats))
@@ -248,7 +248,7 @@ def export_csv(args: argparse.Namespace) -> int:
                 rows += score_sheet(record.id, record.created_ns, record.sheet)
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
-        return 2
+        return exit_code(err)
     rounds = max((len(r) - len(CSV_HEAD) for r in rows), default=0)
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(CSV_HEAD + [f"round_{i + 1}" for i in range(rounds)])

@@ -13,7 +13,7 @@ import importlib
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -32,7 +32,8 @@ _ARGPARSE_FR = {
     "positional arguments": "arguments",
     "options": "options",
     "show this help message and exit": "affiche cette aide et quitte",
-    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    # The program's name tags the line as in English ("companion: "), the French sentence follows.
+    "%(prog)s: error: %(message)s\n": "%(prog)s: erreur : %(message)s\n",
     "invalid choice: %(value)r (choose from %(choices)s)":
         "choix invalide : %(value)r (choisissez parmi %(choices)s)",
     "the following arguments are required: %s": "ces arguments sont obligatoires : %s",
@@ -47,19 +48,70 @@ _ARGPARSE_FR = {
 _ARGPARSE_FR = {en: _typography(fr) for en, fr in _ARGPARSE_FR.items()}
 
 
-def help_lang(argv: Sequence[str] | None = None) -> str:
-    """The language of help and usage errors: ``--lang`` if given, else the environment's."""
-    args = list(sys.argv[1:] if argv is None else argv)
+LANGS = ("fr", "en")
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+def _flag(args: Sequence[str], name: str) -> str | None:
+    """The value of ``--name X`` or ``--name=X`` in ``args`` (the last one wins, as in argparse)."""
+    found = None
     for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args) and args[i + 1] in ("fr", "en"):
-            return args[i + 1]
-        if arg in ("--lang=fr", "--lang=en"):
-            return arg[-2:]
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "en" if value.startswith("en") else "fr"
-    return "fr"
+        if arg == "--":
+            break
+        if arg == name and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith(name + "="):
+            found = arg[len(name) + 1:]
+    return found
+
+
+def locale_lang(environ: Mapping[str, str]) -> str | None:
+    """French or English when the locale names one (``fr_FR.UTF-8``, ``en_GB``, ``LANGUAGE=de:en``),
+    else None (``C``, ``POSIX``, ``de_DE``...): the first of LC_ALL, LC_MESSAGES, LANG, LANGUAGE
+    that names one of the two."""
+    for var in LOCALE_VARS:
+        for entry in environ.get(var, "").split(":"):
+            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGS:
+                return code
+    return None
+
+
+def config_lang(path: Path) -> str | None:
+    """``[table] lang`` of the config file, if it has a valid one. Read with tomllib alone (no
+    pydantic at start-up): a file with a mistake is reported by the command that loads it."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    table = data.get("table")
+    lang = table.get("lang") if isinstance(table, dict) else None
+    return lang if lang in LANGS else None
+
+
+def resolve_lang(argv: Sequence[str] | None = None,
+                 environ: Mapping[str, str] | None = None) -> tuple[str, bool]:
+    """The one language rule: ``--lang`` (fr or en), else the config's ``[table] lang``, else
+    the locale when it names French or English, else French. Returns the language and whether
+    ``--lang`` chose it (a resumed game keeps its own language unless ``--lang`` says otherwise).
+    An unknown ``--lang`` is not chosen here: the parser refuses it, in the language found."""
+    from companion.paths import config_path
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    env = os.environ if environ is None else environ
+    given = _flag(args, "--lang")
+    if given in LANGS:
+        return given, True
+    config = _flag(args, "--config")
+    from_config = config_lang(Path(config) if config else config_path(env))
+    return from_config or locale_lang(env) or "fr", False
+
+
+def help_lang(argv: Sequence[str] | None = None) -> str:
+    """The language of help and usage errors: the same rule as everything else."""
+    return resolve_lang(argv)[0]
 
 
 class Parser(argparse.ArgumentParser):
@@ -73,9 +125,13 @@ class Parser(argparse.ArgumentParser):
             en, _, fr = both.partition(_SEP)
             message = prefix + (fr if self.lang == "fr" else en)
         self.print_usage(sys.stderr)
+        # "companion: demo: error: ..." as Unix tools tag their messages; the words in the
+        # parser's language.
+        where = self.prog.removeprefix("companion").strip()
         template = _ARGPARSE_FR["%(prog)s: error: %(message)s\n"] if self.lang == "fr" \
             else "%(prog)s: error: %(message)s\n"
-        self.exit(2, template % {"prog": self.prog, "message": message})
+        self.exit(2, template % {"prog": "companion" + (": " + where if where else ""),
+                                 "message": message})
 
 
 def _bad(en: str, fr: str) -> argparse.ArgumentTypeError:
@@ -158,13 +214,11 @@ class Lazy:
 
 
 _LANG = "en"
+_DEFAULT = "fr"
 
 
 class DefaultLang(str):
-    """``--lang`` left out: French, but a resumed game may speak its own language."""
-
-
-FR_BY_DEFAULT = DefaultLang("fr")
+    """``--lang`` left out: the language the rule found, but a resumed game may speak its own."""
 
 
 def lang_given(args: argparse.Namespace) -> bool:
@@ -176,12 +230,17 @@ def _h(en: str, fr: str) -> str:
     return _typography(fr) if _LANG == "fr" else en
 
 
-def _lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=["fr", "en"], default=FR_BY_DEFAULT,
-                        help=_h("language of everything printed (default: fr, or the resumed "
-                                "game's)",
-                                "langue de tout ce qui est affiché (par défaut : fr, ou celle de "
-                                "la partie reprise)"))
+LANG_HELP = ("language of everything printed: fr or en (default: [table] lang in the config, "
+             "else the locale's when French or English, else fr)",
+             "langue de tout ce qui est affiché : fr ou en (par défaut : [table] lang de la "
+             "configuration, sinon celle de la locale si elle est française ou anglaise, sinon fr)")
+
+
+def _lang_option(parser: argparse.ArgumentParser, resumed: bool = False) -> None:
+    extra = ("; a resumed game keeps its own", " ; une partie reprise garde la sienne") \
+        if resumed else ("", "")
+    parser.add_argument("--lang", choices=LANGS, default=DefaultLang(_DEFAULT),
+                        help=_h(LANG_HELP[0] + extra[0], LANG_HELP[1] + extra[1]))
 
 
 def _data_option(parser: argparse.ArgumentParser) -> None:
@@ -192,8 +251,9 @@ def _data_option(parser: argparse.ArgumentParser) -> None:
                                 "l'utilisateur, ou $COMPANION_DATA_DIR)"))
 
 
-def _common(parser: argparse.ArgumentParser, *, data: bool = True) -> None:
-    _lang_option(parser)
+def _common(parser: argparse.ArgumentParser, *, data: bool = True,
+            resumed: bool = False) -> None:
+    _lang_option(parser, resumed)
     if data:
         _data_option(parser)
 
@@ -236,7 +296,7 @@ def _commands(sub: Any) -> None:
                            "joueurs simulés : 1 = temps réel, 0 = au plus vite"))
     _json(p, "print the final state as JSON on stdout",
           "affiche l'état final en JSON sur la sortie standard")
-    _common(p)
+    _common(p, resumed=True)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_resume"))
 
     p = sub.add_parser("replay", help=_h("replay a table log (JSON Lines) and print the state",
@@ -262,6 +322,11 @@ def _commands(sub: Any) -> None:
                            "de la manche)"))
     p.add_argument("--all", action="store_true",
                    help=_h("--csv: every stored game", "--csv : toutes les parties enregistrées"))
+    p.add_argument("--comment", action="store_true",
+                   help=_h("start the table log with a # line naming the version and the game "
+                           "(replay skips it; JSON Lines readers such as jq do not)",
+                           "commence le journal de table par une ligne # qui nomme la version et "
+                           "la partie (replay l'ignore ; les lecteurs JSON Lines comme jq non)"))
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_export"))
 
@@ -347,9 +412,7 @@ def _play(sub: Any) -> None:
                    help=_h("simulated players' speed: 1 = real time, 0 = as fast as possible",
                            "vitesse des joueurs simulés : 1 = temps réel, 0 = au plus vite"))
     p.add_argument("--mute", action="store_true", help=_h("no sound", "sans son"))
-    p.add_argument("--lang", default=FR_BY_DEFAULT,
-                   help=_h("fr (default) or en; a resumed game keeps its own",
-                           "fr (par défaut) ou en ; une partie reprise garde la sienne"))
+    _lang_option(p, resumed=True)
     _data_option(p)
     p.set_defaults(func=Lazy("companion.cli.play", "cmd_play"))
 
@@ -366,8 +429,7 @@ def _play(sub: Any) -> None:
     p.add_argument("--size", default="1280x720",
                    help=_h("WIDTHxHEIGHT (default 1280x720)",
                            "LARGEURxHAUTEUR (par défaut 1280x720)"))
-    p.add_argument("--lang", default=FR_BY_DEFAULT,
-                   help=_h("fr (default) or en", "fr (par défaut) ou en"))
+    _lang_option(p)
     p.add_argument("--out", required=True, help=_h("the PNG file to write",
                                                    "le fichier PNG à écrire"))
     _rotate_option(p, ("0; --size is then the display's, the frame is laid out turned",
@@ -488,21 +550,131 @@ DESCRIPTION = ("The companion of the card table: one subcommand per job; every h
                "matériel est une option ou une entrée de configuration.")
 
 
-def build_parser(description: str | None = None, lang: str = "en") -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """``--version``: read from the metadata only when asked (an import costs every start)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from companion import version
+
+        print(f"companion {version()}")
+        parser.exit(0)
+
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+def completion(parser: argparse.ArgumentParser, shell: str) -> str:
+    """The completion script for ``shell``, generated from the parser itself (so it names every
+    subcommand and option there is); the shell runs it alone, Python is never started on TAB."""
+    if shell == "fish":
+        return _fish(parser)
+    import shtab
+
+    return str(shtab.complete(parser, shell=shell))
+
+
+def _fish(parser: argparse.ArgumentParser) -> str:
+    """fish's completions (shtab writes bash, zsh and tcsh only): one ``complete`` line per
+    subcommand, option and choice."""
+    def quoted(text: str | None) -> str:
+        return "'" + (text or "").replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+    lines = ["# companion: fish completion, made by `companion --completion fish`",
+             "complete -c companion -f"]
+    commands = _subcommands(parser)
+    none_yet = "not __fish_seen_subcommand_from " + " ".join(commands)
+    for action in parser._actions:
+        for flag in action.option_strings:
+            if flag.startswith("--"):
+                lines.append(f"complete -c companion -n {quoted(none_yet)} -l {flag[2:]} "
+                             f"-d {quoted(action.help)}")
+    for name, sub in commands.items():
+        lines.append(f"complete -c companion -n {quoted(none_yet)} -a {name} "
+                     f"-d {quoted(_command_help(parser, name))}")
+        seen = f"__fish_seen_subcommand_from {name}"
+        for action in sub._actions:
+            choices = " ".join(str(c) for c in action.choices or ()) \
+                if not isinstance(action, argparse._SubParsersAction) else ""
+            if isinstance(action, argparse._SubParsersAction):
+                for child in action.choices:
+                    lines.append(f"complete -c companion -n {quoted(seen)} -a {child}")
+                continue
+            for flag in action.option_strings:
+                if not flag.startswith("--"):
+                    continue
+                takes = action.nargs != 0
+                arg = (f" -x -a {quoted(choices)}" if choices else " -r") if takes else ""
+                lines.append(f"complete -c companion -n {quoted(seen)} -l {flag[2:]}{arg} "
+                             f"-d {quoted(action.help)}")
+            if not action.option_strings and choices:
+                lines.append(f"complete -c companion -n {quoted(seen)} -a {quoted(choices)}")
+            elif not action.option_strings and action.dest == "file":  # replay FILE: files
+                lines.append(f"complete -c companion -n {quoted(seen)} -F")
+    return "\n".join(lines) + "\n"
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _command_help(parser: argparse.ArgumentParser, name: str) -> str:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                if choice.dest == name:
+                    return choice.help or ""
+    return ""
+
+
+class _Completion(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        sys.stdout.write(completion(parser, str(values)))
+        parser.exit(0)
+
+
+def build_parser(description: str | None = None, lang: str = "en",
+                 default_lang: str = "fr") -> argparse.ArgumentParser:
     """The parser, its help in ``lang``; argparse's own words are French too when ``lang`` is
-    fr (``companion`` sets that up once, for its process)."""
-    global _LANG
-    _LANG = lang
+    fr (``companion`` sets that up once, for its process). ``--lang`` left out reads as
+    ``default_lang``, the language ``resolve_lang`` found."""
+    global _LANG, _DEFAULT
+    _LANG, _DEFAULT = lang, default_lang
     Parser.lang = lang
     try:
         parser = Parser(prog="companion", description=_h(*DESCRIPTION))
+        parser.add_argument("--version", action=_Version,
+                            help=_h("print the version and exit", "affiche la version et quitte"))
+        parser.add_argument("--completion", action=_Completion, choices=SHELLS, metavar="SHELL",
+                            help=_h("print the completion script for bash, zsh or fish (see "
+                                    "docs/completion.md) and exit",
+                                    "affiche le script de complétion pour bash, zsh ou fish (voir "
+                                    "docs/completion.md) et quitte"))
         sub = parser.add_subparsers(dest="command", metavar="COMMAND",
                                     help=_h("one of:", "au choix :"))
         for register in (_commands, _history, _play, _buttons, _firmware, _doctor):
             register(sub)
     finally:
-        _LANG = "en"
+        _LANG, _DEFAULT = "en", "fr"
     return parser
+
+
+def short_usage(parser: argparse.ArgumentParser) -> str:
+    """What a bare ``companion`` prints (to stderr): the usage line and one line per command."""
+    fr = Parser.lang == "fr"
+    lines = [parser.format_usage().rstrip(), "", "Commandes :" if fr else "Commands:"]
+    lines += [f"  {name:<9} {_command_help(parser, name)}" for name in _subcommands(parser)]
+    lines += ["", "companion COMMANDE --help : l'aide d'une commande" if fr
+              else "companion COMMAND --help: the help of one command"]
+    text = "\n".join(lines) + "\n"
+    return _typography(text) if fr else text
 
 
 def use_french_argparse() -> None:

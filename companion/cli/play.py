@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.parser import lang_given
-from companion.errors import CompanionError, JournalError
+from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import t
 
 INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
@@ -26,7 +26,7 @@ def _both(key: str, **values: object) -> str:
 
 def _err(err: CompanionError, lang: str) -> int:
     print(err.message(lang), file=sys.stderr)
-    return 2 if isinstance(err, ValueError) else 1
+    return exit_code(err)
 
 
 def _lang(value: str) -> str | None:

@@ -294,6 +294,25 @@ class DisplayConfig(_Strict):
             "degrés (dans le sens des aiguilles d'une montre).")
 
 
+class TableConfig(_Strict):
+    """``[table]``: the table's own language. A Pi ships with an English locale (en_GB), so
+    following the locale alone would turn a French table English: the table says which it speaks,
+    and every command follows it when ``--lang`` is not given."""
+
+    lang: Literal["fr", "en"] | None = None
+
+    @field_validator("lang", mode="before")
+    @classmethod
+    def _known(cls, value: Any) -> str:
+        if value in ("fr", "en"):
+            return str(value)
+        raise ConfigError(
+            f'[table] lang = {shown(value)} is refused: the companion speaks "fr" (French) or '
+            '"en" (English).',
+            f'[table] lang = {shown(value, lang="fr")} est refusé : le compagnon parle "fr" '
+            '(français) ou "en" (anglais).')
+
+
 class HardwareConfig(BaseModel):
     """The sections of the config file that concern buttons and LEDs."""
 
@@ -307,6 +326,7 @@ class HardwareConfig(BaseModel):
     serial: SerialConfig = Field(default_factory=SerialConfig)
     display: DisplayConfig = Field(default_factory=DisplayConfig)
     web: WebConfig = Field(default_factory=WebConfig)  # the phones' server (companion/web/)
+    table: TableConfig = Field(default_factory=TableConfig)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:
@@ -431,14 +451,9 @@ def render_gpio(cfg: HardwareConfig) -> list[str]:
 
 def default_config_path() -> Path:
     """``$COMPANION_CONFIG``, else ``companion.toml`` in the user's config folder."""
-    import os
+    from companion.paths import config_path
 
-    env = os.environ.get("COMPANION_CONFIG")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("table-companion")) / "companion.toml"
+    return config_path()
 
 
 def load_config(path: Path | None = None) -> HardwareConfig:

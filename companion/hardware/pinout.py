@@ -173,8 +173,15 @@ def parse_pinout(text: str, where: str = "pinout.toml") -> Pinout:
 
 
 def load_pinout(path: Path | None = None) -> Pinout:
-    path = path or repo_root() / "hardware" / "pinout.toml"
+    path = path or shipped("pinout.toml")
     return parse_pinout(path.read_text(encoding="utf-8"), str(path))
+
+
+def shipped(name: str) -> Path:
+    """A file of hardware/ shipped in the package (package data; a link in a checkout)."""
+    from importlib.resources import files
+
+    return Path(str(files("companion.hardware") / name))
 
 
 def repo_root() -> Path:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import CompanionError, JournalError, cut, shown
+from companion.errors import CompanionError, JournalError, UnknownGameError, cut, shown
 from companion.i18n import os_reason
 
 if TYPE_CHECKING:
@@ -625,7 +625,7 @@ class Journal:
             raise JournalError(f"the journal {self.path} holds no game yet",
                                f"le journal {self.path} ne contient encore aucune partie")
         known = ", ".join(g.id for g in reversed(latest))
-        raise JournalError(
+        raise UnknownGameError(
             f"no game {shown(game_id)} in the journal (latest: {known}); `companion games` "
             "lists them all",
             f"aucune partie {shown(game_id, lang='fr')} dans le journal (dernières : {known}) ; "
