@@ -213,11 +213,6 @@ def test_interrupt_path_stamps_within_its_resolution(board: Board, sc: dict[str,
     check(sc, res)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open defect (issue 19): on some runs, not all, this property finds a press made up on the "
-    "PIO path after a ring overflow next to a 1 us glitch (seen twice in six runs on 2026-12-01, "
-    "the example cut short in the log); the runs differ although hypothesis is derandomized, so "
-    "the board's replay carries state between scenarios"))
 @PROPS
 @given(sc=scenarios("pio"))
 def test_pio_path_stamps_within_its_resolution(board: Board, sc: dict[str, Any]) -> None:
