@@ -142,16 +142,22 @@ def header_score(names: Sequence[str]) -> int:
     return sum(1 for n, name in enumerate(names[:28]) if name == f"GPIO{n}")
 
 
-def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str]) -> str | None:
+def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str],
+                denied: list[tuple[str, OSError]] | None = None) -> str | None:
     """The path of the 40-pin header's chip, found by its lines' names in libgpiod's chip and
     line info (Pi 5: RP1, ``gpiochip0`` or ``gpiochip4`` depending on the kernel; Pi 4 and
-    earlier: the BCM chip). None if no chip has any line so named."""
+    earlier: the BCM chip). None if no chip has any line so named; the chips the user may not
+    open go to ``denied``."""
     best, best_score = None, 0
     for path in paths:
         try:
             with contextlib.closing(open_chip(path)) as chip:
                 n = min(28, chip.get_info().num_lines)
                 names = [chip.get_line_info(o).name or "" for o in range(n)]
+        except PermissionError as exc:
+            if denied is not None:
+                denied.append((path, exc))
+            continue
         except OSError:
             continue
         score = header_score(names)
@@ -181,8 +187,12 @@ def find_header_chip(chip: int | None, *, open_chip: Callable[[str], Any] | None
         return f"/dev/gpiochip{chip}"
     opener = open_chip if open_chip is not None else _gpiod_chip()
     listed = paths()
-    found = header_chip(opener, listed)
+    denied: list[tuple[str, OSError]] = []
+    found = header_chip(opener, listed, denied)
     if found is None:
+        if denied:
+            # Not "no header here": the header may be the very chip we were not let open.
+            raise explain_chip_failure(*denied[0])
         raise no_header_chip(listed)
     return found
 
@@ -283,6 +293,20 @@ class GpiodLines:
             last = seq
             self._on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is self._rising else 0)
         self._last_seq[pin] = last
+
+
+class ButtonPinError(ConfigError):
+    """A button's pin that cannot be requested (taken, or not on this chip): names the button."""
+
+    def __init__(self, button: ButtonPin, exc: BaseException) -> None:
+        en, fr = button.label()
+        super().__init__(
+            f"GPIO{button.pin} for {en} cannot be used ({exc}); pick another pin in the pin map.",
+            f"GPIO{button.pin} pour {fr} est inutilisable ({exc}) ; choisissez une autre broche "
+            "dans le plan de câblage.",
+        )
+        self.button = button
+        self.cause = exc
 
 
 class GpioLineError(ConfigError):
@@ -449,12 +473,7 @@ class GpioSource:
                 self._devices.append(InputDevice(b.pin, pull_up=True, pin_factory=pin_factory))
         except GPIOZeroError as exc:
             self._close_devices()
-            en, fr = b.label()
-            raise ConfigError(
-                f"GPIO{b.pin} for {en} cannot be used ({exc}); pick another pin in the pin map.",
-                f"GPIO{b.pin} pour {fr} est inutilisable ({exc}) ; choisissez une autre broche "
-                "dans le plan de câblage.",
-            ) from exc
+            raise ButtonPinError(b, exc) from exc
 
     # -- InputSource -------------------------------------------------------------------------
 
@@ -464,10 +483,7 @@ class GpioSource:
         self._events = events
         now = self._now_ns()
         lines = self._lines
-        if lines is not None:
-            levels = [lines.level(b.pin) for b in self.buttons]
-        else:
-            levels = [dev.pin.state for dev in self._devices]
+        levels = self.levels()
         self._debouncers = [
             Debouncer(self.settings, active=not level, t_ns=now) for level in levels
         ]
@@ -505,6 +521,13 @@ class GpioSource:
             self.owned_factory = None
 
     # -- for the wiring monitor and tests --------------------------------------------------
+
+    def levels(self) -> list[int]:
+        """Each button's line now, 1 open (pulled up) and 0 closed: what the debouncers start
+        from, and what ``companion doctor`` shows."""
+        if self._lines is not None:
+            return [self._lines.level(b.pin) for b in self.buttons]
+        return [int(dev.pin.state) for dev in self._devices]
 
     def now_ns(self) -> int:
         """The current time on the clock this source stamps with."""
@@ -689,13 +712,8 @@ def open_gpio_source(
         lines = GpiodLines(path, [b.pin for b in buttons], open_chip=open_chip)
     except GpioLineError as exc:
         b = next(b for b in buttons if b.pin == exc.pin)
-        en, fr = b.label()
-        raise ConfigError(
-            f"GPIO{b.pin} for {en} cannot be used ({exc.__cause__}); pick another pin in the pin "
-            "map.",
-            f"GPIO{b.pin} pour {fr} est inutilisable ({exc.__cause__}) ; choisissez une autre "
-            "broche dans le plan de câblage.",
-        ) from exc.__cause__
+        cause = exc.__cause__ if exc.__cause__ is not None else exc
+        raise ButtonPinError(b, cause) from exc.__cause__
     try:
         return GpioSource(buttons, lines=lines, settings=settings)
     except BaseException:

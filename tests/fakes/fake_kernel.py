@@ -178,11 +178,14 @@ class FakeKernel:
         self.dropped = 0
         self.opened = []  # chip paths opened, in order
         self.read_error = None  # an OSError every read raises (the chip went away)
+        self.denied = set()  # chip paths the user may not open (not in the gpio group)
 
     def paths(self):
         return [f"/dev/gpiochip{n}" for n in sorted(CHIPS)]
 
     def open_chip(self, path):
+        if path in self.denied:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
         return FakeChip(self, path)
 
     def request_for(self, offset):
