@@ -210,8 +210,11 @@ class FakeKernel:
                     else gpiod.EdgeEvent.Type.FALLING_EDGE).value
             req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno,
                                               req.line_seqno[offset]))
-            if not self.paused:
-                os.write(req.w, b"e")
+            if self.paused:
+                return
+        # The wake-up after the lock, as the kernel's comes after its buffer's lock: a reader
+        # woken while we held it would only block on it again (a context switch the Pi has not).
+        os.write(req.w, b"e")
 
     def resume(self):
         with self.lock:
