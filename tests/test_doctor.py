@@ -264,7 +264,10 @@ def test_no_header_and_no_gpio_input_is_a_skip(tmp_path: Path, fk: Any) -> None:
     kernel = fk.FakeKernel()
     checks = _by_key(_kernel_ctx(tmp_path, kernel, config=None))
     assert checks["gpio"].status == "skip"
-    assert "no /dev/gpiochip* at all" in checks["gpio"].en
+    assert checks["gpio"].en == ("no Raspberry Pi GPIO header here (chips: no /dev/gpiochip* at "
+                                 "all); input is keyboard")
+    assert checks["gpio"].fr == ("pas de connecteur GPIO de Raspberry Pi ici (puces : aucun "
+                                 "/dev/gpiochip*) ; l'entrée est keyboard")
     assert checks["buttons"].status == "skip"
 
 

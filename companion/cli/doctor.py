@@ -222,6 +222,7 @@ def check_gpio(ctx: Context) -> Check:
     from companion.inputs.gpio import (
         NO_GPIOD_EN,
         NO_GPIOD_FR,
+        NoHeaderChip,
         chip_paths,
         find_header_chip,
         gpiod_available,
@@ -246,6 +247,12 @@ def check_gpio(ctx: Context) -> Check:
     except (HardwareError, OSError) as err:
         en, fr = getattr(err, "en", str(err)), getattr(err, "fr", str(err))
         if not wanted:
+            if isinstance(err, NoHeaderChip):  # a laptop: normal, and no fix to give
+                seen_en, seen_fr = err.looked
+                return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen_en}); input "
+                                    f"is {ctx.source}",
+                            f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
+                            f"l'entrée est {ctx.source}")
             return skip("gpio", f"{en} (input is {ctx.source})", f"{fr} (l'entrée est {ctx.source})")
         return fail("gpio", f"the config reads buttons from GPIO: {en}",
                     f"la configuration lit les boutons sur le GPIO : {fr}",

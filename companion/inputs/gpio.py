@@ -165,17 +165,26 @@ def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str],
     return best
 
 
+class NoHeaderChip(HardwareError):
+    """No chip has the header's line names; ``looked`` says which chips were seen (en, fr)."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.looked = (", ".join(paths) if paths else "no /dev/gpiochip* at all",
+                       ", ".join(paths) if paths else "aucun /dev/gpiochip*")
+        en, fr = self.looked
+        super().__init__(
+            f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin "
+            f"header (looked at: {en}), so no pin was opened: on a Pi set [gpio] chip to the "
+            "header's chip number, on a laptop use --input keyboard.",
+            f"Aucune puce GPIO ici n'a de lignes nommées {HEADER_NAMES} comme le connecteur 40 "
+            f"broches du Raspberry Pi (vu : {fr}), donc aucune broche n'a été ouverte : sur un Pi "
+            "réglez [gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez "
+            "--input keyboard.",
+        )
+
+
 def no_header_chip(paths: Sequence[str]) -> HardwareError:
-    looked = ", ".join(paths) if paths else "no /dev/gpiochip* at all"
-    return HardwareError(
-        f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin header "
-        f"(looked at: {looked}), so no pin was opened: on a Pi set [gpio] chip to the header's "
-        "chip number, on a laptop use --input keyboard.",
-        f"Aucune puce GPIO ici n'a de lignes nommées {HEADER_NAMES} comme le connecteur 40 "
-        f"broches du Raspberry Pi (vu : {looked}), donc aucune broche n'a été ouverte : sur un Pi "
-        "réglez [gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez "
-        "--input keyboard.",
-    )
+    return NoHeaderChip(paths)
 
 
 def find_header_chip(chip: int | None, *, open_chip: Callable[[str], Any] | None = None,
