@@ -11,7 +11,8 @@
    decided order or stamps differ from the true ones.
 3. callback -> queue: edge callback to event on the queue, with the debounce waits set to zero
    so the figure is our pipeline's own cost (a Python thread hand-off); and kernel -> queue,
-   the libgpiod path from an event in the kernel model through the reading thread.
+   the libgpiod path from an event in the kernel model to the queue, through the source's one
+   thread (it waits on the lines' fds, reads the events and decides: no hand-off).
 4. edge -> LED and edge -> pixel: the whole `companion play` path with default debounce
    settings: a MockFactory edge, the GPIO source, the main loop (App.run), the seat LED's pin
    change and the frame flip (SDL_VIDEODRIVER=dummy).
@@ -167,7 +168,7 @@ def latency(samples: int) -> dict[str, Any]:
 
 def kernel_latency(samples: int) -> dict[str, Any]:
     """The production path: an edge event in the kernel model (tests/fakes/fake_kernel.py, behind
-    libgpiod's public Chip API) -> the reading thread -> the source's thread -> the queue."""
+    libgpiod's public Chip API) -> the source's thread, woken on the line's fd -> the queue."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fakes"))
     import fake_kernel
 

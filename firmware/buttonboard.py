@@ -94,7 +94,8 @@ class Board:
             capture = IrqCapture(self._pins, levels, ticks_us, gpios, mem32)
         self.capture = capture
         self._lag = self.capture.lag_us
-        self._sink = self._edge  # one bound method, made once
+        self._sink = self._edge  # bound methods, made once
+        self._blind = self._lost
 
     # -- main loop ------------------------------------------------------------------------------
 
@@ -121,12 +122,18 @@ class Board:
         self._advance(t)
         self._deb[k].edge(t, active)
 
+    def _lost(self, ta, tb):
+        # The capture's ring went round: edges after ta and up to tb are gone.
+        self._advance(ta)
+        for d in self._deb:
+            d.blind(ta, tb)
+
     def step(self):
         # Every edge stamped before `now - lag` is already captured when now is read (an IRQ
         # runs to completion before the main loop resumes; a PIO sample reaches the ring within
         # a microsecond), so deciding up to there is exact.
         now = self.clock.now()
-        self.capture.poll(self.clock, self._sink)
+        self.capture.poll(self.clock, self._sink, self._blind)
         self._advance(now - self._lag)
         io = self._io
         while True:

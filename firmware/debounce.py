@@ -2,7 +2,8 @@
 
 A line-for-line port of companion/inputs/debounce.py (read its docstring for the rules); the
 tests run both on the same edges. Decisions go to ``sink(key, kind, t0_us)`` rather than into a
-list, kind being 0 release, 1 press, 2 stuck, 3 unstuck.
+list, kind being 0 release, 1 press, 2 stuck, 3 unstuck. One addition, ``blind``: the board's
+rings can go round, and the edges they lost must not be guessed (tests/test_capture_properties.py).
 """
 
 RELEASE = 0
@@ -62,6 +63,23 @@ class Debouncer:
 
     def poll(self, now):
         self._advance(now)
+
+    def blind(self, ta, tb):
+        """Edges after ``ta`` and up to ``tb`` were lost: what the line did then is unknown.
+
+        A candidate open at ``ta`` may have ended and come back in the dark: deciding it from the
+        stale level makes a press of a glitch, or lends a glitch's stamp to the press after it.
+        So it opens again at ``tb`` if the line was away from rest (a press, if any, is late and
+        never early), and is forgotten otherwise. The level at ``tb`` comes as an edge if it moved.
+        """
+        self._advance(ta)
+        self._dropped_t0 = None
+        if self._candidate is not None:
+            self._candidate = tb if self._raw != self.stable else None
+        # A lockout ending in the dark opens its candidate at the last change: tb at the earliest.
+        self._run_start = tb
+        if tb > self._last:
+            self._last = tb
 
     def next_deadline(self):
         d = None

@@ -67,6 +67,7 @@ class IrqCapture:
         # The main loop's copy: each pin's level as the debouncers last heard it.
         self._level = array.array("i", levels)
         self.lost = 0
+        self._t_read = 0  # stamp of the last read handed on: what came after it may be lost
         trig = pin_objs[0].IRQ_FALLING | pin_objs[0].IRQ_RISING if n else 0
         for k in range(n):
             pin_objs[k].irq(handler=self._handler(k), trigger=trig, hard=True)
@@ -103,8 +104,9 @@ class IrqCapture:
 
         return handler
 
-    def poll(self, clock, sink):
-        """The latched edges of every pin, in stamp order, as sink(t64, k, active)."""
+    def poll(self, clock, sink, blind=None):
+        """The latched edges of every pin, in stamp order, as sink(t64, k, active); after reads
+        lost, blind(ta, tb) first: ta the last read handed on, tb the oldest one kept."""
         m = self._m
         # Swap banks: the handlers write the other one from now on, this one is ours. Every
         # read latched before the swap is in it, so none left behind is older than one handed on.
@@ -125,6 +127,9 @@ class IrqCapture:
         for x in range(first, c):
             s = 3 * (b * BANK + (x & _BANK_MASK))
             t = clock.extend(r[s])
+            if first and x == first and blind is not None:
+                blind(self._t_read, t)
+            self._t_read = t
             g = r[s + 1]
             pulse = r[s + 2]
             for k in range(len(gpios)):

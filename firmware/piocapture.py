@@ -92,6 +92,7 @@ class PioCapture:
                          ctrl=self._ctrl, trigger=True)
         self._done = 0  # words written by earlier DMA runs (re-armed every 2**28 words)
         self._read = 0  # words consumed
+        self._t_read = 0  # stamp of the last record read: what came after it may be lost
         self.lost = 0  # records overwritten before the main loop read them
         self.rearms = 0
         # Stamp n is the sample taken n us after the state machine starts. It starts between
@@ -121,16 +122,19 @@ class PioCapture:
             left = _COUNT
         return self._done + _COUNT - left
 
-    def poll(self, clock, sink):
-        """Every complete record in the ring, oldest first, as sink(t64, k, active) per change."""
+    def poll(self, clock, sink, blind=None):
+        """Every complete record in the ring, oldest first, as sink(t64, k, active) per change;
+        after records lost, blind(ta, tb) first: ta the last record read, tb the next one kept."""
         written = self._written() & ~1
         backlog = written - self._read
+        lost_from = -1
         if backlog > _USABLE_WORDS:
             # The ring went round before we read it: those records are gone, and said so. The
             # margin keeps us clear of the words the DMA may overwrite while we read.
             skip = backlog - _USABLE_WORDS
             self.lost += skip // 2
             self._read += skip
+            lost_from = self._t_read
             # The levels stay those of the last record read: a pin that moved meanwhile shows
             # in the next record, late and said so (lost), and one that did not gets no edge
             # (an edge there would lend its early stamp to a press that follows it).
@@ -143,12 +147,17 @@ class PioCapture:
                  | ((ring[i + 7] & 0x3F) << 24))
             self._read += 2
             t = clock.extend((self.origin + n) & _MASK30)
+            if lost_from >= 0:
+                if blind is not None:
+                    blind(lost_from, t)
+                lost_from = -1
             old = self._levels
             for k in range(len(shift)):
                 lv = (levels >> shift[k]) & 1
                 if old < 0 or ((old >> shift[k]) & 1) != lv:
                     sink(t, k, not lv)
             self._levels = levels
+            self._t_read = t
 
     def close(self):
         self._sm.active(0)

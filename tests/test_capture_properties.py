@@ -178,8 +178,6 @@ def check(sc: dict[str, Any], res: dict[str, Any]) -> None:
         if role == 0 and kind == 1:
             got[index].append(t)
     r = res["resolution_us"]
-    event("loss reported" if res["lost"] else "no loss")
-    event(f"{len(sc['seats'])} seats")
     if res["lost"] == 0:
         for k in want:
             assert len(got[k]) == len(want[k]), (k, got[k], want[k])
@@ -197,6 +195,14 @@ def check(sc: dict[str, Any], res: dict[str, Any]) -> None:
                 assert s >= o, ("stamped before its press", k, s, o)
 
 
+def _note(sc: dict[str, Any], res: dict[str, Any]) -> None:
+    event("loss reported" if res["lost"] else "no loss")
+    event(f"{len(sc['seats'])} seats")
+
+
+# derandomize pins the seed, not the examples: Hypothesis also draws integers from the constants
+# of every project module in sys.modules, so a run of the whole suite tries other scenarios than
+# this file alone (that is how the PIO phantom press, below as a plain test, was found).
 PROPS = settings(max_examples=120, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                         HealthCheck.function_scoped_fixture])
@@ -205,15 +211,73 @@ PROPS = settings(max_examples=120, deadline=None, derandomize=True,
 @PROPS
 @given(sc=scenarios("irq"))
 def test_interrupt_path_stamps_within_its_resolution(board: Board, sc: dict[str, Any]) -> None:
-    check(sc, board.run(sc))
+    res = board.run(sc)
+    _note(sc, res)
+    check(sc, res)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open defect (issue 19): on some runs, not all, this property finds a press made up on the "
-    "PIO path after a ring overflow next to a 1 us glitch (seen twice in six runs on 2026-12-01, "
-    "the example cut short in the log); the runs differ although hypothesis is derandomized, so "
-    "the board's replay carries state between scenarios"))
 @PROPS
 @given(sc=scenarios("pio"))
 def test_pio_path_stamps_within_its_resolution(board: Board, sc: dict[str, Any]) -> None:
-    check(sc, board.run(sc))
+    res = board.run(sc)
+    _note(sc, res)
+    check(sc, res)
+
+
+def _glitch_then_overflow(path: str, press_at: int | None) -> dict[str, Any]:
+    # Seat GP2 closes for 0.6 ms across a pass of the main loop, which reads the closing; then,
+    # while the loop is away, a line chatters long enough for the ring to go round and take the
+    # reopening with it (and the real press that may follow). The example the PIO property found
+    # on full-suite runs, cut to its bones.
+    chatter = CHATTER_GPIO if path == "pio" else 3
+    count, gap = (2_400, 2) if path == "pio" else (1_200, 30)
+    start = 31_600
+    stop = start + count * gap
+    edges = [[30_900, 2, 0], [31_500, 2, 1]]
+    if press_at is not None:
+        edges += [[press_at, 2, 0], [press_at + 60_000, 2, 1]]
+    edges += [[start + k * gap, chatter, 1 - (k & 1)] for k in range(count)]
+    edges.sort()
+    end = stop + 200_000
+    steps = [s for s in range(STEP_US, end, STEP_US) if not 31_000 < s < stop + 5_000]
+    return {"path": path, "seats": [2, 3], "edges": edges, "steps": steps, "end": end,
+            "handler_us": HANDLER_US, "entry_us": ENTRY_US}
+
+
+@pytest.mark.parametrize("path", ["pio", "irq"])
+@pytest.mark.parametrize("press_at", [None, 34_000])
+def test_a_glitch_whose_end_the_ring_lost_lends_no_stamp(board: Board, path: str,
+                                                         press_at: int | None) -> None:
+    sc = _glitch_then_overflow(path, press_at)
+    res = board.run(sc)
+    assert res["lost"] > 0, "the scenario must overflow the ring"
+    presses = [e[3] for e in res["events"] if e[0] == 0 and e[1] == 0 and e[2] == 1]
+    if press_at is None:
+        assert presses == [], ("a glitch's end lost in the overflow made a press of it", presses)
+    else:
+        assert len(presses) <= 1 and all(t >= press_at for t in presses), (
+            "a press after a glitch, both in the overflow, took the glitch's stamp", presses)
+    check(sc, res)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "open defect (issue 19), interrupt path only: a contact bouncing across the end of a "
+    "release's lockout. The board decides the lockout's end from the last read before it, but "
+    "an edge just before the end is only read after it (up to the 60 us resolution later), so "
+    "the press takes that older read's stamp: up to 60 us before the rules' stamp, and two such "
+    "presses could then differ by more than the host ties. Found by this file's property with "
+    "seed 1 and 600 examples, not by the derandomized 120"))
+def test_interrupt_path_lockout_end_under_bounce_is_not_early(board: Board) -> None:
+    # Seat GP2: a press, its release at 60 ms (lockout to 90 ms), then a contact chattering every
+    # 21 us from 80 ms that ends closed at 95 ms: by the rules, a press stamped when the line last
+    # changed before 90 ms, or at the first edge after it.
+    edges = [[10_000, 2, 0], [60_000, 2, 1]]
+    edges += [[80_000 + 21 * k, 2, k & 1] for k in range(715)]
+    edges += [[80_000 + 21 * 715, 2, 0], [80_000 + 21 * 715 + 60_000, 2, 1]]
+    end = edges[-1][0] + 300_000
+    steps = [s for s in range(STEP_US, end, STEP_US) if not 79_000 < s < 100_000]
+    sc = {"path": "irq", "seats": [2], "edges": edges, "steps": steps, "end": end,
+          "handler_us": HANDLER_US, "entry_us": ENTRY_US}
+    res = board.run(sc)
+    assert res["lost"] == 0
+    check(sc, res)

@@ -9,8 +9,9 @@ import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -183,24 +184,102 @@ def test_a_pin_already_taken_is_named_with_the_fix(tmp_path: Path) -> None:
     assert "systemctl stop companion" in check.fix_en
 
 
-def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_path: Path) -> None:
-    cfg = tmp_path / "c.toml"
-    cfg.write_text(CONFIG)
-    empty_dev = tmp_path / "dev"
-    empty_dev.mkdir()
-    checks = _by_key(Context(config_path=cfg, data_dir=tmp_path, dev=empty_dev))
+@pytest.fixture
+def fk(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The model of the kernel's GPIO character device (tests/fakes), as on a Pi 5."""
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "fakes"))
+    monkeypatch.delitem(sys.modules, "fake_kernel", raising=False)
+    import fake_kernel
+
+    fake_kernel.pi_chips()
+    yield fake_kernel
+    fake_kernel.CHIPS.clear()
+
+
+def _kernel_ctx(tmp_path: Path, kernel: Any, config: str | None = CONFIG) -> Context:
+    cfg = None
+    if config is not None:
+        cfg = tmp_path / "c.toml"
+        cfg.write_text(config)
+    return Context(config_path=cfg, data_dir=tmp_path, open_chip=kernel.open_chip,
+                   chip_paths=kernel.paths)
+
+
+def test_the_header_chip_is_found_by_its_line_names_and_buttons_read_through_libgpiod(
+        tmp_path: Path, fk: Any) -> None:
+    kernel = fk.FakeKernel()
+    checks = _by_key(_kernel_ctx(tmp_path, kernel))
+    assert checks["gpio"].status == "ok", checks["gpio"]
+    assert checks["gpio"].en == ("/dev/gpiochip0 (pinctrl-rp1, 30 lines), buttons through "
+                                 "libgpiod")
+    assert checks["buttons"].status == "ok", checks["buttons"]
+    assert checks["buttons"].en == (
+        "4 buttons all released (seat 1 GPIO17=1, seat 2 GPIO27=1, seat 3 GPIO22=1, "
+        "referee button undo GPIO12=1)")
+    # Read as the table reads them: one request per line, pulled up, both edges; then let go.
+    assert "/dev/gpiochip0" in kernel.opened and kernel.requests == []
+    assert fk.CHIPS[0].line(17).owner is None
+
+
+def test_a_held_button_is_named_from_its_line_level(tmp_path: Path, fk: Any) -> None:
+    kernel = fk.FakeKernel()
+    fk.CHIPS[0].line(27).level = 0  # seat 2 closed to ground
+    check = _by_key(_kernel_ctx(tmp_path, kernel))["buttons"]
+    assert check.status == "fail"
+    assert check.en == "pressed at rest, stuck or shorted to ground: seat 2 (GPIO27)"
+    assert check.fr.startswith("appuyé au repos, coincé ou en court-circuit avec la masse")
+
+
+def test_a_line_held_by_a_running_companion_is_named_with_the_fix(tmp_path: Path,
+                                                                  fk: Any) -> None:
+    kernel = fk.FakeKernel()
+    chip = kernel.open_chip("/dev/gpiochip0")
+    held = chip.request_lines({22: None})  # the running companion's request
+    try:
+        check = _by_key(_kernel_ctx(tmp_path, kernel))["buttons"]
+    finally:
+        held.release()
+    assert check.status == "fail" and check.en.startswith("cannot read GPIO22 (seat 3): ")
+    assert "systemctl stop companion" in check.fix_en
+    assert "systemctl stop companion" in check.fix_fr
+    assert kernel.requests == []  # the lines doctor did get are given back
+
+
+def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_path: Path,
+                                                                          fk: Any) -> None:
+    fk.CHIPS.clear()
+    fk.CHIPS[0] = fk.Chip("gpio-mockup-A", ["", "", "", ""])  # a laptop's only GPIO chip
+    kernel = fk.FakeKernel()
+    checks = _by_key(_kernel_ctx(tmp_path, kernel))
     assert checks["gpio"].status == "fail"
+    assert "lines named GPIO0..GPIO27" in checks["gpio"].en
+    assert "(looked at: /dev/gpiochip0)" in checks["gpio"].en
+    assert "GPIO0..GPIO27" in checks["gpio"].fr
     assert 'source = "keyboard"' in checks["gpio"].fix_en
     assert checks["buttons"].status == "fail"
+    assert kernel.requests == []  # nothing opened
 
 
-def test_a_file_that_is_not_a_gpio_chip_is_not_taken_for_one(tmp_path: Path) -> None:
-    dev = tmp_path / "dev"
-    dev.mkdir()
-    (dev / "gpiochip0").write_text("")
-    assert doctor.gpio_chips(dev) == []
-    check = _by_key(Context(data_dir=tmp_path, dev=dev))["gpio"]
-    assert check.status == "skip" and "chips: none" in check.en
+def test_no_header_and_no_gpio_input_is_a_skip(tmp_path: Path, fk: Any) -> None:
+    fk.CHIPS.clear()
+    kernel = fk.FakeKernel()
+    checks = _by_key(_kernel_ctx(tmp_path, kernel, config=None))
+    assert checks["gpio"].status == "skip"
+    assert checks["gpio"].en == ("no Raspberry Pi GPIO header here (chips: no /dev/gpiochip* at "
+                                 "all); input is keyboard")
+    assert checks["gpio"].fr == ("pas de connecteur GPIO de Raspberry Pi ici (puces : aucun "
+                                 "/dev/gpiochip*) ; l'entrée est keyboard")
+    assert checks["buttons"].status == "skip"
+
+
+def test_a_chip_the_user_may_not_open_says_which_group(tmp_path: Path, fk: Any) -> None:
+    kernel = fk.FakeKernel()
+    kernel.denied.add("/dev/gpiochip0")
+    check = _by_key(_kernel_ctx(tmp_path, kernel))["gpio"]
+    assert check.status == "fail"
+    assert "No permission to open /dev/gpiochip0" in check.en
+    assert "sudo usermod -aG gpio $USER" in check.en
+    assert "Pas le droit d'ouvrir /dev/gpiochip0" in check.fr
 
 
 def test_pico_board_version_and_round_trip(tmp_path: Path) -> None:
@@ -400,12 +479,12 @@ def test_a_machine_not_booted_with_systemd_says_so_cleanly(tmp_path: Path,
 def test_a_drm_screen_without_desktop_opengl_would_stay_black(tmp_path: Path) -> None:
     # The boot test found it: SDL's kmsdrm driver without libOpenGL falls back to its OpenGL ES
     # renderer, whose textures stay empty on Mesa's software rasteriser: a black table screen.
-    dev = tmp_path / "dev"
-    (dev / "dri").mkdir(parents=True)
+    dri = tmp_path / "dri"
+    dri.mkdir()
     found = {"libEGL.so.1", "libgbm.so.1"}
-    ctx = Context(dev=dev, loadable=lambda name: name in found)
+    ctx = Context(dri=dri, loadable=lambda name: name in found)
     assert doctor.check_graphics(ctx).status == "skip"  # no DRM card: a desktop draws
-    (dev / "dri" / "card0").touch()
+    (dri / "card0").touch()
     check = doctor.check_graphics(ctx)
     assert check.line("en") == ("[FAIL] graphics libraries: the screen would stay black: "
                                 "libopengl0 missing → fix: sudo apt install -y libopengl0")

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import json
 import os
 import re
 import shutil
 import sqlite3
-import struct
 import subprocess
 import sys
 import tempfile
@@ -27,10 +25,6 @@ from companion.i18n import count, french_typography, number
 
 Status = Literal["ok", "fail", "skip"]
 MIN_PYTHON = (3, 11)
-# The GPIO controllers of the Pi's 40-pin header, by the label the kernel gives them.
-# (Pi 5: RP1; Pi 4: BCM2711; Pi 3 and older: BCM2835. Other chips, like the Pi 5's own SoC pins
-# or the firmware's expander, are not on the header.)
-PI_CHIP_LABELS = ("pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835")
 SYSTEMD_UNIT = Path("/etc/systemd/system/companion.service")
 DISPLAY_TIMEOUT_S = 1.5
 
@@ -79,11 +73,13 @@ class Context:
     config_path: Path | None = None
     data_dir: Path | None = None
     port: str | None = None
-    pin_factory: Any = None
+    pin_factory: Any = None  # gpiozero's MockFactory in tests; else the buttons go through libgpiod
+    open_chip: Callable[[str], Any] | None = None  # gpiod.Chip, or the tests' model of the kernel
+    chip_paths: Callable[[], list[str]] | None = None  # the /dev/gpiochip* to look at
     unit: Path = SYSTEMD_UNIT
-    dev: Path = Path("/dev")
     display_env: dict[str, str] | None = None
     systemctl: str | None = None  # the systemctl to ask (default: the one on PATH)
+    dri: Path = Path("/dev/dri")  # where a KMS screen's cards are
     # Whether a shared library can be loaded (default: the dynamic loader itself).
     loadable: Callable[[str], bool] | None = None
     config: Any = None  # the HardwareConfig once read
@@ -242,7 +238,7 @@ def _loadable(name: str) -> bool:
 
 
 def check_graphics(ctx: Context) -> Check:
-    if not any((ctx.dev / "dri").glob("card*")):
+    if not any(ctx.dri.glob("card*")):
         return skip("graphics", "no DRM device here (a desktop draws the window)",
                     "pas de périphérique DRM ici (le bureau dessine la fenêtre)")
     loadable = ctx.loadable or _loadable
@@ -257,115 +253,98 @@ def check_graphics(ctx: Context) -> Check:
                 f"sudo apt install -y {packages}", f"sudo apt install -y {packages}")
 
 
-def gpio_chips(dev: Path) -> list[tuple[str, str, int]]:
-    """(device, label, lines) for every GPIO chip, read with the kernel's chip-info ioctl. A
-    chip the user may not open is listed with the label "!denied"; what is not a GPIO chip is
-    left out."""
-    out = []
-    for path in sorted(dev.glob("gpiochip*"), key=lambda p: int(p.name[8:] or 0)
-                       if p.name[8:].isdigit() else 0):
-        try:
-            fd = os.open(path, os.O_RDONLY)
-        except PermissionError:
-            out.append((str(path), "!denied", 0))
-            continue
-        except OSError:
-            continue
-        try:
-            buf = bytearray(68)  # struct gpiochip_info: name[32], label[32], u32 lines
-            fcntl.ioctl(fd, 0x8044B401, buf)
-            label = bytes(buf[32:64]).split(b"\0")[0].decode(errors="replace")
-            out.append((str(path), label, struct.unpack_from("<I", buf, 64)[0]))
-        except OSError:
-            pass  # not a GPIO character device
-        finally:
-            os.close(fd)
-    return out
-
-
 def check_gpio(ctx: Context) -> Check:
+    """The header's chip, found as the table finds it (its lines' names, through libgpiod)."""
     wanted = ctx.uses("gpio")
     if ctx.pin_factory is not None:
         name = type(ctx.pin_factory).__name__
         return ok("gpio", f"pin factory {name} (given)", f"fabrique de broches {name} (donnée)")
-    chips = gpio_chips(ctx.dev)
-    denied = [c for c in chips if c[1] == "!denied"]
-    header = [c for c in chips if c[1] in PI_CHIP_LABELS]
-    if not header:
-        if denied:
-            dev = denied[0][0]
-            return fail("gpio", f"no permission to open {dev}",
-                        f"pas le droit d'ouvrir {dev}",
-                        "sudo usermod -aG gpio $USER, then log in again",
-                        "sudo usermod -aG gpio $USER, puis reconnectez-vous")
-        seen = ", ".join(f"{d} ({label})" for d, label, _ in chips) or "none"
-        seen_fr = "aucune" if seen == "none" else seen
-        if not wanted:
-            return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen}); input is "
-                                f"{ctx.source}",
-                        f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
-                        f"l'entrée est {ctx.source}")
-        return fail("gpio", f"the config reads buttons from GPIO but no Pi GPIO chip is here "
-                            f"(chips: {seen})",
-                    f"la configuration lit les boutons sur le GPIO mais aucune puce GPIO de Pi "
-                    f"n'est là (puces : {seen_fr})",
-                    "run on a Raspberry Pi, or set [input] source = \"keyboard\"",
-                    "lancez sur un Raspberry Pi, ou réglez [input] source = \"keyboard\"")
-    device, label, lines = header[0]
-    ctx.found["chip"] = int(Path(device).name[8:])
-    try:
-        from companion.inputs.gpio import lgpio_factory
+    from companion.errors import HardwareError
+    from companion.inputs.gpio import (
+        NO_GPIOD_EN,
+        NO_GPIOD_FR,
+        NoHeaderChip,
+        chip_paths,
+        find_header_chip,
+        gpiod_available,
+    )
 
-        ctx.pin_factory = lgpio_factory(ctx.config.gpio.chip if ctx.config else None)
-    except Exception as err:  # a HardwareError with its fix, or lgpio's own error
+    if ctx.open_chip is None and not gpiod_available():
+        if not wanted:
+            return skip("gpio", f"libgpiod's Python binding (gpiod) is not installed; input is "
+                                f"{ctx.source}",
+                        f"l'interface Python de libgpiod (gpiod) n'est pas installée ; l'entrée "
+                        f"est {ctx.source}")
+        return _from_error("gpio", HardwareError(NO_GPIOD_EN, NO_GPIOD_FR))
+    chip = ctx.config.gpio.chip if ctx.config is not None else None
+    paths = ctx.chip_paths if ctx.chip_paths is not None else chip_paths
+    try:
+        path = find_header_chip(chip, open_chip=ctx.open_chip, paths=paths)
+        import gpiod
+
+        opener = ctx.open_chip if ctx.open_chip is not None else gpiod.Chip
+        with contextlib.closing(opener(path)) as opened:
+            info = opened.get_info()
+    except (HardwareError, OSError) as err:
         en, fr = getattr(err, "en", str(err)), getattr(err, "fr", str(err))
         if not wanted:
-            return skip("gpio", f"{device} ({label}, {count(lines, 'line', 'lines', 'en')}); "
-                                f"lgpio: {en}",
-                        f"{device} ({label}, {count(lines, 'ligne', 'lignes', 'fr')}) ; "
-                        f"lgpio : {fr}")
-        return Check("gpio", "fail", f"{device} ({label}): {en}", f"{device} ({label}) : {fr}")
-    ctx.found["owned_factory"] = ctx.pin_factory
-    return ok("gpio", f"{device} ({label}, {count(lines, 'line', 'lines', 'en')}), pin factory "
-                      "lgpio",
-              f"{device} ({label}, {count(lines, 'ligne', 'lignes', 'fr')}), fabrique de "
-              "broches lgpio")
+            if isinstance(err, NoHeaderChip):  # a laptop: normal, and no fix to give
+                seen_en, seen_fr = err.looked
+                return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen_en}); input "
+                                    f"is {ctx.source}",
+                            f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
+                            f"l'entrée est {ctx.source}")
+            return skip("gpio", f"{en} (input is {ctx.source})", f"{fr} (l'entrée est {ctx.source})")
+        return fail("gpio", f"the config reads buttons from GPIO: {en}",
+                    f"la configuration lit les boutons sur le GPIO : {fr}",
+                    "run on a Raspberry Pi, or set [input] source = \"keyboard\"",
+                    "lancez sur un Raspberry Pi, ou réglez [input] source = \"keyboard\"")
+    ctx.found["chip_path"] = path
+    return ok("gpio", f"{path} ({info.label}, {count(info.num_lines, 'line', 'lines', 'en')}), "
+                      "buttons through libgpiod",
+              f"{path} ({info.label}, {count(info.num_lines, 'ligne', 'lignes', 'fr')}), boutons "
+              "par libgpiod")
 
 
 def check_buttons(ctx: Context) -> Check:
+    """Each button's level now, read through the source the table opens (libgpiod on a Pi)."""
     cfg = ctx.config
     if cfg is None or not cfg.gpio.seats:
         return skip("buttons", "no GPIO buttons in the config", "aucun bouton GPIO dans la "
                                                                 "configuration")
-    if ctx.pin_factory is None:
+    if ctx.pin_factory is None and "chip_path" not in ctx.found:
         if not ctx.uses("gpio"):
             return skip("buttons", "GPIO not available here", "GPIO indisponible ici")
         return fail("buttons", "cannot read the buttons without a GPIO chip",
                     "impossible de lire les boutons sans puce GPIO",
                     "fix the GPIO line above first", "réglez d'abord la ligne GPIO ci-dessus")
-    from gpiozero import Button
+    from companion.inputs.gpio import ButtonPin, ButtonPinError, open_gpio_source
 
-    levels = []
+    buttons = [ButtonPin(role, index, pin) for role, index, pin in cfg.gpio.button_pins()]
+    try:
+        source = open_gpio_source(buttons, chip=cfg.gpio.chip, settings=cfg.debounce.settings(),
+                                  pin_factory=ctx.pin_factory, open_chip=ctx.open_chip,
+                                  paths=lambda: [ctx.found["chip_path"]])
+    except ButtonPinError as err:  # the pin is taken (by a running companion?) or not there
+        name_en, name_fr = err.button.label()
+        pin = err.button.pin
+        return fail("buttons", f"cannot read GPIO{pin} ({name_en}): {err.cause}",
+                    f"impossible de lire GPIO{pin} ({name_fr}) : {err.cause}",
+                    "if the companion is running it holds the pins: sudo systemctl stop "
+                    "companion, then run doctor again",
+                    "si le compagnon tourne, il tient les broches : sudo systemctl stop "
+                    "companion, puis relancez doctor")
+    try:
+        levels = source.levels()
+    finally:
+        source.stop()
+    shown = []
     stuck = []
-    for role, index, pin in cfg.gpio.button_pins():
-        name_en = f"seat {index + 1}" if role == "seat" else role
-        name_fr = f"place {index + 1}" if role == "seat" else role
-        try:
-            button = Button(pin, pull_up=True, pin_factory=ctx.pin_factory)
-        except Exception as err:  # gpiozero's or lgpio's: the pin is taken or not there
-            return fail("buttons", f"cannot read GPIO{pin} ({name_en}): {err}",
-                        f"impossible de lire GPIO{pin} ({name_fr}) : {err}",
-                        "if the companion is running it holds the pins: sudo systemctl stop "
-                        "companion, then run doctor again",
-                        "si le compagnon tourne, il tient les broches : sudo systemctl stop "
-                        "companion, puis relancez doctor")
-        try:
-            pressed = button.is_pressed
-        finally:
-            button.close()
-        levels.append(f"{name_en} GPIO{pin}={'0' if pressed else '1'}")
-        if pressed:
-            stuck.append((name_en, name_fr, pin))
+    for b, level in zip(buttons, levels, strict=True):
+        name_en, name_fr = b.label()
+        shown.append(f"{name_en} GPIO{b.pin}={level}")
+        if not level:
+            stuck.append((name_en, name_fr, b.pin))
     if stuck:
         en = ", ".join(f"{n} (GPIO{p})" for n, _, p in stuck)
         fr = ", ".join(f"{n} (GPIO{p})" for _, n, p in stuck)
@@ -375,11 +354,11 @@ def check_buttons(ctx: Context) -> Check:
                     "`companion buttons` shows it live",
                     "libérez le bouton, ou vérifiez que son fil ne touche pas la masse ; "
                     "`companion buttons` le montre en direct")
-    n = len(levels)
+    n = len(shown)
     return ok("buttons", f"{count(n, 'button', 'buttons', 'en')} "
-                         f"{'released' if n == 1 else 'all released'} ({', '.join(levels)})",
+                         f"{'released' if n == 1 else 'all released'} ({', '.join(shown)})",
               f"{count(n, 'bouton', 'boutons', 'fr')} {'relâché' if n == 1 else 'tous relâchés'} "
-              f"({', '.join(levels)})")
+              f"({', '.join(shown)})")
 
 
 def shipped_firmware_version() -> str | None:
@@ -731,10 +710,6 @@ def run_checks(ctx: Context) -> Iterator[Check]:
         if probe is not None:
             probe.kill()
             probe.communicate()
-        owned = ctx.found.pop("owned_factory", None)
-        if owned is not None:
-            with contextlib.suppress(Exception):  # a chip we opened; nothing left to report
-                owned.close()
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

@@ -32,7 +32,6 @@ from companion.inputs.base import (
     QueueItem,
     Role,
     SourceStatus,
-    crash_status,
     source_thread,
 )
 from companion.inputs.debounce import (
@@ -142,16 +141,22 @@ def header_score(names: Sequence[str]) -> int:
     return sum(1 for n, name in enumerate(names[:28]) if name == f"GPIO{n}")
 
 
-def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str]) -> str | None:
+def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str],
+                denied: list[tuple[str, OSError]] | None = None) -> str | None:
     """The path of the 40-pin header's chip, found by its lines' names in libgpiod's chip and
     line info (Pi 5: RP1, ``gpiochip0`` or ``gpiochip4`` depending on the kernel; Pi 4 and
-    earlier: the BCM chip). None if no chip has any line so named."""
+    earlier: the BCM chip). None if no chip has any line so named; the chips the user may not
+    open go to ``denied``."""
     best, best_score = None, 0
     for path in paths:
         try:
             with contextlib.closing(open_chip(path)) as chip:
                 n = min(28, chip.get_info().num_lines)
                 names = [chip.get_line_info(o).name or "" for o in range(n)]
+        except PermissionError as exc:
+            if denied is not None:
+                denied.append((path, exc))
+            continue
         except OSError:
             continue
         score = header_score(names)
@@ -160,17 +165,26 @@ def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str]) -> str | 
     return best
 
 
+class NoHeaderChip(HardwareError):
+    """No chip has the header's line names; ``looked`` says which chips were seen (en, fr)."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.looked = (", ".join(paths) if paths else "no /dev/gpiochip* at all",
+                       ", ".join(paths) if paths else "aucun /dev/gpiochip*")
+        en, fr = self.looked
+        super().__init__(
+            f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin "
+            f"header (looked at: {en}), so no pin was opened: on a Pi set [gpio] chip to the "
+            "header's chip number, on a laptop use --input keyboard.",
+            f"Aucune puce GPIO ici n'a de lignes nommées {HEADER_NAMES} comme le connecteur 40 "
+            f"broches du Raspberry Pi (vu : {fr}), donc aucune broche n'a été ouverte : sur un Pi "
+            "réglez [gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez "
+            "--input keyboard.",
+        )
+
+
 def no_header_chip(paths: Sequence[str]) -> HardwareError:
-    looked = ", ".join(paths) if paths else "no /dev/gpiochip* at all"
-    return HardwareError(
-        f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin header "
-        f"(looked at: {looked}), so no pin was opened: on a Pi set [gpio] chip to the header's "
-        "chip number, on a laptop use --input keyboard.",
-        f"Aucune puce GPIO ici n'a de lignes nommées {HEADER_NAMES} comme le connecteur 40 "
-        f"broches du Raspberry Pi (vu : {looked}), donc aucune broche n'a été ouverte : sur un Pi "
-        "réglez [gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez "
-        "--input keyboard.",
-    )
+    return NoHeaderChip(paths)
 
 
 def find_header_chip(chip: int | None, *, open_chip: Callable[[str], Any] | None = None,
@@ -181,8 +195,12 @@ def find_header_chip(chip: int | None, *, open_chip: Callable[[str], Any] | None
         return f"/dev/gpiochip{chip}"
     opener = open_chip if open_chip is not None else _gpiod_chip()
     listed = paths()
-    found = header_chip(opener, listed)
+    denied: list[tuple[str, OSError]] = []
+    found = header_chip(opener, listed, denied)
     if found is None:
+        if denied:
+            # Not "no header here": the header may be the very chip we were not let open.
+            raise explain_chip_failure(*denied[0])
         raise no_header_chip(listed)
     return found
 
@@ -193,7 +211,8 @@ GapCallback = Callable[[int, int, int], None]  # (pin, events lost, stamp after 
 
 class GpiodLines:
     """The buttons' lines, one libgpiod request each (so each has the kernel's largest buffer
-    to itself), read by one thread that checks every line's event sequence numbers.
+    to itself), read by the source's own thread, which checks every line's event sequence
+    numbers: the edge goes from the kernel to the debouncer with no thread hand-off between.
 
     ``open_chip`` is the seam: ``gpiod.Chip`` on the Pi; tests pass a model of the kernel's
     GPIO character device with the same public methods."""
@@ -208,9 +227,11 @@ class GpiodLines:
         self.path = path
         self._requests: dict[int, Any] = {}
         self._last_seq: dict[int, int] = {}
-        self._stop = False
-        self._thread: threading.Thread | None = None
         self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        self._poller = select.poll()
+        self._poller.register(self._wake_r, select.POLLIN)
+        self._by_fd: dict[int, tuple[int, Any]] = {}
         settings = gpiod.LineSettings(direction=Direction.INPUT, edge_detection=Edge.BOTH,
                                       bias=Bias.PULL_UP)
         try:
@@ -220,9 +241,12 @@ class GpiodLines:
             raise explain_chip_failure(path, exc) from exc
         try:
             for pin in pins:
-                self._requests[pin] = chip.request_lines(
+                req = chip.request_lines(
                     {pin: settings}, consumer=CONSUMER, event_buffer_size=MAX_EVENT_BUFFER)
+                self._requests[pin] = req
                 self._last_seq[pin] = 0  # the kernel numbers a line's events from 1
+                self._by_fd[req.fd] = (pin, req)
+                self._poller.register(req.fd, select.POLLIN | select.POLLPRI)
         except (OSError, ValueError) as exc:
             self.close()
             raise GpioLineError(pin, exc) from exc
@@ -232,22 +256,48 @@ class GpiodLines:
     def level(self, pin: int) -> int:
         return int(self._requests[pin].get_value(pin).value)
 
-    def start(self, on_edge: EdgeCallback, on_gap: GapCallback,
-              on_crash: Callable[[BaseException], None]) -> None:
-        self._on_edge, self._on_gap, self._on_crash = on_edge, on_gap, on_crash
-        self._thread = threading.Thread(target=self._run, name="gpio-events", daemon=True)
-        self._thread.start()
+    def wait(self, timeout_s: float) -> list[tuple[int, int]]:
+        """The lines' fds with events, after at most ``timeout_s``; empty on a ``wake()``."""
+        ready = self._poller.poll(max(0, int(timeout_s * 1000 + 0.999)))
+        if len(ready) == 1 and ready[0][0] != self._wake_r:
+            return ready  # the common case: one button's edge
+        out = []
+        for fd, ev in ready:
+            if fd == self._wake_r:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(self._wake_r, 4096)
+            else:
+                out.append((fd, ev))
+        return out
+
+    def wake(self) -> None:
+        """Ends a ``wait`` now (a flush or a stop is waiting on the source's thread)."""
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"w")
+
+    def read(self, ready: list[tuple[int, int]], on_edge: EdgeCallback,
+             on_gap: GapCallback) -> None:
+        """Every event of the ready lines, in the kernel's order, as on_edge(pin, t_ns, level);
+        a gap in a line's sequence numbers first as on_gap(pin, lost, stamp after the gap)."""
+        by_fd, last_seq, rising = self._by_fd, self._last_seq, self._rising
+        for fd, _ in ready:
+            pin, req = by_fd[fd]
+            last = last_seq[pin]
+            for ev in req.read_edge_events():
+                seq = ev.line_seqno
+                if seq != last + 1:
+                    # The kernel drops the oldest events of a full buffer: say how many went.
+                    on_gap(pin, seq - last - 1, ev.timestamp_ns)
+                last = seq
+                on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is rising else 0)
+            last_seq[pin] = last
 
     def close(self) -> None:
-        self._stop = True
-        thread, self._thread = self._thread, None
-        if thread is not None:
-            os.write(self._wake_w, b"q")
-            thread.join(5)
         for req in self._requests.values():
             with contextlib.suppress(Exception):
                 req.release()
         self._requests.clear()
+        self._by_fd.clear()
         self._close_pipe()
 
     def _close_pipe(self) -> None:
@@ -256,33 +306,19 @@ class GpiodLines:
                 os.close(fd)
         self._wake_r = self._wake_w = -1
 
-    def _run(self) -> None:
-        try:
-            by_fd = {req.fd: (pin, req) for pin, req in self._requests.items()}
-            poller = select.poll()
-            poller.register(self._wake_r, select.POLLIN)
-            for fd in by_fd:
-                poller.register(fd, select.POLLIN | select.POLLPRI)
-            while not self._stop:
-                for fd, _ in poller.poll():
-                    if fd == self._wake_r:
-                        return
-                    pin, req = by_fd[fd]
-                    self._drain(pin, req)
-        except Exception as exc:
-            log.exception("the GPIO event reader stopped")
-            self._on_crash(exc)
 
-    def _drain(self, pin: int, req: Any) -> None:
-        last = self._last_seq[pin]
-        for ev in req.read_edge_events():
-            seq = ev.line_seqno
-            if seq != last + 1:
-                # The kernel drops the oldest events of a full buffer: say how many went.
-                self._on_gap(pin, seq - last - 1, ev.timestamp_ns)
-            last = seq
-            self._on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is self._rising else 0)
-        self._last_seq[pin] = last
+class ButtonPinError(ConfigError):
+    """A button's pin that cannot be requested (taken, or not on this chip): names the button."""
+
+    def __init__(self, button: ButtonPin, exc: BaseException) -> None:
+        en, fr = button.label()
+        super().__init__(
+            f"GPIO{button.pin} for {en} cannot be used ({exc}); pick another pin in the pin map.",
+            f"GPIO{button.pin} pour {fr} est inutilisable ({exc}) ; choisissez une autre broche "
+            "dans le plan de câblage.",
+        )
+        self.button = button
+        self.cause = exc
 
 
 class GpioLineError(ConfigError):
@@ -449,12 +485,7 @@ class GpioSource:
                 self._devices.append(InputDevice(b.pin, pull_up=True, pin_factory=pin_factory))
         except GPIOZeroError as exc:
             self._close_devices()
-            en, fr = b.label()
-            raise ConfigError(
-                f"GPIO{b.pin} for {en} cannot be used ({exc}); pick another pin in the pin map.",
-                f"GPIO{b.pin} pour {fr} est inutilisable ({exc}) ; choisissez une autre broche "
-                "dans le plan de câblage.",
-            ) from exc
+            raise ButtonPinError(b, exc) from exc
 
     # -- InputSource -------------------------------------------------------------------------
 
@@ -464,29 +495,19 @@ class GpioSource:
         self._events = events
         now = self._now_ns()
         lines = self._lines
-        if lines is not None:
-            levels = [lines.level(b.pin) for b in self.buttons]
-        else:
-            levels = [dev.pin.state for dev in self._devices]
+        levels = self.levels()
         self._debouncers = [
             Debouncer(self.settings, active=not level, t_ns=now) for level in levels
         ]
         for b, d in zip(self.buttons, self._debouncers, strict=True):
             if d.stuck:
                 events.put(self._stuck_status(b))
-        if lines is not None:
-            index, put = self._index_of_pin, self._inbox.put
-
-            def on_edge(pin: int, t_ns: int, level: int) -> None:
-                # On the reading thread: hand over and return, nothing else.
-                put((index[pin], t_ns, level))
-
-            lines.start(on_edge, self._on_gap, self._on_reader_crash)
-        else:
+        if lines is None:
             for dev, handler in zip(self._devices, self._handlers, strict=True):
                 dev.pin.edges = "both"
                 dev.pin.when_changed = handler
-        self._thread = source_thread("gpio", self._run, events, name="gpio-source")
+        run = self._run if lines is None else self._run_lines
+        self._thread = source_thread("gpio", run, events, name="gpio-source")
         self._thread.start()
 
     def stop(self) -> None:
@@ -495,6 +516,8 @@ class GpioSource:
                 dev.pin.when_changed = None
         if self._thread is not None:
             self._inbox.put(_STOP)
+            if self._lines is not None:
+                self._lines.wake()
             self._thread.join(timeout=5)
             self._thread = None
         self._close_devices()
@@ -506,6 +529,13 @@ class GpioSource:
 
     # -- for the wiring monitor and tests --------------------------------------------------
 
+    def levels(self) -> list[int]:
+        """Each button's line now, 1 open (pulled up) and 0 closed: what the debouncers start
+        from, and what ``companion doctor`` shows."""
+        if self._lines is not None:
+            return [self._lines.level(b.pin) for b in self.buttons]
+        return [int(dev.pin.state) for dev in self._devices]
+
     def now_ns(self) -> int:
         """The current time on the clock this source stamps with."""
         return self._now_ns()
@@ -514,6 +544,8 @@ class GpioSource:
         """Wait until every edge delivered so far, and every deadline due now, is decided."""
         barrier = _Barrier()
         self._inbox.put(barrier)
+        if self._lines is not None:
+            self._lines.wake()
         return barrier.done.wait(timeout)
 
     def stats(self) -> list[ButtonStats]:
@@ -548,16 +580,6 @@ class GpioSource:
             f"The button of {en} is released and counts again.",
             f"Le bouton de {fr} est relâché et compte de nouveau.",
         )
-
-    def _on_reader_crash(self, exc: BaseException) -> None:
-        if self._events is not None:
-            self._events.put(crash_status("gpio", exc))
-
-    def _on_gap(self, pin: int, lost: int, t_ns: int) -> None:
-        # On the pin factory's reading thread: hand over, like an edge.
-        index = self._index_of_pin.get(pin)
-        if index is not None:
-            self._inbox.put(_Gap(index, lost, t_ns))
 
     def _gap_status(self, gap: _Gap) -> SourceStatus:
         # The kernel drops the oldest edges when its buffer is full: the press after the gap may
@@ -595,16 +617,11 @@ class GpioSource:
         return min(max(wait_ns, 0) / 1e9, 1.0)
 
     def _run(self) -> None:
-        # This loop is the edge-to-queue latency: locals instead of attribute look-ups, no
-        # exception to end a drain, and sorting only when a batch holds more than one item.
-        assert self._events is not None
-        put = self._events.put
+        # gpiozero's backends (MockFactory): their callback threads hand edges over the inbox.
         inbox = self._inbox
         get, get_nowait, empty = inbox.get, inbox.get_nowait, inbox.empty
-        now_ns, margin, lock = self._now_ns, self._margin, self._lock
-        debouncers = self._debouncers
-        to_item = self._to_item
-        reported_late = [0] * len(debouncers)
+        now_ns, margin = self._now_ns, self._margin
+        decide = self._decider()
         while True:
             try:
                 first = get(timeout=self._timeout())
@@ -618,20 +635,73 @@ class GpioSource:
             while not empty():  # this thread is the only consumer
                 batch.append(get_nowait())
             edges: list[tuple[int, int, Any]] = []
-            barriers: list[_Barrier] = []
-            stop = False
             for x in batch:
                 if type(x) is tuple:
                     index, ticks, state = x
                     edges.append((index, ticks if type(ticks) is int else ticks_to_ns(ticks), state))
-                elif x is _STOP:
+            if decide(edges, horizon, [x for x in batch if type(x) is not tuple]):
+                return
+
+    def _run_lines(self) -> None:
+        # libgpiod: this thread waits on the lines' fds itself, reads the kernel's events and
+        # decides, so an edge reaches the queue without a hand-off to another thread (it was
+        # one more wake-up on a busy Pi: bench/gpio.py, "gpio.kernel_to_queue_us").
+        lines = self._lines
+        assert lines is not None
+        inbox = self._inbox
+        get_nowait, empty = inbox.get_nowait, inbox.empty
+        now_ns, margin = self._now_ns, self._margin
+        index_of = self._index_of_pin
+        decide = self._decider()
+        edges: list[tuple[int, int, Any]] = []
+        others: list[Any] = []
+        add_edge, add_other = edges.append, others.append
+
+        def on_edge(pin: int, t_ns: int, level: int) -> None:
+            add_edge((index_of[pin], t_ns, level))
+
+        def on_gap(pin: int, lost: int, t_ns: int) -> None:
+            add_other(_Gap(index_of[pin], lost, t_ns))
+
+        while True:
+            ready = lines.wait(self._timeout())
+            # The clock before the reads, as in _run: an edge stamped earlier is read now or
+            # still on its way (the delivery margin).
+            horizon = now_ns() - margin
+            if ready:
+                lines.read(ready, on_edge, on_gap)
+            while not empty():
+                add_other(get_nowait())
+            if decide(edges, horizon, others):
+                return
+            edges.clear()
+            others.clear()
+
+    def _decider(self) -> Callable[[list[tuple[int, int, Any]], int, list[Any]], bool]:
+        """One step of the loop: the edges (index, t_ns, level) and the rest (gaps, flushes,
+        stop) of one batch, decided up to ``horizon`` and put on the queue; True to stop."""
+        # This is the edge-to-queue latency: locals instead of attribute look-ups, and sorting
+        # only when a batch holds more than one item.
+        assert self._events is not None
+        put = self._events.put
+        lock = self._lock
+        debouncers = self._debouncers
+        to_item = self._to_item
+        gap_status = self._gap_status
+        reported_late = [0] * len(debouncers)
+
+        def decide(edges: list[tuple[int, int, Any]], horizon: int, others: list[Any]) -> bool:
+            stop = False
+            barriers: list[_Barrier] = []
+            for x in others:
+                if x is _STOP:
                     stop = True
                 elif type(x) is _Gap:
-                    put(self._gap_status(x))
+                    put(gap_status(x))
                 else:
                     barriers.append(x)
             if len(edges) > 1:
-                # Callbacks may come from several threads: order by stamp, not by arrival.
+                # Lines are read one after the other: order by stamp, not by arrival.
                 edges.sort(key=_second)
             out: list[tuple[int, int, Decision]] = []
             with lock:
@@ -652,8 +722,9 @@ class GpioSource:
                         put(self._late_status(index))
             for b in barriers:
                 b.done.set()
-            if stop:
-                return
+            return stop
+
+        return decide
 
     def _to_item(self, index: int, dec: Decision) -> QueueItem:
         b = self.buttons[index]
@@ -689,13 +760,8 @@ def open_gpio_source(
         lines = GpiodLines(path, [b.pin for b in buttons], open_chip=open_chip)
     except GpioLineError as exc:
         b = next(b for b in buttons if b.pin == exc.pin)
-        en, fr = b.label()
-        raise ConfigError(
-            f"GPIO{b.pin} for {en} cannot be used ({exc.__cause__}); pick another pin in the pin "
-            "map.",
-            f"GPIO{b.pin} pour {fr} est inutilisable ({exc.__cause__}) ; choisissez une autre "
-            "broche dans le plan de câblage.",
-        ) from exc.__cause__
+        cause = exc.__cause__ if exc.__cause__ is not None else exc
+        raise ButtonPinError(b, cause) from exc.__cause__
     try:
         return GpioSource(buttons, lines=lines, settings=settings)
     except BaseException:

@@ -178,11 +178,14 @@ class FakeKernel:
         self.dropped = 0
         self.opened = []  # chip paths opened, in order
         self.read_error = None  # an OSError every read raises (the chip went away)
+        self.denied = set()  # chip paths the user may not open (not in the gpio group)
 
     def paths(self):
         return [f"/dev/gpiochip{n}" for n in sorted(CHIPS)]
 
     def open_chip(self, path):
+        if path in self.denied:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
         return FakeChip(self, path)
 
     def request_for(self, offset):
@@ -207,8 +210,11 @@ class FakeKernel:
                     else gpiod.EdgeEvent.Type.FALLING_EDGE).value
             req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno,
                                               req.line_seqno[offset]))
-            if not self.paused:
-                os.write(req.w, b"e")
+            if self.paused:
+                return
+        # The wake-up after the lock, as the kernel's comes after its buffer's lock: a reader
+        # woken while we held it would only block on it again (a context switch the Pi has not).
+        os.write(req.w, b"e")
 
     def resume(self):
         with self.lock:
