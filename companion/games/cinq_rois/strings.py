@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.i18n import register
 
 STRINGS: dict[str, tuple[str, str]] = {
+    "cinq.pts": ("pts", "pts"),  # the unit beside a total in far type (the kit's tiles)
     "cinq.points": ("{n} {n|pt|pts}", "{n} {n|pt|pts}"),
     # The navigation bar names the game's screens by these keys (display/screens.py).
     "scr.nav.sheet": ("Feuille", "Sheet"),

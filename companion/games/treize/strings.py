@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.i18n import register
 
 STRINGS: dict[str, tuple[str, str]] = {
+    "treize.pts": ("pts", "pts"),  # the unit beside a total in far type (the kit's tiles)
     "game.treize": ("13 feuilles", "13 feuilles"),
     "scr.nav.scores": ("Scores", "Scores"),
     "scr.nav.gameover": ("Résultat", "Result"),
