@@ -290,6 +290,9 @@ def tiles(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, 
     cols = cols or columns(p, len(rows))
     n_rows = math.ceil(len(rows) / cols)
     cells = grid(area, n_rows * cols, cols, p.px(6))
+    # One size for every tile (the grid's rounding leaves a pixel more on some): one figure size.
+    w, h = min(c.width for c in cells), min(c.height for c in cells)
+    cells = [Rect(c.x, c.y, w, h) for c in cells]
     unit = max((s.unit for s in rows), key=len)
     who = [s.who for s in rows]
     # Room for the widest figure there is (the digits are of one width: typeface.py).
