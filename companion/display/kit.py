@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.display.layout import Control, Painter
+from companion.display.layout import Action, Control, Painter
 from companion.display.names import name_forms
 from companion.display.theme import (
     BAD,
@@ -165,8 +165,10 @@ def tile_layout(p: Painter, box: Rect, unit: str = "pts", digits: int = 3,
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
     line = p.line_height(p.far_name_size())
-    two_lines = inner.height >= line * 3 // 2
-    top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
+    # A second line (the change, a note) only where it holds read type (3.5 mm) under the name.
+    low_line = p.fonts.size("Ég", read_size(p))[1]
+    two_lines = inner.height >= line + low_line
+    top_h = max(line, inner.height - low_line - max(1, pad // 2)) if two_lines else inner.height
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
     low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
                max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
@@ -279,8 +281,8 @@ def columns(p: Painter, n: int) -> int:
 
 
 def tiles(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, ...],
-          lang: str, action: str | None = None, low: Callable[[Standing], Low | None]
-          | None = None, cols: int | None = None) -> None:
+          lang: str, act: Callable[[Standing], Action] | None = None,
+          low: Callable[[Standing], Low | None] | None = None, cols: int | None = None) -> None:
     """The tiles of a table, column by column in the order given (seating order on a table
     screen, so that nobody hunts for their tile; by place on a game over)."""
     if not rows:
@@ -310,8 +312,8 @@ def tiles(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, 
         cell = cells[row * cols + col]
         tile(p, s, cell, players, lang, name_size=size, unit=unit,
              low=low(s) if low is not None else None, share=share, digits=digits, most=most)
-        if action is not None:
-            p.controls.append(Control(Rect(cell), (action, s.who)))
+        if act is not None:  # touching a tile acts for that player
+            p.controls.append(Control(Rect(cell), act(s)))
 
 
 # --- the turn banner ---------------------------------------------------------------------------

@@ -452,18 +452,10 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """Totals in seating order, for the hardware status screen."""
+    """Totals in seating order, for the hardware status screen: the kit's tiles."""
     if v is None:
         return
-    n = len(v.players)
-    cells = grid(area, n, 1 if p.scale.portrait or n <= 4 else 2, p.px(4))
-    for s, cell in enumerate(cells):
-        p.panel(cell, area, PANEL)
-        inner = cell.inflate(-p.px(8), -p.px(4))
-        name_b, pts_b = split(inner, [2, 1], vertical=False, gap=p.px(4))
-        seat_name(p, v, s, name_b, p.font(SMALL), FG, mark=p.px(30))
-        p.text(tr("points", ui.lang, n=v.totals[s]), pts_b, p.font(SMALL), FG, align="right",
-               min_size=p.font(12), kind="score", who=v.players[s])
+    draw_seats(p, v, ui, area)
 
 
 # --- draw lots ---------------------------------------------------------------------------------
@@ -494,25 +486,19 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
              hint=t("scr.key.esc", lang), size=p.font(SMALL))
 
 
+def standings(v: View, lang: str, highlight: int | None = None) -> list[kit.Standing]:
+    """The players in seating order as the kit's tiles show them: place, total in far type,
+    the places gained or lost in the last round."""
+    return [kit.Standing(s, name, v.places[s], v.totals[s], tr("pts", lang), moved=v.moves[s],
+                         acting=s == highlight) for s, name in enumerate(v.players)]
+
+
 def draw_seats(p: Painter, v: View, ui: Ui, area: Rect, highlight: int | None = None,
-               action: str | None = None, tags: dict[int, tuple[str, tuple[int, int, int]]]
-               | None = None) -> None:
-    n = len(v.players)
-    cols = 1 if p.scale.portrait or n <= 3 else 2
-    cells = grid(area, n, cols, p.px(6))
-    for s, cell in enumerate(cells):
-        lit = s == highlight
-        p.panel(cell, None, PANEL_HI if lit else PANEL, border=WARN if lit else None)
-        inner = cell.inflate(-p.px(10), -p.px(6))
-        tag = (tags or {}).get(s)
-        if tag is not None:
-            name_b, tag_b = split(inner, [1.2, 1], vertical=False, gap=p.px(6))
-            p.text(tag[0], tag_b, p.font(SMALL), tag[1], align="right", min_size=p.font(12))
-        else:
-            name_b = inner
-        seat_name(p, v, s, name_b, p.font(NEAR), WARN if lit else FG, mark=p.px(40))
-        if action is not None:
-            p.controls.append(Control(Rect(cell), (action, s)))
+               action: str | None = None) -> None:
+    """The kit's tiles in seating order; ``highlight`` (the dealer) framed in its seat colour;
+    ``action``: touching a tile picks that seat."""
+    kit.tiles(p, area, standings(v, ui.lang, highlight), v.players, ui.lang,
+              act=(lambda s: (action, s.seat)) if action is not None else None)
 
 
 def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:

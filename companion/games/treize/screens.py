@@ -52,8 +52,8 @@ from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, St
 from companion.games.treize.rules import TreizeGame, draw_lots
 from companion.games.treize.series import VALUES
 from companion.games.treize.view import SeatView, View, build_view
+from companion.i18n import count, t
 from companion.i18n import french_typography as _typo
-from companion.i18n import t
 from companion.inputs.base import InputEvent
 from companion.inputs.sim import SIM_CLOCK
 from companion.table.log import Undo
@@ -125,9 +125,41 @@ def todo_text(v: View, ui: Ui) -> str:
 
 # --- pieces ------------------------------------------------------------------------------------
 
+def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
+    """A player as the kit's tile shows them: the match's points in far type (the cards in
+    hand in the basic variant, which keeps no points), then the cards and what they do now."""
+    if s.passed:
+        tag = t("treize.tag.passed", lang)
+    elif s.turn:
+        tag = t("treize.tag.turn", lang)
+    elif s.leader and v.stacks:
+        tag = t("treize.tag.leads", lang)
+    elif s.starter and v.mode is None and not v.finished:
+        tag = t("treize.tag.starts", lang)
+    else:
+        tag = ""
+    cards = (count(s.count, t("treize.card", lang), t("treize.cards", lang), lang)
+             if s.count is not None and v.advanced else "")
+    note = " · ".join(x for x in (cards, tag) if x)
+    if v.advanced:
+        return kit.Standing(s.seat, s.name, s.place, s.total, t("treize.pts", lang), note,
+                            acting=s.turn, dim=s.passed)
+    return kit.Standing(s.seat, s.name, s.place, s.count, t("treize.cards", lang)
+                        if s.count is not None else "", tag, acting=s.turn, dim=s.passed)
+
+
+def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+    """The kit's tiles in seating order (nobody hunts for their tile); whoever plays now is
+    framed in their seat colour."""
+    n = len(v.seats)
+    kit.tiles(p, area, [standing(s, v, ui.lang) for s in v.seats], v.players, ui.lang,
+              act=(lambda s: ("pass", s.who)) if touch else None,
+              cols=1 if p.scale.portrait or n <= 3 else 2)
+
+
 def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
-    """A player: seat mark and name on top (the biggest text but the cards in hand), then what
-    they do now, their points and how many cards they hold."""
+    """The table screen's tile: seat mark and name on top, then what they do now, their
+    points and how many cards they hold."""
     border = ACCENT if s.turn else None
     p.panel(box, None, PANEL if not s.passed else BG, border=border)
     pad = max(3, box.height // 14)
@@ -167,7 +199,9 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
                align="left", role="small", min_size=p.font(14))
 
 
-def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+def table_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+    """The table screen's own tiles (issue 23: not yet the kit's): at six players on the 7\"
+    screen the kit's one-line tile has no room for the cards in hand and what each one does."""
     n = len(v.seats)
     cols = 1 if p.scale.portrait else 2 if n <= 4 else 3
     rows = math.ceil(n / cols)
@@ -241,7 +275,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     tiles = Rect(area.x, band.bottom + gap, area.width, foot.top - band.bottom - 2 * gap)
     series_band(p, v, ui, band)
     live = not v.finished and v.awaiting == "play"
-    seat_grid(p, v, ui, tiles, touch=live)
+    table_grid(p, v, ui, tiles, touch=live)
     hint_b, btn_b = split(foot, [1, 1.2] if p.scale.portrait else [1.25, 1],
                           vertical=p.scale.portrait, gap=gap)
     if v.mode is None and v.awaiting == "play" and not v.finished:
@@ -369,14 +403,14 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
-    for cell, (value, count) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
+    for cell, (value, stack_n) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
                                     strict=True):
         # The value big, how many lie on that stack under it (read from the seats too).
         p.panel(cell, None, PANEL_HI)
         top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
         p.text(str(value), top, p.font(FAR) * (2 if p.scale.portrait else 1), FG, role="far",
                min_size=p.font(BIG))
-        p.text(t("treize.take.stack", lang, count=count), bottom, p.font(SMALL), MUTED,
+        p.text(t("treize.take.stack", lang, count=stack_n), bottom, p.font(SMALL), MUTED,
                role="near", min_size=p.font(16))
         p.controls.append(Control(Rect(cell), ("took", value)))
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)

@@ -40,6 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.tag.leads": ("entame", "leads"),
     "treize.tag.starts": ("commence", "starts"),
     "treize.cards": ("cartes", "cards"),
+    "treize.card": ("carte", "card"),
     "treize.points": ("{n} pts", "{n} pts"),
     "treize.btn.play": ("Coup de {name}", "{name}'s play"),
     "treize.btn.end": ("Fin de partie", "End of game"),
