@@ -34,8 +34,7 @@ NOT_YET = {
     ("kilo", "setup"),
     ("cinq-rois", "sheet"), ("cinq-rois", "entry"), ("cinq-rois", "round"),
     ("cinq-rois", "setup"),
-    ("treize", "table"), ("treize", "play"), ("treize", "scores"), ("treize", "setup"),
-    ("treize", "take"),
+    ("treize", "table"), ("treize", "scores"), ("treize", "setup"),
 }
 SIZES = ((800, 480), (1920, 1080))
 CASES = [(game, screen) for game in GAMES for screen in screens(game)]

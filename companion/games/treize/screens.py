@@ -321,13 +321,13 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     count = e.count if e is not None and e.kind == "play" else None
     gap = p.px(6)
     portrait = p.scale.portrait
-    head_h = p.px(80 if portrait else 40)
-    head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = p.px(40)
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    lines_text(p, t("treize.play.who", lang, name=spoken(v, who)),
-            Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-            p.font(NEAR), WARN, min_size=p.font(24), kind="headline", align="left")
+    # Whose turn in the biggest type, in their seat colour; the question under it.
+    banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+    kit.turn_banner(p, banner, v.seat_of(who), who, v.players, lang)
+    ask = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
+    p.text(t("treize.play.ask", lang), ask, p.font(SMALL), FG, align="left",
+           min_size=p.font(18))
+    head = Rect(area.x, area.y, area.width, ask.bottom - area.y)
     allowed = (allowed_text(v, lang) if v.stacks
                else t("treize.series.empty", lang, name=spoken(v, who)))
     line = Rect(area.x, head.bottom, area.width, p.px(72 if portrait else 44))
@@ -393,13 +393,15 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         seat_grid(p, v, ui, rest, touch=False)
         return
     gap = p.px(8)
-    head_h = p.px(110 if p.scale.portrait else 64)
-    head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = p.px(48)
-    p.seat_mark(v.seat_of(player), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    lines_text(p, t("treize.take.who", lang, name=spoken(v, player)),
-            Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-            p.font(NEAR), WARN, min_size=p.font(24), kind="headline", align="left")
+    banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+    kit.turn_banner(p, banner, v.seat_of(player), player, v.players, lang)
+    # The stacks' values are read by the one who touches them: under the banner's size.
+    value_size = p.texts[-1].size * 4 // 5
+    ask = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
+    p.text(t("treize.take.ask", lang), ask, p.font(SMALL), FG, align="left",
+           min_size=p.font(18))
+    head = Rect(area.x, area.y, area.width, ask.bottom - area.y)
+    head_h = head.height
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
@@ -408,8 +410,8 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         # The value big, how many lie on that stack under it (read from the seats too).
         p.panel(cell, None, PANEL_HI)
         top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
-        p.text(str(value), top, p.font(FAR) * (2 if p.scale.portrait else 1), FG, role="far",
-               min_size=p.font(BIG))
+        p.text(str(value), top, value_size, FG, role="far", min_size=min(value_size,
+                                                                        p.font(BIG)))
         p.text(t("treize.take.stack", lang, count=stack_n), bottom, p.font(SMALL), MUTED,
                role="near", min_size=p.font(16))
         p.controls.append(Control(Rect(cell), ("took", value)))
