@@ -207,7 +207,19 @@ def tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str
          most: int = 10) -> None:
     """A player's tile: seat mark, place, name (4 mm at least), the score in far type and its
     unit; underneath, the change and the note, or the game's own ``low`` drawing. Whoever must
-    act is framed in their seat colour; the winners in GOOD; who draws in BAD."""
+    act is framed in their seat colour; the winners in GOOD; who draws in BAD. Drawn once and
+    copied while it does not change (``Painter.layer``), unless the game draws into it."""
+    if low is not None:
+        _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most)
+        return
+    p.layer(("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most), box,
+            lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits,
+                          most))
+
+
+def _tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str,
+          name_size: int | None, unit: str | None, low: Low | None, share: float,
+          digits: int, most: int) -> None:
     lay = tile_layout(p, box, s.unit if unit is None else unit, digits, share)
     border = (seat_color(s.seat) if s.acting else BAD if s.marked else GOOD if s.winner
               else None)
