@@ -31,3 +31,12 @@ def test_going_out_reads_for_everyone() -> None:
     assert t("cinq.round.title", "fr", round=10, bonus="D", name="Zoé") == (
         "Donne 10 (atout D)\u202f: Zoé s'expose")
     assert t("cinq.entry.out_zero_long", "fr", name="Anne") == "Anne s'expose\u202f: 0 point"
+
+
+def test_suits_are_named_in_french() -> None:
+    """The French keys help names the suits (pique, cœur, carreau, trèfle), not the English
+    letters of the table log (S H D C), which still work as keys."""
+    for key, (fr, _en) in CATALOGUE.items():
+        assert not re.search(r"\bS H D C\b", fr), key
+    keys = t("scr.rules.keys.cinq-rois", "fr")
+    assert all(name in keys for name in ("pique", "cœur", "carreau", "trèfle"))

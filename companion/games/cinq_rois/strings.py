@@ -141,7 +141,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "U ou Ctrl+Z : annuler la dernière décision\n"
         "Saisie : flèches gauche/droite = mode, haut/bas = joueur, chiffres = points ; "
         "carte = valeur puis couleur "
-        "(3 … 9, 0 ou 1 0 = 10, V/J, D/Q, R/K ; S H D C, E ou * étoile, ou F1 … F5), X ou J K "
+        "(3 … 9, 0 ou 1 0 = 10, V/J, D/Q, R/K ; F1 pique, F2 cœur, F3 carreau, F4 trèfle, "
+        "F5, E ou * étoile), X ou J K "
         "joker, retour arrière efface\n"
         "T feuille · E saisie · D donne · R règles · S matériel · Tab écran suivant\n"
         "M son · L langue · Ctrl+Q quitter",
