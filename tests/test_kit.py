@@ -49,3 +49,25 @@ def test_change_marks_and_places() -> None:
     assert [ordinal(n, "fr") for n in (1, 2, 10)] == ["1er", "2e", "10e"]
     assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == [
         "1st", "2nd", "3rd", "4th", "11th", "21st"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_kilo_names_who_must_draw_in_the_banner(size: tuple[int, int], lang: str) -> None:
+    """A draw owed: the drawer in the turn banner, in their seat colour; the tiles stay where
+    they are when the banner goes (tests/test_kilo_hierarchy.py: tiles keep their seat)."""
+    checked = 0
+    for _sample, game in states("kilo"):
+        view = view_of(game)
+        if view.awaiting != "draw" or not view.owed:
+            continue
+        p = render("table", view, size, lang, ui_for(game, lang), audit=True).painter
+        heads = [r for r in p.texts if r.kind == "headline"]
+        assert len(heads) == 1
+        drawer = view.owed[0]
+        assert heads[0].color == seat_color(view.players.index(drawer))
+        assert any(form in heads[0].text for form in name_forms(view.players)[drawer])
+        names = [r for r in p.texts if r.kind == "name"]
+        assert heads[0].cap > max(r.cap for r in names)
+        checked += 1
+    assert checked

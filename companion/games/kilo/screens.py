@@ -288,7 +288,7 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
 def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
                players: tuple[str, ...], name_size: int | None) -> None:
     table = tuple(players) or (s.name,)
-    border = WARN if s.owes else (FG if highlight else None)
+    border = BAD if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
     lay = tile_layout(p, box)
     pad, inner, fonts = lay.pad, lay.inner, p.fonts
@@ -339,7 +339,7 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
         text = " · ".join(tags)
         w = min(fonts.size(text, small)[0], chips.width)
         tag_box = Rect(right - w, low.y, w, low.height)
-        p.text(text, tag_box, small, WARN if s.owes else MUTED, align="right", min_size=10)
+        p.text(text, tag_box, small, BAD if s.owes else MUTED, align="right", min_size=10)
         chips.width = max(0, tag_box.left - pad * 2 - low.x)
     chip_h = min(chips.height, max(8, name_size * 3 // 4))
     chip_box = Rect(chips.x, chips.centery - chip_h // 2, chips.width, chip_h)
@@ -367,9 +367,18 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     gap = p.px(6)
-    info_h = p.px(40)
+    # The band above the tiles is as tall as the turn banner whether or not someone must draw:
+    # a tile never moves when the banner comes and goes (nobody hunts for their tile).
+    info_h = kit.banner_height(p)
     info, tiles_area = Rect(area.x, area.y, area.width, info_h), Rect(
         area.x, area.y + info_h + gap, area.width, area.height - info_h - gap)
+    if v.awaiting == "draw" and v.owed:
+        # Someone must draw: the kit's turn banner names them, the biggest text on the table
+        # (the pile's odds are on the pile screen).
+        drawer = v.owed[0]
+        kit.turn_banner(p, info, v.players.index(drawer), drawer, v.players, lang)
+        _tiles(p, v, lang, tiles_area)
+        return
     odds = v.odds
     if odds.count:
         pile = t("scr.pile_line", lang, count=odds.count, ace=odds.ace, seven=odds.seven)
@@ -388,6 +397,11 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     elif v.dealer and v.slaps == 0:
         pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
     p.text(pile, info, p.font(READ), MUTED, align="left", min_size=p.font(16))
+    _tiles(p, v, lang, tiles_area)
+
+
+def _tiles(p: Painter, v: View, lang: str, tiles_area: Rect) -> None:
+    gap = p.px(6)
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
     rows = math.ceil(len(v.seats) / cols)
