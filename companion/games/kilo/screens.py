@@ -358,7 +358,9 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
 def columns_for(p: Painter, n: int) -> int:
     if p.scale.portrait:
         return 1
-    return 1 if n <= 4 else 2
+    # Four players on one column would leave tiles too low for their second line (cards in
+    # front, "starts", "draws") under the band of the turn banner.
+    return 1 if n <= 3 else 2
 
 
 # --- table -------------------------------------------------------------------------------------
