@@ -18,12 +18,11 @@ from typing import Any
 
 import pytest
 
-from companion.display import audit
-from companion.display.names import short_name
 from companion.display.snapshot import SIZES, render, ui_for
 from companion.games.cinq_rois.rules import CinqRoisGame
 from companion.games.cinq_rois.view import build_view
 from companion.table.fold import replay
+from tests.kit_checks import check_game_over
 from tests.test_legibility import LONG, states
 
 SEVEN = LONG[:7]
@@ -57,40 +56,14 @@ def drawn(game: CinqRoisGame, screen: str, size: tuple[int, int], lang: str) -> 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("winners", [1, 2, 5])
-def test_game_over_the_winners_are_first_and_biggest(winners: int,
-                                                     size: tuple[int, int]) -> None:
+def test_game_over_is_the_kits_with_every_co_winner_first(winners: int,
+                                                          size: tuple[int, int]) -> None:
     game = tied_game(winners)
     for lang in ("fr", "en"):
         p = drawn(game, "gameover", size, lang)
-        assert not audit.problems(p, game.players)
-        names = [rec for rec in p.texts if rec.kind == "name"]
-        assert {rec.who for rec in names} == set(SEVEN)  # everyone, named as a name
-        won = [rec for rec in names if rec.who in game.winners]
-        lost = [rec for rec in names if rec.who not in game.winners]
-        # The winners' names bigger than the others' (as big, when the table is so crowded
-        # that every name is at the smallest name size: their rows are taller and lit).
-        floor = max(rec.cap for rec in lost) == min(rec.cap for rec in names)
-        if winners == 1 or not floor:
-            assert min(rec.cap for rec in won) > max(rec.cap for rec in lost), (lang, size)
-        assert min(rec.cap for rec in won) >= max(rec.cap for rec in lost), (lang, size)
-        # Every co-winner is first: the place beside each winner's name reads "1." (the
-        # standings' names, not a name the headline wrapped onto a line of its own).
-        for rec in (rec for rec in won if rec.role != "far"):
-            places = [t for t in p.texts if t.text.endswith(".") and t.text[:-1].isdigit()
-                      and abs(t.rect.centery - rec.rect.centery) < rec.rect.height]
-            assert [t.text for t in places] == ["1."], (rec.who, places)
-        # The headline is the biggest text, never cut, and says who won (or how many did).
-        heads = [rec for rec in p.texts if rec.kind == "headline"]
-        assert heads and not any(rec.cut for rec in heads)
-        top = max(rec.cap for rec in p.texts if rec.rect.top >= p.px(54))  # under the top bar
-        assert max(rec.cap for rec in heads) == top
-        said = " ".join(rec.text for rec in heads)
-        if winners == 1:
-            assert ("gagne" if lang == "fr" else "wins") in said
-        else:
-            assert ("æquo" if lang == "fr" else "o-winners") in said
-            assert str(winners) in said or all(  # counted, or each named
-                short_name(w, game.players) in said for w in game.winners)
+        words = (["gagne" if lang == "fr" else "wins"] if winners == 1 else
+                 ["æquo" if lang == "fr" else "o-winners"])
+        check_game_over(p, game.players, set(game.winners), lang, words)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

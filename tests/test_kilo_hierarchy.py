@@ -29,6 +29,7 @@ from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import SAMPLES, _slap
 from companion.games.kilo.screens import change_text, ordinal
 from companion.table.fold import replay
+from tests.kit_checks import check_game_over
 from tests.test_legibility import LONG, long_names
 
 
@@ -105,30 +106,27 @@ def check_winners_first(texts: list[TextRecord], game: KiloGame, lang: str,
 
 
 @pytest.mark.parametrize(("size", "lang"), BOTH, ids=IDS)
-def test_game_over_winners_are_biggest_and_the_heaviest_named(size: tuple[int, int],
-                                                              lang: str) -> None:
+def test_game_over_is_the_kits_and_names_the_heaviest(size: tuple[int, int], lang: str) -> None:
     game = engine(SAMPLES["finished"]())
     assert len(game.winners()) == 2  # co-winners
-    texts = draw("gameover", game, size, lang)
-    check_winners_first(texts, game, lang, size)
-    head = next(r for r in texts if r.kind == "headline")
-    assert head.text.startswith("Vainqueurs ex aequo" if lang == "fr" else "Joint winners")
-    # The heaviest is named, with their kilos, in words the table reads.
+    r = render("gameover", view_of(game), size, lang, ui_for(game, lang), audit=True)
     kilos = {p: game.kilos(p) for p in game.players}
     heaviest = max(kilos, key=kilos.__getitem__)
+    check_game_over(r.painter, game.players, set(game.winners()), lang,
+                    ["ex aequo" if lang == "fr" else "Co-winners"])
+    # The heaviest is named, with their kilos, in words the table reads.
     said = short_name(heaviest, game.players)
-    assert any(said in r.text and f"{kilos[heaviest]} kg" in r.text for r in texts), said
+    assert any(said in rec.text and f"{kilos[heaviest]} kg" in rec.text
+               for rec in r.painter.texts), said
 
 
 @pytest.mark.parametrize(("size", "lang"), BOTH, ids=IDS)
-def test_five_co_winners_are_all_first_and_counted(size: tuple[int, int], lang: str) -> None:
+def test_five_co_winners_are_all_first(size: tuple[int, int], lang: str) -> None:
     game = engine(five_way_tie())
     assert game.finished and len(game.winners()) == 5
-    texts = draw("gameover", game, size, lang)  # nothing cut, nothing overlapping
-    check_winners_first(texts, game, lang, size)
-    head = next(r for r in texts if r.kind == "headline")
-    assert ("5 vainqueurs ex aequo" if lang == "fr" else "5 joint winners") in head.text
-    assert not head.cut
+    r = render("gameover", view_of(game), size, lang, ui_for(game, lang), audit=True)
+    check_game_over(r.painter, game.players, set(game.winners()), lang,
+                    ["ex aequo" if lang == "fr" else "Co-winners"])
 
 
 # --- table -----------------------------------------------------------------------------------

@@ -327,7 +327,7 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     name = next(rec for rec in app.painter.texts if rec.kind == "name" and rec.who == "Chloé")
     assert any("commence" in rec.text and rec.rect.top >= name.rect.centery
                and rec.rect.top < name.box.bottom + name.box.height
-               and name.box.left <= rec.rect.left < name.box.right
+               and rec.rect.right > name.box.left and rec.rect.left < name.box.right
                for rec in app.painter.texts)
     assert not any("touchez qui a la dame" in rec.text for rec in app.painter.texts)
 

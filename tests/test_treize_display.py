@@ -161,7 +161,12 @@ def test_gameover_names_every_co_winner() -> None:
         assert_contained(r)
         shown = [rec.text for rec in r.painter.texts]
         assert words in shown, shown
-        # Each co-winner by name, as a name, at one size: the biggest on the screen.
+        # Each co-winner by name, as a name, first: the kit's tiles by place, one name size,
+        # the points in far type the biggest on the screen.
+        names = [rec for rec in r.painter.texts if rec.kind == "name"]
+        assert {rec.who for rec in names[:2]} == {"Alice", "Bruno"}, shown
+        assert len({rec.size for rec in names}) == 1
+        places = [rec.text for rec in r.painter.texts if rec.kind == "place"]
+        assert places[:2] == (["1er", "1er"] if lang == "fr" else ["1st", "1st"]), places
         big = max(rec.size for rec in r.painter.texts)
-        firsts = {rec.who for rec in r.painter.texts if rec.kind == "name" and rec.size == big}
-        assert firsts == {"Alice", "Bruno"}, shown
+        assert {rec.kind for rec in r.painter.texts if rec.size == big} == {"score"}

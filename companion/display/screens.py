@@ -346,9 +346,14 @@ def no_game(p: Painter, ui: Ui, area: Rect) -> None:
 
 def not_applicable(p: Painter, area: Rect, why: str) -> Rect:
     """A line saying why this screen shows nothing live; returns the space left under it."""
-    band = Rect(area.x, area.y, area.width, p.px(44))
+    from companion.display.kit import read_size
+
+    # Read from the seats (3.5 mm): on two lines rather than smaller.
+    size = read_size(p)
+    lines = min(2, len(p.wrap_lines(why, area.width - p.px(12), size)))
+    band = Rect(area.x, area.y, area.width, lines * p.line_height(size) + p.px(6))
     p.panel(band, area, PANEL_HI)
-    p.text(why, band.inflate(-p.px(12), -p.px(4)), p.font(SMALL), WARN, min_size=p.font(18))
+    lines_text(p, why, band.inflate(-p.px(12), -p.px(4)), size, FG, min_size=size)
     return Rect(area.x, band.bottom + p.px(6), area.width, area.bottom - band.bottom - p.px(6))
 
 

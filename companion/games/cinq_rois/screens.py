@@ -16,13 +16,13 @@ from typing import Any
 
 import pygame
 
+from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
 from companion.display.screens import (
     grid,
-    layout_lines,
     lines_text,
     no_game,
     not_applicable,
@@ -44,6 +44,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
+    seat_color,
     text_on,
 )
 from companion.games.cinq_rois.entry import MODES, Mode, RoundEntry, _fr
@@ -65,7 +66,6 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 LOTS_SECONDS = 1.6
-WIN_SIZE = 42  # the winners' names on game over: bigger than the others', under the headline
 RED = (200, 0, 0)
 BLACK = (0, 0, 0)
 STAR = (0, 90, 200)
@@ -453,18 +453,10 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """Totals in seating order, for the hardware status screen."""
+    """Totals in seating order, for the hardware status screen: the kit's tiles."""
     if v is None:
         return
-    n = len(v.players)
-    cells = grid(area, n, 1 if p.scale.portrait or n <= 4 else 2, p.px(4))
-    for s, cell in enumerate(cells):
-        p.panel(cell, area, PANEL)
-        inner = cell.inflate(-p.px(8), -p.px(4))
-        name_b, pts_b = split(inner, [2, 1], vertical=False, gap=p.px(4))
-        seat_name(p, v, s, name_b, p.font(SMALL), FG, mark=p.px(30))
-        p.text(tr("points", ui.lang, n=v.totals[s]), pts_b, p.font(SMALL), FG, align="right",
-               min_size=p.font(12), kind="score", who=v.players[s])
+    draw_seats(p, v, ui, area)
 
 
 # --- draw lots ---------------------------------------------------------------------------------
@@ -495,25 +487,19 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
              hint=t("scr.key.esc", lang), size=p.font(SMALL))
 
 
+def standings(v: View, lang: str, highlight: int | None = None) -> list[kit.Standing]:
+    """The players in seating order as the kit's tiles show them: place, total in far type,
+    the places gained or lost in the last round."""
+    return [kit.Standing(s, name, v.places[s], v.totals[s], tr("pts", lang), moved=v.moves[s],
+                         acting=s == highlight) for s, name in enumerate(v.players)]
+
+
 def draw_seats(p: Painter, v: View, ui: Ui, area: Rect, highlight: int | None = None,
-               action: str | None = None, tags: dict[int, tuple[str, tuple[int, int, int]]]
-               | None = None) -> None:
-    n = len(v.players)
-    cols = 1 if p.scale.portrait or n <= 3 else 2
-    cells = grid(area, n, cols, p.px(6))
-    for s, cell in enumerate(cells):
-        lit = s == highlight
-        p.panel(cell, None, PANEL_HI if lit else PANEL, border=WARN if lit else None)
-        inner = cell.inflate(-p.px(10), -p.px(6))
-        tag = (tags or {}).get(s)
-        if tag is not None:
-            name_b, tag_b = split(inner, [1.2, 1], vertical=False, gap=p.px(6))
-            p.text(tag[0], tag_b, p.font(SMALL), tag[1], align="right", min_size=p.font(12))
-        else:
-            name_b = inner
-        seat_name(p, v, s, name_b, p.font(NEAR), WARN if lit else FG, mark=p.px(40))
-        if action is not None:
-            p.controls.append(Control(Rect(cell), (action, s)))
+               action: str | None = None) -> None:
+    """The kit's tiles in seating order; ``highlight`` (the dealer) framed in its seat colour;
+    ``action``: touching a tile picks that seat."""
+    kit.tiles(p, area, standings(v, ui.lang, highlight), v.players, ui.lang,
+              act=(lambda s: (action, s.seat)) if action is not None else None)
 
 
 def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
@@ -538,33 +524,49 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return draw_seats(p, v, ui, area)
     gap = p.px(8)
     portrait = p.scale.portrait
-    head_h = p.px(66) if not portrait else p.px(100)
-    head = Rect(area.x, area.y, area.width, head_h)
-    lines_text(p, tr("last.title", lang, name=said(v, entry.out)), head, p.font(FAR), WARN,
-               p.font(BIG) * 3 // 4, kind="headline", role="far", players=v.players)
-    sub = Rect(area.x, head.bottom, area.width, p.px(34) if not portrait else p.px(56))
-    lines_text(p, tr("last.sub", lang), sub, p.font(SMALL), MUTED, p.font(16), role="small")
+    n = len(v.players)
+    now = entry.pending[0] if entry.pending else None
+    # Whose last turn it is now, in the biggest type and their seat colour; who went out and
+    # what the others do, under it.
+    if now is not None:
+        banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+        kit.turn_banner(p, banner, v.seat_of(now), now, v.players, lang)
+        top = banner.bottom
+    else:
+        top = area.y
+    head = Rect(area.x, top, area.width, p.line_height(kit.read_size(p)))
+    lines_text(p, tr("last.title", lang, name=said(v, entry.out)), head, kit.read_size(p),
+               FG, kit.read_size(p), players=v.players)
+    head_h = head.bottom - area.y
     foot_h = p.px(66)
+    # What everyone does now, if the list keeps a name's line a row without it.
+    sub_h = p.px(34) if not portrait else p.px(56)
+    need = (n - 1) * (p.line_height(p.name_size()) + p.px(8))
+    if area.bottom - foot_h - head.bottom - sub_h - 2 * gap < need:
+        sub_h = 0
+    sub = Rect(area.x, head.bottom, area.width, sub_h)
+    if sub_h:
+        lines_text(p, tr("last.sub", lang), sub, p.font(SMALL), MUTED, p.font(16),
+                   role="small")
     body = Rect(area.x, sub.bottom + gap, area.width, area.height - head_h - sub.height - foot_h
                 - 2 * gap)
-    n = len(v.players)
     order = [v.players[(v.seat_of(entry.out) + i) % n] for i in range(1, n)]
-    now = entry.pending[0] if entry.pending else None
     cells = split(body, [1] * len(order), gap=max(2, p.px(4)))
     for i, (name, cell) in enumerate(zip(order, cells, strict=True)):
         s = v.seat_of(name)
         played = name not in entry.pending
         current = name == now
-        p.panel(cell, area, PANEL_HI if current else PANEL, border=WARN if current else None)
+        p.panel(cell, area, PANEL_HI if current else PANEL,
+                border=seat_color(s) if current else None)
         inner = cell.inflate(-p.px(10), -max(2, p.px(3)))
         num_b, name_b, state_b = split(inner, [0.35, 3.2, 1.1], vertical=False, gap=p.px(6))
-        color = WARN if current else (MUTED if played else FG)
+        color = MUTED if played else FG
         drawn = seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
         p.text(f"{i + 1}.", num_b, drawn, color, align="left", min_size=p.font(10))
         state = tr("last.played" if played else ("last.now" if current else "last.waiting"),
                    lang)
         p.text(state, state_b, min(p.font(SMALL), drawn),
-               GOOD if played else (WARN if current else MUTED), align="right",
+               GOOD if played else (FG if current else MUTED), align="right",
                min_size=p.font(10))
         if not played:
             p.controls.append(Control(Rect(cell), ("turn", s)))
@@ -851,72 +853,20 @@ def _round_rows(p: Painter, v: View, rv: RoundView, area: Rect, body: Rect, lang
             p.text(tr("round.by_points", lang), cards_b, p.font(20), MUTED, align="left",
                    role="small", min_size=p.font(10))
 
-def winners_text(p: Painter, v: View, box: Rect, size: int, min_size: int, lang: str) -> str:
-    """"Éloïse Montcalm gagne avec 126 points", every co-winner named ("Ex æquo : A, B
-    (126 points)") when the names fit on the lines the box has at ``min_size``, else "5
-    vainqueurs ex æquo (126 points)": the table sees them all as first just below."""
-    best = v.totals[v.seat_of(v.winners[0])]
-    if len(v.winners) == 1:
-        return tr("over.winner", lang, names=said(v, v.winners[0]), n=best)
-    named = tr("over.co_winners", lang, names=", ".join(said(v, w) for w in v.winners), n=best)
-    if layout_lines(p, named, box, size, min_size)[3]:
-        return named
-    return tr("over.co_count", lang, count=len(v.winners), n=best)
-
-
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The final standings, the winners first and biggest: all who share the lowest total are
-    first ("1."), on taller rows, their names larger than the others'."""
+    """The kit's game over: all who share the lowest total first and framed, each total in far
+    type with the places gained or lost in the last round."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
-    gap = p.px(8)
-    portrait = p.scale.portrait
-    if not v.finished:
-        area = not_applicable(p, area, tr("over.not_yet", lang, round=v.round))
-    head_h = p.px(72) if not portrait else p.px(130)
-    head = Rect(area.x, area.y, area.width, head_h)
-    # The headline is the biggest text: the winners' names below are at most WIN_SIZE.
-    head_min = p.font(WIN_SIZE) + 2
-    if v.finished:
-        text = winners_text(p, v, head, p.font(FAR), head_min, lang)
-        color = WARN
-    else:
-        text, color = tr("over.provisional", lang), MUTED
-    lines_text(p, text, head, p.font(FAR), color, head_min, kind="headline", role="far",
-               players=v.players)
-    foot_h = p.px(62) if v.finished else 0
-    body = Rect(area.x, area.y + head_h + gap, area.width,
-                area.height - head_h - gap - (foot_h + gap if foot_h else 0))
-    first = [s for s in v.order if v.places[s] == 1]
-    # The winners' rows taller, as long as the others' still hold a name.
-    row_gap = max(1, p.px(3))
-    room = body.height - row_gap * (len(v.order) - 1)
-    need = p.line_height(p.name_size()) + 2 * max(2, p.px(3)) + 2
-    rest = len(v.order) - len(first)
-    tall = max(1.0, min(1.6, (room / need - rest) / len(first))) if rest else 1.0
-    rows = split(body, [tall if s in first else 1.0 for s in v.order], gap=row_gap)
-    win_size = p.font(WIN_SIZE)  # the smallest winner's name, once drawn
-    for row, s in zip(rows, v.order, strict=True):  # the winners first
-        win = s in first
-        p.panel(row, area, PANEL_HI if win else PANEL, border=WARN if win and v.finished
-                else None)
-        inner = row.inflate(-p.px(10), -max(2, p.px(3)))
-        place_b, name_b, total_b = split(inner, [0.5, 3, 1.2], vertical=False, gap=gap)
-        size = p.font(WIN_SIZE) if win else min(p.font(NEAR), win_size * 85 // 100)
-        drawn = seat_name(p, v, s, name_b, size, WARN if win and v.finished else FG,
-                          mark=p.px(44) if win else p.px(32))
-        if win:
-            win_size = min(win_size, drawn)
-        p.text(f"{v.places[s]}.", place_b, drawn, WARN if win else MUTED, min_size=p.font(10))
-        p.text(tr("points", lang, n=v.totals[s]), total_b, size, FG, align="right",
-               min_size=p.font(12), kind="score", who=v.players[s])
-    if foot_h:
-        foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-        a, b = split(foot, [1, 1], vertical=False, gap=gap)
-        p.button(a, t("scr.over.again", lang), ("again",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
-        p.button(b, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
+    best = v.totals[v.seat_of(v.winners[0])] if v.winners else 0
+    names = ", ".join(said(v, w) for w in v.winners)
+    title = (tr("over.winner", lang, names=names, n=best) if len(v.winners) == 1 else
+             tr("over.co_winners", lang, names=names, n=best))
+    rows = [kit.Standing(s, v.players[s], v.places[s], v.totals[s], tr("pts", lang),
+                         moved=v.moves[s], winner=v.places[s] == 1) for s in v.order]
+    kit.game_over(p, area, rows, v.players, lang, finished=v.finished, title=title,
+                  not_yet=tr("over.not_yet", lang, round=v.round))
 
 
 # --- rules -------------------------------------------------------------------------------------

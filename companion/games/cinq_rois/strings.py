@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.i18n import register
 
 STRINGS: dict[str, tuple[str, str]] = {
+    "cinq.pts": ("pts", "pts"),  # the unit beside a total in far type (the kit's tiles)
     "cinq.points": ("{n} {n|pt|pts}", "{n} {n|pt|pts}"),
     # The navigation bar names the game's screens by these keys (display/screens.py).
     "scr.nav.sheet": ("Feuille", "Sheet"),
@@ -58,7 +59,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.mode.hands": ("Mains entières", "Whole hands"),
     "cinq.entry.out_tag": ("exposé", "out"),
     "cinq.entry.out_zero": ("0 (exposé)", "0 (out)"),
-    "cinq.entry.out_zero_long": ("{name} s'est exposé : 0 point", "{name} went out: 0 points"),
+    "cinq.entry.out_zero_long": ("{name} s'expose : 0 point", "{name} went out: 0 points"),
     "cinq.entry.cards_n": ("{n} cartes", "{n} cards"),
     "cinq.entry.who_out": ("Qui s'est exposé ? Touchez « exposé » ou tapez son numéro",
                            "Who went out? Touch \"out\" or type their number"),
@@ -77,7 +78,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.entry.over": ("La partie est finie : plus de donne à saisir.",
                         "The game is over: no round left to enter."),
     "cinq.round.none": ("Aucune donne comptée pour l'instant.", "No round counted yet."),
-    "cinq.round.title": ("Donne {round} (atout {bonus}) : {name} s'est exposé",
+    "cinq.round.title": ("Donne {round} (atout {bonus}) : {name} s'expose",
                          "Round {round} (bonus {bonus}): {name} went out"),
     "cinq.round.went_out": ("exposé", "out"),
     "cinq.round.by_points": ("points saisis", "points entered"),
@@ -140,7 +141,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "U ou Ctrl+Z : annuler la dernière décision\n"
         "Saisie : flèches gauche/droite = mode, haut/bas = joueur, chiffres = points ; "
         "carte = valeur puis couleur "
-        "(3 … 9, 0 ou 1 0 = 10, V/J, D/Q, R/K ; S H D C, E ou * étoile, ou F1 … F5), X ou J K "
+        "(3 … 9, 0 ou 1 0 = 10, V/J, D/Q, R/K ; F1 pique, F2 cœur, F3 carreau, F4 trèfle, "
+        "F5, E ou * étoile), X ou J K "
         "joker, retour arrière efface\n"
         "T feuille · E saisie · D donne · R règles · S matériel · Tab écran suivant\n"
         "M son · L langue · Ctrl+Q quitter",

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from companion.cards import RANKS
+from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
@@ -26,6 +27,7 @@ from companion.display.screens import (
     SUITS,
     card_chips,
     grid,
+    lines_text,
     nice_ticks,
     no_game,
     not_applicable,
@@ -287,7 +289,7 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = F
 def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
                players: tuple[str, ...], name_size: int | None) -> None:
     table = tuple(players) or (s.name,)
-    border = WARN if s.owes else (FG if highlight else None)
+    border = BAD if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
     lay = tile_layout(p, box)
     pad, inner, fonts = lay.pad, lay.inner, p.fonts
@@ -338,7 +340,7 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
         text = " · ".join(tags)
         w = min(fonts.size(text, small)[0], chips.width)
         tag_box = Rect(right - w, low.y, w, low.height)
-        p.text(text, tag_box, small, WARN if s.owes else MUTED, align="right", min_size=10)
+        p.text(text, tag_box, small, BAD if s.owes else MUTED, align="right", min_size=10)
         chips.width = max(0, tag_box.left - pad * 2 - low.x)
     chip_h = min(chips.height, max(8, name_size * 3 // 4))
     chip_box = Rect(chips.x, chips.centery - chip_h // 2, chips.width, chip_h)
@@ -356,7 +358,9 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
 def columns_for(p: Painter, n: int) -> int:
     if p.scale.portrait:
         return 1
-    return 1 if n <= 4 else 2
+    # Four players on one column would leave tiles too low for their second line (cards in
+    # front, "starts", "draws") under the band of the turn banner.
+    return 1 if n <= 3 else 2
 
 
 # --- table -------------------------------------------------------------------------------------
@@ -366,9 +370,18 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     gap = p.px(6)
-    info_h = p.px(40)
+    # The band above the tiles is as tall as the turn banner whether or not someone must draw:
+    # a tile never moves when the banner comes and goes (nobody hunts for their tile).
+    info_h = kit.banner_height(p)
     info, tiles_area = Rect(area.x, area.y, area.width, info_h), Rect(
         area.x, area.y + info_h + gap, area.width, area.height - info_h - gap)
+    if v.awaiting == "draw" and v.owed:
+        # Someone must draw: the kit's turn banner names them, the biggest text on the table
+        # (the pile's odds are on the pile screen).
+        drawer = v.owed[0]
+        kit.turn_banner(p, info, v.players.index(drawer), drawer, v.players, lang)
+        _tiles(p, v, lang, tiles_area)
+        return
     odds = v.odds
     if odds.count:
         pile = t("scr.pile_line", lang, count=odds.count, ace=odds.ace, seven=odds.seven)
@@ -387,6 +400,11 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     elif v.dealer and v.slaps == 0:
         pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
     p.text(pile, info, p.font(READ), MUTED, align="left", min_size=p.font(16))
+    _tiles(p, v, lang, tiles_area)
+
+
+def _tiles(p: Painter, v: View, lang: str, tiles_area: Rect) -> None:
+    gap = p.px(6)
     cols = columns_for(p, len(v.standings))
     # Column-major so that the standings read down the first column, then the second.
     rows = math.ceil(len(v.seats) / cols)
@@ -1026,47 +1044,53 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     o = v.odds
     gap = p.px(8)
-    if p.scale.portrait:
-        stats, bars = split(area, [1, 1.2], gap=gap)
-    else:
-        stats, bars = split(area, [1, 1.3], vertical=False, gap=gap)
+    # Read from the seats: every label at 3.5 mm, every figure in far type; the four figures
+    # in a 2x2 grid above the chart, each label over its figure.
+    read = kit.read_size(p)
+    read_h = p.line_height(read)
+    far_h = p.fonts.size("0,0 kg %", kit.far_size(p))[1]  # a unit has descenders
+    stats_h = 2 * (read_h + far_h + p.px(8)) + p.px(4)
+    stats = Rect(area.x, area.y, area.width, stats_h)
+    bars = Rect(area.x, stats.bottom + gap, area.width, area.bottom - stats.bottom - gap)
     items = [
         (t("scr.pile.count", lang), str(o.count)),
         (t("scr.pile.ace", lang), t("scr.pile.pct", lang, value=float(o.ace))),
         (t("scr.pile.seven", lang), t("scr.pile.pct", lang, value=float(o.seven))),
         (t("scr.pile.expected", lang), t("scr.pile.kg", lang, value=float(o.expected_kilos))),
     ]
-    for cell, (label, value) in zip(split(stats, [1] * 4, gap=p.px(4)), items, strict=True):
+    for cell, (label, value) in zip(grid(stats, 4, 2, p.px(4)), items, strict=True):
         p.panel(cell, stats)
-        lab, val = split(cell.inflate(-p.px(10), -p.px(4)), [1, 1.4], vertical=False)
-        p.text(label, lab, p.font(NEAR), MUTED, align="left", min_size=p.font(18))
-        p.text(value, val, p.font(FAR), FG, align="right", role="far",
-               min_size=p.font(BIG) * 3 // 4)
-    title_h = p.px(36)
+        inner = cell.inflate(-p.px(10), -p.px(4))
+        lab = Rect(inner.x, inner.y, inner.width, read_h)
+        val = Rect(inner.x, lab.bottom, inner.width, inner.bottom - lab.bottom)
+        p.text(label, lab, read, MUTED, align="left", min_size=read)
+        p.text(value, val, kit.far_size(p), FG, align="right", role="far", kind="score",
+               min_size=kit.far_size(p))
     if o.source == "returned":
         title = t("scr.pile.returned", lang, n=o.known_bottom)
     elif o.source == "empty":
         title = t("pile.empty", lang)
     else:
         title = t("scr.pile.ranks", lang, bottom=o.known_bottom)
-    p.text(title, Rect(bars.x, bars.y, bars.width, title_h), p.font(SMALL), FG,
-           min_size=p.font(16))
+    # On two lines rather than smaller (a portrait screen).
+    title_h = read_h * min(2, len(p.wrap_lines(title, bars.width, read)))
+    lines_text(p, title, Rect(bars.x, bars.y, bars.width, title_h), read, FG, min_size=read)
     chart = Rect(bars.x, bars.y + title_h, bars.width, bars.height - title_h)
-    label_h = p.px(30)
+    label_h = read_h
     ranks = list(o.ranks)
     if not ranks:
-        p.text(t("pile.empty", lang), chart, p.font(NEAR), MUTED)
+        p.text(t("pile.empty", lang), chart, read, MUTED, min_size=read)
         return
     top = max(o.ranks.values())
     cols = split(chart, [1] * len(ranks), vertical=False, gap=p.px(3))
     for col, rank in zip(cols, ranks, strict=True):
         n = o.ranks[rank]
         lab = Rect(col.x, col.bottom - label_h, col.width, label_h)
-        p.text(rank_label(rank, lang), lab, p.font(SMALL), FG, min_size=p.font(14))
+        p.text(rank_label(rank, lang), lab, read, FG, min_size=read)
         num = Rect(col.x, col.y, col.width, label_h)
-        p.text(str(n), num, p.font(SMALL), MUTED, min_size=p.font(14))
+        p.text(str(n), num, read, MUTED, min_size=read)
         space = col.height - 2 * label_h
-        h = int(space * n / top) if top else 0
+        h = max(0, int(space * n / top)) if top else 0
         color = BAD if rank == "A" else (GOOD if rank == "7" else ACCENT)
         pygame.draw.rect(p.surface, color, Rect(col.x + col.width // 6, lab.top - h,
                                                 col.width * 2 // 3, h))
@@ -1143,85 +1167,30 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
 # --- game over ---------------------------------------------------------------------------------
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The winners first and biggest (every co-winner as first), then everyone else by place,
-    the heaviest named; before the end, the same as provisional standings."""
+    """The kit's game over: everyone by place, the winners first and framed, the heaviest
+    framed as who carries the most home; before the end, provisional standings."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
-    gap = p.px(8)
-    if not v.finished:
-        area = not_applicable(p, area, t("scr.over.not_yet", lang, round=v.round,
-                                         rounds=v.rounds))
     first = [s for s in v.standings if s.place == 1]
-    others = [s for s in v.standings if s.place != 1]
     kilos = first[0].kilos
-    if not v.finished:
-        title, color = t("scr.over.provisional", lang), MUTED
-    elif len(first) == 1:
-        title, color = t("scr.over.winner", lang, kilos=kilos), WARN
-    elif len(first) == 2:
-        title, color = t("scr.over.co_winners", lang, kilos=kilos), WARN
-    else:
-        title, color = t("scr.over.n_winners", lang, n=len(first), kilos=kilos), WARN
-    head = Rect(area.x, area.y, area.width, p.px(56))
-    foot_h = p.px(56) if v.finished else 0
+    names = ", ".join(short_name(s.name, v.players) for s in first)
+    title = (t("winners", lang, names=names, kilos=kilos) if len(first) == 1 else
+             t("co_winners", lang, names=names, kilos=kilos))
     notes = []
     if v.end_reason == "pile_empty":
         notes.append((t("ended.pile_empty", lang), MUTED))
     heaviest = max(s.kilos for s in v.seats)
-    heavy = [s.name for s in v.seats if s.kilos == heaviest]
-    if v.finished and heaviest > kilos:
+    heavy = [s.name for s in v.seats if s.kilos == heaviest] if heaviest > kilos else []
+    if v.finished and heavy:
         # The table always wants to know who carries the most home.
-        names = ", ".join(short_name(n, v.players) for n in heavy)
-        notes.append((t("scr.over.heaviest", lang, names=names, kilos=heaviest, n=len(heavy)),
-                      BAD))
-    note_h = p.px(30)
-    body = Rect(area.x, head.bottom + gap, area.width,
-                area.height - head.height - gap - len(notes) * (note_h + gap)
-                - (foot_h + gap if foot_h else 0))
-    row_min = p.line_height(name_floor(p)) + 2 * (p.px(3) + 1)
-    portrait = p.scale.portrait
-    n = len(first)
-    w_cols = 1 if portrait else n if n <= 3 else 2 if n == 4 else 3
-    w_rows = math.ceil(n / w_cols)
-    # The others in as few columns as leave every row (and the winners' a half more) room for
-    # a name.
-    for cols in (1, 2, 3):
-        rows = math.ceil(len(others) / cols)
-        if (not portrait and cols == 1 and len(others) > 4) or (portrait and cols > 1):
-            continue
-        if rows * row_min + w_rows * row_min * 3 // 2 + (rows + w_rows) * p.px(8) <= body.height:
-            break
-    # A winner's row is worth one and a half of the others' (up to a comfortable size; a tall
-    # screen gives both more).
-    spare = body.height - gap - max(0, rows - 1) * p.px(3) - (w_rows - 1) * p.px(8)
-    unit = spare / (1.5 * w_rows + rows)
-    row_h = max(row_min, min(p.px(64 if p.scale.portrait else 48), int(unit)))
-    list_h = rows * row_h + max(0, rows - 1) * p.px(3) if rows else 0
-    win_h = min(body.height - (list_h + gap if rows else 0),
-                w_rows * p.px(150 if p.scale.portrait else 110) + (w_rows - 1) * p.px(8))
-    winners_box = Rect(body.x, body.y, body.width, win_h)
-    win_size = podium(p, v, winners_box, lang)
-    # The headline says what the names under it are: with one or two winners the names are
-    # at least as big; with more, the count is the news ("5 vainqueurs ex aequo") and the
-    # headline the biggest.
-    head_size = min(p.font(BIG), win_size) if len(first) <= 2 else p.font(FAR)
-    p.text(title, head, head_size, color, kind="headline", min_size=p.font(SMALL),
-           role="far" if len(first) > 2 else "near")
-    if rows:
-        standings_list(p, v, others, Rect(body.x, winners_box.bottom + gap, body.width, list_h),
-                       cols, lang, heavy if v.finished else [], max_size=win_size * 4 // 5)
-    y = body.bottom + gap
-    for line, tone in notes:
-        p.text(line, Rect(area.x, y, area.width, note_h), p.font(NEAR), tone,
-               min_size=p.font(16))
-        y += note_h + gap
-    if foot_h:
-        foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-        again, new = split(foot, [1, 1], vertical=False, gap=gap)
-        p.button(again, t("scr.over.again", lang), ("again",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
-        p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
+        notes.append((t("scr.over.heaviest", lang, n=len(heavy), kilos=heaviest,
+                        names=", ".join(short_name(n, v.players) for n in heavy)), BAD))
+    rows = [kit.Standing(s.seat, s.name, s.place, s.kilos, "kg", winner=s.place == 1,
+                         marked=v.finished and s.name in heavy) for s in v.standings]
+    kit.game_over(p, area, rows, v.players, lang, finished=v.finished, title=title,
+                  not_yet=t("scr.over.not_yet", lang, round=v.round, rounds=v.rounds),
+                  notes=notes)
 
 
 def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], width: int,
@@ -1247,81 +1216,6 @@ def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], widt
 
 
 _UNIFORM: dict[tuple[object, ...], int] = {}
-
-
-def _podium_plan(p: Painter, v: View, box: Rect, cols: int, lang: str) -> tuple[int, list[Rect],
-                                                                              int, int, int]:
-    first = [s for s in v.standings if s.place == 1]
-    cells = grid(box, len(first), cols, p.px(8))
-    cell = cells[0]
-    pad = max(3, min(cell.height // 10, p.px(8)))
-    mark_d = min(cell.height - 2 * pad, p.px(40))
-    place_size = max(name_floor(p), p.font(SMALL))
-    place_w = p.fonts.size(ordinal(1, lang), place_size)[0]
-    name_w = cell.width - 4 * pad - mark_d - place_w
-    name_h = cell.height - 2 * pad
-    top = size_for_height(p, name_h, p.font(FAR) * 3 // 2)
-    size = uniform_name_size(p, v.players, [s.name for s in first], name_w, name_h, top)
-    # An arrangement where even the shortest forms do not fit at that size is no choice.
-    fits = p.line_height(size) <= name_h + 2 * pad and all(
-        p.fonts.size(name_forms(v.players)[s.name][-1], size)[0] <= name_w for s in first)
-    return size if fits else 0, cells, pad, mark_d, place_size
-
-
-def podium(p: Painter, v: View, box: Rect, lang: str) -> int:
-    """The first place: every co-winner on the top step, each name as big as the box allows
-    (all at one size, in the arrangement that makes them biggest); returns that size."""
-    first = [s for s in v.standings if s.place == 1]
-    plans = [_podium_plan(p, v, box, cols, lang) for cols in range(1, min(len(first), 4) + 1)]
-    size, cells, pad, mark_d, place_size = max(plans, key=lambda plan: plan[0])
-    size = max(size, name_floor(p))
-    place = ordinal(1, lang)
-    place_w = p.fonts.size(place, place_size)[0]
-    for cell, s in zip(cells, first, strict=False):
-        p.panel(cell, box, PANEL, border=WARN if v.finished else None)
-        inner = cell.inflate(-2 * pad, -2 * pad)
-        p.seat_mark(s.seat, (inner.x + mark_d // 2, inner.centery), int(mark_d * 0.42))
-        place_b = Rect(inner.x + mark_d + pad, inner.y, place_w, inner.height)
-        p.text(place, place_b, place_size, WARN if v.finished else GOOD, kind="score",
-               min_size=place_size)
-        name_b = Rect(place_b.right + pad, inner.y, inner.right - place_b.right - pad,
-                      inner.height)
-        p.name(s.name, v.players, name_b, size, FG, align="left", role="far")
-    return size
-
-
-def standings_list(p: Painter, v: View, rows: list[SeatView], box: Rect, cols: int, lang: str,
-                   heavy: list[str], max_size: int) -> None:
-    """Everyone after the first, by place: place, seat mark, name, kilos; the heaviest framed."""
-    n_rows = math.ceil(len(rows) / cols)
-    cells = grid(box, n_rows * cols, cols, p.px(3))
-    cell = cells[0]
-    pad = max(p.px(3) + 1, min(cell.height // 8, p.px(6)))  # clear of the frame's border
-    inner_h = cell.height - 2 * pad
-    fonts = p.fonts
-    top = min(max_size, size_for_height(p, inner_h, p.font(BIG)))
-    score_size = max(top, name_floor(p))
-    place_w = fonts.size(ordinal(10, lang), top)[0]
-    kilo_w = fonts.size(t("kilos", lang, kilos=888), score_size)[0]
-    mark_d = min(inner_h, p.px(36))
-    name_w = cell.width - 2 * pad - place_w - mark_d - kilo_w - 4 * pad
-    size = uniform_name_size(p, v.players, [s.name for s in rows], name_w, inner_h, top)
-    for i, s in enumerate(rows):
-        col, row = divmod(i, n_rows)
-        cell = cells[row * cols + col]
-        p.panel(cell, box, PANEL, border=BAD if s.name in heavy else None)
-        inner = cell.inflate(-2 * pad, -2 * pad)
-        place_b = Rect(inner.x, inner.y, place_w, inner.height)
-        p.text(ordinal(s.place, lang), place_b, size, MUTED, align="left", kind="score",
-               min_size=size)
-        mark_c = (place_b.right + pad + mark_d // 2, inner.centery)
-        p.seat_mark(s.seat, mark_c, int(mark_d * 0.42))
-        kilo_b = Rect(inner.right - kilo_w, inner.y, kilo_w, inner.height)
-        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, score_size, FG, align="right",
-               kind="score", min_size=size)
-        name_b = Rect(place_b.right + 2 * pad + mark_d, inner.y,
-                      kilo_b.left - pad - (place_b.right + 2 * pad + mark_d), inner.height)
-        p.name(s.name, v.players, name_b, size, FG, align="left")
 
 
 # --- rules -------------------------------------------------------------------------------------

@@ -14,10 +14,11 @@ from typing import Any, Literal
 
 import pygame
 
+from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
-from companion.display.names import name_forms, short_name
+from companion.display.names import short_name
 from companion.display.screens import (
     grid,
     lines_text,
@@ -51,8 +52,8 @@ from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, St
 from companion.games.treize.rules import TreizeGame, draw_lots
 from companion.games.treize.series import VALUES
 from companion.games.treize.view import SeatView, View, build_view
+from companion.i18n import count, t
 from companion.i18n import french_typography as _typo
-from companion.i18n import t
 from companion.inputs.base import InputEvent
 from companion.inputs.sim import SIM_CLOCK
 from companion.table.log import Undo
@@ -124,9 +125,41 @@ def todo_text(v: View, ui: Ui) -> str:
 
 # --- pieces ------------------------------------------------------------------------------------
 
+def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
+    """A player as the kit's tile shows them: the match's points in far type (the cards in
+    hand in the basic variant, which keeps no points), then the cards and what they do now."""
+    if s.passed:
+        tag = t("treize.tag.passed", lang)
+    elif s.turn:
+        tag = t("treize.tag.turn", lang)
+    elif s.leader and v.stacks:
+        tag = t("treize.tag.leads", lang)
+    elif s.starter and v.mode is None and not v.finished:
+        tag = t("treize.tag.starts", lang)
+    else:
+        tag = ""
+    cards = (count(s.count, t("treize.card", lang), t("treize.cards", lang), lang)
+             if s.count is not None and v.advanced else "")
+    note = " · ".join(x for x in (cards, tag) if x)
+    if v.advanced:
+        return kit.Standing(s.seat, s.name, s.place, s.total, t("treize.pts", lang), note,
+                            acting=s.turn, dim=s.passed)
+    return kit.Standing(s.seat, s.name, s.place, s.count, t("treize.cards", lang)
+                        if s.count is not None else "", tag, acting=s.turn, dim=s.passed)
+
+
+def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+    """The kit's tiles in seating order (nobody hunts for their tile); whoever plays now is
+    framed in their seat colour."""
+    n = len(v.seats)
+    kit.tiles(p, area, [standing(s, v, ui.lang) for s in v.seats], v.players, ui.lang,
+              act=(lambda s: ("pass", s.who)) if touch else None,
+              cols=1 if p.scale.portrait or n <= 3 else 2)
+
+
 def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
-    """A player: seat mark and name on top (the biggest text but the cards in hand), then what
-    they do now, their points and how many cards they hold."""
+    """The table screen's tile: seat mark and name on top, then what they do now, their
+    points and how many cards they hold."""
     border = ACCENT if s.turn else None
     p.panel(box, None, PANEL if not s.passed else BG, border=border)
     pad = max(3, box.height // 14)
@@ -166,7 +199,9 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
                align="left", role="small", min_size=p.font(14))
 
 
-def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+def table_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+    """The table screen's own tiles (issue 23: not yet the kit's): at six players on the 7\"
+    screen the kit's one-line tile has no room for the cards in hand and what each one does."""
     n = len(v.seats)
     cols = 1 if p.scale.portrait else 2 if n <= 4 else 3
     rows = math.ceil(n / cols)
@@ -240,7 +275,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     tiles = Rect(area.x, band.bottom + gap, area.width, foot.top - band.bottom - 2 * gap)
     series_band(p, v, ui, band)
     live = not v.finished and v.awaiting == "play"
-    seat_grid(p, v, ui, tiles, touch=live)
+    table_grid(p, v, ui, tiles, touch=live)
     hint_b, btn_b = split(foot, [1, 1.2] if p.scale.portrait else [1.25, 1],
                           vertical=p.scale.portrait, gap=gap)
     if v.mode is None and v.awaiting == "play" and not v.finished:
@@ -286,13 +321,13 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     count = e.count if e is not None and e.kind == "play" else None
     gap = p.px(6)
     portrait = p.scale.portrait
-    head_h = p.px(80 if portrait else 40)
-    head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = p.px(40)
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    lines_text(p, t("treize.play.who", lang, name=spoken(v, who)),
-            Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-            p.font(NEAR), WARN, min_size=p.font(24), kind="headline", align="left")
+    # Whose turn in the biggest type, in their seat colour; the question under it.
+    banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+    kit.turn_banner(p, banner, v.seat_of(who), who, v.players, lang)
+    ask = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
+    p.text(t("treize.play.ask", lang), ask, p.font(SMALL), FG, align="left",
+           min_size=p.font(18))
+    head = Rect(area.x, area.y, area.width, ask.bottom - area.y)
     allowed = (allowed_text(v, lang) if v.stacks
                else t("treize.series.empty", lang, name=spoken(v, who)))
     line = Rect(area.x, head.bottom, area.width, p.px(72 if portrait else 44))
@@ -358,24 +393,26 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         seat_grid(p, v, ui, rest, touch=False)
         return
     gap = p.px(8)
-    head_h = p.px(110 if p.scale.portrait else 64)
-    head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = p.px(48)
-    p.seat_mark(v.seat_of(player), (head.x + mark_d // 2, head.centery), int(mark_d * 0.4))
-    lines_text(p, t("treize.take.who", lang, name=spoken(v, player)),
-            Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, head_h),
-            p.font(NEAR), WARN, min_size=p.font(24), kind="headline", align="left")
+    banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+    kit.turn_banner(p, banner, v.seat_of(player), player, v.players, lang)
+    # The stacks' values are read by the one who touches them: under the banner's size.
+    value_size = p.texts[-1].size * 4 // 5
+    ask = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
+    p.text(t("treize.take.ask", lang), ask, p.font(SMALL), FG, align="left",
+           min_size=p.font(18))
+    head = Rect(area.x, area.y, area.width, ask.bottom - area.y)
+    head_h = head.height
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
-    for cell, (value, count) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
+    for cell, (value, stack_n) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
                                     strict=True):
         # The value big, how many lie on that stack under it (read from the seats too).
         p.panel(cell, None, PANEL_HI)
         top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
-        p.text(str(value), top, p.font(FAR) * (2 if p.scale.portrait else 1), FG, role="far",
-               min_size=p.font(BIG))
-        p.text(t("treize.take.stack", lang, count=count), bottom, p.font(SMALL), MUTED,
+        p.text(str(value), top, value_size, FG, role="far", min_size=min(value_size,
+                                                                        p.font(BIG)))
+        p.text(t("treize.take.stack", lang, count=stack_n), bottom, p.font(SMALL), MUTED,
                role="near", min_size=p.font(16))
         p.controls.append(Control(Rect(cell), ("took", value)))
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
@@ -582,112 +619,29 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 # --- game over ---------------------------------------------------------------------------------
 
-def winners_head(p: Painter, v: View, lang: str, area: Rect) -> int:
-    """The winners' names, all at one size, the biggest on the screen, then what they won
-    with, within ``area``; returns the height used."""
-    winners = list(v.winners)
-    forms = name_forms(v.players)
-    gap = p.px(12)
-    floor = p.font(BIG) * 11 // 10  # above the top bar's headline
-
-    def fits(size: int, cols: int) -> bool:
-        rows = math.ceil(len(winners) / cols)
-        if rows * p.line_height(size) + p.line_height(size * 2 // 3) > area.height:
-            return False
-        cell_w = (area.width - gap * (cols - 1)) // cols - p.px(52)
-        return all(any(p.fonts.size(f, size)[0] <= cell_w for f in forms.get(w, (w,)))
-                   for w in winners)
-
-    # One line a winner while that keeps them above the floor, else side by side: the
-    # biggest size that fits, down to the name size if it must.
-    least = p.name_size()
-    best = (0, 1)
-    for cols in range(1, min(3, len(winners)) + 1):
-        size = p.font(FAR)
-        while size > least and not fits(size, cols):
-            size -= 1
-        if size >= floor:
-            best = (size, cols)
-            break
-        if size > best[0]:
-            best = (size, cols)
-    size, cols = best
-    rows = math.ceil(len(winners) / cols)
-    cell_w = (area.width - gap * (cols - 1)) // cols
-    line_h = p.line_height(size)
-    mark_d = min(line_h, p.px(44))
-    y = area.y
-    for i, w in enumerate(winners):
-        r, c = divmod(i, cols)
-        cell = Rect(area.x + c * (cell_w + gap), y + r * line_h, cell_w, line_h)
-        # Centred: the name, its seat mark to the left of it.
-        box = Rect(cell.x + mark_d + p.px(8), cell.y, cell.width - mark_d - p.px(8), line_h)
-        rect = p.name(w, v.players, box, size, WARN, align="center", role="far",
-                      min_size=size)
-        p.seat_mark(v.seat_of(w), (rect.left - p.px(8) - mark_d // 2, cell.centery),
-                    int(mark_d * 0.42))
-    y += rows * line_h
-    sub = size * 2 // 3
-    what = (t("treize.over.won", lang) if len(winners) == 1
-            else t("treize.over.tied", lang, n=len(winners)))
-    if v.advanced:
-        what += " " + t("treize.over.points", lang, n=dict(v.standings)[winners[0]])
-    sub_h = min(area.bottom - y, p.line_height(sub) * 2)
-    used = lines_text(p, what, Rect(area.x, y, area.width, sub_h), sub, WARN,
-                   min_size=p.font(SMALL), kind="headline", role="far", align="center",
-                   valign="top")
-    lines = len(p.wrap_lines(what, area.width, used))
-    return y + lines * p.line_height(used) - area.y
-
-
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The kit's game over: the winners first and framed; the match's points in far type in
+    the advanced variant, the places alone in the basic one."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
-    gap = p.px(8)
-    if not v.finished:
-        area = not_applicable(p, area, t("treize.over.not_yet", lang, n=v.game_number))
-    foot_h = p.px(60)
-    n = len(v.standings)
-    # The standings keep room for names of the name size at least; the winners get the rest.
-    rows_need = n * (p.line_height(p.name_size()) + p.px(6)) + 2 * gap
-    head_room = Rect(area.x, area.y, area.width,
-                     min(area.height * (3 if p.scale.portrait else 2) // 5,
-                         area.height - foot_h - rows_need))
-    head_h = winners_head(p, v, lang, head_room) if v.finished else 0
-    body = Rect(area.x, area.y + head_h + (gap if head_h else 0), area.width,
-                area.height - head_h - foot_h - 2 * gap)
-    row_h = min(p.px(100 if p.scale.portrait else 72), (body.height - p.px(4) * (n - 1)) // n)
-    body.height = n * row_h + p.px(4) * (n - 1)
-    rows = split(body, [1] * n, gap=p.px(4))
-    winners = set(v.winners)
-    # The rows' names stay under the winners' headline.
-    top_size = max((r.size for r in p.texts if r.kind == "name"), default=p.font(FAR))
-    row_size = min(p.font(BIG if p.scale.portrait else NEAR), top_size * 3 // 4)
-    for row, (name, total) in zip(rows, v.standings, strict=True):
-        seat = v.seat_of(name)
-        p.panel(row, None, PANEL_HI if name in winners else PANEL,
-                border=GOOD if name in winners else None)
-        inner = row.inflate(-p.px(10), -max(1, p.px(2)))
-        place = next(s.place for s in v.seats if s.name == name)
-        place_w = p.fonts.size("6.", row_size)[0] + p.px(6)
-        d = min(inner.height, p.px(36))
-        mx = inner.x + place_w + p.px(6)
-        p.seat_mark(seat, (mx + d // 2, inner.centery), int(d * 0.42))
-        rest = Rect(mx + d + p.px(8), inner.y, inner.right - mx - d - p.px(8), inner.height)
-        name_b, pts_b = split(rest, [2.4, 1], vertical=False, gap=p.px(6))
-        p.name(name, v.players, name_b, row_size)
-        size = last_size(p, row_size)  # the place and the points no bigger than the name
-        p.text(f"{place}.", Rect(inner.x, inner.y, place_w, inner.height), size, FG,
-               align="right", min_size=p.font(14))
-        if v.advanced:
-            p.text(t("treize.points", lang, n=total), pts_b, size, FG,
-                   align="right", min_size=p.font(14), kind="score", who=name)
-    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    again, new = split(foot, [1, 1], vertical=False, gap=gap)
-    p.button(again, t("scr.over.again", lang), ("again",), enabled=v.finished, color=GOOD,
-             hint=t("scr.key.enter", lang), size=p.font(NEAR))
-    p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(NEAR))
+    what = (t("treize.over.won", lang) if len(v.winners) == 1
+            else t("treize.over.tied", lang, n=len(v.winners)))
+    if v.advanced and v.winners:
+        what += " " + t("treize.over.points", lang, n=dict(v.standings)[v.winners[0]])
+    title = (", ".join(spoken(v, w) for w in v.winners) + " " + what if len(v.winners) == 1
+             else what)
+    # Ties share a place ("1er, 1er, 3e"), as on the other games' game over.
+    totals = [total for _name, total in v.standings]
+    places = {name: (1 + sum(other < total for other in totals) if v.advanced else
+                     1 if name in v.winners else s.place)
+              for (name, total), s in zip(v.standings, (v.seats[v.seat_of(n)]
+                                                         for n, _ in v.standings), strict=True)}
+    rows = [kit.Standing(v.seat_of(name), name, places[name], total if v.advanced else None,
+                         t("treize.pts", lang) if v.advanced else "",
+                         winner=name in v.winners) for name, total in v.standings]
+    kit.game_over(p, area, rows, v.players, lang, finished=v.finished, title=title,
+                  not_yet=t("treize.over.not_yet", lang, n=v.game_number))
 
 
 # --- end of a game entered without plays -------------------------------------------------------

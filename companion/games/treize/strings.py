@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.i18n import register
 
 STRINGS: dict[str, tuple[str, str]] = {
+    "treize.pts": ("pts", "pts"),  # the unit beside a total in far type (the kit's tiles)
     "game.treize": ("13 feuilles", "13 feuilles"),
     "scr.nav.scores": ("Scores", "Scores"),
     "scr.nav.gameover": ("Résultat", "Result"),
@@ -39,6 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.tag.leads": ("entame", "leads"),
     "treize.tag.starts": ("commence", "starts"),
     "treize.cards": ("cartes", "cards"),
+    "treize.card": ("carte", "card"),
     "treize.points": ("{n} pts", "{n} pts"),
     "treize.btn.play": ("Coup de {name}", "{name}'s play"),
     "treize.btn.end": ("Fin de partie", "End of game"),
@@ -52,8 +54,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                                 "The helper is chosen before the game's first card"),
     "treize.hint.press": ("Bouton d'un joueur ou toucher son nom = il passe",
                           "A player's button or touching their name = they pass"),
-    "treize.play.who": ("{name} joue : quelle valeur, combien ?",
-                        "{name} plays: which value, how many?"),
+    "treize.play.ask": ("Quelle valeur, combien ?", "Which value, how many?"),
     "treize.play.chosen": ("Coup : {count} × {value}", "Play: {count} × {value}"),
     "treize.play.pick_value": ("Touchez la valeur jouée", "Touch the value played"),
     "treize.play.pick_count": ("Combien de {value} ?", "How many {value}s?"),
@@ -63,8 +64,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.tag.min": ("{n} ou +", "{n}+"),
     "treize.tag.gap": ("interdit", "gap"),
     "treize.tag.few": ("pas assez", "too few"),
-    "treize.take.who": ("{name} passe et prend une carte de la table : laquelle ?",
-                        "{name} passes and takes a card from the table: which one?"),
+    "treize.take.ask": ("Passe et prend une carte de la table : laquelle ?",
+                        "Passes and takes a card from the table: which one?"),
     "treize.take.stack": ("{count} sur la table", "{count} on the table"),
     "treize.take.none": ("Personne ne passe en ce moment.", "Nobody is passing right now."),
     "treize.lots.title": ("Qui commence ? Appuyez sur un bouton pour tirer au sort",

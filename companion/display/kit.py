@@ -1,0 +1,394 @@
+"""The kit of screen parts the three games compose (DESIGN habit 11): a player's tile, the tiles
+of a table, the turn banner, the game over and the change marks. A part is drawn the same way
+and means the same thing on every screen of every game; a game passes what is its own (its
+score, its unit, a note, a drawing of its own under the name).
+
+One colour per role (docs/screen.md, "The kit"): the seat colour is the player (their mark, the
+frame of the banner and of the tile of whoever must act); GOOD is first place and the winners;
+BAD is who draws, the loser, the heaviest; ACCENT the next thing to do; WARN a warning only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from companion.display.layout import Action, Control, Painter
+from companion.display.names import name_forms
+from companion.display.theme import (
+    BAD,
+    DISABLED,
+    FAR,
+    FG,
+    GOOD,
+    MUTED,
+    PANEL,
+    PANEL_HI,
+    READ,
+    Color,
+    seat_color,
+)
+from companion.i18n import register, t
+
+Rect = pygame.Rect
+
+register({
+    "kit.turn": ("À {name}", "{name} to play"),
+    "kit.turn.short": ("À {name}", "{name}, go"),
+})
+
+# What a role looks like, whatever the game (docs/screen.md lists the same table).
+ROLE: dict[str, Color] = {"first": GOOD, "draws": BAD, "plain": FG, "quiet": MUTED,
+                          "up": GOOD, "down": MUTED}
+
+
+def ordinal(n: int, lang: str) -> str:
+    """A place: "1er", "2e" in French; "1st", "2nd", "3rd", "4th" in English."""
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def change_text(change: int, unit: str = "") -> str:
+    """A score's change as a mark: "+8", "−28" (a true minus sign), with its unit if any."""
+    text = f"+{change}" if change > 0 else f"\u2212{-change}"
+    return f"{text} {unit}" if unit else text
+
+
+_SIZE_FOR_HEIGHT: dict[tuple[int, int, str], int] = {}
+
+
+def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
+    """The largest type, up to ``top``, whose line fits ``height`` pixels."""
+    key = (height, top, sample)
+    size = _SIZE_FOR_HEIGHT.get(key)
+    if size is None:
+        size = max(10, top)
+        while size > 10 and p.fonts.size(sample, size)[1] > height:
+            size = max(10, int(size * 0.94))
+        if len(_SIZE_FOR_HEIGHT) > 4096:
+            _SIZE_FOR_HEIGHT.clear()
+        _SIZE_FOR_HEIGHT[key] = size
+    return size
+
+
+def far_size(p: Painter) -> int:
+    """The type of a score or a headline read from the far end of the table: a cap height of
+    6.7 mm where the screen is read (35 px on the 7" screen), never under the 7" figure."""
+    from companion.display.audit import SCORE_MM, viewing
+
+    _what, per_mm, metres = viewing(p.screen.size)
+    cap = max(SCORE_MM * metres / 2 * per_mm, SCORE_MM * viewing((800, 480))[1] * min(
+        1.0, p.scale.u))
+    size = p.font(FAR) * 3 // 4
+    while p.fonts.cap(size) < cap - 0.5:
+        size += 1
+    return size
+
+
+def read_size(p: Painter) -> int:
+    """The least a player reads from their seat: 3.5 mm (18 px on the 7" screen)."""
+    from companion.display.audit import READ_MM, viewing
+
+    _what, per_mm, metres = viewing(p.screen.size)
+    cap = max(READ_MM * metres / 2 * per_mm, READ_MM * viewing((800, 480))[1] * min(
+        1.0, p.scale.u))
+    size = p.font(READ) * 3 // 4
+    while p.fonts.cap(size) < cap - 0.5:
+        size += 1
+    return size
+
+
+def first_short_form(who: str, players: tuple[str, ...]) -> str:
+    """The form a row of names is sized for: the short one where the name has two."""
+    forms = name_forms(tuple(players)).get(who, (who,))
+    return forms[min(1, len(forms) - 1)]
+
+
+# --- a player's tile ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a tile shows of one player: the game fills it from its view."""
+
+    seat: int
+    who: str
+    place: int
+    score: int | None  # the figure in far type; None: the game keeps no score here
+    unit: str = ""  # beside the figure, smaller: "kg", "pts"
+    note: str = ""  # under the name: a tag, a count
+    note_role: str = "quiet"  # a key of ROLE
+    change: int = 0  # the last change of the score: "+8" under the figure's row
+    moved: int = 0  # places gained since the last round (negative: lost)
+    acting: bool = False  # must act now: framed in the seat's colour
+    winner: bool = False  # framed as first
+    marked: bool = False  # framed as the one who draws / carries the most (BAD)
+    dim: bool = False  # out of the trick in play
+
+
+@dataclass(frozen=True, slots=True)
+class TileLayout:
+    pad: int
+    inner: Rect
+    figure_size: int
+    unit_size: int
+    number: Rect
+    unit_w: int
+    mark: Rect
+    name_row: Rect
+    low: Rect
+    top: int  # the largest type the name row takes
+
+
+def tile_layout(p: Painter, box: Rect, unit: str = "pts", digits: int = 3,
+                share: float = 1 / 3) -> TileLayout:
+    """Where things go on a tile of ``box``'s size: the figure takes at most ``share`` of the
+    width (never under far type), the name the rest."""
+    pad = max(3, min(box.height // 12, p.px(8)))
+    inner = box.inflate(-2 * pad, -2 * pad)
+    fonts = p.fonts
+    far = far_size(p)
+    figure_size = max(far, size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123"))
+    unit_size = max(read_size(p), p.far_name_size() * 3 // 4)
+    while True:
+        number_w = fonts.size("8" * digits, figure_size)[0]
+        unit_w = fonts.size(unit, unit_size)[0] + pad if unit else 0
+        if number_w + unit_w <= inner.width * share or figure_size <= far:
+            break
+        figure_size = max(far, int(figure_size * 0.94))
+    number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
+    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
+    mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
+    mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
+    line = p.line_height(p.far_name_size())
+    # A second line (the change, a note) only where it holds read type (3.5 mm) under the name.
+    low_line = p.fonts.size("Ég", read_size(p))[1]
+    two_lines = inner.height >= line + low_line
+    top_h = max(line, inner.height - low_line - max(1, pad // 2)) if two_lines else inner.height
+    name_row = Rect(mid.x, mid.y, mid.width, top_h)
+    low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
+               max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
+    top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
+    return TileLayout(pad, inner, figure_size, unit_size, number, unit_w, mark, name_row, low,
+                      top)
+
+
+def _place_w(p: Painter, size: int, lang: str, most: int = 10) -> int:
+    """The width of the widest place up to ``most`` ("10e", "4th")."""
+    return max(p.fonts.size(ordinal(n, lang), size)[0] for n in range(1, most + 1))
+
+
+def table_name_size(p: Painter, players: tuple[str, ...], who: Sequence[str], lay: TileLayout,
+                    lang: str, most: int = 10) -> int:
+    """One name size for every tile of a table (names in mixed sizes read as mixed importance):
+    the largest at which each name shortened once fits beside its place, never under 4 mm."""
+    floor = p.far_name_size()
+    size = max(floor, lay.top)
+    spoken = [first_short_form(w, players) for w in who]
+    while size > floor:
+        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
+        if all(p.fonts.size(form, size)[0] <= width
+               and p.fonts.size(form, size)[1] <= lay.name_row.height for form in spoken):
+            break
+        size = max(floor, int(size * 0.94))
+    return size
+
+
+Low = Callable[[Painter, Rect, int], None]
+
+
+def tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str,
+         name_size: int | None = None, unit: str | None = None,
+         low: Low | None = None, share: float = 1 / 3, digits: int = 3,
+         most: int = 10) -> None:
+    """A player's tile: seat mark, place, name (4 mm at least), the score in far type and its
+    unit; underneath, the change and the note, or the game's own ``low`` drawing. Whoever must
+    act is framed in their seat colour; the winners in GOOD; who draws in BAD. Drawn once and
+    copied while it does not change (``Painter.layer``), unless the game draws into it."""
+    if low is not None:
+        _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most)
+        return
+    p.layer(("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most), box,
+            lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits,
+                          most))
+
+
+def _tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str,
+          name_size: int | None, unit: str | None, low: Low | None, share: float,
+          digits: int, most: int) -> None:
+    lay = tile_layout(p, box, s.unit if unit is None else unit, digits, share)
+    border = (seat_color(s.seat) if s.acting else BAD if s.marked else GOOD if s.winner
+              else None)
+    p.panel(box, None, PANEL_HI if s.acting else PANEL, border=border,
+            width=p.px(4) if s.acting else 0)
+    p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
+    if name_size is None:
+        name_size = table_name_size(p, players, (s.who,), lay, lang, most)
+    place_w = _place_w(p, name_size, lang, most)
+    row = lay.name_row
+    place_b = Rect(row.x, row.y, place_w, row.height)
+    name_b = Rect(place_b.right + lay.pad, row.y, row.width - place_w - lay.pad, row.height)
+    p.text(ordinal(s.place, lang), place_b, name_size, ROLE["first"] if s.place == 1 else MUTED,
+           align="left", kind="place", min_size=name_size)
+    p.name(s.who, players, name_b, name_size, DISABLED if s.dim else FG, align="left",
+           min_size=min(name_size, p.far_name_size()))
+    drawn = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
+    if s.score is not None:
+        figure = p.text(str(s.score), lay.number, lay.figure_size, MUTED if s.dim else FG,
+                        align="right", role="far", kind="score", min_size=10, who=s.who)
+        if s.unit:
+            unit_size = min(lay.unit_size, drawn)  # never bigger than the name
+            p.text(s.unit, Rect(lay.number.right + lay.pad // 2, lay.inner.y,
+                                lay.unit_w - lay.pad // 2,
+                                max(1, min(lay.inner.bottom,
+                                           figure.bottom + p.fonts.cap(unit_size) // 2)
+                                    - lay.inner.y)),
+                   unit_size, MUTED, align="left", valign="bottom", min_size=10)
+    low_b = lay.low
+    if low_b.height < p.line_height(10) or low_b.width < 8:
+        return
+    small = min(drawn, max(read_size(p), size_for_height(p, low_b.height, drawn)))
+    right = low_b.right
+    if s.change:
+        text = change_text(s.change)
+        w = p.fonts.size(text, small)[0]
+        p.text(text, Rect(right - w, low_b.y, w, low_b.height), small,
+               ROLE["up"] if s.change < 0 else FG, align="right", min_size=small)
+        right -= w + lay.pad * 2
+    if s.moved:
+        right -= _move_mark(p, s.moved, Rect(low_b.x, low_b.y, right - low_b.x, low_b.height),
+                            small) + lay.pad * 2
+    rest = Rect(low_b.x, low_b.y, max(0, right - low_b.x), low_b.height)
+    if low is not None:
+        low(p, rest, small)
+    elif s.note and p.fonts.size(s.note, small)[0] <= rest.width:
+        p.text(s.note, rest, small, ROLE.get(s.note_role, MUTED), align="left",
+               min_size=small)
+
+
+def _move_mark(p: Painter, moved: int, box: Rect, size: int) -> int:
+    """A rank arrow and the places moved, right-aligned in ``box``; returns its width."""
+    text = str(abs(moved))
+    w_text = p.fonts.size(text, size)[0]
+    r = max(3, p.fonts.cap(size) // 2)
+    w = w_text + 2 * r + p.px(4)
+    if w > box.width:
+        return 0
+    color = ROLE["up"] if moved > 0 else ROLE["down"]
+    cx, cy = box.right - w + r, box.centery
+    points = ([(cx - r, cy + r // 2), (cx + r, cy + r // 2), (cx, cy - r)] if moved > 0 else
+              [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r)])
+    pygame.draw.polygon(p.surface, color, points)
+    p.text(text, Rect(box.right - w_text, box.y, w_text, box.height), size, color,
+           align="right", min_size=size)
+    return w
+
+
+def columns(p: Painter, n: int) -> int:
+    return 1 if p.scale.portrait or n <= 4 else 2
+
+
+def tiles(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, ...],
+          lang: str, act: Callable[[Standing], Action] | None = None,
+          low: Callable[[Standing], Low | None] | None = None, cols: int | None = None) -> None:
+    """The tiles of a table, column by column in the order given (seating order on a table
+    screen, so that nobody hunts for their tile; by place on a game over)."""
+    if not rows:
+        return
+    from companion.display.screens import grid
+
+    cols = cols or columns(p, len(rows))
+    n_rows = math.ceil(len(rows) / cols)
+    cells = grid(area, n_rows * cols, cols, p.px(6))
+    # One size for every tile (the grid's rounding leaves a pixel more on some): one figure size.
+    w, h = min(c.width for c in cells), min(c.height for c in cells)
+    cells = [Rect(c.x, c.y, w, h) for c in cells]
+    unit = max((s.unit for s in rows), key=len)
+    who = [s.who for s in rows]
+    # Room for the widest figure there is (the digits are of one width: typeface.py).
+    digits = max((len(str(s.score)) for s in rows if s.score is not None), default=1)
+    most = max(s.place for s in rows)
+    # The figure gives up width until every name shortened once holds 4 mm beside it.
+    for share in (1 / 3, 1 / 4, 1 / 5):
+        lay = tile_layout(p, cells[0], unit, digits, share)
+        size = table_name_size(p, players, who, lay, lang, most)
+        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
+        if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
+            break
+    for i, s in enumerate(rows):
+        col, row = divmod(i, n_rows)
+        cell = cells[row * cols + col]
+        tile(p, s, cell, players, lang, name_size=size, unit=unit,
+             low=low(s) if low is not None else None, share=share, digits=digits, most=most)
+        if act is not None:  # touching a tile acts for that player
+            p.controls.append(Control(Rect(cell), act(s)))
+
+
+# --- the turn banner ---------------------------------------------------------------------------
+
+def banner_height(p: Painter) -> int:
+    return p.line_height(far_size(p)) + 2 * p.px(4)
+
+
+def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, ...],
+                lang: str) -> Rect:
+    """"À Jean-Baptiste": whoever must act, in far type on a frame of their seat colour, the
+    biggest text on the screen; the name in the longest of its forms that fits."""
+    color = seat_color(seat)
+    p.panel(box, None, PANEL, border=color, width=p.px(4))
+    pad = p.px(8)
+    inner = box.inflate(-2 * pad, -p.px(4))
+    mark_d = min(inner.height, p.px(48))
+    p.seat_mark(seat, (inner.x + mark_d // 2, inner.centery), int(mark_d * 0.42))
+    text_b = Rect(inner.x + mark_d + pad, inner.y, inner.width - mark_d - pad, inner.height)
+    size = far_size(p)
+    top = max(size, size_for_height(p, text_b.height, p.font(FAR) * 3 // 2))
+    forms = name_forms(tuple(players)).get(who, (who,))
+    for form in forms:
+        text = t("kit.turn", lang, name=form)
+        if p.fonts.size(text, size)[0] <= text_b.width:
+            break
+    cur = top
+    while cur > size and p.fonts.size(text, cur)[0] > text_b.width:
+        cur = max(size, int(cur * 0.94))
+    return p.text(text, text_b, cur, color, align="left", role="far", kind="headline",
+                  min_size=size)
+
+
+# --- game over ---------------------------------------------------------------------------------
+
+def game_over(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, ...],
+              lang: str, *, finished: bool, title: str, not_yet: str,
+              notes: Sequence[tuple[str, Color]] = ()) -> None:
+    """The standings by place, the winners first and framed, what they won with in one line
+    above; before the end, the same as provisional standings under a line saying so; then play
+    again / new game."""
+    from companion.display.screens import lines_text, not_applicable, split
+
+    gap = p.px(8)
+    if not finished:
+        area = not_applicable(p, area, not_yet)
+    else:
+        line = p.line_height(read_size(p))
+        lines = len(p.wrap_lines(title, area.width, read_size(p)))
+        head = Rect(area.x, area.y, area.width, line * min(2, lines))
+        lines_text(p, title, head, read_size(p), GOOD, min_size=read_size(p), players=players)
+        area = Rect(area.x, head.bottom + gap, area.width, area.bottom - head.bottom - gap)
+    note_h = p.line_height(read_size(p))
+    for text, tone in notes:
+        box = Rect(area.x, area.bottom - note_h, area.width, note_h)
+        p.text(text, box, read_size(p), tone, min_size=read_size(p))
+        area = Rect(area.x, area.y, area.width, area.height - note_h - gap)
+    if finished:
+        foot_h = p.px(56)
+        foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+        again, new = split(foot, [1, 1], vertical=False, gap=gap)
+        p.button(again, t("scr.over.again", lang), ("again",), color=GOOD,
+                 hint=t("scr.key.enter", lang), size=p.font(34))
+        p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(34))
+        area = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
+    tiles(p, area, rows, players, lang)

@@ -1,0 +1,42 @@
+"""French in the catalogue (issue 23, finding 7): a sentence about a player never makes a past
+participle agree with them, since the table never said whether Zoé or Marc is meant; a neutral
+turn of phrase (the present tense, "avoir") says it for everyone."""
+
+from __future__ import annotations
+
+import re
+
+import companion.games.cinq_rois.game
+import companion.games.kilo.game
+import companion.games.treize.game  # noqa: F401
+from companion.i18n import CATALOGUE, t
+
+# "{name} s'est exposé", "{name} est sorti", "{names} sont partis": être + a participle whose
+# ending depends on who the player is.
+AGREES = re.compile(r"\{names?\}\s+(?:s['’]est|est|sont|s['’]étai(?:en)?t|était)\s+\w*(?:é|i|u|t)s?\b")
+
+
+def test_no_participle_agrees_with_a_player() -> None:
+    found = {key: fr for key, (fr, _en) in CATALOGUE.items() if AGREES.search(fr)}
+    assert not found, found
+
+
+def test_the_rule_catches_an_agreement() -> None:
+    assert AGREES.search("Donne 3 : {name} s'est exposé")
+    assert AGREES.search("{names} sont sortis")
+    assert not AGREES.search("Donne 3 : {name} s'expose")
+
+
+def test_going_out_reads_for_everyone() -> None:
+    assert t("cinq.round.title", "fr", round=10, bonus="D", name="Zoé") == (
+        "Donne 10 (atout D)\u202f: Zoé s'expose")
+    assert t("cinq.entry.out_zero_long", "fr", name="Anne") == "Anne s'expose\u202f: 0 point"
+
+
+def test_suits_are_named_in_french() -> None:
+    """The French keys help names the suits (pique, cœur, carreau, trèfle), not the English
+    letters of the table log (S H D C), which still work as keys."""
+    for key, (fr, _en) in CATALOGUE.items():
+        assert not re.search(r"\bS H D C\b", fr), key
+    keys = t("scr.rules.keys.cinq-rois", "fr")
+    assert all(name in keys for name in ("pique", "cœur", "carreau", "trèfle"))

@@ -1,0 +1,73 @@
+"""The kit of screen parts (companion/display/kit.py): the turn banner and the change marks.
+The kit's tiles and game over are checked on each game's screens (tests/kit_checks.py,
+tests/test_seven_inch.py)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest
+
+from companion.display.kit import change_text, ordinal
+from companion.display.names import name_forms
+from companion.display.snapshot import SIZES, render, ui_for, view_of
+from companion.display.theme import seat_color
+from tests.test_legibility import states
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("screen", ["play", "take"])
+def test_the_turn_banner_is_the_biggest_text(screen: str, size: tuple[int, int],
+                                             lang: str) -> None:
+    """Whoever must act, in their seat colour, bigger than anything else under the top bar,
+    with a form of their name ("À Anne-Sophie Chénier-Roux", "À A.-S. Ch.")."""
+    checked = 0
+    for _sample, game in states("treize"):
+        view = view_of(game)
+        if view.turn is None or view.finished or not view.stacks:
+            continue
+        p = render(screen, view, size, lang, ui_for(game, lang), audit=True).painter
+        heads = [r for r in p.texts if r.kind == "headline"]
+        assert len(heads) == 1, [r.text for r in heads]
+        head = heads[0]
+        assert head.color == seat_color(view.seat_of(view.turn))
+        assert any(form in head.text for form in name_forms(view.players)[view.turn])
+        assert not head.cut
+        rest = [r for r in p.texts if r is not head and r.rect.top >= head.box.top]
+        assert head.cap > max(r.cap for r in rest), sorted((r.cap, r.text) for r in rest)[-2:]
+        checked += 1
+    assert checked
+
+
+def test_change_marks_and_places() -> None:
+    assert change_text(8) == "+8" and change_text(-28) == "\u221228"
+    assert change_text(100, "kg") == "+100 kg"
+    assert [ordinal(n, "fr") for n in (1, 2, 10)] == ["1er", "2e", "10e"]
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "21st"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_kilo_names_who_must_draw_in_the_banner(size: tuple[int, int], lang: str) -> None:
+    """A draw owed: the drawer in the turn banner, in their seat colour; the tiles stay where
+    they are when the banner goes (tests/test_kilo_hierarchy.py: tiles keep their seat)."""
+    checked = 0
+    for _sample, game in states("kilo"):
+        view = view_of(game)
+        if view.awaiting != "draw" or not view.owed:
+            continue
+        p = render("table", view, size, lang, ui_for(game, lang), audit=True).painter
+        heads = [r for r in p.texts if r.kind == "headline"]
+        assert len(heads) == 1
+        drawer = view.owed[0]
+        assert heads[0].color == seat_color(view.players.index(drawer))
+        assert any(form in heads[0].text for form in name_forms(view.players)[drawer])
+        names = [r for r in p.texts if r.kind == "name"]
+        assert heads[0].cap > max(r.cap for r in names)
+        checked += 1
+    assert checked
