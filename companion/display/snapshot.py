@@ -16,7 +16,7 @@ from companion.errors import CompanionError
 from companion.i18n import os_reason, t
 
 if TYPE_CHECKING:
-    from companion.display.layout import Fonts
+    from companion.display.layout import Fonts, Painter
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 720), (1920, 1080), (720, 1280))
 MIN_SIZE, MAX_SIZE = (320, 240), (7680, 4320)
@@ -77,7 +77,7 @@ def headless_pygame() -> None:
 class Rendered:
     screen: str
     surface: object  # pygame.Surface
-    painter: object  # layout.Painter
+    painter: Painter
 
 
 def ui_for(game: Any, lang: str) -> Ui:
@@ -119,7 +119,7 @@ _FONTS: list[Fonts] = []
 
 
 def _fonts() -> Fonts:
-    from companion.display.layout import Fonts
+    from companion.display.layout import Fonts, Painter
 
     if not _FONTS:
         _FONTS.append(Fonts())
