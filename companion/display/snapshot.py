@@ -119,7 +119,7 @@ _FONTS: list[Fonts] = []
 
 
 def _fonts() -> Fonts:
-    from companion.display.layout import Fonts, Painter
+    from companion.display.layout import Fonts
 
     if not _FONTS:
         _FONTS.append(Fonts())
