@@ -27,6 +27,7 @@ from typing import Any, Literal
 from companion.errors import RuleError, SetupError
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
+from companion.games.undo import Checkpoints, pickled_by_fields
 from companion.i18n import french_typography
 from companion.table.log import AnyEvent, Undo
 
@@ -69,6 +70,7 @@ def _names(names: Iterable[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game: who emptied their hand, the cards the others kept, what each scored."""
@@ -87,6 +89,7 @@ class GameResult:
                 "scores": dict(self.scores), "totals": dict(self.totals), "by_plays": self.by_plays}
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class LastPlay:
     player: str
@@ -94,6 +97,7 @@ class LastPlay:
     count: int
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class _State:
     game_number: int
@@ -149,7 +153,7 @@ class TreizeGame:
             starter_source="setup" if setup.starter else None, leader=setup.starter,
             turn=setup.starter)
         self._reset_game_counts()
-        self._checkpoints: list[tuple[AnyEvent, _State]] = []
+        self._checkpoints: Checkpoints[tuple[AnyEvent, _State]] = Checkpoints()
         self.last_undone: AnyEvent | None = None
 
     # --- reading the state ---------------------------------------------------------------------
