@@ -326,10 +326,11 @@ def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
 
 
 def _too_long(number: int) -> LogError:
+    cap_fr = f"{MAX_LINE_BYTES:,}".replace(",", "\u202f")  # French groups digits with a thin space
     return LogError(number, f"longer than {MAX_LINE_BYTES:,} bytes: a table-log line holds one "
                     "event, a few hundred bytes at most",
-                    f"plus long que {MAX_LINE_BYTES:,} octets : une ligne du journal de table "
-                    "contient un événement, quelques centaines d'octets au plus".replace(",", "\u202f"))
+                    f"plus long que {cap_fr} octets : une ligne du journal de table contient un "
+                    "événement, quelques centaines d'octets au plus")
 
 
 def _capped(lines: Iterable[Any]) -> Iterator[Any]:
