@@ -6,7 +6,7 @@ Writes two logs of ``events`` events to a scratch folder, straight as text (no e
 a Kilo de merde game of presses each judged a false slap that nobody pays for (half the events
 are verdicts, each a decision undo could reach back to), and a 13 feuilles game of passes (every
 event a decision). Each is replayed by the real command in a child process; the child's peak RSS
-(``ru_maxrss``) and wall time are reported, targets 150 MB and 15 s (issue 22). Then
+(``ru_maxrss``), wall time and CPU time are reported, targets 150 MB and 15 s (issue 22). Then
 ``companion replay /dev/zero`` under a 150 MB address-space limit: it must end in one sentence
 (the line-length cap, ``MAX_LINE_BYTES``), never a MemoryError traceback. One JSON object a line.
 """
@@ -45,8 +45,10 @@ def write_treize(path: Path, events: int) -> None:
             out.write(f'{{"type": "pass", "player": "{("Bea", "Cy", "Dom")[i % 3]}"}}\n')
 
 
-def run_child(args: list[str], limit_bytes: int | None = None) -> tuple[int, str, float, float]:
-    """Run ``companion ARGS``: exit code, stderr, seconds, peak RSS in MB."""
+def run_child(args: list[str],
+              limit_bytes: int | None = None) -> tuple[int, str, float, float, float]:
+    """Run ``companion ARGS``: exit code, stderr, seconds, peak RSS in MB, CPU seconds (what a
+    busy shared machine does not stretch, unlike the wall time)."""
 
     def limit() -> None:
         if limit_bytes is not None:
@@ -61,7 +63,7 @@ def run_child(args: list[str], limit_bytes: int | None = None) -> tuple[int, str
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.monotonic() - start
-    return proc.returncode, err, seconds, usage.ru_maxrss / 1024
+    return proc.returncode, err, seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def main() -> int:
@@ -75,15 +77,16 @@ def main() -> int:
             for name, write in (("kilo_verdicts", write_kilo), ("treize_passes", write_treize)):
                 log = work / f"{name}.jsonl"
                 write(log, args.events)
-                rc, err, seconds, rss = run_child(["replay", str(log), "--lang", "en"])
+                rc, err, seconds, rss, cpu = run_child(["replay", str(log), "--lang", "en"])
                 print(json.dumps({
                     "name": f"replay_stream.{name}", "events": args.events,
                     "bytes": log.stat().st_size, "exit": rc, "seconds": round(seconds, 2),
+                    "cpu_s": round(cpu, 2),
                     "peak_rss_mb": round(rss, 1), "target": "peak_rss_mb <= 150 and seconds <= 15",
                     "ok": rc == 0 and rss <= 150 and seconds <= 15,
                     **({"stderr": err[-500:]} if rc else {})}), flush=True)
                 log.unlink()
-        rc, err, seconds, rss = run_child(["replay", "/dev/zero", "--lang", "en"],
+        rc, err, seconds, rss, _ = run_child(["replay", "/dev/zero", "--lang", "en"],
                                           limit_bytes=150 * 1024 * 1024)
         lines = err.strip().splitlines()
         clean = rc == 2 and len(lines) == 1 and "Traceback" not in err

@@ -508,13 +508,20 @@ def test_play_names_the_serial_port_not_players(tmp_path: Path) -> None:
 
 def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(
         tmp_path: Path) -> None:
-    from companion.cli.commands import MAX_LINE
+    """One cap for every table log (table/log.py), one sentence in each language, whether the
+    log is a file, stdin or no log at all."""
+    from companion.table.log import MAX_LINE_BYTES
 
+    start = '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 1}\n'
+    long_line = '{"type": "press", "player": "' + "A" * (2 * MAX_LINE_BYTES) + '"}\n'
     log = tmp_path / "long.jsonl"
-    log.write_text('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], '
-                   '"rounds": 1}\n'
-                   + '{"type": "press", "player": "' + "A" * (2 * MAX_LINE) + '"}\n',
-                   encoding="utf-8")
-    for source in (str(log), "/dev/zero"):
-        line = one_clear_line(run_cli("replay", source, "--lang", "en"))
-        assert "longer than" in line and str(MAX_LINE // 1024) in line, line
+    log.write_text(start + long_line, encoding="utf-8")
+    for args, stdin, number in (((str(log),), None, 2), (("-",), start + long_line, 2),
+                                (("/dev/zero",), None, 1)):
+        line = one_clear_line(run_cli("replay", *args, "--lang", "en", stdin=stdin))
+        assert line == (f"line {number}: longer than 65,536 bytes: a table-log line holds one "
+                        "event, a few hundred bytes at most"), line
+        line = one_clear_line(run_cli("replay", *args, "--lang", "fr", stdin=stdin))
+        assert line == (f"ligne {number}\u202f: plus long que 65\u202f536 octets\u202f: une ligne "
+                        "du journal de table contient un événement, quelques centaines d'octets "
+                        "au plus"), line

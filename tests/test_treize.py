@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -463,3 +464,14 @@ def test_the_table_journals_and_resumes_a_game_with_plays(tmp_path: Path) -> Non
         state, seq = table.engine.to_json(), table.seq
         resumed = Table.resume(journal, table.game_id)
         assert resumed.seq == seq == 4 and resumed.engine.to_json() == state
+
+
+def test_a_checkpoint_is_the_whole_state_with_its_own_containers() -> None:
+    """Undo restores the clone: a field the clone forgets would come back wrong."""
+    g = run(tracked(), play("Ana", 11, 3))
+    state = g._s
+    copy = state.clone()
+    assert copy == state
+    assert all(getattr(copy, f.name) is not getattr(state, f.name)
+               for f in dataclasses.fields(state)
+               if isinstance(getattr(state, f.name), dict | list))

@@ -125,41 +125,19 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 # --- replay / export / games -------------------------------------------------------------------
 
-# The longest table-log line read: an event is a few hundred bytes (a new_game with ten long
-# names under 2 KB), so 1 MiB is generous; a longer line (a damaged file, /dev/zero) is refused
-# after reading 1 MiB of it, never held whole in memory.
-MAX_LINE = 1024 * 1024
-
-
-def _capped_lines(handle: Any) -> Any:
-    """The lines of a binary file, each read at most MAX_LINE bytes at a time."""
-    from companion.errors import LogError
-
-    number = 0
-    while True:
-        line = handle.readline(MAX_LINE + 1)
-        if not line:
-            return
-        number += 1
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            raise LogError(number, f"the line is longer than {MAX_LINE // 1024} KiB: a "
-                           "table-log event is one short JSON line",
-                           f"la ligne dépasse {MAX_LINE // 1024} Kio : un événement du journal "
-                           "de table est une courte ligne JSON")
-        yield line
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     from companion.table.fold import replay
 
     lang = args.lang
     try:
+        # The file itself goes to the reader: it reads each line with a cap (MAX_LINE_BYTES in
+        # table/log.py), one at a time, so neither a huge log nor /dev/zero is held whole.
         if args.file == "-":
-            engine = replay(_capped_lines(sys.stdin.buffer))
+            engine = replay(sys.stdin.buffer)
         else:
             try:
                 with open(args.file, "rb") as handle:
-                    engine = replay(_capped_lines(handle))
+                    engine = replay(handle)
             except OSError as err:
                 print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)),
                       file=sys.stderr)

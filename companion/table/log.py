@@ -245,14 +245,14 @@ def _event_models(game: str | None) -> dict[str, type[Event]]:
 
 def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
     """One event; ``game`` (from the log's ``new_game``) says whose events may follow."""
-    from companion.games import GAMES, load
-
     if not isinstance(data, dict):
         raise EventError("an event must be a JSON object like {\"type\": \"press\", ...}",
                          "un événement doit être un objet JSON comme {\"type\": \"press\", ...}")
     kind = data.get("type")
     model: type[Event] | None
     if kind == "new_game":
+        from companion.games import GAMES, load
+
         name = data.get("game")
         model = load(name).setup if isinstance(name, str) and name in GAMES else None
         if model is None:
@@ -263,6 +263,10 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         models = _event_models(game)
         model = models.get(kind) if isinstance(kind, str) else None
         if model is None:
+            # Imported on the way to an error only: an import statement at every event is a
+            # few per cent of a long replay.
+            from companion.games import GAMES
+
             everything = _event_models(None)
             if game in GAMES and isinstance(kind, str) and kind in everything:
                 title = GAMES[game].title
@@ -326,10 +330,11 @@ def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
 
 
 def _too_long(number: int) -> LogError:
+    cap_fr = f"{MAX_LINE_BYTES:,}".replace(",", "\u202f")  # French groups digits with a thin space
     return LogError(number, f"longer than {MAX_LINE_BYTES:,} bytes: a table-log line holds one "
                     "event, a few hundred bytes at most",
-                    f"plus long que {MAX_LINE_BYTES:,} octets : une ligne du journal de table "
-                    "contient un événement, quelques centaines d'octets au plus".replace(",", "\u202f"))
+                    f"plus long que {cap_fr} octets : une ligne du journal de table contient un "
+                    "événement, quelques centaines d'octets au plus")
 
 
 def _capped(lines: Iterable[Any]) -> Iterator[Any]:

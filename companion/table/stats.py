@@ -166,23 +166,32 @@ def records(journal: Any, cache_dir: Path | None = None, infos: list[Any] | None
     listed = journal.games() if infos is None else infos
     sums = journal_digests(journal) if verify else {}
     sizes = journal.sizes()
-    for info in listed:
-        hit = rows.get(info.id)
-        record = None
-        if type(hit) is list and len(hit) == 5 and hit[0] == info.events \
-                and hit[1] == info.created_ns and hit[4] == sizes.get(info.id) \
-                and (not verify or hit[3] == sums.get(info.id)):
-            try:
-                record = _from_cache(info.id, info.created_ns, hit[2],
-                                     slap_rows[info.id] if slaps else [],
-                                     sheet_rows.get(info.id) if sheets else {})
-            except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
-                record = None
-        if record is None:
-            record = _read(journal, info)
-            if record.error is None:
-                new[info.id] = record
-        out.append(record)
+    with contextlib.ExitStack() as folding:
+        slowed = False
+        for info in listed:
+            hit = rows.get(info.id)
+            record = None
+            if type(hit) is list and len(hit) == 5 and hit[0] == info.events \
+                    and hit[1] == info.created_ns and hit[4] == sizes.get(info.id) \
+                    and (not verify or hit[3] == sums.get(info.id)):
+                try:
+                    record = _from_cache(info.id, info.created_ns, hit[2],
+                                         slap_rows[info.id] if slaps else [],
+                                         sheet_rows.get(info.id) if sheets else {})
+                except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+                    record = None
+            if record is None:
+                if not slowed:
+                    # The first fold: the collector slowed while folding (a third less time over
+                    # a journal copied from elsewhere); imported here, the cached path needs none.
+                    from companion.table.fold import few_collections
+
+                    folding.enter_context(few_collections())
+                    slowed = True
+                record = _read(journal, info)
+                if record.error is None:
+                    new[info.id] = record
+            out.append(record)
     gone = set(rows) - {info.id for info in listed} if infos is None else set()
     if cache_dir is not None and (new or gone):
         cache.update(listed, new, gone)

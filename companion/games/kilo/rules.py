@@ -17,6 +17,7 @@ from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_f
 from companion.errors import RuleError
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
+from companion.games.undo import Checkpoints, pickled_by_fields
 from companion.table.log import AnyEvent, Undo
 
 _R = {r.value: r for r in RANKS}
@@ -53,6 +54,7 @@ def card_kilos(card: Card) -> int:
     return KILOS[card.rank]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class JudgedSlap:
     """A slap the table has judged: the counted presses by stamp and whom it made draw."""
@@ -82,6 +84,7 @@ class JudgedSlap:
         }
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class DrawOutcome:
     """What the last draw did, for the screen and the demo's narration."""
@@ -92,6 +95,7 @@ class DrawOutcome:
     flushed: tuple[Card, ...]  # cards sent under the pile (the 7 included), empty if no flush
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class _State:
     round: int
@@ -134,6 +138,7 @@ def _keep_earliest(earliest: dict[str, tuple[int, int]], player: str, t_us: int,
         earliest[player] = (t_us, res_us)
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class _Run:
     """The presses, closes and starters after a decision, summed up so that undo re-applies them
@@ -202,7 +207,7 @@ class KiloGame:
         )
         # Decisions still in force, each with the state just before it and what followed it
         # up to the next decision, for undo.
-        self._checkpoints: list[tuple[AnyEvent, _State, _Run]] = []
+        self._checkpoints: Checkpoints[tuple[AnyEvent, _State, _Run]] = Checkpoints()
         self.last_undone: AnyEvent | None = None
 
     # --- reading the state ---------------------------------------------------------------------
@@ -500,7 +505,7 @@ class KiloGame:
         if isinstance(event, Verdict | Draw):
             self._checkpoints.append((event, self._s.clone(), _Run()))
         elif self._checkpoints:
-            self._checkpoints[-1][2].add(event)
+            self._checkpoints.top()[2].add(event)
         self._mutate(event)
 
     def _mutate(self, event: AnyEvent) -> None:
@@ -612,7 +617,7 @@ class KiloGame:
         # was undone first); they are hardware facts and stay, now judged in the restored state.
         self._replay(run)
         if self._checkpoints:
-            self._checkpoints[-1][2].then(run)
+            self._checkpoints.top()[2].then(run)
 
     def _replay(self, run: _Run) -> None:
         """What ``_mutate`` does to each event of ``run``, in one step."""

@@ -21,9 +21,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-_UNSET: Any = object()  # a window's epoch before its first press
+from companion.games.undo import pickled_by_fields
 
 
+class _Unset:
+    """A window's epoch before its first press. One object, compared by identity, so it pickles
+    by name (a window may wait in the undo file, games/undo.py) and comes back the same."""
+
+    def __reduce__(self) -> str:
+        return "_UNSET"
+
+
+_UNSET: Any = _Unset()
+
+
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Press:
     player: str
@@ -93,6 +105,12 @@ class SlapWindow:
         other._epoch = self._epoch
         other.presses_seen = self.presses_seen
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A window may wait in the undo file (games/undo.py): its fields only, the cached
+        # result is recomputed when asked.
+        return _window, (self._players, self._timeout_us, self._resolution_us, self._earliest,
+                         self._keys, self._order, self._closes, self._epoch, self.presses_seen)
 
     @property
     def is_empty(self) -> bool:
@@ -187,3 +205,12 @@ class SlapWindow:
         self._result = SlapResult(order, non_pressers, last, tied, margin, close,
                                   complete=not non_pressers, margin_res_us=margin_res)
         return self._result
+
+
+def _window(players: tuple[str, ...], timeout_us: int, resolution_us: int,
+            earliest: dict[str, int], keys: list[tuple[int, int]], order: list[Press],
+            closes: list[int], epoch: Any, presses_seen: int) -> SlapWindow:
+    window = SlapWindow(players, timeout_us, resolution_us)
+    window._earliest, window._keys, window._order, window._closes = earliest, keys, order, closes
+    window._epoch, window.presses_seen = epoch, presses_seen
+    return window

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.errors import RuleError, SetupError
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
+from companion.games.undo import Checkpoints, pickled_by_fields
 from companion.i18n import french_typography
 from companion.table.log import AnyEvent, Undo
 
@@ -69,6 +70,7 @@ def _names(names: Iterable[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game: who emptied their hand, the cards the others kept, what each scored."""
@@ -87,6 +89,7 @@ class GameResult:
                 "scores": dict(self.scores), "totals": dict(self.totals), "by_plays": self.by_plays}
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class LastPlay:
     player: str
@@ -94,6 +97,7 @@ class LastPlay:
     count: int
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class _State:
     game_number: int
@@ -118,8 +122,13 @@ class _State:
 
     def clone(self) -> _State:
         # Series, GameResult and LastPlay are immutable; only the containers need copying.
-        return replace(self, totals=dict(self.totals), passed=list(self.passed),
-                       played=dict(self.played), passes=dict(self.passes))
+        # Every field written out: dataclasses.replace takes four times as long, and a clone
+        # is made at every pass and play.
+        return _State(self.game_number, dict(self.totals), self.starter, self.starter_source,
+                      self.leader, self.turn, self.mode, self.series, list(self.passed),
+                      dict(self.played), dict(self.passes), self.trick,
+                      self.trick_ended_by_passes, self.game_events, self.finished, self.history,
+                      self.last_play, self.plays, self.passes_total)
 
 
 class TreizeGame:
@@ -149,7 +158,7 @@ class TreizeGame:
             starter_source="setup" if setup.starter else None, leader=setup.starter,
             turn=setup.starter)
         self._reset_game_counts()
-        self._checkpoints: list[tuple[AnyEvent, _State]] = []
+        self._checkpoints: Checkpoints[tuple[AnyEvent, _State]] = Checkpoints()
         self.last_undone: AnyEvent | None = None
 
     # --- reading the state ---------------------------------------------------------------------

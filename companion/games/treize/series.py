@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import RuleError
+from companion.games.undo import pickled_by_fields
 
 MIN_VALUE = 1
 MAX_VALUE = 13
@@ -58,6 +59,7 @@ def _and_list(values: list[int], word: str) -> str:
     return ", ".join(texts[:-1]) + f" {word} " + texts[-1]
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Stack:
     """``count`` cards of one ``value`` lying on the table."""
@@ -122,6 +124,7 @@ class LegalPlay:
         return "\u202f; ".join(parts) if lang == "fr" else "; ".join(parts)
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Series:
     """The stacks on the table, lowest value first, each value at most once."""

@@ -1,0 +1,118 @@
+"""The decisions in force, for undo: a stack whose older part waits in a temporary file, so that a
+game's memory stays flat however many decisions its log holds (issue 22: a log of 500,000
+verdicts kept 500,000 state copies, 1.6 GB).
+
+Undo reaches back as far as the log says, so no checkpoint may be dropped; but only the newest
+are ever touched in a row. The newest ``keep`` to ``2 * keep`` live in memory; older ones are
+pickled by batches of ``keep`` to an anonymous temporary file (deleted by the system when closed,
+readable by no one else, so unpickling it trusts only what this process wrote) and read back,
+newest batch first, when undos reach them. Without a writable temporary folder they stay in
+memory, as they always did.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import pickle
+import struct
+import tempfile
+from typing import IO, Any, Generic, TypeVar
+
+from companion.errors import CompanionError
+
+T = TypeVar("T")
+C = TypeVar("C", bound=type)
+_LENGTH = struct.Struct("<Q")  # each batch is followed by its length, so the stack reads backwards
+
+
+class Checkpoints(Generic[T]):
+    __slots__ = ("_end", "_file", "_keep", "_recent", "_spilled", "_stuck")
+
+    def __init__(self, keep: int = 1024) -> None:
+        if keep < 1:
+            raise ValueError("keep must be at least 1")
+        self._keep = keep
+        self._recent: list[T] = []
+        self._file: IO[bytes] | None = None
+        self._spilled = 0  # checkpoints in the file
+        self._end = 0  # where the file's stack ends (batches read back are overwritten later)
+        self._stuck = False  # the file could not be written: keep everything in memory
+
+    def __len__(self) -> int:
+        return len(self._recent) + self._spilled
+
+    def __bool__(self) -> bool:
+        return bool(self._recent) or self._spilled > 0
+
+    @property
+    def in_memory(self) -> int:
+        return len(self._recent)
+
+    def append(self, item: T) -> None:
+        self._recent.append(item)
+        if len(self._recent) >= 2 * self._keep and not self._stuck:
+            self._spill()
+
+    def top(self) -> T:
+        """The newest checkpoint (IndexError when there is none)."""
+        if not self._recent:
+            self._reload()
+        return self._recent[-1]
+
+    def pop(self) -> T:
+        if not self._recent:
+            self._reload()
+        return self._recent.pop()
+
+    def _spill(self) -> None:
+        older = self._recent[:self._keep]
+        blob = pickle.dumps(older, pickle.HIGHEST_PROTOCOL)
+        try:
+            if self._file is None:
+                # Lives as long as the game; closed (and gone) when the game is dropped.
+                self._file = tempfile.TemporaryFile(prefix="companion-undo-")  # noqa: SIM115
+            self._file.seek(self._end)
+            self._file.write(blob)
+            self._file.write(_LENGTH.pack(len(blob)))
+        except OSError:
+            # No room or no temporary folder: memory then grows with the log, as before; the
+            # game itself is unharmed. What the file holds already stays readable.
+            self._stuck = True
+            return
+        del self._recent[:self._keep]
+        self._spilled += len(older)
+        self._end += len(blob) + _LENGTH.size
+
+    def _reload(self) -> None:
+        if not self._spilled or self._file is None:
+            return
+        try:
+            self._file.seek(self._end - _LENGTH.size)
+            (size,) = _LENGTH.unpack(self._file.read(_LENGTH.size))
+            self._file.seek(self._end - _LENGTH.size - size)
+            blob = self._file.read(size)
+        except OSError as err:
+            raise CompanionError(
+                f"the older decisions kept for undo could not be read back from the temporary "
+                f"folder ({err.strerror or err}): replay the game from its log or journal",
+                f"les décisions plus anciennes gardées pour l'annulation n'ont pas pu être "
+                f"relues dans le dossier temporaire ({err.strerror or err}) : rejouez la partie "
+                "depuis son journal") from None
+        older: list[T] = pickle.loads(blob)  # our own anonymous file, see above
+        self._end -= size + _LENGTH.size
+        self._spilled -= len(older)
+        self._recent[:0] = older
+
+
+def pickled_by_fields(cls: C) -> C:
+    """A dataclass pickled as its constructor and its fields in order: several times faster than
+    pickle's default for slotted classes, which is what a checkpoint's state is made of."""
+    fields = operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+
+    def __reduce__(self: Any) -> tuple[Any, ...]:
+        values = fields(self)
+        return cls, values if isinstance(values, tuple) else (values,)
+
+    cls.__reduce__ = __reduce__  # type: ignore[assignment]
+    return cls
