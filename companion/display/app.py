@@ -1,8 +1,10 @@
 """The table screen's main loop: the only thread that changes the game.
 
 Inputs arrive on the queue (button sources) or as pygame events (keys, mouse, touch). Each table
-decision goes through ``Table.submit`` (check, journal, apply), then the read-only View is rebuilt
-and the screen redrawn. Nothing changes, nothing is drawn: the loop sleeps on its inputs.
+decision goes through ``Table.submit`` (check, apply), then the read-only View is rebuilt. What a
+step decided is journaled in one transaction before any of it is shown (LEDs, sounds, the
+frame): a group commit (docs/architecture.md, "Group commit"). Nothing changes, nothing is
+drawn: the loop sleeps on its inputs.
 """
 
 from __future__ import annotations
@@ -104,6 +106,11 @@ class App:
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
         self.turned = Rotated(0)  # a display mounted turned ([display] rotate): set by `play`
+        # One commit for what a step handles (bench/gpio.py turns it off to compare).
+        self.group_commit = True
+        self._holding = False  # the step's decisions are applied, not yet journaled nor shown
+        self._simulate_after = False  # simulated players act on committed states only
+        self._tally_after = False  # the tally reads the journal: after the commit
         self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
@@ -157,6 +164,9 @@ class App:
 
     def load_tally(self) -> None:
         """The players' numbers for the stats screen and the evening's tally; never raises."""
+        if self._holding:
+            self._tally_after = True  # read once the step's events are in the journal
+            return
         if self.journal is not None:
             from companion.display.tally import load_tally
 
@@ -178,6 +188,7 @@ class App:
     def start_game(self, setup: Any, input_name: str) -> None:
         if self.journal is None:
             return
+        self.flush()  # the game being left keeps what the table decided in it
         self.stop_source()
         try:
             meta = {"input": input_name, "seed": self.seed}
@@ -251,6 +262,9 @@ class App:
 
     def maybe_simulate(self) -> None:
         """Simulated players act once for each state the table waits in."""
+        if self._holding:
+            self._simulate_after = True  # on the state the journal holds (their bots read it)
+            return
         sim = self._sim()
         if sim is None or self.game is None or self.sim_busy or self.game.finished:
             return
@@ -636,6 +650,50 @@ class App:
             self._status(status)
             self.ui.say(status.fr, status.en)
 
+    def hold(self) -> None:
+        """Decisions from now on are applied but neither journaled nor shown until ``flush``."""
+        if not self.group_commit or self._holding:
+            return
+        self._holding = True
+        if self.table is not None:
+            self.table.hold()
+        self.buttons.hold()
+        self.sounds.hold()
+
+    def flush(self) -> None:
+        """Journal what was held in one transaction, then show it (LEDs, sounds; the frame
+        follows). If the journal refuses, nothing of it is shown: the table is back at the
+        journal's state and says why. Never raises."""
+        if not self._holding:
+            return
+        self._holding = False
+        try:
+            if self.table is not None:
+                self.table.commit()
+        except CompanionError as err:
+            self.buttons.release(show=False)
+            self.sounds.release(play=False)
+            self.ui.say(err.fr, err.en)
+            self._refresh()
+            self.buttons.show(self.game, self.screens)
+        else:
+            self.buttons.release()
+            self.sounds.release()
+        if self._tally_after:
+            self._tally_after = False
+            self.load_tally()
+        if self._simulate_after:
+            self._simulate_after = False
+            self.maybe_simulate()
+
+    def _drop_held(self) -> None:
+        """Leaving mid-step: what was not journaled is lost, as a pulled plug would lose it."""
+        self._holding = False
+        if self.table is not None:
+            self.table.pending = None
+        self.buttons.release(show=False)
+        self.sounds.release(play=False)
+
     def step(self, timeout: float | None = 0.0) -> None:
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
@@ -644,6 +702,7 @@ class App:
             timeout = due if timeout is None else min(timeout, due)
         events = self.wait(timeout)
         until = self.now() + STEP_BUDGET_S
+        self.hold()
         for ev in events:
             if self._immediate(ev):
                 self.handle_pygame(ev)
@@ -666,6 +725,7 @@ class App:
             except queue.Empty:
                 break
             self.handle_item(item)
+        self.flush()
         self._report_overflow()
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
@@ -681,6 +741,7 @@ class App:
         except KeyboardInterrupt:
             pass
         finally:
+            self._drop_held()
             self.buttons.off()
             self.stop_source()
             self.sounds.close()
