@@ -15,7 +15,7 @@ from companion.games.kilo.events import Close, Draw, KiloRules, NewKiloGame, Pre
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.tally import tally
 from companion.table.fold import replay
-from companion.table.log import Event, Undo
+from companion.table.log import Event, Undo, parse_event
 from tests.test_kilo_undo import EXAMPLES, NAMES, a_card, can_undo, engine_state, without_undone
 
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
@@ -204,3 +204,31 @@ def test_undo_is_the_log_without_the_undone_decisions_across_horizons(log: list[
         plain.apply(ev)  # type: ignore[arg-type]
     undone = replay([ev.to_json() for ev in log])
     assert engine_state(undone) == engine_state(plain)
+
+
+def undone_and_plain(events: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The engine fed ``events`` (with their undos), and fed the same log without the undone
+    decisions."""
+    log = [NewKiloGame(**NEW)] + [parse_event(json.dumps(e, ensure_ascii=False), "kilo")
+                                  for e in events]
+    effective, _, _ = without_undone(log)  # type: ignore[arg-type]
+    plain = KiloGame(log[0])  # type: ignore[arg-type]
+    for ev in effective[1:]:
+        plain.apply(ev)  # type: ignore[arg-type]
+    return engine_state(replay([ev.to_json() for ev in log])), engine_state(plain)
+
+
+VERDICT = {"type": "verdict", "valid": True}
+
+
+def test_undo_keeps_a_later_press_of_a_player_whose_earliest_fell_before_the_horizon() -> None:
+    first = [press(p, 1000 + 100 * i, "e") for i, p in enumerate(PLAYERS)]
+    second = [press(p, 2000 + 100 * i, "e") for i, p in enumerate(PLAYERS)]
+    events = [*first, VERDICT, {"type": "draw", "player": "Dédé", "card": "5"}, *second, VERDICT,
+              # After the second verdict: Bob's press from before the first one's horizon
+              # (1,300), then one inside the second window, before his 2,100.
+              press("Bob", 1250, "e"), press("Bob", 2050, "e"), {"type": "undo"}]
+    undone, plain = undone_and_plain(events)
+    assert ("Bob", 2050) in plain["window"]
+    assert undone == plain
+
