@@ -11,6 +11,7 @@ import queue
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,9 @@ def test_nothing_of_a_batch_is_shown_before_its_commit(
 
     def at_commit(sql: str) -> None:
         if sql == "COMMIT":  # SQLite calls this as the statement starts: not yet durable
+            # A slow disk: the main thread, laying out the frame meanwhile, has all the time
+            # it needs to show something too early, if it would.
+            time.sleep(0.3)
             shown.append((lit(leds), app.frames))
 
     journal._db.set_trace_callback(at_commit)
@@ -157,7 +161,7 @@ def test_a_batch_the_journal_refuses_is_lost_whole_and_never_shown(
 
 
 CHILD = r"""
-import json, os, signal, sys
+import json, os, signal, sys, time
 from pathlib import Path
 sys.path.insert(0, os.getcwd())
 from gpiozero.pins.mock import MockFactory
@@ -190,7 +194,8 @@ commits = []
 def trace(sql):
     if sql == "COMMIT":
         commits.append(sql)
-        if len(commits) == 2:  # the second batch: killed as its COMMIT starts
+        if len(commits) == 2:  # the second batch: killed as its COMMIT starts, on a slow disk
+            time.sleep(0.5)
             os.kill(os.getpid(), signal.SIGKILL)
 journal._db.set_trace_callback(trace)
 clock = Clock("pico:E6614103E7452D2F", 1, "boot:7")

@@ -16,6 +16,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pygame
@@ -111,6 +112,9 @@ class App:
         self._holding = False  # the step's decisions are applied, not yet journaled nor shown
         self._simulate_after = False  # simulated players act on committed states only
         self._tally_after = False  # the tally reads the journal: after the commit
+        # Writes a step's commit while the main thread lays out its frame (SQLite lets go of
+        # the GIL during the fsync); one thread, so commits keep their order.
+        self._writer: ThreadPoolExecutor | None = None
         self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
@@ -579,6 +583,11 @@ class App:
         return phase
 
     def redraw(self) -> None:
+        self._render()
+        self._present()
+
+    def _render(self) -> None:
+        """Lay out the frame on the display's surface: nobody sees it before ``_present``."""
         phase = self.animating()
         painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
@@ -587,6 +596,8 @@ class App:
         self.tick_at = None if wait is None else now + wait
         self.painter = painter
         self.dirty = False
+
+    def _present(self) -> None:
         self.frames += 1
         self.turned.present(self.surface)
         pygame.display.flip()
@@ -664,12 +675,25 @@ class App:
         """Journal what was held in one transaction, then show it (LEDs, sounds; the frame
         follows). If the journal refuses, nothing of it is shown: the table is back at the
         journal's state and says why. Never raises."""
-        if not self._holding:
-            return
+        if self._holding:
+            self._flushed(self._commit_started())
+
+    def _commit_started(self) -> Future[None] | None:
+        """Stop holding; the held events' commit, begun on the writer thread (None: nothing to
+        write). Until ``_flushed`` nothing may touch the table or the journal but drawing."""
         self._holding = False
+        table = self.table
+        if table is None or not table.pending:
+            return None
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="journal")
+        return self._writer.submit(table.commit)
+
+    def _flushed(self, commit: Future[None] | None) -> None:
+        """Once ``commit`` has returned: show what it made durable, or say why it could not."""
         try:
-            if self.table is not None:
-                self.table.commit()
+            if commit is not None:
+                commit.result()
         except CompanionError as err:
             self.buttons.release(show=False)
             self.sounds.release(play=False)
@@ -682,12 +706,16 @@ class App:
         if self._tally_after:
             self._tally_after = False
             self.load_tally()
+            self.dirty = True  # the stats and game-over screens show it
         if self._simulate_after:
             self._simulate_after = False
             self.maybe_simulate()
 
     def _drop_held(self) -> None:
         """Leaving mid-step: what was not journaled is lost, as a pulled plug would lose it."""
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)  # a commit under way ends (or fails) first
+            self._writer = None
         self._holding = False
         if self.table is not None:
             self.table.pending = None
@@ -725,14 +753,23 @@ class App:
             except queue.Empty:
                 break
             self.handle_item(item)
-        self.flush()
+        # The step's events are written on the writer thread while the frame is laid out, and
+        # the frame is shown only once they are durable.
+        commit = self._commit_started() if self._holding else None
         self._report_overflow()
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
         ticking = self.tick_at is not None and self.now() >= self.tick_at
-        if self.dirty or animation is not None or ticking:
-            self.redraw()
+        drawn = self.dirty or animation is not None or ticking
+        if drawn:
+            self._render()
+        self._flushed(commit)
+        if self.dirty:  # a refused commit, a new tally, a simulated move: lay it out again
+            self._render()
+            drawn = True
+        if drawn:
+            self._present()
 
     def run(self) -> int:
         try:
