@@ -687,7 +687,13 @@ class App:
             return None
         if self._writer is None:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="journal")
-        return self._writer.submit(table.commit)
+        return self._writer.submit(self._commit_then_light, table)
+
+    def _commit_then_light(self, table: Table) -> None:
+        """On the writer thread: the LEDs light the moment their presses are durable, without
+        waiting for the frame (the main thread touches no LED until ``_flushed``)."""
+        table.commit()
+        self.buttons.release()
 
     def _flushed(self, commit: Future[None] | None) -> None:
         """Once ``commit`` has returned: show what it made durable, or say why it could not."""
