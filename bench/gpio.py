@@ -20,6 +20,9 @@
    (1,000 by default), each journaled, while the four real presses are timed; the main loop's
    step bound (display.app.STEP_BUDGET_S) must keep drawing, and an overflowing queue is
    counted (``dropped``).
+6. ``--commit both``: each run plays its games with the group commit (one transaction per step
+   of the main loop, the shipped way) and again with one commit per press (as before it), and
+   says the ratios of that run (same seed, same load, one after the other).
 Latency figures are medians over ``--runs`` runs of each run's percentile.
 """
 
@@ -333,7 +336,8 @@ def hostile(rounds: int, seed: int) -> dict[str, Any]:
 
 def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | None = None,
                gaps: list[int] | None = None, journal_dir: str | None = None,
-               unseen: list[int] | None = None) -> tuple[list[int], list[int]]:
+               unseen: list[int] | None = None, group_commit: bool = True,
+               ) -> tuple[list[int], list[int]]:
     """Edge -> LED and edge -> frame flip, through App.run with default debounce settings;
     ``flood_hz`` > 0 adds a fifth seat pressing that many times a second."""
     import tempfile
@@ -375,6 +379,7 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
                                 {"input": "gpio"})
             app = App(screen, journal, table, Ui(lang="fr"), source_name="gpio",
                       source_factory=lambda name, n, src=src: src, leds=leds)
+            app.group_commit = group_commit
             frames: list[int] = []
             app.on_frame = lambda n, frames=frames: frames.append(time.monotonic_ns())
             app.step()
@@ -429,7 +434,7 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
             if flood_hz:
                 flooder.join()
                 if dropped is not None:
-                    dropped.append(app.inbox.dropped)
+                    dropped[-1] += app.inbox.dropped
             if gaps is not None and len(frames) > 2:
                 # From the second frame: the first one loads the fonts.
                 gaps.extend(b - a for a, b in itertools.pairwise(frames[1:]))
@@ -485,6 +490,45 @@ def pico_irq_model() -> dict[str, Any]:
                     "a model, not a board measurement"}
 
 
+def _one_run(a: Any, seed: int, group: bool) -> dict[str, Any]:
+    """One run's percentiles (ms): edge -> LED and pixel, and edge -> pixel under the flood."""
+    to_led, to_pixel = end_to_end(a.games, seed, journal_dir=a.journal_dir, group_commit=group)
+    out: dict[str, Any] = {"led_p50": _pct(to_led, 0.5) / 1000, "led_p99": _pct(to_led, 0.99) / 1000,
+                           "pixel_p50": _pct(to_pixel, 0.5) / 1000,
+                           "pixel_p99": _pct(to_pixel, 0.99) / 1000, "n": len(to_pixel)}
+    if a.flood_hz:
+        gaps: list[int] = []
+        unseen: list[int] = []
+        dropped = [0]
+        _, flood = end_to_end(a.games, seed, a.flood_hz, dropped, gaps, a.journal_dir, unseen,
+                              group_commit=group)
+        out.update({"flood_p50": _pct(flood, 0.5) / 1000 if flood else -1,
+                    "flood_p99": _pct(flood, 0.99) / 1000 if flood else -1,
+                    "flood_n": len(flood), "unseen": len(unseen), "dropped": dropped[0],
+                    "gap_p99": _pct(gaps, 0.99) / 1000 if gaps else -1,
+                    "gap_max": max(gaps) / 1e6 if gaps else -1})
+    return out
+
+
+def _emit_runs(a: Any, runs: list[dict[str, Any]], commit: str, note: str) -> None:
+    for name, key in (("gpio.edge_to_led_ms", "led"), ("gpio.edge_to_pixel_ms", "pixel")):
+        emit({"bench": name, "commit": commit, "runs": a.runs, "samples_per_run": runs[0]["n"],
+              "p50": _median_of(runs, f"{key}_p50"), "p99": _median_of(runs, f"{key}_p99"),
+              "p99_runs": [round(r[f"{key}_p99"], 1) for r in runs], "target_p99": 20,
+              "note": note})
+    if a.flood_hz:
+        emit({"bench": "gpio.edge_to_pixel_flood_ms", "commit": commit, "runs": a.runs,
+              "flood_hz": a.flood_hz, "samples_per_run": runs[0]["flood_n"],
+              "p50": _median_of(runs, "flood_p50"), "p99": _median_of(runs, "flood_p99"),
+              "p99_runs": [round(r["flood_p99"], 1) for r in runs], "target_p99": 50,
+              "dropped_per_run": [r["dropped"] for r in runs],
+              "unseen_per_run": [r["unseen"] for r in runs],
+              "frame_gap_p99_ms": _median_of(runs, "gap_p99"),
+              "frame_gap_max_ms_runs": [round(r["gap_max"], 1) for r in runs],
+              "journal_dir": a.journal_dir or "temp folder",
+              "note": note + f"; a fifth seat presses {a.flood_hz}/s, each press journaled"})
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
@@ -502,6 +546,9 @@ def main() -> int:
                          "/dev/shm takes the disk's fsync out of the figure")
     ap.add_argument("--main-loop-poll-ms", type=float, default=None,
                     help="what-if: the main loop's idle poll (display.app.COLD_POLL_S, 12 ms)")
+    ap.add_argument("--commit", choices=("group", "per-press", "both"), default="group",
+                    help="the main loop's journal commits: one per step (shipped), one per "
+                         "press (before), or both interleaved with their ratios")
     a = ap.parse_args()
     if not a.only_end_to_end:
         emit(bouncy(a.presses, a.seed))
@@ -524,39 +571,24 @@ def main() -> int:
 
         app_module.COLD_POLL_S = a.main_loop_poll_ms / 1000
         note += f"; what-if: main loop polls every {a.main_loop_poll_ms:g} ms (12 ms shipped)"
-    led_runs, pixel_runs = [], []
+    modes = {"group": [True], "per-press": [False], "both": [True, False]}[a.commit]
+    # One dict per (mode, run): the quiet games' and the flood's percentiles.
+    runs: dict[bool, list[dict[str, Any]]] = {m: [] for m in modes}
     for run in range(a.runs):
-        to_led, to_pixel = end_to_end(a.games, a.seed + run, journal_dir=a.journal_dir)
-        led_runs.append({"p50": _pct(to_led, 0.5) / 1000, "p99": _pct(to_led, 0.99) / 1000,
-                         "n": len(to_led)})
-        pixel_runs.append({"p50": _pct(to_pixel, 0.5) / 1000, "p99": _pct(to_pixel, 0.99) / 1000,
-                           "n": len(to_pixel)})
-    for name, runs in (("gpio.edge_to_led_ms", led_runs), ("gpio.edge_to_pixel_ms", pixel_runs)):
-        emit({"bench": name, "runs": a.runs, "samples_per_run": runs[0]["n"],
-              "p50": _median_of(runs, "p50"), "p99": _median_of(runs, "p99"),
-              "p99_runs": [round(r["p99"], 1) for r in runs], "target_p99": 25, "note": note})
-    if a.flood_hz:
-        flood_runs, dropped = [], []
-        for run in range(a.runs):
-            gaps: list[int] = []
-            unseen: list[int] = []
-            _, to_pixel = end_to_end(a.games, a.seed + run, a.flood_hz, dropped, gaps,
-                                     a.journal_dir, unseen)
-            flood_runs.append({"p50": _pct(to_pixel, 0.5) / 1000 if to_pixel else -1,
-                               "p99": _pct(to_pixel, 0.99) / 1000 if to_pixel else -1,
-                               "n": len(to_pixel), "unseen": len(unseen),
-                               "gap_p99": _pct(gaps, 0.99) / 1000 if gaps else -1,
-                               "gap_max": max(gaps) / 1e6 if gaps else -1})
-        emit({"bench": "gpio.edge_to_pixel_flood_ms", "runs": a.runs, "flood_hz": a.flood_hz,
-              "samples_per_run": flood_runs[0]["n"], "p50": _median_of(flood_runs, "p50"),
-              "p99": _median_of(flood_runs, "p99"),
-              "p99_runs": [round(r["p99"], 1) for r in flood_runs], "target_p99": 50,
-              "dropped_per_run": dropped,
-              "unseen_per_run": [r["unseen"] for r in flood_runs],
-              "frame_gap_p99_ms": _median_of(flood_runs, "gap_p99"),
-              "frame_gap_max_ms_runs": [round(r["gap_max"], 1) for r in flood_runs],
-              "journal_dir": a.journal_dir or "temp folder",
-              "note": note + f"; a fifth seat presses {a.flood_hz}/s, each press journaled"})
+        for group in modes:  # interleaved: the two ways share each run's load
+            runs[group].append(_one_run(a, a.seed + run, group))
+    for group in modes:
+        _emit_runs(a, runs[group], "group" if group else "per-press", note)
+    if len(modes) == 2:
+        def ratio(k: str, r: int) -> float:
+            old, new = runs[False][r][k], runs[True][r][k]
+            return round(old / new, 2) if new > 0 and old > 0 else -1
+
+        keys = ["pixel_p50", "pixel_p99"] + (["flood_p50", "flood_p99"] if a.flood_hz else [])
+        emit({"bench": "gpio.group_commit_speedup", "runs": a.runs,
+              **{f"{k}_per_run": [ratio(k, r) for r in range(a.runs)] for k in keys},
+              "note": "per-press commit / group commit, each ratio from one run (same seed, "
+                      "the two ways one after the other); > 1: the group commit is faster"})
     return 0
 
 

@@ -7,10 +7,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
+from hypothesis import event as hyp_event
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion.games.kilo.events import Close, Draw, KiloRules, NewKiloGame, Press, Verdict
+from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.tally import tally
 from companion.table.fold import replay
+from companion.table.log import Event, Undo, parse_event
+from tests.test_kilo_undo import EXAMPLES, NAMES, a_card, can_undo, engine_state, without_undone
 
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
 NEW = {"type": "new_game", "game": "kilo", "players": PLAYERS, "rounds": 3}
@@ -96,9 +102,6 @@ def test_the_statistics_fold_agrees_with_the_engine() -> None:
 
 
 
-@pytest.mark.xfail(strict=True, reason="confirmed, not fixed: a verdict has no time horizon, and "
-                   "undo's one-step summary of the presses after a decision cannot apply one "
-                   "exactly")
 def test_a_late_press_stamped_before_a_reslap_verdict_does_not_open_the_next_window() -> None:
     """Suspected point: a press stamped before the verdict but arriving after it (the board's
     resend after a reconnect, a slow source) opens the next window; with ``tie = reslap`` it
@@ -111,3 +114,121 @@ def test_a_late_press_stamped_before_a_reslap_verdict_does_not_open_the_next_win
     state = replay(json.dumps(e, ensure_ascii=False) for e in events).to_json()
     assert state["last_slap"]["losers"] == []  # the tie was replayed
     assert [p["player"] for p in state["window"]["order"]] == ["Alice"]
+
+
+def test_a_press_made_before_the_verdict_is_counted_as_ignored_and_undo_takes_it_back() -> None:
+    new = {**NEW, "rules": {"tie": "reslap"}}
+    judged = [press("Alice", 100, "e"), press("Bob", 200, "e"), press("Chloé", 400, "e"),
+              press("Dédé", 400, "e")]
+    late = press("Bob", 350, "e")
+    after = replay(json.dumps(e, ensure_ascii=False) for e in
+                   [new, *judged, {"type": "verdict", "valid": True}, late]).to_json()
+    assert after["ignored_presses"] == 1 and after["window"]["order"] == []
+    # Undone, the verdict never was: Bob's late press is one more press of the open window.
+    undone = replay(json.dumps(e, ensure_ascii=False) for e in
+                    [new, *judged, {"type": "verdict", "valid": True}, late, {"type": "undo"}])
+    plain = replay(json.dumps(e, ensure_ascii=False) for e in [new, *judged, late])
+    assert undone.to_json()["window"] == plain.to_json()["window"]
+    assert undone.ignored_presses == plain.ignored_presses == 0
+
+
+def test_the_statistics_fold_keeps_the_horizon_too() -> None:
+    new = {**NEW, "rules": {"tie": "reslap"}}
+    events = [press("Alice", 100, "e"), press("Bob", 200, "e"), press("Chloé", 400, "e"),
+              press("Dédé", 400, "e"), {"type": "verdict", "valid": True},
+              press("Bob", 350, "e"), press("Alice", 9_000, "e"), press("Bob", 9_100, "e"),
+              press("Chloé", 9_200, "e"), press("Dédé", 9_300, "e"),
+              {"type": "verdict", "valid": True}]
+    fact = tally(new, events).slaps[1]
+    assert [p for p, _ in fact.order] == ["Alice", "Bob", "Chloé", "Dédé"]
+    assert fact.losers == ("Dédé",)
+
+
+# --- undo with horizons: the log with its undos is the log without the undone decisions ----------
+
+EPOCHS = [("pico:E661", "boot:a"), ("pico:E661", "boot:b"), (None, None)]
+
+
+@st.composite
+def logs_with_late_presses(draw: st.DrawFn) -> list[Event]:
+    """Presses of two boots of a board (and of an old log's one clock), some stamped before the
+    latest press of their clock (a resend arriving late), verdicts, draws, closes and chains of
+    undos, as a table could enter them."""
+    n = draw(st.integers(3, 5))
+    setup = NewKiloGame(players=NAMES[:n], rounds=3,
+                        rules=KiloRules(tie=draw(st.sampled_from(["all_draw", "reslap"]))))
+    game = KiloGame(setup)
+    log: list[Event] = [setup]
+    now = {key: draw(st.integers(0, 1000)) for key in EPOCHS}
+    for _ in range(draw(st.integers(1, 50))):
+        kinds = ["press"] * 4 + ["late"] * 3 + ["close"]
+        if game.awaiting == "verdict":
+            kinds += ["verdict"] * 4
+        if game.awaiting == "draw":
+            kinds += ["draw"] * 4
+        if can_undo(game):
+            kinds += ["undo"] * 3
+        kind = draw(st.sampled_from(kinds))
+        key = draw(st.sampled_from(EPOCHS))
+        events: list[Event]
+        if kind in ("press", "late"):
+            if kind == "press":
+                now[key] += draw(st.integers(0, 3000))
+            t_us = now[key] - (draw(st.integers(0, 5000)) if kind == "late" else 0)
+            events = [Press(player=draw(st.sampled_from(setup.players)), t_us=t_us,
+                            res_us=draw(st.sampled_from([None, 1000])), clock=key[0],
+                            epoch=key[1])]
+        elif kind == "close":
+            events = [Close(t_us=now[key] + draw(st.integers(-2000, 2000)))]
+        elif kind == "verdict":
+            events = [Verdict(valid=draw(st.booleans()))]
+        elif kind == "draw":
+            events = [Draw(player=game.owed_draws[0], card=a_card(draw, game))]
+        else:
+            events = [Undo()] * draw(st.integers(1, 3))
+        for ev in events:
+            if isinstance(ev, Undo) and not can_undo(game):
+                break
+            game.apply(ev)  # type: ignore[arg-type]
+            log.append(ev)
+    return log
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(logs_with_late_presses())
+def test_undo_is_the_log_without_the_undone_decisions_across_horizons(log: list[Event]) -> None:
+    effective, undos, chain = without_undone(log)
+    hyp_event(f"undos: {min(undos, 3)}{'+' if undos > 3 else ''}, longest chain: {min(chain, 3)}")
+    plain = KiloGame(log[0])  # type: ignore[arg-type]
+    for ev in effective[1:]:
+        plain.apply(ev)  # type: ignore[arg-type]
+    undone = replay([ev.to_json() for ev in log])
+    assert engine_state(undone) == engine_state(plain)
+
+
+def undone_and_plain(events: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The engine fed ``events`` (with their undos), and fed the same log without the undone
+    decisions."""
+    log = [NewKiloGame(**NEW)] + [parse_event(json.dumps(e, ensure_ascii=False), "kilo")
+                                  for e in events]
+    effective, _, _ = without_undone(log)  # type: ignore[arg-type]
+    plain = KiloGame(log[0])  # type: ignore[arg-type]
+    for ev in effective[1:]:
+        plain.apply(ev)  # type: ignore[arg-type]
+    return engine_state(replay([ev.to_json() for ev in log])), engine_state(plain)
+
+
+VERDICT = {"type": "verdict", "valid": True}
+
+
+def test_undo_keeps_a_later_press_of_a_player_whose_earliest_fell_before_the_horizon() -> None:
+    first = [press(p, 1000 + 100 * i, "e") for i, p in enumerate(PLAYERS)]
+    second = [press(p, 2000 + 100 * i, "e") for i, p in enumerate(PLAYERS)]
+    events = [*first, VERDICT, {"type": "draw", "player": "Dédé", "card": "5"}, *second, VERDICT,
+              # After the second verdict: Bob's press from before the first one's horizon
+              # (1,300), then one inside the second window, before his 2,100.
+              press("Bob", 1250, "e"), press("Bob", 2050, "e"), {"type": "undo"}]
+    undone, plain = undone_and_plain(events)
+    assert ("Bob", 2050) in plain["window"]
+    assert undone == plain
+

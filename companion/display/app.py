@@ -1,8 +1,10 @@
 """The table screen's main loop: the only thread that changes the game.
 
 Inputs arrive on the queue (button sources) or as pygame events (keys, mouse, touch). Each table
-decision goes through ``Table.submit`` (check, journal, apply), then the read-only View is rebuilt
-and the screen redrawn. Nothing changes, nothing is drawn: the loop sleeps on its inputs.
+decision goes through ``Table.submit`` (check, apply), then the read-only View is rebuilt. What a
+step decided is journaled in one transaction before any of it is shown (LEDs, sounds, the
+frame): a group commit (docs/architecture.md, "Group commit"). Nothing changes, nothing is
+drawn: the loop sleeps on its inputs.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pygame
@@ -105,6 +108,14 @@ class App:
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
         self.turned = Rotated(0)  # a display mounted turned ([display] rotate): set by `play`
+        # One commit for what a step handles (bench/gpio.py turns it off to compare).
+        self.group_commit = True
+        self._holding = False  # the step's decisions are applied, not yet journaled nor shown
+        self._simulate_after = False  # simulated players act on committed states only
+        self._tally_after = False  # the tally reads the journal: after the commit
+        # Writes a step's commit while the main thread lays out its frame (SQLite lets go of
+        # the GIL during the fsync); one thread, so commits keep their order.
+        self._writer: ThreadPoolExecutor | None = None
         self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
@@ -158,6 +169,9 @@ class App:
 
     def load_tally(self) -> None:
         """The players' numbers for the stats screen and the evening's tally; never raises."""
+        if self._holding:
+            self._tally_after = True  # read once the step's events are in the journal
+            return
         if self.journal is not None:
             from companion.display.tally import load_tally
 
@@ -179,6 +193,7 @@ class App:
     def start_game(self, setup: Any, input_name: str) -> None:
         if self.journal is None:
             return
+        self.flush()  # the game being left keeps what the table decided in it
         self.stop_source()
         try:
             meta = {"input": input_name, "seed": self.seed}
@@ -255,6 +270,9 @@ class App:
 
     def maybe_simulate(self) -> None:
         """Simulated players act once for each state the table waits in."""
+        if self._holding:
+            self._simulate_after = True  # on the state the journal holds (their bots read it)
+            return
         sim = self._sim()
         if sim is None or self.game is None or self.sim_busy or self.game.finished:
             return
@@ -573,6 +591,11 @@ class App:
         return phase
 
     def redraw(self) -> None:
+        self._render()
+        self._present()
+
+    def _render(self) -> None:
+        """Lay out the frame on the display's surface: nobody sees it before ``_present``."""
         phase = self.animating()
         painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
@@ -581,6 +604,8 @@ class App:
         self.tick_at = None if wait is None else now + wait
         self.painter = painter
         self.dirty = False
+
+    def _present(self) -> None:
         self.frames += 1
         self.turned.present(self.surface)
         pygame.display.flip()
@@ -644,6 +669,73 @@ class App:
             self._status(status)
             self.ui.say(status.fr, status.en)
 
+    def hold(self) -> None:
+        """Decisions from now on are applied but neither journaled nor shown until ``flush``."""
+        if not self.group_commit or self._holding:
+            return
+        self._holding = True
+        if self.table is not None:
+            self.table.hold()
+        self.buttons.hold()
+        self.sounds.hold()
+
+    def flush(self) -> None:
+        """Journal what was held in one transaction, then show it (LEDs, sounds; the frame
+        follows). If the journal refuses, nothing of it is shown: the table is back at the
+        journal's state and says why. Never raises."""
+        if self._holding:
+            self._flushed(self._commit_started())
+
+    def _commit_started(self) -> Future[None] | None:
+        """Stop holding; the held events' commit, begun on the writer thread (None: nothing to
+        write). Until ``_flushed`` nothing may touch the table or the journal but drawing."""
+        self._holding = False
+        table = self.table
+        if table is None or not table.pending:
+            return None
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="journal")
+        return self._writer.submit(self._commit_then_light, table)
+
+    def _commit_then_light(self, table: Table) -> None:
+        """On the writer thread: the LEDs light the moment their presses are durable, without
+        waiting for the frame (the main thread touches no LED until ``_flushed``)."""
+        table.commit()
+        self.buttons.release()
+
+    def _flushed(self, commit: Future[None] | None) -> None:
+        """Once ``commit`` has returned: show what it made durable, or say why it could not."""
+        try:
+            if commit is not None:
+                commit.result()
+        except CompanionError as err:
+            self.buttons.release(show=False)
+            self.sounds.release(play=False)
+            self.ui.say(err.fr, err.en)
+            self._refresh()
+            self.buttons.show(self.game, self.screens)
+        else:
+            self.buttons.release()
+            self.sounds.release()
+        if self._tally_after:
+            self._tally_after = False
+            self.load_tally()
+            self.dirty = True  # the stats and game-over screens show it
+        if self._simulate_after:
+            self._simulate_after = False
+            self.maybe_simulate()
+
+    def _drop_held(self) -> None:
+        """Leaving mid-step: what was not journaled is lost, as a pulled plug would lose it."""
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)  # a commit under way ends (or fails) first
+            self._writer = None
+        self._holding = False
+        if self.table is not None:
+            self.table.pending = None
+        self.buttons.release(show=False)
+        self.sounds.release(play=False)
+
     def step(self, timeout: float | None = 0.0) -> None:
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
@@ -652,6 +744,7 @@ class App:
             timeout = due if timeout is None else min(timeout, due)
         events = self.wait(timeout)
         until = self.now() + STEP_BUDGET_S
+        self.hold()
         for ev in events:
             if self._immediate(ev):
                 self.handle_pygame(ev)
@@ -674,13 +767,23 @@ class App:
             except queue.Empty:
                 break
             self.handle_item(item)
+        # The step's events are written on the writer thread while the frame is laid out, and
+        # the frame is shown only once they are durable.
+        commit = self._commit_started() if self._holding else None
         self._report_overflow()
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
         ticking = self.tick_at is not None and self.now() >= self.tick_at
-        if self.dirty or animation is not None or ticking:
-            self.redraw()
+        drawn = self.dirty or animation is not None or ticking
+        if drawn:
+            self._render()
+        self._flushed(commit)
+        if self.dirty:  # a refused commit, a new tally, a simulated move: lay it out again
+            self._render()
+            drawn = True
+        if drawn:
+            self._present()
 
     def run(self) -> int:
         try:
@@ -689,6 +792,7 @@ class App:
         except KeyboardInterrupt:
             pass
         finally:
+            self._drop_held()
             self.buttons.off()
             self.stop_source()
             self.sounds.close()

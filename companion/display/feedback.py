@@ -26,6 +26,8 @@ class ButtonFeedback:
         self.guard = StuckGuard()
         self._reported: set[Key] = set()
         self._awaiting = False
+        # LED changes for decisions not yet journaled, lit only once the table has committed.
+        self._held: list[Any] | None = None
 
     # --- sources -----------------------------------------------------------------------------
 
@@ -100,9 +102,23 @@ class ButtonFeedback:
     def off(self) -> None:
         self._each(lambda leds: leds.off())
 
+    def hold(self) -> None:
+        """Keep the LED changes asked for from now on until ``release``."""
+        if self._held is None:
+            self._held = []
+
+    def release(self, show: bool = True) -> None:
+        """Make the kept changes, in order (or drop them: their decisions were not recorded)."""
+        held, self._held = self._held or [], None
+        for do in held if show else ():
+            self._each(do)
+
     # --- internals ---------------------------------------------------------------------------
 
     def _each(self, do: Any) -> None:
+        if self._held is not None:
+            self._held.append(do)
+            return
         for leds in (self.leds, self.board):
             if leds is not None:
                 do(leds)

@@ -67,6 +67,8 @@ class Sounds:
         self.available = False
         self.muted = False
         self._sounds: dict[str, Any] = {}
+        # Cues of events not yet journaled: heard only once the table has committed them.
+        self.held: list[str] | None = None
         if enabled:
             self._open()
 
@@ -96,11 +98,25 @@ class Sounds:
         """Play ``cue``; False when muted or silent (no device)."""
         if self.muted or not self.available:
             return False
+        if self.held is not None:
+            self.held.append(cue)
+            return True
         try:
             self._sounds[cue].play()
         except Exception:
             return False
         return True
+
+    def hold(self) -> None:
+        """Keep the cues asked for from now on until ``release``."""
+        if self.held is None:
+            self.held = []
+
+    def release(self, play: bool = True) -> None:
+        """Play the kept cues (or drop them: what they announced was never recorded)."""
+        cues, self.held = self.held or [], None
+        for cue in cues if play else ():
+            self.play(cue)
 
     def close(self) -> None:
         if self.available:

@@ -530,32 +530,42 @@ class Journal:
 
     def append(self, game_id: str, seq: int, event: Event) -> None:
         """Commit one event durably. ``seq`` must be the next number: a gap or a repeat fails."""
+        self.append_many(game_id, [(seq, event)])
+
+    def append_many(self, game_id: str, rows: list[tuple[int, Event]]) -> None:
+        """Commit events in one transaction (one fsync): all of them are durable when this
+        returns, or none is (SQLite rolls the whole transaction back, whatever the failure)."""
+        if not rows:
+            return
+        now = time.time_ns()
         try:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?)",
-                             (game_id, seq, event.to_json(), time.time_ns()))
+            self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
+                                 [(game_id, seq, event.to_json(), now) for seq, event in rows])
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
-            raise self._write_error(err) from None
-        self._after_commit()
+            raise self._write_error(err, len(rows)) from None
+        self._after_commit(len(rows))
 
-    def _write_error(self, err: sqlite3.Error) -> JournalError:
+    def _write_error(self, err: sqlite3.Error, lost: int = 1) -> JournalError:
         if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
+            en, fr = (("the last event was not recorded", "le dernier événement n'a pas été "
+                       "enregistré") if lost == 1 else
+                      (f"the last {lost} events were not recorded",
+                       f"les {lost} derniers événements n'ont pas été enregistrés"))
             return JournalError(
-                f"the disk holding {self.data_dir} is full: the last event was not recorded, "
-                "every earlier one is safe; free some space, then `companion resume` continues "
-                "the game",
-                f"le disque de {self.data_dir} est plein : le dernier événement n'a pas été "
-                "enregistré, tous les précédents sont sûrs ; libérez de la place, puis "
-                "`companion resume` reprend la partie")
+                f"the disk holding {self.data_dir} is full: {en}, every earlier one is safe; "
+                "free some space, then `companion resume` continues the game",
+                f"le disque de {self.data_dir} est plein : {fr}, tous les précédents sont sûrs ; "
+                "libérez de la place, puis `companion resume` reprend la partie")
         return JournalError(f"could not write to the journal {self.path}: {err}",
                             f"impossible d'écrire dans le journal {self.path} : {err}")
 
-    def _after_commit(self) -> None:
+    def _after_commit(self, events: int = 1) -> None:
         """Copy the -wal into the journal every CHECKPOINT_EVERY events, and at once if the -wal
         was deleted: SQLite keeps writing to the deleted file, which a crash would lose."""
-        self._since_checkpoint += 1
+        self._since_checkpoint += events
         if self._since_checkpoint >= CHECKPOINT_EVERY or not self.wal.exists():
             self.checkpoint()
 

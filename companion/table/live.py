@@ -1,7 +1,9 @@
 """The table: one game, its journal and its engine. ``submit`` is the only way the state changes.
 
 An event is checked, then committed to the journal, then applied: a crash at any point leaves a
-journal whose replay is a state the table really saw.
+journal whose replay is a state the table really saw. The table screen may ``hold`` its commits
+while it handles the presses that arrived together, then ``commit`` them in one transaction
+before anything of them is shown (docs/architecture.md, "Group commit").
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ class Table:
         self.seq = seq  # number of events journaled for this game
         self.meta = meta
         self.recent: deque[AnyEvent] = deque(maxlen=2)  # the last events, for resumable loops
+        # Applied but not yet journaled, while held: nothing of them may be shown before commit.
+        self.pending: list[tuple[int, AnyEvent]] | None = None
+        self._finished_at_commit: bool | None = None
 
     @classmethod
     def start(cls, journal: Journal, setup: NewGame, meta: dict[str, Any]) -> Table:
@@ -84,14 +89,49 @@ class Table:
         return table
 
     def submit(self, event: AnyEvent) -> None:
-        """Check, journal, then apply; raises RuleError (nothing written) if the rules refuse."""
+        """Check, journal, then apply; raises RuleError (nothing written) if the rules refuse.
+        While held, the event is applied now and journaled by ``commit``."""
         self.engine.check(event)
-        self.journal.append(self.game_id, self.seq + 1, event)
+        if self.pending is None:
+            self.journal.append(self.game_id, self.seq + 1, event)
+            if _TRACE:
+                print(f"#committed {self.game_id} {self.seq + 1}", file=sys.stderr, flush=True)
+        else:
+            self.pending.append((self.seq + 1, event))
         self.seq += 1
         self.recent.append(event)
-        if _TRACE:
-            print(f"#committed {self.game_id} {self.seq}", file=sys.stderr, flush=True)
         was_finished = self.engine.finished
         self.engine.apply(event, checked=True)
         if self.engine.finished != was_finished:
-            self.journal.mark_finished(self.game_id, self.engine.finished)
+            if self.pending is None:
+                self.journal.mark_finished(self.game_id, self.engine.finished)
+            else:
+                self._finished_at_commit = self.engine.finished  # the hint follows its events
+
+    def hold(self) -> None:
+        """From now on ``submit`` applies at once and journals at ``commit``."""
+        if self.pending is None:
+            self.pending = []
+
+    def commit(self) -> None:
+        """Journal what was held, in one transaction, and stop holding.
+
+        If the journal refuses, none of the held events is in it, so the table goes back to the
+        journal's state (replayed from it) before the JournalError is raised: the table never
+        holds a state the journal could not give back after a pulled plug.
+        """
+        rows, self.pending = self.pending, None
+        finished, self._finished_at_commit = self._finished_at_commit, None
+        if not rows:
+            return
+        try:
+            self.journal.append_many(self.game_id, rows)
+        except CompanionError:
+            back = Table.load(self.journal, self.game_id)
+            self.engine, self.seq, self.recent = back.engine, back.seq, back.recent
+            raise
+        if _TRACE:
+            for seq, _ in rows:
+                print(f"#committed {self.game_id} {seq}", file=sys.stderr, flush=True)
+        if finished is not None:
+            self.journal.mark_finished(self.game_id, finished)

@@ -65,31 +65,34 @@ def irq_alloc():
     t64 = Ticks64(clock.ticks_us)
     # Any allocation while the interrupts are masked raises MemoryError here.
     real_disable, real_enable = machine.disable_irq, machine.enable_irq
-    locked = [0]  # heap_unlock() on an unlocked heap would lock it for good (the depth wraps)
+
+    locked = [0]
 
     def disable():
         s = real_disable()
         micropython.heap_lock()
-        locked[0] = 1
+        locked[0] += 1
         return s
 
     def enable(s):
         micropython.heap_unlock()
-        locked[0] = 0
+        locked[0] -= 1
         real_enable(s)
 
     irqcapture.machine.disable_irq = disable
     irqcapture.machine.enable_irq = enable
     clock.advance(100)
-    machine.drive([(2, 0)])  # seat 1 closes: its handler latches a read
+    machine.drive([(2, 0)])  # a press: its handler latches a read in the bank poll will take
     got = []
     try:
         cap.poll(t64, lambda t, k, a: got.append((t, k, a)))
     finally:
-        if locked[0]:
+        # Only a MemoryError leaves it locked (heap_unlock past zero would lock it for good).
+        while locked[0]:
             micropython.heap_unlock()
+            locked[0] -= 1
         irqcapture.machine.disable_irq, irqcapture.machine.enable_irq = real_disable, real_enable
-    return {"edges": len(got)}
+    return {"edges": got}
 
 
 try:

@@ -145,37 +145,53 @@ class _Run:
     in one step, however many there were and however many undos in a row carry them back: a
     window keeps each player's earliest press (the first logged among equal stamps, with the
     resolution of the clock that stamped it) and every close, whatever their order. The presses
-    are summed per clock epoch, in the order the epochs first appeared (a window takes the first
-    one's)."""
+    are summed per clock epoch, each sum placed where its epoch's first press was (a window takes
+    the epoch of the first press it keeps).
+
+    A press at or before a verdict's horizon (``horizons``: per epoch, the latest floor any window
+    this run may be replayed into has) is kept as it was, in its place: whether a restored window
+    takes it depends on that window's floor, which a sum cannot tell. Every other press is later
+    than any such floor, so a window takes it or not by its epoch alone, and summing is exact."""
 
     presses: int = 0
     closes: list[int] = field(default_factory=list)
     starter: str | None = None
-    # Per epoch, in order of appearance: [presses, {player: (earliest stamp, its res_us)}].
+    # Per epoch: [presses, {player: (earliest stamp, its res_us)}, latest stamp, first place].
     epochs: dict[Any, list[Any]] = field(default_factory=dict)
-
-    def _press(self, key: Any, player: str, t_us: int, res_us: int) -> None:
-        entry = self.epochs.setdefault(key, [0, {}])
-        entry[0] += 1
-        _keep_earliest(entry[1], player, t_us, res_us)
+    # Presses at or before a horizon of their epoch: (place, epoch, player, t_us, res_us).
+    kept: list[tuple[int, Any, str, int, int]] = field(default_factory=list)
+    horizons: dict[Any, int] = field(default_factory=dict)
 
     def add(self, event: AnyEvent) -> None:
         if isinstance(event, Press):
+            place = self.presses
             self.presses += 1
-            self._press(event.epoch_key, event.player, event.t_us, event.res_us or 1)
+            key, t_us, res_us = event.epoch_key, event.t_us, event.res_us or 1
+            horizon = self.horizons.get(key)
+            if horizon is not None and t_us <= horizon:
+                self.kept.append((place, key, event.player, t_us, res_us))
+                return
+            entry = self.epochs.setdefault(key, [0, {}, t_us, place])
+            entry[0] += 1
+            entry[2] = max(entry[2], t_us)
+            _keep_earliest(entry[1], event.player, t_us, res_us)
         elif isinstance(event, Close):
             self.closes.append(event.t_us)
         elif isinstance(event, Starter):
             self.starter = event.player
 
     def then(self, later: _Run) -> None:
-        """This run followed by ``later``."""
+        """This run followed by ``later`` (whose horizons include this run's: a sum of it is
+        later than any floor of this run's windows too)."""
+        offset = self.presses
         self.presses += later.presses
-        for key, (count, earliest) in later.epochs.items():
-            entry = self.epochs.setdefault(key, [0, {}])
+        for key, (count, earliest, latest, first) in later.epochs.items():
+            entry = self.epochs.setdefault(key, [0, {}, latest, first + offset])
             entry[0] += count
+            entry[2] = max(entry[2], latest)
             for player, (t_us, res_us) in earliest.items():
                 _keep_earliest(entry[1], player, t_us, res_us)
+        self.kept.extend((place + offset, *rest) for place, *rest in later.kept)
         self.closes.extend(later.closes)
         self.starter = later.starter or self.starter
 
@@ -503,7 +519,13 @@ class KiloGame:
             self._undo()
             return
         if isinstance(event, Verdict | Draw):
-            self._checkpoints.append((event, self._s.clone(), _Run()))
+            # The floors this decision's run may meet on undo: its restored window's and those
+            # of the decisions before it.
+            horizons = dict(self._checkpoints.top()[2].horizons) if self._checkpoints else {}
+            floor = self._s.window.floor
+            if floor is not None:
+                horizons[floor[0]] = max(floor[1], horizons.get(floor[0], floor[1]))
+            self._checkpoints.append((event, self._s.clone(), _Run(horizons=horizons)))
         elif self._checkpoints:
             self._checkpoints.top()[2].add(event)
         self._mutate(event)
@@ -514,7 +536,8 @@ class KiloGame:
             if s.finished or s.owed:
                 s.ignored_presses += 1  # recorded, belongs to no window
             elif not s.window.add(event.player, event.t_us, event.res_us or 1, event.epoch_key):
-                # Another epoch of its clock (a reboot): the open window closed before it.
+                # Another epoch of its clock (a reboot): the open window closed before it; or
+                # made before the last verdict (its horizon): that window's, judged already.
                 s.ignored_presses += 1
         elif isinstance(event, Close):
             if not (s.finished or s.owed):
@@ -549,7 +572,7 @@ class KiloGame:
                                  result.non_pressers, reslap, result.margin_res_us)
         s.slaps += 1
         s.owed = list(losers)
-        s.window = self._new_window()
+        s.window = SlapWindow(self.players, self._timeout_us, floor=s.window.horizon())
         if s.owed and self.pile_count == 0:
             self._finish("pile_empty")
 
@@ -628,13 +651,26 @@ class KiloGame:
             s.ignored_presses += run.presses
             return
         window = s.window
-        for key, (count, earliest) in run.epochs.items():
+        # In the order they came: a kept press one by one, an epoch's sum where it began.
+        sums = sorted(((entry[3], key) for key, entry in run.epochs.items()), key=lambda x: x[0])
+        kept = iter(run.kept)  # already in their order
+        press = next(kept, None)
+        for place, key in [*sums, (run.presses, None)]:
+            while press is not None and press[0] < place:
+                _, epoch, player, t_us, res_us = press
+                if not window.add(player, t_us, res_us, epoch):
+                    s.ignored_presses += 1
+                press = next(kept, None)
+            if key is None:
+                break
+            count, earliest, latest, _ = run.epochs[key]
             if not window.accepts(key):
                 s.ignored_presses += count
                 continue
             for player, (t_us, res_us) in earliest.items():
                 window.add(player, t_us, res_us, key)
             window.presses_seen += count - len(earliest)
+            window.saw(latest)
         for t_us in run.closes:
             window.close(t_us)
 

@@ -12,6 +12,11 @@ resolutions cannot be told apart: they tie. The margin is reported with the prec
 A press may also name its clock's epoch (which boot of the Pi or of the board stamped it). A
 window holds the presses of one epoch only: the first press sets it, and a press of another
 epoch finds the window closed before it (its stamps cannot be compared with the window's).
+
+A verdict has a time horizon: the latest stamp its window recorded, in the window's epoch (logs
+without epochs have none). A press of that epoch stamped at or before it was made before the
+verdict, whenever it arrives (a board's resend after a reconnect): it belongs to the judged
+window, so the next window (``floor``) does not take it.
 """
 
 from __future__ import annotations
@@ -70,10 +75,11 @@ class SlapWindow:
     """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
     seat), so ``result`` only cuts at the close; it is cached until the window changes."""
 
-    __slots__ = ("_closes", "_earliest", "_epoch", "_keys", "_order", "_players",
-                 "_resolution_us", "_result", "_seat", "_timeout_us", "presses_seen")
+    __slots__ = ("_closes", "_earliest", "_epoch", "_keys", "_latest", "_order", "_players",
+                 "_resolution_us", "_result", "_seat", "_timeout_us", "floor", "presses_seen")
 
-    def __init__(self, players: Sequence[str], timeout_us: int, resolution_us: int = 1) -> None:
+    def __init__(self, players: Sequence[str], timeout_us: int, resolution_us: int = 1,
+                 floor: tuple[Any, int] | None = None) -> None:
         if resolution_us < 1:
             raise ValueError("resolution_us must be at least 1")
         self._players = tuple(players)
@@ -90,6 +96,9 @@ class SlapWindow:
         self._result: SlapResult | None = None
         self._epoch: Any = _UNSET
         self.presses_seen = 0  # every press recorded, counted or not
+        self._latest: int | None = None  # the latest stamp recorded, counted or not
+        # (epoch, stamp): the previous verdict's horizon; presses of it at or before are not ours.
+        self.floor = floor
 
     def copy(self) -> SlapWindow:
         other = SlapWindow.__new__(SlapWindow)
@@ -104,6 +113,8 @@ class SlapWindow:
         other._result = self._result
         other._epoch = self._epoch
         other.presses_seen = self.presses_seen
+        other._latest = self._latest
+        other.floor = self.floor
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -120,23 +131,40 @@ class SlapWindow:
         return player in self._earliest
 
     def accepts(self, epoch: Any) -> bool:
-        """Whether a press of ``epoch`` belongs to this window (see the module's docstring)."""
+        """Whether a press of ``epoch`` (later than the floor) belongs to this window."""
         return self._epoch is _UNSET or self._epoch == epoch
+
+    def horizon(self) -> tuple[Any, int] | None:
+        """(epoch, latest stamp) for the next window's floor; None without a named epoch (old
+        logs are one clock, judged as before) or without a press."""
+        if self._latest is None or self._epoch is _UNSET or not isinstance(self._epoch, tuple) \
+                or self._epoch[-1] is None:
+            return None
+        return self._epoch, self._latest
+
+    def saw(self, t_us: int) -> None:
+        """A press of this window's epoch was recorded at ``t_us`` (undo's summed presses)."""
+        if self._latest is None or t_us > self._latest:
+            self._latest = t_us
 
     def add(self, player: str, t_us: int, res_us: int = 1, epoch: Any = None) -> bool:
         """Record a press stamped by a clock of resolution ``res_us`` in ``epoch``; a second press
         by the same player only matters if stamped earlier. False (nothing recorded) when the
-        press is of another epoch than the window's."""
+        press is of another epoch than the window's, or stamped at or before the floor."""
         if res_us < 1:
             raise ValueError("res_us must be at least 1")
         seat = self._seat.get(player)
         if seat is None:
             raise KeyError(player)
+        floor = self.floor
+        if floor is not None and epoch == floor[0] and t_us <= floor[1]:
+            return False  # made before the previous verdict: that window's, already judged
         if self._epoch is _UNSET:
             self._epoch = epoch
         elif self._epoch != epoch:
             return False
         self.presses_seen += 1
+        self.saw(t_us)
         current = self._earliest.get(player)
         if current is not None:
             if t_us >= current:

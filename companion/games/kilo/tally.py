@@ -69,19 +69,30 @@ class _Window:
     """A slap window reduced to what a judged slap needs; ``slap.SlapWindow``'s rules (earliest
     press a player, order by stamp then seat, cut at the close), without its bookkeeping."""
 
-    __slots__ = ("close", "earliest", "epoch")
+    __slots__ = ("close", "earliest", "epoch", "floor", "latest")
 
-    def __init__(self) -> None:
+    def __init__(self, floor: tuple[Any, int] | None = None) -> None:
         self.earliest: dict[str, int] = {}
         self.close: int | None = None
         self.epoch: Any = None
+        self.latest: int | None = None
+        self.floor = floor  # the last verdict's horizon: (epoch, its window's latest stamp)
+
+    def horizon(self) -> tuple[Any, int] | None:
+        if self.latest is None or self.epoch is None or self.epoch[-1] is None:
+            return None  # no named epoch: an old log, one clock, no horizon
+        return self.epoch, self.latest
 
     def add(self, player: str, t_us: int, epoch: Any = (None, None)) -> None:
+        if self.floor is not None and epoch == self.floor[0] and t_us <= self.floor[1]:
+            return  # made before the last verdict: the judged window's
         # One clock epoch a window: a press of another (a reboot) comes after its close.
         if self.epoch is None:
             self.epoch = epoch
         elif self.epoch != epoch:
             return
+        if self.latest is None or t_us > self.latest:
+            self.latest = t_us
         current = self.earliest.get(player)
         if current is None or t_us < current:
             self.earliest[player] = t_us
@@ -148,7 +159,7 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]],
                 end_round = False
             slaps.append(SlapFact(tuple(order), losers, margin, bool(event["valid"]), tied))
             owed = list(losers)
-            window = _Window()
+            window = _Window(window.horizon())
             if owed and pile == 0:
                 finished = True
         elif kind == "draw":

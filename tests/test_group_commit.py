@@ -1,0 +1,224 @@
+"""Group commit (issue 20, the edge -> pixel budget): the presses a step of the main loop handles
+are journaled in one transaction, in their order, before any of them is shown; a batch the
+journal refuses, or a process killed before its commit, loses the whole batch and shows none of
+it."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.display.app import App
+from companion.display.state import Ui
+from companion.games.kilo.events import NewKiloGame
+from companion.hardware.leds import PRESS_SEEN, SeatLeds
+from companion.inputs.base import Clock, InputEvent
+from companion.table.journal import FILENAME, Journal
+from companion.table.live import Table
+from tests.conftest import ROOT
+
+PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
+LED_PINS = [5, 6, 13, 19]
+BOARD = Clock("pico:E6614103E7452D2F", 1, "boot:7")
+
+
+class QuietSource:
+    """No hardware: the test puts the presses on the queue as a source's thread would."""
+
+    name = "test"
+
+    def start(self, events: queue.Queue[Any]) -> None:
+        self.events = events
+
+    def stop(self) -> None:
+        pass
+
+
+@pytest.fixture
+def leds() -> Iterator[SeatLeds]:
+    factory = MockFactory()
+    seat_leds = SeatLeds(LED_PINS, pin_factory=factory, pwm=False)
+    yield seat_leds
+    seat_leds.close()
+    factory.close()
+
+
+def make_app(surface: pygame.Surface, journal: Journal, leds: SeatLeds) -> App:
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "test"})
+    # A clock that stands still: however slow the machine, a step never runs out of budget, so
+    # what was queued together is handled by one step.
+    app = App(surface, journal, table, Ui(lang="en"), source_name="test",
+              source_factory=lambda name, n: QuietSource(), leds=leds, now=lambda: 100.0)
+    app.step()
+    return app
+
+
+def queue_press(app: App, seat: int, t_us: int) -> None:
+    app.inbox.put(InputEvent("seat", seat, "press", t_us * 1000, BOARD, "serial"))
+    app.inbox.put(InputEvent("seat", seat, "release", t_us * 1000 + 50_000_000, BOARD, "serial"))
+
+
+def journaled(journal: Journal, app: App) -> list[dict[str, Any]]:
+    assert app.table is not None
+    return [json.loads(p) for _, p in journal.payloads(app.table.game_id)][1:]
+
+
+def commits(journal: Journal) -> list[str]:
+    """Every COMMIT SQLite runs on the journal's own connection from now on."""
+    seen: list[str] = []
+    journal._db.set_trace_callback(lambda sql: seen.append(sql) if sql == "COMMIT" else None)
+    return seen
+
+
+def lit(leds: SeatLeds) -> list[bool]:
+    return [leds.showing(seat) == PRESS_SEEN for seat in range(len(PLAYERS))]
+
+
+def test_the_presses_of_one_step_are_journaled_in_one_transaction_in_their_order(
+        screen: pygame.Surface, journal: Journal, leds: SeatLeds) -> None:
+    app = make_app(screen, journal, leds)
+    seen = commits(journal)
+    order = [2, 0, 3, 1]  # not the seats' order: the journal must keep the presses' own
+    for i, seat in enumerate(order):
+        queue_press(app, seat, 1_000 + 7 * i)
+    # The referee's Return, made after the presses, joins the same transaction after them.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    app.step()
+    assert seen == ["COMMIT"]
+    events = journaled(journal, app)
+    assert [(e["type"], e.get("player")) for e in events] == [
+        *(("press", PLAYERS[s]) for s in order), ("verdict", None)]
+
+
+def test_nothing_of_a_batch_is_shown_before_its_commit(
+        screen: pygame.Surface, journal: Journal, leds: SeatLeds) -> None:
+    app = make_app(screen, journal, leds)
+    shown: list[tuple[list[bool], int]] = []
+
+    def at_commit(sql: str) -> None:
+        if sql == "COMMIT":  # SQLite calls this as the statement starts: not yet durable
+            # A slow disk: the main thread, laying out the frame meanwhile, has all the time
+            # it needs to show something too early, if it would.
+            time.sleep(0.3)
+            shown.append((lit(leds), app.frames))
+
+    journal._db.set_trace_callback(at_commit)
+    frames = app.frames
+    for seat in (1, 3):
+        queue_press(app, seat, 2_000 + seat)
+    app.step()
+    assert shown == [([False] * 4, frames)]  # no LED lit, no frame drawn before the commit
+    assert lit(leds) == [False, True, False, True]  # ...and both once it returned
+    assert app.frames == frames + 1
+
+
+def test_a_batch_the_journal_refuses_is_lost_whole_and_never_shown(
+        tmp_path: Path, screen: pygame.Surface, journal: Journal, leds: SeatLeds) -> None:
+    app = make_app(screen, journal, leds)
+    queue_press(app, 0, 1_000)
+    app.step()
+    assert lit(leds) == [True, False, False, False]
+    # The journal fails on the third press of the next batch, after SQLite has taken the first
+    # two into the transaction: a real SQLite error, raised by a trigger added behind our back.
+    other = sqlite3.connect(tmp_path / FILENAME)
+    other.execute("CREATE TRIGGER refuse BEFORE INSERT ON events WHEN NEW.seq = 5 "
+                  "BEGIN SELECT RAISE(ABORT, 'the disk went away'); END")
+    other.commit()
+    for seat in (1, 2, 3):
+        queue_press(app, seat, 1_000 + 10 * seat)
+    app.step()
+    # Atomic: not Bob's nor Chloé's press either, though SQLite had taken them.
+    assert [e["player"] for e in journaled(journal, app)] == ["Alice"]
+    # Never shown: the table went back to the journal's state, the LEDs never lit.
+    assert app.game.window_pressed("Alice") and not app.game.window_pressed("Bob")
+    assert lit(leds) == [True, False, False, False]
+    assert app.ui.message is not None and "the disk went away" in app.ui.message[1]
+    assert "impossible d'écrire" in app.ui.message[0]
+    # The journal works again: the next press takes the next number, no gap.
+    other.execute("DROP TRIGGER refuse")
+    other.commit()
+    other.close()
+    queue_press(app, 1, 1_100)
+    app.step()
+    assert [e["player"] for e in journaled(journal, app)] == ["Alice", "Bob"]
+    assert lit(leds) == [True, True, False, False]
+
+
+CHILD = r"""
+import json, os, signal, sys, time
+from pathlib import Path
+sys.path.insert(0, os.getcwd())
+from gpiozero.pins.mock import MockFactory
+from companion.display.app import App, open_display
+from companion.display.state import Ui
+from companion.games.kilo.events import NewKiloGame
+from companion.hardware.leds import SeatLeds
+from companion.inputs.base import Clock, InputEvent
+from companion.table.journal import Journal
+from companion.table.live import Table
+from tests.test_group_commit import LED_PINS, PLAYERS, QuietSource
+
+def say(*words):
+    print(*words, flush=True)
+
+screen = open_display((800, 480), fullscreen=False)
+leds = SeatLeds(LED_PINS, pin_factory=MockFactory(), pwm=False)
+shown = leds.press_seen
+def press_seen(seat):
+    shown(seat)
+    say("led", seat)
+leds.press_seen = press_seen
+journal = Journal(Path(sys.argv[1]), writer=True)
+table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "test"})
+app = App(screen, journal, table, Ui(lang="en"), source_name="test",
+          source_factory=lambda name, n: QuietSource(), leds=leds, now=lambda: 100.0)
+app.step()
+app.on_frame = lambda n: say("frame", *[p for p in PLAYERS if app.game.window_pressed(p)])
+commits = []
+def trace(sql):
+    if sql == "COMMIT":
+        commits.append(sql)
+        if len(commits) == 2:  # the second batch: killed as its COMMIT starts, on a slow disk
+            time.sleep(0.5)
+            os.kill(os.getpid(), signal.SIGKILL)
+journal._db.set_trace_callback(trace)
+clock = Clock("pico:E6614103E7452D2F", 1, "boot:7")
+for batch in ([0], [1, 2]):
+    for seat in batch:
+        app.inbox.put(InputEvent("seat", seat, "press", 1_000_000 + seat, clock, "serial"))
+    app.step()
+say("not killed")
+"""
+
+
+def test_a_process_killed_before_its_batch_commits_loses_the_batch_and_showed_none_of_it(
+        tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -9, proc.stderr
+    said = proc.stdout.splitlines()
+    # Alice's batch was committed, then shown; Bob's and Chloé's was never shown...
+    assert said == ["led 0", "frame Alice"], proc.stderr
+    # ...and is not in the journal: the one SQLite kept is the journal of what was shown.
+    with Journal(tmp_path, writer=False) as journal:
+        (info,) = journal.games()
+        kinds = [(type(e).__name__, getattr(e, "player", None)) for _, e in
+                 journal.events(info.id)]
+    assert kinds == [("NewKiloGame", None), ("Press", "Alice")]
