@@ -493,3 +493,18 @@ def test_a_drm_screen_without_desktop_opengl_would_stay_black(tmp_path: Path) ->
     assert doctor.check_graphics(ctx).status == "ok"
     found.discard("libgbm.so.1")
     assert "libgbm1 missing" in doctor.check_graphics(ctx).en
+
+
+def test_a_running_kiosk_keeps_its_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The boot test found it: doctor's screen probe opened the DRM device while the service was
+    # still starting, and the service failed and was restarted. A running unit is not probed.
+    ctx = unit_context(tmp_path, monkeypatch)
+    ctx.display_env = {"SDL_VIDEODRIVER": "dummy"}  # a screen a probe would find at once
+    display = _by_key(ctx)["display"]
+    assert display.status == "skip", display
+    assert display.en == ("companion.service is running and holds the screen (sudo systemctl "
+                          "stop companion.service to check the screen here)")
+    assert "tient l'écran" in display.fr
+    stopped = unit_context(tmp_path, monkeypatch, active="inactive")
+    stopped.display_env = {"SDL_VIDEODRIVER": "dummy"}
+    assert _by_key(stopped)["display"].status == "ok"

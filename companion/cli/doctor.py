@@ -173,7 +173,22 @@ def _no_screen(env: dict[str, str]) -> Check:
                 "réglez SDL_VIDEODRIVER pour en vérifier un")
 
 
+def _screen_holder(ctx: Context) -> str | None:
+    """The kiosk's unit when it is running: it holds the screen. Probing the screen then would
+    fight it for the DRM device (and, while it is still starting, make it fail and restart)."""
+    if not ctx.unit.exists():
+        return None
+    answered, state = _systemctl(ctx, "is-active", ctx.unit.name)
+    return ctx.unit.name if answered and state in ("active", "activating", "reloading") else None
+
+
 def check_display(ctx: Context) -> Check:
+    holder = ctx.found.get("screen_holder", _screen_holder(ctx))
+    if holder is not None:
+        return skip("display", f"{holder} is running and holds the screen (sudo systemctl stop "
+                               f"{holder} to check the screen here)",
+                    f"{holder} tourne et tient l'écran (sudo systemctl stop {holder} pour "
+                    "vérifier l'écran ici)")
     env = dict(os.environ if ctx.display_env is None else ctx.display_env)
     chosen = env.get("SDL_VIDEODRIVER")
     # A screen was asked for (a driver, a window system): not finding it is a failure.
@@ -695,8 +710,10 @@ CHECKS: tuple[Callable[[Context], Check], ...] = (
 def run_checks(ctx: Context) -> Iterator[Check]:
     """Every check in turn; one that raises is reported as a failure, and the next one runs."""
     try:
-        with contextlib.suppress(OSError):  # check_display tries again and reports why
-            ctx.found["display_probe"] = start_display_probe(ctx)
+        ctx.found["screen_holder"] = _screen_holder(ctx)
+        if ctx.found["screen_holder"] is None:  # never probe a screen the kiosk holds
+            with contextlib.suppress(OSError):  # check_display tries again and reports why
+                ctx.found["display_probe"] = start_display_probe(ctx)
         for check in CHECKS:
             key = check.__name__.removeprefix("check_")
             try:
