@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -185,3 +186,99 @@ def test_hello_says_the_capture_path_and_its_resolution() -> None:
     by_name = {name: msg for name, msg, _ in board_frames()}
     assert (by_name["hello"].capture, by_name["hello"].resolution_ns) == ("pio", 1000)
     assert (by_name["hello_minimal"].capture, by_name["hello_minimal"].resolution_ns) == ("irq", 50_000)
+
+
+# --- refusals, each for its own reason --------------------------------------------------------
+# The parsers are what the board's bytes meet first: a frame misread as another message, or a
+# crash of another kind than FrameError (FrameParser counts only those), is a lost press.
+
+
+def hellos() -> list[p.Hello]:
+    by_name = {name: msg for name, msg, _ in board_frames()}
+    # Twelve seats and no machine name: the pin tables are longer than the name and the tail.
+    wide = dataclasses.replace(by_name["hello"], seat_pins=tuple(range(2, 14)),
+                               led_pins=(None,) * 12, machine="")
+    return [by_name["hello"], by_name["hello_minimal"], wide]
+
+
+@pytest.mark.parametrize("hello", hellos(), ids=["hello", "minimal", "twelve_seats"])
+def test_a_hello_cut_anywhere_or_too_long_is_refused_for_its_length(hello: p.Hello) -> None:
+    body = p.encode_body(hello)
+    assert p.parse_body(body) == hello
+    for n in [*range(1, len(body)), len(body) + 1]:
+        cut = (body + b"\x00")[:n]
+        with pytest.raises(p.FrameError) as e:
+            p.parse_body(cut)
+        assert (e.value.en, e.value.fr) == (f"HELLO body of {n} bytes", f"corps HELLO de {n} octets")
+
+
+def test_a_hello_with_an_unknown_capture_path_is_refused() -> None:
+    body = bytearray(p.encode_body(hellos()[0]))
+    body[-p._HELLO_TAIL.size] = len(p.CAPTURE_PATHS)  # the tail's first byte: 0 irq, 1 pio, nothing else yet
+    with pytest.raises(p.FrameError) as e:
+        p.parse_body(bytes(body))
+    assert (e.value.en, e.value.fr) == ("HELLO with capture path 2", "HELLO avec capture 2")
+
+
+@pytest.mark.parametrize(("kind", "msg"), [
+    ("EVENT", p.Event(1, "seat", 2, "press", 3)),
+    ("HEARTBEAT", p.Heartbeat(1, 2, 3)),
+    ("PONG", p.Pong(1, 2)),
+    ("RESEND_DONE", p.ResendDone(1, 2, 3)),
+])
+def test_a_fixed_size_message_of_another_length_is_refused(kind: str, msg: Any) -> None:
+    body = p.encode_body(msg)
+    for n in (len(body) - 1, len(body) + 1):
+        with pytest.raises(p.FrameError) as e:
+            p.parse_body((body + b"\x00")[:n])
+        assert (e.value.en, e.value.fr) == (f"{kind} body of {n} bytes", f"corps {kind} de {n} octets")
+
+
+def command_line(body: bytes) -> bytes:
+    """A host line around any body, with its right CRC: what the firmware would be sent."""
+    return b":" + (body + p.crc16(body).to_bytes(2, "little")).hex().encode() + b"\n"
+
+
+@pytest.mark.parametrize(("line", "en", "fr"), [
+    (b"8100", "command line must start with ':'", "une commande commence par ':'"),
+    (b":zz", "command line is not hex", "commande non hexadécimale"),
+    # 80 characters is the most the firmware's line buffer holds: such a line is read (and then
+    # refused as hex of odd length), one more is too long.
+    (b":" + b"0" * 79, "command line is not hex", "commande non hexadécimale"),
+    (b":" + b"0" * 80, "command line of 81 characters is too long: at most 80",
+     "commande de 81 caractères trop longue\u202f: 80 au plus"),
+    (b":8101ffff", "checksum mismatch", "somme de contrôle fausse"),
+    (command_line(bytes([0x84, 1, 2, 3])), "unknown command 0x84 (4 bytes)", "commande inconnue 0x84"),
+    (command_line(bytes([0x81, 2, 0])), "unknown command 0x81 (3 bytes)", "commande inconnue 0x81"),
+    (command_line(bytes([0x82, 1, 2, 3, 4, 5])), "unknown command 0x82 (6 bytes)",
+     "commande inconnue 0x82"),
+    (command_line(bytes([0x83])), "unknown command 0x83 (1 bytes)", "commande inconnue 0x83"),
+    # A length that fits another command does not make an unknown type that command.
+    (command_line(bytes([0x99, 0])), "unknown command 0x99 (2 bytes)", "commande inconnue 0x99"),
+    (command_line(bytes([0x99, 0, 0, 0, 0])), "unknown command 0x99 (5 bytes)",
+     "commande inconnue 0x99"),
+])
+def test_a_bad_command_is_refused_for_its_reason(line: bytes, en: str, fr: str) -> None:
+    with pytest.raises(p.FrameError) as e:
+        p.parse_command(line)
+    assert (e.value.en, e.value.fr) == (en, fr)
+
+
+commands = st.one_of(
+    st.builds(p.HelloRequest, protocol=st.integers(0, 255)),
+    st.builds(p.SetLeds, on_mask=st.integers(0, 0xFFFF), blink_mask=st.integers(0, 0xFFFF)),
+    st.builds(p.Resend, from_seq=st.integers(0, 2**32 - 1)),
+    st.builds(p.Ping, nonce=st.integers(0, 2**32 - 1)),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cmd=commands)
+def test_any_command_reads_back_as_sent(cmd: p.HostCommand) -> None:
+    # Masks and counters use their whole unsigned range: seat 15's LED, a nonce past 2**31.
+    assert p.parse_command(p.encode_command(cmd)) == cmd
+
+
+@pytest.mark.parametrize("cmd", [p.SetLeds(0xFFFF, 0x8000), p.Resend(2**32 - 1), p.Ping(2**31)])
+def test_the_top_bit_of_a_command_field_is_kept(cmd: p.HostCommand) -> None:
+    assert p.parse_command(p.encode_command(cmd)) == cmd
