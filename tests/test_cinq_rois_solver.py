@@ -9,6 +9,7 @@ wild is read as what it stands for, and the points are those of the cards left.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -32,6 +33,13 @@ from companion.games.cinq_rois.solver import (
 )
 
 DECK = double_deck()
+
+# COMPANION_PROPERTY_SCALE=0.1 (bench/mutation.py) runs a tenth of the examples, 20 at least.
+SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+
+
+def examples(n: int) -> int:
+    return max(20, int(n * SCALE))
 
 
 def cards(text: str) -> list[Card]:
@@ -148,7 +156,7 @@ def hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 8) -> tuple[list[C
     return [cards_pool[i] for i in indices], bonus
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands())
 def test_solver_equals_brute_force(case: tuple[list[Card], Rank]) -> None:
     hand, bonus = case
@@ -157,7 +165,7 @@ def test_solver_equals_brute_force(case: tuple[list[Card], Rank]) -> None:
     assert arr.points == brute_force(hand, bonus)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hands(min_size=9, max_size=9))
 def test_solver_equals_brute_force_nine_cards(case: tuple[list[Card], Rank]) -> None:
     hand, bonus = case
@@ -166,7 +174,7 @@ def test_solver_equals_brute_force_nine_cards(case: tuple[list[Card], Rank]) -> 
     assert arr.points == brute_force(hand, bonus)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hands(min_size=10, max_size=15), st.randoms(use_true_random=False))
 def test_big_hands_are_valid_and_order_free(case: tuple[list[Card], Rank], rnd: object) -> None:
     hand, bonus = case

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.inputs import protocol as p
+
+# COMPANION_PROPERTY_SCALE=0.1 (bench/mutation.py) runs a tenth of the examples, 20 at least.
+SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+
+
+def examples(n: int) -> int:
+    return max(20, int(n * SCALE))
 
 VECTORS: dict[str, Any] = json.loads(
     (Path(__file__).parent.parent / "firmware" / "protocol_vectors.json").read_text()
@@ -133,7 +141,7 @@ events = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=2000))
 def test_fuzz_random_bytes_never_crash(data: bytes) -> None:
     parser = p.FrameParser()
@@ -141,7 +149,7 @@ def test_fuzz_random_bytes_never_crash(data: bytes) -> None:
     assert all(isinstance(m, p.BoardMessage) for m in msgs)  # type: ignore[misc,arg-type]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     msgs=st.lists(events, min_size=1, max_size=20),
     noise=st.lists(st.binary(max_size=40), min_size=21, max_size=21),
@@ -161,7 +169,7 @@ def test_fuzz_noise_between_frames_loses_no_frame(
     assert all(any(g == m for g in it) for m in msgs)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(msg=events, pos=st.data(), flip=st.integers(1, 255))
 def test_fuzz_corrupted_frame_is_dropped(msg: p.Event, pos: st.DataObject, flip: int) -> None:
     wire = bytearray(p.encode_frame(msg))
@@ -272,7 +280,7 @@ commands = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cmd=commands)
 def test_any_command_reads_back_as_sent(cmd: p.HostCommand) -> None:
     # Masks and counters use their whole unsigned range: seat 15's LED, a nonce past 2**31.
