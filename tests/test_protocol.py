@@ -290,3 +290,44 @@ def test_any_command_reads_back_as_sent(cmd: p.HostCommand) -> None:
 @pytest.mark.parametrize("cmd", [p.SetLeds(0xFFFF, 0x8000), p.Resend(2**32 - 1), p.Ping(2**31)])
 def test_the_top_bit_of_a_command_field_is_kept(cmd: p.HostCommand) -> None:
     assert p.parse_command(p.encode_command(cmd)) == cmd
+
+
+def with_crc(body: bytes) -> bytes:
+    return body + p.crc16(body).to_bytes(2, "little")
+
+
+@pytest.mark.parametrize(("payload", "en", "fr"), [
+    (b"\x02\x01", "frame of 2 bytes is too short", "trame de 2 octets trop courte"),
+    # The shortest frame is a type byte and its CRC: read, then refused for what it is.
+    (with_crc(bytes([p.MsgType.EVENT])), "EVENT body of 1 bytes", "corps EVENT de 1 octets"),
+    (with_crc(bytes([0x7F, 1, 2])), "unknown board message type 0x7f",
+     "type de message inconnu 0x7f"),
+])
+def test_a_bad_frame_is_refused_for_its_reason(payload: bytes, en: str, fr: str) -> None:
+    with pytest.raises(p.FrameError) as e:
+        p.parse_frame(p.cobs_encode(payload))
+    assert (e.value.en, e.value.fr) == (en, fr)
+
+
+@pytest.mark.parametrize("v", VECTORS["bad_frames"], ids=lambda v: v["name"])
+def test_the_bad_frame_vectors_say_why(v: dict[str, Any]) -> None:
+    why = {
+        "flipped_bit": ("COBS block runs past the frame", "bloc COBS plus long que la trame"),
+        "cobs_overrun": ("COBS block runs past the frame", "bloc COBS plus long que la trame"),
+        "truncated": ("checksum mismatch", "somme de contrôle fausse"),
+        "bad_crc": ("checksum mismatch", "somme de contrôle fausse"),
+        "unknown_type": ("unknown board message type 0x7f", "type de message inconnu 0x7f"),
+        "wrong_length": ("EVENT body of 15 bytes", "corps EVENT de 15 octets"),
+        "too_short": ("frame of 1 bytes is too short", "trame de 1 octets trop courte"),
+    }
+    with pytest.raises(p.FrameError) as e:
+        p.parse_frame(bytes.fromhex(v["wire"]).strip(b"\x00"))
+    assert (e.value.en, e.value.fr) == why[v["name"]]
+
+
+def test_a_long_or_foreign_board_name_still_makes_a_valid_hello() -> None:
+    # The name is for people (doctor, buttons): cut at 64 ASCII characters, never a refusal.
+    hello = hellos()[0]
+    for name, read in [("Pico W ñ", "Pico W ?"), ("x" * 70, "x" * 64)]:
+        body = p.encode_body(dataclasses.replace(hello, machine=name))
+        assert p.parse_body(body) == dataclasses.replace(hello, machine=read)
