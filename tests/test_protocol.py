@@ -296,16 +296,18 @@ def with_crc(body: bytes) -> bytes:
     return body + p.crc16(body).to_bytes(2, "little")
 
 
-@pytest.mark.parametrize(("payload", "en", "fr"), [
-    (b"\x02\x01", "frame of 2 bytes is too short", "trame de 2 octets trop courte"),
+@pytest.mark.parametrize(("frame", "en", "fr"), [
+    (p.cobs_encode(b"\x02\x01"), "frame of 2 bytes is too short", "trame de 2 octets trop courte"),
     # The shortest frame is a type byte and its CRC: read, then refused for what it is.
-    (with_crc(bytes([p.MsgType.EVENT])), "EVENT body of 1 bytes", "corps EVENT de 1 octets"),
-    (with_crc(bytes([0x7F, 1, 2])), "unknown board message type 0x7f",
+    (p.cobs_encode(with_crc(bytes([p.MsgType.EVENT]))), "EVENT body of 1 bytes",
+     "corps EVENT de 1 octets"),
+    (p.cobs_encode(with_crc(bytes([0x7F, 1, 2]))), "unknown board message type 0x7f",
      "type de message inconnu 0x7f"),
+    (b"\x01\x00\x03", "zero byte inside a COBS block", "octet nul dans un bloc COBS"),
 ])
-def test_a_bad_frame_is_refused_for_its_reason(payload: bytes, en: str, fr: str) -> None:
+def test_a_bad_frame_is_refused_for_its_reason(frame: bytes, en: str, fr: str) -> None:
     with pytest.raises(p.FrameError) as e:
-        p.parse_frame(p.cobs_encode(payload))
+        p.parse_frame(frame)
     assert (e.value.en, e.value.fr) == (en, fr)
 
 
@@ -331,3 +333,42 @@ def test_a_long_or_foreign_board_name_still_makes_a_valid_hello() -> None:
     for name, read in [("Pico W ñ", "Pico W ?"), ("x" * 70, "x" * 64)]:
         body = p.encode_body(dataclasses.replace(hello, machine=name))
         assert p.parse_body(body) == dataclasses.replace(hello, machine=read)
+
+
+def test_a_frame_longer_than_the_limit_is_refused_unread() -> None:
+    with pytest.raises(p.FrameError) as e:
+        p.parse_frame(b"\x01" * (p.MAX_FRAME + 1))
+    assert (e.value.en, e.value.fr) == ("frame of 256 bytes is too long", "trame trop longue")
+
+
+def test_the_counters_add_up_over_a_stream() -> None:
+    """Every byte read is in a good frame, counted as noise, a delimiter, or still pending."""
+    good = p.encode_frame(p.Event(1, "seat", 0, "press", 10))
+    bad_crc = bytearray(good)
+    bad_crc[-2] ^= 1
+    stream = [
+        good, bytes(bad_crc), b"\x05\x06\x07",  # a good frame, a bad one, three bytes of noise
+        b"\x00" + b"\x01" * 300,  # then no delimiter for longer than any frame: dropped,
+        b"\x01" * 300,  # and again
+        b"\x09" * 4 + good,  # four more bytes of noise, and a good frame again
+        good[:5],  # the start of a frame, still pending
+    ]
+    parser = p.FrameParser()
+    got = [m for chunk in stream for m in parser.feed(chunk)]
+    assert got == [p.Event(1, "seat", 0, "press", 10)] * 2
+    assert (parser.good, parser.bad, parser.overlong) == (2, 3, 2)
+    # Noise: the corrupted frame, the three bytes, twice 300, the four.
+    assert parser.noise_bytes == (len(bad_crc) - 2) + 3 + 300 + 300 + 4
+    parser.reset()  # the pending start is forgotten, not counted
+    assert parser.feed(good) == [p.Event(1, "seat", 0, "press", 10)]
+    assert (parser.good, parser.bad, parser.overlong) == (3, 3, 2)
+
+
+def test_a_frame_as_long_as_the_limit_is_judged_as_a_frame_not_as_garbage() -> None:
+    # feed() drops what has no delimiter only past MAX_FRAME, the length parse_frame accepts:
+    # a frame of exactly that length arriving without its end yet is kept for the next read.
+    parser = p.FrameParser()
+    assert parser.feed(b"\x01" * p.MAX_FRAME) == []
+    assert parser.overlong == 0
+    parser.feed(b"\x00")
+    assert (parser.bad, parser.overlong, parser.noise_bytes) == (1, 0, p.MAX_FRAME)
