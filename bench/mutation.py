@@ -64,6 +64,23 @@ def equivalents() -> set[str]:
                           re.MULTILINE))
 
 
+# A pytest plugin every judged run loads: mutmut forks each mutant's run from a process that
+# already ran the tests on the unmutated code, so a memoised function (the solver's lru_cache)
+# would answer from that run and hide the mutant. Each run starts with every cache empty.
+FRESH_CACHES = '''"""Empty the package's memo caches before each test session (bench/mutation.py)."""
+import sys
+
+
+def pytest_sessionstart(session):
+    for name, module in list(sys.modules.items()):
+        if name == "companion" or name.startswith("companion."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+'''
+
+
 def scratch(target: str, tests: list[str]) -> Path:
     """A copy of what mutmut needs: the package, the tests, and a pyproject with its config."""
     work = Path(tempfile.mkdtemp(prefix="companion-mutation-"))
@@ -82,7 +99,8 @@ def scratch(target: str, tests: list[str]) -> Path:
         f"only_mutate = [{json.dumps(target)}]\n"
         'also_copy = ["docs", "firmware", "bench", "hardware"]\n'
         f"pytest_add_cli_args_test_selection = [{selection}]\n"
-        'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"]\n'
+        'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q", '
+        '"-p", "companion_fresh_caches"]\n'
         # A mutant that loops forever is killed after 3x the clean run (mutmut's default 15x
         # spent three minutes on each such debounce mutant).
         "timeout_multiplier = 3.0\n"
@@ -91,6 +109,8 @@ def scratch(target: str, tests: list[str]) -> Path:
     # PYTHONPATH names mutants/ before mutmut creates it: a folder missing when Python starts
     # is skipped for good, and the tests would then import the unmutated copy.
     (work / "mutants").mkdir()
+    for folder in (work, work / "mutants"):
+        (folder / "companion_fresh_caches.py").write_text(FRESH_CACHES, "utf-8")
     return work
 
 
