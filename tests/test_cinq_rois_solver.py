@@ -309,8 +309,9 @@ def test_cards_that_are_not_in_the_game() -> None:
 def test_bonus_rank_per_round() -> None:
     assert [bonus_rank(n).value for n in range(1, 12)] == [
         "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    with pytest.raises(ValueError):
-        bonus_rank(12)
+    for n in (0, 12):
+        with pytest.raises(ValueError, match=f"rounds 1 to 11, not {n}$"):
+            bonus_rank(n)
 
 
 def test_card_points_and_wilds_are_the_rules_on_every_card() -> None:
@@ -344,3 +345,16 @@ def test_bench_quick_run_speaks_its_format() -> None:
     hands = lines["solver.hand13"]
     assert hands["n"] == 300 and 0 < hands["median"] <= hands["p99"] <= hands["max"]
     assert lines["solver.brute_force"]["agree"] == lines["solver.brute_force"]["n"] == 30
+
+
+def test_an_arrangement_in_json_says_each_card_and_what_it_stands_for() -> None:
+    # What a finished round's JSON carries for each hand (its "arrangements" and "details").
+    arr = solve(cards("KS KH QD JC JK"), Rank.THREE)
+    assert arr.to_json() == {
+        "combinations": [[{"card": "KS", "as": "KS", "wild": False},
+                          {"card": "KH", "as": "KH", "wild": False},
+                          {"card": "JK", "as": "KD", "wild": True}]],
+        "left": ["JC", "QD"],
+        "points": 23,
+    }
+    assert [c.to_json() for c in arr.combinations] == [["KS", "KH", "JK"]]
