@@ -358,3 +358,24 @@ def test_an_arrangement_in_json_says_each_card_and_what_it_stands_for() -> None:
         "points": 23,
     }
     assert [c.to_json() for c in arr.combinations] == [["KS", "KH", "JK"]]
+
+
+@pytest.mark.parametrize(("hand", "bonus"), [
+    # Ten wilds with a Queen and a King: the full run they make is cut, the new three-card run
+    # keeps only wilds below the King and the old one keeps no natural card.
+    ("QH KH 5S 5H 5D 5C 5* 5S 5H 5D JK JK", Rank.FIVE),
+    ("JK 6D 6C 6S 6* KH 6D JK JH 6* JK JK", Rank.SIX),
+    # A run 3..Q and one joker: the joker is the King, there is nothing below the 3.
+    ("3H 4H 5H 6H 7H 8H 9H 10H JH QH JK", Rank.KING),
+    # A full run and four spare wilds: a set of wilds, never a longer run.
+    ("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK JK JK JK", Rank.FIVE),
+    # A full run cut for a spare wild: each rank once in each run.
+    ("4S JK 4H 4C 5H 4* JK 4H 4S JH 4C 4D 7H", Rank.FOUR),
+])
+def test_hands_rich_in_wilds_around_full_runs_go_out(hand: str, bonus: Rank) -> None:
+    # Too big for the brute force, and rare among random hands: every one of them goes out, in
+    # real runs and sets whose wilds stand for cards of the game.
+    arr = solve(cards(hand), bonus)
+    check_arrangement(cards(hand), bonus, arr)
+    assert arr.points == 0
+    assert solve(reversed(cards(hand)), bonus) == arr
