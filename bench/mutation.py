@@ -1,6 +1,7 @@
 """Mutation testing of the core, one module at a time, with mutmut (from PyPI).
 
     python bench/mutation.py [MODULE ...] [--list] [--keep]
+    python bench/mutation.py MODULE --again SCRATCH
 
 Each MODULE is a key of ``MODULES`` (default: all, one after the other, never at once: the
 machine is shared). For each, the package and the module's own small test selection are copied
@@ -10,6 +11,12 @@ selected tests against each mutant, and one JSON object is printed:
 "score", "seconds", "survivors": [...]}``. ``score`` is killed (timeouts count as killed) over
 all mutants; a mutant listed in docs/mutants.md as equivalent is counted apart
 (``"equivalent"``) and not as a survivor. Install with ``pip install -e '.[mutation]'``.
+
+``--again SCRATCH`` takes the folder a ``--keep`` run left, brings the worktree's package and tests
+into it, and judges again only what can have changed: the mutants of the functions whose source
+changed (mutmut finds them) and the mutants that survived there. The others keep their verdict:
+a mutant killed before is still killed by tests that were only added to. The score it prints is
+the module's, after.
 
 Run it in the background on a shared machine:
 ``nohup .venv/bin/python bench/mutation.py slap > /tmp/mutation-slap.log 2>&1 &``.
@@ -57,6 +64,23 @@ def equivalents() -> set[str]:
                           re.MULTILINE))
 
 
+# A pytest plugin every judged run loads: mutmut forks each mutant's run from a process that
+# already ran the tests on the unmutated code, so a memoised function (the solver's lru_cache)
+# would answer from that run and hide the mutant. Each run starts with every cache empty.
+FRESH_CACHES = '''"""Empty the package's memo caches before each test session (bench/mutation.py)."""
+import sys
+
+
+def pytest_sessionstart(session):
+    for name, module in list(sys.modules.items()):
+        if name == "companion" or name.startswith("companion."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+'''
+
+
 def scratch(target: str, tests: list[str]) -> Path:
     """A copy of what mutmut needs: the package, the tests, and a pyproject with its config."""
     work = Path(tempfile.mkdtemp(prefix="companion-mutation-"))
@@ -75,7 +99,8 @@ def scratch(target: str, tests: list[str]) -> Path:
         f"only_mutate = [{json.dumps(target)}]\n"
         'also_copy = ["docs", "firmware", "bench", "hardware"]\n'
         f"pytest_add_cli_args_test_selection = [{selection}]\n"
-        'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"]\n'
+        'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q", '
+        '"-p", "companion_fresh_caches"]\n'
         # A mutant that loops forever is killed after 3x the clean run (mutmut's default 15x
         # spent three minutes on each such debounce mutant).
         "timeout_multiplier = 3.0\n"
@@ -84,21 +109,13 @@ def scratch(target: str, tests: list[str]) -> Path:
     # PYTHONPATH names mutants/ before mutmut creates it: a folder missing when Python starts
     # is skipped for good, and the tests would then import the unmutated copy.
     (work / "mutants").mkdir()
+    for folder in (work, work / "mutants"):
+        (folder / "companion_fresh_caches.py").write_text(FRESH_CACHES, "utf-8")
     return work
 
 
-def run(key: str, keep: bool) -> dict[str, object]:
-    target, tests = MODULES[key]
-    work = scratch(target, tests)
-    # mutmut puts mutants/ first on sys.path; the editable install's finder would still hand
-    # out the worktree's package, so the scratch copy must be what "companion" resolves to.
-    env = dict(os.environ, PYTHONPATH=str(work / "mutants"), PYTHONDONTWRITEBYTECODE="1",
-               COMPANION_PROPERTY_SCALE="0.1")  # a tenth of the property examples: a survivor
-    # runs every test that covers it, and a mutant is killed by the first failure
-    start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", "1"],
-                          cwd=work, env=env, capture_output=True, text=True, check=False)
-    seconds = time.monotonic() - start
+def statuses(work: Path, env: dict[str, str]) -> dict[str, str]:
+    """Each mutant's verdict in a scratch folder, as mutmut reports it."""
     results = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"],
                              cwd=work, env=env, capture_output=True, text=True, check=False)
     status: dict[str, str] = {}
@@ -106,6 +123,45 @@ def run(key: str, keep: bool) -> dict[str, object]:
         name, _, state = line.strip().partition(": ")
         if "__mutmut_" in name:
             status[name] = state.strip()
+    return status
+
+
+def refresh(work: Path) -> None:
+    """The worktree's package and tests over those of an earlier scratch folder, and over
+    mutmut's copy in mutants/ (which it never refreshes itself; a file copied with its mtime
+    is one mutmut mutates again)."""
+    for base in (work, work / "mutants"):
+        for folder in ("companion", "tests"):
+            shutil.copytree(ROOT / folder, base / folder, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
+    target, tests = MODULES[key]
+    if again is None:
+        work = scratch(target, tests)
+    else:
+        work = again
+        refresh(work)
+    # mutmut puts mutants/ first on sys.path; the editable install's finder would still hand
+    # out the worktree's package, so the scratch copy must be what "companion" resolves to.
+    env = dict(os.environ, PYTHONPATH=str(work / "mutants"), PYTHONDONTWRITEBYTECODE="1",
+               COMPANION_PROPERTY_SCALE="0.1")  # a tenth of the property examples: a survivor
+    # runs every test that covers it, and a mutant is killed by the first failure
+    mutmut_run = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
+    start = time.monotonic()
+    # Unnamed, mutmut judges only mutants it has no verdict for (all of them the first time;
+    # again, those of the functions whose source changed).
+    proc = subprocess.run(mutmut_run, cwd=work, env=env, capture_output=True, text=True,
+                          check=False)
+    if again is not None:
+        # Named, it judges them whatever their verdict: the survivors meet the new tests.
+        names = [n for n, s in statuses(work, env).items() if s in ("survived", "no tests")]
+        if names:
+            proc = subprocess.run([*mutmut_run, *names], cwd=work, env=env,
+                                  capture_output=True, text=True, check=False)
+    seconds = time.monotonic() - start
+    status = statuses(work, env)
     known = equivalents()
     counts = {"killed": 0, "survived": 0, "timeout": 0, "no_tests": 0, "equivalent": 0,
               "other": 0}
@@ -134,7 +190,9 @@ def run(key: str, keep: bool) -> dict[str, object]:
     if (proc.returncode != 0 and not status) or (total and counts["other"] == total):
         # No mutant judged: mutmut could not run the selection clean (its output says why).
         out["error"] = (proc.stderr or proc.stdout)[-2000:]
-    if keep:
+    if again is not None:
+        out["again"] = True
+    if keep or again is not None:
         out["scratch"] = str(work)
     else:
         shutil.rmtree(work, ignore_errors=True)
@@ -147,13 +205,18 @@ def main() -> int:
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("--keep", action="store_true",
                         help="keep the scratch folder (to run `mutmut show NAME` there)")
+    parser.add_argument("--again", type=Path, metavar="SCRATCH",
+                        help="judge again, in the folder of an earlier --keep run of the module, "
+                             "the survivors and the mutants of changed functions")
     args = parser.parse_args()
+    if args.again is not None and len(args.modules) != 1:
+        parser.error("--again takes the one module whose scratch folder it is")
     if args.list:
         for key, (target, tests) in MODULES.items():
             print(json.dumps({"module": key, "file": target, "tests": tests}))
         return 0
     for key in args.modules or list(MODULES):
-        print(json.dumps(run(key, args.keep), ensure_ascii=False), flush=True)
+        print(json.dumps(run(key, args.keep, args.again), ensure_ascii=False), flush=True)
     return 0
 
 

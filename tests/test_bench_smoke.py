@@ -111,3 +111,20 @@ def test_gpio_bench_quick_run_speaks_json() -> None:
             "gpio.edge_to_led_ms", "gpio.edge_to_pixel_ms"} <= names, names
     model = next(line for line in lines if line["bench"] == "pico.irq_model")
     assert model["stated_resolution_us"] == 60
+
+
+def test_mutation_runs_start_with_the_solver_cache_empty() -> None:
+    """bench/mutation.py's pytest plugin: a mutant's run must not be answered by a memo cache
+    the unmutated run filled (mutmut forks it from that process)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from mutation import FRESH_CACHES
+
+    from companion.cards import Card, Rank
+    from companion.games.cinq_rois import solver
+
+    solver.solve([Card.parse(c) for c in ("3H", "4H", "5H")], Rank.KING)
+    assert solver._solve_sorted.cache_info().currsize > 0
+    plugin: dict[str, Any] = {}
+    exec(compile(FRESH_CACHES, "companion_fresh_caches.py", "exec"), plugin)
+    plugin["pytest_sessionstart"](None)
+    assert solver._solve_sorted.cache_info().currsize == 0

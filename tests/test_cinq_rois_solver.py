@@ -9,6 +9,7 @@ wild is read as what it stands for, and the points are those of the cards left.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -32,6 +33,13 @@ from companion.games.cinq_rois.solver import (
 )
 
 DECK = double_deck()
+
+# COMPANION_PROPERTY_SCALE=0.1 (bench/mutation.py) runs a tenth of the examples, 20 at least.
+SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+
+
+def examples(n: int) -> int:
+    return max(20, int(n * SCALE))
 
 
 def cards(text: str) -> list[Card]:
@@ -148,7 +156,7 @@ def hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 8) -> tuple[list[C
     return [cards_pool[i] for i in indices], bonus
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands())
 def test_solver_equals_brute_force(case: tuple[list[Card], Rank]) -> None:
     hand, bonus = case
@@ -157,7 +165,7 @@ def test_solver_equals_brute_force(case: tuple[list[Card], Rank]) -> None:
     assert arr.points == brute_force(hand, bonus)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hands(min_size=9, max_size=9))
 def test_solver_equals_brute_force_nine_cards(case: tuple[list[Card], Rank]) -> None:
     hand, bonus = case
@@ -166,7 +174,7 @@ def test_solver_equals_brute_force_nine_cards(case: tuple[list[Card], Rank]) -> 
     assert arr.points == brute_force(hand, bonus)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hands(min_size=10, max_size=15), st.randoms(use_true_random=False))
 def test_big_hands_are_valid_and_order_free(case: tuple[list[Card], Rank], rnd: object) -> None:
     hand, bonus = case
@@ -301,8 +309,9 @@ def test_cards_that_are_not_in_the_game() -> None:
 def test_bonus_rank_per_round() -> None:
     assert [bonus_rank(n).value for n in range(1, 12)] == [
         "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    with pytest.raises(ValueError):
-        bonus_rank(12)
+    for n in (0, 12):
+        with pytest.raises(ValueError, match=f"rounds 1 to 11, not {n}$"):
+            bonus_rank(n)
 
 
 def test_card_points_and_wilds_are_the_rules_on_every_card() -> None:
@@ -336,3 +345,37 @@ def test_bench_quick_run_speaks_its_format() -> None:
     hands = lines["solver.hand13"]
     assert hands["n"] == 300 and 0 < hands["median"] <= hands["p99"] <= hands["max"]
     assert lines["solver.brute_force"]["agree"] == lines["solver.brute_force"]["n"] == 30
+
+
+def test_an_arrangement_in_json_says_each_card_and_what_it_stands_for() -> None:
+    # What a finished round's JSON carries for each hand (its "arrangements" and "details").
+    arr = solve(cards("KS KH QD JC JK"), Rank.THREE)
+    assert arr.to_json() == {
+        "combinations": [[{"card": "KS", "as": "KS", "wild": False},
+                          {"card": "KH", "as": "KH", "wild": False},
+                          {"card": "JK", "as": "KD", "wild": True}]],
+        "left": ["JC", "QD"],
+        "points": 23,
+    }
+    assert [c.to_json() for c in arr.combinations] == [["KS", "KH", "JK"]]
+
+
+@pytest.mark.parametrize(("hand", "bonus"), [
+    # Ten wilds with a Queen and a King: the full run they make is cut, the new three-card run
+    # keeps only wilds below the King and the old one keeps no natural card.
+    ("QH KH 5S 5H 5D 5C 5* 5S 5H 5D JK JK", Rank.FIVE),
+    ("JK 6D 6C 6S 6* KH 6D JK JH 6* JK JK", Rank.SIX),
+    # A run 3..Q and one joker: the joker is the King, there is nothing below the 3.
+    ("3H 4H 5H 6H 7H 8H 9H 10H JH QH JK", Rank.KING),
+    # A full run and four spare wilds: a set of wilds, never a longer run.
+    ("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK JK JK JK", Rank.FIVE),
+    # A full run cut for a spare wild: each rank once in each run.
+    ("4S JK 4H 4C 5H 4* JK 4H 4S JH 4C 4D 7H", Rank.FOUR),
+])
+def test_hands_rich_in_wilds_around_full_runs_go_out(hand: str, bonus: Rank) -> None:
+    # Too big for the brute force, and rare among random hands: every one of them goes out, in
+    # real runs and sets whose wilds stand for cards of the game.
+    arr = solve(cards(hand), bonus)
+    check_arrangement(cards(hand), bonus, arr)
+    assert arr.points == 0
+    assert solve(reversed(cards(hand)), bonus) == arr

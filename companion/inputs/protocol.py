@@ -352,7 +352,12 @@ def parse_frame(frame: bytes) -> BoardMessage:
 def parse_command(line: bytes) -> HostCommand:
     """Decode one host -> board line (what the firmware does; used to check the vectors)."""
     line = line.strip()
-    if not line.startswith(b":") or len(line) > MAX_LINE:
+    if len(line) > MAX_LINE:
+        # The firmware's line buffer holds MAX_LINE characters: a longer line never reaches it.
+        n = len(line)
+        raise FrameError(f"command line of {n} characters is too long: at most {MAX_LINE}",
+                         f"commande de {n} caractères trop longue : {MAX_LINE} au plus")
+    if not line.startswith(b":"):
         raise FrameError("command line must start with ':'", "une commande commence par ':'")
     try:
         payload = bytes.fromhex(line[1:].decode("ascii"))

@@ -424,7 +424,3 @@ def solve(hand: Iterable[Card], bonus: Rank) -> Arrangement:
 def fully_combines(hand: Iterable[Card], bonus: Rank) -> bool:
     """Whether every card of ``hand`` can be placed in a run or a set (the hand can go out)."""
     return solve(hand, bonus).fully_combines
-
-
-def leftover_points(hand: Iterable[Card], bonus: Rank) -> int:
-    return solve(hand, bonus).points
