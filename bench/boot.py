@@ -53,8 +53,16 @@ def main() -> int:
     out = Path(tempfile.mkdtemp(prefix="companion-boot-bench-"))
     t0 = time.monotonic()
     image = build_image(out / "machine")
-    print(json.dumps({"bench": "boot", "what": "image build (base system cached)",
-                      "seconds": round(time.monotonic() - t0, 1)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "bench": "boot",
+                "what": "image build (base system cached)",
+                "seconds": round(time.monotonic() - t0, 1),
+            }
+        ),
+        flush=True,
+    )
     probe = Scenario(out)
     boots: list[float] = []
     restarts: list[float] = []
@@ -78,16 +86,33 @@ def main() -> int:
             restarts.append(active)
             firsts.append(first)
             frames.append(restart)
-            print(json.dumps({"bench": "boot", "run": run, "power_on_to_agent_s": round(agent, 1),
-                              "power_on_to_first_frame_s": first,
-                              "kill9_to_unit_active_s": active,
-                              "kill9_to_first_frame_s": restart}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "bench": "boot",
+                        "run": run,
+                        "power_on_to_agent_s": round(agent, 1),
+                        "power_on_to_first_frame_s": first,
+                        "kill9_to_unit_active_s": active,
+                        "kill9_to_first_frame_s": restart,
+                    }
+                ),
+                flush=True,
+            )
             guest.power_cut()
-    print(json.dumps({"bench": "boot", "runs": args.runs, "accel": "tcg, 1 vCPU",
-                      "median_power_on_to_agent_s": statistics.median(boots),
-                      "median_kill9_to_unit_active_s": statistics.median(restarts),
-                      "median_power_on_to_first_frame_s": _median(firsts),
-                      "median_kill9_to_first_frame_s": _median(frames)}))
+    print(
+        json.dumps(
+            {
+                "bench": "boot",
+                "runs": args.runs,
+                "accel": "tcg, 1 vCPU",
+                "median_power_on_to_agent_s": statistics.median(boots),
+                "median_kill9_to_unit_active_s": statistics.median(restarts),
+                "median_power_on_to_first_frame_s": _median(firsts),
+                "median_kill9_to_first_frame_s": _median(frames),
+            }
+        )
+    )
     return 0
 
 

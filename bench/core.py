@@ -43,6 +43,7 @@ Sampler = Callable[[], list[float]]
 
 # --- statistics and output ----------------------------------------------------------------------
 
+
 def percentile(samples: Sequence[float], q: float) -> float:
     """Nearest-rank percentile (``q`` in 0..100)."""
     ordered = sorted(samples)
@@ -50,8 +51,15 @@ def percentile(samples: Sequence[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-def report(name: str, unit: str, runs: list[list[float]], target_stat: str, target_max: float,
-           n: int | None = None, **extra: Any) -> dict[str, Any]:
+def report(
+    name: str,
+    unit: str,
+    runs: list[list[float]],
+    target_stat: str,
+    target_max: float,
+    n: int | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """Median over runs of each run's median and p99; the target applies to ``target_stat``."""
     if all(len(r) == 1 for r in runs):
         values = [r[0] for r in runs]
@@ -61,9 +69,14 @@ def report(name: str, unit: str, runs: list[list[float]], target_stat: str, targ
         p99 = statistics.median(percentile(r, 99) for r in runs)
     figure = median if target_stat == "median" else p99
     line = {
-        "name": name, "unit": unit, "median": round(median, 4), "p99": round(p99, 4),
-        "runs": len(runs), "n": n if n is not None else len(runs[0]),
-        "target": f"{target_stat} <= {target_max:g} {unit}", "ok": figure <= target_max,
+        "name": name,
+        "unit": unit,
+        "median": round(median, 4),
+        "p99": round(p99, 4),
+        "runs": len(runs),
+        "n": n if n is not None else len(runs[0]),
+        "target": f"{target_stat} <= {target_max:g} {unit}",
+        "ok": figure <= target_max,
         **extra,
     }
     print(json.dumps(line, ensure_ascii=False), flush=True)
@@ -76,8 +89,10 @@ def repeat(runs: int, sampler: Sampler) -> list[list[float]]:
 
 # --- a realistic long game ----------------------------------------------------------------------
 
-def generate_game(n_events: int, n_players: int = 10, seed: int = 7,
-                  p_false: float = 0.9, p_undo_verdict: float = 0.0) -> list[Event]:
+
+def generate_game(
+    n_events: int, n_players: int = 10, seed: int = 7, p_false: float = 0.9, p_undo_verdict: float = 0.0
+) -> list[Event]:
     """A valid Kilo game log of exactly ``n_events`` events, built by driving the real engine.
 
     Presses come from the simulator's ``plan_slap`` (reaction times, photo finishes, timeouts,
@@ -99,8 +114,9 @@ def generate_game(n_events: int, n_players: int = 10, seed: int = 7,
     index = 0
     while len(events) < n_events:
         if game.finished:
-            raise RuntimeError(f"the generated game ended after {len(events)} events; "
-                               "raise p_false or the player count")
+            raise RuntimeError(
+                f"the generated game ended after {len(events)} events; raise p_false or the player count"
+            )
         if game.awaiting == "draw":
             player = game.owed_draws[0]
             if rng.random() < 0.1:
@@ -141,6 +157,7 @@ def write_log(events: Sequence[Event], path: Path) -> None:
 
 # --- adjudication -------------------------------------------------------------------------------
 
+
 def windows(count: int, seed: int) -> list[tuple[NewKiloGame, list[Press]]]:
     """``count`` windows of 3-10 players, every player pressing once at a random stamp,
     listed in a random arrival order."""
@@ -150,8 +167,7 @@ def windows(count: int, seed: int) -> list[tuple[NewKiloGame, list[Press]]]:
     for _ in range(count):
         n = rng.randint(3, 10)
         t0 = rng.randrange(10**12)
-        presses = [Press(player=p, t_us=t0 + rng.randrange(0, 1_500_000))
-                   for p in NAMES[:n]]
+        presses = [Press(player=p, t_us=t0 + rng.randrange(0, 1_500_000)) for p in NAMES[:n]]
         rng.shuffle(presses)
         out.append((setups[n], presses))
     return out
@@ -159,6 +175,7 @@ def windows(count: int, seed: int) -> list[tuple[NewKiloGame, list[Press]]]:
 
 def sample_engine_press(count: int, seed: int) -> Sampler:
     """One press in, the decision out: ``engine.apply(Press)`` then ``engine.window()``."""
+
     def run() -> list[float]:
         samples: list[float] = []
         clock = time.perf_counter_ns
@@ -170,11 +187,13 @@ def sample_engine_press(count: int, seed: int) -> Sampler:
                 engine.window()
                 samples.append((clock() - start) / 1000)
         return samples
+
     return run
 
 
 def sample_slap_window(count: int, seed: int) -> Sampler:
     """The pure adjudicator alone: ``SlapWindow.add`` then ``result``."""
+
     def run() -> list[float]:
         samples: list[float] = []
         clock = time.perf_counter_ns
@@ -187,10 +206,12 @@ def sample_slap_window(count: int, seed: int) -> Sampler:
                 window.result()
                 samples.append((clock() - start) / 1000)
         return samples
+
     return run
 
 
 # --- journal ------------------------------------------------------------------------------------
+
 
 def filesystem_of(path: Path) -> str:
     """The filesystem type holding ``path`` (fsync costs depend on it), from /proc/mounts."""
@@ -201,8 +222,11 @@ def filesystem_of(path: Path) -> str:
     best, kind = "", "?"
     resolved = str(path.resolve())
     for fields in mounts:
-        if len(fields) >= 3 and (resolved == fields[1] or resolved.startswith(
-                fields[1].rstrip("/") + "/")) and len(fields[1]) > len(best):
+        if (
+            len(fields) >= 3
+            and (resolved == fields[1] or resolved.startswith(fields[1].rstrip("/") + "/"))
+            and len(fields[1]) > len(best)
+        ):
             best, kind = fields[1], fields[2]
     return kind
 
@@ -224,11 +248,13 @@ def sample_journal_append(events: Sequence[Event], base: Path) -> Sampler:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         return samples
+
     return run
 
 
 def sample_table_submit(events: Sequence[Event], base: Path) -> Sampler:
     """Check, journal, apply: the whole path of one event from the main loop."""
+
     def run() -> list[float]:
         folder = Path(tempfile.mkdtemp(prefix="submit-", dir=base))
         samples: list[float] = []
@@ -245,10 +271,12 @@ def sample_table_submit(events: Sequence[Event], base: Path) -> Sampler:
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         return samples
+
     return run
 
 
 # --- replay -------------------------------------------------------------------------------------
+
 
 def sample_replay_file(path: Path, expected: dict[str, Any]) -> Sampler:
     def run() -> list[float]:
@@ -259,6 +287,7 @@ def sample_replay_file(path: Path, expected: dict[str, Any]) -> Sampler:
         if engine.to_json() != expected:
             raise AssertionError("replaying the table log did not give the live game's state")
         return [elapsed]
+
     return run
 
 
@@ -272,9 +301,13 @@ def build_journal(events: Sequence[Event], folder: Path) -> str:
     db = sqlite3.connect(folder / FILENAME, isolation_level=None)
     try:
         db.execute("BEGIN IMMEDIATE")
-        db.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
-                       ((game_id, seq, event.to_json(), time.time_ns())
-                        for seq, event in enumerate(events[1:], start=2)))
+        db.executemany(
+            "INSERT INTO events VALUES (?, ?, ?, ?)",
+            (
+                (game_id, seq, event.to_json(), time.time_ns())
+                for seq, event in enumerate(events[1:], start=2)
+            ),
+        )
         db.execute("COMMIT")
     finally:
         db.close()
@@ -290,10 +323,12 @@ def sample_replay_journal(folder: Path, game_id: str, expected: dict[str, Any]) 
         if table.engine.to_json() != expected:
             raise AssertionError("rebuilding from the journal did not give the live game's state")
         return [elapsed]
+
     return run
 
 
 # --- the demo, as a user runs it ----------------------------------------------------------------
+
 
 def companion_command() -> list[str]:
     script = Path(sys.executable).with_name("companion")
@@ -309,27 +344,39 @@ def sample_demo(base: Path, args: list[str], seeds: list[int]) -> Sampler:
         env = dict(os.environ, COMPANION_DATA_DIR=str(folder))
         try:
             start = time.perf_counter()
-            proc = subprocess.run([*companion_command(), *args, "--seed", str(seed)], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                  timeout=120, check=False)
+            proc = subprocess.run(
+                [*companion_command(), *args, "--seed", str(seed)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=120,
+                check=False,
+            )
             elapsed = time.perf_counter() - start
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         if proc.returncode != 0:
             raise RuntimeError(f"companion demo failed ({proc.returncode}): {proc.stderr}")
         return [elapsed]
+
     return run
 
 
 # --- main ---------------------------------------------------------------------------------------
 
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small samples: a smoke run")
     parser.add_argument("--runs", type=int, default=None, help="repetitions (default 5, quick 2)")
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="where the journals are written (default: a temporary folder); "
-                             "put it on the storage the table will use, fsync costs differ")
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="where the journals are written (default: a temporary folder); "
+        "put it on the storage the table will use, fsync costs differ",
+    )
     args = parser.parse_args(argv)
     quick = args.quick
     runs = args.runs or (2 if quick else 5)
@@ -338,18 +385,31 @@ def main(argv: list[str] | None = None) -> int:
     n_replay = 1000 if quick else 10_000
     base = Path(tempfile.mkdtemp(prefix="companion-bench-", dir=args.dir))
     try:
-        report("adjudication.engine_press", "us",
-               repeat(runs, sample_engine_press(n_windows, seed=1)), "p99", 50)
-        report("adjudication.slap_window", "us",
-               repeat(runs, sample_slap_window(n_windows, seed=1)), "p99", 50)
+        report(
+            "adjudication.engine_press", "us", repeat(runs, sample_engine_press(n_windows, seed=1)), "p99", 50
+        )
+        report(
+            "adjudication.slap_window", "us", repeat(runs, sample_slap_window(n_windows, seed=1)), "p99", 50
+        )
 
         events = generate_game(n_replay)
         fs = filesystem_of(base)
-        report("journal.append", "ms",
-               repeat(runs, sample_journal_append(events[:n_append + 1], base)), "p99", 10,
-               fs=fs)
-        report("table.submit", "ms",
-               repeat(runs, sample_table_submit(events[:n_append + 1], base)), "p99", 10, fs=fs)
+        report(
+            "journal.append",
+            "ms",
+            repeat(runs, sample_journal_append(events[: n_append + 1], base)),
+            "p99",
+            10,
+            fs=fs,
+        )
+        report(
+            "table.submit",
+            "ms",
+            repeat(runs, sample_table_submit(events[: n_append + 1], base)),
+            "p99",
+            10,
+            fs=fs,
+        )
 
         live = KiloGame(events[0])  # type: ignore[arg-type]
         for event in events[1:]:
@@ -358,18 +418,35 @@ def main(argv: list[str] | None = None) -> int:
         log = base / "game.jsonl"
         write_log(events, log)
         undos = sum(isinstance(e, Undo) for e in events)
-        report("replay.table_log", "s", repeat(runs, sample_replay_file(log, expected)),
-               "median", 0.5, n=len(events), undos=undos)
+        report(
+            "replay.table_log",
+            "s",
+            repeat(runs, sample_replay_file(log, expected)),
+            "median",
+            0.5,
+            n=len(events),
+            undos=undos,
+        )
         folder = base / "journal"
         game_id = build_journal(events, folder)
-        report("replay.journal", "s",
-               repeat(runs, sample_replay_journal(folder, game_id, expected)), "median", 0.5,
-               n=len(events))
+        report(
+            "replay.journal",
+            "s",
+            repeat(runs, sample_replay_journal(folder, game_id, expected)),
+            "median",
+            0.5,
+            n=len(events),
+        )
 
         demo_args = ["demo", "--speed", "0", "--players", "6", "--rounds", "10"]
-        report("demo.wall", "s",
-               repeat(runs, sample_demo(base, demo_args, list(range(1, runs + 1)))),
-               "median", 2, command="companion " + " ".join(demo_args))
+        report(
+            "demo.wall",
+            "s",
+            repeat(runs, sample_demo(base, demo_args, list(range(1, runs + 1)))),
+            "median",
+            2,
+            command="companion " + " ".join(demo_args),
+        )
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0

@@ -39,8 +39,11 @@ def emit(data: dict[str, object]) -> None:
     print(json.dumps(data, ensure_ascii=False), flush=True)
 
 
-BUSY = {"kilo": "busy (10 players)", "cinq-rois": "busy (7 players, 10 rounds)",
-        "treize": "busy (6 players, late in the match)"}
+BUSY = {
+    "kilo": "busy (10 players)",
+    "cinq-rois": "busy (7 players, 10 rounds)",
+    "treize": "busy (6 players, late in the match)",
+}
 
 
 def _redraw_medians(game_name: str, repeats: int, fresh_blocks: bool = False) -> dict[str, float]:
@@ -82,11 +85,20 @@ def bench_redraw(repeats: int = 60) -> None:
         busiest = max(medians, key=medians.__getitem__)
         fresh = _redraw_medians(game_name, repeats, fresh_blocks=True)
         fresh_busiest = max(fresh, key=fresh.__getitem__)
-        emit({"bench": "display.redraw", "game": game_name, "size": "1920x1080", "state": state,
-              "busiest_screen": busiest, "median_ms": round(medians[busiest], 2),
-              "target_ms": 4, "per_screen_ms": {k: round(v, 2) for k, v in medians.items()},
-              "fresh_blocks_busiest_screen": fresh_busiest,
-              "fresh_blocks_median_ms": round(fresh[fresh_busiest], 2)})
+        emit(
+            {
+                "bench": "display.redraw",
+                "game": game_name,
+                "size": "1920x1080",
+                "state": state,
+                "busiest_screen": busiest,
+                "median_ms": round(medians[busiest], 2),
+                "target_ms": 4,
+                "per_screen_ms": {k: round(v, 2) for k, v in medians.items()},
+                "fresh_blocks_busiest_screen": fresh_busiest,
+                "fresh_blocks_median_ms": round(fresh[fresh_busiest], 2),
+            }
+        )
 
 
 def _cpu_s(pid: int) -> float:
@@ -98,9 +110,25 @@ def _cpu_s(pid: int) -> float:
 def _start(args: list[str], data: str) -> tuple[subprocess.Popen[str], float, float]:
     env = {**os.environ, "COMPANION_TRACE_FRAMES": "1", "COMPANION_DATA_DIR": data}
     t0 = time.monotonic()
-    proc = subprocess.Popen([*COMPANION, "play", "kilo", *args, "--mute", "--size", "800x480",
-                             "--players", "Alice,Bruno,Chloé,Dédé,Émile", "--data-dir", data],
-                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    proc = subprocess.Popen(
+        [
+            *COMPANION,
+            "play",
+            "kilo",
+            *args,
+            "--mute",
+            "--size",
+            "800x480",
+            "--players",
+            "Alice,Bruno,Chloé,Dédé,Émile",
+            "--data-dir",
+            data,
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     assert proc.stderr is not None
     while True:
         line = proc.stderr.readline()
@@ -134,9 +162,15 @@ def bench_idle(seconds: float = 10.0) -> None:
             finally:
                 proc.terminate()
                 proc.wait(10)
-            emit({"bench": "display.idle", "input": source, "seconds": round(w1 - w0, 1),
-                  "cpu_percent_of_one_core": round(100 * (c1 - c0) / (w1 - w0), 2),
-                  "target_percent": 2})
+            emit(
+                {
+                    "bench": "display.idle",
+                    "input": source,
+                    "seconds": round(w1 - w0, 1),
+                    "cpu_percent_of_one_core": round(100 * (c1 - c0) / (w1 - w0), 2),
+                    "target_percent": 2,
+                }
+            )
 
 
 def bench_startup(runs: int = 5) -> None:
@@ -147,9 +181,16 @@ def bench_startup(runs: int = 5) -> None:
             proc.terminate()
             proc.wait(10)
             times.append(first)
-    emit({"bench": "display.startup", "command": "companion play kilo --input sim",
-          "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
-          "runs": runs, "target_s": 1.5})
+    emit(
+        {
+            "bench": "display.startup",
+            "command": "companion play kilo --input sim",
+            "median_s": round(statistics.median(times), 3),
+            "max_s": round(max(times), 3),
+            "runs": runs,
+            "target_s": 1.5,
+        }
+    )
 
 
 def main(argv: list[str]) -> int:

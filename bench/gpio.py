@@ -210,9 +210,14 @@ def kernel_latency(samples: int) -> dict[str, Any]:
     def pct(p: float) -> float:
         return round(lat[min(len(lat) - 1, int(p * len(lat)))] / 1000, 1)
 
-    return {"bench": "gpio.kernel_to_queue_us", "samples": len(lat), "p50": pct(0.50),
-            "p99": pct(0.99), "max": round(lat[-1] / 1000, 1),
-            "note": "libgpiod path over the kernel model; debounce waits set to 0"}
+    return {
+        "bench": "gpio.kernel_to_queue_us",
+        "samples": len(lat),
+        "p50": pct(0.50),
+        "p99": pct(0.99),
+        "max": round(lat[-1] / 1000, 1),
+        "note": "libgpiod path over the kernel model; debounce waits set to 0",
+    }
 
 
 def ordering(rounds: int, seed: int) -> dict[str, Any]:
@@ -273,8 +278,12 @@ def hostile(rounds: int, seed: int) -> dict[str, Any]:
     clock = FakeClock()
     factory = ClockedMockFactory(clock)
     pins = PINS[:4]
-    src = GpioSource([ButtonPin("seat", i, p) for i, p in enumerate(pins)], pin_factory=factory,
-                     now_ns=clock, delivery_margin_ns=5 * MS)
+    src = GpioSource(
+        [ButtonPin("seat", i, p) for i, p in enumerate(pins)],
+        pin_factory=factory,
+        now_ns=clock,
+        delivery_margin_ns=5 * MS,
+    )
     q: queue.Queue[QueueItem] = queue.Queue()
     src.start(q)
     wrong = late_warnings = 0
@@ -330,14 +339,25 @@ def hostile(rounds: int, seed: int) -> dict[str, Any]:
         t = clock() + 100 * MS
     src.stop()
     factory.close()
-    return {"bench": "gpio.hostile_ordering", "rounds": rounds, "seats": len(pins),
-            "ordering_errors": wrong, "late_warnings": late_warnings}
+    return {
+        "bench": "gpio.hostile_ordering",
+        "rounds": rounds,
+        "seats": len(pins),
+        "ordering_errors": wrong,
+        "late_warnings": late_warnings,
+    }
 
 
-def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | None = None,
-               gaps: list[int] | None = None, journal_dir: str | None = None,
-               unseen: list[int] | None = None, group_commit: bool = True,
-               ) -> tuple[list[int], list[int]]:
+def end_to_end(
+    games: int,
+    seed: int,
+    flood_hz: int = 0,
+    dropped: list[int] | None = None,
+    gaps: list[int] | None = None,
+    journal_dir: str | None = None,
+    unseen: list[int] | None = None,
+    group_commit: bool = True,
+) -> tuple[list[int], list[int]]:
     """Edge -> LED and edge -> frame flip, through App.run with default debounce settings;
     ``flood_hz`` > 0 adds a fifth seat pressing that many times a second."""
     import tempfile
@@ -357,8 +377,9 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
     to_led, to_pixel = [], []
     for _ in range(games):
         factory = MockFactory()
-        src = GpioSource([ButtonPin("seat", i, p) for i, p in enumerate(buttons)],
-                         pin_factory=factory)  # real clock, default glitch and margin
+        src = GpioSource(
+            [ButtonPin("seat", i, p) for i, p in enumerate(buttons)], pin_factory=factory
+        )  # real clock, default glitch and margin
         leds = SeatLeds(led_pins, pin_factory=factory, pwm=False)
         lit: list[tuple[int, int]] = []
         shown = leds.press_seen
@@ -370,23 +391,35 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
             lit.append((time.monotonic_ns(), seat))
 
         leds.press_seen = press_seen  # type: ignore[method-assign]
-        with tempfile.TemporaryDirectory(dir=journal_dir) as d, \
-                Journal(Path(d), writer=True) as journal:
+        with tempfile.TemporaryDirectory(dir=journal_dir) as d, Journal(Path(d), writer=True) as journal:
             players = ["A", "B", "C", "D", "E"] if flood_hz else ["A", "B", "C", "D"]
             # Under a flood the window stays open long enough for a delayed press to count.
             rules = {"slap_timeout_ms": 60_000} if flood_hz else {}
-            table = Table.start(journal, NewKiloGame(players=players, rounds=3, rules=rules),
-                                {"input": "gpio"})
-            app = App(screen, journal, table, Ui(lang="fr"), source_name="gpio",
-                      source_factory=lambda name, n, src=src: src, leds=leds)
+            table = Table.start(
+                journal, NewKiloGame(players=players, rounds=3, rules=rules), {"input": "gpio"}
+            )
+            app = App(
+                screen,
+                journal,
+                table,
+                Ui(lang="fr"),
+                source_name="gpio",
+                source_factory=lambda name, n, src=src: src,
+                leds=leds,
+            )
             app.group_commit = group_commit
             frames: list[int] = []
             app.on_frame = lambda n, frames=frames: frames.append(time.monotonic_ns())
             app.step()
             pressed: list[tuple[int, int]] = []
 
-            def drive(app: Any, factory: Any, pressed: list[tuple[int, int]],
-                      lit: list[tuple[int, int]] = lit, frames: list[int] = frames) -> None:
+            def drive(
+                app: Any,
+                factory: Any,
+                pressed: list[tuple[int, int]],
+                lit: list[tuple[int, int]] = lit,
+                frames: list[int] = frames,
+            ) -> None:
                 order = list(range(4))
                 rng.shuffle(order)
                 for seat in order:
@@ -401,7 +434,8 @@ def end_to_end(games: int, seed: int, flood_hz: int = 0, dropped: list[int] | No
                 # and the frame that shows the last of them.
                 deadline = time.monotonic() + (20 if flood_hz else 0)
                 while time.monotonic() < deadline and (
-                        len({s_ for _, s_ in lit}) < 4 or frames[-1] < max(t for t, _ in lit)):
+                    len({s_ for _, s_ in lit}) < 4 or frames[-1] < max(t for t, _ in lit)
+                ):
                     time.sleep(0.01)
                 app.running = False
                 pygame.event.post(pygame.event.Event(pygame.USEREVENT))
@@ -479,54 +513,86 @@ def pico_irq_model() -> dict[str, Any]:
     rec = json.loads(proc.stdout.strip().splitlines()[-1])
     ratio = rec["handler_us"] / rec["empty_call_us"]
     ratio_ten = rec["handler_ten_us"] / rec["empty_ten_us"]
-    return {"bench": "pico.irq_model", "handler_us_unix_port": round(rec["handler_us"], 3),
-            "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
-            "handler_in_empty_calls": round(ratio, 1),
-            "handler_ten_seats_in_empty_calls": round(ratio_ten, 1),
-            "rp2040_estimate_us": round(ratio * 5 + 10),
-            "rp2040_estimate_ten_seats_us": round(ratio_ten * 5 + 10),
-            "stated_resolution_us": _firmware_irq_resolution_us(),
-            "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
-                    "a model, not a board measurement"}
+    return {
+        "bench": "pico.irq_model",
+        "handler_us_unix_port": round(rec["handler_us"], 3),
+        "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
+        "handler_in_empty_calls": round(ratio, 1),
+        "handler_ten_seats_in_empty_calls": round(ratio_ten, 1),
+        "rp2040_estimate_us": round(ratio * 5 + 10),
+        "rp2040_estimate_ten_seats_us": round(ratio_ten * 5 + 10),
+        "stated_resolution_us": _firmware_irq_resolution_us(),
+        "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
+        "a model, not a board measurement",
+    }
 
 
 def _one_run(a: Any, seed: int, group: bool) -> dict[str, Any]:
     """One run's percentiles (ms): edge -> LED and pixel, and edge -> pixel under the flood."""
     to_led, to_pixel = end_to_end(a.games, seed, journal_dir=a.journal_dir, group_commit=group)
-    out: dict[str, Any] = {"led_p50": _pct(to_led, 0.5) / 1000, "led_p99": _pct(to_led, 0.99) / 1000,
-                           "pixel_p50": _pct(to_pixel, 0.5) / 1000,
-                           "pixel_p99": _pct(to_pixel, 0.99) / 1000, "n": len(to_pixel)}
+    out: dict[str, Any] = {
+        "led_p50": _pct(to_led, 0.5) / 1000,
+        "led_p99": _pct(to_led, 0.99) / 1000,
+        "pixel_p50": _pct(to_pixel, 0.5) / 1000,
+        "pixel_p99": _pct(to_pixel, 0.99) / 1000,
+        "n": len(to_pixel),
+    }
     if a.flood_hz:
         gaps: list[int] = []
         unseen: list[int] = []
         dropped = [0]
-        _, flood = end_to_end(a.games, seed, a.flood_hz, dropped, gaps, a.journal_dir, unseen,
-                              group_commit=group)
-        out.update({"flood_p50": _pct(flood, 0.5) / 1000 if flood else -1,
-                    "flood_p99": _pct(flood, 0.99) / 1000 if flood else -1,
-                    "flood_n": len(flood), "unseen": len(unseen), "dropped": dropped[0],
-                    "gap_p99": _pct(gaps, 0.99) / 1000 if gaps else -1,
-                    "gap_max": max(gaps) / 1e6 if gaps else -1})
+        _, flood = end_to_end(
+            a.games, seed, a.flood_hz, dropped, gaps, a.journal_dir, unseen, group_commit=group
+        )
+        out.update(
+            {
+                "flood_p50": _pct(flood, 0.5) / 1000 if flood else -1,
+                "flood_p99": _pct(flood, 0.99) / 1000 if flood else -1,
+                "flood_n": len(flood),
+                "unseen": len(unseen),
+                "dropped": dropped[0],
+                "gap_p99": _pct(gaps, 0.99) / 1000 if gaps else -1,
+                "gap_max": max(gaps) / 1e6 if gaps else -1,
+            }
+        )
     return out
 
 
 def _emit_runs(a: Any, runs: list[dict[str, Any]], commit: str, note: str) -> None:
     for name, key in (("gpio.edge_to_led_ms", "led"), ("gpio.edge_to_pixel_ms", "pixel")):
-        emit({"bench": name, "commit": commit, "runs": a.runs, "samples_per_run": runs[0]["n"],
-              "p50": _median_of(runs, f"{key}_p50"), "p99": _median_of(runs, f"{key}_p99"),
-              "p99_runs": [round(r[f"{key}_p99"], 1) for r in runs], "target_p99": 20,
-              "note": note})
+        emit(
+            {
+                "bench": name,
+                "commit": commit,
+                "runs": a.runs,
+                "samples_per_run": runs[0]["n"],
+                "p50": _median_of(runs, f"{key}_p50"),
+                "p99": _median_of(runs, f"{key}_p99"),
+                "p99_runs": [round(r[f"{key}_p99"], 1) for r in runs],
+                "target_p99": 20,
+                "note": note,
+            }
+        )
     if a.flood_hz:
-        emit({"bench": "gpio.edge_to_pixel_flood_ms", "commit": commit, "runs": a.runs,
-              "flood_hz": a.flood_hz, "samples_per_run": runs[0]["flood_n"],
-              "p50": _median_of(runs, "flood_p50"), "p99": _median_of(runs, "flood_p99"),
-              "p99_runs": [round(r["flood_p99"], 1) for r in runs], "target_p99": 50,
-              "dropped_per_run": [r["dropped"] for r in runs],
-              "unseen_per_run": [r["unseen"] for r in runs],
-              "frame_gap_p99_ms": _median_of(runs, "gap_p99"),
-              "frame_gap_max_ms_runs": [round(r["gap_max"], 1) for r in runs],
-              "journal_dir": a.journal_dir or "temp folder",
-              "note": note + f"; a fifth seat presses {a.flood_hz}/s, each press journaled"})
+        emit(
+            {
+                "bench": "gpio.edge_to_pixel_flood_ms",
+                "commit": commit,
+                "runs": a.runs,
+                "flood_hz": a.flood_hz,
+                "samples_per_run": runs[0]["flood_n"],
+                "p50": _median_of(runs, "flood_p50"),
+                "p99": _median_of(runs, "flood_p99"),
+                "p99_runs": [round(r["flood_p99"], 1) for r in runs],
+                "target_p99": 50,
+                "dropped_per_run": [r["dropped"] for r in runs],
+                "unseen_per_run": [r["unseen"] for r in runs],
+                "frame_gap_p99_ms": _median_of(runs, "gap_p99"),
+                "frame_gap_max_ms_runs": [round(r["gap_max"], 1) for r in runs],
+                "journal_dir": a.journal_dir or "temp folder",
+                "note": note + f"; a fifth seat presses {a.flood_hz}/s, each press journaled",
+            }
+        )
 
 
 def main() -> int:
@@ -539,16 +605,31 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=25, help="games per run for edge -> LED/pixel")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only-end-to-end", action="store_true")
-    ap.add_argument("--flood-hz", type=int, default=1000,
-                    help="presses a second of the chattering seat in the flood case (0: skip)")
-    ap.add_argument("--journal-dir", default=None,
-                    help="where the end-to-end games' journals go (default: the temp folder); "
-                         "/dev/shm takes the disk's fsync out of the figure")
-    ap.add_argument("--main-loop-poll-ms", type=float, default=None,
-                    help="what-if: the main loop's idle poll (display.app.COLD_POLL_S, 12 ms)")
-    ap.add_argument("--commit", choices=("group", "per-press", "both"), default="group",
-                    help="the main loop's journal commits: one per step (shipped), one per "
-                         "press (before), or both interleaved with their ratios")
+    ap.add_argument(
+        "--flood-hz",
+        type=int,
+        default=1000,
+        help="presses a second of the chattering seat in the flood case (0: skip)",
+    )
+    ap.add_argument(
+        "--journal-dir",
+        default=None,
+        help="where the end-to-end games' journals go (default: the temp folder); "
+        "/dev/shm takes the disk's fsync out of the figure",
+    )
+    ap.add_argument(
+        "--main-loop-poll-ms",
+        type=float,
+        default=None,
+        help="what-if: the main loop's idle poll (display.app.COLD_POLL_S, 12 ms)",
+    )
+    ap.add_argument(
+        "--commit",
+        choices=("group", "per-press", "both"),
+        default="group",
+        help="the main loop's journal commits: one per step (shipped), one per "
+        "press (before), or both interleaved with their ratios",
+    )
     a = ap.parse_args()
     if not a.only_end_to_end:
         emit(bouncy(a.presses, a.seed))
@@ -556,15 +637,31 @@ def main() -> int:
         emit(ordering(a.ordering_rounds, a.seed))
         emit(pico_irq_model())
         lat = [latency(a.latency_samples) for _ in range(a.runs)]
-        emit({"bench": "gpio.callback_to_queue_us", "runs": a.runs,
-              "samples_per_run": lat[0]["samples"], "p50": _median_of(lat, "p50"),
-              "p99": _median_of(lat, "p99"), "p99_runs": [r["p99"] for r in lat],
-              "target_p99": 100, "note": lat[0]["note"]})
+        emit(
+            {
+                "bench": "gpio.callback_to_queue_us",
+                "runs": a.runs,
+                "samples_per_run": lat[0]["samples"],
+                "p50": _median_of(lat, "p50"),
+                "p99": _median_of(lat, "p99"),
+                "p99_runs": [r["p99"] for r in lat],
+                "target_p99": 100,
+                "note": lat[0]["note"],
+            }
+        )
         klat = [kernel_latency(a.latency_samples) for _ in range(a.runs)]
-        emit({"bench": "gpio.kernel_to_queue_us", "runs": a.runs,
-              "samples_per_run": klat[0]["samples"], "p50": _median_of(klat, "p50"),
-              "p99": _median_of(klat, "p99"), "p99_runs": [r["p99"] for r in klat],
-              "target_p99": 100, "note": klat[0]["note"]})
+        emit(
+            {
+                "bench": "gpio.kernel_to_queue_us",
+                "runs": a.runs,
+                "samples_per_run": klat[0]["samples"],
+                "p50": _median_of(klat, "p50"),
+                "p99": _median_of(klat, "p99"),
+                "p99_runs": [r["p99"] for r in klat],
+                "target_p99": 100,
+                "note": klat[0]["note"],
+            }
+        )
     note = "default debounce: 2 ms glitch minimum + 5 ms delivery margin included"
     if a.main_loop_poll_ms is not None:
         import companion.display.app as app_module
@@ -580,15 +677,21 @@ def main() -> int:
     for group in modes:
         _emit_runs(a, runs[group], "group" if group else "per-press", note)
     if len(modes) == 2:
+
         def ratio(k: str, r: int) -> float:
             old, new = runs[False][r][k], runs[True][r][k]
             return round(old / new, 2) if new > 0 and old > 0 else -1
 
         keys = ["pixel_p50", "pixel_p99"] + (["flood_p50", "flood_p99"] if a.flood_hz else [])
-        emit({"bench": "gpio.group_commit_speedup", "runs": a.runs,
-              **{f"{k}_per_run": [ratio(k, r) for r in range(a.runs)] for k in keys},
-              "note": "per-press commit / group commit, each ratio from one run (same seed, "
-                      "the two ways one after the other); > 1: the group commit is faster"})
+        emit(
+            {
+                "bench": "gpio.group_commit_speedup",
+                "runs": a.runs,
+                **{f"{k}_per_run": [ratio(k, r) for r in range(a.runs)] for k in keys},
+                "note": "per-press commit / group commit, each ratio from one run (same seed, "
+                "the two ways one after the other); > 1: the group commit is faster",
+            }
+        )
     return 0
 
 

@@ -43,9 +43,13 @@ def run(folder: Path, mode: str, events: int, round_every: int) -> dict[str, obj
     db.close()
     commits.sort()
     line: dict[str, object] = {
-        "name": "journal.sync", "mode": mode, "n": events,
+        "name": "journal.sync",
+        "mode": mode,
+        "n": events,
         "median_ms": round(statistics.median(commits), 3),
-        "p99_ms": round(commits[int(len(commits) * 0.99) - 1], 3), "target_ms": 10}
+        "p99_ms": round(commits[int(len(commits) * 0.99) - 1], 3),
+        "target_ms": 10,
+    }
     if checkpoints:
         checkpoints.sort()
         line["checkpoint_median_ms"] = round(statistics.median(checkpoints), 3)
@@ -57,8 +61,12 @@ def run(folder: Path, mode: str, events: int, round_every: int) -> dict[str, obj
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=400)
-    parser.add_argument("--round-every", type=int, default=CHECKPOINT_EVERY,
-                        help="events between checkpoints (default: the journal's)")
+    parser.add_argument(
+        "--round-every",
+        type=int,
+        default=CHECKPOINT_EVERY,
+        help="events between checkpoints (default: the journal's)",
+    )
     parser.add_argument("--dir", type=Path, default=None, help="folder on the medium to measure")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:

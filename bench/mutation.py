@@ -41,8 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # judged in seconds).
 MODULES: dict[str, tuple[str, list[str]]] = {
     "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py"]),
-    "kilo_rules": ("companion/games/kilo/rules.py",
-                   ["tests/test_kilo.py", "tests/test_kilo_undo.py"]),
+    "kilo_rules": ("companion/games/kilo/rules.py", ["tests/test_kilo.py", "tests/test_kilo_undo.py"]),
     "cinq_rois_rules": ("companion/games/cinq_rois/rules.py", ["tests/test_cinq_rois.py"]),
     "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
     "fold": ("companion/table/fold.py", ["tests/test_tablelog.py"]),
@@ -60,8 +59,7 @@ def equivalents() -> set[str]:
     in backquotes)."""
     if not EQUIVALENT_LIST.exists():
         return set()
-    return set(re.findall(r"^- `([\w.]+__mutmut_\d+)`", EQUIVALENT_LIST.read_text("utf-8"),
-                          re.MULTILINE))
+    return set(re.findall(r"^- `([\w.]+__mutmut_\d+)`", EQUIVALENT_LIST.read_text("utf-8"), re.MULTILINE))
 
 
 # A pytest plugin every judged run loads: mutmut forks each mutant's run from a process that
@@ -84,13 +82,13 @@ def pytest_sessionstart(session):
 def scratch(target: str, tests: list[str]) -> Path:
     """A copy of what mutmut needs: the package, the tests, and a pyproject with its config."""
     work = Path(tempfile.mkdtemp(prefix="companion-mutation-"))
-    shutil.copytree(ROOT / "companion", work / "companion",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "companion", work / "companion", ignore=shutil.ignore_patterns("__pycache__"))
     # The tests read the docs' examples, the firmware and the benches: copied too.
     for folder in ("tests", "docs", "firmware", "bench", "hardware"):
         if (ROOT / folder).is_dir():
-            shutil.copytree(ROOT / folder, work / folder,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.png"))
+            shutil.copytree(
+                ROOT / folder, work / folder, ignore=shutil.ignore_patterns("__pycache__", "*.png")
+            )
     selection = ", ".join(json.dumps(t) for t in tests)
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     pyproject += (
@@ -116,8 +114,14 @@ def scratch(target: str, tests: list[str]) -> Path:
 
 def statuses(work: Path, env: dict[str, str]) -> dict[str, str]:
     """Each mutant's verdict in a scratch folder, as mutmut reports it."""
-    results = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"],
-                             cwd=work, env=env, capture_output=True, text=True, check=False)
+    results = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results", "--all", "true"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     status: dict[str, str] = {}
     for line in results.stdout.splitlines():
         name, _, state = line.strip().partition(": ")
@@ -132,8 +136,9 @@ def refresh(work: Path) -> None:
     is one mutmut mutates again)."""
     for base in (work, work / "mutants"):
         for folder in ("companion", "tests"):
-            shutil.copytree(ROOT / folder, base / folder, dirs_exist_ok=True,
-                            ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(
+                ROOT / folder, base / folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__")
+            )
 
 
 def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
@@ -145,26 +150,29 @@ def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
         refresh(work)
     # mutmut puts mutants/ first on sys.path; the editable install's finder would still hand
     # out the worktree's package, so the scratch copy must be what "companion" resolves to.
-    env = dict(os.environ, PYTHONPATH=str(work / "mutants"), PYTHONDONTWRITEBYTECODE="1",
-               COMPANION_PROPERTY_SCALE="0.1")  # a tenth of the property examples: a survivor
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(work / "mutants"),
+        PYTHONDONTWRITEBYTECODE="1",
+        COMPANION_PROPERTY_SCALE="0.1",
+    )  # a tenth of the property examples: a survivor
     # runs every test that covers it, and a mutant is killed by the first failure
     mutmut_run = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
     start = time.monotonic()
     # Unnamed, mutmut judges only mutants it has no verdict for (all of them the first time;
     # again, those of the functions whose source changed).
-    proc = subprocess.run(mutmut_run, cwd=work, env=env, capture_output=True, text=True,
-                          check=False)
+    proc = subprocess.run(mutmut_run, cwd=work, env=env, capture_output=True, text=True, check=False)
     if again is not None:
         # Named, it judges them whatever their verdict: the survivors meet the new tests.
         names = [n for n, s in statuses(work, env).items() if s in ("survived", "no tests")]
         if names:
-            proc = subprocess.run([*mutmut_run, *names], cwd=work, env=env,
-                                  capture_output=True, text=True, check=False)
+            proc = subprocess.run(
+                [*mutmut_run, *names], cwd=work, env=env, capture_output=True, text=True, check=False
+            )
     seconds = time.monotonic() - start
     status = statuses(work, env)
     known = equivalents()
-    counts = {"killed": 0, "survived": 0, "timeout": 0, "no_tests": 0, "equivalent": 0,
-              "other": 0}
+    counts = {"killed": 0, "survived": 0, "timeout": 0, "no_tests": 0, "equivalent": 0, "other": 0}
     survivors = []
     for name, state in sorted(status.items()):
         if state == "survived" and name in known:
@@ -183,9 +191,17 @@ def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
     judged = total - counts["equivalent"]
     score = (counts["killed"] + counts["timeout"]) / judged if judged else 0.0
     out: dict[str, object] = {
-        "name": f"mutation.{key}", "module": target, "tests": tests, "mutants": total, **counts,
-        "score": round(score, 4), "survived_share": round(1 - score, 4), "target": 0.95,
-        "ok": score >= 0.95, "seconds": round(seconds, 1), "survivors": survivors,
+        "name": f"mutation.{key}",
+        "module": target,
+        "tests": tests,
+        "mutants": total,
+        **counts,
+        "score": round(score, 4),
+        "survived_share": round(1 - score, 4),
+        "target": 0.95,
+        "ok": score >= 0.95,
+        "seconds": round(seconds, 1),
+        "survivors": survivors,
     }
     if (proc.returncode != 0 and not status) or (total and counts["other"] == total):
         # No mutant judged: mutmut could not run the selection clean (its output says why).
@@ -203,11 +219,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", choices=[[], *MODULES], default=[])
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
-    parser.add_argument("--keep", action="store_true",
-                        help="keep the scratch folder (to run `mutmut show NAME` there)")
-    parser.add_argument("--again", type=Path, metavar="SCRATCH",
-                        help="judge again, in the folder of an earlier --keep run of the module, "
-                             "the survivors and the mutants of changed functions")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the scratch folder (to run `mutmut show NAME` there)"
+    )
+    parser.add_argument(
+        "--again",
+        type=Path,
+        metavar="SCRATCH",
+        help="judge again, in the folder of an earlier --keep run of the module, "
+        "the survivors and the mutants of changed functions",
+    )
     args = parser.parse_args()
     if args.again is not None and len(args.modules) != 1:
         parser.error("--again takes the one module whose scratch folder it is")

@@ -33,9 +33,13 @@ from companion.table.journal import FILENAME
 
 def one_demo(env: dict[str, str], seed: int) -> tuple[float, int]:
     """Longest gap (ms) between two commits of one demo, and its number of commits."""
-    proc = subprocess.Popen([*companion_command(), "demo", "treize", "--speed", "0", "--seed",
-                             str(seed)], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*companion_command(), "demo", "treize", "--speed", "0", "--seed", str(seed)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stderr is not None
     stamps = [time.perf_counter() for line in proc.stderr if line.startswith("#committed")]
     if proc.wait(timeout=600) != 0:
@@ -48,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="hold for 8 s: a smoke run")
     parser.add_argument("--hold", type=float, default=None, help="seconds the reader holds (60)")
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="where the journal lives (default: a temporary folder)")
+    parser.add_argument(
+        "--dir", type=Path, default=None, help="where the journal lives (default: a temporary folder)"
+    )
     args = parser.parse_args(argv)
     hold = args.hold or (8.0 if args.quick else 60.0)
     base = Path(tempfile.mkdtemp(prefix="companion-reader-gap-", dir=args.dir))
@@ -58,8 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         env = {k: v for k, v in os.environ.items() if k != "COMPANION_CONFIG"}
         env.update(COMPANION_DATA_DIR=str(data), COMPANION_TRACE_COMMITS="1")
         one_demo(env, 0)  # the journal exists, with a game the reader can hold on to
-        reader = sqlite3.connect(f"file:{data / FILENAME}?mode=ro", uri=True,
-                                 isolation_level=None)
+        reader = sqlite3.connect(f"file:{data / FILENAME}?mode=ro", uri=True, isolation_level=None)
         reader.execute("BEGIN")
         reader.execute("SELECT count(*) FROM events").fetchone()
         runs: list[list[float]] = []
@@ -81,12 +85,28 @@ def main(argv: list[str] | None = None) -> int:
             gap, n = one_demo(env, i + 1)
             alone.append([gap])
             alone_commits += n
-        report("reader.commit_gap.none", "ms", alone, "median", 50, n=alone_commits,
-               fs=filesystem_of(base), command="the same demos, no reader")
-        report("reader.commit_gap.max", "ms", runs, "median", 50, n=commits,
-               held_s=round(held, 1), fs=filesystem_of(base),
-               command="companion demo treize --speed 0, again and again, while a reader "
-                       "holds a read transaction")
+        report(
+            "reader.commit_gap.none",
+            "ms",
+            alone,
+            "median",
+            50,
+            n=alone_commits,
+            fs=filesystem_of(base),
+            command="the same demos, no reader",
+        )
+        report(
+            "reader.commit_gap.max",
+            "ms",
+            runs,
+            "median",
+            50,
+            n=commits,
+            held_s=round(held, 1),
+            fs=filesystem_of(base),
+            command="companion demo treize --speed 0, again and again, while a reader "
+            "holds a read transaction",
+        )
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0

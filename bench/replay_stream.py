@@ -29,24 +29,26 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def write_kilo(path: Path, events: int) -> None:
     with path.open("w", encoding="utf-8") as out:
-        out.write('{"type": "new_game", "game": "kilo", "players": ["Ana", "Bea", "Cy"], '
-                  '"rounds": 99}\n')
+        out.write('{"type": "new_game", "game": "kilo", "players": ["Ana", "Bea", "Cy"], "rounds": 99}\n')
         for i in range((events - 1) // 2):
-            out.write(f'{{"type": "press", "player": "Ana", "t_us": {i * 10_000_000}}}\n'
-                      '{"type": "verdict", "valid": false, "penalized": []}\n')
+            out.write(
+                f'{{"type": "press", "player": "Ana", "t_us": {i * 10_000_000}}}\n'
+                '{"type": "verdict", "valid": false, "penalized": []}\n'
+            )
 
 
 def write_treize(path: Path, events: int) -> None:
     with path.open("w", encoding="utf-8") as out:
-        out.write('{"type": "new_game", "game": "treize", "players": ["Ana", "Bea", "Cy", "Dom"], '
-                  '"starter": "Ana"}\n')
+        out.write(
+            '{"type": "new_game", "game": "treize", "players": ["Ana", "Bea", "Cy", "Dom"], '
+            '"starter": "Ana"}\n'
+        )
         # Bea, Cy and Dom pass, Ana clears the table and leads again: a game of passes only.
         for i in range(events - 1):
             out.write(f'{{"type": "pass", "player": "{("Bea", "Cy", "Dom")[i % 3]}"}}\n')
 
 
-def run_child(args: list[str],
-              limit_bytes: int | None = None) -> tuple[int, str, float, float, float]:
+def run_child(args: list[str], limit_bytes: int | None = None) -> tuple[int, str, float, float, float]:
     """Run ``companion ARGS``: exit code, stderr, seconds, peak RSS in MB, CPU seconds (what a
     busy shared machine does not stretch, unlike the wall time)."""
 
@@ -55,9 +57,13 @@ def run_child(args: list[str],
             resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
 
     start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", *args], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            preexec_fn=limit)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", *args],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=limit,
+    )
     assert proc.stderr is not None
     err = proc.stderr.read().decode("utf-8", "replace")
     _, status, usage = os.wait4(proc.pid, 0)
@@ -78,22 +84,44 @@ def main() -> int:
                 log = work / f"{name}.jsonl"
                 write(log, args.events)
                 rc, err, seconds, rss, cpu = run_child(["replay", str(log), "--lang", "en"])
-                print(json.dumps({
-                    "name": f"replay_stream.{name}", "events": args.events,
-                    "bytes": log.stat().st_size, "exit": rc, "seconds": round(seconds, 2),
-                    "cpu_s": round(cpu, 2),
-                    "peak_rss_mb": round(rss, 1), "target": "peak_rss_mb <= 150 and seconds <= 15",
-                    "ok": rc == 0 and rss <= 150 and seconds <= 15,
-                    **({"stderr": err[-500:]} if rc else {})}), flush=True)
+                print(
+                    json.dumps(
+                        {
+                            "name": f"replay_stream.{name}",
+                            "events": args.events,
+                            "bytes": log.stat().st_size,
+                            "exit": rc,
+                            "seconds": round(seconds, 2),
+                            "cpu_s": round(cpu, 2),
+                            "peak_rss_mb": round(rss, 1),
+                            "target": "peak_rss_mb <= 150 and seconds <= 15",
+                            "ok": rc == 0 and rss <= 150 and seconds <= 15,
+                            **({"stderr": err[-500:]} if rc else {}),
+                        }
+                    ),
+                    flush=True,
+                )
                 log.unlink()
-        rc, err, seconds, rss, _ = run_child(["replay", "/dev/zero", "--lang", "en"],
-                                          limit_bytes=150 * 1024 * 1024)
+        rc, err, seconds, rss, _ = run_child(
+            ["replay", "/dev/zero", "--lang", "en"], limit_bytes=150 * 1024 * 1024
+        )
         lines = err.strip().splitlines()
         clean = rc == 2 and len(lines) == 1 and "Traceback" not in err
-        print(json.dumps({"name": "replay_stream.dev_zero", "exit": rc,
-                          "seconds": round(seconds, 2), "peak_rss_mb": round(rss, 1),
-                          "stderr": err.strip()[-300:], "target": "one sentence, exit 2",
-                          "ok": clean}, ensure_ascii=False), flush=True)
+        print(
+            json.dumps(
+                {
+                    "name": "replay_stream.dev_zero",
+                    "exit": rc,
+                    "seconds": round(seconds, 2),
+                    "peak_rss_mb": round(rss, 1),
+                    "stderr": err.strip()[-300:],
+                    "target": "one sentence, exit 2",
+                    "ok": clean,
+                },
+                ensure_ascii=False,
+            ),
+            flush=True,
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -52,20 +52,31 @@ def main() -> int:
         raise SystemExit(f"only {len(undo_at)} undos generated: ask for fewer")
     # Each undo follows its wrong decision at once, so the pair together changes nothing:
     # dropping pairs gives the same game with fewer undos.
-    extra = {j for i in undo_at[args.undos:] for j in (i - 1, i)}
-    with_undos = [e for i, e in enumerate(events) if i not in extra][:args.events]
+    extra = {j for i in undo_at[args.undos :] for j in (i - 1, i)}
+    with_undos = [e for i, e in enumerate(events) if i not in extra][: args.events]
     pairs = {j for i, e in enumerate(with_undos) if isinstance(e, Undo) for j in (i - 1, i)}
     without = [e for i, e in enumerate(with_undos) if i not in pairs]
-    deep = [*without[:args.events - args.undos], *[Undo()] * args.undos]
+    deep = [*without[: args.events - args.undos], *[Undo()] * args.undos]
 
-    for name, log in (("with_undos", with_undos), ("without_undos", without),
-                      ("undos_in_a_row", deep)):
+    for name, log in (("with_undos", with_undos), ("without_undos", without), ("undos_in_a_row", deep)):
         lines = [e.to_json() + "\n" for e in log]
         seconds = timed(lines, args.runs)
-        print(json.dumps({"name": f"replay.{name}", "unit": "s", "median": round(seconds, 3),
-                          "events": len(log), "undos": sum(isinstance(e, Undo) for e in log),
-                          "bytes": sum(len(line.encode()) for line in lines), "runs": args.runs,
-                          "target": 0.5, "ok": seconds <= 0.5}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "name": f"replay.{name}",
+                    "unit": "s",
+                    "median": round(seconds, 3),
+                    "events": len(log),
+                    "undos": sum(isinstance(e, Undo) for e in log),
+                    "bytes": sum(len(line.encode()) for line in lines),
+                    "runs": args.runs,
+                    "target": 0.5,
+                    "ok": seconds <= 0.5,
+                }
+            ),
+            flush=True,
+        )
     return 0
 
 

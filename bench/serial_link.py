@@ -225,8 +225,15 @@ def bench_pio_loop() -> None:
         _, samples = pio_helpers.run(prog, wave, 100 * 25)
         worst = max(worst, *(b - a for a, b in itertools.pairwise(samples)))
     freq = pio_helpers.firmware_constant("SM_FREQ")
-    emit(bench="pio.loop", words=len(prog.words), worst_loop_cycles=worst, sm_freq_hz=freq,
-         resolution_us=worst * 1_000_000 / freq, target_us=1, ok=worst * 1_000_000 <= freq)
+    emit(
+        bench="pio.loop",
+        words=len(prog.words),
+        worst_loop_cycles=worst,
+        sm_freq_hz=freq,
+        resolution_us=worst * 1_000_000 / freq,
+        target_us=1,
+        ok=worst * 1_000_000 <= freq,
+    )
 
 
 def _order_rounds(args: tuple[int, int]) -> tuple[int, int, int]:
@@ -261,8 +268,15 @@ def bench_pio_order(rounds: int) -> None:
     with multiprocessing.Pool(2) as pool:
         done = pool.map(_order_rounds, parts)
     n, ties, inv = (sum(x[i] for x in done) for i in range(3))
-    emit(bench="pio.order.emulator", rounds=n, presses_1us_apart=10, ties=ties, inversions=inv,
-         seconds=round(time.perf_counter() - t, 1), ok=ties == 0 and inv == 0)
+    emit(
+        bench="pio.order.emulator",
+        rounds=n,
+        presses_1us_apart=10,
+        ties=ties,
+        inversions=inv,
+        seconds=round(time.perf_counter() - t, 1),
+        ok=ties == 0 and inv == 0,
+    )
 
 
 def model(*args: str) -> dict[str, object]:

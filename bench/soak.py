@@ -30,8 +30,28 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-FIRST = ["Alice", "Bob", "Chloé", "Dan", "Élodie", "Fanny", "Gaspard", "Hugo", "Inès", "Jules",
-         "Karim", "Léa", "Manon", "Noé", "Océane", "Paul", "Quentin", "Rose", "Sacha", "Théo"]
+FIRST = [
+    "Alice",
+    "Bob",
+    "Chloé",
+    "Dan",
+    "Élodie",
+    "Fanny",
+    "Gaspard",
+    "Hugo",
+    "Inès",
+    "Jules",
+    "Karim",
+    "Léa",
+    "Manon",
+    "Noé",
+    "Océane",
+    "Paul",
+    "Quentin",
+    "Rose",
+    "Sacha",
+    "Théo",
+]
 SCREENS = ("table", "pile", "history", "status", "rules")
 
 
@@ -49,8 +69,9 @@ def emit(data: dict[str, object]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=60, help="simulated minutes (default 60)")
-    parser.add_argument("--speed", type=float, default=60,
-                        help="simulated seconds per wall second (default 60)")
+    parser.add_argument(
+        "--speed", type=float, default=60, help="simulated seconds per wall second (default 60)"
+    )
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -81,8 +102,16 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp), writer=True)
         table = Table.start(journal, NewKiloGame(players=names(), rounds=99), {"input": "sim"})
-        app = App(surface, journal, table, Ui(lang="fr"), source_name="sim", seed=args.seed,
-                  speed=args.speed, now=now)
+        app = App(
+            surface,
+            journal,
+            table,
+            Ui(lang="fr"),
+            source_name="sim",
+            seed=args.seed,
+            speed=args.speed,
+            now=now,
+        )
         games, events, minute = 1, 0, 0
         waiting_since: float | None = None
         end = now() + args.minutes * 60
@@ -97,14 +126,25 @@ def main() -> int:
                 app.step(0.002)
                 if now() >= next_minute:
                     rss = rss_mb()
-                    stats = app.fonts.stats() if hasattr(app.fonts, "stats") else {
-                        "text_bytes": 0, "texts": len(app.fonts._texts),
-                        "fonts": len(app.fonts._fonts)}  # the uncapped cache of old
-                    emit({"name": "soak.rss", "minute": minute, "rss_mb": round(rss, 1),
-                          "text_cache_mb": round(stats["text_bytes"] / 2**20, 1),
-                          "texts": stats["texts"], "fonts": stats["fonts"], "games": games,
-                          "events": events, "frames": app.frames,
-                          "wall_s": round(time.monotonic() - wall0, 1)})
+                    stats = (
+                        app.fonts.stats()
+                        if hasattr(app.fonts, "stats")
+                        else {"text_bytes": 0, "texts": len(app.fonts._texts), "fonts": len(app.fonts._fonts)}
+                    )  # the uncapped cache of old
+                    emit(
+                        {
+                            "name": "soak.rss",
+                            "minute": minute,
+                            "rss_mb": round(rss, 1),
+                            "text_cache_mb": round(stats["text_bytes"] / 2**20, 1),
+                            "texts": stats["texts"],
+                            "fonts": stats["fonts"],
+                            "games": games,
+                            "events": events,
+                            "frames": app.frames,
+                            "wall_s": round(time.monotonic() - wall0, 1),
+                        }
+                    )
                     first = rss if first is None else first
                     samples.append(rss)
                     minute += 1
@@ -125,8 +165,7 @@ def main() -> int:
                 if awaiting == "verdict":
                     app.submit(Verdict(valid=rng.random() < 0.8))
                 elif awaiting == "draw":
-                    owed = app.view.owed if hasattr(app.view, "owed") else game.to_json()[
-                        "owed_draws"]
+                    owed = app.view.owed if hasattr(app.view, "owed") else game.to_json()["owed_draws"]
                     app.submit(Draw(player=owed[0], card=choose_card(game, rng)))
                 events += 1
                 if rng.random() < 0.15:
@@ -136,13 +175,19 @@ def main() -> int:
         finally:
             app.stop_source()
             journal.close()
-    summary: dict[str, object] = {"name": "soak.summary", "minutes": args.minutes,
-                                  "speed": args.speed, "size": args.size, "games": games,
-                                  "events": events, "frames": app.frames,
-                                  "rss_first_mb": round(first or 0, 1),
-                                  "rss_end_mb": round(rss_mb(), 1),
-                                  "wall_s": round(time.monotonic() - wall0, 1),
-                                  "target_mb": 10}
+    summary: dict[str, object] = {
+        "name": "soak.summary",
+        "minutes": args.minutes,
+        "speed": args.speed,
+        "size": args.size,
+        "games": games,
+        "events": events,
+        "frames": app.frames,
+        "rss_first_mb": round(first or 0, 1),
+        "rss_end_mb": round(rss_mb(), 1),
+        "wall_s": round(time.monotonic() - wall0, 1),
+        "target_mb": 10,
+    }
     if len(samples) >= 11:
         # RSS wobbles by a few MB as the allocator reuses freed surfaces: compare medians of
         # five minutes (5-9 against the last five), the trend, and say the wobble too.
@@ -150,11 +195,15 @@ def main() -> int:
 
         early = statistics.median(samples[5:10])
         late = statistics.median(samples[-5:])
-        summary.update({"rss_median_min_5_9_mb": round(early, 1),
-                        "rss_median_last_5_min_mb": round(late, 1),
-                        "rss_max_after_5_min_mb": round(max(samples[5:]), 1),
-                        "growth_after_5_min_mb": round(late - early, 1),
-                        "ok": late - early <= 10})
+        summary.update(
+            {
+                "rss_median_min_5_9_mb": round(early, 1),
+                "rss_median_last_5_min_mb": round(late, 1),
+                "rss_max_after_5_min_mb": round(max(samples[5:]), 1),
+                "growth_after_5_min_mb": round(late - early, 1),
+                "ok": late - early <= 10,
+            }
+        )
     emit(summary)
     return 0
 

@@ -50,10 +50,11 @@ def random_hand(rng: random.Random, size: int, max_wilds: int) -> tuple[list[Car
     wilds = [c for c in deck if solver.is_wild(c, bonus)]
     naturals = [c for c in deck if not solver.is_wild(c, bonus)]
     k = rng.randint(0, min(max_wilds, size))
-    return wilds[:k] + naturals[:size - k], bonus
+    return wilds[:k] + naturals[: size - k], bonus
 
 
 # --- an exhaustive reference, independent of the solver's shortcuts ----------------------------
+
 
 @cache
 def _valid(block: tuple[Card, ...], bonus: Rank) -> bool:
@@ -63,8 +64,12 @@ def _valid(block: tuple[Card, ...], bonus: Rank) -> bool:
     if len({c.rank for c in nat}) <= 1:
         return True
     orders = [c.rank.order for c in nat if c.rank is not None]
-    return (len({c.suit for c in nat}) == 1 and len(set(orders)) == len(orders)
-            and len(block) <= solver.MAX_RUN and max(orders) - min(orders) + 1 <= len(block))
+    return (
+        len({c.suit for c in nat}) == 1
+        and len(set(orders)) == len(orders)
+        and len(block) <= solver.MAX_RUN
+        and max(orders) - min(orders) + 1 <= len(block)
+    )
 
 
 def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
@@ -92,6 +97,7 @@ def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
 
 # --- the figures --------------------------------------------------------------------------------
 
+
 def bench_hands(n: int, rng: random.Random) -> None:
     for _ in range(50):
         hand, bonus = random_hand(rng, 13, 8)
@@ -104,9 +110,16 @@ def bench_hands(n: int, rng: random.Random) -> None:
         solver.solve(hand, bonus)
         times.append((time.perf_counter() - start) * 1000)
     median, worst = statistics.median(times), max(times)
-    emit(name="solver.hand13", unit="ms", n=n, median=round(median, 4),
-         p99=round(percentile(times, 99), 4), max=round(worst, 4),
-         target={"median": 1, "max": 20}, ok=median <= 1 and worst <= 20)
+    emit(
+        name="solver.hand13",
+        unit="ms",
+        n=n,
+        median=round(median, 4),
+        p99=round(percentile(times, 99), 4),
+        max=round(worst, 4),
+        target={"median": 1, "max": 20},
+        ok=median <= 1 and worst <= 20,
+    )
 
 
 def bench_brute(n: int, rng: random.Random) -> None:
@@ -119,10 +132,18 @@ def bench_brute(n: int, rng: random.Random) -> None:
         if got == want:
             agree += 1
         elif len(disagree) < 3:
-            disagree.append({"hand": [str(c) for c in hand], "bonus": bonus.value,
-                             "solver": got, "brute_force": want})
-    emit(name="solver.brute_force", unit="hands", n=n, agree=agree, sizes="3-9",
-         disagree=disagree, ok=agree == n)
+            disagree.append(
+                {"hand": [str(c) for c in hand], "bonus": bonus.value, "solver": got, "brute_force": want}
+            )
+    emit(
+        name="solver.brute_force",
+        unit="hands",
+        n=n,
+        agree=agree,
+        sizes="3-9",
+        disagree=disagree,
+        ok=agree == n,
+    )
 
 
 def bench_game(runs: int, players: int) -> None:
@@ -139,9 +160,16 @@ def bench_game(runs: int, players: int) -> None:
             engine.apply(event)
         assert engine.finished
         times.append(time.perf_counter() - start)
-    emit(name=f"sim.game{players}", unit="s", n=runs, median=round(statistics.median(times), 4),
-         p99=round(max(times), 4), max=round(max(times), 4), target={"max": 2},
-         ok=max(times) <= 2)
+    emit(
+        name=f"sim.game{players}",
+        unit="s",
+        n=runs,
+        median=round(statistics.median(times), 4),
+        p99=round(max(times), 4),
+        max=round(max(times), 4),
+        target={"max": 2},
+        ok=max(times) <= 2,
+    )
 
 
 def main() -> int:

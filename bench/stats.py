@@ -78,18 +78,25 @@ def copy_journal(src: Path, dst: Path) -> None:
 CPU: dict[str, list[float]] = {}  # command -> CPU seconds of each run (user + system)
 
 
-def timed(args: list[str], env: dict[str, str], ok_codes: tuple[int, ...] = (0,),
-          key: str = "") -> float:
+def timed(args: list[str], env: dict[str, str], ok_codes: tuple[int, ...] = (0,), key: str = "") -> float:
     """Wall seconds of one run; its CPU seconds go to ``CPU[key]`` (a busy shared machine
     stretches the wall time, not the CPU time)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run([*companion_command(), *args], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, timeout=900, check=False)
+    proc = subprocess.run(
+        [*companion_command(), *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU.setdefault(key or args[0], []).append(
-        after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    )
     if proc.returncode not in ok_codes:
         raise RuntimeError(f"companion {' '.join(args)} failed ({proc.returncode}): {proc.stderr}")
     return elapsed
@@ -100,18 +107,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small journal: a smoke run")
     parser.add_argument("--games", type=int, default=None, help="games in the journal (2000)")
     parser.add_argument("--runs", type=int, default=None, help="repetitions (default 5, quick 2)")
-    parser.add_argument("--cold-runs", type=int, default=None,
-                        help="repetitions of the cold runs (default: --runs)")
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="where the timed journal lives (default: a temporary folder)")
-    parser.add_argument("--from", dest="source", type=Path, default=None,
-                        help="a data folder whose journal to copy instead of building one")
+    parser.add_argument(
+        "--cold-runs", type=int, default=None, help="repetitions of the cold runs (default: --runs)"
+    )
+    parser.add_argument(
+        "--dir", type=Path, default=None, help="where the timed journal lives (default: a temporary folder)"
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        default=None,
+        help="a data folder whose journal to copy instead of building one",
+    )
     args = parser.parse_args(argv)
     games = args.games or (40 if args.quick else 2000)
     runs = args.runs or (2 if args.quick else 5)
     shm = Path("/dev/shm")
-    build_base = Path(tempfile.mkdtemp(prefix="companion-stats-build-",
-                                       dir=shm if shm.is_dir() else None))
+    build_base = Path(tempfile.mkdtemp(prefix="companion-stats-build-", dir=shm if shm.is_dir() else None))
     base = Path(tempfile.mkdtemp(prefix="companion-stats-bench-", dir=args.dir))
     try:
         start = time.perf_counter()
@@ -143,31 +156,71 @@ def main(argv: list[str] | None = None) -> int:
                 return [timed(command, env, key=f"{name}.cold")]
 
             runs_cold = repeat(args.cold_runs or runs, cold)
-            report(f"{name}.command.cold", "s", runs_cold, "median", 1, n=games, events=events,
-                   mix=mix, cpu_median=cpu(f"{name}.cold"), build_s=round(build_s, 1),
-                   fs=filesystem_of(base),
-                   command=f"companion {' '.join(command)} (no stats-cache.json)")
-            runs_warm = repeat(runs, lambda command=command, name=name: [  # type: ignore[misc]
-                timed(command, env, key=f"{name}.warm")])
-            report(f"{name}.command", "s", runs_warm, "median", 0.3, n=games, events=events,
-                   cpu_median=cpu(f"{name}.warm"),
-                   command=f"companion {' '.join(command)} (stats-cache.json of earlier runs)")
-        runs_doctor_data = repeat(runs, lambda: [timed(["doctor"], env, ok_codes=(0, 1),
-                                                       key="doctor.journal")])
-        report("doctor.journal.command", "s", runs_doctor_data, "median", 2, n=games,
-               cpu_median=cpu("doctor.journal"),
-               command="companion doctor (this journal; its cache of earlier runs)")
+            report(
+                f"{name}.command.cold",
+                "s",
+                runs_cold,
+                "median",
+                1,
+                n=games,
+                events=events,
+                mix=mix,
+                cpu_median=cpu(f"{name}.cold"),
+                build_s=round(build_s, 1),
+                fs=filesystem_of(base),
+                command=f"companion {' '.join(command)} (no stats-cache.json)",
+            )
+            runs_warm = repeat(
+                runs,
+                lambda command=command, name=name: [  # type: ignore[misc]
+                    timed(command, env, key=f"{name}.warm")
+                ],
+            )
+            report(
+                f"{name}.command",
+                "s",
+                runs_warm,
+                "median",
+                0.3,
+                n=games,
+                events=events,
+                cpu_median=cpu(f"{name}.warm"),
+                command=f"companion {' '.join(command)} (stats-cache.json of earlier runs)",
+            )
+        runs_doctor_data = repeat(
+            runs, lambda: [timed(["doctor"], env, ok_codes=(0, 1), key="doctor.journal")]
+        )
+        report(
+            "doctor.journal.command",
+            "s",
+            runs_doctor_data,
+            "median",
+            2,
+            n=games,
+            cpu_median=cpu("doctor.journal"),
+            command="companion doctor (this journal; its cache of earlier runs)",
+        )
 
         # Doctor with nothing attached: a fresh home, no config, no journal, no display.
         home = base / "home"
         home.mkdir()
-        bare = {k: v for k, v in os.environ.items()
-                if k not in ("COMPANION_CONFIG", "COMPANION_DATA_DIR", "SDL_VIDEODRIVER",
-                             "DISPLAY", "WAYLAND_DISPLAY")}
+        bare = {
+            k: v
+            for k, v in os.environ.items()
+            if k
+            not in ("COMPANION_CONFIG", "COMPANION_DATA_DIR", "SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")
+        }
         bare["HOME"] = str(home)
         runs_doctor = repeat(runs, lambda: [timed(["doctor"], bare, ok_codes=(0, 1))])
-        report("doctor.command", "s", runs_doctor, "median", 2, cpu_median=cpu("doctor"),
-               command="companion doctor (nothing attached)")
+        report(
+            "doctor.command",
+            "s",
+            runs_doctor,
+            "median",
+            2,
+            cpu_median=cpu("doctor"),
+            command="companion doctor (nothing attached)",
+        )
     finally:
         shutil.rmtree(build_base, ignore_errors=True)
         shutil.rmtree(base, ignore_errors=True)

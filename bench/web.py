@@ -51,12 +51,16 @@ def fairness(presses: int) -> None:
     for delays in ((5.0, 60.0), (1.0, 5.0)):
         t = time.perf_counter()
         results = simulate(presses, seats=4, seed=1, delay_ms=delays)
-        emit(bench="fairness", delay_ms=list(delays), presses=len(results),
-             within_resolution=round(within(results), 5),
-             median_resolution_ms=round(statistics.median(r.res_ns for r in results) / 1e6, 3),
-             p99_resolution_ms=pct([r.res_ns / 1e6 for r in results], 0.99),
-             worst_misorder_beyond_combined_ms=round(worst_misorder(results) / 1e6, 3),
-             seconds=round(time.perf_counter() - t, 1))
+        emit(
+            bench="fairness",
+            delay_ms=list(delays),
+            presses=len(results),
+            within_resolution=round(within(results), 5),
+            median_resolution_ms=round(statistics.median(r.res_ns for r in results) / 1e6, 3),
+            p99_resolution_ms=pct([r.res_ns / 1e6 for r in results], 0.99),
+            worst_misorder_beyond_combined_ms=round(worst_misorder(results) / 1e6, 3),
+            seconds=round(time.perf_counter() - t, 1),
+        )
 
 
 class Pad:
@@ -76,8 +80,7 @@ class Pad:
             for text in self.ws:
                 m = json.loads(text)
                 if m["t"] == "ping":
-                    self.ws.send(json.dumps({"t": "pong", "id": m["id"],
-                                             "p": time.monotonic_ns() / 1e6}))
+                    self.ws.send(json.dumps({"t": "pong", "id": m["id"], "p": time.monotonic_ns() / 1e6}))
         except ConnectionClosed:
             pass
 
@@ -146,8 +149,11 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     journal = Journal(folder, writer=True)
     names = [f"P{i}" for i in range(pads_n)]
     table = Table.start(journal, NewKiloGame(players=names, rounds=2), {"input": "web"})
-    web = WebServer(WebConfig(bind="127.0.0.1", port=0, max_viewers=viewers_n + 8), folder,
-                    current_game=lambda: table.game_id)
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0, max_viewers=viewers_n + 8),
+        folder,
+        current_game=lambda: table.game_id,
+    )
     events = Stamped()
     web.attach(events)
     web.start()
@@ -155,10 +161,16 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     while web.pairing() is None:
         time.sleep(0.02)
     g = web.pairing()
-    spec = json.dumps({"base": base, "seats": g.seats, "join": g.join, "viewers": viewers_n,
-                       "game": table.game_id})
-    proc = subprocess.Popen([sys.executable, __file__, "--phones", spec], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, bufsize=1)
+    spec = json.dumps(
+        {"base": base, "seats": g.seats, "join": g.join, "viewers": viewers_n, "game": table.game_id}
+    )
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--phones", spec],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
     assert proc.stdin is not None and proc.stdout is not None
 
     def ask(line: str) -> str:
@@ -184,32 +196,54 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
         return out
 
     lat = press_latencies(presses)
-    emit(bench="press_to_queue", pads=pads_n, viewers=viewers_n, presses=len(lat),
-         p50_ms=pct(lat, 0.5), p99_ms=pct(lat, 0.99))
+    emit(
+        bench="press_to_queue",
+        pads=pads_n,
+        viewers=viewers_n,
+        presses=len(lat),
+        p50_ms=pct(lat, 0.5),
+        p99_ms=pct(lat, 0.99),
+    )
 
     # Journaled events pushed to every viewer: the first dealer, then each player's press.
     commits: dict[int, int] = {}
     t_us = time.monotonic_ns() // 1000
-    for i, event in enumerate([Dealer(player=names[0]),
-                               *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in
-                                 enumerate(names))]):
+    for i, event in enumerate(
+        [Dealer(player=names[0]), *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names))]
+    ):
         commits[table.seq + 1] = time.monotonic_ns()
         table.submit(event)
         time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
     push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits]
-    emit(bench="standings_push", viewers=viewers_n, samples=len(push), p50_ms=pct(push, 0.5),
-         p99_ms=pct(push, 0.99), note="journaled event to each viewer's server-sent event")
+    emit(
+        bench="standings_push",
+        viewers=viewers_n,
+        samples=len(push),
+        p50_ms=pct(push, 0.5),
+        p99_ms=pct(push, 0.99),
+        note="journaled event to each viewer's server-sent event",
+    )
 
     cpu0, wall0 = time.process_time(), time.monotonic()
     time.sleep(5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
-    emit(bench="idle_cpu", pads=pads_n, viewers=viewers_n, cpu_share_percent=round(share * 100, 2),
-         note="the table's process (server thread: 2 pings/s per pad, journal polled 20/s)")
+    emit(
+        bench="idle_cpu",
+        pads=pads_n,
+        viewers=viewers_n,
+        cpu_share_percent=round(share * 100, 2),
+        note="the table's process (server thread: 2 pings/s per pad, journal polled 20/s)",
+    )
 
     took = float(ask("strangers 1000").split()[1])
     during = press_latencies(50)
-    emit(bench="strangers", attempts=1000, seconds=round(took, 2),
-         press_p99_ms_after=pct(during, 0.99), refused_counted=web.refused)
+    emit(
+        bench="strangers",
+        attempts=1000,
+        seconds=round(took, 2),
+        press_p99_ms_after=pct(during, 0.99),
+        refused_counted=web.refused,
+    )
     proc.stdin.close()
     proc.terminate()
     proc.wait(10)
@@ -230,8 +264,7 @@ def main() -> None:
         return
     presses = 500 if args.quick else args.presses
     fairness(presses)
-    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers,
-         20 if args.quick else 500)
+    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers, 20 if args.quick else 500)
 
 
 if __name__ == "__main__":

@@ -82,8 +82,10 @@ def pip_upgrade() -> tuple[str, str]:
     """How to update the companion (English, French): from where it was installed."""
     source = installed_from()
     if source is None:
-        return (f"{pip()} install --upgrade with the new wheel or source folder of the companion",
-                f"{pip()} install --upgrade avec la nouvelle roue (wheel) ou le nouveau dossier "
-                "source du compagnon")
+        return (
+            f"{pip()} install --upgrade with the new wheel or source folder of the companion",
+            f"{pip()} install --upgrade avec la nouvelle roue (wheel) ou le nouveau dossier "
+            "source du compagnon",
+        )
     command = f"{pip()} install --upgrade {shlex.quote(source)}"
     return command, command

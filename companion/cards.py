@@ -63,23 +63,49 @@ _RANK_BY_TEXT = {rank.value: rank for rank in RANKS}
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
 
 _RANK_NAMES_EN = {
-    Rank.ACE: ("Ace", "Aces"), Rank.TWO: ("2", "2s"), Rank.THREE: ("3", "3s"),
-    Rank.FOUR: ("4", "4s"), Rank.FIVE: ("5", "5s"), Rank.SIX: ("6", "6s"),
-    Rank.SEVEN: ("7", "7s"), Rank.EIGHT: ("8", "8s"), Rank.NINE: ("9", "9s"),
-    Rank.TEN: ("10", "10s"), Rank.JACK: ("Jack", "Jacks"), Rank.QUEEN: ("Queen", "Queens"),
+    Rank.ACE: ("Ace", "Aces"),
+    Rank.TWO: ("2", "2s"),
+    Rank.THREE: ("3", "3s"),
+    Rank.FOUR: ("4", "4s"),
+    Rank.FIVE: ("5", "5s"),
+    Rank.SIX: ("6", "6s"),
+    Rank.SEVEN: ("7", "7s"),
+    Rank.EIGHT: ("8", "8s"),
+    Rank.NINE: ("9", "9s"),
+    Rank.TEN: ("10", "10s"),
+    Rank.JACK: ("Jack", "Jacks"),
+    Rank.QUEEN: ("Queen", "Queens"),
     Rank.KING: ("King", "Kings"),
 }
 _RANK_NAMES_FR = {
-    Rank.ACE: ("As", "As"), Rank.TWO: ("2", "2"), Rank.THREE: ("3", "3"),
-    Rank.FOUR: ("4", "4"), Rank.FIVE: ("5", "5"), Rank.SIX: ("6", "6"),
-    Rank.SEVEN: ("7", "7"), Rank.EIGHT: ("8", "8"), Rank.NINE: ("9", "9"),
-    Rank.TEN: ("10", "10"), Rank.JACK: ("Valet", "Valets"), Rank.QUEEN: ("Dame", "Dames"),
+    Rank.ACE: ("As", "As"),
+    Rank.TWO: ("2", "2"),
+    Rank.THREE: ("3", "3"),
+    Rank.FOUR: ("4", "4"),
+    Rank.FIVE: ("5", "5"),
+    Rank.SIX: ("6", "6"),
+    Rank.SEVEN: ("7", "7"),
+    Rank.EIGHT: ("8", "8"),
+    Rank.NINE: ("9", "9"),
+    Rank.TEN: ("10", "10"),
+    Rank.JACK: ("Valet", "Valets"),
+    Rank.QUEEN: ("Dame", "Dames"),
     Rank.KING: ("Roi", "Rois"),
 }
-_SUIT_NAMES_EN = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
-                  Suit.CLUBS: "clubs", Suit.STARS: "stars"}
-_SUIT_NAMES_FR = {Suit.SPADES: "pique", Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau",
-                  Suit.CLUBS: "trèfle", Suit.STARS: "étoile"}
+_SUIT_NAMES_EN = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+    Suit.STARS: "stars",
+}
+_SUIT_NAMES_FR = {
+    Suit.SPADES: "pique",
+    Suit.HEARTS: "cœur",
+    Suit.DIAMONDS: "carreau",
+    Suit.CLUBS: "trèfle",
+    Suit.STARS: "étoile",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +144,7 @@ class Card:
         return f"{rank} of {self.suit.name_in(lang)}"
 
 
-_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣",
-            Suit.STARS: "★"}
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.STARS: "★"}
 # French cards write the Jack, Queen and King as V, D, R (Valet, Dame, Roi).
 RANK_LETTERS_FR = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
 
@@ -156,9 +181,10 @@ JOKER = Card(None, None)
 def parse_card(text: str) -> Card:
     """Parse card notation; lower case is accepted (``"10s"`` is the 10 of spades)."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: write rank then suit, like 7H, 10S, QC or JK",
-                        f"{text!r} n'est pas une carte : écrivez la valeur puis la couleur, "
-                        "comme 7H, 10S, QC ou JK")
+        raise CardError(
+            f"{text!r} is not a card: write rank then suit, like 7H, 10S, QC or JK",
+            f"{text!r} n'est pas une carte : écrivez la valeur puis la couleur, comme 7H, 10S, QC ou JK",
+        )
     raw = text.strip().upper()
     if raw == "JK":
         return JOKER
@@ -173,15 +199,18 @@ def parse_card(text: str) -> Card:
             f"{text!r} is not a card: ranks are A 2-10 J Q K, suits S H D C * "
             "(rank then suit, like 7H, 10S, QC; JK for a joker)",
             f"{text!r} n'est pas une carte : valeurs A 2-10 J Q K, couleurs S H D C * "
-            "(valeur puis couleur, comme 7H, 10S, QC ; JK pour un joker)")
+            "(valeur puis couleur, comme 7H, 10S, QC ; JK pour un joker)",
+        )
     return Card(rank, suit)
 
 
 def parse_rank(text: str) -> Rank:
     card = parse_card(text)
     if card.rank is None or card.suit is not None:
-        raise CardError(f"{text!r} is not a rank: use A 2-10 J Q K",
-                        f"{text!r} n'est pas une valeur : utilisez A 2-10 J Q K")
+        raise CardError(
+            f"{text!r} is not a rank: use A 2-10 J Q K",
+            f"{text!r} n'est pas une valeur : utilisez A 2-10 J Q K",
+        )
     return card.rank
 
 
@@ -198,6 +227,6 @@ def describe_ranks(ranks: set[Rank] | frozenset[Rank]) -> str:
         if j - i >= 2:
             parts.append(f"{first}-{last}")
         else:
-            parts.extend(RANKS[o - 1].value for o in orders[i:j + 1])
+            parts.extend(RANKS[o - 1].value for o in orders[i : j + 1])
         i = j + 1
     return " ".join(parts)

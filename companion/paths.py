@@ -16,12 +16,16 @@ from companion.errors import CompanionError, HardwareError
 from companion.i18n import os_reason
 
 APP = "table-companion"
-UNIT_FIX_EN = ("give the service a runtime directory (RuntimeDirectory=companion in "
-               "hardware/companion.service, docs/kiosk.md), or set RUNTIME_DIRECTORY to a "
-               "folder this user can write")
-UNIT_FIX_FR = ("donnez au service un dossier d'exécution (RuntimeDirectory=companion dans "
-               "hardware/companion.service, docs/kiosk.md), ou réglez RUNTIME_DIRECTORY sur un "
-               "dossier où cet utilisateur peut écrire")
+UNIT_FIX_EN = (
+    "give the service a runtime directory (RuntimeDirectory=companion in "
+    "hardware/companion.service, docs/kiosk.md), or set RUNTIME_DIRECTORY to a "
+    "folder this user can write"
+)
+UNIT_FIX_FR = (
+    "donnez au service un dossier d'exécution (RuntimeDirectory=companion dans "
+    "hardware/companion.service, docs/kiosk.md), ou réglez RUNTIME_DIRECTORY sur un "
+    "dossier où cet utilisateur peut écrire"
+)
 
 
 def config_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -52,20 +56,26 @@ def runtime_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP))
 
 
-def ensure_dir(path: Path, *, what: tuple[str, str] = ("a folder", "un dossier"),
-               fix: tuple[str, str] | None = None,
-               error: type[CompanionError] = HardwareError) -> Path:
+def ensure_dir(
+    path: Path,
+    *,
+    what: tuple[str, str] = ("a folder", "un dossier"),
+    fix: tuple[str, str] | None = None,
+    error: type[CompanionError] = HardwareError,
+) -> Path:
     """``path`` created with its parents if missing; ``error`` (one sentence, French and English:
     which folder, why, and ``fix``) if the system refuses."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        fix_en, fix_fr = fix or ("choose a folder this user can write, or make this one writable",
-                                 "choisissez un dossier où cet utilisateur peut écrire, ou "
-                                 "rendez celui-ci inscriptible")
-        raise error(f"Cannot create {what[0]} {path} ({os_reason(err, 'en')}): {fix_en}.",
-                    f"Impossible de créer {what[1]} {path} ({os_reason(err, 'fr')}) : "
-                    f"{fix_fr}.") from None
+        fix_en, fix_fr = fix or (
+            "choose a folder this user can write, or make this one writable",
+            "choisissez un dossier où cet utilisateur peut écrire, ou rendez celui-ci inscriptible",
+        )
+        raise error(
+            f"Cannot create {what[0]} {path} ({os_reason(err, 'en')}): {fix_en}.",
+            f"Impossible de créer {what[1]} {path} ({os_reason(err, 'fr')}) : {fix_fr}.",
+        ) from None
     return path
 
 
@@ -73,5 +83,8 @@ def ensure_runtime_dir(purpose: tuple[str, str] = ("", "")) -> Path:
     """The runtime folder, created; a HardwareError naming the unit's fix if it cannot be.
     ``purpose`` says what it is for ("of the GPIO library"), in English and French."""
     en, fr = (" " + p if p else "" for p in purpose)
-    return ensure_dir(runtime_dir(), what=(f"the runtime folder{en}", f"le dossier d'exécution{fr}"),
-                      fix=(UNIT_FIX_EN, UNIT_FIX_FR))
+    return ensure_dir(
+        runtime_dir(),
+        what=(f"the runtime folder{en}", f"le dossier d'exécution{fr}"),
+        fix=(UNIT_FIX_EN, UNIT_FIX_FR),
+    )

@@ -31,6 +31,9 @@ def touch(app: App, action: tuple[object, ...]) -> None:
     control = next(c for c in app.painter.controls if c.action == action)
     w, h = app.surface.get_size()
     x, y = control.rect.center
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
-                                         finger_id=0, pressure=1.0, dx=0, dy=0))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0, finger_id=0, pressure=1.0, dx=0, dy=0
+        )
+    )
     settle(app)

@@ -61,12 +61,24 @@ def skip_unless_ci(reason: str) -> None:
     pytest.skip(reason)
 
 
-def run_cli(*args: str, data_dir: Path | None = None, stdin: str | None = None,
-            env: dict[str, str] | None = None, timeout: float = 60,
-            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str,
+    data_dir: Path | None = None,
+    stdin: str | None = None,
+    env: dict[str, str] | None = None,
+    timeout: float = 60,
+    cwd: Path | None = None,
+) -> subprocess.CompletedProcess[str]:
     full_env = dict(os.environ)
     if data_dir is not None:
         full_env["COMPANION_DATA_DIR"] = str(data_dir)
     full_env.update(env or {})
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
-                          text=True, input=stdin, env=full_env, timeout=timeout, cwd=cwd or ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env=full_env,
+        timeout=timeout,
+        cwd=cwd or ROOT,
+    )

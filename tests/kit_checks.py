@@ -8,15 +8,17 @@ from companion.display import audit
 from companion.display.kit import ordinal, read_size
 
 
-def check_game_over(p: Any, players: tuple[str, ...] | list[str], winners: set[str],
-                    lang: str, title_words: list[str]) -> None:
+def check_game_over(
+    p: Any, players: tuple[str, ...] | list[str], winners: set[str], lang: str, title_words: list[str]
+) -> None:
     """Every player on a tile, named as a name, the winners first and each placed first
     ("1er"), nobody else; the scores in far type, one size, the biggest text under the top
     bar; a line above says who won (``title_words`` in it)."""
     assert not audit.problems(p, tuple(players))
     names = [rec for rec in p.texts if rec.kind == "name" and rec.who in players]
-    assert [rec.who for rec in names if rec.who in players][:len(winners)] and {
-        rec.who for rec in names[:len(winners)]} == winners, [rec.who for rec in names]
+    assert [rec.who for rec in names if rec.who in players][: len(winners)] and {
+        rec.who for rec in names[: len(winners)]
+    } == winners, [rec.who for rec in names]
     assert sorted(rec.who for rec in names) == sorted(players)
     firsts = [rec for rec in p.texts if rec.kind == "place" and rec.text == ordinal(1, lang)]
     assert len(firsts) == len(winners)

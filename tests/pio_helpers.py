@@ -54,8 +54,15 @@ class _Recorder:
 
     def namespace(self) -> dict[str, Any]:
         regs = {n: _Reg(n) for n in ("x", "y", "isr", "osr", "null", "pins", "pindirs", "pc", "status")}
-        conds = {"not_x": "!x", "x_dec": "x--", "not_y": "!y", "y_dec": "y--", "x_not_y": "x!=y",
-                 "pin": "pin", "not_osre": "!osre"}
+        conds = {
+            "not_x": "!x",
+            "x_dec": "x--",
+            "not_y": "!y",
+            "y_dec": "y--",
+            "x_not_y": "x!=y",
+            "pin": "pin",
+            "not_osre": "!osre",
+        }
 
         def jmp(cond: str, label: str | None = None) -> _Instr:
             return self._add(f"jmp {conds[cond]}, {label}" if label is not None else f"jmp {cond}")
@@ -106,8 +113,11 @@ class Program:
 def firmware_constant(name: str) -> int:
     tree = ast.parse(SOURCE.read_text())
     for node in tree.body:
-        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-                and node.targets[0].id == name):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == name
+        ):
             call = node.value
             assert isinstance(call, ast.Call)
             return int(ast.literal_eval(call.args[0]))
@@ -120,8 +130,9 @@ def load() -> Program:
     (dec,) = fn.decorator_list
     assert isinstance(dec, ast.Call) and ast.unparse(dec.func) == "rp2.asm_pio"
     kwargs = {k.arg: ast.unparse(k.value) for k in dec.keywords if k.arg}
-    plain = ast.FunctionDef(name=fn.name, args=fn.args, body=fn.body, decorator_list=[],
-                            returns=None, type_params=[])
+    plain = ast.FunctionDef(
+        name=fn.name, args=fn.args, body=fn.body, decorator_list=[], returns=None, type_params=[]
+    )
     module = ast.fix_missing_locations(ast.Module(body=[plain], type_ignores=[]))
     rec = _Recorder()
     ns = rec.namespace()
@@ -142,6 +153,7 @@ class Push:
 
 def run(prog: Program, levels: Callable[[int], int], cycles: int) -> tuple[list[Push], list[int]]:
     """Words pushed (drained at once, as the DMA does) and the cycles at which a sample ran."""
+
     def source(clock: int) -> int:
         return levels(clock)
 

@@ -50,9 +50,7 @@ class Pty:
 class FirmwareBoard:
     """The firmware's main loop in a MicroPython subprocess on the far side of a pty."""
 
-    def __init__(
-        self, boot_id: int = 1, start_us: int | str = 2**30 - 800_000, capture: str = "pio"
-    ) -> None:
+    def __init__(self, boot_id: int = 1, start_us: int | str = 2**30 - 800_000, capture: str = "pio") -> None:
         self.boot_id = boot_id
         self.start_us = start_us
         self.capture = capture  # "pio" (the PIO model and DMA ring) or "irq" (the fallback)

@@ -15,8 +15,12 @@ NO_LGPIO = importlib.util.find_spec("gpiod") is None or not list(Path("/dev").gl
 
 
 def no_screen_env(tmp_path: Path) -> dict[str, str]:
-    return {"DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "",
-            "COMPANION_CONFIG": str(tmp_path / "none.toml")}
+    return {
+        "DISPLAY": "",
+        "WAYLAND_DISPLAY": "",
+        "SDL_VIDEODRIVER": "",
+        "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+    }
 
 
 def clean(result: object, code: int | None = None) -> str:
@@ -32,13 +36,31 @@ def test_play_honours_the_config_source(tmp_path: Path) -> None:
         skip_unless_ci("a Pi with lgpio would open the GPIO buttons for real")
     from tests.test_sandbox import first_frame_then_alive
 
-    env = dict(os.environ, COMPANION_CONFIG=str(tmp_path / "none.toml"), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy", COMPANION_DATA_DIR=str(tmp_path / "data"),
-               COMPANION_TRACE_FRAMES="1")
+    env = dict(
+        os.environ,
+        COMPANION_CONFIG=str(tmp_path / "none.toml"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_DATA_DIR=str(tmp_path / "data"),
+        COMPANION_TRACE_FRAMES="1",
+    )
     # The screen comes up and says why the buttons do not work (a kiosk must not exit here).
-    err = first_frame_then_alive([sys.executable, "-m", "companion.cli", "play", "kilo",
-                                  "--config", str(EXAMPLE), "--players", "a,b,c", "--lang",
-                                  "en"], env)
+    err = first_frame_then_alive(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "play",
+            "kilo",
+            "--config",
+            str(EXAMPLE),
+            "--players",
+            "a,b,c",
+            "--lang",
+            "en",
+        ],
+        env,
+    )
     assert "GPIO0..GPIO27" in err or "gpiod" in err  # source = "gpio" was read, not ignored
 
 
@@ -46,8 +68,9 @@ def test_assign_with_another_source_says_what_to_run(tmp_path: Path) -> None:
     env = no_screen_env(tmp_path)
     err = clean(run_cli("buttons", "--assign", "--input", "sim", "--lang", "en", env=env), 2)
     assert "leave --input out" in err and "`companion buttons --input sim`" in err
-    advised = run_cli("buttons", "--input", "sim", "--speed", "0", "--max-events", "4",
-                      "--lang", "en", env=env)
+    advised = run_cli(
+        "buttons", "--input", "sim", "--speed", "0", "--max-events", "4", "--lang", "en", env=env
+    )
     clean(advised, 0)
     assert advised.stdout.count("Seat") + advised.stdout.count("seat") >= 1, advised.stdout
 
@@ -63,8 +86,7 @@ def test_assign_without_lgpio_names_pip_and_a_command_that_works_here(tmp_path: 
     # The advised keyboard monitor, on this screenless machine, says so instead of hanging.
     if any(Path("/dev/dri").glob("card*")):
         skip_unless_ci("this machine has a DRM screen: the keyboard monitor would open it")
-    err = clean(run_cli("buttons", "--input", "keyboard", "--lang", "en", env=env,
-                        timeout=30), 1)
+    err = clean(run_cli("buttons", "--input", "keyboard", "--lang", "en", env=env, timeout=30), 1)
     assert "no screen here" in err and "`companion buttons --input sim`" in err
     fr = clean(run_cli("buttons", env=env, timeout=30), 1)  # no config, no screen: same sentence
     assert "pas d'écran ici" in fr
@@ -74,8 +96,7 @@ def test_serial_advice_names_a_key_and_a_command_that_exist(tmp_path: Path) -> N
     missing = "/dev/companion-no-such-pico"
     config = tmp_path / "companion.toml"
     config.write_text(f'[input]\nsource = "serial"\n\n[serial]\nport = "{missing}"\n')
-    err = clean(run_cli("buttons", "--config", str(config), "--duration", "5", "--lang", "en",
-                        timeout=60), 1)
+    err = clean(run_cli("buttons", "--config", str(config), "--duration", "5", "--lang", "en", timeout=60), 1)
     assert f"{missing} does not exist" in err  # the [serial] port key was read
     assert "--serial-port" not in err
     assert "[serial] port" in err and "`companion firmware info --port PORT`" in err

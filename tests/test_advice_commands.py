@@ -21,10 +21,36 @@ from tests.conftest import ROOT
 
 # Programs advice may run with sudo, systemctl's verbs and the groups a user may be added to
 # (Raspberry Pi OS's own groups), kept here so a typo in the package fails this test.
-SUDO_PROGRAMS = {"usermod", "systemctl", "chown", "chmod", "cp", "install", "apt", "apt-get",
-                 "udevadm", "raspi-config", "mv", "rm"}
-SYSTEMCTL_VERBS = {"start", "stop", "restart", "status", "enable", "disable", "daemon-reload",
-                   "is-active", "show", "cat", "reload", "mask", "unmask", "edit"}
+SUDO_PROGRAMS = {
+    "usermod",
+    "systemctl",
+    "chown",
+    "chmod",
+    "cp",
+    "install",
+    "apt",
+    "apt-get",
+    "udevadm",
+    "raspi-config",
+    "mv",
+    "rm",
+}
+SYSTEMCTL_VERBS = {
+    "start",
+    "stop",
+    "restart",
+    "status",
+    "enable",
+    "disable",
+    "daemon-reload",
+    "is-active",
+    "show",
+    "cat",
+    "reload",
+    "mask",
+    "unmask",
+    "edit",
+}
 GROUPS = {"gpio", "dialout", "video", "render", "input", "audio", "i2c", "spi", "plugdev"}
 PLACEHOLDER = "\x00"  # stands for an f-string's {value}
 
@@ -48,8 +74,7 @@ def strings() -> list[tuple[str, str]]:
                         parts.append(PLACEHOLDER)
                 found.append((f"{rel}:{node.lineno}", "".join(parts)))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and id(node) not in inside:
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in inside:
                 found.append((f"{rel}:{node.lineno}", node.value))
     return found
 
@@ -74,8 +99,11 @@ def flags_of(parser: argparse.ArgumentParser) -> set[str]:
 
 def command_tail(text: str, start: int) -> list[str]:
     """The words of a command from ``start``, up to where the sentence goes on."""
-    rest = re.split(r"[`;,)(]|\.(?:\s|$)| then | puis | to put | pour | if | si | shows | montre |"
-                    r" dit | lists | liste ", text[start:])[0]
+    rest = re.split(
+        r"[`;,)(]|\.(?:\s|$)| then | puis | to put | pour | if | si | shows | montre |"
+        r" dit | lists | liste ",
+        text[start:],
+    )[0]
     return rest.split()
 
 
@@ -96,16 +124,16 @@ def test_every_companion_command_named_is_one_the_parser_takes() -> None:
             for word in words:
                 flag = word.split("=")[0]
                 if flag.startswith("--") and PLACEHOLDER not in flag:
-                    assert flag in flags_of(parser), f"{where}: companion {sub} has no {flag}: " \
-                                                     f"{text!r}"
+                    assert flag in flags_of(parser), f"{where}: companion {sub} has no {flag}: {text!r}"
             checked += 1
     assert checked > 15
 
 
 def test_no_bare_pip_is_advised_outside_the_advice_module() -> None:
     """`pip install` alone runs the system's pip (or none): advice goes through advice.py."""
-    bare = [(w, t) for w, t in ALL if re.search(r"pip install", t)
-            and not w.startswith("companion/advice.py")]
+    bare = [
+        (w, t) for w, t in ALL if re.search(r"pip install", t) and not w.startswith("companion/advice.py")
+    ]
     assert bare == []
 
 
@@ -138,10 +166,9 @@ def test_sudo_systemctl_and_usermod_name_real_things() -> None:
             assert match[1] in SUDO_PROGRAMS, f"{where}: sudo {match[1]}: {text!r}"
             checked += 1
         for match in re.finditer(r"systemctl ([a-z-]+)", text):
-            if text[match.end():match.end() + 1] not in ("", " "):
+            if text[match.end() : match.end() + 1] not in ("", " "):
                 continue
-            assert match[1] in SYSTEMCTL_VERBS or match[1] == "is", \
-                f"{where}: systemctl {match[1]}: {text!r}"
+            assert match[1] in SYSTEMCTL_VERBS or match[1] == "is", f"{where}: systemctl {match[1]}: {text!r}"
             checked += 1
         for match in re.finditer(r"usermod -aG ([a-z-]+)", text):
             assert match[1] in GROUPS, f"{where}: group {match[1]}: {text!r}"
@@ -154,8 +181,12 @@ def test_the_messages_as_shown_name_the_venv(tmp_path: Path) -> None:
     from companion.inputs.gpio import NO_LGPIO_EN, NO_LGPIO_FR
     from companion.inputs.registry import load_class
 
-    for text in (NO_LGPIO_EN, NO_LGPIO_FR, *en_fr("buttons.assign_no_lgpio", pip=pip_install(
-            "gpio")), *en_fr("fw.no_mpremote", pip=pip_install("serial"))):
+    for text in (
+        NO_LGPIO_EN,
+        NO_LGPIO_FR,
+        *en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")),
+        *en_fr("fw.no_mpremote", pip=pip_install("serial")),
+    ):
         assert f"{sys.executable} -m pip install" in text and "table-companion[" not in text
     with pytest.raises(HardwareError) as err:
         load_class("companion.no_such_source.Source", extra="serial")

@@ -47,11 +47,21 @@ def test_a_frame_that_keeps_every_rule_has_no_problems(fonts: Fonts) -> None:
 
 # --- contained ------------------------------------------------------------------------------------
 
+
 def test_a_text_wider_than_its_box_is_reported(fonts: Fonts) -> None:
     p = frame(fonts)
     # _blit places the text as drawn, whatever the box: what a screen does when it skips fit().
-    p._blit("Nouvelle manche", 60, pygame.Rect(300, 200, 80, 30), (255, 255, 255), "center",
-            "center", "near", "text", None)
+    p._blit(
+        "Nouvelle manche",
+        60,
+        pygame.Rect(300, 200, 80, 30),
+        (255, 255, 255),
+        "center",
+        "center",
+        "near",
+        "text",
+        None,
+    )
     found = audit.contained(p)
     assert any("leaves its box" in line for line in found), found
     assert any("leaves its box" in line for line in audit.problems(p))
@@ -66,14 +76,16 @@ def test_a_text_off_the_screen_is_reported(fonts: Fonts) -> None:
 
 def test_a_text_cut_with_an_ellipsis_is_reported(fonts: Fonts) -> None:
     p = frame(fonts)
-    p.text("Une phrase bien trop longue pour une case si étroite", pygame.Rect(10, 10, 120, 40),
-           40, min_size=30)
+    p.text(
+        "Une phrase bien trop longue pour une case si étroite", pygame.Rect(10, 10, 120, 40), 40, min_size=30
+    )
     assert p.texts[0].cut and p.texts[0].text.endswith("…")
     found = audit.contained(p)
     assert any("is cut" in line for line in found), found
 
 
 # --- overlaps -------------------------------------------------------------------------------------
+
 
 def test_two_texts_drawn_over_each_other_are_reported(fonts: Fonts) -> None:
     p = frame(fonts)
@@ -96,16 +108,17 @@ def test_a_shadow_and_stacked_lines_are_not_overlaps(fonts: Fonts) -> None:
     p.text("Chloé tape", below, 36, valign="top")
     assert audit.overlaps(p) == []
     # ...and half a line lower it would sit on the letters.
-    p.text("Dédé attend", pygame.Rect(100, first.top + first.height // 2, 400, first.height),
-           36, valign="top")
+    p.text(
+        "Dédé attend", pygame.Rect(100, first.top + first.height // 2, 400, first.height), 36, valign="top"
+    )
     assert len(audit.overlaps(p)) >= 1
 
 
 # --- contrasts ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("grey,reported", [(124, True), (126, False), (60, True), (255, False)])
-def test_contrast_under_four_and_a_half_to_one_is_reported(fonts: Fonts, grey: int,
-                                                           reported: bool) -> None:
+def test_contrast_under_four_and_a_half_to_one_is_reported(fonts: Fonts, grey: int, reported: bool) -> None:
     p = frame(fonts)
     p.text("Manche 2", pygame.Rect(100, 100, 400, 80), 48, color=(grey, grey, grey))
     rec = p.texts[0]
@@ -129,10 +142,16 @@ def test_contrast_is_judged_on_what_lies_under_the_text(fonts: Fonts) -> None:
 
 # --- names ----------------------------------------------------------------------------------------
 
-def record(text: str, rect: pygame.Rect, who: str | None, kind: str = "name", cap: int = 20,
-           color: tuple[int, int, int] = (255, 255, 255)) -> TextRecord:
-    return TextRecord(text, rect, pygame.Rect(rect), "near", 30, cap, color, BG,
-                      kind, who)  # type: ignore[arg-type]
+
+def record(
+    text: str,
+    rect: pygame.Rect,
+    who: str | None,
+    kind: str = "name",
+    cap: int = 20,
+    color: tuple[int, int, int] = (255, 255, 255),
+) -> TextRecord:
+    return TextRecord(text, rect, pygame.Rect(rect), "near", 30, cap, color, BG, kind, who)  # type: ignore[arg-type]
 
 
 def test_a_name_under_the_name_size_is_reported(fonts: Fonts) -> None:
@@ -149,8 +168,7 @@ def test_a_name_in_a_form_that_is_not_its_own_is_reported(fonts: Fonts) -> None:
     p = frame(fonts)
     p.table = PLAYERS
     # "Anne-Sophie C." would name both Anne-Sophies: not one of Castelnaudry's forms.
-    p.texts.append(record("Anne-Sophie C.", pygame.Rect(10, 10, 200, 30),
-                          "Anne-Sophie Castelnaudry"))
+    p.texts.append(record("Anne-Sophie C.", pygame.Rect(10, 10, 200, 30), "Anne-Sophie Castelnaudry"))
     found = audit.names(p)
     assert any("is not one of its forms" in line for line in found), found
 
@@ -173,6 +191,7 @@ def test_a_name_shortened_by_the_painter_keeps_to_the_rule(fonts: Fonts) -> None
 
 # --- name versus tile -----------------------------------------------------------------------------
 
+
 def test_secondary_text_bigger_than_the_name_on_its_tile_is_reported(fonts: Fonts) -> None:
     p = frame(fonts)
     tile = p.panel(pygame.Rect(20, 20, 360, 160))
@@ -192,6 +211,7 @@ def test_secondary_text_bigger_than_the_name_on_its_tile_is_reported(fonts: Font
 
 # --- plain names ----------------------------------------------------------------------------------
 
+
 def test_a_player_name_drawn_as_plain_text_is_reported(fonts: Fonts) -> None:
     p = frame(fonts)
     p.text("Chloé", pygame.Rect(10, 10, 300, 50), 40)
@@ -207,8 +227,17 @@ def test_a_player_name_drawn_as_plain_text_is_reported(fonts: Fonts) -> None:
 def test_problems_gathers_every_rule(fonts: Fonts) -> None:
     """One frame breaking all six rules gets six kinds of sentence."""
     p = frame(fonts)
-    p._blit("Nouvelle manche", 60, pygame.Rect(300, 200, 80, 30), (255, 255, 255), "center",
-            "center", "near", "text", None)
+    p._blit(
+        "Nouvelle manche",
+        60,
+        pygame.Rect(300, 200, 80, 30),
+        (255, 255, 255),
+        "center",
+        "center",
+        "near",
+        "text",
+        None,
+    )
     p.text("Chloé", pygame.Rect(300, 200, 300, 50), 40, color=(60, 60, 60))
     tile = p.panel(pygame.Rect(20, 300, 300, 160))
     p.name("Bruno", PLAYERS, pygame.Rect(30, 310, 280, 30), p.name_size())
@@ -216,12 +245,20 @@ def test_problems_gathers_every_rule(fonts: Fonts) -> None:
     p.texts.append(record("Bruno", pygame.Rect(500, 20, 60, 12), "Dédé"))
     assert tile.contains(p.texts[-2].rect)
     found = " | ".join(audit.problems(p, PLAYERS))
-    for words in ("leaves its box", "overlap", "contrast", "stands for", "bigger than the name",
-                  "drawn as plain text", "px tall, under"):
+    for words in (
+        "leaves its box",
+        "overlap",
+        "contrast",
+        "stands for",
+        "bigger than the name",
+        "drawn as plain text",
+        "px tall, under",
+    ):
         assert words in found, (words, found)
 
 
 # --- the edges of each rule (each test below failed on a mutant that survived the ones above) ----
+
 
 def test_contrast_within_rounding_of_the_threshold_is_accepted(fonts: Fonts) -> None:
     """4.4998:1 shows as 4.50:1: accepted (the rule allows 0.005 for rounding), 4.494 is not."""
@@ -233,8 +270,18 @@ def test_contrast_within_rounding_of_the_threshold_is_accepted(fonts: Fonts) -> 
 
 def test_a_text_with_nothing_sampled_under_it_does_not_hide_the_next(fonts: Fonts) -> None:
     p = frame(fonts)
-    p.texts.append(TextRecord("hors champ", pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0),
-                              "near", 30, 20, (255, 255, 255), None))
+    p.texts.append(
+        TextRecord(
+            "hors champ",
+            pygame.Rect(0, 0, 0, 0),
+            pygame.Rect(0, 0, 0, 0),
+            "near",
+            30,
+            20,
+            (255, 255, 255),
+            None,
+        )
+    )
     p.text("Manche 2", pygame.Rect(100, 100, 400, 80), 48, color=(60, 60, 60))
     assert len(audit.contrasts(p)) == 1
 
@@ -243,9 +290,13 @@ def test_ink_bands_side_by_side_and_stacked_at_the_edge(fonts: Fonts) -> None:
     """Texts touching side by side do not overlap; stacked 40 px lines overlap from 25 px apart
     (their ink bands are the middle two thirds, 7..33), not at 26."""
     p = frame(fonts)
-    p.texts.extend([record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
-                    record("pioche", pygame.Rect(100, 0, 100, 40), None, "text"),
-                    record("ensuite", pygame.Rect(0, 26, 100, 40), None, "text")])
+    p.texts.extend(
+        [
+            record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+            record("pioche", pygame.Rect(100, 0, 100, 40), None, "text"),
+            record("ensuite", pygame.Rect(0, 26, 100, 40), None, "text"),
+        ]
+    )
     assert audit.overlaps(p) == []
     p.texts.append(record("enfin", pygame.Rect(200, 25, 100, 40), None, "text"))
     p.texts.append(record("là", pygame.Rect(200, 0, 100, 40), None, "text"))
@@ -254,13 +305,21 @@ def test_ink_bands_side_by_side_and_stacked_at_the_edge(fonts: Fonts) -> None:
 
 def test_the_same_words_in_two_places_and_a_shadow_over_a_third_text(fonts: Fonts) -> None:
     p = frame(fonts)
-    p.texts.extend([record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
-                    record("Bruno", pygame.Rect(10, 5, 100, 40), None, "text")])
+    p.texts.extend(
+        [
+            record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+            record("Bruno", pygame.Rect(10, 5, 100, 40), None, "text"),
+        ]
+    )
     assert len(audit.overlaps(p)) == 1  # the same words, not the same place: two texts
     q = frame(fonts)
-    q.texts.extend([record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
-                    record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
-                    record("pioche", pygame.Rect(20, 0, 100, 40), None, "text")])
+    q.texts.extend(
+        [
+            record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+            record("Bruno", pygame.Rect(0, 0, 100, 40), None, "text"),
+            record("pioche", pygame.Rect(20, 0, 100, 40), None, "text"),
+        ]
+    )
     assert len(audit.overlaps(q)) == 2  # the text and its shadow each overlap "pioche"
 
 
@@ -285,8 +344,7 @@ def _tile_frame(fonts: Fonts, tile: pygame.Rect, big: int) -> Painter:
     p = frame(fonts)
     p.panel(pygame.Rect(0, 0, 800, 480))  # the screen's own panel, bigger than any tile
     p.panel(tile, color=PANEL)
-    p.name("Bruno", PLAYERS, pygame.Rect(tile.x + 10, tile.y + 5, tile.w - 20, 30),
-           p.name_size())
+    p.name("Bruno", PLAYERS, pygame.Rect(tile.x + 10, tile.y + 5, tile.w - 20, 30), p.name_size())
     p.text("100 kg", pygame.Rect(tile.x + 10, tile.y + 40, tile.w - 20, tile.h - 45), big)
     return p
 
@@ -294,8 +352,11 @@ def _tile_frame(fonts: Fonts, tile: pygame.Rect, big: int) -> Painter:
 def test_the_tile_is_the_smallest_panel_around_the_name(fonts: Fonts) -> None:
     """A wide, low tile inside the screen's panel: the tile is the smaller by area (not the
     first by position, nor the narrower by shape), and a tile up to half the screen counts."""
-    for tile in (pygame.Rect(20, 300, 400, 100), pygame.Rect(20, 200, 300, 200),
-                 pygame.Rect(20, 200, 300, 240)):
+    for tile in (
+        pygame.Rect(20, 300, 400, 100),
+        pygame.Rect(20, 200, 300, 200),
+        pygame.Rect(20, 200, 300, 240),
+    ):
         p = _tile_frame(fonts, tile, 60)
         found = audit.name_vs_tile(p)
         assert len(found) == 1 and "bigger than the name" in found[0], (tile, found)

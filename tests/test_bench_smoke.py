@@ -15,16 +15,26 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {
-    "adjudication.engine_press", "adjudication.slap_window", "journal.append", "table.submit",
-    "replay.table_log", "replay.journal", "demo.wall",
+    "adjudication.engine_press",
+    "adjudication.slap_window",
+    "journal.append",
+    "table.submit",
+    "replay.table_log",
+    "replay.journal",
+    "demo.wall",
 }
 KEYS = {"name", "unit", "median", "p99", "runs", "n", "target", "ok"}
 
 
 def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "core.py"), "--quick",
-                           "--dir", str(tmp_path)], capture_output=True, text=True, timeout=240,
-                          cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "core.py"), "--quick", "--dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     names = [line["name"] for line in lines]
@@ -43,18 +53,49 @@ def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
 
 def test_replay_undo_and_soak_benches_speak_json(tmp_path: Path) -> None:
     """bench/replay_undo.py and bench/soak.py run and name their figures (never asserted)."""
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "replay_undo.py"), "--events",
-                           "1000", "--undos", "15", "--runs", "1"], capture_output=True,
-                          text=True, timeout=240, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "replay_undo.py"),
+            "--events",
+            "1000",
+            "--undos",
+            "15",
+            "--runs",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [line["name"] for line in lines] == ["replay.with_undos", "replay.without_undos",
-                                                "replay.undos_in_a_row"]
+    assert [line["name"] for line in lines] == [
+        "replay.with_undos",
+        "replay.without_undos",
+        "replay.undos_in_a_row",
+    ]
     assert lines[0]["undos"] == 15 and lines[1]["undos"] == 0 and lines[2]["undos"] == 15
-    soak = subprocess.run([sys.executable, str(ROOT / "bench" / "soak.py"), "--minutes", "2",
-                           "--speed", "240", "--size", "800x480"], capture_output=True,
-                          text=True, timeout=240, cwd=ROOT, check=False,
-                          env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+    soak = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "soak.py"),
+            "--minutes",
+            "2",
+            "--speed",
+            "240",
+            "--size",
+            "800x480",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+        check=False,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    )
     assert soak.returncode == 0, soak.stderr
     rows = [json.loads(line) for line in soak.stdout.splitlines()]
     assert [r["minute"] for r in rows[:-1]] == [0, 1, 2]
@@ -92,7 +133,7 @@ def test_undo_reapplies_only_what_followed_the_decision(monkeypatch: pytest.Monk
     decisions = [i for i, e in enumerate(events) if isinstance(e, Verdict | Draw)]
     for _ in range(20):  # twenty undos in a row, each reaching further back
         game.apply(Undo())
-    since = sum(isinstance(e, Press) for e in events[decisions[-20]:])
+    since = sum(isinstance(e, Press) for e in events[decisions[-20] :])
     # Each undo re-applies at most the presses that followed its decision (one a player): all
     # of them together stay within the presses since the oldest one, far from one fold.
     assert 0 < calls <= since < folded // 10, (calls, since, folded)
@@ -100,15 +141,39 @@ def test_undo_reapplies_only_what_followed_the_decision(monkeypatch: pytest.Monk
 
 def test_gpio_bench_quick_run_speaks_json() -> None:
     """bench/gpio.py as a whole (small counts): every part runs, the Pico IRQ model included."""
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "gpio.py"), "--runs", "1",
-                           "--presses", "200", "--hostile-rounds", "100", "--latency-samples",
-                           "100", "--ordering-rounds", "20", "--games", "1"],
-                          capture_output=True, text=True, timeout=280, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "gpio.py"),
+            "--runs",
+            "1",
+            "--presses",
+            "200",
+            "--hostile-rounds",
+            "100",
+            "--latency-samples",
+            "100",
+            "--ordering-rounds",
+            "20",
+            "--games",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=280,
+        cwd=ROOT,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     names = {line["bench"] for line in lines}
-    assert {"gpio.bouncy_presses", "gpio.hostile_ordering", "pico.irq_model",
-            "gpio.edge_to_led_ms", "gpio.edge_to_pixel_ms"} <= names, names
+    assert {
+        "gpio.bouncy_presses",
+        "gpio.hostile_ordering",
+        "pico.irq_model",
+        "gpio.edge_to_led_ms",
+        "gpio.edge_to_pixel_ms",
+    } <= names, names
     model = next(line for line in lines if line["bench"] == "pico.irq_model")
     assert model["stated_resolution_us"] == 60
 

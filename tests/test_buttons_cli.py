@@ -110,8 +110,19 @@ def test_gpio_via_cli_with_injected_factory(tmp_path: Path, monkeypatch: pytest.
     cfg.write_text("[gpio]\nseats = [{button = 17}]\n")
     factory = MockFactory()
     args = cli.build_parser().parse_args(
-        ["buttons", "--input", "gpio", "--config", str(cfg), "--duration", "30",
-         "--max-events", "1", "--lang", "en"]
+        [
+            "buttons",
+            "--input",
+            "gpio",
+            "--config",
+            str(cfg),
+            "--duration",
+            "30",
+            "--max-events",
+            "1",
+            "--lang",
+            "en",
+        ]
     )
     sink = LineSink()
     monkeypatch.setattr("sys.stdout", sink)

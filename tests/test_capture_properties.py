@@ -51,8 +51,12 @@ class Board:
 
     def __init__(self) -> None:
         self.proc = subprocess.Popen(
-            [micropython(), str(MPY_TESTS / "mp_scenario.py"), str(FIRMWARE)], cwd=MPY_TESTS,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            [micropython(), str(MPY_TESTS / "mp_scenario.py"), str(FIRMWARE)],
+            cwd=MPY_TESTS,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def run(self, sc: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -147,8 +151,15 @@ def scenarios(draw: st.DrawFn, path: str) -> dict[str, Any]:
             clean.append((t, gpio, lv))
     end += 200_000
     steps = [s for s in range(STEP_US, end, STEP_US) if not stall_at <= s < stall_at + stall]
-    return {"path": path, "seats": seats, "edges": [list(e) for e in clean], "steps": steps,
-            "end": end, "handler_us": HANDLER_US, "entry_us": ENTRY_US}
+    return {
+        "path": path,
+        "seats": seats,
+        "edges": [list(e) for e in clean],
+        "steps": steps,
+        "end": end,
+        "handler_us": HANDLER_US,
+        "entry_us": ENTRY_US,
+    }
 
 
 def oracle(sc: dict[str, Any]) -> dict[int, list[int]]:
@@ -203,9 +214,16 @@ def _note(sc: dict[str, Any], res: dict[str, Any]) -> None:
 # derandomize pins the seed, not the examples: Hypothesis also draws integers from the constants
 # of every project module in sys.modules, so a run of the whole suite tries other scenarios than
 # this file alone (that is how the PIO phantom press, below as a plain test, was found).
-PROPS = settings(max_examples=120, deadline=None, derandomize=True,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                        HealthCheck.function_scoped_fixture])
+PROPS = settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
 
 
 @PROPS
@@ -240,14 +258,22 @@ def _glitch_then_overflow(path: str, press_at: int | None) -> dict[str, Any]:
     edges.sort()
     end = stop + 200_000
     steps = [s for s in range(STEP_US, end, STEP_US) if not 31_000 < s < stop + 5_000]
-    return {"path": path, "seats": [2, 3], "edges": edges, "steps": steps, "end": end,
-            "handler_us": HANDLER_US, "entry_us": ENTRY_US}
+    return {
+        "path": path,
+        "seats": [2, 3],
+        "edges": edges,
+        "steps": steps,
+        "end": end,
+        "handler_us": HANDLER_US,
+        "entry_us": ENTRY_US,
+    }
 
 
 @pytest.mark.parametrize("path", ["pio", "irq"])
 @pytest.mark.parametrize("press_at", [None, 34_000])
-def test_a_glitch_whose_end_the_ring_lost_lends_no_stamp(board: Board, path: str,
-                                                         press_at: int | None) -> None:
+def test_a_glitch_whose_end_the_ring_lost_lends_no_stamp(
+    board: Board, path: str, press_at: int | None
+) -> None:
     sc = _glitch_then_overflow(path, press_at)
     res = board.run(sc)
     assert res["lost"] > 0, "the scenario must overflow the ring"
@@ -256,17 +282,23 @@ def test_a_glitch_whose_end_the_ring_lost_lends_no_stamp(board: Board, path: str
         assert presses == [], ("a glitch's end lost in the overflow made a press of it", presses)
     else:
         assert len(presses) <= 1 and all(t >= press_at for t in presses), (
-            "a press after a glitch, both in the overflow, took the glitch's stamp", presses)
+            "a press after a glitch, both in the overflow, took the glitch's stamp",
+            presses,
+        )
     check(sc, res)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "open defect (issue 19), interrupt path only: a contact bouncing across the end of a "
-    "release's lockout. The board decides the lockout's end from the last read before it, but "
-    "an edge just before the end is only read after it (up to the 60 us resolution later), so "
-    "the press takes that older read's stamp: up to 60 us before the rules' stamp, and two such "
-    "presses could then differ by more than the host ties. Found by this file's property with "
-    "seed 1 and 600 examples, not by the derandomized 120"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "open defect (issue 19), interrupt path only: a contact bouncing across the end of a "
+        "release's lockout. The board decides the lockout's end from the last read before it, but "
+        "an edge just before the end is only read after it (up to the 60 us resolution later), so "
+        "the press takes that older read's stamp: up to 60 us before the rules' stamp, and two such "
+        "presses could then differ by more than the host ties. Found by this file's property with "
+        "seed 1 and 600 examples, not by the derandomized 120"
+    ),
+)
 def test_interrupt_path_lockout_end_under_bounce_is_not_early(board: Board) -> None:
     # Seat GP2: a press, its release at 60 ms (lockout to 90 ms), then a contact chattering every
     # 21 us from 80 ms that ends closed at 95 ms: by the rules, a press stamped when the line last
@@ -276,8 +308,15 @@ def test_interrupt_path_lockout_end_under_bounce_is_not_early(board: Board) -> N
     edges += [[80_000 + 21 * 715, 2, 0], [80_000 + 21 * 715 + 60_000, 2, 1]]
     end = edges[-1][0] + 300_000
     steps = [s for s in range(STEP_US, end, STEP_US) if not 79_000 < s < 100_000]
-    sc = {"path": "irq", "seats": [2], "edges": edges, "steps": steps, "end": end,
-          "handler_us": HANDLER_US, "entry_us": ENTRY_US}
+    sc = {
+        "path": "irq",
+        "seats": [2],
+        "edges": edges,
+        "steps": steps,
+        "end": end,
+        "handler_us": HANDLER_US,
+        "entry_us": ENTRY_US,
+    }
     res = board.run(sc)
     assert res["lost"] == 0
     check(sc, res)

@@ -5,11 +5,20 @@ import pytest
 from companion.cards import RANKS, Card, CardError, Rank, Suit, describe_ranks, parse_card
 
 
-@pytest.mark.parametrize("text,rank,suit", [
-    ("7H", Rank.SEVEN, Suit.HEARTS), ("10S", Rank.TEN, Suit.SPADES), ("QC", Rank.QUEEN, Suit.CLUBS),
-    ("K*", Rank.KING, Suit.STARS), ("ad", Rank.ACE, Suit.DIAMONDS), ("10s", Rank.TEN, Suit.SPADES),
-    ("7", Rank.SEVEN, None), ("10", Rank.TEN, None), ("j", Rank.JACK, None),
-])
+@pytest.mark.parametrize(
+    "text,rank,suit",
+    [
+        ("7H", Rank.SEVEN, Suit.HEARTS),
+        ("10S", Rank.TEN, Suit.SPADES),
+        ("QC", Rank.QUEEN, Suit.CLUBS),
+        ("K*", Rank.KING, Suit.STARS),
+        ("ad", Rank.ACE, Suit.DIAMONDS),
+        ("10s", Rank.TEN, Suit.SPADES),
+        ("7", Rank.SEVEN, None),
+        ("10", Rank.TEN, None),
+        ("j", Rank.JACK, None),
+    ],
+)
 def test_parse(text: str, rank: Rank, suit: Suit | None) -> None:
     card = parse_card(text)
     assert (card.rank, card.suit) == (rank, suit)

@@ -29,7 +29,8 @@ def test_the_rule_catches_an_agreement() -> None:
 
 def test_going_out_reads_for_everyone() -> None:
     assert t("cinq.round.title", "fr", round=10, bonus="D", name="Zoé") == (
-        "Donne 10 (atout D)\u202f: Zoé s'expose")
+        "Donne 10 (atout D)\u202f: Zoé s'expose"
+    )
     assert t("cinq.entry.out_zero_long", "fr", name="Anne") == "Anne s'expose\u202f: 0 point"
 
 

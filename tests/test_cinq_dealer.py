@@ -25,13 +25,17 @@ def test_drawn_dealer_deals_round_one_and_the_deal_moves_on() -> None:
     assert g.dealer == "Ana" and g.results[0].dealer == "Cy"
 
 
-@pytest.mark.parametrize("setup,before,words", [
-    ("Ben", [], "Ben is named in new_game"),
-    (None, [Dealer(player="Ben")], "Ben was drawn (undo first)"),
-    (None, [RoundEnd(out="Ana", points={"Ben": 1, "Cy": 2})], "round 1 is already counted"),
-])
+@pytest.mark.parametrize(
+    "setup,before,words",
+    [
+        ("Ben", [], "Ben is named in new_game"),
+        (None, [Dealer(player="Ben")], "Ben was drawn (undo first)"),
+        (None, [RoundEnd(out="Ana", points={"Ben": 1, "Cy": 2})], "round 1 is already counted"),
+    ],
+)
 def test_a_dealer_that_cannot_be_drawn_is_refused_and_changes_nothing(
-        setup: str | None, before: list[object], words: str) -> None:
+    setup: str | None, before: list[object], words: str
+) -> None:
     g = game(setup)
     for event in before:
         g.apply(event)  # type: ignore[arg-type]

@@ -16,8 +16,7 @@ from tests.conftest import run_cli
 
 
 def test_demo_tells_the_whole_game_card_by_card(tmp_path: Path) -> None:
-    result = run_cli("demo", "cinq-rois", "--speed", "0", "--seed", "4", "--players", "5",
-                     data_dir=tmp_path)
+    result = run_cli("demo", "cinq-rois", "--speed", "0", "--seed", "4", "--players", "5", data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Démo de Les Cinq Rois\u202f: 5 joueurs simulés (graine 4)" in out
@@ -31,8 +30,20 @@ def test_demo_tells_the_whole_game_card_by_card(tmp_path: Path) -> None:
 
 
 def test_demo_json_and_export_replay_to_the_same_state(tmp_path: Path) -> None:
-    result = run_cli("demo", "cinq-rois", "--speed", "0", "--seed", "9", "--players", "7",
-                     "--lang", "en", "--json", data_dir=tmp_path)
+    result = run_cli(
+        "demo",
+        "cinq-rois",
+        "--speed",
+        "0",
+        "--seed",
+        "9",
+        "--players",
+        "7",
+        "--lang",
+        "en",
+        "--json",
+        data_dir=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     state = json.loads(result.stdout)
     assert state["finished"] and state["round"] == 12 and state["winners"]
@@ -59,13 +70,13 @@ def test_same_seed_same_game(tmp_path: Path) -> None:
 
 
 def test_an_interrupted_demo_resumes_to_the_same_end(tmp_path: Path) -> None:
-    whole = run_cli("demo", "cinq-rois", "--speed", "0", "--seed", "21", "--players", "4",
-                    data_dir=tmp_path / "whole")
+    whole = run_cli(
+        "demo", "cinq-rois", "--speed", "0", "--seed", "21", "--players", "4", data_dir=tmp_path / "whole"
+    )
     assert whole.returncode == 0, whole.stderr
     # The same demo killed after round 4: its journal holds the dealer and four rounds.
     with Journal(tmp_path / "cut", writer=True) as journal:
-        table = Table.start(journal, new_demo_setup(4), {"input": "sim", "seed": 21,
-                                                         "lang": "fr"})
+        table = Table.start(journal, new_demo_setup(4), {"input": "sim", "seed": 21, "lang": "fr"})
         game = table.engine
         players = game.players
         table.submit(Dealer(player=players[dealer_rng(21).randrange(4)]))

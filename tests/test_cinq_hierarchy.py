@@ -31,8 +31,9 @@ SEVEN = LONG[:7]
 def tied_game(winners: int) -> CinqRoisGame:
     """Eleven rounds entered as points, after which the first ``winners`` players share the
     lowest total (10 points each) and the others have more."""
-    events: list[dict[str, Any]] = [{"type": "new_game", "game": "cinq-rois",
-                                     "players": SEVEN, "dealer": SEVEN[0]}]
+    events: list[dict[str, Any]] = [
+        {"type": "new_game", "game": "cinq-rois", "players": SEVEN, "dealer": SEVEN[0]}
+    ]
     for r in range(11):
         out = SEVEN[-1] if r else SEVEN[0]
         points = {p: 0 for p in SEVEN if p != out}
@@ -56,13 +57,15 @@ def drawn(game: CinqRoisGame, screen: str, size: tuple[int, int], lang: str) -> 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("winners", [1, 2, 5])
-def test_game_over_is_the_kits_with_every_co_winner_first(winners: int,
-                                                          size: tuple[int, int]) -> None:
+def test_game_over_is_the_kits_with_every_co_winner_first(winners: int, size: tuple[int, int]) -> None:
     game = tied_game(winners)
     for lang in ("fr", "en"):
         p = drawn(game, "gameover", size, lang)
-        words = (["gagne" if lang == "fr" else "wins"] if winners == 1 else
-                 ["æquo" if lang == "fr" else "o-winners"])
+        words = (
+            ["gagne" if lang == "fr" else "wins"]
+            if winners == 1
+            else ["æquo" if lang == "fr" else "o-winners"]
+        )
         check_game_over(p, game.players, set(game.winners), lang, words)
 
 

@@ -57,6 +57,7 @@ def refused(g: CinqRoisGame, match: str, **payload: Any) -> RuleError:
 
 # --- setup and the course of a game -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", [1, 8])
 def test_two_to_seven_players(n: int) -> None:
     with pytest.raises(SetupError, match="2 to 7 players") as err:
@@ -138,29 +139,35 @@ def test_left_entry_scores_face_values_of_the_round() -> None:
 def test_hands_entry_solves_every_hand() -> None:
     g = game(3)
     # Round 1: 3 cards, the 3s are wild.
-    end(g, out="Cy", hands={"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"],
-                            "Cy": ["7S", "7D", "7C"]})
+    end(g, out="Cy", hands={"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"], "Cy": ["7S", "7D", "7C"]})
     last = g.to_json()["last_round"]
     assert last["scores"] == {"Ana": 13 + 12 + 20, "Ben": 0, "Cy": 0}
-    assert last["arrangements"] == {"Ana": [], "Ben": [["5H", "6H", "JK"]],
-                                    "Cy": [["7S", "7D", "7C"]]}
+    assert last["arrangements"] == {"Ana": [], "Ben": [["5H", "6H", "JK"]], "Cy": [["7S", "7D", "7C"]]}
     assert last["details"]["Ben"]["combinations"] == [
-        [{"card": "5H", "as": "5H", "wild": False}, {"card": "6H", "as": "6H", "wild": False},
-         {"card": "JK", "as": "7H", "wild": True}]]
+        [
+            {"card": "5H", "as": "5H", "wild": False},
+            {"card": "6H", "as": "6H", "wild": False},
+            {"card": "JK", "as": "7H", "wild": True},
+        ]
+    ]
     assert last["left"]["Ana"] == ["3C", "QD", "KS"]  # canonical order: rank, then suit
     assert "Joker→7♥" in g.summary("fr") and "JK→7♥" in g.summary("en")
 
 
 def test_the_player_who_goes_out_must_fully_combine() -> None:
     g = game(3)
-    err = refused(g, "QD KS", out="Ana",
-                  hands={"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"],
-                         "Cy": ["7S", "7D", "7C"]})
+    err = refused(
+        g,
+        "QD KS",
+        out="Ana",
+        hands={"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"], "Cy": ["7S", "7D", "7C"]},
+    )
     assert err.en.startswith("Ana cannot go out")
     assert err.fr.startswith("Ana ne peut pas s'exposer")
 
 
 # --- refusals: one sentence naming the card or player, nothing applied --------------------------
+
 
 def test_points_for_the_player_who_went_out() -> None:
     err = refused(game(3), "Ana", out="Ana", points={"Ana": 0, "Ben": 4, "Cy": 5})
@@ -182,8 +189,7 @@ def test_missing_and_unknown_players() -> None:
 
 
 def test_exactly_one_way_to_enter_a_round() -> None:
-    refused(game(3), "exactly one", out="Ana", points={"Ben": 4, "Cy": 3},
-            left={"Ben": ["4S"], "Cy": ["3S"]})
+    refused(game(3), "exactly one", out="Ana", points={"Ben": 4, "Cy": 3}, left={"Ben": ["4S"], "Cy": ["3S"]})
     refused(game(3), "exactly one", out="Ana")
 
 
@@ -208,12 +214,19 @@ def test_third_copy_and_seventh_joker() -> None:
 
 
 def test_wrong_hand_size_names_the_player_and_sizes() -> None:
-    err = refused(game(3), "Ben's hand has 4 cards: round 1 deals 3", out="Ana",
-                  hands={"Ana": ["3S", "4S", "5S"], "Ben": ["3H", "4H", "5H", "6H"],
-                         "Cy": ["7S", "7D", "7C"]})
+    err = refused(
+        game(3),
+        "Ben's hand has 4 cards: round 1 deals 3",
+        out="Ana",
+        hands={"Ana": ["3S", "4S", "5S"], "Ben": ["3H", "4H", "5H", "6H"], "Cy": ["7S", "7D", "7C"]},
+    )
     assert "la main de Ben a 4 cartes\u202f: la donne 1 en distribue 3" in err.fr
-    refused(game(3), "Ben cannot have 4 cards left: round 1 deals 3", out="Ana",
-            left={"Ben": ["3H", "4H", "5H", "6H"], "Cy": []})
+    refused(
+        game(3),
+        "Ben cannot have 4 cards left: round 1 deals 3",
+        out="Ana",
+        left={"Ben": ["3H", "4H", "5H", "6H"], "Cy": []},
+    )
 
 
 def test_no_round_after_the_eleventh() -> None:
@@ -257,8 +270,7 @@ def test_json_keys_of_the_spec() -> None:
     assert state["game"] == "cinq-rois" and state["round"] == 1 and state["bonus"] == "3"
     assert state["dealer"] == "Cy" and state["first_player"] == "Ana"
     assert state["last_round"] is None and state["winners"] == [] and state["finished"] is False
-    assert state["standings"] == [{"player": p, "points": 0, "rounds": []}
-                                  for p in ("Ana", "Ben", "Cy")]
+    assert state["standings"] == [{"player": p, "points": 0, "rounds": []} for p in ("Ana", "Ben", "Cy")]
     end(g, out="Ben", points={"Ana": 12, "Cy": 3})
     state = g.to_json()
     assert state["standings"][0] == {"player": "Ben", "points": 0, "rounds": [0]}
@@ -278,6 +290,7 @@ def test_summary_in_both_languages() -> None:
 
 # --- the table log and the CLI ------------------------------------------------------------------
 
+
 def log(*events: dict[str, Any], players: list[str] | None = None) -> list[str]:
     start = {"type": "new_game", "game": "cinq-rois", "players": players or ["Ana", "Ben", "Cy"]}
     return [json.dumps(start)] + [json.dumps(e) for e in events]
@@ -286,24 +299,39 @@ def log(*events: dict[str, Any], players: list[str] | None = None) -> list[str]:
 R1 = {"type": "round_end", "out": "Ana", "points": {"Ben": 4, "Cy": 5}}
 
 
-@pytest.mark.parametrize("bad,expected", [
-    ({"type": "round_end", "out": "Ana", "left": {"Ben": ["1H"], "Cy": []}}, "'1H' is not a card"),
-    ({"type": "round_end", "out": "Ana", "left": {"Ben": ["AH"], "Cy": []}},
-     "AH does not exist in Les Cinq Rois"),
-    ({"type": "round_end", "out": "Ana", "left": {"Ben": ["5S", "5S"], "Cy": ["5S"]}},
-     "5S is given 3 times"),
-    ({"type": "round_end", "out": "Ana", "left": {"Ben": ["JK"] * 4, "Cy": ["JK"] * 3}},
-     "7 jokers"),
-    ({"type": "round_end", "out": "Ana", "hands": {"Ana": ["3S", "4S", "5S"],
-                                                   "Ben": ["3H", "4H"], "Cy": ["7S", "7D", "7C"]}},
-     "Ben's hand has 2 cards: round 2 deals 4"),
-    ({"type": "round_end", "out": "Ana", "points": {"Ana": 0, "Ben": 4, "Cy": 5}},
-     "Ana went out and scores 0"),
-    ({"type": "round_end", "out": "Ana", "points": {"Ben": -1, "Cy": 5}}, "Ben cannot score -1"),
-    ({"type": "round_end", "out": "Ana", "points": {"Ben": 1, "Cy": 5, "Zed": 2}},
-     "unknown player 'Zed'"),
-    ({"type": "round_end", "out": "Ana", "points": {"Ben": 1.5, "Cy": 5}}, "whole number"),
-])
+@pytest.mark.parametrize(
+    "bad,expected",
+    [
+        ({"type": "round_end", "out": "Ana", "left": {"Ben": ["1H"], "Cy": []}}, "'1H' is not a card"),
+        (
+            {"type": "round_end", "out": "Ana", "left": {"Ben": ["AH"], "Cy": []}},
+            "AH does not exist in Les Cinq Rois",
+        ),
+        (
+            {"type": "round_end", "out": "Ana", "left": {"Ben": ["5S", "5S"], "Cy": ["5S"]}},
+            "5S is given 3 times",
+        ),
+        ({"type": "round_end", "out": "Ana", "left": {"Ben": ["JK"] * 4, "Cy": ["JK"] * 3}}, "7 jokers"),
+        (
+            {
+                "type": "round_end",
+                "out": "Ana",
+                "hands": {"Ana": ["3S", "4S", "5S"], "Ben": ["3H", "4H"], "Cy": ["7S", "7D", "7C"]},
+            },
+            "Ben's hand has 2 cards: round 2 deals 4",
+        ),
+        (
+            {"type": "round_end", "out": "Ana", "points": {"Ana": 0, "Ben": 4, "Cy": 5}},
+            "Ana went out and scores 0",
+        ),
+        ({"type": "round_end", "out": "Ana", "points": {"Ben": -1, "Cy": 5}}, "Ben cannot score -1"),
+        (
+            {"type": "round_end", "out": "Ana", "points": {"Ben": 1, "Cy": 5, "Zed": 2}},
+            "unknown player 'Zed'",
+        ),
+        ({"type": "round_end", "out": "Ana", "points": {"Ben": 1.5, "Cy": 5}}, "whole number"),
+    ],
+)
 def test_replay_bad_lines(bad: dict[str, Any], expected: str) -> None:
     lines = log(R1, bad)
     if "hands" in bad:  # the hand size is that of round 2, with Ana's right
@@ -325,13 +353,17 @@ def test_replay_setup_errors_have_a_line() -> None:
     with pytest.raises(LogError, match="line 1: Les Cinq Rois is played by 2 to 7 players, not 8"):
         replay(log(players=NAMES[:8]))
     with pytest.raises(LogError, match="line 1: the dealer 'Bob'"):
-        replay([json.dumps({"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben"],
-                            "dealer": "Bob"})])
+        replay(
+            [
+                json.dumps(
+                    {"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben"], "dealer": "Bob"}
+                )
+            ]
+        )
 
 
 def test_replay_with_undo_and_comments() -> None:
-    lines = log(R1, {"type": "round_end", "out": "Ben", "points": {"Ana": 9, "Cy": 9}},
-                {"type": "undo"})
+    lines = log(R1, {"type": "round_end", "out": "Ben", "points": {"Ana": 9, "Cy": 9}}, {"type": "undo"})
     lines.insert(1, "# a comment")
     engine = replay(lines)
     assert isinstance(engine, CinqRoisGame)
@@ -365,6 +397,7 @@ def test_cli_replay_json_and_errors(tmp_path: Path) -> None:
 
 
 # --- simulated players --------------------------------------------------------------------------
+
 
 def test_double_deck() -> None:
     deck = double_deck()
@@ -400,7 +433,7 @@ def test_simulated_games_are_accepted_and_honest(players: int) -> None:
                         hand.remove(turn.discarded)
                 assert sorted(map(str, hand)) == sorted(map(str, r.hands[p]))
             assert [t.went_out for t in r.turns].count(True) == 1
-            assert all(t.last_turn for t in r.turns[-(players - 1):])
+            assert all(t.last_turn for t in r.turns[-(players - 1) :])
             g.apply(r.event())
             assert g.last_round is not None
             # The engine's scores against the test's own reference (rules.md alone): the brute
@@ -412,8 +445,7 @@ def test_simulated_games_are_accepted_and_honest(players: int) -> None:
                     assert g.last_round.scores[p] == brute_force(hand, r.bonus), (p, hand)
                     continue
                 arr = solve(hand, r.bonus)
-                blocks = [tuple(sorted((pl.card for pl in c.cards), key=str))
-                          for c in arr.combinations]
+                blocks = [tuple(sorted((pl.card for pl in c.cards), key=str)) for c in arr.combinations]
                 assert all(valid_block(b, r.bonus) for b in blocks), blocks
                 used = [c for b in blocks for c in b] + list(arr.left)
                 assert sorted(map(str, used)) == sorted(map(str, hand))
@@ -442,6 +474,7 @@ def test_card_parsing_in_events_is_lenient_on_case() -> None:
 
 # --- any event: accepted whole, or refused with nothing changed ---------------------------------
 
+
 @st.composite
 def round_ends(draw: st.DrawFn, players: list[str], n: int) -> dict[str, Any]:
     names = st.sampled_from([*players, "Zoe"])
@@ -458,8 +491,9 @@ def round_ends(draw: st.DrawFn, players: list[str], n: int) -> dict[str, Any]:
     if way in ("left", "two"):
         event["left"] = {p: draw(st.lists(st.sampled_from(deck), max_size=size + 1)) for p in who}
     if way == "hands":
-        event["hands"] = {p: draw(st.lists(st.sampled_from(deck), min_size=size - 1,
-                                           max_size=size + 1)) for p in who}
+        event["hands"] = {
+            p: draw(st.lists(st.sampled_from(deck), min_size=size - 1, max_size=size + 1)) for p in who
+        }
     return event
 
 
@@ -484,7 +518,9 @@ def test_any_round_end_is_all_or_nothing(data: st.DataObject) -> None:
     g.apply(event)
     last = g.last_round
     assert last is not None and last.scores[event.out] == 0 and g.round == rounds + 2
-    assert {p: g.totals[p] - before_total for p, before_total in
-            ((r["player"], r["points"]) for r in before["standings"])} == dict(last.scores)
+    assert {
+        p: g.totals[p] - before_total
+        for p, before_total in ((r["player"], r["points"]) for r in before["standings"])
+    } == dict(last.scores)
     g.apply(Undo())
     assert g.to_json() == before

@@ -109,6 +109,7 @@ def brute_force(hand: Sequence[Card], bonus: Rank) -> int:
 
 # --- checking an arrangement --------------------------------------------------------------------
 
+
 def check_arrangement(hand: Sequence[Card], bonus: Rank, arr: Arrangement) -> None:
     used = [p.card for c in arr.combinations for p in c.cards] + list(arr.left)
     assert Counter(used) == Counter(hand), "the arrangement must use exactly the hand's cards"
@@ -135,6 +136,7 @@ def check_arrangement(hand: Sequence[Card], bonus: Rank, arr: Arrangement) -> No
 
 # --- Hypothesis: the solver equals the brute force ------------------------------------------------
 
+
 @st.composite
 def hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 8) -> tuple[list[Card], Rank]:
     bonus = draw(st.sampled_from(GAME_RANKS))
@@ -151,8 +153,7 @@ def hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 8) -> tuple[list[C
         suits = "SH" if draw(st.booleans()) else "SHD"
         cards_pool = [c for c in DECK if c.is_joker or (c.rank in ranks and str(c)[-1] in suits)]
         cards_pool += [c for c in DECK if c.rank is bonus and c not in cards_pool]
-    indices = draw(st.lists(st.integers(0, len(cards_pool) - 1), min_size=size, max_size=size,
-                            unique=True))
+    indices = draw(st.lists(st.integers(0, len(cards_pool) - 1), min_size=size, max_size=size, unique=True))
     return [cards_pool[i] for i in indices], bonus
 
 
@@ -192,9 +193,11 @@ def test_big_hands_are_valid_and_order_free(case: tuple[list[Card], Rank], rnd: 
 
 # --- targeted cases -----------------------------------------------------------------------------
 
+
 def placed(arr: Arrangement) -> list[list[str]]:
-    return [[f"{p.card}={p.stands_for}" if p.wild else str(p.card) for p in c.cards]
-            for c in arr.combinations]
+    return [
+        [f"{p.card}={p.stands_for}" if p.wild else str(p.card) for p in c.cards] for c in arr.combinations
+    ]
 
 
 def test_a_run_and_a_set() -> None:
@@ -290,8 +293,7 @@ def test_a_full_run_with_spare_wilds() -> None:
     arr = solve(hand, Rank.QUEEN)  # QH is a wild; JK has no room in 3..K: two runs
     check_arrangement(hand, Rank.QUEEN, arr)
     assert arr.points == 0
-    assert placed(arr) == [["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"],
-                           ["JK=JH", "QH=QH", "KH"]]
+    assert placed(arr) == [["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"], ["JK=JH", "QH=QH", "KH"]]
     hand = cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK JK")
     for bonus in (Rank.THREE, Rank.SEVEN):
         arr = solve(hand, bonus)
@@ -308,7 +310,18 @@ def test_cards_that_are_not_in_the_game() -> None:
 
 def test_bonus_rank_per_round() -> None:
     assert [bonus_rank(n).value for n in range(1, 12)] == [
-        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+    ]
     for n in (0, 12):
         with pytest.raises(ValueError, match=f"rounds 1 to 11, not {n}$"):
             bonus_rank(n)
@@ -325,7 +338,12 @@ def test_card_points() -> None:
     assert card_points(JOKER, Rank.FIVE) == 50
     assert card_points(Card.parse("5H"), Rank.FIVE) == 20
     assert [card_points(Card.parse(c), Rank.FIVE) for c in ("KS", "QS", "JS", "10S", "3S")] == [
-        13, 12, 11, 10, 3]
+        13,
+        12,
+        11,
+        10,
+        3,
+    ]
 
 
 def test_bench_quick_run_speaks_its_format() -> None:
@@ -337,8 +355,14 @@ def test_bench_quick_run_speaks_its_format() -> None:
 
     from tests.conftest import ROOT
 
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "solver.py"), "--quick"],
-                          capture_output=True, text=True, timeout=240, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "solver.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = {line["name"]: line for line in map(json.loads, proc.stdout.splitlines())}
     assert set(lines) == {"solver.hand13", "solver.brute_force", "sim.game5"}
@@ -351,27 +375,34 @@ def test_an_arrangement_in_json_says_each_card_and_what_it_stands_for() -> None:
     # What a finished round's JSON carries for each hand (its "arrangements" and "details").
     arr = solve(cards("KS KH QD JC JK"), Rank.THREE)
     assert arr.to_json() == {
-        "combinations": [[{"card": "KS", "as": "KS", "wild": False},
-                          {"card": "KH", "as": "KH", "wild": False},
-                          {"card": "JK", "as": "KD", "wild": True}]],
+        "combinations": [
+            [
+                {"card": "KS", "as": "KS", "wild": False},
+                {"card": "KH", "as": "KH", "wild": False},
+                {"card": "JK", "as": "KD", "wild": True},
+            ]
+        ],
         "left": ["JC", "QD"],
         "points": 23,
     }
     assert [c.to_json() for c in arr.combinations] == [["KS", "KH", "JK"]]
 
 
-@pytest.mark.parametrize(("hand", "bonus"), [
-    # Ten wilds with a Queen and a King: the full run they make is cut, the new three-card run
-    # keeps only wilds below the King and the old one keeps no natural card.
-    ("QH KH 5S 5H 5D 5C 5* 5S 5H 5D JK JK", Rank.FIVE),
-    ("JK 6D 6C 6S 6* KH 6D JK JH 6* JK JK", Rank.SIX),
-    # A run 3..Q and one joker: the joker is the King, there is nothing below the 3.
-    ("3H 4H 5H 6H 7H 8H 9H 10H JH QH JK", Rank.KING),
-    # A full run and four spare wilds: a set of wilds, never a longer run.
-    ("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK JK JK JK", Rank.FIVE),
-    # A full run cut for a spare wild: each rank once in each run.
-    ("4S JK 4H 4C 5H 4* JK 4H 4S JH 4C 4D 7H", Rank.FOUR),
-])
+@pytest.mark.parametrize(
+    ("hand", "bonus"),
+    [
+        # Ten wilds with a Queen and a King: the full run they make is cut, the new three-card run
+        # keeps only wilds below the King and the old one keeps no natural card.
+        ("QH KH 5S 5H 5D 5C 5* 5S 5H 5D JK JK", Rank.FIVE),
+        ("JK 6D 6C 6S 6* KH 6D JK JH 6* JK JK", Rank.SIX),
+        # A run 3..Q and one joker: the joker is the King, there is nothing below the 3.
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH JK", Rank.KING),
+        # A full run and four spare wilds: a set of wilds, never a longer run.
+        ("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK JK JK JK", Rank.FIVE),
+        # A full run cut for a spare wild: each rank once in each run.
+        ("4S JK 4H 4C 5H 4* JK 4H 4S JH 4C 4D 7H", Rank.FOUR),
+    ],
+)
 def test_hands_rich_in_wilds_around_full_runs_go_out(hand: str, bonus: Rank) -> None:
     # Too big for the brute force, and rare among random hands: every one of them goes out, in
     # real runs and sets whose wilds stand for cards of the game.

@@ -51,7 +51,7 @@ def entry_states(game: CinqRoisGame) -> list[Ui]:
             entry = RoundEntry(game.round, game.players, game.cards or 13, mode=mode)  # type: ignore[arg-type]
             entry.go_out(1)
             if fill:
-                for card in ("7H", "7H", "JK", "10*", "KS", "3D")[:entry.size]:
+                for card in ("7H", "7H", "JK", "10*", "KS", "3D")[: entry.size]:
                     entry.add(card)
                 entry.rank = "Q"
             else:
@@ -65,8 +65,9 @@ def assert_uncut(r: object) -> None:
     """No text of the game's screens is cut with an ellipsis (the Painter's last resort); a "…"
     written in the text itself (a pause, an elided list) is not a cut."""
     for rec in r.painter.texts:  # type: ignore[attr-defined]
-        written = rec.text.startswith(("Tirage", "Drawing")) or " … " in rec.text[-8:] or (
-            rec.text.endswith(" …"))
+        written = (
+            rec.text.startswith(("Tirage", "Drawing")) or " … " in rec.text[-8:] or (rec.text.endswith(" …"))
+        )
         assert not rec.text.endswith("…") or written, f"{rec.text!r} is cut"
 
 
@@ -101,8 +102,9 @@ def test_lots_animation_frames_fit() -> None:
     game = game_of("midgame")
     for size in SIZES:
         for phase in (0.0, 0.5, 0.99):
-            assert_contained(render("sheet", build_view(game), size, "fr", ui_for(game, "fr"),
-                                    anim_phase=phase))
+            assert_contained(
+                render("sheet", build_view(game), size, "fr", ui_for(game, "fr"), anim_phase=phase)
+            )
 
 
 def test_headline_and_sheet_in_french_and_english() -> None:
@@ -126,8 +128,13 @@ def test_arrangement_shows_wilds_and_leftovers() -> None:
     for player in game.players:
         assert f"{last.scores[player]} pts" in texts
     # A wild's chip carries its own card and, under it, the card it stands for.
-    wilds = [p for a in last.arrangements.values() for c in a.combinations for p in c.cards
-             if p.wild and p.card != p.stands_for]
+    wilds = [
+        p
+        for a in last.arrangements.values()
+        for c in a.combinations
+        for p in c.cards
+        if p.wild and p.card != p.stands_for
+    ]
     assert wilds
     assert "JK" in texts or any(w.card.rank is not None for w in wilds)
 
@@ -136,18 +143,25 @@ def test_snapshot_cli_draws_every_new_screen(tmp_path: Path) -> None:
     log = write_log("midgame", tmp_path)
     for screen in ("sheet", "lots", "lastturn", "entry", "round", "gameover", "rules"):
         out = tmp_path / f"{screen}.png"
-        assert main(["snapshot", screen, "--log", str(log), "--size", "800x480",
-                     "--out", str(out)]) == 0
+        assert main(["snapshot", screen, "--log", str(log), "--size", "800x480", "--out", str(out)]) == 0
         assert pygame.image.load(str(out)).get_size() == (800, 480)
 
 
 # --- the App ------------------------------------------------------------------------------------
 
-def make_app(journal: Journal, screen: pygame.Surface, players: list[str] = THREE,
-             dealer: str | None = None, source: str = "keyboard", lang: str = "fr",
-             seed: int = 5) -> App:
-    table = Table.start(journal, NewCinqRoisGame(players=players, dealer=dealer),
-                        {"input": source, "seed": seed})
+
+def make_app(
+    journal: Journal,
+    screen: pygame.Surface,
+    players: list[str] = THREE,
+    dealer: str | None = None,
+    source: str = "keyboard",
+    lang: str = "fr",
+    seed: int = 5,
+) -> App:
+    table = Table.start(
+        journal, NewCinqRoisGame(players=players, dealer=dealer), {"input": source, "seed": seed}
+    )
     app = App(screen, journal, table, Ui(lang=lang), source_name=source, seed=seed, speed=0.0)
     app.step()
     return app
@@ -159,8 +173,6 @@ PRESSES = [0]
 def key(app: App, k: int, mod: int = 0) -> None:
     PRESSES[0] += 1
     press_key(app, k, mod)
-
-
 
 
 def engine(app: App) -> CinqRoisGame:
@@ -209,8 +221,7 @@ def test_whole_game_by_keyboard(journal: Journal, screen: pygame.Surface) -> Non
     assert game.winners
 
 
-def test_keyboard_undo_brings_the_round_back_to_the_entry(journal: Journal,
-                                                          screen: pygame.Surface) -> None:
+def test_keyboard_undo_brings_the_round_back_to_the_entry(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, dealer="Ana")
     game = engine(app)
     assert app.last_screen == "sheet"
@@ -230,8 +241,7 @@ def test_keyboard_undo_brings_the_round_back_to_the_entry(journal: Journal,
     assert app.ui.message is not None and "donne 1" in app.ui.message[0]
 
 
-def test_whole_hands_by_touch_with_the_arrangement(journal: Journal,
-                                                   screen: pygame.Surface) -> None:
+def test_whole_hands_by_touch_with_the_arrangement(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     game = engine(app)
     touch(app, ("lots",))
@@ -279,10 +289,8 @@ def test_cards_left_entry(journal: Journal, screen: pygame.Surface) -> None:
     assert game.totals == {"Ana": 0, "Ben": 63, "Cy": 0}
 
 
-def test_a_13_card_hand_takes_about_two_keys_a_card(journal: Journal,
-                                                    screen: pygame.Surface) -> None:
-    table = Table.start(journal, NewCinqRoisGame(players=["Ana", "Ben"], dealer="Ana"),
-                        {"input": "keyboard"})
+def test_a_13_card_hand_takes_about_two_keys_a_card(journal: Journal, screen: pygame.Surface) -> None:
+    table = Table.start(journal, NewCinqRoisGame(players=["Ana", "Ben"], dealer="Ana"), {"input": "keyboard"})
     for _ in range(10):
         table.submit(RoundEnd(out="Ana", points={"Ben": 1}))
     app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard")
@@ -294,10 +302,14 @@ def test_a_13_card_hand_takes_about_two_keys_a_card(journal: Journal,
     key(app, pygame.K_1)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_LEFT)  # points -> hands (the modes wrap round)
-    names = {"S": pygame.K_s, "H": pygame.K_h, "D": pygame.K_d, "C": pygame.K_c,
-             "*": pygame.K_e}
-    ranks = {**{str(d): getattr(pygame, f"K_{d}") for d in range(3, 10)}, "10": pygame.K_0,
-             "J": pygame.K_j, "Q": pygame.K_q, "K": pygame.K_k}
+    names = {"S": pygame.K_s, "H": pygame.K_h, "D": pygame.K_d, "C": pygame.K_c, "*": pygame.K_e}
+    ranks = {
+        **{str(d): getattr(pygame, f"K_{d}") for d in range(3, 10)},
+        "10": pygame.K_0,
+        "J": pygame.K_j,
+        "Q": pygame.K_q,
+        "K": pygame.K_k,
+    }
     PRESSES[0] = 0
     for hand in (ana, ben):
         for card in hand:
@@ -363,9 +375,11 @@ def test_refusals_say_why_and_journal_nothing(journal: Journal, screen: pygame.S
     said("Hands not complete")
     # The engine's own refusals: a hand that does not combine for the one who went out, an
     # unknown player.
-    assert not app.submit(RoundEnd(out="Ana", hands={"Ana": ["3S", "9H", "KD"],
-                                                      "Ben": ["3S", "4S", "5S"],
-                                                      "Cy": ["3H", "3D", "3C"]}))
+    assert not app.submit(
+        RoundEnd(
+            out="Ana", hands={"Ana": ["3S", "9H", "KD"], "Ben": ["3S", "4S", "5S"], "Cy": ["3H", "3D", "3C"]}
+        )
+    )
     said("Ana cannot go out: 3S 9H KD")
     assert not app.submit(RoundEnd(out="Zed", points={"Ana": 1}))
     said("unknown player 'Zed'")
@@ -383,8 +397,7 @@ def test_sim_players_go_out_and_fill_the_hands(journal: Journal, screen: pygame.
         assert app.last_screen == "entry", app.last_screen
         entry = app.ui.entry
         assert isinstance(entry, RoundEntry) and entry.mode == "hands" and not entry.pending
-        played = play_round(game.players, n, game.dealer or "",
-                            random.Random(f"11:cinq-rois:round:{n}"))
+        played = play_round(game.players, n, game.dealer or "", random.Random(f"11:cinq-rois:round:{n}"))
         assert entry.out == played.out  # the simulated player who combined first pressed
         assert entry.cards == {p: [str(c) for c in h] for p, h in played.hands.items()}
         key(app, pygame.K_RETURN)  # the table confirms the simulated hands
@@ -394,8 +407,7 @@ def test_sim_players_go_out_and_fill_the_hands(journal: Journal, screen: pygame.
     app.stop_source()
 
 
-def test_leds_light_the_players_owed_a_last_turn(journal: Journal,
-                                                 screen: pygame.Surface) -> None:
+def test_leds_light_the_players_owed_a_last_turn(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, players=["Ana", "Ben", "Cy", "Dé"], dealer="Ana")
     gs = app.screens
     key(app, pygame.K_2)  # Ben goes out: Cy, Dé, Ana have a last turn
@@ -409,8 +421,7 @@ def test_leds_light_the_players_owed_a_last_turn(journal: Journal,
     assert app.last_screen == "sheet"
 
 
-def test_resume_reopens_the_game_with_the_drawn_dealer(journal: Journal,
-                                                       screen: pygame.Surface) -> None:
+def test_resume_reopens_the_game_with_the_drawn_dealer(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     key(app, pygame.K_RETURN)
     dealer = engine(app).dealer
@@ -432,8 +443,7 @@ def test_resume_reopens_the_game_with_the_drawn_dealer(journal: Journal,
     assert again.last_screen == "sheet"
 
 
-def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal,
-                                                       screen: pygame.Surface) -> None:
+def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal, screen: pygame.Surface) -> None:
     app = App(screen, journal, None, Ui(lang="fr"))
     app.step()
     assert app.last_screen == "setup"
@@ -450,8 +460,7 @@ def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal,
     assert app.last_screen == "sheet"
 
 
-def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal,
-                                                    screen: pygame.Surface) -> None:
+def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal, screen: pygame.Surface) -> None:
     app = App(screen, journal, None, Ui(lang="en"))
     app.step()
     touch(app, ("game",))
@@ -469,8 +478,7 @@ def test_seat_leds_on_gpiozero_mock_pins(journal: Journal, screen: pygame.Surfac
     factory = MockFactory()
     leds = SeatLeds([5, 6, 13], pin_factory=factory, pwm=False)
     try:
-        table = Table.start(journal, NewCinqRoisGame(players=THREE, dealer="Ana"),
-                            {"input": "keyboard"})
+        table = Table.start(journal, NewCinqRoisGame(players=THREE, dealer="Ana"), {"input": "keyboard"})
         app = App(screen, journal, table, Ui(), source_name="keyboard", leds=leds)
         app.step()
         showing = lambda: [leds.showing(s) for s in range(3)]  # noqa: E731
@@ -497,8 +505,9 @@ def click(app: App, action: tuple[object, ...]) -> None:
     """A mouse click on the centre of the control that does ``action``."""
     assert app.painter is not None
     control = next(c for c in app.painter.controls if c.action == action)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=control.rect.center,
-                                         button=1, touch=False))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=control.rect.center, button=1, touch=False)
+    )
     app.step()
 
 

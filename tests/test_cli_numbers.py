@@ -26,8 +26,9 @@ BAD = [
 
 
 @pytest.mark.parametrize(("args", "option", "words"), BAD, ids=[" ".join(a) for a, _, _ in BAD])
-def test_bad_number_is_a_usage_error_before_anything_is_made(tmp_path: Path, args: list[str],
-                                                              option: str, words: str) -> None:
+def test_bad_number_is_a_usage_error_before_anything_is_made(
+    tmp_path: Path, args: list[str], option: str, words: str
+) -> None:
     data = tmp_path / "data"
     env = {"SDL_VIDEODRIVER": "dummy", "COMPANION_CONFIG": str(tmp_path / "none.toml")}
     result = run_cli(*args, "--lang", "en", data_dir=data, env=env, cwd=tmp_path, timeout=30)
@@ -77,11 +78,10 @@ def test_a_game_resumes_in_the_language_it_began_in(tmp_path: Path) -> None:
     import sqlite3
 
     data = tmp_path / "data"
-    made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", "2", "--lang", "en",
-                   data_dir=data)
+    made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", "2", "--lang", "en", data_dir=data)
     assert made.returncode == 0
     db = sqlite3.connect(data / "journal.sqlite3")
-    game_id, = db.execute("SELECT id FROM games").fetchone()
+    (game_id,) = db.execute("SELECT id FROM games").fetchone()
     db.execute("DELETE FROM events WHERE seq > 12")  # as if it had stopped there
     db.execute("UPDATE games SET finished = 0")
     db.commit()

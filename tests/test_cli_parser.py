@@ -31,10 +31,12 @@ def test_every_subcommand_has_help() -> None:
 
 
 def test_help_imports_nothing_heavy() -> None:
-    code = ("import sys; from companion.cli import build_parser; build_parser();"
-            "heavy = [m for m in ('pydantic', 'pygame', 'serial', 'gpiozero', 'sqlite3', "
-            "'companion.games', 'companion.table.log') if m in sys.modules];"
-            "print(heavy); sys.exit(1 if heavy else 0)")
+    code = (
+        "import sys; from companion.cli import build_parser; build_parser();"
+        "heavy = [m for m in ('pydantic', 'pygame', 'serial', 'gpiozero', 'sqlite3', "
+        "'companion.games', 'companion.table.log') if m in sys.modules];"
+        "print(heavy); sys.exit(1 if heavy else 0)"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -56,8 +58,9 @@ LOCALES = [
 
 
 @pytest.mark.parametrize(("environ", "expected"), LOCALES, ids=[str(e) for e, _ in LOCALES])
-def test_the_locale_counts_when_it_names_french_or_english(environ: dict[str, str],
-                                                           expected: str | None) -> None:
+def test_the_locale_counts_when_it_names_french_or_english(
+    environ: dict[str, str], expected: str | None
+) -> None:
     assert locale_lang(environ) == expected
 
 
@@ -73,21 +76,22 @@ def test_flag_then_config_then_locale_then_french(tmp_path: Path) -> None:
     # The Pi's en_GB locale does not turn a French table English...
     assert resolve_lang(["play"], {**gb, "COMPANION_CONFIG": str(french_table)}) == ("fr", False)
     # ... --lang does, and says it was asked (a resumed game keeps its own language otherwise).
-    assert resolve_lang(["play", "--lang", "en"],
-                        {**gb, "COMPANION_CONFIG": str(french_table)}) == ("en", True)
-    assert resolve_lang(["demo", "--lang=en"], {"COMPANION_CONFIG": str(french_table)}) == \
-        ("en", True)
+    assert resolve_lang(["play", "--lang", "en"], {**gb, "COMPANION_CONFIG": str(french_table)}) == (
+        "en",
+        True,
+    )
+    assert resolve_lang(["demo", "--lang=en"], {"COMPANION_CONFIG": str(french_table)}) == ("en", True)
     # --config names the file read, as the command itself reads it.
-    assert resolve_lang(["play", "--config", str(english_table)],
-                        {"COMPANION_CONFIG": str(french_table)}) == ("en", False)
+    assert resolve_lang(
+        ["play", "--config", str(english_table)], {"COMPANION_CONFIG": str(french_table)}
+    ) == ("en", False)
     assert resolve_lang(["doctor", f"--config={english_table}"], {}) == ("en", False)
     # No config (or one with a mistake, which the command reports): the locale, else French.
     assert resolve_lang(["demo"], {**gb, "COMPANION_CONFIG": none}) == ("en", False)
     assert resolve_lang(["demo"], {**gb, "COMPANION_CONFIG": str(broken)}) == ("en", False)
     assert resolve_lang(["demo"], {"LANG": "C.UTF-8", "COMPANION_CONFIG": none}) == ("fr", False)
     # An unknown --lang chooses nothing: the parser refuses it in the language found.
-    assert resolve_lang(["demo", "--lang", "de"], {**gb, "COMPANION_CONFIG": none}) == \
-        ("en", False)
+    assert resolve_lang(["demo", "--lang", "de"], {**gb, "COMPANION_CONFIG": none}) == ("en", False)
 
 
 def test_everything_printed_follows_the_rule_argparse_included(tmp_path: Path) -> None:
@@ -99,20 +103,30 @@ def test_everything_printed_follows_the_rule_argparse_included(tmp_path: Path) -
     assert "utilisation" not in english.stderr and "choix" not in english.stderr
     table = tmp_path / "companion.toml"
     table.write_text('[table]\nlang = "fr"\n', encoding="utf-8")
-    french = run_cli("play", "--lang", "de", env={"LANG": "en_GB.UTF-8",
-                                                  "COMPANION_CONFIG": str(table)})
+    french = run_cli("play", "--lang", "de", env={"LANG": "en_GB.UTF-8", "COMPANION_CONFIG": str(table)})
     assert french.returncode == 2
     assert french.stderr.startswith("utilisation\u202f: companion play")
     assert "companion: play: erreur\u202f: argument --lang\u202f: choix invalide" in french.stderr
     assert "usage:" not in french.stderr and "invalid choice" not in french.stderr
     # A command's own words too: a whole demo in the locale's English.
-    demo = run_cli("demo", "--speed", "0", "--rounds", "1", "--players", "3", "--seed", "1",
-                   env={"LANG": "en_GB.UTF-8", "COMPANION_CONFIG": none})
+    demo = run_cli(
+        "demo",
+        "--speed",
+        "0",
+        "--rounds",
+        "1",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        env={"LANG": "en_GB.UTF-8", "COMPANION_CONFIG": none},
+    )
     assert demo.returncode == 0, demo.stderr
     assert "demo: 3 simulated players" in demo.stdout and "Manche" not in demo.stdout
 
 
 # --- version, bare companion, completion -------------------------------------------------------
+
 
 def test_version_is_the_distributions_one() -> None:
     import tomllib
@@ -167,9 +181,11 @@ def test_bash_completes_commands_and_choices(tmp_path: Path) -> None:
 
     def complete(*words: str) -> set[str]:
         line = " ".join(["companion", *words])
-        probe = (f"source {script}; COMP_WORDS=(companion {' '.join(words)}); "
-                 f"COMP_CWORD={len(words)}; COMP_LINE='{line}'; COMP_POINT={len(line)}; "
-                 "_shtab_companion; printf '%s\\n' \"${COMPREPLY[@]}\"")
+        probe = (
+            f"source {script}; COMP_WORDS=(companion {' '.join(words)}); "
+            f"COMP_CWORD={len(words)}; COMP_LINE='{line}'; COMP_POINT={len(line)}; "
+            "_shtab_companion; printf '%s\\n' \"${COMPREPLY[@]}\""
+        )
         done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         return set(done.stdout.split())

@@ -57,7 +57,11 @@ def test_convert_and_coarser_resolution() -> None:
     out = m.convert(ev)
     # The event keeps its own source's resolution (the offset's uncertainty counted in).
     assert (out.t_ns, out.clock, out.seat, out.source) == (
-        1_042_000, Clock("CLOCK_MONOTONIC", max(PICO.resolution_ns, 3_000)), 2, "serial")
+        1_042_000,
+        Clock("CLOCK_MONOTONIC", max(PICO.resolution_ns, 3_000)),
+        2,
+        "serial",
+    )
 
 
 def test_offset_uncertainty_counts_as_resolution() -> None:

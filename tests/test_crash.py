@@ -38,8 +38,14 @@ def journal_payloads(data: Path) -> list[str]:
 
 def start(args: list[str], data: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, COMPANION_DATA_DIR=str(data), COMPANION_TRACE_COMMITS="1")
-    return subprocess.Popen([sys.executable, "-m", "companion.cli", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
@@ -75,7 +81,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
         if reported:
             assert len(after) >= int(reported[-1][2])
         # ...and the journal is exactly the uninterrupted game, so far.
-        assert after == reference[:len(after)]
+        assert after == reference[: len(after)]
     # Finish the last game and compare it whole.
     while len(journal_payloads(data)) < len(reference):
         finished = run_cli("resume", *ARGS, "--json", data_dir=data)
@@ -84,8 +90,10 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
         assert finished.returncode == 0, finished.stderr
     assert journal_payloads(data) == reference
     exported = run_cli("export", data_dir=data).stdout
-    assert replay(exported.splitlines()).to_json() == replay(
-        json.dumps(json.loads(p)) for p in reference).to_json()
+    assert (
+        replay(exported.splitlines()).to_json()
+        == replay(json.dumps(json.loads(p)) for p in reference).to_json()
+    )
 
 
 def test_resume_state_equals_replay_of_the_journal(tmp_path: Path) -> None:

@@ -13,8 +13,9 @@ from tests.conftest import run_cli
 
 
 def test_demo_tells_the_whole_game(tmp_path: Path) -> None:
-    result = run_cli("demo", "--speed", "0", "--seed", "3", "--players", "6", "--rounds", "10",
-                     data_dir=tmp_path)
+    result = run_cli(
+        "demo", "--speed", "0", "--seed", "3", "--players", "6", "--rounds", "10", data_dir=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Démo de Kilo de merde\u202f: 6 joueurs simulés (graine 3)" in out
@@ -24,14 +25,18 @@ def test_demo_tells_the_whole_game(tmp_path: Path) -> None:
     assert re.search(r"Dernier\u202f: \S+, à \d+,\d ms près", out)  # loser and margin
     assert re.search(r"pioche .+\u202f: \+\d+ kg \(total \d+ kg\)", out)  # the card
     assert "Classement\u202f:" in out
-    assert re.search(r"Tas\u202f: \d+ cartes \(\d+ remises? dessous\) · prochaine carte\u202f: "
-                     r"As \d+\u202f%", out)
+    assert re.search(
+        r"Tas\u202f: \d+ cartes \(\d+ remises? dessous\) · prochaine carte\u202f: "
+        r"As \d+\u202f%",
+        out,
+    )
     assert re.search(r"^Vainqueurs?( ex aequo)?\u202f: ", out, re.M)
 
 
 def test_demo_in_english_with_json(tmp_path: Path) -> None:
-    result = run_cli("demo", "--speed", "0", "--seed", "11", "--rounds", "4", "--lang", "en",
-                     "--json", data_dir=tmp_path)
+    result = run_cli(
+        "demo", "--speed", "0", "--seed", "11", "--rounds", "4", "--lang", "en", "--json", data_dir=tmp_path
+    )
     assert result.returncode == 0
     state = json.loads(result.stdout)
     assert state["finished"] and state["rounds"] == 4 and state["winners"]
@@ -49,8 +54,20 @@ def test_same_seed_same_game(tmp_path: Path) -> None:
 
 
 def test_many_seeds_cover_false_slaps_timeouts_flushes_and_undo(tmp_path: Path) -> None:
-    result = run_cli("demo", "--speed", "0", "--seed", "2024", "--players", "8", "--rounds", "60",
-                     "--lang", "en", data_dir=tmp_path)
+    result = run_cli(
+        "demo",
+        "--speed",
+        "0",
+        "--seed",
+        "2024",
+        "--players",
+        "8",
+        "--rounds",
+        "60",
+        "--lang",
+        "en",
+        data_dir=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for fragment in ["False slap!", "did not slap (timed out)", "flush!", "The table undoes"]:
@@ -58,8 +75,11 @@ def test_many_seeds_cover_false_slaps_timeouts_flushes_and_undo(tmp_path: Path) 
 
 
 def test_bad_demo_options(tmp_path: Path) -> None:
-    for args, message in [(["--players", "2"], "3 to 10"), (["--rounds", "0"], "1 to 99"),
-                          (["--speed", "-1"], "--speed")]:
+    for args, message in [
+        (["--players", "2"], "3 to 10"),
+        (["--rounds", "0"], "1 to 99"),
+        (["--speed", "-1"], "--speed"),
+    ]:
         result = run_cli("demo", *args, "--lang", "en", data_dir=tmp_path)
         assert result.returncode == 2 and message in result.stderr
         assert "Traceback" not in result.stderr

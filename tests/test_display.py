@@ -62,8 +62,9 @@ def assert_contained(r: object) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_fits(views: dict[str, tuple[KiloGame, View]], screen: str, lang: str,
-                           size: tuple[int, int]) -> None:
+def test_every_screen_fits(
+    views: dict[str, tuple[KiloGame, View]], screen: str, lang: str, size: tuple[int, int]
+) -> None:
     # The busiest state (ten players, long names, cards everywhere) and a five-player game.
     for sample in ("busy", "midgame"):
         game, view = views[sample]
@@ -75,8 +76,7 @@ def test_every_screen_fits(views: dict[str, tuple[KiloGame, View]], screen: str,
 
 @pytest.mark.parametrize("sample", ["verdict", "finished"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_other_states_fit(views: dict[str, tuple[KiloGame, View]], sample: str,
-                          screen: str) -> None:
+def test_other_states_fit(views: dict[str, tuple[KiloGame, View]], sample: str, screen: str) -> None:
     game, view = views[sample]
     for lang, size in (("fr", (800, 480)), ("en", (720, 1280))):
         assert_contained(render(screen, view, size, lang, ui_for(game, lang)))
@@ -101,8 +101,7 @@ def test_screens_that_do_not_apply_explain(views: dict[str, tuple[KiloGame, View
     assert any("not over" in rec.text for rec in r.painter.texts)  # type: ignore
 
 
-def test_far_text_is_readable_from_two_metres_on_the_7_inch(views: dict[str, tuple[KiloGame,
-                                                                                   View]]) -> None:
+def test_far_text_is_readable_from_two_metres_on_the_7_inch(views: dict[str, tuple[KiloGame, View]]) -> None:
     need = FAR_CAP_MM * SEVEN_INCH_PX_PER_MM * 0.99
     game, view = views["midgame"]
     for screen in ("table", "slap", "card"):
@@ -125,25 +124,25 @@ def test_french_accents_render() -> None:
         assert metrics[0] != font.metrics("\u2660")[0] or ch == "\u2660"
 
 
-def test_slap_result_shows_the_margin_and_the_loser(views: dict[str, tuple[KiloGame,
-                                                                          View]]) -> None:
+def test_slap_result_shows_the_margin_and_the_loser(views: dict[str, tuple[KiloGame, View]]) -> None:
     game, view = views["midgame"]
     r = render("slap", view, (1280, 720), "en", ui_for(game, "en"))
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
     # The headline is the loser's row: their name, then what happened to them, as big.
     assert "lost by 3.2 ms" in texts
-    assert any(rec.kind == "name" and rec.who == "Chloé" and rec.cap >= 35
-               for rec in r.painter.texts)  # type: ignore[attr-defined]
+    assert any(rec.kind == "name" and rec.who == "Chloé" and rec.cap >= 35 for rec in r.painter.texts)  # type: ignore[attr-defined]
     assert "+180 ms" in texts  # each press: its gap to the press before
     assert "+3.2 ms" in texts  # the deciding one
 
 
-def test_card_grid_offers_only_cards_that_can_be_in_the_pile(
-        views: dict[str, tuple[KiloGame, View]]) -> None:
+def test_card_grid_offers_only_cards_that_can_be_in_the_pile(views: dict[str, tuple[KiloGame, View]]) -> None:
     game, view = views["midgame"]
     r = render("card", view, (1280, 720), "fr", ui_for(game, "fr"))
-    ranks = {c.action[1]: c.enabled for c in r.painter.controls  # type: ignore[attr-defined]
-             if c.action[0] in ("rank", "why") and len(c.action[1]) <= 2}
+    ranks = {
+        c.action[1]: c.enabled
+        for c in r.painter.controls  # type: ignore[attr-defined]
+        if c.action[0] in ("rank", "why") and len(c.action[1]) <= 2
+    }
     # Five players: K Q J 2 3 are dealt, so they are refused; Aces are still in the pile.
     assert ranks["A"] and ranks["7"]
     assert not any(ranks[r] for r in ("K", "Q", "J", "2", "3"))
@@ -173,10 +172,13 @@ def test_a_short_box_shrinks_type_instead_of_cutting_a_word() -> None:
 def test_card_grid_keeps_its_labels_under_a_message_band() -> None:
     from companion.display.snapshot import render
 
-    lines = ['{"type": "new_game", "game": "kilo", "players": ["Alice", "Bruno", "Chloé", "Dédé"], '
-             '"rounds": 5}']
-    lines += [f'{{"type": "press", "player": "{p}", "t_us": {t}}}'
-              for p, t in [("Bruno", 0), ("Alice", 166), ("Dédé", 389), ("Chloé", 708)]]
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Alice", "Bruno", "Chloé", "Dédé"], "rounds": 5}'
+    ]
+    lines += [
+        f'{{"type": "press", "player": "{p}", "t_us": {t}}}'
+        for p, t in [("Bruno", 0), ("Alice", 166), ("Dédé", 389), ("Chloé", 708)]
+    ]
     lines.append('{"type": "verdict", "valid": true}')
     game = replay(lines)
     assert isinstance(game, KiloGame) and game.awaiting == "draw"
@@ -207,12 +209,14 @@ def test_axis_ticks_are_round_and_cover_the_top() -> None:
 @pytest.mark.parametrize("card", ["9", "A"])
 def test_history_grid_labels_stand_where_their_values_are(card: str) -> None:
     """Regression: the labels said 2, 4, 6 where the lines stood at 2.25, 4.5, 6.75."""
-    lines = ['{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 2}',
-             '{"type": "press", "player": "Ana", "t_us": 0}',
-             '{"type": "press", "player": "Ben", "t_us": 100}',
-             '{"type": "press", "player": "Cy", "t_us": 250}',
-             '{"type": "verdict", "valid": true}',
-             json.dumps({"type": "draw", "player": "Cy", "card": card})]
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 2}',
+        '{"type": "press", "player": "Ana", "t_us": 0}',
+        '{"type": "press", "player": "Ben", "t_us": 100}',
+        '{"type": "press", "player": "Cy", "t_us": 250}',
+        '{"type": "verdict", "valid": true}',
+        json.dumps({"type": "draw", "player": "Cy", "card": card}),
+    ]
     game = replay(lines)
     assert isinstance(game, KiloGame)
     r = render("history", build_view(game), (1280, 720), "fr", ui_for(game, "fr"))
@@ -230,12 +234,14 @@ def test_history_grid_labels_stand_where_their_values_are(card: str) -> None:
 
 
 def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
-    lines = ['{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 3}',
-             '{"type": "press", "player": "Cy", "t_us": 0}',
-             '{"type": "press", "player": "Ben", "t_us": 100}',
-             '{"type": "press", "player": "Ana", "t_us": 250}',
-             '{"type": "verdict", "valid": true}',
-             '{"type": "draw", "player": "Ana", "card": "9"}']
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 3}',
+        '{"type": "press", "player": "Cy", "t_us": 0}',
+        '{"type": "press", "player": "Ben", "t_us": 100}',
+        '{"type": "press", "player": "Ana", "t_us": 250}',
+        '{"type": "verdict", "valid": true}',
+        '{"type": "draw", "player": "Ana", "card": "9"}',
+    ]
     game = replay(lines)
     assert isinstance(game, KiloGame)
     view = build_view(game)
@@ -246,34 +252,44 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     ana, cy = names["Ana"], names["Cy"]
     assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
     # Her place stands on her name's line, as its own text; her change under it.
-    assert any(rec.text == "3e" and rec.kind == "place" and rec.box.top == ana.top
-               for rec in texts)
-    assert any(rec.text == "+9 kg" and ana.top < rec.rect.centery < ana.top + 3 * ana.height
-               and rec.rect.left > ana.left for rec in texts)
+    assert any(rec.text == "3e" and rec.kind == "place" and rec.box.top == ana.top for rec in texts)
+    assert any(
+        rec.text == "+9 kg"
+        and ana.top < rec.rect.centery < ana.top + 3 * ana.height
+        and rec.rect.left > ana.left
+        for rec in texts
+    )
 
 
 def test_several_owed_draws_are_counted_and_the_heaviest_is_named() -> None:
     from companion.games.kilo.screens import awaiting_text
 
-    head = ['{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dom"], '
-            '"rounds": 1}',
-            '{"type": "press", "player": "Ana", "t_us": 0}',
-            '{"type": "press", "player": "Ben", "t_us": 100}',
-            '{"type": "press", "player": "Cy", "t_us": 500}',
-            '{"type": "press", "player": "Dom", "t_us": 500}',
-            '{"type": "verdict", "valid": true}']
+    head = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dom"], "rounds": 1}',
+        '{"type": "press", "player": "Ana", "t_us": 0}',
+        '{"type": "press", "player": "Ben", "t_us": 100}',
+        '{"type": "press", "player": "Cy", "t_us": 500}',
+        '{"type": "press", "player": "Dom", "t_us": 500}',
+        '{"type": "verdict", "valid": true}',
+    ]
     game = replay(head)
     assert isinstance(game, KiloGame)
-    assert awaiting_text(build_view(game), "fr") == "Pioche 1/2\u202f: Cy" or \
-        awaiting_text(build_view(game), "fr") == "Pioche 1/2 : Cy"
+    assert (
+        awaiting_text(build_view(game), "fr") == "Pioche 1/2\u202f: Cy"
+        or awaiting_text(build_view(game), "fr") == "Pioche 1/2 : Cy"
+    )
     game = replay([*head, '{"type": "draw", "player": "Cy", "card": "9"}'])
     assert awaiting_text(build_view(game), "en") == "Draw 2/2: Dom"
-    game = replay([*head, '{"type": "draw", "player": "Cy", "card": "9"}',
-                   '{"type": "draw", "player": "Dom", "card": "A"}'])
+    game = replay(
+        [
+            *head,
+            '{"type": "draw", "player": "Cy", "card": "9"}',
+            '{"type": "draw", "player": "Dom", "card": "A"}',
+        ]
+    )
     assert isinstance(game, KiloGame) and game.finished
     r = render("gameover", build_view(game), (1280, 720), "fr", ui_for(game, "fr"))
-    assert any(rec.text.startswith("Le plus lourd") and "Dom, 100 kg" in rec.text
-               for rec in r.painter.texts)
+    assert any(rec.text.startswith("Le plus lourd") and "Dom, 100 kg" in rec.text for rec in r.painter.texts)
 
 
 @pytest.mark.parametrize("game", ["kilo", "cinq-rois", "treize"])
@@ -289,8 +305,11 @@ def test_setup_at_800x480_has_no_tiny_text(game: str) -> None:
 
 def _nav_label_sizes(r: object) -> list[int]:
     p = r.painter  # type: ignore[attr-defined]
-    bar = [c.rect for c in p.controls if c.action[0] in ("nav", "undo", "mute", "lang")
-           and c.rect.top > p.screen.height * 3 // 4]
+    bar = [
+        c.rect
+        for c in p.controls
+        if c.action[0] in ("nav", "undo", "mute", "lang") and c.rect.top > p.screen.height * 3 // 4
+    ]
     return [rec.size for rec in p.texts if any(b.contains(rec.rect) for b in bar)]
 
 
@@ -323,8 +342,9 @@ def test_lots_overlay_draws_names_as_names(size: tuple[int, int]) -> None:
     players = tuple(LONG)
     for phase in (0.3, 1.0):
         painter = Painter(pygame.Surface(size), Fonts(), audit=True)
-        draw_lots_overlay(painter, players, 4, phase, "Tirage au sort…",
-                          f"{players[4]} donne la première manche")
+        draw_lots_overlay(
+            painter, players, 4, phase, "Tirage au sort…", f"{players[4]} donne la première manche"
+        )
         found = audit.problems(painter, players)
         assert not found, found[:5]
         shown = {rec.who for rec in painter.texts if rec.kind == "name"}

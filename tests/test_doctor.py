@@ -31,18 +31,27 @@ undo = 12
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SDL_VIDEODRIVER", "COMPANION_CONFIG", "COMPANION_DATA_DIR", "DISPLAY",
-                        "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in ("SDL_VIDEODRIVER", "COMPANION_CONFIG", "COMPANION_DATA_DIR", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["HOME"] = str(tmp_path / "home")
     env.update(extra)
     return env
 
 
 def _doctor(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", "doctor", *args],
-                          env=_env(tmp_path, **env), capture_output=True, text=True, timeout=60,
-                          check=False, cwd=tmp_path)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "doctor", *args],
+        env=_env(tmp_path, **env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=tmp_path,
+    )
 
 
 def _by_key(ctx: Context) -> dict[str, doctor.Check]:
@@ -83,8 +92,17 @@ def test_all_good_exits_zero_in_french_and_json(tmp_path: Path) -> None:
     report = json.loads(proc.stdout)
     assert report["failed"] == 0
     assert [c["key"] for c in report["checks"]] == [
-        "python", "config", "display", "graphics", "gpio", "buttons", "serial", "data", "journal",
-        "service"]
+        "python",
+        "config",
+        "display",
+        "graphics",
+        "gpio",
+        "buttons",
+        "serial",
+        "data",
+        "journal",
+        "service",
+    ]
 
 
 def test_corrupted_journal_is_one_failure_with_the_fix(tmp_path: Path) -> None:
@@ -100,13 +118,31 @@ def test_corrupted_journal_is_one_failure_with_the_fix(tmp_path: Path) -> None:
 
 def test_a_game_that_no_longer_replays_is_named(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    demo = subprocess.run([sys.executable, "-m", "companion", "demo", "--speed", "0", "--seed",
-                           "3", "--players", "3", "--rounds", "1", "--data-dir", str(data)],
-                          capture_output=True, text=True, check=True)
+    demo = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--speed",
+            "0",
+            "--seed",
+            "3",
+            "--players",
+            "3",
+            "--rounds",
+            "1",
+            "--data-dir",
+            str(data),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert demo.returncode == 0
     with sqlite3.connect(data / "journal.sqlite3") as db:
         game_id = db.execute("SELECT id FROM games").fetchone()[0]
-        db.execute("UPDATE events SET payload = '{\"type\": \"draw\"}' WHERE seq = 3")
+        db.execute('UPDATE events SET payload = \'{"type": "draw"}\' WHERE seq = 3')
     check = _by_key(Context(data_dir=data))["journal"]
     assert check.status == "fail"
     assert check.en.startswith(f"1 of 1 game does not replay: {game_id}")
@@ -175,8 +211,7 @@ def test_a_pin_already_taken_is_named_with_the_fix(tmp_path: Path) -> None:
     factory = MockFactory()
     held = Button(22, pin_factory=factory)  # as the running companion would hold it
     try:
-        check = _by_key(Context(config_path=cfg, data_dir=tmp_path, pin_factory=factory))[
-            "buttons"]
+        check = _by_key(Context(config_path=cfg, data_dir=tmp_path, pin_factory=factory))["buttons"]
     finally:
         held.close()
         factory.close()
@@ -201,21 +236,21 @@ def _kernel_ctx(tmp_path: Path, kernel: Any, config: str | None = CONFIG) -> Con
     if config is not None:
         cfg = tmp_path / "c.toml"
         cfg.write_text(config)
-    return Context(config_path=cfg, data_dir=tmp_path, open_chip=kernel.open_chip,
-                   chip_paths=kernel.paths)
+    return Context(config_path=cfg, data_dir=tmp_path, open_chip=kernel.open_chip, chip_paths=kernel.paths)
 
 
 def test_the_header_chip_is_found_by_its_line_names_and_buttons_read_through_libgpiod(
-        tmp_path: Path, fk: Any) -> None:
+    tmp_path: Path, fk: Any
+) -> None:
     kernel = fk.FakeKernel()
     checks = _by_key(_kernel_ctx(tmp_path, kernel))
     assert checks["gpio"].status == "ok", checks["gpio"]
-    assert checks["gpio"].en == ("/dev/gpiochip0 (pinctrl-rp1, 30 lines), buttons through "
-                                 "libgpiod")
+    assert checks["gpio"].en == ("/dev/gpiochip0 (pinctrl-rp1, 30 lines), buttons through libgpiod")
     assert checks["buttons"].status == "ok", checks["buttons"]
     assert checks["buttons"].en == (
         "4 buttons all released (seat 1 GPIO17=1, seat 2 GPIO27=1, seat 3 GPIO22=1, "
-        "referee button undo GPIO12=1)")
+        "referee button undo GPIO12=1)"
+    )
     # Read as the table reads them: one request per line, pulled up, both edges; then let go.
     assert "/dev/gpiochip0" in kernel.opened and kernel.requests == []
     assert fk.CHIPS[0].line(17).owner is None
@@ -230,8 +265,7 @@ def test_a_held_button_is_named_from_its_line_level(tmp_path: Path, fk: Any) -> 
     assert check.fr.startswith("appuyé au repos, coincé ou en court-circuit avec la masse")
 
 
-def test_a_line_held_by_a_running_companion_is_named_with_the_fix(tmp_path: Path,
-                                                                  fk: Any) -> None:
+def test_a_line_held_by_a_running_companion_is_named_with_the_fix(tmp_path: Path, fk: Any) -> None:
     kernel = fk.FakeKernel()
     chip = kernel.open_chip("/dev/gpiochip0")
     held = chip.request_lines({22: None})  # the running companion's request
@@ -245,8 +279,7 @@ def test_a_line_held_by_a_running_companion_is_named_with_the_fix(tmp_path: Path
     assert kernel.requests == []  # the lines doctor did get are given back
 
 
-def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_path: Path,
-                                                                          fk: Any) -> None:
+def test_gpio_configured_on_a_machine_without_a_header_fails_with_the_fix(tmp_path: Path, fk: Any) -> None:
     fk.CHIPS.clear()
     fk.CHIPS[0] = fk.Chip("gpio-mockup-A", ["", "", "", ""])  # a laptop's only GPIO chip
     kernel = fk.FakeKernel()
@@ -265,10 +298,12 @@ def test_no_header_and_no_gpio_input_is_a_skip(tmp_path: Path, fk: Any) -> None:
     kernel = fk.FakeKernel()
     checks = _by_key(_kernel_ctx(tmp_path, kernel, config=None))
     assert checks["gpio"].status == "skip"
-    assert checks["gpio"].en == ("no Raspberry Pi GPIO header here (chips: no /dev/gpiochip* at "
-                                 "all); input is keyboard")
-    assert checks["gpio"].fr == ("pas de connecteur GPIO de Raspberry Pi ici (puces : aucun "
-                                 "/dev/gpiochip*) ; l'entrée est keyboard")
+    assert checks["gpio"].en == (
+        "no Raspberry Pi GPIO header here (chips: no /dev/gpiochip* at all); input is keyboard"
+    )
+    assert checks["gpio"].fr == (
+        "pas de connecteur GPIO de Raspberry Pi ici (puces : aucun /dev/gpiochip*) ; l'entrée est keyboard"
+    )
     assert checks["buttons"].status == "skip"
 
 
@@ -302,9 +337,9 @@ def test_a_port_that_is_not_our_board(tmp_path: Path) -> None:
 
 
 def test_service_not_installed_is_skipped_and_a_dead_one_fails(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _by_key(Context(data_dir=tmp_path, unit=tmp_path / "none.service"))["service"].status \
-        == "skip"
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _by_key(Context(data_dir=tmp_path, unit=tmp_path / "none.service"))["service"].status == "skip"
     unit = tmp_path / "companion-doctor-test.service"
     unit.write_text("[Unit]\n")
     # A systemctl of our own on PATH (a real program), answering as systemd does.
@@ -316,13 +351,19 @@ def test_service_not_installed_is_skipped_and_a_dead_one_fails(
         ("inactive", "", "fail", "companion-doctor-test.service is inactive"),
         ("failed", "", "fail", "companion-doctor-test.service is failed"),
         ("active", "", "ok", "companion-doctor-test.service is active"),
-        ("", "System has not been booted with systemd as init system (PID 1). Can't operate.\n"
-             "Failed to connect to bus: Host is down", "skip",
-         "this system was not booted with systemd"),
+        (
+            "",
+            "System has not been booted with systemd as init system (PID 1). Can't operate.\n"
+            "Failed to connect to bus: Host is down",
+            "skip",
+            "this system was not booted with systemd",
+        ),
     ]:
-        systemctl.write_text(f"#!/bin/sh\nprintf '%s' '{stdout}'\nprintf '%s' \"{stderr}\" >&2\n"
-                             f"[ -n '{stdout}' ] && [ '{stdout}' != active ] && exit 3\n"
-                             "[ -z '{stdout}' ] && exit 1\nexit 0\n")
+        systemctl.write_text(
+            f"#!/bin/sh\nprintf '%s' '{stdout}'\nprintf '%s' \"{stderr}\" >&2\n"
+            f"[ -n '{stdout}' ] && [ '{stdout}' != active ] && exit 3\n"
+            "[ -z '{stdout}' ] && exit 1\nexit 0\n"
+        )
         systemctl.chmod(0o755)
         check = _by_key(Context(data_dir=tmp_path, unit=unit))["service"]
         assert (check.status, words in check.en) == (status, True), (check.status, check.en)
@@ -331,8 +372,9 @@ def test_service_not_installed_is_skipped_and_a_dead_one_fails(
         assert "Failed to connect" not in check.en
 
 
-def test_a_check_that_breaks_is_a_failure_not_a_crash(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_check_that_breaks_is_a_failure_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def check_python(ctx: Context) -> doctor.Check:
         raise RuntimeError("boom")
 
@@ -344,6 +386,7 @@ def test_a_check_that_breaks_is_a_failure_not_a_crash(tmp_path: Path,
 
 # --- numbers and counts ------------------------------------------------------------------------
 
+
 def test_sizes_and_counts_are_written_as_each_language_writes_them(tmp_path: Path) -> None:
     assert doctor.size_text(79_866 * 2**20, "fr") == "78,0 Go"  # was "79,866 Mo"
     assert doctor.size_text(79_866 * 2**20, "en") == "78.0 GB"
@@ -353,14 +396,32 @@ def test_sizes_and_counts_are_written_as_each_language_writes_them(tmp_path: Pat
     assert " Go libres)" in data.fr or " Mo libres)" in data.fr or " To libres)" in data.fr
     assert "," not in data.en.rpartition("(")[2]  # no thousands comma read as a decimal one
     journal = tmp_path / "one"
-    subprocess.run([sys.executable, "-m", "companion", "demo", "--speed", "0", "--seed", "3",
-                    "--players", "3", "--rounds", "1", "--data-dir", str(journal)],
-                   capture_output=True, text=True, check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--speed",
+            "0",
+            "--seed",
+            "3",
+            "--players",
+            "3",
+            "--rounds",
+            "1",
+            "--data-dir",
+            str(journal),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     check = _by_key(Context(data_dir=journal))["journal"]
     assert check.en.endswith("integrity ok, 1 game replays"), check.en
     assert check.fr.endswith("intégrité ok, 1 partie qui se rejoue"), check.fr
     config = tmp_path / "one-seat.toml"
-    config.write_text('[gpio]\nseats = [{ button = 17 }]\n')
+    config.write_text("[gpio]\nseats = [{ button = 17 }]\n")
     check = _by_key(Context(data_dir=tmp_path, config_path=config))["config"]
     assert "1 GPIO seat)" in check.en and "1 place GPIO)" in check.fr
 
@@ -377,8 +438,7 @@ ExecStart=/home/companion/venv/bin/companion play --fullscreen --resume \\
 """
 
 
-def fake_systemctl(tmp_path: Path, *, active: str = "active", restarts: int = 0,
-                   booted: bool = True) -> str:
+def fake_systemctl(tmp_path: Path, *, active: str = "active", restarts: int = 0, booted: bool = True) -> str:
     """A systemctl that answers as systemd would (a real program, run by doctor)."""
     tool = tmp_path / "systemctl"
     if booted:
@@ -390,15 +450,23 @@ case "$1" in
 esac
 """)
     else:
-        tool.write_text('#!/bin/sh\necho "System has not been booted with systemd as init system '
-                        '(PID 1). Can\'t operate." >&2\necho "Failed to connect to bus: Host is '
-                        'down" >&2\nexit 1\n')
+        tool.write_text(
+            '#!/bin/sh\necho "System has not been booted with systemd as init system '
+            '(PID 1). Can\'t operate." >&2\necho "Failed to connect to bus: Host is '
+            'down" >&2\nexit 1\n'
+        )
     tool.chmod(0o755)
     return str(tool)
 
 
-def unit_context(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, runtime: bool = True,
-                 config: Path | None = None, **fake: object) -> Context:
+def unit_context(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    runtime: bool = True,
+    config: Path | None = None,
+    **fake: object,
+) -> Context:
     import getpass
 
     cfg = config or tmp_path / "conf" / "companion.toml"
@@ -406,11 +474,13 @@ def unit_context(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, runtime: bo
         cfg.parent.mkdir(exist_ok=True)
         cfg.write_text(CONFIG)
     unit = tmp_path / "companion.service"
-    unit.write_text(UNIT.format(user=getpass.getuser(), config=cfg,
-                                runtime="RuntimeDirectory=companion\n" if runtime else ""))
+    unit.write_text(
+        UNIT.format(
+            user=getpass.getuser(), config=cfg, runtime="RuntimeDirectory=companion\n" if runtime else ""
+        )
+    )
     monkeypatch.setenv("FAKE_UNIT", str(unit))
-    return Context(data_dir=tmp_path, unit=unit, config_path=cfg,
-                   systemctl=fake_systemctl(tmp_path, **fake))  # type: ignore[arg-type]
+    return Context(data_dir=tmp_path, unit=unit, config_path=cfg, systemctl=fake_systemctl(tmp_path, **fake))  # type: ignore[arg-type]
 
 
 def test_the_unit_as_it_should_be(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -427,16 +497,17 @@ def test_restarts_are_a_problem_with_the_fix(tmp_path: Path, monkeypatch: pytest
     assert "restarted 1 time after" in one.en
 
 
-def test_a_unit_without_runtime_directory_under_protecthome(tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_unit_without_runtime_directory_under_protecthome(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     check = _by_key(unit_context(tmp_path, monkeypatch, runtime=False))["service"]
     assert check.status == "fail" and "RuntimeDirectory=" in check.en
-    assert "RuntimeDirectory=companion" in check.fix_en and "RuntimeDirectory=companion" in \
-        check.fix_fr
+    assert "RuntimeDirectory=companion" in check.fix_en and "RuntimeDirectory=companion" in check.fix_fr
 
 
-def test_a_config_the_unit_cannot_see_or_that_is_missing(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_config_the_unit_cannot_see_or_that_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     hidden = Path("/home/nobody-here/companion.toml")
     ctx = unit_context(tmp_path, monkeypatch, config=hidden)
     ctx.config_path = None
@@ -467,12 +538,15 @@ def test_a_config_its_user_may_not_read(tmp_path: Path) -> None:
     assert doctor.readable_by(secret, "no-such-user-here") is None
 
 
-def test_a_machine_not_booted_with_systemd_says_so_cleanly(tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_machine_not_booted_with_systemd_says_so_cleanly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     check = _by_key(unit_context(tmp_path, monkeypatch, booted=False))["service"]
     assert check.status == "skip", check
-    assert check.en == ("companion.service is installed, but this system was not booted with "
-                        "systemd (a container or a chroot): it cannot run here")
+    assert check.en == (
+        "companion.service is installed, but this system was not booted with "
+        "systemd (a container or a chroot): it cannot run here"
+    )
     assert "\n" not in check.fr and "bus" not in check.en
 
 
@@ -486,8 +560,10 @@ def test_a_drm_screen_without_desktop_opengl_would_stay_black(tmp_path: Path) ->
     assert doctor.check_graphics(ctx).status == "skip"  # no DRM card: a desktop draws
     (dri / "card0").touch()
     check = doctor.check_graphics(ctx)
-    assert check.line("en") == ("[FAIL] graphics libraries: the screen would stay black: "
-                                "libopengl0 missing → fix: sudo apt install -y libopengl0")
+    assert check.line("en") == (
+        "[FAIL] graphics libraries: the screen would stay black: "
+        "libopengl0 missing → fix: sudo apt install -y libopengl0"
+    )
     assert "il manque libopengl0" in check.line("fr")
     found.add("libGL.so.1")  # a desktop's GLVND libGL does as well
     assert doctor.check_graphics(ctx).status == "ok"
@@ -502,8 +578,10 @@ def test_a_running_kiosk_keeps_its_screen(tmp_path: Path, monkeypatch: pytest.Mo
     ctx.display_env = {"SDL_VIDEODRIVER": "dummy"}  # a screen a probe would find at once
     display = _by_key(ctx)["display"]
     assert display.status == "skip", display
-    assert display.en == ("companion.service is running and holds the screen (sudo systemctl "
-                          "stop companion.service to check the screen here)")
+    assert display.en == (
+        "companion.service is running and holds the screen (sudo systemctl "
+        "stop companion.service to check the screen here)"
+    )
     assert "tient l'écran" in display.fr
     stopped = unit_context(tmp_path, monkeypatch, active="inactive")
     stopped.display_env = {"SDL_VIDEODRIVER": "dummy"}

@@ -106,22 +106,35 @@ class Rig:
         return [r.text for r in self.app.painter.texts]
 
 
-def build_rig(tmp_path: Path, screen: pygame.Surface,
-              before_start: Callable[[ClockedMockFactory], None] | None = None) -> Iterator[Rig]:
+def build_rig(
+    tmp_path: Path, screen: pygame.Surface, before_start: Callable[[ClockedMockFactory], None] | None = None
+) -> Iterator[Rig]:
     clock = FakeClock()
     factory = ClockedMockFactory(clock)
     buttons = [ButtonPin("seat", i, p) for i, p in enumerate(BUTTONS)]
     buttons += [ButtonPin("confirm", 0, CONFIRM), ButtonPin("cancel", 0, CANCEL)]
-    src = GpioSource(buttons, pin_factory=factory, settings=DebounceSettings(stuck_ns=10_000 * MS),
-                     now_ns=clock, delivery_margin_ns=0)
+    src = GpioSource(
+        buttons,
+        pin_factory=factory,
+        settings=DebounceSettings(stuck_ns=10_000 * MS),
+        now_ns=clock,
+        delivery_margin_ns=0,
+    )
     # The LEDs share the buttons' pin factory, as `companion play` sets them up.
     leds = SeatLeds(LED_PINS, pin_factory=factory, pwm=False)
     if before_start is not None:
         before_start(factory)
     with Journal(tmp_path, writer=True) as journal:
         table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
-        app = App(screen, journal, table, Ui(lang="en"), source_name="gpio",
-                  source_factory=lambda name, n: src, leds=leds)
+        app = App(
+            screen,
+            journal,
+            table,
+            Ui(lang="en"),
+            source_name="gpio",
+            source_factory=lambda name, n: src,
+            leds=leds,
+        )
         app.step()
         try:
             yield Rig(clock, factory, src, leds, app)
@@ -203,8 +216,7 @@ def test_button_held_as_the_window_opens_is_reported_and_not_counted(rig: Rig) -
     assert r.showing()[0] == PRESS_SEEN
 
 
-def test_button_held_at_start_is_stuck_until_released(tmp_path: Path,
-                                                      screen: pygame.Surface) -> None:
+def test_button_held_at_start_is_stuck_until_released(tmp_path: Path, screen: pygame.Surface) -> None:
     def short_bruno(factory: ClockedMockFactory) -> None:
         factory.pin(BUTTONS[1]).drive_low()  # shorted or held before the game starts
 
@@ -251,13 +263,13 @@ class RecordingBoard:
         self.sent.append((on_mask, blink_mask))
 
 
-def test_pico_board_leds_follow_the_same_decisions(tmp_path: Path,
-                                                   screen: pygame.Surface) -> None:
+def test_pico_board_leds_follow_the_same_decisions(tmp_path: Path, screen: pygame.Surface) -> None:
     board = RecordingBoard()
     with Journal(tmp_path, writer=True) as journal:
         table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
-        app = App(screen, journal, table, Ui(lang="en"), source_name="serial",
-                  source_factory=lambda name, n: board)
+        app = App(
+            screen, journal, table, Ui(lang="en"), source_name="serial", source_factory=lambda name, n: board
+        )
         app.step()
         assert board.sent == [(0, 0)]  # idle: dark on the board
         for i, seat in enumerate((1, 0, 2, 3)):
@@ -275,9 +287,11 @@ def test_pico_board_leds_follow_the_same_decisions(tmp_path: Path,
 
 def test_leds_are_opened_only_for_gpio_with_led_pins() -> None:
     with_leds = HardwareConfig.from_toml(
-        "[gpio]\nseats = [{ button = 17, led = 5 }, { button = 27 }, { button = 22 }]\n")
+        "[gpio]\nseats = [{ button = 17, led = 5 }, { button = 27 }, { button = 22 }]\n"
+    )
     without = HardwareConfig.from_toml(
-        "[gpio]\nseats = [{ button = 17 }, { button = 27 }, { button = 22 }]\n")
+        "[gpio]\nseats = [{ button = 17 }, { button = 27 }, { button = 22 }]\n"
+    )
     assert open_seat_leds(None, "gpio") == (None, None)
     assert open_seat_leds(with_leds, "keyboard") == (None, None)
     assert open_seat_leds(with_leds, "sim+keyboard") == (None, None)

@@ -96,8 +96,15 @@ def test_firmware_and_host_debounce_agree(tmp_path: Path) -> None:
 
 
 def _case(edges: list[list[object]], until: int) -> dict[str, Any]:
-    return {"lockout": 30_000, "glitch": 2_000, "stuck": None, "t0": 0, "active": False,
-            "edges": edges, "until": until}
+    return {
+        "lockout": 30_000,
+        "glitch": 2_000,
+        "stuck": None,
+        "t0": 0,
+        "active": False,
+        "edges": edges,
+        "until": until,
+    }
 
 
 def test_firmware_hostile_edges_issue_10(tmp_path: Path) -> None:

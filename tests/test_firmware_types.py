@@ -48,11 +48,26 @@ def typings(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def mypy(typings: Path, *paths: Path) -> list[str]:
     """Errors mypy finds in the given files (the stubs' own defects are not ours to fix)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--custom-typeshed-dir", str(typings / "typeshed"),
-         "--no-site-packages", "--check-untyped-defs", "--warn-unused-ignores",
-         "--no-incremental", "--config-file", str(typings / "none.ini"),
-         "--python-version", "3.11", *map(str, paths)],
-        capture_output=True, text=True, check=False, timeout=240,
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--custom-typeshed-dir",
+            str(typings / "typeshed"),
+            "--no-site-packages",
+            "--check-untyped-defs",
+            "--warn-unused-ignores",
+            "--no-incremental",
+            "--config-file",
+            str(typings / "none.ini"),
+            "--python-version",
+            "3.11",
+            *map(str, paths),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=240,
         env={**os.environ, "MYPYPATH": str(typings / "path")},
     )
     assert "error: " in proc.stdout or proc.returncode == 0, proc.stdout + proc.stderr

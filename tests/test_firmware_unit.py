@@ -62,9 +62,7 @@ def results(by_path: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str
 
 
 @pytest.mark.parametrize("path", ["irq", "pio"])
-def test_every_micropython_test_is_listed(
-    path: str, by_path: dict[str, dict[str, dict[str, Any]]]
-) -> None:
+def test_every_micropython_test_is_listed(path: str, by_path: dict[str, dict[str, dict[str, Any]]]) -> None:
     assert sorted(by_path[path]) == sorted(COMMON + ONLY[path])
 
 
@@ -123,7 +121,10 @@ def test_docs_state_the_resolution_the_firmware_states_in_hello() -> None:
     pico = (ROOT / "docs" / "pico.md").read_text()
     stated_ns = re.findall(r"`u32 resolution_ns` \(1000 for PIO; [^)]*?(\d+), for the fallback\)", protocol)
     assert stated_ns == [str(irq_us * 1000)]
-    stated_us = {int(x) for doc in (protocol, pico)
-                 for x in re.findall(r"(\d+) µs(?: on the interrupt fallback|\): stated)", doc)}
+    stated_us = {
+        int(x)
+        for doc in (protocol, pico)
+        for x in re.findall(r"(\d+) µs(?: on the interrupt fallback|\): stated)", doc)
+    }
     stated_us |= {int(x) for doc in (protocol, pico) for x in re.findall(r"stated as (\d+) µs", doc)}
     assert stated_us == {irq_us}

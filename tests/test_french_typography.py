@@ -33,9 +33,9 @@ def _typography_faults(text: str) -> list[str]:
     faults = []
     for m in re.finditer(r"[:;!?«»]", text):
         i, mark = m.start(), m.group()
-        ok = (text[i + 1:i + 2] == NNBSP) if mark == "«" else (text[i - 1:i] == NNBSP)
+        ok = (text[i + 1 : i + 2] == NNBSP) if mark == "«" else (text[i - 1 : i] == NNBSP)
         if not ok:
-            faults.append(text[max(0, i - 12):i + 4])
+            faults.append(text[max(0, i - 12) : i + 4])
     return faults
 
 
@@ -63,7 +63,8 @@ def test_the_english_catalogue_is_left_as_english_writes_it() -> None:
 
 def test_french_typography_leaves_what_is_not_a_sentence() -> None:
     assert french_typography("Tas : 4 cartes ; Tape ! Qui ? « oui »") == (
-        "Tas\u202f: 4 cartes\u202f; Tape\u202f! Qui\u202f? «\u202foui\u202f»")
+        "Tas\u202f: 4 cartes\u202f; Tape\u202f! Qui\u202f? «\u202foui\u202f»"
+    )
     for text in ("http://example.org", "12:30", "{n:>2}", "{value!r}", "`companion demo`"):
         assert french_typography(text) == text
     twice = french_typography(french_typography("a : b"))
@@ -113,8 +114,9 @@ def _french_screen_texts() -> dict[str, set[str]]:
         ui = ui_for(engine, "fr")
         hw = ui.hardware
         hw.source, hw.connected = "gpio+keyboard", False
-        stuck = SourceStatus("gpio", "stuck", 0, "The button of seat 1 is held down.",
-                             "Le bouton de la place 1 reste enfoncé.")
+        stuck = SourceStatus(
+            "gpio", "stuck", 0, "The button of seat 1 is held down.", "Le bouton de la place 1 reste enfoncé."
+        )
         hw.stuck[0] = ("place 1", "seat 1")
         hw.notes.append((stuck.fr, stuck.en))
         for screen in screens(name):
@@ -130,21 +132,19 @@ def french_screens() -> dict[str, set[str]]:
 
 
 def test_no_english_word_on_a_french_screen(french_screens: dict[str, set[str]]) -> None:
-    english = {text: sorted(where)[:3] for text, where in french_screens.items()
-               if TELLTALE_ENGLISH.search(text)}
+    english = {
+        text: sorted(where)[:3] for text, where in french_screens.items() if TELLTALE_ENGLISH.search(text)
+    }
     assert not english, english
 
 
-def test_french_screens_carry_the_narrow_no_break_space(
-        french_screens: dict[str, set[str]]) -> None:
-    bad = {text: sorted(where)[:3] for text, where in french_screens.items()
-           if _typography_faults(text)}
+def test_french_screens_carry_the_narrow_no_break_space(french_screens: dict[str, set[str]]) -> None:
+    bad = {text: sorted(where)[:3] for text, where in french_screens.items() if _typography_faults(text)}
     assert not bad, bad
     assert any("\u202f:" in text for text in french_screens)  # the screens were read
 
 
-def test_the_status_screen_names_the_buttons_in_french(
-        french_screens: dict[str, set[str]]) -> None:
+def test_the_status_screen_names_the_buttons_in_french(french_screens: dict[str, set[str]]) -> None:
     shown = " ".join(french_screens)
     assert "GPIO du Raspberry Pi + clavier" in shown and "keyboard" not in shown
 
@@ -171,14 +171,13 @@ def test_de_before_a_vowel_is_elided() -> None:
     _all_games_loaded()
     assert t("scr.slap.continue", "fr", names="Anne-Sophie") == "Saisir la carte d\u2019Anne-Sophie"
     assert t("scr.slap.continue", "fr", names="Bruno") == "Saisir la carte de Bruno"
-    assert t("scr.undone.draw", "fr", name="Émile", card="As", kilos=100).startswith(
-        "la pioche d\u2019Émile")
+    assert t("scr.undone.draw", "fr", name="Émile", card="As", kilos=100).startswith("la pioche d\u2019Émile")
     assert t("scr.slap.continue", "en", names="Anne-Sophie") == "Enter Anne-Sophie's card"
     assert t("cinq.entry.points_of", "fr", name="Yves") == "Points d\u2019Yves"
 
 
 def test_french_takes_the_singular_for_zero_and_one() -> None:
-    """"0 carte", "1 carte", "2 cartes" in French; "0 cards", "1 card" in English."""
+    """ "0 carte", "1 carte", "2 cartes" in French; "0 cards", "1 card" in English."""
     from companion.games.treize.series import cards_en, cards_fr
     from companion.i18n import t
 

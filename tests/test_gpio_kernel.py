@@ -55,8 +55,9 @@ def rig(fk: Any) -> Iterator[Rig]:
     kernel = fk.FakeKernel()
     clock = FakeClock()
     lines = GpiodLines("/dev/gpiochip0", [17, 27], open_chip=kernel.open_chip)
-    src = GpioSource([ButtonPin("seat", 0, 17), ButtonPin("seat", 1, 27)], lines=lines,
-                     now_ns=clock, delivery_margin_ns=0)
+    src = GpioSource(
+        [ButtonPin("seat", 0, 17), ButtonPin("seat", 1, 27)], lines=lines, now_ns=clock, delivery_margin_ns=0
+    )
     q: queue.Queue[QueueItem] = queue.Queue()
     src.start(q)
     yield src, q, kernel, clock
@@ -70,7 +71,10 @@ def test_lines_are_requested_with_the_largest_buffer_the_pull_up_and_both_edges(
     (settings,) = req.settings.values()
     assert isinstance(settings, gpiod.LineSettings)  # libgpiod's own settings object
     assert (settings.direction, settings.edge_detection, settings.bias) == (
-        Direction.INPUT, Edge.BOTH, Bias.PULL_UP)
+        Direction.INPUT,
+        Edge.BOTH,
+        Bias.PULL_UP,
+    )
     assert kernel.request_for(27) is not req  # a buffer of its own for each button
 
 
@@ -145,9 +149,7 @@ def test_header_chip_is_found_by_its_line_names(fk: Any) -> None:
 
 
 @pytest.mark.parametrize("numbering", ["gpiochip0 is the SoC's", "no chip at all"])
-def test_no_chip_with_the_header_names_is_one_sentence_and_nothing_opened(
-    fk: Any, numbering: str
-) -> None:
+def test_no_chip_with_the_header_names_is_one_sentence_and_nothing_opened(fk: Any, numbering: str) -> None:
     # Issue 19, finding 4: a Pi 5 whose RP1 lines are not named (or a laptop): gpiozero's guess
     # would open the SoC's chip 0 and put GPIO17 there.
     chips = fk.CHIPS
@@ -157,8 +159,13 @@ def test_no_chip_with_the_header_names_is_one_sentence_and_nothing_opened(
         chips[4] = fk.Chip("pinctrl-rp1", [""] * 54)
     kernel = fk.FakeKernel()
     with pytest.raises(HardwareError) as info:
-        open_gpio_source([ButtonPin("seat", 0, 17)], chip=None, settings=DebounceSettings(),
-                         open_chip=kernel.open_chip, paths=kernel.paths)
+        open_gpio_source(
+            [ButtonPin("seat", 0, 17)],
+            chip=None,
+            settings=DebounceSettings(),
+            open_chip=kernel.open_chip,
+            paths=kernel.paths,
+        )
     err = info.value
     for text in (err.en, err.fr):
         assert "GPIO0..GPIO27" in text and "\n" not in text and text.count(". ") == 0
@@ -200,9 +207,14 @@ def test_led_factory_opens_the_header_chip_and_keeps_the_working_directory(
         assert lgpio.opened[-1] == 4
         assert Path(os.getcwd()) == tmp_path  # a relative --config still resolves here
         # Buttons next to those LEDs are requested through libgpiod on the same chip.
-        src = open_gpio_source([ButtonPin("seat", 0, 17)], chip=None,
-                               settings=DebounceSettings(), pin_factory=factory,
-                               open_chip=kernel.open_chip, paths=kernel.paths)
+        src = open_gpio_source(
+            [ButtonPin("seat", 0, 17)],
+            chip=None,
+            settings=DebounceSettings(),
+            pin_factory=factory,
+            open_chip=kernel.open_chip,
+            paths=kernel.paths,
+        )
         assert kernel.request_for(17).chip == 4
         src.stop()
     finally:

@@ -62,8 +62,16 @@ def make_app(surface: pygame.Surface, journal: Journal, leds: SeatLeds) -> App:
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "test"})
     # A clock that stands still: however slow the machine, a step never runs out of budget, so
     # what was queued together is handled by one step.
-    app = App(surface, journal, table, Ui(lang="en"), source_name="test",
-              source_factory=lambda name, n: QuietSource(), leds=leds, now=lambda: 100.0)
+    app = App(
+        surface,
+        journal,
+        table,
+        Ui(lang="en"),
+        source_name="test",
+        source_factory=lambda name, n: QuietSource(),
+        leds=leds,
+        now=lambda: 100.0,
+    )
     app.step()
     return app
 
@@ -90,24 +98,29 @@ def lit(leds: SeatLeds) -> list[bool]:
 
 
 def test_the_presses_of_one_step_are_journaled_in_one_transaction_in_their_order(
-        screen: pygame.Surface, journal: Journal, leds: SeatLeds) -> None:
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
     app = make_app(screen, journal, leds)
     seen = commits(journal)
     order = [2, 0, 3, 1]  # not the seats' order: the journal must keep the presses' own
     for i, seat in enumerate(order):
         queue_press(app, seat, 1_000 + 7 * i)
     # The referee's Return, made after the presses, joins the same transaction after them.
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                         unicode="\r", scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    )
     app.step()
     assert seen == ["COMMIT"]
     events = journaled(journal, app)
     assert [(e["type"], e.get("player")) for e in events] == [
-        *(("press", PLAYERS[s]) for s in order), ("verdict", None)]
+        *(("press", PLAYERS[s]) for s in order),
+        ("verdict", None),
+    ]
 
 
 def test_nothing_of_a_batch_is_shown_before_its_commit(
-        screen: pygame.Surface, journal: Journal, leds: SeatLeds) -> None:
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
     app = make_app(screen, journal, leds)
     shown: list[tuple[list[bool], int]] = []
 
@@ -129,7 +142,8 @@ def test_nothing_of_a_batch_is_shown_before_its_commit(
 
 
 def test_a_batch_the_journal_refuses_is_lost_whole_and_never_shown(
-        tmp_path: Path, screen: pygame.Surface, journal: Journal, leds: SeatLeds) -> None:
+    tmp_path: Path, screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
     app = make_app(screen, journal, leds)
     queue_press(app, 0, 1_000)
     app.step()
@@ -137,8 +151,10 @@ def test_a_batch_the_journal_refuses_is_lost_whole_and_never_shown(
     # The journal fails on the third press of the next batch, after SQLite has taken the first
     # two into the transaction: a real SQLite error, raised by a trigger added behind our back.
     other = sqlite3.connect(tmp_path / FILENAME)
-    other.execute("CREATE TRIGGER refuse BEFORE INSERT ON events WHEN NEW.seq = 5 "
-                  "BEGIN SELECT RAISE(ABORT, 'the disk went away'); END")
+    other.execute(
+        "CREATE TRIGGER refuse BEFORE INSERT ON events WHEN NEW.seq = 5 "
+        "BEGIN SELECT RAISE(ABORT, 'the disk went away'); END"
+    )
     other.commit()
     for seat in (1, 2, 3):
         queue_press(app, seat, 1_000 + 10 * seat)
@@ -208,10 +224,17 @@ say("not killed")
 
 
 def test_a_process_killed_before_its_batch_commits_loses_the_batch_and_showed_none_of_it(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == -9, proc.stderr
     said = proc.stdout.splitlines()
     # Alice's batch was committed, then shown; Bob's and Chloé's was never shown...
@@ -219,6 +242,5 @@ def test_a_process_killed_before_its_batch_commits_loses_the_batch_and_showed_no
     # ...and is not in the journal: the one SQLite kept is the journal of what was shown.
     with Journal(tmp_path, writer=False) as journal:
         (info,) = journal.games()
-        kinds = [(type(e).__name__, getattr(e, "player", None)) for _, e in
-                 journal.events(info.id)]
+        kinds = [(type(e).__name__, getattr(e, "player", None)) for _, e in journal.events(info.id)]
     assert kinds == [("NewKiloGame", None), ("Press", "Alice")]

@@ -148,8 +148,7 @@ def hostile_line(draw: st.DrawFn) -> tuple[list[int], list[tuple[int, bool]], li
     """True press stamps, the true edges of the line (bounce, crosstalk, glitches while held) and
     the stalls of the delivering thread. Bounce runs are shorter than the glitch minimum, glitch
     pulses are shorter than it and rest at least that long on either side."""
-    bounce = st.lists(st.integers(1, 500 * US), min_size=0, max_size=10).map(
-        lambda g: g[: len(g) // 2 * 2])
+    bounce = st.lists(st.integers(1, 500 * US), min_size=0, max_size=10).map(lambda g: g[: len(g) // 2 * 2])
     n = draw(st.integers(1, 4))
     t = T0 + draw(st.integers(0, 50 * MS))
     true: list[int] = []

@@ -15,10 +15,12 @@ import pytest
 from tests.conftest import ROOT, run_cli, skip_unless_ci
 
 START = '{"type": "new_game", "game": "kilo", "players": ["Alice", "Bob", "Chloé"], "rounds": 1}\n'
-SLAP = ('{"type": "press", "player": "Alice", "t_us": 100}\n'
-        '{"type": "press", "player": "Bob", "t_us": 200}\n'
-        '{"type": "press", "player": "Chloé", "t_us": 300}\n'
-        '{"type": "verdict", "valid": true}\n')
+SLAP = (
+    '{"type": "press", "player": "Alice", "t_us": 100}\n'
+    '{"type": "press", "player": "Bob", "t_us": 200}\n'
+    '{"type": "press", "player": "Chloé", "t_us": 300}\n'
+    '{"type": "verdict", "valid": true}\n'
+)
 
 
 def _refused(result: subprocess.CompletedProcess[str], *words: str) -> str:
@@ -52,16 +54,24 @@ BAD_NAMES = {
 @pytest.mark.parametrize("name", BAD_NAMES)
 def test_names_must_be_plain_visible_text(tmp_path: Path, name: str) -> None:
     literal, code = BAD_NAMES[name]
-    log = (f'{{"type": "new_game", "game": "kilo", "players": ["Bob", "Dan", {literal}], '
-           '"rounds": 1}\n')
+    log = f'{{"type": "new_game", "game": "kilo", "players": ["Bob", "Dan", {literal}], "rounds": 1}}\n'
     path = tmp_path / "log.jsonl"
     path.write_text(log, encoding="utf-8")
     for mode in ([], ["--json"]):
         line = _refused(run_cli("replay", str(path), *mode, "--lang", "en"), "line 1:", code)
         assert "plain visible text" in line
     _refused(run_cli("replay", str(path)), "ligne 1\u202f:", code, "texte visible")
-    snap = run_cli("snapshot", "table", "--log", str(path), "--out", str(tmp_path / "s.png"),
-                   "--lang", "en", env={"SDL_VIDEODRIVER": "dummy"})
+    snap = run_cli(
+        "snapshot",
+        "table",
+        "--log",
+        str(path),
+        "--out",
+        str(tmp_path / "s.png"),
+        "--lang",
+        "en",
+        env={"SDL_VIDEODRIVER": "dummy"},
+    )
     assert snap.returncode != 0 and "Traceback" not in snap.stderr and code in snap.stderr
     assert not (tmp_path / "s.png").exists()
 
@@ -84,8 +94,13 @@ def test_non_utf8_byte_names_its_line(tmp_path: Path) -> None:
     line_no = body.count(b"\n") + 36
     assert line_no == 41
     _refused(run_cli("replay", str(path), "--lang", "en"), "line 41:", "UTF-8")
-    piped = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "-", "--lang", "en"],
-                           input=path.read_bytes(), capture_output=True, cwd=ROOT, timeout=60)
+    piped = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "replay", "-", "--lang", "en"],
+        input=path.read_bytes(),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert piped.returncode == 2 and piped.stderr.decode().startswith("companion: line 41:")
 
 
@@ -99,10 +114,15 @@ def test_ctrl_c_while_reading_stdin_is_a_clean_stop() -> None:
     # A user's Ctrl-C reaches a program started from a terminal; pytest itself may run with
     # SIGINT ignored (nohup, a background job), which its children would inherit: give the child
     # the terminal's default back.
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "replay", "-", "--lang", "en"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=ROOT, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "replay", "-", "--lang", "en"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert proc.stdin is not None
     proc.stdin.write(START)
     proc.stdin.flush()

@@ -32,8 +32,11 @@ def digests(folder: Path) -> dict[str, str]:
     """The user's data: the journal and its -wal. The -shm is SQLite's index, rebuilt at will,
     and an empty -wal (which a read-only reader may create) holds nothing: SQLite reads a missing
     and an empty -wal alike."""
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
-            if p.name == FILENAME or (p.name == FILENAME + "-wal" and p.stat().st_size)}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.name == FILENAME or (p.name == FILENAME + "-wal" and p.stat().st_size)
+    }
 
 
 def one_clear_line(result: subprocess.CompletedProcess[str]) -> str:
@@ -59,9 +62,9 @@ def live_copy(dst: Path, presses: int = 5) -> None:
 
 # --- 1. relative folders -----------------------------------------------------------------------
 
+
 def test_relative_data_dir_works_by_flag_and_by_environment(tmp_path: Path) -> None:
-    made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "3", "--data-dir", "d1",
-                   cwd=tmp_path)
+    made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "3", "--data-dir", "d1", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     assert (tmp_path / "d1" / FILENAME).is_file()
     for env_dir in ("d1", "./d1"):
@@ -72,6 +75,7 @@ def test_relative_data_dir_works_by_flag_and_by_environment(tmp_path: Path) -> N
 
 
 # --- 2. a damaged journal with its -wal --------------------------------------------------------
+
 
 def test_truncated_journal_with_wal_is_refused_without_a_byte_changed(tmp_path: Path) -> None:
     data = tmp_path / "data"
@@ -101,6 +105,7 @@ def test_crashed_but_whole_journal_is_resumed(tmp_path: Path) -> None:
 
 # --- 5. tiny journals --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("content", [b"", b"\x00", b"S"])
 def test_tiny_journal_same_verdict_for_readers_and_writers(tmp_path: Path, content: bytes) -> None:
     data = tmp_path / "data"
@@ -115,6 +120,7 @@ def test_tiny_journal_same_verdict_for_readers_and_writers(tmp_path: Path, conte
 
 
 # --- 6. a deleted -wal, then a crash -----------------------------------------------------------
+
 
 def test_deleted_wal_then_crash_loses_nothing(tmp_path: Path) -> None:
     data = tmp_path / "data"
@@ -134,8 +140,9 @@ def test_deleted_wal_then_crash_loses_nothing(tmp_path: Path) -> None:
         sys.stdout.flush()
         os._exit(0)  # a crash: no close, no checkpoint at exit
     """)
-    crashed = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                             text=True, timeout=60)
+    crashed = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert crashed.returncode == 0, crashed.stderr
     exported = run_cli("export", data_dir=data)
     assert exported.returncode == 0, exported.stderr
@@ -144,21 +151,38 @@ def test_deleted_wal_then_crash_loses_nothing(tmp_path: Path) -> None:
 
 # --- 3 and 4. read-only media and full disks, for real -----------------------------------------
 
+
 def _in_namespace(setup: str, *cli: str, data: Path) -> subprocess.CompletedProcess[str]:
     command = f"{setup}\nexec {shlex.quote(sys.executable)} -m companion.cli " + " ".join(
-        shlex.quote(a) for a in cli)
+        shlex.quote(a) for a in cli
+    )
     env = dict(os.environ, COMPANION_DATA_DIR=str(data))
-    return subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec",
-                           command], capture_output=True, text=True, env=env, cwd=ROOT,
-                          timeout=60)
+    return subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec", command],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 @pytest.fixture(scope="module")
 def namespaces() -> None:
     if shutil.which("unshare") is None:
         skip_unless_ci("no unshare here: read-only and full-disk cases need a private mount")
-    probe = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec",
-                            "mount -t tmpfs -o size=64k tmpfs /mnt"], capture_output=True)
+    probe = subprocess.run(
+        [
+            "unshare",
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "sh",
+            "-ec",
+            "mount -t tmpfs -o size=64k tmpfs /mnt",
+        ],
+        capture_output=True,
+    )
     if probe.returncode != 0:
         skip_unless_ci(f"mount namespaces not allowed here: {probe.stderr.decode().strip()}")
 
@@ -169,8 +193,7 @@ def _read_only(folder: Path) -> str:
 
 
 @pytest.mark.parametrize("crashed", [False, True], ids=["closed", "crashed"])
-def test_read_only_media_can_be_read_not_written(tmp_path: Path, namespaces: None,
-                                                 crashed: bool) -> None:
+def test_read_only_media_can_be_read_not_written(tmp_path: Path, namespaces: None, crashed: bool) -> None:
     data = tmp_path / "data"
     if crashed:
         live_copy(data)
@@ -198,22 +221,30 @@ def test_read_only_media_can_be_read_not_written(tmp_path: Path, namespaces: Non
 
 def _small_disk(folder: Path, free_kib: int) -> str:
     q = shlex.quote(str(folder))
-    return (f"mkdir -p {q}\nmount -t tmpfs -o size=1m tmpfs {q}\n"
-            f"dd if=/dev/zero of={q}/ballast bs=1k count={1024 - free_kib} 2>/dev/null || true")
+    return (
+        f"mkdir -p {q}\nmount -t tmpfs -o size=1m tmpfs {q}\n"
+        f"dd if=/dev/zero of={q}/ballast bs=1k count={1024 - free_kib} 2>/dev/null || true"
+    )
 
 
 @pytest.mark.parametrize("free_kib", [0, 12], ids=["full", "nearly-full"])
-def test_full_disk_says_so_and_leaves_nothing_behind(tmp_path: Path, namespaces: None,
-                                                     free_kib: int) -> None:
+def test_full_disk_says_so_and_leaves_nothing_behind(tmp_path: Path, namespaces: None, free_kib: int) -> None:
     data = tmp_path / "data"
     script = _small_disk(data, free_kib)
     for lang, words in (("en", ("is full", "free some space")), ("fr", ("est plein", "libérez"))):
-        check = (f"{script}\n{shlex.quote(sys.executable)} -m companion.cli demo --speed 0 "
-                 f"--lang {lang} && exit 9 || code=$?\nls -A {shlex.quote(str(data))} >&2\n"
-                 "exit $code")
-        result = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-                                 check], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                                env=dict(os.environ, COMPANION_DATA_DIR=str(data)))
+        check = (
+            f"{script}\n{shlex.quote(sys.executable)} -m companion.cli demo --speed 0 "
+            f"--lang {lang} && exit 9 || code=$?\nls -A {shlex.quote(str(data))} >&2\n"
+            "exit $code"
+        )
+        result = subprocess.run(
+            ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", check],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+            env=dict(os.environ, COMPANION_DATA_DIR=str(data)),
+        )
         lines = result.stderr.strip().splitlines()
         assert result.returncode not in (0, 9), result.stderr
         assert "Traceback" not in result.stderr
@@ -224,6 +255,7 @@ def test_full_disk_says_so_and_leaves_nothing_behind(tmp_path: Path, namespaces:
 
 
 # --- 7. export checks what it writes; games flags what it cannot fold --------------------------
+
 
 def _damage(data: Path, seq: int, payload: str) -> str:
     import sqlite3
@@ -236,14 +268,16 @@ def _damage(data: Path, seq: int, payload: str) -> str:
     return str(game_id)
 
 
-@pytest.mark.parametrize(("seq", "payload", "why"), [
-    (1, '{"type": "press", "player": "Ann", "t_us": 1}', "must start with a new_game"),
-    (2, '{"type": "verdict", "valid": true}', "no slap to judge"),
-    (3, '{"type": "press", "player": "Nobody", "t_us": 5}', "Nobody"),
-    (4, '{"type": "press", "player": "Ann", "t_', "not valid JSON"),
-])
-def test_export_refuses_a_game_that_does_not_replay(tmp_path: Path, seq: int, payload: str,
-                                                    why: str) -> None:
+@pytest.mark.parametrize(
+    ("seq", "payload", "why"),
+    [
+        (1, '{"type": "press", "player": "Ann", "t_us": 1}', "must start with a new_game"),
+        (2, '{"type": "verdict", "valid": true}', "no slap to judge"),
+        (3, '{"type": "press", "player": "Nobody", "t_us": 5}', "Nobody"),
+        (4, '{"type": "press", "player": "Ann", "t_', "not valid JSON"),
+    ],
+)
+def test_export_refuses_a_game_that_does_not_replay(tmp_path: Path, seq: int, payload: str, why: str) -> None:
     data = tmp_path / "data"
     made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "8", data_dir=data)
     assert made.returncode == 0
@@ -261,12 +295,14 @@ def test_export_refuses_a_game_that_does_not_replay(tmp_path: Path, seq: int, pa
     assert f"event {seq} of game {game_id}" in listed.stderr
     as_json = run_cli("games", "--json", "--lang", "en", data_dir=data)
     import json
+
     assert why in json.loads(as_json.stdout)["games"][0]["damaged"]
     assert digests(data) == before
 
 
 def test_disk_full_mid_game_keeps_every_earlier_event_and_resume_goes_on(
-        tmp_path: Path, namespaces: None) -> None:
+    tmp_path: Path, namespaces: None
+) -> None:
     """The disk fills during a game: the event is refused with the fix, the game is whole, and
     after freeing space `companion resume` (the advice) continues it."""
     data = tmp_path / "data"
@@ -303,11 +339,18 @@ def test_disk_full_mid_game_keeps_every_earlier_event_and_resume_goes_on(
         os.execv(sys.executable, [sys.executable, "-m", "companion.cli", "resume", "--speed",
                                   "0", "--lang", "en"])
     """)
-    command = (f"mkdir -p {q}\nmount -t tmpfs -o size=2m tmpfs {q}\n"
-               f"exec {shlex.quote(sys.executable)} -c {shlex.quote(script)}")
-    result = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec",
-                             command], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                            env=dict(os.environ, COMPANION_DATA_DIR=str(data)))
+    command = (
+        f"mkdir -p {q}\nmount -t tmpfs -o size=2m tmpfs {q}\n"
+        f"exec {shlex.quote(sys.executable)} -c {shlex.quote(script)}"
+    )
+    result = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-ec", command],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env=dict(os.environ, COMPANION_DATA_DIR=str(data)),
+    )
     lines = result.stderr.strip().splitlines()
     assert "Traceback" not in result.stderr, result.stderr
     committed, en, fr = int(lines[0]), lines[1], lines[2]

@@ -168,6 +168,7 @@ def test_the_table_says_its_language() -> None:
     assert HardwareConfig.from_toml("").table.lang is None  # then the locale, else French
     with pytest.raises(ConfigError) as err:
         HardwareConfig.from_toml('[table]\nlang = "de"\n')
-    assert err.value.en == ("[table] lang = 'de' is refused: the companion speaks \"fr\" (French) "
-                            "or \"en\" (English).")
-    assert "parle \"fr\" (français)" in err.value.fr
+    assert err.value.en == (
+        '[table] lang = \'de\' is refused: the companion speaks "fr" (French) or "en" (English).'
+    )
+    assert 'parle "fr" (français)' in err.value.fr

@@ -16,15 +16,29 @@ DOC = ROOT / "docs" / "install-pi.md"
 
 def shell_blocks() -> list[list[str]]:
     text = DOC.read_text(encoding="utf-8")
-    return [block.strip("\n").splitlines()
-            for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S)]
+    return [block.strip("\n").splitlines() for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S)]
 
 
 def test_the_page_has_its_steps_in_both_languages() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for words in ("Raspberry Pi OS Lite", "Bookworm", "venv", "pip install", "systemd",
-                  "kmsdrm", "udev", "dialout", "gpio", "touchscreen", "écran tactile", "Sound",
-                  "Le son", "Update", "Mettre à jour", "companion doctor"):
+    for words in (
+        "Raspberry Pi OS Lite",
+        "Bookworm",
+        "venv",
+        "pip install",
+        "systemd",
+        "kmsdrm",
+        "udev",
+        "dialout",
+        "gpio",
+        "touchscreen",
+        "écran tactile",
+        "Sound",
+        "Le son",
+        "Update",
+        "Mettre à jour",
+        "companion doctor",
+    ):
         assert words in text, words
     assert len(shell_blocks()) >= 8
 
@@ -32,8 +46,7 @@ def test_the_page_has_its_steps_in_both_languages() -> None:
 @pytest.mark.parametrize("index", range(len(shell_blocks())))
 def test_every_block_is_valid_shell(index: int) -> None:
     block = "\n".join(shell_blocks()[index]) + "\n"
-    proc = subprocess.run(["bash", "-n"], input=block, capture_output=True, text=True,
-                          check=False)
+    proc = subprocess.run(["bash", "-n"], input=block, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
 
 

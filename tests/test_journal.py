@@ -60,8 +60,7 @@ def test_second_writer_is_refused(tmp_path: Path) -> None:
         with pytest.raises(JournalError, match=r"another companion .* is already using"):
             Journal(tmp_path, writer=True)
         # another process, too: the lock is an OS lock, not a Python object
-        result = run_cli("demo", "--speed", "0", "--rounds", "1", "--lang", "en",
-                         data_dir=tmp_path)
+        result = run_cli("demo", "--speed", "0", "--rounds", "1", "--lang", "en", data_dir=tmp_path)
         assert result.returncode == 1
         assert "another companion" in result.stderr and "--data-dir" in result.stderr
         assert "Traceback" not in result.stderr
@@ -117,7 +116,7 @@ def test_corrupted_event_row_is_named(tmp_path: Path) -> None:
     run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=tmp_path)
     db = sqlite3.connect(tmp_path / FILENAME)
     game_id = db.execute("SELECT id FROM games").fetchone()[0]
-    db.execute("UPDATE events SET payload = '{\"type\": \"draw\"}' WHERE seq = 3")
+    db.execute('UPDATE events SET payload = \'{"type": "draw"}\' WHERE seq = 3')
     db.execute("UPDATE games SET finished = 0")
     db.commit()
     db.close()

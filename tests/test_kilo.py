@@ -21,8 +21,7 @@ def game(n: int = 4, rounds: int = 3, **rules: Any) -> KiloGame:
     return KiloGame(NewKiloGame(players=NAMES[:n], rounds=rounds, rules=rules))
 
 
-def slap(g: KiloGame, stamps: dict[str, int], valid: bool = True,
-         penalized: list[str] | None = None) -> None:
+def slap(g: KiloGame, stamps: dict[str, int], valid: bool = True, penalized: list[str] | None = None) -> None:
     for player, t in stamps.items():
         g.apply(Press(player=player, t_us=t))
     g.apply(Verdict(valid=valid, penalized=penalized))
@@ -38,8 +37,7 @@ def draw(g: KiloGame, player: str, card: str) -> None:
     g.apply(Draw.model_validate({"type": "draw", "player": player, "card": card}))
 
 
-@pytest.mark.parametrize("n,size", [(3, 40), (4, 36), (5, 32), (6, 28), (7, 24), (8, 20),
-                                    (9, 16), (10, 12)])
+@pytest.mark.parametrize("n,size", [(3, 40), (4, 36), (5, 32), (6, 28), (7, 24), (8, 20), (9, 16), (10, 12)])
 def test_deal_table_and_pile_size(n: int, size: int) -> None:
     g = game(n)
     assert g.pile_count == size
@@ -58,8 +56,7 @@ def test_kilos_per_card_and_standings() -> None:
         assert g.kilos("Bea") - before == kilos
     state = g.to_json()
     assert [s["player"] for s in state["standings"]] == ["Ana", "Cy", "Dom", "Bea"]
-    assert state["standings"][3] == {"player": "Bea", "kilos": 113, "cards": ["AS", "10H", "3"],
-                                     "flushes": 0}
+    assert state["standings"][3] == {"player": "Bea", "kilos": 113, "cards": ["AS", "10H", "3"], "flushes": 0}
 
 
 def test_face_cards_value_when_in_the_pile() -> None:
@@ -127,8 +124,10 @@ def test_returned_block_comes_up_only_after_the_rest() -> None:
     slap(g, everyone(g, "Ana"))
     draw(g, "Ana", "7S")  # AS and 7S now lie under the pile
     slap(g, everyone(g, "Bea"))
-    with pytest.raises(RuleError, match="AS cannot be drawn: the Ace of spades already lies among "
-                                        "the cards returned under the pile"):
+    with pytest.raises(
+        RuleError,
+        match="AS cannot be drawn: the Ace of spades already lies among the cards returned under the pile",
+    ):
         draw(g, "Bea", "AS")
     draw(g, "Bea", "AH")
     for card in ["AD", "AC", "10S", "10H", "10D", "10C"]:
@@ -227,12 +226,15 @@ def test_presses_while_draws_are_owed_are_ignored() -> None:
     assert g.awaiting == "play"
 
 
-@pytest.mark.parametrize("card,fragment", [
-    ("KH", "KH cannot be drawn: Kings are dealt to the players at 4 players, the pile holds A 3-10"),
-    ("2", "2s are dealt"),
-    ("JK", "no joker"),
-    ("7*", "suits S H D C"),
-])
+@pytest.mark.parametrize(
+    "card,fragment",
+    [
+        ("KH", "KH cannot be drawn: Kings are dealt to the players at 4 players, the pile holds A 3-10"),
+        ("2", "2s are dealt"),
+        ("JK", "no joker"),
+        ("7*", "suits S H D C"),
+    ],
+)
 def test_impossible_cards(card: str, fragment: str) -> None:
     g = game(4)
     slap(g, everyone(g, "Ana"))
@@ -354,8 +356,7 @@ def test_sevens_under_the_pile_are_not_called_gone() -> None:
         draw(g, "Cy", "7" + suit)  # a flush: the 7 goes under the pile
     err = _refusal(g, "7")
     assert "sortis" not in err.fr and "already left" not in err.en
-    assert "les 4 7 remis sous le tas ne reviennent qu'après les 36 cartes du dessus" in err.fr, \
-        err.fr
+    assert "les 4 7 remis sous le tas ne reviennent qu'après les 36 cartes du dessus" in err.fr, err.fr
     assert "come up only after the 36 cards above" in err.en
 
 

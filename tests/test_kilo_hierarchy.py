@@ -49,14 +49,12 @@ def draw(screen: str, game: KiloGame, size: tuple[int, int], lang: str) -> list[
 def five_way_tie() -> list[dict[str, object]]:
     """Ten players, five rounds, each lost by a different player: five finish at 0 kg."""
     players = LONG[:10]
-    ev: list[dict[str, object]] = [
-        {"type": "new_game", "game": "kilo", "players": players, "rounds": 5}]
+    ev: list[dict[str, object]] = [{"type": "new_game", "game": "kilo", "players": players, "rounds": 5}]
     t = 1_000_000
     for i, card in enumerate(["AH", "10S", "10C", "AS", "10D"]):
         loser = players[2 * i]
         ev += _slap(t, [p for p in players if p != loser] + [loser], [20_000] * 9)
-        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": loser,
-                                                     "card": card}]
+        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": loser, "card": card}]
         t += 10_000_000
     return ev
 
@@ -68,6 +66,7 @@ IDS = [f"{w}x{h}-{lang}" for (w, h), lang in BOTH]
 
 # --- game over -------------------------------------------------------------------------------
 
+
 def content(texts: list[TextRecord], size: tuple[int, int]) -> list[TextRecord]:
     """The screen's own texts: not the frame's top bar or navigation bar, drawn on every
     screen."""
@@ -76,8 +75,7 @@ def content(texts: list[TextRecord], size: tuple[int, int]) -> list[TextRecord]:
     return [r for r in texts if r.rect.top >= top and r.rect.bottom <= bottom]
 
 
-def check_winners_first(texts: list[TextRecord], game: KiloGame, lang: str,
-                        size: tuple[int, int]) -> None:
+def check_winners_first(texts: list[TextRecord], game: KiloGame, lang: str, size: tuple[int, int]) -> None:
     winners = set(game.winners())
     names = [r for r in texts if r.kind == "name"]
     shown = {r.who for r in names}
@@ -97,8 +95,7 @@ def check_winners_first(texts: list[TextRecord], game: KiloGame, lang: str,
     smallest_winner = min(r.cap for r in ours)
     if len(winners) <= 2:
         # One or two winners: their names themselves are the biggest, the frame included.
-        assert smallest_winner >= max(r.cap for r in texts), sorted(
-            (r.cap, r.text) for r in texts)[-3:]
+        assert smallest_winner >= max(r.cap for r in texts), sorted((r.cap, r.text) for r in texts)[-3:]
     # Every winner's name is bigger than every other player's, and than any score.
     others = [r.cap for r in names if r.who not in winners]
     scores = [r.cap for r in texts if r.kind == "score" and r.text != ordinal(1, lang)]
@@ -112,12 +109,12 @@ def test_game_over_is_the_kits_and_names_the_heaviest(size: tuple[int, int], lan
     r = render("gameover", view_of(game), size, lang, ui_for(game, lang), audit=True)
     kilos = {p: game.kilos(p) for p in game.players}
     heaviest = max(kilos, key=kilos.__getitem__)
-    check_game_over(r.painter, game.players, set(game.winners()), lang,
-                    ["ex aequo" if lang == "fr" else "Co-winners"])
+    check_game_over(
+        r.painter, game.players, set(game.winners()), lang, ["ex aequo" if lang == "fr" else "Co-winners"]
+    )
     # The heaviest is named, with their kilos, in words the table reads.
     said = short_name(heaviest, game.players)
-    assert any(said in rec.text and f"{kilos[heaviest]} kg" in rec.text
-               for rec in r.painter.texts), said
+    assert any(said in rec.text and f"{kilos[heaviest]} kg" in rec.text for rec in r.painter.texts), said
 
 
 @pytest.mark.parametrize(("size", "lang"), BOTH, ids=IDS)
@@ -125,11 +122,13 @@ def test_five_co_winners_are_all_first(size: tuple[int, int], lang: str) -> None
     game = engine(five_way_tie())
     assert game.finished and len(game.winners()) == 5
     r = render("gameover", view_of(game), size, lang, ui_for(game, lang), audit=True)
-    check_game_over(r.painter, game.players, set(game.winners()), lang,
-                    ["ex aequo" if lang == "fr" else "Co-winners"])
+    check_game_over(
+        r.painter, game.players, set(game.winners()), lang, ["ex aequo" if lang == "fr" else "Co-winners"]
+    )
 
 
 # --- table -----------------------------------------------------------------------------------
+
 
 def tiles(texts: list[TextRecord]) -> dict[str, TextRecord]:
     return {r.who: r for r in texts if r.kind == "name" and r.who is not None}
@@ -137,14 +136,14 @@ def tiles(texts: list[TextRecord]) -> dict[str, TextRecord]:
 
 def on_line(texts: list[TextRecord], name: TextRecord, text: str) -> list[TextRecord]:
     """Texts reading ``text`` on the name's line, left of it."""
-    return [r for r in texts if r.text == text and r.box.top == name.box.top
-            and r.rect.right <= name.rect.left]
+    return [
+        r for r in texts if r.text == text and r.box.top == name.box.top and r.rect.right <= name.rect.left
+    ]
 
 
 @pytest.mark.parametrize(("size", "lang"), BOTH, ids=IDS)
 @pytest.mark.parametrize("sample", ["midgame", "busy", "finished"])
-def test_table_shows_places_and_this_rounds_change(sample: str, size: tuple[int, int],
-                                                  lang: str) -> None:
+def test_table_shows_places_and_this_rounds_change(sample: str, size: tuple[int, int], lang: str) -> None:
     game = engine(SAMPLES[sample]())
     view = view_of(game)
     texts = draw("table", game, size, lang)
@@ -155,11 +154,22 @@ def test_table_shows_places_and_this_rounds_change(sample: str, size: tuple[int,
         name = names[seat.name]
         places = on_line(texts, name, ordinal(seat.place, lang))
         assert places and places[0].kind == "place", (seat.name, seat.place)
-        score = [r for r in texts if r.kind == "score" and r.text == str(seat.kilos)
-                 and r.rect.left > name.rect.right and name.box.top <= r.rect.centery]
+        score = [
+            r
+            for r in texts
+            if r.kind == "score"
+            and r.text == str(seat.kilos)
+            and r.rect.left > name.rect.right
+            and name.box.top <= r.rect.centery
+        ]
         assert score, seat.name
-        under = [r for r in texts if name.box.left <= r.rect.left and r.rect.top >= name.rect.bottom
-                 and r.rect.bottom <= name.box.bottom + name.box.height]
+        under = [
+            r
+            for r in texts
+            if name.box.left <= r.rect.left
+            and r.rect.top >= name.rect.bottom
+            and r.rect.bottom <= name.box.bottom + name.box.height
+        ]
         if seat.change and not under and len(view.seats) > 8 and size == (800, 480):
             # Ten players on the 7" screen: a tile is one line (names 4 mm, kilos 6.7 mm) and
             # the round's change is left to the history.
@@ -167,16 +177,21 @@ def test_table_shows_places_and_this_rounds_change(sample: str, size: tuple[int,
         if seat.change:
             changed += 1
             # "+8 kg" on the player's tile: under the name, left of the kilos.
-            assert any(r.text == change_text(seat.change) and r.rect.top >= name.rect.centery
-                       and name.box.left <= r.rect.left and r.rect.right <= score[0].rect.left
-                       and r.rect.top < score[0].rect.bottom for r in texts), seat.name
+            assert any(
+                r.text == change_text(seat.change)
+                and r.rect.top >= name.rect.centery
+                and name.box.left <= r.rect.left
+                and r.rect.right <= score[0].rect.left
+                and r.rect.top < score[0].rect.bottom
+                for r in texts
+            ), seat.name
     assert changed or (len(view.seats) > 8 and size == (800, 480))  # each sample has one
 
 
 def test_tiles_keep_their_seat_when_the_standings_change() -> None:
     events = SAMPLES["midgame"]()
     flush = next(i for i, e in enumerate(events) if e.get("card") == "7C")
-    before, after = engine(events[:flush]), engine(events[:flush + 1])
+    before, after = engine(events[:flush]), engine(events[: flush + 1])
     assert [s for s, _ in before.standings()] != [s for s, _ in after.standings()]
     for size in SIZES:
         a = tiles(draw("table", before, size, "fr"))
@@ -185,6 +200,7 @@ def test_tiles_keep_their_seat_when_the_standings_change() -> None:
 
 
 # --- portrait --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("sample", ["midgame", "busy"])
 def test_portrait_tiles_use_the_height(sample: str) -> None:

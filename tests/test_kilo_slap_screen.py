@@ -47,8 +47,7 @@ def engine_of(sample: str, long: bool = False) -> Any:
     return replay(json.dumps(e, ensure_ascii=False) for e in events)
 
 
-def painted(screen: str, engine: Any, size: tuple[int, int], lang: str = "fr",
-            **ui_fields: Any) -> Painter:
+def painted(screen: str, engine: Any, size: tuple[int, int], lang: str = "fr", **ui_fields: Any) -> Painter:
     ui = ui_for(engine, lang)
     for name, value in ui_fields.items():
         setattr(ui, name, value)
@@ -64,11 +63,11 @@ def content(p: Painter) -> list[TextRecord]:
 
 # --- the slap result ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("long", [False, True], ids=["short", "long"])
 @pytest.mark.parametrize("sample", ["midgame", "finished", "busy"])
-def test_the_losers_row_is_as_big_as_the_headline(sample: str, long: bool,
-                                                  size: tuple[int, int]) -> None:
+def test_the_losers_row_is_as_big_as_the_headline(sample: str, long: bool, size: tuple[int, int]) -> None:
     engine = engine_of(sample, long)
     loser = engine.last_slap.losers[0]
     p = painted("slap", engine, size)
@@ -113,6 +112,7 @@ def test_portrait_uses_its_height() -> None:
 
 # --- the live table ----------------------------------------------------------------------------
 
+
 class FakeClock:
     def __init__(self) -> None:
         self.t = 1000.0
@@ -133,15 +133,14 @@ class KeyClock:
 
 
 def keyboard(name: str, n_seats: int) -> KeyboardSource:
-    return KeyboardSource.from_config(HardwareConfig().keyboard, n_seats, own_window=False,
-                                      now_ns=KeyClock())
+    return KeyboardSource.from_config(HardwareConfig().keyboard, n_seats, own_window=False, now_ns=KeyClock())
 
 
-def make_app(journal: Journal, screen: pygame.Surface, clock: FakeClock,
-             lang: str = "fr") -> App:
+def make_app(journal: Journal, screen: pygame.Surface, clock: FakeClock, lang: str = "fr") -> App:
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
-    app = App(screen, journal, table, Ui(lang=lang), source_name="keyboard",
-              source_factory=keyboard, now=clock)
+    app = App(
+        screen, journal, table, Ui(lang=lang), source_name="keyboard", source_factory=keyboard, now=clock
+    )
     app.step()
     return app
 
@@ -217,6 +216,7 @@ def test_the_countdown_is_legible_everywhere() -> None:
 
 # --- the false slap ----------------------------------------------------------------------------
 
+
 def questions(app: App) -> list[str]:
     assert app.painter is not None
     return [r.text for r in app.painter.texts if "?" in r.text]
@@ -232,8 +232,7 @@ def name_cap(app: App, name: str) -> int:
     return max(r.cap for r in app.painter.texts if r.kind == "name" and r.who == name)
 
 
-def test_the_false_slap_asks_one_question_at_a_time(journal: Journal,
-                                                    screen: pygame.Surface) -> None:
+def test_the_false_slap_asks_one_question_at_a_time(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, FakeClock())
     key(app, pygame.K_3)
     key(app, pygame.K_1)
@@ -269,8 +268,7 @@ def test_the_false_slap_asks_one_question_at_a_time(journal: Journal,
     assert not audit.problems(app.painter, game.players)  # type: ignore[arg-type]
 
 
-def test_confirming_with_nobody_chosen_says_so(journal: Journal,
-                                               screen: pygame.Surface) -> None:
+def test_confirming_with_nobody_chosen_says_so(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, FakeClock(), lang="en")
     key(app, pygame.K_3)
     key(app, pygame.K_ESCAPE)

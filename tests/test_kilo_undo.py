@@ -52,6 +52,7 @@ def kilos_of(card: Card) -> int:
 
 # --- the reference: a naive fold of a log without undos -------------------------------------------
 
+
 @dataclass
 class Reference:
     setup: NewKiloGame
@@ -92,17 +93,21 @@ class Reference:
             if player not in earliest or t < earliest[player][0]:
                 earliest[player] = (t, res)
         if not earliest:
-            return {"order": [], "non_pressers": list(self.players), "last": list(self.players),
-                    "tied": False,
-                    "margin": None, "margin_res": 1}
+            return {
+                "order": [],
+                "non_pressers": list(self.players),
+                "last": list(self.players),
+                "tied": False,
+                "margin": None,
+                "margin_res": 1,
+            }
         first = min(t for t, _ in earliest.values())
         limit = first + self.setup.rules.slap_timeout_ms * 1000
         # A close stamped before the first press closed no window; the earliest one after did.
         after = [c for c in self.closes if c >= first]
         if after:
             limit = min(limit, min(after))
-        counted = sorted((t, self.players.index(p), p, res) for p, (t, res) in earliest.items()
-                         if t <= limit)
+        counted = sorted((t, self.players.index(p), p, res) for p, (t, res) in earliest.items() if t <= limit)
         order = [(p, t, res) for t, _, p, res in counted]
         non_pressers = [p for p in self.players if p not in {q for q, _, _ in order}]
         tied = False
@@ -122,8 +127,14 @@ class Reference:
             if len(order) >= 2:
                 margin = ft - order[-2][1]
                 margin_res = max(fres, order[-2][2], 1)
-        return {"order": order, "non_pressers": non_pressers, "last": last, "tied": tied,
-                "margin": margin, "margin_res": margin_res}
+        return {
+            "order": order,
+            "non_pressers": non_pressers,
+            "last": last,
+            "tied": tied,
+            "margin": margin,
+            "margin_res": margin_res,
+        }
 
     def feed(self, ev: Event) -> None:
         if isinstance(ev, Press):
@@ -159,7 +170,10 @@ class Reference:
             self.end_round_after_draws = False
         self.last_slap = {
             "order": [{"player": p, "t_us": t} for p, t, _ in w["order"]],
-            "losers": losers, "margin_us": w["margin"], "valid": ev.valid, "tied": w["tied"],
+            "losers": losers,
+            "margin_us": w["margin"],
+            "valid": ev.valid,
+            "tied": w["tied"],
             "non_pressers": w["non_pressers"],
             **({"margin_res_us": w["margin_res"]} if w["margin_res"] > 1 else {}),
         }
@@ -174,8 +188,7 @@ class Reference:
         self.owed.remove(ev.player)
         self.draws += 1
         assert ev.card.rank is not None
-        if ev.card.rank is Rank.SEVEN and not (self.setup.rules.seven == "first_card_counts"
-                                               and not hand):
+        if ev.card.rank is Rank.SEVEN and not (self.setup.rules.seven == "first_card_counts" and not hand):
             hand.clear()
         else:
             hand.append(ev.card)
@@ -198,13 +211,22 @@ class Reference:
     def state(self) -> dict[str, Any]:
         w = self.window()
         return {
-            "round": self.round, "finished": self.finished, "end_reason": self.end_reason,
-            "owed_draws": self.owed, "starter": self.starter, "dealer": self.dealer,
+            "round": self.round,
+            "finished": self.finished,
+            "end_reason": self.end_reason,
+            "owed_draws": self.owed,
+            "starter": self.starter,
+            "dealer": self.dealer,
             "kilos": {p: self.kilos(p) for p in self.players},
             "cards": {p: sorted(str(c) for c in self.hands[p]) for p in self.players},
-            "pile": self.pile_count(), "last_slap": self.last_slap, "slaps": self.slaps,
-            "draws": self.draws, "ignored_presses": self.ignored, "history": self.history,
-            "window": [(p, t) for p, t, _ in w["order"]], "window_last": w["last"],
+            "pile": self.pile_count(),
+            "last_slap": self.last_slap,
+            "slaps": self.slaps,
+            "draws": self.draws,
+            "ignored_presses": self.ignored,
+            "history": self.history,
+            "window": [(p, t) for p, t, _ in w["order"]],
+            "window_last": w["last"],
             "window_tied": w["tied"],
         }
 
@@ -213,13 +235,22 @@ def engine_state(game: KiloGame) -> dict[str, Any]:
     js = game.to_json()
     w = game.window()
     return {
-        "round": js["round"], "finished": js["finished"], "end_reason": js["end_reason"],
-        "owed_draws": js["owed_draws"], "starter": js["starter"], "dealer": js["dealer"],
+        "round": js["round"],
+        "finished": js["finished"],
+        "end_reason": js["end_reason"],
+        "owed_draws": js["owed_draws"],
+        "starter": js["starter"],
+        "dealer": js["dealer"],
         "kilos": {row["player"]: row["kilos"] for row in js["standings"]},
         "cards": {row["player"]: sorted(row["cards"]) for row in js["standings"]},
-        "pile": js["pile"]["count"], "last_slap": js["last_slap"], "slaps": js["slaps"],
-        "draws": js["draws"], "ignored_presses": js["ignored_presses"], "history": js["history"],
-        "window": [(p.player, p.t_us) for p in w.order], "window_last": list(w.last),
+        "pile": js["pile"]["count"],
+        "last_slap": js["last_slap"],
+        "slaps": js["slaps"],
+        "draws": js["draws"],
+        "ignored_presses": js["ignored_presses"],
+        "history": js["history"],
+        "window": [(p.player, p.t_us) for p in w.order],
+        "window_last": list(w.last),
         "window_tied": w.tied,
     }
 
@@ -246,6 +277,7 @@ def without_undone(log: list[Event]) -> tuple[list[Event], int, int]:
 
 # --- building logs the table could enter --------------------------------------------------------
 
+
 def can_undo(game: KiloGame) -> bool:
     try:
         game.check(Undo())
@@ -270,9 +302,11 @@ def a_card(draw: st.DrawFn, game: KiloGame) -> Card:
 @st.composite
 def logs(draw: st.DrawFn) -> list[Event]:
     n = draw(st.integers(3, 6))
-    rules = KiloRules(seven=draw(st.sampled_from(["flush", "first_card_counts"])),
-                      tie=draw(st.sampled_from(["all_draw", "reslap"])),
-                      slap_timeout_ms=draw(st.sampled_from([100, 500, 5000])))
+    rules = KiloRules(
+        seven=draw(st.sampled_from(["flush", "first_card_counts"])),
+        tie=draw(st.sampled_from(["all_draw", "reslap"])),
+        slap_timeout_ms=draw(st.sampled_from([100, 500, 5000])),
+    )
     setup = NewKiloGame(players=NAMES[:n], rounds=draw(st.integers(1, 3)), rules=rules)
     game = KiloGame(setup)
     log: list[Event] = [setup]
@@ -295,26 +329,26 @@ def logs(draw: st.DrawFn) -> list[Event]:
         events: list[Event]
         if kind == "press":
             res = draw(st.sampled_from(RESOLUTIONS))
-            events = [Press(player=draw(st.sampled_from(setup.players)), t_us=base + draw(stamp),
-                            res_us=res)]
+            events = [Press(player=draw(st.sampled_from(setup.players)), t_us=base + draw(stamp), res_us=res)]
         elif kind == "burst":
             # Several players on one kind of clock within a few of its ticks of each other.
             res = draw(st.sampled_from(RESOLUTIONS))
-            who = draw(st.lists(st.sampled_from(setup.players), min_size=2, max_size=n,
-                                unique=True))
+            who = draw(st.lists(st.sampled_from(setup.players), min_size=2, max_size=n, unique=True))
             at = base + draw(stamp)
-            events = [Press(player=p, t_us=at + draw(st.integers(0, 2 * (res or 1))), res_us=res)
-                      for p in who]
+            events = [
+                Press(player=p, t_us=at + draw(st.integers(0, 2 * (res or 1))), res_us=res) for p in who
+            ]
         elif kind == "judged too soon":
             # A verdict given while players were still pressing, then undone (issue 21).
             res = draw(st.sampled_from(RESOLUTIONS))
             late = [p for p in setup.players if not game.window_pressed(p)] or list(setup.players)
             who = draw(st.lists(st.sampled_from(late), min_size=1, max_size=len(late), unique=True))
             at = base + draw(stamp)
-            events = [Verdict(valid=draw(st.booleans())),
-                      *(Press(player=p, t_us=at + draw(st.integers(0, 2 * (res or 1))), res_us=res)
-                        for p in who),
-                      Undo()]
+            events = [
+                Verdict(valid=draw(st.booleans())),
+                *(Press(player=p, t_us=at + draw(st.integers(0, 2 * (res or 1))), res_us=res) for p in who),
+                Undo(),
+            ]
         elif kind == "close":
             events = [Close(t_us=base + draw(st.integers(-timeout, 2 * timeout)))]
         elif kind == "starter":
@@ -326,8 +360,14 @@ def logs(draw: st.DrawFn) -> list[Event]:
                 events = [Verdict(valid=True)]
             else:
                 pressers = [p for p in setup.players if game.window_pressed(p)]
-                events = [Verdict(valid=False, penalized=draw(
-                    st.none() | st.lists(st.sampled_from(pressers), unique=True, min_size=1)))]
+                events = [
+                    Verdict(
+                        valid=False,
+                        penalized=draw(
+                            st.none() | st.lists(st.sampled_from(pressers), unique=True, min_size=1)
+                        ),
+                    )
+                ]
             # The next window starts later, or at once: presses right after a verdict that is
             # then undone fall inside the window it had closed.
             base += draw(st.sampled_from([0, 20_000, 4 * timeout]))
@@ -342,6 +382,7 @@ def logs(draw: st.DrawFn) -> list[Event]:
 
 
 # --- the properties -------------------------------------------------------------------------------
+
 
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(logs())
@@ -364,15 +405,21 @@ def windows_cut_by_undone_decisions(draw: st.DrawFn) -> list[Event]:
     """One window's presses (mixed clocks, any order) with verdicts slipped in between and then
     undone, one at a time or several in a row, with a draw among them now and then."""
     n = draw(st.integers(3, 6))
-    setup = NewKiloGame(players=NAMES[:n], rounds=3,
-                        rules=KiloRules(tie=draw(st.sampled_from(["all_draw", "reslap"]))))
+    setup = NewKiloGame(
+        players=NAMES[:n], rounds=3, rules=KiloRules(tie=draw(st.sampled_from(["all_draw", "reslap"])))
+    )
     game = KiloGame(setup)
     log: list[Event] = [setup]
     base = draw(st.integers(0, 2**40))
     for _ in range(draw(st.integers(2, 14))):
         res = draw(st.sampled_from(RESOLUTIONS))
-        log.append(Press(player=draw(st.sampled_from(setup.players)),
-                         t_us=base + draw(st.integers(0, 60_000)), res_us=res))
+        log.append(
+            Press(
+                player=draw(st.sampled_from(setup.players)),
+                t_us=base + draw(st.integers(0, 60_000)),
+                res_us=res,
+            )
+        )
         game.apply(log[-1])  # type: ignore[arg-type]
         if game.awaiting == "verdict" and draw(st.integers(0, 2)) == 0:
             log.append(Verdict(valid=draw(st.booleans())))
@@ -441,12 +488,20 @@ def test_two_undos_in_a_row_keep_the_presses_after_the_later_decision() -> None:
     game.apply(Undo())
     game.apply(Undo())
     expected = Reference(game.setup)
-    for ev in [Press(player="A", t_us=100), Press(player="B", t_us=200), Press(player="C", t_us=300),
-               Press(player="B", t_us=150, res_us=20_000), Press(player="C", t_us=160, res_us=20_000)]:
+    for ev in [
+        Press(player="A", t_us=100),
+        Press(player="B", t_us=200),
+        Press(player="C", t_us=300),
+        Press(player="B", t_us=150, res_us=20_000),
+        Press(player="C", t_us=160, res_us=20_000),
+    ]:
         expected.feed(ev)
     assert engine_state(game) == expected.state()
     assert [(p.player, p.t_us, p.res_us) for p in game.window().order] == [
-        ("A", 100, 1), ("B", 150, 20_000), ("C", 160, 20_000)]
+        ("A", 100, 1),
+        ("B", 150, 20_000),
+        ("C", 160, 20_000),
+    ]
     assert game.window().last == ("A", "B", "C")  # within C's 20 ms key resolution: all tie
 
 
@@ -454,8 +509,11 @@ def test_the_reference_is_not_the_engine() -> None:
     """The reference judges on its own: it disagrees with a window that drops resolutions."""
     setup = NewKiloGame(players=["A", "B", "C"], rounds=1)
     ref = Reference(setup)
-    for ev in [Press(player="A", t_us=0), Press(player="B", t_us=5, res_us=20_000),
-               Press(player="C", t_us=10)]:
+    for ev in [
+        Press(player="A", t_us=0),
+        Press(player="B", t_us=5, res_us=20_000),
+        Press(player="C", t_us=10),
+    ]:
         ref.feed(ev)
     # C is last by stamp; B's key clock cannot tell B from C, while A is 10 µs before C on
     # microsecond clocks: B and C tie, with the coarser precision on the margin.

@@ -21,8 +21,7 @@ from tests.test_legibility import states
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("screen", ["play", "take"])
-def test_the_turn_banner_is_the_biggest_text(screen: str, size: tuple[int, int],
-                                             lang: str) -> None:
+def test_the_turn_banner_is_the_biggest_text(screen: str, size: tuple[int, int], lang: str) -> None:
     """Whoever must act, in their seat colour, bigger than anything else under the top bar,
     with a form of their name ("À Anne-Sophie Chénier-Roux", "À A.-S. Ch.")."""
     checked = 0
@@ -47,8 +46,7 @@ def test_change_marks_and_places() -> None:
     assert change_text(8) == "+8" and change_text(-28) == "\u221228"
     assert change_text(100, "kg") == "+100 kg"
     assert [ordinal(n, "fr") for n in (1, 2, 10)] == ["1er", "2e", "10e"]
-    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "21st"]
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

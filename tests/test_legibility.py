@@ -37,10 +37,18 @@ from companion.games import GAMES
 from companion.table.fold import replay
 
 # 24 characters each, accents, shared first names and initials: the hardest table there is.
-LONG = ["Anne-Sophie Castelnaudry", "Anne-Sophie Chénier-Roux", "Jean-François Lefèbvre-D",
-        "Marie-Hélène Duchâteau-L", "Éloïse Bérénice Montcalm", "Maximilien-Alexandre Zoé",
-        "Frédérique Aubépine-Gras", "Héloïse Marguerite Noëls", "Jean-François Léonard-Ba",
-        "Bénédicte Île-de-Ré Élan"]
+LONG = [
+    "Anne-Sophie Castelnaudry",
+    "Anne-Sophie Chénier-Roux",
+    "Jean-François Lefèbvre-D",
+    "Marie-Hélène Duchâteau-L",
+    "Éloïse Bérénice Montcalm",
+    "Maximilien-Alexandre Zoé",
+    "Frédérique Aubépine-Gras",
+    "Héloïse Marguerite Noëls",
+    "Jean-François Léonard-Ba",
+    "Bénédicte Île-de-Ré Élan",
+]
 PACKAGES = {name: info.package for name, info in GAMES.items()}
 
 
@@ -50,8 +58,9 @@ def long_names(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     players = list(events[0]["players"])
     text = json.dumps(events, ensure_ascii=False)
     for name in sorted(players, key=len, reverse=True):
-        text = text.replace(json.dumps(name, ensure_ascii=False),
-                            json.dumps(LONG[players.index(name)], ensure_ascii=False))
+        text = text.replace(
+            json.dumps(name, ensure_ascii=False), json.dumps(LONG[players.index(name)], ensure_ascii=False)
+        )
     return json.loads(text)
 
 
@@ -83,6 +92,7 @@ def test_every_screen_is_legible(game: str, screen: str, lang: str) -> None:
 
 # --- colours -------------------------------------------------------------------------------
 
+
 def test_seats_are_distinct_by_colour_and_by_shape() -> None:
     assert len(SEAT_COLORS) == len(SHAPES) == 10
     assert len(set(SHAPES)) == 10  # a colour-blind player tells seats apart by shape alone
@@ -103,6 +113,7 @@ def test_colours_that_mean_something_are_no_seat_colour() -> None:
 
 
 # --- names ---------------------------------------------------------------------------------
+
 
 def test_names_shorten_the_way_a_table_does() -> None:
     """One short form per player for the evening (issue 23, finding 4: "Anne-Sophie Ca.",
@@ -142,8 +153,7 @@ def test_a_player_has_one_name_on_every_screen(lang: str) -> None:
                 for rec in r.painter.texts:  # type: ignore[attr-defined]
                     if rec.kind == "name" and rec.who:
                         shown.setdefault((game, sample, rec.who), set()).add(rec.text)
-    many = {who: sorted(forms) for who, forms in shown.items()
-            if len(forms - {who[2]}) > 1}
+    many = {who: sorted(forms) for who, forms in shown.items() if len(forms - {who[2]}) > 1}
     assert not many, many
 
 

@@ -42,20 +42,28 @@ class QuietSource:
 
 def make_app(surface: pygame.Surface, journal: Journal, **kw: Any) -> App:
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "test"})
-    app = App(surface, journal, table, Ui(lang="fr"), source_name="test",
-              source_factory=lambda name, n: QuietSource(), **kw)
+    app = App(
+        surface,
+        journal,
+        table,
+        Ui(lang="fr"),
+        source_name="test",
+        source_factory=lambda name, n: QuietSource(),
+        **kw,
+    )
     app.step()
     return app
 
 
 def press(seat: int, t_ns: int, clock: Clock = BOARD) -> list[InputEvent]:
-    return [InputEvent("seat", seat, "press", t_ns, clock, "serial"),
-            InputEvent("seat", seat, "release", t_ns + 50_000_000, clock, "serial")]
+    return [
+        InputEvent("seat", seat, "press", t_ns, clock, "serial"),
+        InputEvent("seat", seat, "release", t_ns + 50_000_000, clock, "serial"),
+    ]
 
 
 def return_key() -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
-                              scancode=0)
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
 
 def journaled(journal: Journal, app: App) -> list[dict[str, Any]]:
@@ -65,7 +73,8 @@ def journaled(journal: Journal, app: App) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_presses_queued_before_the_referee_key_are_journaled_before_the_verdict(
-        screen: pygame.Surface, journal: Journal, seed: int) -> None:
+    screen: pygame.Surface, journal: Journal, seed: int
+) -> None:
     rng = random.Random(seed)
     app = make_app(screen, journal)
     # Alice slaps first, alone, in a step of her own: the table now waits for a verdict.
@@ -105,8 +114,7 @@ def test_presses_queued_before_the_referee_key_are_journaled_before_the_verdict(
     assert stamps == sorted(stamps)
 
 
-def test_a_press_says_its_clock_and_epoch_in_the_journal(screen: pygame.Surface,
-                                                         journal: Journal) -> None:
+def test_a_press_says_its_clock_and_epoch_in_the_journal(screen: pygame.Surface, journal: Journal) -> None:
     app = make_app(screen, journal)
     for item in press(2, 5_000_000):
         app.inbox.put(item)
@@ -116,7 +124,8 @@ def test_a_press_says_its_clock_and_epoch_in_the_journal(screen: pygame.Surface,
 
 
 def test_a_step_draws_within_its_budget_whatever_the_queue_holds(
-        screen: pygame.Surface, journal: Journal) -> None:
+    screen: pygame.Surface, journal: Journal
+) -> None:
     clock = [0.0]
 
     def now() -> float:
@@ -137,8 +146,7 @@ def test_a_step_draws_within_its_budget_whatever_the_queue_holds(
     assert not app.running  # QUIT read at once, though the queue still holds presses
 
 
-def test_the_queue_is_bounded_and_an_overflow_is_said(screen: pygame.Surface,
-                                                      journal: Journal) -> None:
+def test_the_queue_is_bounded_and_an_overflow_is_said(screen: pygame.Surface, journal: Journal) -> None:
     app = make_app(screen, journal)
     assert isinstance(app.inbox, EventInbox) and app.inbox.maxsize > 0
     app.inbox = EventInbox(8)
@@ -152,17 +160,25 @@ def test_the_queue_is_bounded_and_an_overflow_is_said(screen: pygame.Surface,
 
 
 def test_a_key_read_late_by_a_slow_step_says_its_stamp_is_that_coarse(
-        screen: pygame.Surface, journal: Journal) -> None:
+    screen: pygame.Surface, journal: Journal
+) -> None:
     clock = [100.0]
-    keys = KeyboardSource(bindings(["a", "b", "c", "d"]), own_window=False,
-                          now_ns=lambda: int(clock[0] * 1e9))
+    keys = KeyboardSource(
+        bindings(["a", "b", "c", "d"]), own_window=False, now_ns=lambda: int(clock[0] * 1e9)
+    )
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "keyboard"})
-    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard",
-              source_factory=lambda name, n: keys, now=lambda: clock[0])
+    app = App(
+        screen,
+        journal,
+        table,
+        Ui(lang="fr"),
+        source_name="keyboard",
+        source_factory=lambda name, n: keys,
+        now=lambda: clock[0],
+    )
     app.step()  # the loop reads its events (none)
     clock[0] += 0.060  # a step of 60 ms: the key below may have waited that long to be read
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
     app.step()
     app.step()
     (event,) = journaled(journal, app)

@@ -34,9 +34,14 @@ WAL = FILENAME + "-wal"
 def digests(folder: Path) -> dict[str, str]:
     """Every file of the folder but SQLite's -shm (an index SQLite rebuilds at will) and the
     writer's lock file (it holds the pid of the last writer)."""
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
-            if p.is_file() and not p.name.endswith("-shm") and p.name != "journal.lock"
-            and not (p.name == WAL and p.stat().st_size == 0)}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+        and not p.name.endswith("-shm")
+        and p.name != "journal.lock"
+        and not (p.name == WAL and p.stat().st_size == 0)
+    }
 
 
 def crashed_copy(dst: Path, presses: int = 20) -> None:
@@ -63,17 +68,24 @@ FRAME = 4096 + 24
 
 # --- 1. a damaged -wal -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("where", ["page", "frame header", "wal header"])
 def test_damaged_wal_is_named_and_left_untouched(tmp_path: Path, where: str) -> None:
     data = tmp_path / "data"
     crashed_copy(data)
-    offset = {"page": 32 + 5 * FRAME + 24 + 100, "frame header": 32 + 5 * FRAME + 2,
-              "wal header": 12}[where]
+    offset = {"page": 32 + 5 * FRAME + 24 + 100, "frame header": 32 + 5 * FRAME + 2, "wal header": 12}[where]
     flip(data / WAL, offset)
     before = digests(data)
-    for args in (["games"], ["games", "--json"], ["export"], ["history"], ["stats"],
-                 ["export", "--csv", "--all"], ["resume", "--speed", "0"],
-                 ["demo", "--speed", "0", "--rounds", "1"]):
+    for args in (
+        ["games"],
+        ["games", "--json"],
+        ["export"],
+        ["history"],
+        ["stats"],
+        ["export", "--csv", "--all"],
+        ["resume", "--speed", "0"],
+        ["demo", "--speed", "0", "--rounds", "1"],
+    ):
         line = one_clear_line(run_cli(*args, "--lang", "en", data_dir=data))
         assert "damaged" in line and "left untouched" in line and WAL in line, (args, line)
         assert digests(data) == before, args
@@ -106,20 +118,24 @@ def test_a_cut_short_last_transaction_is_not_damage(tmp_path: Path) -> None:
 
 # --- 3. a reader holding a read transaction never stalls the writer ----------------------------
 
+
 def test_a_reader_holding_a_transaction_does_not_freeze_the_game(tmp_path: Path) -> None:
     data = tmp_path / "data"
     made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=data)
     assert made.returncode == 0, made.stderr
-    reader = sqlite3.connect(f"file:{data / FILENAME}?mode=ro", uri=True,
-                             isolation_level=None)
+    reader = sqlite3.connect(f"file:{data / FILENAME}?mode=ro", uri=True, isolation_level=None)
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM events").fetchone()  # holds its snapshot from here
     try:
         env = dict(os.environ, COMPANION_DATA_DIR=str(data), COMPANION_TRACE_COMMITS="1")
-        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "demo", "treize",
-                                 "--speed", "0", "--seed", "2"], env=env,
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "demo", "treize", "--speed", "0", "--seed", "2"],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stderr is not None
         stamps = [time.monotonic() for line in proc.stderr if line.startswith("#committed")]
         assert proc.wait(timeout=120) == 0
@@ -133,11 +149,16 @@ def test_a_reader_holding_a_transaction_does_not_freeze_the_game(tmp_path: Path)
 
 # --- 5. a journal carrying its own SQL -------------------------------------------------------------
 
-@pytest.mark.parametrize("sql", [
-    "CREATE TRIGGER wipe AFTER INSERT ON events BEGIN DELETE FROM events; END",
-    "CREATE VIEW everything AS SELECT * FROM events",
-    "CREATE TRIGGER hide AFTER UPDATE ON games BEGIN DELETE FROM games; END",
-], ids=["trigger on events", "view", "trigger on games"])
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "CREATE TRIGGER wipe AFTER INSERT ON events BEGIN DELETE FROM events; END",
+        "CREATE VIEW everything AS SELECT * FROM events",
+        "CREATE TRIGGER hide AFTER UPDATE ON games BEGIN DELETE FROM games; END",
+    ],
+    ids=["trigger on events", "view", "trigger on games"],
+)
 def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: str) -> None:
     data = tmp_path / "data"
     made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "1", data_dir=data)
@@ -157,8 +178,6 @@ def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: s
     assert listed.returncode == 0, listed.stderr
     assert len(json.loads(listed.stdout)["games"]) == 1
     assert digests(data) == before
-
-
 
 
 # --- 2 and 7. `buttons --assign` keeps the rest of the config, and checks before listening -------
@@ -184,8 +203,9 @@ lockout_ms = 40
 """
 
 
-def _assign(argv: list[str], presses: list[int], monkeypatch: pytest.MonkeyPatch,
-            capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+def _assign(
+    argv: list[str], presses: list[int], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     """Run `companion buttons --assign ...` on a gpiozero MockFactory, pressing ``presses`` as
     the prompts ask for them."""
     from gpiozero.pins.mock import MockFactory
@@ -200,8 +220,7 @@ def _assign(argv: list[str], presses: list[int], monkeypatch: pytest.MonkeyPatch
     result: list[int] = []
     with monkeypatch.context() as m:
         m.setattr(sys, "stdout", sink)
-        th = threading.Thread(target=lambda: result.append(cmd_buttons(args,
-                                                                       pin_factory=factory)))
+        th = threading.Thread(target=lambda: result.append(cmd_buttons(args, pin_factory=factory)))
         th.start()
         for n, pin in enumerate(presses, start=1):
             sink.wait_for(lambda line, n=n: f"seat {n}" in line)
@@ -214,14 +233,16 @@ def _assign(argv: list[str], presses: list[int], monkeypatch: pytest.MonkeyPatch
     return result[0], sink.getvalue(), capsys.readouterr().err
 
 
-def test_assign_force_changes_the_pin_map_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_assign_force_changes_the_pin_map_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import tomllib
 
     cfg = tmp_path / "companion.toml"
     cfg.write_text(USER_CONFIG, encoding="utf-8")
-    rc, _out, err = _assign(["--force", "--config", str(cfg), "--seats", "2", "--duration", "30"],
-                           [22, 5], monkeypatch, capsys)
+    rc, _out, err = _assign(
+        ["--force", "--config", str(cfg), "--seats", "2", "--duration", "30"], [22, 5], monkeypatch, capsys
+    )
     assert rc == 0, err
     text = cfg.read_text(encoding="utf-8")
     before, after = tomllib.loads(USER_CONFIG), tomllib.loads(text)
@@ -232,8 +253,8 @@ def test_assign_force_changes_the_pin_map_only(tmp_path: Path, monkeypatch: pyte
 
 
 def test_assign_into_a_folder_it_cannot_write_says_so_before_listening(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where a folder should be")
     out = blocker / "companion.toml"
@@ -249,7 +270,7 @@ BAD_CONFIGS = {
     "inf": ("[debounce]\nstuck_after_s = inf\n", "stuck_after_s"),
     "1e308": ("[debounce]\nstuck_after_s = 1e308\n", "stuck_after_s"),
     "nan lockout": ("[debounce]\nlockout_ms = nan\n", "lockout_ms"),
-    "not utf-8": (b"[serial]\nport = \"/dev/tty\xe9\"\n", "UTF-8"),
+    "not utf-8": (b'[serial]\nport = "/dev/tty\xe9"\n', "UTF-8"),
     "deep": ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nest"),
     "debouce": ("[debouce]\nlockout_ms = 40\n", "debounce"),
     "gpoi": ("[gpoi]\nseats = [{ button = 17 }]\n", "gpio"),
@@ -268,14 +289,23 @@ def bad_config(tmp_path: Path, case: str) -> tuple[Path, str]:
 
 
 @pytest.mark.parametrize("case", list(BAD_CONFIGS))
-@pytest.mark.parametrize("command", [["buttons", "--input", "sim", "--duration", "0.01"],
-                                     ["play", "kilo", "--players", "A,B,C"]],
-                         ids=["buttons", "play"])
+@pytest.mark.parametrize(
+    "command",
+    [["buttons", "--input", "sim", "--duration", "0.01"], ["play", "kilo", "--players", "A,B,C"]],
+    ids=["buttons", "play"],
+)
 def test_a_bad_config_is_one_sentence(tmp_path: Path, case: str, command: list[str]) -> None:
     cfg, needle = bad_config(tmp_path, case)
     before = cfg.read_bytes()
-    result = run_cli(*command, "--config", str(cfg), "--lang", "en", data_dir=tmp_path / "d",
-                     env={"SDL_VIDEODRIVER": "dummy"})
+    result = run_cli(
+        *command,
+        "--config",
+        str(cfg),
+        "--lang",
+        "en",
+        data_dir=tmp_path / "d",
+        env={"SDL_VIDEODRIVER": "dummy"},
+    )
     line = one_clear_line(result)
     assert needle in line and str(cfg) in line, line
     assert cfg.read_bytes() == before
@@ -284,8 +314,16 @@ def test_a_bad_config_is_one_sentence(tmp_path: Path, case: str, command: list[s
 @pytest.mark.parametrize("case", ["inf", "not utf-8", "deep", "debouce"])
 def test_doctor_names_a_bad_config_not_its_own_failure(tmp_path: Path, case: str) -> None:
     cfg, needle = bad_config(tmp_path, case)
-    result = run_cli("doctor", "--json", "--config", str(cfg), "--lang", "en",
-                     data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"})
+    result = run_cli(
+        "doctor",
+        "--json",
+        "--config",
+        str(cfg),
+        "--lang",
+        "en",
+        data_dir=tmp_path / "d",
+        env={"SDL_VIDEODRIVER": "dummy"},
+    )
     assert "Traceback" not in result.stderr
     check = next(c for c in json.loads(result.stdout)["checks"] if c["key"] == "config")
     assert check["status"] == "fail" and needle in check["en"], check
@@ -293,6 +331,7 @@ def test_doctor_names_a_bad_config_not_its_own_failure(tmp_path: Path, case: str
 
 
 # --- 8. a damaged stats cache is ignored and rebuilt -------------------------------------------
+
 
 def _parts(cache: Path) -> tuple[dict[str, object], list[object]]:
     lines = cache.read_bytes().split(b"\n")
@@ -320,22 +359,28 @@ def _stranger(parts: list[object]) -> list[object]:
 
 def _wrong_types(parts: list[object]) -> list[object]:
     rows, slaps, sheets = parts
-    return [{gid: [row[0], row[1], ["kilo", 5, "yes", None, 7, "kilos", 3]]  # type: ignore[index]
-             for gid, row in rows.items()}, slaps, sheets]  # type: ignore[attr-defined]
+    return [
+        {
+            gid: [row[0], row[1], ["kilo", 5, "yes", None, 7, "kilos", 3]]  # type: ignore[index]
+            for gid, row in rows.items()
+        },
+        slaps,
+        sheets,
+    ]  # type: ignore[attr-defined]
 
 
 CACHES = {
-    "nested": lambda cache: cache.write_text('{"version": 3}\n' + "[" * 100_000
-                                             + "]" * 100_000, encoding="utf-8"),
+    "nested": lambda cache: cache.write_text(
+        '{"version": 3}\n' + "[" * 100_000 + "]" * 100_000, encoding="utf-8"
+    ),
     "truncated": lambda cache: cache.write_bytes(cache.read_bytes()[:-100]),
     "flipped": lambda cache: flip(cache, cache.stat().st_size // 2),
     "list": lambda cache: cache.write_text("[1, 2, 3]", encoding="utf-8"),
-    "edited stranger": lambda cache: _write(cache, _parts(cache)[0],
-                                            _stranger(_parts(cache)[1]), sign=False),
-    "forged stranger": lambda cache: _write(cache, _parts(cache)[0],
-                                            _stranger(_parts(cache)[1]), sign=True),
-    "forged wrong types": lambda cache: _write(cache, _parts(cache)[0],
-                                               _wrong_types(_parts(cache)[1]), sign=True),
+    "edited stranger": lambda cache: _write(cache, _parts(cache)[0], _stranger(_parts(cache)[1]), sign=False),
+    "forged stranger": lambda cache: _write(cache, _parts(cache)[0], _stranger(_parts(cache)[1]), sign=True),
+    "forged wrong types": lambda cache: _write(
+        cache, _parts(cache)[0], _wrong_types(_parts(cache)[1]), sign=True
+    ),
 }
 
 
@@ -343,8 +388,7 @@ CACHES = {
 def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str) -> None:
     data = tmp_path / "data"
     for seed in (5, 6):
-        made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", str(seed),
-                       data_dir=data)
+        made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", str(seed), data_dir=data)
         assert made.returncode == 0, made.stderr
     truth = {cmd: run_cli(cmd, "--json", data_dir=data) for cmd in ("stats", "history")}
     assert all(r.returncode == 0 for r in truth.values())
@@ -391,21 +435,34 @@ def test_csv_export_defuses_formulas(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("players", ["=1+2,B,C", "A,+B,C", "A,B,@C", "A,-B,C"])
 def test_play_refuses_a_name_that_is_a_formula(tmp_path: Path, players: str) -> None:
-    result = run_cli("play", "kilo", "--players", players, "--lang", "en",
-                     data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    result = run_cli(
+        "play",
+        "kilo",
+        "--players",
+        players,
+        "--lang",
+        "en",
+        data_dir=tmp_path / "d",
+        env={"SDL_VIDEODRIVER": "dummy"},
+        timeout=30,
+    )
     line = one_clear_line(result)
     assert "spreadsheet" in line, line
-    assert not (tmp_path / "d" / FILENAME).exists() or run_cli(
-        "games", "--json", data_dir=tmp_path / "d").stdout.count('"id"') == 0
+    assert (
+        not (tmp_path / "d" / FILENAME).exists()
+        or run_cli("games", "--json", data_dir=tmp_path / "d").stdout.count('"id"') == 0
+    )
 
 
 # --- 10. one name, one player ------------------------------------------------------------------
 
+
 def test_stats_finds_a_player_typed_decomposed_and_the_exact_case_first(tmp_path: Path) -> None:
     data = tmp_path / "data"
     for seed, players in ((1, "3"), (2, "3")):
-        made = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", str(seed),
-                       "--players", players, data_dir=data)
+        made = run_cli(
+            "demo", "--speed", "0", "--rounds", "1", "--seed", str(seed), "--players", players, data_dir=data
+        )
         assert made.returncode == 0, made.stderr
     # Demo names: Alice, Bruno, Chloé. Chloé typed as C h l o e + combining acute:
     nfd = run_cli("stats", "Chloe\u0301", "--json", data_dir=data)
@@ -421,8 +478,9 @@ def test_stats_alice_is_not_alice_in_lower_case(tmp_path: Path) -> None:
     data = tmp_path / "data"
     kilo = load("kilo")
     with Journal(data, writer=True) as journal:
-        table = Table.start(journal, NewKiloGame(players=["Alice", "alice", "Bob"], rounds=2),
-                            {"input": "sim", "seed": 3})
+        table = Table.start(
+            journal, NewKiloGame(players=["Alice", "alice", "Bob"], rounds=2), {"input": "sim", "seed": 3}
+        )
         kilo.run_demo(table, 3, 0, "en", io.StringIO())
         assert table.engine.finished
     every = json.loads(run_cli("stats", "--json", data_dir=data).stdout)["players"]
@@ -436,16 +494,27 @@ def test_stats_alice_is_not_alice_in_lower_case(tmp_path: Path) -> None:
     assert "Alice" in line and "alice" in line
 
 
-@pytest.mark.parametrize("players", ["Jean Paul,Jean\u00a0Paul,C", "A,B,\u3164",
-                                     "C,C\u3164,B", "A,B,\u2800", "Zoé,Zoe\u0301 ,B"])
+@pytest.mark.parametrize(
+    "players", ["Jean Paul,Jean\u00a0Paul,C", "A,B,\u3164", "C,C\u3164,B", "A,B,\u2800", "Zoé,Zoe\u0301 ,B"]
+)
 def test_names_that_look_the_same_or_invisible_are_refused(tmp_path: Path, players: str) -> None:
-    result = run_cli("play", "kilo", "--players", players, "--lang", "en",
-                     data_dir=tmp_path / "d", env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    result = run_cli(
+        "play",
+        "kilo",
+        "--players",
+        players,
+        "--lang",
+        "en",
+        data_dir=tmp_path / "d",
+        env={"SDL_VIDEODRIVER": "dummy"},
+        timeout=30,
+    )
     line = one_clear_line(result)
     assert "look the same" in line or "shows nothing" in line or "unique" in line, line
 
 
 # --- 11. an error quotes a hostile value cut, with its length -------------------------------------
+
 
 def test_a_huge_value_gives_a_short_message(tmp_path: Path) -> None:
     data = tmp_path / "data"
@@ -453,22 +522,40 @@ def test_a_huge_value_gives_a_short_message(tmp_path: Path) -> None:
     assert made.returncode == 0
     huge = "x" * 10_000
     log = tmp_path / "huge.jsonl"
-    log.write_text(json.dumps({"type": "new_game", "game": "kilo", "players": [huge, "B", "C"],
-                               "rounds": 1}) + "\n", encoding="utf-8")
-    for args in (["play", "kilo", "--players", f"{huge},B,C"], ["export", huge],
-                 ["stats", huge], ["resume", huge], ["replay", str(log)]):
-        result = run_cli(*args, "--lang", "en", data_dir=data, env={"SDL_VIDEODRIVER": "dummy"},
-                         timeout=30)
+    log.write_text(
+        json.dumps({"type": "new_game", "game": "kilo", "players": [huge, "B", "C"], "rounds": 1}) + "\n",
+        encoding="utf-8",
+    )
+    for args in (
+        ["play", "kilo", "--players", f"{huge},B,C"],
+        ["export", huge],
+        ["stats", huge],
+        ["resume", huge],
+        ["replay", str(log)],
+    ):
+        result = run_cli(*args, "--lang", "en", data_dir=data, env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
         line = one_clear_line(result)
         assert len(line) < 600 and "10000" in line.replace(",", "").replace("\u202f", ""), (
-            args[0], line[:300])
+            args[0],
+            line[:300],
+        )
 
 
 # --- 12. a data folder path longer than the file system allows --------------------------------------
 
-@pytest.mark.parametrize("command", [["games"], ["history"], ["stats"], ["export"],
-                                     ["export", "--csv", "--all"], ["resume"],
-                                     ["demo", "--speed", "0"]])
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["games"],
+        ["history"],
+        ["stats"],
+        ["export"],
+        ["export", "--csv", "--all"],
+        ["resume"],
+        ["demo", "--speed", "0"],
+    ],
+)
 def test_a_too_long_data_dir_is_one_sentence(tmp_path: Path, command: list[str]) -> None:
     for folder in (tmp_path / ("x" * 300), tmp_path.joinpath(*["y" * 200] * 25)):
         line = one_clear_line(run_cli(*command, "--lang", "en", data_dir=folder))
@@ -477,13 +564,19 @@ def test_a_too_long_data_dir_is_one_sentence(tmp_path: Path, command: list[str])
 
 # --- 13. a closed pipe, and errors named by what caused them ------------------------------------
 
+
 def test_demo_into_a_closed_pipe_says_the_game_was_cut(tmp_path: Path) -> None:
     data = tmp_path / "data"
     env = dict(os.environ, COMPANION_DATA_DIR=str(data))
     # At the demo's own pace (not --speed 0) the game is still going when the reader leaves.
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "demo", "--speed", "5",
-                             "--lang", "en"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "demo", "--speed", "5", "--lang", "en"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()
     proc.stdout.readline()
@@ -497,17 +590,29 @@ def test_demo_into_a_closed_pipe_says_the_game_was_cut(tmp_path: Path) -> None:
 def test_play_names_the_serial_port_not_players(tmp_path: Path) -> None:
     cfg = tmp_path / "companion.toml"
     cfg.write_text('[serial]\nport = "/dev/tty\\u0000S0"\n', encoding="utf-8")
-    result = run_cli("play", "kilo", "--players", "A,B,C", "--input", "serial", "--config",
-                     str(cfg), "--lang", "en", data_dir=tmp_path / "d",
-                     env={"SDL_VIDEODRIVER": "dummy"}, timeout=30)
+    result = run_cli(
+        "play",
+        "kilo",
+        "--players",
+        "A,B,C",
+        "--input",
+        "serial",
+        "--config",
+        str(cfg),
+        "--lang",
+        "en",
+        data_dir=tmp_path / "d",
+        env={"SDL_VIDEODRIVER": "dummy"},
+        timeout=30,
+    )
     line = one_clear_line(result)
     assert "--players" not in line and "port" in line, line
 
 
 # --- the line-length cap of `replay` ---------------------------------------------------------------
 
-def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(
-        tmp_path: Path) -> None:
+
+def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(tmp_path: Path) -> None:
     """One cap for every table log (table/log.py), one sentence in each language, whether the
     log is a file, stdin or no log at all."""
     from companion.table.log import MAX_LINE_BYTES
@@ -516,14 +621,21 @@ def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(
     long_line = '{"type": "press", "player": "' + "A" * (2 * MAX_LINE_BYTES) + '"}\n'
     log = tmp_path / "long.jsonl"
     log.write_text(start + long_line, encoding="utf-8")
-    for args, stdin, number in (((str(log),), None, 2), (("-",), start + long_line, 2),
-                                (("/dev/zero",), None, 1)):
+    for args, stdin, number in (
+        ((str(log),), None, 2),
+        (("-",), start + long_line, 2),
+        (("/dev/zero",), None, 1),
+    ):
         line = one_clear_line(run_cli("replay", *args, "--lang", "en", stdin=stdin))
-        assert line == (f"companion: line {number}: longer than 65,536 bytes: a table-log line "
-                        "holds one "
-                        "event, a few hundred bytes at most"), line
+        assert line == (
+            f"companion: line {number}: longer than 65,536 bytes: a table-log line "
+            "holds one "
+            "event, a few hundred bytes at most"
+        ), line
         line = one_clear_line(run_cli("replay", *args, "--lang", "fr", stdin=stdin))
-        assert line == (f"companion: ligne {number}\u202f: plus long que 65\u202f536 octets\u202f: "
-                        "une ligne "
-                        "du journal de table contient un événement, quelques centaines d'octets "
-                        "au plus"), line
+        assert line == (
+            f"companion: ligne {number}\u202f: plus long que 65\u202f536 octets\u202f: "
+            "une ligne "
+            "du journal de table contient un événement, quelques centaines d'octets "
+            "au plus"
+        ), line

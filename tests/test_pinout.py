@@ -36,20 +36,25 @@ def test_render_check_command_reports_drift(tmp_path: Path, pinout: po.Pinout) -
     cmd = [sys.executable, "-m", "companion.hardware", "render", "--check", "--root", str(tmp_path)]
     assert subprocess.run(cmd, capture_output=True, check=False).returncode == 0
     (tmp_path / "hardware" / "pinout.toml").write_text(
-        TEXT.replace("{ button = 2, led = 15 }", "{ button = 28, led = 15 }"), encoding="utf-8")
+        TEXT.replace("{ button = 2, led = 15 }", "{ button = 28, led = 15 }"), encoding="utf-8"
+    )
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert proc.returncode == 1
     assert "firmware/pinmap.py: differs from hardware/pinout.toml" in proc.stderr
-    write = subprocess.run([*cmd[:-3], "--root", str(tmp_path), "--lang", "en"],
-                           capture_output=True, text=True, check=False)
+    write = subprocess.run(
+        [*cmd[:-3], "--root", str(tmp_path), "--lang", "en"], capture_output=True, text=True, check=False
+    )
     assert write.returncode == 0 and "wrote firmware/pinmap.py" in write.stdout
     assert "SEAT_PINS = (28, 3," in (tmp_path / "firmware" / "pinmap.py").read_text()
 
 
 def _firmware_pinmap() -> dict[str, object]:
     tree = ast.parse((ROOT / "firmware" / "pinmap.py").read_text(encoding="utf-8"))
-    return {n.targets[0].id: ast.literal_eval(n.value) for n in tree.body  # type: ignore[attr-defined]
-            if isinstance(n, ast.Assign)}
+    return {
+        n.targets[0].id: ast.literal_eval(n.value)  # type: ignore[attr-defined]
+        for n in tree.body
+        if isinstance(n, ast.Assign)
+    }
 
 
 def test_firmware_table_keeps_its_names_and_shape(pinout: po.Pinout) -> None:
@@ -69,26 +74,30 @@ def test_hand_copy_in_the_serial_test_helpers_matches(pinout: po.Pinout) -> None
     assert tuple(pico.referee_pin(r) for r in po.REFEREE_ROLES) == serial_helpers.REFEREE_PINS
 
 
-def test_default_gpio_map_is_accepted_by_the_config_with_the_buses_it_leaves_free(
-        pinout: po.Pinout) -> None:
+def test_default_gpio_map_is_accepted_by_the_config_with_the_buses_it_leaves_free(pinout: po.Pinout) -> None:
     pi = pinout.pi
     free = [b for b in BUS_PINS if b not in pi.gives_up]
-    cfg = GpioConfig.model_validate({
-        "buses": free, "seats": [{"button": s.button, "led": s.led} for s in pi.seats],
-        "referee": dict(pi.referee)})
+    cfg = GpioConfig.model_validate(
+        {
+            "buses": free,
+            "seats": [{"button": s.button, "led": s.led} for s in pi.seats],
+            "referee": dict(pi.referee),
+        }
+    )
     assert len(cfg.seats) == 10
     with pytest.raises(ValueError, match="SPI"):  # seats 9 and 10 need SPI off
-        GpioConfig.model_validate({"buses": list(BUS_PINS),
-                                   "seats": [{"button": s.button} for s in pi.seats]})
+        GpioConfig.model_validate(
+            {"buses": list(BUS_PINS), "seats": [{"button": s.button} for s in pi.seats]}
+        )
 
 
 def test_example_config_is_the_first_four_seats(pinout: po.Pinout) -> None:
     cfg = HardwareConfig.from_file(ROOT / "hardware" / "companion.example.toml")
-    assert [(s.button, s.led) for s in cfg.gpio.seats] == [
-        (s.button, s.led) for s in pinout.pi.seats[:4]]
+    assert [(s.button, s.led) for s in cfg.gpio.seats] == [(s.button, s.led) for s in pinout.pi.seats[:4]]
 
 
 # --- electrical ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("board", ["pi", "pico"])
 def test_no_pin_twice_no_power_no_reserved(pinout: po.Pinout, board: po.BoardName) -> None:
@@ -120,22 +129,34 @@ def test_led_current_within_the_board_limits(pinout: po.Pinout, board: po.BoardN
     assert f"{pinout.resistor_ohm:g} Ω" in (ROOT / "docs" / "wiring.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("old", "new", "fragment"), [
-    ("{ button = 27, led = 6 }", "{ button = 17, led = 6 }",
-     "GPIO17 is used twice, for the button of seat 1 and for the button of seat 2"),
-    ("{ button = 3, led = 16 }", "{ button = 25, led = 16 }",
-     "GP25 for the button of seat 2 is the on-board LED"),
-    ("{ button = 3, led = 16 }", "{ button = 1, led = 16 }", "belongs to the UART0 bus"),
-    ('gives_up = ["spi"]', "gives_up = []", "belongs to the SPI bus"),
-    ("{ button = 27, led = 6 }", "{ button = 2, led = 6 }", "belongs to the I2C bus"),
-    ("{ button = 27, led = 6 }", "{ button = 40, led = 6 }", "is not on the 40-pin header"),
-    ("resistor_ohm = 330", "resistor_ohm = 270", "4.8 mA through 270 Ω, more than the 4 mA a pico pin"),
-    ("resistor_ohm = 330", "resistor_ohm = 150", "6 LEDs at 8.7 mA draw 52 mA together"),
-    ("pin_max_ma = 16\ntotal_max_ma = 50", "pin_max_ma = 16\ntotal_max_ma = 20",
-     "6 LEDs at 3.9 mA draw 24 mA together"),
-    ('safe_mode = "cancel"', 'safe_mode = "reset"', "is not one of its referee buttons"),
-    ("[pi]", "[pie]", "the [pi] table is missing"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        (
+            "{ button = 27, led = 6 }",
+            "{ button = 17, led = 6 }",
+            "GPIO17 is used twice, for the button of seat 1 and for the button of seat 2",
+        ),
+        (
+            "{ button = 3, led = 16 }",
+            "{ button = 25, led = 16 }",
+            "GP25 for the button of seat 2 is the on-board LED",
+        ),
+        ("{ button = 3, led = 16 }", "{ button = 1, led = 16 }", "belongs to the UART0 bus"),
+        ('gives_up = ["spi"]', "gives_up = []", "belongs to the SPI bus"),
+        ("{ button = 27, led = 6 }", "{ button = 2, led = 6 }", "belongs to the I2C bus"),
+        ("{ button = 27, led = 6 }", "{ button = 40, led = 6 }", "is not on the 40-pin header"),
+        ("resistor_ohm = 330", "resistor_ohm = 270", "4.8 mA through 270 Ω, more than the 4 mA a pico pin"),
+        ("resistor_ohm = 330", "resistor_ohm = 150", "6 LEDs at 8.7 mA draw 52 mA together"),
+        (
+            "pin_max_ma = 16\ntotal_max_ma = 50",
+            "pin_max_ma = 16\ntotal_max_ma = 20",
+            "6 LEDs at 3.9 mA draw 24 mA together",
+        ),
+        ('safe_mode = "cancel"', 'safe_mode = "reset"', "is not one of its referee buttons"),
+        ("[pi]", "[pie]", "the [pi] table is missing"),
+    ],
+)
 def test_bad_pinout_is_one_sentence_with_the_fix(old: str, new: str, fragment: str) -> None:
     assert old in TEXT
     with pytest.raises(ConfigError) as info:
@@ -147,11 +168,12 @@ def test_bad_pinout_is_one_sentence_with_the_fix(old: str, new: str, fragment: s
 
 # --- pictures and parts -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("board", ["pi", "pico"])
 @pytest.mark.parametrize("seats", range(3, 11))
-def test_wiring_diagram_draws_each_seat_to_its_pin_and_ground(pinout: po.Pinout,
-                                                              board: po.BoardName,
-                                                              seats: int) -> None:
+def test_wiring_diagram_draws_each_seat_to_its_pin_and_ground(
+    pinout: po.Pinout, board: po.BoardName, seats: int
+) -> None:
     import xml.etree.ElementTree as ET
 
     svg = ROOT / "hardware" / "wiring" / f"{board}-{seats}.svg"
@@ -202,11 +224,17 @@ def test_cable_plan_numbers_and_languages() -> None:
 def test_render_refuses_a_bad_pinout_in_one_sentence(tmp_path: Path) -> None:
     (tmp_path / "hardware").mkdir()
     (tmp_path / "hardware" / "pinout.toml").write_text(
-        TEXT.replace("{ button = 3, led = 16 }", "{ button = 2, led = 16 }"), encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "companion.hardware", "render", "--root",
-                           str(tmp_path), "--lang", "en"], capture_output=True, text=True,
-                          check=False)
+        TEXT.replace("{ button = 3, led = 16 }", "{ button = 2, led = 16 }"), encoding="utf-8"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion.hardware", "render", "--root", str(tmp_path), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.strip().endswith("pico: GP2 is used twice, for the button of seat 1 and "
-                                        "for the button of seat 2: give each its own pin.")
+    assert proc.stderr.strip().endswith(
+        "pico: GP2 is used twice, for the button of seat 1 and "
+        "for the button of seat 2: give each its own pin."
+    )
     assert len(proc.stderr.strip().splitlines()) == 1

@@ -44,8 +44,7 @@ class KeyClock:
 
 
 def keyboard(name: str, n_seats: int) -> KeyboardSource:
-    return KeyboardSource.from_config(HardwareConfig().keyboard, n_seats, own_window=False,
-                                      now_ns=KeyClock())
+    return KeyboardSource.from_config(HardwareConfig().keyboard, n_seats, own_window=False, now_ns=KeyClock())
 
 
 class LoopClock:
@@ -61,8 +60,9 @@ class LoopClock:
         return self.t
 
 
-def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
-             lang: str = "fr", **kw: object) -> App:
+def make_app(
+    journal: Journal, screen: pygame.Surface, source: str = "keyboard", lang: str = "fr", **kw: object
+) -> App:
     if source == "keyboard":
         kw.setdefault("source_factory", keyboard)
     kw.setdefault("now", LoopClock())
@@ -70,10 +70,6 @@ def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
     app = App(screen, journal, table, Ui(lang=lang), source_name=source, **kw)  # type: ignore
     app.step()
     return app
-
-
-
-
 
 
 def referee(app: App, role: str) -> None:
@@ -139,8 +135,7 @@ def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Su
     assert game.owed_draws == ("Dédé",)
 
 
-def test_false_slap_names_who_slapped_in_error(journal: Journal,
-                                               screen: pygame.Surface) -> None:
+def test_false_slap_names_who_slapped_in_error(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     key(app, pygame.K_3)
     key(app, pygame.K_1)
@@ -154,8 +149,7 @@ def test_false_slap_names_who_slapped_in_error(journal: Journal,
     assert game.last_slap is not None and not game.last_slap.valid
 
 
-def test_touch_outside_any_control_does_nothing(journal: Journal,
-                                                screen: pygame.Surface) -> None:
+def test_touch_outside_any_control_does_nothing(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     before = app.table.seq if app.table else 0
     # Player tiles are controls now (touch one to mark who starts): aim at the pile line.
@@ -164,11 +158,11 @@ def test_touch_outside_any_control_does_nothing(journal: Journal,
     for x, y in ((0.5, 0.19), (0.0, 0.0)):
         assert not any(c.rect.collidepoint(x * w, y * h) for c in app.painter.controls)
     for x, y in ((0.5, 0.19), (0.0, 0.0)):
-        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x, y=y, touch_id=0,
-                                             finger_id=0, pressure=1.0, dx=0, dy=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.FINGERDOWN, x=x, y=y, touch_id=0, finger_id=0, pressure=1.0, dx=0, dy=0)
+        )
         app.step()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3000, 3000), button=1,
-                                         touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3000, 3000), button=1, touch=False))
     app.step()
     assert app.table is not None and app.table.seq == before
     assert app.ui.message is None
@@ -188,8 +182,7 @@ def test_navigation_language_and_mute(journal: Journal, screen: pygame.Surface) 
     assert app.ui.muted and not app.sounds.play("slap")
 
 
-def test_hardware_status_never_hides_the_scores(journal: Journal,
-                                                screen: pygame.Surface) -> None:
+def test_hardware_status_never_hides_the_scores(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     app.inbox.put(SourceStatus("gpio", "disconnected", en="board gone", fr="carte partie"))
     app.inbox.put(SourceStatus("gpio", "stuck", seat=2, en="seat 3", fr="place 3"))
@@ -277,31 +270,45 @@ def test_sound_is_silent_without_a_device() -> None:
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
-                          text=True, env=full, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True, env=full, timeout=60
+    )
 
 
 def test_no_display_is_explained_in_both_languages(tmp_path: Path) -> None:
-    r = run_cli("play", "kilo", "--players", "A,B,C", "--data-dir", str(tmp_path),
-                env={"SDL_VIDEODRIVER": "nosuchdriver", "DISPLAY": ""})
+    r = run_cli(
+        "play",
+        "kilo",
+        "--players",
+        "A,B,C",
+        "--data-dir",
+        str(tmp_path),
+        env={"SDL_VIDEODRIVER": "nosuchdriver", "DISPLAY": ""},
+    )
     assert r.returncode == 1
     assert "Aucun écran" in r.stderr and "No display" in r.stderr
     assert "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("args", [
-    ["--size", "big"], ["--lang", "de"], ["--input", "carrier-pigeon"], ["--players", "A,B"],
-    ["--rounds", "0"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--size", "big"],
+        ["--lang", "de"],
+        ["--input", "carrier-pigeon"],
+        ["--players", "A,B"],
+        ["--rounds", "0"],
+    ],
+)
 def test_bad_play_arguments_are_explained(tmp_path: Path, args: list[str]) -> None:
     r = run_cli("play", "kilo", "--data-dir", str(tmp_path), *args)
     assert r.returncode == 2, r.stderr
     assert r.stderr.strip() and "Traceback" not in r.stderr
 
 
-def test_play_table_is_what_companion_resume_calls(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_table_is_what_companion_resume_calls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``companion resume`` puts a game played on the screen back on the screen: it hands the
     journal's game to play_table (watched, not replaced), which runs the table and ends on QUIT."""
     from companion.cli import main, play
@@ -309,8 +316,9 @@ def test_play_table_is_what_companion_resume_calls(tmp_path: Path,
 
     data = Path(os.environ["COMPANION_DATA_DIR"])
     with Journal(data, writer=True) as journal:
-        started = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=1),
-                              {"input": "keyboard", "lang": "en"})
+        started = Table.start(
+            journal, NewKiloGame(players=PLAYERS, rounds=1), {"input": "keyboard", "lang": "en"}
+        )
         started.submit(Press(player="Bruno", t_us=1000))
     calls: list[tuple[str, int, str]] = []
     original = play.play_table
@@ -339,15 +347,20 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     assert app.table is not None and app.table.recent[-1].type == "starter"  # journaled
     # Chloé's tile says she starts: the tag under her name.
     name = next(rec for rec in app.painter.texts if rec.kind == "name" and rec.who == "Chloé")
-    assert any("commence" in rec.text and rec.rect.top >= name.rect.centery
-               and rec.rect.top < name.box.bottom + name.box.height
-               and rec.rect.right > name.box.left and rec.rect.left < name.box.right
-               for rec in app.painter.texts)
+    assert any(
+        "commence" in rec.text
+        and rec.rect.top >= name.rect.centery
+        and rec.rect.top < name.box.bottom + name.box.height
+        and rec.rect.right > name.box.left
+        and rec.rect.left < name.box.right
+        for rec in app.painter.texts
+    )
     assert not any("touchez qui a la dame" in rec.text for rec in app.painter.texts)
 
 
 def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from companion.cli.play import _config_of, _meta
     from companion.hardware.config import HardwareConfig
     from tests.conftest import ROOT
@@ -356,8 +369,7 @@ def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
     expected = HardwareConfig.from_file(example)
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))  # no default file
     with Journal(tmp_path, writer=True) as journal:
-        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2),
-                            _meta("gpio", 7, str(example)))
+        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), _meta("gpio", 7, str(example)))
     with Journal(tmp_path, writer=True) as journal:
         resumed = Table.resume(journal)
         assert resumed.meta["config"] == str(example.resolve())
@@ -368,8 +380,7 @@ def test_a_resumed_game_finds_the_pin_map_it_was_started_with(
     assert table.game_id == resumed.game_id
 
 
-def test_gpio_buttons_that_cannot_work_are_said_on_the_screen_and_nothing_starts(
-        tmp_path: Path) -> None:
+def test_gpio_buttons_that_cannot_work_are_said_on_the_screen_and_nothing_starts(tmp_path: Path) -> None:
     """The screen comes up with the reason (a kiosk that exited would restart for ever), and
     --players begins no game that its buttons could not play."""
     import json
@@ -378,23 +389,41 @@ def test_gpio_buttons_that_cannot_work_are_said_on_the_screen_and_nothing_starts
     from tests.test_sandbox import first_frame_then_alive
 
     data = tmp_path / "data"
-    env = dict(os.environ, COMPANION_CONFIG=str(tmp_path / "none.toml"), COMPANION_DATA_DIR=
-               str(data), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               COMPANION_TRACE_FRAMES="1")
-    play = [sys.executable, "-m", "companion.cli", "play", "kilo", "--input", "gpio",
-            "--players", "a,b,c", "--lang", "en"]
+    env = dict(
+        os.environ,
+        COMPANION_CONFIG=str(tmp_path / "none.toml"),
+        COMPANION_DATA_DIR=str(data),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_TRACE_FRAMES="1",
+    )
+    play = [
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "play",
+        "kilo",
+        "--input",
+        "gpio",
+        "--players",
+        "a,b,c",
+        "--lang",
+        "en",
+    ]
     no_pins = first_frame_then_alive(play, env)
     assert "No button pins" in no_pins and "companion buttons --assign" in no_pins
     if not list(Path("/dev").glob("gpiochip*")):  # every machine but a Pi
         pins = first_frame_then_alive(
-            [*play, "--config", str(ROOT / "hardware" / "companion.example.toml")], env)
+            [*play, "--config", str(ROOT / "hardware" / "companion.example.toml")], env
+        )
         assert "GPIO0..GPIO27" in pins or "gpiod" in pins
     games = run_cli("games", "--json", data_dir=data)
     assert json.loads(games.stdout)["games"] == []  # no game was started half-way
 
 
-def test_buttons_that_fail_to_start_are_not_called_unplugged(journal: Journal,
-                                                              screen: pygame.Surface) -> None:
+def test_buttons_that_fail_to_start_are_not_called_unplugged(
+    journal: Journal, screen: pygame.Surface
+) -> None:
     from companion.errors import ConfigError
 
     def refuse(name: str, n_seats: int) -> object:
@@ -411,7 +440,8 @@ def test_buttons_that_fail_to_start_are_not_called_unplugged(journal: Journal,
 
 
 def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
-        journal: Journal, screen: pygame.Surface) -> None:
+    journal: Journal, screen: pygame.Surface
+) -> None:
     """Regression: the flush overlay stayed on screen after its animation until some input came."""
     clock = [1000.0]
     app = make_app(journal, screen, now=lambda: clock[0])
@@ -444,7 +474,8 @@ def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
 
 
 def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
-        journal: Journal, screen: pygame.Surface) -> None:
+    journal: Journal, screen: pygame.Surface
+) -> None:
     app = make_app(journal, screen, seed=7)
     assert app.view.dealer_open
     touch(app, ("lots",))
@@ -463,8 +494,7 @@ def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
     assert app.table.seq == events
 
 
-def test_draw_lots_by_key_only_before_the_first_slap(journal: Journal,
-                                                     screen: pygame.Surface) -> None:
+def test_draw_lots_by_key_only_before_the_first_slap(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     key(app, pygame.K_2)  # a slap: the table is playing, too late to draw the dealer
     assert not app.view.dealer_open
@@ -473,8 +503,7 @@ def test_draw_lots_by_key_only_before_the_first_slap(journal: Journal,
     assert app.table.seq == events and app.game.dealer is None
 
 
-def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal,
-                                                            screen: pygame.Surface) -> None:
+def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     slap_all(app)
     referee(app, "confirm")

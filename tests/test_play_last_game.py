@@ -46,8 +46,7 @@ def test_an_empty_journal_opens_the_setup_screen(opened: dict[str, Any]) -> None
     assert ui.screen is None and ui.setup.game == "kilo" and ui.game == "kilo"
 
 
-def test_the_game_played_last_by_the_journals_order(opened: dict[str, Any],
-                                                    _isolated_data_dir: Path) -> None:
+def test_the_game_played_last_by_the_journals_order(opened: dict[str, Any], _isolated_data_dir: Path) -> None:
     data = _isolated_data_dir
     begin(data, "cinq-rois", ["Ana", "Ben"])
     last = begin(data, "treize", ["Cid", "Dan", "Eva", "Fé"])
@@ -64,8 +63,7 @@ def test_the_game_played_last_by_the_journals_order(opened: dict[str, Any],
     assert opened["table"].engine.game == "treize"
 
 
-def test_resume_still_resumes_the_unfinished_game(opened: dict[str, Any],
-                                                  _isolated_data_dir: Path) -> None:
+def test_resume_still_resumes_the_unfinished_game(opened: dict[str, Any], _isolated_data_dir: Path) -> None:
     game_id = begin(_isolated_data_dir, "cinq-rois", ["Ana", "Ben", "Cid"])
     assert play("--fullscreen", "--resume") == 0
     assert opened["table"].game_id == game_id and opened["ui"].game == "cinq-rois"

@@ -24,8 +24,7 @@ from companion.games.kilo.slap import SlapWindow
 from companion.table.fold import replay
 from companion.table.log import Event, Undo
 
-NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
-         "Julie"]
+NAMES = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim", "Julie"]
 LINE_N = re.compile(r"^line [1-9][0-9]*: \S")
 LIGNE_N = re.compile(r"^ligne [1-9][0-9]*\u202f: \S")
 
@@ -35,8 +34,7 @@ SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
 def examples(n: int) -> settings:
-    return settings(max_examples=max(1, int(n * SCALE)), deadline=None,
-                    suppress_health_check=SLOW_OK)
+    return settings(max_examples=max(1, int(n * SCALE)), deadline=None, suppress_health_check=SLOW_OK)
 
 
 FAST = examples(60)
@@ -58,6 +56,7 @@ def setups(draw: st.DrawFn) -> NewKiloGame:
 
 
 # --- checks on a state --------------------------------------------------------------------------
+
 
 def check_cards_conserved(game: KiloGame) -> None:
     """Every card of the pile's ranks is in the never-drawn part, a returned block, or in front
@@ -91,6 +90,7 @@ def can_undo(game: KiloGame) -> bool:
 
 
 # --- building valid sequences -------------------------------------------------------------------
+
 
 def draw_card(draw: st.DrawFn, game: KiloGame) -> Card:
     """A card the pile can give next, written with or without its suit."""
@@ -130,8 +130,7 @@ def next_event(draw: st.DrawFn, game: KiloGame, base_us: int) -> Event:
         if draw(st.booleans()):
             return Verdict(valid=True)
         pressers = [p for p in game.players if game.window_pressed(p)]
-        penalized = draw(st.none() | st.lists(st.sampled_from(pressers), unique=True,
-                                              max_size=len(pressers)))
+        penalized = draw(st.none() | st.lists(st.sampled_from(pressers), unique=True, max_size=len(pressers)))
         return Verdict(valid=False, penalized=penalized)
     player = draw(st.sampled_from(game.owed_draws))
     card = draw_card(draw, game)
@@ -166,16 +165,16 @@ def games(draw: st.DrawFn, max_steps: int = 90) -> tuple[list[Event], KiloGame, 
 
 @FAST
 @given(games())
-def test_cards_are_conserved_and_kilos_never_negative(played: tuple[list[Event], KiloGame,
-                                                                    list[Any]]) -> None:
+def test_cards_are_conserved_and_kilos_never_negative(
+    played: tuple[list[Event], KiloGame, list[Any]],
+) -> None:
     _, game, _ = played
     check_cards_conserved(game)
 
 
 @FAST
 @given(games())
-def test_replaying_the_export_gives_the_live_state(played: tuple[list[Event], KiloGame,
-                                                                 list[Any]]) -> None:
+def test_replaying_the_export_gives_the_live_state(played: tuple[list[Event], KiloGame, list[Any]]) -> None:
     events, game, _ = played
     export = ["# exported\n", *(event.to_json() + "\n" for event in events)]
     assert replay(export).to_json() == game.to_json()
@@ -187,6 +186,7 @@ def test_replaying_the_export_gives_the_live_state(played: tuple[list[Event], Ki
 
 
 # --- order of arrival ---------------------------------------------------------------------------
+
 
 @st.composite
 def windows(draw: st.DrawFn) -> tuple[list[str], int, list[tuple[str, int]], int | None]:
@@ -203,8 +203,8 @@ def windows(draw: st.DrawFn) -> tuple[list[str], int, list[tuple[str, int]], int
 @FAST
 @given(windows(), st.data())
 def test_order_of_arrival_does_not_matter_to_the_window(
-        window: tuple[list[str], int, list[tuple[str, int]], int | None],
-        data: st.DataObject) -> None:
+    window: tuple[list[str], int, list[tuple[str, int]], int | None], data: st.DataObject
+) -> None:
     players, timeout_us, presses, close = window
     items: list[tuple[str, int] | int] = [*presses, *([close] if close is not None else [])]
 
@@ -235,11 +235,10 @@ def test_order_of_arrival_does_not_matter_to_the_window(
 @FAST
 @given(windows(), st.booleans(), st.data())
 def test_order_of_arrival_does_not_matter_to_the_engine(
-        window: tuple[list[str], int, list[tuple[str, int]], int | None], valid: bool,
-        data: st.DataObject) -> None:
+    window: tuple[list[str], int, list[tuple[str, int]], int | None], valid: bool, data: st.DataObject
+) -> None:
     players, timeout_us, presses, close = window
-    setup = NewKiloGame(players=players, rounds=3,
-                        rules=KiloRules(slap_timeout_ms=timeout_us // 1000))
+    setup = NewKiloGame(players=players, rounds=3, rules=KiloRules(slap_timeout_ms=timeout_us // 1000))
     events: list[Event] = [Press(player=p, t_us=t) for p, t in presses]
     if close is not None:
         events.append(Close(t_us=close))
@@ -264,8 +263,7 @@ def test_order_of_arrival_does_not_matter_to_the_engine(
 CARDS_TEXT = ["7", "7H", "10", "10S", "A", "AD", "KH", "2C", "JK", "K*", "11", "7X", "", "qh", "8s"]
 ANY_JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=6,
 )
 PLAYER = st.sampled_from([*NAMES[:5], "Zoé", "", "alice", 7]) | ANY_JSON
@@ -274,9 +272,27 @@ STAMP = st.integers(-10, 20_000_000) | st.sampled_from([2**70, -(2**70), 1.5, "1
 
 @st.composite
 def event_dicts(draw: st.DrawFn) -> Any:
-    kind = draw(st.sampled_from(["press", "close", "verdict", "draw", "starter", "undo",
-                                 "new_game", "round_end", "pass", "trick_end", "game_end",
-                                 "slap", "PRESS", None, 3]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "press",
+                "close",
+                "verdict",
+                "draw",
+                "starter",
+                "undo",
+                "new_game",
+                "round_end",
+                "pass",
+                "trick_end",
+                "game_end",
+                "slap",
+                "PRESS",
+                None,
+                3,
+            ]
+        )
+    )
     obj: dict[str, Any] = {"type": kind}
     if kind in ("press", "draw", "starter"):
         obj["player"] = draw(PLAYER)
@@ -289,8 +305,11 @@ def event_dicts(draw: st.DrawFn) -> Any:
         if draw(st.booleans()):
             obj["penalized"] = draw(st.lists(PLAYER, max_size=3) | ANY_JSON)
     if kind == "new_game":
-        obj.update(game=draw(st.sampled_from(["kilo", "cinq-rois", "treize", "poker"])),
-                   players=draw(st.lists(PLAYER, max_size=11)), rounds=draw(STAMP))
+        obj.update(
+            game=draw(st.sampled_from(["kilo", "cinq-rois", "treize", "poker"])),
+            players=draw(st.lists(PLAYER, max_size=11)),
+            rounds=draw(STAMP),
+        )
     if draw(st.integers(0, 9)) == 0:  # a key that does not belong, or a missing one
         if obj and draw(st.booleans()):
             obj.pop(draw(st.sampled_from(sorted(obj))))
@@ -314,8 +333,21 @@ def streams(draw: st.DrawFn) -> list[str]:
         event_dicts().map(lambda d: json.dumps(d)[: len(json.dumps(d)) // 2]),  # truncated
         ANY_JSON.map(json.dumps),
         st.text(max_size=30),
-        st.sampled_from(["", "   ", "# a comment", "{", "null", "[]", "{}", '{"type": "undo"}',
-                         "\ufeff{}", "NaN", "1e999"]),
+        st.sampled_from(
+            [
+                "",
+                "   ",
+                "# a comment",
+                "{",
+                "null",
+                "[]",
+                "{}",
+                '{"type": "undo"}',
+                "\ufeff{}",
+                "NaN",
+                "1e999",
+            ]
+        ),
     )
     lines.extend(draw(st.lists(line, max_size=40)))
     return [text if draw(st.booleans()) else text + "\n" for text in lines]
@@ -328,8 +360,14 @@ START = '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "round
 @given(streams())
 @example([START, '{"type": "press", "player": "A", "t_us": ' + "9" * 4301 + "}\n"])
 @example([START, "[" * 3000 + "]" * 3000 + "\n"])
-@example([START, '{"type": "press", "player": "A", "t_us": 5}\n', '{"type": "close", "t_us": 1}',
-          '{"type": "verdict", "valid": true}'])
+@example(
+    [
+        START,
+        '{"type": "press", "player": "A", "t_us": 5}\n',
+        '{"type": "close", "t_us": 1}',
+        '{"type": "verdict", "valid": true}',
+    ]
+)
 def test_any_stream_replays_or_names_its_line(lines: list[str]) -> None:
     try:
         engine = replay(lines)

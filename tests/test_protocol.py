@@ -21,6 +21,7 @@ SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 def examples(n: int) -> int:
     return max(20, int(n * SCALE))
 
+
 VECTORS: dict[str, Any] = json.loads(
     (Path(__file__).parent.parent / "firmware" / "protocol_vectors.json").read_text()
 )
@@ -47,10 +48,7 @@ def from_json(d: dict[str, Any]) -> Any:
 
 
 def board_frames() -> list[tuple[str, Any, bytes]]:
-    return [
-        (v["name"], from_json(v["message"]), bytes.fromhex(v["wire"]))
-        for v in VECTORS["board_frames"]
-    ]
+    return [(v["name"], from_json(v["message"]), bytes.fromhex(v["wire"])) for v in VECTORS["board_frames"]]
 
 
 def test_vectors_speak_our_version() -> None:
@@ -155,9 +153,7 @@ def test_fuzz_random_bytes_never_crash(data: bytes) -> None:
     noise=st.lists(st.binary(max_size=40), min_size=21, max_size=21),
     cut=st.integers(1, 64),
 )
-def test_fuzz_noise_between_frames_loses_no_frame(
-    msgs: list[p.Event], noise: list[bytes], cut: int
-) -> None:
+def test_fuzz_noise_between_frames_loses_no_frame(msgs: list[p.Event], noise: list[bytes], cut: int) -> None:
     wire = b"".join(n + p.encode_frame(m) for n, m in zip(noise, msgs, strict=False)) + noise[-1]
     parser = p.FrameParser()
     got: list[p.BoardMessage] = []
@@ -204,8 +200,9 @@ def test_hello_says_the_capture_path_and_its_resolution() -> None:
 def hellos() -> list[p.Hello]:
     by_name = {name: msg for name, msg, _ in board_frames()}
     # Twelve seats and no machine name: the pin tables are longer than the name and the tail.
-    wide = dataclasses.replace(by_name["hello"], seat_pins=tuple(range(2, 14)),
-                               led_pins=(None,) * 12, machine="")
+    wide = dataclasses.replace(
+        by_name["hello"], seat_pins=tuple(range(2, 14)), led_pins=(None,) * 12, machine=""
+    )
     return [by_name["hello"], by_name["hello_minimal"], wide]
 
 
@@ -228,12 +225,15 @@ def test_a_hello_with_an_unknown_capture_path_is_refused() -> None:
     assert (e.value.en, e.value.fr) == ("HELLO with capture path 2", "HELLO avec capture 2")
 
 
-@pytest.mark.parametrize(("kind", "msg"), [
-    ("EVENT", p.Event(1, "seat", 2, "press", 3)),
-    ("HEARTBEAT", p.Heartbeat(1, 2, 3)),
-    ("PONG", p.Pong(1, 2)),
-    ("RESEND_DONE", p.ResendDone(1, 2, 3)),
-])
+@pytest.mark.parametrize(
+    ("kind", "msg"),
+    [
+        ("EVENT", p.Event(1, "seat", 2, "press", 3)),
+        ("HEARTBEAT", p.Heartbeat(1, 2, 3)),
+        ("PONG", p.Pong(1, 2)),
+        ("RESEND_DONE", p.ResendDone(1, 2, 3)),
+    ],
+)
 def test_a_fixed_size_message_of_another_length_is_refused(kind: str, msg: Any) -> None:
     body = p.encode_body(msg)
     for n in (len(body) - 1, len(body) + 1):
@@ -247,25 +247,33 @@ def command_line(body: bytes) -> bytes:
     return b":" + (body + p.crc16(body).to_bytes(2, "little")).hex().encode() + b"\n"
 
 
-@pytest.mark.parametrize(("line", "en", "fr"), [
-    (b"8100", "command line must start with ':'", "une commande commence par ':'"),
-    (b":zz", "command line is not hex", "commande non hexadécimale"),
-    # 80 characters is the most the firmware's line buffer holds: such a line is read (and then
-    # refused as hex of odd length), one more is too long.
-    (b":" + b"0" * 79, "command line is not hex", "commande non hexadécimale"),
-    (b":" + b"0" * 80, "command line of 81 characters is too long: at most 80",
-     "commande de 81 caractères trop longue\u202f: 80 au plus"),
-    (b":8101ffff", "checksum mismatch", "somme de contrôle fausse"),
-    (command_line(bytes([0x84, 1, 2, 3])), "unknown command 0x84 (4 bytes)", "commande inconnue 0x84"),
-    (command_line(bytes([0x81, 2, 0])), "unknown command 0x81 (3 bytes)", "commande inconnue 0x81"),
-    (command_line(bytes([0x82, 1, 2, 3, 4, 5])), "unknown command 0x82 (6 bytes)",
-     "commande inconnue 0x82"),
-    (command_line(bytes([0x83])), "unknown command 0x83 (1 bytes)", "commande inconnue 0x83"),
-    # A length that fits another command does not make an unknown type that command.
-    (command_line(bytes([0x99, 0])), "unknown command 0x99 (2 bytes)", "commande inconnue 0x99"),
-    (command_line(bytes([0x99, 0, 0, 0, 0])), "unknown command 0x99 (5 bytes)",
-     "commande inconnue 0x99"),
-])
+@pytest.mark.parametrize(
+    ("line", "en", "fr"),
+    [
+        (b"8100", "command line must start with ':'", "une commande commence par ':'"),
+        (b":zz", "command line is not hex", "commande non hexadécimale"),
+        # 80 characters is the most the firmware's line buffer holds: such a line is read (and then
+        # refused as hex of odd length), one more is too long.
+        (b":" + b"0" * 79, "command line is not hex", "commande non hexadécimale"),
+        (
+            b":" + b"0" * 80,
+            "command line of 81 characters is too long: at most 80",
+            "commande de 81 caractères trop longue\u202f: 80 au plus",
+        ),
+        (b":8101ffff", "checksum mismatch", "somme de contrôle fausse"),
+        (command_line(bytes([0x84, 1, 2, 3])), "unknown command 0x84 (4 bytes)", "commande inconnue 0x84"),
+        (command_line(bytes([0x81, 2, 0])), "unknown command 0x81 (3 bytes)", "commande inconnue 0x81"),
+        (
+            command_line(bytes([0x82, 1, 2, 3, 4, 5])),
+            "unknown command 0x82 (6 bytes)",
+            "commande inconnue 0x82",
+        ),
+        (command_line(bytes([0x83])), "unknown command 0x83 (1 bytes)", "commande inconnue 0x83"),
+        # A length that fits another command does not make an unknown type that command.
+        (command_line(bytes([0x99, 0])), "unknown command 0x99 (2 bytes)", "commande inconnue 0x99"),
+        (command_line(bytes([0x99, 0, 0, 0, 0])), "unknown command 0x99 (5 bytes)", "commande inconnue 0x99"),
+    ],
+)
 def test_a_bad_command_is_refused_for_its_reason(line: bytes, en: str, fr: str) -> None:
     with pytest.raises(p.FrameError) as e:
         p.parse_command(line)
@@ -296,15 +304,24 @@ def with_crc(body: bytes) -> bytes:
     return body + p.crc16(body).to_bytes(2, "little")
 
 
-@pytest.mark.parametrize(("frame", "en", "fr"), [
-    (p.cobs_encode(b"\x02\x01"), "frame of 2 bytes is too short", "trame de 2 octets trop courte"),
-    # The shortest frame is a type byte and its CRC: read, then refused for what it is.
-    (p.cobs_encode(with_crc(bytes([p.MsgType.EVENT]))), "EVENT body of 1 bytes",
-     "corps EVENT de 1 octets"),
-    (p.cobs_encode(with_crc(bytes([0x7F, 1, 2]))), "unknown board message type 0x7f",
-     "type de message inconnu 0x7f"),
-    (b"\x01\x00\x03", "zero byte inside a COBS block", "octet nul dans un bloc COBS"),
-])
+@pytest.mark.parametrize(
+    ("frame", "en", "fr"),
+    [
+        (p.cobs_encode(b"\x02\x01"), "frame of 2 bytes is too short", "trame de 2 octets trop courte"),
+        # The shortest frame is a type byte and its CRC: read, then refused for what it is.
+        (
+            p.cobs_encode(with_crc(bytes([p.MsgType.EVENT]))),
+            "EVENT body of 1 bytes",
+            "corps EVENT de 1 octets",
+        ),
+        (
+            p.cobs_encode(with_crc(bytes([0x7F, 1, 2]))),
+            "unknown board message type 0x7f",
+            "type de message inconnu 0x7f",
+        ),
+        (b"\x01\x00\x03", "zero byte inside a COBS block", "octet nul dans un bloc COBS"),
+    ],
+)
 def test_a_bad_frame_is_refused_for_its_reason(frame: bytes, en: str, fr: str) -> None:
     with pytest.raises(p.FrameError) as e:
         p.parse_frame(frame)
@@ -347,7 +364,9 @@ def test_the_counters_add_up_over_a_stream() -> None:
     bad_crc = bytearray(good)
     bad_crc[-2] ^= 1
     stream = [
-        good, bytes(bad_crc), b"\x05\x06\x07",  # a good frame, a bad one, three bytes of noise
+        good,
+        bytes(bad_crc),
+        b"\x05\x06\x07",  # a good frame, a bad one, three bytes of noise
         b"\x00" + b"\x01" * 300,  # then no delimiter for longer than any frame: dropped,
         b"\x01" * 300,  # and again
         b"\x09" * 4 + good,  # four more bytes of noise, and a good frame again

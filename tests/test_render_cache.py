@@ -55,8 +55,7 @@ def _records(painter: Any) -> list[tuple[object, ...]]:
 
 
 @pytest.mark.parametrize("game_name", list(GAMES))
-def test_warm_caches_draw_what_cold_caches_draw(game_name: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_warm_caches_draw_what_cold_caches_draw(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     warm = Fonts()
     cases = list(frames(game_name))
     assert len(cases) > 20
@@ -92,8 +91,11 @@ def test_layout_caches_are_bounded() -> None:
     painter = Painter(pygame.Surface((400, 300)), fonts)
     for i in range(300):
         painter.text(f"Joueur {i} : {i * 7} kg", pygame.Rect(0, 0, 120, 30), 40)
-        painter.paragraph(f"Manche {i}, une phrase assez longue pour tenir sur plusieurs lignes",
-                          pygame.Rect(0, 0, 200, 120), 30)
+        painter.paragraph(
+            f"Manche {i}, une phrase assez longue pour tenir sur plusieurs lignes",
+            pygame.Rect(0, 0, 200, 120),
+            30,
+        )
     assert len(fonts.fits) == 50 and len(fonts.paragraphs) == 5
     # The most recent layouts are the ones kept, and a kept one is what the fit works out anew.
     key = ("Joueur 299 : 2093 kg", 120, 30, 40, max(10, int(40 * 0.55)))
@@ -112,8 +114,7 @@ def test_copied_blocks_are_capped_in_bytes() -> None:
     for i in range(50):
         for _ in range(2):
             painter = Painter(surface, fonts)
-            painter.layer(("block", i), rect,
-                          lambda p=painter, i=i: p.text(f"{i} kg", rect, 40))
+            painter.layer(("block", i), rect, lambda p=painter, i=i: p.text(f"{i} kg", rect, 40))
     assert 0 < fonts.layer_bytes <= fonts.LAYER_BYTES
     painter = Painter(surface, fonts)
     drawn: list[int] = []

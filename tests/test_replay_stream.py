@@ -27,8 +27,10 @@ def test_a_line_over_the_cap_is_named_and_not_read_whole(tmp_path: Path) -> None
             replay(handle)
         except LogError as err:
             assert err.line == 3
-            assert str(err) == (f"line 3: longer than {MAX_LINE_BYTES:,} bytes: a table-log line "
-                                "holds one event, a few hundred bytes at most")
+            assert str(err) == (
+                f"line 3: longer than {MAX_LINE_BYTES:,} bytes: a table-log line "
+                "holds one event, a few hundred bytes at most"
+            )
         else:
             raise AssertionError("a line over the cap was read")
     # Exactly the cap is still a line (blank, here).
@@ -50,9 +52,15 @@ def _limit_memory() -> None:
 
 
 def test_replay_of_dev_zero_under_a_memory_limit_is_one_sentence() -> None:
-    proc = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "/dev/zero", "--lang",
-                           "en"], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          preexec_fn=_limit_memory, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "replay", "/dev/zero", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        preexec_fn=_limit_memory,
+        check=False,
+    )
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
     err = proc.stderr.strip()

@@ -16,7 +16,8 @@ SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
 
 
 def test_resume_takes_the_game_inserted_last_even_when_the_clock_went_back(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = time.time_ns
     with Journal(tmp_path, writer=True) as journal:
         older = Table.start(journal, SETUP, {})

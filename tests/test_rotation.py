@@ -35,8 +35,12 @@ def physical_point(logical: tuple[int, int], size: tuple[int, int], angle: int) 
     frame.fill((0, 0, 0))
     frame.set_at(logical, (255, 255, 255))
     turned = pygame.transform.rotate(frame, -angle)
-    found = [(x, y) for x in range(turned.get_width()) for y in range(turned.get_height())
-             if turned.get_at((x, y))[:3] == (255, 255, 255)]
+    found = [
+        (x, y)
+        for x in range(turned.get_width())
+        for y in range(turned.get_height())
+        if turned.get_at((x, y))[:3] == (255, 255, 255)
+    ]
     assert len(found) == 1
     return found[0]
 
@@ -56,7 +60,8 @@ def test_a_snapshot_turned_is_the_layout_turned(angle: int, tmp_path: Path) -> N
 
 @pytest.mark.parametrize("angle", ANGLES)
 def test_the_table_screen_turned_and_a_tap_where_a_button_shows(
-        angle: int, journal: Journal, screen: pygame.Surface) -> None:
+    angle: int, journal: Journal, screen: pygame.Surface
+) -> None:
     app = make_app(journal, screen, lang="en")
     app.turned = Rotated(angle)
     app.dirty = True
@@ -69,16 +74,24 @@ def test_the_table_screen_turned_and_a_tap_where_a_button_shows(
     x, y = physical_point(control.rect.center, canvas.get_size(), angle)
     w, h = PHYSICAL
     # A finger on the touchscreen, as SDL reports it: a fraction of the display.
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0,
-                                         finger_id=0, pressure=1.0, dx=0, dy=0))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0, finger_id=0, pressure=1.0, dx=0, dy=0
+        )
+    )
     app.step()
     assert app.ui.screen == "rules"
     # A mouse click at the same physical point, back on the table.
     app.do(("nav", "auto"))
     app.step()
     control = next(c for c in app.painter.controls if c.action == ("nav", "rules"))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=physical_point(
-        control.rect.center, canvas.get_size(), angle), button=1))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN,
+            pos=physical_point(control.rect.center, canvas.get_size(), angle),
+            button=1,
+        )
+    )
     app.step()
     assert app.ui.screen == "rules"
 
@@ -92,15 +105,15 @@ def test_the_config_takes_a_quarter_turn_and_refuses_anything_else() -> None:
         assert "0, 90, 180 or 270" in err.value.en and "0, 90, 180 ou 270" in err.value.fr
         assert err.value.en.count(". ") == 0
     # --assign rewrites the file: the turn stays.
-    kept = HardwareConfig.from_toml(render_toml(HardwareConfig.from_dict(
-        {"display": {"rotate": 270}})))
+    kept = HardwareConfig.from_toml(render_toml(HardwareConfig.from_dict({"display": {"rotate": 270}})))
     assert kept.display.rotate == 270
 
 
 def test_rotate_on_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "s.png"
-    ok = run_cli("snapshot", "setup", "--size", "800x480", "--rotate", "90", "--out", str(out),
-                 "--lang", "en")
+    ok = run_cli(
+        "snapshot", "setup", "--size", "800x480", "--rotate", "90", "--out", str(out), "--lang", "en"
+    )
     assert ok.returncode == 0, ok.stderr
     assert pygame.image.load(str(out)).get_size() == (800, 480)
     bad = run_cli("play", "--rotate", "45", "--lang", "en")
@@ -108,7 +121,6 @@ def test_rotate_on_the_command_line(tmp_path: Path) -> None:
     assert "0, 90, 180 or 270" in bad.stderr
     config = tmp_path / "c.toml"
     config.write_text("[display]\nrotate = 30\n")
-    refused = run_cli("play", "--config", str(config), "--lang", "en",
-                      env={"SDL_VIDEODRIVER": "dummy"})
+    refused = run_cli("play", "--config", str(config), "--lang", "en", env={"SDL_VIDEODRIVER": "dummy"})
     assert refused.returncode == 2 and "[display] rotate = 30 is refused" in refused.stderr
     assert ROOT.is_dir()

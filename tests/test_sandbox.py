@@ -24,8 +24,17 @@ source = "gpio"
 [gpio]
 seats = [{ button = 17, led = 5 }, { button = 27, led = 6 }, { button = 22, led = 13 }]
 """
-UNSET = ("XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "LG_WD",
-         "RUNTIME_DIRECTORY", "COMPANION_CONFIG", "DISPLAY", "WAYLAND_DISPLAY")
+UNSET = (
+    "XDG_RUNTIME_DIR",
+    "XDG_CACHE_HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "LG_WD",
+    "RUNTIME_DIRECTORY",
+    "COMPANION_CONFIG",
+    "DISPLAY",
+    "WAYLAND_DISPLAY",
+)
 
 
 def read_only_home(tmp_path: Path) -> tuple[Path, list[str]]:
@@ -38,20 +47,34 @@ def read_only_home(tmp_path: Path) -> tuple[Path, list[str]]:
         return home, []
     if shutil.which("unshare") is None:
         skip_unless_ci("root without unshare cannot make a read-only home")
-    probe = subprocess.run(["unshare", "-m", "sh", "-c",
-                            f"mount -t tmpfs -o ro,size=64k tmpfs {home}"],
-                           capture_output=True, text=True, check=False)
+    probe = subprocess.run(
+        ["unshare", "-m", "sh", "-c", f"mount -t tmpfs -o ro,size=64k tmpfs {home}"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if probe.returncode != 0:
         skip_unless_ci(f"no mount namespace here ({probe.stderr.strip()})")
-    return home, ["unshare", "-m", "sh", "-c",
-                  'mount -t tmpfs -o ro,size=64k tmpfs "$HOME" && exec "$@"', "sh"]
+    return home, [
+        "unshare",
+        "-m",
+        "sh",
+        "-c",
+        'mount -t tmpfs -o ro,size=64k tmpfs "$HOME" && exec "$@"',
+        "sh",
+    ]
 
 
 def sandbox_env(tmp_path: Path, home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in UNSET}
-    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               COMPANION_DATA_DIR=str(tmp_path / "data"), COMPANION_TRACE_FRAMES="1",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(
+        HOME=str(home),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_DATA_DIR=str(tmp_path / "data"),
+        COMPANION_TRACE_FRAMES="1",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
     env.update(extra)
     return env
 
@@ -59,8 +82,7 @@ def sandbox_env(tmp_path: Path, home: Path, **extra: str) -> dict[str, str]:
 def first_frame_then_alive(cmd: list[str], env: dict[str, str]) -> str:
     """Starts ``cmd``; waits for its first frame, then for one more second of life; returns its
     stderr. Fails if it exits first."""
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
     framed = threading.Event()
 
@@ -89,8 +111,9 @@ def first_frame_then_alive(cmd: list[str], env: dict[str, str]) -> str:
 
 
 @pytest.mark.parametrize("lgpio", ["missing", "importable"])
-@pytest.mark.parametrize("game", [["--resume"], ["kilo", "--players", "a,b,c"]],
-                         ids=["resume-nothing", "new-game"])
+@pytest.mark.parametrize(
+    "game", [["--resume"], ["kilo", "--players", "a,b,c"]], ids=["resume-nothing", "new-game"]
+)
 def test_kiosk_command_survives_the_sandbox(tmp_path: Path, lgpio: str, game: list[str]) -> None:
     home, wrap = read_only_home(tmp_path)
     config = tmp_path / "etc" / "companion.toml"
@@ -105,8 +128,19 @@ def test_kiosk_command_survives_the_sandbox(tmp_path: Path, lgpio: str, game: li
         (fake / "lgpio.py").write_text("raise ImportError('lgpio: no GPIO chip here')\n")
         extra["PYTHONPATH"] = str(fake)
     # The unit's command (hardware/companion.service), with a game or without.
-    cmd = [*wrap, sys.executable, "-m", "companion.cli", "play", "--fullscreen", *game,
-           "--config", str(config), "--lang", "en"]
+    cmd = [
+        *wrap,
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "play",
+        "--fullscreen",
+        *game,
+        "--config",
+        str(config),
+        "--lang",
+        "en",
+    ]
     err = first_frame_then_alive(cmd, sandbox_env(tmp_path, home, **extra))
     # The reason, once, in the unit's journal; the screen shows it too (tests/test_play.py).
     reason = [line for line in err.splitlines() if not line.startswith("#frame")]
@@ -126,10 +160,22 @@ def test_the_units_runtime_directory_is_used(tmp_path: Path) -> None:
     (fake / "lgpio.py").write_text("raise ImportError('lgpio: no GPIO chip here')\n")
     run = tmp_path / "run"
     run.mkdir()
-    cmd = [*wrap, sys.executable, "-m", "companion.cli", "play", "--fullscreen", "--resume",
-           "--config", str(config), "--lang", "en"]
-    err = first_frame_then_alive(cmd, sandbox_env(tmp_path, home, PYTHONPATH=str(fake),
-                                                  RUNTIME_DIRECTORY=str(run)))
+    cmd = [
+        *wrap,
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "play",
+        "--fullscreen",
+        "--resume",
+        "--config",
+        str(config),
+        "--lang",
+        "en",
+    ]
+    err = first_frame_then_alive(
+        cmd, sandbox_env(tmp_path, home, PYTHONPATH=str(fake), RUNTIME_DIRECTORY=str(run))
+    )
     assert "runtime folder" not in err and "GPIO" in err, err
 
 
@@ -144,8 +190,9 @@ def test_runtime_dir_prefers_the_units(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert runtime_dir() == tmp_path / "cache" / "table-companion"
 
 
-def test_a_folder_that_cannot_be_made_is_one_sentence(monkeypatch: pytest.MonkeyPatch,
-                                                      tmp_path: Path) -> None:
+def test_a_folder_that_cannot_be_made_is_one_sentence(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")  # a file where a folder should go: refused even for root
     monkeypatch.delenv("RUNTIME_DIRECTORY", raising=False)
@@ -179,8 +226,9 @@ def test_assign_into_a_folder_that_cannot_be_made_says_so(tmp_path: Path) -> Non
     blocker = tmp_path / "file"
     blocker.write_text("")
     with pytest.raises(ConfigError) as err:
-        ensure_dir(blocker / "sub", what=("the config folder", "le dossier de configuration"),
-                   error=ConfigError)
+        ensure_dir(
+            blocker / "sub", what=("the config folder", "le dossier de configuration"), error=ConfigError
+        )
     assert str(blocker / "sub") in err.value.fr and "Not a directory" in err.value.en
 
 
@@ -188,7 +236,18 @@ def test_a_kiosk_with_a_broken_config_shows_why_instead_of_restarting(tmp_path: 
     home, wrap = read_only_home(tmp_path)
     config = tmp_path / "companion.toml"
     config.write_text("[display]\nrotate = 45\n")
-    cmd = [*wrap, sys.executable, "-m", "companion.cli", "play", "--fullscreen", "--resume",
-           "--config", str(config), "--lang", "en"]
+    cmd = [
+        *wrap,
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "play",
+        "--fullscreen",
+        "--resume",
+        "--config",
+        str(config),
+        "--lang",
+        "en",
+    ]
     err = first_frame_then_alive(cmd, sandbox_env(tmp_path, home))
     assert "[display] rotate = 45 is refused" in err

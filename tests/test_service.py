@@ -44,8 +44,7 @@ def settings() -> dict[str, list[str]]:
 
 def scratch_root(tmp_path: Path) -> Path:
     root = tmp_path / "root"
-    units = next(p for p in (Path("/usr/lib/systemd/system"), Path("/lib/systemd/system"))
-                 if p.is_dir())
+    units = next(p for p in (Path("/usr/lib/systemd/system"), Path("/lib/systemd/system")) if p.is_dir())
     shutil.copytree(units, root / "usr/lib/systemd/system", symlinks=True)
     program = Path(settings()["ExecStart"][0].split()[0])
     stand_in = root / program.relative_to("/")
@@ -60,8 +59,9 @@ def scratch_root(tmp_path: Path) -> Path:
 @needs_systemd
 def test_systemd_verify_finds_nothing_to_say(tmp_path: Path) -> None:
     root = scratch_root(tmp_path)
-    result = subprocess.run([str(ANALYZE), "verify", f"--root={root}", UNIT.name],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [str(ANALYZE), "verify", f"--root={root}", UNIT.name], capture_output=True, text=True, timeout=120
+    )
     # verify exits 0 even on an unknown key or a bad value: it only warns, so silence is the test
     assert result.returncode == 0 and result.stderr == "" and result.stdout == "", result
 
@@ -69,9 +69,12 @@ def test_systemd_verify_finds_nothing_to_say(tmp_path: Path) -> None:
 @needs_systemd
 def test_systemd_security_rates_the_sandbox_ok(tmp_path: Path) -> None:
     root = scratch_root(tmp_path)
-    result = subprocess.run([str(ANALYZE), "security", "--offline=true", f"--root={root}",
-                             "--no-pager", UNIT.name], capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        [str(ANALYZE), "security", "--offline=true", f"--root={root}", "--no-pager", UNIT.name],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     found = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout + result.stderr)
     assert found, result.stdout + result.stderr
     assert float(found.group(1)) <= 2.0, result.stdout  # "OK" is below 4.0; we keep to 2
@@ -79,13 +82,16 @@ def test_systemd_security_rates_the_sandbox_ok(tmp_path: Path) -> None:
 
 def test_the_sandbox_a_kiosk_needs() -> None:
     unit = settings()
-    for key, value in [("NoNewPrivileges", "yes"), ("ProtectSystem", "strict"),
-                       ("PrivateTmp", "yes"), ("DevicePolicy", "closed"),
-                       ("CapabilityBoundingSet", "")]:
+    for key, value in [
+        ("NoNewPrivileges", "yes"),
+        ("ProtectSystem", "strict"),
+        ("PrivateTmp", "yes"),
+        ("DevicePolicy", "closed"),
+        ("CapabilityBoundingSet", ""),
+    ]:
         assert unit.get(key) == [value], key
     assert unit["ProtectHome"][0] in ("yes", "read-only", "tmpfs")
-    data_dir = next(v.split("=", 1)[1] for v in unit["Environment"]
-                    if v.startswith("COMPANION_DATA_DIR="))
+    data_dir = next(v.split("=", 1)[1] for v in unit["Environment"] if v.startswith("COMPANION_DATA_DIR="))
     writable = unit.get("BindPaths", []) + unit.get("ReadWritePaths", [])
     assert data_dir in writable  # the journal's folder, and nothing else, is writable
     devices = " ".join(unit["DeviceAllow"])

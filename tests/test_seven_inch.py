@@ -24,17 +24,26 @@ ARM_LENGTH = {
     ("cinq-rois", "entry"): "the scorer's round entry",
     ("treize", "play"): "the scorer's play entry",
     ("treize", "take"): "the scorer's card entry",
-    **{(g, s): "read before or beside the game, by whoever walks up to the screen"
-       for g in GAMES for s in ("setup", "rules", "status", "stats")},
+    **{
+        (g, s): "read before or beside the game, by whoever walks up to the screen"
+        for g in GAMES
+        for s in ("setup", "rules", "status", "stats")
+    },
 }
 # Screens that do not keep the 7" rules yet at their longest table (issue 23): each one is
 # expected to fail, so the day it passes this list must shrink.
 NOT_YET = {
-    ("kilo", "slap"), ("kilo", "verdict"), ("kilo", "history"),
+    ("kilo", "slap"),
+    ("kilo", "verdict"),
+    ("kilo", "history"),
     ("kilo", "setup"),
-    ("cinq-rois", "sheet"), ("cinq-rois", "entry"), ("cinq-rois", "round"),
+    ("cinq-rois", "sheet"),
+    ("cinq-rois", "entry"),
+    ("cinq-rois", "round"),
     ("cinq-rois", "setup"),
-    ("treize", "table"), ("treize", "scores"), ("treize", "setup"),
+    ("treize", "table"),
+    ("treize", "scores"),
+    ("treize", "setup"),
 }
 SIZES = ((800, 480), (1920, 1080))
 CASES = [(game, screen) for game in GAMES for screen in screens(game)]
@@ -58,7 +67,7 @@ def caps_problems(game: str, screen: str) -> list[str]:
 def test_type_is_big_enough_at_the_longest_table(game: str, screen: str) -> None:
     found = caps_problems(game, screen)
     if (game, screen) in NOT_YET:
-        assert found, f"{game} {screen} now keeps the 7\" rules: take it off NOT_YET"
+        assert found, f'{game} {screen} now keeps the 7" rules: take it off NOT_YET'
         pytest.xfail(f"{len(found)} texts too small (issue 23)")
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:30])
 

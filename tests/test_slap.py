@@ -13,8 +13,12 @@ from companion.games.kilo.slap import SlapWindow, tied_with
 P = ["A", "B", "C", "D"]
 
 
-def window(presses: list[tuple[str, int]], timeout_us: int = 5_000_000,
-           close: int | None = None, resolution_us: int = 1) -> SlapWindow:
+def window(
+    presses: list[tuple[str, int]],
+    timeout_us: int = 5_000_000,
+    close: int | None = None,
+    resolution_us: int = 1,
+) -> SlapWindow:
     w = SlapWindow(P, timeout_us, resolution_us)
     for player, t in presses:
         w.add(player, t)
@@ -156,10 +160,13 @@ def test_the_coarse_press_before_the_fine_one_decides_too() -> None:
 RESOLUTIONS = [1, 1, 60, 1000, 20_000]
 
 
-@settings(max_examples=max(10, int(300 * float(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))),
-          deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 60_000), st.sampled_from(RESOLUTIONS)), min_size=2,
-                max_size=len(P)), st.randoms(use_true_random=False))
+@settings(
+    max_examples=max(10, int(300 * float(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))), deadline=None
+)
+@given(
+    st.lists(st.tuples(st.integers(0, 60_000), st.sampled_from(RESOLUTIONS)), min_size=2, max_size=len(P)),
+    st.randoms(use_true_random=False),
+)
 def test_mixed_resolutions_in_any_order(stamps: list[tuple[int, int]], rng: object) -> None:
     """One press a player, stamped by clocks of different resolutions, added in random order:
     the last are the latest press and each press before it closer than the coarser of the two
@@ -190,6 +197,7 @@ def test_mixed_resolutions_in_any_order(stamps: list[tuple[int, int]], rng: obje
 
 
 # --- each of these failed on a mutant that survived the tests above (bench/mutation.py) --------
+
 
 def test_bad_input_is_refused_with_its_reason() -> None:
     import pytest

@@ -16,16 +16,23 @@ from companion.cli import main
 from companion.games.kilo.samples import write_log
 
 
-@pytest.mark.parametrize("screen,lang,size", [
-    ("table", "fr", "800x480"), ("slap", "en", "1280x720"), ("card", "fr", "720x1280"),
-    ("history", "en", "1920x1080"),
-])
-def test_writes_the_png(tmp_path: Path, screen: str, lang: str, size: str,
-                        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "screen,lang,size",
+    [
+        ("table", "fr", "800x480"),
+        ("slap", "en", "1280x720"),
+        ("card", "fr", "720x1280"),
+        ("history", "en", "1920x1080"),
+    ],
+)
+def test_writes_the_png(
+    tmp_path: Path, screen: str, lang: str, size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = write_log("midgame", tmp_path)
     out = tmp_path / f"{screen}.png"
-    assert main(["snapshot", screen, "--log", str(log), "--size", size, "--lang", lang,
-                 "--out", str(out)]) == 0
+    assert (
+        main(["snapshot", screen, "--log", str(log), "--size", size, "--lang", lang, "--out", str(out)]) == 0
+    )
     w, h = (int(x) for x in size.split("x"))
     assert pygame.image.load(str(out)).get_size() == (w, h)
     assert str(out) in capsys.readouterr().out
@@ -37,15 +44,19 @@ def test_without_a_log_shows_the_setup(tmp_path: Path) -> None:
     assert out.exists()
 
 
-@pytest.mark.parametrize("args,words", [
-    (["nosuch"], "écran inconnu"),
-    (["table", "--size", "800by480"], "--size"),
-    (["table", "--size", "10x10"], "--size"),
-    (["table", "--lang", "klingon"], "choix invalide"),
-    (["table", "--log", "/nonexistent/game.jsonl"], "impossible de lire"),
-])
-def test_bad_requests_are_explained(tmp_path: Path, args: list[str], words: str,
-                                    capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["nosuch"], "écran inconnu"),
+        (["table", "--size", "800by480"], "--size"),
+        (["table", "--size", "10x10"], "--size"),
+        (["table", "--lang", "klingon"], "choix invalide"),
+        (["table", "--log", "/nonexistent/game.jsonl"], "impossible de lire"),
+    ],
+)
+def test_bad_requests_are_explained(
+    tmp_path: Path, args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["snapshot", *args, "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
     assert words in err
@@ -54,18 +65,21 @@ def test_bad_requests_are_explained(tmp_path: Path, args: list[str], words: str,
 
 def test_a_broken_log_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "bad.jsonl"
-    log.write_text('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], '
-                   '"rounds": 2}\n{"type": "draw", "player": "A", "card": "KH"}\n',
-                   encoding="utf-8")
-    assert main(["snapshot", "card", "--log", str(log), "--lang", "en",
-                 "--out", str(tmp_path / "x.png")]) == 2
+    log.write_text(
+        '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], '
+        '"rounds": 2}\n{"type": "draw", "player": "A", "card": "KH"}\n',
+        encoding="utf-8",
+    )
+    assert (
+        main(["snapshot", "card", "--log", str(log), "--lang", "en", "--out", str(tmp_path / "x.png")]) == 2
+    )
     assert capsys.readouterr().err.startswith("companion: line 2:")
 
 
 # --- what the PNG shows -------------------------------------------------------------------------
 
-def pixel_problems(png: pygame.Surface, reference: pygame.Surface,
-                   texts: list[object]) -> list[str]:
+
+def pixel_problems(png: pygame.Surface, reference: pygame.Surface, texts: list[object]) -> list[str]:
     """What is wrong with a written PNG, against the same screen drawn in the test.
 
     Stated tolerance: at most 0.5 % of pixels may differ from the reference by more than 24 in
@@ -80,8 +94,9 @@ def pixel_problems(png: pygame.Surface, reference: pygame.Surface,
     got = pygame.image.tobytes(png, "RGB")
     want = pygame.image.tobytes(reference, "RGB")
     if got != want:
-        differ = sum(1 for i in range(0, len(got), 3)
-                     if max(abs(got[i + k] - want[i + k]) for k in range(3)) > 24)
+        differ = sum(
+            1 for i in range(0, len(got), 3) if max(abs(got[i + k] - want[i + k]) for k in range(3)) > 24
+        )
         if differ > 0.005 * w * h:
             out.append(f"{differ} of {w * h} pixels differ from the reference render")
 
@@ -92,8 +107,11 @@ def pixel_problems(png: pygame.Surface, reference: pygame.Surface,
         rect = rec.rect.clip(png.get_rect())  # type: ignore[attr-defined]
         if rect.width * rect.height < 100:
             continue
-        pixels = [png.get_at((x, y)) for x in range(rect.left, rect.right, 2)
-                  for y in range(rect.top, rect.bottom, 2)]
+        pixels = [
+            png.get_at((x, y))
+            for x in range(rect.left, rect.right, 2)
+            for y in range(rect.top, rect.bottom, 2)
+        ]
         ink = sum(near(c, rec.color) for c in pixels)  # type: ignore[attr-defined]
         if ink < 0.02 * len(pixels):
             out.append(f"{rec.text!r} is not in its box {rect}")  # type: ignore[attr-defined]
@@ -103,16 +121,16 @@ def pixel_problems(png: pygame.Surface, reference: pygame.Surface,
     return out
 
 
-@pytest.mark.parametrize("screen,lang,size", [("table", "fr", "800x480"),
-                                              ("slap", "en", "1280x720")])
+@pytest.mark.parametrize("screen,lang,size", [("table", "fr", "800x480"), ("slap", "en", "1280x720")])
 def test_the_png_shows_the_screen(tmp_path: Path, screen: str, lang: str, size: str) -> None:
     from companion.display.snapshot import parse_size, render, ui_for, view_of
     from companion.table.fold import replay
 
     log = write_log("midgame", tmp_path)
     out = tmp_path / f"{screen}.png"
-    assert main(["snapshot", screen, "--log", str(log), "--size", size, "--lang", lang,
-                 "--out", str(out)]) == 0
+    assert (
+        main(["snapshot", screen, "--log", str(log), "--size", size, "--lang", lang, "--out", str(out)]) == 0
+    )
     game = replay(log.read_text(encoding="utf-8").splitlines())
     drawn = render(screen, view_of(game), parse_size(size), lang, ui_for(game, lang), audit=True)
     texts = list(drawn.painter.texts)  # type: ignore[attr-defined]

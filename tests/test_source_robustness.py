@@ -37,8 +37,7 @@ def test_a_dying_thread_puts_a_source_error_and_logs(caplog: pytest.LogCaptureFi
 def test_gpio_thread_crash_reaches_the_queue() -> None:
     clock = FakeClock()
     factory = ClockedMockFactory(clock)
-    src = GpioSource([ButtonPin("seat", 0, 17)], pin_factory=factory, now_ns=clock,
-                     delivery_margin_ns=0)
+    src = GpioSource([ButtonPin("seat", 0, 17)], pin_factory=factory, now_ns=clock, delivery_margin_ns=0)
     q: queue.Queue[QueueItem] = queue.Queue()
     src.start(q)
     try:

@@ -32,8 +32,7 @@ def collector() -> Collector:
     return Collector()
 
 
-def test_a_rebooted_board_drops_the_old_boots_heartbeats_from_its_clock_offset(
-        collector: Collector) -> None:
+def test_a_rebooted_board_drops_the_old_boots_heartbeats_from_its_clock_offset(collector: Collector) -> None:
     b = ScriptedBoard(hello(boot_id=1))
     plug = Plug(lambda: b.pty.path)
     src = SerialSource(port_factory=plug)
@@ -65,8 +64,7 @@ def test_a_rebooted_board_drops_the_old_boots_heartbeats_from_its_clock_offset(
         b.close()
 
 
-def test_a_board_missing_at_start_is_waited_for_like_an_unplugged_one(
-        collector: Collector) -> None:
+def test_a_board_missing_at_start_is_waited_for_like_an_unplugged_one(collector: Collector) -> None:
     b = ScriptedBoard(hello(boot_id=3, next_seq=5))
     plug = Plug(lambda: b.pty.path)
     plug.plugged = False
@@ -75,8 +73,7 @@ def test_a_board_missing_at_start_is_waited_for_like_an_unplugged_one(
     try:
         wait_for(lambda: [s.kind for s in collector.statuses()] == ["disconnected"], 5)
         plug.plugged = True  # enumerated a second after the kiosk started
-        wait_for(lambda: any(s.kind == "connected" for s in collector.statuses()), 5,
-                 "connected")
+        wait_for(lambda: any(s.kind == "connected" for s in collector.statuses()), 5, "connected")
         b.write(p.encode_frame(p.Event(5, "seat", 1, "press", 7 * S)))
         (ev,) = collector.wait_events(1)
         assert (ev.seat, ev.edge, ev.t_ns) == (1, "press", 7 * S * 1000)
@@ -85,8 +82,7 @@ def test_a_board_missing_at_start_is_waited_for_like_an_unplugged_one(
         b.close()
 
 
-def test_leds_turned_off_while_the_link_was_down_are_sent_after_it_reconnects(
-        collector: Collector) -> None:
+def test_leds_turned_off_while_the_link_was_down_are_sent_after_it_reconnects(collector: Collector) -> None:
     b = ScriptedBoard(hello(boot_id=4))
     plug = Plug(lambda: b.pty.path)
     src = SerialSource(port_factory=plug)
@@ -105,8 +101,7 @@ def test_leds_turned_off_while_the_link_was_down_are_sent_after_it_reconnects(
         b.close()
 
 
-def test_the_host_sends_the_led_state_again_while_idle_for_the_boards_watchdog(
-        collector: Collector) -> None:
+def test_the_host_sends_the_led_state_again_while_idle_for_the_boards_watchdog(collector: Collector) -> None:
     b = ScriptedBoard(hello(boot_id=5))
     alive = threading.Event()
 
@@ -132,7 +127,8 @@ def test_the_host_sends_the_led_state_again_while_idle_for_the_boards_watchdog(
 
 
 def test_a_combined_source_converts_a_rebooted_boards_presses_with_the_new_boots_offset(
-        collector: Collector) -> None:
+    collector: Collector,
+) -> None:
     b = ScriptedBoard(hello(boot_id=1))
     plug = Plug(lambda: b.pty.path)
     serial_src = SerialSource(port_factory=plug)
@@ -174,17 +170,17 @@ def test_a_combined_source_converts_a_rebooted_boards_presses_with_the_new_boots
         b.close()
 
 
-
-
-def test_a_gpio_reader_that_died_of_a_transient_eio_is_restarted(
-        request: pytest.FixtureRequest) -> None:
+def test_a_gpio_reader_that_died_of_a_transient_eio_is_restarted(request: pytest.FixtureRequest) -> None:
     """The kernel's line requests fail once (EIO): the reader dies, the source is rebuilt on the
     same chip (its lines released and requested again), the table is told, presses come back."""
     kernel = request.getfixturevalue("fk").FakeKernel()
     buttons = [ButtonPin("seat", 0, 17), ButtonPin("seat", 1, 27)]
-    src = Supervised(lambda: open_gpio_source(buttons, chip=None, settings=DebounceSettings(),
-                                              open_chip=kernel.open_chip, paths=kernel.paths),
-                     retry_s=0.01)
+    src = Supervised(
+        lambda: open_gpio_source(
+            buttons, chip=None, settings=DebounceSettings(), open_chip=kernel.open_chip, paths=kernel.paths
+        ),
+        retry_s=0.01,
+    )
     q: queue.Queue[QueueItem] = queue.Queue()
     src.start(q)
     seen: list[QueueItem] = []
@@ -193,16 +189,15 @@ def test_a_gpio_reader_that_died_of_a_transient_eio_is_restarted(
         def check() -> bool:
             seen.extend(drain(q))
             return bool(pred())
+
         return check
 
     try:
         kernel.read_error = OSError(5, "Input/output error")  # the chip hiccuped
         kernel.edge(17, time.monotonic_ns(), 1)  # any event: reading it fails
-        wait_for(collect(lambda: any(s.kind == "disconnected" for s in statuses(seen))), 5,
-                 "the crash")
+        wait_for(collect(lambda: any(s.kind == "disconnected" for s in statuses(seen))), 5, "the crash")
         kernel.read_error = None
-        wait_for(collect(lambda: any(s.kind == "connected" for s in statuses(seen))), 5,
-                 "the restart")
+        wait_for(collect(lambda: any(s.kind == "connected" for s in statuses(seen))), 5, "the restart")
         kinds = [s.kind for s in statuses(seen)]
         assert kinds == ["disconnected", "connected"], kinds
         down = statuses(seen)[0]

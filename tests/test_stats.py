@@ -34,8 +34,11 @@ def random_game(seed: int) -> tuple[list[Any], list[SlapFact]]:
     rng = random.Random(seed)
     n = rng.randint(3, 10)
     p_valid = rng.choice([0.75, 0.3])  # some tables slap in error a lot
-    rules = {"seven": rng.choice(["flush", "first_card_counts"]),
-             "tie": rng.choice(["all_draw", "reslap"]), "slap_timeout_ms": 1000}
+    rules = {
+        "seven": rng.choice(["flush", "first_card_counts"]),
+        "tie": rng.choice(["all_draw", "reslap"]),
+        "slap_timeout_ms": 1000,
+    }
     setup = NewKiloGame(players=list(NAMES[:n]), rounds=rng.choice([1, 5, 12, 99]), rules=rules)
     game = KiloGame(setup)
     events: list[Any] = [setup]
@@ -129,8 +132,9 @@ def test_quick_fold_agrees_on_the_documented_examples(name: str) -> None:
 
 def test_other_games_go_through_their_engine() -> None:
     text = (ROOT / "docs/examples/treize/treize-advanced-with-plays.jsonl").read_text("utf-8")
-    expected = json.loads((ROOT / "docs/examples/treize/treize-advanced-with-plays.expected.json")
-                          .read_text())
+    expected = json.loads(
+        (ROOT / "docs/examples/treize/treize-advanced-with-plays.expected.json").read_text()
+    )
     events = [e for _, e in iter_events(text.splitlines())]
     record = record_from_payloads("t", 0, [e.to_json() for e in events])
     assert record.game == "treize" and record.unit == "points"
@@ -138,22 +142,32 @@ def test_other_games_go_through_their_engine() -> None:
     assert dict(record.scores) == {r["player"]: r["points"] for r in expected["standings"]}
 
 
-def _slap(order: list[tuple[str, int]], losers: tuple[str, ...], valid: bool = True,
-          tied: bool = False) -> SlapFact:
+def _slap(
+    order: list[tuple[str, int]], losers: tuple[str, ...], valid: bool = True, tied: bool = False
+) -> SlapFact:
     margin = order[-1][1] - order[-2][1] if len(order) >= 2 and valid else None
     return SlapFact(tuple(order), losers, margin, valid, tied)
 
 
 def test_player_numbers_as_a_table_would_count_them() -> None:
     players = ("Ana", "Ben", "Cléo")
-    game1 = GameRecord("g1", "kilo", 1, players, True, ("Ana",), (("Ana", 5), ("Ben", 30),
-                       ("Cléo", 12)), "kilos",
-                       (_slap([("Ana", 0), ("Ben", 200_000), ("Cléo", 200_150)], ("Cléo",)),
-                        _slap([("Ben", 0), ("Ana", 90_000), ("Cléo", 400_000)], ("Cléo",)),
-                        _slap([("Ben", 0)], ("Ben",), valid=False)),
-                       (("Ana", 1), ("Ben", 0), ("Cléo", 0)))
-    game2 = GameRecord("g2", "treize", 2, ("Ana", "Ben"), True, ("Ben",), (("Ana", 3),
-                       ("Ben", 9)), "points")
+    game1 = GameRecord(
+        "g1",
+        "kilo",
+        1,
+        players,
+        True,
+        ("Ana",),
+        (("Ana", 5), ("Ben", 30), ("Cléo", 12)),
+        "kilos",
+        (
+            _slap([("Ana", 0), ("Ben", 200_000), ("Cléo", 200_150)], ("Cléo",)),
+            _slap([("Ben", 0), ("Ana", 90_000), ("Cléo", 400_000)], ("Cléo",)),
+            _slap([("Ben", 0)], ("Ben",), valid=False),
+        ),
+        (("Ana", 1), ("Ben", 0), ("Cléo", 0)),
+    )
+    game2 = GameRecord("g2", "treize", 2, ("Ana", "Ben"), True, ("Ben",), (("Ana", 3), ("Ben", 9)), "points")
     unfinished = GameRecord("g3", "kilo", 3, players, False, (), (), "kilos")
     broken = GameRecord("g4", "kilo", 4, players, False, (), (), "", error="damaged")
     stats = player_stats([game1, game2, unfinished, broken])
@@ -170,17 +184,24 @@ def test_player_numbers_as_a_table_would_count_them() -> None:
 
 # --- the commands -------------------------------------------------------------------------------
 
+
 def _companion(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion", *args, "--data-dir", str(data)],
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args, "--data-dir", str(data)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
 def journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("stats") / "data"
     for seed, players in ((1, 3), (2, 4), (3, 5)):
-        proc = _companion("demo", "--speed", "0", "--seed", str(seed), "--players", str(players),
-                          "--rounds", "3", data=data)
+        proc = _companion(
+            "demo", "--speed", "0", "--seed", str(seed), "--players", str(players), "--rounds", "3", data=data
+        )
         assert proc.returncode == 0, proc.stderr
     return data
 
@@ -224,7 +245,8 @@ def test_no_journal_yet(tmp_path: Path) -> None:
 
 
 def test_a_damaged_game_is_shown_unreadable_and_left_out_of_the_numbers(
-        journal: Path, tmp_path: Path) -> None:
+    journal: Path, tmp_path: Path
+) -> None:
     import shutil
 
     copy = tmp_path / "data"
@@ -234,8 +256,7 @@ def test_a_damaged_game_is_shown_unreadable_and_left_out_of_the_numbers(
     (copy / "stats-cache.json").unlink(missing_ok=True)
     with sqlite3.connect(copy / "journal.sqlite3") as db:
         first = db.execute("SELECT id FROM games ORDER BY created_ns LIMIT 1").fetchone()[0]
-        db.execute("UPDATE events SET payload = 'not json' WHERE game_id = ? AND seq = 2",
-                   (first,))
+        db.execute("UPDATE events SET payload = 'not json' WHERE game_id = ? AND seq = 2", (first,))
     proc = _companion("history", "--lang", "en", data=copy)
     assert proc.returncode == 0
     assert "unreadable" in proc.stdout.splitlines()[0]
@@ -243,8 +264,7 @@ def test_a_damaged_game_is_shown_unreadable_and_left_out_of_the_numbers(
     assert next(p for p in stats["players"] if p["player"] == "Alice")["games"] == 2
 
 
-def test_the_cache_gives_the_same_numbers_and_follows_new_games(journal: Path,
-                                                                tmp_path: Path) -> None:
+def test_the_cache_gives_the_same_numbers_and_follows_new_games(journal: Path, tmp_path: Path) -> None:
     import shutil
 
     copy = tmp_path / "data"
@@ -253,8 +273,12 @@ def test_the_cache_gives_the_same_numbers_and_follows_new_games(journal: Path,
     cold = _companion("stats", "--json", data=copy).stdout
     assert (copy / "stats-cache.json").exists()
     assert _companion("stats", "--json", data=copy).stdout == cold
-    assert _companion("demo", "--speed", "0", "--seed", "9", "--players", "3", "--rounds", "1",
-                      data=copy).returncode == 0
+    assert (
+        _companion(
+            "demo", "--speed", "0", "--seed", "9", "--players", "3", "--rounds", "1", data=copy
+        ).returncode
+        == 0
+    )
     after = json.loads(_companion("stats", "--json", data=copy).stdout)["players"]
     assert next(p for p in after if p["player"] == "Alice")["games"] == 4
     (copy / "stats-cache.json").write_text("{not json")  # a broken cache is only ignored
@@ -265,8 +289,7 @@ def test_export_csv_score_sheets(journal: Path) -> None:
     proc = _companion("export", "--csv", "--all", data=journal)
     assert proc.returncode == 0, proc.stderr
     rows = list(csv.reader(io.StringIO(proc.stdout)))
-    assert rows[0][:9] == ["game_id", "date", "game", "seat", "player", "score", "unit",
-                           "winner", "finished"]
+    assert rows[0][:9] == ["game_id", "date", "game", "seat", "player", "score", "unit", "winner", "finished"]
     assert rows[0][9:] == ["round_1", "round_2", "round_3"]
     assert len(rows) == 1 + 3 + 4 + 5
     history = json.loads(_companion("history", "--json", data=journal).stdout)["games"]
@@ -287,11 +310,14 @@ def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) 
 
     data = tmp_path / "data"
     cinq = [{"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben", "Cy"]}]
-    cinq += [{"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": r}}
-             for r in range(11)]  # Ben never scores: he wins with 0
-    treize = [json.loads(line) for line in
-              (ROOT / "docs/examples/treize/treize-advanced-with-plays.jsonl").read_text()
-              .splitlines() if line.startswith("{")]
+    cinq += [
+        {"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": r}} for r in range(11)
+    ]  # Ben never scores: he wins with 0
+    treize = [
+        json.loads(line)
+        for line in (ROOT / "docs/examples/treize/treize-advanced-with-plays.jsonl").read_text().splitlines()
+        if line.startswith("{")
+    ]
     with Journal(data, writer=True) as journal:
         for rows in (cinq, treize):
             game = rows[0]["game"]
@@ -301,15 +327,13 @@ def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) 
                 journal.append(game_id, seq, event_from_dict(row, game))
     history = json.loads(_companion("history", "--json", data=data).stdout)["games"]
     assert [g["game"] for g in history] == ["cinq-rois", "treize"]
-    assert history[0]["winners"] == ["Ben"] and history[0]["scores"] == {
-        "Ana": 55, "Ben": 0, "Cy": 55}
+    assert history[0]["winners"] == ["Ben"] and history[0]["scores"] == {"Ana": 55, "Ben": 0, "Cy": 55}
     assert history[0]["unit"] == "points"
-    stats = json.loads(_companion("stats", "Ben", "--json", "--game", "cinq-rois",
-                                  data=data).stdout)["players"]
-    assert stats[0]["wins"] == 1 and stats[0]["by_game"] == {"cinq-rois": {"games": 1,
-                                                                           "wins": 1}}
-    rows = list(csv.reader(io.StringIO(_companion("export", "--csv", "--all",
-                                                  data=data).stdout)))
+    stats = json.loads(_companion("stats", "Ben", "--json", "--game", "cinq-rois", data=data).stdout)[
+        "players"
+    ]
+    assert stats[0]["wins"] == 1 and stats[0]["by_game"] == {"cinq-rois": {"games": 1, "wins": 1}}
+    rows = list(csv.reader(io.StringIO(_companion("export", "--csv", "--all", data=data).stdout)))
     cy = next(r for r in rows if r[2] == "cinq-rois" and r[4] == "Cy")
     assert cy[5] == "55" and cy[9:20] == [str(r) for r in range(11)]  # points of each round
     treize_rows = [r for r in rows if r[2] == "treize"]

@@ -15,9 +15,13 @@ from tests.conftest import ROOT, run_cli
 
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.jsonl"))
 HEAD = '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C", "D"], "rounds": 2}'
-SLAP = ['{"type": "press", "player": "A", "t_us": 1}', '{"type": "press", "player": "B", "t_us": 2}',
-        '{"type": "press", "player": "C", "t_us": 3}', '{"type": "press", "player": "D", "t_us": 9}',
-        '{"type": "verdict", "valid": true}']
+SLAP = [
+    '{"type": "press", "player": "A", "t_us": 1}',
+    '{"type": "press", "player": "B", "t_us": 2}',
+    '{"type": "press", "player": "C", "t_us": 3}',
+    '{"type": "press", "player": "D", "t_us": 9}',
+    '{"type": "verdict", "valid": true}',
+]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
@@ -33,8 +37,18 @@ def test_doc_examples_replay_to_their_expected_state(example: Path) -> None:
 
 def test_json_result_has_every_key_of_the_spec(tmp_path: Path) -> None:
     state = replay((ROOT / "docs/examples/kilo-four-players.jsonl").open(encoding="utf-8")).to_json()
-    for key in ["game", "round", "rounds", "finished", "winners", "awaiting", "owed_draws",
-                "standings", "pile", "last_slap"]:
+    for key in [
+        "game",
+        "round",
+        "rounds",
+        "finished",
+        "winners",
+        "awaiting",
+        "owed_draws",
+        "standings",
+        "pile",
+        "last_slap",
+    ]:
         assert key in state
     assert set(state["pile"]) >= {"count", "known_bottom"}
     assert set(state["standings"][0]) >= {"player", "kilos", "cards"}
@@ -43,9 +57,12 @@ def test_json_result_has_every_key_of_the_spec(tmp_path: Path) -> None:
 
 
 def test_round_trip_of_events() -> None:
-    events = [NewKiloGame(players=["A", "B", "C"], rounds=3, rules=KiloRules(tie="reslap")),
-              Press(player="A", t_us=-5), Verdict(valid=False, penalized=["A"]),
-              Draw.model_validate({"type": "draw", "player": "A", "card": "10h"})]
+    events = [
+        NewKiloGame(players=["A", "B", "C"], rounds=3, rules=KiloRules(tie="reslap")),
+        Press(player="A", t_us=-5),
+        Verdict(valid=False, penalized=["A"]),
+        Draw.model_validate({"type": "draw", "player": "A", "card": "10h"}),
+    ]
     for event in events:
         assert parse_event(event.to_json()) == event
     assert json.loads(events[3].to_json())["card"] == "10H"
@@ -63,7 +80,7 @@ BAD = [
     ('{"type": "verdict", "valid": true}', 2, "no slap to judge"),
     ('{"type": "undo"}', 2, "nothing to undo"),
     ('{"type": "pass", "player": "A"}', 2, "pass is not an event of Kilo de merde"),
-    ('[1, 2]', 2, "must be a JSON object"),
+    ("[1, 2]", 2, "must be a JSON object"),
 ]
 
 
@@ -81,12 +98,17 @@ def test_bad_lines_stop_the_replay(tmp_path: Path, line: str, number: int, messa
     assert log.read_bytes() == before  # the input is never modified
 
 
-@pytest.mark.parametrize("tail,message", [
-    ('{"type": "draw", "player": "D", "card": "KH"}',
-     "KH cannot be drawn: Kings are dealt to the players at 4 players, the pile holds A 3-10"),
-    ('{"type": "draw", "player": "A", "card": "5H"}', "D must draw"),
-    ('{"type": "draw", "player": "D", "card": "QQ"}', "'QQ' is not a card"),
-])
+@pytest.mark.parametrize(
+    "tail,message",
+    [
+        (
+            '{"type": "draw", "player": "D", "card": "KH"}',
+            "KH cannot be drawn: Kings are dealt to the players at 4 players, the pile holds A 3-10",
+        ),
+        ('{"type": "draw", "player": "A", "card": "5H"}', "D must draw"),
+        ('{"type": "draw", "player": "D", "card": "QQ"}', "'QQ' is not a card"),
+    ],
+)
 def test_rule_errors_after_a_slap(tmp_path: Path, tail: str, message: str) -> None:
     log = tmp_path / "bad.jsonl"
     log.write_text("\n".join([HEAD, *SLAP, tail]) + "\n", encoding="utf-8")
@@ -97,29 +119,45 @@ def test_rule_errors_after_a_slap(tmp_path: Path, tail: str, message: str) -> No
 
 def test_french_messages_by_default(tmp_path: Path) -> None:
     log = tmp_path / "bad.jsonl"
-    log.write_text("\n".join([HEAD, *SLAP, '{"type": "draw", "player": "D", "card": "KH"}']),
-                   encoding="utf-8")
+    log.write_text(
+        "\n".join([HEAD, *SLAP, '{"type": "draw", "player": "D", "card": "KH"}']), encoding="utf-8"
+    )
     result = run_cli("replay", str(log))
-    assert result.stderr.startswith("companion: ligne 7\u202f: KH ne peut pas être pioché\u202f: "
-                                    "les Rois sont distribués")
+    assert result.stderr.startswith(
+        "companion: ligne 7\u202f: KH ne peut pas être pioché\u202f: les Rois sont distribués"
+    )
 
 
-@pytest.mark.parametrize("content,message", [
-    ("", "line 1: the log holds no game"),
-    ('{"type": "press", "player": "A", "t_us": 1}', "line 1: the log must start with a new_game"),
-    (HEAD + "\n" + HEAD, "line 2: a table log holds one game"),
-    ('{"type": "new_game", "game": "kilo", "players": ["A", "B"], "rounds": 2}',
-     "line 1: Kilo de merde is played by 3 to 10 players, not 2"),
-    ('{"type": "new_game", "game": "kilo", "players": ["A", "A", "B"], "rounds": 2}',
-     "two players are called 'A'"),
-    ('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 100}',
-     "'rounds' is out of range"),
-    ('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 1, '
-     '"rules": {"seven": "flush", "tie": "coin"}}', "'rules.tie' cannot be \"coin\""),
-    ('{"type": "new_game", "game": "poker", "players": ["A", "B", "C"]}', 'unknown game "poker"'),
-    ('{"type": "new_game", "game": "kilo", "players": ["A", "B", "' + "x" * 25 + '"], "rounds": 1}',
-     "longer than 24 characters"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("", "line 1: the log holds no game"),
+        ('{"type": "press", "player": "A", "t_us": 1}', "line 1: the log must start with a new_game"),
+        (HEAD + "\n" + HEAD, "line 2: a table log holds one game"),
+        (
+            '{"type": "new_game", "game": "kilo", "players": ["A", "B"], "rounds": 2}',
+            "line 1: Kilo de merde is played by 3 to 10 players, not 2",
+        ),
+        (
+            '{"type": "new_game", "game": "kilo", "players": ["A", "A", "B"], "rounds": 2}',
+            "two players are called 'A'",
+        ),
+        (
+            '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 100}',
+            "'rounds' is out of range",
+        ),
+        (
+            '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 1, '
+            '"rules": {"seven": "flush", "tie": "coin"}}',
+            "'rules.tie' cannot be \"coin\"",
+        ),
+        ('{"type": "new_game", "game": "poker", "players": ["A", "B", "C"]}', 'unknown game "poker"'),
+        (
+            '{"type": "new_game", "game": "kilo", "players": ["A", "B", "' + "x" * 25 + '"], "rounds": 1}',
+            "longer than 24 characters",
+        ),
+    ],
+)
 def test_bad_logs(tmp_path: Path, content: str, message: str) -> None:
     log = tmp_path / "bad.jsonl"
     log.write_text(content, encoding="utf-8")
@@ -145,12 +183,15 @@ def test_replay_from_stdin() -> None:
 
 
 def test_out_of_order_lines_are_ordered_by_stamp() -> None:
-    lines = [HEAD, '{"type": "press", "player": "B", "t_us": 500}',
-             '{"type": "press", "player": "C", "t_us": 900}',
-             '{"type": "close", "t_us": 950}',
-             '{"type": "press", "player": "D", "t_us": 940}',  # written late, stamped in time
-             '{"type": "press", "player": "A", "t_us": 100}',  # the real claimant
-             '{"type": "verdict", "valid": true}']
+    lines = [
+        HEAD,
+        '{"type": "press", "player": "B", "t_us": 500}',
+        '{"type": "press", "player": "C", "t_us": 900}',
+        '{"type": "close", "t_us": 950}',
+        '{"type": "press", "player": "D", "t_us": 940}',  # written late, stamped in time
+        '{"type": "press", "player": "A", "t_us": 100}',  # the real claimant
+        '{"type": "verdict", "valid": true}',
+    ]
     state = replay(lines).to_json()
     assert [p["player"] for p in state["last_slap"]["order"]] == ["A", "B", "C", "D"]
     assert state["last_slap"]["losers"] == ["D"] and state["last_slap"]["margin_us"] == 40
@@ -158,6 +199,7 @@ def test_out_of_order_lines_are_ordered_by_stamp() -> None:
 
 # --- the fold's own refusals, word for word in both languages (bench/mutation.py found them
 # unchecked) ---------------------------------------------------------------------------------------
+
 
 def test_the_fold_refuses_in_both_languages_and_counts_what_it_folded() -> None:
     import pytest
@@ -168,17 +210,31 @@ def test_the_fold_refuses_in_both_languages_and_counts_what_it_folded() -> None:
 
     start = '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 2}'
     cases = [
-        ([start, '{"type": "press", "player": "A", "t_us": 5}', start], 3,
-         "a table log holds one game: a second new_game starts here (split the file, one game "
-         "each)",
-         "un journal de table contient une seule partie\u202f: un second new_game commence ici "
-         "(séparez le fichier, une partie chacun)"),
-        (['{"type": "undo"}'], 1, "the log must start with a new_game event, not undo",
-         "le journal doit commencer par un événement new_game, pas undo"),
-        (["# nothing", ""], 1, "the log holds no game: it needs a new_game event",
-         "le journal ne contient aucune partie\u202f: il faut un événement new_game"),
-        ([], 1, "the log holds no game: it needs a new_game event",
-         "le journal ne contient aucune partie\u202f: il faut un événement new_game"),
+        (
+            [start, '{"type": "press", "player": "A", "t_us": 5}', start],
+            3,
+            "a table log holds one game: a second new_game starts here (split the file, one game each)",
+            "un journal de table contient une seule partie\u202f: un second new_game commence ici "
+            "(séparez le fichier, une partie chacun)",
+        ),
+        (
+            ['{"type": "undo"}'],
+            1,
+            "the log must start with a new_game event, not undo",
+            "le journal doit commencer par un événement new_game, pas undo",
+        ),
+        (
+            ["# nothing", ""],
+            1,
+            "the log holds no game: it needs a new_game event",
+            "le journal ne contient aucune partie\u202f: il faut un événement new_game",
+        ),
+        (
+            [],
+            1,
+            "the log holds no game: it needs a new_game event",
+            "le journal ne contient aucune partie\u202f: il faut un événement new_game",
+        ),
     ]
     for lines, line, en, fr in cases:
         with pytest.raises(LogError) as info:

@@ -26,9 +26,26 @@ HOUR = 3600 * 10**9
 def tally(tmp_path_factory: pytest.TempPathFactory) -> Tally:
     data = tmp_path_factory.mktemp("tally") / "data"
     for seed, players in ((1, 3), (2, 4), (3, 6)):
-        subprocess.run([sys.executable, "-m", "companion", "demo", "--speed", "0", "--seed",
-                        str(seed), "--players", str(players), "--rounds", "2", "--data-dir",
-                        str(data)], check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "demo",
+                "--speed",
+                "0",
+                "--seed",
+                str(seed),
+                "--players",
+                str(players),
+                "--rounds",
+                "2",
+                "--data-dir",
+                str(data),
+            ],
+            check=True,
+            capture_output=True,
+        )
     with Journal(data, writer=False) as journal:
         found = load_tally(journal)
     assert found is not None
@@ -43,8 +60,11 @@ def test_stats_screen_a_row_per_player(tally: Tally, size: tuple[int, int], lang
     r = render("stats", None, size, lang, ui)
     assert_contained(r)
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
-    names = {rec.who: rec for rec in r.painter.texts  # type: ignore[attr-defined]
-             if rec.kind == "name"}
+    names = {
+        rec.who: rec
+        for rec in r.painter.texts  # type: ignore[attr-defined]
+        if rec.kind == "name"
+    }
     for s in tally.players:  # a row each: the name (drawn as a name), then games won
         assert names[s.player].text == s.player
         assert f"{s.wins}/{s.games}" in texts, s.player
@@ -62,13 +82,11 @@ def test_evening_tally_under_the_game_over_screen(tally: Tally) -> None:
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
     assert "Ce soir · 3 parties" in " ".join(texts)  # on one line or two
     assert tally.evening[0].player in texts
-    assert any(rec.kind == "name" and rec.who == tally.evening[0].player
-               for rec in r.painter.texts)  # type: ignore[attr-defined]
+    assert any(rec.kind == "name" and rec.who == tally.evening[0].player for rec in r.painter.texts)  # type: ignore[attr-defined]
     assert any(x.startswith(f"{tally.evening[0].wins} vict.") for x in texts)
     # One game only: no tally band.
     ui.tally = Tally(tally.players, tally.evening, 1)
-    texts = [rec.text for rec in render("gameover", view_of(engine), (800, 480), "fr",
-                                        ui).painter.texts]  # type: ignore[attr-defined]
+    texts = [rec.text for rec in render("gameover", view_of(engine), (800, 480), "fr", ui).painter.texts]  # type: ignore[attr-defined]
     assert not any(x.startswith("Ce soir") for x in texts)
 
 
@@ -87,8 +105,7 @@ def test_an_evening_is_the_last_run_of_games_without_a_four_hour_break() -> None
 def test_no_journal_numbers_say_so() -> None:
     ui = Ui(lang="en")
     r = render("stats", None, (800, 480), "en", ui)
-    assert "No finished game yet: the numbers will come." in [
-        rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
+    assert "No finished game yet: the numbers will come." in [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -99,11 +116,20 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
 
     from companion.table.stats import PlayerStats
 
-    players = tuple(PlayerStats(name, games=3 + i, wins=i % 3, kilo_games=2 * (i % 2),
-                                kilos=40 * i, slap_losses=i % 2, false_slaps=i % 2,
-                                delays_us=[1200 * i + 300] if i % 2 else [],
-                                escapes_us=[3200 + i] if i % 2 else [])
-                    for i, name in enumerate(LONG))
+    players = tuple(
+        PlayerStats(
+            name,
+            games=3 + i,
+            wins=i % 3,
+            kilo_games=2 * (i % 2),
+            kilos=40 * i,
+            slap_losses=i % 2,
+            false_slaps=i % 2,
+            delays_us=[1200 * i + 300] if i % 2 else [],
+            escapes_us=[3200 + i] if i % 2 else [],
+        )
+        for i, name in enumerate(LONG)
+    )
     ui = Ui(lang=lang)
     ui.tally = Tally(players, players[:5], 3)
     for size in SIZES:
@@ -112,5 +138,4 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
         found = audit.problems(r.painter, LONG)  # type: ignore[arg-type]
         assert not found, (size, found[:10])
         if lang == "fr":  # French numbers: a decimal comma
-            assert any(rec.text.endswith(" ms") and "," in rec.text
-                       for rec in r.painter.texts), size  # type: ignore[attr-defined]
+            assert any(rec.text.endswith(" ms") and "," in rec.text for rec in r.painter.texts), size  # type: ignore[attr-defined]

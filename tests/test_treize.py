@@ -77,6 +77,7 @@ HEAD3 = {"type": "new_game", "game": "treize", "players": ["Ana", "Bea", "Cy"]}
 
 # --- setup ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_cards_dealt_by_player_count(n: int) -> None:
     g = game(n)
@@ -84,11 +85,17 @@ def test_cards_dealt_by_player_count(n: int) -> None:
     assert g.counts() == dict.fromkeys(NAMES[:n], DEALT[n])
 
 
-@pytest.mark.parametrize("players,en,fr", [
-    (["Ana", "Bea"], "line 1: 13 feuilles is played by 3 to 6 players, not 2",
-     "13 feuilles se joue de 3 à 6 joueurs, pas 2"),
-    (NAMES[:7], "line 1: 13 feuilles is played by 3 to 6 players, not 7", "pas 7"),
-])
+@pytest.mark.parametrize(
+    "players,en,fr",
+    [
+        (
+            ["Ana", "Bea"],
+            "line 1: 13 feuilles is played by 3 to 6 players, not 2",
+            "13 feuilles se joue de 3 à 6 joueurs, pas 2",
+        ),
+        (NAMES[:7], "line 1: 13 feuilles is played by 3 to 6 players, not 7", "pas 7"),
+    ],
+)
 def test_player_count_is_refused(players: list[str], en: str, fr: str) -> None:
     with pytest.raises(LogError) as info:
         replay(lines({**HEAD3, "players": players}))
@@ -103,9 +110,17 @@ def test_a_starter_who_is_not_playing_is_refused() -> None:
 
 # --- the spec's minimal log: passes only ---------------------------------------------------------
 
+
 def test_minimal_log_passes_and_game_end() -> None:
-    g = replay(lines(HEAD3, {"type": "pass", "player": "Bea"}, {"type": "pass", "player": "Cy"},
-                     {"type": "pass", "player": "Ana"}, {"type": "game_end", "winner": "Cy"}))
+    g = replay(
+        lines(
+            HEAD3,
+            {"type": "pass", "player": "Bea"},
+            {"type": "pass", "player": "Cy"},
+            {"type": "pass", "player": "Ana"},
+            {"type": "game_end", "winner": "Cy"},
+        )
+    )
     state = g.to_json()
     for key in ["game", "finished", "winners", "games_played", "starter", "passed", "standings"]:
         assert key in state
@@ -137,14 +152,19 @@ def test_explicit_trick_end_without_plays() -> None:
 
 # --- drawing lots ----------------------------------------------------------------------------------
 
+
 def test_draw_lots_before_the_first_card() -> None:
     g = game(3)
     assert g.awaiting == "starter" and g.starter is None and g.turn is None
     run(g, ev("starter", player="Bea"))
     assert g.awaiting == "play" and g.starter == "Bea" and g.turn == "Bea"
     assert g.starter_source == "lots"
-    refused(g, ev("starter", player="Cy"), "Cy cannot be drawn to start: Bea starts game 1 "
-            "(drawn by lot)", "Bea commence la partie 1 (tiré au sort)")
+    refused(
+        g,
+        ev("starter", player="Cy"),
+        "Cy cannot be drawn to start: Bea starts game 1 (drawn by lot)",
+        "Bea commence la partie 1 (tiré au sort)",
+    )
     run(g, play("Bea", 5, 1))
     refused(g, ev("starter", player="Cy"), "game 1 has begun")
 
@@ -153,8 +173,7 @@ def test_a_starter_named_at_setup_cannot_be_drawn_again() -> None:
     g = game(3, starter="Cy")
     assert g.awaiting == "play" and g.turn == "Cy"
     refused(g, ev("starter", player="Ana"), "Cy starts game 1 (named at setup)")
-    refused(g, play("Ana", 3, 1), "Ana cannot play 1 × 3: it is Cy's turn",
-            "c'est à Cy de jouer")
+    refused(g, play("Ana", 3, 1), "Ana cannot play 1 × 3: it is Cy's turn", "c'est à Cy de jouer")
 
 
 def test_drawing_lots_for_the_screen() -> None:
@@ -180,6 +199,7 @@ def test_a_pass_first_leaves_the_starter_unknown() -> None:
 
 # --- the series helper: plays, turn, counts --------------------------------------------------------
 
+
 def tracked() -> TreizeGame:
     """Ana 2x7, Bea 3x9, Cy passes taking a 7: the series 1x7 3x9, Ana to play."""
     return run(game(3, starter="Ana"), play("Ana", 7, 2), play("Bea", 9, 3), pass_("Cy", took=7))
@@ -192,13 +212,17 @@ def test_plays_follow_the_series_and_the_turn() -> None:
     assert g.counts() == {"Ana": 10, "Bea": 9, "Cy": 13}
     assert str(g.series) == "1×7 3×9"
     legal = g.legal()
-    assert legal is not None and legal.values == {**{v: 1 for v in range(1, 8)},
-                                                  **{v: 3 for v in range(9, 14)}}
+    assert legal is not None and legal.values == {
+        **{v: 1 for v in range(1, 8)},
+        **{v: 3 for v in range(9, 14)},
+    }
     state = g.to_json()
     assert state["turn"] == "Ana" and state["in_trick"] == ["Ana", "Bea"]
     assert state["series"]["low"] == {"value": 7, "count": 1}
-    assert state["allowed"]["fr"] == ("7 ou moins\u202f: 1 carte au moins\u202f; 9 ou plus\u202f: 3 "
-                                      "cartes au moins\u202f; pas de carte entre 7 et 9")
+    assert state["allowed"]["fr"] == (
+        "7 ou moins\u202f: 1 carte au moins\u202f; 9 ou plus\u202f: 3 "
+        "cartes au moins\u202f; pas de carte entre 7 et 9"
+    )
     run(g, play("Ana", 4, 1))
     assert g.turn == "Bea"  # Cy passed: skipped
     run(g, play("Bea", 12, 3))
@@ -217,29 +241,53 @@ def test_options_for_the_two_taps_and_the_card_taken() -> None:
     assert untracked.play_options("Bea") == {} and untracked.take_options() == ()
 
 
-@pytest.mark.parametrize("event,en,fr", [
-    (play("Ana", 9, 2), "Ana cannot play 2 × 9: at least 3 cards on the 9",
-     "Ana ne peut pas jouer 2 × 9\u202f: 3 cartes au moins sur le 9"),
-    (play("Ana", 11, 2), "Ana cannot play 2 × 11: at least 3 cards above the 9 (3 lie on the 9)",
-     "3 cartes au moins au-dessus du 9"),
-    (play("Ana", 8, 4), "Ana cannot play 4 × 8: no card between 7 and 9",
-     "Ana ne peut pas jouer 4 × 8\u202f: pas de carte entre 7 et 9"),
-    (play("Bea", 3, 1), "Bea cannot play 1 × 3: it is Ana's turn", "c'est à Ana de jouer"),
-    (play("Cy", 3, 1), "Cy cannot play 1 × 3: Cy has passed and is out until the trick ends",
-     "Cy a passé et ne joue plus jusqu'à la fin de la manche"),
-    (play("Ana", 13, 11), "Ana cannot play 11 × 13: Ana holds only 10 cards",
-     "Ana n'a que 10 cartes en main"),
-    (play("Zed", 3, 1), "unknown player 'Zed' (players: Ana, Bea and Cy)", "joueur inconnu 'Zed'"),
-    (pass_("Cy", took=7), "Cy has already passed in this trick", "Cy a déjà passé dans cette manche"),
-    (pass_("Bea", took=9), "Bea cannot pass: it is Ana's turn", None),
-    (pass_("Ana"), "Ana passes: say which card Ana took from the table (\"took\": 7 or 9)",
-     "dites quelle carte Ana a prise"),
-    (pass_("Ana", took=5), "Ana cannot take a 5: there is no 5 on the table (it holds 7 and 9)",
-     "il n'y a pas de 5 sur la table"),
-    (pass_("Ana", took=14), "Ana cannot take a 14: cards go from 1 to 13", None),
-    (ev("trick_end"), "the trick is not over: Ana and Bea are still in", "Ana et Bea jouent encore"),
-    (ev("press", player="Ana", t_us=1), "press is not an event of 13 feuilles", None),
-])
+@pytest.mark.parametrize(
+    "event,en,fr",
+    [
+        (
+            play("Ana", 9, 2),
+            "Ana cannot play 2 × 9: at least 3 cards on the 9",
+            "Ana ne peut pas jouer 2 × 9\u202f: 3 cartes au moins sur le 9",
+        ),
+        (
+            play("Ana", 11, 2),
+            "Ana cannot play 2 × 11: at least 3 cards above the 9 (3 lie on the 9)",
+            "3 cartes au moins au-dessus du 9",
+        ),
+        (
+            play("Ana", 8, 4),
+            "Ana cannot play 4 × 8: no card between 7 and 9",
+            "Ana ne peut pas jouer 4 × 8\u202f: pas de carte entre 7 et 9",
+        ),
+        (play("Bea", 3, 1), "Bea cannot play 1 × 3: it is Ana's turn", "c'est à Ana de jouer"),
+        (
+            play("Cy", 3, 1),
+            "Cy cannot play 1 × 3: Cy has passed and is out until the trick ends",
+            "Cy a passé et ne joue plus jusqu'à la fin de la manche",
+        ),
+        (
+            play("Ana", 13, 11),
+            "Ana cannot play 11 × 13: Ana holds only 10 cards",
+            "Ana n'a que 10 cartes en main",
+        ),
+        (play("Zed", 3, 1), "unknown player 'Zed' (players: Ana, Bea and Cy)", "joueur inconnu 'Zed'"),
+        (pass_("Cy", took=7), "Cy has already passed in this trick", "Cy a déjà passé dans cette manche"),
+        (pass_("Bea", took=9), "Bea cannot pass: it is Ana's turn", None),
+        (
+            pass_("Ana"),
+            'Ana passes: say which card Ana took from the table ("took": 7 or 9)',
+            "dites quelle carte Ana a prise",
+        ),
+        (
+            pass_("Ana", took=5),
+            "Ana cannot take a 5: there is no 5 on the table (it holds 7 and 9)",
+            "il n'y a pas de 5 sur la table",
+        ),
+        (pass_("Ana", took=14), "Ana cannot take a 14: cards go from 1 to 13", None),
+        (ev("trick_end"), "the trick is not over: Ana and Bea are still in", "Ana et Bea jouent encore"),
+        (ev("press", player="Ana", t_us=1), "press is not an event of 13 feuilles", None),
+    ],
+)
 def test_refusals_with_plays(event: AnyEvent, en: str, fr: str | None) -> None:
     refused(tracked(), event, en, fr)
 
@@ -253,23 +301,39 @@ def test_the_player_left_alone_leads_and_cannot_pass() -> None:
     g = run(tracked(), pass_("Ana", took=9))
     assert g.passed == () and g.leader == "Bea" and g.turn == "Bea" and g.series is not None
     assert g.series.empty and g.count("Ana") == 11
-    refused(g, pass_("Bea", took=9), "Bea cannot pass: all the others passed, so Bea cleared the "
-            "table and leads this trick with a play", "Bea a vidé la table")
+    refused(
+        g,
+        pass_("Bea", took=9),
+        "Bea cannot pass: all the others passed, so Bea cleared the table and leads this trick with a play",
+        "Bea a vidé la table",
+    )
     h = run(game(3, starter="Ana"), play("Ana", 2, 1), pass_("Bea", took=2))
-    refused(h, pass_("Cy", took=2), "Cy cannot pass: there is no card on the table to take, Cy must "
-            "play", "Cy ne peut pas passer\u202f: il n'y a aucune carte à prendre sur la table")
+    refused(
+        h,
+        pass_("Cy", took=2),
+        "Cy cannot pass: there is no card on the table to take, Cy must play",
+        "Cy ne peut pas passer\u202f: il n'y a aucune carte à prendre sur la table",
+    )
 
 
 def test_plays_are_refused_in_a_game_entered_without_them() -> None:
     g = run(game(3, starter="Ana"), pass_("Bea"))
-    refused(g, play("Cy", 5, 1), "Cy cannot play 1 × 5 here: plays were not entered since the "
-            "start of game 1")
+    refused(
+        g, play("Cy", 5, 1), "Cy cannot play 1 × 5 here: plays were not entered since the start of game 1"
+    )
 
 
 def test_the_play_that_empties_a_hand_ends_the_game() -> None:
     g = game(3, variant="advanced", starter="Ana")
-    run(g, play("Ana", 1, 5), pass_("Bea", took=1), pass_("Cy", took=1),  # Ana 7 left
-        play("Ana", 2, 5), pass_("Bea", took=2), pass_("Cy", took=2))  # Ana 2 left, leads again
+    run(
+        g,
+        play("Ana", 1, 5),
+        pass_("Bea", took=1),
+        pass_("Cy", took=1),  # Ana 7 left
+        play("Ana", 2, 5),
+        pass_("Bea", took=2),
+        pass_("Cy", took=2),
+    )  # Ana 2 left, leads again
     assert g.counts() == {"Ana": 2, "Bea": 14, "Cy": 14}
     run(g, play("Ana", 3, 2))
     assert g.games_played == 1 and not g.finished
@@ -291,18 +355,24 @@ def test_game_end_while_plays_are_entered_uses_the_counts() -> None:
 
 # --- game_end and the advanced match ---------------------------------------------------------------
 
-@pytest.mark.parametrize("left,en", [
-    (None, "Ana won game 1: in the advanced variant, 'left' must give the cards still held by Bea "
-           "and Cy"),
-    ({"Bea": 3}, "'left' must give the cards still held by every player but the winner Ana: Cy "
-                 "missing"),
-    ({"Bea": 3, "Cy": -1}, "'left' cannot give Cy -1 cards"),
-    ({"Bea": 14, "Cy": 2}, "Bea cannot hold 14 cards: 12 dealt plus 1 taken by passing in game 1 "
-                           "make 13"),
-    ({"Ana": 2, "Bea": 3, "Cy": 2}, "Ana won game 1 with an empty hand: 'left' cannot give Ana 2 "
-                                    "cards"),
-    ({"Bea": 3, "Cy": 2, "Zed": 1}, "unknown player 'Zed'"),
-])
+
+@pytest.mark.parametrize(
+    "left,en",
+    [
+        (
+            None,
+            "Ana won game 1: in the advanced variant, 'left' must give the cards still held by Bea and Cy",
+        ),
+        ({"Bea": 3}, "'left' must give the cards still held by every player but the winner Ana: Cy missing"),
+        ({"Bea": 3, "Cy": -1}, "'left' cannot give Cy -1 cards"),
+        (
+            {"Bea": 14, "Cy": 2},
+            "Bea cannot hold 14 cards: 12 dealt plus 1 taken by passing in game 1 make 13",
+        ),
+        ({"Ana": 2, "Bea": 3, "Cy": 2}, "Ana won game 1 with an empty hand: 'left' cannot give Ana 2 cards"),
+        ({"Bea": 3, "Cy": 2, "Zed": 1}, "unknown player 'Zed'"),
+    ],
+)
 def test_game_end_refusals(left: dict[str, int] | None, en: str) -> None:
     g = run(game(3, variant="advanced"), pass_("Bea"))
     event = ev("game_end", winner="Ana") if left is None else ev("game_end", winner="Ana", left=left)
@@ -326,8 +396,7 @@ def test_basic_game_end_without_left_or_plays_knows_no_cards_left() -> None:
 
 
 def test_advanced_match_to_twenty_with_the_next_starter_by_highest_total() -> None:
-    g = run(game(3, variant="advanced"), ev("starter", player="Cy"), pass_("Ana"),
-            end("Ana", Bea=7, Cy=3))
+    g = run(game(3, variant="advanced"), ev("starter", player="Cy"), pass_("Ana"), end("Ana", Bea=7, Cy=3))
     assert g.games_played == 1 and [g.total(p) for p in g.players] == [0, 7, 3]
     assert g.starter == "Bea" and g.awaiting == "play" and g.passed == ()
     refused(g, ev("starter", player="Cy"), "Bea starts game 2 (the highest total starts)")
@@ -339,7 +408,10 @@ def test_advanced_match_to_twenty_with_the_next_starter_by_highest_total() -> No
     assert g.winners() == ["Cy"] and g.starter is None and g.awaiting == "nothing"
     assert [s["player"] for s in g.to_json()["standings"]] == ["Cy", "Bea", "Ana"]
     assert [h["totals"] for h in g.to_json()["history"]] == [
-        {"Ana": 0, "Bea": 7, "Cy": 3}, {"Ana": 9, "Bea": 19, "Cy": 3}, {"Ana": 20, "Bea": 19, "Cy": 5}]
+        {"Ana": 0, "Bea": 7, "Cy": 3},
+        {"Ana": 9, "Bea": 19, "Cy": 3},
+        {"Ana": 20, "Bea": 19, "Cy": 5},
+    ]
     assert g.to_json()["target"] == MATCH_TARGET == 20
 
 
@@ -360,15 +432,23 @@ def test_next_starter_ties_go_clockwise_from_the_winner() -> None:
     assert next_starter(players, {"Ana": 9, "Bea": 0, "Cy": 0, "Dom": 0}, "Ana") == "Ana"
 
 
-@pytest.mark.parametrize("variant,games,en,fr", [
-    ("basic", 1, "the game is over: Ana won", "la partie est finie\u202f: Ana a gagné"),
-    ("advanced", 2, "the match is over: a total reached 20, Ana won", "le match est fini"),
-])
+@pytest.mark.parametrize(
+    "variant,games,en,fr",
+    [
+        ("basic", 1, "the game is over: Ana won", "la partie est finie\u202f: Ana a gagné"),
+        ("advanced", 2, "the match is over: a total reached 20, Ana won", "le match est fini"),
+    ],
+)
 def test_nothing_after_the_end_but_undo(variant: str, games: int, en: str, fr: str) -> None:
     g = run(game(3, variant=variant), *[end("Ana", Bea=12, Cy=1)] * games)
     assert g.finished
-    for event in [pass_("Bea"), play("Bea", 3, 1), ev("trick_end"), end("Bea", Ana=1, Cy=1),
-                  ev("starter", player="Cy")]:
+    for event in [
+        pass_("Bea"),
+        play("Bea", 3, 1),
+        ev("trick_end"),
+        end("Bea", Ana=1, Cy=1),
+        ev("starter", player="Cy"),
+    ]:
         refused(g, event, en, fr)
     run(g, ev("undo"))
     assert not g.finished and g.games_played == games - 1
@@ -376,12 +456,23 @@ def test_nothing_after_the_end_but_undo(variant: str, games: int, en: str, fr: s
 
 # --- undo --------------------------------------------------------------------------------------------
 
+
 def test_undo_cancels_each_kind_of_decision_in_turn() -> None:
     g = game(3, variant="advanced")
     states = [g.to_json()]
-    decisions = [ev("starter", player="Ana"), play("Ana", 1, 5), pass_("Bea", took=1),
-                 pass_("Cy", took=1), play("Ana", 2, 5), pass_("Bea", took=2), pass_("Cy", took=2),
-                 play("Ana", 3, 2), pass_("Ana"), ev("trick_end"), end("Cy", Ana=4, Bea=2)]
+    decisions = [
+        ev("starter", player="Ana"),
+        play("Ana", 1, 5),
+        pass_("Bea", took=1),
+        pass_("Cy", took=1),
+        play("Ana", 2, 5),
+        pass_("Bea", took=2),
+        pass_("Cy", took=2),
+        play("Ana", 3, 2),
+        pass_("Ana"),
+        ev("trick_end"),
+        end("Cy", Ana=4, Bea=2),
+    ]
     for event in decisions:
         g.apply(event)
         states.append(g.to_json())
@@ -395,27 +486,61 @@ def test_undo_cancels_each_kind_of_decision_in_turn() -> None:
 
 # --- replay, the CLI, the journal ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("tail,number,en", [
-    ([{"type": "pass", "player": "Bea"}, {"type": "pass", "player": "Bea"}], 3,
-     "Bea has already passed in this trick"),
-    ([{"type": "pass", "player": "Zoé"}], 2, "unknown player 'Zoé'"),
-    ([{"type": "play", "player": "Ana", "value": 4, "count": 2},
-      {"type": "play", "player": "Bea", "value": 9, "count": 3},
-      {"type": "play", "player": "Cy", "value": 6, "count": 3}], 4, "no card between 4 and 9"),
-    ([{"type": "play", "player": "Ana", "value": 9, "count": 3},
-      {"type": "play", "player": "Bea", "value": 9, "count": 2}], 3, "at least 3 cards on the 9"),
-    ([{"type": "play", "player": "Ana", "value": 4, "count": 2},
-      {"type": "pass", "player": "Bea", "took": 4}, {"type": "pass", "player": "Cy", "took": 4},
-      {"type": "pass", "player": "Ana"}], 5, "Ana cannot pass: all the others passed, so Ana "
-                                               "cleared the table and leads this trick"),
-    ([{"type": "play", "player": "Ana", "value": 14, "count": 1}], 2, "'value' is out of range"),
-    ([{"type": "play", "player": "Ana", "value": 4}], 2, "a play event needs the key 'count'"),
-    ([{"type": "pass", "player": "Ana"}, {"type": "game_end", "winner": "Bea"}], 3,
-     "'left' must give the cards still held by Ana and Cy"),
-    ([{"type": "game_end", "winner": "Bea", "left": {"Ana": 12, "Cy": 0}},
-      {"type": "game_end", "winner": "Bea", "left": {"Ana": 12, "Cy": 0}},
-      {"type": "pass", "player": "Ana"}], 4, "the match is over: a total reached 20, Bea and Cy won"),
-])
+
+@pytest.mark.parametrize(
+    "tail,number,en",
+    [
+        (
+            [{"type": "pass", "player": "Bea"}, {"type": "pass", "player": "Bea"}],
+            3,
+            "Bea has already passed in this trick",
+        ),
+        ([{"type": "pass", "player": "Zoé"}], 2, "unknown player 'Zoé'"),
+        (
+            [
+                {"type": "play", "player": "Ana", "value": 4, "count": 2},
+                {"type": "play", "player": "Bea", "value": 9, "count": 3},
+                {"type": "play", "player": "Cy", "value": 6, "count": 3},
+            ],
+            4,
+            "no card between 4 and 9",
+        ),
+        (
+            [
+                {"type": "play", "player": "Ana", "value": 9, "count": 3},
+                {"type": "play", "player": "Bea", "value": 9, "count": 2},
+            ],
+            3,
+            "at least 3 cards on the 9",
+        ),
+        (
+            [
+                {"type": "play", "player": "Ana", "value": 4, "count": 2},
+                {"type": "pass", "player": "Bea", "took": 4},
+                {"type": "pass", "player": "Cy", "took": 4},
+                {"type": "pass", "player": "Ana"},
+            ],
+            5,
+            "Ana cannot pass: all the others passed, so Ana cleared the table and leads this trick",
+        ),
+        ([{"type": "play", "player": "Ana", "value": 14, "count": 1}], 2, "'value' is out of range"),
+        ([{"type": "play", "player": "Ana", "value": 4}], 2, "a play event needs the key 'count'"),
+        (
+            [{"type": "pass", "player": "Ana"}, {"type": "game_end", "winner": "Bea"}],
+            3,
+            "'left' must give the cards still held by Ana and Cy",
+        ),
+        (
+            [
+                {"type": "game_end", "winner": "Bea", "left": {"Ana": 12, "Cy": 0}},
+                {"type": "game_end", "winner": "Bea", "left": {"Ana": 12, "Cy": 0}},
+                {"type": "pass", "player": "Ana"},
+            ],
+            4,
+            "the match is over: a total reached 20, Bea and Cy won",
+        ),
+    ],
+)
 def test_replay_stops_at_the_bad_line(tail: list[dict[str, Any]], number: int, en: str) -> None:
     head = {**HEAD3, "variant": "advanced", "starter": "Ana"}
     with pytest.raises(LogError) as info:
@@ -437,14 +562,22 @@ def test_the_documented_example_replays_through_the_cli() -> None:
 
 def test_cli_reports_an_illegal_play_on_one_line(tmp_path: Path) -> None:
     log = tmp_path / "bad.jsonl"
-    log.write_text("\n".join(lines({**HEAD3, "starter": "Ana"},
-                                   {"type": "play", "player": "Ana", "value": 9, "count": 3},
-                                   {"type": "play", "player": "Bea", "value": 11, "count": 1})),
-                   encoding="utf-8")
+    log.write_text(
+        "\n".join(
+            lines(
+                {**HEAD3, "starter": "Ana"},
+                {"type": "play", "player": "Ana", "value": 9, "count": 3},
+                {"type": "play", "player": "Bea", "value": 11, "count": 1},
+            )
+        ),
+        encoding="utf-8",
+    )
     result = run_cli("replay", str(log), "--json")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.strip() == ("companion: ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: "
-                                     "3 cartes au moins au-dessus du 9 (il y en a 3 sur le 9)")
+    assert result.stderr.strip() == (
+        "companion: ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: "
+        "3 cartes au moins au-dessus du 9 (il y en a 3 sur le 9)"
+    )
 
 
 def test_summary_in_both_languages() -> None:
@@ -472,6 +605,8 @@ def test_a_checkpoint_is_the_whole_state_with_its_own_containers() -> None:
     state = g._s
     copy = state.clone()
     assert copy == state
-    assert all(getattr(copy, f.name) is not getattr(state, f.name)
-               for f in dataclasses.fields(state)
-               if isinstance(getattr(state, f.name), dict | list))
+    assert all(
+        getattr(copy, f.name) is not getattr(state, f.name)
+        for f in dataclasses.fields(state)
+        if isinstance(getattr(state, f.name), dict | list)
+    )

@@ -16,8 +16,7 @@ from tests.conftest import run_cli
 
 
 def test_demo_narrates_a_whole_advanced_match(tmp_path: Path) -> None:
-    result = run_cli("demo", "treize", "--players", "5", "--speed", "0", "--seed", "1",
-                     data_dir=tmp_path)
+    result = run_cli("demo", "treize", "--players", "5", "--speed", "0", "--seed", "1", data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout.replace("\u202f", " ")
     assert "Démo de 13 feuilles : 5 joueurs simulés (graine 1)" in out
@@ -32,8 +31,20 @@ def test_demo_narrates_a_whole_advanced_match(tmp_path: Path) -> None:
 
 
 def test_demo_json_equals_the_replay_of_its_export(tmp_path: Path) -> None:
-    demo = run_cli("demo", "treize", "--players", "4", "--speed", "0", "--seed", "8",
-                   "--lang", "en", "--json", data_dir=tmp_path)
+    demo = run_cli(
+        "demo",
+        "treize",
+        "--players",
+        "4",
+        "--speed",
+        "0",
+        "--seed",
+        "8",
+        "--lang",
+        "en",
+        "--json",
+        data_dir=tmp_path,
+    )
     assert demo.returncode == 0, demo.stderr
     state = json.loads(demo.stdout)
     assert state["finished"] and state["winners"] and state["variant"] == "advanced"
@@ -58,15 +69,24 @@ def test_same_seed_same_match(tmp_path: Path) -> None:
 
 
 def test_a_resumed_demo_ends_as_if_never_interrupted(tmp_path: Path) -> None:
-    whole = run_cli("demo", "treize", "--players", "3", "--speed", "0", "--seed", "4", "--json",
-                    data_dir=tmp_path / "whole")
+    whole = run_cli(
+        "demo",
+        "treize",
+        "--players",
+        "3",
+        "--speed",
+        "0",
+        "--seed",
+        "4",
+        "--json",
+        data_dir=tmp_path / "whole",
+    )
     assert whole.returncode == 0, whole.stderr
     # The same demo, stopped after 40 moves (as if killed), then `companion resume`.
     data = tmp_path / "cut"
     game = load("treize")
     with Journal(data, writer=True) as journal:
-        table = Table.start(journal, game.demo_setup(3, None, 4),
-                            {"input": "sim", "seed": 4, "lang": "fr"})
+        table = Table.start(journal, game.demo_setup(3, None, 4), {"input": "sim", "seed": 4, "lang": "fr"})
         bot = AutoPlayer(4, table.engine.players)
         engine = table.engine
         assert isinstance(engine, TreizeGame)
@@ -123,9 +143,12 @@ def test_a_demo_killed_at_random_moments_resumes_exactly(tmp_path: Path) -> None
         process.communicate(timeout=30)
         after = journal_payloads(data)
         assert at <= len(after) < len(reference), (kill, at, len(after))  # cut half-way
-        assert after == reference[:len(after)]  # exactly the uninterrupted match, so far
+        assert after == reference[: len(after)]  # exactly the uninterrupted match, so far
     while len(journal_payloads(data)) < len(reference):
-        resumed = run_cli("resume", *args, data_dir=data) if journal_payloads(data) else \
-            run_cli("demo", *game, *args, data_dir=data)
+        resumed = (
+            run_cli("resume", *args, data_dir=data)
+            if journal_payloads(data)
+            else run_cli("demo", *game, *args, data_dir=data)
+        )
         assert resumed.returncode == 0, resumed.stderr
     assert journal_payloads(data) == reference

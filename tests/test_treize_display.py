@@ -44,8 +44,9 @@ def assert_uncut(r: object, players: tuple[str, ...]) -> None:
             assert any(name.startswith(rec.text[:-1]) for name in players), rec.text
 
 
-def check(screen: str, game: TreizeGame, view: View, size: tuple[int, int], lang: str,
-          ui: Ui | None = None) -> None:
+def check(
+    screen: str, game: TreizeGame, view: View, size: tuple[int, int], lang: str, ui: Ui | None = None
+) -> None:
     ui = ui or ui_for(game, lang)
     r = render(screen, view, size, lang, ui)
     assert r.screen == screen
@@ -57,8 +58,9 @@ def check(screen: str, game: TreizeGame, view: View, size: tuple[int, int], lang
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_fits(views: dict[str, tuple[TreizeGame, View]], screen: str, lang: str,
-                           size: tuple[int, int]) -> None:
+def test_every_screen_fits(
+    views: dict[str, tuple[TreizeGame, View]], screen: str, lang: str, size: tuple[int, int]
+) -> None:
     for sample in ("midgame", "busy"):
         game, view = views[sample]
         check(screen, game, view, size, lang)
@@ -66,24 +68,24 @@ def test_every_screen_fits(views: dict[str, tuple[TreizeGame, View]], screen: st
 
 @pytest.mark.parametrize("sample", ["lots", "result", "finished", "passes"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_other_states_fit(views: dict[str, tuple[TreizeGame, View]], sample: str,
-                          screen: str) -> None:
+def test_other_states_fit(views: dict[str, tuple[TreizeGame, View]], sample: str, screen: str) -> None:
     game, view = views[sample]
     for lang, size in (("fr", (800, 480)), ("en", (720, 1280)), ("fr", (1920, 1080))):
         check(screen, game, view, size, lang)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_entries_half_way_fit(views: dict[str, tuple[TreizeGame, View]],
-                              size: tuple[int, int]) -> None:
+def test_entries_half_way_fit(views: dict[str, tuple[TreizeGame, View]], size: tuple[int, int]) -> None:
     game, view = views["busy"]
     assert view.turn is not None and view.options
     value, least, _most = view.options[-1]
     for lang in ("fr", "en"):
         ui = ui_for(game, lang)
         ui.entry = Entry("play", view.turn, value, least)
-        ui.say("Bruno ne peut pas jouer 2\u202f×\u202f9\u202f: 3 cartes au moins sur le 9",
-               "Bruno cannot play 2 × 9: at least 3 cards on the 9")
+        ui.say(
+            "Bruno ne peut pas jouer 2\u202f×\u202f9\u202f: 3 cartes au moins sur le 9",
+            "Bruno cannot play 2 × 9: at least 3 cards on the 9",
+        )
         check("play", game, view, size, lang, ui)
         ui.entry = Entry("take", view.turn)
         check("take", game, view, size, lang, ui)
@@ -117,8 +119,10 @@ def test_the_table_shows_the_series_helper(views: dict[str, tuple[TreizeGame, Vi
 
 def test_rules_page_has_the_card_legend(views: dict[str, tuple[TreizeGame, View]]) -> None:
     game, view = views["midgame"]
-    for lang, words in (("fr", "un rond pointé = 5, un carré pointé = 10"),
-                        ("en", "a dotted circle = 5, a dotted square = 10")):
+    for lang, words in (
+        ("fr", "un rond pointé = 5, un carré pointé = 10"),
+        ("en", "a dotted circle = 5, a dotted square = 10"),
+    ):
         r = render("rules", view, (1280, 720), lang, ui_for(game, lang))
         shown = " ".join(rec.text for rec in r.painter.texts)
         assert words.split(",")[0] in shown
@@ -139,8 +143,7 @@ def test_lots_animation_frames_fit(views: dict[str, tuple[TreizeGame, View]]) ->
 def test_snapshot_cli_draws_every_treize_screen(tmp_path: Path, screen: str) -> None:
     log = write_log("midgame", tmp_path)
     out = tmp_path / f"{screen}.png"
-    assert main(["snapshot", screen, "--log", str(log), "--size", "800x480", "--out",
-                 str(out)]) == 0
+    assert main(["snapshot", screen, "--log", str(log), "--size", "800x480", "--out", str(out)]) == 0
     assert out.exists()
 
 
@@ -155,8 +158,7 @@ def test_gameover_names_every_co_winner() -> None:
     game = replay(lines)
     assert isinstance(game, TreizeGame) and game.finished
     view = build_view(game)
-    for lang, words in (("fr", "2 vainqueurs ex aequo avec 10 pts"),
-                        ("en", "2 winners, tied with 10 pts")):
+    for lang, words in (("fr", "2 vainqueurs ex aequo avec 10 pts"), ("en", "2 winners, tied with 10 pts")):
         r = render("gameover", view, (800, 480), lang, ui_for(game, lang))
         assert_contained(r)
         shown = [rec.text for rec in r.painter.texts]

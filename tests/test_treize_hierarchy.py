@@ -30,26 +30,28 @@ SIX = LONG[:6]
 
 
 def _end(winner: int, left: dict[int, int]) -> dict[str, Any]:
-    return {"type": "game_end", "winner": SIX[winner],
-            "left": {SIX[i]: n for i, n in left.items()}}
+    return {"type": "game_end", "winner": SIX[winner], "left": {SIX[i]: n for i, n in left.items()}}
 
 
 def tied_match(winners: int) -> TreizeGame:
     """A six-player advanced match entered without plays that ends with ``winners`` (2 or 5)
     players tied on the lowest total."""
     events: list[dict[str, Any]] = [
-        {"type": "new_game", "game": "treize", "players": SIX, "variant": "advanced",
-         "starter": SIX[0]},
+        {"type": "new_game", "game": "treize", "players": SIX, "variant": "advanced", "starter": SIX[0]},
         {"type": "pass", "player": SIX[1]},
     ]
     if winners == 5:  # 3 points each for the first five, 27 for the sixth
-        events += [_end(0, {1: 1, 2: 1, 3: 1, 4: 1, 5: 9}),
-                   _end(1, {0: 1, 2: 2, 3: 1, 4: 1, 5: 9}),
-                   _end(2, {0: 2, 1: 2, 3: 1, 4: 1, 5: 9})]
+        events += [
+            _end(0, {1: 1, 2: 1, 3: 1, 4: 1, 5: 9}),
+            _end(1, {0: 1, 2: 2, 3: 1, 4: 1, 5: 9}),
+            _end(2, {0: 2, 1: 2, 3: 1, 4: 1, 5: 9}),
+        ]
     else:  # the first two on 3, the others 18 and more
-        events += [_end(0, {1: 2, 2: 9, 3: 9, 4: 9, 5: 9}),
-                   _end(1, {0: 2, 2: 9, 3: 9, 4: 9, 5: 9}),
-                   _end(2, {0: 1, 1: 1, 3: 9, 4: 9, 5: 9})]
+        events += [
+            _end(0, {1: 2, 2: 9, 3: 9, 4: 9, 5: 9}),
+            _end(1, {0: 2, 2: 9, 3: 9, 4: 9, 5: 9}),
+            _end(2, {0: 1, 1: 1, 3: 9, 4: 9, 5: 9}),
+        ]
     game = replay(json.dumps(e, ensure_ascii=False) for e in events)
     assert isinstance(game, TreizeGame) and game.finished
     assert len(game.winners()) == winners
@@ -80,8 +82,11 @@ def line_of(p: Any, rec: TextRecord) -> int:
     return int(p.fonts.size("Ég", rec.size)[1])
 
 
-GAMEOVERS = {"sample": lambda: _replayed(finished()), "two tied": lambda: tied_match(2),
-             "five tied": lambda: tied_match(5)}
+GAMEOVERS = {
+    "sample": lambda: _replayed(finished()),
+    "two tied": lambda: tied_match(2),
+    "five tied": lambda: tied_match(5),
+}
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -113,8 +118,11 @@ def test_scores_show_the_race_to_20(sample: str, size: tuple[int, int], lang: st
         assert shown, f"{name} has no row on the score sheet"
         # The total: a score, as tall as a name at least, no smaller than the name beside it
         # nor than any game's points, red once it reached the target.
-        total = [rec for rec in drawn if rec.kind == "score" and rec.text == str(totals[name])
-                 and rec.rect.right > shown[0].rect.right]
+        total = [
+            rec
+            for rec in drawn
+            if rec.kind == "score" and rec.text == str(totals[name]) and rec.rect.right > shown[0].rect.right
+        ]
         assert total, f"{name}'s total {totals[name]} is not on the sheet"
         big = max(total, key=lambda rec: rec.size)
         assert line_of(p, big) >= need - 0.5
@@ -125,11 +133,16 @@ def test_scores_show_the_race_to_20(sample: str, size: tuple[int, int], lang: st
     line = [rec for rec in p.texts if rec.text == target and rec.color == (255, 105, 97)]
     assert line and line_of(p, line[0]) >= need - 0.5
     # No text of the race (the axes included) is tiny: three quarters of a name line at least.
-    chart_title = next(rec for rec in p.texts if target in rec.text and rec.kind == "text"
-                       and len(rec.text) > 3)
-    below = [rec for rec in p.texts if rec.rect.top > chart_title.rect.bottom
-             and rec.rect.left >= chart_title.box.left - p.scale.px(40)
-             and rec.rect.bottom < p.screen.height - p.scale.px(62)]
+    chart_title = next(
+        rec for rec in p.texts if target in rec.text and rec.kind == "text" and len(rec.text) > 3
+    )
+    below = [
+        rec
+        for rec in p.texts
+        if rec.rect.top > chart_title.rect.bottom
+        and rec.rect.left >= chart_title.box.left - p.scale.px(40)
+        and rec.rect.bottom < p.screen.height - p.scale.px(62)
+    ]
     assert below
     for rec in below:
         assert line_of(p, rec) >= 0.75 * need - 0.5, (rec.text, line_of(p, rec), need)

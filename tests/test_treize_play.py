@@ -26,19 +26,20 @@ from tests.app_helpers import touch
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 
 
-def make_app(journal: Journal, screen: pygame.Surface, source: str = "keyboard",
-             lang: str = "fr", starter: str | None = "Alice", players: list[str] | None = None,
-             **kw: object) -> App:
+def make_app(
+    journal: Journal,
+    screen: pygame.Surface,
+    source: str = "keyboard",
+    lang: str = "fr",
+    starter: str | None = "Alice",
+    players: list[str] | None = None,
+    **kw: object,
+) -> App:
     setup = NewTreizeGame(players=players or PLAYERS, variant="advanced", starter=starter)
     table = Table.start(journal, setup, {"input": source, "seed": 5})
-    app = App(screen, journal, table, Ui(lang=lang), source_name=source, seed=5,
-              **kw)  # type: ignore[arg-type]
+    app = App(screen, journal, table, Ui(lang=lang), source_name=source, seed=5, **kw)  # type: ignore[arg-type]
     app.step()
     return app
-
-
-
-
 
 
 def texts(app: App) -> list[str]:
@@ -75,7 +76,8 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     key(app, pygame.K_2)
     assert app.ui.message is not None
     assert app.ui.message[0].replace("\u202f", " ") == (
-        "Bruno ne peut pas jouer 2 × 9 : 3 cartes au moins sur le 9")
+        "Bruno ne peut pas jouer 2 × 9 : 3 cartes au moins sur le 9"
+    )
     assert app.ui.message[1] == "Bruno cannot play 2 × 9: at least 3 cards on the 9"
     assert any("3 cartes au moins sur le 9" in x for x in texts(app))  # shown on screen
     key(app, pygame.K_RETURN)  # no count chosen: nothing to confirm
@@ -89,7 +91,8 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     key(app, pygame.K_RETURN)
     key(app, pygame.K_6)
     assert app.ui.message is not None and app.ui.message[0].replace("\u202f", " ") == (
-        "Chloé ne peut pas jouer 1 × 6 : pas de carte entre 4 et 9")
+        "Chloé ne peut pas jouer 1 × 6 : pas de carte entre 4 et 9"
+    )
     assert app.table.seq == seq + 1  # type: ignore[union-attr]
     key(app, pygame.K_ESCAPE)
     assert app.last_screen == "table"
@@ -107,8 +110,7 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     assert game.passed == ("Chloé",)
 
 
-def test_a_button_press_shows_passed_in_one_frame(journal: Journal,
-                                                  screen: pygame.Surface) -> None:
+def test_a_button_press_shows_passed_in_one_frame(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, lang="en")
     app.submit(Play(player="Alice", value=5, count=1))
     app.step()
@@ -123,7 +125,8 @@ def test_a_button_press_shows_passed_in_one_frame(journal: Journal,
 
 
 def test_a_press_before_the_first_play_is_refused_with_the_helper(
-        journal: Journal, screen: pygame.Surface) -> None:
+    journal: Journal, screen: pygame.Surface
+) -> None:
     app = make_app(journal, screen, lang="en")
     key(app, pygame.K_2)
     assert app.ui.message is not None and "Alice leads with a play" in app.ui.message[1]
@@ -166,10 +169,8 @@ def test_touch_lots_play_take_and_undo(journal: Journal, screen: pygame.Surface)
     assert "Annulé" in app.ui.message[0]
 
 
-def test_sim_buttons_play_an_advanced_match_to_the_end(journal: Journal,
-                                                       screen: pygame.Surface) -> None:
-    app = make_app(journal, screen, source="sim", starter=None, players=PLAYERS[:3],
-                   speed=0.0)
+def test_sim_buttons_play_an_advanced_match_to_the_end(journal: Journal, screen: pygame.Surface) -> None:
+    app = make_app(journal, screen, source="sim", starter=None, players=PLAYERS[:3], speed=0.0)
     game = engine(app)
     for _ in range(100_000):
         if game.finished:
@@ -204,8 +205,7 @@ def test_resume_reopens_the_match(journal: Journal, screen: pygame.Surface) -> N
     assert engine(again).turn == "Chloé"
 
 
-def test_game_end_entry_for_a_game_without_plays(journal: Journal,
-                                                 screen: pygame.Surface) -> None:
+def test_game_end_entry_for_a_game_without_plays(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, lang="en", starter=None)
     game = engine(app)
     key(app, pygame.K_RETURN)  # draw lots
@@ -234,8 +234,7 @@ def test_game_end_entry_for_a_game_without_plays(journal: Journal,
 def test_setup_form_starts_a_match(journal: Journal, screen: pygame.Surface) -> None:
     from companion.display.state import SetupForm
 
-    ui = Ui(lang="en", game="treize",
-            setup=SetupForm(game="treize", players=["Ana", "Bea", "Cy"]))
+    ui = Ui(lang="en", game="treize", setup=SetupForm(game="treize", players=["Ana", "Bea", "Cy"]))
     app = App(screen, journal, None, ui)
     app.step()
     assert app.last_screen == "setup"

@@ -83,15 +83,16 @@ def test_the_minimal_form_has_no_plays_and_ends_each_game_with_left() -> None:
 
 
 def test_players_who_never_pass_by_choice_still_finish() -> None:
-    events = simulate_match(random.Random(5), NAMES[:3], style=Style(pass_chance=0.0, dump_chance=0.0,
-                                                                      take_own_chance=0.0))
+    events = simulate_match(
+        random.Random(5), NAMES[:3], style=Style(pass_chance=0.0, dump_chance=0.0, take_own_chance=0.0)
+    )
     assert engine_of(events).finished
 
 
 def test_every_simulated_play_is_legal_and_hands_stay_honest() -> None:
     """Each play, checked before it is applied, fits the series and the hand; counts stay >= 0."""
     for seed in range(15):
-        events = simulate_match(random.Random(seed), NAMES[:3 + seed % 4])
+        events = simulate_match(random.Random(seed), NAMES[: 3 + seed % 4])
         g = engine_of(events[:1])
         for event in events[1:]:
             if isinstance(event, Play):
@@ -108,12 +109,17 @@ def test_every_simulated_play_is_legal_and_hands_stay_honest() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(3, 6), plays=st.booleans(),
-       variant=st.sampled_from(["basic", "advanced"]), cut=st.floats(0, 1))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(3, 6),
+    plays=st.booleans(),
+    variant=st.sampled_from(["basic", "advanced"]),
+    cut=st.floats(0, 1),
+)
 def test_simulated_matches_replay_to_the_same_state_and_undo_restores(
-        seed: int, n: int, plays: bool, variant: str, cut: float) -> None:
-    events = simulate_match(random.Random(seed), NAMES[:n], enter_plays=plays,
-                            variant=variant)  # type: ignore[arg-type]
+    seed: int, n: int, plays: bool, variant: str, cut: float
+) -> None:
+    events = simulate_match(random.Random(seed), NAMES[:n], enter_plays=plays, variant=variant)  # type: ignore[arg-type]
     direct = engine_of(events)
     text = list(dump_events(events))
     assert [parse_event(line) for line in text] == events  # the log's lines round-trip
@@ -141,11 +147,15 @@ def test_a_refused_event_changes_nothing(seed: int, data: st.DataObject) -> None
     g = engine_of(events[:k])
     before = g.to_json()
     player = data.draw(st.sampled_from(NAMES[:4]))
-    attempt: AnyEvent = data.draw(st.sampled_from([
-        Play(player=player, value=data.draw(st.integers(1, 13)), count=data.draw(st.integers(1, 6))),
-        Pass(player=player, took=data.draw(st.none() | st.integers(0, 14))),
-        Starter(player=player),
-    ]))
+    attempt: AnyEvent = data.draw(
+        st.sampled_from(
+            [
+                Play(player=player, value=data.draw(st.integers(1, 13)), count=data.draw(st.integers(1, 6))),
+                Pass(player=player, took=data.draw(st.none() | st.integers(0, 14))),
+                Starter(player=player),
+            ]
+        )
+    )
     try:
         g.apply(attempt)
     except RuleError as err:

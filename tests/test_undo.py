@@ -42,7 +42,8 @@ def test_the_stack_gives_back_what_was_pushed_newest_first_across_the_file() -> 
 
 
 def test_without_a_temporary_folder_everything_stays_in_memory(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "gone"))
     stack: Checkpoints[int] = Checkpoints(keep=2)
     for i in range(50):
@@ -117,10 +118,10 @@ def test_kilo_undone_thousands_deep_is_the_log_without_those_decisions() -> None
 
 
 def test_treize_passes_undone_thousands_deep_are_the_log_without_them() -> None:
-    lines = ['{"type": "new_game", "game": "treize", "players": ["Ana", "Bea", "Cy", "Dom"], '
-             '"starter": "Ana"}']
-    passes = [f'{{"type": "pass", "player": "{("Bea", "Cy", "Dom")[i % 3]}"}}'
-              for i in range(6000)]
+    lines = [
+        '{"type": "new_game", "game": "treize", "players": ["Ana", "Bea", "Cy", "Dom"], "starter": "Ana"}'
+    ]
+    passes = [f'{{"type": "pass", "player": "{("Bea", "Cy", "Dom")[i % 3]}"}}' for i in range(6000)]
     undone = replay([*lines, *passes, *['{"type": "undo"}'] * 4500]).to_json()
     assert undone == replay([*lines, *passes[:1500]]).to_json()
     assert undone != replay([*lines, *passes[:1501]]).to_json()

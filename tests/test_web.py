@@ -100,8 +100,7 @@ class Pad:
 @pytest.fixture
 def table_app(journal: Journal, screen: pygame.Surface) -> Iterator[tuple[App, WebServer]]:
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
-    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"),
-                    journal.data_dir)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
     app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
     serve_table(web, app)
     try:
@@ -125,7 +124,8 @@ def journaled_presses(journal: Journal, game_id: str) -> list[Press]:
 
 
 def test_a_pad_press_lands_as_that_seats_press_within_its_resolution(
-        table_app: tuple[App, WebServer], journal: Journal) -> None:
+    table_app: tuple[App, WebServer], journal: Journal
+) -> None:
     app, web = table_app
     g = web.pairing()
     pad = Pad(ws_url(web, g.seats[1]), origin(web))
@@ -154,7 +154,8 @@ def test_a_pad_press_lands_as_that_seats_press_within_its_resolution(
 
 
 def test_replays_other_games_strangers_and_revoked_phones_are_refused(
-        table_app: tuple[App, WebServer], journal: Journal) -> None:
+    table_app: tuple[App, WebServer], journal: Journal
+) -> None:
     app, web = table_app
     g = web.pairing()
     game_id = app.table.game_id
@@ -193,8 +194,7 @@ def test_replays_other_games_strangers_and_revoked_phones_are_refused(
     until(lambda: len(journaled_presses(journal, game_id)) == 1, app)
 
 
-def test_pages_carry_a_strict_policy_and_large_bodies_are_refused(
-        table_app: tuple[App, WebServer]) -> None:
+def test_pages_carry_a_strict_policy_and_large_bodies_are_refused(table_app: tuple[App, WebServer]) -> None:
     _, web = table_app
     g = web.pairing()
     base = origin(web)
@@ -204,16 +204,17 @@ def test_pages_carry_a_strict_policy_and_large_bodies_are_refused(
     assert "default-src 'none'" in csp and "script-src 'self'" in csp and "unsafe" not in csp
     assert r.headers["referrer-policy"] == "no-referrer"
     assert httpx.get(f"{base}/static/standings.js").status_code == 200
-    big = httpx.post(f"{base}/score/{g.scorer}/submit", content=b"x" * 100_000,
-                     headers={"origin": base})
+    big = httpx.post(f"{base}/score/{g.scorer}/submit", content=b"x" * 100_000, headers={"origin": base})
     assert big.status_code == 413
-    cross = httpx.post(f"{base}/score/{g.scorer}/submit", json={"event": {}},
-                       headers={"origin": "http://evil.example"})
+    cross = httpx.post(
+        f"{base}/score/{g.scorer}/submit", json={"event": {}}, headers={"origin": "http://evil.example"}
+    )
     assert cross.status_code == 403 and "page du marqueur" in cross.json()["fr"]
 
 
 def test_standings_follow_the_journal_and_the_scorer_entry_is_journaled(
-        table_app: tuple[App, WebServer], journal: Journal) -> None:
+    table_app: tuple[App, WebServer], journal: Journal
+) -> None:
     app, web = table_app
     g = web.pairing()
     base = origin(web)
@@ -238,18 +239,32 @@ def test_standings_follow_the_journal_and_the_scorer_entry_is_journaled(
     app.inbox.put(InputEvent("confirm", 0, "press", 0, _mono(), "gpio"))  # a valid claim
     owed = until(lambda: app.game.owed_draws, app)[0]
     answers: queue.Queue[httpx.Response] = queue.Queue()
-    threading.Thread(target=lambda: answers.put(httpx.post(
-        f"{base}/score/{g.scorer}/submit", json={"event": {"type": "draw", "player": owed,
-                                                           "card": "KH"}},
-        headers={"origin": base}, timeout=20)), daemon=True).start()
+    threading.Thread(
+        target=lambda: answers.put(
+            httpx.post(
+                f"{base}/score/{g.scorer}/submit",
+                json={"event": {"type": "draw", "player": owed, "card": "KH"}},
+                headers={"origin": base},
+                timeout=20,
+            )
+        ),
+        daemon=True,
+    ).start()
     until(lambda: not answers.empty(), app)
     refused = answers.get()
     assert refused.status_code == 409  # Kings are dealt, not drawn: the engine's own sentence
     assert "KH" in refused.json()["en"]
-    threading.Thread(target=lambda: answers.put(httpx.post(
-        f"{base}/score/{g.scorer}/submit", json={"event": {"type": "draw", "player": owed,
-                                                           "card": "7H"}},
-        headers={"origin": base}, timeout=20)), daemon=True).start()
+    threading.Thread(
+        target=lambda: answers.put(
+            httpx.post(
+                f"{base}/score/{g.scorer}/submit",
+                json={"event": {"type": "draw", "player": owed, "card": "7H"}},
+                headers={"origin": base},
+                timeout=20,
+            )
+        ),
+        daemon=True,
+    ).start()
     until(lambda: not answers.empty(), app)
     ok = answers.get()
     assert ok.status_code == 200 and ok.json()["ok"] is True
@@ -285,7 +300,8 @@ def test_the_server_listens_only_when_asked(tmp_path: Path) -> None:
 
 
 def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
-        table_app: tuple[App, WebServer]) -> None:
+    table_app: tuple[App, WebServer],
+) -> None:
     from companion.web.qr import matrix
     from tests.app_helpers import touch
 

@@ -32,8 +32,9 @@ from tests.conftest import skip_unless_ci
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SCREENS = Path(os.environ.get("COMPANION_SCREENS_OUT")
-               or Path(tempfile.gettempdir()) / "companion-phone-screens")
+SCREENS = Path(
+    os.environ.get("COMPANION_SCREENS_OUT") or Path(tempfile.gettempdir()) / "companion-phone-screens"
+)
 PHONE = {"width": 360, "height": 780}
 
 
@@ -60,8 +61,7 @@ class Browser:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=["--no-sandbox"])
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
             self.context = browser.new_context(viewport=PHONE, has_touch=True, locale="fr-FR")
             self.ready.set()
             while True:
@@ -115,16 +115,16 @@ def browser() -> Iterator[Browser]:
 
 def serve(journal: Journal, screen: pygame.Surface, setup: Any) -> tuple[App, WebServer]:
     table = Table.start(journal, setup, {"input": "keyboard"})
-    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"),
-                    journal.data_dir)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
     app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
     serve_table(web, app)
     until(lambda: web.urls(), app)
     return app, web
 
 
-def test_standings_and_a_pad_in_the_browser(browser: Browser, journal: Journal,
-                                            screen: pygame.Surface) -> None:
+def test_standings_and_a_pad_in_the_browser(
+    browser: Browser, journal: Journal, screen: pygame.Surface
+) -> None:
     app, web = serve(journal, screen, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=2))
     try:
         urls = web.urls()
@@ -154,19 +154,20 @@ def test_standings_and_a_pad_in_the_browser(browser: Browser, journal: Journal,
             pad.wait_for_selector("body[data-pressed='1']")
 
         browser.run(tap, app)
-        presses = until(lambda: [e for _, e in journal.events(app.table.game_id)
-                                 if isinstance(e, Press)], app)
+        presses = until(
+            lambda: [e for _, e in journal.events(app.table.game_id) if isinstance(e, Press)], app
+        )
         assert presses[0].player == "Bruno" and (presses[0].res_us or 1) < 100_000
         # The journaled press reaches the viewer's page.
-        until(lambda: int(browser.run(lambda _: viewer.get_attribute("body", "data-seq"), app))
-              > seq, app)
+        until(lambda: int(browser.run(lambda _: viewer.get_attribute("body", "data-seq"), app)) > seq, app)
     finally:
         app.stop_source()
         web.stop()
 
 
 def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
-        browser: Browser, journal: Journal, screen: pygame.Surface) -> None:
+    browser: Browser, journal: Journal, screen: pygame.Surface
+) -> None:
     app, web = serve(journal, screen, NewCinqRoisGame(players=["Alice", "Bruno", "Chloé"]))
     try:
         url = web.urls()["scorer"]
@@ -193,8 +194,9 @@ def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
         web.stop()
 
 
-def test_a_table_of_phones_plays_a_whole_game_of_kilo(browser: Browser, journal: Journal,
-                                                      screen: pygame.Surface) -> None:
+def test_a_table_of_phones_plays_a_whole_game_of_kilo(
+    browser: Browser, journal: Journal, screen: pygame.Surface
+) -> None:
     """Three pads in the browser slap, the table confirms each claim, the scorer's phone enters
     each card drawn, until the game is over."""
     names = ["Alice", "Bruno", "Chloé"]
@@ -231,8 +233,7 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(browser: Browser, journal:
             assert app.table.seq == before + 3  # three presses journaled, one per pad
             app.inbox.put(InputEvent("confirm", 0, "press", 0, Clock("referee", 1000), "gpio"))
             owed = until(lambda: app.game.owed_draws, app)[0]
-            card = next(c for c, why in app.view.card_reasons.items()
-                        if why is None and c[0] in "34568")
+            card = next(c for c, why in app.view.card_reasons.items() if why is None and c[0] in "34568")
 
             def draw(_: Any, owed: str = owed, card: str = card) -> str:
                 scorer.reload()

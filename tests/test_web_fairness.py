@@ -72,20 +72,29 @@ def _session() -> PadSession:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.one_of(
-    st.binary(max_size=600),
-    st.text(max_size=600),
-    json_values.map(json.dumps),
-    st.fixed_dictionaries({"t": st.sampled_from(["press", "pong", "hello", "release", "x"])},
-                          optional={"n": json_values, "p": json_values, "g": json_values,
-                                    "id": json_values, "step_us": json_values}).map(json.dumps),
-))
+@given(
+    st.one_of(
+        st.binary(max_size=600),
+        st.text(max_size=600),
+        json_values.map(json.dumps),
+        st.fixed_dictionaries(
+            {"t": st.sampled_from(["press", "pong", "hello", "release", "x"])},
+            optional={
+                "n": json_values,
+                "p": json_values,
+                "g": json_values,
+                "id": json_values,
+                "step_us": json_values,
+            },
+        ).map(json.dumps),
+    )
+)
 def test_hostile_messages_get_an_answer_never_a_traceback(message: str | bytes) -> None:
     s = _session()
     s.ping()

@@ -33,7 +33,6 @@ from companion.inputs.base import InputEvent, QueueItem, SourceStatus
 BURST_GAP_NS = 1_500_000_000
 
 
-
 def tr(lang: str, key: str, **kw: Any) -> str:
     return t(f"buttons.{key}", lang, **kw)
 
@@ -262,9 +261,12 @@ def assign(
     if output.exists():
         _with_pin_map(output, config)  # a file it cannot rewrite is refused before listening too
     pins = free_pins(config)
-    source = open_gpio_source([ButtonPin("seat", i, p) for i, p in enumerate(pins)],
-                              chip=config.gpio.chip, settings=config.debounce.settings(),
-                              pin_factory=pin_factory)
+    source = open_gpio_source(
+        [ButtonPin("seat", i, p) for i, p in enumerate(pins)],
+        chip=config.gpio.chip,
+        settings=config.debounce.settings(),
+        pin_factory=pin_factory,
+    )
     q: queue.Queue[QueueItem] = queue.Queue()
     source.start(q)
     deadline = None if duration is None else time.monotonic() + duration
@@ -330,8 +332,10 @@ def assign(
     from companion.paths import ensure_dir
 
     folder = ("the config folder", "le dossier de configuration")
-    fix = ("pass --output with a file this user can write",
-           "indiquez avec --output un fichier où cet utilisateur peut écrire")
+    fix = (
+        "pass --output with a file this user can write",
+        "indiquez avec --output un fichier où cet utilisateur peut écrire",
+    )
     ensure_dir(output.parent, what=folder, fix=fix, error=ConfigError)
     text = render_toml(new)
     if output.exists():
@@ -352,7 +356,8 @@ def _cannot_write(output: Path, err: OSError) -> ConfigError:
         f"cannot write the pin map to {output} ({why}): pass --output with a file in a folder "
         "you can write to; nothing was changed",
         f"impossible d'écrire le plan de câblage dans {output} ({os_reason(err)}) : indiquez "
-        "avec --output un fichier dans un dossier modifiable ; rien n'a été modifié")
+        "avec --output un fichier dans un dossier modifiable ; rien n'a été modifié",
+    )
 
 
 def _check_writable(output: Path) -> None:
@@ -382,8 +387,9 @@ def _with_pin_map(output: Path, new: HardwareConfig) -> str:
     try:
         old_text = output.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise _cannot_write(output, err if isinstance(err, OSError) else
-                            OSError(errno.EILSEQ, "not UTF-8 text")) from None
+        raise _cannot_write(
+            output, err if isinstance(err, OSError) else OSError(errno.EILSEQ, "not UTF-8 text")
+        ) from None
     header = re.compile(r"\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(#.*)?$")
     kept: list[str] = []
     at: int | None = None
@@ -405,8 +411,9 @@ def _with_pin_map(output: Path, new: HardwareConfig) -> str:
     text = "\n".join(kept).rstrip("\n") + "\n"
     try:
         before, after = tomllib.loads(old_text), tomllib.loads(text)
-        same = ({k: v for k, v in before.items() if k != "gpio"}
-                == {k: v for k, v in after.items() if k != "gpio"})
+        same = {k: v for k, v in before.items() if k != "gpio"} == {
+            k: v for k, v in after.items() if k != "gpio"
+        }
         HardwareConfig.from_toml(text)
     except (tomllib.TOMLDecodeError, ConfigError):
         same = False
@@ -417,5 +424,6 @@ def _with_pin_map(output: Path, new: HardwareConfig) -> str:
             f"changed: put `seats = [{pins}]` in its [gpio] section by hand",
             f"{output} est écrit d'une façon que --assign ne sait pas réécrire sans risque ; "
             f"rien n'a été modifié : mettez `seats = [{pins}]` dans sa section [gpio] à la "
-            "main")
+            "main",
+        )
     return text

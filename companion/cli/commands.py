@@ -32,6 +32,7 @@ def _print_json(data: dict[str, Any]) -> None:
 
 # --- demo / resume -----------------------------------------------------------------------------
 
+
 def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> int:
     from companion.games import load
 
@@ -48,11 +49,14 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"L'affichage a été fermé (un « | head » ?) après l'événement {table.seq} : la "
-              "démo s'est arrêtée là, sa partie est gardée ; `companion resume` joue la suite."
-              if lang == "fr" else
-              f"The output was closed (a `| head`?) after event {table.seq}: the demo stopped "
-              "there, its game is kept; `companion resume` plays the rest.", file=sys.stderr)
+        print(
+            f"L'affichage a été fermé (un « | head » ?) après l'événement {table.seq} : la "
+            "démo s'est arrêtée là, sa partie est gardée ; `companion resume` joue la suite."
+            if lang == "fr"
+            else f"The output was closed (a `| head`?) after event {table.seq}: the demo stopped "
+            "there, its game is kept; `companion resume` plays the rest.",
+            file=sys.stderr,
+        )
         return 1
     if as_json:
         _print_json({"game_id": table.game_id, **game.to_json()})
@@ -67,8 +71,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     lang = args.lang
     entry = info(args.game)
     if not entry.min_players <= args.players <= entry.max_players:
-        print(t("cli.players_range", lang, game=entry.title, low=entry.min_players,
-                high=entry.max_players), file=sys.stderr)
+        print(
+            t("cli.players_range", lang, game=entry.title, low=entry.min_players, high=entry.max_players),
+            file=sys.stderr,
+        )
         return 2
     if args.rounds is not None and args.game != "kilo":
         print(t("cli.rounds_kilo_only", lang, game=entry.title), file=sys.stderr)
@@ -85,8 +91,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             setup = load(args.game).demo_setup(args.players, args.rounds, seed)
             table = Table.start(journal, setup, {"input": "sim", "seed": seed, "lang": lang})
             out = sys.stderr if args.json else sys.stdout
-            print(t("demo.title", lang, game=entry.title, players=args.players, seed=seed),
-                  file=out)
+            print(t("demo.title", lang, game=entry.title, players=args.players, seed=seed), file=out)
             print(t("demo.journal", lang, game_id=table.game_id, path=journal.path), file=out)
             return _run_demo(table, seed, args.speed, lang, args.json)
     except CompanionError as err:
@@ -112,8 +117,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
                 return 0
             source = table.meta.get("input", "sim")
             if source == "sim":
-                return _run_demo(table, int(table.meta.get("seed", 0)), args.speed, lang,
-                                 args.json)
+                return _run_demo(table, int(table.meta.get("seed", 0)), args.speed, lang, args.json)
             # A game played on the table screen goes back on screen, on the journal already open
             # (reopening it would trip over our own lock).
             from companion.cli.play import play_table
@@ -124,6 +128,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 # --- replay / export / games -------------------------------------------------------------------
+
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from companion.table.fold import replay
@@ -139,8 +144,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 with open(args.file, "rb") as handle:
                     engine = replay(handle)
             except OSError as err:
-                print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)),
-                      file=sys.stderr)
+                print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)), file=sys.stderr)
                 return 2
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
@@ -180,8 +184,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             if bad is not None:
                 raise JournalError(
                     f"{bad.en.rstrip('.')}; nothing was exported, the journal was left untouched",
-                    f"{bad.fr.rstrip('.')} ; rien n'a été exporté, le journal n'a pas été "
-                    "modifié")
+                    f"{bad.fr.rstrip('.')} ; rien n'a été exporté, le journal n'a pas été modifié",
+                )
             # Pure JSON Lines unless asked: jq and every JSON Lines reader choke on a comment.
             lines = [f"# companion {version()} export of game {info.id}\n"] if args.comment else []
             lines.extend(payload + "\n" for _, payload in journal.payloads(info.id))
@@ -204,8 +208,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             # Each game is folded once and remembered in stats-cache.json (as history and stats
             # do): only games new since the last look are checked again.
             checked = records(journal, cache_dir=folder, infos=games, slaps=False)
-            damaged = {r.id: JournalError(r.error, r.error_fr) for r in checked
-                       if r.error is not None}
+            damaged = {r.id: JournalError(r.error, r.error_fr) for r in checked if r.error is not None}
     except CompanionError as err:
         if "there is no journal" in err.en:
             if args.json:
@@ -215,22 +218,44 @@ def cmd_games(args: argparse.Namespace) -> int:
             return 0
         return _fail(err, lang)
     if args.json:
-        _print_json({"games": [
-            {"id": g.id, "game": g.game, "players": list(g.players), "events": g.events,
-             "finished": g.finished, "created": time.strftime(
-                 "%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)), "input":
-                 g.meta.get("input"),
-             "damaged": damaged[g.id].message(lang) if g.id in damaged else None}
-            for g in games]})
+        _print_json(
+            {
+                "games": [
+                    {
+                        "id": g.id,
+                        "game": g.game,
+                        "players": list(g.players),
+                        "events": g.events,
+                        "finished": g.finished,
+                        "created": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)),
+                        "input": g.meta.get("input"),
+                        "damaged": damaged[g.id].message(lang) if g.id in damaged else None,
+                    }
+                    for g in games
+                ]
+            }
+        )
     else:
         if not games:
             print(t("games.none", lang))
         for g in games:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_ns / 1e9))
-            status = t("games.damaged" if g.id in damaged else
-                       "games.finished" if g.finished else "games.running", lang)
-            print(t("games.row", lang, id=g.id, when=when, game=GAME_NAMES.get(g.game, g.game),
-                    status=status, events=g.events, players=", ".join(g.players)))
+            status = t(
+                "games.damaged" if g.id in damaged else "games.finished" if g.finished else "games.running",
+                lang,
+            )
+            print(
+                t(
+                    "games.row",
+                    lang,
+                    id=g.id,
+                    when=when,
+                    game=GAME_NAMES.get(g.game, g.game),
+                    status=status,
+                    events=g.events,
+                    players=", ".join(g.players),
+                )
+            )
     for problem in damaged.values():
         print(problem.message(lang), file=sys.stderr)
     return 1 if damaged else 0

@@ -44,8 +44,9 @@ class Check:
         tag = {"ok": "[ok]  ", "fail": "[FAIL]" if lang == "en" else "[ÉCHEC]", "skip": "[--]  "}
         title = TITLES[self.key][0 if lang == "en" else 1]
         text = self.en if lang == "en" else self.fr
-        out = f"{tag[self.status]} {title}: {text}" if lang == "en" else \
-            f"{tag[self.status]} {title} : {text}"
+        out = (
+            f"{tag[self.status]} {title}: {text}" if lang == "en" else f"{tag[self.status]} {title} : {text}"
+        )
         fix = self.fix_en if lang == "en" else self.fix_fr
         if fix:
             out += (" → fix: " if lang == "en" else " → solution : ") + fix
@@ -112,17 +113,20 @@ def _from_error(key: str, err: Any) -> Check:
 
 # --- the checks --------------------------------------------------------------------------------
 
+
 def check_python(ctx: Context) -> Check:
     v = sys.version_info
     here = f"{v.major}.{v.minor}.{v.micro}"
     if (v.major, v.minor) >= MIN_PYTHON:
         return ok("python", f"{here} ({sys.executable})", f"{here} ({sys.executable})")
     need = ".".join(map(str, MIN_PYTHON))
-    return fail("python", f"{here} is too old: the companion needs {need} or newer",
-                f"{here} est trop ancien : il faut {need} ou plus récent",
-                "install Raspberry Pi OS Bookworm or newer (Python 3.11), then recreate the venv",
-                "installez Raspberry Pi OS Bookworm ou plus récent (Python 3.11), puis recréez "
-                "le venv")
+    return fail(
+        "python",
+        f"{here} is too old: the companion needs {need} or newer",
+        f"{here} est trop ancien : il faut {need} ou plus récent",
+        "install Raspberry Pi OS Bookworm or newer (Python 3.11), then recreate the venv",
+        "installez Raspberry Pi OS Bookworm ou plus récent (Python 3.11), puis recréez le venv",
+    )
 
 
 def check_config(ctx: Context) -> Check:
@@ -137,13 +141,17 @@ def check_config(ctx: Context) -> Check:
         return _from_error("config", err)
     shown = path or default_config_path()
     if path is None and not shown.exists():
-        return ok("config", f"no file at {shown}: defaults (input {ctx.source})",
-                  f"pas de fichier {shown} : réglages par défaut (entrée {ctx.source})")
+        return ok(
+            "config",
+            f"no file at {shown}: defaults (input {ctx.source})",
+            f"pas de fichier {shown} : réglages par défaut (entrée {ctx.source})",
+        )
     seats = len(ctx.config.gpio.seats)
-    return ok("config", f"{shown} is valid (input {ctx.source}, "
-                        f"{count(seats, 'GPIO seat', 'GPIO seats', 'en')})",
-              f"{shown} est valide (entrée {ctx.source}, "
-              f"{count(seats, 'place GPIO', 'places GPIO', 'fr')})")
+    return ok(
+        "config",
+        f"{shown} is valid (input {ctx.source}, {count(seats, 'GPIO seat', 'GPIO seats', 'en')})",
+        f"{shown} est valide (entrée {ctx.source}, {count(seats, 'place GPIO', 'places GPIO', 'fr')})",
+    )
 
 
 _DISPLAY_PROBE = (
@@ -157,20 +165,27 @@ def start_display_probe(ctx: Context) -> subprocess.Popen[str]:
     """pygame opens the display in a child process: SDL may hang or crash, doctor may not. It
     starts first and runs while the other checks do."""
     env = dict(os.environ if ctx.display_env is None else ctx.display_env)
-    return subprocess.Popen([sys.executable, "-c", _DISPLAY_PROBE], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-c", _DISPLAY_PROBE],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def _no_screen(env: dict[str, str]) -> Check:
     """No screen to expect here: over SSH, or the kiosk's service holding the only one. A note,
     not a failure (a correct headless install exits 0)."""
     if env.get("SSH_CONNECTION") or env.get("SSH_TTY"):
-        return skip("display", "no screen here (normal over SSH)",
-                    "pas d'écran ici (normal par SSH)")
-    return skip("display", "no screen here (normal over SSH, or while the companion's service "
-                           "holds it); set SDL_VIDEODRIVER to check one",
-                "pas d'écran ici (normal par SSH, ou quand le service du compagnon le tient) ; "
-                "réglez SDL_VIDEODRIVER pour en vérifier un")
+        return skip("display", "no screen here (normal over SSH)", "pas d'écran ici (normal par SSH)")
+    return skip(
+        "display",
+        "no screen here (normal over SSH, or while the companion's service "
+        "holds it); set SDL_VIDEODRIVER to check one",
+        "pas d'écran ici (normal par SSH, ou quand le service du compagnon le tient) ; "
+        "réglez SDL_VIDEODRIVER pour en vérifier un",
+    )
 
 
 def _screen_holder(ctx: Context) -> str | None:
@@ -185,49 +200,73 @@ def _screen_holder(ctx: Context) -> str | None:
 def check_display(ctx: Context) -> Check:
     holder = ctx.found.get("screen_holder", _screen_holder(ctx))
     if holder is not None:
-        return skip("display", f"{holder} is running and holds the screen (sudo systemctl stop "
-                               f"{holder} to check the screen here)",
-                    f"{holder} tourne et tient l'écran (sudo systemctl stop {holder} pour "
-                    "vérifier l'écran ici)")
+        return skip(
+            "display",
+            f"{holder} is running and holds the screen (sudo systemctl stop "
+            f"{holder} to check the screen here)",
+            f"{holder} tourne et tient l'écran (sudo systemctl stop {holder} pour vérifier l'écran ici)",
+        )
     env = dict(os.environ if ctx.display_env is None else ctx.display_env)
     chosen = env.get("SDL_VIDEODRIVER")
     # A screen was asked for (a driver, a window system): not finding it is a failure.
     expected = bool(chosen or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
-    fix_en = ("on the Pi run from its console with SDL_VIDEODRIVER=kmsdrm and the user in the "
-              "video and render groups (docs/install-pi.md), or from a desktop session; over SSH "
-              "there is no screen")
-    fix_fr = ("sur le Pi lancez depuis sa console avec SDL_VIDEODRIVER=kmsdrm et l'utilisateur "
-              "dans les groupes video et render (docs/install-pi.md), ou depuis une session de "
-              "bureau ; par SSH il n'y a pas d'écran")
+    fix_en = (
+        "on the Pi run from its console with SDL_VIDEODRIVER=kmsdrm and the user in the "
+        "video and render groups (docs/install-pi.md), or from a desktop session; over SSH "
+        "there is no screen"
+    )
+    fix_fr = (
+        "sur le Pi lancez depuis sa console avec SDL_VIDEODRIVER=kmsdrm et l'utilisateur "
+        "dans les groupes video et render (docs/install-pi.md), ou depuis une session de "
+        "bureau ; par SSH il n'y a pas d'écran"
+    )
     probe = ctx.found.pop("display_probe", None) or start_display_probe(ctx)
     try:
         out, err = probe.communicate(timeout=DISPLAY_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         probe.kill()
         probe.communicate()
-        return fail("display", f"SDL took more than {number(DISPLAY_TIMEOUT_S, 'g', 'en')} s "
-                               "to open a display",
-                    f"SDL a mis plus de {number(DISPLAY_TIMEOUT_S, 'g', 'fr')} s à ouvrir un "
-                    "écran", fix_en, fix_fr)
+        return fail(
+            "display",
+            f"SDL took more than {number(DISPLAY_TIMEOUT_S, 'g', 'en')} s to open a display",
+            f"SDL a mis plus de {number(DISPLAY_TIMEOUT_S, 'g', 'fr')} s à ouvrir un écran",
+            fix_en,
+            fix_fr,
+        )
     proc = subprocess.CompletedProcess(probe.args, probe.returncode, out, err)
     lines = proc.stdout.split()
     if proc.returncode != 0 or not lines:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1][:120]
         if "No module named 'pygame'" in proc.stderr:
-            return fail("display", "pygame is not installed", "pygame n'est pas installé",
-                        f"{pip()} install pygame-ce", f"{pip()} install pygame-ce")
+            return fail(
+                "display",
+                "pygame is not installed",
+                "pygame n'est pas installé",
+                f"{pip()} install pygame-ce",
+                f"{pip()} install pygame-ce",
+            )
         if not expected:
             return _no_screen(env)
         with_driver = f" with SDL_VIDEODRIVER={chosen}" if chosen else ""
-        return fail("display", f"no display available{with_driver} ({last})",
-                    f"aucun écran disponible{with_driver} ({last})", fix_en, fix_fr)
+        return fail(
+            "display",
+            f"no display available{with_driver} ({last})",
+            f"aucun écran disponible{with_driver} ({last})",
+            fix_en,
+            fix_fr,
+        )
     driver = lines[0]
     size = "x".join(lines[1:3])
     if driver in ("offscreen", "dummy") and not chosen:
         if not expected:
             return _no_screen(env)
-        return fail("display", f"no display available (SDL fell back to {driver})",
-                    f"aucun écran disponible (SDL s'est rabattu sur {driver})", fix_en, fix_fr)
+        return fail(
+            "display",
+            f"no display available (SDL fell back to {driver})",
+            f"aucun écran disponible (SDL s'est rabattu sur {driver})",
+            fix_en,
+            fix_fr,
+        )
     return ok("display", f"SDL driver {driver}, {size}", f"pilote SDL {driver}, {size}")
 
 
@@ -254,18 +293,27 @@ def _loadable(name: str) -> bool:
 
 def check_graphics(ctx: Context) -> Check:
     if not any(ctx.dri.glob("card*")):
-        return skip("graphics", "no DRM device here (a desktop draws the window)",
-                    "pas de périphérique DRM ici (le bureau dessine la fenêtre)")
+        return skip(
+            "graphics",
+            "no DRM device here (a desktop draws the window)",
+            "pas de périphérique DRM ici (le bureau dessine la fenêtre)",
+        )
     loadable = ctx.loadable or _loadable
-    missing = [package for names, package in KMSDRM_LIBRARIES
-               if not any(loadable(name) for name in names)]
+    missing = [package for names, package in KMSDRM_LIBRARIES if not any(loadable(name) for name in names)]
     if not missing:
-        return ok("graphics", "EGL, GBM and OpenGL for SDL's kmsdrm driver",
-                  "EGL, GBM et OpenGL pour le pilote kmsdrm de SDL")
+        return ok(
+            "graphics",
+            "EGL, GBM and OpenGL for SDL's kmsdrm driver",
+            "EGL, GBM et OpenGL pour le pilote kmsdrm de SDL",
+        )
     packages = " ".join(missing)
-    return fail("graphics", f"the screen would stay black: {packages} missing",
-                f"l'écran resterait noir : il manque {packages}",
-                f"sudo apt install -y {packages}", f"sudo apt install -y {packages}")
+    return fail(
+        "graphics",
+        f"the screen would stay black: {packages} missing",
+        f"l'écran resterait noir : il manque {packages}",
+        f"sudo apt install -y {packages}",
+        f"sudo apt install -y {packages}",
+    )
 
 
 def check_gpio(ctx: Context) -> Check:
@@ -286,10 +334,11 @@ def check_gpio(ctx: Context) -> Check:
 
     if ctx.open_chip is None and not gpiod_available():
         if not wanted:
-            return skip("gpio", f"libgpiod's Python binding (gpiod) is not installed; input is "
-                                f"{ctx.source}",
-                        f"l'interface Python de libgpiod (gpiod) n'est pas installée ; l'entrée "
-                        f"est {ctx.source}")
+            return skip(
+                "gpio",
+                f"libgpiod's Python binding (gpiod) is not installed; input is {ctx.source}",
+                f"l'interface Python de libgpiod (gpiod) n'est pas installée ; l'entrée est {ctx.source}",
+            )
         return _from_error("gpio", HardwareError(NO_GPIOD_EN, NO_GPIOD_FR))
     chip = ctx.config.gpio.chip if ctx.config is not None else None
     paths = ctx.chip_paths if ctx.chip_paths is not None else chip_paths
@@ -305,50 +354,67 @@ def check_gpio(ctx: Context) -> Check:
         if not wanted:
             if isinstance(err, NoHeaderChip):  # a laptop: normal, and no fix to give
                 seen_en, seen_fr = err.looked
-                return skip("gpio", f"no Raspberry Pi GPIO header here (chips: {seen_en}); input "
-                                    f"is {ctx.source}",
-                            f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
-                            f"l'entrée est {ctx.source}")
+                return skip(
+                    "gpio",
+                    f"no Raspberry Pi GPIO header here (chips: {seen_en}); input is {ctx.source}",
+                    f"pas de connecteur GPIO de Raspberry Pi ici (puces : {seen_fr}) ; "
+                    f"l'entrée est {ctx.source}",
+                )
             return skip("gpio", f"{en} (input is {ctx.source})", f"{fr} (l'entrée est {ctx.source})")
-        return fail("gpio", f"the config reads buttons from GPIO: {en}",
-                    f"la configuration lit les boutons sur le GPIO : {fr}",
-                    "run on a Raspberry Pi, or set [input] source = \"keyboard\"",
-                    "lancez sur un Raspberry Pi, ou réglez [input] source = \"keyboard\"")
+        return fail(
+            "gpio",
+            f"the config reads buttons from GPIO: {en}",
+            f"la configuration lit les boutons sur le GPIO : {fr}",
+            'run on a Raspberry Pi, or set [input] source = "keyboard"',
+            'lancez sur un Raspberry Pi, ou réglez [input] source = "keyboard"',
+        )
     ctx.found["chip_path"] = path
-    return ok("gpio", f"{path} ({info.label}, {count(info.num_lines, 'line', 'lines', 'en')}), "
-                      "buttons through libgpiod",
-              f"{path} ({info.label}, {count(info.num_lines, 'ligne', 'lignes', 'fr')}), boutons "
-              "par libgpiod")
+    return ok(
+        "gpio",
+        f"{path} ({info.label}, {count(info.num_lines, 'line', 'lines', 'en')}), buttons through libgpiod",
+        f"{path} ({info.label}, {count(info.num_lines, 'ligne', 'lignes', 'fr')}), boutons par libgpiod",
+    )
 
 
 def check_buttons(ctx: Context) -> Check:
     """Each button's level now, read through the source the table opens (libgpiod on a Pi)."""
     cfg = ctx.config
     if cfg is None or not cfg.gpio.seats:
-        return skip("buttons", "no GPIO buttons in the config", "aucun bouton GPIO dans la "
-                                                                "configuration")
+        return skip("buttons", "no GPIO buttons in the config", "aucun bouton GPIO dans la configuration")
     if ctx.pin_factory is None and "chip_path" not in ctx.found:
         if not ctx.uses("gpio"):
             return skip("buttons", "GPIO not available here", "GPIO indisponible ici")
-        return fail("buttons", "cannot read the buttons without a GPIO chip",
-                    "impossible de lire les boutons sans puce GPIO",
-                    "fix the GPIO line above first", "réglez d'abord la ligne GPIO ci-dessus")
+        return fail(
+            "buttons",
+            "cannot read the buttons without a GPIO chip",
+            "impossible de lire les boutons sans puce GPIO",
+            "fix the GPIO line above first",
+            "réglez d'abord la ligne GPIO ci-dessus",
+        )
     from companion.inputs.gpio import ButtonPin, ButtonPinError, open_gpio_source
 
     buttons = [ButtonPin(role, index, pin) for role, index, pin in cfg.gpio.button_pins()]
     try:
-        source = open_gpio_source(buttons, chip=cfg.gpio.chip, settings=cfg.debounce.settings(),
-                                  pin_factory=ctx.pin_factory, open_chip=ctx.open_chip,
-                                  paths=lambda: [ctx.found["chip_path"]])
+        source = open_gpio_source(
+            buttons,
+            chip=cfg.gpio.chip,
+            settings=cfg.debounce.settings(),
+            pin_factory=ctx.pin_factory,
+            open_chip=ctx.open_chip,
+            paths=lambda: [ctx.found["chip_path"]],
+        )
     except ButtonPinError as err:  # the pin is taken (by a running companion?) or not there
         name_en, name_fr = err.button.label()
         pin = err.button.pin
-        return fail("buttons", f"cannot read GPIO{pin} ({name_en}): {err.cause}",
-                    f"impossible de lire GPIO{pin} ({name_fr}) : {err.cause}",
-                    "if the companion is running it holds the pins: sudo systemctl stop "
-                    "companion, then run doctor again",
-                    "si le compagnon tourne, il tient les broches : sudo systemctl stop "
-                    "companion, puis relancez doctor")
+        return fail(
+            "buttons",
+            f"cannot read GPIO{pin} ({name_en}): {err.cause}",
+            f"impossible de lire GPIO{pin} ({name_fr}) : {err.cause}",
+            "if the companion is running it holds the pins: sudo systemctl stop "
+            "companion, then run doctor again",
+            "si le compagnon tourne, il tient les broches : sudo systemctl stop "
+            "companion, puis relancez doctor",
+        )
     try:
         levels = source.levels()
     finally:
@@ -363,17 +429,23 @@ def check_buttons(ctx: Context) -> Check:
     if stuck:
         en = ", ".join(f"{n} (GPIO{p})" for n, _, p in stuck)
         fr = ", ".join(f"{n} (GPIO{p})" for _, n, p in stuck)
-        return fail("buttons", f"pressed at rest, stuck or shorted to ground: {en}",
-                    f"appuyé au repos, coincé ou en court-circuit avec la masse : {fr}",
-                    "free the button, or check that its wire does not touch ground; "
-                    "`companion buttons` shows it live",
-                    "libérez le bouton, ou vérifiez que son fil ne touche pas la masse ; "
-                    "`companion buttons` le montre en direct")
+        return fail(
+            "buttons",
+            f"pressed at rest, stuck or shorted to ground: {en}",
+            f"appuyé au repos, coincé ou en court-circuit avec la masse : {fr}",
+            "free the button, or check that its wire does not touch ground; "
+            "`companion buttons` shows it live",
+            "libérez le bouton, ou vérifiez que son fil ne touche pas la masse ; "
+            "`companion buttons` le montre en direct",
+        )
     n = len(shown)
-    return ok("buttons", f"{count(n, 'button', 'buttons', 'en')} "
-                         f"{'released' if n == 1 else 'all released'} ({', '.join(shown)})",
-              f"{count(n, 'bouton', 'boutons', 'fr')} {'relâché' if n == 1 else 'tous relâchés'} "
-              f"({', '.join(shown)})")
+    return ok(
+        "buttons",
+        f"{count(n, 'button', 'buttons', 'en')} "
+        f"{'released' if n == 1 else 'all released'} ({', '.join(shown)})",
+        f"{count(n, 'bouton', 'boutons', 'fr')} {'relâché' if n == 1 else 'tous relâchés'} "
+        f"({', '.join(shown)})",
+    )
 
 
 def shipped_firmware_version() -> str | None:
@@ -393,11 +465,18 @@ def check_serial(ctx: Context) -> Check:
         import serial  # noqa: F401
     except ImportError:
         if not wanted:
-            return skip("serial", "pyserial not installed (not needed: input is "
-                                  f"{ctx.source})",
-                        f"pyserial pas installé (inutile : l'entrée est {ctx.source})")
-        return fail("serial", "pyserial is not installed", "pyserial n'est pas installé",
-                    pip_install("serial"), pip_install("serial"))
+            return skip(
+                "serial",
+                f"pyserial not installed (not needed: input is {ctx.source})",
+                f"pyserial pas installé (inutile : l'entrée est {ctx.source})",
+            )
+        return fail(
+            "serial",
+            "pyserial is not installed",
+            "pyserial n'est pas installé",
+            pip_install("serial"),
+            pip_install("serial"),
+        )
     port = ctx.port
     if port is None:
         from companion.inputs.serial_source import find_board_port
@@ -405,14 +484,16 @@ def check_serial(ctx: Context) -> Check:
         port = find_board_port()
     if port is None:
         if not wanted:
-            return skip("serial", "no Pico board plugged in (USB id 2E8A)",
-                        "aucun boîtier Pico branché (USB id 2E8A)")
-        return fail("serial", "no Pico board plugged in (USB id 2E8A)",
-                    "aucun boîtier Pico branché (USB id 2E8A)",
-                    "plug the Pico in with a data USB cable; `companion firmware install` if it "
-                    "is new",
-                    "branchez le Pico avec un câble USB de données ; `companion firmware install` "
-                    "s'il est neuf")
+            return skip(
+                "serial", "no Pico board plugged in (USB id 2E8A)", "aucun boîtier Pico branché (USB id 2E8A)"
+            )
+        return fail(
+            "serial",
+            "no Pico board plugged in (USB id 2E8A)",
+            "aucun boîtier Pico branché (USB id 2E8A)",
+            "plug the Pico in with a data USB cable; `companion firmware install` if it is new",
+            "branchez le Pico avec un câble USB de données ; `companion firmware install` s'il est neuf",
+        )
     from companion.cli.firmware import board_info
     from companion.errors import CompanionError
 
@@ -425,14 +506,20 @@ def check_serial(ctx: Context) -> Check:
     if info["rtt_ms"] is not None:
         rtt_en, rtt_fr = (number(info["rtt_ms"], ".1f", lang) + " ms" for lang in ("en", "fr"))
     if shipped is not None and info["firmware"] != shipped:
-        return fail("serial", f"{port}: firmware {info['firmware']}, this companion ships "
-                              f"{shipped}",
-                    f"{port} : firmware {info['firmware']}, ce compagnon fournit {shipped}",
-                    "companion firmware install", "companion firmware install")
-    return ok("serial", f"{port}: firmware {info['firmware']} (as shipped), protocol "
-                        f"v{info['protocol']}, round trip {rtt_en}",
-              f"{port} : firmware {info['firmware']} (celui fourni), protocole "
-              f"v{info['protocol']}, aller-retour {rtt_fr}")
+        return fail(
+            "serial",
+            f"{port}: firmware {info['firmware']}, this companion ships {shipped}",
+            f"{port} : firmware {info['firmware']}, ce compagnon fournit {shipped}",
+            "companion firmware install",
+            "companion firmware install",
+        )
+    return ok(
+        "serial",
+        f"{port}: firmware {info['firmware']} (as shipped), protocol "
+        f"v{info['protocol']}, round trip {rtt_en}",
+        f"{port} : firmware {info['firmware']} (celui fourni), protocole "
+        f"v{info['protocol']}, aller-retour {rtt_fr}",
+    )
 
 
 def _data_dir(ctx: Context) -> Path:
@@ -445,25 +532,41 @@ def _data_dir(ctx: Context) -> Path:
 
 def check_data(ctx: Context) -> Check:
     folder = _data_dir(ctx)
-    fix_en = (f"give the companion's user a folder it can write: sudo chown -R $USER {folder}, "
-              "or pass --data-dir (or set COMPANION_DATA_DIR)")
-    fix_fr = (f"donnez au compagnon un dossier où il peut écrire : sudo chown -R $USER {folder}, "
-              "ou indiquez --data-dir (ou COMPANION_DATA_DIR)")
+    fix_en = (
+        f"give the companion's user a folder it can write: sudo chown -R $USER {folder}, "
+        "or pass --data-dir (or set COMPANION_DATA_DIR)"
+    )
+    fix_fr = (
+        f"donnez au compagnon un dossier où il peut écrire : sudo chown -R $USER {folder}, "
+        "ou indiquez --data-dir (ou COMPANION_DATA_DIR)"
+    )
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-"):
             pass
     except OSError as err:
         why = err.strerror or str(err)
-        return fail("data", f"{folder} is not writable ({why})",
-                    f"{folder} n'est pas inscriptible ({why})", fix_en, fix_fr)
+        return fail(
+            "data",
+            f"{folder} is not writable ({why})",
+            f"{folder} n'est pas inscriptible ({why})",
+            fix_en,
+            fix_fr,
+        )
     free = shutil.disk_usage(folder).free
     if free < 20 * 2**20:
-        return fail("data", f"{folder}: only {size_text(free, 'en')} free",
-                    f"{folder} : {size_text(free, 'fr')} libres seulement",
-                    "free some space on the SD card", "libérez de la place sur la carte SD")
-    return ok("data", f"{folder} is writable ({size_text(free, 'en')} free)",
-              f"{folder} est inscriptible ({size_text(free, 'fr')} libres)")
+        return fail(
+            "data",
+            f"{folder}: only {size_text(free, 'en')} free",
+            f"{folder} : {size_text(free, 'fr')} libres seulement",
+            "free some space on the SD card",
+            "libérez de la place sur la carte SD",
+        )
+    return ok(
+        "data",
+        f"{folder} is writable ({size_text(free, 'en')} free)",
+        f"{folder} est inscriptible ({size_text(free, 'fr')} libres)",
+    )
 
 
 def size_text(n_bytes: float, lang: str) -> str:
@@ -483,19 +586,31 @@ def check_journal(ctx: Context) -> Check:
 
     folder = _data_dir(ctx)
     path = folder / FILENAME
-    aside_en = (f"move {path} aside (mv {path} {path}.broken) to start a new journal; "
-                "`companion export` can still read the games that fold")
-    aside_fr = (f"mettez {path} de côté (mv {path} {path}.broken) pour commencer un nouveau "
-                "journal ; `companion export` lit encore les parties qui se rejouent")
+    aside_en = (
+        f"move {path} aside (mv {path} {path}.broken) to start a new journal; "
+        "`companion export` can still read the games that fold"
+    )
+    aside_fr = (
+        f"mettez {path} de côté (mv {path} {path}.broken) pour commencer un nouveau "
+        "journal ; `companion export` lit encore les parties qui se rejouent"
+    )
     try:
         exists = path.exists()
     except OSError as err:
         exists = False
-        return fail("journal", f"{path} cannot be looked at ({err.strerror})",
-                    f"{path} est inaccessible ({err.strerror})", aside_en, aside_fr)
+        return fail(
+            "journal",
+            f"{path} cannot be looked at ({err.strerror})",
+            f"{path} est inaccessible ({err.strerror})",
+            aside_en,
+            aside_fr,
+        )
     if not exists:
-        return ok("journal", f"no journal yet in {folder} (none played)",
-                  f"pas encore de journal dans {folder} (aucune partie)")
+        return ok(
+            "journal",
+            f"no journal yet in {folder} (none played)",
+            f"pas encore de journal dans {folder} (aucune partie)",
+        )
     try:
         db = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True)
         try:
@@ -505,8 +620,13 @@ def check_journal(ctx: Context) -> Check:
     except sqlite3.Error as err:
         rows = [str(err)]
     if rows != ["ok"]:
-        return fail("journal", f"{path} is damaged (SQLite: {rows[0]})",
-                    f"{path} est abîmé (SQLite : {rows[0]})", aside_en, aside_fr)
+        return fail(
+            "journal",
+            f"{path} is damaged (SQLite: {rows[0]})",
+            f"{path} est abîmé (SQLite : {rows[0]})",
+            aside_en,
+            aside_fr,
+        )
     try:
         with Journal(folder, writer=False) as journal:  # also judges a -wal left by a crash
             # Every game folded through its engine, once: stats-cache.json keeps the games
@@ -519,16 +639,23 @@ def check_journal(ctx: Context) -> Check:
     bad = [f"{r.id} ({r.error})" for r in found if r.error is not None]
     if bad:
         n_bad = len(bad)
-        return fail("journal", f"{number(n_bad, ',.0f', 'en')} of "
-                               f"{count(total, 'game', 'games', 'en')} "
-                               f"{'does' if n_bad == 1 else 'do'} not replay: {bad[0]}",
-                    f"{count(n_bad, 'partie', 'parties', 'fr')} sur {number(total, ',.0f', 'fr')} "
-                    f"ne {'se rejoue' if n_bad < 2 else 'se rejouent'} pas : {bad[0]}",
-                    aside_en, aside_fr)
+        return fail(
+            "journal",
+            f"{number(n_bad, ',.0f', 'en')} of "
+            f"{count(total, 'game', 'games', 'en')} "
+            f"{'does' if n_bad == 1 else 'do'} not replay: {bad[0]}",
+            f"{count(n_bad, 'partie', 'parties', 'fr')} sur {number(total, ',.0f', 'fr')} "
+            f"ne {'se rejoue' if n_bad < 2 else 'se rejouent'} pas : {bad[0]}",
+            aside_en,
+            aside_fr,
+        )
     every_en = "replays" if total == 1 else "all replay"
     every_fr = "qui se rejoue" if total < 2 else "qui se rejouent toutes"
-    return ok("journal", f"{path}: integrity ok, {count(total, 'game', 'games', 'en')} {every_en}",
-              f"{path} : intégrité ok, {count(total, 'partie', 'parties', 'fr')} {every_fr}")
+    return ok(
+        "journal",
+        f"{path}: integrity ok, {count(total, 'game', 'games', 'en')} {every_en}",
+        f"{path} : intégrité ok, {count(total, 'partie', 'parties', 'fr')} {every_fr}",
+    )
 
 
 NOT_BOOTED = "has not been booted with systemd"
@@ -610,8 +737,7 @@ def _systemctl(ctx: Context, *args: str) -> tuple[bool, str]:
     if tool is None:
         return False, "systemctl is not installed"
     try:
-        proc = subprocess.run([tool, *args], capture_output=True, text=True, timeout=2.0,
-                              check=False)
+        proc = subprocess.run([tool, *args], capture_output=True, text=True, timeout=2.0, check=False)
     except (OSError, subprocess.TimeoutExpired) as err:
         return False, str(err)
     if NOT_BOOTED in proc.stderr:
@@ -626,35 +752,44 @@ def _unit_problem(ctx: Context, unit: Unit, name: str) -> Check | None:
     reload_fr = f"puis sudo systemctl daemon-reload && sudo systemctl restart {name}"
     uses_gpio = ctx.config is not None and ctx.uses("gpio")
     if not unit.runtime and unit.hides(f"/home/{unit.user}/.cache") and uses_gpio:
-        return fail("service", f"{name} gives {unit.user} no RuntimeDirectory=, and its sandbox "
-                               "(ProtectHome=) leaves no folder where the GPIO library can work",
-                    f"{name} ne donne pas de RuntimeDirectory= à {unit.user}, et son bac à sable "
-                    "(ProtectHome=) ne laisse aucun dossier où la bibliothèque GPIO peut "
-                    "travailler",
-                    f"add RuntimeDirectory=companion to its [Service] section ({ctx.unit}), "
-                    + reload_en,
-                    f"ajoutez RuntimeDirectory=companion à sa section [Service] ({ctx.unit}), "
-                    + reload_fr)
+        return fail(
+            "service",
+            f"{name} gives {unit.user} no RuntimeDirectory=, and its sandbox "
+            "(ProtectHome=) leaves no folder where the GPIO library can work",
+            f"{name} ne donne pas de RuntimeDirectory= à {unit.user}, et son bac à sable "
+            "(ProtectHome=) ne laisse aucun dossier où la bibliothèque GPIO peut "
+            "travailler",
+            f"add RuntimeDirectory=companion to its [Service] section ({ctx.unit}), " + reload_en,
+            f"ajoutez RuntimeDirectory=companion à sa section [Service] ({ctx.unit}), " + reload_fr,
+        )
     if unit.config is None:
         return None
     config = unit.config
     if unit.hides(config):
-        return fail("service", f"{name} reads {config}, which its sandbox (ProtectHome=) hides",
-                    f"{name} lit {config}, que son bac à sable (ProtectHome=) cache",
-                    f"add BindReadOnlyPaths={Path(config).parent} to {ctx.unit}, " + reload_en,
-                    f"ajoutez BindReadOnlyPaths={Path(config).parent} à {ctx.unit}, "
-                    + reload_fr)
+        return fail(
+            "service",
+            f"{name} reads {config}, which its sandbox (ProtectHome=) hides",
+            f"{name} lit {config}, que son bac à sable (ProtectHome=) cache",
+            f"add BindReadOnlyPaths={Path(config).parent} to {ctx.unit}, " + reload_en,
+            f"ajoutez BindReadOnlyPaths={Path(config).parent} à {ctx.unit}, " + reload_fr,
+        )
     path = Path(config)
     if not path.is_file():
-        return fail("service", f"{name} reads {config}, which does not exist",
-                    f"{name} lit {config}, qui n'existe pas",
-                    f"write it as {unit.user}: companion buttons --assign --output {config}",
-                    f"écrivez-le en tant que {unit.user} : companion buttons --assign --output "
-                    f"{config}")
+        return fail(
+            "service",
+            f"{name} reads {config}, which does not exist",
+            f"{name} lit {config}, qui n'existe pas",
+            f"write it as {unit.user}: companion buttons --assign --output {config}",
+            f"écrivez-le en tant que {unit.user} : companion buttons --assign --output {config}",
+        )
     if readable_by(path, unit.user) is False:
-        return fail("service", f"{unit.user}, the user of {name}, may not read {config}",
-                    f"{unit.user}, l'utilisateur de {name}, ne peut pas lire {config}",
-                    f"sudo chown {unit.user}: {config}", f"sudo chown {unit.user}: {config}")
+        return fail(
+            "service",
+            f"{unit.user}, the user of {name}, may not read {config}",
+            f"{unit.user}, l'utilisateur de {name}, ne peut pas lire {config}",
+            f"sudo chown {unit.user}: {config}",
+            f"sudo chown {unit.user}: {config}",
+        )
     return None
 
 
@@ -666,44 +801,63 @@ def check_service(ctx: Context) -> Check:
     try:
         unit = Unit.parse(text if answered else ctx.unit.read_text(encoding="utf-8"))
     except OSError as err:
-        return fail("service", f"{ctx.unit} cannot be read ({err.strerror})",
-                    f"{ctx.unit} est illisible ({err.strerror})",
-                    f"sudo chmod a+r {ctx.unit}", f"sudo chmod a+r {ctx.unit}")
+        return fail(
+            "service",
+            f"{ctx.unit} cannot be read ({err.strerror})",
+            f"{ctx.unit} est illisible ({err.strerror})",
+            f"sudo chmod a+r {ctx.unit}",
+            f"sudo chmod a+r {ctx.unit}",
+        )
     problem = _unit_problem(ctx, unit, name)
     if problem is not None:
         return problem
     answered, state = _systemctl(ctx, "is-active", name)
     if state == NOT_BOOTED:
-        return skip("service", f"{name} is installed, but this system was not booted with "
-                               "systemd (a container or a chroot): it cannot run here",
-                    f"{name} est installé, mais ce système n'a pas démarré avec systemd (un "
-                    "conteneur ou un chroot) : il ne peut pas tourner ici")
+        return skip(
+            "service",
+            f"{name} is installed, but this system was not booted with "
+            "systemd (a container or a chroot): it cannot run here",
+            f"{name} est installé, mais ce système n'a pas démarré avec systemd (un "
+            "conteneur ou un chroot) : il ne peut pas tourner ici",
+        )
     if not answered and ctx.systemctl is None and shutil.which("systemctl") is None:
-        return skip("service", f"{ctx.unit} is there but systemctl is not",
-                    f"{ctx.unit} est là mais pas systemctl")
+        return skip(
+            "service", f"{ctx.unit} is there but systemctl is not", f"{ctx.unit} est là mais pas systemctl"
+        )
     why_en = f"journalctl -u {name} -e shows why"
     why_fr = f"journalctl -u {name} -e dit pourquoi"
     if state != "active":
-        return fail("service", f"{name} is {state}", f"{name} est {state}",
-                    f"{why_en}; sudo systemctl restart {name}",
-                    f"{why_fr} ; sudo systemctl restart {name}")
+        return fail(
+            "service",
+            f"{name} is {state}",
+            f"{name} est {state}",
+            f"{why_en}; sudo systemctl restart {name}",
+            f"{why_fr} ; sudo systemctl restart {name}",
+        )
     _, restarts = _systemctl(ctx, "show", "-p", "NRestarts", "--value", name)
     n = int(restarts) if restarts.isdigit() else 0
     if n > 0:
-        return fail("service", f"{name} is active but was restarted "
-                               f"{count(n, 'time', 'times', 'en')} after failing",
-                    f"{name} est actif mais a été relancé {count(n, 'fois', 'fois', 'fr')} "
-                    "après un échec",
-                    f"{why_en}; fix that, then sudo systemctl restart {name} (it counts from 0 "
-                    "again)",
-                    f"{why_fr} ; corrigez-le, puis sudo systemctl restart {name} (le compte "
-                    "repart de 0)")
+        return fail(
+            "service",
+            f"{name} is active but was restarted {count(n, 'time', 'times', 'en')} after failing",
+            f"{name} est actif mais a été relancé {count(n, 'fois', 'fois', 'fr')} après un échec",
+            f"{why_en}; fix that, then sudo systemctl restart {name} (it counts from 0 again)",
+            f"{why_fr} ; corrigez-le, puis sudo systemctl restart {name} (le compte repart de 0)",
+        )
     return ok("service", f"{name} is active, never restarted", f"{name} est actif, jamais relancé")
 
 
 CHECKS: tuple[Callable[[Context], Check], ...] = (
-    check_python, check_config, check_display, check_graphics, check_gpio, check_buttons,
-    check_serial, check_data, check_journal, check_service,
+    check_python,
+    check_config,
+    check_display,
+    check_graphics,
+    check_gpio,
+    check_buttons,
+    check_serial,
+    check_data,
+    check_journal,
+    check_service,
 )
 
 
@@ -719,9 +873,13 @@ def run_checks(ctx: Context) -> Iterator[Check]:
             try:
                 yield check(ctx)
             except Exception as err:  # doctor never crashes, whatever it finds
-                yield fail(key, f"the check itself failed ({type(err).__name__}: {err})",
-                           f"la vérification elle-même a échoué ({type(err).__name__} : {err})",
-                           "please report it with this line", "signalez-le avec cette ligne")
+                yield fail(
+                    key,
+                    f"the check itself failed ({type(err).__name__}: {err})",
+                    f"la vérification elle-même a échoué ({type(err).__name__} : {err})",
+                    "please report it with this line",
+                    "signalez-le avec cette ligne",
+                )
     finally:
         probe = ctx.found.pop("display_probe", None)
         if probe is not None:
@@ -740,11 +898,22 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             print(check.line(lang), flush=True)
     failed = sum(1 for c in results if c.status == "fail")
     if args.json:
-        print(json.dumps({"checks": [asdict(c) for c in results], "failed": failed,
-                          "seconds": round(time.monotonic() - started, 3)}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "checks": [asdict(c) for c in results],
+                    "failed": failed,
+                    "seconds": round(time.monotonic() - started, 3),
+                },
+                ensure_ascii=False,
+            )
+        )
     elif failed:
-        print(f"{count(failed, 'check', 'checks', 'en')} failed." if lang == "en"
-              else f"{count(failed, 'vérification', 'vérifications', 'fr')} en échec.")
+        print(
+            f"{count(failed, 'check', 'checks', 'en')} failed."
+            if lang == "en"
+            else f"{count(failed, 'vérification', 'vérifications', 'fr')} en échec."
+        )
     else:
         print("All good." if lang == "en" else "Tout va bien.")
     return 1 if failed else 0

@@ -33,6 +33,7 @@ FIRMWARE_FILES = (
 
 Runner = Callable[[Sequence[str]], int]
 
+
 def tr(lang: str, key: str, **kw: Any) -> str:
     return t(f"fw.{key}", lang, **kw)
 

@@ -36,9 +36,13 @@ def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int
             found = records(journal, cache_dir=folder, slaps=slaps)
     except CompanionError as err:
         if "there is no journal" in err.en:
-            print(_fr(args.lang, "Aucune partie enregistrée pour l'instant : `companion demo` en "
-                                 "joue une.",
-                      "No game stored yet: `companion demo` plays one."))
+            print(
+                _fr(
+                    args.lang,
+                    "Aucune partie enregistrée pour l'instant : `companion demo` en joue une.",
+                    "No game stored yet: `companion demo` plays one.",
+                )
+            )
             return []
         print(err.message(args.lang), file=sys.stderr)
         return exit_code(err)
@@ -81,37 +85,64 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(f"{_when(g.created_ns)}  {g.id}  {title:<14} {', '.join(g.players)}  →  {outcome}")
     if games:
         finished = sum(1 for g in games if g.finished)
-        print(_fr(lang, f"{len(games)} parties, {finished} terminées.",
-                  f"{len(games)} games, {finished} finished."))
+        print(
+            _fr(
+                lang,
+                f"{len(games)} parties, {finished} terminées.",
+                f"{len(games)} games, {finished} finished.",
+            )
+        )
     return 0
 
 
 def _player_lines(s: Any, lang: str) -> list[str]:
     from companion.games import GAME_NAMES
 
-    lines = [_fr(lang, f"{s.player} : {s.games} parties, {s.wins} victoires",
-                 f"{s.player}: {s.games} games, {s.wins} wins")]
+    lines = [
+        _fr(
+            lang,
+            f"{s.player} : {s.games} parties, {s.wins} victoires",
+            f"{s.player}: {s.games} games, {s.wins} wins",
+        )
+    ]
     for game, (played, won) in s.by_game.items():
         title = GAME_NAMES.get(game, game)
-        lines.append(_fr(lang, f"  {title} : {played} parties, {won} victoires",
-                         f"  {title}: {played} games, {won} wins"))
+        lines.append(
+            _fr(
+                lang,
+                f"  {title} : {played} parties, {won} victoires",
+                f"  {title}: {played} games, {won} wins",
+            )
+        )
     if s.kilo_games:
         avg = s.kilos / s.kilo_games
         escapes = ", ".join(_ms(us, lang) for us in s.closest_escapes()) or "—"
         median, best = _ms(s.median_delay_us, lang), _ms(s.best_delay_us, lang)
         lines += [
-            _fr(lang, f"  kilos : {s.kilos} en tout, {number(avg, '.1f', lang)} par partie",
-                f"  kilos: {s.kilos} in all, {avg:.1f} a game"),
-            _fr(lang, f"  pioches sur une tape : {s.slap_losses} (dernier {s.times_last} fois), "
-                      f"fausses tapes : {s.false_slaps}, chasses d'eau : {s.flushes}",
+            _fr(
+                lang,
+                f"  kilos : {s.kilos} en tout, {number(avg, '.1f', lang)} par partie",
+                f"  kilos: {s.kilos} in all, {avg:.1f} a game",
+            ),
+            _fr(
+                lang,
+                f"  pioches sur une tape : {s.slap_losses} (dernier {s.times_last} fois), "
+                f"fausses tapes : {s.false_slaps}, chasses d'eau : {s.flushes}",
                 f"  draws after a slap: {s.slap_losses} (last {s.times_last} times), "
-                f"false slaps: {s.false_slaps}, flushes: {s.flushes}"),
-            _fr(lang, f"  réaction derrière la première tape : médiane {median}, "
-                      f"meilleure {best} ; premier {s.firsts} fois sur {s.slaps}",
+                f"false slaps: {s.false_slaps}, flushes: {s.flushes}",
+            ),
+            _fr(
+                lang,
+                f"  réaction derrière la première tape : médiane {median}, "
+                f"meilleure {best} ; premier {s.firsts} fois sur {s.slaps}",
                 f"  reaction behind the first slap: median {median}, best {best}; first "
-                f"{s.firsts} times of {s.slaps}"),
-            _fr(lang, f"  plus belles évasions (écart sur le dernier) : {escapes}",
-                f"  closest escapes (margin over the last): {escapes}"),
+                f"{s.firsts} times of {s.slaps}",
+            ),
+            _fr(
+                lang,
+                f"  plus belles évasions (écart sur le dernier) : {escapes}",
+                f"  closest escapes (margin over the last): {escapes}",
+            ),
         ]
     return lines
 
@@ -130,18 +161,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
             asked = shown(args.player, lang=lang)
             if found:  # "ALICE" at a table of Alice and alice: which one is meant?
                 both = ", ".join(found)
-                print(_fr(lang, f"{asked} peut être {both} : écrivez le nom comme il a été "
-                                "saisi.",
-                          f"{asked} may be {both}: write the name as it was entered."),
-                      file=sys.stderr)
+                print(
+                    _fr(
+                        lang,
+                        f"{asked} peut être {both} : écrivez le nom comme il a été saisi.",
+                        f"{asked} may be {both}: write the name as it was entered.",
+                    ),
+                    file=sys.stderr,
+                )
                 return 2
             names = list(stats)
-            known = ", ".join(names[:20]) + (" …" if len(names) > 20 else "") \
-                or _fr(lang, "aucun", "none")
-            print(_fr(lang, f"Aucune partie terminée pour {asked} (joueurs : {known}) ; "
-                            "vérifiez l'orthographe.",
-                      f"No finished game for {asked} (players: {known}); check the "
-                      "spelling."), file=sys.stderr)
+            known = ", ".join(names[:20]) + (" …" if len(names) > 20 else "") or _fr(lang, "aucun", "none")
+            print(
+                _fr(
+                    lang,
+                    f"Aucune partie terminée pour {asked} (joueurs : {known}) ; vérifiez l'orthographe.",
+                    f"No finished game for {asked} (players: {known}); check the spelling.",
+                ),
+                file=sys.stderr,
+            )
             return 2
         stats = {found[0]: stats[found[0]]}
     if args.json:
@@ -153,23 +191,39 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 0
     ranked = sorted(stats.values(), key=lambda s: (-s.wins, s.games, s.player))
     if args.player is None:
-        cols = (_fr(lang, "joueur", "player"), _fr(lang, "parties", "games"),
-                _fr(lang, "victoires", "wins"), _fr(lang, "kilos/partie", "kilos/game"),
-                _fr(lang, "pioches", "draws"), _fr(lang, "fausses", "false"),
-                _fr(lang, "réaction méd.", "median react."), _fr(lang, "meilleure", "best"))
+        cols = (
+            _fr(lang, "joueur", "player"),
+            _fr(lang, "parties", "games"),
+            _fr(lang, "victoires", "wins"),
+            _fr(lang, "kilos/partie", "kilos/game"),
+            _fr(lang, "pioches", "draws"),
+            _fr(lang, "fausses", "false"),
+            _fr(lang, "réaction méd.", "median react."),
+            _fr(lang, "meilleure", "best"),
+        )
         widths = (14, 8, 10, 13, 8, 8, 14, 10)
 
         def line(cells: tuple[str, ...]) -> str:
-            first = f"{cells[0][:widths[0] - 1]:<{widths[0]}}"
-            return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:],
-                                                                strict=True))
+            first = f"{cells[0][: widths[0] - 1]:<{widths[0]}}"
+            return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:], strict=True))
 
         print(line(cols))
         for s in ranked:
             avg = number(s.kilos / s.kilo_games, ".1f", lang) if s.kilo_games else "—"
-            print(line((s.player, str(s.games), str(s.wins), avg, str(s.slap_losses),
-                        str(s.false_slaps), _ms(s.median_delay_us, lang),
-                        _ms(s.best_delay_us, lang))))
+            print(
+                line(
+                    (
+                        s.player,
+                        str(s.games),
+                        str(s.wins),
+                        avg,
+                        str(s.slap_losses),
+                        str(s.false_slaps),
+                        _ms(s.median_delay_us, lang),
+                        _ms(s.best_delay_us, lang),
+                    )
+                )
+            )
         return 0
     for s in ranked:
         print("\n".join(_player_lines(s, lang)))
@@ -214,9 +268,21 @@ def score_sheet(game_id: str, created_ns: int, state: dict[str, Any]) -> list[li
         score[row["player"]] = row.get("kilos", row.get("points"))
     winners = set(state.get("winners") or ())
     date = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(created_ns / 1e9))
-    return [[game_id, date, state["game"], seat + 1, defused(p), score.get(p, ""), unit,
-             int(p in winners), int(bool(state.get("finished"))), *per_round[p]]
-            for seat, p in enumerate(players)]
+    return [
+        [
+            game_id,
+            date,
+            state["game"],
+            seat + 1,
+            defused(p),
+            score.get(p, ""),
+            unit,
+            int(p in winners),
+            int(bool(state.get("finished"))),
+            *per_round[p],
+        ]
+        for seat, p in enumerate(players)
+    ]
 
 
 def defused(cell: str) -> str:
@@ -241,8 +307,7 @@ def export_csv(args: argparse.Namespace) -> int:
             infos = journal.games() if args.all else [journal.game(args.game_id)]
             # The score sheets come with the records stats-cache.json keeps: each game is
             # folded once, not on every export.
-            for record in records(journal, cache_dir=folder, infos=infos, slaps=False,
-                                  sheets=True):
+            for record in records(journal, cache_dir=folder, infos=infos, slaps=False, sheets=True):
                 if record.error is not None or record.sheet is None:
                     raise JournalError(record.error or "?", record.error_fr)
                 rows += score_sheet(record.id, record.created_ns, record.sheet)
@@ -260,9 +325,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.csv:
         return export_csv(args)
     if args.all:
-        print(_fr(args.lang, "--all va avec --csv : un journal de table ne contient qu'une "
-                             "partie.",
-                  "--all goes with --csv: a table log holds one game."), file=sys.stderr)
+        print(
+            _fr(
+                args.lang,
+                "--all va avec --csv : un journal de table ne contient qu'une partie.",
+                "--all goes with --csv: a table log holds one game.",
+            ),
+            file=sys.stderr,
+        )
         return 2
     from companion.cli.commands import cmd_export as export_log
 

@@ -37,12 +37,12 @@ def _check_input(name: str, lang: str) -> bool:
     parts = [p.strip() for p in name.split("+")]
     if parts and all(p in INPUT_CHOICES for p in parts):
         return True
-    print(t("cli.bad_input", lang, value=name, choices=", ".join(INPUT_CHOICES)),
-          file=sys.stderr)
+    print(t("cli.bad_input", lang, value=name, choices=", ".join(INPUT_CHOICES)), file=sys.stderr)
     return False
 
 
 # --- snapshot ----------------------------------------------------------------------------------
+
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
     from companion.display.snapshot import check_screen, parse_size, snapshot
@@ -55,8 +55,14 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
         if not args.log:
             check_screen(args.screen)  # with a log, against that game's screens (in snapshot)
         size = parse_size(args.size)
-        out = snapshot(args.screen, Path(args.log) if args.log else None, size, lang,
-                       Path(args.out), rotate=args.rotate or 0)
+        out = snapshot(
+            args.screen,
+            Path(args.log) if args.log else None,
+            size,
+            lang,
+            Path(args.out),
+            rotate=args.rotate or 0,
+        )
     except CompanionError as err:
         return _err(err, lang)
     print(t("cli.wrote", lang, path=out, size=f"{size[0]}x{size[1]}"))
@@ -64,6 +70,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
 
 # --- play --------------------------------------------------------------------------------------
+
 
 def cmd_play(args: argparse.Namespace) -> int:
     lang = _lang(args.lang)
@@ -163,11 +170,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             game = "kilo"
         ui.game = game or (table.engine.game if table is not None else "kilo")
         if table is not None:
-            ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
-                   t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
+            ui.say(
+                t("scr.msg.resumed", "fr", game_id=table.game_id),
+                t("scr.msg.resumed", "en", game_id=table.game_id),
+                error=False,
+            )
         elif names is not None:
-            keys: dict[str, Any] = ({"rounds": args.rounds or 5} if game == "kilo" else
-                                    {"variant": "advanced"} if game == "treize" else {})
+            keys: dict[str, Any] = (
+                {"rounds": args.rounds or 5}
+                if game == "kilo"
+                else {"variant": "advanced"}
+                if game == "treize"
+                else {}
+            )
             try:
                 setup = load(ui.game).setup(players=names, **keys)
             except ValueError as err:  # a pydantic refusal of --players (count, names)
@@ -180,10 +195,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             entry = GAMES[ui.game]
             if given:
                 ui.setup.players = given
-            elif last is not None and last.game == ui.game and \
-                    entry.min_players <= len(last.players) <= entry.max_players:
+            elif (
+                last is not None
+                and last.game == ui.game
+                and entry.min_players <= len(last.players) <= entry.max_players
+            ):
                 ui.setup.players = list(last.players)
-            del ui.setup.players[entry.max_players:]
+            del ui.setup.players[entry.max_players :]
         return _run(journal, table, ui, input_name, config, seed, args, size)
     except CompanionError as err:
         return _err(err, lang)
@@ -198,8 +216,7 @@ def _players_error(err: ValueError, lang: str) -> int:
     if isinstance(err, ValidationError):
         first = err.errors(include_url=False)[0]
         cause = first.get("ctx", {}).get("error")
-        message = cause.message(lang) if isinstance(cause, CompanionError) else \
-            str(cause or first["msg"])
+        message = cause.message(lang) if isinstance(cause, CompanionError) else str(cause or first["msg"])
     print(f"--players: {message}", file=sys.stderr)
     return 2
 
@@ -211,10 +228,21 @@ def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
 
     args = build_parser().parse_args(["play", table.engine.game, "--lang", lang])
     ui = Ui(lang=lang)
-    ui.say(t("scr.msg.resumed", "fr", game_id=table.game_id),
-           t("scr.msg.resumed", "en", game_id=table.game_id), error=False)
-    return _run(journal, table, ui, str(table.meta.get("input", "keyboard")),
-                _config_of(table.meta), int(table.meta.get("seed", 0)), args, None)
+    ui.say(
+        t("scr.msg.resumed", "fr", game_id=table.game_id),
+        t("scr.msg.resumed", "en", game_id=table.game_id),
+        error=False,
+    )
+    return _run(
+        journal,
+        table,
+        ui,
+        str(table.meta.get("input", "keyboard")),
+        _config_of(table.meta),
+        int(table.meta.get("seed", 0)),
+        args,
+        None,
+    )
 
 
 def _hardware_failed(ui: Any, input_name: str, err: CompanionError) -> None:
@@ -224,8 +252,7 @@ def _hardware_failed(ui: Any, input_name: str, err: CompanionError) -> None:
     hw.connected = False
     hw.failed = True
     hw.notes.append((err.fr, err.en))
-    ui.say(t("scr.msg.source_failed", "fr", why=err.fr),
-           t("scr.msg.source_failed", "en", why=err.en))
+    ui.say(t("scr.msg.source_failed", "fr", why=err.fr), t("scr.msg.source_failed", "en", why=err.en))
 
 
 def _preflight(input_name: str, config: Any) -> None:
@@ -261,8 +288,16 @@ def _config_of(meta: dict[str, Any]) -> Any:
     return load_config(Path(recorded) if recorded and Path(recorded).is_file() else None)
 
 
-def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: int,
-         args: argparse.Namespace, size: tuple[int, int] | None) -> int:
+def _run(
+    journal: Any,
+    table: Any,
+    ui: Any,
+    input_name: str,
+    config: Any,
+    seed: int,
+    args: argparse.Namespace,
+    size: tuple[int, int] | None,
+) -> int:
     import pygame
 
     from companion.display.app import App, open_display
@@ -286,9 +321,20 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
         from companion.web.server import open_web
 
         web = open_web(config, journal.data_dir)  # listens only once the App can be followed
-    app = App(surface, journal, table, ui, config=config, source_name=input_name, seed=seed,
-              speed=args.speed, sounds=Sounds(enabled=not args.mute), leds=leds,
-              pin_factory=factory, web=web)
+    app = App(
+        surface,
+        journal,
+        table,
+        ui,
+        config=config,
+        source_name=input_name,
+        seed=seed,
+        speed=args.speed,
+        sounds=Sounds(enabled=not args.mute),
+        leds=leds,
+        pin_factory=factory,
+        web=web,
+    )
     if web is not None:
         from companion.web.server import serve_table
 
@@ -299,14 +345,17 @@ def _run(journal: Any, table: Any, ui: Any, input_name: str, config: Any, seed: 
     from companion.display.rotation import Rotated
 
     rotate = getattr(args, "rotate", None)
-    app.turned = Rotated(rotate if rotate is not None else
-                         (config.display.rotate if config is not None else 0))
+    app.turned = Rotated(
+        rotate if rotate is not None else (config.display.rotate if config is not None else 0)
+    )
     hw = app.ui.hardware
     if hw.failed and hw.notes and app.ui.text(hw.notes[-1]) != said:
         print(app.ui.text(hw.notes[-1]), file=sys.stderr, flush=True)  # the unit's journal
     if os.environ.get(_TRACE_FRAMES) == "1":
+
         def trace(n: int) -> None:
             print(f"#frame {n} {time.monotonic_ns()}", file=sys.stderr, flush=True)
+
         app.on_frame = trace
     try:
         return app.run()

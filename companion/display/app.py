@@ -36,9 +36,15 @@ from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
 
-NAV_KEYS = {pygame.K_t: "table", pygame.K_p: "pile", pygame.K_g: "history",
-            pygame.K_h: "history", pygame.K_r: "rules", pygame.K_s: "status",
-            pygame.K_c: "stats"}
+NAV_KEYS = {
+    pygame.K_t: "table",
+    pygame.K_p: "pile",
+    pygame.K_g: "history",
+    pygame.K_h: "history",
+    pygame.K_r: "rules",
+    pygame.K_s: "status",
+    pygame.K_c: "stats",
+}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
@@ -49,8 +55,7 @@ ANIM_FRAME_S = 1 / 30
 STEP_BUDGET_S = 0.040
 # Window events are handled at once; these act on the table, so they wait for the presses that
 # were on the queue before them (one order: docs/architecture.md, "Time").
-ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN,
-                  pygame.FINGERDOWN)
+ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
 class _Deferred:
@@ -65,12 +70,24 @@ class _Deferred:
 class App:
     """One table screen. ``step`` handles whatever arrived and redraws if anything changed."""
 
-    def __init__(self, surface: pygame.Surface, journal: Journal | None, table: Table | None,
-                 ui: Ui, *, config: Any = None, source_name: str = "keyboard",
-                 seed: int = 0, speed: float = 1.0, sounds: Sounds | None = None,
-                 source_factory: Callable[[str, int], Any] | None = None,
-                 now: Callable[[], float] = time.monotonic, leds: Any = None,
-                 pin_factory: Any = None, web: Any = None) -> None:
+    def __init__(
+        self,
+        surface: pygame.Surface,
+        journal: Journal | None,
+        table: Table | None,
+        ui: Ui,
+        *,
+        config: Any = None,
+        source_name: str = "keyboard",
+        seed: int = 0,
+        speed: float = 1.0,
+        sounds: Sounds | None = None,
+        source_factory: Callable[[str, int], Any] | None = None,
+        now: Callable[[], float] = time.monotonic,
+        leds: Any = None,
+        pin_factory: Any = None,
+        web: Any = None,
+    ) -> None:
         self.surface = surface
         self.journal = journal
         self.table = table
@@ -144,8 +161,11 @@ class App:
         if self.table is None:
             return False
         stamp = self._stamp
-        if stamp is not None and getattr(event, "type", None) == "press" \
-                and getattr(event, "epoch", "") is None:
+        if (
+            stamp is not None
+            and getattr(event, "type", None) == "press"
+            and getattr(event, "epoch", "") is None
+        ):
             # Which clock, and which boot of it, stamped the press: a verdict never compares
             # stamps of two epochs (docs/table-log.md).
             event = event.model_copy(update={"clock": stamp.clock.name, "epoch": stamp.epoch})
@@ -162,8 +182,7 @@ class App:
         before = self.view
         self._refresh()
         self._after(event, before)
-        for status in self.buttons.decided(event, self.game, self.screens,
-                                           self.ui.hardware.stuck):
+        for status in self.buttons.decided(event, self.game, self.screens, self.ui.hardware.stuck):
             self._status(status)
         return True
 
@@ -186,8 +205,7 @@ class App:
         if isinstance(event, Undo):
             fr = self.screens.undone(self.game, "fr") or "?"
             en = self.screens.undone(self.game, "en") or "?"
-            self.ui.say(t("scr.msg.undone", "fr", what=fr), t("scr.msg.undone", "en", what=en),
-                        error=False)
+            self.ui.say(t("scr.msg.undone", "fr", what=fr), t("scr.msg.undone", "en", what=en), error=False)
         self.maybe_simulate()
 
     def start_game(self, setup: Any, input_name: str) -> None:
@@ -205,8 +223,7 @@ class App:
             self.dirty = True
             return
         self.source_name = input_name
-        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup,
-                     game=setup.game)
+        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup, game=setup.game)
         self.ui.hardware.web = self.web
         self._refresh()
         self.start_source()
@@ -221,9 +238,19 @@ class App:
         if self.web is not None and "web" not in name.split("+"):
             name += "+web"
         # Supervised: a reader that dies is started again, and the table is told.
-        return Supervised(lambda: build_source(
-            name, config, n_seats=n_seats, seed=self.seed, speed=self.speed, own_window=False,
-            pin_factory=self.pin_factory, wait_for_board=True, web=self.web))
+        return Supervised(
+            lambda: build_source(
+                name,
+                config,
+                n_seats=n_seats,
+                seed=self.seed,
+                speed=self.speed,
+                own_window=False,
+                pin_factory=self.pin_factory,
+                wait_for_board=True,
+                web=self.web,
+            )
+        )
 
     def start_source(self) -> None:
         game = self.game
@@ -238,8 +265,9 @@ class App:
             hw.connected = False
             hw.failed = True
             hw.notes.append((err.fr, err.en))
-            self.ui.say(t("scr.msg.source_failed", "fr", why=err.fr),
-                        t("scr.msg.source_failed", "en", why=err.en))
+            self.ui.say(
+                t("scr.msg.source_failed", "fr", why=err.fr), t("scr.msg.source_failed", "en", why=err.en)
+            )
             self.dirty = True
             return
         self.source = source
@@ -460,8 +488,9 @@ class App:
                 self.ui.say(t("scr.msg.name_empty", "fr"), t("scr.msg.name_empty", "en"))
                 return
             if names.count(name) > 1:
-                self.ui.say(t("scr.msg.name_taken", "fr", name=name),
-                            t("scr.msg.name_taken", "en", name=name))
+                self.ui.say(
+                    t("scr.msg.name_taken", "fr", name=name), t("scr.msg.name_taken", "en", name=name)
+                )
                 return
         try:
             setup = screens_for(form.game).new_game(form, names)
@@ -498,8 +527,11 @@ class App:
         elif et == pygame.TEXTINPUT:
             self._type(ev.text)
         elif et in (pygame.KEYDOWN, pygame.KEYUP):
-            if ev.key in self._seat_keys and self.source is not None and (
-                    et == pygame.KEYUP or self._keys_are_buttons()):
+            if (
+                ev.key in self._seat_keys
+                and self.source is not None
+                and (et == pygame.KEYUP or self._keys_are_buttons())
+            ):
                 handle = getattr(self.source, "handle", None)
                 for part in getattr(self.source, "sources", (self.source,)):
                     handle = getattr(part, "handle", handle)
@@ -507,8 +539,9 @@ class App:
                 if owner is not None and hasattr(owner, "read_late_ns"):
                     # A key read late says how late: a duration on the loop's clock (the
                     # source's own clock may be another one, so no stamp crosses over).
-                    owner.read_late_ns = (None if self._since_ns is None else
-                                          int(self.now() * 1e9) - self._since_ns)
+                    owner.read_late_ns = (
+                        None if self._since_ns is None else int(self.now() * 1e9) - self._since_ns
+                    )
                 if handle is not None and handle(ev):
                     return
             if et == pygame.KEYDOWN:
@@ -569,9 +602,10 @@ class App:
         elif key == pygame.K_n and screen in ("gameover", "setup"):
             self.do(("new",))
         elif screen != "setup":
-            nav = {getattr(pygame, f"K_{letter.lower()}"): name
-                   for name, letter in (*self.screens.nav, ("stats", "C"), ("rules", "R"),
-                                        ("status", "S"))}
+            nav = {
+                getattr(pygame, f"K_{letter.lower()}"): name
+                for name, letter in (*self.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
+            }
             if key in nav:
                 self.do(("nav", nav[key]))
             elif key in NAV_KEYS and NAV_KEYS[key] in nav.values():
@@ -661,11 +695,14 @@ class App:
             n = dropped - self.dropped_said
             self.dropped_said = dropped
             status = SourceStatus(
-                self.source_name, "error", None,
+                self.source_name,
+                "error",
+                None,
                 f"{n} button events were lost: they came faster than the table could record "
                 "them; look for a button that chatters.",
                 f"{n} événements de boutons perdus : ils arrivaient plus vite que la table ne "
-                "pouvait les enregistrer ; cherchez un bouton qui crépite.")
+                "pouvait les enregistrer ; cherchez un bouton qui crépite.",
+            )
             self._status(status)
             self.ui.say(status.fr, status.en)
 

@@ -22,8 +22,14 @@ MIN_CONTRAST = 4.5  # WCAG AA for text, whatever its size: the room is dim and n
 def problems(p: Painter, players: tuple[str, ...] | list[str] = ()) -> list[str]:
     """Every broken rule on this frame, one sentence each; ``players`` are the table's (to
     find names drawn as plain text)."""
-    return [*contained(p), *overlaps(p), *contrasts(p), *names(p), *name_vs_tile(p),
-            *plain_names(p, tuple(players))]
+    return [
+        *contained(p),
+        *overlaps(p),
+        *contrasts(p),
+        *names(p),
+        *name_vs_tile(p),
+        *plain_names(p, tuple(players)),
+    ]
 
 
 def contained(p: Painter) -> list[str]:
@@ -50,7 +56,7 @@ def overlaps(p: Painter) -> list[str]:
     texts = p.texts
     for i, a in enumerate(texts):
         ia = _ink(a)
-        for b in texts[i + 1:]:
+        for b in texts[i + 1 :]:
             if a.rect == b.rect and a.text == b.text:
                 continue  # drawn twice in the same place (a shadow): one text
             if ia.colliderect(_ink(b)):
@@ -65,8 +71,7 @@ def contrasts(p: Painter) -> list[str]:
             continue
         ratio = contrast(rec.color, rec.bg)
         if ratio < MIN_CONTRAST - 0.005:
-            out.append(f"{rec.text!r} in {rec.color} on {rec.bg}: contrast {ratio:.2f}:1 "
-                       f"< {MIN_CONTRAST}:1")
+            out.append(f"{rec.text!r} in {rec.color} on {rec.bg}: contrast {ratio:.2f}:1 < {MIN_CONTRAST}:1")
     return out
 
 
@@ -83,12 +88,13 @@ def names(p: Painter) -> list[str]:
             continue
         shown_as.setdefault(rec.text, set()).add(rec.who)
         if rec.rect.height < need - 0.5:
-            out.append(f"the name {rec.text!r} is {rec.rect.height} px tall, under "
-                       f"{need:.0f} px (3.5 % of {min(p.screen.size)} px)")
+            out.append(
+                f"the name {rec.text!r} is {rec.rect.height} px tall, under "
+                f"{need:.0f} px (3.5 % of {min(p.screen.size)} px)"
+            )
         forms = name_forms(p.table).get(rec.who, (rec.who,)) if p.table else (rec.who,)
         if rec.text not in forms:
-            out.append(f"{rec.who!r} is shown as {rec.text!r}, which is not one of its "
-                       f"forms {forms}")
+            out.append(f"{rec.who!r} is shown as {rec.text!r}, which is not one of its forms {forms}")
     for text, who in shown_as.items():
         if len(who) > 1:
             out.append(f"{text!r} stands for {sorted(who)}")
@@ -108,8 +114,10 @@ def name_vs_tile(p: Painter) -> list[str]:
             continue  # not on a tile of its own
         for other in p.texts:
             if other.kind == "text" and tile.contains(other.rect) and other.cap > rec.cap:
-                out.append(f"on {rec.text!r}'s tile, {other.text!r} (cap {other.cap}px) is "
-                           f"bigger than the name (cap {rec.cap}px)")
+                out.append(
+                    f"on {rec.text!r}'s tile, {other.text!r} (cap {other.cap}px) is "
+                    f"bigger than the name (cap {rec.cap}px)"
+                )
     return out
 
 
@@ -166,7 +174,9 @@ def caps(p: Painter, arm_length: bool = False) -> list[str]:
             need, label = READ_MM, "read from a seat, it"
         px = need * scale * per_mm
         if rec.cap < px - 0.5:
-            out.append(f"{rec.text!r}: {label} needs a cap height of {need * scale:.1f} mm "
-                       f"({px:.0f} px on the {what}), it has {rec.cap} px "
-                       f"({rec.cap / per_mm:.1f} mm)")
+            out.append(
+                f"{rec.text!r}: {label} needs a cap height of {need * scale:.1f} mm "
+                f"({px:.0f} px on the {what}), it has {rec.cap} px "
+                f"({rec.cap / per_mm:.1f} mm)"
+            )
     return out

@@ -58,8 +58,9 @@ class ButtonFeedback:
             return False, self._held_status("released", ev.source, ev.seat, game)
         return counts, None
 
-    def decided(self, event: Any, game: Any, screens: GameScreens,
-                stuck_shown: Mapping[int, object]) -> list[SourceStatus]:
+    def decided(
+        self, event: Any, game: Any, screens: GameScreens, stuck_shown: Mapping[int, object]
+    ) -> list[SourceStatus]:
         """The table accepted ``event``: update the LEDs; if the game has just started waiting
         for presses, the buttons held down now are stuck (unless their source said so already)."""
         before = self._awaiting
@@ -92,6 +93,7 @@ class ButtonFeedback:
         elif plan.kind == "loser":
             self._each(lambda leds: leds.loser(plan.seats))
         else:
+
             def idle(leds: Leds) -> None:
                 leds.idle()
                 for seat in plan.lit:
@@ -124,10 +126,13 @@ class ButtonFeedback:
                 do(leds)
 
     @staticmethod
-    def _held_status(kind: Literal["stuck", "released"], source: str, seat: int,
-                     game: Any) -> SourceStatus:
+    def _held_status(kind: Literal["stuck", "released"], source: str, seat: int, game: Any) -> SourceStatus:
         name = game.players[seat] if game is not None and 0 <= seat < len(game.players) else "?"
         key = "scr.hw.held" if kind == "stuck" else "scr.hw.held_released"
-        return SourceStatus(source, kind, seat,
-                            en=t(key, "en", seat=seat + 1, name=name),
-                            fr=t(key, "fr", seat=seat + 1, name=name))
+        return SourceStatus(
+            source,
+            kind,
+            seat,
+            en=t(key, "en", seat=seat + 1, name=name),
+            fr=t(key, "fr", seat=seat + 1, name=name),
+        )

@@ -35,14 +35,15 @@ from companion.i18n import register, t
 
 Rect = pygame.Rect
 
-register({
-    "kit.turn": ("À {name}", "{name} to play"),
-    "kit.turn.short": ("À {name}", "{name}, go"),
-})
+register(
+    {
+        "kit.turn": ("À {name}", "{name} to play"),
+        "kit.turn.short": ("À {name}", "{name}, go"),
+    }
+)
 
 # What a role looks like, whatever the game (docs/screen.md lists the same table).
-ROLE: dict[str, Color] = {"first": GOOD, "draws": BAD, "plain": FG, "quiet": MUTED,
-                          "up": GOOD, "down": MUTED}
+ROLE: dict[str, Color] = {"first": GOOD, "draws": BAD, "plain": FG, "quiet": MUTED, "up": GOOD, "down": MUTED}
 
 
 def ordinal(n: int, lang: str) -> str:
@@ -82,8 +83,7 @@ def far_size(p: Painter) -> int:
     from companion.display.audit import SCORE_MM, viewing
 
     _what, per_mm, metres = viewing(p.screen.size)
-    cap = max(SCORE_MM * metres / 2 * per_mm, SCORE_MM * viewing((800, 480))[1] * min(
-        1.0, p.scale.u))
+    cap = max(SCORE_MM * metres / 2 * per_mm, SCORE_MM * viewing((800, 480))[1] * min(1.0, p.scale.u))
     size = p.font(FAR) * 3 // 4
     while p.fonts.cap(size) < cap - 0.5:
         size += 1
@@ -95,8 +95,7 @@ def read_size(p: Painter) -> int:
     from companion.display.audit import READ_MM, viewing
 
     _what, per_mm, metres = viewing(p.screen.size)
-    cap = max(READ_MM * metres / 2 * per_mm, READ_MM * viewing((800, 480))[1] * min(
-        1.0, p.scale.u))
+    cap = max(READ_MM * metres / 2 * per_mm, READ_MM * viewing((800, 480))[1] * min(1.0, p.scale.u))
     size = p.font(READ) * 3 // 4
     while p.fonts.cap(size) < cap - 0.5:
         size += 1
@@ -110,6 +109,7 @@ def first_short_form(who: str, players: tuple[str, ...]) -> str:
 
 
 # --- a player's tile ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -144,8 +144,9 @@ class TileLayout:
     top: int  # the largest type the name row takes
 
 
-def tile_layout(p: Painter, box: Rect, unit: str = "pts", digits: int = 3,
-                share: float = 1 / 3) -> TileLayout:
+def tile_layout(
+    p: Painter, box: Rect, unit: str = "pts", digits: int = 3, share: float = 1 / 3
+) -> TileLayout:
     """Where things go on a tile of ``box``'s size: the figure takes at most ``share`` of the
     width (never under far type), the name the rest."""
     pad = max(3, min(box.height // 12, p.px(8)))
@@ -170,11 +171,14 @@ def tile_layout(p: Painter, box: Rect, unit: str = "pts", digits: int = 3,
     two_lines = inner.height >= line + low_line
     top_h = max(line, inner.height - low_line - max(1, pad // 2)) if two_lines else inner.height
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
-    low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
-               max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
+    low = Rect(
+        mid.x,
+        name_row.bottom + max(1, pad // 2),
+        mid.width,
+        max(0, mid.bottom - name_row.bottom - max(1, pad // 2)),
+    )
     top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
-    return TileLayout(pad, inner, figure_size, unit_size, number, unit_w, mark, name_row, low,
-                      top)
+    return TileLayout(pad, inner, figure_size, unit_size, number, unit_w, mark, name_row, low, top)
 
 
 def _place_w(p: Painter, size: int, lang: str, most: int = 10) -> int:
@@ -182,8 +186,9 @@ def _place_w(p: Painter, size: int, lang: str, most: int = 10) -> int:
     return max(p.fonts.size(ordinal(n, lang), size)[0] for n in range(1, most + 1))
 
 
-def table_name_size(p: Painter, players: tuple[str, ...], who: Sequence[str], lay: TileLayout,
-                    lang: str, most: int = 10) -> int:
+def table_name_size(
+    p: Painter, players: tuple[str, ...], who: Sequence[str], lay: TileLayout, lang: str, most: int = 10
+) -> int:
     """One name size for every tile of a table (names in mixed sizes read as mixed importance):
     the largest at which each name shortened once fits beside its place, never under 4 mm."""
     floor = p.far_name_size()
@@ -191,8 +196,10 @@ def table_name_size(p: Painter, players: tuple[str, ...], who: Sequence[str], la
     spoken = [first_short_form(w, players) for w in who]
     while size > floor:
         width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
-        if all(p.fonts.size(form, size)[0] <= width
-               and p.fonts.size(form, size)[1] <= lay.name_row.height for form in spoken):
+        if all(
+            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= lay.name_row.height
+            for form in spoken
+        ):
             break
         size = max(floor, int(size * 0.94))
     return size
@@ -201,10 +208,19 @@ def table_name_size(p: Painter, players: tuple[str, ...], who: Sequence[str], la
 Low = Callable[[Painter, Rect, int], None]
 
 
-def tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str,
-         name_size: int | None = None, unit: str | None = None,
-         low: Low | None = None, share: float = 1 / 3, digits: int = 3,
-         most: int = 10) -> None:
+def tile(
+    p: Painter,
+    s: Standing,
+    box: Rect,
+    players: tuple[str, ...],
+    lang: str,
+    name_size: int | None = None,
+    unit: str | None = None,
+    low: Low | None = None,
+    share: float = 1 / 3,
+    digits: int = 3,
+    most: int = 10,
+) -> None:
     """A player's tile: seat mark, place, name (4 mm at least), the score in far type and its
     unit; underneath, the change and the note, or the game's own ``low`` drawing. Whoever must
     act is framed in their seat colour; the winners in GOOD; who draws in BAD. Drawn once and
@@ -212,19 +228,29 @@ def tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str
     if low is not None:
         _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most)
         return
-    p.layer(("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most), box,
-            lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits,
-                          most))
+    p.layer(
+        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most),
+        box,
+        lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits, most),
+    )
 
 
-def _tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: str,
-          name_size: int | None, unit: str | None, low: Low | None, share: float,
-          digits: int, most: int) -> None:
+def _tile(
+    p: Painter,
+    s: Standing,
+    box: Rect,
+    players: tuple[str, ...],
+    lang: str,
+    name_size: int | None,
+    unit: str | None,
+    low: Low | None,
+    share: float,
+    digits: int,
+    most: int,
+) -> None:
     lay = tile_layout(p, box, s.unit if unit is None else unit, digits, share)
-    border = (seat_color(s.seat) if s.acting else BAD if s.marked else GOOD if s.winner
-              else None)
-    p.panel(box, None, PANEL_HI if s.acting else PANEL, border=border,
-            width=p.px(4) if s.acting else 0)
+    border = seat_color(s.seat) if s.acting else BAD if s.marked else GOOD if s.winner else None
+    p.panel(box, None, PANEL_HI if s.acting else PANEL, border=border, width=p.px(4) if s.acting else 0)
     p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
     if name_size is None:
         name_size = table_name_size(p, players, (s.who,), lay, lang, most)
@@ -232,22 +258,53 @@ def _tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: st
     row = lay.name_row
     place_b = Rect(row.x, row.y, place_w, row.height)
     name_b = Rect(place_b.right + lay.pad, row.y, row.width - place_w - lay.pad, row.height)
-    p.text(ordinal(s.place, lang), place_b, name_size, ROLE["first"] if s.place == 1 else MUTED,
-           align="left", kind="place", min_size=name_size)
-    p.name(s.who, players, name_b, name_size, DISABLED if s.dim else FG, align="left",
-           min_size=min(name_size, p.far_name_size()))
+    p.text(
+        ordinal(s.place, lang),
+        place_b,
+        name_size,
+        ROLE["first"] if s.place == 1 else MUTED,
+        align="left",
+        kind="place",
+        min_size=name_size,
+    )
+    p.name(
+        s.who,
+        players,
+        name_b,
+        name_size,
+        DISABLED if s.dim else FG,
+        align="left",
+        min_size=min(name_size, p.far_name_size()),
+    )
     drawn = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
     if s.score is not None:
-        figure = p.text(str(s.score), lay.number, lay.figure_size, MUTED if s.dim else FG,
-                        align="right", role="far", kind="score", min_size=10, who=s.who)
+        figure = p.text(
+            str(s.score),
+            lay.number,
+            lay.figure_size,
+            MUTED if s.dim else FG,
+            align="right",
+            role="far",
+            kind="score",
+            min_size=10,
+            who=s.who,
+        )
         if s.unit:
             unit_size = min(lay.unit_size, drawn)  # never bigger than the name
-            p.text(s.unit, Rect(lay.number.right + lay.pad // 2, lay.inner.y,
-                                lay.unit_w - lay.pad // 2,
-                                max(1, min(lay.inner.bottom,
-                                           figure.bottom + p.fonts.cap(unit_size) // 2)
-                                    - lay.inner.y)),
-                   unit_size, MUTED, align="left", valign="bottom", min_size=10)
+            p.text(
+                s.unit,
+                Rect(
+                    lay.number.right + lay.pad // 2,
+                    lay.inner.y,
+                    lay.unit_w - lay.pad // 2,
+                    max(1, min(lay.inner.bottom, figure.bottom + p.fonts.cap(unit_size) // 2) - lay.inner.y),
+                ),
+                unit_size,
+                MUTED,
+                align="left",
+                valign="bottom",
+                min_size=10,
+            )
     low_b = lay.low
     if low_b.height < p.line_height(10) or low_b.width < 8:
         return
@@ -256,18 +313,24 @@ def _tile(p: Painter, s: Standing, box: Rect, players: tuple[str, ...], lang: st
     if s.change:
         text = change_text(s.change)
         w = p.fonts.size(text, small)[0]
-        p.text(text, Rect(right - w, low_b.y, w, low_b.height), small,
-               ROLE["up"] if s.change < 0 else FG, align="right", min_size=small)
+        p.text(
+            text,
+            Rect(right - w, low_b.y, w, low_b.height),
+            small,
+            ROLE["up"] if s.change < 0 else FG,
+            align="right",
+            min_size=small,
+        )
         right -= w + lay.pad * 2
     if s.moved:
-        right -= _move_mark(p, s.moved, Rect(low_b.x, low_b.y, right - low_b.x, low_b.height),
-                            small) + lay.pad * 2
+        right -= (
+            _move_mark(p, s.moved, Rect(low_b.x, low_b.y, right - low_b.x, low_b.height), small) + lay.pad * 2
+        )
     rest = Rect(low_b.x, low_b.y, max(0, right - low_b.x), low_b.height)
     if low is not None:
         low(p, rest, small)
     elif s.note and p.fonts.size(s.note, small)[0] <= rest.width:
-        p.text(s.note, rest, small, ROLE.get(s.note_role, MUTED), align="left",
-               min_size=small)
+        p.text(s.note, rest, small, ROLE.get(s.note_role, MUTED), align="left", min_size=small)
 
 
 def _move_mark(p: Painter, moved: int, box: Rect, size: int) -> int:
@@ -280,11 +343,15 @@ def _move_mark(p: Painter, moved: int, box: Rect, size: int) -> int:
         return 0
     color = ROLE["up"] if moved > 0 else ROLE["down"]
     cx, cy = box.right - w + r, box.centery
-    points = ([(cx - r, cy + r // 2), (cx + r, cy + r // 2), (cx, cy - r)] if moved > 0 else
-              [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r)])
+    points = (
+        [(cx - r, cy + r // 2), (cx + r, cy + r // 2), (cx, cy - r)]
+        if moved > 0
+        else [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r)]
+    )
     pygame.draw.polygon(p.surface, color, points)
-    p.text(text, Rect(box.right - w_text, box.y, w_text, box.height), size, color,
-           align="right", min_size=size)
+    p.text(
+        text, Rect(box.right - w_text, box.y, w_text, box.height), size, color, align="right", min_size=size
+    )
     return w
 
 
@@ -292,9 +359,16 @@ def columns(p: Painter, n: int) -> int:
     return 1 if p.scale.portrait or n <= 4 else 2
 
 
-def tiles(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, ...],
-          lang: str, act: Callable[[Standing], Action] | None = None,
-          low: Callable[[Standing], Low | None] | None = None, cols: int | None = None) -> None:
+def tiles(
+    p: Painter,
+    area: Rect,
+    rows: Sequence[Standing],
+    players: tuple[str, ...],
+    lang: str,
+    act: Callable[[Standing], Action] | None = None,
+    low: Callable[[Standing], Low | None] | None = None,
+    cols: int | None = None,
+) -> None:
     """The tiles of a table, column by column in the order given (seating order on a table
     screen, so that nobody hunts for their tile; by place on a game over)."""
     if not rows:
@@ -322,21 +396,32 @@ def tiles(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, 
     for i, s in enumerate(rows):
         col, row = divmod(i, n_rows)
         cell = cells[row * cols + col]
-        tile(p, s, cell, players, lang, name_size=size, unit=unit,
-             low=low(s) if low is not None else None, share=share, digits=digits, most=most)
+        tile(
+            p,
+            s,
+            cell,
+            players,
+            lang,
+            name_size=size,
+            unit=unit,
+            low=low(s) if low is not None else None,
+            share=share,
+            digits=digits,
+            most=most,
+        )
         if act is not None:  # touching a tile acts for that player
             p.controls.append(Control(Rect(cell), act(s)))
 
 
 # --- the turn banner ---------------------------------------------------------------------------
 
+
 def banner_height(p: Painter) -> int:
     return p.line_height(far_size(p)) + 2 * p.px(4)
 
 
-def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, ...],
-                lang: str) -> Rect:
-    """"À Jean-Baptiste": whoever must act, in far type on a frame of their seat colour, the
+def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, ...], lang: str) -> Rect:
+    """ "À Jean-Baptiste": whoever must act, in far type on a frame of their seat colour, the
     biggest text on the screen; the name in the longest of its forms that fits."""
     color = seat_color(seat)
     p.panel(box, None, PANEL, border=color, width=p.px(4))
@@ -355,15 +440,24 @@ def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, 
     cur = top
     while cur > size and p.fonts.size(text, cur)[0] > text_b.width:
         cur = max(size, int(cur * 0.94))
-    return p.text(text, text_b, cur, color, align="left", role="far", kind="headline",
-                  min_size=size)
+    return p.text(text, text_b, cur, color, align="left", role="far", kind="headline", min_size=size)
 
 
 # --- game over ---------------------------------------------------------------------------------
 
-def game_over(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[str, ...],
-              lang: str, *, finished: bool, title: str, not_yet: str,
-              notes: Sequence[tuple[str, Color]] = ()) -> None:
+
+def game_over(
+    p: Painter,
+    area: Rect,
+    rows: Sequence[Standing],
+    players: tuple[str, ...],
+    lang: str,
+    *,
+    finished: bool,
+    title: str,
+    not_yet: str,
+    notes: Sequence[tuple[str, Color]] = (),
+) -> None:
     """The standings by place, the winners first and framed, what they won with in one line
     above; before the end, the same as provisional standings under a line saying so; then play
     again / new game."""
@@ -387,8 +481,14 @@ def game_over(p: Painter, area: Rect, rows: Sequence[Standing], players: tuple[s
         foot_h = p.px(56)
         foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
         again, new = split(foot, [1, 1], vertical=False, gap=gap)
-        p.button(again, t("scr.over.again", lang), ("again",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(34))
+        p.button(
+            again,
+            t("scr.over.again", lang),
+            ("again",),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(34),
+        )
         p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(34))
         area = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
     tiles(p, area, rows, players, lang)

@@ -85,8 +85,9 @@ class Fonts:
         # Layouts are pure functions of the measures above, kept so that a redraw does not
         # probe size after size again (Painter.fit, Painter.paragraph).
         self.fits: Lru[tuple[str, int, int, int, int], tuple[str, int]] = Lru(self.MAX_FITS)
-        self.paragraphs: Lru[tuple[str, int, int, int, int], tuple[tuple[str, ...], int, int]] = (
-            Lru(self.MAX_PARAGRAPHS))
+        self.paragraphs: Lru[tuple[str, int, int, int, int], tuple[tuple[str, ...], int, int]] = Lru(
+            self.MAX_PARAGRAPHS
+        )
         self.wraps: Lru[tuple[str, int, int], tuple[str, ...]] = Lru(self.MAX_WRAPS)
         # Blocks of a frame drawn once and then copied (Painter.layer), capped in bytes.
         self._layers: OrderedDict[Hashable, Layer] = OrderedDict()
@@ -157,9 +158,14 @@ class Fonts:
         return surf
 
     def stats(self) -> dict[str, int]:
-        return {"texts": len(self._texts), "text_bytes": self.text_bytes,
-                "fonts": len(self._fonts), "sizes": len(self._sizes), "fits": len(self.fits),
-                "paragraphs": len(self.paragraphs)}
+        return {
+            "texts": len(self._texts),
+            "text_bytes": self.text_bytes,
+            "fonts": len(self._fonts),
+            "sizes": len(self._sizes),
+            "fits": len(self.fits),
+            "paragraphs": len(self.paragraphs),
+        }
 
 
 K = TypeVar("K", bound=Hashable)
@@ -225,14 +231,21 @@ class Painter:
     def font(self, nominal: int) -> int:
         return self.scale.font(nominal)
 
-    def panel(self, rect: pygame.Rect, parent: pygame.Rect | None = None,
-              color: Color = PANEL, border: Color | None = None, width: int = 0) -> pygame.Rect:
+    def panel(
+        self,
+        rect: pygame.Rect,
+        parent: pygame.Rect | None = None,
+        color: Color = PANEL,
+        border: Color | None = None,
+        width: int = 0,
+    ) -> pygame.Rect:
         self.boxes.append((pygame.Rect(rect), pygame.Rect(parent or self.screen)))
         radius = self.px(8)
         pygame.draw.rect(self.surface, color, rect, border_radius=radius)
         if border is not None:
-            pygame.draw.rect(self.surface, border, rect, width=max(1, width or self.px(3)),
-                             border_radius=radius)
+            pygame.draw.rect(
+                self.surface, border, rect, width=max(1, width or self.px(3)), border_radius=radius
+            )
         return rect
 
     def layer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> None:
@@ -261,20 +274,25 @@ class Painter:
         area = rect.clip(self.screen)
         if area != rect:
             return  # partly off screen: not worth keeping
-        self.fonts.put_layer(full, Layer(self.surface.subsurface(area).copy(),
-                                         tuple(self.texts[counts[0]:]),
-                                         tuple(self.controls[counts[1]:]),
-                                         tuple(self.boxes[counts[2]:])))
+        self.fonts.put_layer(
+            full,
+            Layer(
+                self.surface.subsurface(area).copy(),
+                tuple(self.texts[counts[0] :]),
+                tuple(self.controls[counts[1] :]),
+                tuple(self.boxes[counts[2] :]),
+            ),
+        )
 
     # --- text --------------------------------------------------------------------------------
 
-    def fit(self, text: str, box: pygame.Rect, size: int, min_size: int | None = None) -> tuple[
-            str, int]:
+    def fit(self, text: str, box: pygame.Rect, size: int, min_size: int | None = None) -> tuple[str, int]:
         """The largest size (down to ``min_size``) at which ``text`` fits; then an ellipsis."""
         floor = min_size if min_size is not None else max(10, int(size * 0.55))
         key = (text, box.width, box.height, size, floor)
         return self.fonts.fits.get(key) or self.fonts.fits.put(
-            key, self._fit(text, box.width, box.height, size, floor))
+            key, self._fit(text, box.width, box.height, size, floor)
+        )
 
     def _fit(self, text: str, width: int, height: int, size: int, floor: int) -> tuple[str, int]:
         fonts = self.fonts
@@ -305,18 +323,37 @@ class Painter:
                 return "", cur
             cur -= 1
 
-    def text(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
-             align: Align = "center", role: Role = "near", min_size: int | None = None,
-             valign: Literal["top", "center", "bottom"] = "center", kind: Kind = "text",
-             who: str | None = None) -> pygame.Rect:
+    def text(
+        self,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        color: Color = FG,
+        align: Align = "center",
+        role: Role = "near",
+        min_size: int | None = None,
+        valign: Literal["top", "center", "bottom"] = "center",
+        kind: Kind = "text",
+        who: str | None = None,
+    ) -> pygame.Rect:
         shown, cur = self.fit(text, box, size, min_size)
         if not shown:
             return pygame.Rect(box.x, box.y, 0, 0)
         return self._blit(shown, cur, box, color, align, valign, role, kind, who, shown != text)
 
-    def _blit(self, shown: str, cur: int, box: pygame.Rect, color: Color, align: Align,
-              valign: Literal["top", "center", "bottom"], role: Role, kind: Kind,
-              who: str | None, cut: bool = False) -> pygame.Rect:
+    def _blit(
+        self,
+        shown: str,
+        cur: int,
+        box: pygame.Rect,
+        color: Color,
+        align: Align,
+        valign: Literal["top", "center", "bottom"],
+        role: Role,
+        kind: Kind,
+        who: str | None,
+        cut: bool = False,
+    ) -> pygame.Rect:
         surf = self.fonts.render(shown, cur, color)
         rect = surf.get_rect()
         if align == "left":
@@ -333,8 +370,11 @@ class Painter:
             rect.centery = box.centery
         bg = self._under(rect, color) if self.audit else None
         self.surface.blit(surf, rect)
-        self.texts.append(TextRecord(shown, rect, pygame.Rect(box), role, cur,
-                                     self.fonts.cap(cur), color, bg, kind, who, cut))
+        self.texts.append(
+            TextRecord(
+                shown, rect, pygame.Rect(box), role, cur, self.fonts.cap(cur), color, bg, kind, who, cut
+            )
+        )
         return rect
 
     def _under(self, rect: pygame.Rect, color: Color) -> Color | None:
@@ -381,18 +421,27 @@ class Painter:
         if size is None:
             _what, per_mm, metres = viewing(self.screen.size)
             # Never smaller than on the 7" screen: a bigger screen is not read from closer.
-            cap = max(NAME_MM * metres / 2 * per_mm,
-                      NAME_MM * viewing((800, 480))[1] * min(1.0, self.scale.u))
+            cap = max(
+                NAME_MM * metres / 2 * per_mm, NAME_MM * viewing((800, 480))[1] * min(1.0, self.scale.u)
+            )
             size = self.name_size()
             while self.fonts.cap(size) < cap - 0.5:
                 size += 1
             _NAME_SIZES[key] = size
         return size
 
-    def name(self, who: str, players: tuple[str, ...] | list[str], box: pygame.Rect,
-             size: int, color: Color = FG, align: Align = "left", role: Role = "near",
-             min_size: int | None = None,
-             valign: Literal["top", "center", "bottom"] = "center") -> pygame.Rect:
+    def name(
+        self,
+        who: str,
+        players: tuple[str, ...] | list[str],
+        box: pygame.Rect,
+        size: int,
+        color: Color = FG,
+        align: Align = "left",
+        role: Role = "near",
+        min_size: int | None = None,
+        valign: Literal["top", "center", "bottom"] = "center",
+    ) -> pygame.Rect:
         """A player's name as big as ``size`` allows, shortened the way a table does
         ("Anne-Sophie C.") rather than shrunk below the name size or cut with an ellipsis;
         every form used stays unique among ``players``."""
@@ -435,8 +484,7 @@ class Painter:
             shown, cur = self.fit(forms[-1], box, tall, min_size=8)
             if not shown:
                 return pygame.Rect(box.x, box.y, 0, 0)
-            return self._blit(shown, cur, box, color, align, valign, role, "name", who,
-                              shown != forms[-1])
+            return self._blit(shown, cur, box, color, align, valign, role, "name", who, shown != forms[-1])
         return self._blit(best[0], best[1], box, color, align, valign, role, "name", who)
 
     def wrap_lines(self, text: str, width: int, size: int) -> list[str]:
@@ -465,8 +513,9 @@ class Painter:
         # Accented capitals (É, À) stand taller than the font's line size.
         return max(typeface.line_height(self.fonts.font(size)), self.fonts.size("ÉÀgjpq", size)[1])
 
-    def _wrap_to_fit(self, text: str, width: int, height: int, size: int,
-                     floor: int) -> tuple[tuple[str, ...], int, int]:
+    def _wrap_to_fit(
+        self, text: str, width: int, height: int, size: int, floor: int
+    ) -> tuple[tuple[str, ...], int, int]:
         """The lines, size and line height of ``text`` wrapped and shrunk to fit the box."""
         cur = size
         while True:
@@ -477,27 +526,52 @@ class Painter:
                 return tuple(lines), cur, line_h
             cur = max(floor, int(cur * 0.92))
 
-    def paragraph(self, text: str, box: pygame.Rect, size: int, color: Color = FG,
-                  min_size: int | None = None, role: Role = "small") -> int:
+    def paragraph(
+        self,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        color: Color = FG,
+        min_size: int | None = None,
+        role: Role = "small",
+    ) -> int:
         """Wrapped text, shrunk until it fits the box; returns the height used."""
         floor = min_size if min_size is not None else max(10, int(size * 0.5))
         key = (text, box.width, box.height, size, floor)
         lines, cur, line_h = self.fonts.paragraphs.get(key) or self.fonts.paragraphs.put(
-            key, self._wrap_to_fit(text, box.width, box.height, size, floor))
+            key, self._wrap_to_fit(text, box.width, box.height, size, floor)
+        )
         y = box.top
         for line in lines:
             if y + line_h > box.bottom:
                 break
-            self.text(line, pygame.Rect(box.left, y, box.width, line_h), cur, color,
-                      align="left", role=role, min_size=cur)
+            self.text(
+                line,
+                pygame.Rect(box.left, y, box.width, line_h),
+                cur,
+                color,
+                align="left",
+                role=role,
+                min_size=cur,
+            )
             y += line_h
         return y - box.top
 
     # --- controls ----------------------------------------------------------------------------
 
-    def button(self, rect: pygame.Rect, label: str, action: Action, *, enabled: bool = True,
-               color: Color = PANEL_HI, size: int | None = None, hint: str | None = None,
-               selected: bool = False, parent: pygame.Rect | None = None) -> pygame.Rect:
+    def button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Action,
+        *,
+        enabled: bool = True,
+        color: Color = PANEL_HI,
+        size: int | None = None,
+        hint: str | None = None,
+        selected: bool = False,
+        parent: pygame.Rect | None = None,
+    ) -> pygame.Rect:
         fill = color if enabled else PANEL
         self.panel(rect, parent, fill, border=FG if selected else None)
         fg = text_on(fill) if enabled else DISABLED
@@ -505,12 +579,12 @@ class Painter:
         inner = rect.inflate(-2 * pad, -2 * pad)
         size = size or self.font(30)
         if hint:
-            hint_h = min(inner.height // 2,
-                         max(self.line_height(self.font(20)), inner.height // 3))
+            hint_h = min(inner.height // 2, max(self.line_height(self.font(20)), inner.height // 3))
             main = pygame.Rect(inner.x, inner.y, inner.width, inner.height - hint_h)
             self.text(label, main, size, fg)
-            self.text(hint, pygame.Rect(inner.x, main.bottom, inner.width, hint_h),
-                      self.font(20), fg, role="small")
+            self.text(
+                hint, pygame.Rect(inner.x, main.bottom, inner.width, hint_h), self.font(20), fg, role="small"
+            )
         else:
             self.text(label, inner, size, fg)
         self.controls.append(Control(pygame.Rect(rect), action, enabled))
@@ -524,8 +598,7 @@ class Painter:
 
     # --- seat marks and suits ----------------------------------------------------------------
 
-    def seat_mark(self, seat: int, center: tuple[int, int], radius: int,
-                  number: bool = True) -> None:
+    def seat_mark(self, seat: int, center: tuple[int, int], radius: int, number: bool = True) -> None:
         """The seat's colour and shape, with its number: colour is never the only cue."""
         color = seat_color(seat)
         draw_shape(self.surface, seat, center, radius, color)
@@ -544,8 +617,9 @@ def SHAPE_OF(seat: int) -> str:
     return SHAPES[seat % len(SHAPES)]
 
 
-def _poly(center: tuple[int, int], r: float, points: int, start: float,
-          inner: float | None = None) -> list[tuple[float, float]]:
+def _poly(
+    center: tuple[int, int], r: float, points: int, start: float, inner: float | None = None
+) -> list[tuple[float, float]]:
     cx, cy = center
     out: list[tuple[float, float]] = []
     steps = points * (2 if inner else 1)
@@ -556,8 +630,7 @@ def _poly(center: tuple[int, int], r: float, points: int, start: float,
     return out
 
 
-def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: int,
-               color: Color) -> None:
+def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: int, color: Color) -> None:
     shape = SHAPE_OF(seat)
     cx, cy = center
     w = max(2, r // 4)
@@ -581,34 +654,29 @@ def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: i
     elif shape == "ring":
         pygame.draw.circle(surface, color, center, r, width=w)
     else:
-        pygame.draw.rect(surface, color, (cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7),
-                         width=w)
+        pygame.draw.rect(surface, color, (cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7), width=w)
 
 
-def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int,
-              color: Color) -> None:
+def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int, color: Color) -> None:
     """The four suit symbols as polygons: the typeface has no glyphs for them."""
     cx, cy = center
     if suit == "D":
-        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r),
-                                             (cx - r * 0.7, cy)])
+        pygame.draw.polygon(
+            surface, color, [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)]
+        )
     elif suit == "H":
         rr = r * 0.5
         pygame.draw.circle(surface, color, (cx - rr, cy - rr * 0.6), rr)
         pygame.draw.circle(surface, color, (cx + rr, cy - rr * 0.6), rr)
-        pygame.draw.polygon(surface, color, [(cx - r, cy - rr * 0.4), (cx + r, cy - rr * 0.4),
-                                             (cx, cy + r)])
+        pygame.draw.polygon(surface, color, [(cx - r, cy - rr * 0.4), (cx + r, cy - rr * 0.4), (cx, cy + r)])
     elif suit == "S":
         rr = r * 0.5
         pygame.draw.circle(surface, color, (cx - rr, cy + rr * 0.3), rr)
         pygame.draw.circle(surface, color, (cx + rr, cy + rr * 0.3), rr)
-        pygame.draw.polygon(surface, color, [(cx - r, cy + rr * 0.1), (cx + r, cy + rr * 0.1),
-                                             (cx, cy - r)])
-        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.6, cy + r),
-                                             (cx + rr * 0.6, cy + r)])
+        pygame.draw.polygon(surface, color, [(cx - r, cy + rr * 0.1), (cx + r, cy + rr * 0.1), (cx, cy - r)])
+        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.6, cy + r), (cx + rr * 0.6, cy + r)])
     elif suit == "C":
         rr = r * 0.42
         for dx, dy in ((0, -r * 0.5), (-r * 0.5, r * 0.1), (r * 0.5, r * 0.1)):
             pygame.draw.circle(surface, color, (cx + dx, cy + dy), rr)
-        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.7, cy + r),
-                                             (cx + rr * 0.7, cy + r)])
+        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.7, cy + r), (cx + rr * 0.7, cy + r)])

@@ -32,8 +32,9 @@ def lit_seat(chosen: int, n: int, phase: float) -> int:
     return min(steps - 1, int(eased * steps)) % n
 
 
-def draw_lots_overlay(p: Painter, players: tuple[str, ...], chosen: int, phase: float,
-                      drawing: str, result: str) -> None:
+def draw_lots_overlay(
+    p: Painter, players: tuple[str, ...], chosen: int, phase: float, drawing: str, result: str
+) -> None:
     """Over the current screen: every player, the light running round, then ``result``."""
     s = p.screen
     n = len(players)
@@ -48,8 +49,16 @@ def draw_lots_overlay(p: Painter, players: tuple[str, ...], chosen: int, phase: 
     head = Rect(inner.x, inner.y, inner.width, head_h)
     done = phase >= 0.85
     # The result names who was drawn: on two lines rather than cut when the name is long.
-    fit_lines(p, result if done else drawing, head, p.font(FAR), WARN if done else FG,
-              players=players, role="far", floor=p.font(BIG) // 2)
+    fit_lines(
+        p,
+        result if done else drawing,
+        head,
+        p.font(FAR),
+        WARN if done else FG,
+        players=players,
+        role="far",
+        floor=p.font(BIG) // 2,
+    )
     body = Rect(inner.x, head.bottom + p.px(8), inner.width, inner.height - head_h - p.px(8))
     cells = grid(body, n, 2 if n > 3 and not p.scale.portrait else 1, p.px(6))
     for i, cell in enumerate(cells):
@@ -57,6 +66,10 @@ def draw_lots_overlay(p: Painter, players: tuple[str, ...], chosen: int, phase: 
         p.panel(cell, box, WARN if on else PANEL)
         d = min(cell.height - 4, p.px(30))
         p.seat_mark(i, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
-        p.name(players[i], players, Rect(cell.x + d + p.px(12), cell.y,
-                                         cell.width - d - p.px(16), cell.height),
-               p.font(NEAR), BLACK if on else FG)
+        p.name(
+            players[i],
+            players,
+            Rect(cell.x + d + p.px(12), cell.y, cell.width - d - p.px(16), cell.height),
+            p.font(NEAR),
+            BLACK if on else FG,
+        )

@@ -17,12 +17,12 @@ from functools import lru_cache
 
 
 def _initials(word: str) -> str:
-    """"Anne-Sophie" -> "A.-S.", "Émile" -> "É."."""
+    """ "Anne-Sophie" -> "A.-S.", "Émile" -> "É."."""
     return "-".join(part[:1] + "." for part in word.split("-") if part)
 
 
 def _abbreviations(word: str) -> list[str]:
-    """"Castelnaudry" -> "C.", "Ca.", "Cas." ... (a prefix and a full stop), shortest first;
+    """ "Castelnaudry" -> "C.", "Ca.", "Cas." ... (a prefix and a full stop), shortest first;
     for a compound word the first part is kept whole: "Lefèbvre-D" -> "L.", "Le.", ...,
     "Lefèbvre-D." is never made (a one-letter part is not abbreviated)."""
     out: list[str] = []
@@ -112,8 +112,7 @@ def _all_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
         kept: list[str] = []
         abbreviated: set[str] = set()  # the first words already given an abbreviated last
         for form in _candidates(name):
-            if form != name and (not reads_as(form, name)
-                                 or any(reads_as(form, other) for other in others)):
+            if form != name and (not reads_as(form, name) or any(reads_as(form, other) for other in others)):
                 continue
             words = form.split()
             if form != name and len(words) == 2 and words[1].endswith("."):

@@ -20,8 +20,7 @@ def logical_size(physical: tuple[int, int], rotate: int) -> tuple[int, int]:
     return (h, w) if rotate in (90, 270) else (w, h)
 
 
-def to_logical(pos: tuple[int, int], physical: tuple[int, int],
-               rotate: int) -> tuple[int, int]:
+def to_logical(pos: tuple[int, int], physical: tuple[int, int], rotate: int) -> tuple[int, int]:
     """The point of the laid-out frame shown at ``pos`` on the display."""
     x, y = pos
     w, h = physical

@@ -48,6 +48,8 @@ RANK_KEYS_EN = {"A": "A/1", "10": "0", "J": "J", "Q": "Q", "K": "K"}
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
 NAV = (("stats", "C"), ("rules", "R"), ("status", "S"))  # after the game's own screens
+
+
 def rank_label(rank: str, lang: str) -> str:
     return RANK_LABEL_FR.get(rank, rank) if lang == "fr" else rank
 
@@ -65,10 +67,12 @@ def split(rect: Rect, sizes: list[float], vertical: bool = True, gap: int = 0) -
     out: list[Rect] = []
     pos = rect.top if vertical else rect.left
     for i, s in enumerate(sizes):
-        length = int(span * s / total) if i < len(sizes) - 1 else (
-            (rect.bottom if vertical else rect.right) - pos)
-        out.append(Rect(rect.left, pos, rect.width, length) if vertical
-                   else Rect(pos, rect.top, length, rect.height))
+        length = (
+            int(span * s / total) if i < len(sizes) - 1 else ((rect.bottom if vertical else rect.right) - pos)
+        )
+        out.append(
+            Rect(rect.left, pos, rect.width, length) if vertical else Rect(pos, rect.top, length, rect.height)
+        )
         pos += length + gap
     return out
 
@@ -96,6 +100,7 @@ def grid(rect: Rect, n: int, cols: int, gap: int) -> list[Rect]:
 
 
 # --- frame -------------------------------------------------------------------------------------
+
 
 def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     lang = ui.lang
@@ -152,11 +157,9 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         y = band.bottom
     items: list[tuple[str, tuple[str, ...], bool, bool]] = []
     for name, _key in (*gs.nav, *NAV):
-        items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None,
-                      screen == name))
+        items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None, screen == name))
     items.append((t("scr.nav.undo", lang), ("undo",), v is not None, False))
-    items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",),
-                  True, False))
+    items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",), True, False))
     items.append(("EN" if lang == "fr" else "FR", ("lang",), True, False))
 
     def nav_bar() -> None:
@@ -168,8 +171,10 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
             cells.extend(split(band, [1] * count, vertical=False, gap=p.px(4)))
         # One size for the whole bar (the largest at which every label fits): a row of buttons
         # in mixed sizes reads as mixed importance.
-        size = min(p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
-                   for cell, (label, *_rest) in zip(cells, items, strict=True))
+        size = min(
+            p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
+            for cell, (label, *_rest) in zip(cells, items, strict=True)
+        )
         for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
             p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
 
@@ -177,25 +182,37 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     return Rect(pad, y + pad, s.width - 2 * pad, nav.top - y - 2 * pad)
 
 
-def layout_lines(p: Painter, text: str, box: Rect, size: int,
-                 min_size: int) -> tuple[list[str], int, int, bool]:
+def layout_lines(
+    p: Painter, text: str, box: Rect, size: int, min_size: int
+) -> tuple[list[str], int, int, bool]:
     """``text`` on as few lines as the box's width asks, at the largest size from ``size`` down
     to ``min_size`` at which every line fits: (lines, size, line height, fits)."""
     cur = max(size, min_size)
     while True:
         lines = p.wrap_lines(text, box.width, cur)
         line_h = p.line_height(cur)
-        fits = (all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
-                and line_h * len(lines) <= box.height)
+        fits = (
+            all(p.fonts.size(line, cur)[0] <= box.width for line in lines)
+            and line_h * len(lines) <= box.height
+        )
         if fits or cur <= min_size:
             return lines, cur, line_h, fits
         cur = max(min_size, int(cur * 0.92))
 
 
-def lines_text(p: Painter, text: str, box: Rect, size: int, color: Color,
-               min_size: int, kind: Kind = "text", role: Role = "near",
-               align: Align = "center", players: tuple[str, ...] = (),
-               valign: str = "center") -> int:
+def lines_text(
+    p: Painter,
+    text: str,
+    box: Rect,
+    size: int,
+    color: Color,
+    min_size: int,
+    kind: Kind = "text",
+    role: Role = "near",
+    align: Align = "center",
+    players: tuple[str, ...] = (),
+    valign: str = "center",
+) -> int:
     """A sentence wrapped rather than cut: one line if it fits, else as many as it needs, as big
     as the box allows (below ``min_size`` only when nothing else fits). A line that is only a
     player's name (``players``) is drawn as their name; ``valign`` "top" or "center". Returns
@@ -219,16 +236,24 @@ def lines_text(p: Painter, text: str, box: Rect, size: int, color: Color,
     return cur
 
 
-def headline_todo(p: Painter, text: str, box: Rect, color: Color,
-                  players: tuple[str, ...] = ()) -> None:
+def headline_todo(p: Painter, text: str, box: Rect, color: Color, players: tuple[str, ...] = ()) -> None:
     """What the table must do, right of the top bar: one line, or two when one line would be
     much smaller (a long name in it); never cut while two lines can hold it."""
     fit_lines(p, text, box, p.font(READ), color, align="right", players=players)
 
 
-def fit_lines(p: Painter, text: str, box: Rect, size: int, color: Color, *,
-              align: Align = "center", players: tuple[str, ...] = (), role: Role = "near",
-              floor: int | None = None) -> None:
+def fit_lines(
+    p: Painter,
+    text: str,
+    box: Rect,
+    size: int,
+    color: Color,
+    *,
+    align: Align = "center",
+    players: tuple[str, ...] = (),
+    role: Role = "near",
+    floor: int | None = None,
+) -> None:
     """``text`` on one line at ``size`` if it fits nearly so big, else on two balanced lines as
     big as they fit (down to ``floor``, 18 at 800x480); cut only when two lines cannot hold it."""
     floor = floor or p.font(18)
@@ -241,25 +266,23 @@ def fit_lines(p: Painter, text: str, box: Rect, size: int, color: Color, *,
         lines = two_lines(p, text, cur, box.width, players)
         line_h = p.line_height(cur)
         if line_h * len(lines) <= box.height and all(
-                p.fonts.size(line, cur)[0] <= box.width for line in lines):
+            p.fonts.size(line, cur)[0] <= box.width for line in lines
+        ):
             break
         if cur <= floor:
             lines = []
             break
         cur = max(floor, int(cur * 0.92))
     if not lines or (one[0] == text and one[1] >= cur):
-        p.text(text, box, size, color, align=align, role=role,
-               min_size=min(floor, size * 55 // 100))
+        p.text(text, box, size, color, align=align, role=role, min_size=min(floor, size * 55 // 100))
         return
     y = box.centery - line_h * len(lines) // 2
     for line in lines:
-        p.text(line, Rect(box.x, y, box.width, line_h), cur, color, align=align, role=role,
-               min_size=cur)
+        p.text(line, Rect(box.x, y, box.width, line_h), cur, color, align=align, role=role, min_size=cur)
         y += line_h
 
 
-def two_lines(p: Painter, text: str, size: int, width: int,
-              players: tuple[str, ...] = ()) -> list[str]:
+def two_lines(p: Painter, text: str, size: int, width: int, players: tuple[str, ...] = ()) -> list[str]:
     """``text`` in two lines no wider than ``width`` when it can: broken after a punctuation
     mark if one allows it, else where the longer line is shortest; never so that a line is a
     player's name alone (a name is drawn as a name, not as part of a sentence)."""
@@ -287,8 +310,9 @@ def source_text(source: str, lang: str) -> str:
     if lang != "fr":
         return source
     known = {f"scr.input.{name}" for name in INPUTS}
-    return " + ".join(t(f"scr.input.{part}", lang) if f"scr.input.{part}" in known else part
-                      for part in source.split("+"))
+    return " + ".join(
+        t(f"scr.input.{part}", lang) if f"scr.input.{part}" in known else part for part in source.split("+")
+    )
 
 
 def hardware_line(ui: Ui) -> str:
@@ -307,6 +331,7 @@ def hardware_line(ui: Ui) -> str:
 
 # --- small pieces ------------------------------------------------------------------------------
 
+
 def card_chips(p: Painter, cards: tuple[str, ...], box: Rect, lang: str) -> None:
     """The cards lying in front of a player, as small white cards with their suit drawn."""
     if not cards:
@@ -315,7 +340,7 @@ def card_chips(p: Painter, cards: tuple[str, ...], box: Rect, lang: str) -> None
     w = int(h * 1.25)
     gap = max(2, h // 8)
     fits = max(1, (box.width + gap) // (w + gap))
-    shown = cards if len(cards) <= fits else cards[-(fits - 1):] if fits > 1 else ()
+    shown = cards if len(cards) <= fits else cards[-(fits - 1) :] if fits > 1 else ()
     hidden = len(cards) - len(shown)
     x = box.left
     if hidden:
@@ -331,11 +356,9 @@ def card_chips(p: Painter, cards: tuple[str, ...], box: Rect, lang: str) -> None
             text_box = Rect(chip.x + 1, chip.y, int(w * 0.62), h)
             p.text(card_label(card, lang), text_box, int(h * 0.95), color, role="small")
             r = max(2, int(h * 0.2))
-            draw_suit(p.surface, suit, (chip.right - r - max(1, h // 10), chip.centery), r,
-                      color)
+            draw_suit(p.surface, suit, (chip.right - r - max(1, h // 10), chip.centery), r, color)
         else:
-            p.text(card_label(card, lang), chip.inflate(-2, 0), int(h * 0.95), color,
-                   role="small")
+            p.text(card_label(card, lang), chip.inflate(-2, 0), int(h * 0.95), color, role="small")
         x += w + gap
 
 
@@ -359,6 +382,7 @@ def not_applicable(p: Painter, area: Rect, why: str) -> Rect:
 
 # --- slap timeline -----------------------------------------------------------------------------
 
+
 def draw_rules(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     rules = "\n".join(screens_of(ui).rule_lines(v, ui))
     keys = t(f"scr.rules.keys.{ui.game}", ui.lang)
@@ -375,8 +399,7 @@ def _rules(p: Painter, rules: str, keys: str, area: Rect) -> None:
         size = p.font(SMALL)
         while True:
             line_h = p.line_height(size)
-            need = [len(p.wrap_lines(text, width, size)) * line_h + pad_h + p.px(4)
-                    for text in (rules, keys)]
+            need = [len(p.wrap_lines(text, width, size)) * line_h + pad_h + p.px(4) for text in (rules, keys)]
             if sum(need) + gap <= area.height or size <= p.font(16):
                 break
             size -= 1
@@ -393,6 +416,7 @@ def _rules(p: Painter, rules: str, keys: str, area: Rect) -> None:
 
 
 # --- hardware status ---------------------------------------------------------------------------
+
 
 def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     lang = ui.lang
@@ -419,8 +443,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         need = len(p.wrap_lines(text, width, size)) * p.line_height(size) + pad_h
         status_h = max(p.px(60), min(area.height // 2, need))
         status_box = Rect(area.x, area.y, area.width, status_h)
-        scores = Rect(area.x, status_box.bottom + gap, area.width,
-                      area.bottom - status_box.bottom - gap)
+        scores = Rect(area.x, status_box.bottom + gap, area.width, area.bottom - status_box.bottom - gap)
         codes = hw.web.codes() if hw.web is not None else []
         if codes:  # phones at the table: their codes instead of the scores (companion/web/)
             draw_codes(p, ui, codes, scores)
@@ -445,8 +468,9 @@ def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], ar
     cell_h = area.height // rows
     label_h = p.line_height(p.font(16))
     for i, (fr, en, url, action) in enumerate(codes):
-        cell = Rect(area.x + (i % per_row) * cell_w, area.y + (i // per_row) * cell_h, cell_w,
-                    cell_h).inflate(-p.px(4), -p.px(4))
+        cell = Rect(
+            area.x + (i % per_row) * cell_w, area.y + (i // per_row) * cell_h, cell_w, cell_h
+        ).inflate(-p.px(4), -p.px(4))
         if action[0] == "noop":
             p.panel(cell)
         else:
@@ -455,14 +479,26 @@ def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], ar
         if side > 20:
             img = surface(url, side)
             p.surface.blit(img, img.get_rect(midtop=(cell.centerx, cell.y + p.px(4))))
-        p.text(fr if ui.lang == "fr" else en, Rect(cell.x, cell.bottom - label_h, cell.width,
-                                                     label_h), p.font(16))
+        p.text(
+            fr if ui.lang == "fr" else en,
+            Rect(cell.x, cell.bottom - label_h, cell.width, label_h),
+            p.font(16),
+        )
 
 
 # --- setup -------------------------------------------------------------------------------------
 
-def name_button(p: Painter, rect: Rect, who: str, players: tuple[str, ...], action: Action, *,
-                editing: bool = False, size: int | None = None) -> Rect:
+
+def name_button(
+    p: Painter,
+    rect: Rect,
+    who: str,
+    players: tuple[str, ...],
+    action: Action,
+    *,
+    editing: bool = False,
+    size: int | None = None,
+) -> Rect:
     """A button that is a player's name: drawn as a name (``Painter.name``), with a cursor
     while it is being typed."""
     fill = ACCENT if editing else PANEL_HI
@@ -473,15 +509,13 @@ def name_button(p: Painter, rect: Rect, who: str, players: tuple[str, ...], acti
     cursor_w = p.fonts.size("_", max(size, p.name_size()))[0] if editing else 0
     box = Rect(inner.x, inner.y, inner.width - cursor_w, inner.height)
     if who and editing:  # being typed: the whole of it, smaller if it must, never shortened
-        drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14),
-                       kind="name", who=who)
+        drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14), kind="name", who=who)
     elif who:
         drawn = p.name(who, players, box, size, fg, align="center")
     else:
         drawn = Rect(box.centerx, box.y, 0, box.height)
     if editing:
-        p.text("_", Rect(drawn.right, inner.y, cursor_w, inner.height), max(size, p.name_size()),
-               fg)
+        p.text("_", Rect(drawn.right, inner.y, cursor_w, inner.height), max(size, p.name_size()), fg)
     return rect
 
 
@@ -522,12 +556,14 @@ def _setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap:
     sep = max(2, p.px(3))
     pad = p.px(8)
     avail = area.height - sep * (len(items) - 1)
-    help_size = next((size for size in help_sizes(p)
-                      if items_height(p, area.width, items, size) <= area.height), None)
+    help_size = next(
+        (size for size in help_sizes(p) if items_height(p, area.width, items, size) <= area.height), None
+    )
     top_h = _item_top(p)
     line_h = p.line_height(help_size) if help_size else 0
-    counts = [len(p.wrap_lines(item.help, area.width - 2 * pad, help_size)) if help_size else 0
-              for item in items]
+    counts = [
+        len(p.wrap_lines(item.help, area.width - 2 * pad, help_size)) if help_size else 0 for item in items
+    ]
     needs = [top_h + c * line_h + (p.px(6) if c else 0) for c in counts]
     if help_size is None:
         needs = [avail // len(items)] * len(items)
@@ -572,11 +608,23 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     head_h = p.px(34)
     entry = GAMES[form.game]
     gs = screens_of(ui)
-    items = [SetupItem(t("scr.setup.game", lang, name=entry.title),
-                       t(f"scr.setup.game.{form.game}", lang), ("game",), None)]
+    items = [
+        SetupItem(
+            t("scr.setup.game", lang, name=entry.title),
+            t(f"scr.setup.game.{form.game}", lang),
+            ("game",),
+            None,
+        )
+    ]
     items.extend(gs.setup_items(form, lang))
-    items.append(SetupItem(t("scr.setup.input", lang, name=t(f"scr.input.{form.input}", lang)),
-                           t(f"scr.input.{form.input}.help", lang), ("input",), None))
+    items.append(
+        SetupItem(
+            t("scr.setup.input", lang, name=t(f"scr.input.{form.input}", lang)),
+            t(f"scr.input.{form.input}.help", lang),
+            ("input",),
+            None,
+        )
+    )
     n = len(form.players)
     if p.scale.portrait:
         # The height shared between the players' list (rows at least a name tall) and the
@@ -584,9 +632,14 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         list_min = head_h + gap + n * (p.line_height(p.name_size()) + p.px(6))
         list_max = head_h + gap + max(6, n) * p.px(44)
         room = body.height - gap
-        items_h = next((h for h in (items_height(p, body.width, items, size)
-                                    for size in help_sizes(p)) if h <= room - list_min),
-                       items_height(p, body.width, items, None))
+        items_h = next(
+            (
+                h
+                for h in (items_height(p, body.width, items, size) for size in help_sizes(p))
+                if h <= room - list_min
+            ),
+            items_height(p, body.width, items, None),
+        )
         left_h = max(list_min, min(list_max, room - items_h))
         left = Rect(body.x, body.y, body.width, left_h)
         right = Rect(body.x, left.bottom + gap, body.width, body.bottom - left.bottom - gap)
@@ -595,35 +648,39 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     # Players, in seating order (clockwise).
     head = Rect(left.x, left.y, left.width, head_h)
     title_b, minus_b, plus_b = split(head, [3.4, 1, 1], vertical=False, gap=gap)
-    p.text(t("scr.setup.players", lang, n=len(form.players)), title_b, p.font(SMALL), FG,
-           align="left", min_size=p.font(18))
-    p.button(minus_b, "−", ("players", -1), enabled=len(form.players) > entry.min_players,
-             size=p.font(SMALL))
-    p.button(plus_b, "+", ("players", 1), enabled=len(form.players) < entry.max_players,
-             size=p.font(SMALL))
+    p.text(
+        t("scr.setup.players", lang, n=len(form.players)),
+        title_b,
+        p.font(SMALL),
+        FG,
+        align="left",
+        min_size=p.font(18),
+    )
+    p.button(minus_b, "−", ("players", -1), enabled=len(form.players) > entry.min_players, size=p.font(SMALL))
+    p.button(plus_b, "+", ("players", 1), enabled=len(form.players) < entry.max_players, size=p.font(SMALL))
     list_area = Rect(left.x, head.bottom + gap, left.width, left.height - head_h - gap)
     # Rows as tall as the list allows (portrait has the height), never below a name's line.
-    row_h = min(p.px(56 if p.scale.portrait else 40),
-                list_area.height // max(6, len(form.players)))
-    rows = [Rect(list_area.x, list_area.y + i * row_h, list_area.width, row_h - max(1, p.px(2)))
-            for i in range(len(form.players))]
+    row_h = min(p.px(56 if p.scale.portrait else 40), list_area.height // max(6, len(form.players)))
+    rows = [
+        Rect(list_area.x, list_area.y + i * row_h, list_area.width, row_h - max(1, p.px(2)))
+        for i in range(len(form.players))
+    ]
     players = tuple(form.players)
 
     def player_row(i: int, name: str, row: Rect) -> None:
         d = row.height
         p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
-        name_b, up_b = split(Rect(row.x + d + gap, row.y, row.width - d - gap, row.height),
-                             [4, 1], vertical=False, gap=gap)
-        name_button(p, name_b, name, players, ("edit", i), editing=form.editing == i,
-                    size=p.font(SMALL))
+        name_b, up_b = split(
+            Rect(row.x + d + gap, row.y, row.width - d - gap, row.height), [4, 1], vertical=False, gap=gap
+        )
+        name_button(p, name_b, name, players, ("edit", i), editing=form.editing == i, size=p.font(SMALL))
         p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
 
     for i, name in enumerate(form.players):
         if form.editing == i:  # the name being typed changes with each key
             player_row(i, name, rows[i])
         else:
-            p.layer(("setup.row", i, name, players), rows[i],
-                    functools.partial(player_row, i, name, rows[i]))
+            p.layer(("setup.row", i, name, players), rows[i], functools.partial(player_row, i, name, rows[i]))
     # The game, its own settings, the buttons.
     setup_items(p, right, items, lang, gap)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
@@ -638,13 +695,20 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     rest = Rect(hint_b.x, hint_b.y + used, hint_b.width, hint_b.height - used)
     if len(p.wrap_lines(hint, rest.width, size)) * p.line_height(size) <= rest.height:
         p.paragraph(hint, rest, size, MUTED, min_size=size)
-    p.button(start_b, t("scr.setup.start", lang), ("start",), color=GOOD,
-             hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.button(
+        start_b,
+        t("scr.setup.start", lang),
+        ("start",),
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(NEAR),
+    )
 
 
 # --- flush animation ---------------------------------------------------------------------------
 
 # --- dispatch ----------------------------------------------------------------------------------
+
 
 def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     from companion.display.tally import draw_stats as draw_tally
@@ -653,13 +717,15 @@ def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 
 
 DRAWERS: dict[str, Callable[[Painter, Any, Ui, Rect], None]] = {
-    "setup": draw_setup, "rules": draw_rules, "status": draw_status, "stats": draw_stats,
+    "setup": draw_setup,
+    "rules": draw_rules,
+    "status": draw_status,
+    "stats": draw_stats,
 }
 GENERIC_SCREENS: tuple[str, ...] = tuple(DRAWERS)
 
 
-def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None,
-         anim_phase: float | None = None) -> str:
+def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: float | None = None) -> str:
     """Draw one whole frame; returns the screen drawn."""
     gs: GameScreens = screens_of(ui)
     name = screen or active_screen(v, ui)

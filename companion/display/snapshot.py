@@ -50,15 +50,16 @@ def check_screen(name: str, game: str = "kilo") -> str:
     known = screens(game)
     if name not in known:
         choices = ", ".join(known)
-        raise SnapshotError(t("cli.bad_screen", "en", value=name, choices=choices),
-                            t("cli.bad_screen", "fr", value=name, choices=choices))
+        raise SnapshotError(
+            t("cli.bad_screen", "en", value=name, choices=choices),
+            t("cli.bad_screen", "fr", value=name, choices=choices),
+        )
     return name
 
 
 def check_lang(lang: str) -> str:
     if lang not in ("fr", "en"):
-        raise SnapshotError(t("cli.bad_lang", "en", value=lang), t("cli.bad_lang", "fr",
-                                                                    value=lang))
+        raise SnapshotError(t("cli.bad_lang", "en", value=lang), t("cli.bad_lang", "fr", value=lang))
     return lang
 
 
@@ -98,9 +99,15 @@ def view_of(game: Any) -> Any:
     return screens_for(game.game).build_view(game) if game is not None else None
 
 
-def render(screen: str, view: Any, size: tuple[int, int], lang: str,
-           ui: Ui | None = None, anim_phase: float | None = None,
-           audit: bool = False) -> Rendered:
+def render(
+    screen: str,
+    view: Any,
+    size: tuple[int, int],
+    lang: str,
+    ui: Ui | None = None,
+    anim_phase: float | None = None,
+    audit: bool = False,
+) -> Rendered:
     headless_pygame()
     import pygame
 
@@ -126,8 +133,9 @@ def _fonts() -> Fonts:
     return _FONTS[0]
 
 
-def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
-             out: Path, rotate: int = 0) -> Path:
+def snapshot(
+    screen: str, log: Path | None, size: tuple[int, int], lang: str, out: Path, rotate: int = 0
+) -> Path:
     """``screen`` drawn for the game of ``log`` into the PNG ``out``, of ``size`` (the display's:
     with ``rotate``, laid out turned as on a display mounted so)."""
     from companion.table.fold import replay
@@ -139,9 +147,10 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
             with open(log, "rb") as handle:  # decoded line by line: a bad byte names its line
                 engine = replay(handle)
         except OSError as err:
-            raise SnapshotError(t("cli.read_log", "en", path=log, why=os_reason(err, "en")),
-                                t("cli.read_log", "fr", path=log,
-                                  why=os_reason(err, "fr"))) from None
+            raise SnapshotError(
+                t("cli.read_log", "en", path=log, why=os_reason(err, "en")),
+                t("cli.read_log", "fr", path=log, why=os_reason(err, "fr")),
+            ) from None
         game = engine
     check_screen(screen, game.game if game is not None else "kilo")
     view = view_of(game)
@@ -154,8 +163,9 @@ def snapshot(screen: str, log: Path | None, size: tuple[int, int], lang: str,
     try:
         pygame.image.save(turn(rendered.surface, rotate), str(out))
     except (pygame.error, OSError) as err:
-        raise SnapshotError(t("cli.write_failed", "en", path=out, why=err),
-                            t("cli.write_failed", "fr", path=out, why=err)) from None
+        raise SnapshotError(
+            t("cli.write_failed", "en", path=out, why=err), t("cli.write_failed", "fr", path=out, why=err)
+        ) from None
     return out
 
 
@@ -175,8 +185,13 @@ def write_sample(events: list[dict[str, object]], path: Path) -> Path:
     return path
 
 
-def doc_screens(samples: dict[str, Any], doc_sample: dict[str, str | None], out: Path,
-                prefix: str = "", special: Any = None) -> None:
+def doc_screens(
+    samples: dict[str, Any],
+    doc_sample: dict[str, str | None],
+    out: Path,
+    prefix: str = "",
+    special: Any = None,
+) -> None:
     """Every screen of ``doc_sample`` (screen -> the sample that shows it best) in both languages
     and the docs' sizes, as ``out/<prefix><screen>-<lang>-<w>x<h>.png``; ``special(screen, lang,
     size, path)`` draws the screens that need more than a log (a half-entered hand)."""
@@ -186,8 +201,9 @@ def doc_screens(samples: dict[str, Any], doc_sample: dict[str, str | None], out:
 
     ensure_dir(out, what=("the screenshots folder", "le dossier des captures"), error=CompanionError)
     with tempfile.TemporaryDirectory() as tmp:
-        logs = {name: write_sample(make(), Path(tmp) / f"{prefix}{name}.jsonl")
-                for name, make in samples.items()}
+        logs = {
+            name: write_sample(make(), Path(tmp) / f"{prefix}{name}.jsonl") for name, make in samples.items()
+        }
         for screen, sample in doc_sample.items():
             for lang in ("fr", "en"):
                 for w, h in DOC_SIZES:

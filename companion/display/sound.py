@@ -57,8 +57,7 @@ def _samples(cue: str) -> list[float]:
             f = 900 * (1 - 0.7 * x / n) * (1 + 0.3 * math.sin(2 * math.pi * 5 * x))
             phase += 2 * math.pi * f / RATE
             env = math.sin(math.pi * x / n)
-            out.append(0.45 * env * (0.6 * rng.uniform(-1, 1) * abs(math.sin(phase))
-                                     + 0.4 * math.sin(phase)))
+            out.append(0.45 * env * (0.6 * rng.uniform(-1, 1) * abs(math.sin(phase)) + 0.4 * math.sin(phase)))
     return out
 
 

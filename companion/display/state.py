@@ -19,8 +19,14 @@ class SetupForm:
     editing: int | None = None  # index of the name being typed
     # Kilo de merde's settings (they were here first); other games keep theirs in ``options``.
     rounds: int = 5
-    rules: dict[str, str] = field(default_factory=lambda: {
-        "seven": "flush", "quads": "rank", "passing": "one_by_one", "tie": "all_draw"})
+    rules: dict[str, str] = field(
+        default_factory=lambda: {
+            "seven": "flush",
+            "quads": "rank",
+            "passing": "one_by_one",
+            "tie": "all_draw",
+        }
+    )
     timeout_ms: int = 5000
     options: dict[str, Any] = field(default_factory=dict)
 

@@ -62,29 +62,58 @@ def columns(tally: Tally, lang: str) -> list[Column]:
     """The numbers of the stats screen, a column each: games won for every game, and the
     slaps for the players of Kilo de merde (a dash for the others)."""
     players = tally.players
-    cols = [Column(t("scr.stats.wins", lang), 1.2,
-                   tuple(t("scr.stats.won", lang, wins=s.wins, games=s.games) for s in players),
-                   tuple(_share(s.wins, s.games) for s in players), GOOD)]
+    cols = [
+        Column(
+            t("scr.stats.wins", lang),
+            1.2,
+            tuple(t("scr.stats.won", lang, wins=s.wins, games=s.games) for s in players),
+            tuple(_share(s.wins, s.games) for s in players),
+            GOOD,
+        )
+    ]
     if not any(s.kilo_games for s in players):
         return cols
     dash = "—"
     slowest = max((s.median_delay_us or 0 for s in players), default=0)
     lost = [s.slap_losses / s.kilo_games if s.kilo_games else 0.0 for s in players]
     false_top = max(1, max(s.false_slaps for s in players))
-    cols.append(Column(t("scr.stats.reaction", lang), 1.3,
-                       tuple(ms(s.median_delay_us, lang) if s.median_delay_us is not None
-                             else dash for s in players),
-                       tuple(_share(s.median_delay_us or 0, slowest) for s in players), WARN))
-    cols.append(Column(t("scr.stats.draws", lang), 1.2,
-                       tuple(t("scr.stats.per_game", lang, n=float(x)) if s.kilo_games else dash
-                             for s, x in zip(players, lost, strict=True)),
-                       tuple(_share(x, max(lost)) for x in lost), BAD))
-    cols.append(Column(t("scr.stats.false", lang), 1.0,
-                       tuple(str(s.false_slaps) if s.kilo_games else dash for s in players),
-                       tuple(_share(s.false_slaps, false_top) for s in players), MUTED))
-    cols.append(Column(t("scr.stats.closest", lang), 1.2,
-                       tuple(ms(s.closest_escapes(1)[0], lang) if s.closest_escapes(1) else dash
-                             for s in players)))
+    cols.append(
+        Column(
+            t("scr.stats.reaction", lang),
+            1.3,
+            tuple(ms(s.median_delay_us, lang) if s.median_delay_us is not None else dash for s in players),
+            tuple(_share(s.median_delay_us or 0, slowest) for s in players),
+            WARN,
+        )
+    )
+    cols.append(
+        Column(
+            t("scr.stats.draws", lang),
+            1.2,
+            tuple(
+                t("scr.stats.per_game", lang, n=float(x)) if s.kilo_games else dash
+                for s, x in zip(players, lost, strict=True)
+            ),
+            tuple(_share(x, max(lost)) for x in lost),
+            BAD,
+        )
+    )
+    cols.append(
+        Column(
+            t("scr.stats.false", lang),
+            1.0,
+            tuple(str(s.false_slaps) if s.kilo_games else dash for s in players),
+            tuple(_share(s.false_slaps, false_top) for s in players),
+            MUTED,
+        )
+    )
+    cols.append(
+        Column(
+            t("scr.stats.closest", lang),
+            1.2,
+            tuple(ms(s.closest_escapes(1)[0], lang) if s.closest_escapes(1) else dash for s in players),
+        )
+    )
     return cols
 
 
@@ -108,8 +137,7 @@ def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     head_h = 2 * p.line_height(head_size) + p.px(4)
     values_x = area.x + pad + name_w
     values_w = area.right - pad - values_x
-    boxes = split(Rect(values_x, area.y, values_w, head_h), [c.weight for c in cols],
-                  vertical=False, gap=pad)
+    boxes = split(Rect(values_x, area.y, values_w, head_h), [c.weight for c in cols], vertical=False, gap=pad)
     for col, box in zip(cols, boxes, strict=True):
         p.paragraph(col.title, box, head_size, MUTED, min_size=p.font(18))
     body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - gap)
@@ -120,8 +148,8 @@ def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     # at which the whole names fit, never below the name size (then a name is shortened).
     name_size = p.font(NEAR)
     while name_size > p.name_size() and any(
-            p.fonts.size(n, name_size)[0] > name_box_w or p.fonts.size(n, name_size)[1] > name_h
-            for n in names):
+        p.fonts.size(n, name_size)[0] > name_box_w or p.fonts.size(n, name_size)[1] > name_h for n in names
+    ):
         name_size -= 1
     for i, s in enumerate(players):
         row = Rect(body.x, body.y + i * (row_h + gap), body.width, row_h)
@@ -136,8 +164,7 @@ def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         size = min(p.font(22), _size_of(p, drawn))  # never bigger than the name
         cells = split(line, [c.weight for c in cols], vertical=False, gap=pad)
         for col, cell in zip(cols, cells, strict=True):
-            _value(p, cell, col.values[i], None if col.bars is None else col.bars[i], col.color,
-                   size)
+            _value(p, cell, col.values[i], None if col.bars is None else col.bars[i], col.color, size)
 
 
 def _size_of(p: Painter, rect: Rect) -> int:
@@ -146,8 +173,9 @@ def _size_of(p: Painter, rect: Rect) -> int:
     return rec.size if rec is not None and rec.rect == rect else p.font(22)
 
 
-def _value(p: Painter, cell: Rect, text: str, bar: float | None, color: tuple[int, int, int],
-           size: int) -> None:
+def _value(
+    p: Painter, cell: Rect, text: str, bar: float | None, color: tuple[int, int, int], size: int
+) -> None:
     """A number, and under it a bar of its share of the column's largest."""
     bar_h = max(2, p.px(5))
     # The number and its bar as one block in the middle of the row.
@@ -175,16 +203,25 @@ def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
     title_w = inner.width // 5
     # The title no bigger than the names beside it: the players are what the band is about.
     size = min(p.font(SMALL), p.name_size())
-    p.paragraph(t("scr.stats.evening", lang, n=tally.evening_games),
-                Rect(inner.x, inner.y, title_w, inner.height), size, WARN,
-                min_size=min(size, p.font(18)))
+    p.paragraph(
+        t("scr.stats.evening", lang, n=tally.evening_games),
+        Rect(inner.x, inner.y, title_w, inner.height),
+        size,
+        WARN,
+        min_size=min(size, p.font(18)),
+    )
     rest = Rect(inner.x + title_w, inner.y, inner.width - title_w, inner.height)
-    shown = tally.evening[:3 if p.scale.portrait else 5]
+    shown = tally.evening[: 3 if p.scale.portrait else 5]
     names = tuple(s.player for s in tally.evening)
-    for cell, s in zip(split(rest, [1] * len(shown), vertical=False, gap=p.px(6)), shown,
-                       strict=True):
+    for cell, s in zip(split(rest, [1] * len(shown), vertical=False, gap=p.px(6)), shown, strict=True):
         top, bottom = split(cell, [1, 1])
         key = "scr.stats.evening_kilos" if s.kilo_games else "scr.stats.evening_wins"
         p.name(s.player, names, top, p.font(SMALL), FG)
-        p.text(t(key, lang, wins=s.wins, kilos=s.kilos), bottom, min(p.font(20), size), MUTED,
-               role="small", min_size=p.font(16))
+        p.text(
+            t(key, lang, wins=s.wins, kilos=s.kilos),
+            bottom,
+            min(p.font(20), size),
+            MUTED,
+            role="small",
+            min_size=p.font(16),
+        )

@@ -35,11 +35,27 @@ MEANING: dict[str, Color] = {"accent": ACCENT, "good": GOOD, "bad": BAD, "warn":
 # tests). Colour is never the only cue: each seat also has its own shape and its number, so a
 # colour-blind player tells all ten apart by shape alone.
 SEAT_COLORS: tuple[Color, ...] = (
-    (230, 159, 0), (50, 150, 255), (204, 121, 167), (221, 221, 221), (190, 115, 255),
-    (0, 190, 190), (255, 38, 201), (190, 240, 60), (200, 170, 120), (215, 130, 75),
+    (230, 159, 0),
+    (50, 150, 255),
+    (204, 121, 167),
+    (221, 221, 221),
+    (190, 115, 255),
+    (0, 190, 190),
+    (255, 38, 201),
+    (190, 240, 60),
+    (200, 170, 120),
+    (215, 130, 75),
 )
 SHAPES: tuple[str, ...] = (
-    "circle", "square", "triangle", "diamond", "down", "hexagon", "star", "cross", "ring",
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "down",
+    "hexagon",
+    "star",
+    "cross",
+    "ring",
     "frame",
 )
 
@@ -109,8 +125,11 @@ class Scale:
     u: float = field(init=False, repr=False, compare=False)  # worked out once: a frame asks often
 
     def __post_init__(self) -> None:
-        u = (min(self.width / 480, self.height / 800) if self.portrait
-             else min(self.width / 800, self.height / 480))
+        u = (
+            min(self.width / 480, self.height / 800)
+            if self.portrait
+            else min(self.width / 800, self.height / 480)
+        )
         object.__setattr__(self, "u", u)
 
     @property

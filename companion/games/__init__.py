@@ -28,15 +28,28 @@ class GameInfo:
     max_players: int
 
 
-GAMES: dict[str, GameInfo] = {info.name: info for info in (
-    GameInfo("kilo", "companion.games.kilo", "Kilo de merde", 3, 10),
-    GameInfo("cinq-rois", "companion.games.cinq_rois", "Les Cinq Rois", 2, 7),
-    GameInfo("treize", "companion.games.treize", "13 feuilles", 3, 6),
-)}
+GAMES: dict[str, GameInfo] = {
+    info.name: info
+    for info in (
+        GameInfo("kilo", "companion.games.kilo", "Kilo de merde", 3, 10),
+        GameInfo("cinq-rois", "companion.games.cinq_rois", "Les Cinq Rois", 2, 7),
+        GameInfo("treize", "companion.games.treize", "13 feuilles", 3, 6),
+    )
+}
 
 # Simulated and default players' names, in seating order.
-NAMES: tuple[str, ...] = ("Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène",
-                          "Ibrahim", "Julie")
+NAMES: tuple[str, ...] = (
+    "Alice",
+    "Bruno",
+    "Chloé",
+    "Dédé",
+    "Émile",
+    "Fanny",
+    "Gaston",
+    "Hélène",
+    "Ibrahim",
+    "Julie",
+)
 
 GAME_NAMES: dict[str, str] = {name: info.title for name, info in GAMES.items()}
 
@@ -46,8 +59,10 @@ def info(name: str) -> GameInfo:
         return GAMES[name]
     except KeyError:
         known = ", ".join(GAMES)
-        raise SetupError(f"unknown game {name!r}: the companion knows {known}",
-                         f"jeu inconnu {name!r} : le compagnon connaît {known}") from None
+        raise SetupError(
+            f"unknown game {name!r}: the companion knows {known}",
+            f"jeu inconnu {name!r} : le compagnon connaît {known}",
+        ) from None
 
 
 def load(name: str) -> Game:

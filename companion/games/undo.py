@@ -66,7 +66,7 @@ class Checkpoints(Generic[T]):
         return self._recent.pop()
 
     def _spill(self) -> None:
-        older = self._recent[:self._keep]
+        older = self._recent[: self._keep]
         blob = pickle.dumps(older, pickle.HIGHEST_PROTOCOL)
         try:
             if self._file is None:
@@ -80,7 +80,7 @@ class Checkpoints(Generic[T]):
             # game itself is unharmed. What the file holds already stays readable.
             self._stuck = True
             return
-        del self._recent[:self._keep]
+        del self._recent[: self._keep]
         self._spilled += len(older)
         self._end += len(blob) + _LENGTH.size
 
@@ -98,7 +98,8 @@ class Checkpoints(Generic[T]):
                 f"folder ({err.strerror or err}): replay the game from its log or journal",
                 f"les décisions plus anciennes gardées pour l'annulation n'ont pas pu être "
                 f"relues dans le dossier temporaire ({err.strerror or err}) : rejouez la partie "
-                "depuis son journal") from None
+                "depuis son journal",
+            ) from None
         older: list[T] = pickle.loads(blob)  # our own anonymous file, see above
         self._end -= size + _LENGTH.size
         self._spilled -= len(older)

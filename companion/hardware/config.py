@@ -291,7 +291,8 @@ class DisplayConfig(_Strict):
             f"[display] rotate = {value!r} is refused: the screen turns by 0, 90, 180 or 270 "
             "degrees (clockwise).",
             f"[display] rotate = {value!r} est refusé : l'écran tourne de 0, 90, 180 ou 270 "
-            "degrés (dans le sens des aiguilles d'une montre).")
+            "degrés (dans le sens des aiguilles d'une montre).",
+        )
 
 
 class TableConfig(_Strict):
@@ -310,7 +311,8 @@ class TableConfig(_Strict):
             f'[table] lang = {shown(value)} is refused: the companion speaks "fr" (French) or '
             '"en" (English).',
             f'[table] lang = {shown(value, lang="fr")} est refusé : le compagnon parle "fr" '
-            '(français) ou "en" (anglais).')
+            '(français) ou "en" (anglais).',
+        )
 
 
 class HardwareConfig(BaseModel):
@@ -365,8 +367,7 @@ class HardwareConfig(BaseModel):
             ) from None
         except UnicodeDecodeError as exc:
             raise ConfigError(
-                f"The config file {path} is not UTF-8 text (byte {exc.start + 1}); save it as "
-                "UTF-8.",
+                f"The config file {path} is not UTF-8 text (byte {exc.start + 1}); save it as UTF-8.",
                 f"Le fichier de configuration {path} n'est pas du texte UTF-8 (octet "
                 f"{exc.start + 1}) ; enregistrez-le en UTF-8.",
             ) from None

@@ -16,8 +16,14 @@ from companion.hardware import pinout as po
 from companion.hardware.config import HEADER_GPIO, HEADER_POWER
 
 SEAT_COUNTS = range(3, 11)
-COLOUR_FR = {"red": "rouge", "yellow": "jaune", "green": "verte", "orange": "orange",
-             "blue": "bleue", "white": "blanche"}
+COLOUR_FR = {
+    "red": "rouge",
+    "yellow": "jaune",
+    "green": "verte",
+    "orange": "orange",
+    "blue": "bleue",
+    "white": "blanche",
+}
 ROW = 22  # px between two header pins
 PIN_R = 6
 
@@ -68,67 +74,88 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
     height = top + 20 * ROW + 120
     parts: list[str] = []
     add = parts.append
-    title = (f"{board.title} — {seats} places / seats")
-    add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    title = f"{board.title} — {seats} places / seats"
+    add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" '
-        f'font-size="11">')
+        f'font-size="11">'
+    )
     add(f"<title>{escape(title)}</title>")
     add(f'<rect width="{width}" height="{height}" fill="white"/>')
-    add(f'<text x="{cx}" y="28" text-anchor="middle" font-size="18" font-weight="bold">'
-        f"{escape(title)}</text>")
-    note_fr = (f"Bouton : broche → bouton → masse. LED : broche → {p.resistor_ohm:g} Ω → LED "
-               "(patte longue côté résistance) → masse.")
-    note_en = (f"Button: pin → button → ground. LED: pin → {p.resistor_ohm:g} Ω → LED (long leg "
-               "towards the resistor) → ground.")
+    add(
+        f'<text x="{cx}" y="28" text-anchor="middle" font-size="18" font-weight="bold">{escape(title)}</text>'
+    )
+    note_fr = (
+        f"Bouton : broche → bouton → masse. LED : broche → {p.resistor_ohm:g} Ω → LED "
+        "(patte longue côté résistance) → masse."
+    )
+    note_en = (
+        f"Button: pin → button → ground. LED: pin → {p.resistor_ohm:g} Ω → LED (long leg "
+        "towards the resistor) → ground."
+    )
     add(f'<text x="{cx}" y="50" text-anchor="middle">{escape(note_fr)}</text>')
     add(f'<text x="{cx}" y="66" text-anchor="middle" fill="#444">{escape(note_en)}</text>')
     # The board and its 40 pins.
-    add(f'<rect x="{cx - 70}" y="{top - 30}" width="140" height="{20 * ROW + 40}" rx="8" '
-        f'fill="{"#1b6b3a" if board.name == "pi" else "#2e7d32"}" stroke="black"/>')
+    add(
+        f'<rect x="{cx - 70}" y="{top - 30}" width="140" height="{20 * ROW + 40}" rx="8" '
+        f'fill="{"#1b6b3a" if board.name == "pi" else "#2e7d32"}" stroke="black"/>'
+    )
     label = "40-pin header" if board.name == "pi" else "Pico (USB ↑)"
     add(f'<text x="{cx}" y="{top - 14}" text-anchor="middle" fill="white">{label}</text>')
     used: dict[int, str] = {}
     # Each wired pin: its component between the pin and its side's ground bus.
     items: list[tuple[int, str, str, str]] = []  # (gpio, kind, id, label)
     for i, s in enumerate(board.seats[:seats]):
-        items.append((s.button, "button", f"seat{i + 1}-button",
-                      f"place {i + 1} bouton / seat {i + 1} button"))
+        items.append(
+            (s.button, "button", f"seat{i + 1}-button", f"place {i + 1} bouton / seat {i + 1} button")
+        )
         if s.led is not None:
             items.append((s.led, "led", f"seat{i + 1}-led", f"place {i + 1} LED / seat {i + 1} LED"))
     for role, pin in board.referee:
-        items.append((pin, "button", f"referee-{role}",
-                      f"arbitre {po.REFEREE_FR[role]} / referee {role}"))
+        items.append((pin, "button", f"referee-{role}", f"arbitre {po.REFEREE_FR[role]} / referee {role}"))
     wired = {board.physical(gpio) for gpio, *_ in items}
-    ties = {side: next(g for g in board.ground_pins() if _pin_xy(board, g, cx, top)[2] == side)
-            for side in ("l", "r")}
+    ties = {
+        side: next(g for g in board.ground_pins() if _pin_xy(board, g, cx, top)[2] == side)
+        for side in ("l", "r")
+    }
     wired |= set(ties.values())  # named at the foot of their ground bus
     for pin in range(1, 41):
         x, y, side = _pin_xy(board, pin, cx, top)
         what = _pin_label(board, pin)
-        colour = "#111" if what in ("GND", "AGND") else "#c62828" if what in (
-            "5V", "3V3", "VSYS", "VBUS") else "#f9a825"
+        colour = (
+            "#111"
+            if what in ("GND", "AGND")
+            else "#c62828"
+            if what in ("5V", "3V3", "VSYS", "VBUS")
+            else "#f9a825"
+        )
         add(f'<circle cx="{x}" cy="{y}" r="{PIN_R}" fill="{colour}" stroke="white"/>')
         if pin in wired:
             continue  # its wire's label names it
         tx = x - 10 if side == "l" else x + 10
         anchor = "end" if side == "l" else "start"
-        add(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" font-size="9" fill="white">'
-            f"{pin}</text>")
+        add(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" font-size="9" fill="white">{pin}</text>')
     # The ground buses, one each side, each tied to a GND pin of its side.
     bus_x = {"l": 40.0, "r": width - 40.0}
     for side in ("l", "r"):
         gnd = ties[side]
         gx, gy, _ = _pin_xy(board, gnd, cx, top)
         x = bus_x[side]
-        add(f'<line x1="{x}" y1="{top - 10}" x2="{x}" y2="{top + 19 * ROW + 10}" stroke="black" '
-            f'stroke-width="3"/>')
+        add(
+            f'<line x1="{x}" y1="{top - 10}" x2="{x}" y2="{top + 19 * ROW + 10}" stroke="black" '
+            f'stroke-width="3"/>'
+        )
         drop = gx - 36 if side == "l" else gx + 36  # beside the pin column, not over it
-        add(f'<path id="gnd-{side}" data-pin="{gnd}" d="M{x},{top - 10} V{top - 40} H{drop} '
-            f'V{gy} H{gx}" fill="none" stroke="black" stroke-width="2"/>')
+        add(
+            f'<path id="gnd-{side}" data-pin="{gnd}" d="M{x},{top - 10} V{top - 40} H{drop} '
+            f'V{gy} H{gx}" fill="none" stroke="black" stroke-width="2"/>'
+        )
         gnd_anchor = "start" if side == "l" else "end"
         gnd_x = 8 if side == "l" else width - 8
-        add(f'<text x="{gnd_x}" y="{top + 19 * ROW + 28}" text-anchor="{gnd_anchor}">GND '
-            f"(broche/pin {gnd})</text>")
+        add(
+            f'<text x="{gnd_x}" y="{top + 19 * ROW + 28}" text-anchor="{gnd_anchor}">GND '
+            f"(broche/pin {gnd})</text>"
+        )
     for gpio, kind, ident, text in items:
         pin = board.physical(gpio)
         x, y, side = _pin_xy(board, pin, cx, top)
@@ -139,43 +166,45 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
         add(f'<g id="{ident}" data-gpio="{name}" data-pin="{pin}">')
         # pin -> label zone -> component -> ground bus
         comp_x = gx + 60 if side == "l" else gx - 60
-        add(f'<line x1="{x}" y1="{y}" x2="{comp_x - sign * 22}" y2="{y}" stroke="#1565c0" '
-            'stroke-width="2"/>')
+        add(f'<line x1="{x}" y1="{y}" x2="{comp_x - sign * 22}" y2="{y}" stroke="#1565c0" stroke-width="2"/>')
         if kind == "button":
             add(f'<circle cx="{comp_x}" cy="{y}" r="9" fill="#e53935" stroke="black"/>')
-            add(f'<line x1="{comp_x + sign * 9}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" '
-                'stroke-width="2"/>')
+            add(
+                f'<line x1="{comp_x + sign * 9}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" '
+                'stroke-width="2"/>'
+            )
         else:
             rx = comp_x - sign * 2 - 10
-            add(f'<rect x="{rx}" y="{y - 4}" width="20" height="8" fill="#d7ccc8" '
-                'stroke="black"/>')
+            add(f'<rect x="{rx}" y="{y - 4}" width="20" height="8" fill="#d7ccc8" stroke="black"/>')
             lx = comp_x + sign * 20
-            tri = (f"{lx - sign * 6},{y - 6} {lx - sign * 6},{y + 6} {lx + sign * 6},{y}")
+            tri = f"{lx - sign * 6},{y - 6} {lx - sign * 6},{y + 6} {lx + sign * 6},{y}"
             add(f'<polygon points="{tri}" fill="#ef5350" stroke="black"/>')
-            add(f'<line x1="{lx + sign * 6}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" '
-                'stroke-width="2"/>')
+            add(f'<line x1="{lx + sign * 6}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" stroke-width="2"/>')
         anchor = "end" if side == "l" else "start"
         tx = cx - 78 if side == "l" else cx + 78  # outside the board, clear of its wires
-        add(f'<text x="{tx}" y="{y - 4}" text-anchor="{anchor}" font-size="10">'
-            f"{escape(name)} (broche/pin {pin}) · {escape(text)}</text>")
+        add(
+            f'<text x="{tx}" y="{y - 4}" text-anchor="{anchor}" font-size="10">'
+            f"{escape(name)} (broche/pin {pin}) · {escape(text)}</text>"
+        )
         add("</g>")
     foot = []
     if board.name == "pi" and seats >= 9 and "spi" in board.gives_up:
-        foot.append("Places 9-10 sur des broches SPI : SPI éteint. / Seats 9-10 use SPI pins: "
-                    "SPI off.")
+        foot.append("Places 9-10 sur des broches SPI : SPI éteint. / Seats 9-10 use SPI pins: SPI off.")
     if board.name == "pi":
         lit = sum(1 for s in board.seats[:seats] if s.led is not None)
         if lit < seats:
-            foot.append(f"LED sur les places 1 à {lit} seulement (budget de courant du Pi) ; "
-                        f"LEDs on seats 1-{lit} only (the Pi's current budget).")
+            foot.append(
+                f"LED sur les places 1 à {lit} seulement (budget de courant du Pi) ; "
+                f"LEDs on seats 1-{lit} only (the Pi's current budget)."
+            )
     for k, line in enumerate(foot):
-        add(f'<text x="{cx}" y="{height - 40 + k * 16}" text-anchor="middle">{escape(line)}'
-            "</text>")
+        add(f'<text x="{cx}" y="{height - 40 + k * 16}" text-anchor="middle">{escape(line)}</text>')
     add("</svg>")
     return "\n".join(parts) + "\n"
 
 
 # --- bill of materials ---------------------------------------------------------------------------
+
 
 def _leds(board: po.Board, seats: int) -> int:
     return sum(1 for s in board.seats[:seats] if s.led is not None)
@@ -190,61 +219,147 @@ def cable_per_seat_m(seats: int) -> float:
 def bom_csv(p: po.Pinout) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["board", "part_fr", "part_en", "note_fr", "note_en",
-                *(f"seats_{n}" for n in SEAT_COUNTS)])
+    w.writerow(["board", "part_fr", "part_en", "note_fr", "note_en", *(f"seats_{n}" for n in SEAT_COUNTS)])
     counts = list(SEAT_COUNTS)
 
     def row(board: str, fr: str, en: str, nfr: str, nen: str, qty: Sequence[object]) -> None:
         w.writerow([board, fr, en, nfr, nen, *qty])
 
-    row("both", "Bouton d'arcade 60 mm, micro-rupteur normalement ouvert",
-        "60 mm arcade push button, normally-open microswitch", "un par joueur",
-        "one per player", counts)
-    row("both", "Bouton d'arcade 30 mm (arbitre : valider, annuler, revenir)",
-        "30 mm arcade button (referee: confirm, cancel, undo)", "facultatif", "optional",
-        [len(p.pi.referee)] * len(counts))
+    row(
+        "both",
+        "Bouton d'arcade 60 mm, micro-rupteur normalement ouvert",
+        "60 mm arcade push button, normally-open microswitch",
+        "un par joueur",
+        "one per player",
+        counts,
+    )
+    row(
+        "both",
+        "Bouton d'arcade 30 mm (arbitre : valider, annuler, revenir)",
+        "30 mm arcade button (referee: confirm, cancel, undo)",
+        "facultatif",
+        "optional",
+        [len(p.pi.referee)] * len(counts),
+    )
     colour_fr = COLOUR_FR.get(p.led_colour, p.led_colour)
-    row("pi", f"LED 5 mm {colour_fr}", f"5 mm LED, {p.led_colour}",
-        "une par place qui a une broche LED", "one per seat with an LED pin",
-        [_leds(p.pi, n) for n in counts])
-    row("pi", f"Résistance {p.resistor_ohm:g} Ω 1/4 W", f"{p.resistor_ohm:g} Ω resistor 1/4 W",
-        "une par LED", "one per LED", [_leds(p.pi, n) for n in counts])
-    row("pico", f"LED 5 mm {colour_fr}", f"5 mm LED, {p.led_colour}", "une par place",
-        "one per seat", [_leds(p.pico, n) for n in counts])
-    row("pico", f"Résistance {p.resistor_ohm:g} Ω 1/4 W", f"{p.resistor_ohm:g} Ω resistor 1/4 W",
-        "une par LED", "one per LED", [_leds(p.pico, n) for n in counts])
-    row("both", "Câble 2 conducteurs 0,25-0,5 mm² (mètres)", "Two-core cable 0.25-0.5 mm² "
-        "(metres)", "bouton de chaque place (voir cable-plan.md)", "each seat's button (see "
-        "cable-plan.md)", [round(n * cable_per_seat_m(n), 1) for n in counts])
-    row("both", "Câble 2 conducteurs pour les LED (mètres)", "Two-core cable for the LEDs "
-        "(metres)", "ou un câble 4 conducteurs bouton + LED", "or one four-core cable for button "
-        "+ LED", [round(_leds(p.pico, n) * cable_per_seat_m(n), 1) for n in counts])
-    row("both", f"Filtre RC : résistance {RC_OHM} Ω + condensateur {RC_NF} nF",
+    row(
+        "pi",
+        f"LED 5 mm {colour_fr}",
+        f"5 mm LED, {p.led_colour}",
+        "une par place qui a une broche LED",
+        "one per seat with an LED pin",
+        [_leds(p.pi, n) for n in counts],
+    )
+    row(
+        "pi",
+        f"Résistance {p.resistor_ohm:g} Ω 1/4 W",
+        f"{p.resistor_ohm:g} Ω resistor 1/4 W",
+        "une par LED",
+        "one per LED",
+        [_leds(p.pi, n) for n in counts],
+    )
+    row(
+        "pico",
+        f"LED 5 mm {colour_fr}",
+        f"5 mm LED, {p.led_colour}",
+        "une par place",
+        "one per seat",
+        [_leds(p.pico, n) for n in counts],
+    )
+    row(
+        "pico",
+        f"Résistance {p.resistor_ohm:g} Ω 1/4 W",
+        f"{p.resistor_ohm:g} Ω resistor 1/4 W",
+        "une par LED",
+        "one per LED",
+        [_leds(p.pico, n) for n in counts],
+    )
+    row(
+        "both",
+        "Câble 2 conducteurs 0,25-0,5 mm² (mètres)",
+        "Two-core cable 0.25-0.5 mm² (metres)",
+        "bouton de chaque place (voir cable-plan.md)",
+        "each seat's button (see cable-plan.md)",
+        [round(n * cable_per_seat_m(n), 1) for n in counts],
+    )
+    row(
+        "both",
+        "Câble 2 conducteurs pour les LED (mètres)",
+        "Two-core cable for the LEDs (metres)",
+        "ou un câble 4 conducteurs bouton + LED",
+        "or one four-core cable for button + LED",
+        [round(_leds(p.pico, n) * cable_per_seat_m(n), 1) for n in counts],
+    )
+    row(
+        "both",
+        f"Filtre RC : résistance {RC_OHM} Ω + condensateur {RC_NF} nF",
         f"RC filter: {RC_OHM} Ω resistor + {RC_NF} nF capacitor",
         f"par bouton, seulement au-delà de {PLAIN_MAX_M:g} m de câble",
         f"per button, only beyond {PLAIN_MAX_M:g} m of cable",
-        [n + len(p.pi.referee) if cable_per_seat_m(n) > PLAIN_MAX_M else 0 for n in counts])
-    row("both", "Bornier à vis (masse commune)", "Screw terminal block (common ground)",
-        "une borne par bouton + 1", "one terminal per button + 1",
-        [n + len(p.pi.referee) + 1 for n in counts])
-    row("pi", "Raspberry Pi 4 ou 5 (connecteur 40 broches)", "Raspberry Pi 4 or 5 (40-pin "
-        "header)", "Pi 3B+ possible", "Pi 3B+ works", [1] * len(counts))
-    row("pi", "Carte microSD 16 Go ou plus", "microSD card, 16 GB or more", "", "",
-        [1] * len(counts))
-    row("pi", "Alimentation USB-C officielle (Pi 4 : 3 A, Pi 5 : 5 A)", "Official USB-C power "
-        "supply (Pi 4: 3 A, Pi 5: 5 A)", "", "", [1] * len(counts))
-    row("pi", "Adaptateur bornier à vis pour GPIO 40 broches", "Screw-terminal breakout for the "
-        "40-pin header", "ou des fils Dupont femelles", "or female Dupont wires", [1] * len(counts))
-    row("pico", "Raspberry Pi Pico, Pico W ou Pico 2, avec connecteurs", "Raspberry Pi Pico, "
-        "Pico W or Pico 2, with headers", "MicroPython", "MicroPython", [1] * len(counts))
-    row("pico", "Câble USB de données (micro-USB)", "Data USB cable (micro-USB)",
-        "pas un câble de charge seule", "not a charge-only cable", [1] * len(counts))
-    row("both", "Écran HDMI ou écran tactile officiel 7\"", "HDMI TV or the official 7\" "
-        "touchscreen", "", "", [1] * len(counts))
+        [n + len(p.pi.referee) if cable_per_seat_m(n) > PLAIN_MAX_M else 0 for n in counts],
+    )
+    row(
+        "both",
+        "Bornier à vis (masse commune)",
+        "Screw terminal block (common ground)",
+        "une borne par bouton + 1",
+        "one terminal per button + 1",
+        [n + len(p.pi.referee) + 1 for n in counts],
+    )
+    row(
+        "pi",
+        "Raspberry Pi 4 ou 5 (connecteur 40 broches)",
+        "Raspberry Pi 4 or 5 (40-pin header)",
+        "Pi 3B+ possible",
+        "Pi 3B+ works",
+        [1] * len(counts),
+    )
+    row("pi", "Carte microSD 16 Go ou plus", "microSD card, 16 GB or more", "", "", [1] * len(counts))
+    row(
+        "pi",
+        "Alimentation USB-C officielle (Pi 4 : 3 A, Pi 5 : 5 A)",
+        "Official USB-C power supply (Pi 4: 3 A, Pi 5: 5 A)",
+        "",
+        "",
+        [1] * len(counts),
+    )
+    row(
+        "pi",
+        "Adaptateur bornier à vis pour GPIO 40 broches",
+        "Screw-terminal breakout for the 40-pin header",
+        "ou des fils Dupont femelles",
+        "or female Dupont wires",
+        [1] * len(counts),
+    )
+    row(
+        "pico",
+        "Raspberry Pi Pico, Pico W ou Pico 2, avec connecteurs",
+        "Raspberry Pi Pico, Pico W or Pico 2, with headers",
+        "MicroPython",
+        "MicroPython",
+        [1] * len(counts),
+    )
+    row(
+        "pico",
+        "Câble USB de données (micro-USB)",
+        "Data USB cable (micro-USB)",
+        "pas un câble de charge seule",
+        "not a charge-only cable",
+        [1] * len(counts),
+    )
+    row(
+        "both",
+        'Écran HDMI ou écran tactile officiel 7"',
+        'HDMI TV or the official 7" touchscreen',
+        "",
+        "",
+        [1] * len(counts),
+    )
     return out.getvalue()
 
 
 # --- cable plan -----------------------------------------------------------------------------------
+
 
 def rc_delay_us() -> float:
     """The RC filter's delay to the input threshold (half the supply), same for every seat."""
@@ -258,12 +373,16 @@ def cable_plan_md(p: po.Pinout) -> str:
         c_pf = per * CABLE_PF_PER_M
         tau_us = PULL_UP_OHM * c_pf * 1e-12 * 1e6
         need = "RC" if per > PLAIN_MAX_M else "—"
-        rows.append(f"| {n} | {n * SEAT_SPACING_M:.1f} | {per:.1f} | {n * per:.1f} | "
-                    f"{c_pf:.0f} | {tau_us:.0f} | {need} |")
+        rows.append(
+            f"| {n} | {n * SEAT_SPACING_M:.1f} | {per:.1f} | {n * per:.1f} | "
+            f"{c_pf:.0f} | {tau_us:.0f} | {need} |"
+        )
     table = "\n".join(rows)
-    head = ("| places / seats | tour de table / table round (m) | câble par place / cable per seat "
-            "(m) | câble en tout / cable in all (m) | capacité / capacitance (pF) | "
-            f"τ = {PULL_UP_OHM // 1000} kΩ × C (µs) | filtre / filter |")
+    head = (
+        "| places / seats | tour de table / table round (m) | câble par place / cable per seat "
+        "(m) | câble en tout / cable in all (m) | capacité / capacitance (pF) | "
+        f"τ = {PULL_UP_OHM // 1000} kΩ × C (µs) | filtre / filter |"
+    )
     ohm_m = 0.069  # 0.25 mm² copper
     led_drop_mv = p.led_ma * 2 * cable_per_seat_m(10) * ohm_m
     tau_rc = RC_OHM * RC_NF * 1e-9 * 1e6
@@ -342,8 +461,7 @@ USB cable.
 
 
 def outputs(p: po.Pinout) -> dict[str, str]:
-    files = {f"hardware/wiring/{b}-{n}.svg": wiring_svg(p, b, n)
-             for b in ("pi", "pico") for n in SEAT_COUNTS}
+    files = {f"hardware/wiring/{b}-{n}.svg": wiring_svg(p, b, n) for b in ("pi", "pico") for n in SEAT_COUNTS}
     files["hardware/bom.csv"] = bom_csv(p)
     files["hardware/cable-plan.md"] = cable_plan_md(p)
     return files

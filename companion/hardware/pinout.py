@@ -71,8 +71,7 @@ class Board:
             if s.led is not None:
                 out.append((s.led, f"the LED of seat {i + 1}", f"la LED de la place {i + 1}"))
         for role, pin in self.referee:
-            out.append((pin, f"the referee button {role}",
-                        f"le bouton d'arbitre {REFEREE_FR[role]}"))
+            out.append((pin, f"the referee button {role}", f"le bouton d'arbitre {REFEREE_FR[role]}"))
         return out
 
     def physical(self, gpio: int) -> int:
@@ -112,46 +111,66 @@ def _err(where: str, en: str, fr: str) -> ConfigError:
 
 def _int(value: Any, where: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _err(where, f"{what} = {value!r} is not a GPIO number: write e.g. 17.",
-                   f"{what} = {value!r} n'est pas un numéro de GPIO : écrivez par ex. 17.")
+        raise _err(
+            where,
+            f"{what} = {value!r} is not a GPIO number: write e.g. 17.",
+            f"{what} = {value!r} n'est pas un numéro de GPIO : écrivez par ex. 17.",
+        )
     return value
 
 
 def _board(name: BoardName, data: Any, where: str) -> Board:
     if not isinstance(data, dict):
-        raise _err(where, f"the [{name}] table is missing: copy it from the repository's "
-                          "hardware/pinout.toml.",
-                   f"la table [{name}] manque : reprenez-la du hardware/pinout.toml du dépôt.")
+        raise _err(
+            where,
+            f"the [{name}] table is missing: copy it from the repository's hardware/pinout.toml.",
+            f"la table [{name}] manque : reprenez-la du hardware/pinout.toml du dépôt.",
+        )
     seats = []
     for i, s in enumerate(data.get("seats", [])):
         if not isinstance(s, dict) or "button" not in s:
-            raise _err(where, f"{name}.seats[{i}] needs a button: write {{ button = <GPIO> }}.",
-                       f"{name}.seats[{i}] n'a pas de bouton : écrivez {{ button = <GPIO> }}.")
+            raise _err(
+                where,
+                f"{name}.seats[{i}] needs a button: write {{ button = <GPIO> }}.",
+                f"{name}.seats[{i}] n'a pas de bouton : écrivez {{ button = <GPIO> }}.",
+            )
         led = s.get("led")
-        seats.append(Seat(_int(s["button"], where, f"{name} seat {i + 1} button"),
-                          None if led is None else _int(led, where, f"{name} seat {i + 1} led")))
+        seats.append(
+            Seat(
+                _int(s["button"], where, f"{name} seat {i + 1} button"),
+                None if led is None else _int(led, where, f"{name} seat {i + 1} led"),
+            )
+        )
     referee = data.get("referee", {})
     unknown = set(referee) - set(REFEREE_ROLES)
     if unknown:
         bad = sorted(unknown)[0]
-        raise _err(where, f"{name}.referee.{bad} is not a referee button: use confirm, cancel, "
-                          "undo.",
-                   f"{name}.referee.{bad} n'est pas un bouton d'arbitre : confirm, cancel ou undo.")
+        raise _err(
+            where,
+            f"{name}.referee.{bad} is not a referee button: use confirm, cancel, undo.",
+            f"{name}.referee.{bad} n'est pas un bouton d'arbitre : confirm, cancel ou undo.",
+        )
     gives_up = tuple(data.get("gives_up", ()))
     buses = BUS_PINS if name == "pi" else PICO_BUSES
     for bus in gives_up:
         if bus not in buses:
-            raise _err(where, f"{name}.gives_up names {bus!r}, not a bus of this board: use "
-                              f"{', '.join(buses)}.",
-                       f"{name}.gives_up nomme {bus!r}, qui n'est pas un bus de cette carte : "
-                       f"{', '.join(buses)}.")
+            raise _err(
+                where,
+                f"{name}.gives_up names {bus!r}, not a bus of this board: use {', '.join(buses)}.",
+                f"{name}.gives_up nomme {bus!r}, qui n'est pas un bus de cette carte : {', '.join(buses)}.",
+            )
     return Board(
-        name=name, title=str(data.get("name", name)), seats=tuple(seats),
-        referee=tuple((r, _int(referee[r], where, f"{name} referee {r}"))
-                      for r in REFEREE_ROLES if r in referee),
-        gives_up=gives_up, pin_max_ma=float(data.get("pin_max_ma", 16)),
+        name=name,
+        title=str(data.get("name", name)),
+        seats=tuple(seats),
+        referee=tuple(
+            (r, _int(referee[r], where, f"{name} referee {r}")) for r in REFEREE_ROLES if r in referee
+        ),
+        gives_up=gives_up,
+        pin_max_ma=float(data.get("pin_max_ma", 16)),
         total_max_ma=float(data.get("total_max_ma", 50)),
-        status_led=data.get("status_led"), safe_mode=data.get("safe_mode"),
+        status_led=data.get("status_led"),
+        safe_mode=data.get("safe_mode"),
     )
 
 
@@ -160,12 +179,17 @@ def parse_pinout(text: str, where: str = "pinout.toml") -> Pinout:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise _err(where, f"not valid TOML ({exc}); fix that line.",
-                   f"ce n'est pas du TOML valide ({exc}) ; corrigez cette ligne.") from None
+        raise _err(
+            where,
+            f"not valid TOML ({exc}); fix that line.",
+            f"ce n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
+        ) from None
     led = data.get("led", {})
     pinout = Pinout(
-        pi=_board("pi", data.get("pi"), where), pico=_board("pico", data.get("pico"), where),
-        resistor_ohm=float(led.get("resistor_ohm", 330)), forward_v=float(led.get("forward_v", 2.0)),
+        pi=_board("pi", data.get("pi"), where),
+        pico=_board("pico", data.get("pico"), where),
+        resistor_ohm=float(led.get("resistor_ohm", 330)),
+        forward_v=float(led.get("forward_v", 2.0)),
         led_colour=str(led.get("colour", "red")),
     )
     check(pinout, where)
@@ -190,85 +214,108 @@ def repo_root() -> Path:
 
 # --- electrical check ---------------------------------------------------------------------------
 
+
 def check(p: Pinout, where: str = "pinout.toml") -> None:
     """Refuse a map that cannot work on the real board, naming the pin and the fix."""
     if p.resistor_ohm < 100:
-        raise _err(where, f"led.resistor_ohm = {p.resistor_ohm:g} is too small: use 220 to 1000 Ω "
-                          "(330 Ω is the usual).",
-                   f"led.resistor_ohm = {p.resistor_ohm:g} est trop faible : prenez 220 à 1000 Ω "
-                   "(330 Ω d'habitude).")
+        raise _err(
+            where,
+            f"led.resistor_ohm = {p.resistor_ohm:g} is too small: use 220 to 1000 Ω (330 Ω is the usual).",
+            f"led.resistor_ohm = {p.resistor_ohm:g} est trop faible : prenez 220 à 1000 Ω "
+            "(330 Ω d'habitude).",
+        )
     for board in (p.pi, p.pico):
         _check_board(board, where)
         lit = sum(1 for s in board.seats if s.led is not None)
         if p.led_ma > board.pin_max_ma:
-            raise _err(where,
-                       f"one LED draws {p.led_ma:.1f} mA through {p.resistor_ohm:g} Ω, more than "
-                       f"the {board.pin_max_ma:g} mA a {board.name} pin gives: use a larger "
-                       "resistor in [led].",
-                       f"une LED tire {p.led_ma:.1f} mA à travers {p.resistor_ohm:g} Ω, plus que "
-                       f"les {board.pin_max_ma:g} mA d'une broche du {board.name} : prenez une "
-                       "résistance plus forte dans [led].")
+            raise _err(
+                where,
+                f"one LED draws {p.led_ma:.1f} mA through {p.resistor_ohm:g} Ω, more than "
+                f"the {board.pin_max_ma:g} mA a {board.name} pin gives: use a larger "
+                "resistor in [led].",
+                f"une LED tire {p.led_ma:.1f} mA à travers {p.resistor_ohm:g} Ω, plus que "
+                f"les {board.pin_max_ma:g} mA d'une broche du {board.name} : prenez une "
+                "résistance plus forte dans [led].",
+            )
         if lit * p.led_ma > board.total_max_ma:
-            raise _err(where,
-                       f"{lit} LEDs at {p.led_ma:.1f} mA draw {lit * p.led_ma:.0f} mA together, "
-                       f"more than the {board.total_max_ma:g} mA the {board.name} allows: use a "
-                       "larger resistor or fewer LEDs.",
-                       f"{lit} LED à {p.led_ma:.1f} mA tirent {lit * p.led_ma:.0f} mA ensemble, "
-                       f"plus que les {board.total_max_ma:g} mA permis par le {board.name} : "
-                       "résistance plus forte ou moins de LED.")
+            raise _err(
+                where,
+                f"{lit} LEDs at {p.led_ma:.1f} mA draw {lit * p.led_ma:.0f} mA together, "
+                f"more than the {board.total_max_ma:g} mA the {board.name} allows: use a "
+                "larger resistor or fewer LEDs.",
+                f"{lit} LED à {p.led_ma:.1f} mA tirent {lit * p.led_ma:.0f} mA ensemble, "
+                f"plus que les {board.total_max_ma:g} mA permis par le {board.name} : "
+                "résistance plus forte ou moins de LED.",
+            )
 
 
 def _check_board(board: Board, where: str) -> None:
     if not 1 <= len(board.seats) <= 10:
-        raise _err(where, f"{board.name} has {len(board.seats)} seats: give 1 to 10.",
-                   f"{board.name} a {len(board.seats)} places : donnez-en de 1 à 10.")
+        raise _err(
+            where,
+            f"{board.name} has {len(board.seats)} seats: give 1 to 10.",
+            f"{board.name} a {len(board.seats)} places : donnez-en de 1 à 10.",
+        )
     if board.name == "pi":
-        buses = {pin: bus for bus, pins in BUS_PINS.items() if bus not in board.gives_up
-                 for pin in pins}
+        buses = {pin: bus for bus, pins in BUS_PINS.items() if bus not in board.gives_up for pin in pins}
         bus_names = (BUS_NAMES_EN, BUS_NAMES_FR)
     else:
-        buses = {pin: bus for bus, pins in PICO_BUSES.items() if bus not in board.gives_up
-                 for pin in pins}
+        buses = {pin: bus for bus, pins in PICO_BUSES.items() if bus not in board.gives_up for pin in pins}
         bus_names = (PICO_BUS_NAMES, PICO_BUS_NAMES)
     seen: dict[int, tuple[str, str]] = {}
     for pin, en, fr in board.uses():
         name = board.gpio_name(pin)
         if board.name == "pi" and pin not in HEADER_GPIO_INV:
-            raise _err(where, f"pi: GPIO{pin} for {en} is not on the 40-pin header: use a GPIO "
-                              "from 2 to 27.",
-                       f"pi : GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : "
-                       "prenez un GPIO de 2 à 27.")
+            raise _err(
+                where,
+                f"pi: GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
+                f"pi : GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : "
+                "prenez un GPIO de 2 à 27.",
+            )
         if board.name == "pico":
             if pin in PICO_RESERVED:
-                raise _err(where, f"pico: GP{pin} for {en} is {PICO_RESERVED[pin]} on the board, "
-                                  "not an edge pin: pick a free GP0-GP22 or GP26-GP28.",
-                           f"pico : GP{pin} pour {fr} est câblé sur la carte "
-                           f"({PICO_RESERVED[pin]}), pas sur un bord : prenez un GP0-GP22 ou "
-                           "GP26-GP28 libre.")
+                raise _err(
+                    where,
+                    f"pico: GP{pin} for {en} is {PICO_RESERVED[pin]} on the board, "
+                    "not an edge pin: pick a free GP0-GP22 or GP26-GP28.",
+                    f"pico : GP{pin} pour {fr} est câblé sur la carte "
+                    f"({PICO_RESERVED[pin]}), pas sur un bord : prenez un GP0-GP22 ou "
+                    "GP26-GP28 libre.",
+                )
             if pin not in PICO_GP_PIN:
-                raise _err(where, f"pico: GP{pin} for {en} does not exist: use GP0-GP22 or "
-                                  "GP26-GP28.",
-                           f"pico : GP{pin} pour {fr} n'existe pas : prenez GP0-GP22 ou GP26-GP28.")
+                raise _err(
+                    where,
+                    f"pico: GP{pin} for {en} does not exist: use GP0-GP22 or GP26-GP28.",
+                    f"pico : GP{pin} pour {fr} n'existe pas : prenez GP0-GP22 ou GP26-GP28.",
+                )
         if pin in buses:
             bus = buses[pin]
-            raise _err(where,
-                       f"{board.name}: {name} for {en} belongs to the {bus_names[0][bus]} bus: "
-                       f'pick another pin, or add "{bus}" to {board.name}.gives_up if that bus '
-                       "will never be used.",
-                       f"{board.name} : {name} pour {fr} appartient au bus {bus_names[1][bus]} : "
-                       f'prenez une autre broche, ou ajoutez "{bus}" à {board.name}.gives_up si '
-                       "ce bus ne servira jamais.")
+            raise _err(
+                where,
+                f"{board.name}: {name} for {en} belongs to the {bus_names[0][bus]} bus: "
+                f'pick another pin, or add "{bus}" to {board.name}.gives_up if that bus '
+                "will never be used.",
+                f"{board.name} : {name} pour {fr} appartient au bus {bus_names[1][bus]} : "
+                f'prenez une autre broche, ou ajoutez "{bus}" à {board.name}.gives_up si '
+                "ce bus ne servira jamais.",
+            )
         if pin in seen:
-            raise _err(where, f"{board.name}: {name} is used twice, for {seen[pin][0]} and for "
-                              f"{en}: give each its own pin.",
-                       f"{board.name} : {name} sert deux fois, pour {seen[pin][1]} et pour {fr} : "
-                       "une broche chacun.")
+            raise _err(
+                where,
+                f"{board.name}: {name} is used twice, for {seen[pin][0]} and for "
+                f"{en}: give each its own pin.",
+                f"{board.name} : {name} sert deux fois, pour {seen[pin][1]} et pour {fr} : "
+                "une broche chacun.",
+            )
         seen[pin] = (en, fr)
     if board.safe_mode is not None and board.referee_pin(board.safe_mode) is None:
-        raise _err(where, f"{board.name}.safe_mode = {board.safe_mode!r} is not one of its "
-                          "referee buttons: name confirm, cancel or undo.",
-                   f"{board.name}.safe_mode = {board.safe_mode!r} n'est pas un de ses boutons "
-                   "d'arbitre : confirm, cancel ou undo.")
+        raise _err(
+            where,
+            f"{board.name}.safe_mode = {board.safe_mode!r} is not one of its "
+            "referee buttons: name confirm, cancel or undo.",
+            f"{board.name}.safe_mode = {board.safe_mode!r} n'est pas un de ses boutons "
+            "d'arbitre : confirm, cancel ou undo.",
+        )
 
 
 # --- files made from the pinout -----------------------------------------------------------------
@@ -323,8 +370,7 @@ def render_pi_markdown(p: Pinout) -> str:
         star = "*" if s.button in spi else ""
         led = f"GPIO{s.led}" if s.led is not None else "—"
         led_pin = str(b.physical(s.led)) if s.led is not None else ""
-        rows.append(f"| {i + 1} | GPIO{s.button}{star} | {b.physical(s.button)} | {led} | "
-                    f"{led_pin} |")
+        rows.append(f"| {i + 1} | GPIO{s.button}{star} | {b.physical(s.button)} | {led} | {led_pin} |")
     for role, pin in b.referee:
         rows.append(f"| {REFEREE_FR[role]} / {role} | GPIO{pin} | {b.physical(pin)} | | |")
     table = "\n".join(rows)
@@ -334,12 +380,16 @@ def render_pi_markdown(p: Pinout) -> str:
         starred = [i + 1 for i, s in enumerate(b.seats) if s.button in spi]
         which = " et ".join(str(n) for n in starred)
         which_en = " and ".join(str(n) for n in starred)
-        spi_fr = (f"\n\\* Les places {which} prennent des broches SPI : seulement avec le SPI "
-                  "éteint (absent de `gpio.buses`). Au-delà de huit joueurs avec une LED chacun, "
-                  "prenez le boîtier Pico (`--input serial`).\n")
-        spi_en = (f"\n\\* Seats {which_en} use SPI pins: only when SPI is off (not in "
-                  "`gpio.buses`). With more than eight players and LEDs on every seat, use the "
-                  "Pico button board (`--input serial`) instead.\n")
+        spi_fr = (
+            f"\n\\* Les places {which} prennent des broches SPI : seulement avec le SPI "
+            "éteint (absent de `gpio.buses`). Au-delà de huit joueurs avec une LED chacun, "
+            "prenez le boîtier Pico (`--input serial`).\n"
+        )
+        spi_en = (
+            f"\n\\* Seats {which_en} use SPI pins: only when SPI is off (not in "
+            "`gpio.buses`). With more than eight players and LEDs on every seat, use the "
+            "Pico button board (`--input serial`) instead.\n"
+        )
     return f"""# Plan de câblage / Pin map (Raspberry Pi 40-pin header)
 
 <!-- {GENERATED}; edit pinout.toml, not this file. -->
@@ -372,11 +422,11 @@ ground ({p.led_ma:.1f} mA per LED, {lit * p.led_ma:.0f} mA with all {lit} lit, w
 def render_pico_markdown(p: Pinout) -> str:
     b = p.pico
     gnd = ", ".join(str(g) for g in b.ground_pins())
-    left = [(f"seat {i + 1} button / bouton place {i + 1}", s.button)
-            for i, s in enumerate(b.seats)]
+    left = [(f"seat {i + 1} button / bouton place {i + 1}", s.button) for i, s in enumerate(b.seats)]
     left += [(f"{role} / {REFEREE_FR[role]} (referee / arbitre)", pin) for role, pin in b.referee]
-    right = [(f"seat {i + 1} LED / LED place {i + 1}", s.led) for i, s in enumerate(b.seats)
-             if s.led is not None]
+    right = [
+        (f"seat {i + 1} LED / LED place {i + 1}", s.led) for i, s in enumerate(b.seats) if s.led is not None
+    ]
     rows = ["| what / quoi | GPIO | pin / broche |", "|---|---|---|"]
     rows += [f"| {what} | GP{pin} | {b.physical(pin)} |" for what, pin in left + right]
     rows.append(f"| GND | — | {gnd} |")
@@ -385,11 +435,15 @@ def render_pico_markdown(p: Pinout) -> str:
     table = "\n".join(rows)
     safe_fr = safe_en = ""
     if safe is not None and b.safe_mode is not None:
-        safe_fr = (f"Tenir **{REFEREE_FR[b.safe_mode]}** (GP{safe}) enfoncé en branchant la carte "
-                   "la démarre en mode sans échec : le firmware ne tourne pas et le REPL reste "
-                   "libre.\n\n")
-        safe_en = (f"Holding **{b.safe_mode}** (GP{safe}) while plugging the board in starts it "
-                   "in safe mode: the firmware does not run and the REPL stays free.\n\n")
+        safe_fr = (
+            f"Tenir **{REFEREE_FR[b.safe_mode]}** (GP{safe}) enfoncé en branchant la carte "
+            "la démarre en mode sans échec : le firmware ne tourne pas et le REPL reste "
+            "libre.\n\n"
+        )
+        safe_en = (
+            f"Holding **{b.safe_mode}** (GP{safe}) while plugging the board in starts it "
+            "in safe mode: the firmware does not run and the REPL stays free.\n\n"
+        )
     return f"""# Boîtier Pico / Pico button board: pin map
 
 <!-- {GENERATED}; edit pinout.toml, not this file. -->
@@ -446,8 +500,7 @@ def render_example_block(p: Pinout) -> str:
         if s.led is not None:
             where += f" (button) and {b.physical(s.led)} (LED)"
         lines.append(f"  {{ button = {s.button}{led} }},  # seat {i + 1}: {where}")
-    lines += ["]", "", "[gpio.referee]", "# Optional referee buttons; leave out the ones you do "
-              "not have."]
+    lines += ["]", "", "[gpio.referee]", "# Optional referee buttons; leave out the ones you do not have."]
     lines += [f"{role} = {pin}  # pin {b.physical(pin)}" for role, pin in b.referee]
     lines.append(EXAMPLE_END)
     return "\n".join(lines)

@@ -58,16 +58,22 @@ def main(argv: list[str]) -> int:
     from companion.cli.parser import resolve_lang
 
     lang, _ = resolve_lang(argv)
-    parser = argparse.ArgumentParser(prog="python -m companion.hardware",
-                                     description="Files made from hardware/pinout.toml.")
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.hardware", description="Files made from hardware/pinout.toml."
+    )
     sub = parser.add_subparsers(dest="action", required=True)
     r = sub.add_parser("render", help="rewrite every file made from pinout.toml")
-    r.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 and list the files that differ")
-    r.add_argument("--root", type=Path, default=None,
-                   help="the folder to write in (default: this checkout; from an installed "
-                        "package, the current folder); its hardware/pinout.toml if it has one, "
-                        "else the one shipped with the package")
+    r.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 and list the files that differ"
+    )
+    r.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        help="the folder to write in (default: this checkout; from an installed "
+        "package, the current folder); its hardware/pinout.toml if it has one, "
+        "else the one shipped with the package",
+    )
     r.add_argument("--lang", choices=["fr", "en"], default=lang)
     args = parser.parse_args(argv)
     lang = args.lang
@@ -81,8 +87,10 @@ def main(argv: list[str]) -> int:
     if args.check:
         bad = drifted(root, p)
         for rel in bad:
-            print(f"{rel}: differs from hardware/pinout.toml; run `python -m companion.hardware "
-                  "render`", file=sys.stderr)
+            print(
+                f"{rel}: differs from hardware/pinout.toml; run `python -m companion.hardware render`",
+                file=sys.stderr,
+            )
         return 1 if bad else 0
     made = outputs(root, p)
     written = 0
@@ -96,15 +104,24 @@ def main(argv: list[str]) -> int:
                 print(f"companion: {err.message(lang)}", file=sys.stderr)
                 return 1
             except OSError as err:
-                print(_say(lang, f"companion: impossible d'écrire {path} ({err.strerror}) : "
-                                 "choisissez avec --root un dossier où vous pouvez écrire.",
-                           f"companion: cannot write {path} ({err.strerror}): choose a folder "
-                           "you can write with --root."), file=sys.stderr)
+                print(
+                    _say(
+                        lang,
+                        f"companion: impossible d'écrire {path} ({err.strerror}) : "
+                        "choisissez avec --root un dossier où vous pouvez écrire.",
+                        f"companion: cannot write {path} ({err.strerror}): choose a folder "
+                        "you can write with --root.",
+                    ),
+                    file=sys.stderr,
+                )
                 return 1
             written += 1
             print(_say(lang, f"écrit {rel}", f"wrote {rel}"))
-    print(_say(lang, f"{written} fichiers écrits dans {root} depuis {source}, "
-                     f"{len(made) - written} déjà à jour.",
-               f"{written} files written in {root} from {source}, {len(made) - written} already "
-               "up to date."))
+    print(
+        _say(
+            lang,
+            f"{written} fichiers écrits dans {root} depuis {source}, {len(made) - written} déjà à jour.",
+            f"{written} files written in {root} from {source}, {len(made) - written} already up to date.",
+        )
+    )
     return 0

@@ -152,8 +152,7 @@ def crash_status(source: str, exc: BaseException) -> SourceStatus:
         "error",
         None,
         f"The {source} buttons stopped working ({what}); restart the game to use them again.",
-        f"Les boutons {source} ne répondent plus ({what}) ; relancez la partie pour les "
-        "retrouver.",
+        f"Les boutons {source} ne répondent plus ({what}) ; relancez la partie pour les retrouver.",
         crashed=what,
     )
 

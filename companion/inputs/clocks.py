@@ -74,8 +74,7 @@ class ClockMerger:
     @property
     def clock(self) -> Clock:
         """The clock every converted event carries."""
-        worst = max(max(c.resolution_ns, self._offsets[_key(c)].uncertainty_ns)
-                    for c in self._clocks)
+        worst = max(max(c.resolution_ns, self._offsets[_key(c)].uncertainty_ns) for c in self._clocks)
         return Clock(self.common.name, max(worst, self.common.resolution_ns))
 
     def knows(self, clock: Clock) -> bool:
@@ -104,8 +103,11 @@ class ClockMerger:
             res = self.resolution_of(event.clock)
         except KeyError:
             raise ValueError(f"clock {event.clock.name!r} was never registered") from None
-        return replace(event, t_ns=self.to_common(event.clock, event.t_ns),
-                       clock=Clock(self.common.name, res, self.common.epoch))
+        return replace(
+            event,
+            t_ns=self.to_common(event.clock, event.t_ns),
+            clock=Clock(self.common.name, res, self.common.epoch),
+        )
 
 
 def _key(clock: Clock) -> tuple[str, str]:

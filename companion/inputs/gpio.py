@@ -141,8 +141,9 @@ def header_score(names: Sequence[str]) -> int:
     return sum(1 for n, name in enumerate(names[:28]) if name == f"GPIO{n}")
 
 
-def header_chip(open_chip: Callable[[str], Any], paths: Iterable[str],
-                denied: list[tuple[str, OSError]] | None = None) -> str | None:
+def header_chip(
+    open_chip: Callable[[str], Any], paths: Iterable[str], denied: list[tuple[str, OSError]] | None = None
+) -> str | None:
     """The path of the 40-pin header's chip, found by its lines' names in libgpiod's chip and
     line info (Pi 5: RP1, ``gpiochip0`` or ``gpiochip4`` depending on the kernel; Pi 4 and
     earlier: the BCM chip). None if no chip has any line so named; the chips the user may not
@@ -169,8 +170,10 @@ class NoHeaderChip(HardwareError):
     """No chip has the header's line names; ``looked`` says which chips were seen (en, fr)."""
 
     def __init__(self, paths: Sequence[str]) -> None:
-        self.looked = (", ".join(paths) if paths else "no /dev/gpiochip* at all",
-                       ", ".join(paths) if paths else "aucun /dev/gpiochip*")
+        self.looked = (
+            ", ".join(paths) if paths else "no /dev/gpiochip* at all",
+            ", ".join(paths) if paths else "aucun /dev/gpiochip*",
+        )
         en, fr = self.looked
         super().__init__(
             f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin "
@@ -187,8 +190,12 @@ def no_header_chip(paths: Sequence[str]) -> HardwareError:
     return NoHeaderChip(paths)
 
 
-def find_header_chip(chip: int | None, *, open_chip: Callable[[str], Any] | None = None,
-                     paths: Callable[[], list[str]] = chip_paths) -> str:
+def find_header_chip(
+    chip: int | None,
+    *,
+    open_chip: Callable[[str], Any] | None = None,
+    paths: Callable[[], list[str]] = chip_paths,
+) -> str:
     """``/dev/gpiochipN`` of the header: ``chip`` if the config names it, else found by its
     lines' names; a HardwareError naming what was looked for when there is none."""
     if chip is not None:
@@ -217,8 +224,9 @@ class GpiodLines:
     ``open_chip`` is the seam: ``gpiod.Chip`` on the Pi; tests pass a model of the kernel's
     GPIO character device with the same public methods."""
 
-    def __init__(self, path: str, pins: Sequence[int], *,
-                 open_chip: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self, path: str, pins: Sequence[int], *, open_chip: Callable[[str], Any] | None = None
+    ) -> None:
         import gpiod
         from gpiod.line import Bias, Direction, Edge
 
@@ -232,8 +240,7 @@ class GpiodLines:
         self._poller = select.poll()
         self._poller.register(self._wake_r, select.POLLIN)
         self._by_fd: dict[int, tuple[int, Any]] = {}
-        settings = gpiod.LineSettings(direction=Direction.INPUT, edge_detection=Edge.BOTH,
-                                      bias=Bias.PULL_UP)
+        settings = gpiod.LineSettings(direction=Direction.INPUT, edge_detection=Edge.BOTH, bias=Bias.PULL_UP)
         try:
             chip = opener(path)
         except OSError as exc:
@@ -242,7 +249,8 @@ class GpiodLines:
         try:
             for pin in pins:
                 req = chip.request_lines(
-                    {pin: settings}, consumer=CONSUMER, event_buffer_size=MAX_EVENT_BUFFER)
+                    {pin: settings}, consumer=CONSUMER, event_buffer_size=MAX_EVENT_BUFFER
+                )
                 self._requests[pin] = req
                 self._last_seq[pin] = 0  # the kernel numbers a line's events from 1
                 self._by_fd[req.fd] = (pin, req)
@@ -275,8 +283,7 @@ class GpiodLines:
         with contextlib.suppress(OSError):
             os.write(self._wake_w, b"w")
 
-    def read(self, ready: list[tuple[int, int]], on_edge: EdgeCallback,
-             on_gap: GapCallback) -> None:
+    def read(self, ready: list[tuple[int, int]], on_edge: EdgeCallback, on_gap: GapCallback) -> None:
         """Every event of the ready lines, in the kernel's order, as on_edge(pin, t_ns, level);
         a gap in a line's sequence numbers first as on_gap(pin, lost, stamp after the gap)."""
         by_fd, last_seq, rising = self._by_fd, self._last_seq, self._rising
@@ -325,8 +332,7 @@ class GpioLineError(ConfigError):
     def __init__(self, pin: int, exc: BaseException) -> None:
         super().__init__(
             f"GPIO{pin} cannot be used ({exc}); pick another pin in the pin map.",
-            f"GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de "
-            "câblage.",
+            f"GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de câblage.",
         )
         self.pin = pin
 
@@ -358,8 +364,12 @@ class LedFactory:
     buttons_through_gpiod = True
 
 
-def lgpio_factory(chip: int | None = None, *, open_chip: Callable[[str], Any] | None = None,
-                  paths: Callable[[], list[str]] = chip_paths) -> Any:
+def lgpio_factory(
+    chip: int | None = None,
+    *,
+    open_chip: Callable[[str], Any] | None = None,
+    paths: Callable[[], list[str]] = chip_paths,
+) -> Any:
     """gpiozero's lgpio pin factory on the header's chip (found by its lines' names through
     libgpiod unless ``[gpio] chip`` names it), for the seat LEDs: used through gpiozero's
     public API only."""
@@ -496,9 +506,7 @@ class GpioSource:
         now = self._now_ns()
         lines = self._lines
         levels = self.levels()
-        self._debouncers = [
-            Debouncer(self.settings, active=not level, t_ns=now) for level in levels
-        ]
+        self._debouncers = [Debouncer(self.settings, active=not level, t_ns=now) for level in levels]
         for b, d in zip(self.buttons, self._debouncers, strict=True):
             if d.stuck:
                 events.put(self._stuck_status(b))

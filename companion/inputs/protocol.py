@@ -272,9 +272,7 @@ def parse_body(body: bytes) -> BoardMessage:
             raise _wrong_length("EVENT", n)
         _, seq, role, index, kind, t_us = _EVENT.unpack(body)
         if role >= 4 or kind >= 4:
-            raise FrameError(
-                f"EVENT with role {role} kind {kind}", f"EVENT avec rôle {role} type {kind}"
-            )
+            raise FrameError(f"EVENT with role {role} kind {kind}", f"EVENT avec rôle {role} type {kind}")
         return Event(seq, ROLES[role], index, EVENT_KINDS[kind], t_us)
     if t == MsgType.HEARTBEAT:
         if n != _HEARTBEAT.size:
@@ -355,8 +353,10 @@ def parse_command(line: bytes) -> HostCommand:
     if len(line) > MAX_LINE:
         # The firmware's line buffer holds MAX_LINE characters: a longer line never reaches it.
         n = len(line)
-        raise FrameError(f"command line of {n} characters is too long: at most {MAX_LINE}",
-                         f"commande de {n} caractères trop longue : {MAX_LINE} au plus")
+        raise FrameError(
+            f"command line of {n} characters is too long: at most {MAX_LINE}",
+            f"commande de {n} caractères trop longue : {MAX_LINE} au plus",
+        )
     if not line.startswith(b":"):
         raise FrameError("command line must start with ':'", "une commande commence par ':'")
     try:

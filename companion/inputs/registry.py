@@ -100,8 +100,7 @@ def build_source(
     if not parts or parts[0] not in SOURCE_NAMES:
         raise ConfigError(
             f'"{name}" is not an input source: choose gpio, serial, keyboard, sim or web.',
-            f"« {name} » n'est pas une source d'entrée : choisissez gpio, serial, keyboard, sim "
-            "ou web.",
+            f"« {name} » n'est pas une source d'entrée : choisissez gpio, serial, keyboard, sim ou web.",
         )
     kind = parts[0]
     if kind == "gpio":
@@ -142,9 +141,12 @@ def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -
                 "câblez et ajoutez les autres, ou lancez `companion buttons --assign`.",
             )
         pins = [p for p in pins if p[0] != "seat" or p[1] < n_seats]
-    return open_gpio_source([ButtonPin(role, i, pin) for role, i, pin in pins],
-                            chip=config.gpio.chip, settings=config.debounce.settings(),
-                            pin_factory=pin_factory)
+    return open_gpio_source(
+        [ButtonPin(role, i, pin) for role, i, pin in pins],
+        chip=config.gpio.chip,
+        settings=config.debounce.settings(),
+        pin_factory=pin_factory,
+    )
 
 
 _STOP = object()
@@ -235,8 +237,9 @@ class CombinedSource:
                     self._tie(s, clock)
                 elif not hasattr(s, "clock_offset"):
                     raise self._untied(s, "?")
-                t = source_thread(self.name, partial(self._forward, s, inner, events), events,
-                                  name=f"merge-{s.name}")
+                t = source_thread(
+                    self.name, partial(self._forward, s, inner, events), events, name=f"merge-{s.name}"
+                )
                 t.start()
                 self._inner.append(inner)
                 self._threads.append(t)
@@ -271,12 +274,17 @@ class CombinedSource:
                     if offset is not None:
                         self.merger.update(item.clock, offset)
                 if not self.merger.converts(item.clock):
-                    events.put(SourceStatus(
-                        self.name, "error", item.seat if item.role == "seat" else None,
-                        f"A press of the {source.name} buttons was dropped: its clock "
-                        f"({item.clock.name}) could not be tied to the others yet.",
-                        f"Un appui des boutons {source.name} a été écarté : son horloge "
-                        f"({item.clock.name}) n'a pas encore pu être reliée aux autres."))
+                    events.put(
+                        SourceStatus(
+                            self.name,
+                            "error",
+                            item.seat if item.role == "seat" else None,
+                            f"A press of the {source.name} buttons was dropped: its clock "
+                            f"({item.clock.name}) could not be tied to the others yet.",
+                            f"Un appui des boutons {source.name} a été écarté : son horloge "
+                            f"({item.clock.name}) n'a pas encore pu être reliée aux autres.",
+                        )
+                    )
                     continue
                 item = self.merger.convert(item)
             events.put(item)
@@ -318,8 +326,9 @@ class Supervised:
     A pin factory shared with the LEDs is not rebuilt, only the source on it, so the LEDs go on.
     Restarting waits ``retry_s`` (doubling up to ``max_retry_s`` while building fails)."""
 
-    def __init__(self, build: Callable[[], InputSource], *, retry_s: float = 0.2,
-                 max_retry_s: float = 5.0) -> None:
+    def __init__(
+        self, build: Callable[[], InputSource], *, retry_s: float = 0.2, max_retry_s: float = 5.0
+    ) -> None:
         self._build = build
         self.source = build()
         self.name = self.source.name
@@ -359,15 +368,14 @@ class Supervised:
         if not self._lock.acquire(blocking=False):
             return
         try:
-            if self._stopping.is_set() or (self._restarter is not None
-                                           and self._restarter.is_alive()):
+            if self._stopping.is_set() or (self._restarter is not None and self._restarter.is_alive()):
                 return
-            self._say("disconnected",
-                      f"The {self.name} buttons stopped ({status.crashed}): starting them again.",
-                      f"Les boutons {self.name} se sont arrêtés ({status.crashed}) : "
-                      "redémarrage.")
-            self._restarter = threading.Thread(target=self._restart, name=f"restart-{self.name}",
-                                               daemon=True)
+            self._say(
+                "disconnected",
+                f"The {self.name} buttons stopped ({status.crashed}): starting them again.",
+                f"Les boutons {self.name} se sont arrêtés ({status.crashed}) : redémarrage.",
+            )
+            self._restarter = threading.Thread(target=self._restart, name=f"restart-{self.name}", daemon=True)
             self._restarter.start()
         finally:
             self._lock.release()
@@ -388,14 +396,18 @@ class Supervised:
                     what = f"{type(exc).__name__}: {exc}"
                     if what != said:
                         said = what
-                        self._say("error", f"The {self.name} buttons cannot start again yet "
-                                  f"({what}); trying again.",
-                                  f"Les boutons {self.name} ne redémarrent pas encore ({what}) ; "
-                                  "nouvel essai.")
+                        self._say(
+                            "error",
+                            f"The {self.name} buttons cannot start again yet ({what}); trying again.",
+                            f"Les boutons {self.name} ne redémarrent pas encore ({what}) ; nouvel essai.",
+                        )
                     delay = min(delay * 2, self._max_retry_s)
                     continue
                 self.source = source
                 self.restarts += 1
-            self._say("connected", f"The {self.name} buttons work again.",
-                      f"Les boutons {self.name} répondent de nouveau.")
+            self._say(
+                "connected",
+                f"The {self.name} buttons work again.",
+                f"Les boutons {self.name} répondent de nouveau.",
+            )
             return

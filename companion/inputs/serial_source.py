@@ -101,11 +101,11 @@ def open_error(port: str, e: BaseException) -> HardwareError:
     if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
         return HardwareError(
             f"{port} does not exist: plug the Pico in with a data USB cable, "
-            "or set its port in the config file ([serial] port = \"/dev/ttyACM0\"); "
+            'or set its port in the config file ([serial] port = "/dev/ttyACM0"); '
             "`companion firmware info --port PORT` checks a port.",
             f"{port} n'existe pas : branchez le Pico avec un câble USB de données, "
             "ou indiquez son port dans le fichier de configuration ([serial] port = "
-            "\"/dev/ttyACM0\") ; `companion firmware info --port PORT` vérifie un port.",
+            '"/dev/ttyACM0") ; `companion firmware info --port PORT` vérifie un port.',
         )
     if code == errno.EBUSY:
         return HardwareError(
@@ -326,10 +326,10 @@ class SerialSource:
             if name is None:
                 raise BoardMissing(
                     "No Pico button board found on USB: plug it in with a data cable, "
-                    "or set its port in the config file ([serial] port = \"/dev/ttyACM0\").",
+                    'or set its port in the config file ([serial] port = "/dev/ttyACM0").',
                     "Aucun boîtier Pico trouvé en USB : branchez-le avec un câble de données, "
                     "ou indiquez son port dans le fichier de configuration ([serial] port = "
-                    "\"/dev/ttyACM0\").",
+                    '"/dev/ttyACM0").',
                 )
             try:
                 port = serial.serial_for_url(name, baudrate=BAUDRATE, timeout=READ_TIMEOUT_S)
@@ -352,8 +352,11 @@ class SerialSource:
         # Each press carries the resolution its board really stamped it with: 1 µs from the PIO
         # capture, the interrupt latency (as the board states it) on the fallback path.
         # The board's clock restarts at each of its boots: the boot is the stamps' epoch.
-        clock = Clock(name=f"pico:{hello.uid}", resolution_ns=max(hello.resolution_ns, 1000),
-                      epoch=f"pico-boot:{hello.boot_id:08x}")
+        clock = Clock(
+            name=f"pico:{hello.uid}",
+            resolution_ns=max(hello.resolution_ns, 1000),
+            epoch=f"pico-boot:{hello.boot_id:08x}",
+        )
         if self.clock is not None and self.clock.epoch != clock.epoch:
             old = self.clock_offset()
             if old is not None:
@@ -536,8 +539,7 @@ class SerialSource:
             )
             return
         who_en = f"seat {ev.index + 1}" if ev.role == "seat" else f"the {ev.role} button"
-        who_fr = (f"la place {ev.index + 1}" if ev.role == "seat"
-                  else f"l'arbitre « {referee_name(ev.role)} »")
+        who_fr = f"la place {ev.index + 1}" if ev.role == "seat" else f"l'arbitre « {referee_name(ev.role)} »"
         seat = ev.index if ev.role == "seat" else None
         if ev.kind == "stuck":
             self._status(
@@ -558,8 +560,11 @@ class SerialSource:
 def _absent(e: HardwareError) -> bool:
     """Whether the error only says the board is not there (yet): unplugged, not enumerated."""
     cause = e.__cause__
-    return isinstance(e, BoardMissing) or isinstance(cause, FileNotFoundError) or (
-        getattr(cause, "errno", None) == errno.ENOENT)
+    return (
+        isinstance(e, BoardMissing)
+        or isinstance(cause, FileNotFoundError)
+        or (getattr(cause, "errno", None) == errno.ENOENT)
+    )
 
 
 def _close_quietly(port: SerialPort) -> None:

@@ -56,15 +56,17 @@ def reaction_us(rng: random.Random) -> int:
     return max(RT_MIN_US, int(rt))
 
 
-def plan_slap(seed: int, index: int, n_seats: int, timeout_ms: int = 5000,
-              allow_false: bool = True) -> SlapPlan:
+def plan_slap(
+    seed: int, index: int, n_seats: int, timeout_ms: int = 5000, allow_false: bool = True
+) -> SlapPlan:
     rng = random.Random(f"{seed}:slap:{index}")
     timeout_us = timeout_ms * 1000
     claimant = rng.randrange(n_seats)
     t0 = 1_000_000 + index * SLAP_SPACING_US + rng.randrange(1_000_000)
     roll = rng.random()
-    kind: SlapKind = ("false" if allow_false and roll < P_FALSE
-                      else "timeout" if roll < P_FALSE + P_TIMEOUT else "valid")
+    kind: SlapKind = (
+        "false" if allow_false and roll < P_FALSE else "timeout" if roll < P_FALSE + P_TIMEOUT else "valid"
+    )
     others = [s for s in range(n_seats) if s != claimant]
     stamps: dict[int, int] = {claimant: t0}
     penalized: tuple[int, ...] = ()
@@ -102,8 +104,14 @@ class SimSource:
 
     name = "sim"
 
-    def __init__(self, n_seats: int, seed: int = 0, speed: float = 1.0,
-                 timeout_ms: int = 5000, now_ns: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        n_seats: int,
+        seed: int = 0,
+        speed: float = 1.0,
+        timeout_ms: int = 5000,
+        now_ns: Callable[[], int] | None = None,
+    ) -> None:
         if not 1 <= n_seats <= 10:
             raise ValueError(f"the simulator seats 1 to 10 players, not {n_seats}")
         if speed < 0:
@@ -129,8 +137,12 @@ class SimSource:
 
     def start(self, events: queue.Queue[SimItem]) -> None:
         self._stop.clear()
-        self._thread = source_thread("sim", lambda: self._run(events), events,  # type: ignore[arg-type]
-                                     name="sim-source")
+        self._thread = source_thread(
+            "sim",
+            lambda: self._run(events),
+            events,  # type: ignore[arg-type]
+            name="sim-source",
+        )
         self._thread.start()
 
     def stop(self) -> None:
@@ -174,11 +186,9 @@ class SimSource:
                 if seat in skip:
                     continue
                 events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
-                events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000,
-                                      self.clock, "sim"))
+                events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000, self.clock, "sim"))
             if plan.kind == "timeout" and self.speed:
                 remaining = plan.timeout_us - elapsed_us
                 if remaining > 0 and not self._sleep(remaining / 1e6):
                     return
             events.put(BurstEnd(plan))
-

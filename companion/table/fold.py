@@ -26,15 +26,18 @@ class Fold:
         """Apply one event; raises RuleError (or SetupError) and changes nothing if it is refused."""
         if isinstance(event, NewGameBase):
             if self.engine is not None:
-                raise RuleError("a table log holds one game: a second new_game starts here (split "
-                                "the file, one game each)",
-                                "un journal de table contient une seule partie : un second "
-                                "new_game commence ici (séparez le fichier, une partie chacun)")
+                raise RuleError(
+                    "a table log holds one game: a second new_game starts here (split "
+                    "the file, one game each)",
+                    "un journal de table contient une seule partie : un second "
+                    "new_game commence ici (séparez le fichier, une partie chacun)",
+                )
             self.engine = new_engine(event)
         elif self.engine is None:
-            raise RuleError(f"the log must start with a new_game event, not {event.type}",  # type: ignore[attr-defined]
-                            f"le journal doit commencer par un événement new_game, pas "
-                            f"{event.type}")  # type: ignore[attr-defined]
+            raise RuleError(
+                f"the log must start with a new_game event, not {event.type}",  # type: ignore[attr-defined]
+                f"le journal doit commencer par un événement new_game, pas {event.type}",  # type: ignore[attr-defined]
+            )
         else:
             self.engine.apply(event)
         self.count += 1
@@ -65,6 +68,9 @@ def replay(lines: Iterable[str] | Iterable[bytes]) -> GameEngine:
             except CompanionError as err:
                 raise LogError(number, err.en, err.fr) from None
     if fold.engine is None:
-        raise LogError(max(last_line, 1), "the log holds no game: it needs a new_game event",
-                       "le journal ne contient aucune partie : il faut un événement new_game")
+        raise LogError(
+            max(last_line, 1),
+            "the log holds no game: it needs a new_game event",
+            "le journal ne contient aucune partie : il faut un événement new_game",
+        )
     return fold.engine

@@ -54,9 +54,12 @@ CREATE TABLE events (
 
 
 def _schema_rows(sql: str) -> set[tuple[str, str, str]]:
-    return {("table", name, " ".join(statement.split()))
-            for statement in sql.split(";") if statement.strip()
-            for name in [statement.split()[2]]}
+    return {
+        ("table", name, " ".join(statement.split()))
+        for statement in sql.split(";")
+        if statement.strip()
+        for name in [statement.split()[2]]
+    }
 
 
 # What ``_create`` makes, as sqlite_master keeps it (whitespace aside). Anything else in a
@@ -113,15 +116,20 @@ def wal_damage(wal: Path) -> tuple[str, str] | None:
         return None  # SQLite reads a WAL without a whole header as empty: nothing was committed
     magic, version, page, _, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:32])
     order = _WAL_MAGIC.get(magic)
-    header_ok = (order is not None and version == 3007000 and page >= 512
-                 and not page & (page - 1) and _wal_sum(data[:24], order, 0, 0) == (c1, c2))
+    header_ok = (
+        order is not None
+        and version == 3007000
+        and page >= 512
+        and not page & (page - 1)
+        and _wal_sum(data[:24], order, 0, 0) == (c1, c2)
+    )
     if not header_ok:
         # Without a header no frame can be checked; the frames' own headers still tell whether
         # more than one transaction (so at least one acknowledged) was written.
         page = page if 512 <= page <= 65536 and not page & (page - 1) else 0
         if page == 0 or len(data) < 32 + 2 * (page + 24):
             return None
-        salt1, salt2 = struct.unpack(">2I", data[32 + 8:32 + 16])
+        salt1, salt2 = struct.unpack(">2I", data[32 + 8 : 32 + 16])
     size = page + 24
     frames = (len(data) - 32) // size
     heads = [struct.unpack_from(">6I", data, 32 + i * size) for i in range(frames)]
@@ -134,24 +142,27 @@ def wal_damage(wal: Path) -> tuple[str, str] | None:
         return None
     last = acked[-1]
     if not header_ok:
-        return (f"the header of its {wal.name} is damaged, so SQLite would silently ignore "
-                "every event in it",
-                f"l'en-tête de son {wal.name} est abîmé, SQLite ignorerait sans rien dire tous "
-                "les événements qu'il contient")
+        return (
+            f"the header of its {wal.name} is damaged, so SQLite would silently ignore every event in it",
+            f"l'en-tête de son {wal.name} est abîmé, SQLite ignorerait sans rien dire tous "
+            "les événements qu'il contient",
+        )
     assert order is not None
     sums = (c1, c2)
     for i in range(last + 1):
         at = 32 + i * size
         h = heads[i]
-        sums = _wal_sum(data[at:at + 8], order, *sums)
-        sums = _wal_sum(data[at + 24:at + size], order, *sums)
+        sums = _wal_sum(data[at : at + 8], order, *sums)
+        sums = _wal_sum(data[at + 24 : at + size], order, *sums)
         if (h[2], h[3]) != (salt1, salt2) or sums != (h[4], h[5]):
             lost = sum(1 for j in ours if j >= i and heads[j][1])
-            return (f"frame {i + 1} of {frames} of its {wal.name} is damaged, so SQLite would "
-                    f"silently drop the {lost} transaction(s) committed after it",
-                    f"la trame {i + 1} sur {frames} de son {wal.name} est abîmée, SQLite "
-                    f"abandonnerait sans rien dire les {lost} transaction(s) validée(s) après "
-                    "elle")
+            return (
+                f"frame {i + 1} of {frames} of its {wal.name} is damaged, so SQLite would "
+                f"silently drop the {lost} transaction(s) committed after it",
+                f"la trame {i + 1} sur {frames} de son {wal.name} est abîmée, SQLite "
+                f"abandonnerait sans rien dire les {lost} transaction(s) validée(s) après "
+                "elle",
+            )
     return None
 
 
@@ -189,7 +200,8 @@ class Journal:
                     f"there is no journal at {self.path} yet: no game has been played with "
                     "this data directory",
                     f"il n'y a pas encore de journal dans {self.path} : aucune partie n'a été "
-                    "jouée avec ce dossier de données")
+                    "jouée avec ce dossier de données",
+                )
             self._db = self._open()
         except OSError as err:
             self._release_lock()
@@ -208,7 +220,8 @@ class Journal:
             "aside to start a new journal, or pass --data-dir to use another folder",
             f"le journal {self.path} est illisible ({fr_why or why}) ; il n'a pas été modifié : "
             "déplacez-le pour en commencer un nouveau, ou indiquez un autre dossier avec "
-            "--data-dir")
+            "--data-dir",
+        )
 
     def _disk_full(self) -> JournalError:
         return JournalError(
@@ -217,7 +230,8 @@ class Journal:
             "was left as it was",
             f"le disque de {self.data_dir} est plein : libérez de la place (ou indiquez avec "
             "--data-dir un dossier sur un autre disque), puis relancez la commande ; le journal "
-            "n'a pas été modifié")
+            "n'a pas été modifié",
+        )
 
     def _read_only(self, what: Path) -> JournalError:
         return JournalError(
@@ -226,7 +240,8 @@ class Journal:
             "can write to (copy the journal there to keep its games)",
             f"{what} est en lecture seule, aucune partie ne peut y être écrite ; `companion "
             "games` et `companion export` peuvent encore le lire : pour jouer, indiquez avec "
-            "--data-dir un dossier modifiable (copiez-y le journal pour garder ses parties)")
+            "--data-dir un dossier modifiable (copiez-y le journal pour garder ses parties)",
+        )
 
     def _is_disk_full(self) -> bool:
         try:
@@ -240,14 +255,14 @@ class Journal:
             return self._unreachable(err)
         if err.errno in (errno.ENOSPC, errno.EDQUOT) or self._is_disk_full():
             return self._disk_full()
-        if err.errno == errno.EROFS or (err.errno in (errno.EACCES, errno.EPERM)
-                                        and self.data_dir.is_dir()):
+        if err.errno == errno.EROFS or (err.errno in (errno.EACCES, errno.EPERM) and self.data_dir.is_dir()):
             return self._read_only(self.data_dir)
         return JournalError(
             f"cannot write the journal folder {self.data_dir} ({err.strerror}); pass "
             "--data-dir with a folder you can write to",
             f"impossible d'écrire dans le dossier du journal {self.data_dir} "
-            f"({os_reason(err)}) ; indiquez un dossier accessible avec --data-dir")
+            f"({os_reason(err)}) ; indiquez un dossier accessible avec --data-dir",
+        )
 
     def _unreachable(self, err: OSError) -> JournalError:
         """The folder itself cannot be looked at: a path too long for the file system, a
@@ -259,12 +274,14 @@ class Journal:
                 f" characters: {shown_dir}); pass --data-dir with a shorter path",
                 f"le chemin du dossier de données est trop long pour le système de fichiers "
                 f"({len(str(self.data_dir))} caractères : {cut(str(self.data_dir), 120, 'fr')}) "
-                "; indiquez un chemin plus court avec --data-dir")
+                "; indiquez un chemin plus court avec --data-dir",
+            )
         return JournalError(
             f"the data folder {shown_dir} cannot be reached ({err.strerror}); pass --data-dir "
             "with a folder you can use",
             f"le dossier de données {cut(str(self.data_dir), 120, 'fr')} est inaccessible "
-            f"({os_reason(err)}) ; indiquez un dossier utilisable avec --data-dir")
+            f"({os_reason(err)}) ; indiquez un dossier utilisable avec --data-dir",
+        )
 
     def _take_lock(self) -> None:
         try:
@@ -289,7 +306,8 @@ class Journal:
                 f"another companion (pid {other}) is already using the journal in "
                 f"{self.data_dir}: close it first, or pass --data-dir to keep a separate journal",
                 f"un autre companion (pid {other}) utilise déjà le journal de {self.data_dir} : "
-                "fermez-le d'abord, ou indiquez un autre dossier avec --data-dir") from None
+                "fermez-le d'abord, ou indiquez un autre dossier avec --data-dir",
+            ) from None
         try:
             os.ftruncate(fd, 0)
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
@@ -307,8 +325,10 @@ class Journal:
         """Refuse, before SQLite sees it, a file that is not a whole companion journal."""
         if not self.path.exists():
             if self.wal.exists():
-                raise self._broken(f"the file is missing but its {self.wal.name} is there",
-                                   f"le fichier manque mais son {self.wal.name} est là")
+                raise self._broken(
+                    f"the file is missing but its {self.wal.name} is there",
+                    f"le fichier manque mais son {self.wal.name} est là",
+                )
             return
         if not self.path.is_file():
             raise self._broken("it is not a file", "ce n'est pas un fichier")
@@ -318,8 +338,10 @@ class Journal:
         with open(self.path, "rb") as handle:
             header = handle.read(100)
         if size < 100 or not header.startswith(b"SQLite format 3\x00"):
-            raise self._broken(f"{size} bytes: not a companion journal",
-                               f"{size} octets : ce n'est pas un journal du companion")
+            raise self._broken(
+                f"{size} bytes: not a companion journal",
+                f"{size} octets : ce n'est pas un journal du companion",
+            )
         page = int.from_bytes(header[16:18], "big")
         page = 65536 if page == 1 else page
         if page < 512 or page & (page - 1) or size % page:
@@ -327,18 +349,19 @@ class Journal:
                 f"damaged: {size} bytes is not a whole number of {page}-byte pages; its "
                 f"{self.wal.name}, if any, was kept too",
                 f"abîmé : {size} octets ne font pas un nombre entier de pages de {page} octets ; "
-                f"son {self.wal.name}, s'il existe, a été gardé aussi")
+                f"son {self.wal.name}, s'il existe, a été gardé aussi",
+            )
         # A -wal left by a run that did not close is replayed by SQLite, which silently stops
         # at its first damaged frame; judge it first. A live writer's -wal is its own business:
         # SQLite reads it through that writer's index, and it may be half-way through a frame.
-        if self.wal.exists() and self.wal.stat().st_size > 32 and (
-                self.writer or not self._writer_alive()):
+        if self.wal.exists() and self.wal.stat().st_size > 32 and (self.writer or not self._writer_alive()):
             try:
                 damage = wal_damage(self.wal)
             except OSError as err:
-                raise self._broken(f"its {self.wal.name} cannot be read: {err.strerror}",
-                                   f"son {self.wal.name} est illisible : {os_reason(err)}"
-                                   ) from None
+                raise self._broken(
+                    f"its {self.wal.name} cannot be read: {err.strerror}",
+                    f"son {self.wal.name} est illisible : {os_reason(err)}",
+                ) from None
             if damage is not None:
                 raise self._broken(*damage)
 
@@ -365,9 +388,10 @@ class Journal:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version != SCHEMA_VERSION or not {"games", "events"} <= tables:
-            raise self._broken(f"not a companion journal of version {SCHEMA_VERSION}",
-                               f"ce n'est pas un journal du companion de version "
-                               f"{SCHEMA_VERSION}")
+            raise self._broken(
+                f"not a companion journal of version {SCHEMA_VERSION}",
+                f"ce n'est pas un journal du companion de version {SCHEMA_VERSION}",
+            )
         if deep:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
@@ -382,7 +406,8 @@ class Journal:
                     f"le journal {self.path} contient du SQL que le companion n'a pas créé "
                     f"({foreign}), qui s'exécuterait à notre prochaine écriture ; il n'a pas été "
                     "modifié : `companion games`, `history` et `export` lisent encore ses "
-                    "parties ; pour jouer, indiquez un autre dossier avec --data-dir")
+                    "parties ; pour jouer, indiquez un autre dossier avec --data-dir",
+                )
 
     def _open_reader(self) -> sqlite3.Connection:
         """Read-only: mode=ro never writes the journal or its -wal; immutable=1 on read-only
@@ -405,7 +430,8 @@ class Journal:
                     f"le journal {self.path} est sur un support en lecture seule avec des "
                     f"écritures inachevées dans {self.wal.name} : copiez tout le dossier dans un "
                     "endroit modifiable et indiquez la copie avec --data-dir ; rien n'a été "
-                    "modifié") from None
+                    "modifié",
+                ) from None
         try:
             db = self._connect("?mode=ro&immutable=1")
             self._check(db, deep=False)
@@ -449,8 +475,10 @@ class Journal:
         except sqlite3.Error as err:
             if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
                 raise self._disk_full() from None
-            raise JournalError(f"could not create the journal {self.path}: {err}",
-                               f"impossible de créer le journal {self.path} : {err}") from None
+            raise JournalError(
+                f"could not create the journal {self.path}: {err}",
+                f"impossible de créer le journal {self.path} : {err}",
+            ) from None
         except OSError as err:
             raise self._os_error(err) from None
         finally:
@@ -509,18 +537,16 @@ class Journal:
 
     # --- writing -------------------------------------------------------------------------------
 
-    def new_game(self, first: Event, game: str, players: tuple[str, ...],
-                 meta: dict[str, Any]) -> str:
+    def new_game(self, first: Event, game: str, players: tuple[str, ...], meta: dict[str, Any]) -> str:
         game_id = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
         now = time.time_ns()
         try:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
                 "INSERT INTO games (id, game, players, created_ns, meta) VALUES (?, ?, ?, ?, ?)",
-                (game_id, game, json.dumps(list(players), ensure_ascii=False), now,
-                 json.dumps(meta)))
-            self._db.execute("INSERT INTO events VALUES (?, 1, ?, ?)",
-                             (game_id, first.to_json(), now))
+                (game_id, game, json.dumps(list(players), ensure_ascii=False), now, json.dumps(meta)),
+            )
+            self._db.execute("INSERT INTO events VALUES (?, 1, ?, ?)", (game_id, first.to_json(), now))
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
@@ -540,8 +566,10 @@ class Journal:
         now = time.time_ns()
         try:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
-                                 [(game_id, seq, event.to_json(), now) for seq, event in rows])
+            self._db.executemany(
+                "INSERT INTO events VALUES (?, ?, ?, ?)",
+                [(game_id, seq, event.to_json(), now) for seq, event in rows],
+            )
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
@@ -550,17 +578,24 @@ class Journal:
 
     def _write_error(self, err: sqlite3.Error, lost: int = 1) -> JournalError:
         if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
-            en, fr = (("the last event was not recorded", "le dernier événement n'a pas été "
-                       "enregistré") if lost == 1 else
-                      (f"the last {lost} events were not recorded",
-                       f"les {lost} derniers événements n'ont pas été enregistrés"))
+            en, fr = (
+                ("the last event was not recorded", "le dernier événement n'a pas été enregistré")
+                if lost == 1
+                else (
+                    f"the last {lost} events were not recorded",
+                    f"les {lost} derniers événements n'ont pas été enregistrés",
+                )
+            )
             return JournalError(
                 f"the disk holding {self.data_dir} is full: {en}, every earlier one is safe; "
                 "free some space, then `companion resume` continues the game",
                 f"le disque de {self.data_dir} est plein : {fr}, tous les précédents sont sûrs ; "
-                "libérez de la place, puis `companion resume` reprend la partie")
-        return JournalError(f"could not write to the journal {self.path}: {err}",
-                            f"impossible d'écrire dans le journal {self.path} : {err}")
+                "libérez de la place, puis `companion resume` reprend la partie",
+            )
+        return JournalError(
+            f"could not write to the journal {self.path}: {err}",
+            f"impossible d'écrire dans le journal {self.path} : {err}",
+        )
 
     def _after_commit(self, events: int = 1) -> None:
         """Copy the -wal into the journal every CHECKPOINT_EVERY events, and at once if the -wal
@@ -597,14 +632,18 @@ class Journal:
 
     # --- reading -------------------------------------------------------------------------------
 
-    _SELECT = ("SELECT g.id, g.game, g.players, g.created_ns, g.meta, g.finished, "
-               "(SELECT count(*) FROM events e WHERE e.game_id = g.id) FROM games g ")
+    _SELECT = (
+        "SELECT g.id, g.game, g.players, g.created_ns, g.meta, g.finished, "
+        "(SELECT count(*) FROM events e WHERE e.game_id = g.id) FROM games g "
+    )
 
     def _infos(self, where: str = "", params: tuple[object, ...] = ()) -> list[GameInfo]:
         try:
             rows = self._db.execute(self._SELECT + where, params).fetchall()
-            return [GameInfo(r[0], r[1], tuple(json.loads(r[2])), r[3], json.loads(r[4]),
-                             bool(r[5]), r[6]) for r in rows]
+            return [
+                GameInfo(r[0], r[1], tuple(json.loads(r[2])), r[3], json.loads(r[4]), bool(r[5]), r[6])
+                for r in rows
+            ]
         except (sqlite3.Error, ValueError) as err:
             raise self._broken(str(err)) from None
 
@@ -624,27 +663,32 @@ class Journal:
         if game_id is None:
             found = self._infos("ORDER BY g.rowid DESC LIMIT 1")
             if not found:
-                raise JournalError(f"the journal {self.path} holds no game yet",
-                                   f"le journal {self.path} ne contient encore aucune partie")
+                raise JournalError(
+                    f"the journal {self.path} holds no game yet",
+                    f"le journal {self.path} ne contient encore aucune partie",
+                )
             return found[0]
         found = self._infos("WHERE g.id = ?", (game_id,))
         if found:
             return found[0]
         latest = self._infos("ORDER BY g.rowid DESC LIMIT 5")
         if not latest:
-            raise JournalError(f"the journal {self.path} holds no game yet",
-                               f"le journal {self.path} ne contient encore aucune partie")
+            raise JournalError(
+                f"the journal {self.path} holds no game yet",
+                f"le journal {self.path} ne contient encore aucune partie",
+            )
         known = ", ".join(g.id for g in reversed(latest))
         raise UnknownGameError(
-            f"no game {shown(game_id)} in the journal (latest: {known}); `companion games` "
-            "lists them all",
+            f"no game {shown(game_id)} in the journal (latest: {known}); `companion games` lists them all",
             f"aucune partie {shown(game_id, lang='fr')} dans le journal (dernières : {known}) ; "
-            "`companion games` les liste toutes")
+            "`companion games` les liste toutes",
+        )
 
     def payloads(self, game_id: str) -> Iterator[tuple[int, str]]:
         try:
             cursor = self._db.execute(
-                "SELECT seq, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
+                "SELECT seq, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
             yield from cursor
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
@@ -653,9 +697,11 @@ class Journal:
         """Bytes of payload per game, summed by SQLite without a row reaching Python: with the
         count, what tells a game whose rows were changed in place from the one cached."""
         try:
-            return dict(self._db.execute(
-                "SELECT game_id, sum(length(CAST(payload AS BLOB))) FROM events "
-                "GROUP BY game_id").fetchall())
+            return dict(
+                self._db.execute(
+                    "SELECT game_id, sum(length(CAST(payload AS BLOB))) FROM events GROUP BY game_id"
+                ).fetchall()
+            )
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
 
@@ -677,8 +723,8 @@ class Journal:
             if seq != expected:
                 raise JournalError(
                     f"event {expected} of game {game_id} is missing from the journal {self.path}",
-                    f"l'événement {expected} de la partie {game_id} manque dans le journal "
-                    f"{self.path}")
+                    f"l'événement {expected} de la partie {game_id} manque dans le journal {self.path}",
+                )
             try:
                 event = parse_event(payload, game)
             except (ValueError, CompanionError) as err:
@@ -686,8 +732,8 @@ class Journal:
                 fr = err.fr if isinstance(err, CompanionError) else str(err)
                 raise JournalError(
                     f"event {seq} of game {game_id} in the journal {self.path} is damaged: {en}",
-                    f"l'événement {seq} de la partie {game_id} du journal {self.path} est abîmé "
-                    f": {fr}") from None
+                    f"l'événement {seq} de la partie {game_id} du journal {self.path} est abîmé : {fr}",
+                ) from None
             if isinstance(event, NewGameBase):
                 game = event.game
             yield seq, event

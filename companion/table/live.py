@@ -25,8 +25,9 @@ _TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"
 
 
 class Table:
-    def __init__(self, journal: Journal, game_id: str, engine: GameEngine, seq: int,
-                 meta: dict[str, Any]) -> None:
+    def __init__(
+        self, journal: Journal, game_id: str, engine: GameEngine, seq: int, meta: dict[str, Any]
+    ) -> None:
         self.journal = journal
         self.game_id = game_id
         self.engine = engine
@@ -52,17 +53,16 @@ class Table:
         if game_id is None:
             candidates = [g for g in reversed(journal.games()) if not g.finished]
             if not candidates:
-                raise JournalError("there is no unfinished game to resume (`companion games` "
-                                   "lists the stored ones)",
-                                   "aucune partie en cours à reprendre (`companion games` liste "
-                                   "les parties enregistrées)")
+                raise JournalError(
+                    "there is no unfinished game to resume (`companion games` lists the stored ones)",
+                    "aucune partie en cours à reprendre (`companion games` liste les parties enregistrées)",
+                )
             for info in candidates:
                 table = cls.load(journal, info.id)
                 if not table.engine.finished:
                     return table
                 journal.mark_finished(info.id, True)  # the hint was stale (killed just before)
-            raise JournalError("there is no unfinished game to resume",
-                               "aucune partie en cours à reprendre")
+            raise JournalError("there is no unfinished game to resume", "aucune partie en cours à reprendre")
         return cls.load(journal, game_id)
 
     @classmethod
@@ -80,7 +80,8 @@ class Table:
                     f"event {seq} of game {info.id} in the journal does not replay, so the game "
                     f"cannot be rebuilt: {err.en}",
                     f"l'événement {seq} de la partie {info.id} du journal ne se rejoue pas, la "
-                    f"partie ne peut être reconstruite : {err.fr}") from None
+                    f"partie ne peut être reconstruite : {err.fr}",
+                ) from None
         engine = fold.engine
         if engine is None:
             raise JournalError(f"game {info.id} has no events", f"la partie {info.id} est vide")

@@ -38,9 +38,10 @@ def _card(value: object) -> Card:
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        raise CardError(f"{value!r} is not a card: write it as text, like \"7H\" or \"10\"",
-                        f"{value!r} n'est pas une carte : écrivez-la comme du texte, par exemple "
-                        "\"7H\" ou \"10\"")
+        raise CardError(
+            f'{value!r} is not a card: write it as text, like "7H" or "10"',
+            f'{value!r} n\'est pas une carte : écrivez-la comme du texte, par exemple "7H" ou "10"',
+        )
     return parse_card(value)
 
 
@@ -49,12 +50,13 @@ CardField = Annotated[Card, BeforeValidator(_card), PlainSerializer(str, return_
 # Characters a name may not hold: controls (NUL, newline: a newline forges lines of the summary),
 # format characters (bidi overrides such as U+202E, zero-width spaces and joiners), line and
 # paragraph separators, lone surrogates (not text: they cannot even be printed).
-_BAD_CATEGORIES = {"Cc": ("a control character", "un caractère de contrôle"),
-                   "Cf": ("an invisible formatting character", "un caractère de mise en forme "
-                          "invisible"),
-                   "Cs": ("a lone surrogate", "un demi-caractère (surrogate) isolé"),
-                   "Zl": ("a line separator", "un séparateur de ligne"),
-                   "Zp": ("a paragraph separator", "un séparateur de paragraphe")}
+_BAD_CATEGORIES = {
+    "Cc": ("a control character", "un caractère de contrôle"),
+    "Cf": ("an invisible formatting character", "un caractère de mise en forme invisible"),
+    "Cs": ("a lone surrogate", "un demi-caractère (surrogate) isolé"),
+    "Zl": ("a line separator", "un séparateur de ligne"),
+    "Zp": ("a paragraph separator", "un séparateur de paragraphe"),
+}
 
 
 def _name(value: object) -> object:
@@ -70,7 +72,8 @@ def _name(value: object) -> object:
             raise EventError(
                 f"the name {shown(value)} holds {bad[0]} ({code}): names are plain visible text",
                 f"le nom {shown(value, lang='fr')} contient {bad[1]} ({code}) : un nom est du "
-                "texte visible ordinaire")
+                "texte visible ordinaire",
+            )
     return unicodedata.normalize("NFC", value)
 
 
@@ -81,11 +84,13 @@ class Event(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
     def to_json(self) -> str:
-        return json.dumps(self.model_dump(mode="json", exclude_none=True), ensure_ascii=False,
-                          separators=(", ", ": "))
+        return json.dumps(
+            self.model_dump(mode="json", exclude_none=True), ensure_ascii=False, separators=(", ", ": ")
+        )
 
 
 # --- common to every game ----------------------------------------------------------------------
+
 
 class NewGameBase(Event):
     """What every game's ``new_game`` has; each game's package adds its own keys (games/*/events.py)."""
@@ -100,16 +105,19 @@ class NewGameBase(Event):
         seen: set[str] = set()
         for name in players:
             if not name.strip():
-                raise SetupError("a player's name cannot be empty",
-                                 "le nom d'un joueur ne peut pas être vide")
+                raise SetupError(
+                    "a player's name cannot be empty", "le nom d'un joueur ne peut pas être vide"
+                )
             if len(name) > MAX_NAME:
-                raise SetupError(f"the name {shown(name, 30)} is longer than {MAX_NAME} "
-                                 "characters",
-                                 f"le nom {shown(name, 30, 'fr')} dépasse {MAX_NAME} caractères")
+                raise SetupError(
+                    f"the name {shown(name, 30)} is longer than {MAX_NAME} characters",
+                    f"le nom {shown(name, 30, 'fr')} dépasse {MAX_NAME} caractères",
+                )
             if name in seen:
-                raise SetupError(f"two players are called {name!r}: names must be unique",
-                                 f"deux joueurs s'appellent {name!r} : les noms doivent être "
-                                 "uniques")
+                raise SetupError(
+                    f"two players are called {name!r}: names must be unique",
+                    f"deux joueurs s'appellent {name!r} : les noms doivent être uniques",
+                )
             seen.add(name)
         return players
 
@@ -129,9 +137,16 @@ def name_look(name: str) -> str:
 
 def _spelled(name: str) -> str:
     """A name quoted with what does not show written out (U+00A0, U+3164...)."""
-    return "'" + "".join(c if c == " " or (c.isprintable() and not c.isspace()
-                                          and ord(c) not in _BLANKS) else f"U+{ord(c):04X}"
-                         for c in name[:40]) + ("…'" if len(name) > 40 else "'")
+    return (
+        "'"
+        + "".join(
+            c
+            if c == " " or (c.isprintable() and not c.isspace() and ord(c) not in _BLANKS)
+            else f"U+{ord(c):04X}"
+            for c in name[:40]
+        )
+        + ("…'" if len(name) > 40 else "'")
+    )
 
 
 def check_new_names(players: Iterable[str]) -> None:
@@ -142,21 +157,25 @@ def check_new_names(players: Iterable[str]) -> None:
     for name in players:
         look = name_look(name)
         if not look:
-            raise SetupError(f"the name {_spelled(name)} shows nothing on the screen: write a "
-                             "name the table can read",
-                             f"le nom {_spelled(name)} n'affiche rien à l'écran : écrivez un nom "
-                             "que la table peut lire")
+            raise SetupError(
+                f"the name {_spelled(name)} shows nothing on the screen: write a name the table can read",
+                f"le nom {_spelled(name)} n'affiche rien à l'écran : écrivez un nom que la table peut lire",
+            )
         if name.startswith(FORMULA_STARTS):
-            raise SetupError(f"the name {shown(name, 30)} starts with {name[0]!r}, which a "
-                             "spreadsheet would run as a formula: start it with a letter",
-                             f"le nom {shown(name, 30, 'fr')} commence par {name[0]!r}, qu'un "
-                             "tableur exécuterait comme une formule : commencez-le par une "
-                             "lettre")
+            raise SetupError(
+                f"the name {shown(name, 30)} starts with {name[0]!r}, which a "
+                "spreadsheet would run as a formula: start it with a letter",
+                f"le nom {shown(name, 30, 'fr')} commence par {name[0]!r}, qu'un "
+                "tableur exécuterait comme une formule : commencez-le par une "
+                "lettre",
+            )
         if look in seen:
-            raise SetupError(f"{_spelled(seen[look])} and {_spelled(name)} look the same on the "
-                             "screen: give each player a name the table can tell apart",
-                             f"{_spelled(seen[look])} et {_spelled(name)} s'affichent pareil à "
-                             "l'écran : donnez à chaque joueur un nom que la table distingue")
+            raise SetupError(
+                f"{_spelled(seen[look])} and {_spelled(name)} look the same on the "
+                "screen: give each player a name the table can tell apart",
+                f"{_spelled(seen[look])} et {_spelled(name)} s'affichent pareil à "
+                "l'écran : donnez à chaque joueur un nom que la table distingue",
+            )
         seen[look] = name
 
 
@@ -190,10 +209,12 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     if etype == "extra_forbidden":
         return EventError(
             f"unknown key {loc!r} in a {kind} event (allowed: {_fields_of(model)})",
-            f"clé inconnue {loc!r} dans un événement {kind} (permises : {_fields_of(model)})")
+            f"clé inconnue {loc!r} dans un événement {kind} (permises : {_fields_of(model)})",
+        )
     if etype == "missing":
-        return EventError(f"a {kind} event needs the key {loc!r}",
-                          f"un événement {kind} doit avoir la clé {loc!r}")
+        return EventError(
+            f"a {kind} event needs the key {loc!r}", f"un événement {kind} doit avoir la clé {loc!r}"
+        )
     if etype in ("value_error", "assertion_error"):
         ctx = first.get("ctx", {})
         cause = ctx.get("error")
@@ -211,23 +232,29 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
         "model_type": ("an object {...}", "un objet {...}"),
     }.get(etype)
     if expected:
-        return EventError(f"{loc!r} in a {kind} event must be {expected[0]}, not {json.dumps(got)}",
-                          f"{loc!r} dans un événement {kind} doit être {expected[1]}, "
-                          f"pas {json.dumps(got)}")
+        return EventError(
+            f"{loc!r} in a {kind} event must be {expected[0]}, not {json.dumps(got)}",
+            f"{loc!r} dans un événement {kind} doit être {expected[1]}, pas {json.dumps(got)}",
+        )
     if etype == "literal_error":
         allowed = first.get("ctx", {}).get("expected", "")
-        return EventError(f"{loc!r} cannot be {json.dumps(got)}: use {allowed}",
-                          f"{loc!r} ne peut pas valoir {json.dumps(got)} : utilisez "
-                          f"{allowed.replace(' or ', ' ou ')}")
+        return EventError(
+            f"{loc!r} cannot be {json.dumps(got)}: use {allowed}",
+            f"{loc!r} ne peut pas valoir {json.dumps(got)} : utilisez {allowed.replace(' or ', ' ou ')}",
+        )
     if etype in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         ctx = first.get("ctx", {})
         bound = next(iter(ctx.values()), "?")
-        en, fr = {"greater_than_equal": ("at least", "au moins"),
-                  "less_than_equal": ("at most", "au plus"),
-                  "greater_than": ("more than", "plus de"),
-                  "less_than": ("less than", "moins de")}[etype]
-        return EventError(f"{loc!r} is out of range: it must be {en} {bound}, not {got}",
-                          f"{loc!r} est hors limites : il faut {fr} {bound}, pas {got}")
+        en, fr = {
+            "greater_than_equal": ("at least", "au moins"),
+            "less_than_equal": ("at most", "au plus"),
+            "greater_than": ("more than", "plus de"),
+            "less_than": ("less than", "moins de"),
+        }[etype]
+        return EventError(
+            f"{loc!r} is out of range: it must be {en} {bound}, not {got}",
+            f"{loc!r} est hors limites : il faut {fr} {bound}, pas {got}",
+        )
     return EventError(f"{key or kind}: {first['msg']}", f"{key or kind} : {first['msg']}")
 
 
@@ -238,7 +265,7 @@ def _event_models(game: str | None) -> dict[str, type[Event]]:
     from companion.games import GAMES, load
 
     models = dict(COMMON_EVENTS)
-    for name in ([game] if game in GAMES else list(GAMES)):
+    for name in [game] if game in GAMES else list(GAMES):
         models.update(load(name).events)
     return models
 
@@ -246,8 +273,10 @@ def _event_models(game: str | None) -> dict[str, type[Event]]:
 def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
     """One event; ``game`` (from the log's ``new_game``) says whose events may follow."""
     if not isinstance(data, dict):
-        raise EventError("an event must be a JSON object like {\"type\": \"press\", ...}",
-                         "un événement doit être un objet JSON comme {\"type\": \"press\", ...}")
+        raise EventError(
+            'an event must be a JSON object like {"type": "press", ...}',
+            'un événement doit être un objet JSON comme {"type": "press", ...}',
+        )
     kind = data.get("type")
     model: type[Event] | None
     if kind == "new_game":
@@ -257,8 +286,10 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         model = load(name).setup if isinstance(name, str) and name in GAMES else None
         if model is None:
             known = ", ".join(f'"{g}"' for g in GAMES)
-            raise EventError(f"unknown game {json.dumps(name)}: use {known}",
-                             f"jeu inconnu {json.dumps(name)} : utilisez {known}")
+            raise EventError(
+                f"unknown game {json.dumps(name)}: use {known}",
+                f"jeu inconnu {json.dumps(name)} : utilisez {known}",
+            )
     else:
         models = _event_models(game)
         model = models.get(kind) if isinstance(kind, str) else None
@@ -273,10 +304,13 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
                 raise EventError(
                     f"{kind} is not an event of {title} (its events: new_game, {', '.join(models)})",
                     f"{kind} n'est pas un événement de {title} (ses événements : new_game, "
-                    f"{', '.join(models)})")
+                    f"{', '.join(models)})",
+                )
             known = "new_game, " + ", ".join(models)
-            raise EventError(f"unknown event type {json.dumps(kind)} (known: {known})",
-                             f"type d'événement inconnu {json.dumps(kind)} (connus : {known})")
+            raise EventError(
+                f"unknown event type {json.dumps(kind)} (known: {known})",
+                f"type d'événement inconnu {json.dumps(kind)} (connus : {known})",
+            )
     try:
         return model.model_validate(data)
     except ValidationError as err:
@@ -292,7 +326,8 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             f"the key {key!a} appears twice in this event: keep one (JSON readers "
             "disagree on which one counts)",
             f"la clé {key!a} apparaît deux fois dans cet événement : n'en gardez qu'une "
-            "(les lecteurs JSON ne s'accordent pas sur celle qui compte)")
+            "(les lecteurs JSON ne s'accordent pas sur celle qui compte)",
+        )
     return data
 
 
@@ -304,15 +339,19 @@ def parse_event(text: str, game: str | None = None) -> AnyEvent:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as err:
-        raise EventError(f"not valid JSON ({err.msg} at column {err.colno})",
-                         f"JSON invalide ({err.msg} à la colonne {err.colno})") from None
+        raise EventError(
+            f"not valid JSON ({err.msg} at column {err.colno})",
+            f"JSON invalide ({err.msg} à la colonne {err.colno})",
+        ) from None
     except EventError:
         raise
     except (ValueError, RecursionError):
         # Python refuses integers of thousands of digits and very deep nesting: no event is either.
-        raise EventError("not a table-log event: a number is far too long or the nesting far too "
-                         "deep", "pas un événement du journal de table : un nombre beaucoup trop "
-                         "long ou une imbrication beaucoup trop profonde") from None
+        raise EventError(
+            "not a table-log event: a number is far too long or the nesting far too deep",
+            "pas un événement du journal de table : un nombre beaucoup trop "
+            "long ou une imbrication beaucoup trop profonde",
+        ) from None
     return event_from_dict(data, game)
 
 
@@ -322,19 +361,25 @@ def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise LogError(number, f"byte {err.start + 1} is not UTF-8 text "
-                           f"({raw[err.start:err.start + 1]!r}): a table log is JSON Lines in UTF-8",
-                           f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
-                           f"({raw[err.start:err.start + 1]!r}) : un journal de table est du JSON "
-                           "Lines en UTF-8") from None
+            raise LogError(
+                number,
+                f"byte {err.start + 1} is not UTF-8 text "
+                f"({raw[err.start : err.start + 1]!r}): a table log is JSON Lines in UTF-8",
+                f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
+                f"({raw[err.start : err.start + 1]!r}) : un journal de table est du JSON "
+                "Lines en UTF-8",
+            ) from None
 
 
 def _too_long(number: int) -> LogError:
     cap_fr = f"{MAX_LINE_BYTES:,}".replace(",", "\u202f")  # French groups digits with a thin space
-    return LogError(number, f"longer than {MAX_LINE_BYTES:,} bytes: a table-log line holds one "
-                    "event, a few hundred bytes at most",
-                    f"plus long que {cap_fr} octets : une ligne du journal de table contient un "
-                    "événement, quelques centaines d'octets au plus")
+    return LogError(
+        number,
+        f"longer than {MAX_LINE_BYTES:,} bytes: a table-log line holds one "
+        "event, a few hundred bytes at most",
+        f"plus long que {cap_fr} octets : une ligne du journal de table contient un "
+        "événement, quelques centaines d'octets au plus",
+    )
 
 
 def _capped(lines: Iterable[Any]) -> Iterator[Any]:

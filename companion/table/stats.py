@@ -49,14 +49,22 @@ class GameRecord:
     size: int = 0  # bytes of the game's payloads, as ``Journal.sizes`` counts them
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "created_ns": self.created_ns,
-                "players": list(self.players), "finished": self.finished,
-                "winners": list(self.winners), "scores": dict(self.scores), "unit": self.unit,
-                "error": self.error}
+        return {
+            "id": self.id,
+            "game": self.game,
+            "created_ns": self.created_ns,
+            "players": list(self.players),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "scores": dict(self.scores),
+            "unit": self.unit,
+            "error": self.error,
+        }
 
 
-def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str],
-                         state: dict[str, Any] | None = None) -> GameRecord:
+def record_from_payloads(
+    game_id: str, created_ns: int, payloads: Iterable[str], state: dict[str, Any] | None = None
+) -> GameRecord:
     """Fold one game's stored payloads (JSON text, seq order) into its record. ``state``, the
     engine's final ``to_json()`` when the caller folded it already, saves the fold."""
     # One decode for the whole game: a thousand games are ninety thousand payloads.
@@ -69,9 +77,19 @@ def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str],
     players = tuple(first.get("players", ()))
     if game == "kilo":
         t = tally(first, rows[1:], may_undo='"undo"' in text)
-        return GameRecord(game_id, game, created_ns, players, t.finished, t.winners,
-                          tuple((p, t.kilos[p]) for p in players), "kilos", t.slaps,
-                          tuple((p, t.flushes[p]) for p in players), sheet=_sheet(state))
+        return GameRecord(
+            game_id,
+            game,
+            created_ns,
+            players,
+            t.finished,
+            t.winners,
+            tuple((p, t.kilos[p]) for p in players),
+            "kilos",
+            t.slaps,
+            tuple((p, t.flushes[p]) for p in players),
+            sheet=_sheet(state),
+        )
     if state is None:
         from companion.table.fold import Fold
         from companion.table.log import event_from_dict
@@ -89,10 +107,17 @@ def record_from_payloads(game_id: str, created_ns: int, payloads: Iterable[str],
         if "kilos" in row:
             unit = "kilos"
         by_player[row["player"]] = int(value)
-    return GameRecord(game_id, game, created_ns, players, bool(state.get("finished")),
-                      tuple(state.get("winners") or ()),
-                      tuple((p, by_player.get(p, 0)) for p in players), unit,
-                      sheet=_sheet(state))
+    return GameRecord(
+        game_id,
+        game,
+        created_ns,
+        players,
+        bool(state.get("finished")),
+        tuple(state.get("winners") or ()),
+        tuple((p, by_player.get(p, 0)) for p in players),
+        unit,
+        sheet=_sheet(state),
+    )
 
 
 _SHEET_KEYS = ("game", "players", "history", "standings", "winners", "finished")
@@ -108,15 +133,17 @@ def _read(journal: Any, info: Any) -> GameRecord:
     from companion.table.live import Table
 
     def failed(en: str, fr: str) -> GameRecord:
-        return GameRecord(info.id, info.game, info.created_ns, info.players, False, (), (), "",
-                          error=en, error_fr=fr)
+        return GameRecord(
+            info.id, info.game, info.created_ns, info.players, False, (), (), "", error=en, error_fr=fr
+        )
 
     try:
         state = Table.load(journal, info.id).engine.to_json()
         payloads = [p for _, p in journal.payloads(info.id)]
         record = record_from_payloads(info.id, info.created_ns, payloads, state)
-        return dataclasses.replace(record, digest=digest(payloads),
-                                   size=sum(len(p.encode()) for p in payloads))
+        return dataclasses.replace(
+            record, digest=digest(payloads), size=sum(len(p.encode()) for p in payloads)
+        )
     except CompanionError as err:
         return failed(err.en, err.fr)
     except (ValueError, KeyError, TypeError, IndexError, RecursionError) as err:
@@ -142,9 +169,15 @@ def journal_digests(journal: Any) -> dict[str, str]:
     return out
 
 
-def records(journal: Any, cache_dir: Path | None = None, infos: list[Any] | None = None,
-            *, slaps: bool = True, sheets: bool = False,
-            verify: bool = False) -> list[GameRecord]:
+def records(
+    journal: Any,
+    cache_dir: Path | None = None,
+    infos: list[Any] | None = None,
+    *,
+    slaps: bool = True,
+    sheets: bool = False,
+    verify: bool = False,
+) -> list[GameRecord]:
     """Every game of an open ``Journal`` (or those of ``infos``), oldest first. A game that does
     not read back gives a record with its ``error`` instead of stopping the others.
 
@@ -171,13 +204,22 @@ def records(journal: Any, cache_dir: Path | None = None, infos: list[Any] | None
         for info in listed:
             hit = rows.get(info.id)
             record = None
-            if type(hit) is list and len(hit) == 5 and hit[0] == info.events \
-                    and hit[1] == info.created_ns and hit[4] == sizes.get(info.id) \
-                    and (not verify or hit[3] == sums.get(info.id)):
+            if (
+                type(hit) is list
+                and len(hit) == 5
+                and hit[0] == info.events
+                and hit[1] == info.created_ns
+                and hit[4] == sizes.get(info.id)
+                and (not verify or hit[3] == sums.get(info.id))
+            ):
                 try:
-                    record = _from_cache(info.id, info.created_ns, hit[2],
-                                         slap_rows[info.id] if slaps else [],
-                                         sheet_rows.get(info.id) if sheets else {})
+                    record = _from_cache(
+                        info.id,
+                        info.created_ns,
+                        hit[2],
+                        slap_rows[info.id] if slaps else [],
+                        sheet_rows.get(info.id) if sheets else {},
+                    )
                 except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
                     record = None
             if record is None:
@@ -228,15 +270,21 @@ class _Cache:
             lines = (folder / CACHE_NAME).read_bytes().split(b"\n")
             head = json.loads(lines[0])
             digests = head.get("sha256") if isinstance(head, dict) else None
-            if head.get("version") != CACHE_VERSION or not isinstance(digests, list) \
-                    or len(digests) != len(_PARTS) or len(lines) != len(_PARTS) + 1:
+            if (
+                head.get("version") != CACHE_VERSION
+                or not isinstance(digests, list)
+                or len(digests) != len(_PARTS)
+                or len(lines) != len(_PARTS) + 1
+            ):
                 return
         except (OSError, ValueError, RecursionError, AttributeError):
             return
         # One line that does not match its digest and the whole file is ignored: its parts
         # were written together, and a file damaged anywhere is rebuilt whole.
-        if all(hashlib.sha256(line).hexdigest() == digest
-               for digest, line in zip(digests, lines[1:], strict=True)):
+        if all(
+            hashlib.sha256(line).hexdigest() == digest
+            for digest, line in zip(digests, lines[1:], strict=True)
+        ):
             self.raw = dict(zip(_PARTS, lines[1:], strict=True))
 
     def part(self, name: str) -> dict[str, Any]:
@@ -259,17 +307,22 @@ class _Cache:
             r = new.get(info.id)
             if r is None:
                 continue
-            parts["rows"][r.id] = [info.events, info.created_ns,
-                                   [r.game, r.players, r.finished, r.winners, r.scores, r.unit,
-                                    r.flushes], r.digest, r.size]
-            parts["slaps"][r.id] = [(s.order, s.losers, s.margin_us, s.valid, s.tied)
-                                    for s in r.slaps]
+            parts["rows"][r.id] = [
+                info.events,
+                info.created_ns,
+                [r.game, r.players, r.finished, r.winners, r.scores, r.unit, r.flushes],
+                r.digest,
+                r.size,
+            ]
+            parts["slaps"][r.id] = [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps]
             parts["sheets"][r.id] = r.sheet
         assert self.folder is not None
-        lines = [json.dumps(parts[name], ensure_ascii=False, separators=(",", ":")).encode()
-                 for name in _PARTS]
-        head = json.dumps({"version": CACHE_VERSION,
-                           "sha256": [hashlib.sha256(line).hexdigest() for line in lines]})
+        lines = [
+            json.dumps(parts[name], ensure_ascii=False, separators=(",", ":")).encode() for name in _PARTS
+        ]
+        head = json.dumps(
+            {"version": CACHE_VERSION, "sha256": [hashlib.sha256(line).hexdigest() for line in lines]}
+        )
         tmp = self.folder / f".{CACHE_NAME}.{os.getpid()}"
         try:
             tmp.write_bytes(b"\n".join([head.encode(), *lines]))
@@ -279,8 +332,7 @@ class _Cache:
                 tmp.unlink()
 
 
-def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any],
-                sheet: Any) -> GameRecord:
+def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any) -> GameRecord:
     """A cache row back into its record. The digests already refused a damaged or edited file;
     what is left to fear is a forged one, and ``player_stats`` skips facts about players not at
     the table, so a lie costs a wrong number, never a crash."""
@@ -288,12 +340,21 @@ def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any],
     if not isinstance(sheet, dict):
         raise ValueError("no score sheet")
     return GameRecord(
-        game_id, str(game), created_ns, tuple(players), finished is True, tuple(winners),
-        tuple((p, int(v)) for p, v in scores), str(unit),
-        tuple(SlapFact(tuple((p, int(t)) for p, t in order), tuple(losers), margin,
-                       valid is True, tied is True)
-              for order, losers, margin, valid, tied in slaps),
-        tuple((p, int(n)) for p, n in flushes), sheet=sheet or None)
+        game_id,
+        str(game),
+        created_ns,
+        tuple(players),
+        finished is True,
+        tuple(winners),
+        tuple((p, int(v)) for p, v in scores),
+        str(unit),
+        tuple(
+            SlapFact(tuple((p, int(t)) for p, t in order), tuple(losers), margin, valid is True, tied is True)
+            for order, losers, margin, valid, tied in slaps
+        ),
+        tuple((p, int(n)) for p, n in flushes),
+        sheet=sheet or None,
+    )
 
 
 @dataclass(slots=True)
@@ -326,13 +387,21 @@ class PlayerStats:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player, "games": self.games, "wins": self.wins,
+            "player": self.player,
+            "games": self.games,
+            "wins": self.wins,
             "by_game": {g: {"games": v[0], "wins": v[1]} for g, v in self.by_game.items()},
             "kilo": {
-                "games": self.kilo_games, "kilos": self.kilos, "slap_losses": self.slap_losses,
-                "false_slaps": self.false_slaps, "flushes": self.flushes, "slaps": self.slaps,
-                "firsts": self.firsts, "times_last": self.times_last,
-                "median_delay_us": self.median_delay_us, "best_delay_us": self.best_delay_us,
+                "games": self.kilo_games,
+                "kilos": self.kilos,
+                "slap_losses": self.slap_losses,
+                "false_slaps": self.false_slaps,
+                "flushes": self.flushes,
+                "slaps": self.slaps,
+                "firsts": self.firsts,
+                "times_last": self.times_last,
+                "median_delay_us": self.median_delay_us,
+                "best_delay_us": self.best_delay_us,
                 "closest_escapes_us": self.closest_escapes(),
             },
         }
@@ -396,8 +465,9 @@ def _add_slap(out: dict[str, PlayerStats], slap: SlapFact) -> None:
 EVENING_GAP_NS = 4 * 3600 * 10**9  # four hours without a new game end an evening
 
 
-def evening_start(games: Iterable[GameRecord], now_ns: int | None = None,
-                  gap_ns: int = EVENING_GAP_NS) -> int:
+def evening_start(
+    games: Iterable[GameRecord], now_ns: int | None = None, gap_ns: int = EVENING_GAP_NS
+) -> int:
     """When this evening began: the start of the latest run of games with no gap over four
     hours between one start and the next (and none since ``now_ns``, if given)."""
     starts = sorted(g.created_ns for g in games)

@@ -62,8 +62,9 @@ class PhoneClock:
     5 µs-1 ms); it is added to every uncertainty, since a stamp is only known to that step.
     """
 
-    def __init__(self, phone_res_ns: int = 1_000_000, *, window: int = WINDOW,
-                 windows: int = WINDOWS) -> None:
+    def __init__(
+        self, phone_res_ns: int = 1_000_000, *, window: int = WINDOW, windows: int = WINDOWS
+    ) -> None:
         if phone_res_ns < 1:
             raise ValueError("the phone clock's step must be at least 1 ns")
         self.phone_res_ns = phone_res_ns
@@ -135,8 +136,10 @@ class PhoneClock:
         if best is None:
             return None
         # Plus the phone clock's step on both readings (the ping's and the stamp's).
-        return Mapped(phone_ns + best.offset_ns + round((phone_ns - best.phone_ns) * skew),
-                      best_unc + 2 * self.phone_res_ns)
+        return Mapped(
+            phone_ns + best.offset_ns + round((phone_ns - best.phone_ns) * skew),
+            best_unc + 2 * self.phone_res_ns,
+        )
 
     def uncertainty_now(self, phone_ns: int) -> int | None:
         """What a press stamped at ``phone_ns`` would be known to (the status screen's figure)."""

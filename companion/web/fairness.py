@@ -41,9 +41,15 @@ class _Phone:
         return (ns // self.step_ns) * self.step_ns / 1e6
 
 
-def simulate(presses: int = 10_000, *, seats: int = 4, seed: int = 0,
-             delay_ms: tuple[float, float] = (5.0, 60.0), step_ns: int = 100_000,
-             press_every_ms: float = 100.0) -> list[Result]:
+def simulate(
+    presses: int = 10_000,
+    *,
+    seats: int = 4,
+    seed: int = 0,
+    delay_ms: tuple[float, float] = (5.0, 60.0),
+    step_ns: int = 100_000,
+    press_every_ms: float = 100.0,
+) -> list[Result]:
     """``presses`` touches spread over ``seats`` phones; every message delayed uniformly in
     ``delay_ms`` each way (a loopback proxy's job, done here in simulated time)."""
     rng = random.Random(seed)
@@ -54,8 +60,9 @@ def simulate(presses: int = 10_000, *, seats: int = 4, seed: int = 0,
     phones: list[_Phone] = []
     for s in range(seats):
         sessions.append(PadSession(Grant("g1", "seat", s), game, lambda: now))
-        phones.append(_Phone(s, rng.randrange(10**9, 10**12), rng.uniform(-80, 80),
-                             rng.uniform(0, 20), step_ns))
+        phones.append(
+            _Phone(s, rng.randrange(10**9, 10**12), rng.uniform(-80, 80), rng.uniform(0, 20), step_ns)
+        )
     # (time, order, kind, seat, payload)
     queue: list[tuple[int, int, str, int, object]] = []
     order = 0
@@ -101,8 +108,7 @@ def simulate(presses: int = 10_000, *, seats: int = 4, seed: int = 0,
             at(now + delay(seat, "in"), "to_table", seat, pong)
         elif kind == "touch":
             numbers[seat] += 1
-            msg = json.dumps({"t": "press", "n": numbers[seat], "p": phones[seat].read(now),
-                              "g": "g1"})
+            msg = json.dumps({"t": "press", "n": numbers[seat], "p": phones[seat].read(now), "g": "g1"})
             at(now + delay(seat, "in"), "to_table", seat, (msg, now))
             at(now + 80_000_000, "lift", seat, numbers[seat])
         elif kind == "lift":  # the finger leaves the pad 80 ms later
@@ -113,8 +119,7 @@ def simulate(presses: int = 10_000, *, seats: int = 4, seed: int = 0,
                 text, true_ns = payload
                 out = session.receive(text)
                 if out.press is not None and out.press.edge == "press" and true_ns is not None:
-                    results.append(Result(seat, true_ns, out.press.t_ns,
-                                          out.press.clock.resolution_ns))
+                    results.append(Result(seat, true_ns, out.press.t_ns, out.press.clock.resolution_ns))
             else:
                 session.receive(str(payload))
     return results
@@ -132,7 +137,7 @@ def worst_misorder(results: list[Result], horizon_ns: int = 1_000_000_000) -> in
     by_true = sorted(results, key=lambda r: r.true_ns)
     worst = -(10**18)
     for i, a in enumerate(by_true):
-        for b in by_true[i + 1:]:
+        for b in by_true[i + 1 :]:
             if b.true_ns - a.true_ns > horizon_ns:
                 break
             if b.t_ns < a.t_ns:  # a touched first, the table puts b first

@@ -38,11 +38,17 @@ def standings_of(game_id: str, seq: int, engine: Any) -> dict[str, Any]:
         name, score = row[0], row[1]
         seat = players.index(name)
         r, g, b = seat_color(seat)[:3]
-        rows.append({"name": name, "seat": seat, "score": score, "place": place,
-                     "color": f"#{r:02x}{g:02x}{b:02x}"})
+        rows.append(
+            {"name": name, "seat": seat, "score": score, "place": place, "color": f"#{r:02x}{g:02x}{b:02x}"}
+        )
     out: dict[str, Any] = {
-        "game_id": game_id, "seq": seq, "game": engine.game, "title": GAMES[engine.game].title,
-        "players": players, "finished": bool(engine.finished), "standings": rows,
+        "game_id": game_id,
+        "seq": seq,
+        "game": engine.game,
+        "title": GAMES[engine.game].title,
+        "players": players,
+        "finished": bool(engine.finished),
+        "standings": rows,
         "summary": {"fr": engine.summary("fr"), "en": engine.summary("en")},
     }
     if engine.game == "kilo":

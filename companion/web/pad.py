@@ -62,8 +62,7 @@ class Refusal:
     en: str
 
     def text(self) -> str:
-        return json.dumps({"t": "no", "n": self.n, "fr": self.fr, "en": self.en},
-                          ensure_ascii=False)
+        return json.dumps({"t": "no", "n": self.n, "fr": self.fr, "en": self.en}, ensure_ascii=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +85,9 @@ def _ms_to_ns(value: object) -> int | None:
 class PadSession:
     """A seat phone's connection to the table."""
 
-    def __init__(self, grant: Grant, pairing: GamePairing, now_ns: Callable[[], int], *,
-                 source: str = "web") -> None:
+    def __init__(
+        self, grant: Grant, pairing: GamePairing, now_ns: Callable[[], int], *, source: str = "web"
+    ) -> None:
         self.grant = grant
         self.pairing = pairing
         self.now_ns = now_ns
@@ -115,8 +115,13 @@ class PadSession:
         """The phone's own figures: how well its presses are known right now."""
         res = self.resolution_ns()
         rtt = self.clock.min_rtt_ns
-        return json.dumps({"t": "sync", "res_us": None if res is None else -(-res // 1000),
-                           "rtt_us": None if rtt is None else rtt // 1000})
+        return json.dumps(
+            {
+                "t": "sync",
+                "res_us": None if res is None else -(-res // 1000),
+                "rtt_us": None if rtt is None else rtt // 1000,
+            }
+        )
 
     def resolution_ns(self) -> int | None:
         """What a press made now would be known to (for the status screen)."""
@@ -137,21 +142,27 @@ class PadSession:
         """One message from the phone; never raises, whatever it holds."""
         now = self.now_ns()
         if not self.bucket.take(now):
-            return self._refuse(None, "Trop de messages : ce téléphone est ralenti.",
-                                "Too many messages: this phone is being slowed down.")
+            return self._refuse(
+                None,
+                "Trop de messages : ce téléphone est ralenti.",
+                "Too many messages: this phone is being slowed down.",
+            )
         if len(text) > MAX_MESSAGE:
-            return self._refuse(None, f"Message trop long (plus de {MAX_MESSAGE} octets) : "
-                                "rechargez la page du bouton.",
-                                f"Message too long (over {MAX_MESSAGE} bytes): reload the "
-                                "button page.")
+            return self._refuse(
+                None,
+                f"Message trop long (plus de {MAX_MESSAGE} octets) : rechargez la page du bouton.",
+                f"Message too long (over {MAX_MESSAGE} bytes): reload the button page.",
+            )
         try:
             msg = json.loads(text)
         except (ValueError, RecursionError):
             msg = None
         if not isinstance(msg, dict):
-            return self._refuse(None, "Message illisible : la page du bouton attend du JSON ; "
-                                "rechargez-la.",
-                                "Unreadable message: the button page speaks JSON; reload it.")
+            return self._refuse(
+                None,
+                "Message illisible : la page du bouton attend du JSON ; rechargez-la.",
+                "Unreadable message: the button page speaks JSON; reload it.",
+            )
         kind = msg.get("t")
         if kind == "pong":
             return self._pong(msg, now)
@@ -163,27 +174,37 @@ class PadSession:
             raw = msg.get("step_us")
             step = _ms_to_ns(raw / 1000 if isinstance(raw, int | float) else None)
             if step is None:
-                return self._refuse(None, "« hello » sans pas d'horloge (step_us) valable.",
-                                    '"hello" without a valid clock step (step_us).')
+                return self._refuse(
+                    None,
+                    "« hello » sans pas d'horloge (step_us) valable.",
+                    '"hello" without a valid clock step (step_us).',
+                )
             # Between a µs and a ms: a coarser claim is capped at the coarsest browser's step.
             self.clock.phone_res_ns = min(max(step, MIN_STEP_NS), DEFAULT_STEP_NS)
             return Outcome(answer=self.sync_text())
-        return self._refuse(None, f"Type de message inconnu {str(kind)[:20]!r} : ping, pong, "
-                            "press, release ou hello.",
-                            f"Unknown message type {str(kind)[:20]!r}: ping, pong, press, "
-                            "release or hello.")
+        return self._refuse(
+            None,
+            f"Type de message inconnu {str(kind)[:20]!r} : ping, pong, press, release ou hello.",
+            f"Unknown message type {str(kind)[:20]!r}: ping, pong, press, release or hello.",
+        )
 
     def _pong(self, msg: dict[str, object], now: int) -> Outcome:
         ident = msg.get("id")
         phone = _ms_to_ns(msg.get("p"))
         if not isinstance(ident, int) or isinstance(ident, bool) or phone is None:
-            return self._refuse(None, "« pong » mal formé : il faut id (entier) et p (ms).",
-                                'Malformed "pong": it needs id (integer) and p (ms).')
+            return self._refuse(
+                None,
+                "« pong » mal formé : il faut id (entier) et p (ms).",
+                'Malformed "pong": it needs id (integer) and p (ms).',
+            )
         sent = self._sent.pop(ident, None)
         if sent is None:
             # Not a ping of ours, or answered twice: a replayed pong would fake a short trip.
-            return self._refuse(None, "« pong » d'un ping inconnu ou déjà répondu : ignoré.",
-                                '"pong" for an unknown or already answered ping: ignored.')
+            return self._refuse(
+                None,
+                "« pong » d'un ping inconnu ou déjà répondu : ignoré.",
+                '"pong" for an unknown or already answered ping: ignored.',
+            )
         self.clock.add(Ping(sent, phone, now))
         return Outcome()
 
@@ -191,56 +212,75 @@ class PadSession:
         n = msg.get("n")
         phone = _ms_to_ns(msg.get("p"))
         if not isinstance(n, int) or isinstance(n, bool) or not 0 < n < 2**53 or phone is None:
-            return self._refuse(None, "Appui mal formé : il faut n (entier positif) et p (ms).",
-                                "Malformed press: it needs n (positive integer) and p (ms).")
+            return self._refuse(
+                None,
+                "Appui mal formé : il faut n (entier positif) et p (ms).",
+                "Malformed press: it needs n (positive integer) and p (ms).",
+            )
         if msg.get("g") != self.grant.game_id:
-            return self._refuse(n, "Cet appui est d'une autre partie : rechargez la page du "
-                                "bouton depuis le code de cette partie.",
-                                "This press belongs to another game: reload the button page "
-                                "from this game's code.")
+            return self._refuse(
+                n,
+                "Cet appui est d'une autre partie : rechargez la page du "
+                "bouton depuis le code de cette partie.",
+                "This press belongs to another game: reload the button page from this game's code.",
+            )
         last = self.pairing.last_press.get(self.seat, 0)
         if n <= last:
-            return self._refuse(n, f"Appui n° {n} déjà reçu (dernier : {last}) : un appui "
-                                "rejoué ne compte pas.",
-                                f"Press #{n} was already received (last: {last}): a replayed "
-                                "press does not count.")
+            return self._refuse(
+                n,
+                f"Appui n° {n} déjà reçu (dernier : {last}) : un appui rejoué ne compte pas.",
+                f"Press #{n} was already received (last: {last}): a replayed press does not count.",
+            )
         mapped = self.clock.map(phone)
         if mapped is None or mapped.uncertainty_ns > MAX_RES_NS:
-            return self._refuse(n, "Horloge du téléphone pas encore accordée : attendez une "
-                                "seconde, puis tapez.",
-                                "The phone's clock is not synchronised yet: wait a second, "
-                                "then press.")
+            return self._refuse(
+                n,
+                "Horloge du téléphone pas encore accordée : attendez une seconde, puis tapez.",
+                "The phone's clock is not synchronised yet: wait a second, then press.",
+            )
         if mapped.t_ns - mapped.uncertainty_ns > now:
-            return self._refuse(n, "Appui daté dans le futur : l'horloge du téléphone a sauté ; "
-                                "rechargez la page du bouton.",
-                                "Press stamped in the future: the phone's clock jumped; reload "
-                                "the button page.")
+            return self._refuse(
+                n,
+                "Appui daté dans le futur : l'horloge du téléphone a sauté ; rechargez la page du bouton.",
+                "Press stamped in the future: the phone's clock jumped; reload the button page.",
+            )
         if now - mapped.t_ns > MAX_PRESS_AGE_NS:
-            return self._refuse(n, "Appui arrivé plus de 2 s après le toucher : il ne compte "
-                                "pas ; vérifiez le Wi-Fi.",
-                                "Press arrived over 2 s after the touch: it does not count; "
-                                "check the Wi-Fi.")
+            return self._refuse(
+                n,
+                "Appui arrivé plus de 2 s après le toucher : il ne compte pas ; vérifiez le Wi-Fi.",
+                "Press arrived over 2 s after the touch: it does not count; check the Wi-Fi.",
+            )
         self.pairing.last_press[self.seat] = n
         self._down = n
         self.presses += 1
-        event = InputEvent("seat", self.seat, "press", mapped.t_ns,
-                           Clock("CLOCK_MONOTONIC", max(mapped.uncertainty_ns, 1000)),
-                           self.source)
-        return Outcome(press=event, answer=json.dumps(
-            {"t": "ok", "n": n, "res_us": -(-event.clock.resolution_ns // 1000)}))
+        event = InputEvent(
+            "seat",
+            self.seat,
+            "press",
+            mapped.t_ns,
+            Clock("CLOCK_MONOTONIC", max(mapped.uncertainty_ns, 1000)),
+            self.source,
+        )
+        return Outcome(
+            press=event,
+            answer=json.dumps({"t": "ok", "n": n, "res_us": -(-event.clock.resolution_ns // 1000)}),
+        )
 
     def _release(self, msg: dict[str, object], now: int) -> Outcome:
         n = msg.get("n")
         phone = _ms_to_ns(msg.get("p"))
         if n != self._down or phone is None:
-            return self._refuse(None, "Relâcher sans appui en cours : ignoré.",
-                                "Release without a press held: ignored.")
+            return self._refuse(
+                None, "Relâcher sans appui en cours : ignoré.", "Release without a press held: ignored."
+            )
         self._down = None
         mapped = self.clock.map(phone)
         # A release only tells the table the pad is no longer held: stamped when it arrives if
         # the phone's stamp is not believable, since no verdict depends on it.
-        t = mapped.t_ns if mapped is not None and 0 <= now - mapped.t_ns <= MAX_PRESS_AGE_NS \
-            else now
+        t = mapped.t_ns if mapped is not None and 0 <= now - mapped.t_ns <= MAX_PRESS_AGE_NS else now
         res = mapped.uncertainty_ns if mapped is not None else MAX_RES_NS
-        return Outcome(press=InputEvent("seat", self.seat, "release", t,
-                                        Clock("CLOCK_MONOTONIC", max(res, 1000)), self.source))
+        return Outcome(
+            press=InputEvent(
+                "seat", self.seat, "release", t, Clock("CLOCK_MONOTONIC", max(res, 1000)), self.source
+            )
+        )

@@ -54,8 +54,7 @@ class Pairings:
         with self._lock:
             g = self._games.get(game_id)
             if g is None:
-                g = GamePairing(game_id, [new_token() for _ in range(n_seats)], new_token(),
-                                new_token())
+                g = GamePairing(game_id, [new_token() for _ in range(n_seats)], new_token(), new_token())
                 self._games[game_id] = g
             return g
 

@@ -34,17 +34,20 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     event = data.get("event") if isinstance(data, dict) else None
     if not isinstance(event, dict) or event.get("type") not in allowed:
         kinds = ", ".join(allowed) or "—"
-        raise EntryError(f"The scorer's entry must be an event of {page['title']}: {kinds}.",
-                         f"La saisie du marqueur doit être un événement de {page['title']} : "
-                         f"{kinds}.")
+        raise EntryError(
+            f"The scorer's entry must be an event of {page['title']}: {kinds}.",
+            f"La saisie du marqueur doit être un événement de {page['title']} : {kinds}.",
+        )
     try:
         return parse_event(json.dumps(event), game)
     except CompanionError:
         raise
     except ValueError as err:  # pydantic's refusal, first line only
         first = str(err).splitlines()[1:2] or [str(err)]
-        raise EntryError(f"The entry cannot be read: {first[0].strip()[:160]}.",
-                         f"La saisie est illisible : {first[0].strip()[:160]}.") from None
+        raise EntryError(
+            f"The entry cannot be read: {first[0].strip()[:160]}.",
+            f"La saisie est illisible : {first[0].strip()[:160]}.",
+        ) from None
 
 
 class WebWrite:
@@ -54,16 +57,18 @@ class WebWrite:
         self.game_id = game_id
         self.event = event
         self._done = threading.Event()
-        self.result: tuple[bool, str, str] = (False, "La table n'a pas répondu.",
-                                              "The table did not answer.")
+        self.result: tuple[bool, str, str] = (False, "La table n'a pas répondu.", "The table did not answer.")
 
     def apply_to(self, app: Any) -> None:
         """On the table's thread: the same check and journal as the screen's entry."""
         table = app.table
         try:
             if table is None or table.game_id != self.game_id:
-                self.result = (False, "Cette saisie est pour une autre partie que celle de la "
-                               "table.", "This entry is for another game than the table's.")
+                self.result = (
+                    False,
+                    "Cette saisie est pour une autre partie que celle de la table.",
+                    "This entry is for another game than the table's.",
+                )
                 return
             try:
                 table.engine.check(self.event)
@@ -74,9 +79,11 @@ class WebWrite:
                 self.result = (True, "Enregistré.", "Recorded.")
             else:
                 message = getattr(app.ui, "message", None)
-                self.result = (False, "La table n'a pas pu l'enregistrer.",
-                               "The table could not record it.") if message is None else \
-                    (False, str(message), str(message))
+                self.result = (
+                    (False, "La table n'a pas pu l'enregistrer.", "The table could not record it.")
+                    if message is None
+                    else (False, str(message), str(message))
+                )
         finally:
             self._done.set()
 

@@ -42,8 +42,10 @@ log = logging.getLogger("companion.web")
 STATIC = Path(__file__).parent / "static"
 SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
 POLL_S = 0.05  # how often the journal is asked whether anything was committed
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -95,9 +97,14 @@ def same_origin(headers: Any) -> bool:
 class WebServer:
     """The server and what it knows: the pairings, the pads connected, the viewers listening."""
 
-    def __init__(self, config: WebConfig, data_dir: Path, *,
-                 current_game: Callable[[], str | None] = lambda: None,
-                 now_ns: Callable[[], int] = time.monotonic_ns) -> None:
+    def __init__(
+        self,
+        config: WebConfig,
+        data_dir: Path,
+        *,
+        current_game: Callable[[], str | None] = lambda: None,
+        now_ns: Callable[[], int] = time.monotonic_ns,
+    ) -> None:
         self.config = config
         self.feed = Feed(data_dir)
         self.current_game = current_game
@@ -154,7 +161,8 @@ class WebServer:
         if not urls:
             return []
         out: list[tuple[str, str, str, tuple[str, ...]]] = [
-            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], ("noop",))]
+            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], ("noop",))
+        ]
         pads = self.pads
         for key, url in urls.items():
             if key.startswith("seat "):
@@ -168,8 +176,9 @@ class WebServer:
                     fr = t("scr.web.seat_res", "fr", seat=n, ms=ms)
                     en = t("scr.web.seat_res", "en", seat=n, ms=ms)
                 out.append((fr, en, url, ("web_revoke", str(n - 1))))
-        out.append((t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"],
-                    ("web_revoke", "scorer")))
+        out.append(
+            (t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"], ("web_revoke", "scorer"))
+        )
         return out
 
     def revoke(self, what: str) -> None:
@@ -188,8 +197,7 @@ class WebServer:
         for seat, pad in sorted(self.pads.items()):
             res = pad.resolution_ns()
             rtt = pad.clock.min_rtt_ns
-            out.append((seat, None if res is None else -(-res // 1000),
-                        None if rtt is None else rtt // 1000))
+            out.append((seat, None if res is None else -(-res // 1000), None if rtt is None else rtt // 1000))
         return out
 
     def _put(self, item: InputEvent | SourceStatus) -> None:
@@ -256,8 +264,11 @@ class WebServer:
     async def standings_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return _plain(404, "Code inconnu : scannez celui de l'écran de la table. "
-                          "Unknown code: scan the one on the table's screen.")
+            return _plain(
+                404,
+                "Code inconnu : scannez celui de l'écran de la table. "
+                "Unknown code: scan the one on the table's screen.",
+            )
         return FileResponse(STATIC / "standings.html")
 
     async def standings_now(self, request: Request) -> Response:
@@ -298,9 +309,12 @@ class WebServer:
     async def pad_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "seat":
-            return _plain(404, "Ce bouton n'est plus valable : scannez le code de votre place sur "
-                          "l'écran de la table. This button is no longer valid: scan your seat's "
-                          "code on the table's screen.")
+            return _plain(
+                404,
+                "Ce bouton n'est plus valable : scannez le code de votre place sur "
+                "l'écran de la table. This button is no longer valid: scan your seat's "
+                "code on the table's screen.",
+            )
         return FileResponse(STATIC / "pad.html")
 
     async def score_page(self, request: Request) -> Response:
@@ -319,18 +333,23 @@ class WebServer:
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
-            return JSONResponse({"fr": "Code de marqueur inconnu ou retiré.",
-                                 "en": "Unknown or revoked scorer code."}, status_code=403)
+            return JSONResponse(
+                {"fr": "Code de marqueur inconnu ou retiré.", "en": "Unknown or revoked scorer code."},
+                status_code=403,
+            )
         if not same_origin(request.headers):
-            return JSONResponse({"fr": "Envoi refusé : il ne vient pas de la page du marqueur.",
-                                 "en": "Refused: it does not come from the scorer's page."},
-                                status_code=403)
+            return JSONResponse(
+                {
+                    "fr": "Envoi refusé : il ne vient pas de la page du marqueur.",
+                    "en": "Refused: it does not come from the scorer's page.",
+                },
+                status_code=403,
+            )
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > self.config.max_message * 8:
-                return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."},
-                                    status_code=413)
+                return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."}, status_code=413)
         from companion.web.scorer import WebWrite, parse_entry
 
         try:
@@ -340,8 +359,9 @@ class WebServer:
             en = getattr(err, "en", str(err))
             return JSONResponse({"fr": fr, "en": en}, status_code=400)
         if self._events is None:
-            return JSONResponse({"fr": "La table ne joue pas encore.",
-                                 "en": "The table is not playing yet."}, status_code=409)
+            return JSONResponse(
+                {"fr": "La table ne joue pas encore.", "en": "The table is not playing yet."}, status_code=409
+            )
         write = WebWrite(grant.game_id, event)
         self._put(write)  # type: ignore[arg-type]
         ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, 5.0)
@@ -367,11 +387,27 @@ class WebServer:
             with contextlib.suppress(Exception):
                 await old.close(code=4409)
         r, g, b = seat_color(seat)[:3]
-        await ws.send_text(json.dumps({"t": "seat", "seat": seat, "g": grant.game_id,
-                                       "players": (self.feed.page or {}).get("players", []),
-                                       "color": f"#{r:02x}{g:02x}{b:02x}"}, ensure_ascii=False))
-        self._put(SourceStatus("web", "connected", seat, t("scr.web.paired", "en", seat=seat + 1),
-                               t("scr.web.paired", "fr", seat=seat + 1)))
+        await ws.send_text(
+            json.dumps(
+                {
+                    "t": "seat",
+                    "seat": seat,
+                    "g": grant.game_id,
+                    "players": (self.feed.page or {}).get("players", []),
+                    "color": f"#{r:02x}{g:02x}{b:02x}",
+                },
+                ensure_ascii=False,
+            )
+        )
+        self._put(
+            SourceStatus(
+                "web",
+                "connected",
+                seat,
+                t("scr.web.paired", "en", seat=seat + 1),
+                t("scr.web.paired", "fr", seat=seat + 1),
+            )
+        )
         pinger = asyncio.create_task(self._ping(ws, session, token))
         try:
             while True:
@@ -395,15 +431,24 @@ class WebServer:
             if self.pads.get(seat) is session:
                 del self.pads[seat]
                 del self._pad_ws[seat]
-                self._put(SourceStatus("web", "info", seat, t("scr.web.left", "en", seat=seat + 1),
-                                       t("scr.web.left", "fr", seat=seat + 1)))
+                self._put(
+                    SourceStatus(
+                        "web",
+                        "info",
+                        seat,
+                        t("scr.web.left", "en", seat=seat + 1),
+                        t("scr.web.left", "fr", seat=seat + 1),
+                    )
+                )
 
     async def _ping(self, ws: WebSocket, session: PadSession, token: str) -> None:
         n = 0
         with contextlib.suppress(Exception):
             while True:
-                if not self.pairings.still_valid(session.grant, token) or \
-                        session.grant.game_id != self.current_game():
+                if (
+                    not self.pairings.still_valid(session.grant, token)
+                    or session.grant.game_id != self.current_game()
+                ):
                     await ws.close(code=4401)  # revoked from the table, or the game changed
                     return
                 await ws.send_text(session.ping())
@@ -417,11 +462,19 @@ class WebServer:
     def start(self) -> None:
         """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
         config = uvicorn.Config(
-            Hardened(self.app, self.config.max_message * 8), host=self.config.bind,
-            port=self.config.port, log_level="warning", lifespan="on",
-            ws_max_size=self.config.max_message, ws_ping_interval=None,
-            limit_concurrency=self.config.max_viewers + 64, timeout_keep_alive=5,
-            h11_max_incomplete_event_size=16 * 1024, server_header=False, date_header=False)
+            Hardened(self.app, self.config.max_message * 8),
+            host=self.config.bind,
+            port=self.config.port,
+            log_level="warning",
+            lifespan="on",
+            ws_max_size=self.config.max_message,
+            ws_ping_interval=None,
+            limit_concurrency=self.config.max_viewers + 64,
+            timeout_keep_alive=5,
+            h11_max_incomplete_event_size=16 * 1024,
+            server_header=False,
+            date_header=False,
+        )
         server = uvicorn.Server(config)
         self._server = server
         self._thread = threading.Thread(target=server.run, name="web", daemon=True)
@@ -435,7 +488,8 @@ class WebServer:
                     "(in use, or not allowed): choose another [web] port.",
                     f"Le serveur des téléphones ne peut pas écouter sur {self.config.bind}:"
                     f"{self.config.port} (port pris ou interdit) : choisissez un autre port "
-                    "dans [web].")
+                    "dans [web].",
+                )
             time.sleep(0.01)
         for s in server.servers:
             for sock in s.sockets:

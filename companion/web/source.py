@@ -25,7 +25,8 @@ class WebSource:
                 "Phones as buttons need the phones' server: add --web, or enabled = true in "
                 "the [web] section of the config.",
                 "Les téléphones comme boutons demandent le serveur des téléphones : ajoutez "
-                "--web, ou enabled = true dans la section [web] de la configuration.")
+                "--web, ou enabled = true dans la section [web] de la configuration.",
+            )
         self.server = server
         self._events: queue.Queue[QueueItem] | None = None
 

@@ -30,8 +30,18 @@ KIOSK = ROOT / "docs" / "kiosk.md"  # its "Check it" block runs in the booted gu
 SUITE = "bookworm"
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
 # and the groups of the Pi's devices. The guest agent and the kernel are the test rig's.
-BASE_PACKAGES = ["systemd-sysv", "udev", "dbus", "sudo", "kmod", "python3", "linux-image-amd64",
-                 "initramfs-tools", "qemu-guest-agent", "procps"]
+BASE_PACKAGES = [
+    "systemd-sysv",
+    "udev",
+    "dbus",
+    "sudo",
+    "kmod",
+    "python3",
+    "linux-image-amd64",
+    "initramfs-tools",
+    "qemu-guest-agent",
+    "procps",
+]
 SCREEN = (1280, 800)  # virtio-gpu's mode: the connector's preferred resolution
 BUILDER_VERSION = "1"
 
@@ -67,6 +77,7 @@ def cache_dir() -> Path:
 
 # --- the install guide's blocks -----------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Block:
     where: str  # "computer", "pi-admin" (your user, with sudo) or "pi-companion"
@@ -74,8 +85,11 @@ class Block:
 
 
 HARDWARE = "# (matériel)"  # a line that needs the real buttons, Pico or screen: not run here
-WHERE = {"# sur votre ordinateur": "computer", "# sur le pi, en tant que vous": "pi-admin",
-         "# sur le pi, en tant que companion": "pi-companion"}
+WHERE = {
+    "# sur votre ordinateur": "computer",
+    "# sur le pi, en tant que vous": "pi-admin",
+    "# sur le pi, en tant que companion": "pi-companion",
+}
 
 
 def doc_blocks(doc: Path = DOC) -> list[Block]:
@@ -97,11 +111,14 @@ def runnable(line: str) -> bool:
 
 
 # A booted system's commands: the image is built in a chroot, so these run on first boot.
-NEEDS_BOOTED = re.compile(r"systemctl (status|start|restart|is-active)|udevadm (control|trigger)|"
-                          r"journalctl|companion doctor")
+NEEDS_BOOTED = re.compile(
+    r"systemctl (status|start|restart|is-active)|udevadm (control|trigger)|"
+    r"journalctl|companion doctor"
+)
 
 
 # --- building the image -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Image:
@@ -115,8 +132,7 @@ def _run(cmd: list[str] | str, **kw: Any) -> subprocess.CompletedProcess[str]:
     shell = isinstance(cmd, str)
     proc = subprocess.run(cmd, shell=shell, text=True, capture_output=True, check=False, **kw)
     if proc.returncode != 0:
-        raise RuntimeError(f"{cmd!r} exited {proc.returncode}\n{proc.stdout[-3000:]}\n"
-                           f"{proc.stderr[-3000:]}")
+        raise RuntimeError(f"{cmd!r} exited {proc.returncode}\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
     return proc
 
 
@@ -130,13 +146,23 @@ def base_rootfs(cache: Path) -> Path:
     tmp = tar.with_suffix(".part.tar")
     # A small initramfs (the modules a virtio disk needs, not every driver): under TCG the
     # kernel unpacks it byte by byte.
-    hook = ('mkdir -p "$1/etc/initramfs-tools/conf.d" "$1/usr/share/initramfs-tools/modules.d" && '
-            'echo MODULES=list > "$1/etc/initramfs-tools/conf.d/boot-test.conf" && '
-            'printf "virtio_pci\\nvirtio_blk\\next4\\n" > '
-            '"$1/usr/share/initramfs-tools/modules.d/boot-test"')
-    _run(["mmdebstrap", "--variant=apt", "--include=" + ",".join(BASE_PACKAGES),
-          f"--setup-hook={hook}", SUITE,
-          str(tmp), mirror()])
+    hook = (
+        'mkdir -p "$1/etc/initramfs-tools/conf.d" "$1/usr/share/initramfs-tools/modules.d" && '
+        'echo MODULES=list > "$1/etc/initramfs-tools/conf.d/boot-test.conf" && '
+        'printf "virtio_pci\\nvirtio_blk\\next4\\n" > '
+        '"$1/usr/share/initramfs-tools/modules.d/boot-test"'
+    )
+    _run(
+        [
+            "mmdebstrap",
+            "--variant=apt",
+            "--include=" + ",".join(BASE_PACKAGES),
+            f"--setup-hook={hook}",
+            SUITE,
+            str(tmp),
+            mirror(),
+        ]
+    )
     tmp.rename(tar)
     return tar
 
@@ -148,8 +174,9 @@ def wheelhouse(cache: Path, dist: Path) -> Path:
     house = cache / "wheelhouse"
     house.mkdir(exist_ok=True)
     # The guest is this machine's kind (x86_64, Debian's Python 3.11): wheels built here fit.
-    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house),
-          f"{wheel}[gpio,serial]"])
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house), f"{wheel}[gpio,serial]"]
+    )
     for old in house.glob("table_companion-*.whl"):
         old.unlink()
     return house
@@ -159,16 +186,24 @@ def chroot_script(root: Path, script: str, user: str | None = None) -> str:
     """Run a shell script in the image, with /proc, /sys and /dev mounted in a private mount
     namespace (gone when it ends, whatever happens)."""
     inner = f"sudo -iu {user} bash -euxo pipefail -s" if user else "bash -euxo pipefail -s"
-    wrapper = (f'set -e; r="{root}"; mount -t proc proc "$r/proc"; mount -t sysfs sys "$r/sys"; '
-               f'mount --rbind /dev "$r/dev"; cp /etc/resolv.conf "$r/etc/resolv.conf" || true; '
-               f'exec chroot "$r" {inner}')
-    proc = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", wrapper],
-                          input=script, text=True, capture_output=True, check=False,
-                          env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8",
-                               "DEBIAN_FRONTEND": "noninteractive"})
+    wrapper = (
+        f'set -e; r="{root}"; mount -t proc proc "$r/proc"; mount -t sysfs sys "$r/sys"; '
+        f'mount --rbind /dev "$r/dev"; cp /etc/resolv.conf "$r/etc/resolv.conf" || true; '
+        f'exec chroot "$r" {inner}'
+    )
+    proc = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", wrapper],
+        input=script,
+        text=True,
+        capture_output=True,
+        check=False,
+        env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive"},
+    )
     if proc.returncode != 0:
-        raise RuntimeError(f"in the image, as {user or 'root'}:\n{script}\nexited "
-                           f"{proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-6000:]}")
+        raise RuntimeError(
+            f"in the image, as {user or 'root'}:\n{script}\nexited "
+            f"{proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-6000:]}"
+        )
     return proc.stdout
 
 
@@ -185,11 +220,14 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
     t0 = time.monotonic()
     _run(["tar", "-C", str(root), "-xpf", str(tar)])
     # What Raspberry Pi OS has and plain Debian does not: the group of the GPIO chips.
-    chroot_script(root, "groupadd --system gpio\necho table > /etc/hostname\n"
-                  "printf '127.0.1.1 table %s\\n' \"$(hostname)\" >> /etc/hosts\n"
-                  "printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\\n' > /etc/fstab\n"
-                  # The console is the test rig's log (ttyS0); tty1 is the table's screen.
-                  "systemctl enable serial-getty@ttyS0.service\n")
+    chroot_script(
+        root,
+        "groupadd --system gpio\necho table > /etc/hostname\n"
+        "printf '127.0.1.1 table %s\\n' \"$(hostname)\" >> /etc/hosts\n"
+        "printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\\n' > /etc/fstab\n"
+        # The console is the test rig's log (ttyS0); tty1 is the table's screen.
+        "systemctl enable serial-getty@ttyS0.service\n",
+    )
     booted: list[tuple[str, str]] = []
     computer = work / "computer"
     for block in doc_blocks():
@@ -200,15 +238,16 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
         # `enable --now`: enabled here, started by the first boot, and the whole line run again
         # once booted (starting a running unit changes nothing).
         now = [line.replace(" --now", "") for line in lines if not NEEDS_BOOTED.search(line)]
-        booted += [(block.where, line) for line in lines
-                   if NEEDS_BOOTED.search(line) or " --now" in line]
+        booted += [(block.where, line) for line in lines if NEEDS_BOOTED.search(line) or " --now" in line]
         if block.where == "pi-companion":
             # The guest reaches no package index: pip finds the wheels in /tmp/wheelhouse.
             (root / "etc" / "pip.conf").write_text(
-                "[global]\nno-index = true\nfind-links = /tmp/wheelhouse\n", encoding="utf-8")
+                "[global]\nno-index = true\nfind-links = /tmp/wheelhouse\n", encoding="utf-8"
+            )
         log(f"install guide, {block.where}: {len(now)} lines")
-        chroot_script(root, "\n".join(now) + "\n",
-                      user="companion" if block.where == "pi-companion" else None)
+        chroot_script(
+            root, "\n".join(now) + "\n", user="companion" if block.where == "pi-companion" else None
+        )
     (root / "etc" / "pip.conf").unlink(missing_ok=True)
     shutil.rmtree(root / "tmp" / "wheelhouse", ignore_errors=True)
     kernel = work / "vmlinuz"
@@ -249,6 +288,7 @@ def _computer(lines: list[str], computer: Path, root: Path) -> None:
 
 
 # --- the machine ----------------------------------------------------------------------------------
+
 
 class JsonSocket:
     """One JSON object a line, over a unix socket (QMP and the guest agent both speak it)."""
@@ -300,21 +340,52 @@ class Guest:
         self.console = work / f"{name}.console.log"
         for p in (self.qmp_path, self.qga_path):
             p.unlink(missing_ok=True)
-        cmd = ["qemu-system-x86_64", "-machine", "q35", "-accel", "tcg,thread=single",
-               "-cpu", "max", "-smp", "1", "-m", "2048", "-nodefaults", "-no-user-config",
-               "-kernel", str(image.kernel), "-initrd", str(image.initrd),
-               "-append", "root=/dev/vda rw console=ttyS0 panic=-1 quiet loglevel=4",
-               "-drive", f"file={image.disk},format=raw,if=virtio,cache=writeback",
-               "-device", f"{gpu},xres={SCREEN[0]},yres={SCREEN[1]}",
-               "-device", "virtio-keyboard-pci", "-device", "virtio-tablet-pci",
-               "-device", "virtio-serial-pci",
-               "-chardev", f"socket,id=qga,path={self.qga_path},server=on,wait=off",
-               "-device", "virtserialport,chardev=qga,name=org.qemu.guest_agent.0",
-               "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
-               "-serial", f"file:{self.console}", "-display", "none", "-no-reboot"]
+        cmd = [
+            "qemu-system-x86_64",
+            "-machine",
+            "q35",
+            "-accel",
+            "tcg,thread=single",
+            "-cpu",
+            "max",
+            "-smp",
+            "1",
+            "-m",
+            "2048",
+            "-nodefaults",
+            "-no-user-config",
+            "-kernel",
+            str(image.kernel),
+            "-initrd",
+            str(image.initrd),
+            "-append",
+            "root=/dev/vda rw console=ttyS0 panic=-1 quiet loglevel=4",
+            "-drive",
+            f"file={image.disk},format=raw,if=virtio,cache=writeback",
+            "-device",
+            f"{gpu},xres={SCREEN[0]},yres={SCREEN[1]}",
+            "-device",
+            "virtio-keyboard-pci",
+            "-device",
+            "virtio-tablet-pci",
+            "-device",
+            "virtio-serial-pci",
+            "-chardev",
+            f"socket,id=qga,path={self.qga_path},server=on,wait=off",
+            "-device",
+            "virtserialport,chardev=qga,name=org.qemu.guest_agent.0",
+            "-qmp",
+            f"unix:{self.qmp_path},server=on,wait=off",
+            "-serial",
+            f"file:{self.console}",
+            "-display",
+            "none",
+            "-no-reboot",
+        ]
         self.started = time.monotonic()
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
         try:
             self.qmp = JsonSocket(self.qmp_path)
             self.qmp.recv(30)  # the greeting
@@ -327,8 +398,7 @@ class Guest:
 
     # QMP: the machine's own controls.
     def command(self, name: str, **arguments: Any) -> Any:
-        self.qmp.send({"execute": name, "arguments": arguments} if arguments else
-                      {"execute": name})
+        self.qmp.send({"execute": name, "arguments": arguments} if arguments else {"execute": name})
         while True:
             msg = self.qmp.recv(60)
             if "event" in msg:
@@ -347,9 +417,10 @@ class Guest:
         """Press and release keys (QEMU key names: "1", "ret", "esc"...) on the virtio keyboard."""
         for name in names:
             for down in (True, False):
-                self.command("input-send-event", events=[
-                    {"type": "key", "data": {"down": down,
-                                             "key": {"type": "qcode", "data": name}}}])
+                self.command(
+                    "input-send-event",
+                    events=[{"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": name}}}],
+                )
                 time.sleep(0.05)
 
     def power_cut(self) -> None:
@@ -380,16 +451,24 @@ class Guest:
                 time.sleep(1)
         raise TimeoutError(f"no guest agent after {timeout} s: {self.tail()}")
 
-    def sh(self, script: str, user: str | None = None, timeout: float = 300,
-           check: bool = True) -> tuple[int, str]:
+    def sh(
+        self, script: str, user: str | None = None, timeout: float = 300, check: bool = True
+    ) -> tuple[int, str]:
         """A shell command in the guest (as root, or as ``user`` through runuser), with its
         exit code and its output (stdout then stderr)."""
         assert self.qga is not None, "wait_agent() first"
-        argv = (["/usr/sbin/runuser", "-l", user, "-c", script] if user else
-                ["/bin/sh", "-c", script])
-        self.qga.send({"execute": "guest-exec", "arguments": {
-            "path": argv[0], "arg": argv[1:], "capture-output": True,
-            "env": ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"]}})
+        argv = ["/usr/sbin/runuser", "-l", user, "-c", script] if user else ["/bin/sh", "-c", script]
+        self.qga.send(
+            {
+                "execute": "guest-exec",
+                "arguments": {
+                    "path": argv[0],
+                    "arg": argv[1:],
+                    "capture-output": True,
+                    "env": ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"],
+                },
+            }
+        )
         pid = self.qga.recv(30)["return"]["pid"]
         deadline = time.monotonic() + timeout
         while True:
@@ -400,8 +479,9 @@ class Guest:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"guest: {script!r} still running after {timeout} s")
             time.sleep(0.2)
-        out = "".join(base64.b64decode(st.get(k, "")).decode("utf-8", "replace")
-                      for k in ("out-data", "err-data"))
+        out = "".join(
+            base64.b64decode(st.get(k, "")).decode("utf-8", "replace") for k in ("out-data", "err-data")
+        )
         code = int(st.get("exitcode", -1))
         if check and code != 0:
             raise RuntimeError(f"guest: {script!r} exited {code}:\n{out[-4000:]}")
@@ -429,26 +509,27 @@ class Guest:
 
 # --- pictures ------------------------------------------------------------------------------------
 
+
 def read_ppm(path: Path) -> tuple[int, int, bytes]:
     """A binary PPM (P6, 8 bits), QEMU's screendump format: width, height, RGB bytes."""
     data = path.read_bytes()
     fields: list[bytes] = []
     pos = 0
     while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
+        while data[pos : pos + 1].isspace():
             pos += 1
-        if data[pos:pos + 1] == b"#":
+        if data[pos : pos + 1] == b"#":
             pos = data.index(b"\n", pos) + 1
             continue
         end = pos
-        while not data[end:end + 1].isspace():
+        while not data[end : end + 1].isspace():
             end += 1
         fields.append(data[pos:end])
         pos = end
     if fields[0] != b"P6" or fields[3] != b"255":
         raise ValueError(f"{path}: not an 8-bit P6 PPM")
     w, h = int(fields[1]), int(fields[2])
-    return w, h, data[pos + 1:pos + 1 + w * h * 3]
+    return w, h, data[pos + 1 : pos + 1 + w * h * 3]
 
 
 def png_rgb(path: Path) -> tuple[int, int, bytes]:
@@ -466,8 +547,11 @@ def same_picture(a: bytes, b: bytes, channel_tolerance: int = 24) -> float:
     close = 0
     n = len(a) // 3
     for i in range(0, len(a), 3):
-        if (abs(a[i] - b[i]) <= channel_tolerance and abs(a[i + 1] - b[i + 1]) <= channel_tolerance
-                and abs(a[i + 2] - b[i + 2]) <= channel_tolerance):
+        if (
+            abs(a[i] - b[i]) <= channel_tolerance
+            and abs(a[i + 1] - b[i + 1]) <= channel_tolerance
+            and abs(a[i + 2] - b[i + 2]) <= channel_tolerance
+        ):
             close += 1
     return close / n
 
@@ -479,7 +563,7 @@ def share_of_colour(rgb: bytes, colour: tuple[int, int, int], step: int = 7) -> 
     total = hits = 0
     for i in range(0, len(rgb) - 2, 3 * step):
         total += 1
-        hits += rgb[i:i + 3] == target
+        hits += rgb[i : i + 3] == target
     return hits / max(total, 1)
 
 

@@ -45,8 +45,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     log = (out / "scenario.log").open("w", encoding="utf-8")
     _RUN["out"] = out
     _RUN["proc"] = subprocess.Popen(
-        [sys.executable, "-m", "tests.boot.scenario", "--out", str(out)], cwd=ROOT,
-        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        [sys.executable, "-m", "tests.boot.scenario", "--out", str(out)],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def pytest_sessionfinish() -> None:

@@ -83,8 +83,7 @@ class Scenario:
         self.save()
 
     def save(self) -> None:
-        (self.out / "observations.json").write_text(json.dumps(self.obs, indent=1),
-                                                    encoding="utf-8")
+        (self.out / "observations.json").write_text(json.dumps(self.obs, indent=1), encoding="utf-8")
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -124,11 +123,25 @@ class Scenario:
         log_file = self.out / f"{name}.jsonl"
         log_file.write_text("\n".join(log_lines) + "\n", encoding="utf-8")
         png = self.out / f"{name}.png"
-        subprocess.run([sys.executable, "-m", "companion", "snapshot", screen, "--log",
-                        str(log_file), "--size", f"{SCREEN[0]}x{SCREEN[1]}", "--out", str(png)],
-                       check=True, capture_output=True, text=True,
-                       env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin",
-                            "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "snapshot",
+                screen,
+                "--log",
+                str(log_file),
+                "--size",
+                f"{SCREEN[0]}x{SCREEN[1]}",
+                "--out",
+                str(png),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        )
         return png_rgb(png)[2]
 
     def matches(self, guest: Guest, ref: bytes, name: str, timeout: float = 120) -> float:
@@ -171,8 +184,7 @@ class Scenario:
         # The install guide's lines that need a running system (systemctl status, udevadm).
         ran = []
         for where, line in self.image.booted_lines:
-            code, out = guest.sh(line, user="companion" if where == "pi-companion" else None,
-                                 check=False)
+            code, out = guest.sh(line, user="companion" if where == "pi-companion" else None, check=False)
             ran.append({"line": line, "exit": code, "out": out[-1500:]})
         self.obs["booted_lines"] = ran
         self.obs["boot_to_first_frame_s"] = self.first_frame(guest, guest.started, "first")
@@ -181,8 +193,7 @@ class Scenario:
         """A game in progress, resumed by the kiosk with keyboard buttons: the screen drawn by
         SDL's kmsdrm driver is the host's snapshot of that game; the unit stays up 60 s."""
         guest.sh("systemctl stop companion")
-        _, out = guest.sh(f"/home/companion/venv/bin/python - <<'EOF'\n{SEED_GAME}\nEOF",
-                          user="companion")
+        _, out = guest.sh(f"/home/companion/venv/bin/python - <<'EOF'\n{SEED_GAME}\nEOF", user="companion")
         self.obs["game_id"] = out.strip().splitlines()[-1]
         guest.sh("systemctl reset-failed companion; systemctl start companion")
         t0 = time.monotonic()
@@ -223,8 +234,7 @@ class Scenario:
             self.obs["kill9_table_match"] = self.matches(guest, ref, "table-after-kill")
         except Exception:
             self.obs["errors"]["screen_after_kill"] = traceback.format_exc()[-3000:]
-        _, games = guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en",
-                            user="companion")
+        _, games = guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
         self.obs["kill9_games"] = games
 
     def before_cut(self, guest: Guest) -> None:
@@ -246,15 +256,17 @@ class Scenario:
         self.obs["after_cut_events"] = self.export(guest)
         self.obs["after_cut_unit"] = guest.unit("ActiveState", "NRestarts")
         _, self.obs["after_cut_games"] = guest.sh(
-            f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
+            f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion"
+        )
 
     def security(self, guest: Guest) -> None:
         """docs/kiosk.md's "Check it" block, line by line, as the user it names."""
         ran = []
         for block in doc_blocks(KIOSK):
             for line in filter(runnable, block.lines):
-                code, out = guest.sh(line, user="companion" if block.where == "pi-companion"
-                                     else None, check=False)
+                code, out = guest.sh(
+                    line, user="companion" if block.where == "pi-companion" else None, check=False
+                )
                 ran.append({"line": line, "exit": code, "out": out[-3000:]})
                 if "systemd-analyze security" in line:
                     self.obs["security"] = out[-3000:]
@@ -262,10 +274,13 @@ class Scenario:
 
     def gpio(self, guest: Guest) -> None:
         """``source = "gpio"`` on a machine with no GPIO: the table stays up and says so."""
-        guest.sh(f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n"
-                 "[input]\nsource = \"gpio\"\n\n[gpio]\n"
-                 "seats = [{ button = 17 }, { button = 27 }, { button = 22 }, { button = 23 }]\n"
-                 "EOF", user="companion")
+        guest.sh(
+            f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n"
+            '[input]\nsource = "gpio"\n\n[gpio]\n'
+            "seats = [{ button = 17 }, { button = 27 }, { button = 22 }, { button = 23 }]\n"
+            "EOF",
+            user="companion",
+        )
         # A new game opens on the configured source: the unfinished one is set aside.
         guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
         guest.sh(f"mv {DATA} {DATA}.kept && mkdir {DATA}", user="companion")

@@ -38,6 +38,7 @@ def _explain(obs: dict[str, Any], *phases: str) -> str:
 
 # --- the checks' tools ----------------------------------------------------------------------------
 
+
 def test_the_picture_comparison_tells_a_screen_from_black_and_from_another() -> None:
     import random
 
@@ -89,6 +90,7 @@ def test_the_guide_names_where_the_code_comes_from_and_no_variable() -> None:
 
 # --- the booted machine ---------------------------------------------------------------------------
 
+
 @pytest.mark.needs_vm
 def test_the_image_is_built_by_the_install_guide(observations: dict[str, Any]) -> None:
     assert "build" not in observations["errors"], _explain(observations, "build")
@@ -113,7 +115,8 @@ def test_the_unit_stays_active_with_keyboard_buttons(observations: dict[str, Any
 
 @pytest.mark.needs_vm
 def test_the_unit_stays_active_with_gpio_configured_on_a_machine_without_gpio(
-        observations: dict[str, Any]) -> None:
+    observations: dict[str, Any],
+) -> None:
     assert "gpio_watch" in observations, _explain(observations)
     _steady(observations["gpio_watch"])
     assert "Traceback" not in observations["gpio_log"], observations["gpio_log"]
@@ -126,15 +129,13 @@ def test_the_table_screen_is_drawn_on_the_drm_device(observations: dict[str, Any
     assert "table_match" in observations, _explain(observations, "screen", "first_boot")
     assert observations["table_match"] >= MATCH, observations["table_match"]
     assert observations["black_match"] < MATCH  # the tolerance does not admit a black screen
-    assert observations.get("kill9_table_match", 0) >= MATCH, _explain(
-        observations, "screen_after_kill")
+    assert observations.get("kill9_table_match", 0) >= MATCH, _explain(observations, "screen_after_kill")
     for frame in ("boot_to_first_frame_s", "gpio_first_frame_s"):
         assert isinstance(observations.get(frame), float), (frame, observations.get(frame))
 
 
 @pytest.mark.needs_vm
-def test_a_killed_companion_is_restarted_and_resumes_the_same_game(
-        observations: dict[str, Any]) -> None:
+def test_a_killed_companion_is_restarted_and_resumes_the_same_game(observations: dict[str, Any]) -> None:
     assert "kill9" in observations, _explain(observations, "kill9")
     k = observations["kill9"]
     assert k["after"]["ActiveState"] == "active" and k["after"]["NRestarts"] == "1", k
@@ -150,7 +151,7 @@ def test_a_pulled_plug_loses_no_journaled_event(observations: dict[str, Any]) ->
     before = observations["committed_before_cut"]
     after = observations["after_cut_events"]
     assert observations["presses_journaled"] >= 3  # the keys reached the game through evdev
-    assert after[:len(before)] == before
+    assert after[: len(before)] == before
     assert observations["game_id"] in observations["after_cut_games"]
     assert observations["after_cut_unit"]["ActiveState"] == "active"
 
@@ -162,7 +163,8 @@ def test_the_sandbox_exposure_is_at_most_2(observations: dict[str, Any]) -> None
     assert "kiosk_lines" in observations, _explain(observations, "security")
     failed = [r for r in observations["kiosk_lines"] if r["exit"] != 0]
     assert not failed, failed
-    m = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)",
-                  observations.get("security", ""))
+    m = re.search(
+        r"Overall exposure level for companion\.service: (\d+\.\d+)", observations.get("security", "")
+    )
     assert m, observations.get("security")
     assert float(m.group(1)) <= 2.0

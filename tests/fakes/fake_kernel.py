@@ -144,8 +144,7 @@ class FakeChip:
     def get_line_info(self, offset):
         c = CHIPS[self.number]
         line = c.line(offset)
-        return gpiod.LineInfo(offset, line.name, line.owner is not None, "", 1, False, 1, 1, 1, 1,
-                              False, 0)
+        return gpiod.LineInfo(offset, line.name, line.owner is not None, "", 1, False, 1, 1, 1, 1, False, 0)
 
     def request_lines(self, config, consumer=None, event_buffer_size=None, output_values=None):
         c = CHIPS[self.number]
@@ -198,18 +197,15 @@ class FakeKernel:
             line = req.lines[offset]
             line.level = level
             edge = req.settings[offset].edge_detection
-            if edge == Edge.NONE or (edge == Edge.RISING and not level) or (
-                    edge == Edge.FALLING and level):
+            if edge == Edge.NONE or (edge == Edge.RISING and not level) or (edge == Edge.FALLING and level):
                 return
             req.seqno += 1
             req.line_seqno[offset] += 1
             if len(req.events) == req.size:
                 req.events.popleft()  # the kernel keeps the newest
                 self.dropped += 1
-            kind = (gpiod.EdgeEvent.Type.RISING_EDGE if level
-                    else gpiod.EdgeEvent.Type.FALLING_EDGE).value
-            req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno,
-                                              req.line_seqno[offset]))
+            kind = (gpiod.EdgeEvent.Type.RISING_EDGE if level else gpiod.EdgeEvent.Type.FALLING_EDGE).value
+            req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno, req.line_seqno[offset]))
             if self.paused:
                 return
         # The wake-up after the lock, as the kernel's comes after its buffer's lock: a reader

@@ -28,8 +28,18 @@ def board(path, t0=1000):
     clock = FakeClock(t0)
     rp2.use_clock(clock)
     io = BufferIO()
-    b = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, io, machine.unique_id(), 7,
-                          SEATS, REF, (), pio=piocapture.PioCapture if path == "pio" else None)
+    b = buttonboard.Board(
+        machine.Pin,
+        machine.mem32,
+        clock.ticks_us,
+        io,
+        machine.unique_id(),
+        7,
+        SEATS,
+        REF,
+        (),
+        pio=piocapture.PioCapture if path == "pio" else None,
+    )
     return b, clock, io
 
 
@@ -75,8 +85,7 @@ def order(rounds, seed):
         inversions += sum(1 for a, c in zip([x[0] for x in got], seats) if a != c)  # noqa: B905
         wrong += 0 if stamps == [t + i for i in range(10)] else 1
         t += 100000
-    return {"rounds": rounds, "ties": ties, "inversions": inversions, "wrong_stamps": wrong,
-            "lost": b.lost()}
+    return {"rounds": rounds, "ties": ties, "inversions": inversions, "wrong_stamps": wrong, "lost": b.lost()}
 
 
 def stall(path, rounds, seed, stall_us):
@@ -118,9 +127,17 @@ def stall(path, rounds, seed, stall_us):
                 late += 1
         extra += sum(1 for s in got if s not in firsts)
         t0 += stall_us + 200000
-    return {"path": path, "rounds": rounds, "presses": 10 * rounds, "edges": edges,
-            "stall_ms": stall_us / 1000, "missing": missing, "extra": extra,
-            "not_at_first_edge": late, "lost_reported": b.lost()}
+    return {
+        "path": path,
+        "rounds": rounds,
+        "presses": 10 * rounds,
+        "edges": edges,
+        "stall_ms": stall_us / 1000,
+        "missing": missing,
+        "extra": extra,
+        "not_at_first_edge": late,
+        "lost_reported": b.lost(),
+    }
 
 
 def ring(seed, slaps):
@@ -152,9 +169,13 @@ def ring(seed, slaps):
         t0 += 200000
     clock.advance(10000)
     b.step()
-    return {"ring_records": b.capture.ring_records, "records_made": records,
-            "slaps_held": held, "lost_reported": b.lost(),
-            "lost_expected": max(0, records - b.capture.ring_records)}
+    return {
+        "ring_records": b.capture.ring_records,
+        "records_made": records,
+        "slaps_held": held,
+        "lost_reported": b.lost(),
+        "lost_expected": max(0, records - b.capture.ring_records),
+    }
 
 
 def absence(every_us, slaps):
@@ -183,8 +204,14 @@ def absence(every_us, slaps):
         if p and p[0] == wire.RESEND_DONE:
             done = struct.unpack("<BIII", p[:-2])
     _, requested, first, nxt = done
-    return {"slaps": slaps, "events": nxt, "ring_events": b.ring.size, "kept": nxt - first,
-            "lost_reported": first - requested, "slap_every_s": every_us / 1e6}
+    return {
+        "slaps": slaps,
+        "events": nxt,
+        "ring_events": b.ring.size,
+        "kept": nxt - first,
+        "lost_reported": first - requested,
+        "slap_every_s": every_us / 1e6,
+    }
 
 
 cmd = sys.argv[2]

@@ -29,6 +29,7 @@ for case in CASES:
         else:
             d.edge(t, active)
     d.poll(case["until"])
-    out.append({"decisions": got, "bounces": d.bounces, "glitches": d.glitches,
-                "presses": d.presses, "late": d.late})
+    out.append(
+        {"decisions": got, "bounces": d.bounces, "glitches": d.glitches, "presses": d.presses, "late": d.late}
+    )
 print(json.dumps(out))

@@ -17,8 +17,18 @@ from fakeclock import FakeClock
 from stdio import StdIO
 
 clock = FakeClock(1000)
-board = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, StdIO(), machine.unique_id(),
-                          1, pinmap.SEAT_PINS, pinmap.REFEREE_PINS, pinmap.LED_PINS, pio=None)
+board = buttonboard.Board(
+    machine.Pin,
+    machine.mem32,
+    clock.ticks_us,
+    StdIO(),
+    machine.unique_id(),
+    1,
+    pinmap.SEAT_PINS,
+    pinmap.REFEREE_PINS,
+    pinmap.LED_PINS,
+    pio=None,
+)
 gpios = list(pinmap.SEAT_PINS) + [p for p in pinmap.REFEREE_PINS if p is not None]
 # On the Pico mem32[GPIO_IN] is a native subscript; the fake machine's is a Python method call,
 # which would weigh on the ratio: a dict stands in for it here.

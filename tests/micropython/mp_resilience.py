@@ -49,8 +49,7 @@ def crash(exc):
         import main  # noqa: F401  (runs the board, as at power-up)
     except KeyboardInterrupt:
         return {"resets": len(resets), "reached_repl": True}
-    return {"resets": len(resets), "reached_repl": False,
-            "led0": machine.level(pinmap.LED_PINS[0])}
+    return {"resets": len(resets), "reached_repl": False, "led0": machine.level(pinmap.LED_PINS[0])}
 
 
 def irq_alloc():

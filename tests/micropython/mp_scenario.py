@@ -26,11 +26,20 @@ def run(sc):
     clock = FakeClock(1000)
     rp2.use_clock(clock)
     io = BufferIO()
-    b = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, io, machine.unique_id(), 1,
-                          sc["seats"], (), (), machine="fake",
-                          pio=piocapture.PioCapture if sc["path"] == "pio" else None)
-    machine.play(sc["edges"], clock, sc["handler_us"], sc["entry_us"], sc["steps"] + [sc["end"]],
-                 b.step)
+    b = buttonboard.Board(
+        machine.Pin,
+        machine.mem32,
+        clock.ticks_us,
+        io,
+        machine.unique_id(),
+        1,
+        sc["seats"],
+        (),
+        (),
+        machine="fake",
+        pio=piocapture.PioCapture if sc["path"] == "pio" else None,
+    )
+    machine.play(sc["edges"], clock, sc["handler_us"], sc["entry_us"], sc["steps"] + [sc["end"]], b.step)
     out = []
     for chunk in bytes(io.tx).split(b"\x00"):
         if not chunk:

@@ -221,8 +221,18 @@ def pio_falls_back_to_the_interrupts_when_no_dma_channel_is_free():
     rp2.reset(dma_channels=0)
     clock = FakeClock(1000)
     rp2.use_clock(clock)
-    b = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, BufferIO(),
-                          machine.unique_id(), 1, SEATS, REF, LEDS, pio=piocapture.PioCapture)
+    b = buttonboard.Board(
+        machine.Pin,
+        machine.mem32,
+        clock.ticks_us,
+        BufferIO(),
+        machine.unique_id(),
+        1,
+        SEATS,
+        REF,
+        LEDS,
+        pio=piocapture.PioCapture,
+    )
     eq(b.capture.path, 0)
     eq(b.capture_error != "", True, "error kept")
     clock.set(5000)
@@ -454,7 +464,15 @@ def held_at_boot_is_reported_stuck():
     rp2.use_clock(clock)
     io = BufferIO()
     b = buttonboard.Board(
-        machine.Pin, machine.mem32, clock.ticks_us, io, machine.unique_id(), 1, SEATS, REF, LEDS,
+        machine.Pin,
+        machine.mem32,
+        clock.ticks_us,
+        io,
+        machine.unique_id(),
+        1,
+        SEATS,
+        REF,
+        LEDS,
         pio=piocapture.PioCapture if PATH == "pio" else None,
     )
     b.step()

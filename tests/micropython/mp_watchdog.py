@@ -24,8 +24,18 @@ def make_board():
     clock = FakeClock(1000)
     rp2.use_clock(clock)
     io = BufferIO()
-    b = buttonboard.Board(machine.Pin, machine.mem32, clock.ticks_us, io, machine.unique_id(),
-                          7, (2, 3, 4, 5), (12, 13, None), (15, 16, 17, None), machine="fake")
+    b = buttonboard.Board(
+        machine.Pin,
+        machine.mem32,
+        clock.ticks_us,
+        io,
+        machine.unique_id(),
+        7,
+        (2, 3, 4, 5),
+        (12, 13, None),
+        (15, 16, 17, None),
+        machine="fake",
+    )
     return b, clock, io
 
 

@@ -39,10 +39,16 @@ def round_rng(seed: int, n: int) -> random.Random:
 
 
 def headline(game: CinqRoisGame, lang: str) -> str:
-    """"Donne 9 : 11 cartes, atout V, donneur Ana, Ben commence", as the screen says it."""
+    """ "Donne 9 : 11 cartes, atout V, donneur Ana, Ben commence", as the screen says it."""
     assert game.bonus is not None
-    detail = t("cinq.head.detail", lang, cards=game.cards, dealer=game.dealer,
-               first=game.first_player, bonus=rank_text(game.bonus, lang))
+    detail = t(
+        "cinq.head.detail",
+        lang,
+        cards=game.cards,
+        dealer=game.dealer,
+        first=game.first_player,
+        bonus=rank_text(game.bonus, lang),
+    )
     return t("cinq.headline", lang, round=game.round, detail=detail)
 
 
@@ -50,10 +56,15 @@ def arrangement_text(a: Arrangement, lang: str = "en") -> str:
     """``[7♥ 8♥ JK=9♥] [Q♠ Q♦ 7♣=Q♥]``: each combination, a wild followed by what it stands
     for, the cards as the language reads them."""
     return " ".join(
-        "[" + " ".join(card_short(p.card, lang) + (f"={card_short(p.stands_for, lang)}"
-                                                   if p.wild and p.card != p.stands_for
-                                                   else "") for p in c.cards) + "]"
-        for c in a.combinations)
+        "["
+        + " ".join(
+            card_short(p.card, lang)
+            + (f"={card_short(p.stands_for, lang)}" if p.wild and p.card != p.stands_for else "")
+            for p in c.cards
+        )
+        + "]"
+        for c in a.combinations
+    )
 
 
 class Demo:
@@ -98,10 +109,17 @@ class Demo:
         for player in game.players:
             a = last.arrangements[player]
             rest = cards_short(a.left, lang)
-            self.say(t("cinq.demo.hand", lang, name=player, width=width,
-                       groups=arrangement_text(a, lang) or "—",
-                       rest=t("cinq.demo.rest", lang, cards=rest) if rest else "",
-                       points=a.points))
+            self.say(
+                t(
+                    "cinq.demo.hand",
+                    lang,
+                    name=player,
+                    width=width,
+                    groups=arrangement_text(a, lang) or "—",
+                    rest=t("cinq.demo.rest", lang, cards=rest) if rest else "",
+                    points=a.points,
+                )
+            )
         line = " · ".join(f"{p} {total}" for p, total, _ in game.standings())
         self.say(t("cinq.demo.standings", lang, line=line))
 

@@ -128,15 +128,21 @@ class RoundEntry:
     def digit(self, d: str) -> Reason | None:
         name = self.name
         if name == self.out:
-            return (_fr(f"{name} s'est exposé et marque 0 : entrez les points des autres"),
-                    f"{name} went out and scores 0: enter the others' points")
+            return (
+                _fr(f"{name} s'est exposé et marque 0 : entrez les points des autres"),
+                f"{name} went out and scores 0: enter the others' points",
+            )
         if d == "-":
-            return (_fr("Les points sont positifs ou nuls : pas de signe moins"),
-                    "Points are 0 or more: no minus sign")
+            return (
+                _fr("Les points sont positifs ou nuls : pas de signe moins"),
+                "Points are 0 or more: no minus sign",
+            )
         typed = self.points.get(name, "")
         if len(typed) >= MAX_DIGITS:
-            return (_fr(f"{MAX_DIGITS} chiffres au plus : une donne vaut au plus 440 points"),
-                    f"{MAX_DIGITS} digits at most: a round is worth at most 440 points")
+            return (
+                _fr(f"{MAX_DIGITS} chiffres au plus : une donne vaut au plus 440 points"),
+                f"{MAX_DIGITS} digits at most: a round is worth at most 440 points",
+            )
         self.points[name] = (typed + d).lstrip("0") or "0"
         return None
 
@@ -158,33 +164,46 @@ class RoundEntry:
             return _fr(err.fr), err.en
         card = str(parsed)
         if not self.takes_input(name):
-            return (_fr(f"{name} s'est exposé : il ne garde aucune carte"),
-                    f"{name} went out: no cards left to enter")
+            return (
+                _fr(f"{name} s'est exposé : il ne garde aucune carte"),
+                f"{name} went out: no cards left to enter",
+            )
         count = len(self.entered(name))
         if self.mode == "hands" and count >= self.size:
-            return (_fr(f"La main de {name} a déjà ses {self.size} cartes : retirez-en une "
-                        "d'abord (retour arrière)"),
-                    f"{name}'s hand already has its {self.size} cards: remove one first "
-                    "(backspace)")
+            return (
+                _fr(
+                    f"La main de {name} a déjà ses {self.size} cartes : retirez-en une "
+                    "d'abord (retour arrière)"
+                ),
+                f"{name}'s hand already has its {self.size} cards: remove one first (backspace)",
+            )
         if self.mode == "left" and count >= self.size:
-            return (_fr(f"{name} ne peut pas garder plus de {self.size} cartes : la donne en "
-                        f"distribue {self.size}"),
-                    f"{name} cannot keep more than {self.size} cards: the round deals "
-                    f"{self.size}")
+            return (
+                _fr(
+                    f"{name} ne peut pas garder plus de {self.size} cartes : la donne en "
+                    f"distribue {self.size}"
+                ),
+                f"{name} cannot keep more than {self.size} cards: the round deals {self.size}",
+            )
         if card == "JK":
             if self.jokers() >= MAX_JOKERS:
-                return (_fr(f"Déjà {MAX_JOKERS} jokers dans cette donne : les deux jeux n'en "
-                            f"ont que {MAX_JOKERS}"),
-                        f"Already {MAX_JOKERS} jokers this round: the two decks hold only "
-                        f"{MAX_JOKERS}")
+                return (
+                    _fr(
+                        f"Déjà {MAX_JOKERS} jokers dans cette donne : les deux jeux n'en ont que {MAX_JOKERS}"
+                    ),
+                    f"Already {MAX_JOKERS} jokers this round: the two decks hold only {MAX_JOKERS}",
+                )
             return None
         holders = self.holders(card)
         if len(holders) >= MAX_COPIES:
             who = ", ".join(dict.fromkeys(holders))
-            return (_fr(f"{card} est déjà entré deux fois ({who}) : les deux jeux n'ont chaque "
-                        "carte que deux fois"),
-                    f"{card} is already entered twice ({who}): the two decks hold each card "
-                    "only twice")
+            return (
+                _fr(
+                    f"{card} est déjà entré deux fois ({who}) : les deux jeux n'ont chaque "
+                    "carte que deux fois"
+                ),
+                f"{card} is already entered twice ({who}): the two decks hold each card only twice",
+            )
         return None
 
     def add(self, card: str) -> Reason | None:
@@ -225,21 +244,24 @@ class RoundEntry:
     def event(self) -> tuple[RoundEnd | None, Reason | None]:
         """The ``round_end`` for what is entered, or why it is not complete yet."""
         if self.out is None:
-            return None, (_fr("Qui s'est exposé ? Appuyez sur son bouton ou touchez son nom"),
-                          "Who went out? Press their button or touch their name")
+            return None, (
+                _fr("Qui s'est exposé ? Appuyez sur son bouton ou touchez son nom"),
+                "Who went out? Press their button or touch their name",
+            )
         missing = [p for p in self.players if not self.complete(p)]
         if self.mode == "points" and missing:
-            return None, (_fr(f"Il manque les points de {', '.join(missing)}"),
-                          f"Points missing for {', '.join(missing)}")
+            return None, (
+                _fr(f"Il manque les points de {', '.join(missing)}"),
+                f"Points missing for {', '.join(missing)}",
+            )
         if self.mode == "left" and missing:
-            return None, (_fr(f"Cartes restantes à confirmer pour {', '.join(missing)} (Entrée "
-                              "même sans carte)"),
-                          f"Cards left to confirm for {', '.join(missing)} (Enter even with no "
-                          "card)")
+            return None, (
+                _fr(f"Cartes restantes à confirmer pour {', '.join(missing)} (Entrée même sans carte)"),
+                f"Cards left to confirm for {', '.join(missing)} (Enter even with no card)",
+            )
         if self.mode == "hands" and missing:
             short = ", ".join(f"{p} {len(self.entered(p))}/{self.size}" for p in missing)
-            return None, (_fr(f"Mains incomplètes : {short} cartes"),
-                          f"Hands not complete: {short} cards")
+            return None, (_fr(f"Mains incomplètes : {short} cartes"), f"Hands not complete: {short} cards")
         others = [p for p in self.players if p != self.out]
         if self.mode == "points":
             return RoundEnd(out=self.out, points={p: int(self.points[p]) for p in others}), None

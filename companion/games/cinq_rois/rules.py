@@ -62,12 +62,15 @@ class RoundResult:
             "out": self.out,
             "entry": self.entry,
             "scores": dict(self.scores),
-            "arrangements": None if self.arrangements is None else {
-                p: [c.to_json() for c in a.combinations] for p, a in self.arrangements.items()},
-            "left": None if self.left is None else {
-                p: [str(c) for c in cards] for p, cards in self.left.items()},
-            "details": None if self.arrangements is None else {
-                p: a.to_json() for p, a in self.arrangements.items()},
+            "arrangements": None
+            if self.arrangements is None
+            else {p: [c.to_json() for c in a.combinations] for p, a in self.arrangements.items()},
+            "left": None
+            if self.left is None
+            else {p: [str(c) for c in cards] for p, cards in self.left.items()},
+            "details": None
+            if self.arrangements is None
+            else {p: a.to_json() for p, a in self.arrangements.items()},
         }
 
 
@@ -95,15 +98,15 @@ class CinqRoisGame:
         players = tuple(setup.players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise SetupError(
-                f"Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
-                f"{len(players)}",
-                f"Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas "
-                f"{len(players)}")
+                f"Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
+                f"Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {len(players)}",
+            )
         dealer = setup.dealer if setup.dealer is not None else players[0]
         if dealer not in players:
             raise SetupError(
                 f"the dealer {dealer!r} is not one of the players ({_names(players)})",
-                f"le donneur {dealer!r} n'est pas un des joueurs ({_names(players)})")
+                f"le donneur {dealer!r} n'est pas un des joueurs ({_names(players)})",
+            )
         self.setup = setup
         self.players: tuple[str, ...] = players
         self._seat = {p: i for i, p in enumerate(players)}
@@ -201,8 +204,10 @@ class CinqRoisGame:
 
     def _player(self, name: str) -> None:
         if name not in self._seat:
-            raise RuleError(f"unknown player {name!r} (players: {_names(self.players)})",
-                            f"joueur inconnu {name!r} (joueurs : {_names(self.players)})")
+            raise RuleError(
+                f"unknown player {name!r} (players: {_names(self.players)})",
+                f"joueur inconnu {name!r} (joueurs : {_names(self.players)})",
+            )
 
     def _others(self, out: str, given: Mapping[str, object], key: str) -> None:
         """``given`` must name every player but ``out``, and only them."""
@@ -211,14 +216,14 @@ class CinqRoisGame:
         if out in given:
             raise RuleError(
                 f"{out} went out and scores 0: give {_KEY_EN[key]} only for the others",
-                f"{out} s'est exposé et marque 0 : donnez les {_KEY_FR[key]} des autres "
-                "seulement")
+                f"{out} s'est exposé et marque 0 : donnez les {_KEY_FR[key]} des autres seulement",
+            )
         missing = [p for p in self.players if p != out and p not in given]
         if missing:
-            raise RuleError(f"{_KEY_EN[key]} must be given for every player but {out}: missing "
-                            f"{_names(missing)}",
-                            f"il faut les {_KEY_FR[key]} de chaque joueur sauf {out} : il manque "
-                            f"{_names(missing)}")
+            raise RuleError(
+                f"{_KEY_EN[key]} must be given for every player but {out}: missing {_names(missing)}",
+                f"il faut les {_KEY_FR[key]} de chaque joueur sauf {out} : il manque {_names(missing)}",
+            )
 
     def _check_cards(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
         size = _cards_in_round(n)
@@ -235,12 +240,13 @@ class CinqRoisGame:
             if exact and count != size:
                 raise RuleError(
                     f"{player}'s hand has {count} cards: round {n} deals {size}",
-                    f"la main de {player} a {count} cartes : la donne {n} en distribue {size}")
+                    f"la main de {player} a {count} cartes : la donne {n} en distribue {size}",
+                )
             if not exact and count > size:
                 raise RuleError(
                     f"{player} cannot have {count} cards left: round {n} deals {size}",
-                    f"{player} ne peut pas garder {count} cartes : la donne {n} en distribue "
-                    f"{size}")
+                    f"{player} ne peut pas garder {count} cartes : la donne {n} en distribue {size}",
+                )
         holders: dict[Card, list[str]] = {}
         for player in self.players:
             for card in given.get(player, ()):
@@ -250,8 +256,8 @@ class CinqRoisGame:
             who = _names(f"{p} {jokers.count(p)}" for p in dict.fromkeys(jokers))
             raise RuleError(
                 f"{len(jokers)} jokers this round ({who}): the two decks hold only {MAX_JOKERS}",
-                f"{len(jokers)} jokers dans cette donne ({who}) : les deux jeux n'en ont que "
-                f"{MAX_JOKERS}")
+                f"{len(jokers)} jokers dans cette donne ({who}) : les deux jeux n'en ont que {MAX_JOKERS}",
+            )
         for card in sorted(holders, key=card_key):
             if len(holders[card]) > MAX_COPIES:
                 who = _names(holders[card])
@@ -259,16 +265,17 @@ class CinqRoisGame:
                     f"{card} is given {len(holders[card])} times this round ({who}): the two decks "
                     f"hold each card only twice",
                     f"{card} est donné {len(holders[card])} fois dans cette donne ({who}) : les "
-                    "deux jeux n'ont chaque carte que deux fois")
+                    "deux jeux n'ont chaque carte que deux fois",
+                )
 
     def _result(self, event: RoundEnd) -> RoundResult:
         """The round's result if ``event`` can be counted now; raises RuleError otherwise."""
         if self.finished:
             raise RuleError(
-                f"the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round "
-                f"{self.round}",
+                f"the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round {self.round}",
                 f"la partie est finie : Les Cinq Rois se joue en {ROUNDS} donnes, il n'y a pas de "
-                f"donne {self.round}")
+                f"donne {self.round}",
+            )
         n = self.round
         bonus = bonus_rank(n)
         out = event.out
@@ -279,7 +286,8 @@ class CinqRoisGame:
             raise RuleError(
                 f"a round_end gives exactly one of points, left or hands (got {got})",
                 f"une fin de donne indique un seul de points, left ou hands "
-                f"(ici : {'aucun' if not ways else ' et '.join(ways)})")
+                f"(ici : {'aucun' if not ways else ' et '.join(ways)})",
+            )
         dealer = self.dealer_of(n)
         if event.points is not None:
             self._others(out, event.points, "points")
@@ -287,15 +295,17 @@ class CinqRoisGame:
             for player in self.players:
                 pts = event.points.get(player, 0)
                 if pts < 0:
-                    raise RuleError(f"{player} cannot score {pts}: points are 0 or more",
-                                    f"{player} ne peut pas marquer {pts} : les points sont "
-                                    "positifs ou nuls")
+                    raise RuleError(
+                        f"{player} cannot score {pts}: points are 0 or more",
+                        f"{player} ne peut pas marquer {pts} : les points sont positifs ou nuls",
+                    )
                 if pts > top:
                     raise RuleError(
                         f"{player} cannot score {pts}: {_cards_in_round(n)} cards are worth at "
                         f"most {top} points in round {n}",
                         f"{player} ne peut pas marquer {pts} : {_cards_in_round(n)} cartes valent "
-                        f"au plus {top} points à la donne {n}")
+                        f"au plus {top} points à la donne {n}",
+                    )
             scores = {p: (0 if p == out else event.points[p]) for p in self.players}
             return RoundResult(n, dealer, bonus, out, "points", scores, None, None)
         if event.left is not None:
@@ -311,10 +321,10 @@ class CinqRoisGame:
         missing = [p for p in self.players if p not in hands]
         if missing:
             raise RuleError(
-                f"hands missing for {_names(missing)}: give every player's whole hand, "
-                f"{out}'s included",
+                f"hands missing for {_names(missing)}: give every player's whole hand, {out}'s included",
                 f"mains manquantes pour {_names(missing)} : donnez la main entière de chaque "
-                f"joueur, y compris celle de {out}")
+                f"joueur, y compris celle de {out}",
+            )
         self._check_cards(hands, n, exact=True)
         arrangements = {p: solve(hands[p], bonus) for p in self.players}
         if not arrangements[out].fully_combines:
@@ -323,7 +333,8 @@ class CinqRoisGame:
                 f"{out} cannot go out: {_cards(rest)} cannot be placed in a run or a set "
                 f"(bonus {bonus.value})",
                 f"{out} ne peut pas s'exposer : {_cards(rest)} ne se placent dans aucune suite "
-                f"ni famille (atout {bonus.value})")
+                f"ni famille (atout {bonus.value})",
+            )
         scores = {p: arrangements[p].points for p in self.players}
         left = {p: arrangements[p].left for p in self.players}
         return RoundResult(n, dealer, bonus, out, "hands", scores, left, arrangements)
@@ -336,12 +347,15 @@ class CinqRoisGame:
             self._check_dealer(event)
         elif isinstance(event, Undo):
             if not self._results and self._drawn is None:
-                raise RuleError("there is nothing to undo: no round has been counted",
-                                "rien à annuler : aucune donne n'a été comptée")
+                raise RuleError(
+                    "there is nothing to undo: no round has been counted",
+                    "rien à annuler : aucune donne n'a été comptée",
+                )
         else:
             kind = getattr(event, "type", "?")
-            raise RuleError(f"{kind} is not an event of Les Cinq Rois",
-                            f"{kind} n'est pas un événement des Cinq Rois")
+            raise RuleError(
+                f"{kind} is not an event of Les Cinq Rois", f"{kind} n'est pas un événement des Cinq Rois"
+            )
 
     def _check_dealer(self, event: Dealer) -> None:
         self._player(event.player)
@@ -352,14 +366,16 @@ class CinqRoisGame:
                 f"{event.player} cannot be drawn to deal first: round 1 is already counted "
                 f"({self.dealer_of(1)} dealt it)",
                 f"{event.player} ne peut pas être tiré pour donner en premier : la donne 1 est "
-                f"déjà comptée ({self.dealer_of(1)} l'a distribuée)")
+                f"déjà comptée ({self.dealer_of(1)} l'a distribuée)",
+            )
         first = self.dealer_of(1)
         how_en = "was drawn" if self._drawn is not None else "is named in new_game"
         how_fr = "a été tiré au sort" if self._drawn is not None else "est nommé dans new_game"
         raise RuleError(
             f"{event.player} cannot be drawn to deal first: {first} {how_en} (undo first)",
             f"{event.player} ne peut pas être tiré pour donner en premier : {first} {how_fr} "
-            "(annulez d'abord)")
+            "(annulez d'abord)",
+        )
 
     # --- applying events -----------------------------------------------------------------------
 
@@ -397,26 +413,43 @@ class CinqRoisGame:
             "bonus": None if bonus is None else bonus.value,
             "dealer": self.dealer,
             "first_player": self.first_player,
-            "standings": [{"player": p, "points": total, "rounds": list(rounds)}
-                          for p, total, rounds in self.standings()],
+            "standings": [
+                {"player": p, "points": total, "rounds": list(rounds)}
+                for p, total, rounds in self.standings()
+            ],
             "last_round": None if self.last_round is None else self.last_round.to_json(),
-            "history": [{"round": r.round, "dealer": r.dealer, "bonus": r.bonus.value,
-                         "out": r.out, "entry": r.entry, "scores": dict(r.scores)}
-                        for r in self._results],
+            "history": [
+                {
+                    "round": r.round,
+                    "dealer": r.dealer,
+                    "bonus": r.bonus.value,
+                    "out": r.out,
+                    "entry": r.entry,
+                    "scores": dict(r.scores),
+                }
+                for r in self._results
+            ],
         }
 
     def headline(self, lang: str = "fr") -> str:
-        """"Donne 5 : 7 cartes, atout 7, donneur Ana, Ben commence" for the round to play."""
+        """ "Donne 5 : 7 cartes, atout 7, donneur Ana, Ben commence" for the round to play."""
         if self.finished:
-            return (f"Partie terminée après {ROUNDS} donnes" if lang == "fr"
-                    else f"Game over after {ROUNDS} rounds")
+            return (
+                f"Partie terminée après {ROUNDS} donnes"
+                if lang == "fr"
+                else f"Game over after {ROUNDS} rounds"
+            )
         bonus = self.bonus
         assert bonus is not None
         if lang == "fr":
-            return (f"Donne {self.round}\u202f: {self.cards} cartes, atout {bonus.value}, donneur "
-                    f"{self.dealer}, {self.first_player} commence")
-        return (f"Round {self.round}: {self.cards} cards, bonus {bonus.value}, dealer "
-                f"{self.dealer}, {self.first_player} plays first")
+            return (
+                f"Donne {self.round}\u202f: {self.cards} cartes, atout {bonus.value}, donneur "
+                f"{self.dealer}, {self.first_player} commence"
+            )
+        return (
+            f"Round {self.round}: {self.cards} cards, bonus {bonus.value}, dealer "
+            f"{self.dealer}, {self.first_player} plays first"
+        )
 
     def summary(self, lang: str = "fr") -> str:
         fr = lang == "fr"
@@ -430,33 +463,51 @@ class CinqRoisGame:
         if last is not None:
             others = _names(f"{p} {last.scores[p]}" for p in self.players if p != last.out)
             lines.append(
-                f"Donne {last.round} (atout {last.bonus.value}) : {last.out} s'est exposé ; "
-                f"{others}" if fr else
-                f"Round {last.round} (bonus {last.bonus.value}): {last.out} went out; {others}")
+                f"Donne {last.round} (atout {last.bonus.value}) : {last.out} s'est exposé ; {others}"
+                if fr
+                else f"Round {last.round} (bonus {last.bonus.value}): {last.out} went out; {others}"
+            )
             for player in self.players:
                 if last.arrangements is not None:
                     arr = last.arrangements[player]
                     groups = " ".join(
-                        "[" + " ".join(card_short(p.card, lang) + (
-                            f"→{card_short(p.stands_for, lang)}" if p.wild and
-                            p.card != p.stands_for else "") for p in c.cards) + "]"
-                        for c in arr.combinations)
+                        "["
+                        + " ".join(
+                            card_short(p.card, lang)
+                            + (
+                                f"→{card_short(p.stands_for, lang)}"
+                                if p.wild and p.card != p.stands_for
+                                else ""
+                            )
+                            for p in c.cards
+                        )
+                        + "]"
+                        for c in arr.combinations
+                    )
                     rest = cards_short(arr.left, lang) or "—"
-                    lines.append(f"    {player:<{width}} {groups}  "
-                                 f"{'reste' if fr else 'left'} {rest} ({arr.points})")
+                    lines.append(
+                        f"    {player:<{width}} {groups}  {'reste' if fr else 'left'} {rest} ({arr.points})"
+                    )
                 elif last.left is not None and player != last.out:
                     rest = cards_short(last.left[player], lang) or "—"
-                    lines.append(f"    {player:<{width}} {'reste' if fr else 'left'} {rest} "
-                                 f"({last.scores[player]})")
+                    lines.append(
+                        f"    {player:<{width}} {'reste' if fr else 'left'} {rest} ({last.scores[player]})"
+                    )
         winners = self.winners
         if winners:
             total = self.totals[winners[0]]
             if len(winners) == 1:
-                lines.append(f"Gagnant : {winners[0]} ({total} points)" if fr
-                             else f"Winner: {winners[0]} ({total} points)")
+                lines.append(
+                    f"Gagnant : {winners[0]} ({total} points)"
+                    if fr
+                    else f"Winner: {winners[0]} ({total} points)"
+                )
             else:
-                lines.append(f"Gagnants ex æquo : {_names(winners)} ({total} points)" if fr
-                             else f"Co-winners: {_names(winners)} ({total} points)")
+                lines.append(
+                    f"Gagnants ex æquo : {_names(winners)} ({total} points)"
+                    if fr
+                    else f"Co-winners: {_names(winners)} ({total} points)"
+                )
         text = "\n".join(lines)
         return french_typography(text) if fr else text
 

@@ -44,8 +44,10 @@ def _rounds(players: list[str], seed: int, count: int, dealer: str) -> list[dict
 
 def midgame() -> list[dict[str, object]]:
     """Five players, the first dealer drawn by lot, five rounds counted three ways."""
-    ev: list[dict[str, object]] = [{"type": "new_game", "game": "cinq-rois", "players": FIVE},
-                                   {"type": "dealer", "player": "Chloé"}]
+    ev: list[dict[str, object]] = [
+        {"type": "new_game", "game": "cinq-rois", "players": FIVE},
+        {"type": "dealer", "player": "Chloé"},
+    ]
     return ev + _rounds(FIVE, 5, 5, "Chloé")
 
 
@@ -55,23 +57,31 @@ def lots() -> list[dict[str, object]]:
 
 
 def finished() -> list[dict[str, object]]:
-    ev: list[dict[str, object]] = [{"type": "new_game", "game": "cinq-rois", "players": FIVE,
-                                    "dealer": "Bruno"}]
+    ev: list[dict[str, object]] = [
+        {"type": "new_game", "game": "cinq-rois", "players": FIVE, "dealer": "Bruno"}
+    ]
     return ev + _rounds(FIVE, 8, 11, "Bruno")
 
 
 def busy() -> list[dict[str, object]]:
     """Seven players, a long name, ten rounds: the heaviest sheet, 12-card hands."""
-    ev: list[dict[str, object]] = [{"type": "new_game", "game": "cinq-rois", "players": SEVEN,
-                                    "dealer": "Maximilien-Alexandre"}]
+    ev: list[dict[str, object]] = [
+        {"type": "new_game", "game": "cinq-rois", "players": SEVEN, "dealer": "Maximilien-Alexandre"}
+    ]
     return ev + _rounds(SEVEN, 3, 10, "Maximilien-Alexandre")
 
 
 SAMPLES = {"midgame": midgame, "lots": lots, "finished": finished, "busy": busy}
 # Which sample shows each screen best in the docs.
 DOC_SAMPLE: dict[str, str | None] = {
-    "sheet": "midgame", "lots": "lots", "lastturn": "midgame", "entry": "midgame", "round": "busy",
-    "gameover": "finished", "rules": "midgame"}
+    "sheet": "midgame",
+    "lots": "lots",
+    "lastturn": "midgame",
+    "entry": "midgame",
+    "round": "busy",
+    "gameover": "finished",
+    "rules": "midgame",
+}
 
 
 def lines(name: str) -> list[str]:
@@ -128,8 +138,9 @@ def main(argv: list[str]) -> int:
         pygame.image.save(rendered.surface, str(path))  # type: ignore[arg-type]
         return True
 
-    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"),
-                prefix="cinq-", special=special)
+    doc_screens(
+        SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"), prefix="cinq-", special=special
+    )
     return 0
 
 

@@ -84,6 +84,7 @@ def typo(text: str, lang: str) -> str:
 
 # --- cards -------------------------------------------------------------------------------------
 
+
 def suit_color(suit: str | None) -> tuple[int, int, int]:
     if suit in ("H", "D"):
         return RED
@@ -92,8 +93,7 @@ def suit_color(suit: str | None) -> tuple[int, int, int]:
     return BLACK
 
 
-def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int,
-              color: tuple[int, int, int]) -> None:
+def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
     cx, cy = center
     pts = []
     for i in range(10):
@@ -103,8 +103,7 @@ def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int,
     pygame.draw.polygon(surface, color, pts)
 
 
-def suit_mark(p: Painter, suit: str, center: tuple[int, int], r: int,
-              color: tuple[int, int, int]) -> None:
+def suit_mark(p: Painter, suit: str, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
     if suit == "*":
         draw_star(p.surface, center, r, color)
     else:
@@ -128,15 +127,21 @@ def card_face(p: Painter, card: str, rect: Rect, lang: str) -> None:
         return
     color = suit_color(suit)
     text_box = Rect(rect.x + 1, rect.y, max(1, int(rect.width * 0.6)), h)
-    p.text(rank_label(rank, lang), text_box, int(h * 0.9), color, role="small",
-           min_size=8)
+    p.text(rank_label(rank, lang), text_box, int(h * 0.9), color, role="small", min_size=8)
     if suit:
         r = max(2, min(int(h * 0.22), int(rect.width * 0.18)))
         suit_mark(p, suit, (rect.right - r - max(1, rect.width // 12), rect.centery), r, color)
 
 
-def chip(p: Painter, card: str, rect: Rect, lang: str, *, border: tuple[int, int, int] | None
-         = None, stands_for: str | None = None) -> None:
+def chip(
+    p: Painter,
+    card: str,
+    rect: Rect,
+    lang: str,
+    *,
+    border: tuple[int, int, int] | None = None,
+    stands_for: str | None = None,
+) -> None:
     """A card as a small white card; a wild shows, under it, the card it stands for."""
     radius = max(2, rect.height // 8)
     pygame.draw.rect(p.surface, CARD_FACE, rect, border_radius=radius)
@@ -144,19 +149,23 @@ def chip(p: Painter, card: str, rect: Rect, lang: str, *, border: tuple[int, int
         top_h = rect.height * 3 // 5
         top = Rect(rect.x, rect.y, rect.width, top_h)
         band = Rect(rect.x, rect.y + top_h, rect.width, rect.height - top_h)
-        pygame.draw.rect(p.surface, WILD_BAND, band, border_bottom_left_radius=radius,
-                         border_bottom_right_radius=radius)
+        pygame.draw.rect(
+            p.surface, WILD_BAND, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius
+        )
         card_face(p, card, top, lang)
         card_face(p, stands_for, band, lang)
     else:
         card_face(p, card, rect, lang)
     if border is not None:
-        pygame.draw.rect(p.surface, border, rect, width=max(2, rect.height // 14),
-                         border_radius=radius)
+        pygame.draw.rect(p.surface, border, rect, width=max(2, rect.height // 14), border_radius=radius)
 
 
-def chip_row(p: Painter, groups: list[tuple[list[tuple[str, str | None]], tuple[int, int, int]
-                                           | None]], box: Rect, lang: str) -> int:
+def chip_row(
+    p: Painter,
+    groups: list[tuple[list[tuple[str, str | None]], tuple[int, int, int] | None]],
+    box: Rect,
+    lang: str,
+) -> int:
     """Groups of cards side by side with a gap between groups; returns the width used."""
     count = sum(len(g) for g, _ in groups)
     if not count:
@@ -187,12 +196,17 @@ def chip_row(p: Painter, groups: list[tuple[list[tuple[str, str | None]], tuple[
     return x - box.x
 
 
-def arrangement_groups(a: ArrangementView) -> list[tuple[list[tuple[str, str | None]],
-                                                         tuple[int, int, int] | None]]:
+def arrangement_groups(
+    a: ArrangementView,
+) -> list[tuple[list[tuple[str, str | None]], tuple[int, int, int] | None]]:
     groups: list[tuple[list[tuple[str, str | None]], tuple[int, int, int] | None]] = []
     for combo in a.combinations:
-        groups.append(([(c.card, c.stands_for if c.wild and c.card != c.stands_for else None)
-                        for c in combo.cards], GOOD))
+        groups.append(
+            (
+                [(c.card, c.stands_for if c.wild and c.card != c.stands_for else None) for c in combo.cards],
+                GOOD,
+            )
+        )
     if a.left:
         groups.append(([(c, None) for c in a.left], BAD))
     return groups
@@ -200,41 +214,63 @@ def arrangement_groups(a: ArrangementView) -> list[tuple[list[tuple[str, str | N
 
 # --- text helpers ------------------------------------------------------------------------------
 
+
 def said(v: View, name: str | None) -> str:
     """A player's name inside a sentence: whole when short, else a short form unique at the
     table ("Anne-Sophie Ca."), so that sentences need no cutting."""
     return short_name(name, v.players) if name else ""
 
 
-def seat_name(p: Painter, v: View, s: int, box: Rect, size: int, color: tuple[int, int, int]
-              = FG, mark: int | None = None, min_size: int | None = None) -> int:
+def seat_name(
+    p: Painter,
+    v: View,
+    s: int,
+    box: Rect,
+    size: int,
+    color: tuple[int, int, int] = FG,
+    mark: int | None = None,
+    min_size: int | None = None,
+) -> int:
     """The seat's mark (its colour, shape and number) then the player's name, in white by
     default: the mark carries the seat, the name reads on any panel. Returns the name's size
     (what else stands on the player's tile is no bigger)."""
     d = min(box.height, mark if mark is not None else p.px(32))
     p.seat_mark(s, (box.x + d // 2, box.centery), int(d * 0.42))
-    p.name(v.players[s], v.players, Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6),
-                                         box.height), size, color, min_size=min_size)
+    p.name(
+        v.players[s],
+        v.players,
+        Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6), box.height),
+        size,
+        color,
+        min_size=min_size,
+    )
     last = p.texts[-1] if p.texts else None
     return last.size if last is not None and last.kind == "name" else size
 
 
 def place_text(n: int, lang: str) -> str:
-    """"1er", "2e" ("#1", "#2")."""
+    """ "1er", "2e" ("#1", "#2")."""
     return tr("sheet.place_1", lang) if n == 1 else tr("sheet.place_n", lang, n=n)
 
 
 # --- headline and sheet ------------------------------------------------------------------------
 
+
 def headline_detail(v: View, lang: str) -> str:
-    """"7 cartes, atout 7, donneur Ana, Ben commence" (the bonus rank as the language writes it:
+    """ "7 cartes, atout 7, donneur Ana, Ben commence" (the bonus rank as the language writes it:
     atout V, D, R in French; long names shortened the way a table does)."""
-    return tr("head.detail", lang, cards=v.cards, bonus=rank_label(v.bonus or "", lang),
-              dealer=said(v, v.dealer), first=said(v, v.first_player))
+    return tr(
+        "head.detail",
+        lang,
+        cards=v.cards,
+        bonus=rank_label(v.bonus or "", lang),
+        dealer=said(v, v.dealer),
+        first=said(v, v.first_player),
+    )
 
 
 def headline_text(v: View, lang: str) -> str:
-    """"Donne 5 : 7 cartes, atout 7, donneur Ana, Ben commence"."""
+    """ "Donne 5 : 7 cartes, atout 7, donneur Ana, Ben commence"."""
     if v.finished:
         return typo(v.headline[0] if lang == "fr" else v.headline[1], lang)
     return tr("headline", lang, round=v.round, detail=headline_detail(v, lang))
@@ -244,8 +280,7 @@ def todo_text(v: View, ui: Ui, lang: str) -> str:
     if v.finished:
         return tr("todo.over", lang)
     entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == v.round else None
-    if v.dealer_open and (entry is None or not entry.lots_skipped) and (
-            entry is None or entry.out is None):
+    if v.dealer_open and (entry is None or not entry.lots_skipped) and (entry is None or entry.out is None):
         return tr("todo.lots", lang)
     if entry is not None and entry.out is not None and entry.pending:
         return tr("todo.last_turns", lang, name=said(v, entry.pending[0]))
@@ -278,12 +313,19 @@ def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
     else:
         hint_b, lots_b, entry_b = split(foot, [1.6, 1, 1], vertical=False, gap=gap)
     todo = todo_text(v, ui, lang)
-    lines_text(p, todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, p.font(14),
-               role="small", align="left")
+    lines_text(
+        p, todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, p.font(14), role="small", align="left"
+    )
     if v.dealer_open:
         p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT, size=p.font(SMALL))
-    p.button(entry_b, tr("sheet.enter", lang), ("nav", "entry"), color=GOOD,
-             hint=tr("key.e", lang), size=p.font(SMALL))
+    p.button(
+        entry_b,
+        tr("sheet.enter", lang),
+        ("nav", "entry"),
+        color=GOOD,
+        hint=tr("key.e", lang),
+        size=p.font(SMALL),
+    )
 
 
 def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -307,10 +349,12 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
     gap = p.px(4)
     info_h = p.px(36)
     info = Rect(area.x, area.y, area.width, info_h)
-    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline",
-               players=v.players)
-    body = Rect(area.x, info.bottom + gap, area.width,
-                area.height - info_h - gap - (foot_h + gap if foot_h else 0))
+    lines_text(
+        p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline", players=v.players
+    )
+    body = Rect(
+        area.x, info.bottom + gap, area.width, area.height - info_h - gap - (foot_h + gap if foot_h else 0)
+    )
     n = len(v.players)
     label_w = max(p.px(90), body.width // (n + 2))
     col_w = (body.width - label_w) // n
@@ -339,15 +383,14 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
         if beside:
             d = min(head.height - 2, mark_d)
             p.seat_mark(s, (head.x + p.px(4) + d // 2, head.centery), int(d * 0.42))
-            name_box = Rect(head.x + d + p.px(8), head.y, head.width - d - p.px(10),
-                            head.height)
+            name_box = Rect(head.x + d + p.px(8), head.y, head.width - d - p.px(10), head.height)
         else:
             d = mark_d
             p.seat_mark(s, (head.centerx, head.y + p.px(3) + d // 2), int(d * 0.42))
-            name_box = Rect(head.x + p.px(3), head.y + d + p.px(3), head.width - p.px(6),
-                            head.height - d - p.px(3))
-        p.name(name, v.players, name_box, p.font(SMALL), FG, align="left" if beside
-               else "center")
+            name_box = Rect(
+                head.x + p.px(3), head.y + d + p.px(3), head.width - p.px(6), head.height - d - p.px(3)
+            )
+        p.name(name, v.players, name_box, p.font(SMALL), FG, align="left" if beside else "center")
         if not v.finished:
             p.controls.append(Control(Rect(head), ("out", s)))
     for r in range(1, ROUNDS + 1):
@@ -356,43 +399,81 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
         current = r == v.round and not v.finished
         cards, bonus = cards_in_round(r), bonus_rank(r).value
         text = tr("sheet.row", lang, round=r, bonus=rank_label(bonus, lang), cards=cards)
-        p.text(text, label.inflate(-2, 0), p.font(22), ACCENT if current else (
-            FG if r < v.round else DISABLED), align="left", role="small", min_size=p.font(10))
+        p.text(
+            text,
+            label.inflate(-2, 0),
+            p.font(22),
+            ACCENT if current else (FG if r < v.round else DISABLED),
+            align="left",
+            role="small",
+            min_size=p.font(10),
+        )
         if current:
-            pygame.draw.rect(p.surface, ACCENT, Rect(body.x, y, body.width, row_h),
-                             width=max(1, p.px(2)))
+            pygame.draw.rect(p.surface, ACCENT, Rect(body.x, y, body.width, row_h), width=max(1, p.px(2)))
         if r <= len(v.history):
             rv = v.history[r - 1]
             for s in range(n):
                 cell = Rect(body.x + label_w + s * col_w, y, col_w - gap, row_h)
                 out = rv.out == v.players[s]
-                p.text(str(rv.scores[s]), cell.inflate(-p.px(6), 0), p.font(26),
-                       GOOD if out else FG, align="right", role="small", min_size=p.font(10),
-                       kind="score")
+                p.text(
+                    str(rv.scores[s]),
+                    cell.inflate(-p.px(6), 0),
+                    p.font(26),
+                    GOOD if out else FG,
+                    align="right",
+                    role="small",
+                    min_size=p.font(10),
+                    kind="score",
+                )
                 if out:
                     dot = max(2, row_h // 6)
-                    pygame.draw.circle(p.surface, GOOD, (cell.x + dot + p.px(4), cell.centery),
-                                       dot)
+                    pygame.draw.circle(p.surface, GOOD, (cell.x + dot + p.px(4), cell.centery), dot)
     y_total = body.y + head_h + ROUNDS * row_h
     y_place = y_total + total_h
-    p.text(tr("sheet.total", lang), Rect(body.x, y_total, label_w - gap, total_h), p.font(NEAR),
-           FG, align="left", min_size=p.font(10))
-    p.text(tr("sheet.place", lang), Rect(body.x, y_place, label_w - gap, place_h), p.font(22),
-           MUTED, align="left", role="small", min_size=p.font(10))
+    p.text(
+        tr("sheet.total", lang),
+        Rect(body.x, y_total, label_w - gap, total_h),
+        p.font(NEAR),
+        FG,
+        align="left",
+        min_size=p.font(10),
+    )
+    p.text(
+        tr("sheet.place", lang),
+        Rect(body.x, y_place, label_w - gap, place_h),
+        p.font(22),
+        MUTED,
+        align="left",
+        role="small",
+        min_size=p.font(10),
+    )
     for s in range(n):
         x = body.x + label_w + s * col_w
         total = Rect(x, y_total, col_w - gap, total_h)
         lead = v.players[s] in leaders
         pygame.draw.line(p.surface, MUTED, (total.x + 2, total.y), (total.right - 2, total.y))
-        p.text(str(v.totals[s]), total.inflate(-p.px(6), -2), p.font(BIG), WARN if lead else FG,
-               align="right", min_size=p.font(10), kind="score", who=v.players[s])
+        p.text(
+            str(v.totals[s]),
+            total.inflate(-p.px(6), -2),
+            p.font(BIG),
+            WARN if lead else FG,
+            align="right",
+            min_size=p.font(10),
+            kind="score",
+            who=v.players[s],
+        )
         place = Rect(x, y_place, col_w - gap, place_h)
         if v.history:
-            p.text(place_text(v.places[s], lang),
-                   Rect(place.x + p.px(4), place.y, place.width // 2, place.height), p.font(24),
-                   WARN if lead else MUTED, align="left", role="small", min_size=p.font(10))
-            _move_mark(p, v.moves[s], Rect(place.centerx, place.y, place.width // 2 - 2,
-                                           place.height))
+            p.text(
+                place_text(v.places[s], lang),
+                Rect(place.x + p.px(4), place.y, place.width // 2, place.height),
+                p.font(24),
+                WARN if lead else MUTED,
+                align="left",
+                role="small",
+                min_size=p.font(10),
+            )
+            _move_mark(p, v.moves[s], Rect(place.centerx, place.y, place.width // 2 - 2, place.height))
 
 
 def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -403,24 +484,38 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     foot_h = p.px(96) if not v.finished else 0
     info_h = p.px(62)
     info = Rect(area.x, area.y, area.width, info_h)
-    lines_text(p, headline_text(v, lang), info, p.font(BIG), FG, p.font(24), kind="headline",
-               players=v.players)
+    lines_text(
+        p, headline_text(v, lang), info, p.font(BIG), FG, p.font(24), kind="headline", players=v.players
+    )
     ranks_h = p.px(26)
-    body = Rect(area.x, info.bottom + gap, area.width,
-                area.height - info_h - gap - (foot_h + gap if foot_h else 0))
+    body = Rect(
+        area.x, info.bottom + gap, area.width, area.height - info_h - gap - (foot_h + gap if foot_h else 0)
+    )
     pad = p.px(8)
-    cols = split(Rect(body.x + pad, body.y, body.width - 2 * pad, ranks_h), [1] * ROUNDS,
-                 vertical=False, gap=max(1, p.px(2)))
+    cols = split(
+        Rect(body.x + pad, body.y, body.width - 2 * pad, ranks_h),
+        [1] * ROUNDS,
+        vertical=False,
+        gap=max(1, p.px(2)),
+    )
     for r, cell in enumerate(cols, start=1):
         current = r == v.round and not v.finished
-        p.text(rank_label(bonus_rank(r).value, lang), cell, p.font(22),
-               ACCENT if current else (FG if r < v.round else DISABLED), role="small",
-               min_size=p.font(10))
+        p.text(
+            rank_label(bonus_rank(r).value, lang),
+            cell,
+            p.font(22),
+            ACCENT if current else (FG if r < v.round else DISABLED),
+            role="small",
+            min_size=p.font(10),
+        )
         if current:
             pygame.draw.rect(p.surface, ACCENT, cell.inflate(0, 2), width=max(1, p.px(2)))
     leaders = set(v.leaders)
-    rows = split(Rect(body.x, body.y + ranks_h + gap, body.width, body.height - ranks_h - gap),
-                 [1] * len(v.players), gap=gap)
+    rows = split(
+        Rect(body.x, body.y + ranks_h + gap, body.width, body.height - ranks_h - gap),
+        [1] * len(v.players),
+        gap=gap,
+    )
     for s, row in enumerate(rows):
         name = v.players[s]
         lead = name in leaders
@@ -430,22 +525,48 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         place_b, who_b, total_b = split(top, [0.9, 4.2, 1.4], vertical=False, gap=pad)
         drawn = seat_name(p, v, s, who_b, p.font(NEAR), FG, mark=p.px(30))
         if v.history:
-            p.text(place_text(v.places[s], lang), place_b, drawn, WARN if lead else MUTED,
-                   align="left", min_size=p.font(10))
+            p.text(
+                place_text(v.places[s], lang),
+                place_b,
+                drawn,
+                WARN if lead else MUTED,
+                align="left",
+                min_size=p.font(10),
+            )
             _move_mark(p, v.moves[s], place_b)
-        p.text(str(v.totals[s]), total_b, p.font(BIG), WARN if lead else FG, align="right",
-               min_size=p.font(12), kind="score", who=name)
+        p.text(
+            str(v.totals[s]),
+            total_b,
+            p.font(BIG),
+            WARN if lead else FG,
+            align="right",
+            min_size=p.font(12),
+            kind="score",
+            who=name,
+        )
         cells = split(bottom, [1] * ROUNDS, vertical=False, gap=max(1, p.px(2)))
         for r, cell in enumerate(cells, start=1):
             if r > len(v.history):
                 continue
             rv = v.history[r - 1]
             out = rv.out == name
-            p.text(str(rv.scores[s]), cell, p.font(24), GOOD if out else FG, role="small",
-                   min_size=p.font(10), kind="score")
+            p.text(
+                str(rv.scores[s]),
+                cell,
+                p.font(24),
+                GOOD if out else FG,
+                role="small",
+                min_size=p.font(10),
+                kind="score",
+            )
             if out:
-                pygame.draw.line(p.surface, GOOD, (cell.x + 2, cell.bottom - 1),
-                                 (cell.right - 2, cell.bottom - 1), max(1, p.px(2)))
+                pygame.draw.line(
+                    p.surface,
+                    GOOD,
+                    (cell.x + 2, cell.bottom - 1),
+                    (cell.right - 2, cell.bottom - 1),
+                    max(1, p.px(2)),
+                )
         if not v.finished:
             p.controls.append(Control(Rect(row), ("out", s)))
     if foot_h:
@@ -461,6 +582,7 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 # --- draw lots ---------------------------------------------------------------------------------
 
+
 def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
@@ -469,37 +591,67 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         first = v.history[0].dealer if v.history else v.dealer
         why = tr("lots.done" if v.dealer_drawn else "lots.given", lang, name=said(v, first))
         area = not_applicable(p, area, why)
-        return draw_seats(p, v, ui, area, highlight=v.players.index(first)
-                          if first in v.players else None)
+        return draw_seats(p, v, ui, area, highlight=v.players.index(first) if first in v.players else None)
     gap = p.px(8)
     head_h = p.px(70)
     head = Rect(area.x, area.y, area.width, head_h)
-    lines_text(p, tr("lots.title", lang), head, p.font(FAR), WARN, p.font(BIG) * 3 // 4,
-               kind="headline", role="far", players=v.players)
+    lines_text(
+        p,
+        tr("lots.title", lang),
+        head,
+        p.font(FAR),
+        WARN,
+        p.font(BIG) * 3 // 4,
+        kind="headline",
+        role="far",
+        players=v.players,
+    )
     foot_h = p.px(70) if not p.scale.portrait else p.px(110)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     draw_seats(p, v, ui, body, action="pick_dealer")
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap)
-    p.button(draw_b, tr("lots.button", lang), ("lots",), color=ACCENT,
-             hint=tr("lots.hint", lang), size=p.font(NEAR))
-    p.button(skip_b, tr("lots.skip", lang, name=said(v, v.players[0])), ("skip_lots",),
-             hint=t("scr.key.esc", lang), size=p.font(SMALL))
+    p.button(
+        draw_b,
+        tr("lots.button", lang),
+        ("lots",),
+        color=ACCENT,
+        hint=tr("lots.hint", lang),
+        size=p.font(NEAR),
+    )
+    p.button(
+        skip_b,
+        tr("lots.skip", lang, name=said(v, v.players[0])),
+        ("skip_lots",),
+        hint=t("scr.key.esc", lang),
+        size=p.font(SMALL),
+    )
 
 
 def standings(v: View, lang: str, highlight: int | None = None) -> list[kit.Standing]:
     """The players in seating order as the kit's tiles show them: place, total in far type,
     the places gained or lost in the last round."""
-    return [kit.Standing(s, name, v.places[s], v.totals[s], tr("pts", lang), moved=v.moves[s],
-                         acting=s == highlight) for s, name in enumerate(v.players)]
+    return [
+        kit.Standing(
+            s, name, v.places[s], v.totals[s], tr("pts", lang), moved=v.moves[s], acting=s == highlight
+        )
+        for s, name in enumerate(v.players)
+    ]
 
 
-def draw_seats(p: Painter, v: View, ui: Ui, area: Rect, highlight: int | None = None,
-               action: str | None = None) -> None:
+def draw_seats(
+    p: Painter, v: View, ui: Ui, area: Rect, highlight: int | None = None, action: str | None = None
+) -> None:
     """The kit's tiles in seating order; ``highlight`` (the dealer) framed in its seat colour;
     ``action``: touching a tile picks that seat."""
-    kit.tiles(p, area, standings(v, ui.lang, highlight), v.players, ui.lang,
-              act=(lambda s: (action, s.seat)) if action is not None else None)
+    kit.tiles(
+        p,
+        area,
+        standings(v, ui.lang, highlight),
+        v.players,
+        ui.lang,
+        act=(lambda s: (action, s.seat)) if action is not None else None,
+    )
 
 
 def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
@@ -507,11 +659,18 @@ def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
     dealer = v.dealer_drawn
     if dealer is None:
         return
-    overlay(p, v.players, v.players.index(dealer), phase, tr("lots.drawing", ui.lang),
-            tr("lots.result", ui.lang, name=said(v, dealer)))
+    overlay(
+        p,
+        v.players,
+        v.players.index(dealer),
+        phase,
+        tr("lots.drawing", ui.lang),
+        tr("lots.result", ui.lang, name=said(v, dealer)),
+    )
 
 
 # --- last turns --------------------------------------------------------------------------------
+
 
 def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -519,8 +678,7 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == v.round else None
     if v.finished or entry is None or entry.out is None:
-        area = not_applicable(p, area, tr("last.none", lang) if not v.finished
-                              else tr("todo.over", lang))
+        area = not_applicable(p, area, tr("last.none", lang) if not v.finished else tr("todo.over", lang))
         return draw_seats(p, v, ui, area)
     gap = p.px(8)
     portrait = p.scale.portrait
@@ -535,8 +693,15 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         top = area.y
     head = Rect(area.x, top, area.width, p.line_height(kit.read_size(p)))
-    lines_text(p, tr("last.title", lang, name=said(v, entry.out)), head, kit.read_size(p),
-               FG, kit.read_size(p), players=v.players)
+    lines_text(
+        p,
+        tr("last.title", lang, name=said(v, entry.out)),
+        head,
+        kit.read_size(p),
+        FG,
+        kit.read_size(p),
+        players=v.players,
+    )
     head_h = head.bottom - area.y
     foot_h = p.px(66)
     # What everyone does now, if the list keeps a name's line a row without it.
@@ -546,39 +711,48 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         sub_h = 0
     sub = Rect(area.x, head.bottom, area.width, sub_h)
     if sub_h:
-        lines_text(p, tr("last.sub", lang), sub, p.font(SMALL), MUTED, p.font(16),
-                   role="small")
-    body = Rect(area.x, sub.bottom + gap, area.width, area.height - head_h - sub.height - foot_h
-                - 2 * gap)
+        lines_text(p, tr("last.sub", lang), sub, p.font(SMALL), MUTED, p.font(16), role="small")
+    body = Rect(area.x, sub.bottom + gap, area.width, area.height - head_h - sub.height - foot_h - 2 * gap)
     order = [v.players[(v.seat_of(entry.out) + i) % n] for i in range(1, n)]
     cells = split(body, [1] * len(order), gap=max(2, p.px(4)))
     for i, (name, cell) in enumerate(zip(order, cells, strict=True)):
         s = v.seat_of(name)
         played = name not in entry.pending
         current = name == now
-        p.panel(cell, area, PANEL_HI if current else PANEL,
-                border=seat_color(s) if current else None)
+        p.panel(cell, area, PANEL_HI if current else PANEL, border=seat_color(s) if current else None)
         inner = cell.inflate(-p.px(10), -max(2, p.px(3)))
         num_b, name_b, state_b = split(inner, [0.35, 3.2, 1.1], vertical=False, gap=p.px(6))
         color = MUTED if played else FG
         drawn = seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
         p.text(f"{i + 1}.", num_b, drawn, color, align="left", min_size=p.font(10))
-        state = tr("last.played" if played else ("last.now" if current else "last.waiting"),
-                   lang)
-        p.text(state, state_b, min(p.font(SMALL), drawn),
-               GOOD if played else (FG if current else MUTED), align="right",
-               min_size=p.font(10))
+        state = tr("last.played" if played else ("last.now" if current else "last.waiting"), lang)
+        p.text(
+            state,
+            state_b,
+            min(p.font(SMALL), drawn),
+            GOOD if played else (FG if current else MUTED),
+            align="right",
+            min_size=p.font(10),
+        )
         if not played:
             p.controls.append(Control(Rect(cell), ("turn", s)))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, go_b = split(foot, [1, 1.5], vertical=False, gap=gap)
-    p.button(back_b, tr("last.cancel", lang), ("cancel_out",), hint=t("scr.key.esc", lang),
-             size=p.font(SMALL))
-    p.button(go_b, tr("last.go", lang), ("to_entry",), color=GOOD,
-             hint=t("scr.key.enter", lang), size=p.font(SMALL))
+    p.button(
+        back_b, tr("last.cancel", lang), ("cancel_out",), hint=t("scr.key.esc", lang), size=p.font(SMALL)
+    )
+    p.button(
+        go_b,
+        tr("last.go", lang),
+        ("to_entry",),
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(SMALL),
+    )
 
 
 # --- round entry -------------------------------------------------------------------------------
+
 
 def status_of(entry: RoundEntry, name: str, lang: str) -> str:
     if entry.mode != "hands" and name == entry.out:
@@ -612,12 +786,25 @@ def entry_row(p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: s
     status_b = Rect(who_b.right + p.px(4), inner.y, status_w, inner.height)
     p.name(name, v.players, who_b, size, ink)
     drawn = p.texts[-1].size if p.texts and p.texts[-1].kind == "name" else size
-    p.text(status, status_b, drawn, ink, align="right", min_size=p.font(10),
-           kind="score" if entry.mode == "points" else "text")
+    p.text(
+        status,
+        status_b,
+        drawn,
+        ink,
+        align="right",
+        min_size=p.font(10),
+        kind="score" if entry.mode == "points" else "text",
+    )
     p.controls.append(Control(Rect(name_b), ("pick", s)))
     is_out = entry.out == name
-    p.button(out_b, tr("entry.out_tag", lang), ("out", s), selected=is_out,
-             color=WARN if is_out else PANEL, size=p.font(18))
+    p.button(
+        out_b,
+        tr("entry.out_tag", lang),
+        ("out", s),
+        selected=is_out,
+        color=WARN if is_out else PANEL,
+        size=p.font(18),
+    )
 
 
 def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -633,8 +820,14 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     tabs_h = p.px(44)
     tabs = Rect(area.x, area.y, area.width, tabs_h)
     for mode, cell in zip(MODES, split(tabs, [1, 1, 1], vertical=False, gap=gap), strict=True):
-        p.button(cell, tr(f"mode.{mode}", lang), ("mode", mode), selected=entry.mode == mode,
-                 color=ACCENT if entry.mode == mode else PANEL_HI, size=p.font(SMALL))
+        p.button(
+            cell,
+            tr(f"mode.{mode}", lang),
+            ("mode", mode),
+            selected=entry.mode == mode,
+            color=ACCENT if entry.mode == mode else PANEL_HI,
+            size=p.font(SMALL),
+        )
     rest = Rect(area.x, tabs.bottom + gap, area.width, area.height - tabs_h - gap)
     if portrait:
         players_box, pad_box = split(rest, [0.8, 1.6], gap=gap)
@@ -649,28 +842,41 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     work = Rect(pad_box.x, pad_box.y, pad_box.width, pad_box.height - foot_h - gap)
     foot = Rect(pad_box.x, pad_box.bottom - foot_h, pad_box.width, foot_h)
     back_b, ok_b = split(foot, [1, 1.6], vertical=False, gap=gap)
-    p.button(back_b, tr("entry.back", lang), ("back",), hint=tr("key.backspace", lang),
-             size=p.font(22))
+    p.button(back_b, tr("entry.back", lang), ("back",), hint=tr("key.backspace", lang), size=p.font(22))
     ready = entry.event()[0] is not None
-    p.button(ok_b, tr("entry.confirm", lang) if ready else tr("entry.next", lang), ("enter",),
-             color=GOOD if ready else PANEL_HI, hint=t("scr.key.enter", lang), size=p.font(SMALL))
+    p.button(
+        ok_b,
+        tr("entry.confirm", lang) if ready else tr("entry.next", lang),
+        ("enter",),
+        color=GOOD if ready else PANEL_HI,
+        hint=t("scr.key.enter", lang),
+        size=p.font(SMALL),
+    )
     title_h = p.px(36) if not portrait else p.px(52)
     title = Rect(work.x, work.y, work.width, title_h)
     name = said(v, entry.name)
     if entry.out is None:
-        lines_text(p, tr("entry.who_out", lang), title, p.font(SMALL), WARN, p.font(14),
-                   align="left")
+        lines_text(p, tr("entry.who_out", lang), title, p.font(SMALL), WARN, p.font(14), align="left")
     elif entry.mode == "points":
-        text = (tr("entry.points_of", lang, name=name) if entry.name != entry.out
-                else tr("entry.out_zero_long", lang, name=name))
-        lines_text(p, text, title, p.font(SMALL), FG, p.font(14), align="left",
-                   players=v.players)
+        text = (
+            tr("entry.points_of", lang, name=name)
+            if entry.name != entry.out
+            else tr("entry.out_zero_long", lang, name=name)
+        )
+        lines_text(p, text, title, p.font(SMALL), FG, p.font(14), align="left", players=v.players)
     else:
         key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
         count = len(entry.entered(entry.name))
-        lines_text(p, tr(key, lang, name=name, n=count, size=entry.size), title, p.font(SMALL),
-                   WARN if entry.mode == "hands" and count == entry.size else FG, p.font(14),
-                   align="left", players=v.players)
+        lines_text(
+            p,
+            tr(key, lang, name=name, n=count, size=entry.size),
+            title,
+            p.font(SMALL),
+            WARN if entry.mode == "hands" and count == entry.size else FG,
+            p.font(14),
+            align="left",
+            players=v.players,
+        )
     pad = Rect(work.x, title.bottom + gap, work.width, work.height - title_h - gap)
     if entry.mode == "points":
         draw_points_pad(p, entry, pad, lang)
@@ -681,16 +887,34 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         if held:
             chip_row(p, [([(c, None) for c in held], None)], cards_box, lang)
         else:
-            lines_text(p, tr("entry.no_cards", lang) if entry.mode == "left" else tr(
-                "entry.type_cards", lang), cards_box, p.font(22), MUTED, p.font(14),
-                role="small", align="left")
+            lines_text(
+                p,
+                tr("entry.no_cards", lang) if entry.mode == "left" else tr("entry.type_cards", lang),
+                cards_box,
+                p.font(22),
+                MUTED,
+                p.font(14),
+                role="small",
+                align="left",
+            )
         if entry.rank is not None:
-            p.text(tr("entry.rank_typed", lang, rank=rank_label(entry.rank, lang)),
-                   Rect(cards_box.right - cards_box.width // 3, cards_box.y, cards_box.width // 3,
-                        cards_box.height), p.font(22), WARN, align="right", role="small",
-                   min_size=p.font(11))
-        draw_card_grid(p, entry, Rect(pad.x, cards_box.bottom + gap, pad.width,
-                                      pad.height - cards_h - gap), lang)
+            p.text(
+                tr("entry.rank_typed", lang, rank=rank_label(entry.rank, lang)),
+                Rect(
+                    cards_box.right - cards_box.width // 3,
+                    cards_box.y,
+                    cards_box.width // 3,
+                    cards_box.height,
+                ),
+                p.font(22),
+                WARN,
+                align="right",
+                role="small",
+                min_size=p.font(11),
+            )
+        draw_card_grid(
+            p, entry, Rect(pad.x, cards_box.bottom + gap, pad.width, pad.height - cards_h - gap), lang
+        )
 
 
 def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
@@ -716,25 +940,35 @@ def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
             reason = entry.card_reason(card)
             have = len(entry.holders(card))
             grid_cell(p, cell, card, lang, reason is None, have)
-            p.controls.append(Control(Rect(cell), ("card", card) if reason is None
-                                      else ("why_card", card), True))
+            p.controls.append(
+                Control(Rect(cell), ("card", card) if reason is None else ("why_card", card), True)
+            )
         if r == 0:
-            joker_box = Rect(cells[-1].x, row_boxes[0].y, cells[-1].width,
-                             row_boxes[-1].bottom - row_boxes[0].y)
+            joker_box = Rect(
+                cells[-1].x, row_boxes[0].y, cells[-1].width, row_boxes[-1].bottom - row_boxes[0].y
+            )
     reason = entry.card_reason(JOKER)
     enabled = reason is None
-    pygame.draw.rect(p.surface, CARD_FACE if enabled else PANEL, joker_box,
-                     border_radius=p.px(6))
+    pygame.draw.rect(p.surface, CARD_FACE if enabled else PANEL, joker_box, border_radius=p.px(6))
     label_h = joker_box.height // 3
-    p.text("JK", Rect(joker_box.x, joker_box.centery - label_h // 2, joker_box.width, label_h),
-           p.font(26), (120, 0, 160) if enabled else DISABLED, min_size=8)
+    p.text(
+        "JK",
+        Rect(joker_box.x, joker_box.centery - label_h // 2, joker_box.width, label_h),
+        p.font(26),
+        (120, 0, 160) if enabled else DISABLED,
+        min_size=8,
+    )
     count = entry.jokers()
     if count:
-        p.text(f"{count}/6", Rect(joker_box.x, joker_box.bottom - label_h, joker_box.width,
-                                  label_h), p.font(18), BLACK if enabled else DISABLED,
-               role="small", min_size=8)
-    p.controls.append(Control(Rect(joker_box), ("card", JOKER) if enabled
-                              else ("why_card", JOKER), True))
+        p.text(
+            f"{count}/6",
+            Rect(joker_box.x, joker_box.bottom - label_h, joker_box.width, label_h),
+            p.font(18),
+            BLACK if enabled else DISABLED,
+            role="small",
+            min_size=8,
+        )
+    p.controls.append(Control(Rect(joker_box), ("card", JOKER) if enabled else ("why_card", JOKER), True))
 
 
 def grid_cell(p: Painter, cell: Rect, card: str, lang: str, enabled: bool, have: int) -> None:
@@ -750,11 +984,11 @@ def grid_cell(p: Painter, cell: Rect, card: str, lang: str, enabled: bool, have:
     if have:
         dot = max(2, cell.height // 8)
         for i in range(have):
-            pygame.draw.circle(p.surface, GOOD, (cell.x + dot + 1 + i * (2 * dot + 1),
-                                                  cell.y + dot + 1), dot)
+            pygame.draw.circle(p.surface, GOOD, (cell.x + dot + 1 + i * (2 * dot + 1), cell.y + dot + 1), dot)
 
 
 # --- the round's arrangements ------------------------------------------------------------------
+
 
 def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     """The last round counted: every player's score and, for whole hands, the solver's
@@ -771,43 +1005,63 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     portrait = p.scale.portrait
     head_h = p.px(46) if not portrait else p.px(80)
     head = Rect(area.x, area.y, area.width, head_h)
-    lines_text(p, tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang),
-                     name=said(v, rv.out)), head, p.font(BIG), WARN, p.font(20),
-               kind="headline", players=v.players)
+    lines_text(
+        p,
+        tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang), name=said(v, rv.out)),
+        head,
+        p.font(BIG),
+        WARN,
+        p.font(20),
+        kind="headline",
+        players=v.players,
+    )
     legend_h = p.px(30) if not portrait else p.px(50)
     foot_h = p.px(52) + (legend_h + gap if portrait else 0) if ui.show_result else legend_h
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     # The rows change only with the round shown: drawn once, then copied.
-    p.layer(("cinq.round", rv, v.players, lang), body,
-            lambda: _round_rows(p, v, rv, area, body, lang, gap, portrait))
+    p.layer(
+        ("cinq.round", rv, v.players, lang),
+        body,
+        lambda: _round_rows(p, v, rv, area, body, lang, gap, portrait),
+    )
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     if ui.show_result:
         if portrait:
             legend_b, go_b = split(foot, [legend_h, p.px(52)], gap=gap)
         else:
             legend_b, go_b = split(foot, [1.6, 1], vertical=False, gap=gap)
-        lines_text(p, tr("round.legend", lang), legend_b, p.font(20), MUTED, p.font(12),
-                   role="small", align="left")
-        p.button(go_b, tr("round.continue", lang), ("continue",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(SMALL))
+        lines_text(
+            p, tr("round.legend", lang), legend_b, p.font(20), MUTED, p.font(12), role="small", align="left"
+        )
+        p.button(
+            go_b,
+            tr("round.continue", lang),
+            ("continue",),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(SMALL),
+        )
     else:
-        lines_text(p, tr("round.legend", lang), foot, p.font(20), MUTED, p.font(12),
-                   role="small", align="left")
+        lines_text(
+            p, tr("round.legend", lang), foot, p.font(20), MUTED, p.font(12), role="small", align="left"
+        )
 
 
 # --- game over ---------------------------------------------------------------------------------
 
 
-def _round_rows(p: Painter, v: View, rv: RoundView, area: Rect, body: Rect, lang: str, gap: int,
-                portrait: bool) -> None:
+def _round_rows(
+    p: Painter, v: View, rv: RoundView, area: Rect, body: Rect, lang: str, gap: int, portrait: bool
+) -> None:
     n = len(v.players)
     rows = split(body, [1] * n, gap=max(1, p.px(3)))
     # Landscape: the name column as wide as the longest short name needs at the cards' size.
     mark = p.px(26)
     row_h = rows[0].height - 2 * max(2, p.px(4))
     forms = name_forms(v.players)
-    need = max(p.fonts.size(forms.get(w, (w,))[-1], max(p.name_size(), int(row_h * 0.9) + 1))[0]
-               for w in v.players)
+    need = max(
+        p.fonts.size(forms.get(w, (w,))[-1], max(p.name_size(), int(row_h * 0.9) + 1))[0] for w in v.players
+    )
     inner_w = area.width - p.px(10)
     name_w = min(inner_w // 3, max(int(inner_w * 0.2), need + mark + p.px(8)))
     score_w = int(inner_w * 0.11)
@@ -821,37 +1075,56 @@ def _round_rows(p: Painter, v: View, rv: RoundView, area: Rect, body: Rect, lang
             top, cards_b = split(inner, [1, 1.4], gap=1)
             name_b, tag_b, score_b = split(top, [2.4, 0.8, 1], vertical=False, gap=gap)
         else:
-            name_b, cards_b, score_b = (Rect(inner.x, inner.y, name_w, inner.height),
-                                        Rect(inner.x + name_w + gap, inner.y,
-                                             inner.width - name_w - score_w - 2 * gap,
-                                             inner.height),
-                                        Rect(inner.right - score_w, inner.y, score_w,
-                                             inner.height))
+            name_b, cards_b, score_b = (
+                Rect(inner.x, inner.y, name_w, inner.height),
+                Rect(inner.x + name_w + gap, inner.y, inner.width - name_w - score_w - 2 * gap, inner.height),
+                Rect(inner.right - score_w, inner.y, score_w, inner.height),
+            )
             tag_b = None
         # The name no smaller than the cards' ranks beside it (a card's rank is 0.9 of its
         # height).
         size = max(p.name_size(), int(cards_b.height * 0.9) + 1)
-        drawn = seat_name(p, v, s, name_b, size, FG, mark=mark,
-                          min_size=None if portrait else size)
+        drawn = seat_name(p, v, s, name_b, size, FG, mark=mark, min_size=None if portrait else size)
         if drawn < size:  # a short line (portrait): the cards no taller than the name
             h = max(4, int(drawn / 0.9))
             cards_b = Rect(cards_b.x, cards_b.y + (cards_b.height - h) // 2, cards_b.width, h)
         if out and tag_b is not None:
-            p.text(tr("round.went_out", lang), tag_b, p.font(SMALL), GOOD, align="right",
-                   min_size=p.font(12))
-        p.text(tr("points", lang, n=score), score_b, max(p.font(SMALL), drawn),
-               GOOD if out else FG,
-               align="right", min_size=p.font(11), kind="score", who=name)
+            p.text(tr("round.went_out", lang), tag_b, p.font(SMALL), GOOD, align="right", min_size=p.font(12))
+        p.text(
+            tr("points", lang, n=score),
+            score_b,
+            max(p.font(SMALL), drawn),
+            GOOD if out else FG,
+            align="right",
+            min_size=p.font(11),
+            kind="score",
+            who=name,
+        )
         if rv.arrangements is not None:
             chip_row(p, arrangement_groups(rv.arrangements[s]), cards_b, lang)
         elif rv.left is not None and rv.left[s]:
             chip_row(p, [([(c, None) for c in rv.left[s]], BAD)], cards_b, lang)
         elif out:
-            p.text(tr("round.went_out", lang), cards_b, p.font(20), GOOD, align="left",
-                   role="small", min_size=p.font(10))
+            p.text(
+                tr("round.went_out", lang),
+                cards_b,
+                p.font(20),
+                GOOD,
+                align="left",
+                role="small",
+                min_size=p.font(10),
+            )
         elif rv.entry == "points":
-            p.text(tr("round.by_points", lang), cards_b, p.font(20), MUTED, align="left",
-                   role="small", min_size=p.font(10))
+            p.text(
+                tr("round.by_points", lang),
+                cards_b,
+                p.font(20),
+                MUTED,
+                align="left",
+                role="small",
+                min_size=p.font(10),
+            )
+
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     """The kit's game over: all who share the lowest total first and framed, each total in far
@@ -861,15 +1134,37 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     best = v.totals[v.seat_of(v.winners[0])] if v.winners else 0
     names = ", ".join(said(v, w) for w in v.winners)
-    title = (tr("over.winner", lang, names=names, n=best) if len(v.winners) == 1 else
-             tr("over.co_winners", lang, names=names, n=best))
-    rows = [kit.Standing(s, v.players[s], v.places[s], v.totals[s], tr("pts", lang),
-                         moved=v.moves[s], winner=v.places[s] == 1) for s in v.order]
-    kit.game_over(p, area, rows, v.players, lang, finished=v.finished, title=title,
-                  not_yet=tr("over.not_yet", lang, round=v.round))
+    title = (
+        tr("over.winner", lang, names=names, n=best)
+        if len(v.winners) == 1
+        else tr("over.co_winners", lang, names=names, n=best)
+    )
+    rows = [
+        kit.Standing(
+            s,
+            v.players[s],
+            v.places[s],
+            v.totals[s],
+            tr("pts", lang),
+            moved=v.moves[s],
+            winner=v.places[s] == 1,
+        )
+        for s in v.order
+    ]
+    kit.game_over(
+        p,
+        area,
+        rows,
+        v.players,
+        lang,
+        finished=v.finished,
+        title=title,
+        not_yet=tr("over.not_yet", lang, round=v.round),
+    )
 
 
 # --- rules -------------------------------------------------------------------------------------
+
 
 def rule_lines(v: View | None, ui: Ui) -> list[str]:
     lang = ui.lang
@@ -887,6 +1182,7 @@ def rule_lines(v: View | None, ui: Ui) -> list[str]:
 
 
 # --- the half-entered round --------------------------------------------------------------------
+
 
 def entry_for(ui: Ui, v: View) -> RoundEntry:
     """The entry of the round to play, made fresh when the round changed (the mode is kept)."""
@@ -911,8 +1207,10 @@ def entry_from_result(r: RoundResult, players: tuple[str, ...], old_mode: Mode) 
         entry.cards = {p: [str(c) for c in r.left[p]] for p in players if p != r.out}
         entry.visited = {p for p in players if p != r.out}
     elif r.arrangements is not None:
-        entry.cards = {p: [str(pl.card) for c in a.combinations for pl in c.cards]
-                       + [str(c) for c in a.left] for p, a in r.arrangements.items()}
+        entry.cards = {
+            p: [str(pl.card) for c in a.combinations for pl in c.cards] + [str(c) for c in a.left]
+            for p, a in r.arrangements.items()
+        }
     entry.active = entry.players.index(entry.name)
     return entry
 
@@ -922,22 +1220,42 @@ def entry_from_result(r: RoundResult, players: tuple[str, ...], old_mode: Mode) 
 RANK_KEYS: dict[int, str] = {
     **{getattr(pygame, f"K_{d}"): str(d) for d in range(3, 10)},
     **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(3, 10)},
-    pygame.K_0: "10", pygame.K_KP0: "10",
-    pygame.K_j: "J", pygame.K_v: "J", pygame.K_KP_DIVIDE: "J",
-    pygame.K_q: "Q", pygame.K_d: "Q", pygame.K_KP_MULTIPLY: "Q",
-    pygame.K_k: "K", pygame.K_r: "K", pygame.K_KP_MINUS: "K",
+    pygame.K_0: "10",
+    pygame.K_KP0: "10",
+    pygame.K_j: "J",
+    pygame.K_v: "J",
+    pygame.K_KP_DIVIDE: "J",
+    pygame.K_q: "Q",
+    pygame.K_d: "Q",
+    pygame.K_KP_MULTIPLY: "Q",
+    pygame.K_k: "K",
+    pygame.K_r: "K",
+    pygame.K_KP_MINUS: "K",
 }
 # After a rank, the next key is its suit: the table-log letters, F1-F5, E for étoile (star).
 SUIT_KEYS: dict[int, str] = {
-    pygame.K_s: "S", pygame.K_h: "H", pygame.K_d: "D", pygame.K_c: "C",
-    pygame.K_e: "*", pygame.K_ASTERISK: "*", pygame.K_KP_MULTIPLY: "*",
-    pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C", pygame.K_F5: "*",
+    pygame.K_s: "S",
+    pygame.K_h: "H",
+    pygame.K_d: "D",
+    pygame.K_c: "C",
+    pygame.K_e: "*",
+    pygame.K_ASTERISK: "*",
+    pygame.K_KP_MULTIPLY: "*",
+    pygame.K_F1: "S",
+    pygame.K_F2: "H",
+    pygame.K_F3: "D",
+    pygame.K_F4: "C",
+    pygame.K_F5: "*",
 }
 JOKER_KEYS = (pygame.K_x, pygame.K_F6)
-DIGIT_KEYS: dict[int, str] = {**{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
-                              **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}}
-SEAT_KEYS: dict[int, int] = {**{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)},
-                             **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)}}
+DIGIT_KEYS: dict[int, str] = {
+    **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
+    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)},
+}
+SEAT_KEYS: dict[int, int] = {
+    **{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)},
+    **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)},
+}
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 BUTTON_SCREENS = ("sheet", "lots", "lastturn", "round", "gameover", "rules", "status")
 
@@ -964,8 +1282,7 @@ class CinqRoisScreens(GameScreens):
             return "gameover"
         if ui.show_result:
             return "round"
-        entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == view.round \
-            else None
+        entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == view.round else None
         if entry is not None and entry.out is not None:
             return "lastturn" if entry.pending else "entry"
         if view.dealer_open and not (entry is not None and entry.lots_skipped):
@@ -973,19 +1290,22 @@ class CinqRoisScreens(GameScreens):
         return "sheet"
 
     def headline(self, view: View, lang: str) -> tuple[str, str]:
-        where = (tr("head.over", lang) if view.finished
-                 else tr("head.round", lang, round=view.round, rounds=view.rounds))
+        where = (
+            tr("head.over", lang)
+            if view.finished
+            else tr("head.round", lang, round=view.round, rounds=view.rounds)
+        )
         if view.finished:
             return where, tr("head.played", lang)
         # Short enough for the portrait screen's top bar (the dealer in the short form a
         # sentence uses; who starts is the next seat): the sheet has the whole sentence.
-        return where, tr("head.short", lang, bonus=rank_label(view.bonus or "", lang),
-                         dealer=said(view, view.dealer))
+        return where, tr(
+            "head.short", lang, bonus=rank_label(view.bonus or "", lang), dealer=said(view, view.dealer)
+        )
 
     def headline_for(self, view: View, ui: Ui) -> tuple[str, str]:
         where, todo = self.headline(view, ui.lang)
-        entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == view.round \
-            else None
+        entry = ui.entry if isinstance(ui.entry, RoundEntry) and ui.entry.round == view.round else None
         if view.dealer_open and not (entry is not None and entry.lots_skipped):
             # The first dealer is still to be drawn (the first seat deals only if the table
             # skips the draw).
@@ -1083,8 +1403,7 @@ class CinqRoisScreens(GameScreens):
     def undone(self, engine: Any, lang: str) -> str | None:
         last = engine.last_undone
         if isinstance(last, RoundResult):
-            return tr("undone.round", lang, round=last.round,
-                      name=short_name(last.out, engine.players))
+            return tr("undone.round", lang, round=last.round, name=short_name(last.out, engine.players))
         if isinstance(last, Dealer):
             return tr("undone.dealer", lang, name=short_name(last.player, engine.players))
         return None
@@ -1209,8 +1528,7 @@ class CinqRoisScreens(GameScreens):
             return
         if entry.mode == "left" and entry.takes_input(entry.name):
             entry.visited.add(entry.name)
-        if entry.mode == "hands" and not entry.complete(entry.name) and entry.entered(
-                entry.name):
+        if entry.mode == "hands" and not entry.complete(entry.name) and entry.entered(entry.name):
             ui.say(*entry.event()[1] or ("", ""))
             return
         event, reason = entry.event()
@@ -1327,8 +1645,12 @@ class CinqRoisScreens(GameScreens):
             return True
         # A stray key after a rank is swallowed (the rank waits for its suit); otherwise the
         # generic keys act: Enter, Esc, Tab, U (undo), L, M, T (the sheet).
-        return entry.rank is not None and key not in (pygame.K_TAB, pygame.K_ESCAPE,
-                                                      pygame.K_RETURN, pygame.K_KP_ENTER)
+        return entry.rank is not None and key not in (
+            pygame.K_TAB,
+            pygame.K_ESCAPE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        )
 
     # --- buttons and LEDs ----------------------------------------------------------------------
 
@@ -1356,8 +1678,11 @@ class CinqRoisScreens(GameScreens):
 
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
         seat = self._dealer_seat(form)
-        label = (tr("setup.dealer", lang, name=form.players[seat]) if seat is not None
-                 else tr("setup.dealer_lots", lang))
+        label = (
+            tr("setup.dealer", lang, name=form.players[seat])
+            if seat is not None
+            else tr("setup.dealer_lots", lang)
+        )
         return [SetupItem(label, tr("setup.dealer_help", lang), ("dealer",))]
 
     def setup_action(self, form: SetupForm, action: Action) -> bool:
@@ -1374,6 +1699,10 @@ class CinqRoisScreens(GameScreens):
 
 
 DRAWERS = {
-    "sheet": draw_sheet, "lots": draw_lots, "lastturn": draw_lastturn, "entry": draw_entry,
-    "round": draw_round, "gameover": draw_gameover,
+    "sheet": draw_sheet,
+    "lots": draw_lots,
+    "lastturn": draw_lastturn,
+    "entry": draw_entry,
+    "round": draw_round,
+    "gameover": draw_gameover,
 }

@@ -77,8 +77,9 @@ def dealer_of(players: Sequence[str], first_dealer: str, n: int) -> str:
     return players[(players.index(first_dealer) + n - 1) % len(players)]
 
 
-def deal(players: Sequence[str], n: int, dealer: str, rng: random.Random
-         ) -> tuple[dict[str, list[Card]], list[Card]]:
+def deal(
+    players: Sequence[str], n: int, dealer: str, rng: random.Random
+) -> tuple[dict[str, list[Card]], list[Card]]:
     """Shuffle the double deck and deal round ``n``: the hands and the stock (top card last)."""
     deck = double_deck()
     rng.shuffle(deck)
@@ -102,8 +103,7 @@ def _discard_choice(cards: list[Card], bonus: Rank) -> tuple[Card, int]:
     whole = solve(cards, bonus)
     best: tuple[int, int, tuple[int, int, int], Card] | None = None
     for card in whole.left:
-        rank = (whole.points - card_points(card, bonus), -card_points(card, bonus), card_key(card),
-                card)
+        rank = (whole.points - card_points(card, bonus), -card_points(card, bonus), card_key(card), card)
         if best is None or rank[:3] < best[:3]:
             best = rank
     combined = {p.card for c in whole.combinations for p in c.cards}
@@ -120,8 +120,15 @@ def _discard_choice(cards: list[Card], bonus: Rank) -> tuple[Card, int]:
     return best[3], best[0]
 
 
-def _turn(player: str, hand: list[Card], stock: list[Card], discard: list[Card], bonus: Rank,
-          rng: random.Random, last_turn: bool) -> Turn:
+def _turn(
+    player: str,
+    hand: list[Card],
+    stock: list[Card],
+    discard: list[Card],
+    bonus: Rank,
+    rng: random.Random,
+    last_turn: bool,
+) -> Turn:
     now = solve(hand, bonus).points
     top = discard[-1]
     card, after = _discard_choice([*hand, top], bonus)
@@ -140,8 +147,15 @@ def _turn(player: str, hand: list[Card], stock: list[Card], discard: list[Card],
     hand.append(took)
     hand.remove(card)
     discard.append(card)
-    return Turn(player, source, took, card, after, went_out=not last_turn and after == 0
-                and solve(hand, bonus).fully_combines, last_turn=last_turn)
+    return Turn(
+        player,
+        source,
+        took,
+        card,
+        after,
+        went_out=not last_turn and after == 0 and solve(hand, bonus).fully_combines,
+        last_turn=last_turn,
+    )
 
 
 def play_round(players: Sequence[str], n: int, dealer: str, rng: random.Random) -> PlayedRound:
@@ -168,22 +182,31 @@ def play_round(players: Sequence[str], n: int, dealer: str, rng: random.Random) 
         player = players[seat]
         turns.append(_turn(player, hands[player], stock, discard, bonus, rng, last_turn=True))
         seat = (seat + 1) % len(players)
-    return PlayedRound(n, dealer, bonus, dealt, first_discard, tuple(turns), out,
-                       {p: tuple(sorted(hands[p], key=card_key)) for p in players})
+    return PlayedRound(
+        n,
+        dealer,
+        bonus,
+        dealt,
+        first_discard,
+        tuple(turns),
+        out,
+        {p: tuple(sorted(hands[p], key=card_key)) for p in players},
+    )
 
 
-def play_rounds(players: Sequence[str], rng: random.Random, dealer: str | None = None
-                ) -> Iterator[PlayedRound]:
+def play_rounds(
+    players: Sequence[str], rng: random.Random, dealer: str | None = None
+) -> Iterator[PlayedRound]:
     """The eleven rounds of a game, one at a time (the demo shows each as it comes)."""
     first = dealer if dealer is not None else players[0]
     for n in range(1, ROUNDS + 1):
         yield play_round(players, n, dealer_of(players, first, n), rng)
 
 
-def play_game(players: Sequence[str], rng: random.Random, dealer: str | None = None
-              ) -> list[NewCinqRoisGame | RoundEnd]:
+def play_game(
+    players: Sequence[str], rng: random.Random, dealer: str | None = None
+) -> list[NewCinqRoisGame | RoundEnd]:
     """A whole simulated game as table-log events: ``new_game`` then eleven ``round_end``."""
-    events: list[NewCinqRoisGame | RoundEnd] = [
-        NewCinqRoisGame(players=list(players), dealer=dealer)]
+    events: list[NewCinqRoisGame | RoundEnd] = [NewCinqRoisGame(players=list(players), dealer=dealer)]
     events.extend(r.event() for r in play_rounds(players, rng, dealer))
     return events

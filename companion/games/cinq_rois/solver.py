@@ -47,6 +47,7 @@ Kind = Literal["run", "set"]
 
 # --- the cards of this game ---------------------------------------------------------------------
 
+
 def cards_in_round(n: int) -> int:
     """Round ``n`` (1..11) deals n + 2 cards."""
     return n + 2
@@ -71,11 +72,13 @@ def check_card(card: Card) -> None:
             f"{card} does not exist in Les Cinq Rois: the decks hold 3 to K in five suits and "
             f"jokers, no Aces and no 2s ({name_en} are not used)",
             f"{card} n'existe pas aux Cinq Rois : les jeux vont du 3 au Roi en cinq couleurs, plus "
-            f"les jokers, sans As ni 2 (pas de {name_fr})")
+            f"les jokers, sans As ni 2 (pas de {name_fr})",
+        )
     if card.suit is None:
         raise CardError(
             f"{card} needs its suit: write it like {card}S, {card}H, {card}D, {card}C or {card}*",
-            f"{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*")
+            f"{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*",
+        )
 
 
 def is_wild(card: Card, bonus: Rank) -> bool:
@@ -99,6 +102,7 @@ def card_key(card: Card) -> tuple[int, int, int]:
 
 
 # --- results ------------------------------------------------------------------------------------
+
 
 class Placed(NamedTuple):
     """A card in a combination and the card it counts as (itself, unless it is a wild)."""
@@ -136,11 +140,15 @@ class Arrangement:
         return not self.left
 
     def to_json(self) -> dict[str, Any]:
-        return {"combinations": [c.detail() for c in self.combinations],
-                "left": [str(c) for c in self.left], "points": self.points}
+        return {
+            "combinations": [c.detail() for c in self.combinations],
+            "left": [str(c) for c in self.left],
+            "points": self.points,
+        }
 
 
 # --- the search ---------------------------------------------------------------------------------
+
 
 # Inside the search a natural card is an int, rank order * 8 + suit index: sorting ints is then the
 # canonical order, and nothing hashes an enum in the inner loops.
@@ -160,8 +168,9 @@ class _Group:
     enc: int  # packed counts, same layout as the search state
 
 
-def _groups_for(types: Sequence[int], counts: Sequence[int], width: int, wild_budget: int,
-                t: int) -> list[_Group]:
+def _groups_for(
+    types: Sequence[int], counts: Sequence[int], width: int, wild_budget: int, t: int
+) -> list[_Group]:
     """Every group whose lowest natural card is type ``t`` and that needs at most the budget."""
     found: dict[int, _Group] = {}
 
@@ -203,8 +212,7 @@ def _groups_for(types: Sequence[int], counts: Sequence[int], width: int, wild_bu
     return sorted(found.values(), key=lambda g: (-len(g.members), g.wilds, g.kind == "run", g.enc))
 
 
-def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list[Card], int]],
-                                                          list[Card]]:
+def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list[Card], int]], list[Card]]:
     """An optimal arrangement of ``naturals`` with at most ``wilds`` wilds: each group as
     (kind, its natural cards, the wilds it needs), and the natural cards left over."""
     codes = [_code(c) for c in naturals]
@@ -258,8 +266,11 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
     while n:
         t = ((state & -state).bit_length() - 1) // width
         for g in full[t]:
-            if g.wilds <= w and ((state | guard) - g.enc) & guard == guard \
-                    and best(state - g.enc, w - g.wilds, n - len(g.members)) == target:
+            if (
+                g.wilds <= w
+                and ((state | guard) - g.enc) & guard == guard
+                and best(state - g.enc, w - g.wilds, n - len(g.members)) == target
+            ):
                 chosen.append((g.kind, [_CARD_OF[types[m]] for m in g.members], g.wilds))
                 state -= g.enc
                 w -= g.wilds
@@ -275,6 +286,7 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
 
 
 # --- from groups to the arrangement shown to the table -------------------------------------------
+
 
 @dataclass(slots=True)
 class _Build:
@@ -372,8 +384,7 @@ def _place(builds: list[_Build], wild_cards: list[Card], bonus: Rank) -> tuple[C
     for k in range(len(slots)):
         if k not in given:
             given[k] = pool.pop(0)
-    placed: list[list[Placed]] = [[Placed(c, c, is_wild(c, bonus)) for c in b.naturals]
-                                  for b in builds]
+    placed: list[list[Placed]] = [[Placed(c, c, is_wild(c, bonus)) for c in b.naturals] for b in builds]
     for k, (i, sf) in enumerate(slots):
         placed[i].append(Placed(given[k], sf, True))
     combos: list[Combination] = []
@@ -381,12 +392,22 @@ def _place(builds: list[_Build], wild_cards: list[Card], bonus: Rank) -> tuple[C
         if b.kind == "run":
             cards.sort(key=lambda p: (p.stands_for.rank.order, p.wild))  # type: ignore[union-attr]
         else:
-            cards.sort(key=lambda p: (_SUIT_INDEX[p.stands_for.suit], p.wild,  # type: ignore[index]
-                                      card_key(p.card)))
+            cards.sort(
+                key=lambda p: (
+                    _SUIT_INDEX[p.stands_for.suit],  # type: ignore[index]
+                    p.wild,
+                    card_key(p.card),
+                )
+            )
         combos.append(Combination(b.kind, tuple(cards)))
-    combos.sort(key=lambda c: (c.cards[0].stands_for.rank.order,  # type: ignore[union-attr]
-                               c.kind == "set", _SUIT_INDEX[c.cards[0].stands_for.suit],  # type: ignore[index]
-                               [card_key(p.card) for p in c.cards]))
+    combos.sort(
+        key=lambda c: (
+            c.cards[0].stands_for.rank.order,  # type: ignore[union-attr]
+            c.kind == "set",
+            _SUIT_INDEX[c.cards[0].stands_for.suit],  # type: ignore[index]
+            [card_key(p.card) for p in c.cards],
+        )
+    )
     return tuple(combos)
 
 
@@ -403,8 +424,9 @@ def _solve_sorted(hand: tuple[Card, ...], bonus: Rank) -> Arrangement:
     if spare:
         _absorb(builds, spare, bonus)
     left.sort(key=card_key)
-    return Arrangement(bonus, _place(builds, wild_cards, bonus), tuple(left),
-                       sum(card_points(c, bonus) for c in left))
+    return Arrangement(
+        bonus, _place(builds, wild_cards, bonus), tuple(left), sum(card_points(c, bonus) for c in left)
+    )
 
 
 def solve(hand: Iterable[Card], bonus: Rank) -> Arrangement:

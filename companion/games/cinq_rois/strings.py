@@ -14,15 +14,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "scr.nav.round": ("Donne", "Round"),
     "cinq.head.round": ("Donne {round}/{rounds}", "Round {round}/{rounds}"),
     "cinq.headline": ("Donne {round} : {detail}", "Round {round}: {detail}"),
-    "cinq.head.detail": ("{cards} cartes, atout {bonus}, donneur {dealer}, {first} commence",
-                         "{cards} cards, bonus {bonus}, dealer {dealer}, {first} plays first"),
+    "cinq.head.detail": (
+        "{cards} cartes, atout {bonus}, donneur {dealer}, {first} commence",
+        "{cards} cards, bonus {bonus}, dealer {dealer}, {first} plays first",
+    ),
     "cinq.head.short": ("atout {bonus} · {dealer} donne", "bonus {bonus} · {dealer} deals"),
     "cinq.head.lots": ("atout {bonus} · donneur à tirer", "bonus {bonus} · dealer to draw"),
     "cinq.head.over": ("Partie terminée", "Game over"),
     "cinq.head.played": ("11 donnes jouées", "11 rounds played"),
     "cinq.todo.over": ("partie terminée", "game over"),
-    "cinq.todo.lots": ("appuyez sur un bouton pour tirer le premier donneur au sort",
-                       "press a button to draw the first dealer by lot"),
+    "cinq.todo.lots": (
+        "appuyez sur un bouton pour tirer le premier donneur au sort",
+        "press a button to draw the first dealer by lot",
+    ),
     "cinq.todo.last_turns": ("dernier tour : {name}", "last turn: {name}"),
     "cinq.todo.entry": ("saisissez la donne", "enter the round"),
     "cinq.todo.play": ("qui s'expose appuie sur son bouton", "whoever goes out presses their button"),
@@ -31,8 +35,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.sheet.place": ("Place", "Place"),
     "cinq.sheet.place_n": ("{n}e", "#{n}"),
     "cinq.sheet.place_1": ("1er", "#1"),
-    "cinq.sheet.hint": ("Qui s'expose appuie sur son bouton (ou touchez son nom).",
-                        "Whoever goes out presses their button (or touch their name)."),
+    "cinq.sheet.hint": (
+        "Qui s'expose appuie sur son bouton (ou touchez son nom).",
+        "Whoever goes out presses their button (or touch their name).",
+    ),
     "cinq.sheet.enter": ("Saisir la donne", "Enter the round"),
     "cinq.key.e": ("E ou Entrée", "E or Enter"),
     "cinq.key.backspace": ("retour arrière", "backspace"),
@@ -45,13 +51,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.lots.done": ("Le premier donneur est tiré : {name}", "The first dealer was drawn: {name}"),
     "cinq.lots.given": ("Le premier donneur est choisi : {name}", "The first dealer is set: {name}"),
     "cinq.last.title": ("{name} s'expose !", "{name} goes out!"),
-    "cinq.last.sub": ("Chacun joue un dernier tour, dans l'ordre ; appuyez quand c'est fait.",
-                      "Everyone plays one last turn, in order; press when it is done."),
+    "cinq.last.sub": (
+        "Chacun joue un dernier tour, dans l'ordre ; appuyez quand c'est fait.",
+        "Everyone plays one last turn, in order; press when it is done.",
+    ),
     "cinq.last.played": ("joué", "played"),
     "cinq.last.now": ("à vous", "your turn"),
     "cinq.last.waiting": ("ensuite", "next"),
-    "cinq.last.none": ("Personne ne s'est exposé dans cette donne.",
-                       "Nobody has gone out this round."),
+    "cinq.last.none": ("Personne ne s'est exposé dans cette donne.", "Nobody has gone out this round."),
     "cinq.last.cancel": ("Erreur, annuler", "Mistake, cancel"),
     "cinq.last.go": ("Saisir la donne", "Enter the round"),
     "cinq.mode.points": ("Points", "Points"),
@@ -61,40 +68,53 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.entry.out_zero": ("0 (exposé)", "0 (out)"),
     "cinq.entry.out_zero_long": ("{name} s'expose : 0 point", "{name} went out: 0 points"),
     "cinq.entry.cards_n": ("{n} cartes", "{n} cards"),
-    "cinq.entry.who_out": ("Qui s'est exposé ? Touchez « exposé » ou tapez son numéro",
-                           "Who went out? Touch \"out\" or type their number"),
+    "cinq.entry.who_out": (
+        "Qui s'est exposé ? Touchez « exposé » ou tapez son numéro",
+        'Who went out? Touch "out" or type their number',
+    ),
     "cinq.entry.points_of": ("Points de {name}", "{name}'s points"),
     "cinq.entry.hand_of": ("Main de {name} : {n}/{size} cartes", "{name}'s hand: {n}/{size} cards"),
     "cinq.entry.left_of": ("Cartes restantes de {name} : {n}", "{name}'s cards left: {n}"),
     "cinq.entry.no_cards": ("Aucune carte : Entrée", "No cards: Enter"),
-    "cinq.entry.type_cards": ("Touchez les cartes ou tapez-les : 7 H, 1 0 S, J K",
-                              "Touch the cards or type them: 7 H, 1 0 S, J K"),
+    "cinq.entry.type_cards": (
+        "Touchez les cartes ou tapez-les : 7 H, 1 0 S, J K",
+        "Touch the cards or type them: 7 H, 1 0 S, J K",
+    ),
     "cinq.entry.rank_typed": ("{rank} : couleur ?", "{rank}: suit?"),
     "cinq.entry.back": ("Effacer", "Erase"),
     "cinq.entry.erase": ("Effacer", "Erase"),
     "cinq.entry.next": ("Suivant", "Next"),
     "cinq.entry.next_short": ("Suivant", "Next"),
     "cinq.entry.confirm": ("Valider la donne", "Count the round"),
-    "cinq.entry.over": ("La partie est finie : plus de donne à saisir.",
-                        "The game is over: no round left to enter."),
+    "cinq.entry.over": (
+        "La partie est finie : plus de donne à saisir.",
+        "The game is over: no round left to enter.",
+    ),
     "cinq.round.none": ("Aucune donne comptée pour l'instant.", "No round counted yet."),
-    "cinq.round.title": ("Donne {round} (atout {bonus}) : {name} s'expose",
-                         "Round {round} (bonus {bonus}): {name} went out"),
+    "cinq.round.title": (
+        "Donne {round} (atout {bonus}) : {name} s'expose",
+        "Round {round} (bonus {bonus}): {name} went out",
+    ),
     "cinq.round.went_out": ("exposé", "out"),
     "cinq.round.by_points": ("points saisis", "points entered"),
-    "cinq.round.legend": ("Vert : suites et familles ; jaune : ce que vaut un joker ou un atout ; "
-                          "orange : cartes restantes.",
-                          "Green: runs and sets; yellow: what a wild stands for; "
-                          "orange: cards left."),
+    "cinq.round.legend": (
+        "Vert : suites et familles ; jaune : ce que vaut un joker ou un atout ; orange : cartes restantes.",
+        "Green: runs and sets; yellow: what a wild stands for; orange: cards left.",
+    ),
     "cinq.round.continue": ("Continuer", "Continue"),
-    "cinq.over.winner": ("{names} gagne avec {n} {n|point|points}",
-                         "{names} wins with {n} {n|point|points}"),
-    "cinq.over.co_winners": ("Ex æquo : {names} ({n} {n|point|points})",
-                             "Co-winners: {names} ({n} {n|point|points})"),
-    "cinq.over.co_count": ("{count} vainqueurs ex æquo ({n} {n|point|points})",
-                           "{count} co-winners ({n} {n|point|points})"),
-    "cinq.over.not_yet": ("La partie n'est pas finie (donne {round}/11) : classement provisoire.",
-                          "The game is not over (round {round}/11): provisional standings."),
+    "cinq.over.winner": ("{names} gagne avec {n} {n|point|points}", "{names} wins with {n} {n|point|points}"),
+    "cinq.over.co_winners": (
+        "Ex æquo : {names} ({n} {n|point|points})",
+        "Co-winners: {names} ({n} {n|point|points})",
+    ),
+    "cinq.over.co_count": (
+        "{count} vainqueurs ex æquo ({n} {n|point|points})",
+        "{count} co-winners ({n} {n|point|points})",
+    ),
+    "cinq.over.not_yet": (
+        "La partie n'est pas finie (donne {round}/11) : classement provisoire.",
+        "The game is not over (round {round}/11): provisional standings.",
+    ),
     "cinq.over.provisional": ("Classement provisoire", "Provisional standings"),
     "cinq.undone.round": ("donne {round} ({name} exposé)", "round {round} ({name} out)"),
     "cinq.undone.dealer": ("tirage du donneur ({name})", "dealer draw ({name})"),
@@ -105,36 +125,46 @@ STRINGS: dict[str, tuple[str, str]] = {
         "(même valeur).",
         "Les Cinq Rois. 2 to 7 players, two 58-card decks (5 suits 3 to King, twice, and 6 "
         "jokers). 11 rounds: round n deals n + 2 cards. Combinations of three cards or more: a "
-        "run (consecutive ranks of one suit, 3 to King) or a set (one rank)."),
-    "cinq.rules.values": ("Valeurs : joker 50, atout 20, Roi 13, Dame 12, Valet 11, 10 à 3 leur "
-                          "valeur.",
-                          "Values: joker 50, bonus card 20, King 13, Queen 12, Jack 11, 10 to 3 "
-                          "face value."),
-    "cinq.rules.wilds": ("Jokers et atouts remplacent n'importe quelle carte, sans limite.",
-                         "Jokers and bonus cards stand for any card, without limit."),
+        "run (consecutive ranks of one suit, 3 to King) or a set (one rank).",
+    ),
+    "cinq.rules.values": (
+        "Valeurs : joker 50, atout 20, Roi 13, Dame 12, Valet 11, 10 à 3 leur valeur.",
+        "Values: joker 50, bonus card 20, King 13, Queen 12, Jack 11, 10 to 3 face value.",
+    ),
+    "cinq.rules.wilds": (
+        "Jokers et atouts remplacent n'importe quelle carte, sans limite.",
+        "Jokers and bonus cards stand for any card, without limit.",
+    ),
     "cinq.rules.bonus_table": (
         "Atout de chaque donne = le nombre de cartes distribuées : donne 1 = atout 3, donne 2 = "
         "atout 4 … donne 8 = atout 10, donne 9 = Valet, donne 10 = Dame, donne 11 = Roi.",
         "Bonus card of each round = the number of cards dealt: round 1 = bonus 3, round 2 = "
-        "bonus 4 … round 8 = bonus 10, round 9 = Jack, round 10 = Queen, round 11 = King."),
-    "cinq.rules.now": ("Cette donne : {cards} cartes, atout {bonus}.",
-                       "This round: {cards} cards, bonus {bonus}."),
-    "cinq.rules.out": ("Qui s'expose marque 0 ; les autres jouent un dernier tour puis comptent "
-                       "leurs cartes hors combinaison. Après 11 donnes, le moins de points gagne.",
-                       "Whoever goes out scores 0; the others play one last turn, then count "
-                       "the cards outside combinations. After 11 rounds, fewest points wins."),
-    "cinq.rules.dealer": ("Premier donneur : {name} ; la donne tourne dans le sens horaire, le "
-                          "joueur suivant commence.",
-                          "First dealer: {name}; the deal moves clockwise, the next player "
-                          "starts."),
-    "cinq.rules.dealer_lots": ("Premier donneur : tiré au sort à la table ; la donne tourne dans "
-                               "le sens horaire.",
-                               "First dealer: drawn by lot at the table; the deal moves "
-                               "clockwise."),
+        "bonus 4 … round 8 = bonus 10, round 9 = Jack, round 10 = Queen, round 11 = King.",
+    ),
+    "cinq.rules.now": (
+        "Cette donne : {cards} cartes, atout {bonus}.",
+        "This round: {cards} cards, bonus {bonus}.",
+    ),
+    "cinq.rules.out": (
+        "Qui s'expose marque 0 ; les autres jouent un dernier tour puis comptent "
+        "leurs cartes hors combinaison. Après 11 donnes, le moins de points gagne.",
+        "Whoever goes out scores 0; the others play one last turn, then count "
+        "the cards outside combinations. After 11 rounds, fewest points wins.",
+    ),
+    "cinq.rules.dealer": (
+        "Premier donneur : {name} ; la donne tourne dans le sens horaire, le joueur suivant commence.",
+        "First dealer: {name}; the deal moves clockwise, the next player starts.",
+    ),
+    "cinq.rules.dealer_lots": (
+        "Premier donneur : tiré au sort à la table ; la donne tourne dans le sens horaire.",
+        "First dealer: drawn by lot at the table; the deal moves clockwise.",
+    ),
     "cinq.setup.dealer": ("Donneur : {name}", "Dealer: {name}"),
     "cinq.setup.dealer_lots": ("Donneur : au sort", "Dealer: by lot"),
-    "cinq.setup.dealer_help": ("Premier donneur ; au sort : tiré à la table",
-                               "First dealer; by lot: drawn at the table"),
+    "cinq.setup.dealer_help": (
+        "Premier donneur ; au sort : tiré à la table",
+        "First dealer; by lot: drawn at the table",
+    ),
     "scr.rules.keys.cinq-rois": (
         "Touches\n1 … 7 : boutons des joueurs (je m'expose, puis dernier tour joué)\n"
         "Entrée : valider · Échap : retour, annuler\n"
@@ -153,19 +183,23 @@ STRINGS: dict[str, tuple[str, str]] = {
         "(3 … 9, 0 or 1 0 = 10, J/V, Q/D, K/R; S H D C, E or * star, or F1 … F5), X or J K "
         "joker, backspace erases\n"
         "T sheet · E entry · D round · R rules · S hardware · Tab next screen\n"
-        "M sound · L language · Ctrl+Q quit"),
+        "M sound · L language · Ctrl+Q quit",
+    ),
     # companion demo cinq-rois
-    "cinq.demo.dealer": ("Tirage au sort du premier donneur : {name}.",
-                         "First dealer drawn by lot: {name}."),
+    "cinq.demo.dealer": ("Tirage au sort du premier donneur : {name}.", "First dealer drawn by lot: {name}."),
     "cinq.demo.round": ("— {headline} —", "— {headline} —"),
     "cinq.demo.turns": ("  {turns} tours ; {name} s'expose.", "  {turns} turns; {name} goes out."),
-    "cinq.demo.hand": ("  {name:<{width}} {groups}{rest} → {points} pts",
-                       "  {name:<{width}} {groups}{rest} → {points} pts"),
+    "cinq.demo.hand": (
+        "  {name:<{width}} {groups}{rest} → {points} pts",
+        "  {name:<{width}} {groups}{rest} → {points} pts",
+    ),
     "cinq.demo.rest": ("  reste {cards}", "  left {cards}"),
     "cinq.demo.standings": ("  Classement : {line}", "  Standings: {line}"),
     "cinq.demo.winner": ("Gagnant : {names} avec {n} points", "Winner: {names} with {n} points"),
-    "cinq.demo.co_winners": ("Gagnants ex æquo : {names} avec {n} points",
-                             "Co-winners: {names} with {n} points"),
+    "cinq.demo.co_winners": (
+        "Gagnants ex æquo : {names} avec {n} points",
+        "Co-winners: {names} with {n} points",
+    ),
 }
 
 register(STRINGS)

@@ -94,9 +94,15 @@ class View:
 
 def _arrangement(a: Arrangement) -> ArrangementView:
     return ArrangementView(
-        tuple(CombinationView(c.kind, tuple(PlacedView(str(p.card), str(p.stands_for), p.wild)
-                                            for p in c.cards)) for c in a.combinations),
-        tuple(str(c) for c in a.left), a.points)
+        tuple(
+            CombinationView(
+                c.kind, tuple(PlacedView(str(p.card), str(p.stands_for), p.wild) for p in c.cards)
+            )
+            for c in a.combinations
+        ),
+        tuple(str(c) for c in a.left),
+        a.points,
+    )
 
 
 def _places(totals: list[int]) -> tuple[int, ...]:
@@ -105,12 +111,16 @@ def _places(totals: list[int]) -> tuple[int, ...]:
 
 def _round_view(r: RoundResult, players: tuple[str, ...], totals: list[int]) -> RoundView:
     return RoundView(
-        r.round, r.dealer, r.bonus.value, r.out, r.entry, tuple(r.scores[p] for p in players),
+        r.round,
+        r.dealer,
+        r.bonus.value,
+        r.out,
+        r.entry,
+        tuple(r.scores[p] for p in players),
         tuple(totals),
-        None if r.left is None else tuple(tuple(str(c) for c in r.left.get(p, ()))
-                                          for p in players),
-        None if r.arrangements is None else tuple(_arrangement(r.arrangements[p])
-                                                  for p in players))
+        None if r.left is None else tuple(tuple(str(c) for c in r.left.get(p, ())) for p in players),
+        None if r.arrangements is None else tuple(_arrangement(r.arrangements[p]) for p in players),
+    )
 
 
 def build_view(game: CinqRoisGame) -> View:
@@ -123,17 +133,32 @@ def build_view(game: CinqRoisGame) -> View:
         running = [running[i] + r.scores[p] for i, p in enumerate(players)]
         history.append(_round_view(r, players, running))
     places = _places(running)
-    moves = tuple(a - b for a, b in zip(_places(before), places, strict=True)) if history else (
-        (0,) * len(players))
+    moves = (
+        tuple(a - b for a, b in zip(_places(before), places, strict=True))
+        if history
+        else ((0,) * len(players))
+    )
     order = tuple(sorted(range(len(players)), key=lambda s: (running[s], s)))
     bonus = game.bonus
     return View(
-        players=players, round=game.round, rounds=ROUNDS, finished=game.finished,
-        cards=game.cards, bonus=None if bonus is None else bonus.value, dealer=game.dealer,
-        first_player=game.first_player, dealer_open=game.dealer_open,
-        dealer_drawn=game.dealer_drawn, totals=tuple(running), places=places, moves=moves,
-        order=order, history=tuple(history), winners=tuple(game.winners),
-        headline=(game.headline("fr"), game.headline("en")))
+        players=players,
+        round=game.round,
+        rounds=ROUNDS,
+        finished=game.finished,
+        cards=game.cards,
+        bonus=None if bonus is None else bonus.value,
+        dealer=game.dealer,
+        first_player=game.first_player,
+        dealer_open=game.dealer_open,
+        dealer_drawn=game.dealer_drawn,
+        totals=tuple(running),
+        places=places,
+        moves=moves,
+        order=order,
+        history=tuple(history),
+        winners=tuple(game.winners),
+        headline=(game.headline("fr"), game.headline("en")),
+    )
 
 
 def round_facts(n: int) -> tuple[int, str]:
@@ -141,5 +166,13 @@ def round_facts(n: int) -> tuple[int, str]:
     return cards_in_round(n), bonus_rank(n).value
 
 
-__all__ = ["GRID_RANKS", "GRID_SUITS", "JOKER", "MAX_COPIES", "MAX_JOKERS", "View", "build_view",
-           "round_facts"]
+__all__ = [
+    "GRID_RANKS",
+    "GRID_SUITS",
+    "JOKER",
+    "MAX_COPIES",
+    "MAX_JOKERS",
+    "View",
+    "build_view",
+    "round_facts",
+]

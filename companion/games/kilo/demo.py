@@ -50,8 +50,9 @@ class Demo:
     what makes a resumed demo continue exactly.
     """
 
-    def __init__(self, table: Table, source: SimSource, out: TextIO, lang: str,
-                 events: queue.Queue[Any] | None = None) -> None:
+    def __init__(
+        self, table: Table, source: SimSource, out: TextIO, lang: str, events: queue.Queue[Any] | None = None
+    ) -> None:
         assert isinstance(table.engine, KiloGame)
         self.table = table
         self.game: KiloGame = table.engine
@@ -113,8 +114,7 @@ class Demo:
             self.table.submit(Close(t_us=plan.close_us))
         if plan.kind == "false":
             penalized = [players[s] for s in plan.penalized]
-            self.table.submit(Verdict(valid=False,
-                                      penalized=penalized if len(penalized) > 1 else None))
+            self.table.submit(Verdict(valid=False, penalized=penalized if len(penalized) > 1 else None))
         else:
             self.table.submit(Verdict(valid=True))
         slap = game.last_slap
@@ -139,12 +139,21 @@ class Demo:
 
     def _correct_mistake(self) -> bool:
         last = self._last()
-        if (isinstance(last, Draw) and not isinstance(self._last(2), Undo)
-                and _mistake(self.seed, self.game.draws_made - 1)):
+        if (
+            isinstance(last, Draw)
+            and not isinstance(self._last(2), Undo)
+            and _mistake(self.seed, self.game.draws_made - 1)
+        ):
             self.table.submit(Undo())
-            self.say(t("demo.undo", self.lang,
-                       what=t("demo.undone_draw", self.lang, name=last.player,
-                              card=last.card.name_in(self.lang))))
+            self.say(
+                t(
+                    "demo.undo",
+                    self.lang,
+                    what=t(
+                        "demo.undone_draw", self.lang, name=last.player, card=last.card.name_in(self.lang)
+                    ),
+                )
+            )
             return True
         return False
 

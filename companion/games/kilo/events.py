@@ -30,8 +30,10 @@ class NewKiloGame(NewGameBase):
     @classmethod
     def _count(cls, players: list[str]) -> list[str]:
         if not 3 <= len(players) <= 10:
-            raise SetupError(f"Kilo de merde is played by 3 to 10 players, not {len(players)}",
-                             f"le Kilo de merde se joue de 3 à 10 joueurs, pas {len(players)}")
+            raise SetupError(
+                f"Kilo de merde is played by 3 to 10 players, not {len(players)}",
+                f"le Kilo de merde se joue de 3 à 10 joueurs, pas {len(players)}",
+            )
         return players
 
 
@@ -75,8 +77,9 @@ class Starter(Event):
 
 # The house rules a table picks among (setup screen, docs): every value each switch may take.
 RULE_CHOICES: dict[str, tuple[str, ...]] = {
-    name: get_args(KiloRules.model_fields[name].annotation)
-    for name in ("seven", "quads", "passing", "tie")}
+    name: get_args(KiloRules.model_fields[name].annotation) for name in ("seven", "quads", "passing", "tie")
+}
+
 
 class Dealer(Event):
     """Who deals first, drawn by lot on the table screen before the first slap (display only,
@@ -87,5 +90,10 @@ class Dealer(Event):
 
 
 EVENTS: dict[str, type[Event]] = {
-    "press": Press, "close": Close, "verdict": Verdict, "draw": Draw, "starter": Starter,
-    "dealer": Dealer}
+    "press": Press,
+    "close": Close,
+    "verdict": Verdict,
+    "draw": Draw,
+    "starter": Starter,
+    "dealer": Dealer,
+}

@@ -27,8 +27,9 @@ class Kilo:
         from companion.games.kilo.demo import Demo
         from companion.inputs.sim import SimSource
 
-        source = SimSource(len(table.engine.players), seed=seed, speed=speed,
-                           timeout_ms=table.engine.rules.slap_timeout_ms)
+        source = SimSource(
+            len(table.engine.players), seed=seed, speed=speed, timeout_ms=table.engine.rules.slap_timeout_ms
+        )
         Demo(table, source, out, lang).run()
 
     def screens(self) -> Any:

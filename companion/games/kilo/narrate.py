@@ -20,8 +20,15 @@ def pile_line(game: KiloGame, lang: str) -> str:
     if not game.pile_count:
         return "  " + t("pile.empty", lang)
     odds = pile_odds(game)
-    return t("demo.pile", lang, count=game.pile_count, bottom=game.known_bottom, ace=odds.ace,
-             seven=odds.seven, exp=odds.expected_kilos)
+    return t(
+        "demo.pile",
+        lang,
+        count=game.pile_count,
+        bottom=game.known_bottom,
+        ace=odds.ace,
+        seven=odds.seven,
+        exp=odds.expected_kilos,
+    )
 
 
 def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
@@ -58,8 +65,7 @@ def draw_line(game: KiloGame, lang: str) -> str:
         return t("demo.flush", lang, name=d.player, card=card, count=len(d.flushed))
     if d.card.rank is not None and d.card.rank.value == "7":
         return t("demo.seven_kept", lang, name=d.player, card=card)
-    return t("demo.draw", lang, name=d.player, card=card, kilos=d.kilos,
-             total=game.kilos(d.player))
+    return t("demo.draw", lang, name=d.player, card=card, kilos=d.kilos, total=game.kilos(d.player))
 
 
 def kilo_summary(game: KiloGame, lang: str = "fr") -> str:

@@ -47,8 +47,9 @@ def pile_odds(game: KiloGame) -> PileOdds:
     total = sum(counts.values())
     ranks = {r.value: counts[r] for r in sorted(counts, key=lambda r: r.order)}
     if not total:
-        return PileOdds(game.pile_count, game.known_bottom, source, ranks, 0.0, 0.0, 0.0,
-                        {p: 0.0 for p in game.players})
+        return PileOdds(
+            game.pile_count, game.known_bottom, source, ranks, 0.0, 0.0, 0.0, {p: 0.0 for p in game.players}
+        )
     ace = counts.get(Rank.ACE, 0) / total
     seven = counts.get(Rank.SEVEN, 0) / total
     others = sum(KILOS[r] * n for r, n in counts.items() if r is not Rank.SEVEN) / total

@@ -38,7 +38,10 @@ DEALT_RANKS: dict[int, frozenset[Rank]] = {
 }
 
 KILOS: dict[Rank, int] = {
-    Rank.ACE: 100, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13,
+    Rank.ACE: 100,
+    Rank.JACK: 11,
+    Rank.QUEEN: 12,
+    Rank.KING: 13,
     **{r: int(r.value) for r in RANKS if r.value.isdigit()},
 }
 
@@ -119,19 +122,28 @@ class _State:
 
     def clone(self) -> _State:
         return _State(
-            round=self.round, window=self.window.copy(),
-            cards={p: list(c) for p, c in self.cards.items()}, unknown=dict(self.unknown),
-            blocks=[list(b) for b in self.blocks], owed=list(self.owed),
-            after_draws=self.after_draws, finished=self.finished, end_reason=self.end_reason,
-            last_slap=self.last_slap, last_draw=self.last_draw, starter=self.starter,
+            round=self.round,
+            window=self.window.copy(),
+            cards={p: list(c) for p, c in self.cards.items()},
+            unknown=dict(self.unknown),
+            blocks=[list(b) for b in self.blocks],
+            owed=list(self.owed),
+            after_draws=self.after_draws,
+            finished=self.finished,
+            end_reason=self.end_reason,
+            last_slap=self.last_slap,
+            last_draw=self.last_draw,
+            starter=self.starter,
             dealer=self.dealer,
-            slaps=self.slaps, draws=self.draws, ignored_presses=self.ignored_presses,
-            flushes=dict(self.flushes), history=self.history,
+            slaps=self.slaps,
+            draws=self.draws,
+            ignored_presses=self.ignored_presses,
+            flushes=dict(self.flushes),
+            history=self.history,
         )
 
 
-def _keep_earliest(earliest: dict[str, tuple[int, int]], player: str, t_us: int,
-                   res_us: int) -> None:
+def _keep_earliest(earliest: dict[str, tuple[int, int]], player: str, t_us: int, res_us: int) -> None:
     """A player's earliest press with its own resolution (the first logged among equal stamps)."""
     current = earliest.get(player)
     if current is None or t_us < current[0]:
@@ -305,8 +317,7 @@ class KiloGame:
 
     def standings(self) -> list[tuple[str, int]]:
         """Lowest kilos first; equal kilos keep seating order."""
-        return sorted(((p, self.kilos(p)) for p in self.players),
-                      key=lambda pk: (pk[1], self._seat[pk[0]]))
+        return sorted(((p, self.kilos(p)) for p in self.players), key=lambda pk: (pk[1], self._seat[pk[0]]))
 
     def winners(self) -> list[str]:
         if not self._s.finished:
@@ -347,8 +358,10 @@ class KiloGame:
 
     def _player(self, name: str) -> None:
         if name not in self._seat:
-            raise RuleError(f"unknown player {name!r} (players: {_names(self.players)})",
-                            f"joueur inconnu {name!r} (joueurs : {_names(self.players)})")
+            raise RuleError(
+                f"unknown player {name!r} (players: {_names(self.players)})",
+                f"joueur inconnu {name!r} (joueurs : {_names(self.players)})",
+            )
 
     def _where(self, card: Card) -> tuple[str, str] | None:
         """Where an exact card (rank and suit) is known to lie, in English and French."""
@@ -357,8 +370,7 @@ class KiloGame:
                 return f"in front of {player}", f"devant {player}"
         for block in self._s.blocks:
             if card in block:
-                return ("among the cards returned under the pile",
-                        "parmi les cartes remises sous le tas")
+                return ("among the cards returned under the pile", "parmi les cartes remises sous le tas")
         return None
 
     def check_card(self, card: Card) -> None:
@@ -367,8 +379,8 @@ class KiloGame:
         if card.rank is None or card.suit not in (None, *FOUR_SUITS):
             raise RuleError(
                 f"{card} is not in a Kilo de merde deck: 52 cards, suits S H D C, no joker",
-                f"{card} n'est pas dans un jeu de Kilo de merde : 52 cartes, couleurs S H D C, "
-                "sans joker")
+                f"{card} n'est pas dans un jeu de Kilo de merde : 52 cartes, couleurs S H D C, sans joker",
+            )
         rank = card.rank
         if rank not in self.pile_ranks:
             held = describe_ranks(self.pile_ranks)
@@ -377,11 +389,14 @@ class KiloGame:
                 f"players at {n} players, the pile holds {held}",
                 f"{card} ne peut pas être pioché : les {rank.name_in('fr', plural=True)} sont "
                 f"{'distribuées' if rank.feminine_fr else 'distribués'} aux joueurs à {n} "
-                f"joueurs, le tas contient {held}")
+                f"joueurs, le tas contient {held}",
+            )
         source, counts = self.draw_source()
         if source == "empty":
-            raise RuleError(f"{card} cannot be drawn: the pile is empty",
-                            f"{card} ne peut pas être pioché : le tas est vide")
+            raise RuleError(
+                f"{card} cannot be drawn: the pile is empty",
+                f"{card} ne peut pas être pioché : le tas est vide",
+            )
         if not counts.get(rank):
             under = sum(1 for block in self._s.blocks for c in block if c.rank is rank)
             if source == "unknown" and under:
@@ -389,11 +404,13 @@ class KiloGame:
                 fem = rank.feminine_fr
                 name_fr = rank.name_in("fr", plural=under > 1)
                 if under == 1:
-                    returned_fr = f"{the_fr(name_fr, fem)} {'remise' if fem else 'remis'} sous le " \
-                                  "tas ne revient"
+                    returned_fr = (
+                        f"{the_fr(name_fr, fem)} {'remise' if fem else 'remis'} sous le tas ne revient"
+                    )
                 else:
-                    returned_fr = f"les {under} {name_fr} {'remises' if fem else 'remis'} sous le " \
-                                  "tas ne reviennent"
+                    returned_fr = (
+                        f"les {under} {name_fr} {'remises' if fem else 'remis'} sous le tas ne reviennent"
+                    )
                 raise RuleError(
                     f"{card} cannot be drawn now: no {rank.name_in('en')} is left above the cards "
                     f"returned under the pile; the {under} returned there "
@@ -401,20 +418,23 @@ class KiloGame:
                     f"{card} ne peut pas être pioché maintenant : plus "
                     f"{'aucune' if fem else 'aucun'} {rank.name_in('fr')} au-dessus des cartes "
                     "remises sous le tas ; "
-                    f"{returned_fr} qu'après les {above} cartes du dessus")
+                    f"{returned_fr} qu'après les {above} cartes du dessus",
+                )
             if source == "unknown":
                 raise RuleError(
                     f"{card} cannot be drawn: all four {rank.name_in('en', plural=True)} have "
                     "already left the pile",
                     f"{card} ne peut pas être pioché : les quatre "
                     f"{rank.name_in('fr', plural=True)} sont déjà "
-                    f"{'sorties' if rank.feminine_fr else 'sortis'} du tas")
+                    f"{'sorties' if rank.feminine_fr else 'sortis'} du tas",
+                )
             block = " ".join(str(c) for c in next(b for b in self._s.blocks if b))
             raise RuleError(
                 f"{card} cannot be drawn: the pile is down to the cards returned under it, and the "
                 f"next ones are {block}",
                 f"{card} ne peut pas être pioché : il ne reste que les cartes remises sous le tas, "
-                f"et les prochaines sont {block}")
+                f"et les prochaines sont {block}",
+            )
         if card.suit is not None:
             if source == "returned":
                 block_cards = next(b for b in self._s.blocks if b)
@@ -423,10 +443,12 @@ class KiloGame:
             where = self._where(card)
             if where is not None:
                 en, fr = where
-                raise RuleError(f"{card} cannot be drawn: the {card.name_in('en')} already lies {en}",
-                                f"{card} ne peut pas être pioché : "
-                                f"{the_fr(card.name_in('fr'), card.rank.feminine_fr)} est déjà "
-                                f"{fr}")
+                raise RuleError(
+                    f"{card} cannot be drawn: the {card.name_in('en')} already lies {en}",
+                    f"{card} ne peut pas être pioché : "
+                    f"{the_fr(card.name_in('fr'), card.rank.feminine_fr)} est déjà "
+                    f"{fr}",
+                )
 
     @property
     def dealer(self) -> str | None:
@@ -436,8 +458,13 @@ class KiloGame:
     def dealer_open(self) -> bool:
         """The first dealer may still be drawn: nothing has happened at the table yet."""
         s = self._s
-        return (s.dealer is None and not s.finished and s.slaps == 0 and not s.ignored_presses
-                and not s.window.result().order)
+        return (
+            s.dealer is None
+            and not s.finished
+            and s.slaps == 0
+            and not s.ignored_presses
+            and not s.window.result().order
+        )
 
     def _check(self, event: AnyEvent) -> None:
         s = self._s
@@ -447,64 +474,79 @@ class KiloGame:
             self._player(event.player)
             if not self.dealer_open:
                 who = f" ({s.dealer})" if s.dealer else ""
-                raise RuleError(f"the first dealer is drawn once, before the first slap{who}",
-                                f"le premier donneur se tire une fois, avant la première "
-                                f"tape{who}")
+                raise RuleError(
+                    f"the first dealer is drawn once, before the first slap{who}",
+                    f"le premier donneur se tire une fois, avant la première tape{who}",
+                )
         elif isinstance(event, Close):
             pass  # a close is always allowed; with no open window it changes nothing
         elif isinstance(event, Undo):
             if not self._checkpoints:
-                raise RuleError("there is nothing to undo: no verdict or draw is in force",
-                                "rien à annuler : aucun verdict ni tirage n'est en vigueur")
+                raise RuleError(
+                    "there is nothing to undo: no verdict or draw is in force",
+                    "rien à annuler : aucun verdict ni tirage n'est en vigueur",
+                )
         elif isinstance(event, Verdict):
             self._check_verdict(event)
         elif isinstance(event, Draw):
             self._player(event.player)
             if s.finished:
-                raise RuleError("the game is over: no more cards are drawn",
-                                "la partie est finie : on ne pioche plus")
+                raise RuleError(
+                    "the game is over: no more cards are drawn", "la partie est finie : on ne pioche plus"
+                )
             if event.player not in s.owed:
                 if not s.owed:
                     raise RuleError(
-                        f"{event.player} does not owe a draw: nobody does (a draw follows a "
-                        "verdict)",
+                        f"{event.player} does not owe a draw: nobody does (a draw follows a verdict)",
                         f"{event.player} ne doit pas piocher : personne ne le doit (on pioche "
-                        "après un verdict)")
+                        "après un verdict)",
+                    )
                 raise RuleError(
                     f"{event.player} does not owe a draw: {_names(s.owed)} must draw",
-                    f"{event.player} ne doit pas piocher : c'est à {_names(s.owed)} de piocher")
+                    f"{event.player} ne doit pas piocher : c'est à {_names(s.owed)} de piocher",
+                )
             self.check_card(event.card)
         else:
             kind = getattr(event, "type", "?")
-            raise RuleError(f"{kind} is not an event of Kilo de merde",
-                            f"{kind} n'est pas un événement du Kilo de merde")
+            raise RuleError(
+                f"{kind} is not an event of Kilo de merde", f"{kind} n'est pas un événement du Kilo de merde"
+            )
 
     def _check_verdict(self, event: Verdict) -> None:
         s = self._s
         if s.finished:
-            raise RuleError("the game is over: there is no slap to judge",
-                            "la partie est finie : il n'y a pas de tape à juger")
+            raise RuleError(
+                "the game is over: there is no slap to judge",
+                "la partie est finie : il n'y a pas de tape à juger",
+            )
         if s.owed:
-            raise RuleError(f"draws are owed first: {_names(s.owed)} must draw",
-                            f"il faut d'abord piocher : {_names(s.owed)} doit piocher")
+            raise RuleError(
+                f"draws are owed first: {_names(s.owed)} must draw",
+                f"il faut d'abord piocher : {_names(s.owed)} doit piocher",
+            )
         result = s.window.result()
         if not result.order:
-            raise RuleError("there is no slap to judge: nobody has pressed since the last verdict",
-                            "pas de tape à juger : personne n'a tapé depuis le dernier verdict")
+            raise RuleError(
+                "there is no slap to judge: nobody has pressed since the last verdict",
+                "pas de tape à juger : personne n'a tapé depuis le dernier verdict",
+            )
         if event.valid and event.penalized is not None:
-            raise RuleError("'penalized' goes with a false slap (\"valid\": false) only",
-                            "'penalized' ne va qu'avec une fausse tape (\"valid\": false)")
+            raise RuleError(
+                "'penalized' goes with a false slap (\"valid\": false) only",
+                "'penalized' ne va qu'avec une fausse tape (\"valid\": false)",
+            )
         for name in event.penalized or ():
             self._player(name)
             if not s.window.pressed(name):
                 raise RuleError(
-                    f"{name} cannot be penalized for slapping in error: {name} did not press in "
-                    "this slap",
+                    f"{name} cannot be penalized for slapping in error: {name} did not press in this slap",
                     f"{name} ne peut pas être pénalisé pour une tape par erreur : {name} n'a pas "
-                    "tapé cette fois")
+                    "tapé cette fois",
+                )
         if event.penalized and len(set(event.penalized)) != len(event.penalized):
-            raise RuleError("a player is named twice in 'penalized'",
-                            "un joueur est nommé deux fois dans 'penalized'")
+            raise RuleError(
+                "a player is named twice in 'penalized'", "un joueur est nommé deux fois dans 'penalized'"
+            )
 
     def check(self, event: AnyEvent) -> None:
         self._check(event)
@@ -568,8 +610,16 @@ class KiloGame:
             named = event.penalized if event.penalized is not None else [claimant]
             losers = tuple(sorted(named, key=self._seat.__getitem__))
             s.after_draws = "continue"
-        s.last_slap = JudgedSlap(order, losers, result.margin_us, event.valid, result.tied,
-                                 result.non_pressers, reslap, result.margin_res_us)
+        s.last_slap = JudgedSlap(
+            order,
+            losers,
+            result.margin_us,
+            event.valid,
+            result.tied,
+            result.non_pressers,
+            reslap,
+            result.margin_res_us,
+        )
         s.slaps += 1
         s.owed = list(losers)
         s.window = SlapWindow(self.players, self._timeout_us, floor=s.window.horizon())
@@ -695,14 +745,18 @@ class KiloGame:
             "starter": s.starter,
             "dealer": s.dealer,
             "standings": [
-                {"player": p, "kilos": k, "cards": [str(c) for c in s.cards[p]],
-                 "flushes": s.flushes[p]}
+                {"player": p, "kilos": k, "cards": [str(c) for c in s.cards[p]], "flushes": s.flushes[p]}
                 for p, k in self.standings()
             ],
-            "pile": {"count": self.pile_count, "known_bottom": self.known_bottom,
-                     **pile_odds(self).to_json()},
-            "window": {"order": [{"player": p.player, "t_us": p.t_us} for p in window.order],
-                       "close_us": window.close_us},
+            "pile": {
+                "count": self.pile_count,
+                "known_bottom": self.known_bottom,
+                **pile_odds(self).to_json(),
+            },
+            "window": {
+                "order": [{"player": p.player, "t_us": p.t_us} for p in window.order],
+                "close_us": window.close_us,
+            },
             "last_slap": s.last_slap.to_json() if s.last_slap else None,
             "slaps": s.slaps,
             "draws": s.draws,

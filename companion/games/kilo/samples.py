@@ -12,8 +12,18 @@ from pathlib import Path
 from companion.display.snapshot import sample_lines, write_sample
 
 FIVE = ["Alice", "Bruno", "Chloé", "Dédé", "Émile"]
-TEN = ["Alice", "Bruno", "Chloé", "Dédé", "Émile", "Fanny", "Gaston", "Hélène", "Ibrahim",
-       "Maximilien-Alexandre"]
+TEN = [
+    "Alice",
+    "Bruno",
+    "Chloé",
+    "Dédé",
+    "Émile",
+    "Fanny",
+    "Gaston",
+    "Hélène",
+    "Ibrahim",
+    "Maximilien-Alexandre",
+]
 
 
 def _slap(t0: int, order: list[str], gaps_us: list[int]) -> list[dict[str, object]]:
@@ -27,8 +37,7 @@ def _slap(t0: int, order: list[str], gaps_us: list[int]) -> list[dict[str, objec
 
 def midgame() -> list[dict[str, object]]:
     """Five players in round 4 of 6: a flush, cards in front, and a valid slap lost by 3.2 ms."""
-    ev: list[dict[str, object]] = [
-        {"type": "new_game", "game": "kilo", "players": FIVE, "rounds": 6}]
+    ev: list[dict[str, object]] = [{"type": "new_game", "game": "kilo", "players": FIVE, "rounds": 6}]
     rounds = [
         (["Bruno", "Alice", "Dédé", "Émile", "Chloé"], "AH"),
         (["Chloé", "Émile", "Alice", "Bruno", "Dédé"], "9S"),
@@ -37,8 +46,7 @@ def midgame() -> list[dict[str, object]]:
     t = 1_000_000
     for order, card in rounds:
         ev += _slap(t, order, [184_200, 31_500, 62_900, 11_300])
-        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": order[-1],
-                                                     "card": card}]
+        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": order[-1], "card": card}]
         t += 40_000_000
     # A false slap in round 4, then a flush for the player who slapped in error.
     ev += _slap(t, ["Émile", "Alice"], [240_000])
@@ -61,27 +69,27 @@ def finished() -> list[dict[str, object]]:
     ev = [e for e in midgame() if e.get("type") != "starter"]
     ev.append({"type": "draw", "player": "Chloé", "card": "8H"})
     t = 400_000_000
-    for i, (order, card) in enumerate([
+    for i, (order, card) in enumerate(
+        [
             (["Alice", "Chloé", "Dédé", "Émile", "Bruno"], "AS"),
-            (["Bruno", "Alice", "Chloé", "Émile", "Dédé"], "5D")]):
+            (["Bruno", "Alice", "Chloé", "Émile", "Dédé"], "5D"),
+        ]
+    ):
         ev += _slap(t + i * 30_000_000, order, [150_000, 40_000, 20_000, 8_700])
-        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": order[-1],
-                                                     "card": card}]
+        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": order[-1], "card": card}]
     return ev
 
 
 def busy() -> list[dict[str, object]]:
     """Ten players, long names, cards everywhere and a window half-pressed: the heaviest frame."""
-    ev: list[dict[str, object]] = [
-        {"type": "new_game", "game": "kilo", "players": TEN, "rounds": 12}]
+    ev: list[dict[str, object]] = [{"type": "new_game", "game": "kilo", "players": TEN, "rounds": 12}]
     cards = ["AH", "10S", "10C", "AS", "7D", "10D", "AC", "10H", "AD"]
     t = 1_000_000
     for i, card in enumerate(cards):
         loser = TEN[(i * 3) % 10]
         order = [p for p in TEN if p != loser] + [loser]
         ev += _slap(t, order, [20_000 + (i * 137) % 900] * 9)
-        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": loser,
-                                                     "card": card}]
+        ev += [{"type": "verdict", "valid": True}, {"type": "draw", "player": loser, "card": card}]
         t += 10_000_000
     ev += _slap(t, TEN[:7], [31_000] * 6)
     return ev
@@ -89,9 +97,18 @@ def busy() -> list[dict[str, object]]:
 
 SAMPLES = {"midgame": midgame, "verdict": verdict, "finished": finished, "busy": busy}
 # Which sample shows each screen best in the docs.
-DOC_SAMPLE = {"setup": None, "table": "midgame", "slap": "midgame", "verdict": "verdict",
-              "card": "midgame", "pile": "midgame", "history": "finished",
-              "gameover": "finished", "rules": "midgame", "status": "midgame"}
+DOC_SAMPLE = {
+    "setup": None,
+    "table": "midgame",
+    "slap": "midgame",
+    "verdict": "verdict",
+    "card": "midgame",
+    "pile": "midgame",
+    "history": "finished",
+    "gameover": "finished",
+    "rules": "midgame",
+    "status": "midgame",
+}
 
 
 def lines(name: str) -> list[str]:
@@ -105,8 +122,7 @@ def write_log(name: str, folder: Path) -> Path:
 def main(argv: list[str]) -> int:
     from companion.display.snapshot import doc_screens
 
-    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"),
-                prefix="")
+    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"), prefix="")
     return 0
 
 

@@ -93,8 +93,7 @@ def awaiting_text(v: View, lang: str) -> str:
         if owed_at_verdict > 1:
             # Several owe a draw: say whose turn it is and how many are left ("Pioche 1/2").
             done = owed_at_verdict - len(v.owed)
-            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict,
-                     names=said(v.owed[0]))
+            return t("scr.await.draw_n", lang, n=done + 1, of=owed_at_verdict, names=said(v.owed[0]))
         return t("scr.await.draw", lang, names=", ".join(said(n) for n in v.owed))
     if v.awaiting == "verdict":
         return t("scr.await.verdict", lang)
@@ -139,8 +138,9 @@ def name_floor(p: Painter, far: bool = False) -> int:
     return size
 
 
-def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int,
-                 far: bool = False) -> int:
+def name_request(
+    p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int, far: bool = False
+) -> int:
     """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
     at a good size (at least half of ``top``) rather than initials at ``top``."""
     floor = name_floor(p, far)
@@ -151,8 +151,9 @@ def name_request(p: Painter, who: str, players: tuple[str, ...], box: Rect, top:
         fit = top
         if w > box.width or h > box.height:
             fit = int(top * min(box.width / max(1, w), box.height / max(1, h)))
-            while fit > 10 and (p.fonts.size(form, fit)[0] > box.width
-                                or p.fonts.size(form, fit)[1] > box.height):
+            while fit > 10 and (
+                p.fonts.size(form, fit)[0] > box.width or p.fonts.size(form, fit)[1] > box.height
+            ):
                 fit -= 1
         if fit >= max(floor, top * 0.5):
             return fit
@@ -197,9 +198,18 @@ def tile_layout(p: Painter, box: Rect) -> TileLayout:
             _LAYOUTS.clear()
         lay = _LAYOUTS[key] = _tile_layout(p, Rect(0, 0, box.width, box.height))
     dx, dy = box.topleft
-    return TileLayout(lay.pad, lay.inner.move(dx, dy), lay.kilo_size, lay.unit_size,
-                      lay.number.move(dx, dy), lay.unit_w, lay.mark.move(dx, dy),
-                      lay.name_row.move(dx, dy), lay.low.move(dx, dy), lay.top)
+    return TileLayout(
+        lay.pad,
+        lay.inner.move(dx, dy),
+        lay.kilo_size,
+        lay.unit_size,
+        lay.number.move(dx, dy),
+        lay.unit_w,
+        lay.mark.move(dx, dy),
+        lay.name_row.move(dx, dy),
+        lay.low.move(dx, dy),
+        lay.top,
+    )
 
 
 def _tile_layout(p: Painter, box: Rect) -> TileLayout:
@@ -226,8 +236,12 @@ def _tile_layout(p: Painter, box: Rect) -> TileLayout:
     two_lines = inner.height >= line * 3 // 2
     top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
     name_row = Rect(mid.x, mid.y, mid.width, top_h)
-    low = Rect(mid.x, name_row.bottom + max(1, pad // 2), mid.width,
-               max(0, mid.bottom - name_row.bottom - max(1, pad // 2)))
+    low = Rect(
+        mid.x,
+        name_row.bottom + max(1, pad // 2),
+        mid.width,
+        max(0, mid.bottom - name_row.bottom - max(1, pad // 2)),
+    )
     top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
     return TileLayout(pad, inner, kilo_size, unit_size, number, unit_w, mark, name_row, low, top)
 
@@ -236,8 +250,10 @@ def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, 
     """The place's box and the name's, for names of ``size``."""
     row = lay.name_row
     place_w = p.fonts.size(ordinal(10, lang), size)[0]
-    return (Rect(row.x, row.y, place_w, row.height),
-            Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height))
+    return (
+        Rect(row.x, row.y, place_w, row.height),
+        Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height),
+    )
 
 
 def first_short_form(who: str, players: tuple[str, ...]) -> str:
@@ -261,8 +277,10 @@ def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) 
     spoken = [first_short_form(who, players) for who in players]
     while size > floor:
         name_box = _name_box(p, lay, size, lang)[1]
-        if all(p.fonts.size(form, size)[0] <= name_box.width
-               and p.fonts.size(form, size)[1] <= name_box.height for form in spoken):
+        if all(
+            p.fonts.size(form, size)[0] <= name_box.width and p.fonts.size(form, size)[1] <= name_box.height
+            for form in spoken
+        ):
             break
         size = max(floor, int(size * 0.94))
     if len(_TABLE_SIZE) > 256:
@@ -274,20 +292,37 @@ def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) 
 _TABLE_SIZE: dict[tuple[object, ...], int] = {}
 
 
-def seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool = False,
-              players: tuple[str, ...] = (), name_size: int | None = None) -> None:
+def seat_tile(
+    p: Painter,
+    s: SeatView,
+    box: Rect,
+    lang: str,
+    highlight: bool = False,
+    players: tuple[str, ...] = (),
+    name_size: int | None = None,
+) -> None:
     """A player's tile: seat mark, place, name (white, as big as the tile allows), the kilos in
     far type, and underneath the cards in front of them, tags and this round's change.
 
     ``players`` is the table (for names unique among them); ``name_size`` the table's name size
     (``table_name_size``), else this tile's own. A tile is drawn once and copied while it does
     not change: after a draw most tiles are as they were, and an animation redraws them all."""
-    p.layer(("kilo.tile", s, lang, highlight, tuple(players), name_size), box,
-            lambda: _seat_tile(p, s, box, lang, highlight, players, name_size))
+    p.layer(
+        ("kilo.tile", s, lang, highlight, tuple(players), name_size),
+        box,
+        lambda: _seat_tile(p, s, box, lang, highlight, players, name_size),
+    )
 
 
-def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
-               players: tuple[str, ...], name_size: int | None) -> None:
+def _seat_tile(
+    p: Painter,
+    s: SeatView,
+    box: Rect,
+    lang: str,
+    highlight: bool,
+    players: tuple[str, ...],
+    name_size: int | None,
+) -> None:
     table = tuple(players) or (s.name,)
     border = BAD if s.owes else (FG if highlight else None)
     p.panel(box, None, PANEL, border=border)
@@ -298,25 +333,43 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
     # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
     # draw), the place says who leads.
     if name_size is None:
-        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top,
-                                 far=True)
+        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top, far=True)
     place_box, name_box = _name_box(p, lay, name_size, lang)
-    p.text(ordinal(s.place, lang), place_box, name_size, GOOD if s.place == 1 else MUTED,
-           align="left", kind="place", min_size=name_size)
+    p.text(
+        ordinal(s.place, lang),
+        place_box,
+        name_size,
+        GOOD if s.place == 1 else MUTED,
+        align="left",
+        kind="place",
+        min_size=name_size,
+    )
     # Shortened rather than shrunk under 4 mm: the name is read from every seat.
-    p.name(s.name, table, name_box, name_size, FG, align="left",
-           min_size=min(name_size, name_floor(p, far=True)))
+    p.name(
+        s.name, table, name_box, name_size, FG, align="left", min_size=min(name_size, name_floor(p, far=True))
+    )
     name_size = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
     # The number and its unit, smaller: never bigger than the name.
     unit_size = min(max(lay.unit_size, p.font(READ)), name_size)
     number = lay.number
-    figure = p.text(str(s.kilos), number, lay.kilo_size, FG, align="right", role="far",
-                    kind="score", min_size=10)
+    figure = p.text(
+        str(s.kilos), number, lay.kilo_size, FG, align="right", role="far", kind="score", min_size=10
+    )
     # On the figure's baseline: a number alone is drawn without room for descenders, "kg" with.
-    p.text("kg", Rect(number.right + pad // 2, inner.y, lay.unit_w - pad // 2,
-                      max(1, min(inner.bottom, figure.bottom + p.fonts.cap(unit_size) // 2)
-                          - inner.y)),
-           unit_size, MUTED, align="left", valign="bottom", min_size=10)
+    p.text(
+        "kg",
+        Rect(
+            number.right + pad // 2,
+            inner.y,
+            lay.unit_w - pad // 2,
+            max(1, min(inner.bottom, figure.bottom + p.fonts.cap(unit_size) // 2) - inner.y),
+        ),
+        unit_size,
+        MUTED,
+        align="left",
+        valign="bottom",
+        min_size=10,
+    )
     if low.height < p.line_height(10) or low.width < 8:
         return
     # Underneath, right to left: this round's change, the tags, the cards in front.
@@ -325,8 +378,14 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
     if s.change:
         text = change_text(s.change)
         w = fonts.size(text, small)[0]
-        p.text(text, Rect(right - w, low.y, w, low.height), small, change_color(s.change),
-               align="right", min_size=small)
+        p.text(
+            text,
+            Rect(right - w, low.y, w, low.height),
+            small,
+            change_color(s.change),
+            align="right",
+            min_size=small,
+        )
         right -= w + pad * 2
     tags = []
     if s.owes:
@@ -351,8 +410,7 @@ def _seat_tile(p: Painter, s: SeatView, box: Rect, lang: str, highlight: bool,
         # "no cards" is the least of it: left out where the tags need the room.
         text = t("no_cards", lang)
         if fonts.size(text, max(10, small * 3 // 4))[0] <= chips.width:
-            p.text(text, chips, small, MUTED, align="left", role="small",
-                   min_size=max(10, small * 3 // 4))
+            p.text(text, chips, small, MUTED, align="left", role="small", min_size=max(10, small * 3 // 4))
 
 
 def columns_for(p: Painter, n: int) -> int:
@@ -365,6 +423,7 @@ def columns_for(p: Painter, n: int) -> int:
 
 # --- table -------------------------------------------------------------------------------------
 
+
 def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
@@ -373,8 +432,10 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The band above the tiles is as tall as the turn banner whether or not someone must draw:
     # a tile never moves when the banner comes and goes (nobody hunts for their tile).
     info_h = kit.banner_height(p)
-    info, tiles_area = Rect(area.x, area.y, area.width, info_h), Rect(
-        area.x, area.y + info_h + gap, area.width, area.height - info_h - gap)
+    info, tiles_area = (
+        Rect(area.x, area.y, area.width, info_h),
+        Rect(area.x, area.y + info_h + gap, area.width, area.height - info_h - gap),
+    )
     if v.awaiting == "draw" and v.owed:
         # Someone must draw: the kit's turn banner names them, the biggest text on the table
         # (the pile's odds are on the pile screen).
@@ -395,8 +456,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         # Before anything happens: who deals first, drawn by lot (a button press is a slap here,
         # so the draw is a touch or the D key).
         info, lots_b = split(info, [1.6, 1], vertical=False, gap=gap)
-        p.button(lots_b, t("scr.lots.button", lang), ("lots",), color=ACCENT,
-                 hint="D", size=p.font(SMALL))
+        p.button(lots_b, t("scr.lots.button", lang), ("lots",), color=ACCENT, hint="D", size=p.font(SMALL))
     elif v.dealer and v.slaps == 0:
         pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
     p.text(pile, info, p.font(READ), MUTED, align="left", min_size=p.font(16))
@@ -425,6 +485,7 @@ WINDOW_TICK_S = 0.25  # the countdown's bar moves four times a second while a wi
 
 def slap_headline(sv: SlapView, lang: str, players: tuple[str, ...] | list[str] = ()) -> str:
     """The slap in one sentence, each name as it reads in a sentence (``short_name``)."""
+
     def spoken(name: str) -> str:
         return short_name(name, players) if players else name
 
@@ -433,8 +494,7 @@ def slap_headline(sv: SlapView, lang: str, players: tuple[str, ...] | list[str] 
         waiting = [n for n, _ in sv.non_pressers]
         claimant = spoken(sv.claimant or "")
         if waiting:
-            return t("scr.slap.waiting", lang, claimant=claimant,
-                     names=", ".join(spoken(n) for n in waiting))
+            return t("scr.slap.waiting", lang, claimant=claimant, names=", ".join(spoken(n) for n in waiting))
         return t("scr.slap.all_in", lang, claimant=claimant)
     if not sv.valid:
         key = "scr.slap.false_many" if len(sv.losers) > 1 else "scr.slap.false"
@@ -461,12 +521,12 @@ def loser_phrase(sv: SlapView, lang: str) -> str | None:
         return t("scr.slap.phrase.timeout", lang, n=n)
     if sv.tied:
         return t("scr.slap.phrase.tie", lang, n=n)
-    return t("scr.slap.phrase.lost_by", lang,
-             margin=margin_text(sv.margin_us or 0, sv.margin_res_us, lang))
+    return t("scr.slap.phrase.lost_by", lang, margin=margin_text(sv.margin_us or 0, sv.margin_res_us, lang))
 
 
-def _form_index(p: Painter, players: tuple[str, ...], who: str, size: int, width: int,
-                height: int) -> int | None:
+def _form_index(
+    p: Painter, players: tuple[str, ...], who: str, size: int, width: int, height: int
+) -> int | None:
     """The first (longest) of ``who``'s forms that fits ``width`` x ``height`` at ``size``."""
     for i, form in enumerate(name_forms(players).get(who, (who,))):
         w, h = p.fonts.size(form, size)
@@ -475,8 +535,17 @@ def _form_index(p: Painter, players: tuple[str, ...], who: str, size: int, width
     return None
 
 
-def _band_fit(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]], phrase: str,
-              inner: Rect, size: int, stacked: bool, cols: int, gap: int) -> int | None:
+def _band_fit(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str,
+    inner: Rect,
+    size: int,
+    stacked: bool,
+    cols: int,
+    gap: int,
+) -> int | None:
     """How much the names are shortened (the sum of their form indexes) when the band's names
     and phrase are set at ``size``; None when they do not fit."""
     ph_w, ph_h = p.fonts.size(phrase, size)
@@ -498,8 +567,17 @@ def _band_fit(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]], 
     return total
 
 
-def _band_size(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]], phrase: str,
-               inner: Rect, top: int, stacked: bool, cols: int, gap: int) -> int:
+def _band_size(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str,
+    inner: Rect,
+    top: int,
+    stacked: bool,
+    cols: int,
+    gap: int,
+) -> int:
     """The size for the band's names and phrase (from ``top`` down to the name size): the
     largest at which they fit, or a little smaller (down to 80 %) if the names then read longer,
     as a table prefers "Anne-Sophie Ca." a little smaller to "A.-S. Ca."; 0 when nothing fits."""
@@ -518,9 +596,16 @@ def _band_size(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
     return best[0] if best else 0
 
 
-def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
-              phrase: str | None, box: Rect, top: int, color: Color,
-              border: Color | None) -> int:
+def name_band(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str | None,
+    box: Rect,
+    top: int,
+    color: Color,
+    border: Color | None,
+) -> int:
     """Who (seat mark and name) and what happened to them, all at one size: a loser's name is
     as big as the headline, since the headline is their row. One name and its phrase share a
     line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase.
@@ -531,8 +616,7 @@ def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
     gap = p.px(10)
     if not who or phrase is None:
         text = phrase or ""
-        shown = p.text(text, inner, top, color, role="far", kind="headline",
-                       min_size=p.name_size())
+        shown = p.text(text, inner, top, color, role="far", kind="headline", min_size=p.name_size())
         return p.texts[-1].size if shown.width else top
     k = len(who)
     cols = 1 if k <= 2 else 2 if k <= 6 else 3
@@ -545,12 +629,18 @@ def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
         ph_w = p.fonts.size(phrase, s)[0]
         name, seat = who[0]
         p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
-        name_box = Rect(inner.x + d + gap, inner.y, inner.width - d - 2 * gap - ph_w,
-                        inner.height)
+        name_box = Rect(inner.x + d + gap, inner.y, inner.width - d - 2 * gap - ph_w, inner.height)
         shown = p.name(name, players, name_box, s, FG, min_size=s, role="far")
-        p.text(phrase, Rect(shown.right + gap, inner.y, inner.right - shown.right - gap,
-                            inner.height), s, color, align="left", role="far", kind="headline",
-               min_size=s)
+        p.text(
+            phrase,
+            Rect(shown.right + gap, inner.y, inner.right - shown.right - gap, inner.height),
+            s,
+            color,
+            align="left",
+            role="far",
+            kind="headline",
+            min_size=s,
+        )
         return s
     s = stacked or p.name_size()
     line_h = p.fonts.size("ÉÀgjpq", s)[1]
@@ -562,11 +652,25 @@ def name_band(p: Painter, players: tuple[str, ...], who: list[tuple[str, int]],
     d = line_h
     for cell, (name, seat) in zip(cells, who, strict=False):
         p.seat_mark(seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
-        p.name(name, players, Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
-               s, FG, min_size=s, role="far")
-    p.text(phrase, Rect(inner.x, names_area.bottom, inner.width,
-                        min(line_h, inner.bottom - names_area.bottom)),
-           s, color, align="left", role="far", kind="headline", min_size=s)
+        p.name(
+            name,
+            players,
+            Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
+            s,
+            FG,
+            min_size=s,
+            role="far",
+        )
+    p.text(
+        phrase,
+        Rect(inner.x, names_area.bottom, inner.width, min(line_h, inner.bottom - names_area.bottom)),
+        s,
+        color,
+        align="left",
+        role="far",
+        kind="headline",
+        min_size=s,
+    )
     return s
 
 
@@ -578,37 +682,51 @@ def _row_size(p: Painter, height: int, top: int) -> int:
     return s
 
 
-def timeline(p: Painter, v: View, sv: SlapView, area: Rect, lang: str,
-             closed: bool | None = None, top: int | None = None) -> None:
+def timeline(
+    p: Painter,
+    v: View,
+    sv: SlapView,
+    area: Rect,
+    lang: str,
+    closed: bool | None = None,
+    top: int | None = None,
+) -> None:
     """Every press as a row: the player, the gap to the press before theirs (what decides who
     is last), and a bar from the first press where that gap is the coloured end. The loser's
     row is taller and its deciding gap stands out in red (never bigger than ``top``, the
     headline's size); players who did not press follow. Drawn once, copied while the window's
     countdown redraws the screen around it."""
-    p.layer(("kilo.timeline", v.players, sv, lang, closed, top), area,
-            lambda: _timeline(p, v.players, sv, area, lang, closed, top))
+    p.layer(
+        ("kilo.timeline", v.players, sv, lang, closed, top),
+        area,
+        lambda: _timeline(p, v.players, sv, area, lang, closed, top),
+    )
 
 
-def _timeline(p: Painter, players: tuple[str, ...], sv: SlapView, area: Rect, lang: str,
-              closed: bool | None, top: int | None) -> None:
+def _timeline(
+    p: Painter,
+    players: tuple[str, ...],
+    sv: SlapView,
+    area: Rect,
+    lang: str,
+    closed: bool | None,
+    top: int | None,
+) -> None:
     judged = sv.valid is not None
     # Who the row stands out for: the losers of a judged slap, or the last of a complete window.
     emph = set(sv.losers) if judged or not sv.non_pressers else set()
     rows: list[tuple[str, Any]] = [("press", pr) for pr in sv.presses]
     rows += [("absent", np) for np in sv.non_pressers]
-    weights = [1.6 if (pr.name if kind == "press" else pr[0]) in emph else 1.0
-               for kind, pr in rows]
+    weights = [1.6 if (pr.name if kind == "press" else pr[0]) in emph else 1.0 for kind, pr in rows]
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1]  # a row holds a name at the name size
     gap = max(1, p.px(4) if area.height > len(rows) * (need + p.px(12)) else p.px(2))
     max_unit = p.px(110 if p.scale.portrait else 76)
     unit = (area.height - gap * (len(rows) - 1)) / max(1.0, sum(weights))
     if unit > max_unit:  # few players: rows keep a sane height, top-aligned
-        area = Rect(area.x, area.y, area.width,
-                    int(max_unit * sum(weights) + gap * (len(rows) - 1)))
+        area = Rect(area.x, area.y, area.width, int(max_unit * sum(weights) + gap * (len(rows) - 1)))
     cells = split(area, weights or [1], gap=gap)
     # One type size for every ordinary row (the last one takes the rounding's spare pixels).
-    base = min((c.height for c, w in zip(cells, weights, strict=False) if w == 1.0),
-               default=None)
+    base = min((c.height for c, w in zip(cells, weights, strict=False) if w == 1.0), default=None)
     span = max((pr.offset_us for pr in sv.presses), default=0) or 1
     prev_off = 0
     for cell, (kind, item) in zip(cells, rows, strict=False):
@@ -621,13 +739,13 @@ def _timeline(p: Painter, players: tuple[str, ...], sv: SlapView, area: Rect, la
         # Tall narrow rows (portrait) take two lines: the name, then the gap and the bar.
         two_lines = inner.height >= 2 * need + pad and inner.width < p.px(560)
         line_h = inner.height // 2 if two_lines else inner.height
-        sized = line_h if stands_out or base is None else min(
-            line_h, (base - 2 * pad) // (2 if two_lines else 1))
+        sized = (
+            line_h if stands_out or base is None else min(line_h, (base - 2 * pad) // (2 if two_lines else 1))
+        )
         size = _row_size(p, sized, p.font(BIG))
         d = min(line_h, int(p.fonts.size("Ag", size)[1] * 1.15))
         p.seat_mark(seat, (inner.x + d // 2, inner.y + line_h // 2), int(d * 0.42))
-        rest = Rect(inner.x + d + 2 * pad, inner.y, inner.right - inner.x - d - 2 * pad,
-                    inner.height)
+        rest = Rect(inner.x + d + 2 * pad, inner.y, inner.right - inner.x - d - 2 * pad, inner.height)
         if two_lines:
             name_b = Rect(rest.x, rest.y, rest.width, line_h)
             low = Rect(inner.x, inner.y + line_h, inner.width, inner.height - line_h)
@@ -646,21 +764,40 @@ def _timeline(p: Painter, players: tuple[str, ...], sv: SlapView, area: Rect, la
                 why = t("scr.slap.not_yet", lang)
             else:
                 why = t("scr.slap.no_press", lang)
-            p.text(why, why_b, name_size, BAD if stands_out else MUTED, align="left",
-                   min_size=min(name_size, p.font(16)))
+            p.text(
+                why,
+                why_b,
+                name_size,
+                BAD if stands_out else MUTED,
+                align="left",
+                min_size=min(name_size, p.font(16)),
+            )
             continue
         pr = item
         if pr is sv.presses[0]:
-            p.text(t("scr.slap.claimant", lang), gap_b, name_size, ACCENT,
-                   align="left" if two_lines else "right", min_size=min(name_size, p.font(16)))
+            p.text(
+                t("scr.slap.claimant", lang),
+                gap_b,
+                name_size,
+                ACCENT,
+                align="left" if two_lines else "right",
+                min_size=min(name_size, p.font(16)),
+            )
         else:
             # The gap to the press before: the loser's (the deciding one) in big red type.
             step = pr.offset_us - prev_off
-            gap_size = (_row_size(p, gap_b.height, min(top or p.font(FAR), p.font(FAR)))
-                        if stands_out else name_size)
-            p.text("+" + ms(step, lang), gap_b, gap_size, BAD if stands_out else FG,
-                   align="left" if two_lines else "right", kind="score",
-                   min_size=min(name_size, p.font(16)))
+            gap_size = (
+                _row_size(p, gap_b.height, min(top or p.font(FAR), p.font(FAR))) if stands_out else name_size
+            )
+            p.text(
+                "+" + ms(step, lang),
+                gap_b,
+                gap_size,
+                BAD if stands_out else FG,
+                align="left" if two_lines else "right",
+                kind="score",
+                min_size=min(name_size, p.font(16)),
+            )
         # The bar runs from the first press to this one: a thin line up to the press before,
         # then this player's gap as a thick block in their colour (the deciding gap in red,
         # never thinner than a finger).
@@ -671,8 +808,7 @@ def _timeline(p: Painter, players: tuple[str, ...], sv: SlapView, area: Rect, la
         x_prev = bar_b.x + int(bar_b.width * prev_off / span)
         x_this = bar_b.x + int(bar_b.width * pr.offset_us / span)
         if x_prev > bar_b.x:
-            pygame.draw.rect(p.surface, BAR_BEFORE, Rect(bar_b.x, track.y, x_prev - bar_b.x,
-                                                         thin))
+            pygame.draw.rect(p.surface, BAR_BEFORE, Rect(bar_b.x, track.y, x_prev - bar_b.x, thin))
         least = p.px(10) if stands_out else p.px(4)
         seg = Rect(x_prev, bar_b.centery - bar_h // 2, max(least, x_this - x_prev), bar_h)
         if seg.right > bar_b.right:
@@ -698,8 +834,7 @@ def window_state(v: View, ui: Ui, sv: SlapView) -> tuple[str, float | None, bool
     left = length_s - (ui.now - ui.window_open_at)
     if left <= 0:
         return t("scr.window.closed", lang, n=n), 0.0, True
-    return (t("scr.window.open", lang, s=math.ceil(left - 1e-9), n=n),
-            min(1.0, left / length_s), False)
+    return (t("scr.window.open", lang, s=math.ceil(left - 1e-9), n=n), min(1.0, left / length_s), False)
 
 
 def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
@@ -710,8 +845,7 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
     band_h = p.px(64 if portrait else 56)
     band = Rect(box.x, box.y, box.width, band_h)
     who = [(sv.claimant, v.seat_of(sv.claimant))] if sv.claimant else []
-    size = name_band(p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG),
-                     ACCENT, None)
+    size = name_band(p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG), ACCENT, None)
     line = Rect(box.x, band.bottom + gap, box.width, p.px(40))
     text, share, closed = window_state(v, ui, sv)
     text_b = line
@@ -720,16 +854,24 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
         bar = Rect(bar_b.x, bar_b.centery - bar_b.height // 4, bar_b.width, bar_b.height // 2)
         pygame.draw.rect(p.surface, PANEL_HI, bar)
         if share > 0:
-            pygame.draw.rect(p.surface, ACCENT, Rect(bar.x, bar.y, max(2, int(bar.width * share)),
-                                                     bar.height))
-    p.text(text, text_b, p.font(NEAR), BAD if closed else FG, align="left",
-           min_size=p.font(16))
-    timeline(p, v, sv, Rect(box.x, line.bottom + gap, box.width,
-                            box.bottom - line.bottom - gap), lang, closed, top=size)
+            pygame.draw.rect(
+                p.surface, ACCENT, Rect(bar.x, bar.y, max(2, int(bar.width * share)), bar.height)
+            )
+    p.text(text, text_b, p.font(NEAR), BAD if closed else FG, align="left", min_size=p.font(16))
+    timeline(
+        p,
+        v,
+        sv,
+        Rect(box.x, line.bottom + gap, box.width, box.bottom - line.bottom - gap),
+        lang,
+        closed,
+        top=size,
+    )
 
 
-def wide_button(p: Painter, rect: Rect, label: str, action: Action, color: Color,
-                hint: str, size: int) -> None:
+def wide_button(
+    p: Painter, rect: Rect, label: str, action: Action, color: Color, hint: str, size: int
+) -> None:
     """A button whose label wraps onto several lines rather than shrink or be cut."""
     p.panel(rect, None, color)
     fg = text_on(color)
@@ -800,16 +942,20 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 # --- verdict -----------------------------------------------------------------------------------
 
+
 def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
     sv = v.live
     if sv is None:
-        why = (t("scr.verdict.over", lang) if v.finished else
-               t("scr.verdict.draw_first", lang,
-                 names=", ".join(short_name(n, v.players) for n in v.owed)) if v.owed else
-               t("scr.verdict.none", lang))
+        why = (
+            t("scr.verdict.over", lang)
+            if v.finished
+            else t("scr.verdict.draw_first", lang, names=", ".join(short_name(n, v.players) for n in v.owed))
+            if v.owed
+            else t("scr.verdict.none", lang)
+        )
         area = not_applicable(p, area, why)
         if v.last_slap is not None:
             timeline(p, v, v.last_slap, area, lang)
@@ -824,18 +970,36 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         left, right = split(area, [0.58, 0.42], vertical=False, gap=gap)
     live_panel(p, v, ui, sv, left)
     title_h = p.px(44)
-    p.text(t("scr.verdict.ask", lang), Rect(right.x, right.y, right.width, title_h),
-           p.font(BIG), ACCENT, kind="headline", min_size=p.font(22))
-    b1, b2 = split(Rect(right.x, right.y + title_h + gap, right.width,
-                        right.height - title_h - gap), [1, 1], gap=gap)
-    p.button(b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD,
-             hint=t("scr.key.enter", lang), size=p.font(BIG))
-    p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD,
-             hint=t("scr.key.false", lang), size=p.font(BIG))
+    p.text(
+        t("scr.verdict.ask", lang),
+        Rect(right.x, right.y, right.width, title_h),
+        p.font(BIG),
+        ACCENT,
+        kind="headline",
+        min_size=p.font(22),
+    )
+    b1, b2 = split(
+        Rect(right.x, right.y + title_h + gap, right.width, right.height - title_h - gap), [1, 1], gap=gap
+    )
+    p.button(
+        b1,
+        t("scr.verdict.valid", lang),
+        ("verdict", "valid"),
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(BIG),
+    )
+    p.button(
+        b2,
+        t("scr.verdict.false", lang),
+        ("verdict", "false"),
+        color=BAD,
+        hint=t("scr.key.false", lang),
+        size=p.font(BIG),
+    )
 
 
-def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chosen: bool,
-          size: int) -> None:
+def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chosen: bool, size: int) -> None:
     """One player to add or remove: their number key, their seat mark and name; touching the
     tile (or pressing the key) moves them between those who draw and those who do not."""
     fill = BAD if chosen else PANEL_HI
@@ -848,13 +1012,18 @@ def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chose
     ink = text_on(fill)
     d = min(inner.height, p.px(56))
     p.seat_mark(pr.seat, (inner.x + key_w + pad + d // 2, inner.centery), int(d * 0.42))
-    box = Rect(inner.x + key_w + d + pad * 3, inner.y, inner.right - inner.x - key_w - d - pad * 3,
-               inner.height)
+    box = Rect(
+        inner.x + key_w + d + pad * 3, inner.y, inner.right - inner.x - key_w - d - pad * 3, inner.height
+    )
     p.name(pr.name, players, box, size, ink)
     shown = p.texts[-1].size if p.texts and p.texts[-1].who == pr.name else size
-    p.text("0" if pr.seat == 9 else str(pr.seat + 1), Rect(inner.x, inner.y, key_w,
-                                                           inner.height),
-           shown, ink if chosen else ACCENT, min_size=shown)
+    p.text(
+        "0" if pr.seat == 9 else str(pr.seat + 1),
+        Rect(inner.x, inner.y, key_w, inner.height),
+        shown,
+        ink if chosen else ACCENT,
+        min_size=shown,
+    )
     p.controls.append(Control(Rect(cell), ("toggle", pr.name), True))
 
 
@@ -869,8 +1038,15 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     hint_h = p.px(30 if portrait else 26)
     foot_h = p.px(70 if portrait else 62)
     question = Rect(area.x, area.y, area.width, q_h)
-    p.text(t("scr.verdict.who", lang), question, p.font(FAR), WARN, kind="headline",
-           role="far", min_size=p.font(22))
+    p.text(
+        t("scr.verdict.who", lang),
+        question,
+        p.font(FAR),
+        WARN,
+        kind="headline",
+        role="far",
+        min_size=p.font(22),
+    )
     hint = Rect(area.x, question.bottom, area.width, hint_h)
     p.text(t("scr.pick.hint", lang), hint, p.font(SMALL), MUTED, min_size=p.font(14))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
@@ -883,7 +1059,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     # Those who draw get twice the height of the others (and never more columns); the others
     # as many columns as it takes for their names to keep the name size.
     cols_c = 1 if len(chosen) <= (3 if portrait else 1) else 2
-    for cols_s in ((1, 2, 3) if portrait else (2, 3, 4)):
+    for cols_s in (1, 2, 3) if portrait else (2, 3, 4):
         rows_c = max(1, math.ceil(len(chosen) / cols_c))
         rows_s = math.ceil(len(spared) / cols_s)
         free = body.height - labels - gap * (rows_c + rows_s)
@@ -893,8 +1069,14 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     row_s = int(max(need, min(unit, p.px(64 if portrait else 56))))
     row_c = int(max(row_s * 3 // 2, min(unit * 2, p.px(130 if portrait else 110))))
     y = body.y
-    p.text(t("scr.pick.draws", lang, n=len(chosen)), Rect(body.x, y, body.width, label_h),
-           p.font(SMALL), BAD, align="left", min_size=p.font(14))
+    p.text(
+        t("scr.pick.draws", lang, n=len(chosen)),
+        Rect(body.x, y, body.width, label_h),
+        p.font(SMALL),
+        BAD,
+        align="left",
+        min_size=p.font(14),
+    )
     y += label_h
     block = Rect(body.x, y, body.width, rows_c * row_c + (rows_c - 1) * gap)
     if chosen:
@@ -902,24 +1084,42 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
             _tile(p, players, pr, cell, True, p.font(FAR))
     else:
         p.panel(block, None, PANEL, border=DISABLED, width=p.px(2))
-        p.text(t("scr.pick.nobody", lang), block.inflate(-p.px(12), -p.px(6)), p.font(NEAR),
-               MUTED, min_size=p.font(14))
+        p.text(
+            t("scr.pick.nobody", lang),
+            block.inflate(-p.px(12), -p.px(6)),
+            p.font(NEAR),
+            MUTED,
+            min_size=p.font(14),
+        )
     y = block.bottom + gap
     if spared:
-        p.text(t("scr.pick.spared", lang, n=len(spared)), Rect(body.x, y, body.width, label_h),
-               p.font(SMALL), MUTED, align="left", min_size=p.font(14))
+        p.text(
+            t("scr.pick.spared", lang, n=len(spared)),
+            Rect(body.x, y, body.width, label_h),
+            p.font(SMALL),
+            MUTED,
+            align="left",
+            min_size=p.font(14),
+        )
         y += label_h
         block = Rect(body.x, y, body.width, rows_s * row_s + (rows_s - 1) * gap)
         for cell, pr in zip(grid(block, len(spared), cols_s, gap), spared, strict=False):
             _tile(p, players, pr, cell, False, p.font(NEAR))
     ok, back = split(foot, [1.5, 1], vertical=False, gap=gap)
-    p.button(ok, t("scr.pick.confirm", lang, n=len(chosen)), ("confirm_false",),
-             enabled=bool(chosen), color=BAD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
-    p.button(back, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
-             size=p.font(NEAR))
+    p.button(
+        ok,
+        t("scr.pick.confirm", lang, n=len(chosen)),
+        ("confirm_false",),
+        enabled=bool(chosen),
+        color=BAD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(NEAR),
+    )
+    p.button(back, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
 
 
 # --- card entry --------------------------------------------------------------------------------
+
 
 def short_reason(v: View, rank: str) -> str | None:
     reason = v.rank_reasons.get(rank)
@@ -939,8 +1139,7 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     if v.awaiting != "draw":
-        area = not_applicable(p, area, t("scr.card.over", lang) if v.finished
-                              else t("scr.card.none", lang))
+        area = not_applicable(p, area, t("scr.card.over", lang) if v.finished else t("scr.card.none", lang))
         seat_strip(p, v, ui, area)
         return
     gap = p.px(6)
@@ -965,18 +1164,15 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         ask_b = Rect(name_b.x, name_b.bottom, name_b.width, head_h - mark_d)
     else:
         ask_w = min(p.fonts.size(ask, ask_size)[0], (head.width - mark_d - gap) // 2)
-        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap,
-                      head_h)
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.y + mark_d // 2),
-                int(mark_d * 0.4))
+        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap, head_h)
+    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.y + mark_d // 2), int(mark_d * 0.4))
     shown = p.name(who, v.players, name_b, p.font(FAR), FG, align="left", role="far")
     if not portrait:
         ask_b = Rect(shown.right + gap, head.y, head.right - shown.right - gap, head_h)
     p.text(ask, ask_b, ask_size, WARN, align="left", min_size=p.font(SMALL))
     foot_h = min(p.px(66), area.height // 8)
     note_h = min(p.px(34), area.height // 16)
-    body = Rect(area.x, head.bottom + gap, area.width,
-                area.height - head_h - foot_h - note_h - 3 * gap)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - note_h - 3 * gap)
     cols = 5 if p.scale.portrait else 7
     rank_area, suit_area = split(body, [2.2 if not p.scale.portrait else 3, 1], gap=gap)
     cells = grid(rank_area, 13, cols, p.px(5))
@@ -984,29 +1180,50 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         why = short_reason(v, rank)
         keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
         # What the card weighs, beside its key: an Ace is an event before it is drawn.
-        worth = (t("scr.card.worth_flush", lang) if rank == "7"
-                 else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]]))
+        worth = (
+            t("scr.card.worth_flush", lang)
+            if rank == "7"
+            else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]])
+        )
         hint = t(f"scr.card.tag.{why}", lang) if why else f"{worth} · {keys}"
-        p.button(cell, rank_label(rank, lang), ("rank", rank) if not why else ("why", rank),
-                 enabled=why is None, selected=ui.rank == rank,
-                 color=ACCENT if ui.rank == rank else PANEL_HI, hint=hint, size=p.font(BIG))
+        p.button(
+            cell,
+            rank_label(rank, lang),
+            ("rank", rank) if not why else ("why", rank),
+            enabled=why is None,
+            selected=ui.rank == rank,
+            color=ACCENT if ui.rank == rank else PANEL_HI,
+            hint=hint,
+            size=p.font(BIG),
+        )
     suit_cells = split(suit_area, [1, 1, 1, 1, 1.3], vertical=False, gap=p.px(5))
     for cell, suit in zip(suit_cells, SUITS, strict=False):
         card = f"{ui.rank}{suit}" if ui.rank else None
         reason = v.card_reasons.get(card) if card else None
         enabled = reason is None
         action = ("suit", suit) if enabled else ("why", card or suit)
-        p.button(cell, "", action, enabled=enabled, selected=ui.suit == suit,
-                 color=(245, 245, 245) if enabled else PANEL, hint=SUIT_KEYS[suit])
+        p.button(
+            cell,
+            "",
+            action,
+            enabled=enabled,
+            selected=ui.suit == suit,
+            color=(245, 245, 245) if enabled else PANEL,
+            hint=SUIT_KEYS[suit],
+        )
         r = max(4, min(cell.width, cell.height) // 5)
         color = ((200, 0, 0) if suit in RED_SUITS else (0, 0, 0)) if enabled else DISABLED
         draw_suit(p.surface, suit, (cell.centerx, cell.y + cell.height * 2 // 5), r, color)
-    p.button(suit_cells[4], t("scr.card.any_suit", lang), ("suit", None),
-             selected=ui.suit is None, size=p.font(SMALL))
+    p.button(
+        suit_cells[4],
+        t("scr.card.any_suit", lang),
+        ("suit", None),
+        selected=ui.suit is None,
+        size=p.font(SMALL),
+    )
     note = Rect(area.x, body.bottom + gap, area.width, note_h)
     held = " ".join(rank_label(r, lang) for r in v.pile_ranks)
-    p.text(t("scr.card.note", lang, ranks=held), note, p.font(SMALL), MUTED,
-           min_size=p.font(16))
+    p.text(t("scr.card.note", lang, ranks=held), note, p.font(SMALL), MUTED, min_size=p.font(16))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, ok_b = split(foot, [1.2, 1], vertical=False, gap=gap)
     if ui.rank:
@@ -1020,8 +1237,15 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(20))
     else:  # a narrow screen: two lines rather than a cut sentence
         p.paragraph(chosen, chosen_b, p.font(NEAR), FG, min_size=p.font(14))
-    p.button(ok_b, t("scr.card.confirm", lang), ("draw",), enabled=ui.rank is not None,
-             color=GOOD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.button(
+        ok_b,
+        t("scr.card.confirm", lang),
+        ("draw",),
+        enabled=ui.rank is not None,
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(NEAR),
+    )
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -1037,6 +1261,7 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 # --- pile --------------------------------------------------------------------------------------
+
 
 def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -1064,8 +1289,9 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         lab = Rect(inner.x, inner.y, inner.width, read_h)
         val = Rect(inner.x, lab.bottom, inner.width, inner.bottom - lab.bottom)
         p.text(label, lab, read, MUTED, align="left", min_size=read)
-        p.text(value, val, kit.far_size(p), FG, align="right", role="far", kind="score",
-               min_size=kit.far_size(p))
+        p.text(
+            value, val, kit.far_size(p), FG, align="right", role="far", kind="score", min_size=kit.far_size(p)
+        )
     if o.source == "returned":
         title = t("scr.pile.returned", lang, n=o.known_bottom)
     elif o.source == "empty":
@@ -1092,18 +1318,21 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         space = col.height - 2 * label_h
         h = max(0, int(space * n / top)) if top else 0
         color = BAD if rank == "A" else (GOOD if rank == "7" else ACCENT)
-        pygame.draw.rect(p.surface, color, Rect(col.x + col.width // 6, lab.top - h,
-                                                col.width * 2 // 3, h))
+        pygame.draw.rect(p.surface, color, Rect(col.x + col.width // 6, lab.top - h, col.width * 2 // 3, h))
 
 
 # --- history -----------------------------------------------------------------------------------
+
 
 def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
     seats = tuple((s.seat, s.name, s.kilos) for s in v.seats)
-    p.layer(("kilo.history", v.history, v.rounds, v.players, seats, ui.lang), area,
-            lambda: _history(p, v, ui.lang, area))
+    p.layer(
+        ("kilo.history", v.history, v.rounds, v.players, seats, ui.lang),
+        area,
+        lambda: _history(p, v, ui.lang, area),
+    )
 
 
 def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
@@ -1118,8 +1347,12 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
         chart_box = not_applicable(p, chart_box, t("scr.history.none", lang))
     axis_w = p.px(56)
     axis_h = p.px(32)
-    plot = Rect(chart_box.x + axis_w, chart_box.y + p.px(14), chart_box.width - axis_w - p.px(16),
-                chart_box.height - axis_h - p.px(20))
+    plot = Rect(
+        chart_box.x + axis_w,
+        chart_box.y + p.px(14),
+        chart_box.width - axis_w - p.px(16),
+        chart_box.height - axis_h - p.px(20),
+    )
     ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), 5)
     top = ticks[-1]
     rounds = max(v.rounds, len(rows), 1)
@@ -1127,8 +1360,15 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     for value in ticks:
         y = plot.bottom - round(plot.height * value / top)
         pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
-        p.text(str(value), Rect(chart_box.x, y - p.px(12), axis_w - p.px(6), p.px(24)),
-               p.font(22), MUTED, align="right", role="small", min_size=p.font(14))
+        p.text(
+            str(value),
+            Rect(chart_box.x, y - p.px(12), axis_w - p.px(6), p.px(24)),
+            p.font(22),
+            MUTED,
+            align="right",
+            role="small",
+            min_size=p.font(14),
+        )
 
     def xy(r: int, kilos: int) -> tuple[int, int]:
         return (plot.left + plot.width * r // rounds, plot.bottom - int(plot.height * kilos / top))
@@ -1136,8 +1376,14 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     step = max(1, math.ceil(rounds / 12))
     for r in range(0, rounds + 1, step):
         x = xy(r, 0)[0]
-        p.text(str(r), Rect(x - p.px(20), plot.bottom + p.px(4), p.px(40), axis_h - p.px(6)),
-               p.font(22), MUTED, role="small", min_size=p.font(14))
+        p.text(
+            str(r),
+            Rect(x - p.px(20), plot.bottom + p.px(4), p.px(40), axis_h - p.px(6)),
+            p.font(22),
+            MUTED,
+            role="small",
+            min_size=p.font(14),
+        )
     for seat, _name in enumerate(v.players):
         points = [xy(0, 0)] + [xy(i + 1, row[seat]) for i, row in enumerate(rows)]
         if len(points) > 1:
@@ -1153,18 +1399,33 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     kilo_size = min(p.font(30), size_for_height(p, cells[0].height, p.font(30)))
     kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kilo_size)[0]
     name_w = legend.width - d - kilo_w - 2 * p.px(6)
-    size = uniform_name_size(p, v.players, list(v.players), name_w, cells[0].height,
-                             min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG))))
+    size = uniform_name_size(
+        p,
+        v.players,
+        list(v.players),
+        name_w,
+        cells[0].height,
+        min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG))),
+    )
     for cell, s in zip(cells, v.seats, strict=True):
         p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
         kilo_b = Rect(cell.right - kilo_w, cell.y, kilo_w, cell.height)
-        p.text(t("kilos", lang, kilos=s.kilos), kilo_b, kilo_size, FG, align="right",
-               kind="score", min_size=min(kilo_size, size))
-        p.name(s.name, v.players, Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height), size,
-               FG, align="left")
+        p.text(
+            t("kilos", lang, kilos=s.kilos),
+            kilo_b,
+            kilo_size,
+            FG,
+            align="right",
+            kind="score",
+            min_size=min(kilo_size, size),
+        )
+        p.name(
+            s.name, v.players, Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height), size, FG, align="left"
+        )
 
 
 # --- game over ---------------------------------------------------------------------------------
+
 
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     """The kit's game over: everyone by place, the winners first and framed, the heaviest
@@ -1175,8 +1436,11 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     first = [s for s in v.standings if s.place == 1]
     kilos = first[0].kilos
     names = ", ".join(short_name(s.name, v.players) for s in first)
-    title = (t("winners", lang, names=names, kilos=kilos) if len(first) == 1 else
-             t("co_winners", lang, names=names, kilos=kilos))
+    title = (
+        t("winners", lang, names=names, kilos=kilos)
+        if len(first) == 1
+        else t("co_winners", lang, names=names, kilos=kilos)
+    )
     notes = []
     if v.end_reason == "pile_empty":
         notes.append((t("ended.pile_empty", lang), MUTED))
@@ -1184,17 +1448,46 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     heavy = [s.name for s in v.seats if s.kilos == heaviest] if heaviest > kilos else []
     if v.finished and heavy:
         # The table always wants to know who carries the most home.
-        notes.append((t("scr.over.heaviest", lang, n=len(heavy), kilos=heaviest,
-                        names=", ".join(short_name(n, v.players) for n in heavy)), BAD))
-    rows = [kit.Standing(s.seat, s.name, s.place, s.kilos, "kg", winner=s.place == 1,
-                         marked=v.finished and s.name in heavy) for s in v.standings]
-    kit.game_over(p, area, rows, v.players, lang, finished=v.finished, title=title,
-                  not_yet=t("scr.over.not_yet", lang, round=v.round, rounds=v.rounds),
-                  notes=notes)
+        notes.append(
+            (
+                t(
+                    "scr.over.heaviest",
+                    lang,
+                    n=len(heavy),
+                    kilos=heaviest,
+                    names=", ".join(short_name(n, v.players) for n in heavy),
+                ),
+                BAD,
+            )
+        )
+    rows = [
+        kit.Standing(
+            s.seat, s.name, s.place, s.kilos, "kg", winner=s.place == 1, marked=v.finished and s.name in heavy
+        )
+        for s in v.standings
+    ]
+    kit.game_over(
+        p,
+        area,
+        rows,
+        v.players,
+        lang,
+        finished=v.finished,
+        title=title,
+        not_yet=t("scr.over.not_yet", lang, round=v.round, rounds=v.rounds),
+        notes=notes,
+    )
 
 
-def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], width: int,
-                      height: int, top: int, floor: int | None = None) -> int:
+def uniform_name_size(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[str],
+    width: int,
+    height: int,
+    top: int,
+    floor: int | None = None,
+) -> int:
     """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
     ``width`` x ``height`` (one size for a row of names), never below the name size."""
     floor = max(floor or 0, name_floor(p))
@@ -1205,8 +1498,9 @@ def uniform_name_size(p: Painter, players: tuple[str, ...], who: list[str], widt
     size = max(floor, top)
     spoken = [first_short_form(n, players) for n in who]
     while size > floor:
-        if all(p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height
-               for form in spoken):
+        if all(
+            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height for form in spoken
+        ):
             break
         size = max(floor, int(size * 0.94))
     if len(_UNIFORM) > 1024:
@@ -1220,6 +1514,7 @@ _UNIFORM: dict[tuple[object, ...], int] = {}
 
 # --- rules -------------------------------------------------------------------------------------
 
+
 def rule_lines(v: View | None, ui: Ui) -> list[str]:
     lang = ui.lang
     rules = v.rules if v is not None else None
@@ -1228,9 +1523,13 @@ def rule_lines(v: View | None, ui: Ui) -> list[str]:
     for name, choices in RULE_CHOICES.items():
         value = getattr(rules, name) if rules is not None else ui.setup.rules[name]
         other = choices[1] if value == choices[0] else choices[0]
-        lines.append("• " + t(f"scr.rule.{name}.{value}", lang) + "  ("
-                     + t("scr.rules.other", lang, other=t(f"scr.rule.{name}.{other}.short",
-                                                           lang)) + ")")
+        lines.append(
+            "• "
+            + t(f"scr.rule.{name}.{value}", lang)
+            + "  ("
+            + t("scr.rules.other", lang, other=t(f"scr.rule.{name}.{other}.short", lang))
+            + ")"
+        )
     timeout = rules.slap_timeout_ms if rules is not None else ui.setup.timeout_ms
     lines.append("• " + t("scr.rule.timeout", lang, s=timeout / 1000))
     return lines
@@ -1251,17 +1550,22 @@ def draw_flush(p: Painter, v: View, ui: Ui, phase: float) -> None:
         a = phase * 6 * math.pi + i * math.pi / 6
         r = radius * (1 - phase) * (0.4 + 0.6 * ((i % 4) / 3))
         pt = (int(cx + r * math.cos(a)), int(cy + r * math.sin(a)))
-        pygame.draw.circle(p.surface, ACCENT if i % 2 else (245, 245, 245), pt,
-                           max(3, int(p.px(14) * (1 - phase) + 2)))
+        pygame.draw.circle(
+            p.surface, ACCENT if i % 2 else (245, 245, 245), pt, max(3, int(p.px(14) * (1 - phase) + 2))
+        )
     d = v.last_draw
     who = short_name(d.player, v.players) if d else ""
     band = Rect(0, cy - p.px(50), s.width, p.px(100))
     # The sentence on a band of its own: the tiles under the swirl must not read through it.
     pygame.draw.rect(p.surface, (0, 40, 80), band)
-    p.text(t("scr.flush", ui.lang, name=who), band.inflate(-p.px(20), 0), p.font(FAR),
-           FG, role="far", min_size=p.font(BIG) // 2)
-
-
+    p.text(
+        t("scr.flush", ui.lang, name=who),
+        band.inflate(-p.px(20), 0),
+        p.font(FAR),
+        FG,
+        role="far",
+        min_size=p.font(BIG) // 2,
+    )
 
 
 def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
@@ -1285,8 +1589,14 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
     suit = d.card[-1] if d.card[-1] in SUITS else None
     rank = d.card[:-1] if suit else d.card
     color = (200, 0, 0) if suit in RED_SUITS else (0, 0, 0)
-    p.text(rank_label(rank, ui.lang), Rect(card.x, card.y + h // 10, w, h // 2), p.font(FAR) * 2,
-           color, role="far", min_size=p.font(BIG))
+    p.text(
+        rank_label(rank, ui.lang),
+        Rect(card.x, card.y + h // 10, w, h // 2),
+        p.font(FAR) * 2,
+        color,
+        role="far",
+        min_size=p.font(BIG),
+    )
     if suit:
         draw_suit(p.surface, suit, (card.centerx, card.y + h * 3 // 4), h // 8, color)
     if portrait:
@@ -1299,29 +1609,54 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
     mark_d = min(name_b.height, p.px(44))
     seat = v.seat_of(d.player)
     p.seat_mark(seat, (name_b.x + mark_d // 2, name_b.centery), int(mark_d * 0.42))
-    p.name(d.player, v.players, Rect(name_b.x + mark_d + p.px(8), name_b.y,
-                                     name_b.width - mark_d - p.px(8), name_b.height),
-           p.font(BIG), FG, align="left")
-    p.text(f"+{t('kilos', ui.lang, kilos=d.kilos)}", kilos_b, p.font(FAR) * 3 // 2,
-           WARN if d.kilos >= 100 else FG, align="left", role="far", kind="score",
-           min_size=p.font(BIG))
+    p.name(
+        d.player,
+        v.players,
+        Rect(name_b.x + mark_d + p.px(8), name_b.y, name_b.width - mark_d - p.px(8), name_b.height),
+        p.font(BIG),
+        FG,
+        align="left",
+    )
+    p.text(
+        f"+{t('kilos', ui.lang, kilos=d.kilos)}",
+        kilos_b,
+        p.font(FAR) * 3 // 2,
+        WARN if d.kilos >= 100 else FG,
+        align="left",
+        role="far",
+        kind="score",
+        min_size=p.font(BIG),
+    )
 
 
 # --- the game's side of the display seam -------------------------------------------------------
 
 # Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
 RANK_KEYS: dict[int, str] = {
-    pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A",
+    pygame.K_a: "A",
+    pygame.K_1: "A",
+    pygame.K_KP1: "A",
     **{getattr(pygame, f"K_{d}"): str(d) for d in range(2, 10)},
     **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(2, 10)},
-    pygame.K_0: "10", pygame.K_KP0: "10",
-    pygame.K_j: "J", pygame.K_v: "J", pygame.K_KP_DIVIDE: "J",
-    pygame.K_q: "Q", pygame.K_d: "Q", pygame.K_KP_MULTIPLY: "Q",
-    pygame.K_k: "K", pygame.K_r: "K", pygame.K_KP_MINUS: "K",
+    pygame.K_0: "10",
+    pygame.K_KP0: "10",
+    pygame.K_j: "J",
+    pygame.K_v: "J",
+    pygame.K_KP_DIVIDE: "J",
+    pygame.K_q: "Q",
+    pygame.K_d: "Q",
+    pygame.K_KP_MULTIPLY: "Q",
+    pygame.K_k: "K",
+    pygame.K_r: "K",
+    pygame.K_KP_MINUS: "K",
 }
 SUIT_PYKEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
-DIGIT_SEATS = {**{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)}, pygame.K_0: 9,
-               **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)}, pygame.K_KP0: 9}
+DIGIT_SEATS = {
+    **{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)},
+    pygame.K_0: 9,
+    **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)},
+    pygame.K_KP0: 9,
+}
 
 
 class KiloScreens(GameScreens):
@@ -1355,9 +1690,14 @@ class KiloScreens(GameScreens):
         if ui.entry == "drawn":
             draw_drawn(p, view, ui, phase)
         elif ui.entry == "lots" and view.dealer is not None:
-            draw_lots_overlay(p, view.players, view.players.index(view.dealer), phase,
-                              t("scr.lots.drawing", ui.lang),
-                              t("scr.lots.dealer", ui.lang, name=view.dealer))
+            draw_lots_overlay(
+                p,
+                view.players,
+                view.players.index(view.dealer),
+                phase,
+                t("scr.lots.drawing", ui.lang),
+                t("scr.lots.dealer", ui.lang, name=view.dealer),
+            )
         else:
             draw_flush(p, view, ui, phase)
 
@@ -1384,8 +1724,9 @@ class KiloScreens(GameScreens):
         if isinstance(event, Press):
             if v.live is not None and (before is None or before.live is None):
                 ui.window_open_at = app.now()  # the countdown runs from the first press
-            if v.live is not None and (before is None or before.live is None
-                                       or len(v.live.presses) > len(before.live.presses)):
+            if v.live is not None and (
+                before is None or before.live is None or len(v.live.presses) > len(before.live.presses)
+            ):
                 app.sounds.play("slap")
             return
         if v.live is None:
@@ -1428,9 +1769,14 @@ class KiloScreens(GameScreens):
         at the next quarter second (or when the window closes). None otherwise: no timer."""
         from companion.display.state import active_screen
 
-        if (view is None or view.live is None or not view.live.non_pressers
-                or ui.window_open_at is None
-                or active_screen(view, ui) not in ("verdict", "slap") or ui.picking):
+        if (
+            view is None
+            or view.live is None
+            or not view.live.non_pressers
+            or ui.window_open_at is None
+            or active_screen(view, ui) not in ("verdict", "slap")
+            or ui.picking
+        ):
             return None
         elapsed = now - ui.window_open_at
         left = view.rules.slap_timeout_ms / 1000 - elapsed
@@ -1448,8 +1794,11 @@ class KiloScreens(GameScreens):
             kilos = KILOS[card.rank] if card.rank is not None else 0
             return t("scr.undone.draw", lang, name=name, card=card.name_in(lang), kilos=kilos)
         if isinstance(event, Verdict):
-            return t("scr.undone.verdict", lang, what=t(
-                "scr.verdict.valid" if event.valid else "scr.verdict.false", lang))
+            return t(
+                "scr.undone.verdict",
+                lang,
+                what=t("scr.verdict.valid" if event.valid else "scr.verdict.false", lang),
+            )
         return None
 
     def simulate(self, app: Any, sim: Any) -> None:
@@ -1482,8 +1831,7 @@ class KiloScreens(GameScreens):
                 ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
             elif v is not None and v.live is not None:
                 claimant_only = ui.penalized == [v.live.claimant]
-                app.submit(Verdict(valid=False,
-                                   penalized=None if claimant_only else list(ui.penalized)))
+                app.submit(Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized)))
         elif kind == "continue":
             ui.show_result = False
             ui.screen = None
@@ -1576,8 +1924,7 @@ class KiloScreens(GameScreens):
                 app.do(("toggle", v.players[seat]))
             elif seat < len(v.players):
                 name = v.players[seat]
-                ui.say(t("scr.pick.not_pressed", "fr", name=name),
-                       t("scr.pick.not_pressed", "en", name=name))
+                ui.say(t("scr.pick.not_pressed", "fr", name=name), t("scr.pick.not_pressed", "en", name=name))
         else:
             return False
         return True
@@ -1588,8 +1935,7 @@ class KiloScreens(GameScreens):
         return bool(engine.awaiting == "play")
 
     def press_counted(self, engine: Any, event: Any) -> int | None:
-        if isinstance(event, Press) and any(p.player == event.player
-                                            for p in engine.window().order):
+        if isinstance(event, Press) and any(p.player == event.player for p in engine.window().order):
             return int(engine.players.index(event.player))
         return None
 
@@ -1604,8 +1950,7 @@ class KiloScreens(GameScreens):
             return LedPlan("false_slap", owed)
         if owed:
             return LedPlan("loser", owed)
-        return LedPlan("idle", lit=tuple(game.players.index(p.player)
-                                          for p in game.window().order))
+        return LedPlan("idle", lit=tuple(game.players.index(p.player) for p in game.window().order))
 
     # --- setup ---------------------------------------------------------------------------------
 
@@ -1616,15 +1961,31 @@ class KiloScreens(GameScreens):
         form.timeout_ms = game.rules.slap_timeout_ms
 
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
-        items = [SetupItem(t("scr.setup.rounds", lang, n=form.rounds),
-                           t("scr.setup.rounds_help", lang), ("rounds", "1"), ("rounds", "-1"))]
+        items = [
+            SetupItem(
+                t("scr.setup.rounds", lang, n=form.rounds),
+                t("scr.setup.rounds_help", lang),
+                ("rounds", "1"),
+                ("rounds", "-1"),
+            )
+        ]
         for name in RULE_CHOICES:
             value = form.rules[name]
-            items.append(SetupItem(t(f"scr.rule.{name}.{value}.short", lang),
-                                   t(f"scr.rule.{name}.{value}", lang), ("rule", name)))
-        items.append(SetupItem(t("scr.setup.timeout", lang, s=form.timeout_ms / 1000),
-                               t("scr.setup.timeout_help", lang), ("timeout", "1"),
-                               ("timeout", "-1")))
+            items.append(
+                SetupItem(
+                    t(f"scr.rule.{name}.{value}.short", lang),
+                    t(f"scr.rule.{name}.{value}", lang),
+                    ("rule", name),
+                )
+            )
+        items.append(
+            SetupItem(
+                t("scr.setup.timeout", lang, s=form.timeout_ms / 1000),
+                t("scr.setup.timeout_help", lang),
+                ("timeout", "1"),
+                ("timeout", "-1"),
+            )
+        )
         return items
 
     def setup_action(self, form: SetupForm, action: Action) -> bool:
@@ -1637,18 +1998,23 @@ class KiloScreens(GameScreens):
             form.rules[name] = choices[(choices.index(form.rules[name]) + 1) % len(choices)]
         elif kind == "timeout":
             i = TIMEOUTS_MS.index(form.timeout_ms) if form.timeout_ms in TIMEOUTS_MS else 3
-            form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1,
-                                              max(0, i + int(str(action[1]))))]
+            form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1, max(0, i + int(str(action[1]))))]
         else:
             return False
         return True
 
     def new_game(self, form: SetupForm, names: list[str]) -> NewKiloGame:
-        return NewKiloGame(players=names, rounds=form.rounds,
-                           rules=KiloRules(slap_timeout_ms=form.timeout_ms, **form.rules))
+        return NewKiloGame(
+            players=names, rounds=form.rounds, rules=KiloRules(slap_timeout_ms=form.timeout_ms, **form.rules)
+        )
 
 
 DRAWERS = {
-    "table": draw_table, "slap": draw_slap, "verdict": draw_verdict, "card": draw_card,
-    "pile": draw_pile, "history": draw_history, "gameover": draw_gameover,
+    "table": draw_table,
+    "slap": draw_slap,
+    "verdict": draw_verdict,
+    "card": draw_card,
+    "pile": draw_pile,
+    "history": draw_history,
+    "gameover": draw_gameover,
 }

@@ -75,11 +75,29 @@ class SlapWindow:
     """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
     seat), so ``result`` only cuts at the close; it is cached until the window changes."""
 
-    __slots__ = ("_closes", "_earliest", "_epoch", "_keys", "_latest", "_order", "_players",
-                 "_resolution_us", "_result", "_seat", "_timeout_us", "floor", "presses_seen")
+    __slots__ = (
+        "_closes",
+        "_earliest",
+        "_epoch",
+        "_keys",
+        "_latest",
+        "_order",
+        "_players",
+        "_resolution_us",
+        "_result",
+        "_seat",
+        "_timeout_us",
+        "floor",
+        "presses_seen",
+    )
 
-    def __init__(self, players: Sequence[str], timeout_us: int, resolution_us: int = 1,
-                 floor: tuple[Any, int] | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        timeout_us: int,
+        resolution_us: int = 1,
+        floor: tuple[Any, int] | None = None,
+    ) -> None:
         if resolution_us < 1:
             raise ValueError("resolution_us must be at least 1")
         self._players = tuple(players)
@@ -120,8 +138,17 @@ class SlapWindow:
     def __reduce__(self) -> tuple[Any, ...]:
         # A window may wait in the undo file (games/undo.py): its fields only, the cached
         # result is recomputed when asked.
-        return _window, (self._players, self._timeout_us, self._resolution_us, self._earliest,
-                         self._keys, self._order, self._closes, self._epoch, self.presses_seen)
+        return _window, (
+            self._players,
+            self._timeout_us,
+            self._resolution_us,
+            self._earliest,
+            self._keys,
+            self._order,
+            self._closes,
+            self._epoch,
+            self.presses_seen,
+        )
 
     @property
     def is_empty(self) -> bool:
@@ -137,8 +164,12 @@ class SlapWindow:
     def horizon(self) -> tuple[Any, int] | None:
         """(epoch, latest stamp) for the next window's floor; None without a named epoch (old
         logs are one clock, judged as before) or without a press."""
-        if self._latest is None or self._epoch is _UNSET or not isinstance(self._epoch, tuple) \
-                or self._epoch[-1] is None:
+        if (
+            self._latest is None
+            or self._epoch is _UNSET
+            or not isinstance(self._epoch, tuple)
+            or self._epoch[-1] is None
+        ):
             return None
         return self._epoch, self._latest
 
@@ -230,14 +261,30 @@ class SlapWindow:
         if not non_pressers and count >= 2:
             margin = keys[count - 1][0] - keys[count - 2][0]
             margin_res = max(margin_res, order[-1].res_us, order[-2].res_us)
-        self._result = SlapResult(order, non_pressers, last, tied, margin, close,
-                                  complete=not non_pressers, margin_res_us=margin_res)
+        self._result = SlapResult(
+            order,
+            non_pressers,
+            last,
+            tied,
+            margin,
+            close,
+            complete=not non_pressers,
+            margin_res_us=margin_res,
+        )
         return self._result
 
 
-def _window(players: tuple[str, ...], timeout_us: int, resolution_us: int,
-            earliest: dict[str, int], keys: list[tuple[int, int]], order: list[Press],
-            closes: list[int], epoch: Any, presses_seen: int) -> SlapWindow:
+def _window(
+    players: tuple[str, ...],
+    timeout_us: int,
+    resolution_us: int,
+    earliest: dict[str, int],
+    keys: list[tuple[int, int]],
+    order: list[Press],
+    closes: list[int],
+    epoch: Any,
+    presses_seen: int,
+) -> SlapWindow:
     window = SlapWindow(players, timeout_us, resolution_us)
     window._earliest, window._keys, window._order, window._closes = earliest, keys, order, closes
     window._epoch, window.presses_seen = epoch, presses_seen

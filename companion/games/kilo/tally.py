@@ -15,8 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 _KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
-_DEALT = {3: "K Q J", 4: "K Q J 2", 5: "K Q J 2 3", 6: "K Q J 2 3 4", 7: "K Q J 2 3 4 5",
-          8: "K Q J 2 3 4 5 6", 9: "K Q J 2 3 4 5 6 8", 10: "K Q J 2 3 4 5 6 8 9"}
+_DEALT = {
+    3: "K Q J",
+    4: "K Q J 2",
+    5: "K Q J 2 3",
+    6: "K Q J 2 3 4",
+    7: "K Q J 2 3 4 5",
+    8: "K Q J 2 3 4 5 6",
+    9: "K Q J 2 3 4 5 6 8",
+    10: "K Q J 2 3 4 5 6 8 9",
+}
 _DECISIONS = ("verdict", "draw")
 
 
@@ -97,8 +105,9 @@ class _Window:
         if current is None or t_us < current:
             self.earliest[player] = t_us
 
-    def judge(self, players: tuple[str, ...], seat: dict[str, int], timeout_us: int
-              ) -> tuple[list[tuple[str, int]], tuple[str, ...], bool, int | None, bool]:
+    def judge(
+        self, players: tuple[str, ...], seat: dict[str, int], timeout_us: int
+    ) -> tuple[list[tuple[str, int]], tuple[str, ...], bool, int | None, bool]:
         """(order, last, tied, margin_us, everyone pressed)."""
         keys = sorted((t, seat[p], p) for p, t in self.earliest.items())
         if keys:
@@ -116,8 +125,7 @@ class _Window:
         return order, last, len(last) > 1, margin, True
 
 
-def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]],
-          may_undo: bool = True) -> KiloTally:
+def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]], may_undo: bool = True) -> KiloTally:
     """Fold the events after ``new_game`` (payload dicts, as stored). ``may_undo=False`` says
     the events hold no undo (the caller saw none in the text), which saves a pass."""
     players = tuple(new_game["players"])
@@ -143,8 +151,7 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]],
         kind = event["type"]
         if kind == "press":
             if not (finished or owed):
-                window.add(event["player"], event["t_us"],
-                           (event.get("clock"), event.get("epoch")))
+                window.add(event["player"], event["t_us"], (event.get("clock"), event.get("epoch")))
         elif kind == "close":
             if not (finished or owed) and (window.close is None or event["t_us"] < window.close):
                 window.close = event["t_us"]

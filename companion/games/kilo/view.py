@@ -120,9 +120,19 @@ def build_view(game: KiloGame) -> View:
     else:
         changes = zero
     seats = tuple(
-        SeatView(i, p, now[i], tuple(str(c) for c in game.cards_of(p)), game.flushes(p),
-                 p in owed, game.starter == p, places[p], changes[i])
-        for i, p in enumerate(players))
+        SeatView(
+            i,
+            p,
+            now[i],
+            tuple(str(c) for c in game.cards_of(p)),
+            game.flushes(p),
+            p in owed,
+            game.starter == p,
+            places[p],
+            changes[i],
+        )
+        for i, p in enumerate(players)
+    )
     order = {p: i for i, (p, _) in enumerate(game.standings())}
     standings = tuple(sorted(seats, key=lambda s: order[s.name]))
     last = game.last_slap
@@ -131,19 +141,32 @@ def build_view(game: KiloGame) -> View:
         first = last.order[0][1] if last.order else 0
         last_view = SlapView(
             tuple(PressView(p, seat[p], t - first) for p, t in last.order),
-            tuple((p, seat[p]) for p in last.non_pressers), last.losers, last.margin_us,
-            last.valid, last.tied, last.reslap, last.margin_res_us)
+            tuple((p, seat[p]) for p in last.non_pressers),
+            last.losers,
+            last.margin_us,
+            last.valid,
+            last.tied,
+            last.reslap,
+            last.margin_res_us,
+        )
     live_view = None
     if game.awaiting == "verdict":
         window = game.window()
         first = window.order[0].t_us
         live_view = SlapView(
             tuple(PressView(p.player, seat[p.player], p.t_us - first) for p in window.order),
-            tuple((p, seat[p]) for p in window.non_pressers), window.last, window.margin_us,
-            None, window.tied, False, window.margin_res_us)
+            tuple((p, seat[p]) for p in window.non_pressers),
+            window.last,
+            window.margin_us,
+            None,
+            window.tied,
+            False,
+            window.margin_res_us,
+        )
     draw = game.last_draw
-    draw_view = (DrawView(draw.player, str(draw.card), draw.kilos, len(draw.flushed))
-                 if draw is not None else None)
+    draw_view = (
+        DrawView(draw.player, str(draw.card), draw.kilos, len(draw.flushed)) if draw is not None else None
+    )
     rank_reasons: dict[str, Reason | None] = {}
     card_reasons: dict[str, Reason | None] = {}
     if game.awaiting == "draw":
@@ -151,14 +174,30 @@ def build_view(game: KiloGame) -> View:
             rank_reasons[rank.value] = _reason(game, Card(rank))
             for suit in FOUR_SUITS:
                 card = Card(rank, suit)
-                card_reasons[str(card)] = (rank_reasons[rank.value]
-                                           or _reason(game, card))
+                card_reasons[str(card)] = rank_reasons[rank.value] or _reason(game, card)
     return View(
-        players=players, seats=seats, standings=standings, round=game.round,
-        rounds=game.rounds, awaiting=game.awaiting, owed=owed, finished=game.finished,
-        end_reason=game.end_reason, winners=tuple(game.winners()), starter=game.starter,
-        dealer=game.dealer, dealer_open=game.dealer_open,
-        rules=game.rules, odds=pile_odds(game), history=game.history, last_slap=last_view,
-        live=live_view, last_draw=draw_view, rank_reasons=rank_reasons,
-        card_reasons=card_reasons, slaps=game.slaps_judged, draws=game.draws_made,
-        pile_ranks=tuple(r.value for r in RANKS if r in game.pile_ranks))
+        players=players,
+        seats=seats,
+        standings=standings,
+        round=game.round,
+        rounds=game.rounds,
+        awaiting=game.awaiting,
+        owed=owed,
+        finished=game.finished,
+        end_reason=game.end_reason,
+        winners=tuple(game.winners()),
+        starter=game.starter,
+        dealer=game.dealer,
+        dealer_open=game.dealer_open,
+        rules=game.rules,
+        odds=pile_odds(game),
+        history=game.history,
+        last_slap=last_view,
+        live=live_view,
+        last_draw=draw_view,
+        rank_reasons=rank_reasons,
+        card_reasons=card_reasons,
+        slaps=game.slaps_judged,
+        draws=game.draws_made,
+        pile_ranks=tuple(r.value for r in RANKS if r in game.pile_ranks),
+    )

@@ -84,8 +84,7 @@ class AutoPlayer:
         if game.finished:
             return None
         if game.awaiting == "starter":
-            return draw_lots(lots_rng(self.seed if seed is None else seed, game.game_number),
-                             game)
+            return draw_lots(lots_rng(self.seed if seed is None else seed, game.game_number), game)
         player = game.turn
         series = game.series
         held = game.count(player) if player is not None else None

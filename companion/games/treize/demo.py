@@ -47,8 +47,15 @@ class Demo:
                 if game.awaiting == "play" and announced != game.game_number:
                     announced = game.game_number
                     why = t(f"treize.why.{game.starter_source or 'setup'}", self.lang)
-                    self.say(t("treize.demo.game", self.lang, n=game.game_number,
-                               name=game.starter or "?", why=why))
+                    self.say(
+                        t(
+                            "treize.demo.game",
+                            self.lang,
+                            n=game.game_number,
+                            name=game.starter or "?",
+                            why=why,
+                        )
+                    )
                 move = bot.decide(game)
                 if move is None:
                     break  # a resumed game entered without plays: the demo cannot go on
@@ -69,9 +76,16 @@ class Demo:
         if isinstance(move, Starter):
             return  # announced with the game
         if isinstance(move, Play):
-            self.say(t("treize.demo.play", lang, name=move.player, count=move.count,
-                       value=move.value, series=series_text(game)
-                       if len(game.history) == games else "—"))
+            self.say(
+                t(
+                    "treize.demo.play",
+                    lang,
+                    name=move.player,
+                    count=move.count,
+                    value=move.value,
+                    series=series_text(game) if len(game.history) == games else "—",
+                )
+            )
         elif isinstance(move, Pass):
             self.say(t("treize.demo.pass", lang, name=move.player, value=move.took))
             if game.trick != trick and len(game.history) == games and game.leader:
@@ -80,10 +94,10 @@ class Demo:
             result = game.history[-1]
             self.say(t("treize.demo.won", lang, name=result.winner, n=result.number))
             if game.variant == "advanced":
-                self.say(t("treize.demo.points", lang, line=" · ".join(
-                    f"{p} {n}" for p, n in result.scores)))
-                self.say(t("treize.demo.totals", lang, line=" · ".join(
-                    f"{p} {n}" for p, n in game.standings())))
+                self.say(t("treize.demo.points", lang, line=" · ".join(f"{p} {n}" for p, n in result.scores)))
+                self.say(
+                    t("treize.demo.totals", lang, line=" · ".join(f"{p} {n}" for p, n in game.standings()))
+                )
 
     def _finale(self) -> None:
         game = self.game

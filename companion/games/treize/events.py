@@ -49,5 +49,10 @@ class GameEnd(Event):
     left: dict[str, StrictInt] | None = None
 
 
-EVENTS: dict[str, type[Event]] = {"pass": Pass, "play": Play, "starter": Starter,
-                                  "trick_end": TrickEnd, "game_end": GameEnd}
+EVENTS: dict[str, type[Event]] = {
+    "pass": Pass,
+    "play": Play,
+    "starter": Starter,
+    "trick_end": TrickEnd,
+    "game_end": GameEnd,
+}

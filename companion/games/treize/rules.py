@@ -58,8 +58,10 @@ def next_starter(players: tuple[str, ...], totals: Mapping[str, int], last_winne
 def draw_lots(rng: random.Random, game: TreizeGame) -> Starter:
     """The screen's "press to draw lots": a starter drawn with ``rng`` for the game in play."""
     if game.awaiting != "starter":
-        raise RuleError("there are no lots to draw: who starts this game is already known",
-                        "pas de tirage au sort : on sait déjà qui commence cette partie")
+        raise RuleError(
+            "there are no lots to draw: who starts this game is already known",
+            "pas de tirage au sort : on sait déjà qui commence cette partie",
+        )
     return Starter(player=rng.choice(game.players))
 
 
@@ -84,9 +86,15 @@ class GameResult:
     by_plays: bool  # ended by the play that emptied the winner's hand (not by a game_end)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.number, "winner": self.winner, "starter": self.starter,
-                "left": None if self.left is None else dict(self.left),
-                "scores": dict(self.scores), "totals": dict(self.totals), "by_plays": self.by_plays}
+        return {
+            "game": self.number,
+            "winner": self.winner,
+            "starter": self.starter,
+            "left": None if self.left is None else dict(self.left),
+            "scores": dict(self.scores),
+            "totals": dict(self.totals),
+            "by_plays": self.by_plays,
+        }
 
 
 @pickled_by_fields
@@ -124,11 +132,27 @@ class _State:
         # Series, GameResult and LastPlay are immutable; only the containers need copying.
         # Every field written out: dataclasses.replace takes four times as long, and a clone
         # is made at every pass and play.
-        return _State(self.game_number, dict(self.totals), self.starter, self.starter_source,
-                      self.leader, self.turn, self.mode, self.series, list(self.passed),
-                      dict(self.played), dict(self.passes), self.trick,
-                      self.trick_ended_by_passes, self.game_events, self.finished, self.history,
-                      self.last_play, self.plays, self.passes_total)
+        return _State(
+            self.game_number,
+            dict(self.totals),
+            self.starter,
+            self.starter_source,
+            self.leader,
+            self.turn,
+            self.mode,
+            self.series,
+            list(self.passed),
+            dict(self.played),
+            dict(self.passes),
+            self.trick,
+            self.trick_ended_by_passes,
+            self.game_events,
+            self.finished,
+            self.history,
+            self.last_play,
+            self.plays,
+            self.passes_total,
+        )
 
 
 class TreizeGame:
@@ -139,24 +163,29 @@ class TreizeGame:
     def __init__(self, setup: NewTreizeGame) -> None:
         n = len(setup.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise SetupError(f"13 feuilles is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"not {n}",
-                             f"13 feuilles se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, "
-                             f"pas {n}")
+            raise SetupError(
+                f"13 feuilles is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}",
+                f"13 feuilles se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n}",
+            )
         if setup.starter is not None and setup.starter not in setup.players:
-            raise SetupError(f"the starter {setup.starter!r} is not one of the players "
-                             f"({_names(setup.players)})",
-                             f"celui qui commence, {setup.starter!r}, n'est pas un des joueurs "
-                             f"({_names(setup.players, 'et')})")
+            raise SetupError(
+                f"the starter {setup.starter!r} is not one of the players ({_names(setup.players)})",
+                f"celui qui commence, {setup.starter!r}, n'est pas un des joueurs "
+                f"({_names(setup.players, 'et')})",
+            )
         self.setup = setup
         self.players: tuple[str, ...] = tuple(setup.players)
         self.variant: Literal["basic", "advanced"] = setup.variant
         self.dealt = DEALT[n]
         self._seat = {p: i for i, p in enumerate(self.players)}
         self._s = _State(
-            game_number=1, totals={p: 0 for p in self.players}, starter=setup.starter,
-            starter_source="setup" if setup.starter else None, leader=setup.starter,
-            turn=setup.starter)
+            game_number=1,
+            totals={p: 0 for p in self.players},
+            starter=setup.starter,
+            starter_source="setup" if setup.starter else None,
+            leader=setup.starter,
+            turn=setup.starter,
+        )
         self._reset_game_counts()
         self._checkpoints: Checkpoints[tuple[AnyEvent, _State]] = Checkpoints()
         self.last_undone: AnyEvent | None = None
@@ -245,8 +274,7 @@ class TreizeGame:
         s = self._s
         legal = self.legal()
         held = self.count(player)
-        if (legal is None or held is None or player in s.passed
-                or (s.turn is not None and s.turn != player)):
+        if legal is None or held is None or player in s.passed or (s.turn is not None and s.turn != player):
             return {}
         return {v: range(least, held + 1) for v, least in legal.values.items() if least <= held}
 
@@ -284,8 +312,9 @@ class TreizeGame:
 
     def standings(self) -> list[tuple[str, int]]:
         """Lowest total first; equal totals keep seating order (all 0 in ``basic``)."""
-        return sorted(((p, self._s.totals[p]) for p in self.players),
-                      key=lambda pt: (pt[1], self._seat[pt[0]]))
+        return sorted(
+            ((p, self._s.totals[p]) for p in self.players), key=lambda pt: (pt[1], self._seat[pt[0]])
+        )
 
     def winners(self) -> list[str]:
         s = self._s
@@ -300,8 +329,10 @@ class TreizeGame:
 
     def _player(self, name: str) -> None:
         if name not in self._seat:
-            raise RuleError(f"unknown player {name!r} (players: {_names(self.players)})",
-                            f"joueur inconnu {name!r} (joueurs : {_names(self.players, 'et')})")
+            raise RuleError(
+                f"unknown player {name!r} (players: {_names(self.players)})",
+                f"joueur inconnu {name!r} (joueurs : {_names(self.players, 'et')})",
+            )
 
     def _next_in(self, after: str) -> str:
         """The next player clockwise after ``after`` who has not passed this trick."""
@@ -317,20 +348,23 @@ class TreizeGame:
         winners = _names(self.winners())
         winners_fr = _names(self.winners(), "et")
         if self.variant == "basic":
-            return RuleError(f"the game is over: {winners} won (start a new game)",
-                             f"la partie est finie : {winners_fr} a gagné (commencez une nouvelle "
-                             "partie)")
-        return RuleError(f"the match is over: a total reached {MATCH_TARGET}, {winners} won",
-                         f"le match est fini : un total a atteint {MATCH_TARGET}, victoire de "
-                         f"{winners_fr}")
+            return RuleError(
+                f"the game is over: {winners} won (start a new game)",
+                f"la partie est finie : {winners_fr} a gagné (commencez une nouvelle partie)",
+            )
+        return RuleError(
+            f"the match is over: a total reached {MATCH_TARGET}, {winners} won",
+            f"le match est fini : un total a atteint {MATCH_TARGET}, victoire de {winners_fr}",
+        )
 
     def check(self, event: AnyEvent) -> None:
         s = self._s
         if isinstance(event, Undo):
             if not self._checkpoints:
-                raise RuleError("there is nothing to undo: no pass, play or game result is in force",
-                                "rien à annuler : aucune passe, aucun coup ni résultat n'est en "
-                                "vigueur")
+                raise RuleError(
+                    "there is nothing to undo: no pass, play or game result is in force",
+                    "rien à annuler : aucune passe, aucun coup ni résultat n'est en vigueur",
+                )
             return
         if s.finished:
             raise self._over()
@@ -346,19 +380,22 @@ class TreizeGame:
             self._check_game_end(event)
         else:
             kind = getattr(event, "type", "?")
-            raise RuleError(f"{kind} is not an event of 13 feuilles (pass, play, trick_end, "
-                            "game_end, starter, undo)",
-                            f"{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, "
-                            "game_end, starter, undo)")
+            raise RuleError(
+                f"{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+                f"{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, "
+                "game_end, starter, undo)",
+            )
 
     def _check_starter(self, event: Starter) -> None:
         s = self._s
         self._player(event.player)
         if s.game_events:
-            raise RuleError(f"{event.player} cannot be drawn to start: game {s.game_number} has "
-                            "begun (lots are drawn before the first card)",
-                            f"{event.player} ne peut pas être tiré au sort : la partie "
-                            f"{s.game_number} a commencé (on tire au sort avant la première carte)")
+            raise RuleError(
+                f"{event.player} cannot be drawn to start: game {s.game_number} has "
+                "begun (lots are drawn before the first card)",
+                f"{event.player} ne peut pas être tiré au sort : la partie "
+                f"{s.game_number} a commencé (on tire au sort avant la première carte)",
+            )
         if s.starter is not None:
             why_en, why_fr = {
                 "setup": ("named at setup", "désigné au départ"),
@@ -366,63 +403,75 @@ class TreizeGame:
                 "lots": ("drawn by lot", "tiré au sort"),
                 "first_play": ("first to play", "premier à jouer"),
             }[s.starter_source or "setup"]
-            raise RuleError(f"{event.player} cannot be drawn to start: {s.starter} starts game "
-                            f"{s.game_number} ({why_en})",
-                            f"{event.player} ne peut pas être tiré au sort : {s.starter} commence "
-                            f"la partie {s.game_number} ({why_fr})")
+            raise RuleError(
+                f"{event.player} cannot be drawn to start: {s.starter} starts game "
+                f"{s.game_number} ({why_en})",
+                f"{event.player} ne peut pas être tiré au sort : {s.starter} commence "
+                f"la partie {s.game_number} ({why_fr})",
+            )
 
     def _check_turn(self, player: str, action_en: str, action_fr: str) -> None:
         s = self._s
         if player in s.passed:
-            raise RuleError(f"{player} cannot {action_en}: {player} has passed and is out until "
-                            "the trick ends",
-                            f"{player} ne peut pas {action_fr} : {player} a passé et ne joue plus "
-                            "jusqu'à la fin de la manche")
+            raise RuleError(
+                f"{player} cannot {action_en}: {player} has passed and is out until the trick ends",
+                f"{player} ne peut pas {action_fr} : {player} a passé et ne joue plus "
+                "jusqu'à la fin de la manche",
+            )
         if s.turn is not None and s.turn != player:
-            raise RuleError(f"{player} cannot {action_en}: it is {s.turn}'s turn (play goes "
-                            "clockwise)",
-                            f"{player} ne peut pas {action_fr} : c'est à {s.turn} de jouer (on "
-                            "joue dans le sens des aiguilles d'une montre)")
+            raise RuleError(
+                f"{player} cannot {action_en}: it is {s.turn}'s turn (play goes clockwise)",
+                f"{player} ne peut pas {action_fr} : c'est à {s.turn} de jouer (on "
+                "joue dans le sens des aiguilles d'une montre)",
+            )
 
     def _check_pass(self, event: Pass) -> None:
         s = self._s
         player = event.player
         self._player(player)
         if player in s.passed:
-            raise RuleError(f"{player} has already passed in this trick: {player} is back in when "
-                            "the trick ends",
-                            f"{player} a déjà passé dans cette manche : {player} revient à la "
-                            "manche suivante")
+            raise RuleError(
+                f"{player} has already passed in this trick: {player} is back in when the trick ends",
+                f"{player} a déjà passé dans cette manche : {player} revient à la manche suivante",
+            )
         if event.took is not None and not MIN_VALUE <= event.took <= MAX_VALUE:
-            raise RuleError(f"{player} cannot take a {event.took}: cards go from {MIN_VALUE} to "
-                            f"{MAX_VALUE}",
-                            f"{player} ne peut pas prendre de {event.took} : les cartes vont de "
-                            f"{MIN_VALUE} à {MAX_VALUE}")
+            raise RuleError(
+                f"{player} cannot take a {event.took}: cards go from {MIN_VALUE} to {MAX_VALUE}",
+                f"{player} ne peut pas prendre de {event.took} : les cartes vont de "
+                f"{MIN_VALUE} à {MAX_VALUE}",
+            )
         if s.mode != "plays":
             return
         if s.series.empty:
             if s.trick_ended_by_passes and player == s.leader:
-                raise RuleError(f"{player} cannot pass: all the others passed, so {player} cleared "
-                                "the table and leads this trick with a play",
-                                f"{player} ne peut pas passer : tous les autres ont passé, donc "
-                                f"{player} a vidé la table et entame cette manche en jouant")
-            raise RuleError(f"{player} cannot pass: there is no card on the table to take, "
-                            f"{player} must play",
-                            f"{player} ne peut pas passer : il n'y a aucune carte à prendre sur la "
-                            f"table, {player} doit jouer")
+                raise RuleError(
+                    f"{player} cannot pass: all the others passed, so {player} cleared "
+                    "the table and leads this trick with a play",
+                    f"{player} ne peut pas passer : tous les autres ont passé, donc "
+                    f"{player} a vidé la table et entame cette manche en jouant",
+                )
+            raise RuleError(
+                f"{player} cannot pass: there is no card on the table to take, {player} must play",
+                f"{player} ne peut pas passer : il n'y a aucune carte à prendre sur la "
+                f"table, {player} doit jouer",
+            )
         self._check_turn(player, "pass", "passer")
         values = s.series.values
         if event.took is None:
             if len(values) > 1:
-                raise RuleError(f"{player} passes: say which card {player} took from the table "
-                                f"(\"took\": {_names([str(v) for v in values], 'or')})",
-                                f"{player} passe : dites quelle carte {player} a prise sur la "
-                                f"table (\"took\" : {_names([str(v) for v in values], 'ou')})")
+                raise RuleError(
+                    f"{player} passes: say which card {player} took from the table "
+                    f'("took": {_names([str(v) for v in values], "or")})',
+                    f"{player} passe : dites quelle carte {player} a prise sur la "
+                    f'table ("took" : {_names([str(v) for v in values], "ou")})',
+                )
             return
         reason = s.series.why_not_take(event.took)
         if reason is not None:
-            raise RuleError(f"{player} cannot take a {event.took}: {reason[0]}",
-                            f"{player} ne peut pas prendre de {event.took} : {reason[1]}")
+            raise RuleError(
+                f"{player} cannot take a {event.took}: {reason[0]}",
+                f"{player} ne peut pas prendre de {event.took} : {reason[1]}",
+            )
 
     def _check_play(self, event: Play) -> None:
         s = self._s
@@ -431,33 +480,39 @@ class TreizeGame:
         what_en = f"play {event.count} × {event.value}"
         what_fr = f"jouer {event.count} × {event.value}"
         if s.mode == "passes":
-            raise RuleError(f"{player} cannot {what_en} here: plays were not entered since the "
-                            f"start of game {s.game_number}, so its series is unknown (the "
-                            "helper starts with the next game)",
-                            f"{player} ne peut pas {what_fr} ici : les coups n'ont pas été saisis "
-                            f"depuis le début de la partie {s.game_number}, sa série est inconnue "
-                            "(l'aide reprend à la partie suivante)")
+            raise RuleError(
+                f"{player} cannot {what_en} here: plays were not entered since the "
+                f"start of game {s.game_number}, so its series is unknown (the "
+                "helper starts with the next game)",
+                f"{player} ne peut pas {what_fr} ici : les coups n'ont pas été saisis "
+                f"depuis le début de la partie {s.game_number}, sa série est inconnue "
+                "(l'aide reprend à la partie suivante)",
+            )
         self._check_turn(player, what_en, what_fr)
         reason = s.series.why_not(event.value, event.count)
         if reason is not None:
-            raise RuleError(f"{player} cannot {what_en}: {reason[0]}",
-                            f"{player} ne peut pas {what_fr} : {reason[1]}")
+            raise RuleError(
+                f"{player} cannot {what_en}: {reason[0]}", f"{player} ne peut pas {what_fr} : {reason[1]}"
+            )
         held = self._most(player) - s.played[player]
         if event.count > held:
-            raise RuleError(f"{player} cannot {what_en}: {player} holds only {cards_en(held)}",
-                            f"{player} ne peut pas {what_fr} : {player} n'a que {cards_fr(held)} "
-                            "en main")
+            raise RuleError(
+                f"{player} cannot {what_en}: {player} holds only {cards_en(held)}",
+                f"{player} ne peut pas {what_fr} : {player} n'a que {cards_fr(held)} en main",
+            )
 
     def _check_trick_end(self) -> None:
         s = self._s
         if s.mode == "plays":
             still = _names(self.in_trick)
             still_fr = _names(self.in_trick, "et")
-            raise RuleError(f"the trick is not over: {still} are still in (with plays entered, a "
-                            "trick ends by itself when all but one have passed)",
-                            f"la manche n'est pas finie : {still_fr} jouent encore (quand les "
-                            "coups sont saisis, une manche finit d'elle-même quand tous sauf un "
-                            "ont passé)")
+            raise RuleError(
+                f"the trick is not over: {still} are still in (with plays entered, a "
+                "trick ends by itself when all but one have passed)",
+                f"la manche n'est pas finie : {still_fr} jouent encore (quand les "
+                "coups sont saisis, une manche finit d'elle-même quand tous sauf un "
+                "ont passé)",
+            )
 
     def _check_game_end(self, event: GameEnd) -> None:
         s = self._s
@@ -467,40 +522,49 @@ class TreizeGame:
         others = [p for p in self.players if p != winner]
         if left is None:
             if self.variant == "advanced" and s.mode != "plays":
-                raise RuleError(f"{winner} won game {s.game_number}: in the advanced variant, "
-                                "'left' must give the cards still held by "
-                                f"{_names(others)}",
-                                f"{winner} a gagné la partie {s.game_number} : en variante "
-                                "avancée, 'left' doit donner les cartes qui restent à "
-                                f"{_names(others, 'et')}")
+                raise RuleError(
+                    f"{winner} won game {s.game_number}: in the advanced variant, "
+                    "'left' must give the cards still held by "
+                    f"{_names(others)}",
+                    f"{winner} a gagné la partie {s.game_number} : en variante "
+                    "avancée, 'left' doit donner les cartes qui restent à "
+                    f"{_names(others, 'et')}",
+                )
             return
         for name, n in left.items():
             self._player(name)
             if name == winner:
                 if n != 0:
-                    raise RuleError(f"{winner} won game {s.game_number} with an empty hand: "
-                                    f"'left' cannot give {winner} {cards_en(n)}",
-                                    f"{winner} a gagné la partie {s.game_number} la main vide : "
-                                    f"'left' ne peut pas donner {cards_fr(n)} à {winner}")
+                    raise RuleError(
+                        f"{winner} won game {s.game_number} with an empty hand: "
+                        f"'left' cannot give {winner} {cards_en(n)}",
+                        f"{winner} a gagné la partie {s.game_number} la main vide : "
+                        f"'left' ne peut pas donner {cards_fr(n)} à {winner}",
+                    )
                 continue
             if n < 0:
-                raise RuleError(f"'left' cannot give {name} {n} cards: a hand holds 0 cards or more",
-                                f"'left' ne peut pas donner {n} cartes à {name} : une main "
-                                "compte 0 carte ou plus")
+                raise RuleError(
+                    f"'left' cannot give {name} {n} cards: a hand holds 0 cards or more",
+                    f"'left' ne peut pas donner {n} cartes à {name} : une main compte 0 carte ou plus",
+                )
             most = self._most(name)
             if n > most:
                 taken = s.passes[name]
-                raise RuleError(f"{name} cannot hold {n} cards: {self.dealt} dealt plus {taken} "
-                                f"taken by passing in game {s.game_number} make {most}",
-                                f"{name} ne peut pas avoir {n} cartes : {self.dealt} distribuées "
-                                f"plus {taken} prises en passant dans la partie {s.game_number} "
-                                f"font {most}")
+                raise RuleError(
+                    f"{name} cannot hold {n} cards: {self.dealt} dealt plus {taken} "
+                    f"taken by passing in game {s.game_number} make {most}",
+                    f"{name} ne peut pas avoir {n} cartes : {self.dealt} distribuées "
+                    f"plus {taken} prises en passant dans la partie {s.game_number} "
+                    f"font {most}",
+                )
         missing = [p for p in others if p not in left]
         if missing:
-            raise RuleError(f"'left' must give the cards still held by every player but the "
-                            f"winner {winner}: {_names(missing)} missing",
-                            f"'left' doit donner les cartes qui restent à chaque joueur sauf le "
-                            f"gagnant {winner} : il manque {_names(missing, 'et')}")
+            raise RuleError(
+                f"'left' must give the cards still held by every player but the "
+                f"winner {winner}: {_names(missing)} missing",
+                f"'left' doit donner les cartes qui restent à chaque joueur sauf le "
+                f"gagnant {winner} : il manque {_names(missing, 'et')}",
+            )
 
     # --- applying events -----------------------------------------------------------------------
 
@@ -530,8 +594,7 @@ class TreizeGame:
         elif isinstance(event, GameEnd):
             # Without ``left`` the cards left are known only from the plays entered, if any.
             known = self.counts() if self._s.mode == "plays" else None
-            self._end_game(event.winner, event.left if event.left is not None else known,
-                           by_plays=False)
+            self._end_game(event.winner, event.left if event.left is not None else known, by_plays=False)
 
     def _new_trick(self, leader: str | None, by_passes: bool) -> None:
         s = self._s
@@ -596,11 +659,18 @@ class TreizeGame:
                 if p != winner:
                     scores[p] = left[p]
                     s.totals[p] += left[p]
-        s.history = (*s.history, GameResult(
-            number=s.game_number, winner=winner, starter=s.starter,
-            left=None if left is None else tuple((p, left[p]) for p in self.players if p != winner),
-            scores=tuple((p, scores[p]) for p in self.players),
-            totals=tuple((p, s.totals[p]) for p in self.players), by_plays=by_plays))
+        s.history = (
+            *s.history,
+            GameResult(
+                number=s.game_number,
+                winner=winner,
+                starter=s.starter,
+                left=None if left is None else tuple((p, left[p]) for p in self.players if p != winner),
+                scores=tuple((p, scores[p]) for p in self.players),
+                totals=tuple((p, s.totals[p]) for p in self.players),
+                by_plays=by_plays,
+            ),
+        )
         if self.variant == "basic" or max(s.totals.values()) >= MATCH_TARGET:
             s.finished = True
             s.turn = None
@@ -646,9 +716,13 @@ class TreizeGame:
             "dealt": self.dealt,
             "counts": None if s.finished else self.counts(),
             "series": None if series is None or s.finished else series.to_json(),
-            "allowed": None if legal is None else {
-                "fr": legal.text("fr"), "en": legal.text("en"),
-                "values": {str(v): m for v, m in legal.values.items()}},
+            "allowed": None
+            if legal is None
+            else {
+                "fr": legal.text("fr"),
+                "en": legal.text("en"),
+                "values": {str(v): m for v, m in legal.values.items()},
+            },
             "target": MATCH_TARGET if self.variant == "advanced" else None,
             "last_game": None if last is None else last.to_json(),
             "history": [g.to_json() for g in s.history],
@@ -659,40 +733,49 @@ class TreizeGame:
     def summary(self, lang: str = "fr") -> str:
         s = self._s
         fr = lang == "fr"
-        variant = ({"basic": "de base", "advanced": "avancée"} if fr else
-                   {"basic": "basic", "advanced": "advanced"})[self.variant]
-        lines = [f"13 feuilles ({'variante ' if fr else ''}{variant}"
-                 f"{'' if fr else ' variant'}) — "
-                 + (f"{len(s.history)} partie(s) jouée(s)" if fr
-                    else f"{len(s.history)} game(s) played")]
+        variant = (
+            {"basic": "de base", "advanced": "avancée"} if fr else {"basic": "basic", "advanced": "advanced"}
+        )[self.variant]
+        lines = [
+            f"13 feuilles ({'variante ' if fr else ''}{variant}"
+            f"{'' if fr else ' variant'}) — "
+            + (f"{len(s.history)} partie(s) jouée(s)" if fr else f"{len(s.history)} game(s) played")
+        ]
         if s.finished:
             who = _names(self.winners(), "et" if fr else "and")
             lines.append(f"Terminé. Gagnant : {who}" if fr else f"Finished. Winner: {who}")
         else:
-            lines.append(f"Partie {s.game_number}, manche {s.trick}" if fr
-                          else f"Game {s.game_number}, trick {s.trick}")
+            lines.append(
+                f"Partie {s.game_number}, manche {s.trick}"
+                if fr
+                else f"Game {s.game_number}, trick {s.trick}"
+            )
             if self.awaiting == "starter":
-                lines.append("À tirer au sort : qui commence" if fr
-                             else "To draw by lot: who starts")
+                lines.append("À tirer au sort : qui commence" if fr else "To draw by lot: who starts")
             if self.turn is not None:
                 lines.append(f"À {self.turn} de jouer" if fr else f"{self.turn} to play")
             if s.passed:
-                lines.append(("Ont passé : " if fr else "Passed: ")
-                             + _names(s.passed, "et" if fr else "and"))
+                lines.append(("Ont passé : " if fr else "Passed: ") + _names(s.passed, "et" if fr else "and"))
             legal = self.legal()
             if self.series is not None and legal is not None:
                 lines.append(("Série : " if fr else "Series: ") + str(self.series))
                 lines.append(("Permis : " if fr else "Allowed: ") + legal.text(lang))
             counts = self.counts()
             if counts is not None:
-                lines.append(("Cartes en main : " if fr else "Cards in hand: ")
-                             + ", ".join(f"{p} {n}" for p, n in counts.items()))
+                lines.append(
+                    ("Cartes en main : " if fr else "Cards in hand: ")
+                    + ", ".join(f"{p} {n}" for p, n in counts.items())
+                )
         if self.variant == "advanced":
-            lines.append(("Totaux : " if fr else "Totals: ")
-                         + ", ".join(f"{p} {n}" for p, n in self.standings()))
+            lines.append(
+                ("Totaux : " if fr else "Totals: ") + ", ".join(f"{p} {n}" for p, n in self.standings())
+            )
         for g in s.history:
             scores = ", ".join(f"{p} {n}" for p, n in g.scores)
-            lines.append(f"  partie {g.number} : {g.winner} gagne — {scores}" if fr
-                          else f"  game {g.number}: {g.winner} wins — {scores}")
+            lines.append(
+                f"  partie {g.number} : {g.winner} gagne — {scores}"
+                if fr
+                else f"  game {g.number}: {g.winner} wins — {scores}"
+            )
         text = "\n".join(lines)
         return french_typography(text) if fr else text

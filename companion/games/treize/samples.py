@@ -41,14 +41,19 @@ def _cut(events: list[Event], stop: Callable[[TreizeGame], bool]) -> list[Event]
     for i, event in enumerate(events[1:], start=1):
         game.apply(event)
         if stop(game):
-            return events[:i + 1]
+            return events[: i + 1]
     return events
 
 
 def _busy_table(game: TreizeGame, number: int) -> bool:
     series = game.series
-    return (game.game_number == number and series is not None and len(series.stacks) >= 3
-            and len(game.passed) >= 1 and game.turn is not None)
+    return (
+        game.game_number == number
+        and series is not None
+        and len(series.stacks) >= 3
+        and len(game.passed) >= 1
+        and game.turn is not None
+    )
 
 
 def lots() -> list[dict[str, Any]]:
@@ -86,13 +91,23 @@ def passes() -> list[dict[str, Any]]:
 
 
 SAMPLES: dict[str, Callable[[], list[dict[str, Any]]]] = {
-    "lots": lots, "midgame": midgame, "result": result, "finished": finished, "busy": busy,
+    "lots": lots,
+    "midgame": midgame,
+    "result": result,
+    "finished": finished,
+    "busy": busy,
     "passes": passes,
 }
 # Which sample shows each screen best in the docs.
 DOC_SAMPLE: dict[str, str | None] = {
-    "table": "midgame", "play": "midgame", "take": "midgame", "lots": "lots",
-    "scores": "result", "end": "passes", "gameover": "finished", "rules": "midgame",
+    "table": "midgame",
+    "play": "midgame",
+    "take": "midgame",
+    "lots": "lots",
+    "scores": "result",
+    "end": "passes",
+    "gameover": "finished",
+    "rules": "midgame",
 }
 
 
@@ -107,8 +122,7 @@ def write_log(name: str, folder: Path) -> Path:
 def main(argv: list[str]) -> int:
     from companion.display.snapshot import doc_screens
 
-    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"),
-                prefix="treize-")
+    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"), prefix="treize-")
     return 0
 
 

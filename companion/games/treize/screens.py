@@ -102,6 +102,7 @@ def last_size(p: Painter, default: int) -> int:
 
 # --- headline ----------------------------------------------------------------------------------
 
+
 def todo_text(v: View, ui: Ui) -> str:
     lang = ui.lang
     e = entry_of(ui)
@@ -125,6 +126,7 @@ def todo_text(v: View, ui: Ui) -> str:
 
 # --- pieces ------------------------------------------------------------------------------------
 
+
 def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
     """A player as the kit's tile shows them: the match's points in far type (the cards in
     hand in the basic variant, which keeps no points), then the cards and what they do now."""
@@ -138,23 +140,41 @@ def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
         tag = t("treize.tag.starts", lang)
     else:
         tag = ""
-    cards = (count(s.count, t("treize.card", lang), t("treize.cards", lang), lang)
-             if s.count is not None and v.advanced else "")
+    cards = (
+        count(s.count, t("treize.card", lang), t("treize.cards", lang), lang)
+        if s.count is not None and v.advanced
+        else ""
+    )
     note = " · ".join(x for x in (cards, tag) if x)
     if v.advanced:
-        return kit.Standing(s.seat, s.name, s.place, s.total, t("treize.pts", lang), note,
-                            acting=s.turn, dim=s.passed)
-    return kit.Standing(s.seat, s.name, s.place, s.count, t("treize.cards", lang)
-                        if s.count is not None else "", tag, acting=s.turn, dim=s.passed)
+        return kit.Standing(
+            s.seat, s.name, s.place, s.total, t("treize.pts", lang), note, acting=s.turn, dim=s.passed
+        )
+    return kit.Standing(
+        s.seat,
+        s.name,
+        s.place,
+        s.count,
+        t("treize.cards", lang) if s.count is not None else "",
+        tag,
+        acting=s.turn,
+        dim=s.passed,
+    )
 
 
 def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
     """The kit's tiles in seating order (nobody hunts for their tile); whoever plays now is
     framed in their seat colour."""
     n = len(v.seats)
-    kit.tiles(p, area, [standing(s, v, ui.lang) for s in v.seats], v.players, ui.lang,
-              act=(lambda s: ("pass", s.who)) if touch else None,
-              cols=1 if p.scale.portrait or n <= 3 else 2)
+    kit.tiles(
+        p,
+        area,
+        [standing(s, v, ui.lang) for s in v.seats],
+        v.players,
+        ui.lang,
+        act=(lambda s: ("pass", s.who)) if touch else None,
+        cols=1 if p.scale.portrait or n <= 3 else 2,
+    )
 
 
 def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
@@ -173,10 +193,26 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
     tag_b, count_box = split(bottom, [1.25, 1], vertical=False, gap=pad)
     if s.count is not None:
         number, unit = split(count_box, [1.3, 1], vertical=False, gap=max(1, pad // 2))
-        p.text(str(s.count), number, p.font(FAR), FG if not s.passed else MUTED, role="far",
-               align="right", min_size=p.font(BIG) * 2 // 3, kind="score", who=s.name)
-        p.text(t("treize.cards", lang), unit, min(p.font(SMALL) * 3 // 4, name_size), MUTED,
-               role="small", align="left", min_size=p.font(12))
+        p.text(
+            str(s.count),
+            number,
+            p.font(FAR),
+            FG if not s.passed else MUTED,
+            role="far",
+            align="right",
+            min_size=p.font(BIG) * 2 // 3,
+            kind="score",
+            who=s.name,
+        )
+        p.text(
+            t("treize.cards", lang),
+            unit,
+            min(p.font(SMALL) * 3 // 4, name_size),
+            MUTED,
+            role="small",
+            align="left",
+            min_size=p.font(12),
+        )
     # One status (the most telling), then the points: short enough for a third of the screen.
     if s.passed:
         tag = t("treize.tag.passed", lang)
@@ -191,12 +227,27 @@ def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
     small = min(p.font(SMALL), name_size)
     if v.advanced:
         pts_b, tag_b = split(tag_b, [1, 1.2], vertical=False, gap=pad)
-        p.text(t("treize.points", lang, n=s.total), pts_b, small,
-               FG if not s.passed else DISABLED, align="left", role="near",
-               min_size=p.font(14), kind="score", who=s.name)
+        p.text(
+            t("treize.points", lang, n=s.total),
+            pts_b,
+            small,
+            FG if not s.passed else DISABLED,
+            align="left",
+            role="near",
+            min_size=p.font(14),
+            kind="score",
+            who=s.name,
+        )
     if tag:
-        p.text(tag, tag_b, small, WARN if s.turn else (DISABLED if s.passed else MUTED),
-               align="left", role="small", min_size=p.font(14))
+        p.text(
+            tag,
+            tag_b,
+            small,
+            WARN if s.turn else (DISABLED if s.passed else MUTED),
+            align="left",
+            role="small",
+            min_size=p.font(14),
+        )
 
 
 def table_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
@@ -216,8 +267,9 @@ def stack_chip(p: Painter, value: int, count: int, box: Rect, end: bool) -> None
     p.panel(box, None, (245, 245, 245) if end else PANEL_HI, border=ACCENT if end else None)
     top, bottom = split(box.inflate(-p.px(4), -p.px(4)), [1.6, 1])
     p.text(str(value), top, p.font(BIG), (0, 0, 0) if end else FG, min_size=p.font(16))
-    p.text(f"× {count}", bottom, p.font(SMALL), (60, 60, 60) if end else MUTED, role="small",
-           min_size=p.font(12))
+    p.text(
+        f"× {count}", bottom, p.font(SMALL), (60, 60, 60) if end else MUTED, role="small", min_size=p.font(12)
+    )
 
 
 def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -226,14 +278,20 @@ def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.panel(area)
     inner = area.inflate(-p.px(12), -p.px(6))
     if not tracking(v, ui):
-        p.paragraph(t("treize.series.unknown", lang), inner, p.font(NEAR), MUTED,
-                    min_size=p.font(16))
+        p.paragraph(t("treize.series.unknown", lang), inner, p.font(NEAR), MUTED, min_size=p.font(16))
         return
     row, sentence = split(inner, [1, 1], gap=p.px(4))
     label_w = min(row.width // 4, p.px(150))
     label = Rect(row.x, row.y, label_w, row.height)
-    p.text(t("treize.series.title", lang), label, p.font(SMALL), MUTED, align="left",
-           role="small", min_size=p.font(14))
+    p.text(
+        t("treize.series.title", lang),
+        label,
+        p.font(SMALL),
+        MUTED,
+        align="left",
+        role="small",
+        min_size=p.font(14),
+    )
     chips = Rect(label.right + p.px(6), row.y, row.width - label_w - p.px(6), row.height)
     if v.stacks:
         slots = max(len(v.stacks), 7)
@@ -246,8 +304,11 @@ def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         text = allowed_text(v, lang)
     else:
         p.text("—", chips, p.font(BIG), MUTED, align="left", min_size=p.font(16))
-        text = (t("treize.series.empty", lang, name=spoken(v, v.turn)) if v.turn
-                else t("treize.series.empty_nobody", lang))
+        text = (
+            t("treize.series.empty", lang, name=spoken(v, v.turn))
+            if v.turn
+            else t("treize.series.empty_nobody", lang)
+        )
     if text:
         p.paragraph(text, sentence, p.font(SMALL), WARN, min_size=p.font(14), role="near")
 
@@ -261,6 +322,7 @@ def allowed_text(v: View, lang: str) -> str:
 
 
 # --- table -------------------------------------------------------------------------------------
+
 
 def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -276,31 +338,55 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     series_band(p, v, ui, band)
     live = not v.finished and v.awaiting == "play"
     table_grid(p, v, ui, tiles, touch=live)
-    hint_b, btn_b = split(foot, [1, 1.2] if p.scale.portrait else [1.25, 1],
-                          vertical=p.scale.portrait, gap=gap)
+    hint_b, btn_b = split(
+        foot, [1, 1.2] if p.scale.portrait else [1.25, 1], vertical=p.scale.portrait, gap=gap
+    )
     if v.mode is None and v.awaiting == "play" and not v.finished:
         # Before the game's first card the table may choose to enter plays or passes only.
         on = tracking(v, ui)
-        p.button(hint_b, t("treize.btn.helper.on" if on else "treize.btn.helper.off", lang),
-                 ("helper",), hint="A", size=p.font(SMALL))
+        p.button(
+            hint_b,
+            t("treize.btn.helper.on" if on else "treize.btn.helper.off", lang),
+            ("helper",),
+            hint="A",
+            size=p.font(SMALL),
+        )
     else:
-        p.paragraph(t("treize.hint.press", lang), hint_b, p.font(SMALL), MUTED,
-                    min_size=p.font(14))
+        p.paragraph(t("treize.hint.press", lang), hint_b, p.font(SMALL), MUTED, min_size=p.font(14))
     if v.finished:
         p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
     elif v.awaiting == "starter":
-        p.button(btn_b, t("treize.lots.button", lang), ("lots",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+        p.button(
+            btn_b,
+            t("treize.lots.button", lang),
+            ("lots",),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(NEAR),
+        )
     elif not tracking(v, ui):
-        p.button(btn_b, t("treize.btn.end", lang), ("end_open",), color=ACCENT,
-                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+        p.button(
+            btn_b,
+            t("treize.btn.end", lang),
+            ("end_open",),
+            color=ACCENT,
+            hint=t("scr.key.enter", lang),
+            size=p.font(NEAR),
+        )
     else:
-        p.button(btn_b, t("treize.btn.play", lang, name=spoken(v, v.turn)), ("play_open",),
-                 enabled=v.turn is not None, color=GOOD, hint=t("scr.key.enter", lang),
-                 size=p.font(NEAR))
+        p.button(
+            btn_b,
+            t("treize.btn.play", lang, name=spoken(v, v.turn)),
+            ("play_open",),
+            enabled=v.turn is not None,
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(NEAR),
+        )
 
 
 # --- play entry --------------------------------------------------------------------------------
+
 
 def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -309,10 +395,15 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     e = entry_of(ui)
     who = v.turn
     if v.finished or not tracking(v, ui) or who is None or v.awaiting != "play":
-        why = (t("treize.todo.over", lang) if v.finished else
-               t("treize.todo.lots", lang) if v.awaiting == "starter" else
-               t("treize.series.unknown", lang) if not tracking(v, ui) else
-               t("treize.play.none_turn", lang))
+        why = (
+            t("treize.todo.over", lang)
+            if v.finished
+            else t("treize.todo.lots", lang)
+            if v.awaiting == "starter"
+            else t("treize.series.unknown", lang)
+            if not tracking(v, ui)
+            else t("treize.play.none_turn", lang)
+        )
         text = why if not tracking(v, ui) else t("treize.play.none", lang, why=why)
         rest = not_applicable(p, area, text)
         seat_grid(p, v, ui, rest, touch=False)
@@ -325,11 +416,9 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
     kit.turn_banner(p, banner, v.seat_of(who), who, v.players, lang)
     ask = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
-    p.text(t("treize.play.ask", lang), ask, p.font(SMALL), FG, align="left",
-           min_size=p.font(18))
+    p.text(t("treize.play.ask", lang), ask, p.font(SMALL), FG, align="left", min_size=p.font(18))
     head = Rect(area.x, area.y, area.width, ask.bottom - area.y)
-    allowed = (allowed_text(v, lang) if v.stacks
-               else t("treize.series.empty", lang, name=spoken(v, who)))
+    allowed = allowed_text(v, lang) if v.stacks else t("treize.series.empty", lang, name=spoken(v, who))
     line = Rect(area.x, head.bottom, area.width, p.px(72 if portrait else 44))
     lines_text(p, allowed, line, p.font(SMALL), MUTED, min_size=p.font(18), align="left")
     head = Rect(area.x, area.y, area.width, line.bottom - area.y)
@@ -344,42 +433,68 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             hint = t("treize.tag.min", lang, n=opt[0])
             action: Action = ("value", val)
         else:
-            between = (v.low is not None and v.high is not None
-                       and v.low[0] < val < v.high[0])
+            between = v.low is not None and v.high is not None and v.low[0] < val < v.high[0]
             hint = t("treize.tag.gap" if between else "treize.tag.few", lang)
             action = ("why", f"v{val}")
-        p.button(cell, str(val), action, enabled=opt is not None, selected=value == val,
-                 hint=hint, size=p.font(BIG))
+        p.button(
+            cell,
+            str(val),
+            action,
+            enabled=opt is not None,
+            selected=value == val,
+            hint=hint,
+            size=p.font(BIG),
+        )
     opt = v.option(value) if value is not None else None
     if value is None or opt is None:
-        p.text(t("treize.play.pick_value", lang), counts_area, p.font(NEAR), MUTED,
-               min_size=p.font(16))
+        p.text(t("treize.play.pick_value", lang), counts_area, p.font(NEAR), MUTED, min_size=p.font(16))
     else:
         label_w = counts_area.width // 4
         label = Rect(counts_area.x, counts_area.y, label_w, counts_area.height)
-        lines_text(p, t("treize.play.pick_count", lang, value=value), label, p.font(SMALL), FG,
-                min_size=p.font(18), align="left")
+        lines_text(
+            p,
+            t("treize.play.pick_count", lang, value=value),
+            label,
+            p.font(SMALL),
+            FG,
+            min_size=p.font(18),
+            align="left",
+        )
         most = max(opt[0], min(opt[1], MAX_COUNT_BUTTONS))
-        row = Rect(label.right + gap, counts_area.y, counts_area.width - label_w - gap,
-                   counts_area.height)
+        row = Rect(label.right + gap, counts_area.y, counts_area.width - label_w - gap, counts_area.height)
         cells = split(row, [1] * most, vertical=False, gap=p.px(4))
         for n, cell in enumerate(cells, start=1):
             ok = n >= opt[0]
-            p.button(cell, str(n), ("count", n) if ok else ("why", f"c{n}"), enabled=ok,
-                     selected=count == n, size=p.font(NEAR))
+            p.button(
+                cell,
+                str(n),
+                ("count", n) if ok else ("why", f"c{n}"),
+                enabled=ok,
+                selected=count == n,
+                size=p.font(NEAR),
+            )
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, back_b, ok_b = split(foot, [1.3, 0.8, 1], vertical=False, gap=gap)
-    chosen = (t("treize.play.chosen", lang, count=count, value=value)
-              if value is not None and count is not None else "")
+    chosen = (
+        t("treize.play.chosen", lang, count=count, value=value)
+        if value is not None and count is not None
+        else ""
+    )
     p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(18))
-    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
-             size=p.font(NEAR))
-    p.button(ok_b, t("scr.card.confirm", lang), ("play",),
-             enabled=value is not None and count is not None, color=GOOD,
-             hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
+    p.button(
+        ok_b,
+        t("scr.card.confirm", lang),
+        ("play",),
+        enabled=value is not None and count is not None,
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(NEAR),
+    )
 
 
 # --- take (the card a passing player took) -----------------------------------------------------
+
 
 def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -398,29 +513,32 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The stacks' values are read by the one who touches them: under the banner's size.
     value_size = p.texts[-1].size * 4 // 5
     ask = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
-    p.text(t("treize.take.ask", lang), ask, p.font(SMALL), FG, align="left",
-           min_size=p.font(18))
+    p.text(t("treize.take.ask", lang), ask, p.font(SMALL), FG, align="left", min_size=p.font(18))
     head = Rect(area.x, area.y, area.width, ask.bottom - area.y)
     head_h = head.height
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
-    for cell, (value, stack_n) in zip(grid(body, len(v.stacks), cols, gap), v.stacks,
-                                    strict=True):
+    for cell, (value, stack_n) in zip(grid(body, len(v.stacks), cols, gap), v.stacks, strict=True):
         # The value big, how many lie on that stack under it (read from the seats too).
         p.panel(cell, None, PANEL_HI)
         top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
-        p.text(str(value), top, value_size, FG, role="far", min_size=min(value_size,
-                                                                        p.font(BIG)))
-        p.text(t("treize.take.stack", lang, count=stack_n), bottom, p.font(SMALL), MUTED,
-               role="near", min_size=p.font(16))
+        p.text(str(value), top, value_size, FG, role="far", min_size=min(value_size, p.font(BIG)))
+        p.text(
+            t("treize.take.stack", lang, count=stack_n),
+            bottom,
+            p.font(SMALL),
+            MUTED,
+            role="near",
+            min_size=p.font(16),
+        )
         p.controls.append(Control(Rect(cell), ("took", value)))
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
-    p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
-             size=p.font(NEAR))
+    p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
 
 
 # --- lots --------------------------------------------------------------------------------------
+
 
 def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -428,41 +546,57 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     gap = p.px(8)
     if v.awaiting != "starter":
-        why = (t("treize.lots.over", lang) if v.finished else
-               t("treize.lots.known", lang, name=spoken(v, v.starter or v.turn),
-                 n=v.game_number))
+        why = (
+            t("treize.lots.over", lang)
+            if v.finished
+            else t("treize.lots.known", lang, name=spoken(v, v.starter or v.turn), n=v.game_number)
+        )
         rest = not_applicable(p, area, why)
         seat_grid(p, v, ui, rest, touch=False)
         return
     head_h = p.px(70)
     head = Rect(area.x, area.y, area.width, head_h)
-    p.paragraph(t("treize.lots.title", lang), head, p.font(BIG), WARN, min_size=p.font(18),
-                role="near")
+    p.paragraph(t("treize.lots.title", lang), head, p.font(BIG), WARN, min_size=p.font(18), role="near")
     btn_h = p.px(90)
-    btn = Rect(area.centerx - area.width * 3 // 8, area.bottom - btn_h, area.width * 3 // 4,
-               btn_h)
+    btn = Rect(area.centerx - area.width * 3 // 8, area.bottom - btn_h, area.width * 3 // 4, btn_h)
     names_area = Rect(area.x, head.bottom + gap, area.width, btn.top - head.bottom - 2 * gap)
     cols = 1 if p.scale.portrait else 2 if len(v.seats) <= 4 else 3
     for s, cell in zip(v.seats, grid(names_area, len(v.seats), cols, gap), strict=False):
         p.panel(cell)
         d = min(cell.height - p.px(8), p.px(40))
         p.seat_mark(s.seat, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
-        p.name(s.name, v.players, Rect(cell.x + d + p.px(14), cell.y,
-                                       cell.width - d - p.px(20), cell.height),
-               p.font(BIG if p.scale.portrait else NEAR))
-    p.button(btn, t("treize.lots.button", lang), ("lots",), color=GOOD,
-             hint=t("scr.key.enter", lang), size=p.font(BIG))
+        p.name(
+            s.name,
+            v.players,
+            Rect(cell.x + d + p.px(14), cell.y, cell.width - d - p.px(20), cell.height),
+            p.font(BIG if p.scale.portrait else NEAR),
+        )
+    p.button(
+        btn,
+        t("treize.lots.button", lang),
+        ("lots",),
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(BIG),
+    )
 
 
 def draw_lots_overlay(p: Painter, v: View, ui: Ui, phase: float) -> None:
     """Who starts is drawn (already journaled): a light runs round the table and stops on them."""
     if v.starter is None:
         return
-    overlay(p, v.players, v.seat_of(v.starter), phase, t("treize.lots.drawing", ui.lang),
-            t("treize.lots.result", ui.lang, name=spoken(v, v.starter)))
+    overlay(
+        p,
+        v.players,
+        v.seat_of(v.starter),
+        phase,
+        t("treize.lots.drawing", ui.lang),
+        t("treize.lots.result", ui.lang, name=spoken(v, v.starter)),
+    )
 
 
 # --- scores ------------------------------------------------------------------------------------
+
 
 def nice_step(span: float, ticks: int = 5) -> int:
     """A round 1-2-5 step that cuts ``span`` into at most ``ticks`` parts (the charts' ticks)."""
@@ -476,10 +610,15 @@ def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.panel(area)
     inner = area.inflate(-p.px(10), -p.px(8))
     title_h = p.px(30)
-    p.text(t("treize.scores.title", lang), Rect(inner.x, inner.y, inner.width, title_h),
-           p.font(SMALL), FG, align="left", min_size=p.font(14))
-    table = Rect(inner.x, inner.y + title_h + p.px(2), inner.width,
-                 inner.height - title_h - p.px(2))
+    p.text(
+        t("treize.scores.title", lang),
+        Rect(inner.x, inner.y, inner.width, title_h),
+        p.font(SMALL),
+        FG,
+        align="left",
+        min_size=p.font(14),
+    )
+    table = Rect(inner.x, inner.y + title_h + p.px(2), inner.width, inner.height - title_h - p.px(2))
     n = len(v.players)
     head_h = min(p.px(30), table.height // (n + 1))
     row_h = min(p.px(72), (table.height - head_h) // n)
@@ -489,18 +628,30 @@ def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     wanted = min(max(1, len(v.history)), 8)
     name_w = max(inner.width * 5 // 11, inner.width - total_w - gap * 2 - game_w * wanted)
     room = inner.width - name_w - total_w - 2 * gap
-    shown = v.history[-max(1, room // game_w):] if v.history else ()
+    shown = v.history[-max(1, room // game_w) :] if v.history else ()
     game_w = room // max(1, len(shown)) if shown else 0
     totals = dict(v.standings)
     head_size = min(p.font(22), p.font(NEAR))
     x0 = table.x + name_w + gap
     for j, g in enumerate(shown):
-        p.text(t("treize.scores.game", lang, n=g.number),
-               Rect(x0 + j * game_w, table.y, game_w, head_h), head_size, MUTED, role="small",
-               min_size=p.font(12))
+        p.text(
+            t("treize.scores.game", lang, n=g.number),
+            Rect(x0 + j * game_w, table.y, game_w, head_h),
+            head_size,
+            MUTED,
+            role="small",
+            min_size=p.font(12),
+        )
     total_x = table.right - total_w
-    p.text(t("treize.scores.total", lang), Rect(total_x, table.y, total_w, head_h), head_size,
-           FG, align="right", role="small", min_size=p.font(12))
+    p.text(
+        t("treize.scores.total", lang),
+        Rect(total_x, table.y, total_w, head_h),
+        head_size,
+        FG,
+        align="right",
+        role="small",
+        min_size=p.font(12),
+    )
     for i, name in enumerate(v.players):
         y = table.y + head_h + i * row_h
         row = Rect(table.x, y, table.width, row_h)
@@ -508,18 +659,32 @@ def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             pygame.draw.line(p.surface, PANEL_HI, (row.x, y), (row.right, y), 1)
         d = min(row_h - p.px(6), p.px(30))
         p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.45))
-        p.name(name, v.players, Rect(row.x + d + p.px(6), y, name_w - d - p.px(6), row_h),
-               p.font(NEAR))
+        p.name(name, v.players, Rect(row.x + d + p.px(6), y, name_w - d - p.px(6), row_h), p.font(NEAR))
         size = last_size(p, p.font(NEAR))
         for j, g in enumerate(shown):
             score = dict(g.scores)[name]
-            p.text(str(score), Rect(x0 + j * game_w, y, game_w, row_h), min(size, p.font(NEAR)),
-                   GOOD if name == g.winner else MUTED, role="near", min_size=p.font(12),
-                   kind="score", who=name)
+            p.text(
+                str(score),
+                Rect(x0 + j * game_w, y, game_w, row_h),
+                min(size, p.font(NEAR)),
+                GOOD if name == g.winner else MUTED,
+                role="near",
+                min_size=p.font(12),
+                kind="score",
+                who=name,
+            )
         total = totals[name]
-        p.text(str(total), Rect(total_x, y, total_w, row_h), max(size, p.font(BIG)),
-               BAD if total >= v.target else FG, align="right", role="far",
-               min_size=size, kind="score", who=name)
+        p.text(
+            str(total),
+            Rect(total_x, y, total_w, row_h),
+            max(size, p.font(BIG)),
+            BAD if total >= v.target else FG,
+            align="right",
+            role="far",
+            min_size=size,
+            kind="score",
+            who=name,
+        )
 
 
 def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -527,15 +692,25 @@ def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lang = ui.lang
     p.panel(area)
     title = Rect(area.x + p.px(10), area.y + p.px(4), area.width - p.px(20), p.px(30))
-    p.text(t("treize.scores.race", lang, target=v.target), title, p.font(SMALL), FG,
-           align="left", min_size=p.font(14))
+    p.text(
+        t("treize.scores.race", lang, target=v.target),
+        title,
+        p.font(SMALL),
+        FG,
+        align="left",
+        min_size=p.font(14),
+    )
     label = p.font(SMALL) * 3 // 4  # the axes: read at arm's length, at least the name line
     label = max(label, p.name_size() * 3 // 4)
     label_h = p.line_height(label)
     axis_w = p.fonts.size("20", label)[0] + p.px(10)
     axis_h = label_h + p.px(2)
-    plot = Rect(area.x + axis_w, title.bottom + p.px(12), area.width - axis_w - p.px(40),
-                area.bottom - title.bottom - axis_h - p.px(18))
+    plot = Rect(
+        area.x + axis_w,
+        title.bottom + p.px(12),
+        area.width - axis_w - p.px(40),
+        area.bottom - title.bottom - axis_h - p.px(18),
+    )
     if plot.width < 10 or plot.height < 10:
         return
     totals_by_game = [dict(g.totals) for g in v.history]
@@ -548,16 +723,33 @@ def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
         if value == v.target:
             continue
-        p.text(str(value), Rect(area.x + p.px(2), y - label_h // 2, axis_w - p.px(6), label_h),
-               label, MUTED, align="right", role="small", min_size=label)
+        p.text(
+            str(value),
+            Rect(area.x + p.px(2), y - label_h // 2, axis_w - p.px(6), label_h),
+            label,
+            MUTED,
+            align="right",
+            role="small",
+            min_size=label,
+        )
     # The finish line of the race, with its number.
     y_target = plot.bottom - plot.height * v.target // top
-    pygame.draw.line(p.surface, BAD, (plot.left, y_target), (plot.right, y_target),
-                     max(2, p.px(3)))
+    pygame.draw.line(p.surface, BAD, (plot.left, y_target), (plot.right, y_target), max(2, p.px(3)))
     big = p.font(NEAR)
-    p.text(str(v.target), Rect(plot.right + p.px(4), y_target - p.line_height(big) // 2,
-                               area.right - plot.right - p.px(6), p.line_height(big)),
-           big, BAD, align="left", role="near", min_size=label)
+    p.text(
+        str(v.target),
+        Rect(
+            plot.right + p.px(4),
+            y_target - p.line_height(big) // 2,
+            area.right - plot.right - p.px(6),
+            p.line_height(big),
+        ),
+        big,
+        BAD,
+        align="left",
+        role="near",
+        min_size=label,
+    )
 
     def xy(g: int, n: int) -> tuple[int, int]:
         return plot.left + plot.width * g // games, plot.bottom - plot.height * n // top
@@ -566,8 +758,14 @@ def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     for g in range(xstep, games + 1, xstep):
         x = xy(g, 0)[0]
         w = p.fonts.size(str(g), label)[0] + p.px(8)
-        p.text(str(g), Rect(x - w // 2, plot.bottom + p.px(2), w, axis_h), label, MUTED,
-               role="small", min_size=label)
+        p.text(
+            str(g),
+            Rect(x - w // 2, plot.bottom + p.px(2), w, axis_h),
+            label,
+            MUTED,
+            role="small",
+            min_size=label,
+        )
     for seat, name in enumerate(v.players):
         points = [xy(0, 0)] + [xy(i + 1, row[name]) for i, row in enumerate(totals_by_game)]
         if len(points) > 1:
@@ -583,8 +781,11 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(8)
     if not v.advanced:
         winner = v.history[-1].winner if v.history else None
-        text = (t("treize.scores.basic", lang, name=spoken(v, winner)) if winner
-                else t("treize.scores.basic_none", lang))
+        text = (
+            t("treize.scores.basic", lang, name=spoken(v, winner))
+            if winner
+            else t("treize.scores.basic_none", lang)
+        )
         rest = not_applicable(p, area, text)
         seat_grid(p, v, ui, rest, touch=False)
         return
@@ -596,11 +797,20 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             text_b, btn_b = split(band, [1.4, 1], gap=gap)
         else:
             text_b, btn_b = split(band, [1.6, 1], vertical=False, gap=gap)
-        lines = (t("treize.scores.won", lang, n=last.number, name=spoken(v, last.winner)) + "\n"
-                 + t("treize.scores.starts", lang, name=spoken(v, v.starter), n=v.game_number))
+        lines = (
+            t("treize.scores.won", lang, n=last.number, name=spoken(v, last.winner))
+            + "\n"
+            + t("treize.scores.starts", lang, name=spoken(v, v.starter), n=v.game_number)
+        )
         p.paragraph(lines, text_b, p.font(NEAR), WARN, min_size=p.font(18), role="near")
-        p.button(btn_b, t("treize.scores.next", lang), ("next",), color=GOOD,
-                 hint=t("scr.key.enter", lang), size=p.font(NEAR))
+        p.button(
+            btn_b,
+            t("treize.scores.next", lang),
+            ("next",),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(NEAR),
+        )
         area = Rect(area.x, band.bottom + gap, area.width, area.height - band_h - gap)
     if not v.history:
         area = not_applicable(p, area, t("treize.scores.none", lang))
@@ -619,32 +829,52 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 # --- game over ---------------------------------------------------------------------------------
 
+
 def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     """The kit's game over: the winners first and framed; the match's points in far type in
     the advanced variant, the places alone in the basic one."""
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
-    what = (t("treize.over.won", lang) if len(v.winners) == 1
-            else t("treize.over.tied", lang, n=len(v.winners)))
+    what = (
+        t("treize.over.won", lang) if len(v.winners) == 1 else t("treize.over.tied", lang, n=len(v.winners))
+    )
     if v.advanced and v.winners:
         what += " " + t("treize.over.points", lang, n=dict(v.standings)[v.winners[0]])
-    title = (", ".join(spoken(v, w) for w in v.winners) + " " + what if len(v.winners) == 1
-             else what)
+    title = ", ".join(spoken(v, w) for w in v.winners) + " " + what if len(v.winners) == 1 else what
     # Ties share a place ("1er, 1er, 3e"), as on the other games' game over.
     totals = [total for _name, total in v.standings]
-    places = {name: (1 + sum(other < total for other in totals) if v.advanced else
-                     1 if name in v.winners else s.place)
-              for (name, total), s in zip(v.standings, (v.seats[v.seat_of(n)]
-                                                         for n, _ in v.standings), strict=True)}
-    rows = [kit.Standing(v.seat_of(name), name, places[name], total if v.advanced else None,
-                         t("treize.pts", lang) if v.advanced else "",
-                         winner=name in v.winners) for name, total in v.standings]
-    kit.game_over(p, area, rows, v.players, lang, finished=v.finished, title=title,
-                  not_yet=t("treize.over.not_yet", lang, n=v.game_number))
+    places = {
+        name: (
+            1 + sum(other < total for other in totals) if v.advanced else 1 if name in v.winners else s.place
+        )
+        for (name, total), s in zip(v.standings, (v.seats[v.seat_of(n)] for n, _ in v.standings), strict=True)
+    }
+    rows = [
+        kit.Standing(
+            v.seat_of(name),
+            name,
+            places[name],
+            total if v.advanced else None,
+            t("treize.pts", lang) if v.advanced else "",
+            winner=name in v.winners,
+        )
+        for name, total in v.standings
+    ]
+    kit.game_over(
+        p,
+        area,
+        rows,
+        v.players,
+        lang,
+        finished=v.finished,
+        title=title,
+        not_yet=t("treize.over.not_yet", lang, n=v.game_number),
+    )
 
 
 # --- end of a game entered without plays -------------------------------------------------------
+
 
 def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
@@ -660,14 +890,20 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     portrait = p.scale.portrait
     winner = e.player if e is not None and e.kind == "end" else None
     head_h = p.px(44)
-    lines_text(p, t("treize.end.title", lang, n=v.game_number),
-            Rect(area.x, area.y, area.width, head_h), p.font(NEAR), WARN,
-            min_size=p.font(20), kind="headline", align="left")
+    lines_text(
+        p,
+        t("treize.end.title", lang, n=v.game_number),
+        Rect(area.x, area.y, area.width, head_h),
+        p.font(NEAR),
+        WARN,
+        min_size=p.font(20),
+        kind="headline",
+        align="left",
+    )
     foot_h = p.px(60)
     body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     if v.advanced:
-        pick, left = split(body, [1, 1.3] if not portrait else [1, 1.2], vertical=portrait,
-                           gap=gap)
+        pick, left = split(body, [1, 1.3] if not portrait else [1, 1.2], vertical=portrait, gap=gap)
     else:
         pick, left = body, Rect(body.x, body.bottom, body.width, 0)
     cols = 2 if portrait else 1
@@ -679,38 +915,51 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         inner = cell.inflate(-p.px(8), -p.px(4))
         d = min(inner.height, p.px(32))
         p.seat_mark(s.seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
-        p.name(s.name, v.players, Rect(inner.x + d + p.px(6), inner.y,
-                                       inner.width - d - p.px(6), inner.height),
-               p.font(NEAR), text_on(fill))
+        p.name(
+            s.name,
+            v.players,
+            Rect(inner.x + d + p.px(6), inner.y, inner.width - d - p.px(6), inner.height),
+            p.font(NEAR),
+            text_on(fill),
+        )
     if v.advanced and left.height > 0:
         title = Rect(left.x, left.y, left.width, p.px(30))
-        p.text(t("treize.end.left", lang), title, p.font(SMALL), FG, align="left",
-               min_size=p.font(14))
+        p.text(t("treize.end.left", lang), title, p.font(SMALL), FG, align="left", min_size=p.font(14))
         others = [s for s in v.seats if s.name != winner]
-        rows = split(Rect(left.x, title.bottom, left.width, left.height - title.height),
-                     [1] * len(others), gap=p.px(3))
+        rows = split(
+            Rect(left.x, title.bottom, left.width, left.height - title.height), [1] * len(others), gap=p.px(3)
+        )
         for s, row in zip(others, rows, strict=True):
-            n = (e.left.get(s.name, v.dealt) if e is not None else v.dealt)
+            n = e.left.get(s.name, v.dealt) if e is not None else v.dealt
             name_b, minus_b, n_b, plus_b = split(row, [3.4, 1, 1, 1], vertical=False, gap=gap)
             d = min(name_b.height, p.px(28))
             p.seat_mark(s.seat, (name_b.x + d // 2, name_b.centery), int(d * 0.42))
-            p.name(s.name, v.players, Rect(name_b.x + d + p.px(6), name_b.y,
-                                           name_b.width - d - p.px(6), name_b.height),
-                   p.font(SMALL))
+            p.name(
+                s.name,
+                v.players,
+                Rect(name_b.x + d + p.px(6), name_b.y, name_b.width - d - p.px(6), name_b.height),
+                p.font(SMALL),
+            )
             size = last_size(p, p.font(SMALL))
             p.button(minus_b, "−", ("left", s.name, -1), enabled=n > 0, size=size)
-            p.text(str(n), n_b, max(size, p.font(NEAR)), FG, min_size=p.font(12), kind="score",
-                   who=s.name)
+            p.text(str(n), n_b, max(size, p.font(NEAR)), FG, min_size=p.font(12), kind="score", who=s.name)
             p.button(plus_b, "+", ("left", s.name, 1), size=size)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, ok_b = split(foot, [1, 1.4], vertical=False, gap=gap)
-    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang),
-             size=p.font(NEAR))
-    p.button(ok_b, t("treize.end.confirm", lang), ("end",), enabled=winner is not None,
-             color=GOOD, hint=t("scr.key.enter", lang), size=p.font(NEAR))
+    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
+    p.button(
+        ok_b,
+        t("treize.end.confirm", lang),
+        ("end",),
+        enabled=winner is not None,
+        color=GOOD,
+        hint=t("scr.key.enter", lang),
+        size=p.font(NEAR),
+    )
 
 
 # --- rules -------------------------------------------------------------------------------------
+
 
 def rule_lines(v: View | None, ui: Ui) -> list[str]:
     lang = ui.lang
@@ -728,18 +977,30 @@ def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 DRAWERS = {
-    "table": draw_table, "play": draw_play, "take": draw_take, "lots": draw_lots_screen,
-    "scores": draw_scores, "end": draw_end, "gameover": draw_gameover,
+    "table": draw_table,
+    "play": draw_play,
+    "take": draw_take,
+    "lots": draw_lots_screen,
+    "scores": draw_scores,
+    "end": draw_end,
+    "gameover": draw_gameover,
 }
 
 # Value keys: digits, 0 = 10, both languages' letters for 11-13 and the numpad (/ * - as Kilo's).
 VALUE_KEYS: dict[int, int] = {
     **{getattr(pygame, f"K_{d}"): d for d in range(1, 10)},
     **{getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)},
-    pygame.K_0: 10, pygame.K_KP0: 10,
-    pygame.K_j: 11, pygame.K_v: 11, pygame.K_KP_DIVIDE: 11,
-    pygame.K_q: 12, pygame.K_d: 12, pygame.K_KP_MULTIPLY: 12,
-    pygame.K_k: 13, pygame.K_r: 13, pygame.K_KP_MINUS: 13,
+    pygame.K_0: 10,
+    pygame.K_KP0: 10,
+    pygame.K_j: 11,
+    pygame.K_v: 11,
+    pygame.K_KP_DIVIDE: 11,
+    pygame.K_q: 12,
+    pygame.K_d: 12,
+    pygame.K_KP_MULTIPLY: 12,
+    pygame.K_k: 13,
+    pygame.K_r: 13,
+    pygame.K_KP_MINUS: 13,
 }
 COUNT_KEYS: dict[int, int] = {
     **{getattr(pygame, f"K_{d}"): d for d in range(1, 10)},
@@ -748,6 +1009,7 @@ COUNT_KEYS: dict[int, int] = {
 
 
 # --- the simulated table's moves on the queue --------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SimPlay:
@@ -805,8 +1067,11 @@ class TreizeScreens(GameScreens):
         lang = ui.lang
         if view.finished:
             games = len(view.history)
-            left = (t("treize.head.over_basic", lang) if not view.advanced else
-                    t("treize.head.over", lang, games=games))
+            left = (
+                t("treize.head.over_basic", lang)
+                if not view.advanced
+                else t("treize.head.over", lang, games=games)
+            )
         else:
             left = t("treize.head.game", lang, n=view.game_number, trick=view.trick)
         return left, todo_text(view, ui)
@@ -842,13 +1107,20 @@ class TreizeScreens(GameScreens):
         ui: Ui = app.ui
         app.dirty = True
         helper = bool(ui.setup.options.get("helper", True))
-        if game.mode is None and helper and game.series is not None and game.series.empty \
-                and game.turn is not None:
+        if (
+            game.mode is None
+            and helper
+            and game.series is not None
+            and game.series.empty
+            and game.turn is not None
+        ):
             # The series helper is on: a game's first event is its starter's play.
             who = short_name(name, game.players)
             leader = short_name(game.turn, game.players)
-            ui.say(t("treize.msg.lead_first", "fr", name=who, leader=leader),
-                   t("treize.msg.lead_first", "en", name=who, leader=leader))
+            ui.say(
+                t("treize.msg.lead_first", "fr", name=who, leader=leader),
+                t("treize.msg.lead_first", "en", name=who, leader=leader),
+            )
             return
         options = game.take_options() if game.mode == "plays" else ()
         if took is None and len(options) == 1:
@@ -891,8 +1163,7 @@ class TreizeScreens(GameScreens):
         if isinstance(event, Starter):
             ui.anim_start = app.now()
             who = spoken(v, event.player)
-            ui.say(t("treize.msg.lots", "fr", name=who), t("treize.msg.lots", "en", name=who),
-                   error=False)
+            ui.say(t("treize.msg.lots", "fr", name=who), t("treize.msg.lots", "en", name=who), error=False)
         elif isinstance(event, Pass):
             app.sounds.play("slap")
         if before is not None and len(v.history) > len(before.history):
@@ -904,8 +1175,13 @@ class TreizeScreens(GameScreens):
     def undone(self, engine: Any, lang: str) -> str | None:
         event = engine.last_undone
         if isinstance(event, Play):
-            return t("treize.undone.play", lang, name=short_name(event.player, engine.players),
-                     count=event.count, value=event.value)
+            return t(
+                "treize.undone.play",
+                lang,
+                name=short_name(event.player, engine.players),
+                count=event.count,
+                value=event.value,
+            )
         if isinstance(event, Pass):
             return t("treize.undone.pass", lang, name=short_name(event.player, engine.players))
         if isinstance(event, Starter):
@@ -979,8 +1255,11 @@ class TreizeScreens(GameScreens):
                 ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
             else:
                 winner = e.player
-                left = ({s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner}
-                        if v.advanced else None)
+                left = (
+                    {s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner}
+                    if v.advanced
+                    else None
+                )
                 self._submit(app, GameEnd(winner=winner, left=left))
         else:
             return False
@@ -999,8 +1278,7 @@ class TreizeScreens(GameScreens):
             # The engine's own sentence: "Bea ne peut pas jouer 2 × 6 : pas de carte entre 4 et 9".
             least = 1
             if v.low is not None and v.high is not None:
-                least = (v.low[1] if value <= v.low[0] else v.high[1] if value >= v.high[0]
-                         else 1)
+                least = v.low[1] if value <= v.low[0] else v.high[1] if value >= v.high[0] else 1
             try:
                 app.table.engine.check(Play(player=v.turn, value=value, count=least))
             except RuleError as err:
@@ -1104,8 +1382,11 @@ class TreizeScreens(GameScreens):
         bot = self._bots.get(game_id)
         if bot is None:
             events = [e for _, e in app.journal.events(game_id)] if app.journal else []
-            bot = (AutoPlayer.from_events(app.seed, events) if events
-                   else AutoPlayer(app.seed, app.table.engine.players))
+            bot = (
+                AutoPlayer.from_events(app.seed, events)
+                if events
+                else AutoPlayer(app.seed, app.table.engine.players)
+            )
             self._bots[game_id] = bot
         return bot
 
@@ -1125,12 +1406,14 @@ class TreizeScreens(GameScreens):
             if move is None:
                 return
             if isinstance(move, (Starter, Pass)):
-                seat = (game.players.index(move.player) if isinstance(move, Pass)
-                        else bot.moves % len(game.players))
+                seat = (
+                    game.players.index(move.player)
+                    if isinstance(move, Pass)
+                    else bot.moves % len(game.players)
+                )
                 t_us = (bot.moves + 1) * 1_000_000
                 items.append(InputEvent("seat", seat, "press", t_us * 1000, SIM_CLOCK, "sim"))
-                items.append(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000,
-                                        SIM_CLOCK, "sim"))
+                items.append(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000, SIM_CLOCK, "sim"))
                 if isinstance(move, Pass) and move.took is not None:
                     items.append(SimTook(move.player, move.took))
             elif isinstance(move, Play):
@@ -1170,10 +1453,18 @@ class TreizeScreens(GameScreens):
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
         variant = form.options.get("variant", "advanced")
         helper = "on" if form.options.get("helper", True) else "off"
-        return [SetupItem(t(f"treize.setup.variant.{variant}", lang),
-                          t(f"treize.setup.variant.{variant}.help", lang), ("variant",)),
-                SetupItem(t(f"treize.btn.helper.{helper}", lang),
-                          t(f"treize.setup.helper.{helper}.help", lang), ("helper_setup",))]
+        return [
+            SetupItem(
+                t(f"treize.setup.variant.{variant}", lang),
+                t(f"treize.setup.variant.{variant}.help", lang),
+                ("variant",),
+            ),
+            SetupItem(
+                t(f"treize.btn.helper.{helper}", lang),
+                t(f"treize.setup.helper.{helper}.help", lang),
+                ("helper_setup",),
+            ),
+        ]
 
     def setup_action(self, form: SetupForm, action: Action) -> bool:
         if action[0] == "variant":

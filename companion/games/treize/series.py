@@ -97,28 +97,42 @@ class LegalPlay:
         s = self.series
         low, high = s.low, s.high
         if low is None or high is None:
-            return ("n'importe quelle valeur, autant de cartes que voulu" if lang == "fr"
-                    else "any value, as many cards as you like")
+            return (
+                "n'importe quelle valeur, autant de cartes que voulu"
+                if lang == "fr"
+                else "any value, as many cards as you like"
+            )
         if low.value == high.value:
-            return (f"toute valeur\u202f: {cards_fr(low.count)} au moins" if lang == "fr"
-                    else f"any value: at least {cards_en(low.count)}")
+            return (
+                f"toute valeur\u202f: {cards_fr(low.count)} au moins"
+                if lang == "fr"
+                else f"any value: at least {cards_en(low.count)}"
+            )
         parts: list[str] = []
         if lang == "fr":
-            parts.append(f"{low.value} ou moins\u202f: {cards_fr(low.count)} au moins"
-                         if low.value > MIN_VALUE else
-                         f"sur le {low.value}\u202f: {cards_fr(low.count)} au moins")
-            parts.append(f"{high.value} ou plus\u202f: {cards_fr(high.count)} au moins"
-                         if high.value < MAX_VALUE else
-                         f"sur le {high.value}\u202f: {cards_fr(high.count)} au moins")
+            parts.append(
+                f"{low.value} ou moins\u202f: {cards_fr(low.count)} au moins"
+                if low.value > MIN_VALUE
+                else f"sur le {low.value}\u202f: {cards_fr(low.count)} au moins"
+            )
+            parts.append(
+                f"{high.value} ou plus\u202f: {cards_fr(high.count)} au moins"
+                if high.value < MAX_VALUE
+                else f"sur le {high.value}\u202f: {cards_fr(high.count)} au moins"
+            )
             if high.value - low.value > 1:
                 parts.append(f"pas de carte entre {low.value} et {high.value}")
         else:
-            parts.append(f"{low.value} or lower: at least {cards_en(low.count)}"
-                         if low.value > MIN_VALUE else
-                         f"on the {low.value}: at least {cards_en(low.count)}")
-            parts.append(f"{high.value} or higher: at least {cards_en(high.count)}"
-                         if high.value < MAX_VALUE else
-                         f"on the {high.value}: at least {cards_en(high.count)}")
+            parts.append(
+                f"{low.value} or lower: at least {cards_en(low.count)}"
+                if low.value > MIN_VALUE
+                else f"on the {low.value}: at least {cards_en(low.count)}"
+            )
+            parts.append(
+                f"{high.value} or higher: at least {cards_en(high.count)}"
+                if high.value < MAX_VALUE
+                else f"on the {high.value}: at least {cards_en(high.count)}"
+            )
             if high.value - low.value > 1:
                 parts.append(f"nothing between {low.value} and {high.value}")
         return "\u202f; ".join(parts) if lang == "fr" else "; ".join(parts)
@@ -174,30 +188,39 @@ class Series:
     def why_not(self, value: int, count: int) -> tuple[str, str] | None:
         """None if ``count`` x ``value`` may be played, else the rule it breaks (English, French)."""
         if not MIN_VALUE <= value <= MAX_VALUE:
-            return (f"cards go from {MIN_VALUE} to {MAX_VALUE}, there is no {value}",
-                    f"les cartes vont de {MIN_VALUE} à {MAX_VALUE}, il n'y a pas de {value}")
+            return (
+                f"cards go from {MIN_VALUE} to {MAX_VALUE}, there is no {value}",
+                f"les cartes vont de {MIN_VALUE} à {MAX_VALUE}, il n'y a pas de {value}",
+            )
         if count < 1:
             return ("a play is at least one card", "on joue au moins une carte")
         low, high = self.low, self.high
         if low is None or high is None:
             return None
         if low.value < value < high.value:
-            return (f"no card between {low.value} and {high.value}",
-                    f"pas de carte entre {low.value} et {high.value}")
+            return (
+                f"no card between {low.value} and {high.value}",
+                f"pas de carte entre {low.value} et {high.value}",
+            )
         end = low if value <= low.value else high
         if count >= end.count:
             return None
         if value == end.value:
-            return (f"at least {cards_en(end.count)} on the {end.value}",
-                    f"{cards_fr(end.count)} au moins sur {_le_fr(end.value)}")
-        lying_en = f"{end.count} lie on the {end.value}" if end.count > 1 else \
-            f"1 lies on the {end.value}"
+            return (
+                f"at least {cards_en(end.count)} on the {end.value}",
+                f"{cards_fr(end.count)} au moins sur {_le_fr(end.value)}",
+            )
+        lying_en = f"{end.count} lie on the {end.value}" if end.count > 1 else f"1 lies on the {end.value}"
         lying_fr = f"il y en a {end.count} sur {_le_fr(end.value)}"
         if value < end.value:
-            return (f"at least {cards_en(end.count)} below the {end.value} ({lying_en})",
-                    f"{cards_fr(end.count)} au moins sous {_le_fr(end.value)} ({lying_fr})")
-        return (f"at least {cards_en(end.count)} above the {end.value} ({lying_en})",
-                f"{cards_fr(end.count)} au moins au-dessus {_du_fr(end.value)} ({lying_fr})")
+            return (
+                f"at least {cards_en(end.count)} below the {end.value} ({lying_en})",
+                f"{cards_fr(end.count)} au moins sous {_le_fr(end.value)} ({lying_fr})",
+            )
+        return (
+            f"at least {cards_en(end.count)} above the {end.value} ({lying_en})",
+            f"{cards_fr(end.count)} au moins au-dessus {_du_fr(end.value)} ({lying_fr})",
+        )
 
     def play(self, value: int, count: int) -> Series:
         """The series after ``count`` x ``value``; RuleError (without a player's name) if illegal."""
@@ -205,19 +228,20 @@ class Series:
         if reason is not None:
             raise RuleError(*reason)
         if self.count_of(value):
-            return Series(tuple(Stack(s.value, s.count + count) if s.value == value else s
-                                for s in self.stacks))
+            return Series(
+                tuple(Stack(s.value, s.count + count) if s.value == value else s for s in self.stacks)
+            )
         return Series(tuple(sorted((*self.stacks, Stack(value, count)), key=lambda s: s.value)))
 
     def why_not_take(self, value: int) -> tuple[str, str] | None:
         if self.empty:
-            return ("there is no card on the table to take", "il n'y a aucune carte à prendre sur "
-                    "la table")
+            return ("there is no card on the table to take", "il n'y a aucune carte à prendre sur la table")
         if not self.count_of(value):
             held = self.values
-            return (f"there is no {value} on the table (it holds {_and_list(list(held), 'and')})",
-                    f"il n'y a pas de {value} sur la table (elle porte "
-                    f"{_and_list(list(held), 'et')})")
+            return (
+                f"there is no {value} on the table (it holds {_and_list(list(held), 'and')})",
+                f"il n'y a pas de {value} sur la table (elle porte {_and_list(list(held), 'et')})",
+            )
         return None
 
     def take(self, value: int) -> Series:
@@ -225,8 +249,13 @@ class Series:
         reason = self.why_not_take(value)
         if reason is not None:
             raise RuleError(*reason)
-        return Series(tuple(Stack(s.value, s.count - 1) if s.value == value else s
-                            for s in self.stacks if not (s.value == value and s.count == 1)))
+        return Series(
+            tuple(
+                Stack(s.value, s.count - 1) if s.value == value else s
+                for s in self.stacks
+                if not (s.value == value and s.count == 1)
+            )
+        )
 
     def __str__(self) -> str:
         return " ".join(str(s) for s in self.stacks) if self.stacks else "-"

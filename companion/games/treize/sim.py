@@ -35,7 +35,7 @@ def deal(rng: random.Random, n_players: int) -> list[Counter[int]]:
     cards = deck()
     rng.shuffle(cards)
     size = DEALT[n_players]
-    return [Counter(cards[i * size:(i + 1) * size]) for i in range(n_players)]
+    return [Counter(cards[i * size : (i + 1) * size]) for i in range(n_players)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +105,16 @@ def _turn(rng: random.Random, g: _Game, style: Style, enter_plays: bool) -> tupl
     return Pass(player=player, took=took if enter_plays else None), None
 
 
-def simulate_match(rng: random.Random, players: Sequence[str], *,
-                   variant: Literal["basic", "advanced"] = "advanced", enter_plays: bool = True,
-                   draw_lots: bool = True, style: Style | None = None,
-                   max_turns: int = 200_000) -> list[Event]:
+def simulate_match(
+    rng: random.Random,
+    players: Sequence[str],
+    *,
+    variant: Literal["basic", "advanced"] = "advanced",
+    enter_plays: bool = True,
+    draw_lots: bool = True,
+    style: Style | None = None,
+    max_turns: int = 200_000,
+) -> list[Event]:
     """A whole game (``basic``) or match (``advanced``) as table-log events, ``new_game`` first.
 
     ``enter_plays=False`` writes the spec's minimal log: passes (without the card taken) and a
@@ -119,8 +125,9 @@ def simulate_match(rng: random.Random, players: Sequence[str], *,
     names = tuple(players)
     style = style or Style()
     first = rng.choice(names)
-    events: list[Event] = [NewTreizeGame(players=list(names), variant=variant,
-                                         starter=None if draw_lots else first)]
+    events: list[Event] = [
+        NewTreizeGame(players=list(names), variant=variant, starter=None if draw_lots else first)
+    ]
     if draw_lots:
         events.append(Starter(player=first))
     totals = dict.fromkeys(names, 0)

@@ -19,22 +19,26 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.todo.first": ("à {name} de commencer : jouer", "{name} starts: play"),
     "treize.todo.passes": ("bouton = je passe", "button = I pass"),
     "treize.todo.take": ("{name} passe : quelle carte ?", "{name} passes: which card?"),
-    "treize.todo.next": ("partie {n} finie : Entrée pour continuer",
-                         "game {n} over: Enter to go on"),
+    "treize.todo.next": ("partie {n} finie : Entrée pour continuer", "game {n} over: Enter to go on"),
     "treize.todo.over": ("match fini", "match over"),
     "treize.todo.over_basic": ("partie finie", "game over"),
-    "treize.series.empty": ("Table vide : {name} entame, autant de cartes d'une même valeur "
-                            "que voulu",
-                            "Table empty: {name} leads with any number of cards of one value"),
-    "treize.series.empty_nobody": ("Table vide : le premier coup entame la série",
-                                   "Table empty: the first play starts the series"),
+    "treize.series.empty": (
+        "Table vide : {name} entame, autant de cartes d'une même valeur que voulu",
+        "Table empty: {name} leads with any number of cards of one value",
+    ),
+    "treize.series.empty_nobody": (
+        "Table vide : le premier coup entame la série",
+        "Table empty: the first play starts the series",
+    ),
     "treize.series.title": ("Sur la table", "On the table"),
     "treize.series.low": ("bas : {count} × {value}", "low: {count} × {value}"),
     "treize.series.high": ("haut : {count} × {value}", "high: {count} × {value}"),
     "treize.series.one": ("une seule pile : {count} × {value}", "one stack: {count} × {value}"),
     "treize.allowed": ("{name} peut jouer : {what}", "{name} may play: {what}"),
-    "treize.series.unknown": ("Coups non saisis dans cette partie : appuyer = je passe",
-                              "Plays not entered in this game: a press = I pass"),
+    "treize.series.unknown": (
+        "Coups non saisis dans cette partie : appuyer = je passe",
+        "Plays not entered in this game: a press = I pass",
+    ),
     "treize.tag.turn": ("joue", "to play"),
     "treize.tag.passed": ("a passé", "passed"),
     "treize.tag.leads": ("entame", "leads"),
@@ -46,65 +50,92 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.btn.end": ("Fin de partie", "End of game"),
     "treize.btn.helper.on": ("Aide à la série : oui", "Series helper: on"),
     "treize.btn.helper.off": ("Aide à la série : non", "Series helper: off"),
-    "treize.setup.helper.on.help": ("On entre chaque coup : série et mains suivies",
-                                    "Each play is entered: series and hands followed"),
-    "treize.setup.helper.off.help": ("Seulement les passes et la fin de chaque partie",
-                                     "Only the passes and each game's end"),
-    "treize.msg.helper_fixed": ("L'aide se choisit avant la première carte de la partie",
-                                "The helper is chosen before the game's first card"),
-    "treize.hint.press": ("Bouton d'un joueur ou toucher son nom = il passe",
-                          "A player's button or touching their name = they pass"),
+    "treize.setup.helper.on.help": (
+        "On entre chaque coup : série et mains suivies",
+        "Each play is entered: series and hands followed",
+    ),
+    "treize.setup.helper.off.help": (
+        "Seulement les passes et la fin de chaque partie",
+        "Only the passes and each game's end",
+    ),
+    "treize.msg.helper_fixed": (
+        "L'aide se choisit avant la première carte de la partie",
+        "The helper is chosen before the game's first card",
+    ),
+    "treize.hint.press": (
+        "Bouton d'un joueur ou toucher son nom = il passe",
+        "A player's button or touching their name = they pass",
+    ),
     "treize.play.ask": ("Quelle valeur, combien ?", "Which value, how many?"),
     "treize.play.chosen": ("Coup : {count} × {value}", "Play: {count} × {value}"),
     "treize.play.pick_value": ("Touchez la valeur jouée", "Touch the value played"),
     "treize.play.pick_count": ("Combien de {value} ?", "How many {value}s?"),
     "treize.play.none": ("Pas de coup à entrer. {why}", "No play to enter. {why}"),
-    "treize.play.none_turn": ("on ne sait pas à qui c'est le tour",
-                              "whose turn it is is not known"),
+    "treize.play.none_turn": ("on ne sait pas à qui c'est le tour", "whose turn it is is not known"),
     "treize.tag.min": ("{n} ou +", "{n}+"),
     "treize.tag.gap": ("interdit", "gap"),
     "treize.tag.few": ("pas assez", "too few"),
-    "treize.take.ask": ("Passe et prend une carte de la table : laquelle ?",
-                        "Passes and takes a card from the table: which one?"),
+    "treize.take.ask": (
+        "Passe et prend une carte de la table : laquelle ?",
+        "Passes and takes a card from the table: which one?",
+    ),
     "treize.take.stack": ("{count} sur la table", "{count} on the table"),
     "treize.take.none": ("Personne ne passe en ce moment.", "Nobody is passing right now."),
-    "treize.lots.title": ("Qui commence ? Appuyez sur un bouton pour tirer au sort",
-                          "Who starts? Press any button to draw lots"),
+    "treize.lots.title": (
+        "Qui commence ? Appuyez sur un bouton pour tirer au sort",
+        "Who starts? Press any button to draw lots",
+    ),
     "treize.lots.button": ("Tirer au sort", "Draw lots"),
     "treize.lots.drawing": ("Tirage au sort…", "Drawing lots…"),
     "treize.lots.result": ("{name} commence !", "{name} starts!"),
-    "treize.lots.known": ("Pas de tirage : {name} commence la partie {n}.",
-                          "No lots to draw: {name} starts game {n}."),
+    "treize.lots.known": (
+        "Pas de tirage : {name} commence la partie {n}.",
+        "No lots to draw: {name} starts game {n}.",
+    ),
     "treize.lots.over": ("Le match est fini : plus de tirage.", "The match is over: no lots."),
     "treize.scores.title": ("Feuille de scores", "Score sheet"),
     "treize.scores.game": ("P{n}", "G{n}"),
     "treize.scores.total": ("Total", "Total"),
     "treize.scores.race": ("Course à {target} points", "Race to {target} points"),
-    "treize.scores.none": ("Aucune partie finie : la feuille se remplit après la première.",
-                           "No game finished yet: the sheet fills in after the first."),
-    "treize.scores.basic": ("Variante de base : une partie, sans points. Gagnant : {name}",
-                            "Basic variant: one game, no points. Winner: {name}"),
-    "treize.scores.basic_none": ("Variante de base : une partie, sans points.",
-                                 "Basic variant: one game, no points."),
+    "treize.scores.none": (
+        "Aucune partie finie : la feuille se remplit après la première.",
+        "No game finished yet: the sheet fills in after the first.",
+    ),
+    "treize.scores.basic": (
+        "Variante de base : une partie, sans points. Gagnant : {name}",
+        "Basic variant: one game, no points. Winner: {name}",
+    ),
+    "treize.scores.basic_none": (
+        "Variante de base : une partie, sans points.",
+        "Basic variant: one game, no points.",
+    ),
     "treize.scores.won": ("Partie {n} : {name} a vidé sa main", "Game {n}: {name} emptied their hand"),
     "treize.scores.next": ("Partie suivante", "Next game"),
-    "treize.scores.starts": ("{name} commence la partie {n} (plus haut total)",
-                             "{name} starts game {n} (highest total)"),
+    "treize.scores.starts": (
+        "{name} commence la partie {n} (plus haut total)",
+        "{name} starts game {n} (highest total)",
+    ),
     "treize.over.points": ("avec {n} pts", "with {n} pts"),
     "treize.over.won": ("gagne le match", "wins the match"),
     "treize.over.tied": ("{n} vainqueurs ex aequo", "{n} winners, tied"),
-    "treize.over.not_yet": ("Le match n'est pas fini (partie {n}) : classement provisoire.",
-                            "The match is not over (game {n}): provisional standings."),
-    "treize.end.title": ("Fin de la partie {n} : qui a vidé sa main ?",
-                         "End of game {n}: who emptied their hand?"),
+    "treize.over.not_yet": (
+        "Le match n'est pas fini (partie {n}) : classement provisoire.",
+        "The match is not over (game {n}): provisional standings.",
+    ),
+    "treize.end.title": (
+        "Fin de la partie {n} : qui a vidé sa main ?",
+        "End of game {n}: who emptied their hand?",
+    ),
     "treize.end.left": ("Cartes qui restent à chacun", "Cards each player still holds"),
     "treize.end.confirm": ("Valider la fin", "Confirm the end"),
-    "treize.end.none": ("Les coups sont saisis : la partie finit d'elle-même sur la dernière "
-                        "carte.",
-                        "Plays are entered: the game ends by itself on the last card."),
-    "treize.msg.lead_first": ("{name} ne peut pas passer : {leader} entame en jouant ; entrez son "
-                              "coup (Entrée)",
-                              "{name} cannot pass: {leader} leads with a play; enter it (Enter)"),
+    "treize.end.none": (
+        "Les coups sont saisis : la partie finit d'elle-même sur la dernière carte.",
+        "Plays are entered: the game ends by itself on the last card.",
+    ),
+    "treize.msg.lead_first": (
+        "{name} ne peut pas passer : {leader} entame en jouant ; entrez son coup (Entrée)",
+        "{name} cannot pass: {leader} leads with a play; enter it (Enter)",
+    ),
     "treize.msg.pick_value": ("Choisissez d'abord la valeur", "Pick the value first"),
     "treize.msg.pick_count": ("Choisissez combien de cartes", "Pick how many cards"),
     "treize.msg.pick_winner": ("Choisissez qui a vidé sa main", "Pick who emptied their hand"),
@@ -125,25 +156,27 @@ STRINGS: dict[str, tuple[str, str]] = {
         "and at least as many cards as lie on that end. Nothing between the ends. Whoever cannot "
         "or will not play passes: they take one visible card and sit out the trick. When all "
         "but one have passed, that player clears the table and leads. The first with no cards "
-        "left wins."),
+        "left wins.",
+    ),
     "treize.rules.legend": (
         "Les cartes : un point = 1, un rond pointé = 5, un carré pointé = 10 (un rond pointé "
         "et deux points = 7).",
-        "The cards: a dot = 1, a dotted circle = 5, a dotted square = 10 (a dotted circle and "
-        "two dots = 7)."),
+        "The cards: a dot = 1, a dotted circle = 5, a dotted square = 10 (a dotted circle and two dots = 7).",
+    ),
     "treize.rules.advanced": (
         "Variante avancée : le gagnant marque 0, les autres 1 point par carte gardée ; le plus "
         "haut total commence la partie suivante ; le match finit quand un total atteint 20. Le "
         "plus petit total gagne (ex aequo possibles).",
         "Advanced variant: the winner scores 0, the others 1 point per card kept; the highest "
         "total starts the next game; the match ends when a total reaches 20. Lowest total wins "
-        "(ties share the win)."),
-    "treize.rules.basic": ("Variante de base : une seule partie.",
-                           "Basic variant: a single game."),
-    "treize.rules.ties": ("Totaux les plus hauts égaux : commence le premier d'entre eux dans le "
-                          "sens horaire après le gagnant.",
-                          "Equal highest totals: the first of them clockwise after the winner "
-                          "starts."),
+        "(ties share the win).",
+    ),
+    "treize.rules.basic": ("Variante de base : une seule partie.", "Basic variant: a single game."),
+    "treize.rules.ties": (
+        "Totaux les plus hauts égaux : commence le premier d'entre eux dans le "
+        "sens horaire après le gagnant.",
+        "Equal highest totals: the first of them clockwise after the winner starts.",
+    ),
     "scr.rules.keys.treize": (
         "Touches\n1 … 6 : boutons des joueurs = je passe\n"
         "Entrée : entrer le coup du joueur (puis valider)\n"
@@ -158,30 +191,39 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Esc: back · Backspace, U or Ctrl+Z: undo\n"
         "A: series helper, before a game's first card\n"
         "T table · G scores · R rules · S hardware · Tab next screen\n"
-        "M sound · L language · Ctrl+Q quit"),
+        "M sound · L language · Ctrl+Q quit",
+    ),
     "treize.setup.variant.basic": ("Variante : de base", "Variant: basic"),
     "treize.setup.variant.advanced": ("Variante : avancée (à 20)", "Variant: advanced (to 20)"),
-    "treize.setup.variant.basic.help": ("Une partie : le premier sans carte gagne",
-                                        "One game: the first with no cards wins"),
-    "treize.setup.variant.advanced.help": ("Des parties jusqu'à 20 points ; le plus bas gagne",
-                                           "Games until 20 points; the lowest wins"),
-    "treize.demo.game": ("— Partie {n} : {name} commence ({why}) —",
-                         "— Game {n}: {name} starts ({why}) —"),
+    "treize.setup.variant.basic.help": (
+        "Une partie : le premier sans carte gagne",
+        "One game: the first with no cards wins",
+    ),
+    "treize.setup.variant.advanced.help": (
+        "Des parties jusqu'à 20 points ; le plus bas gagne",
+        "Games until 20 points; the lowest wins",
+    ),
+    "treize.demo.game": ("— Partie {n} : {name} commence ({why}) —", "— Game {n}: {name} starts ({why}) —"),
     "treize.why.lots": ("tiré au sort", "drawn by lot"),
     "treize.why.totals": ("plus haut total", "highest total"),
     "treize.why.setup": ("désigné", "named"),
-    "treize.demo.play": ("  {name} joue {count} × {value}    table : {series}",
-                         "  {name} plays {count} × {value}    table: {series}"),
+    "treize.demo.play": (
+        "  {name} joue {count} × {value}    table : {series}",
+        "  {name} plays {count} × {value}    table: {series}",
+    ),
     "treize.demo.pass": ("  {name} passe et prend un {value}", "  {name} passes and takes a {value}"),
-    "treize.demo.trick": ("  Manche finie : {name} vide la table et entame.",
-                          "  Trick over: {name} clears the table and leads."),
-    "treize.demo.won": ("  {name} pose sa dernière carte et gagne la partie {n} !",
-                        "  {name} plays their last card and wins game {n}!"),
+    "treize.demo.trick": (
+        "  Manche finie : {name} vide la table et entame.",
+        "  Trick over: {name} clears the table and leads.",
+    ),
+    "treize.demo.won": (
+        "  {name} pose sa dernière carte et gagne la partie {n} !",
+        "  {name} plays their last card and wins game {n}!",
+    ),
     "treize.demo.points": ("  Points : {line}", "  Points: {line}"),
     "treize.demo.totals": ("  Totaux : {line}", "  Totals: {line}"),
     "treize.demo.winner": ("Vainqueur : {names} avec {n} pts", "Winner: {names} with {n} pts"),
-    "treize.demo.co": ("Vainqueurs ex aequo : {names} avec {n} pts",
-                       "Co-winners: {names} with {n} pts"),
+    "treize.demo.co": ("Vainqueurs ex aequo : {names} avec {n} pts", "Co-winners: {names} with {n} pts"),
     "treize.demo.basic_winner": ("Vainqueur : {names}", "Winner: {names}"),
 }
 

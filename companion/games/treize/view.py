@@ -80,25 +80,47 @@ def build_view(game: TreizeGame) -> View:
     passed = set(game.passed)
     turn = game.turn
     starter = game.starter if not game.finished else None
-    seats = tuple(SeatView(
-        seat=i, name=p, passed=p in passed, turn=p == turn,
-        leader=not game.finished and p == game.leader, starter=p == starter,
-        count=None if counts is None or game.finished else counts[p], total=game.total(p),
-        place=places[p]) for i, p in enumerate(game.players))
+    seats = tuple(
+        SeatView(
+            seat=i,
+            name=p,
+            passed=p in passed,
+            turn=p == turn,
+            leader=not game.finished and p == game.leader,
+            starter=p == starter,
+            count=None if counts is None or game.finished else counts[p],
+            total=game.total(p),
+            place=places[p],
+        )
+        for i, p in enumerate(game.players)
+    )
     series = game.series
     legal = game.legal()
     options: tuple[tuple[int, int, int], ...] = ()
     if turn is not None and not game.finished:
         options = tuple((v, r.start, r.stop - 1) for v, r in game.play_options(turn).items())
     return View(
-        players=game.players, variant=game.variant, finished=game.finished,
-        awaiting=game.awaiting, game_number=game.game_number, trick=game.trick, turn=turn,
-        leader=None if game.finished else game.leader, starter=starter, mode=game.mode,
-        dealt=game.dealt, seats=seats,
-        stacks=() if series is None or game.finished else tuple(
-            (s.value, s.count) for s in series.stacks),
+        players=game.players,
+        variant=game.variant,
+        finished=game.finished,
+        awaiting=game.awaiting,
+        game_number=game.game_number,
+        trick=game.trick,
+        turn=turn,
+        leader=None if game.finished else game.leader,
+        starter=starter,
+        mode=game.mode,
+        dealt=game.dealt,
+        seats=seats,
+        stacks=() if series is None or game.finished else tuple((s.value, s.count) for s in series.stacks),
         allowed=None if legal is None else (legal.text("fr"), legal.text("en")),
-        options=options, take=() if game.finished else game.take_options(),
-        history=game.history, standings=tuple(game.standings()),
-        winners=tuple(game.winners()), target=MATCH_TARGET, last_play=game.last_play,
-        passed=game.passed, in_trick=() if game.finished else game.in_trick)
+        options=options,
+        take=() if game.finished else game.take_options(),
+        history=game.history,
+        standings=tuple(game.standings()),
+        winners=tuple(game.winners()),
+        target=MATCH_TARGET,
+        last_play=game.last_play,
+        passed=game.passed,
+        in_trick=() if game.finished else game.in_trick,
+    )
