@@ -270,9 +270,13 @@ def _computer(lines: list[str], computer: Path, root: Path) -> None:
     files = _run(["git", "-C", str(ROOT), "ls-files", "-co", "--exclude-standard"]).stdout.split()
     for rel in files:
         src = ROOT / rel
-        if src.is_file():
-            (computer / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, computer / rel)
+        dst = computer / rel
+        if src.is_symlink():  # as a clone has it (companion/firmware links to firmware/)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(os.readlink(src), dst)
+        elif src.is_file():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
     for line in lines:
         if line.startswith("scp "):
             args = line.split()[1:-1]  # the files; the last word is the Pi's address
