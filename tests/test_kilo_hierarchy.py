@@ -21,13 +21,14 @@ from typing import Any
 import pytest
 
 from companion.display import audit
+from companion.display.kit import ordinal
 from companion.display.layout import TextRecord
 from companion.display.names import name_forms, short_name
 from companion.display.snapshot import SIZES, render, ui_for, view_of
 from companion.display.theme import Scale
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import SAMPLES, _slap
-from companion.games.kilo.screens import change_text, ordinal
+from companion.games.kilo.screens import change_text
 from companion.table.fold import replay
 from tests.kit_checks import check_game_over
 from tests.test_legibility import LONG, long_names

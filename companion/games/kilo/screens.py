@@ -16,6 +16,7 @@ import pygame
 from companion.cards import RANKS
 from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.kit import ordinal, size_for_height
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
 from companion.display.names import name_forms, short_name
@@ -102,30 +103,7 @@ def awaiting_text(v: View, lang: str) -> str:
     return t("scr.await.play", lang)
 
 
-def ordinal(n: int, lang: str) -> str:
-    """A place: "1er", "2e" in French; "1st", "2nd", "3rd", "4th" in English."""
-    if lang == "fr":
-        return "1er" if n == 1 else f"{n}e"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-_SIZE_FOR_HEIGHT: dict[tuple[int, int, str], int] = {}
 _NAME_SIZE: dict[tuple[int, int, bool], int] = {}
-
-
-def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
-    """The largest type, up to ``top``, whose line fits ``height`` pixels."""
-    key = (height, top, sample)
-    size = _SIZE_FOR_HEIGHT.get(key)
-    if size is None:
-        size = max(10, top)
-        while size > 10 and p.fonts.size(sample, size)[1] > height:
-            size = max(10, int(size * 0.94))
-        if len(_SIZE_FOR_HEIGHT) > 4096:
-            _SIZE_FOR_HEIGHT.clear()
-        _SIZE_FOR_HEIGHT[key] = size
-    return size
 
 
 def name_floor(p: Painter, far: bool = False) -> int:
