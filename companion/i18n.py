@@ -159,6 +159,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.nav.status": ("Matériel", "Hardware"),
     "scr.nav.undo": ("Annuler", "Undo"),
     "scr.nav.sound_on": ("Son : oui", "Sound: on"),
+    "scr.lang_not_kept": (
+        "Langue changée pour maintenant, mais pas enregistrée : {why}",
+        "Language changed for now, but not kept: {why}",
+    ),
     "scr.nav.sound_off": ("Son : non", "Sound: off"),
     "scr.await.play": ("On passe les cartes : on attend une tape", "Cards are passing: waiting for a slap"),
     "scr.await.play_starter": ("{name} commence (dame de cœur)", "{name} starts (queen of hearts)"),

@@ -41,6 +41,10 @@ REFUSALS = [
     ("buttons: no Pico", ["buttons", "--input", "serial", "--max-events", "1"], "", 1),
     ("firmware: no action", ["firmware"], "", 2),
     ("firmware: not a board", ["firmware", "info", "--port", "loop://"], "", 2),
+    ("config: no action", ["config"], "", 2),
+    ("config: refused value", ["config", "set", "table.lang", "de", "--config", "{tmp}/c.toml"], "", 2),
+    ("config: unknown setting", ["config", "get", "tabel.lang", "--config", "{tmp}/c.toml"], "", 2),
+    ("config: not a file", ["config", "set", "table.lang", "fr", "--config", "{tmp}"], "", 2),
     ("doctor: a check fails", ["doctor", "--config", "{tmp}/bad.toml"], "bad config", 1),
 ]
 

@@ -812,6 +812,61 @@ def _doctor(sub: Any) -> None:
     p.set_defaults(func=Lazy("companion.cli.doctor", "cmd_doctor"))
 
 
+def _config(sub: Any) -> None:
+    p = sub.add_parser(
+        "config",
+        help=_h(
+            "read or change one setting of the config file (the table's language, its buttons...)",
+            "lit ou change un réglage du fichier de configuration (la langue de la table, ses boutons...)",
+        ),
+        description=_h(
+            "One setting changed, every other line of the file kept (comments included). "
+            "Settings are named section.key, as in hardware/companion.example.toml: "
+            "`companion config set table.lang fr`.",
+            "Un réglage changé, toutes les autres lignes du fichier gardées (commentaires compris). "
+            "Les réglages se nomment section.clé, comme dans hardware/companion.example.toml : "
+            "`companion config set table.lang fr`.",
+        ),
+    )
+    csub = p.add_subparsers(
+        dest="config_command",
+        metavar="ACTION",
+        required=True,
+        help=_h("show, get, set, unset or path", "show, get, set, unset ou path"),
+    )
+    actions = {
+        "show": ("every setting and its value", "chaque réglage et sa valeur"),
+        "get": ("one setting's value", "la valeur d'un réglage"),
+        "set": ("change one setting", "change un réglage"),
+        "unset": (
+            "remove one setting (its default applies)",
+            "retire un réglage (sa valeur par défaut s'applique)",
+        ),
+        "path": ("the config file's path", "le chemin du fichier de configuration"),
+    }
+    for name, (en, fr) in actions.items():
+        a = csub.add_parser(name, help=_h(en, fr))
+        if name in ("get", "set", "unset"):
+            a.add_argument(
+                "key",
+                metavar="KEY",
+                help=_h("section.key, e.g. table.lang", "section.clé, par ex. table.lang"),
+            )
+        if name == "set":
+            a.add_argument("value", metavar="VALUE", help=_h("e.g. fr, 180, true", "par ex. fr, 180, true"))
+        a.add_argument(
+            "--config",
+            type=Path,
+            default=None,
+            help=_h(
+                "config file (TOML) (default: $COMPANION_CONFIG or the user's)",
+                "fichier de configuration (TOML) (par défaut : $COMPANION_CONFIG ou celui de l'utilisateur)",
+            ),
+        )
+        _lang_option(a)
+        a.set_defaults(func=Lazy("companion.cli.settings", "cmd_config"))
+
+
 DESCRIPTION = (
     "The companion of the card table: one subcommand per job; every hardware choice is a flag or config.",
     "Le compagnon de la table de cartes : une sous-commande par tâche ; chaque choix "
@@ -955,7 +1010,7 @@ def build_parser(
             ),
         )
         sub = parser.add_subparsers(dest="command", metavar="COMMAND", help=_h("one of:", "au choix :"))
-        for register in (_commands, _history, _play, _buttons, _firmware, _doctor):
+        for register in (_commands, _history, _play, _buttons, _firmware, _config, _doctor):
             register(sub)
     finally:
         _LANG, _DEFAULT = "en", "fr"

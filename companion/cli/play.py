@@ -342,6 +342,10 @@ def _run(
     recorded = table.meta.get("config") if table is not None else None
     given = getattr(args, "config", None)
     app.config_file = str(Path(given).resolve()) if given else recorded
+    from companion.hardware.config import default_config_path
+
+    # The language chosen on the screen is kept where this table's settings are read from.
+    app.settings_path = Path(app.config_file) if app.config_file else default_config_path()
     from companion.display.rotation import Rotated
 
     rotate = getattr(args, "rotate", None)

@@ -87,8 +87,11 @@ class App:
         leds: Any = None,
         pin_factory: Any = None,
         web: Any = None,
+        settings_path: Any = None,
     ) -> None:
         self.surface = surface
+        # The config file the table's own choices go to (its language); None: kept nowhere.
+        self.settings_path = settings_path
         self.journal = journal
         self.table = table
         self.ui = ui
@@ -394,6 +397,7 @@ class App:
             self.sounds.muted = ui.muted
         elif kind == "lang":
             ui.lang = "en" if ui.lang == "fr" else "fr"
+            self._keep_lang(ui.lang)
         elif kind == "quit":
             self.running = False
         elif kind == "web_revoke" and self.web is not None:  # a lost phone: a new code
@@ -409,6 +413,22 @@ class App:
             ui.screen = "setup"
         else:
             self._setup_action(action)
+
+    def _keep_lang(self, lang: str) -> None:
+        """The table's language belongs to the table (issue 24): the choice made on the screen
+        goes to ``[table] lang`` of its config, so the next start and every command speak it.
+        A file that cannot take it leaves the language changed for now, and says why."""
+        if self.settings_path is None:
+            return
+        from companion.hardware.config_edit import Key, set_in_file
+
+        try:
+            set_in_file(self.settings_path, Key("table", "lang"), lang)
+        except CompanionError as err:
+            self.ui.say(
+                t("scr.lang_not_kept", "fr", why=err.message("fr")),
+                t("scr.lang_not_kept", "en", why=err.message("en")),
+            )
 
     def _confirm_action(self, screen: str) -> Action:
         if self.view is not None:

@@ -1,0 +1,216 @@
+"""``companion config``: one setting changed, every other line of the user's file kept; a refusal
+changes nothing on disk. And the table's language chosen on the screen lands in ``[table] lang``
+(issue 24: the install guide and the setup screen set it)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.cli import main
+from companion.display.app import App
+from companion.display.state import Ui
+from companion.hardware.config_edit import Key, edit, parse_value
+from companion.table.journal import Journal
+from tests.app_helpers import touch
+from tests.conftest import ROOT, run_cli
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+USER_FILE = """\
+# Our table, by Dédé
+[table]
+lang = "fr"  # the table speaks French
+
+[input]
+source = "keyboard" # keys until the buttons come
+
+# the keys we like
+[keyboard]
+confirm = "a#b"  # a hash inside a string is not a comment
+cancel = "escape"
+
+[gpio]
+seats = [
+  { button = 17 },
+  { button = 27 },
+]
+"""
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def cli(tmp_path: Path, *args: str) -> tuple[int, str, str]:
+    """The real command line, in this process (a subprocess each would cost seconds)."""
+    where = ["--config", str(tmp_path / "companion.toml"), "--lang", "en"]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["config", *args, *where])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def user_file(tmp_path: Path) -> Path:
+    path = tmp_path / "companion.toml"
+    path.write_text(USER_FILE, encoding="utf-8")
+    return path
+
+
+def test_set_changes_one_line_and_keeps_every_other(tmp_path: Path, user_file: Path) -> None:
+    code, out, err = cli(tmp_path, "set", "table.lang", "en")
+    assert code == 0, err
+    assert "table.lang" in out and str(user_file) in out
+    after = user_file.read_text(encoding="utf-8").splitlines()
+    before = USER_FILE.splitlines()
+    changed = [(b, a) for b, a in zip(before, after, strict=True) if a != b]
+    assert changed == [('lang = "fr"  # the table speaks French', 'lang = "en"  # the table speaks French')]
+
+
+def test_a_missing_key_joins_its_section_and_a_missing_section_ends_the_file(
+    tmp_path: Path, user_file: Path
+) -> None:
+    assert cli(tmp_path, "set", "keyboard.undo", "u")[0] == 0
+    assert cli(tmp_path, "set", "display.rotate", "180")[0] == 0
+    text = user_file.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[lines.index('cancel = "escape"') + 1] == 'undo = "u"'
+    assert text.endswith("[display]\nrotate = 180\n")
+    data = tomllib.loads(text)
+    assert data["display"] == {"rotate": 180} and data["keyboard"]["undo"] == "u"
+    assert data["gpio"]["seats"] == [{"button": 17}, {"button": 27}]  # the multi-line array kept
+
+
+def test_values_are_read_as_toml_when_they_are_toml() -> None:
+    assert parse_value("180") == 180 and parse_value("true") is True and parse_value("fr") == "fr"
+    assert parse_value('"1"') == "1" and parse_value("/dev/ttyACM0") == "/dev/ttyACM0"
+
+
+def test_get_unset_and_show(tmp_path: Path, user_file: Path) -> None:
+    assert cli(tmp_path, "get", "input.source")[1] == '"keyboard"\n'
+    assert cli(tmp_path, "get", "display.rotate")[1] == "0\n"  # not in the file: its default
+    code, out, _ = cli(tmp_path, "unset", "input.source")
+    assert code == 0 and "keyboard" in out
+    assert "source" not in tomllib.loads(user_file.read_text(encoding="utf-8"))["input"]
+    assert cli(tmp_path, "unset", "input.source")[0] == 0  # nothing to remove is not an error
+    code, out, _ = cli(tmp_path, "show")
+    assert code == 0
+    shown = dict(line.split(" = ", 1) for line in out.splitlines() if not line.startswith("#"))
+    assert shown["table.lang"] == '"fr"'
+    assert shown["display.rotate"] == "0  # default" and shown["input.source"].endswith("# default")
+
+
+def test_no_file_yet_is_made_with_the_one_setting(tmp_path: Path) -> None:
+    assert cli(tmp_path, "set", "table.lang", "en")[0] == 0
+    assert (tmp_path / "companion.toml").read_text(encoding="utf-8") == '[table]\nlang = "en"\n'
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("set", "table.lang", "de"), '"fr" (French) or "en" (English)'),
+        (("set", "tabel.lang", "fr"), "did you mean [table]?"),
+        (("set", "table.lnag", "fr"), "unknown setting table.lnag"),
+        (("set", "display.rotate", "45"), "0, 90, 180 or 270"),
+        (("set", "debounce.stuck_after_s", "inf"), "stuck_after_s"),
+        (("set", "gpio.seats", "1"), "set seats in its [gpio] section by hand"),  # multi-line
+        (("set", "lang", "fr"), "section and the key with a dot"),
+        (("get", "tabel.lang"), "did you mean [table]?"),
+        (("unset", "table.lnag"), "unknown setting table.lnag"),
+    ],
+)
+def test_a_refusal_is_one_sentence_and_changes_nothing(
+    tmp_path: Path, user_file: Path, args: tuple[str, ...], says: str
+) -> None:
+    before = digest(user_file)
+    code, out, err = cli(tmp_path, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("companion: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert says in err
+    assert digest(user_file) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.toml"]  # no temporary left
+
+
+def test_a_layout_the_line_scan_cannot_follow_is_refused_not_half_rewritten() -> None:
+    inline = 'table = { lang = "fr" }\n'
+    with pytest.raises(Exception, match="by hand"):
+        edit(inline, Key("table", "lang"), "en")
+    dotted = 'input.source = "sim"\n[table]\nlang = "fr"\n'
+    assert tomllib.loads(edit(dotted, Key("table", "lang"), "en")) == {
+        "input": {"source": "sim"},
+        "table": {"lang": "en"},
+    }
+
+
+def test_every_setting_of_the_example_file_reads_back_unchanged(tmp_path: Path) -> None:
+    """The example file the guide points at, comments and all: each setting set to the value it
+    already has leaves the file byte for byte as it was."""
+    path = tmp_path / "companion.toml"
+    path.write_bytes((ROOT / "hardware" / "companion.example.toml").read_bytes())
+    before = digest(path)
+    code, out, _ = cli(tmp_path, "show")
+    assert code == 0
+    settings = [line.split(" = ", 1) for line in out.splitlines() if "# default" not in line]
+    assert settings
+    for name, value in settings:
+        if value.startswith("[{"):
+            continue  # the seats' pin map is written by `buttons --assign`
+        code, out, err = cli(tmp_path, "set", name, value)
+        assert code == 0 and "already" in out, (name, value, err)
+    assert digest(path) == before
+
+
+def test_the_language_set_here_is_the_language_every_command_speaks(tmp_path: Path) -> None:
+    config = tmp_path / "companion.toml"
+    env = {"LANG": "en_GB.UTF-8", "COMPANION_CONFIG": str(config)}  # a Pi's locale
+    assert run_cli("config", "set", "table.lang", "fr", env=env).returncode == 0
+    demo = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "3", data_dir=tmp_path / "d", env=env)
+    assert demo.returncode == 0 and "Vainqueur" in demo.stdout
+
+
+def _app(screen: pygame.Surface, journal: Journal, settings: Path | None) -> App:
+    app = App(screen, journal, None, Ui(lang="fr"), settings_path=settings)
+    app.step()
+    return app
+
+
+def test_the_language_chosen_on_the_screen_is_kept_in_the_config(
+    tmp_path: Path, user_file: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    app = _app(screen, journal, user_file)
+    assert app.last_screen == "setup"
+    touch(app, ("lang",))
+    assert app.ui.lang == "en"
+    text = user_file.read_text(encoding="utf-8")
+    assert tomllib.loads(text)["table"]["lang"] == "en"
+    assert "# Our table, by Dédé" in text and "# the keys we like" in text  # the user's file kept
+    touch(app, ("lang",))
+    assert tomllib.loads(user_file.read_text(encoding="utf-8"))["table"]["lang"] == "fr"
+
+
+def test_a_config_that_cannot_take_the_language_says_so_and_the_table_goes_on(
+    tmp_path: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    app = _app(screen, journal, folder)  # not a file: cannot be written
+    touch(app, ("lang",))
+    assert app.ui.lang == "en"
+    assert app.ui.message is not None and "not kept" in app.ui.message[1]
+    assert list(folder.iterdir()) == []
+
+
+def test_a_table_with_no_config_file_keeps_nothing(
+    tmp_path: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    app = _app(screen, journal, None)
+    touch(app, ("lang",))
+    assert app.ui.lang == "en" and app.ui.message is None
