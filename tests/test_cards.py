@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards import RANKS, Card, CardError, Rank, Suit, describe_ranks, parse_card
+from companion.cards import RANKS, Card, Rank, Suit, describe_ranks, parse_card
+from companion.errors import CardError
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.games.cinq_rois.demo import dealer_rng, new_demo_setup, round_rng
 from companion.games.cinq_rois.events import Dealer
+from companion.games.cinq_rois.rules import CinqRoisGame
 from companion.games.cinq_rois.sim import play_round
 from companion.table.journal import Journal
 from companion.table.live import Table
@@ -78,9 +79,11 @@ def test_an_interrupted_demo_resumes_to_the_same_end(tmp_path: Path) -> None:
     with Journal(tmp_path / "cut", writer=True) as journal:
         table = Table.start(journal, new_demo_setup(4), {"input": "sim", "seed": 21, "lang": "fr"})
         game = table.engine
+        assert isinstance(game, CinqRoisGame)
         players = game.players
         table.submit(Dealer(player=players[dealer_rng(21).randrange(4)]))
         for n in range(1, 5):
+            assert game.dealer is not None  # four rounds in, the game is not over
             table.submit(play_round(players, n, game.dealer, round_rng(21, n)).event())
     resumed = run_cli("resume", "--speed", "0", data_dir=tmp_path / "cut")
     assert resumed.returncode == 0, resumed.stderr

@@ -16,7 +16,7 @@ from companion.cards import Card, Rank
 from companion.errors import LogError, RuleError, SetupError
 from companion.games import new_engine
 from companion.games.cinq_rois.events import NewCinqRoisGame, RoundEnd
-from companion.games.cinq_rois.rules import CinqRoisGame, max_points
+from companion.games.cinq_rois.rules import CinqRoisGame, RoundResult, max_points
 from companion.games.cinq_rois.sim import DECK_SIZE, deal, double_deck, play_game, play_rounds
 from companion.games.cinq_rois.solver import fully_combines, solve
 from companion.table.fold import replay
@@ -245,7 +245,7 @@ def test_undo_cancels_the_last_round_only() -> None:
     end(g, out="Ben", points={"Ana": 8, "Cy": 9})
     g.apply(Undo())
     assert g.to_json() == first and g.round == 2
-    assert g.last_undone is not None and g.last_undone.out == "Ben"
+    assert isinstance(g.last_undone, RoundResult) and g.last_undone.out == "Ben"
     g.apply(Undo())
     assert g.round == 1 and g.last_round is None
     with pytest.raises(RuleError, match="nothing to undo"):
@@ -440,15 +440,15 @@ def test_simulated_games_are_accepted_and_honest(players: int) -> None:
             # force on hands it can search, and on bigger ones the engine's own arrangement
             # re-checked card by card (real blocks, the hand's cards, the points left).
             for p in names:
-                hand = r.hands[p]
-                if len(hand) <= 8:
-                    assert g.last_round.scores[p] == brute_force(hand, r.bonus), (p, hand)
+                final = r.hands[p]
+                if len(final) <= 8:
+                    assert g.last_round.scores[p] == brute_force(final, r.bonus), (p, final)
                     continue
-                arr = solve(hand, r.bonus)
+                arr = solve(final, r.bonus)
                 blocks = [tuple(sorted((pl.card for pl in c.cards), key=str)) for c in arr.combinations]
                 assert all(valid_block(b, r.bonus) for b in blocks), blocks
                 used = [c for b in blocks for c in b] + list(arr.left)
-                assert sorted(map(str, used)) == sorted(map(str, hand))
+                assert sorted(map(str, used)) == sorted(map(str, final))
                 assert g.last_round.scores[p] == sum(ref_points(c, r.bonus) for c in arr.left)
         assert g.finished and g.winners
 

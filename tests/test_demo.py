@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from companion.inputs.base import InputEvent
-from companion.inputs.sim import BurstEnd, SimSource, plan_slap
+from companion.inputs.sim import BurstEnd, SimItem, SimSource, plan_slap
 from tests.conftest import run_cli
 
 
@@ -87,7 +87,7 @@ def test_bad_demo_options(tmp_path: Path) -> None:
 
 def test_sim_source_runs_on_its_own_thread_and_delivers_out_of_order() -> None:
     source = SimSource(6, seed=1, speed=0)
-    events: queue.Queue[object] = queue.Queue()
+    events: queue.Queue[SimItem] = queue.Queue()
     source.start(events)
     reordered = 0
     try:
@@ -110,7 +110,7 @@ def test_sim_source_runs_on_its_own_thread_and_delivers_out_of_order() -> None:
 
 
 def test_reaction_times_look_human() -> None:
-    gaps = []
+    gaps: list[int] = []
     for index in range(300):
         plan = plan_slap(5, index, 6)
         if plan.kind == "valid":

@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,7 +108,7 @@ class Rig:
 
 def build_rig(
     tmp_path: Path, screen: pygame.Surface, before_start: Callable[[ClockedMockFactory], None] | None = None
-) -> Iterator[Rig]:
+) -> Generator[Rig, None, None]:
     clock = FakeClock()
     factory = ClockedMockFactory(clock)
     buttons = [ButtonPin("seat", i, p) for i, p in enumerate(BUTTONS)]

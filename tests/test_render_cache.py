@@ -13,6 +13,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import functools
 import importlib
 from collections.abc import Iterator
 from typing import Any
@@ -114,7 +115,7 @@ def test_copied_blocks_are_capped_in_bytes() -> None:
     for i in range(50):
         for _ in range(2):
             painter = Painter(surface, fonts)
-            painter.layer(("block", i), rect, lambda p=painter, i=i: p.text(f"{i} kg", rect, 40))
+            painter.layer(("block", i), rect, functools.partial(painter.text, f"{i} kg", rect, 40))
     assert 0 < fonts.layer_bytes <= fonts.LAYER_BYTES
     painter = Painter(surface, fonts)
     drawn: list[int] = []

@@ -7,13 +7,14 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 from serial_helpers import Collector, FirmwareBoard, wait_for
 from test_gpio_support import ClockedMockFactory, FakeClock, drain
 
 from companion.hardware.config import HardwareConfig
-from companion.inputs.base import InputEvent, QueueItem, SourceStatus, source_thread
+from companion.inputs.base import InputEvent, InputSource, QueueItem, SourceStatus, source_thread
 from companion.inputs.gpio import ButtonPin, GpioSource
 from companion.inputs.registry import CombinedSource, build_source
 from companion.inputs.serial_source import USB_OFFSET_UNCERTAINTY_NS
@@ -97,7 +98,9 @@ def test_a_source_that_cannot_be_tied_is_refused_clearly() -> None:
         def stop(self) -> None: ...
 
     with pytest.raises(ConfigError) as err:
-        CombinedSource([SimSource(2), SimSource(2)])  # virtual stamps: no real 'now'
+        CombinedSource(
+            [cast(InputSource, SimSource(2)), cast(InputSource, SimSource(2))]
+        )  # virtual stamps: no real 'now'
     assert "sim" in err.value.en and "sim" in err.value.fr
     with pytest.raises(ConfigError):
         CombinedSource([Board()])  # type: ignore[list-item]
