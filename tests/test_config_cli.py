@@ -171,7 +171,8 @@ def test_every_setting_of_the_example_file_reads_back_unchanged(tmp_path: Path) 
 def test_the_language_set_here_is_the_language_every_command_speaks(tmp_path: Path) -> None:
     config = tmp_path / "companion.toml"
     env = {"LANG": "en_GB.UTF-8", "COMPANION_CONFIG": str(config)}  # a Pi's locale
-    assert run_cli("config", "set", "table.lang", "fr", env=env).returncode == 0
+    done = run_cli("config", "set", "table.lang", "fr", env=env)
+    assert done.returncode == 0 and "écrit dans" in done.stdout  # answered in the new language
     demo = run_cli("demo", "--speed", "0", "--rounds", "1", "--seed", "3", data_dir=tmp_path / "d", env=env)
     assert demo.returncode == 0 and "Vainqueur" in demo.stdout
 

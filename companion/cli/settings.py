@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli.parser import lang_given
 from companion.errors import CompanionError, ConfigError, exit_code
 from companion.hardware.config import HardwareConfig, default_config_path
 from companion.hardware.config_edit import (
@@ -61,7 +62,10 @@ def cmd_config(args: argparse.Namespace) -> int:
             print(toml_value(_effective(text, key, path)))
             return 0
         if action == "set":
-            return _set(path, text, key, parse_value(args.value), lang)
+            value = parse_value(args.value)
+            if key == Key("table", "lang") and value in ("fr", "en") and not lang_given(args):
+                lang = str(value)  # the table's new language answers (no --lang said otherwise)
+            return _set(path, text, key, value, lang)
         return _unset(path, text, key, lang)
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)
