@@ -288,6 +288,20 @@ def _common(parser: argparse.ArgumentParser, *, data: bool = True, resumed: bool
         _data_option(parser)
 
 
+def _config_option(parser: argparse.ArgumentParser) -> None:
+    """One ``--config`` for every command that reads the table's settings, with one help."""
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        help=_h(
+            "config file (TOML) (default: $COMPANION_CONFIG, else ~/.config/table-companion/companion.toml)",
+            "fichier de configuration (TOML) (par défaut : $COMPANION_CONFIG, sinon "
+            "~/.config/table-companion/companion.toml)",
+        ),
+    )
+
+
 def _json(parser: argparse.ArgumentParser, en: str, fr: str) -> None:
     parser.add_argument("--json", action="store_true", help=_h(en, fr))
 
@@ -560,15 +574,7 @@ def _play(sub: Any) -> None:
         default=None,
         help=_h("Kilo de merde: 1 to 99 (default 5)", "Kilo de merde : 1 à 99 (par défaut 5)"),
     )
-    p.add_argument(
-        "--config",
-        default=None,
-        help=_h(
-            "hardware config file (TOML; default: ~/.config/table-companion/companion.toml if it exists)",
-            "fichier de configuration matérielle (TOML ; par défaut : "
-            "~/.config/table-companion/companion.toml s'il existe)",
-        ),
-    )
+    _config_option(p)
     p.add_argument(
         "--seed", type=int, default=None, help=_h("simulated players' seed", "graine des joueurs simulés")
     )
@@ -648,15 +654,7 @@ def _buttons(sub: Any) -> None:
             "gpio, serial, keyboard ou sim (par défaut : [input] source de la configuration)",
         ),
     )
-    p.add_argument(
-        "--config",
-        type=Path,
-        default=None,
-        help=_h(
-            "config file (TOML; default: ~/.config/table-companion/companion.toml)",
-            "fichier de configuration (TOML ; par défaut : ~/.config/table-companion/companion.toml)",
-        ),
-    )
+    _config_option(p)
     p.add_argument(
         "--seats",
         type=seats,
@@ -790,15 +788,7 @@ def _doctor(sub: Any) -> None:
             "Une ligne par vérification, avec le remède de chaque échec ; code de sortie 1 si l'une échoue.",
         ),
     )
-    p.add_argument(
-        "--config",
-        type=Path,
-        default=None,
-        help=_h(
-            "config file (TOML) (default: $COMPANION_CONFIG or the user's)",
-            "fichier de configuration (TOML) (par défaut : $COMPANION_CONFIG ou celui de l'utilisateur)",
-        ),
-    )
+    _config_option(p)
     p.add_argument(
         "--port",
         default=None,
@@ -854,15 +844,7 @@ def _config(sub: Any) -> None:
             )
         if name == "set":
             a.add_argument("value", metavar="VALUE", help=_h("e.g. fr, 180, true", "par ex. fr, 180, true"))
-        a.add_argument(
-            "--config",
-            type=Path,
-            default=None,
-            help=_h(
-                "config file (TOML) (default: $COMPANION_CONFIG or the user's)",
-                "fichier de configuration (TOML) (par défaut : $COMPANION_CONFIG ou celui de l'utilisateur)",
-            ),
-        )
+        _config_option(a)
         _lang_option(a)
         a.set_defaults(func=Lazy("companion.cli.settings", "cmd_config"))
 
