@@ -444,6 +444,7 @@ def fake_systemctl(tmp_path: Path, *, active: str = "active", restarts: int = 0,
     tool = tmp_path / "systemctl"
     if booted:
         tool.write_text(f"""#!/bin/sh
+echo "$@" >> "$0.calls"
 case "$1" in
   cat) cat "$FAKE_UNIT" ;;
   is-active) echo {active}; [ {active} = active ] ;;
@@ -570,6 +571,19 @@ def test_a_drm_screen_without_desktop_opengl_would_stay_black(tmp_path: Path) ->
     assert doctor.check_graphics(ctx).status == "ok"
     found.discard("libgbm.so.1")
     assert "libgbm1 missing" in doctor.check_graphics(ctx).en
+
+
+def test_doctor_asks_systemd_once_whether_the_unit_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each systemctl is a process (and up to 2 s on a loaded Pi): the screen check and the
+    # service check share one answer.
+    ctx = unit_context(tmp_path, monkeypatch)
+    ctx.display_env = {"SDL_VIDEODRIVER": "dummy"}
+    checks = _by_key(ctx)
+    assert checks["display"].status == "skip" and checks["service"].status == "ok"
+    calls = (tmp_path / "systemctl.calls").read_text().splitlines()
+    assert calls.count("is-active companion.service") == 1, calls
 
 
 def test_a_running_kiosk_keeps_its_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -193,12 +193,22 @@ def _screen_holder(ctx: Context) -> str | None:
     fight it for the DRM device (and, while it is still starting, make it fail and restart)."""
     if not ctx.unit.exists():
         return None
-    answered, state = _systemctl(ctx, "is-active", ctx.unit.name)
+    answered, state = _unit_state(ctx)
     return ctx.unit.name if answered and state in ("active", "activating", "reloading") else None
 
 
+def _unit_state(ctx: Context) -> tuple[bool, str]:
+    """``systemctl is-active`` of the unit, asked once per run (the screen check and the service
+    check both need it; each call is a process and up to 2 s)."""
+    if "unit_state" not in ctx.found:
+        ctx.found["unit_state"] = _systemctl(ctx, "is-active", ctx.unit.name)
+    answer: tuple[bool, str] = ctx.found["unit_state"]
+    return answer
+
+
 def check_display(ctx: Context) -> Check:
-    holder = ctx.found.get("screen_holder", _screen_holder(ctx))
+    # (not .get(key, default): the default would ask systemctl again every time)
+    holder = ctx.found["screen_holder"] if "screen_holder" in ctx.found else _screen_holder(ctx)
     if holder is not None:
         return skip(
             "display",
@@ -811,7 +821,7 @@ def check_service(ctx: Context) -> Check:
     problem = _unit_problem(ctx, unit, name)
     if problem is not None:
         return problem
-    answered, state = _systemctl(ctx, "is-active", name)
+    answered, state = _unit_state(ctx)
     if state == NOT_BOOTED:
         return skip(
             "service",
