@@ -93,6 +93,8 @@ class Board:
             levels = [(g >> p) & 1 for p in gpios]
             capture = IrqCapture(self._pins, levels, ticks_us, gpios, mem32)
         self.capture = capture
+        for d in self._deb:
+            d.settle = capture.resolution_us  # see Debouncer._decide: a lockout's end
         self._lag = self.capture.lag_us
         self._sink = self._edge  # bound methods, made once
         self._blind = self._lost

@@ -14,12 +14,15 @@ UNSTUCK = 3
 
 class Debouncer:
     def __init__(self, key, sink, lockout_us=30000, glitch_us=2000, stuck_us=10000000,
-                 active=False, t_us=0):
+                 active=False, t_us=0, settle_us=0):
         self.key = key
         self._sink = sink
         self.lockout = lockout_us
         self.glitch = glitch_us
         self.stuck_after = stuck_us  # None: never stuck
+        # How late a stamp may be on its edge (the capture's resolution): a lockout's end is
+        # decided only once every edge before it has been read (see _decide).
+        self.settle = settle_us
         self._raw = active
         self.stable = active
         self._run_start = t_us
@@ -86,7 +89,7 @@ class Debouncer:
         if self._candidate is not None:
             d = self._run_start + self.glitch
         elif self._lock_until is not None:
-            d = self._lock_until
+            d = self._lock_until + self.settle
         if (self.stable and not self.stuck and self.stuck_after is not None
                 and self._press_t0 is not None):
             s = self._press_t0 + self.stuck_after
@@ -129,7 +132,15 @@ class Debouncer:
                     self.stuck = False
                     self._sink(self.key, UNSTUCK, t0)
             return
-        if self._candidate is None and self._lock_until is not None and at >= self._lock_until:
+        if (self._candidate is None and self._lock_until is not None
+                and at >= self._lock_until + self.settle):
+            # Decided ``settle`` after the lockout's end, with the edges read until then as
+            # bounces: an edge read just after the end may have come just before it, and the rules
+            # then open the candidate at the first change after the end, not at the older read.
+            # So a line that moved since the end opens its candidate at its last change (it was
+            # away from rest then, so the rules' first edge is no later), and a line back at rest
+            # opens none. Never early; late, if the line moved across the end, by what it did
+            # within ``settle`` of it.
             self._lock_until = None
             if self._raw != self.stable:
                 self.bounces -= 1

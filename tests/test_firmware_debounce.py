@@ -37,6 +37,13 @@ def cases(n: int) -> list[dict[str, Any]]:
         if len(edges) > 2 and rnd.random() < 0.3:
             i = rnd.randrange(1, len(edges))
             edges.insert(i, [edges[i][0] + rnd.choice([500, 3_000, 40_000]), None])
+        # A loss (a ring or a kernel buffer that went round): the edges between two are gone,
+        # and both debouncers are told so (blind). Its own generator: the other cases stay.
+        blinds = random.Random(len(out))
+        if len(edges) > 1 and blinds.random() < 0.3:
+            i = blinds.randrange(1, len(edges))
+            if edges[i][1] is not None and edges[i - 1][1] is not None:
+                edges.insert(i, [edges[i - 1][0], "blind", edges[i][0]])
         out.append(
             {
                 "lockout": lockout,
@@ -59,8 +66,11 @@ def host(case: dict[str, Any]) -> dict[str, Any]:
     )
     d = Debouncer(s, active=case["active"], t_ns=case["t0"] * US)
     out = []
-    for t, active in case["edges"]:
-        out += d.poll(t * US) if active is None else d.edge(t * US, active)
+    for t, active, *tb in case["edges"]:
+        if tb:
+            d.blind(t * US, tb[0] * US)
+        else:
+            out += d.poll(t * US) if active is None else d.edge(t * US, active)
     out += d.poll(case["until"] * US)
     decisions = []
     for x in out:

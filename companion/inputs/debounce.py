@@ -23,6 +23,10 @@ The rules, for one button (``active`` means the contact is closed, i.e. the pin 
    glitch was dropped, that candidate goes on: dropping it emitted nothing); only an edge that falls
    inside a candidate or lockout already decided past it is taken as simultaneous with the last
    change, and counted in ``late`` so the source can say so.
+7. Edges lost (a kernel buffer that overflowed) are not guessed (``blind``): an undecided
+   candidate starts again at the first edge kept if the line was away from rest, and is
+   forgotten otherwise, so a glitch whose end was lost neither becomes a press nor lends its
+   stamp to the press after it.
 """
 
 from __future__ import annotations
@@ -152,6 +156,23 @@ class Debouncer:
         out: list[Decision] = []
         self._advance(now_ns, out)
         return out
+
+    def blind(self, ta_ns: int, tb_ns: int) -> None:
+        """Edges after ``ta_ns`` and up to ``tb_ns`` were lost (the kernel's buffer overflowed):
+        what the line did then is unknown. As the Pico's ``Debouncer.blind``: a candidate open
+        at ``ta_ns`` may have ended and come back in the dark, and deciding it from the level its
+        last edge left makes a press of a glitch, or lends a glitch's stamp to the press after
+        it. So it opens again at ``tb_ns`` if the line was away from rest (a press, if any, is
+        late and never early), and is forgotten otherwise; the first edge kept follows at
+        ``tb_ns`` with the level the line has then."""
+        self._advance(ta_ns, [])  # nothing is due by ta_ns that was not already decided
+        self._dropped = None
+        if self._candidate is not None:
+            self._candidate = tb_ns if self._raw != self._stable else None
+        # A lockout ending in the dark opens its candidate at the last change: tb_ns at the earliest.
+        self._run_start = tb_ns
+        if tb_ns > self._last:
+            self._last = tb_ns
 
     def next_deadline(self) -> int | None:
         """When ``poll`` next has something to decide, or None if only an edge can change things."""

@@ -444,6 +444,7 @@ class _Barrier:
 
 
 _STOP = object()
+_GAP = object()  # in a batch's edges: the kernel dropped that line's edges up to this stamp
 
 
 class GpioSource:
@@ -670,6 +671,7 @@ class GpioSource:
 
         def on_gap(pin: int, lost: int, t_ns: int) -> None:
             add_other(_Gap(index_of[pin], lost, t_ns))
+            add_edge((index_of[pin], t_ns, _GAP))  # in stamp order, just before the edge kept
 
         while True:
             ready = lines.wait(self._timeout())
@@ -697,6 +699,7 @@ class GpioSource:
         to_item = self._to_item
         gap_status = self._gap_status
         reported_late = [0] * len(debouncers)
+        last_horizon = [0]  # decided up to there: edges the kernel dropped are later
 
         def decide(edges: list[tuple[int, int, Any]], horizon: int, others: list[Any]) -> bool:
             stop = False
@@ -714,11 +717,17 @@ class GpioSource:
             out: list[tuple[int, int, Decision]] = []
             with lock:
                 for index, t_ns, state in edges:
+                    if state is _GAP:
+                        # The kernel dropped this line's edges since the last read: decide
+                        # nothing from the level they would have changed (Debouncer.blind).
+                        debouncers[index].blind(last_horizon[0], t_ns)
+                        continue
                     for dec in debouncers[index].edge(t_ns, not state):
                         out.append((index, _stamp(dec), dec))
                 for index, d in enumerate(debouncers):
                     for dec in d.poll(horizon):
                         out.append((index, _stamp(dec), dec))
+            last_horizon[0] = horizon
             if len(out) > 1:
                 out.sort(key=_second)
             for index, _, dec in out:

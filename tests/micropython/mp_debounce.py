@@ -23,8 +23,11 @@ for case in CASES:
         case["active"],
         case["t0"],
     )
-    for t, active in case["edges"]:
-        if active is None:  # the host polled here: later edges may be late
+    for e in case["edges"]:
+        t, active = e[0], e[1]
+        if len(e) == 3:  # a loss: the edges after t and up to e[2] are gone
+            d.blind(t, e[2])
+        elif active is None:  # the host polled here: later edges may be late
             d.poll(t)
         else:
             d.edge(t, active)
