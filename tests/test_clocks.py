@@ -85,3 +85,18 @@ def test_order_across_clocks_is_by_converted_stamp() -> None:
     a = m.convert(InputEvent("seat", 0, "press", 10_000, MONO, "gpio"))
     b = m.convert(InputEvent("seat", 1, "press", 10_400, PICO, "serial"))
     assert sorted([a, b], key=lambda e: e.t_ns) == [b, a]
+
+
+def test_two_boots_of_one_board_convert_each_with_its_own_offset() -> None:
+    """A clock is its name and its epoch (issue 20): the board's uid stays across its reboots,
+    and a late press of the old boot must not take the new boot's offset."""
+    merger = ClockMerger(MONO)
+    old = Clock(PICO.name, 1_000, "pico-boot:00000001")
+    new = Clock(PICO.name, 1_000, "pico-boot:00000002")
+    merger.update(old, Offset(3_575 * 10**9, 500_000))
+    merger.update(new, Offset(7_000 * 10**9, 500_000))
+    late = InputEvent("seat", 1, "press", 3_600 * 10**9, old, "serial")
+    assert merger.convert(late).t_ns == 3_600 * 10**9 + 3_575 * 10**9
+    assert merger.to_common(new, 25 * 10**9) == 25 * 10**9 + 7_000 * 10**9
+    # A third boot, not measured yet, is not converted with either.
+    assert not merger.converts(Clock(PICO.name, 1_000, "pico-boot:00000003"))

@@ -118,6 +118,36 @@ def test_the_presses_of_one_step_are_journaled_in_one_transaction_in_their_order
     ]
 
 
+def test_a_step_of_n_presses_builds_the_view_once_with_each_press_s_effects(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flood's cost (bench/gpio.py): one view a step, not one a press; the sounds, the
+    window's countdown, the LEDs and the journal are the same as press by press."""
+    app = make_app(screen, journal, leds)
+    screens = app.screens
+    built: list[int] = []
+    build = screens.build_view
+
+    def counted(engine: Any) -> Any:
+        built.append(1)
+        return build(engine)
+
+    monkeypatch.setattr(screens, "build_view", counted)
+    cues: list[str] = []
+    monkeypatch.setattr(app.sounds, "play", lambda cue: cues.append(cue) or True)
+    seats = [2, 0, 2, 3, 1, 0]  # two presses that do not count (a seat pressing again)
+    for i, seat in enumerate(seats):
+        queue_press(app, seat, 5_000 + 3 * i)
+    app.step()
+    assert len(built) == 1  # the frame's, once for the six presses
+    assert [e["player"] for e in journaled(journal, app)] == [PLAYERS[s] for s in seats]
+    assert cues == ["slap"] * 4  # one for each press that counted, as before
+    assert app.ui.window_open_at == 100.0
+    assert lit(leds) == [True, True, True, True]
+    assert [p.name for p in app.view.live.presses] == [PLAYERS[s] for s in (2, 0, 3, 1)]
+    assert len(built) == 1
+
+
 def test_nothing_of_a_batch_is_shown_before_its_commit(
     screen: pygame.Surface, journal: Journal, leds: SeatLeds
 ) -> None:

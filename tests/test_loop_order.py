@@ -146,6 +146,33 @@ def test_a_step_draws_within_its_budget_whatever_the_queue_holds(
     assert not app.running  # QUIT read at once, though the queue still holds presses
 
 
+def test_a_step_keeps_its_budget_when_a_key_brings_the_whole_queue_in_front_of_it(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """A key made after 200 queued presses takes them all off the queue to keep the order; the
+    step still stops at its budget, draws, and the next step reads QUIT."""
+    clock = [0.0]
+
+    def now() -> float:
+        clock[0] += 0.001  # every look at the clock costs a millisecond: a slow SD card
+        return clock[0]
+
+    app = make_app(screen, journal, now=now)
+    for i in range(200):
+        for item in press(i % 4, 1_000_000 * (i + 1)):
+            app.inbox.put(item)
+    # "t" (the table screen): acts on the table, so it waits behind the presses made before it.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0))
+    frames, started = app.frames, clock[0]
+    app.step()
+    assert app.frames == frames + 1, "the step drew nothing"
+    assert clock[0] - started <= STEP_BUDGET_S + 0.02
+    assert len(journaled(journal, app)) < 200, "the step handled every press before drawing"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert not app.running  # QUIT read at once, though presses still wait
+
+
 def test_the_queue_is_bounded_and_an_overflow_is_said(screen: pygame.Surface, journal: Journal) -> None:
     app = make_app(screen, journal)
     assert isinstance(app.inbox, EventInbox) and app.inbox.maxsize > 0

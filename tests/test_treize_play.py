@@ -8,8 +8,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json
+import threading
+from typing import Any, ClassVar
 
 import pygame
+import pytest
 
 from companion.display.app import App
 from companion.display.state import Ui
@@ -17,6 +20,7 @@ from companion.games.treize.autoplay import lots_rng
 from companion.games.treize.events import NewTreizeGame, Pass, Play
 from companion.games.treize.rules import TreizeGame, draw_lots
 from companion.games.treize.screens import TreizeScreens
+from companion.inputs.base import InputEvent
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
@@ -255,3 +259,76 @@ def test_setup_form_starts_a_match(journal: Journal, screen: pygame.Surface) -> 
     assert any("dotted circle = 5" in x for x in texts(app))
     key(app, pygame.K_s)
     assert app.last_screen == "status"
+
+
+class HeldTimer:
+    """threading.Timer for the simulated table's next move, fired when the test says."""
+
+    scheduled: ClassVar[list[HeldTimer]] = []
+
+    def __init__(self, delay: float, send: Any) -> None:
+        self.send = send
+        self.daemon = True
+        HeldTimer.scheduled.append(self)
+
+    def start(self) -> None:
+        pass
+
+
+def test_a_simulated_move_scheduled_before_an_undo_is_not_played_after_it(
+    journal: Journal, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 20: the simulated players decide a move for one state and send it a moment later;
+    the table undoes meanwhile. The move was for a state that is gone: it is dropped, and the
+    players decide again for the state the undo gave back."""
+    monkeypatch.setattr(threading, "Timer", HeldTimer)  # the module the screens call it from
+    HeldTimer.scheduled = []
+    app = make_app(journal, screen, source="sim", starter=None, players=PLAYERS[:3], speed=1.0)
+    assert app.table is not None
+
+    def journaled() -> list[dict[str, Any]]:
+        assert app.table is not None
+        return [json.loads(x) for _, x in journal.payloads(app.table.game_id)]
+
+    def play_next() -> None:
+        """Send the move scheduled last; step until the next one is scheduled."""
+        n = len(HeldTimer.scheduled)
+        HeldTimer.scheduled[-1].send()
+        for _ in range(50):
+            app.step()
+            if len(HeldTimer.scheduled) > n:
+                return
+        raise AssertionError("the simulated players did not decide again")
+
+    def pending() -> list[Any]:
+        """What the scheduled move will send (read from its closure: the test picks a pass)."""
+        for cell in HeldTimer.scheduled[-1].send.__closure__ or ():
+            sent = cell.cell_contents
+            if isinstance(getattr(sent, "items", None), tuple):  # SimMoves
+                return list(sent.items)
+            if isinstance(sent, list):  # the items one by one, as before SimMoves
+                return sent
+        raise AssertionError("no move in the scheduled send")
+
+    for _ in range(4):  # the lots, then a few moves
+        play_next()
+    while not isinstance(pending()[0], InputEvent):  # a pass: a seat's button, not a play
+        play_next()
+    stale = HeldTimer.scheduled[-1]  # decided, not yet sent
+    before = journaled()
+    app.do(("undo",))
+    app.step()
+    undone = journaled()
+    assert undone[:-1] == before and undone[-1]["type"] == "undo"
+    stale.send()  # it arrives after the undo
+    for _ in range(5):
+        app.step()
+    assert journaled() == undone, "a move decided for the undone state was played"
+    # ...nor refused in the table's face ("Bruno cannot pass: it is Alice's turn").
+    assert app.ui.message is not None and app.ui.message[1].startswith("Undone"), app.ui.message
+    # The players go on from the state the undo gave back: a new decision, played as such.
+    assert HeldTimer.scheduled[-1] is not stale
+    play_next()
+    assert len(journaled()) == len(undone) + 1
+    assert replay(json.dumps(e) for e in journaled()).to_json() == engine(app).to_json()
+    app.stop_source()

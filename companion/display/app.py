@@ -119,7 +119,10 @@ class App:
         self.buttons = ButtonFeedback(leds)
         self._seat_keys: dict[int, int] = {}
         self.sim_busy = False
-        self.view: Any = None
+        # The read-only picture of the game, built when read after a change (``view``): a step
+        # that hands N presses to the game builds it once, not N times.
+        self._view: Any = None
+        self._view_stale = False
         self.painter: Painter | None = None
         self.dirty = True
         self.running = True
@@ -154,15 +157,33 @@ class App:
         """The shown game's side of the display (the running game's, else the setup form's)."""
         return screens_for(self.ui.game)
 
+    @property
+    def view(self) -> Any:
+        """The game's read-only picture (None before a game starts), as of the last change."""
+        if self._view_stale:
+            self._view_stale = False
+            game = self.game
+            self._view = self.screens.build_view(game) if game is not None else None
+        return self._view
+
+    @view.setter
+    def view(self, view: Any) -> None:
+        self._view = view
+        self._view_stale = False
+
     def _refresh(self) -> None:
-        game = self.game
-        self.view = self.screens.build_view(game) if game is not None else None
+        self._view_stale = True
         self.dirty = True
 
     def submit(self, event: Any) -> bool:
         """Hand one event to the table; a refusal becomes a message, never an exception."""
         if self.table is None:
             return False
+        game = self.table.engine
+        # What the game's ``after`` needs of the state before a press, when it can do without
+        # the views: a flood of presses then costs one view a step (bench/gpio.py).
+        mark = self.screens.press_mark(game, event)
+        was_finished = game.finished
         stamp = self._stamp
         if (
             stamp is not None
@@ -182,9 +203,16 @@ class App:
             self.ui.say(err.fr, err.en)
             self.dirty = True
             return False
-        before = self.view
-        self._refresh()
-        self._after(event, before)
+        if mark is None:
+            before = self.view
+            self._refresh()
+            self._after(event, before)
+        else:
+            self._refresh()  # built when next read: by the frame, or by the next event's after
+            if self.game.finished and not was_finished:
+                self.load_tally()  # a game just ended: it counts tonight
+            self.screens.after_marked(self, event, mark)
+            self.maybe_simulate()
         for status in self.buttons.decided(event, self.game, self.screens, self.ui.hardware.stuck):
             self._status(status)
         return True

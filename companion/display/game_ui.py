@@ -122,6 +122,16 @@ class GameScreens:
     def after(self, app: Any, event: Any, before: Any) -> None:
         """The table accepted ``event``; ``before`` is the view before it (sounds, animations)."""
 
+    def press_mark(self, engine: Any, event: Any) -> Any:
+        """Before the table takes ``event``: what ``after_marked`` needs of the engine to do
+        ``after``'s work without the views, or None (the default) when ``after`` needs them.
+        A game that marks its button presses lets a step of N presses build its view once."""
+        return None
+
+    def after_marked(self, app: Any, event: Any, mark: Any) -> None:
+        """``after`` for an event ``press_mark`` marked, from the engine alone: the same effects
+        (``app.view`` is not read, so it is not rebuilt for each press)."""
+
     def undone(self, engine: Any, lang: str) -> str | None:
         """In words, what the last undo cancelled."""
         return None

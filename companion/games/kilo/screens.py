@@ -1696,6 +1696,26 @@ class KiloScreens(GameScreens):
         v = app.view
         return not app.ui.picking and screen != "card" and v.awaiting != "draw"
 
+    def press_mark(self, engine: Any, event: Any) -> tuple[bool, int] | None:
+        """A press's ``after`` needs only whether a window was open (the view's ``live``) and
+        how many presses counted in it."""
+        if not isinstance(event, Press):
+            return None
+        game: KiloGame = engine
+        return game.awaiting == "verdict", len(game.window().order)
+
+    def after_marked(self, app: Any, event: Any, mark: tuple[bool, int]) -> None:
+        # The Press branch of ``after``: View.live is set exactly when the game awaits a verdict,
+        # and its presses are the window's order (view.build_view).
+        game: KiloGame = app.table.engine
+        if game.awaiting != "verdict":
+            return
+        was_live, counted = mark
+        if not was_live:
+            app.ui.window_open_at = app.now()  # the countdown runs from the first press
+        if not was_live or len(game.window().order) > counted:
+            app.sounds.play("slap")
+
     def after(self, app: Any, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui

@@ -1032,6 +1032,16 @@ class SimDone:
     pass
 
 
+@dataclass(frozen=True)
+class SimMoves:
+    """A move the simulated table decided for one state of the game (its journal's ``seq``),
+    sent a moment later: if the table moved on meanwhile (an undo), the move is not played."""
+
+    game_id: str
+    seq: int
+    items: tuple[Any, ...]
+
+
 class TreizeScreens(GameScreens):
     game = "treize"
     title = "13 feuilles"
@@ -1357,7 +1367,13 @@ class TreizeScreens(GameScreens):
         return False
 
     def handle(self, app: Any, item: Any) -> bool:
-        if isinstance(item, SimPlay):
+        if isinstance(item, SimMoves):
+            if (app.table.game_id, app.table.seq) != (item.game_id, item.seq):
+                app.sim_done()  # decided for a state that is gone: decide again for this one
+            else:
+                for part in item.items:
+                    app.handle_item(part)
+        elif isinstance(item, SimPlay):
             play = item.play
             if app.view is not None and app.view.turn == play.player:
                 self.do(app, ("play_open",))
@@ -1422,9 +1438,10 @@ class TreizeScreens(GameScreens):
         app.sim_busy = True
         delay = SIM_MOVE_S / app.speed if app.speed else 0.0
 
+        moves = SimMoves(app.table.game_id, app.table.seq, tuple(items))
+
         def send() -> None:
-            for item in items:
-                app.inbox.put(item)
+            app.inbox.put(moves)  # one item: nothing can come between its parts
 
         if delay:
             timer = threading.Timer(delay, send)
