@@ -42,7 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES: dict[str, tuple[str, list[str]]] = {
     "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py"]),
     "kilo_rules": ("companion/games/kilo/rules.py", ["tests/test_kilo.py", "tests/test_kilo_undo.py"]),
-    "cinq_rois_rules": ("companion/games/cinq_rois/rules.py", ["tests/test_cinq_rois.py"]),
+    "cinq_rois_rules": (
+        "companion/games/cinq_rois/rules.py",
+        ["tests/test_cinq_rois.py", "tests/test_cinq_dealer.py"],  # the dealer draw has its own file
+    ),
     "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
     "fold": ("companion/table/fold.py", ["tests/test_tablelog.py"]),
     "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),

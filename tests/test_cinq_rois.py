@@ -524,3 +524,447 @@ def test_any_round_end_is_all_or_nothing(data: st.DataObject) -> None:
     } == dict(last.scores)
     g.apply(Undo())
     assert g.to_json() == before
+
+
+# --- what a player reads: each refusal, the summary and the exported state, word for word ---------
+
+NBSP = "\u202f"
+
+
+def after_four_rounds() -> CinqRoisGame:
+    """Rounds 1-4 counted (Ana out, nobody scored): round 5 deals 7 cards, the 7s are bonus."""
+    g = game(3)
+    for _ in range(4):
+        end(g, out="Ana", points={"Ben": 0, "Cy": 0})
+    return g
+
+
+def eleven_rounds() -> CinqRoisGame:
+    g = game(2)
+    for _ in range(11):
+        end(g, out="Ana", points={"Ben": 1})
+    return g
+
+
+HANDS_1 = {"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"], "Cy": ["7S", "7D", "7C"]}
+
+
+@pytest.mark.parametrize(
+    "start,payload,en,fr",
+    [
+        (
+            game,
+            {"out": "Ana", "points": {"Ana": 0, "Ben": 4, "Cy": 5}},
+            "Ana went out and scores 0: give points only for the others",
+            f"Ana s'est exposé et marque 0{NBSP}: donnez les points des autres seulement",
+        ),
+        (
+            game,
+            {"out": "Ana", "left": {"Ana": [], "Ben": ["4S"], "Cy": []}},
+            "Ana went out and scores 0: give the cards left only for the others",
+            f"Ana s'est exposé et marque 0{NBSP}: donnez les cartes restantes des autres seulement",
+        ),
+        (
+            game,
+            {"out": "Ana", "points": {"Ben": -4, "Cy": 5}},
+            "Ben cannot score -4: points are 0 or more",
+            f"Ben ne peut pas marquer -4{NBSP}: les points sont positifs ou nuls",
+        ),
+        (
+            game,
+            {"out": "Ana", "points": {"Ben": 4, "Cy": 151}},
+            "Cy cannot score 151: 3 cards are worth at most 150 points in round 1",
+            f"Cy ne peut pas marquer 151{NBSP}: 3 cartes valent au plus 150 points à la donne 1",
+        ),
+        (
+            game,
+            {"out": "Ana", "points": {"Ben": 4}},
+            "points must be given for every player but Ana: missing Cy",
+            f"il faut les points de chaque joueur sauf Ana{NBSP}: il manque Cy",
+        ),
+        (
+            lambda: game(4),
+            {"out": "Ana", "left": {"Ben": ["4S"]}},
+            "the cards left must be given for every player but Ana: missing Cy, Dom",
+            f"il faut les cartes restantes de chaque joueur sauf Ana{NBSP}: il manque Cy, Dom",
+        ),
+        (
+            game,
+            {"out": "Ana", "points": {"Ben": 4, "Cy": 3, "Zoe": 1}},
+            "unknown player 'Zoe' (players: Ana, Ben, Cy)",
+            f"joueur inconnu 'Zoe' (joueurs{NBSP}: Ana, Ben, Cy)",
+        ),
+        (
+            game,
+            {"out": "Zoe", "points": {"Ben": 4, "Cy": 3}},
+            "unknown player 'Zoe' (players: Ana, Ben, Cy)",
+            f"joueur inconnu 'Zoe' (joueurs{NBSP}: Ana, Ben, Cy)",
+        ),
+        (
+            game,
+            {"out": "Cy", "hands": {"Ben": ["3S", "4S", "5S"], "Cy": ["3H", "4H", "5H"]}},
+            "hands missing for Ana: give every player's whole hand, Cy's included",
+            f"mains manquantes pour Ana{NBSP}: donnez la main entière de chaque joueur, "
+            "y compris celle de Cy",
+        ),
+        (
+            game,
+            {"out": "Ana", "points": {"Ben": 4, "Cy": 3}, "left": {"Ben": ["4S"], "Cy": ["3S"]}},
+            "a round_end gives exactly one of points, left or hands (got points and left)",
+            f"une fin de donne indique un seul de points, left ou hands (ici{NBSP}: points et left)",
+        ),
+        (
+            game,
+            {"out": "Ana"},
+            "a round_end gives exactly one of points, left or hands (got none)",
+            f"une fin de donne indique un seul de points, left ou hands (ici{NBSP}: aucun)",
+        ),
+        (
+            game,
+            {"out": "Ana", "left": {"Ben": ["2H"], "Cy": []}},
+            "Ben: 2H does not exist in Les Cinq Rois: the decks hold 3 to K in five suits and jokers, "
+            "no Aces and no 2s (2s are not used)",
+            None,
+        ),
+        (
+            after_four_rounds,
+            {"out": "Ana", "left": {"Ben": ["7H", "7H"], "Cy": ["7H"]}},
+            "7H is given 3 times this round (Ben, Ben, Cy): the two decks hold each card only twice",
+            f"7H est donné 3 fois dans cette donne (Ben, Ben, Cy){NBSP}: les deux jeux n'ont chaque "
+            "carte que deux fois",
+        ),
+        (
+            after_four_rounds,
+            {"out": "Ana", "left": {"Ben": ["JK"] * 4, "Cy": ["JK"] * 3}},
+            "7 jokers this round (Ben 4, Cy 3): the two decks hold only 6",
+            f"7 jokers dans cette donne (Ben 4, Cy 3){NBSP}: les deux jeux n'en ont que 6",
+        ),
+        (
+            game,
+            {"out": "Ana", "hands": {**HANDS_1, "Ben": ["3H", "4H", "5H", "6H"]}},
+            "Ben's hand has 4 cards: round 1 deals 3",
+            f"la main de Ben a 4 cartes{NBSP}: la donne 1 en distribue 3",
+        ),
+        (
+            game,
+            {"out": "Ana", "hands": {**HANDS_1, "Ben": ["3H", "4H"]}},
+            "Ben's hand has 2 cards: round 1 deals 3",
+            f"la main de Ben a 2 cartes{NBSP}: la donne 1 en distribue 3",
+        ),
+        (
+            game,
+            {"out": "Ana", "left": {"Ben": ["3H", "4H", "5H", "6H"], "Cy": []}},
+            "Ben cannot have 4 cards left: round 1 deals 3",
+            f"Ben ne peut pas garder 4 cartes{NBSP}: la donne 1 en distribue 3",
+        ),
+        (
+            game,
+            {"out": "Ana", "hands": HANDS_1},
+            "Ana cannot go out: 3C QD KS cannot be placed in a run or a set (bonus 3)",
+            f"Ana ne peut pas s'exposer{NBSP}: 3C QD KS ne se placent dans aucune suite ni famille (atout 3)",
+        ),
+        (
+            eleven_rounds,
+            {"out": "Ana", "points": {"Ben": 1}},
+            "the game is over: Les Cinq Rois has 11 rounds, there is no round 12",
+            f"la partie est finie{NBSP}: Les Cinq Rois se joue en 11 donnes, il n'y a pas de donne 12",
+        ),
+    ],
+)
+def test_every_round_refusal_reads_whole_in_both_languages(
+    start: Any, payload: dict[str, Any], en: str, fr: str | None
+) -> None:
+    """The whole sentence is what the player reads, in each language; nothing is applied."""
+    g = start()
+    before = g.to_json()
+    with pytest.raises(RuleError) as info:
+        g.apply(RoundEnd.model_validate({"type": "round_end", **payload}))
+    assert info.value.en == en
+    if fr is not None:
+        assert info.value.fr == fr
+    assert g.to_json() == before
+
+
+def test_a_full_hand_in_a_set_and_six_jokers_are_accepted() -> None:
+    """The limits are the decks': two copies of a card and six jokers are fine, and a hand of
+    exactly the round's size is."""
+    g = after_four_rounds()
+    end(g, out="Ana", left={"Ben": ["JK"] * 4 + ["7H"], "Cy": ["JK"] * 2 + ["7H"]})
+    assert g.totals == {"Ana": 0, "Ben": 220, "Cy": 120}
+    g = game(3)
+    end(g, out="Cy", hands=HANDS_1)
+    assert g.totals == {"Ana": 45, "Ben": 0, "Cy": 0}
+
+
+@pytest.mark.parametrize(
+    "event,en,fr",
+    [
+        (
+            Undo(),
+            "there is nothing to undo: no round has been counted",
+            f"rien à annuler{NBSP}: aucune donne n'a été comptée",
+        ),
+        (
+            event_from_dict({"type": "press", "player": "Ana", "t_us": 5}),
+            "press is not an event of Les Cinq Rois",
+            "press n'est pas un événement des Cinq Rois",
+        ),
+    ],
+)
+def test_other_refusals_read_whole_in_both_languages(event: Any, en: str, fr: str) -> None:
+    with pytest.raises(RuleError) as info:
+        game(3).apply(event)
+    assert (info.value.en, info.value.fr) == (en, fr)
+
+
+def test_setup_refusals_read_whole_in_both_languages() -> None:
+    with pytest.raises(SetupError) as few:
+        game(1)
+    assert (few.value.en, few.value.fr) == (
+        "Les Cinq Rois is played by 2 to 7 players, not 1",
+        "Les Cinq Rois se joue de 2 à 7 joueurs, pas 1",
+    )
+    with pytest.raises(SetupError) as stranger:
+        game(3, dealer="Zoe")
+    assert (stranger.value.en, stranger.value.fr) == (
+        "the dealer 'Zoe' is not one of the players (Ana, Ben, Cy)",
+        "le donneur 'Zoe' n'est pas un des joueurs (Ana, Ben, Cy)",
+    )
+
+
+def test_the_summary_is_in_french_unless_asked() -> None:
+    g = game(3)
+    assert g.summary() == g.summary("fr") != g.summary("en")
+    assert g.headline() == g.headline("fr")
+
+
+def summary_cases() -> list[tuple[str, Any, str, str]]:
+    def points() -> CinqRoisGame:
+        g = game(3)
+        end(g, out="Ben", points={"Ana": 12, "Cy": 3})
+        return g
+
+    def left() -> CinqRoisGame:
+        g = after_four_rounds()
+        end(g, out="Ben", left={"Ana": ["7H", "JK", "KS"], "Cy": []})
+        return g
+
+    def hands() -> CinqRoisGame:
+        g = game(3)
+        end(g, out="Cy", hands=HANDS_1)
+        return g
+
+    return [
+        (
+            "new",
+            lambda: game(3, dealer="Cy"),
+            f"Les Cinq Rois — Donne 1{NBSP}: 3 cartes, atout 3, donneur Cy, Ana commence\n"
+            f"Classement{NBSP}:\n"
+            "   1. Ana    0   (—)\n"
+            "   2. Ben    0   (—)\n"
+            "   3. Cy     0   (—)",
+            "Les Cinq Rois — Round 1: 3 cards, bonus 3, dealer Cy, Ana plays first\n"
+            "Standings:\n"
+            "   1. Ana    0   (—)\n"
+            "   2. Ben    0   (—)\n"
+            "   3. Cy     0   (—)",
+        ),
+        (
+            "points",
+            points,
+            f"Les Cinq Rois — Donne 2{NBSP}: 4 cartes, atout 4, donneur Ben, Cy commence\n"
+            f"Classement{NBSP}:\n"
+            "   1. Ben    0   (0)\n"
+            "   2. Cy     3   (3)\n"
+            "   3. Ana   12   (12)\n"
+            f"Donne 1 (atout 3){NBSP}: Ben s'est exposé{NBSP}; Ana 12, Cy 3",
+            "Les Cinq Rois — Round 2: 4 cards, bonus 4, dealer Ben, Cy plays first\n"
+            "Standings:\n"
+            "   1. Ben    0   (0)\n"
+            "   2. Cy     3   (3)\n"
+            "   3. Ana   12   (12)\n"
+            "Round 1 (bonus 3): Ben went out; Ana 12, Cy 3",
+        ),
+        (
+            "left",
+            left,
+            f"Les Cinq Rois — Donne 6{NBSP}: 8 cartes, atout 8, donneur Cy, Ana commence\n"
+            f"Classement{NBSP}:\n"
+            "   1. Ben    0   (0 0 0 0 0)\n"
+            "   2. Cy     0   (0 0 0 0 0)\n"
+            "   3. Ana   83   (0 0 0 0 83)\n"
+            f"Donne 5 (atout 7){NBSP}: Ben s'est exposé{NBSP}; Ana 83, Cy 0\n"
+            "    Ana reste 7♥ Joker R♠ (83)\n"
+            "    Cy  reste — (0)",
+            "Les Cinq Rois — Round 6: 8 cards, bonus 8, dealer Cy, Ana plays first\n"
+            "Standings:\n"
+            "   1. Ben    0   (0 0 0 0 0)\n"
+            "   2. Cy     0   (0 0 0 0 0)\n"
+            "   3. Ana   83   (0 0 0 0 83)\n"
+            "Round 5 (bonus 7): Ben went out; Ana 83, Cy 0\n"
+            "    Ana left 7♥ JK K♠ (83)\n"
+            "    Cy  left — (0)",
+        ),
+        (
+            "hands",
+            hands,
+            f"Les Cinq Rois — Donne 2{NBSP}: 4 cartes, atout 4, donneur Ben, Cy commence\n"
+            f"Classement{NBSP}:\n"
+            "   1. Ben    0   (0)\n"
+            "   2. Cy     0   (0)\n"
+            "   3. Ana   45   (45)\n"
+            f"Donne 1 (atout 3){NBSP}: Cy s'est exposé{NBSP}; Ana 45, Ben 0\n"
+            "    Ana   reste 3♣ D♦ R♠ (45)\n"
+            "    Ben [5♥ 6♥ Joker→7♥]  reste — (0)\n"
+            "    Cy  [7♠ 7♦ 7♣]  reste — (0)",
+            "Les Cinq Rois — Round 2: 4 cards, bonus 4, dealer Ben, Cy plays first\n"
+            "Standings:\n"
+            "   1. Ben    0   (0)\n"
+            "   2. Cy     0   (0)\n"
+            "   3. Ana   45   (45)\n"
+            "Round 1 (bonus 3): Cy went out; Ana 45, Ben 0\n"
+            "    Ana   left 3♣ Q♦ K♠ (45)\n"
+            "    Ben [5♥ 6♥ JK→7♥]  left — (0)\n"
+            "    Cy  [7♠ 7♦ 7♣]  left — (0)",
+        ),
+        (
+            "over",
+            eleven_rounds,
+            "Les Cinq Rois — Partie terminée après 11 donnes\n"
+            f"Classement{NBSP}:\n"
+            "   1. Ana    0   (0 0 0 0 0 0 0 0 0 0 0)\n"
+            "   2. Ben   11   (1 1 1 1 1 1 1 1 1 1 1)\n"
+            f"Donne 11 (atout K){NBSP}: Ana s'est exposé{NBSP}; Ben 1\n"
+            f"Gagnant{NBSP}: Ana (0 points)",
+            "Les Cinq Rois — Game over after 11 rounds\n"
+            "Standings:\n"
+            "   1. Ana    0   (0 0 0 0 0 0 0 0 0 0 0)\n"
+            "   2. Ben   11   (1 1 1 1 1 1 1 1 1 1 1)\n"
+            "Round 11 (bonus K): Ana went out; Ben 1\n"
+            "Winner: Ana (0 points)",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("name,start,fr,en", summary_cases(), ids=[c[0] for c in summary_cases()])
+def test_the_summary_reads_the_table_in_both_languages(name: str, start: Any, fr: str, en: str) -> None:
+    """What `companion replay` and the web feed print: the round to play, the standings with
+    every round's score, the last round as entered (cards left, combinations with what each wild
+    stands for), the winner."""
+    g = start()
+    assert g.summary("fr") == fr
+    assert g.summary("en") == en
+
+
+def test_the_exported_state_of_a_new_game() -> None:
+    assert game(3, dealer="Cy").to_json() == {
+        "game": "cinq-rois",
+        "players": ["Ana", "Ben", "Cy"],
+        "round": 1,
+        "rounds": 11,
+        "cards": 3,
+        "finished": False,
+        "winners": [],
+        "awaiting": "round_end",
+        "bonus": "3",
+        "dealer": "Cy",
+        "first_player": "Ana",
+        "standings": [{"player": p, "points": 0, "rounds": []} for p in ("Ana", "Ben", "Cy")],
+        "last_round": None,
+        "history": [],
+    }
+
+
+def test_the_exported_state_after_points_and_left() -> None:
+    g = game(3)
+    end(g, out="Ben", points={"Ana": 12, "Cy": 3})
+    r1 = {"round": 1, "dealer": "Ana", "bonus": "3", "out": "Ben", "entry": "points"}
+    assert g.to_json() == {
+        "game": "cinq-rois",
+        "players": ["Ana", "Ben", "Cy"],
+        "round": 2,
+        "rounds": 11,
+        "cards": 4,
+        "finished": False,
+        "winners": [],
+        "awaiting": "round_end",
+        "bonus": "4",
+        "dealer": "Ben",
+        "first_player": "Cy",
+        "standings": [
+            {"player": "Ben", "points": 0, "rounds": [0]},
+            {"player": "Cy", "points": 3, "rounds": [3]},
+            {"player": "Ana", "points": 12, "rounds": [12]},
+        ],
+        "last_round": {
+            **r1,
+            "scores": {"Ana": 12, "Ben": 0, "Cy": 3},
+            "arrangements": None,
+            "left": None,
+            "details": None,
+        },
+        "history": [{**r1, "scores": {"Ana": 12, "Ben": 0, "Cy": 3}}],
+    }
+    end(g, out="Cy", left={"Ana": ["JK", "4S"], "Ben": []})
+    assert g.to_json()["last_round"] == {
+        "round": 2,
+        "dealer": "Ben",
+        "bonus": "4",
+        "out": "Cy",
+        "entry": "left",
+        "scores": {"Ana": 70, "Ben": 0, "Cy": 0},
+        "arrangements": None,
+        "left": {"Ana": ["JK", "4S"], "Ben": [], "Cy": []},
+        "details": None,
+    }
+
+
+def test_the_exported_state_after_hands() -> None:
+    g = game(3)
+    end(g, out="Cy", hands=HANDS_1)
+
+    def natural(card: str) -> dict[str, Any]:
+        return {"card": card, "as": card, "wild": False}
+
+    assert g.to_json()["last_round"] == {
+        "round": 1,
+        "dealer": "Ana",
+        "bonus": "3",
+        "out": "Cy",
+        "entry": "hands",
+        "scores": {"Ana": 45, "Ben": 0, "Cy": 0},
+        "arrangements": {"Ana": [], "Ben": [["5H", "6H", "JK"]], "Cy": [["7S", "7D", "7C"]]},
+        "left": {"Ana": ["3C", "QD", "KS"], "Ben": [], "Cy": []},
+        "details": {
+            "Ana": {"combinations": [], "left": ["3C", "QD", "KS"], "points": 45},
+            "Ben": {
+                "combinations": [[natural("5H"), natural("6H"), {"card": "JK", "as": "7H", "wild": True}]],
+                "left": [],
+                "points": 0,
+            },
+            "Cy": {"combinations": [[natural("7S"), natural("7D"), natural("7C")]], "left": [], "points": 0},
+        },
+    }
+
+
+def test_the_exported_state_once_over() -> None:
+    state = eleven_rounds().to_json()
+    assert {k: state[k] for k in ("round", "cards", "finished", "winners", "awaiting")} == {
+        "round": 12,
+        "cards": None,
+        "finished": True,
+        "winners": ["Ana"],
+        "awaiting": "nothing",
+    }
+    assert (state["bonus"], state["dealer"], state["first_player"]) == (None, None, None)
+    assert [h["dealer"] for h in state["history"]] == ["Ana", "Ben"] * 5 + ["Ana"]
+    assert [h["bonus"] for h in state["history"]] == [
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+    ]  # fmt: skip
+
+
+def test_the_most_a_hand_can_score_is_accepted() -> None:
+    """Three jokers in round 1 are worth 150: a score of exactly 150 is possible, so allowed."""
+    g = game(3)
+    end(g, out="Ana", points={"Ben": 150, "Cy": 0})
+    assert g.totals["Ben"] == 150 == max_points(3)

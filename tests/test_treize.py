@@ -5,17 +5,19 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.errors import LogError, RuleError
+from companion.errors import LogError, RuleError, SetupError
 from companion.games import new_engine
 from companion.games.treize.events import NewTreizeGame
 from companion.games.treize.rules import (
     DEALT,
     MATCH_TARGET,
+    LastPlay,
     TreizeGame,
     draw_lots,
     next_starter,
@@ -610,3 +612,580 @@ def test_a_checkpoint_is_the_whole_state_with_its_own_containers() -> None:
         for f in dataclasses.fields(state)
         if isinstance(getattr(state, f.name), dict | list)
     )
+
+
+# --- what a player reads: each refusal, the summary and the exported state, word for word ---------
+
+
+def cleared() -> TreizeGame:
+    """Ana 2x6, Bea and Cy pass: Ana cleared the table and leads trick 2."""
+    return run(game(3, starter="Ana"), play("Ana", 6, 2), pass_("Bea"), pass_("Cy"))
+
+
+def advanced_passes() -> TreizeGame:
+    """Four players, advanced, plays not entered: Cy drawn by lot, Dom and Ana passed."""
+    return run(game(4, variant="advanced"), ev("starter", player="Cy"), pass_("Dom"), pass_("Ana"))
+
+
+def second_game() -> TreizeGame:
+    """Advanced match: Ana won game 1 (Bea kept 7 cards, Cy 3); Bea, highest, starts game 2."""
+    return run(game(3, variant="advanced"), ev("starter", player="Cy"), pass_("Ana"), end("Ana", Bea=7, Cy=3))
+
+
+def tied_match() -> TreizeGame:
+    """Advanced match over in two games, Ana and Cy equal lowest at 0."""
+    return run(game(4, variant="advanced"), end("Ana", Bea=11, Cy=0, Dom=3), end("Cy", Ana=0, Bea=11, Dom=2))
+
+
+def basic_won_by_plays() -> TreizeGame:
+    """Basic game ended by the play that emptied Ana's hand (12 dealt: 2, then 10)."""
+    return run(cleared(), play("Ana", 1, 10))
+
+
+def one_left() -> TreizeGame:
+    """Ana 11x5 (1 card left), Bea takes the 5, Cy too: Ana leads trick 2 with her last card."""
+    return run(game(3, starter="Ana"), play("Ana", 5, 11), pass_("Bea"), pass_("Cy"))
+
+
+TOLD = "(play goes clockwise)"
+TOLD_FR = "(on joue dans le sens des aiguilles d'une montre)"
+NBSP = "\u202f"
+
+
+@pytest.mark.parametrize(
+    "start,event,en,fr",
+    [
+        (
+            tracked,
+            play("Bea", 3, 1),
+            f"Bea cannot play 1 × 3: it is Ana's turn {TOLD}",
+            f"Bea ne peut pas jouer 1 × 3{NBSP}: c'est à Ana de jouer {TOLD_FR}",
+        ),
+        (
+            tracked,
+            pass_("Bea", took=9),
+            f"Bea cannot pass: it is Ana's turn {TOLD}",
+            f"Bea ne peut pas passer{NBSP}: c'est à Ana de jouer {TOLD_FR}",
+        ),
+        (
+            tracked,
+            play("Cy", 3, 1),
+            "Cy cannot play 1 × 3: Cy has passed and is out until the trick ends",
+            f"Cy ne peut pas jouer 1 × 3{NBSP}: Cy a passé et ne joue plus jusqu'à la fin de la manche",
+        ),
+        (
+            tracked,
+            play("Zed", 3, 1),
+            "unknown player 'Zed' (players: Ana, Bea and Cy)",
+            f"joueur inconnu 'Zed' (joueurs{NBSP}: Ana, Bea et Cy)",
+        ),
+        (
+            tracked,
+            play("Ana", 13, 11),
+            "Ana cannot play 11 × 13: Ana holds only 10 cards",
+            f"Ana ne peut pas jouer 11 × 13{NBSP}: Ana n'a que 10 cartes en main",
+        ),
+        (
+            tracked,
+            pass_("Cy", took=7),
+            "Cy has already passed in this trick: Cy is back in when the trick ends",
+            f"Cy a déjà passé dans cette manche{NBSP}: Cy revient à la manche suivante",
+        ),
+        (
+            tracked,
+            pass_("Ana"),
+            'Ana passes: say which card Ana took from the table ("took": 7 or 9)',
+            f'Ana passe{NBSP}: dites quelle carte Ana a prise sur la table ("took"{NBSP}: 7 ou 9)',
+        ),
+        (
+            tracked,
+            pass_("Ana", took=14),
+            "Ana cannot take a 14: cards go from 1 to 13",
+            f"Ana ne peut pas prendre de 14{NBSP}: les cartes vont de 1 à 13",
+        ),
+        (
+            tracked,
+            pass_("Ana", took=0),
+            "Ana cannot take a 0: cards go from 1 to 13",
+            f"Ana ne peut pas prendre de 0{NBSP}: les cartes vont de 1 à 13",
+        ),
+        (
+            tracked,
+            ev("trick_end"),
+            "the trick is not over: Ana and Bea are still in (with plays entered, a trick ends by "
+            "itself when all but one have passed)",
+            f"la manche n'est pas finie{NBSP}: Ana et Bea jouent encore (quand les coups sont saisis, "
+            "une manche finit d'elle-même quand tous sauf un ont passé)",
+        ),
+        (
+            tracked,
+            ev("press", player="Ana", t_us=1),
+            "press is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+            "press n'est pas un événement de 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+        ),
+        (
+            tracked,
+            ev("starter", player="Bea"),
+            "Bea cannot be drawn to start: game 1 has begun (lots are drawn before the first card)",
+            f"Bea ne peut pas être tiré au sort{NBSP}: la partie 1 a commencé (on tire au sort avant "
+            "la première carte)",
+        ),
+        (
+            lambda: game(3),
+            ev("undo"),
+            "there is nothing to undo: no pass, play or game result is in force",
+            f"rien à annuler{NBSP}: aucune passe, aucun coup ni résultat n'est en vigueur",
+        ),
+        (
+            lambda: run(game(3), pass_("Ana")),
+            play("Bea", 3, 1),
+            "Bea cannot play 1 × 3 here: plays were not entered since the start of game 1, so its "
+            "series is unknown (the helper starts with the next game)",
+            f"Bea ne peut pas jouer 1 × 3 ici{NBSP}: les coups n'ont pas été saisis depuis le début "
+            "de la partie 1, sa série est inconnue (l'aide reprend à la partie suivante)",
+        ),
+        (
+            lambda: game(3, starter="Ana"),
+            ev("starter", player="Bea"),
+            "Bea cannot be drawn to start: Ana starts game 1 (named at setup)",
+            f"Bea ne peut pas être tiré au sort{NBSP}: Ana commence la partie 1 (désigné au départ)",
+        ),
+        (
+            lambda: run(game(3), ev("starter", player="Cy")),
+            ev("starter", player="Bea"),
+            "Bea cannot be drawn to start: Cy starts game 1 (drawn by lot)",
+            f"Bea ne peut pas être tiré au sort{NBSP}: Cy commence la partie 1 (tiré au sort)",
+        ),
+        (
+            second_game,
+            ev("starter", player="Cy"),
+            "Cy cannot be drawn to start: Bea starts game 2 (the highest total starts)",
+            f"Cy ne peut pas être tiré au sort{NBSP}: Bea commence la partie 2 (le plus haut total commence)",
+        ),
+        (
+            cleared,
+            pass_("Ana"),
+            "Ana cannot pass: all the others passed, so Ana cleared the table and leads this trick "
+            "with a play",
+            f"Ana ne peut pas passer{NBSP}: tous les autres ont passé, donc Ana a vidé la table et "
+            "entame cette manche en jouant",
+        ),
+        (
+            # Not the one who cleared the table: the general reason, not "all the others passed".
+            cleared,
+            pass_("Bea"),
+            "Bea cannot pass: there is no card on the table to take, Bea must play",
+            f"Bea ne peut pas passer{NBSP}: il n'y a aucune carte à prendre sur la table, Bea doit jouer",
+        ),
+        (
+            lambda: run(game(3, variant="advanced"), pass_("Bea")),
+            ev("game_end", winner="Ana"),
+            "Ana won game 1: in the advanced variant, 'left' must give the cards still held by Bea and Cy",
+            f"Ana a gagné la partie 1{NBSP}: en variante avancée, 'left' doit donner les cartes qui "
+            "restent à Bea et Cy",
+        ),
+        (
+            lambda: run(game(4, variant="advanced"), pass_("Bea")),
+            end("Ana", Bea=1),
+            "'left' must give the cards still held by every player but the winner Ana: Cy and Dom missing",
+            f"'left' doit donner les cartes qui restent à chaque joueur sauf le gagnant Ana{NBSP}: "
+            "il manque Cy et Dom",
+        ),
+        (
+            lambda: run(game(3, variant="advanced"), pass_("Bea")),
+            end("Ana", Bea=14, Cy=2),
+            "Bea cannot hold 14 cards: 12 dealt plus 1 taken by passing in game 1 make 13",
+            f"Bea ne peut pas avoir 14 cartes{NBSP}: 12 distribuées plus 1 prise en passant dans la "
+            "partie 1 font 13",
+        ),
+        (
+            lambda: run(game(3, variant="advanced"), pass_("Bea"), pass_("Cy"), pass_("Bea")),
+            end("Ana", Bea=15, Cy=2),
+            "Bea cannot hold 15 cards: 12 dealt plus 2 taken by passing in game 1 make 14",
+            f"Bea ne peut pas avoir 15 cartes{NBSP}: 12 distribuées plus 2 prises en passant dans la "
+            "partie 1 font 14",
+        ),
+        (
+            # The winner's own zero is fine; the check goes on to the others (Bea's 14).
+            lambda: game(3, variant="advanced"),
+            end("Ana", Ana=0, Bea=14, Cy=2),
+            "Bea cannot hold 14 cards: 12 dealt plus 0 taken by passing in game 1 make 12",
+            f"Bea ne peut pas avoir 14 cartes{NBSP}: 12 distribuées plus 0 prise en passant dans la "
+            "partie 1 font 12",
+        ),
+        (
+            lambda: game(3, variant="advanced"),
+            end("Ana", Ana=1, Bea=4, Cy=2),
+            "Ana won game 1 with an empty hand: 'left' cannot give Ana 1 card",
+            f"Ana a gagné la partie 1 la main vide{NBSP}: 'left' ne peut pas donner 1 carte à Ana",
+        ),
+        (
+            lambda: game(3, variant="advanced"),
+            end("Ana", Bea=-2, Cy=2),
+            "'left' cannot give Bea -2 cards: a hand holds 0 cards or more",
+            f"'left' ne peut pas donner -2 cartes à Bea{NBSP}: une main compte 0 carte ou plus",
+        ),
+        (
+            basic_won_by_plays,
+            pass_("Bea"),
+            "the game is over: Ana won (start a new game)",
+            f"la partie est finie{NBSP}: Ana a gagné (commencez une nouvelle partie)",
+        ),
+        (
+            tied_match,
+            pass_("Bea"),
+            "the match is over: a total reached 20, Ana and Cy won",
+            # "victoire d'Ana", elided as French writes it (not "victoire de Ana").
+            f"le match est fini{NBSP}: un total a atteint 20, victoire d\u2019Ana et Cy",
+        ),
+    ],
+)
+def test_every_refusal_reads_whole_in_both_languages(start: Any, event: AnyEvent, en: str, fr: str) -> None:
+    """A refused event says, in one sentence in each language, what is wrong and what is right:
+    the whole sentence is what the player reads, so the whole sentence is checked."""
+    g = start()
+    before = g.to_json()
+    with pytest.raises(RuleError) as info:
+        g.apply(event)
+    assert (info.value.en, info.value.fr) == (en, fr)
+    assert g.to_json() == before
+
+
+def test_refusals_before_the_game_in_both_languages() -> None:
+    with pytest.raises(RuleError) as drawn:
+        draw_lots(random.Random(1), game(3, starter="Ana"))
+    assert (drawn.value.en, drawn.value.fr) == (
+        "there are no lots to draw: who starts this game is already known",
+        f"pas de tirage au sort{NBSP}: on sait déjà qui commence cette partie",
+    )
+    with pytest.raises(SetupError) as stranger:
+        TreizeGame(NewTreizeGame(players=["Ana", "Bea", "Cy"], variant="basic", starter="Zed"))
+    assert (stranger.value.en, stranger.value.fr) == (
+        "the starter 'Zed' is not one of the players (Ana, Bea and Cy)",
+        "celui qui commence, 'Zed', n'est pas un des joueurs (Ana, Bea et Cy)",
+    )
+
+
+def test_a_pass_may_take_the_highest_card_on_the_table() -> None:
+    """Taking a 13 is a legal pass (cards go up to 13), and the card named is the one taken."""
+    g = run(game(3, starter="Ana"), play("Ana", 7, 2), play("Bea", 13, 3), pass_("Cy", took=13))
+    assert str(g.series) == "2×7 2×13" and g.count("Cy") == 13
+    # The higher of two values, not the first listed.
+    g = run(game(4, starter="Ana"), play("Ana", 7, 2), play("Bea", 9, 3), pass_("Cy", took=9))
+    assert str(g.series) == "2×7 2×9"
+
+
+def test_a_player_with_one_card_left_may_lead_with_it() -> None:
+    g = one_left()
+    assert g.count("Ana") == 1 and g.turn == "Ana"
+    assert g.play_options("Ana") == {v: range(1, 2) for v in range(1, 14)}
+    run(g, play("Ana", 13, 1))
+    assert g.finished and g.winners() == ["Ana"]
+    # Once the game is over nobody has anything to play.
+    assert g.play_options("Bea") == {} and g.play_options("Ana") == {}
+
+
+def test_lots_cannot_be_drawn_once_the_game_has_begun_whatever_came_first() -> None:
+    """A pass then a trick end (plays not entered), or a play then a pass: the game has begun."""
+    begun = "game 1 has begun (lots are drawn before the first card)"
+    for events in (
+        [pass_("Ana"), ev("trick_end")],
+        [ev("trick_end")],
+        [play("Ana", 6, 2), pass_("Bea")],
+    ):
+        g = run(game(4), *events)
+        assert g.awaiting == "play"
+        with pytest.raises(RuleError, match=re.escape(begun)):
+            g.apply(ev("starter", player="Cy"))
+
+
+def test_a_trick_end_first_means_plays_are_not_entered() -> None:
+    g = run(game(4), ev("trick_end"))
+    assert g.mode == "passes" and not g.tracking and g.count("Ana") is None and g.counts() is None
+    assert g.trick == 2 and g.leader is None and g.turn is None
+
+
+def test_why_the_starter_starts() -> None:
+    assert game(3).starter_source is None
+    assert game(3, starter="Ana").starter_source == "setup" and game(3, starter="Ana").leader == "Ana"
+    assert run(game(3), ev("starter", player="Bea")).starter_source == "lots"
+    assert run(game(3), play("Cy", 4, 1)).starter_source == "first_play"
+    assert second_game().starter_source == "totals"
+
+
+def test_the_last_play_shown_is_the_last_play_made_and_a_new_game_has_none() -> None:
+    g = run(tracked(), play("Ana", 4, 2))
+    assert g.last_play == LastPlay("Ana", 4, 2)
+    g = run(game(3, variant="advanced", starter="Ana"), play("Ana", 6, 2), end("Ana", Bea=12, Cy=12))
+    assert g.game_number == 2 and g.last_play is None
+
+
+def test_play_again_keeps_the_setup() -> None:
+    setup = NewTreizeGame(players=["Ana", "Bea", "Cy"], variant="advanced", starter="Bea")
+    assert TreizeGame(setup).setup == setup
+
+
+def test_the_summary_is_in_french_unless_asked() -> None:
+    g = tracked()
+    assert g.summary() == g.summary("fr") != g.summary("en")
+
+
+@pytest.mark.parametrize(
+    "start,fr,en",
+    [
+        (
+            lambda: game(3),
+            "13 feuilles (variante de base) — 0 partie jouée\n"
+            "Partie 1, manche 1\n"
+            f"À tirer au sort{NBSP}: qui commence\n"
+            f"Série{NBSP}: -\n"
+            f"Permis{NBSP}: n'importe quelle valeur, autant de cartes que voulu\n"
+            f"Cartes en main{NBSP}: Ana 12, Bea 12, Cy 12",
+            "13 feuilles (basic variant) — 0 games played\n"
+            "Game 1, trick 1\n"
+            "To draw by lot: who starts\n"
+            "Series: -\n"
+            "Allowed: any value, as many cards as you like\n"
+            "Cards in hand: Ana 12, Bea 12, Cy 12",
+        ),
+        (
+            tracked,
+            "13 feuilles (variante de base) — 0 partie jouée\n"
+            "Partie 1, manche 1\n"
+            "À Ana de jouer\n"
+            f"Ont passé{NBSP}: Cy\n"
+            f"Série{NBSP}: 1×7 3×9\n"
+            f"Permis{NBSP}: 7 ou moins{NBSP}: 1 carte au moins{NBSP}; 9 ou plus{NBSP}: 3 cartes au "
+            f"moins{NBSP}; pas de carte entre 7 et 9\n"
+            f"Cartes en main{NBSP}: Ana 10, Bea 9, Cy 13",
+            "13 feuilles (basic variant) — 0 games played\n"
+            "Game 1, trick 1\n"
+            "Ana to play\n"
+            "Passed: Cy\n"
+            "Series: 1×7 3×9\n"
+            "Allowed: 7 or lower: at least 1 card; 9 or higher: at least 3 cards; nothing between 7 and 9\n"
+            "Cards in hand: Ana 10, Bea 9, Cy 13",
+        ),
+        (
+            advanced_passes,
+            "13 feuilles (variante avancée) — 0 partie jouée\n"
+            "Partie 1, manche 1\n"
+            f"Ont passé{NBSP}: Dom et Ana\n"
+            f"Totaux{NBSP}: Ana 0, Bea 0, Cy 0, Dom 0",
+            "13 feuilles (advanced variant) — 0 games played\n"
+            "Game 1, trick 1\n"
+            "Passed: Dom and Ana\n"
+            "Totals: Ana 0, Bea 0, Cy 0, Dom 0",
+        ),
+        (
+            second_game,
+            "13 feuilles (variante avancée) — 1 partie jouée\n"
+            "Partie 2, manche 1\n"
+            "À Bea de jouer\n"
+            f"Série{NBSP}: -\n"
+            f"Permis{NBSP}: n'importe quelle valeur, autant de cartes que voulu\n"
+            f"Cartes en main{NBSP}: Ana 12, Bea 12, Cy 12\n"
+            f"Totaux{NBSP}: Ana 0, Cy 3, Bea 7\n"
+            f"  partie 1{NBSP}: Ana gagne — Ana 0, Bea 7, Cy 3",
+            "13 feuilles (advanced variant) — 1 game played\n"
+            "Game 2, trick 1\n"
+            "Bea to play\n"
+            "Series: -\n"
+            "Allowed: any value, as many cards as you like\n"
+            "Cards in hand: Ana 12, Bea 12, Cy 12\n"
+            "Totals: Ana 0, Cy 3, Bea 7\n"
+            "  game 1: Ana wins — Ana 0, Bea 7, Cy 3",
+        ),
+        (
+            tied_match,
+            "13 feuilles (variante avancée) — 2 parties jouées\n"
+            f"Terminé. Gagnants ex æquo{NBSP}: Ana et Cy\n"
+            f"Totaux{NBSP}: Ana 0, Cy 0, Dom 5, Bea 22\n"
+            f"  partie 1{NBSP}: Ana gagne — Ana 0, Bea 11, Cy 0, Dom 3\n"
+            f"  partie 2{NBSP}: Cy gagne — Ana 0, Bea 11, Cy 0, Dom 2",
+            "13 feuilles (advanced variant) — 2 games played\n"
+            "Finished. Co-winners: Ana and Cy\n"
+            "Totals: Ana 0, Cy 0, Dom 5, Bea 22\n"
+            "  game 1: Ana wins — Ana 0, Bea 11, Cy 0, Dom 3\n"
+            "  game 2: Cy wins — Ana 0, Bea 11, Cy 0, Dom 2",
+        ),
+        (
+            basic_won_by_plays,
+            "13 feuilles (variante de base) — 1 partie jouée\n"
+            f"Terminé. Gagnant{NBSP}: Ana\n"
+            f"  partie 1{NBSP}: Ana gagne — Ana 0, Bea 0, Cy 0",
+            "13 feuilles (basic variant) — 1 game played\n"
+            "Finished. Winner: Ana\n"
+            "  game 1: Ana wins — Ana 0, Bea 0, Cy 0",
+        ),
+    ],
+)
+def test_the_summary_reads_the_table_in_both_languages(start: Any, fr: str, en: str) -> None:
+    """What `companion replay` and the web feed print, line by line: whose turn, who passed, the
+    series and what it allows, the cards in hand, the totals and each game's result."""
+    g = start()
+    assert g.summary("fr") == fr
+    assert g.summary("en") == en
+
+
+ANY_VALUE = {str(v): 1 for v in range(1, 14)}
+ZEROS3 = [{"player": p, "points": 0} for p in ("Ana", "Bea", "Cy")]
+
+
+def test_the_exported_state_during_a_game_with_plays() -> None:
+    assert tracked().to_json() == {
+        "game": "treize",
+        "players": ["Ana", "Bea", "Cy"],
+        "variant": "basic",
+        "finished": False,
+        "winners": [],
+        "games_played": 0,
+        "starter": "Ana",
+        "passed": ["Cy"],
+        "standings": ZEROS3,
+        "awaiting": "play",
+        "game_number": 1,
+        "trick": 1,
+        "turn": "Ana",
+        "leader": "Ana",
+        "in_trick": ["Ana", "Bea"],
+        "tracking": True,
+        "dealt": 12,
+        "counts": {"Ana": 10, "Bea": 9, "Cy": 13},
+        "series": {
+            "stacks": [{"value": 7, "count": 1}, {"value": 9, "count": 3}],
+            "low": {"value": 7, "count": 1},
+            "high": {"value": 9, "count": 3},
+        },
+        "allowed": {
+            "fr": f"7 ou moins{NBSP}: 1 carte au moins{NBSP}; 9 ou plus{NBSP}: 3 cartes au moins{NBSP}; "
+            "pas de carte entre 7 et 9",
+            "en": "7 or lower: at least 1 card; 9 or higher: at least 3 cards; nothing between 7 and 9",
+            "values": {**{str(v): 1 for v in range(1, 8)}, **{str(v): 3 for v in range(9, 14)}},
+        },
+        "target": None,
+        "last_game": None,
+        "history": [],
+        "plays": 2,
+        "passes": 1,
+    }
+
+
+def test_the_exported_state_without_plays_knows_no_series_turn_or_counts() -> None:
+    assert advanced_passes().to_json() == {
+        "game": "treize",
+        "players": ["Ana", "Bea", "Cy", "Dom"],
+        "variant": "advanced",
+        "finished": False,
+        "winners": [],
+        "games_played": 0,
+        "starter": "Cy",
+        "passed": ["Dom", "Ana"],
+        "standings": [{"player": p, "points": 0} for p in ("Ana", "Bea", "Cy", "Dom")],
+        "awaiting": "play",
+        "game_number": 1,
+        "trick": 1,
+        "turn": None,
+        "leader": "Cy",
+        "in_trick": ["Bea", "Cy"],
+        "tracking": False,
+        "dealt": 11,
+        "counts": None,
+        "series": None,
+        "allowed": None,
+        "target": 20,
+        "last_game": None,
+        "history": [],
+        "plays": 0,
+        "passes": 2,
+    }
+
+
+def test_the_exported_state_of_a_new_game_in_a_match() -> None:
+    game1 = {
+        "game": 1,
+        "winner": "Ana",
+        "starter": "Cy",
+        "left": {"Bea": 7, "Cy": 3},
+        "scores": {"Ana": 0, "Bea": 7, "Cy": 3},
+        "totals": {"Ana": 0, "Bea": 7, "Cy": 3},
+        "by_plays": False,
+    }
+    state = second_game().to_json()
+    assert state == {
+        "game": "treize",
+        "players": ["Ana", "Bea", "Cy"],
+        "variant": "advanced",
+        "finished": False,
+        "winners": [],
+        "games_played": 1,
+        "starter": "Bea",
+        "passed": [],
+        "standings": [
+            {"player": "Ana", "points": 0},
+            {"player": "Cy", "points": 3},
+            {"player": "Bea", "points": 7},
+        ],
+        "awaiting": "play",
+        "game_number": 2,
+        "trick": 1,
+        "turn": "Bea",
+        "leader": "Bea",
+        "in_trick": ["Ana", "Bea", "Cy"],
+        "tracking": True,
+        "dealt": 12,
+        "counts": {"Ana": 12, "Bea": 12, "Cy": 12},
+        "series": {"stacks": [], "low": None, "high": None},
+        "allowed": {
+            "fr": "n'importe quelle valeur, autant de cartes que voulu",
+            "en": "any value, as many cards as you like",
+            "values": ANY_VALUE,
+        },
+        "target": 20,
+        "last_game": game1,
+        "history": [game1],
+        "plays": 0,
+        "passes": 1,
+    }
+
+
+def test_the_exported_state_once_over() -> None:
+    game1 = {
+        "game": 1,
+        "winner": "Ana",
+        "starter": "Ana",
+        "left": {"Bea": 13, "Cy": 13},
+        "scores": {"Ana": 0, "Bea": 0, "Cy": 0},
+        "totals": {"Ana": 0, "Bea": 0, "Cy": 0},
+        "by_plays": True,
+    }
+    assert basic_won_by_plays().to_json() == {
+        "game": "treize",
+        "players": ["Ana", "Bea", "Cy"],
+        "variant": "basic",
+        "finished": True,
+        "winners": ["Ana"],
+        "games_played": 1,
+        "starter": None,
+        "passed": [],
+        "standings": ZEROS3,
+        "awaiting": "nothing",
+        "game_number": 1,
+        "trick": 2,
+        "turn": None,
+        "leader": None,
+        "in_trick": [],
+        "tracking": True,
+        "dealt": 12,
+        "counts": None,
+        "series": None,
+        "allowed": None,
+        "target": None,
+        "last_game": game1,
+        "history": [game1],
+        "plays": 2,
+        "passes": 2,
+    }
+    over = tied_match().to_json()
+    assert over["history"][0]["starter"] is None and over["history"][1]["starter"] == "Bea"
+    assert [h["game"] for h in over["history"]] == [1, 2] and over["leader"] is None

@@ -369,12 +369,13 @@ class CinqRoisGame:
                 f"déjà comptée ({self.dealer_of(1)} l'a distribuée)",
             )
         first = self.dealer_of(1)
-        how_en = "was drawn" if self._drawn is not None else "is named in new_game"
-        how_fr = "a été tiré au sort" if self._drawn is not None else "est nommé dans new_game"
+        # Undoing helps only a draw: a dealer named in new_game stays named.
+        drawn = self._drawn is not None
+        how_en = "was drawn (undo first)" if drawn else "is named in new_game"
+        how_fr = "a été tiré au sort (annulez d'abord)" if drawn else "est nommé dans new_game"
         raise RuleError(
-            f"{event.player} cannot be drawn to deal first: {first} {how_en} (undo first)",
-            f"{event.player} ne peut pas être tiré pour donner en premier : {first} {how_fr} "
-            "(annulez d'abord)",
+            f"{event.player} cannot be drawn to deal first: {first} {how_en}",
+            f"{event.player} ne peut pas être tiré pour donner en premier : {first} {how_fr}",
         )
 
     # --- applying events -----------------------------------------------------------------------

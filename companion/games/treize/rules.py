@@ -28,7 +28,7 @@ from companion.errors import RuleError, SetupError
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
 from companion.games.undo import Checkpoints, pickled_by_fields
-from companion.i18n import french_typography
+from companion.i18n import count, elide, french_typography
 from companion.table.log import AnyEvent, Undo
 
 MIN_PLAYERS = 3
@@ -354,7 +354,7 @@ class TreizeGame:
             )
         return RuleError(
             f"the match is over: a total reached {MATCH_TARGET}, {winners} won",
-            f"le match est fini : un total a atteint {MATCH_TARGET}, victoire de {winners_fr}",
+            elide(f"le match est fini : un total a atteint {MATCH_TARGET}, victoire de {winners_fr}"),
         )
 
     def check(self, event: AnyEvent) -> None:
@@ -545,7 +545,7 @@ class TreizeGame:
             if n < 0:
                 raise RuleError(
                     f"'left' cannot give {name} {n} cards: a hand holds 0 cards or more",
-                    f"'left' ne peut pas donner {n} cartes à {name} : une main compte 0 carte ou plus",
+                    f"'left' ne peut pas donner {cards_fr(n)} à {name} : une main compte 0 carte ou plus",
                 )
             most = self._most(name)
             if n > most:
@@ -554,7 +554,8 @@ class TreizeGame:
                     f"{name} cannot hold {n} cards: {self.dealt} dealt plus {taken} "
                     f"taken by passing in game {s.game_number} make {most}",
                     f"{name} ne peut pas avoir {n} cartes : {self.dealt} distribuées "
-                    f"plus {taken} prises en passant dans la partie {s.game_number} "
+                    f"plus {taken} {'prise' if taken < 2 else 'prises'} en passant dans la partie "
+                    f"{s.game_number} "
                     f"font {most}",
                 )
         missing = [p for p in others if p not in left]
@@ -739,11 +740,19 @@ class TreizeGame:
         lines = [
             f"13 feuilles ({'variante ' if fr else ''}{variant}"
             f"{'' if fr else ' variant'}) — "
-            + (f"{len(s.history)} partie(s) jouée(s)" if fr else f"{len(s.history)} game(s) played")
+            + (
+                count(len(s.history), "partie jouée", "parties jouées", "fr")
+                if fr
+                else count(len(s.history), "game played", "games played", "en")
+            )
         ]
         if s.finished:
-            who = _names(self.winners(), "et" if fr else "and")
-            lines.append(f"Terminé. Gagnant : {who}" if fr else f"Finished. Winner: {who}")
+            winners = self.winners()
+            who = _names(winners, "et" if fr else "and")
+            if len(winners) == 1:
+                lines.append(f"Terminé. Gagnant : {who}" if fr else f"Finished. Winner: {who}")
+            else:  # equal lowest totals (the advanced match), as Cinq Rois says it
+                lines.append(f"Terminé. Gagnants ex æquo : {who}" if fr else f"Finished. Co-winners: {who}")
         else:
             lines.append(
                 f"Partie {s.game_number}, manche {s.trick}"
