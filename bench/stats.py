@@ -165,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
             cpu_median=cpu("games.first"),
             command="companion games on a fresh copy of the journal (no stats-cache.json)",
         )
+        # From here on the journal as the first look left it: every game summed up (a journal
+        # the table wrote has its summaries from the end of each game anyway).
+        shutil.rmtree(data)
+        copy_journal(base / "first", data)
 
         # Cold: no stats-cache.json, every game folded through its engine (what a journal
         # copied from elsewhere costs once). Warm: the cache of the run before (what the
