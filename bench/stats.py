@@ -6,8 +6,11 @@ budgets; one JSON object a line on stdout (see bench/core.py).
     python bench/stats.py --quick           # smoke run: 40 games, 2 runs
     python bench/stats.py --from DATA_DIR   # time a journal built before (its copy)
 
-The commands keep the records of the games they folded in ``stats-cache.json`` beside the
-journal: the cold figures fold every game through its engine, the warm ones read that cache.
+The journal keeps a summary of each game (written by the table when the game ends), and the
+commands keep the records they read in ``stats-cache.json`` beside it: the cold figures read the
+journal's summaries (no cache file), the warm ones that cache. ``first`` is the first look at a
+journal written before summaries (``--from`` an older one): every game replayed once and its
+summary appended, what an upgrade costs once.
 
 The journal is built by the real demos (Kilo de merde, Les Cinq Rois and 13 feuilles in turn,
 simulated players, each game's range of seats, their wrong cards and undos) on a tmpfs when
@@ -144,6 +147,28 @@ def main(argv: list[str] | None = None) -> int:
 
         def cpu(key: str) -> float:
             return round(statistics.median(CPU[key]), 3)
+
+        def first() -> list[float]:
+            fresh = base / "first"
+            shutil.rmtree(fresh, ignore_errors=True)
+            copy_journal(built, fresh)
+            return [timed(["games"], dict(env, COMPANION_DATA_DIR=str(fresh)), key="games.first")]
+
+        report(
+            "games.command.first",
+            "s",
+            repeat(args.cold_runs or runs, first),
+            "median",
+            900,  # no target: paid once per journal
+            n=games,
+            events=events,
+            cpu_median=cpu("games.first"),
+            command="companion games on a fresh copy of the journal (no stats-cache.json)",
+        )
+        # From here on the journal as the first look left it: every game summed up (a journal
+        # the table wrote has its summaries from the end of each game anyway).
+        shutil.rmtree(data)
+        copy_journal(base / "first", data)
 
         # Cold: no stats-cache.json, every game folded through its engine (what a journal
         # copied from elsewhere costs once). Warm: the cache of the run before (what the

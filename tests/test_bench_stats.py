@@ -32,6 +32,7 @@ def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [x["name"] for x in lines] == [
+        "games.command.first",
         "stats.command.cold",
         "stats.command",
         "history.command.cold",

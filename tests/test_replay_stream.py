@@ -3,6 +3,7 @@ not a table log (``/dev/zero``, one 50 MB line) is refused in one sentence, in b
 
 from __future__ import annotations
 
+import os
 import resource
 import subprocess
 import sys
@@ -66,3 +67,40 @@ def test_replay_of_dev_zero_under_a_memory_limit_is_one_sentence() -> None:
     err = proc.stderr.strip()
     assert err.startswith("companion: line 1: ") and "longer than" in err, proc.stderr[-2000:]
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def _peak_rss_mb(log: Path) -> float:
+    """``companion replay LOG`` in a child process: its peak resident memory, in MB."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "replay", str(log), "--lang", "en"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    assert proc.returncode == 0, err[-2000:]
+    return usage.ru_maxrss / 1024
+
+
+def _verdicts(path: Path, n: int) -> Path:
+    """A Kilo de merde log of ``n`` false slaps nobody pays for: ``n`` decisions undo could reach
+    back to, each a copy of the game's state kept for it."""
+    with path.open("w", encoding="utf-8") as out:
+        out.write(START.replace('"rounds": 2', '"rounds": 99'))
+        for i in range(n):
+            out.write(
+                f'{{"type": "press", "player": "A", "t_us": {i * 10_000_000}}}\n'
+                '{"type": "verdict", "valid": false, "penalized": []}\n'
+            )
+    return path
+
+
+def test_replay_memory_does_not_grow_with_the_decisions(tmp_path: Path) -> None:
+    """Issue 22 point 4: the checkpoints undo needs wait in a temporary file, so 30,000 decisions
+    cost what 10 do (kept in memory, they are about 100 MB more)."""
+    small = _peak_rss_mb(_verdicts(tmp_path / "small.jsonl", 10))
+    large = _peak_rss_mb(_verdicts(tmp_path / "large.jsonl", 30_000))
+    assert large - small < 30, (small, large)

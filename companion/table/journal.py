@@ -34,7 +34,8 @@ SCHEMA_VERSION = 1
 # (``_after_commit``) brings that to none.
 CHECKPOINT_EVERY = 32
 FILENAME = "journal.sqlite3"
-_SCHEMA = """
+_SCHEMA = (
+    """
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -51,6 +52,27 @@ CREATE TABLE events (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
+    + """
+CREATE TABLE summaries (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    events INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    bytes INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    record TEXT NOT NULL,
+    slaps TEXT NOT NULL,
+    sheet TEXT NOT NULL,
+    PRIMARY KEY (game_id, events, version)
+) WITHOUT ROWID;
+"""
+)
+# What ``history``, ``stats``, ``games`` and ``export --csv`` read instead of replaying a game
+# (docs/architecture.md, "Summaries"): one row per game and event count, appended after the
+# events it sums up, never updated. A summary is true of the game while the game has exactly
+# ``events`` events of ``bytes`` bytes; any later event (an undo too) makes it stale, and the next
+# reader replays the game once and appends a new one. Journals written before this table existed
+# get it from their next writer.
+_SUMMARIES = _SCHEMA.split(";")[2]
 
 
 def _schema_rows(sql: str) -> set[tuple[str, str, str]]:
@@ -184,12 +206,13 @@ class Journal:
     otherwise "recover" a damaged file (replay and delete its ``-wal``) before we could say no.
     """
 
-    def __init__(self, data_dir: Path, *, writer: bool) -> None:
+    def __init__(self, data_dir: Path, *, writer: bool, wait: bool = True) -> None:
         # SQLite URIs need an absolute path; a relative --data-dir is relative to where we run.
         self.data_dir = Path(os.path.abspath(data_dir))
         self.path = self.data_dir / FILENAME
         self.wal = self.data_dir / (FILENAME + "-wal")
         self.writer = writer
+        self._wait = wait  # for the lock: False when another companion writing means "not now"
         self._lock_fd: int | None = None
         self._since_checkpoint = 0
         try:
@@ -291,12 +314,13 @@ class Journal:
             raise self._os_error(err) from None
         try:
             # A reader's probe (``_writer_alive``) holds the lock for microseconds: wait it out.
-            for attempt in range(20):
+            attempts = 20 if self._wait else 1
+            for attempt in range(attempts):
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
-                    if attempt == 19:
+                    if attempt == attempts - 1:
                         raise
                     time.sleep(0.01)
         except BlockingIOError:
@@ -512,6 +536,8 @@ class Journal:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             self._check(db, deep=False)
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'summaries'").fetchone():
+                db.execute(_SUMMARIES)  # a journal written before summaries: events untouched
         except sqlite3.Error as err:
             db.close()
             if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
@@ -612,18 +638,37 @@ class Journal:
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             self._since_checkpoint = 0
 
-    def mark_finished(self, game_id: str, finished: bool) -> None:
+    def mark_finished(self, game_id: str, finished: bool, state: dict[str, Any] | None = None) -> None:
+        """The ``finished`` hint; when the game ended, its summary too. ``state``, the engine's
+        ``to_json()`` after the last committed event, saves replaying the game for it."""
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
         self.checkpoint()
         if finished:
-            # The game's record goes into stats-cache.json now, after its last commit: the
-            # players' next `history`, `stats`, `games` or `export --csv` finds it folded.
-            # Best effort: a cache that cannot be written only costs a fold later.
+            # The game's summary goes into the journal now, after its last commit (and into
+            # stats-cache.json): the players' next `history`, `stats`, `games` or `export --csv`
+            # finds it ready. Best effort: a missing summary only costs one replay later.
             from companion.table.stats import remember
 
             with contextlib.suppress(CompanionError, OSError, ValueError):
-                remember(self, game_id)
+                remember(self, game_id, state)
+
+    def add_summaries(self, rows: list[tuple[str, int, int, int, str, str, str, str]]) -> None:
+        """Append summaries (game id, events, version, bytes, digest, record, slaps, sheet) in
+        one transaction; one already there for the same game, count and version is kept."""
+        if not rows:
+            return
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany("INSERT OR IGNORE INTO summaries VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.execute("COMMIT")
+        except sqlite3.Error as err:
+            self._rollback()
+            raise JournalError(
+                f"could not write to the journal {self.path}: {err}",
+                f"impossible d'écrire dans le journal {self.path} : {err}",
+            ) from None
+        self._after_commit(0)
 
     def _rollback(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -704,6 +749,25 @@ class Journal:
             )
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
+
+    def summaries(self, version: int) -> dict[str, list[tuple[int, int, str, str, str, str]]]:
+        """The stored summaries of ``version``, by game: (events, bytes, digest, record, slaps,
+        sheet), JSON text left undecoded. None in a journal written before summaries."""
+        out: dict[str, list[tuple[int, int, str, str, str, str]]] = {}
+        try:
+            rows = self._db.execute(
+                "SELECT game_id, events, bytes, digest, record, slaps, sheet FROM summaries "
+                "WHERE version = ?",
+                (version,),
+            )
+            for game_id, *rest in rows:
+                out.setdefault(game_id, []).append(tuple(rest))
+        except sqlite3.OperationalError as err:
+            if "no such table" not in str(err):
+                raise self._broken(str(err)) from None
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+        return out
 
     def all_payloads(self) -> Iterator[tuple[str, str]]:
         """(game id, payload) of every event, game by game in seq order."""

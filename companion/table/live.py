@@ -61,7 +61,8 @@ class Table:
                 table = cls.load(journal, info.id)
                 if not table.engine.finished:
                     return table
-                journal.mark_finished(info.id, True)  # the hint was stale (killed just before)
+                # The hint was stale (killed just before it was written).
+                journal.mark_finished(info.id, True, table.engine.to_json())
             raise JournalError("there is no unfinished game to resume", "aucune partie en cours à reprendre")
         return cls.load(journal, game_id)
 
@@ -105,7 +106,7 @@ class Table:
         self.engine.apply(event, checked=True)
         if self.engine.finished != was_finished:
             if self.pending is None:
-                self.journal.mark_finished(self.game_id, self.engine.finished)
+                self._mark_finished(self.engine.finished)
             else:
                 self._finished_at_commit = self.engine.finished  # the hint follows its events
 
@@ -135,4 +136,9 @@ class Table:
             for seq, _ in rows:
                 print(f"#committed {self.game_id} {seq}", file=sys.stderr, flush=True)
         if finished is not None:
-            self.journal.mark_finished(self.game_id, finished)
+            self._mark_finished(finished)
+
+    def _mark_finished(self, finished: bool) -> None:
+        # The engine has folded exactly the journal's events here: the game's summary is
+        # taken from it, not from a replay.
+        self.journal.mark_finished(self.game_id, finished, self.engine.to_json() if finished else None)

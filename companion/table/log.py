@@ -335,7 +335,29 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys)
 
 
+# Lines seen again and again (a verdict, a pass, an undo: most of a long log) are parsed once:
+# events are frozen models, so one object may stand for every line of the same text, and undo's
+# checkpoints then pickle it once per batch instead of once per decision. Bounded in entries and
+# in the length of what it keeps; presses (a new stamp each) are never found in it.
+_SEEN: dict[tuple[str, str | None], AnyEvent] = {}
+_SEEN_MAX = 512
+_SEEN_LINE = 200
+
+
 def parse_event(text: str, game: str | None = None) -> AnyEvent:
+    if len(text) > _SEEN_LINE:
+        return _parse_event(text, game)
+    key = (text, game)
+    event = _SEEN.get(key)
+    if event is None:
+        event = _parse_event(text, game)
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()  # a log of ever new lines: start again rather than grow
+        _SEEN[key] = event
+    return event
+
+
+def _parse_event(text: str, game: str | None = None) -> AnyEvent:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as err:

@@ -47,6 +47,7 @@ class GameRecord:
     sheet: dict[str, Any] | None = None
     digest: str = ""  # of the game's payloads, for ``records(verify=True)``
     size: int = 0  # bytes of the game's payloads, as ``Journal.sizes`` counts them
+    events: int = 0  # how many events were folded (0: not known)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -127,9 +128,10 @@ def _sheet(state: dict[str, Any] | None) -> dict[str, Any] | None:
     return None if state is None else {k: state.get(k) for k in _SHEET_KEYS}
 
 
-def _read(journal: Any, info: Any) -> GameRecord:
+def _read(journal: Any, info: Any, state: dict[str, Any] | None = None) -> GameRecord:
     """One game folded through its engine, every event checked as ``resume`` checks it (so
-    ``games`` and ``doctor`` can trust a record that has no error), then its record."""
+    ``games`` and ``doctor`` can trust a record that has no error), then its record. ``state``:
+    the live table's engine after the game's last event, which has checked them already."""
     from companion.table.live import Table
 
     def failed(en: str, fr: str) -> GameRecord:
@@ -138,11 +140,19 @@ def _read(journal: Any, info: Any) -> GameRecord:
         )
 
     try:
-        state = Table.load(journal, info.id).engine.to_json()
-        payloads = [p for _, p in journal.payloads(info.id)]
+        if state is None:
+            table = Table.load(journal, info.id)
+            state, seq = table.engine.to_json(), table.seq
+        else:
+            seq = None
+        # The payloads the state was folded from, not those a writer appended since.
+        payloads = [p for n, p in journal.payloads(info.id) if seq is None or n <= seq]
         record = record_from_payloads(info.id, info.created_ns, payloads, state)
         return dataclasses.replace(
-            record, digest=digest(payloads), size=sum(len(p.encode()) for p in payloads)
+            record,
+            digest=digest(payloads),
+            size=sum(len(p.encode()) for p in payloads),
+            events=len(payloads),
         )
     except CompanionError as err:
         return failed(err.en, err.fr)
@@ -181,10 +191,11 @@ def records(
     """Every game of an open ``Journal`` (or those of ``infos``), oldest first. A game that does
     not read back gives a record with its ``error`` instead of stopping the others.
 
-    With ``cache_dir``, the records are kept in ``stats-cache.json`` there, each under its game
-    id with its event count and bytes: journal rows are never changed or deleted, so a game with
-    the same id, start, count and size has the same record, and only new games and new events
-    are folded (a row edited in place to the same length is found by ``verify``).
+    Each game's record comes from the first of: ``stats-cache.json`` in ``cache_dir``, the
+    game's summary in the journal, a replay of the game (whose summary is then appended to the
+    journal, when no other companion is writing it). Journal rows are never changed or deleted,
+    so a cached record or a summary of a game with the same id, event count and bytes is the
+    game's record (a row edited in place to the same length is found by ``verify``).
     A game that does not fold is never kept: it is folded again, and named again, every time.
     The slaps (for ``player_stats``) and score sheets (for ``export --csv``) are kept on lines
     of their own, read only when asked for: the list of games never pays for them. ``verify``
@@ -196,9 +207,11 @@ def records(
     sheet_rows = cache.part("sheets") if sheets else {}
     out: list[GameRecord] = []
     new: dict[str, GameRecord] = {}
+    replayed: list[GameRecord] = []
     listed = journal.games() if infos is None else infos
     sums = journal_digests(journal) if verify else {}
     sizes = journal.sizes()
+    summaries: dict[str, list[Any]] | None = None  # read at the first game the cache misses
     with contextlib.ExitStack() as folding:
         slowed = False
         for info in listed:
@@ -223,6 +236,12 @@ def records(
                 except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
                     record = None
             if record is None:
+                if summaries is None:
+                    summaries = journal.summaries(SUMMARY_VERSION)
+                record = _from_summary(info, summaries.get(info.id, ()), sizes, sums if verify else None)
+                if record is not None:
+                    new[info.id] = record
+            if record is None:
                 if not slowed:
                     # The first fold: the collector slowed while folding (a third less time over
                     # a journal copied from elsewhere); imported here, the cached path needs none.
@@ -233,19 +252,85 @@ def records(
                 record = _read(journal, info)
                 if record.error is None:
                     new[info.id] = record
+                    replayed.append(record)
             out.append(record)
+    if replayed:
+        _store(journal, replayed)
     gone = set(rows) - {info.id for info in listed} if infos is None else set()
     if cache_dir is not None and (new or gone):
         cache.update(listed, new, gone)
     return out
 
 
-def remember(journal: Any, game_id: str) -> None:
-    """Put one just-finished game in the cache: the process that played it pays one fold at
-    the end of the game, so the next `history`, `stats` or `games` finds it ready."""
+# Raise it when GameRecord or a game's fold changes: older summaries are then ignored, and each
+# game is replayed once more and summed up anew.
+SUMMARY_VERSION = 1
+
+
+def _from_summary(
+    info: Any, stored: Any, sizes: dict[str, int], sums: dict[str, str] | None
+) -> GameRecord | None:
+    """The game's record from its stored summary, if one is true of the game as it is now."""
+    for events, size, fingerprint, row, slaps, sheet in stored:
+        if events != info.events or size != sizes.get(info.id):
+            continue
+        if sums is not None and fingerprint != sums.get(info.id):
+            continue
+        try:
+            record = _from_cache(
+                info.id, info.created_ns, json.loads(row), json.loads(slaps), json.loads(sheet)
+            )
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+            continue
+        return dataclasses.replace(record, digest=fingerprint, size=size, events=events)
+    return None
+
+
+def _summary_row(r: GameRecord) -> tuple[str, int, int, int, str, str, str, str]:
+    def text(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    return (
+        r.id,
+        r.events,
+        SUMMARY_VERSION,
+        r.size,
+        r.digest,
+        text(_cache_row(r)),
+        text(_cache_slaps(r)),
+        text(r.sheet or {}),
+    )
+
+
+def _store(journal: Any, found: list[GameRecord]) -> None:
+    """Append the summaries of games just replayed. A reader borrows the writer's lock for it
+    and gives up at once if a companion is writing (its summaries are then written by the next
+    look); a journal that cannot be written (read-only, foreign SQL, damaged) is left as it is:
+    a missing summary only costs a replay."""
+    rows = [_summary_row(r) for r in found if r.events]
+    if not rows:
+        return
+    if journal.writer:
+        with contextlib.suppress(CompanionError):
+            journal.add_summaries(rows)
+        return
+    from companion.table.journal import Journal
+
+    with (
+        contextlib.suppress(CompanionError, OSError),
+        Journal(journal.data_dir, writer=True, wait=False) as writer,
+    ):
+        writer.add_summaries(rows)
+
+
+def remember(journal: Any, game_id: str, state: dict[str, Any] | None = None) -> None:
+    """Sum up one just-finished game, in the journal and in the cache: the process that played
+    it pays for it at the end of the game (no replay when it passes the engine's ``state``), so
+    the next `history`, `stats` or `games` finds it ready."""
     info = journal.game(game_id)
-    record = _read(journal, info)
+    record = _read(journal, info, state)
     if record.error is None:
+        _store(journal, [record])
         _Cache(journal.data_dir).update([info], {info.id: record}, set())
 
 
@@ -307,14 +392,8 @@ class _Cache:
             r = new.get(info.id)
             if r is None:
                 continue
-            parts["rows"][r.id] = [
-                info.events,
-                info.created_ns,
-                [r.game, r.players, r.finished, r.winners, r.scores, r.unit, r.flushes],
-                r.digest,
-                r.size,
-            ]
-            parts["slaps"][r.id] = [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps]
+            parts["rows"][r.id] = [r.events or info.events, info.created_ns, _cache_row(r), r.digest, r.size]
+            parts["slaps"][r.id] = _cache_slaps(r)
             parts["sheets"][r.id] = r.sheet
         assert self.folder is not None
         lines = [
@@ -330,6 +409,14 @@ class _Cache:
         except OSError:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+
+
+def _cache_row(r: GameRecord) -> list[Any]:
+    return [r.game, r.players, r.finished, r.winners, r.scores, r.unit, r.flushes]
+
+
+def _cache_slaps(r: GameRecord) -> list[Any]:
+    return [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps]
 
 
 def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any) -> GameRecord:
