@@ -158,6 +158,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.nav.rules": ("Règles", "Rules"),
     "scr.nav.status": ("Matériel", "Hardware"),
     "scr.nav.undo": ("Annuler", "Undo"),
+    "scr.nav.menu": ("Menu", "Menu"),
     "scr.nav.sound_on": ("Son : oui", "Sound: on"),
     "scr.nav.sound_off": ("Son : non", "Sound: off"),
     "scr.await.play": ("On passe les cartes : on attend une tape", "Cards are passing: waiting for a slap"),
