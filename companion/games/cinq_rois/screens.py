@@ -915,7 +915,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     entry = entry_for(ui, v)
     gap = p.px(6)
     portrait = p.scale.portrait
-    tabs_h = p.px(44)
+    tabs_h = p.px(48)  # touched: 9 mm on the 7" screen
     tabs = Rect(area.x, area.y, area.width, tabs_h)
     for mode, cell in zip(MODES, split(tabs, [1, 1, 1], vertical=False, gap=gap), strict=True):
         p.button(
