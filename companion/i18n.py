@@ -158,6 +158,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.nav.rules": ("Règles", "Rules"),
     "scr.nav.status": ("Matériel", "Hardware"),
     "scr.nav.undo": ("Annuler", "Undo"),
+    "scr.nav.menu": ("Menu", "Menu"),
     "scr.nav.sound_on": ("Son : oui", "Sound: on"),
     "scr.lang_not_kept": (
         "Langue changée pour maintenant, mais pas enregistrée : {why}",

@@ -110,13 +110,17 @@ def test_lots_animation_frames_fit() -> None:
 def test_headline_and_sheet_in_french_and_english() -> None:
     game = game_of("midgame")
     view = build_view(game)
-    r = render("sheet", view, (1280, 720), "fr", ui_for(game, "fr"))
+    r = render("sheet", view, (1920, 1080), "fr", ui_for(game, "fr"))
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
     assert "Donne 6\u202f: 8 cartes, atout 8, donneur Chloé, Dédé commence" in texts
     assert str(view.totals[0]) in texts
-    r = render("sheet", view, (1280, 720), "en", ui_for(game, "en"))
+    r = render("sheet", view, (1920, 1080), "en", ui_for(game, "en"))
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
     assert "Round 6: 8 cards, bonus 8, dealer Chloé, Dédé plays first" in texts
+    # Condensed on the 7" screen: the round to play framed, the dealer in the top bar.
+    r = render("sheet", view, (800, 480), "fr", ui_for(game, "fr"))
+    texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
+    assert "Donne 6\u202f: 8 cartes, atout 8" in texts and str(view.totals[0]) in texts
 
 
 def test_arrangement_shows_wilds_and_leftovers() -> None:

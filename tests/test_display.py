@@ -303,29 +303,35 @@ def test_setup_at_800x480_has_no_tiny_text(game: str) -> None:
     assert min(rec.cap for rec in r.painter.texts) >= 9
 
 
-def _nav_label_sizes(r: object) -> list[int]:
+def _menu_labels(r: object) -> dict[tuple[object, ...], int]:
     p = r.painter  # type: ignore[attr-defined]
-    bar = [
-        c.rect
+    return {
+        c.action: min(rec.size for rec in p.texts if c.rect.contains(rec.rect))
         for c in p.controls
-        if c.action[0] in ("nav", "undo", "mute", "lang") and c.rect.top > p.screen.height * 3 // 4
-    ]
-    return [rec.size for rec in p.texts if any(b.contains(rec.rect) for b in bar)]
+        if c.action[0] in ("nav", "mute", "lang")
+    }
 
 
 @pytest.mark.parametrize("game", ["kilo", "cinq-rois", "treize"])
-def test_portrait_nav_bar_keeps_the_labels_of_the_7_inch(game: str) -> None:
-    """Regression: nine buttons in one row across 720 px made their labels tiny; in portrait the
-    bar has two rows and every label is at least as big as on the 800x480 screen."""
+def test_the_menu_holds_every_screen_with_the_labels_of_the_7_inch(game: str) -> None:
+    """The one bar keeps Undo and Menu; the menu, in place of the screen, lists each of the
+    game's screens, the generic ones, sound and language, in portrait as big as on the 7"."""
+    from companion.display.game_ui import screens_for
+    from companion.display.screens import NAV
     from companion.display.state import SetupForm, Ui
 
     sizes = {}
     for size in ((800, 480), (720, 1280)):
         ui = Ui(lang="fr", game=game)
         ui.setup = SetupForm(game=game, players=["Alice", "Bruno", "Chloé", "Dédé"])
-        labels = _nav_label_sizes(render("setup", None, size, "fr", ui))
-        assert len(labels) >= 7, size
-        sizes[size] = min(labels)
+        closed = render("setup", None, size, "fr", ui).painter
+        assert {c.action for c in closed.controls} >= {("menu",), ("undo",)}
+        assert not any(c.action[0] == "nav" and c.rect.top < closed.chrome[0].bottom for c in closed.controls)
+        ui.menu = True
+        labels = _menu_labels(render("setup", None, size, "fr", ui))
+        wanted = {("nav", name) for name, _key in (*screens_for(game).nav, *NAV)} | {("mute",), ("lang",)}
+        assert set(labels) == wanted, size
+        sizes[size] = min(labels.values())
     assert sizes[(720, 1280)] >= sizes[(800, 480)]
 
 

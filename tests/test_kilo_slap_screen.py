@@ -56,9 +56,9 @@ def painted(screen: str, engine: Any, size: tuple[int, int], lang: str = "fr", *
 
 
 def content(p: Painter) -> list[TextRecord]:
-    """The texts under the top bar and above the navigation bar."""
-    top, bottom = p.px(54), p.screen.height - p.px(62)
-    return [r for r in p.texts if r.rect.top >= top and r.rect.bottom <= bottom]
+    """The texts under the frame's bar."""
+    top = max(bar.bottom for bar in p.chrome)
+    return [r for r in p.texts if r.rect.top >= top]
 
 
 # --- the slap result ---------------------------------------------------------------------------

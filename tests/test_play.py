@@ -172,8 +172,13 @@ def test_navigation_language_and_mute(journal: Journal, screen: pygame.Surface) 
     app = make_app(journal, screen)
     key(app, pygame.K_p)
     assert app.last_screen == "pile"
+    touch(app, ("menu",))
+    assert app.ui.menu and app.last_screen == "pile"
+    key(app, pygame.K_ESCAPE)  # Esc only closes the menu
+    assert not app.ui.menu and app.last_screen == "pile"
+    touch(app, ("menu",))
     touch(app, ("nav", "history"))
-    assert app.last_screen == "history"
+    assert app.last_screen == "history" and not app.ui.menu
     key(app, pygame.K_ESCAPE)
     assert app.last_screen == "table"
     key(app, pygame.K_l)

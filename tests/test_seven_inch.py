@@ -37,7 +37,6 @@ NOT_YET = {
     ("kilo", "verdict"),
     ("kilo", "history"),
     ("kilo", "setup"),
-    ("cinq-rois", "sheet"),
     ("cinq-rois", "entry"),
     ("cinq-rois", "round"),
     ("cinq-rois", "setup"),

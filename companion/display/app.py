@@ -405,6 +405,13 @@ class App:
         self.dirty = True
         if kind not in ("toggle", "rank", "suit"):
             ui.message = None
+        if kind == "menu":
+            ui.menu = not ui.menu
+            return
+        if ui.menu:  # any choice closes the menu; Esc only closes it
+            ui.menu = False
+            if kind == "cancel":
+                return
         screen = active_screen(v, ui)
         if kind == "confirm":
             self.do(self._confirm_action(screen))

@@ -162,7 +162,8 @@ def tile_layout(
             break
         figure_size = max(far, int(figure_size * 0.94))
     number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
-    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
+    # The seat mark is a landmark, not a figure: a taller tile leaves its width to the name.
+    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 11))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
     line = p.line_height(p.far_name_size())

@@ -222,6 +222,7 @@ class Painter:
         self.controls: list[Control] = []
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
         self.table: tuple[str, ...] = ()  # the players whose names were drawn
+        self.chrome: list[pygame.Rect] = []  # the frame's bars: what every screen gives up
 
     # --- geometry helpers --------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """The generic screens and the frame; each game draws its own screens (``games/*/screens.py``).
 
-Every screen keeps the same frame: the top bar (the game's headline), a banner for
-hardware trouble and messages (it pushes the content down, it never covers the scores), and the
-navigation bar. A screen that does not apply to the state still draws, and says why.
+Every screen keeps the same frame: the top bar (the game's headline, Undo and the menu), and
+a banner for hardware trouble and messages (it pushes the content down, it never covers the
+scores). A screen that does not apply to the state still draws, and says why.
 """
 
 from __future__ import annotations
@@ -102,18 +102,31 @@ def grid(rect: Rect, n: int, cols: int, gap: int) -> list[Rect]:
 # --- frame -------------------------------------------------------------------------------------
 
 
+def nav_items(v: Any, ui: Ui, screen: str) -> list[tuple[str, tuple[str, ...], bool, bool]]:
+    """The menu's buttons: (label, action, enabled, selected): the game's screens, the generic
+    ones, sound and language."""
+    lang = ui.lang
+    gs = screens_of(ui)
+    items: list[tuple[str, tuple[str, ...], bool, bool]] = []
+    for name, _key in (*gs.nav, *NAV):
+        items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None, screen == name))
+    items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",), True, False))
+    items.append(("English" if lang == "fr" else "Français", ("lang",), True, False))
+    return items
+
+
 def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
+    """One bar at the top (where the game stands, what to do, Undo and the menu): 56 px of the
+    7" screen's 480, under 12 %; the screens the nine-button bar listed are one touch away."""
     lang = ui.lang
     s = p.screen
     pad = p.px(8)
-    top_h = p.px(54)
-    # Portrait: the bar in two rows, so that its labels keep the size they have on the 7".
-    nav_rows = 2 if p.scale.portrait else 1
-    nav_h = p.px(62) if nav_rows == 1 else 2 * p.px(52)
+    # Portrait is narrow and tall: what to do gets a row of its own under the buttons.
+    top_h = 2 * p.px(48) if p.scale.portrait else p.px(56)
     top = Rect(0, 0, s.width, top_h)
-    nav = Rect(0, s.height - nav_h, s.width, nav_h)
-    # The background only between the bars, which cover the rest: a frame is memory-bound.
-    p.surface.fill(BG, Rect(0, top.bottom, s.width, max(0, nav.top - top.bottom)))
+    p.chrome.append(top)
+    # The background only under the bar, which covers the rest: a frame is memory-bound.
+    p.surface.fill(BG, Rect(0, top.bottom, s.width, max(0, s.height - top.bottom)))
     gs = screens_of(ui)
     if v is None:
         where, todo, todo_color = gs.title, t("scr.setup.title", lang), MUTED
@@ -121,23 +134,46 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         where, todo = gs.headline_for(v, ui)
         todo_color = ACCENT
     players = tuple(getattr(v, "players", ()))
+    undo_label, menu_label = t("scr.nav.undo", lang), t("scr.nav.menu", lang)
+    menu_open = ui.menu
 
     def top_bar() -> None:
         pygame.draw.rect(p.surface, PANEL, top)
         inner = top.inflate(-2 * pad, -pad)
-        # Where the game stands takes what it needs (up to 42 %), what to do gets the rest.
-        left_w = min(int(inner.width * 0.42), p.fonts.size(where, p.font(BIG))[0])
-        left = Rect(inner.x, inner.y, left_w, inner.height)
-        right = Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
+        todo_row = None
+        if p.scale.portrait:
+            todo_row = Rect(
+                inner.x, inner.centery + pad // 4, inner.width, inner.bottom - inner.centery - pad // 4
+            )
+            inner = Rect(inner.x, inner.y, inner.width, inner.height // 2 - pad // 4)
+        size = p.font(20)  # read by the finger that touches it: the headline keeps the width
+        button_w = max(inner.height, *(p.fonts.size(x, size)[0] + p.px(14) for x in (undo_label, menu_label)))
+        menu = Rect(inner.right - button_w, inner.y, button_w, inner.height)
+        undo = Rect(menu.x - pad - button_w, inner.y, button_w, inner.height)
+        p.button(menu, menu_label, ("menu",), selected=menu_open, size=size)
+        p.button(undo, undo_label, ("undo",), enabled=v is not None, size=size)
+        text = Rect(inner.x, inner.y, undo.x - pad - inner.x, inner.height)
+        if todo_row is not None:
+            p.text(where, text, p.font(BIG), FG, align="left", role="near")
+            headline_todo(p, todo, todo_row, todo_color, players)
+            return
+        # Where the game stands takes what it needs (up to 36 %), what to do gets the rest: who
+        # must act matters more than the round.
+        left_w = min(
+            p.fonts.size(where, p.font(BIG))[0],
+            max(int(text.width * 0.36), p.fonts.size(where, p.font(READ))[0]),
+        )
+        left = Rect(text.x, text.y, left_w, text.height)
+        right = Rect(left.right + pad, text.y, text.right - left.right - pad, text.height)
         p.text(where, left, p.font(BIG), FG, align="left", role="near")
         headline_todo(p, todo, right, todo_color, players)
 
-    # The bars are the same on most frames: drawn once, then copied (a frame is memory-bound).
-    p.layer(("top", where, todo, todo_color, players), top, top_bar)
+    # The bar is the same on most frames: drawn once, then copied (a frame is memory-bound).
+    p.layer(("top", where, todo, todo_color, players, undo_label, v is not None, menu_open), top, top_bar)
     y = top.bottom
     hw = ui.hardware
     if hw.trouble:
-        band = Rect(0, y, s.width, p.px(40))
+        band = Rect(0, y, s.width, p.px(48))
         pygame.draw.rect(p.surface, WARN, band)
         p.text(hardware_line(ui), band.inflate(-2 * pad, -p.px(4)), p.font(SMALL), (0, 0, 0))
         p.controls.append(_ctl(band, ("nav", "status")))
@@ -146,7 +182,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         message = ui.text(ui.message)
         # An error names its fix: rather two lines than a cut sentence.
         two_lines = p.fonts.size(message, p.font(18))[0] > s.width - 2 * pad
-        band = Rect(0, y, s.width, p.px(66 if two_lines else 40))
+        band = Rect(0, y, s.width, p.px(66 if two_lines else 48))
         pygame.draw.rect(p.surface, BAD if ui.message_error else GOOD, band)
         inner = band.inflate(-2 * pad, -p.px(4))
         if two_lines:
@@ -155,31 +191,21 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
             p.text(message, inner, p.font(SMALL), FG, min_size=p.font(18))
         p.controls.append(_ctl(band, ("dismiss",)))
         y = band.bottom
-    items: list[tuple[str, tuple[str, ...], bool, bool]] = []
-    for name, _key in (*gs.nav, *NAV):
-        items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None, screen == name))
-    items.append((t("scr.nav.undo", lang), ("undo",), v is not None, False))
-    items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",), True, False))
-    items.append(("EN" if lang == "fr" else "FR", ("lang",), True, False))
+    return Rect(pad, y + pad, s.width - 2 * pad, s.height - y - 2 * pad)
 
-    def nav_bar() -> None:
-        pygame.draw.rect(p.surface, PANEL, nav)
-        per_row = math.ceil(len(items) / nav_rows)
-        cells = []
-        for r, band in enumerate(split(nav.inflate(-pad, -pad), [1] * nav_rows, gap=p.px(4))):
-            count = min(per_row, len(items) - r * per_row)
-            cells.extend(split(band, [1] * count, vertical=False, gap=p.px(4)))
-        # One size for the whole bar (the largest at which every label fits): a row of buttons
-        # in mixed sizes reads as mixed importance.
-        size = min(
-            p.fit(label, cell.inflate(-p.px(10), -p.px(10)), p.font(26), p.font(12))[1]
-            for cell, (label, *_rest) in zip(cells, items, strict=True)
-        )
-        for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
-            p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
 
-    p.layer(("nav", tuple(items)), nav, nav_bar)
-    return Rect(pad, y + pad, s.width - 2 * pad, nav.top - y - 2 * pad)
+def draw_menu(p: Painter, v: Any, ui: Ui, area: Rect, screen: str) -> None:
+    """The menu, in place of the screen until a choice (or Esc, or the menu button again): every
+    screen, sound and language as big buttons."""
+    items = nav_items(v, ui, screen)
+    cols = 2 if p.scale.portrait else 3
+    cells = grid(area, len(items), cols, p.px(10))
+    size = min(
+        p.fit(label, cell.inflate(-p.px(16), -p.px(16)), p.font(34), p.font(16))[1]
+        for cell, (label, *_rest) in zip(cells, items, strict=True)
+    )
+    for cell, (label, action, enabled, selected) in zip(cells, items, strict=True):
+        p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
 
 
 def layout_lines(
@@ -277,8 +303,15 @@ def fit_lines(
         p.text(text, box, size, color, align=align, role=role, min_size=min(floor, size * 55 // 100))
         return
     y = box.centery - line_h * len(lines) // 2
+    # A line that is only a name ("À" / "Jean-F." in a narrow bar) is drawn as the name.
+    named = {form: who for who, own in name_forms(players).items() for form in own} if players else {}
     for line in lines:
-        p.text(line, Rect(box.x, y, box.width, line_h), cur, color, align=align, role=role, min_size=cur)
+        line_box = Rect(box.x, y, box.width, line_h)
+        who = named.get(line.strip())
+        if who is not None:
+            p.name(who, players, line_box, cur, color, align=align, role=role)
+        else:
+            p.text(line, line_box, cur, color, align=align, role=role, min_size=cur)
         y += line_h
 
 
@@ -730,6 +763,9 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
     gs: GameScreens = screens_of(ui)
     name = screen or active_screen(v, ui)
     area = frame(p, v, ui, name)  # the background too
+    if ui.menu:
+        draw_menu(p, v, ui, area, name)
+        return name
     if name == "gameover" and v is not None and getattr(ui.tally, "evening_games", 0) >= 2:
         # The evening's running tally, under any game's game-over screen.
         from companion.display.tally import draw_evening

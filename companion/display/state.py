@@ -50,6 +50,7 @@ class Ui:
     lang: str = "fr"
     game: str = "kilo"  # whose screens are shown: the running game's, else the setup form's
     screen: str | None = None  # a screen the table asked for; None follows the game
+    menu: bool = False  # the menu is open, in place of the screen
     rank: str | None = None
     suit: str | None = None
     picking: bool = False  # choosing who slapped in error

@@ -10,6 +10,7 @@ one becomes a ``round_end`` event.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
@@ -336,6 +337,8 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     if p.scale.portrait:
         return draw_sheet_portrait(p, v, ui, area)
+    if not _grid_fits(p, area):
+        return draw_sheet_condensed(p, v, ui, area)
     gap = p.px(4)
     foot_h = p.px(50) if not v.finished else 0
     sheet = Rect(area.x, area.y, area.width, area.height - (foot_h + gap if foot_h else 0))
@@ -343,6 +346,101 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.layer(("cinq.sheet", v, ui.lang), sheet, lambda: _sheet(p, v, ui.lang, area, foot_h))
     if foot_h:
         _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
+
+
+def _grid_fits(p: Painter, area: Rect) -> bool:
+    """Whether the whole grid (11 rounds, the totals twice a round's height) holds each round's
+    score at the cap height a score needs where this screen is read (``audit.caps``): a TV does,
+    the 7" screen does not."""
+    from companion.display.audit import SCORE_MM, viewing
+
+    _what, per_mm, metres = viewing(p.screen.size)
+    need = SCORE_MM * metres / 2 * per_mm
+    size = p.font(10)
+    while p.fonts.cap(size) < need - 0.5:
+        size += 1
+    return area.height / (ROUNDS + 6) >= p.fonts.size("0123", size)[1]
+
+
+def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The sheet where the grid would not be read from a seat (the 7" screen): the kit's tiles
+    in seating order (place, name, total in far type, places moved) with each player's last
+    rounds condensed under the name, the rounds they went out in green and underlined; in the
+    cell after them, the round to play framed and the entry button. Touching a tile means that
+    player went out."""
+    lang = ui.lang
+    gap = p.px(6)
+    read = kit.read_size(p)
+    n = len(v.players)
+    cols = kit.columns(p, n + 1)
+    n_rows = math.ceil((n + 1) / cols)
+    cells = grid(area, n_rows * cols, cols, gap)
+    info = cells[-1]
+    if n % cols == 0:  # no cell left beside the tiles: the round gets a row of its own
+        tiles_area = Rect(area.x, area.y, area.width, info.top - gap - area.y)
+        info = Rect(area.x, info.y, area.width, info.height)
+    else:
+        tiles_area = area
+    history = v.history
+
+    def recent(s: int) -> kit.Low:
+        def low(p: Painter, box: Rect, size: int) -> None:
+            x = box.right
+            sep = p.fonts.size(" ", size)[0] * 2
+            for r in range(len(history), 0, -1):  # the most recent first, from the right
+                rv = history[r - 1]
+                text = str(rv.scores[s])
+                w = p.fonts.size(text, size)[0]
+                if x - w < box.x:
+                    break
+                out = rv.out == v.players[s]
+                drawn = p.text(
+                    text, Rect(x - w, box.y, w, box.height), size, GOOD if out else MUTED, min_size=size
+                )
+                if out:
+                    pygame.draw.line(
+                        p.surface, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), max(1, p.px(2))
+                    )
+                x -= w + sep
+
+        return low
+
+    leaders = set(v.leaders)
+    rows = [dataclasses.replace(st, winner=st.who in leaders and bool(history)) for st in standings(v, lang)]
+    kit.tiles(
+        p,
+        tiles_area,
+        rows,
+        v.players,
+        lang,
+        act=None if v.finished else (lambda st: ("out", st.seat)),
+        low=lambda st: recent(st.seat),
+        cols=cols,
+    )
+    # The round to play, framed; under it what the scorer touches.
+    pygame.draw.rect(p.surface, ACCENT, info, width=max(1, p.px(2)))
+    inner = info.inflate(-2 * p.px(3), -2 * p.px(5))
+    if v.finished:
+        lines_text(p, headline_text(v, lang), inner, read, ACCENT, read, players=v.players)
+        return
+    button_h = max(p.px(48), inner.height - p.line_height(read) - gap)
+    label = Rect(inner.x, inner.y, inner.width, inner.height - button_h - gap)
+    text = tr("sheet.now", lang, round=v.round, cards=v.cards, bonus=rank_label(v.bonus or "", lang))
+    lines_text(p, text, label, read, ACCENT, read, players=v.players)
+    foot = Rect(inner.x, label.bottom + gap, inner.width, button_h)
+    if v.dealer_open:
+        lots_b, entry_b = split(foot, [1, 1], vertical=False, gap=gap)
+        p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT, size=p.font(SMALL))
+    else:
+        entry_b = foot
+    p.button(
+        entry_b,
+        tr("sheet.enter", lang),
+        ("nav", "entry"),
+        color=GOOD,
+        hint=tr("key.e", lang),
+        size=p.font(SMALL),
+    )
 
 
 def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
@@ -817,7 +915,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     entry = entry_for(ui, v)
     gap = p.px(6)
     portrait = p.scale.portrait
-    tabs_h = p.px(44)
+    tabs_h = p.px(48)  # touched: 9 mm on the 7" screen
     tabs = Rect(area.x, area.y, area.width, tabs_h)
     for mode, cell in zip(MODES, split(tabs, [1, 1, 1], vertical=False, gap=gap), strict=True):
         p.button(

@@ -31,6 +31,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.todo.entry": ("saisissez la donne", "enter the round"),
     "cinq.todo.play": ("qui s'expose appuie sur son bouton", "whoever goes out presses their button"),
     "cinq.sheet.row": ("{round}. atout {bonus}", "{round}. bonus {bonus}"),
+    "cinq.sheet.now": (
+        "Donne {round} : {cards} cartes, atout {bonus}",
+        "Round {round}: {cards} cards, bonus {bonus}",
+    ),
     "cinq.sheet.total": ("Total", "Total"),
     "cinq.sheet.place": ("Place", "Place"),
     "cinq.sheet.place_n": ("{n}e", "#{n}"),

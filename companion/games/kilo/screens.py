@@ -716,9 +716,12 @@ def _timeline(
         inner = cell.inflate(-2 * pad, -2 * pad)
         # Tall narrow rows (portrait) take two lines: the name, then the gap and the bar.
         two_lines = inner.height >= 2 * need + pad and inner.width < p.px(560)
-        line_h = inner.height // 2 if two_lines else inner.height
+        # The name's line is the taller: it is what a player looks for.
+        line_h = inner.height * 11 // 20 if two_lines else inner.height
         sized = (
-            line_h if stands_out or base is None else min(line_h, (base - 2 * pad) // (2 if two_lines else 1))
+            line_h
+            if stands_out or base is None
+            else min(line_h, (base - 2 * pad) * 11 // 20 if two_lines else base - 2 * pad)
         )
         size = _row_size(p, sized, p.font(BIG))
         d = min(line_h, int(p.fonts.size("Ag", size)[1] * 1.15))
