@@ -135,7 +135,7 @@ class Stamped(queue.Queue):  # type: ignore[type-arg]
         super().put((time.monotonic_ns(), item), block, timeout)
 
 
-def live(pads_n: int, viewers_n: int, presses: int) -> None:
+def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> None:
     import subprocess
 
     from companion.games.kilo.events import Dealer, NewKiloGame, Press
@@ -156,6 +156,7 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     )
     events = Stamped()
     web.attach(events)
+    web.watch(journal)  # as serve_table does: commits wake the feed
     web.start()
     base = f"http://127.0.0.1:{web.port}"
     while web.pairing() is None:
@@ -178,7 +179,9 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
         return proc.stdout.readline().strip()  # type: ignore[union-attr]
 
     assert proc.stdout.readline().strip() == "ready"
-    while len(web.pads) < pads_n or any(p.clock.pings < 8 for p in list(web.pads.values())):
+    while len(web.pads) < pads_n or any(p.clock.pings < 8 for p in list(web.pads.values())) or (
+        len(web._viewers) < viewers_n  # every viewer listening: idle is not their arrival
+    ):
         time.sleep(0.05)
     time.sleep(1.0)
     ask("pushes")
@@ -195,7 +198,9 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
             time.sleep(0.005)
         return out
 
-    lat = press_latencies(presses)
+    if only == "idle":
+        presses = 0
+    lat = press_latencies(presses) if presses else [0.0]
     emit(
         bench="press_to_queue",
         pads=pads_n,
@@ -207,14 +212,17 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
 
     # Journaled events pushed to every viewer: the first dealer, then each player's press.
     commits: dict[int, int] = {}
+    events_to_push = [] if only == "idle" else None
     t_us = time.monotonic_ns() // 1000
     for i, event in enumerate(
-        [Dealer(player=names[0]), *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names))]
+        events_to_push
+        if events_to_push is not None
+        else [Dealer(player=names[0]), *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names))]
     ):
         commits[table.seq + 1] = time.monotonic_ns()
         table.submit(event)
         time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
-    push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits]
+    push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits] or [0.0]
     emit(
         bench="standings_push",
         viewers=viewers_n,
@@ -232,9 +240,16 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
         pads=pads_n,
         viewers=viewers_n,
         cpu_share_percent=round(share * 100, 2),
-        note="the table's process (server thread: 2 pings/s per pad, journal polled 20/s)",
+        note="the table's process (server thread: pads pinged, commits wake the feed)",
     )
 
+    if only == "idle":
+        proc.stdin.close()
+        proc.terminate()
+        proc.wait(10)
+        web.stop()
+        journal.close()
+        return
     took = float(ask("strangers 1000").split()[1])
     during = press_latencies(50)
     emit(
@@ -257,14 +272,16 @@ def main() -> None:
     ap.add_argument("--pads", type=int, default=10)
     ap.add_argument("--viewers", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
+    ap.add_argument("--only", choices=["idle", "live"], help="idle: only the idle CPU; live: no fairness")
     ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
     args = ap.parse_args()
     if args.phones:
         phones(args.phones)
         return
     presses = 500 if args.quick else args.presses
-    fairness(presses)
-    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers, 20 if args.quick else 500)
+    if args.only is None:
+        fairness(presses)
+    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers, 20 if args.quick else 500, args.only)
 
 
 if __name__ == "__main__":

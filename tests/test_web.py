@@ -319,3 +319,37 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     new = web.pairing().seats[2]
     assert new != old and web.pairings.grant(old, app.table.game_id) is None
     assert web.pairings.grant(new, app.table.game_id).seat == 2
+
+
+def test_a_commit_reaches_the_viewers_without_the_server_polling(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Idle, the server sleeps: the journal tells it of each commit (the safety poll is made an
+    hour long here, so only the commit's own wake-up can carry the page)."""
+    import companion.web.server as server_mod
+
+    monkeypatch.setattr(server_mod, "POLL_S", 3600.0)
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: table.game_id
+    )
+    web.watch(journal)
+    web.start()
+    try:
+        g = until(lambda: web.pairing())
+        seen: queue.Queue[dict[str, Any]] = queue.Queue()
+
+        def listen() -> None:
+            with httpx.stream("GET", f"{origin(web)}/t/{g.join}/events", timeout=30) as r:
+                for line in r.iter_lines():
+                    if line.startswith("data: "):
+                        seen.put(json.loads(line[6:]))
+
+        threading.Thread(target=listen, daemon=True).start()
+        assert seen.get(timeout=20)["seq"] == 1
+        from companion.games.kilo.events import Dealer
+
+        table.submit(Dealer(player="Bruno"))
+        assert seen.get(timeout=10)["seq"] == 2
+    finally:
+        web.stop()
