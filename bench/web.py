@@ -179,8 +179,12 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
         return proc.stdout.readline().strip()  # type: ignore[union-attr]
 
     assert proc.stdout.readline().strip() == "ready"
-    while len(web.pads) < pads_n or any(p.clock.pings < 8 for p in list(web.pads.values())) or (
-        len(web._viewers) < viewers_n  # every viewer listening: idle is not their arrival
+    while (
+        len(web.pads) < pads_n
+        or any(p.clock.pings < 8 for p in list(web.pads.values()))
+        or (
+            len(web._viewers) < viewers_n  # every viewer listening: idle is not their arrival
+        )
     ):
         time.sleep(0.05)
     time.sleep(1.0)
@@ -217,7 +221,10 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
     for i, event in enumerate(
         events_to_push
         if events_to_push is not None
-        else [Dealer(player=names[0]), *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names))]
+        else [
+            Dealer(player=names[0]),
+            *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names)),
+        ]
     ):
         commits[table.seq + 1] = time.monotonic_ns()
         table.submit(event)
@@ -281,7 +288,12 @@ def main() -> None:
     presses = 500 if args.quick else args.presses
     if args.only is None:
         fairness(presses)
-    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers, 20 if args.quick else 500, args.only)
+    live(
+        3 if args.quick else args.pads,
+        3 if args.quick else args.viewers,
+        20 if args.quick else 500,
+        args.only,
+    )
 
 
 if __name__ == "__main__":

@@ -309,8 +309,15 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     app.do(("nav", "status"))
     app.redraw()
     assert app.last_screen == "status"
-    actions = {c.action for c in app.painter.controls}
+    actions: set[tuple[object, ...]] = set()
+    for _ in range(4):  # the codes that do not fit at a scannable size are on further pages
+        actions |= {c.action for c in app.painter.controls}
+        if ("web_page",) not in actions:
+            break
+        touch(app, ("web_page",))
     assert {("web_revoke", "0"), ("web_revoke", "3"), ("web_revoke", "scorer")} <= actions
+    while ("web_revoke", "2") not in {c.action for c in app.painter.controls}:
+        touch(app, ("web_page",))
     old = web.pairing().seats[2]
     # The QR drawn is the seat's address (a module of the picture is a module of the code).
     assert len(matrix(web.urls()["seat 3"])) >= 25
@@ -330,9 +337,7 @@ def test_a_commit_reaches_the_viewers_without_the_server_polling(
 
     monkeypatch.setattr(server_mod, "POLL_S", 3600.0)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
-    web = WebServer(
-        WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: table.game_id
-    )
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: table.game_id)
     web.watch(journal)
     web.start()
     try:
@@ -352,4 +357,65 @@ def test_a_commit_reaches_the_viewers_without_the_server_polling(
         table.submit(Dealer(player="Bruno"))
         assert seen.get(timeout=10)["seq"] == 2
     finally:
+        web.stop()
+
+
+def _decoded(surface: pygame.Surface) -> list[tuple[str, int, int, int, int]]:
+    """Every QR code a decoder finds on the screen: (text, left, top, right, bottom) pixels."""
+    import zxingcpp
+
+    w, h = surface.get_size()
+    image = memoryview(pygame.image.tobytes(surface, "RGB")).cast("B", (h, w, 3))
+    out = []
+    for code in zxingcpp.read_barcodes(image, try_rotate=False, try_downscale=False):
+        corners = [code.position.top_left, code.position.top_right, code.position.bottom_left]
+        corners.append(code.position.bottom_right)
+        xs, ys = [c.x for c in corners], [c.y for c in corners]
+        out.append((code.text, min(xs), min(ys), max(xs) + 1, max(ys) + 1))
+    return out
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
+    journal: Journal, screen: pygame.Surface, players: int
+) -> None:
+    """800x480: every code of the game (join, each seat, the scorer) is found by a decoder, on
+    some page of the status screen, with modules of 4 px or more and 4 white modules around."""
+    import segno
+
+    from companion.web.qr import QUIET_MODULES
+    from tests.app_helpers import touch
+
+    names = [f"Joueur {i + 1}" for i in range(players)]
+    table = Table.start(journal, NewKiloGame(players=names, rounds=2), {"input": "keyboard"})
+    # The longest address a room's network gives: a three-digit last byte of the address.
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="192.168.100.123"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        until(lambda: web.urls(), app)
+        wanted = set(web.urls().values())
+        app.do(("nav", "status"))
+        found: set[str] = set()
+        for _ in range(len(wanted) + 1):
+            app.redraw()
+            for text, left, top, right, bottom in _decoded(app.surface):
+                version = segno.make(text, error="l", micro=False, boost_error=False).version
+                modules = 17 + 4 * int(version)
+                module = (right - left) / modules
+                assert module >= 4, f"{text}: modules of {module:.1f} px"
+                quiet = round(QUIET_MODULES * module) - 1  # the decoder's corners are to a pixel
+                assert QUIET_MODULES >= 4
+                box = (left - quiet, top - quiet, right + quiet, bottom + quiet)
+                for x in range(box[0], box[2]):
+                    for y in (box[1], box[3] - 1):
+                        assert app.surface.get_at((x, y))[:3] == (255, 255, 255), (text, x, y)
+                found.add(text)
+            pages = [c.action for c in app.painter.controls if c.action[0] == "web_page"]
+            if found >= wanted or not pages:
+                break
+            touch(app, pages[0])
+        assert found == wanted
+    finally:
+        app.stop_source()
         web.stop()

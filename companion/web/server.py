@@ -143,7 +143,7 @@ class WebServer:
         self._refused = Bucket(rate=50, burst=100, now_ns=now_ns())  # unknown tokens, all told
         self.refused = 0
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._server: uvicorn.Server | None = None
+        self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self.port = config.port
         self.base_url = f"http://127.0.0.1:{config.port}"
