@@ -419,3 +419,77 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
     finally:
         app.stop_source()
         web.stop()
+
+
+def _post(app: App, web: WebServer, body: dict[str, Any]) -> httpx.Response:
+    """The scorer's phone sends ``body`` while the table's loop runs (it journals the entry)."""
+    base = origin(web)
+    answers: queue.Queue[httpx.Response] = queue.Queue()
+    url = f"{base}/score/{web.pairing().scorer}/submit"
+    threading.Thread(
+        target=lambda: answers.put(httpx.post(url, json=body, headers={"origin": base}, timeout=20)),
+        daemon=True,
+    ).start()
+    until(lambda: not answers.empty(), app)
+    return answers.get()
+
+
+def _cinq_app(data: Path, screen: pygame.Surface, web: WebServer | None) -> tuple[App, Journal]:
+    from companion.games.cinq_rois.events import NewCinqRoisGame
+
+    data.mkdir()
+    journal = Journal(data, writer=True)
+    game = NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Cy")
+    table = Table.start(journal, game, {"input": "keyboard", "seed": 5})
+    app = App(screen, journal, table, Ui(lang="en"), source_name="keyboard", seed=5, speed=0.0, web=web)
+    app.step()
+    if web is not None:
+        serve_table(web, app)
+        until(lambda: web.urls(), app)
+    return app, journal
+
+
+def test_a_scorer_phone_journals_cards_left_and_hands_as_the_screen_does(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    """The same round entered on the table screen (keys) and on the scorer's phone: the journal
+    rows are the same, and a card the screen refuses is refused on the phone in its words."""
+    from tests.app_helpers import press_key
+
+    # The screen: Ana went out; cards left: Ben kept KS and a joker, Cy nothing.
+    app, journal = _cinq_app(tmp_path / "screen", screen, None)
+    for k in (pygame.K_1, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_k, pygame.K_s, pygame.K_x):
+        press_key(app, k)
+    press_key(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
+    assert app.table is not None
+    screen_rows = [p for _, p in journal.payloads(app.table.game_id)]
+    app.stop_source()
+    journal.close()
+    assert json.loads(screen_rows[-1])["type"] == "round_end"
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), tmp_path / "phone")
+    app, journal = _cinq_app(tmp_path / "phone", screen, web)
+    try:
+        # As a phone types them: small letters, the joker as the screen's key writes it.
+        left = {"type": "round_end", "out": "Ana", "left": {"Ben": ["ks", "jk"], "Cy": []}}
+        # A third 7H: the screen's sentence, nothing journaled.
+        third = {"type": "round_end", "out": "Ben", "hands": {"Ana": ["7H", "7H"], "Ben": ["7H"]}}
+        seq = app.table.seq if app.table is not None else 0
+        refused = _post(app, web, {"event": third})
+        assert refused.status_code == 409
+        assert (
+            refused.json()["en"]
+            == "7H is already entered twice (Ana): the two decks hold each card only twice"
+        )
+        short = {"type": "round_end", "out": "Ben", "hands": {"Ana": ["7H"]}}
+        assert _post(app, web, {"event": short}).json()["en"].startswith("Hands not complete: Ana 1/3")
+        assert app.table is not None and app.table.seq == seq
+        ok = _post(app, web, {"event": left})
+        assert ok.status_code == 200, ok.json()
+        phone_rows = [p for _, p in journal.payloads(app.table.game_id)]
+        assert phone_rows == screen_rows
+    finally:
+        app.stop_source()
+        web.stop()
+        journal.close()

@@ -7,14 +7,18 @@ const WORDS = {
     seat: "Place {0}", sync: "Accord de l'horloge…", res: "Précision : ± {0}",
     pressOk: "Appui reçu (± {0})", noGame: "Pas de partie à la table",
     player: "Joueur", card: "Carte tirée (ex. 7H, KS)", send: "Enregistrer",
-    out: "Qui est sorti", points: "Points de {0}", entryKilo: "Carte tirée", entryCinq: "Fin de manche" },
+    out: "Qui est sorti", points: "Points de {0}", entryKilo: "Carte tirée", entryCinq: "Fin de manche",
+    mode: "Saisie", modePoints: "Points", modeLeft: "Cartes restantes", modeHands: "Mains entières",
+    cardsOf: "Cartes de {0} (ex. 7H KS JK)" },
   en: { other: "Français", standings: "Standings", waiting: "Waiting for the table…",
     live: "Up to date", lost: "Connection lost, retrying…", round: "Round {0} of {1}",
     slap: "Last slap", gap: "+{0}", tie: "tie (within {0})", finished: "Game over",
     seat: "Seat {0}", sync: "Tuning the clock…", res: "Precision: ± {0}",
     pressOk: "Press received (± {0})", noGame: "No game at the table",
     player: "Player", card: "Card drawn (e.g. 7H, KS)", send: "Record",
-    out: "Who went out", points: "{0}'s points", entryKilo: "Card drawn", entryCinq: "End of round" },
+    out: "Who went out", points: "{0}'s points", entryKilo: "Card drawn", entryCinq: "End of round",
+    mode: "Entry", modePoints: "Points", modeLeft: "Cards left", modeHands: "Whole hands",
+    cardsOf: "{0}'s cards (e.g. 7H KS JK)" },
 };
 let LANG = (localStorage.getItem("lang") || (navigator.language || "fr")).startsWith("en") ? "en" : "fr";
 function tr(key, ...args) {
