@@ -9,7 +9,12 @@ const WORDS = {
     player: "Joueur", card: "Carte tirée (ex. 7H, KS)", send: "Enregistrer",
     out: "Qui est sorti", points: "Points de {0}", entryKilo: "Carte tirée", entryCinq: "Fin de manche",
     mode: "Saisie", modePoints: "Points", modeLeft: "Cartes restantes", modeHands: "Mains entières",
-    cardsOf: "Cartes de {0} (ex. 7H KS JK)" },
+    cardsOf: "Cartes de {0} (ex. 7H KS JK)",
+    tiles: "La table", kilos: "{0} kilos", owes: "doit tirer", drawn: "Tirées : {0}",
+    sheet: "Feuille de marque", roundCol: "M.", total: "Total", cardsDealt: "{0} cartes, joker : {1}",
+    treizeTable: "La table", gameN: "Partie {0}, pli {1}", toPlay: "À {0} de jouer",
+    passed: "passe", inHand: "{0} en main", race: "Course à {0}", stacks: "Sur la table : {0}",
+    losers: "Perd : {0}", margin: "écart {0}" },
   en: { other: "Français", standings: "Standings", waiting: "Waiting for the table…",
     live: "Up to date", lost: "Connection lost, retrying…", round: "Round {0} of {1}",
     slap: "Last slap", gap: "+{0}", tie: "tie (within {0})", finished: "Game over",
@@ -18,7 +23,12 @@ const WORDS = {
     player: "Player", card: "Card drawn (e.g. 7H, KS)", send: "Record",
     out: "Who went out", points: "{0}'s points", entryKilo: "Card drawn", entryCinq: "End of round",
     mode: "Entry", modePoints: "Points", modeLeft: "Cards left", modeHands: "Whole hands",
-    cardsOf: "{0}'s cards (e.g. 7H KS JK)" },
+    cardsOf: "{0}'s cards (e.g. 7H KS JK)",
+    tiles: "The table", kilos: "{0} kilos", owes: "owes a draw", drawn: "Drawn: {0}",
+    sheet: "Score sheet", roundCol: "R.", total: "Total", cardsDealt: "{0} cards, wild: {1}",
+    treizeTable: "The table", gameN: "Game {0}, trick {1}", toPlay: "{0} to play",
+    passed: "passed", inHand: "{0} in hand", race: "Race to {0}", stacks: "On the table: {0}",
+    losers: "Loses: {0}", margin: "margin {0}" },
 };
 let LANG = (localStorage.getItem("lang") || (navigator.language || "fr")).startsWith("en") ? "en" : "fr";
 function tr(key, ...args) {
