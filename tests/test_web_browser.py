@@ -189,6 +189,28 @@ def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
         last = list(journal.events(app.table.game_id))[-1][1]
         assert last.type == "round_end" and last.out == "Bruno"
         assert last.points == {"Alice": 12, "Chloé": 7}
+
+        # Round 2, as cards left: typed as a phone's keyboard types them.
+        def enter_left(ctx: Any) -> str:
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector("#form button")
+            page.select_option("#mode", "left")
+            page.select_option("#out", "Alice")
+            page.fill("#pts1", "ks jk")
+            page.screenshot(path=str(SCREENS / "phone-scorer-left.png"))
+            page.click("#form button")
+            page.wait_for_selector("#answer[data-ok]")
+            return str(page.get_attribute("#answer", "data-ok")) + page.inner_text("#answer")
+
+        answer = browser.run(enter_left, app)
+        assert answer.startswith("1"), answer
+        last = list(journal.events(app.table.game_id))[-1][1]
+        assert last.type == "round_end" and last.out == "Alice"
+        assert {p: [str(c) for c in cards] for p, cards in (last.left or {}).items()} == {
+            "Bruno": ["KS", "JK"],
+            "Chloé": [],
+        }
     finally:
         app.stop_source()
         web.stop()
