@@ -493,3 +493,52 @@ def test_a_scorer_phone_journals_cards_left_and_hands_as_the_screen_does(
         app.stop_source()
         web.stop()
         journal.close()
+
+
+def test_a_scorer_phone_journals_a_kilo_draw_as_the_screen_does(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    """The same slap and the same card drawn, once on the table's screen (touch), once from the
+    scorer's phone: the journal rows are the same."""
+    from tests.app_helpers import touch
+
+    def played(data: Path, web: WebServer | None) -> tuple[App, Journal, str]:
+        data.mkdir()
+        journal = Journal(data, writer=True)
+        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
+        app = App(screen, journal, table, Ui(lang="en"), source_name="keyboard", web=web)
+        if web is not None:
+            serve_table(web, app)
+            until(lambda: web.urls(), app)
+        t0 = 1_000_000_000_000  # the same stamps both times
+        for i, seat in enumerate((0, 1, 2, 3)):
+            app.inbox.put(InputEvent("seat", seat, "press", t0 + i * 50_000_000, _mono(), "web"))
+        until(lambda: app.game.awaiting == "verdict", app)
+        app.inbox.put(InputEvent("confirm", 0, "press", 0, _mono(), "gpio"))
+        owed = until(lambda: app.game.owed_draws, app)[0]
+        return app, journal, str(owed)
+
+    app, journal, owed = played(tmp_path / "screen", None)
+    touch(app, ("continue",))
+    touch(app, ("rank", "7"))
+    touch(app, ("suit", "S"))
+    touch(app, ("draw",))
+    assert app.table is not None
+    screen_rows = [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
+    app.stop_source()
+    journal.close()
+    assert screen_rows[-1]["type"] == "draw"
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), tmp_path / "phone")
+    app, journal, owed_too = played(tmp_path / "phone", web)
+    try:
+        assert owed_too == owed
+        ok = _post(app, web, {"event": {"type": "draw", "player": owed, "card": "7s"}})
+        assert ok.status_code == 200, ok.json()
+        assert app.table is not None
+        phone_rows = [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
+        assert phone_rows == screen_rows
+    finally:
+        app.stop_source()
+        web.stop()
+        journal.close()
