@@ -330,19 +330,81 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
     journal.close()
 
 
+def browser_push(samples: int) -> None:
+    """From a journaled event to the phone's page redrawn with it, in Debian's chromium (360 px,
+    through Playwright): the page notes the wall clock as it draws; one viewer, a 13 feuilles
+    match played event by event."""
+    import shutil
+
+    from companion.games.treize import samples as treize
+    from companion.table.journal import Journal
+    from companion.table.live import Table
+    from companion.table.log import parse_event
+    from companion.web.config import WebConfig
+    from companion.web.server import WebServer
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        emit(bench="browser_push", skipped="playwright is not installed")
+        return
+    if not Path(chromium).exists():
+        emit(bench="browser_push", skipped="Debian's chromium is not installed")
+        return
+    events = treize.finished()
+    folder = Path(tempfile.mkdtemp())
+    journal = Journal(folder, writer=True)
+    table = Table.start(journal, parse_event(json.dumps(events[0])), {"input": "web"})  # type: ignore[arg-type]
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), folder, current_game=lambda: table.game_id)
+    web.watch(journal)
+    web.start()
+    while web.pairing() is None:
+        time.sleep(0.02)
+    url = f"http://127.0.0.1:{web.port}/t/{web.pairing().join}"
+    lat: list[float] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+        page = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-seq='1']")
+        for i, e in enumerate(events[1 : samples + 1]):
+            committed = time.time_ns() / 1e6
+            table.submit(parse_event(json.dumps(e), table.engine.game))
+            page.wait_for_selector(f"body[data-seq='{table.seq}']", timeout=10_000)
+            lat.append(float(page.get_attribute("body", "data-drawn") or 0) - committed)
+            time.sleep(0.1 + 0.013 * (i % 4))  # not in step with anything
+        browser.close()
+    emit(
+        bench="browser_push",
+        samples=len(lat),
+        p50_ms=pct(lat, 0.5),
+        p99_ms=pct(lat, 0.99),
+        note="journaled event to the page redrawn in chromium (the page's Date.now(), 1 ms)",
+    )
+    web.stop()
+    journal.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--presses", type=int, default=10_000)
     ap.add_argument("--pads", type=int, default=10)
     ap.add_argument("--viewers", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
-    ap.add_argument("--only", choices=["idle", "live"], help="idle: only the idle CPU; live: no fairness")
+    ap.add_argument(
+        "--only", choices=["idle", "live", "browser"], help="idle: only the idle CPU; live: no fairness"
+    )
     ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
     args = ap.parse_args()
     if args.phones:
         phones(args.phones)
         return
     presses = 500 if args.quick else args.presses
+    if args.only in (None, "browser"):
+        browser_push(20 if args.quick else 200)
+        if args.only == "browser":
+            return
     if args.only is None:
         fairness(presses)
     live(

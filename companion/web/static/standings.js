@@ -30,6 +30,7 @@ function draw() {
   drawTreize(page);
   state.textContent = tr("live") + " · " + page.seq;
   document.body.dataset.seq = page.seq;
+  document.body.dataset.drawn = String(Date.now());  // when (bench/web.py: event to page)
 }
 
 function el(tag, cls, text) {
