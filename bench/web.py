@@ -164,6 +164,18 @@ class Stamped(queue.Queue):  # type: ignore[type-arg]
         super().put((time.monotonic_ns(), item), block, timeout)
 
 
+def _busiest_redraw() -> tuple[str, float]:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_display", ROOT / "bench" / "display.py")
+    assert spec is not None and spec.loader is not None
+    display = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(display)
+    medians: dict[str, float] = display._redraw_medians("kilo", 40)
+    screen = max(medians, key=medians.__getitem__)
+    return screen, medians[screen]
+
+
 def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> None:
     import subprocess
 
@@ -174,6 +186,7 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
     from companion.web.config import WebConfig
     from companion.web.server import WebServer
 
+    quiet_redraw = _busiest_redraw() if only != "idle" else ("", 0.0)
     folder = Path(tempfile.mkdtemp())
     journal = Journal(folder, writer=True)
     names = [f"P{i}" for i in range(pads_n)]
@@ -268,6 +281,20 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
         note="journaled event to each viewer's server-sent event",
     )
 
+    if only != "idle":
+        # The table's busiest redraw while every phone is connected (the server's thread shares
+        # the interpreter), against the same with no server: bench/display.py's own measure.
+        busiest = _busiest_redraw()
+        emit(
+            bench="redraw_connected",
+            pads=pads_n,
+            viewers=viewers_n,
+            busiest_median_ms=round(busiest[1], 2),
+            screen=busiest[0],
+            quiet_median_ms=round(quiet_redraw[1], 2),
+            size="1920x1080",
+            note="kilo's busy sample, every screen drawn 40 times; the busiest screen's median",
+        )
     cpu0, wall0 = time.process_time(), time.monotonic()
     time.sleep(5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)

@@ -542,3 +542,25 @@ def test_a_scorer_phone_journals_a_kilo_draw_as_the_screen_does(
         app.stop_source()
         web.stop()
         journal.close()
+
+
+def test_a_frame_of_the_status_screen_builds_no_qr_code(
+    table_app: tuple[App, WebServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a code takes segno milliseconds: done once per address, never per frame."""
+    import segno
+
+    app, _ = table_app
+    app.do(("nav", "status"))
+    app.redraw()
+    made: list[str] = []
+    real = segno.make
+
+    def counted(content: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(str(content))
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(segno, "make", counted)
+    app.dirty = True
+    app.redraw()
+    assert made == []

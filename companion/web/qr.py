@@ -19,9 +19,11 @@ QUIET_MODULES = 4
 MIN_MODULE_PX = 4
 
 
+@lru_cache(maxsize=64)
 def matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of ``text``, quiet zone included: error correction L and the smallest
-    version, so that its modules are as big as a small screen allows."""
+    version, so that its modules are as big as a small screen allows. Cached: the status
+    screen asks for every code's size at each frame."""
     code = segno.make(text, error="l", micro=False, boost_error=False)
     return tuple(tuple(bool(m) for m in row) for row in code.matrix_iter(scale=1, border=QUIET_MODULES))
 
