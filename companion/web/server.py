@@ -45,6 +45,7 @@ SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
 # game resumed without a commit, a journal not watched). Idle, the server sleeps: a wake-up
 # costs the table's process about 0.05 % of a core on a Pi 4 (bench/web.py, idle_cpu).
 POLL_S = 2.0
+SWITCH_S = 0.001
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -517,6 +518,10 @@ class WebServer:
             date_header=False,
         )
         server = _Server(config)
+        # The server's thread shares the interpreter with the table's loop: a flood of requests
+        # keeps it busy, and the loop would wait up to the default 5 ms switch interval for each
+        # turn. 1 ms keeps the table's frame and button reads on time (bench/web.py, strangers).
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_S))
         self._server = server
         self._thread = threading.Thread(target=server.run, name="web", daemon=True)
         self._thread.start()
