@@ -108,6 +108,33 @@ def phones(spec: str) -> None:
                 if line.startswith("data: "):
                     pushes.put((json.loads(line[6:])["seq"], time.monotonic_ns()))
 
+    strangers = threading.Event()
+    knocked = [0.0, 0]
+
+    def knock(count: int) -> None:
+        """``count`` new connections without a valid token: half pages, half pad sockets."""
+        from websockets.exceptions import InvalidStatus
+        from websockets.sync.client import connect
+
+        t = time.perf_counter()
+        refused = 0
+        # One client, no connection kept: each page request opens a connection of its own
+        # (httpx.get would build a TLS context per call, the client's cost, not the table's).
+        client = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+        for i in range(count):
+            token = f"stranger{i:06d}xxxxxxxxxxxx"
+            if i % 2:
+                r = client.get(f"{base}/pad/{token}", headers={"connection": "close"})
+                refused += r.status_code == 404
+            else:
+                try:
+                    connect(f"ws{base[4:]}/pad/{token}/ws", origin=base).close()  # type: ignore[arg-type]
+                except InvalidStatus:
+                    refused += 1
+        client.close()
+        knocked[:] = [time.perf_counter() - t, refused]
+        strangers.set()
+
     for _ in range(cfg["viewers"]):
         threading.Thread(target=viewer, daemon=True).start()
     print("ready", flush=True)
@@ -121,11 +148,13 @@ def phones(spec: str) -> None:
                 out.append(pushes.get())
             print(json.dumps(out), flush=True)
         elif cmd[0] == "strangers":
-            t = time.perf_counter()
-            with httpx.Client() as client:
-                for i in range(int(cmd[1])):
-                    client.get(f"{base}/pad/stranger{i:06d}xxxxxxxxxxxx")
-            print("took", time.perf_counter() - t, flush=True)
+            # In the background, so the table's presses are measured while they knock.
+            strangers.clear()
+            threading.Thread(target=knock, args=(int(cmd[1]),), daemon=True).start()
+            print("started", flush=True)
+        elif cmd[0] == "strangers_wait":
+            strangers.wait()
+            print("took", knocked[0], knocked[1], flush=True)
 
 
 class Stamped(queue.Queue):  # type: ignore[type-arg]
@@ -135,7 +164,19 @@ class Stamped(queue.Queue):  # type: ignore[type-arg]
         super().put((time.monotonic_ns(), item), block, timeout)
 
 
-def live(pads_n: int, viewers_n: int, presses: int) -> None:
+def _busiest_redraw() -> tuple[str, float]:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_display", ROOT / "bench" / "display.py")
+    assert spec is not None and spec.loader is not None
+    display = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(display)
+    medians: dict[str, float] = display._redraw_medians("kilo", 40)
+    screen = max(medians, key=medians.__getitem__)
+    return screen, medians[screen]
+
+
+def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> None:
     import subprocess
 
     from companion.games.kilo.events import Dealer, NewKiloGame, Press
@@ -145,6 +186,7 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     from companion.web.config import WebConfig
     from companion.web.server import WebServer
 
+    quiet_redraw = _busiest_redraw() if only != "idle" else ("", 0.0)
     folder = Path(tempfile.mkdtemp())
     journal = Journal(folder, writer=True)
     names = [f"P{i}" for i in range(pads_n)]
@@ -156,6 +198,7 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
     )
     events = Stamped()
     web.attach(events)
+    web.watch(journal)  # as serve_table does: commits wake the feed
     web.start()
     base = f"http://127.0.0.1:{web.port}"
     while web.pairing() is None:
@@ -178,7 +221,13 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
         return proc.stdout.readline().strip()  # type: ignore[union-attr]
 
     assert proc.stdout.readline().strip() == "ready"
-    while len(web.pads) < pads_n or any(p.clock.pings < 8 for p in list(web.pads.values())):
+    while (
+        len(web.pads) < pads_n
+        or any(p.clock.pings < 8 for p in list(web.pads.values()))
+        or (
+            len(web._viewers) < viewers_n  # every viewer listening: idle is not their arrival
+        )
+    ):
         time.sleep(0.05)
     time.sleep(1.0)
     ask("pushes")
@@ -195,7 +244,9 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
             time.sleep(0.005)
         return out
 
-    lat = press_latencies(presses)
+    if only == "idle":
+        presses = 0
+    lat = press_latencies(presses) if presses else [0.0]
     emit(
         bench="press_to_queue",
         pads=pads_n,
@@ -207,14 +258,20 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
 
     # Journaled events pushed to every viewer: the first dealer, then each player's press.
     commits: dict[int, int] = {}
+    events_to_push = [] if only == "idle" else None
     t_us = time.monotonic_ns() // 1000
     for i, event in enumerate(
-        [Dealer(player=names[0]), *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names))]
+        events_to_push
+        if events_to_push is not None
+        else [
+            Dealer(player=names[0]),
+            *(Press(player=n, t_us=t_us + 10_000 * k) for k, n in enumerate(names)),
+        ]
     ):
         commits[table.seq + 1] = time.monotonic_ns()
         table.submit(event)
         time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
-    push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits]
+    push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits] or [0.0]
     emit(
         bench="standings_push",
         viewers=viewers_n,
@@ -224,6 +281,20 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
         note="journaled event to each viewer's server-sent event",
     )
 
+    if only != "idle":
+        # The table's busiest redraw while every phone is connected (the server's thread shares
+        # the interpreter), against the same with no server: bench/display.py's own measure.
+        busiest = _busiest_redraw()
+        emit(
+            bench="redraw_connected",
+            pads=pads_n,
+            viewers=viewers_n,
+            busiest_median_ms=round(busiest[1], 2),
+            screen=busiest[0],
+            quiet_median_ms=round(quiet_redraw[1], 2),
+            size="1920x1080",
+            note="kilo's busy sample, every screen drawn 40 times; the busiest screen's median",
+        )
     cpu0, wall0 = time.process_time(), time.monotonic()
     time.sleep(5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
@@ -232,21 +303,112 @@ def live(pads_n: int, viewers_n: int, presses: int) -> None:
         pads=pads_n,
         viewers=viewers_n,
         cpu_share_percent=round(share * 100, 2),
-        note="the table's process (server thread: 2 pings/s per pad, journal polled 20/s)",
+        note="the table's process (server thread: pads pinged, commits wake the feed)",
     )
 
-    took = float(ask("strangers 1000").split()[1])
-    during = press_latencies(50)
+    if only == "idle":
+        proc.stdin.close()
+        proc.terminate()
+        proc.wait(10)
+        web.stop()
+        journal.close()
+        return
+
+    def lateness(stop: threading.Event, out: list[float]) -> None:
+        """A stand-in for the table's loop: wakes every 10 ms; how late (it shares the
+        interpreter with the server's thread, as the real loop does)."""
+        while not stop.is_set():
+            t = time.monotonic_ns()
+            time.sleep(0.01)
+            out.append((time.monotonic_ns() - t) / 1e6 - 10)
+
+    quiet_late: list[float] = []
+    stop = threading.Event()
+    probe = threading.Thread(target=lateness, args=(stop, quiet_late))
+    probe.start()
+    time.sleep(3)
+    stop.set()
+    probe.join()
+    busy_late: list[float] = []
+    stop = threading.Event()
+    probe = threading.Thread(target=lateness, args=(stop, busy_late))
+    assert ask("strangers 1000") == "started"
+    probe.start()
+    during = press_latencies(100)
+    _, took, refused = ask("strangers_wait").split()
+    stop.set()
+    probe.join()
     emit(
         bench="strangers",
         attempts=1000,
-        seconds=round(took, 2),
-        press_p99_ms_after=pct(during, 0.99),
-        refused_counted=web.refused,
+        refused=int(refused),
+        seconds=round(float(took), 2),
+        press_p50_ms_during=pct(during, 0.5),
+        press_p99_ms_during=pct(during, 0.99),
+        press_p99_ms_quiet=pct(lat, 0.99),
+        loop_late_p99_ms_during=pct(busy_late, 0.99),
+        loop_late_p99_ms_quiet=pct(quiet_late, 0.99),
+        note="half page requests, half pad sockets, each a new connection; presses meanwhile",
     )
     proc.stdin.close()
     proc.terminate()
     proc.wait(10)
+    web.stop()
+    journal.close()
+
+
+def browser_push(samples: int) -> None:
+    """From a journaled event to the phone's page redrawn with it, in Debian's chromium (360 px,
+    through Playwright): the page notes the wall clock as it draws; one viewer, a 13 feuilles
+    match played event by event."""
+    import shutil
+
+    from companion.games.treize import samples as treize
+    from companion.table.journal import Journal
+    from companion.table.live import Table
+    from companion.table.log import parse_event
+    from companion.web.config import WebConfig
+    from companion.web.server import WebServer
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        emit(bench="browser_push", skipped="playwright is not installed")
+        return
+    if not Path(chromium).exists():
+        emit(bench="browser_push", skipped="Debian's chromium is not installed")
+        return
+    events = treize.finished()
+    folder = Path(tempfile.mkdtemp())
+    journal = Journal(folder, writer=True)
+    table = Table.start(journal, parse_event(json.dumps(events[0])), {"input": "web"})  # type: ignore[arg-type]
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), folder, current_game=lambda: table.game_id)
+    web.watch(journal)
+    web.start()
+    while web.pairing() is None:
+        time.sleep(0.02)
+    url = f"http://127.0.0.1:{web.port}/t/{web.pairing().join}"
+    lat: list[float] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+        page = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-seq='1']")
+        for i, e in enumerate(events[1 : samples + 1]):
+            committed = time.time_ns() / 1e6
+            table.submit(parse_event(json.dumps(e), table.engine.game))
+            page.wait_for_selector(f"body[data-seq='{table.seq}']", timeout=10_000)
+            lat.append(float(page.get_attribute("body", "data-drawn") or 0) - committed)
+            time.sleep(0.1 + 0.013 * (i % 4))  # not in step with anything
+        browser.close()
+    emit(
+        bench="browser_push",
+        samples=len(lat),
+        p50_ms=pct(lat, 0.5),
+        p99_ms=pct(lat, 0.99),
+        note="journaled event to the page redrawn in chromium (the page's Date.now(), 1 ms)",
+    )
     web.stop()
     journal.close()
 
@@ -257,14 +419,27 @@ def main() -> None:
     ap.add_argument("--pads", type=int, default=10)
     ap.add_argument("--viewers", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
+    ap.add_argument(
+        "--only", choices=["idle", "live", "browser"], help="idle: only the idle CPU; live: no fairness"
+    )
     ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
     args = ap.parse_args()
     if args.phones:
         phones(args.phones)
         return
     presses = 500 if args.quick else args.presses
-    fairness(presses)
-    live(3 if args.quick else args.pads, 3 if args.quick else args.viewers, 20 if args.quick else 500)
+    if args.only in (None, "browser"):
+        browser_push(20 if args.quick else 200)
+        if args.only == "browser":
+            return
+    if args.only is None:
+        fairness(presses)
+    live(
+        3 if args.quick else args.pads,
+        3 if args.quick else args.viewers,
+        20 if args.quick else 500,
+        args.only,
+    )
 
 
 if __name__ == "__main__":

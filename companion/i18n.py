@@ -200,6 +200,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.web.seat": ("Place {seat}", "Seat {seat}"),
     "scr.web.seat_res": ("Place {seat} ± {ms} ms", "Seat {seat} ± {ms} ms"),
     "scr.web.scorer": ("Marqueur", "Scorer"),
+    "scr.web.more": ("Autres codes {page}/{pages}", "More codes {page}/{pages}"),
     "scr.web.paired": ("Le téléphone de la place {seat} est appairé.", "The phone of seat {seat} is paired."),
     "scr.web.left": ("Le téléphone de la place {seat} est parti.", "The phone of seat {seat} left."),
     "scr.tag.draws": ("pioche", "draws"),

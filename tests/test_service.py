@@ -100,3 +100,42 @@ def test_the_sandbox_a_kiosk_needs() -> None:
     config = next(a for a in unit["ExecStart"][0].split() if a.endswith(".toml"))
     assert config.startswith("/home/companion/.config/table-companion/")
     assert any(config.startswith(p.lstrip("-")) for p in unit["BindReadOnlyPaths"])
+
+
+WEB_DROP_IN = UNIT.parent / "companion-web.conf"
+
+
+def test_the_network_opens_only_with_the_phones_drop_in_and_only_to_the_room() -> None:
+    """Without [web] the kiosk has no network at all; the drop-in docs/kiosk.md installs for it
+    opens IPv4/IPv6 to this machine, the link and the private ranges, never the internet."""
+    import ipaddress
+
+    unit = settings()
+    assert unit["IPAddressDeny"] == ["any"]
+    assert "AF_INET" not in " ".join(unit["RestrictAddressFamilies"])
+    drop: dict[str, list[str]] = {}
+    for line in WEB_DROP_IN.read_text().splitlines():
+        if "=" in line and not line.lstrip().startswith(("#", "[")):
+            key, _, value = line.partition("=")
+            drop.setdefault(key.strip(), []).append(value.strip())
+    assert set(drop) == {"RestrictAddressFamilies", "IPAddressAllow"}
+    assert drop["RestrictAddressFamilies"] == ["AF_INET AF_INET6"]
+    for entry in drop["IPAddressAllow"][0].split():
+        if entry in ("localhost", "link-local"):
+            continue
+        net = ipaddress.ip_network(entry)
+        assert net.is_private and net.prefixlen >= 7, entry  # never "any", never a public range
+    install = f"hardware/{WEB_DROP_IN.name} /etc/systemd/system/{UNIT.name}.d/"
+    assert install in (UNIT.parents[1] / "docs" / "kiosk.md").read_text()
+
+
+@needs_systemd
+def test_systemd_verify_accepts_the_phones_drop_in(tmp_path: Path) -> None:
+    root = scratch_root(tmp_path)
+    drop_in = root / "etc/systemd/system" / f"{UNIT.name}.d" / "web.conf"
+    drop_in.parent.mkdir(parents=True)
+    shutil.copy(WEB_DROP_IN, drop_in)
+    result = subprocess.run(
+        [str(ANALYZE), "verify", f"--root={root}", UNIT.name], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0 and result.stderr == "" and result.stdout == "", result

@@ -309,8 +309,15 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     app.do(("nav", "status"))
     app.redraw()
     assert app.last_screen == "status"
-    actions = {c.action for c in app.painter.controls}
+    actions: set[tuple[object, ...]] = set()
+    for _ in range(4):  # the codes that do not fit at a scannable size are on further pages
+        actions |= {c.action for c in app.painter.controls}
+        if ("web_page",) not in actions:
+            break
+        touch(app, ("web_page",))
     assert {("web_revoke", "0"), ("web_revoke", "3"), ("web_revoke", "scorer")} <= actions
+    while ("web_revoke", "2") not in {c.action for c in app.painter.controls}:
+        touch(app, ("web_page",))
     old = web.pairing().seats[2]
     # The QR drawn is the seat's address (a module of the picture is a module of the code).
     assert len(matrix(web.urls()["seat 3"])) >= 25
@@ -319,3 +326,241 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     new = web.pairing().seats[2]
     assert new != old and web.pairings.grant(old, app.table.game_id) is None
     assert web.pairings.grant(new, app.table.game_id).seat == 2
+
+
+def test_a_commit_reaches_the_viewers_without_the_server_polling(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Idle, the server sleeps: the journal tells it of each commit (the safety poll is made an
+    hour long here, so only the commit's own wake-up can carry the page)."""
+    import companion.web.server as server_mod
+
+    monkeypatch.setattr(server_mod, "POLL_S", 3600.0)
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: table.game_id)
+    web.watch(journal)
+    web.start()
+    try:
+        g = until(lambda: web.pairing())
+        seen: queue.Queue[dict[str, Any]] = queue.Queue()
+
+        def listen() -> None:
+            with httpx.stream("GET", f"{origin(web)}/t/{g.join}/events", timeout=30) as r:
+                for line in r.iter_lines():
+                    if line.startswith("data: "):
+                        seen.put(json.loads(line[6:]))
+
+        threading.Thread(target=listen, daemon=True).start()
+        assert seen.get(timeout=20)["seq"] == 1
+        from companion.games.kilo.events import Dealer
+
+        table.submit(Dealer(player="Bruno"))
+        assert seen.get(timeout=10)["seq"] == 2
+    finally:
+        web.stop()
+
+
+def _decoded(surface: pygame.Surface) -> list[tuple[str, int, int, int, int]]:
+    """Every QR code a decoder finds on the screen: (text, left, top, right, bottom) pixels."""
+    import zxingcpp
+
+    w, h = surface.get_size()
+    image = memoryview(pygame.image.tobytes(surface, "RGB")).cast("B", (h, w, 3))
+    out = []
+    for code in zxingcpp.read_barcodes(image, try_rotate=False, try_downscale=False):
+        corners = [code.position.top_left, code.position.top_right, code.position.bottom_left]
+        corners.append(code.position.bottom_right)
+        xs, ys = [c.x for c in corners], [c.y for c in corners]
+        out.append((code.text, min(xs), min(ys), max(xs) + 1, max(ys) + 1))
+    return out
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
+    journal: Journal, screen: pygame.Surface, players: int
+) -> None:
+    """800x480: every code of the game (join, each seat, the scorer) is found by a decoder, on
+    some page of the status screen, with modules of 4 px or more and 4 white modules around."""
+    import segno
+
+    from companion.web.qr import QUIET_MODULES
+    from tests.app_helpers import touch
+
+    names = [f"Joueur {i + 1}" for i in range(players)]
+    table = Table.start(journal, NewKiloGame(players=names, rounds=2), {"input": "keyboard"})
+    # The longest address a room's network gives: a three-digit last byte of the address.
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="192.168.100.123"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        until(lambda: web.urls(), app)
+        wanted = set(web.urls().values())
+        app.do(("nav", "status"))
+        found: set[str] = set()
+        for _ in range(len(wanted) + 1):
+            app.redraw()
+            for text, left, top, right, bottom in _decoded(app.surface):
+                version = segno.make(text, error="l", micro=False, boost_error=False).version
+                modules = 17 + 4 * int(version)
+                module = (right - left) / modules
+                assert module >= 4, f"{text}: modules of {module:.1f} px"
+                quiet = round(QUIET_MODULES * module) - 1  # the decoder's corners are to a pixel
+                assert QUIET_MODULES >= 4
+                box = (left - quiet, top - quiet, right + quiet, bottom + quiet)
+                for x in range(box[0], box[2]):
+                    for y in (box[1], box[3] - 1):
+                        assert app.surface.get_at((x, y))[:3] == (255, 255, 255), (text, x, y)
+                found.add(text)
+            pages = [c.action for c in app.painter.controls if c.action[0] == "web_page"]
+            if found >= wanted or not pages:
+                break
+            touch(app, pages[0])
+        assert found == wanted
+    finally:
+        app.stop_source()
+        web.stop()
+
+
+def _post(app: App, web: WebServer, body: dict[str, Any]) -> httpx.Response:
+    """The scorer's phone sends ``body`` while the table's loop runs (it journals the entry)."""
+    base = origin(web)
+    answers: queue.Queue[httpx.Response] = queue.Queue()
+    url = f"{base}/score/{web.pairing().scorer}/submit"
+    threading.Thread(
+        target=lambda: answers.put(httpx.post(url, json=body, headers={"origin": base}, timeout=20)),
+        daemon=True,
+    ).start()
+    until(lambda: not answers.empty(), app)
+    return answers.get()
+
+
+def _cinq_app(data: Path, screen: pygame.Surface, web: WebServer | None) -> tuple[App, Journal]:
+    from companion.games.cinq_rois.events import NewCinqRoisGame
+
+    data.mkdir()
+    journal = Journal(data, writer=True)
+    game = NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Cy")
+    table = Table.start(journal, game, {"input": "keyboard", "seed": 5})
+    app = App(screen, journal, table, Ui(lang="en"), source_name="keyboard", seed=5, speed=0.0, web=web)
+    app.step()
+    if web is not None:
+        serve_table(web, app)
+        until(lambda: web.urls(), app)
+    return app, journal
+
+
+def test_a_scorer_phone_journals_cards_left_and_hands_as_the_screen_does(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    """The same round entered on the table screen (keys) and on the scorer's phone: the journal
+    rows are the same, and a card the screen refuses is refused on the phone in its words."""
+    from tests.app_helpers import press_key
+
+    # The screen: Ana went out; cards left: Ben kept KS and a joker, Cy nothing.
+    app, journal = _cinq_app(tmp_path / "screen", screen, None)
+    for k in (pygame.K_1, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_k, pygame.K_s, pygame.K_x):
+        press_key(app, k)
+    press_key(app, pygame.K_RETURN)
+    press_key(app, pygame.K_RETURN)
+    assert app.table is not None
+    screen_rows = [p for _, p in journal.payloads(app.table.game_id)]
+    app.stop_source()
+    journal.close()
+    assert json.loads(screen_rows[-1])["type"] == "round_end"
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), tmp_path / "phone")
+    app, journal = _cinq_app(tmp_path / "phone", screen, web)
+    try:
+        # As a phone types them: small letters, the joker as the screen's key writes it.
+        left = {"type": "round_end", "out": "Ana", "left": {"Ben": ["ks", "jk"], "Cy": []}}
+        # A third 7H: the screen's sentence, nothing journaled.
+        third = {"type": "round_end", "out": "Ben", "hands": {"Ana": ["7H", "7H"], "Ben": ["7H"]}}
+        seq = app.table.seq if app.table is not None else 0
+        refused = _post(app, web, {"event": third})
+        assert refused.status_code == 409
+        assert (
+            refused.json()["en"]
+            == "7H is already entered twice (Ana): the two decks hold each card only twice"
+        )
+        short = {"type": "round_end", "out": "Ben", "hands": {"Ana": ["7H"]}}
+        assert _post(app, web, {"event": short}).json()["en"].startswith("Hands not complete: Ana 1/3")
+        assert app.table is not None and app.table.seq == seq
+        ok = _post(app, web, {"event": left})
+        assert ok.status_code == 200, ok.json()
+        phone_rows = [p for _, p in journal.payloads(app.table.game_id)]
+        assert phone_rows == screen_rows
+    finally:
+        app.stop_source()
+        web.stop()
+        journal.close()
+
+
+def test_a_scorer_phone_journals_a_kilo_draw_as_the_screen_does(
+    tmp_path: Path, screen: pygame.Surface
+) -> None:
+    """The same slap and the same card drawn, once on the table's screen (touch), once from the
+    scorer's phone: the journal rows are the same."""
+    from tests.app_helpers import touch
+
+    def played(data: Path, web: WebServer | None) -> tuple[App, Journal, str]:
+        data.mkdir()
+        journal = Journal(data, writer=True)
+        table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
+        app = App(screen, journal, table, Ui(lang="en"), source_name="keyboard", web=web)
+        if web is not None:
+            serve_table(web, app)
+            until(lambda: web.urls(), app)
+        t0 = 1_000_000_000_000  # the same stamps both times
+        for i, seat in enumerate((0, 1, 2, 3)):
+            app.inbox.put(InputEvent("seat", seat, "press", t0 + i * 50_000_000, _mono(), "web"))
+        until(lambda: app.game.awaiting == "verdict", app)
+        app.inbox.put(InputEvent("confirm", 0, "press", 0, _mono(), "gpio"))
+        owed = until(lambda: app.game.owed_draws, app)[0]
+        return app, journal, str(owed)
+
+    app, journal, owed = played(tmp_path / "screen", None)
+    touch(app, ("continue",))
+    touch(app, ("rank", "7"))
+    touch(app, ("suit", "S"))
+    touch(app, ("draw",))
+    assert app.table is not None
+    screen_rows = [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
+    app.stop_source()
+    journal.close()
+    assert screen_rows[-1]["type"] == "draw"
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), tmp_path / "phone")
+    app, journal, owed_too = played(tmp_path / "phone", web)
+    try:
+        assert owed_too == owed
+        ok = _post(app, web, {"event": {"type": "draw", "player": owed, "card": "7s"}})
+        assert ok.status_code == 200, ok.json()
+        assert app.table is not None
+        phone_rows = [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
+        assert phone_rows == screen_rows
+    finally:
+        app.stop_source()
+        web.stop()
+        journal.close()
+
+
+def test_a_frame_of_the_status_screen_builds_no_qr_code(
+    table_app: tuple[App, WebServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a code takes segno milliseconds: done once per address, never per frame."""
+    import segno
+
+    app, _ = table_app
+    app.do(("nav", "status"))
+    app.redraw()
+    made: list[str] = []
+    real = segno.make
+
+    def counted(content: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(str(content))
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(segno, "make", counted)
+    app.dirty = True
+    app.redraw()
+    assert made == []

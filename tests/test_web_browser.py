@@ -189,6 +189,28 @@ def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
         last = list(journal.events(app.table.game_id))[-1][1]
         assert last.type == "round_end" and last.out == "Bruno"
         assert last.points == {"Alice": 12, "Chloé": 7}
+
+        # Round 2, as cards left: typed as a phone's keyboard types them.
+        def enter_left(ctx: Any) -> str:
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector("#form button")
+            page.select_option("#mode", "left")
+            page.select_option("#out", "Alice")
+            page.fill("#pts1", "ks jk")
+            page.screenshot(path=str(SCREENS / "phone-scorer-left.png"))
+            page.click("#form button")
+            page.wait_for_selector("#answer[data-ok]")
+            return str(page.get_attribute("#answer", "data-ok")) + page.inner_text("#answer")
+
+        answer = browser.run(enter_left, app)
+        assert answer.startswith("1"), answer
+        last = list(journal.events(app.table.game_id))[-1][1]
+        assert last.type == "round_end" and last.out == "Alice"
+        assert {p: [str(c) for c in cards] for p, cards in (last.left or {}).items()} == {
+            "Bruno": ["KS", "JK"],
+            "Chloé": [],
+        }
     finally:
         app.stop_source()
         web.stop()
@@ -249,6 +271,87 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
         assert app.game.finished and rounds == 2
         presses = [e for _, e in journal.events(app.table.game_id) if isinstance(e, Press)]
         assert len(presses) == 6 and all((p.res_us or 1) < 100_000 for p in presses)
+    finally:
+        app.stop_source()
+        web.stop()
+
+
+def _journaled(journal: Journal, events: list[dict[str, Any]]) -> Table:
+    """A table that has journaled ``events`` (a sample game of companion/games/*/samples.py)."""
+    import json
+
+    from companion.table.log import parse_event
+
+    first = parse_event(json.dumps(events[0]))
+    table = Table.start(journal, first, {"input": "keyboard"})  # type: ignore[arg-type]
+    for e in events[1:]:
+        table.submit(parse_event(json.dumps(e), table.engine.game))
+    return table
+
+
+def _views() -> list[tuple[str, list[dict[str, Any]], str, int]]:
+    from companion.games.cinq_rois import samples as cinq
+    from companion.games.kilo import samples as kilo
+    from companion.games.treize import samples as treize
+
+    # (name, events, the section that shows the game, how many of its parts are drawn)
+    return [
+        ("kilo", kilo.midgame(), "#tiles .tile", 5),
+        ("cinq", cinq.midgame(), "#sheet table.sheet tr", 1 + 5 + 1),  # names, 5 rounds, totals
+        ("treize", treize.result(), "#treize div.race", 5),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_each_games_view_on_a_360_px_phone(
+    browser: Browser, journal: Journal, screen: pygame.Surface, index: int, lang: str
+) -> None:
+    """Kilo's tiles and last slap with its gaps, the Cinq Rois sheet, 13 feuilles' table and race
+    to 20: drawn from the journal, names in their seat colours, nothing wider than the phone."""
+    name, events, parts, count = _views()[index]
+    table = _journaled(journal, events)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        until(lambda: web.urls(), app)
+        url = web.urls()["join"]
+
+        def look(ctx: Any) -> tuple[int, float, str, str]:
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector(parts)
+            if lang == "en":
+                page.click("#lang")
+            widest = max(
+                (box["x"] + box["width"])
+                for box in (
+                    page.locator(sel).nth(i).bounding_box()
+                    for sel in ("main", "section:not([hidden])", ".tile", ".race", "div.scroll")
+                    for i in range(page.locator(sel).count())
+                )
+                if box is not None
+            )
+            first = page.locator("section:not([hidden]) .who").first
+            shown = str(first.get_attribute("style"))
+            title = page.inner_text("main")
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / f"phone-{name}-{lang}.png"), full_page=True)
+            n = page.locator(parts).count()
+            page.close()
+            return n, widest, shown, title
+
+        n, widest, shown, text = browser.run(look, app)
+        assert n == count
+        assert widest <= PHONE["width"], f"{name}: something {widest} px wide on a 360 px phone"
+        assert "color" in shown
+        words = {"fr": {"kilo": "La table", "cinq": "Feuille de marque", "treize": "Course à 20"}}
+        words["en"] = {"kilo": "The table", "cinq": "Score sheet", "treize": "Race to 20"}
+        assert words[lang][name] in text
+        if name == "kilo":  # the last slap, each press with its gap to the one before
+            assert "+180 ms" in text
+            assert ("+3,2 ms" if lang == "fr" else "+3.2 ms") in text  # the margin
     finally:
         app.stop_source()
         web.stop()

@@ -437,6 +437,8 @@ class App:
             self.running = False
         elif kind == "web_revoke" and self.web is not None:  # a lost phone: a new code
             self.web.revoke(str(action[1]))
+        elif kind == "web_page":  # the phones' codes that did not fit: the next ones
+            ui.hardware.codes_page += 1
         elif self.table is not None and self.screens.do(self, action):
             pass
         elif kind == "again":

@@ -490,32 +490,45 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 
 
 def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], area: Rect) -> None:
-    """The phones' QR codes in one row (two if they do not fit): standings, each seat, the
-    scorer; a seat's or the scorer's code is a button that draws a new one."""
-    from companion.web.qr import surface
+    """The phones' QR codes: standings, each seat, the scorer; a seat's or the scorer's code is a
+    button that draws a new one. As many as fit with modules a phone reads (``MIN_MODULE_PX``);
+    the others on further pages, behind a button."""
+    from companion.web.qr import layout_codes, matrix, surface
 
-    n = len(codes)
-    rows = 1 if n * area.height <= area.width else 2  # square tiles in one row, if they fit
-    per_row = -(-n // rows)
-    cell_w = area.width // per_row
-    cell_h = area.height // rows
     label_h = p.line_height(p.font(16))
-    for i, (fr, en, url, action) in enumerate(codes):
-        cell = Rect(
-            area.x + (i % per_row) * cell_w, area.y + (i // per_row) * cell_h, cell_w, cell_h
-        ).inflate(-p.px(4), -p.px(4))
+    inset, pad = p.px(4), p.px(8)  # a cell's margin, and the code's within its cell
+    modules = max(len(matrix(url)) for _, _, url, _ in codes)
+    per_page, rows, cols = layout_codes(
+        len(codes), modules, area.width, area.height, label_h, 2 * inset + pad
+    )
+    pages = -(-len(codes) // per_page)
+    page = ui.hardware.codes_page % pages
+    shown = codes[page * per_page : (page + 1) * per_page]
+    cell_w, cell_h = area.width // cols, area.height // rows
+    cells = [
+        Rect(area.x + (i % cols) * cell_w, area.y + (i // cols) * cell_h, cell_w, cell_h).inflate(
+            -2 * inset, -2 * inset
+        )
+        for i in range(rows * cols)
+    ]
+    for cell, (fr, en, url, action) in zip(cells, shown, strict=False):
         if action[0] == "noop":
             p.panel(cell)
         else:
             p.button(cell, "", action)
-        side = min(cell.width, cell.height - label_h) - p.px(8)
-        if side > 20:
+        side = min(cell.width, cell.height - label_h) - pad
+        label_y = cell.bottom - label_h
+        if side > 20:  # whole pixels a module: the picture may be a little smaller
             img = surface(url, side)
-            p.surface.blit(img, img.get_rect(midtop=(cell.centerx, cell.y + p.px(4))))
-        p.text(
-            fr if ui.lang == "fr" else en,
-            Rect(cell.x, cell.bottom - label_h, cell.width, label_h),
-            p.font(16),
+            drawn = p.surface.blit(img, img.get_rect(midtop=(cell.centerx, cell.y + inset)))
+            label_y = min(label_y, drawn.bottom + inset)  # the label under its code
+        p.text(fr if ui.lang == "fr" else en, Rect(cell.x, label_y, cell.width, label_h), p.font(16))
+    if pages > 1:
+        p.button(
+            cells[len(shown)],
+            t("scr.web.more", ui.lang, page=page + 1, pages=pages),
+            ("web_page",),
+            size=p.font(16),
         )
 
 

@@ -39,6 +39,7 @@ class HardwareState:
     stuck: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (fr, en) label
     notes: list[tuple[str, str]] = field(default_factory=list)  # (fr, en), newest last
     web: Any = None  # the phones' server (--web): its codes are shown here, a tap revokes one
+    codes_page: int = 0  # which of its codes, when they do not all fit at a scannable size
 
     @property
     def trouble(self) -> bool:

@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -215,6 +215,9 @@ class Journal:
         self._wait = wait  # for the lock: False when another companion writing means "not now"
         self._lock_fd: int | None = None
         self._since_checkpoint = 0
+        # Told after each commit of events (the phones' server wakes on it instead of polling);
+        # called on the writer's thread, so it must only hand the news over.
+        self.on_commit: Callable[[], None] | None = None
         try:
             if writer:
                 self._take_lock()
@@ -629,6 +632,8 @@ class Journal:
         self._since_checkpoint += events
         if self._since_checkpoint >= CHECKPOINT_EVERY or not self.wal.exists():
             self.checkpoint()
+        if self.on_commit is not None:
+            self.on_commit()
 
     def checkpoint(self) -> None:
         """PASSIVE: copy what no reader still needs and never wait. TRUNCATE (or FULL, RESTART)

@@ -30,6 +30,11 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def _hex(seat: int) -> str:
+    r, g, b = seat_color(seat)[:3]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
 def standings_of(game_id: str, seq: int, engine: Any) -> dict[str, Any]:
     """The page's data for one state of one game: plain JSON, in both languages."""
     players = list(engine.players)
@@ -51,14 +56,70 @@ def standings_of(game_id: str, seq: int, engine: Any) -> dict[str, Any]:
         "standings": rows,
         "summary": {"fr": engine.summary("fr"), "en": engine.summary("en")},
     }
+    colors = [_hex(seat) for seat in range(len(players))]
+    out["colors"] = colors
     if engine.game == "kilo":
         from companion.games.kilo.view import build_view
 
         view = build_view(engine)
         out["round"] = [view.round, view.rounds]
         out["last_slap"] = _plain(view.last_slap)
+        # The table's tiles, in seating order: kilos, the cards drawn, who owes a draw.
+        out["tiles"] = [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kilos": s.kilos,
+                "cards": list(s.cards),
+                "owes": s.owes,
+                "starter": s.starter,
+                "place": s.place,
+                "change": s.change,
+            }
+            for s in view.seats
+        ]
     elif engine.game == "cinq-rois":
+        from companion.games.cinq_rois.view import build_view as cinq_view
+
+        cv = cinq_view(engine)
         out["round"] = [engine.round, 11]
+        # The score sheet: a row a round, a column a player (seating order), then the totals.
+        out["sheet"] = {
+            "rows": [
+                {"round": r.round, "dealer": r.dealer, "out": r.out, "scores": list(r.scores)}
+                for r in cv.history
+            ],
+            "totals": list(cv.totals),
+            "places": list(cv.places),
+            "cards": cv.cards,
+            "bonus": cv.bonus,
+        }
+    elif engine.game == "treize":
+        from companion.games.treize.view import build_view as treize_view
+
+        tv = treize_view(engine)
+        # The table (the trick in play, whose turn) and the race to the target.
+        out["treize"] = {
+            "variant": tv.variant,
+            "game_number": tv.game_number,
+            "trick": tv.trick,
+            "turn": tv.turn,
+            "stacks": [list(v) for v in tv.stacks],
+            "last_play": _plain(tv.last_play),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "passed": s.passed,
+                    "turn": s.turn,
+                    "leader": s.leader,
+                    "count": s.count,
+                    "total": s.total,
+                }
+                for s in tv.seats
+            ],
+            "target": tv.target,
+        }
     return out
 
 

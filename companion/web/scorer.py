@@ -50,6 +50,40 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
         ) from None
 
 
+def as_on_the_screen(event: AnyEvent, engine: Any) -> tuple[AnyEvent | None, tuple[str, str] | None]:
+    """A Cinq Rois round of cards left or whole hands, entered card by card as the table screen
+    does (``RoundEntry``): the same refusal on the card that makes the mistake, the same
+    "not complete" sentence, and the same event (cards written as the screen writes them, in
+    seating order). Anything else is returned as it came. (event, None) or (None, (fr, en))."""
+    from companion.cards import parse_card
+    from companion.games.cinq_rois.entry import Mode, RoundEntry
+    from companion.games.cinq_rois.events import RoundEnd
+    from companion.games.cinq_rois.solver import cards_in_round
+
+    if not isinstance(event, RoundEnd) or getattr(engine, "game", None) != "cinq-rois":
+        return event, None
+    players = tuple(engine.players)
+    mode: Mode = "hands" if event.hands is not None else "left"
+    given = event.hands if event.hands is not None else event.left
+    if given is None or event.out not in players:
+        return event, None  # points, or an unknown player: the engine's own sentence
+    for name in given:
+        if name not in players:
+            return None, (f"Joueur inconnu : {name}.", f"Unknown player: {name}.")
+    entry = RoundEntry(engine.round, players, cards_in_round(min(engine.round, 11)), mode=mode)
+    entry.go_out(players.index(event.out))
+    for seat, name in enumerate(players):
+        entry.select(seat)
+        for card in given.get(name, []):
+            reason = entry.card_reason(str(card))
+            if reason is not None:
+                return None, reason
+            entry.cards.setdefault(name, []).append(str(parse_card(str(card))))  # as the screen writes it
+        if name in given:
+            entry.visited.add(name)  # its cards left confirmed, even none (the screen's Enter)
+    return entry.event()
+
+
 class WebWrite:
     """An event a phone asks the table to journal; the table's loop calls ``apply_to``."""
 
@@ -70,19 +104,24 @@ class WebWrite:
                     "This entry is for another game than the table's.",
                 )
                 return
+            event, reason = as_on_the_screen(self.event, table.engine)
+            if event is None:
+                assert reason is not None
+                self.result = (False, reason[0], reason[1])
+                return
             try:
-                table.engine.check(self.event)
+                table.engine.check(event)
             except CompanionError as err:
                 self.result = (False, err.fr, err.en)
                 return
-            if app.submit(self.event):
+            if app.submit(event):
                 self.result = (True, "Enregistré.", "Recorded.")
             else:
-                message = getattr(app.ui, "message", None)
+                message = getattr(app.ui, "message", None)  # (fr, en): what the screen said
                 self.result = (
                     (False, "La table n'a pas pu l'enregistrer.", "The table could not record it.")
                     if message is None
-                    else (False, str(message), str(message))
+                    else (False, str(message[0]), str(message[1]))
                 )
         finally:
             self._done.set()

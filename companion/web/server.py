@@ -41,7 +41,12 @@ from companion.web.pairing import Grant, Pairings
 log = logging.getLogger("companion.web")
 STATIC = Path(__file__).parent / "static"
 SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
-POLL_S = 0.05  # how often the journal is asked whether anything was committed
+# The journal wakes the feed at each commit (``watch``); this slow look is only a safety net (a
+# game resumed without a commit, a journal not watched). Idle, the server sleeps: a wake-up
+# costs the table's process about 0.05 % of a core on a Pi 4 (bench/web.py, idle_cpu).
+POLL_S = 2.0
+SWITCH_S = 0.001
+TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -94,6 +99,27 @@ def same_origin(headers: Any) -> bool:
     return origin in (f"http://{host}", f"https://{host}")
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, looking at its exit flag once a second rather than ten times (idle CPU),
+    and at once when ``wake`` is called (``stop``)."""
+
+    _wake: asyncio.Event | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+
+    async def main_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        while not await self.on_tick(0):  # 0: its once-a-second headers refresh, every look
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), TICK_S)
+
+    def wake(self) -> None:
+        loop, wake = self._loop, self._wake
+        if loop is not None and wake is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(wake.set)
+
+
 class WebServer:
     """The server and what it knows: the pairings, the pads connected, the viewers listening."""
 
@@ -114,10 +140,11 @@ class WebServer:
         self.pads: dict[int, PadSession] = {}  # seat -> the connected pad of the current game
         self._pad_ws: dict[int, WebSocket] = {}
         self._viewers: set[asyncio.Queue[str]] = set()
+        self._changed: asyncio.Event | None = None  # set by a commit (``poke``)
         self._refused = Bucket(rate=50, burst=100, now_ns=now_ns())  # unknown tokens, all told
         self.refused = 0
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._server: uvicorn.Server | None = None
+        self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self.port = config.port
         self.base_url = f"http://127.0.0.1:{config.port}"
@@ -132,6 +159,17 @@ class WebServer:
     def detach(self, events: queue.Queue[Any]) -> None:
         if self._events is events:
             self._events = None
+
+    def watch(self, journal: Any) -> None:
+        """Be told of each commit to ``journal`` (the table's writer) instead of asking."""
+        journal.on_commit = self.poke
+
+    def poke(self) -> None:
+        """Something was journaled: wake the feed (from any thread; never raises)."""
+        loop, changed = self.loop, self._changed
+        if loop is not None and changed is not None:
+            with contextlib.suppress(RuntimeError):  # the server is stopping: nothing to wake
+                loop.call_soon_threadsafe(changed.set)
 
     def pairing(self) -> Any:
         """The current game's tokens, or None before a game is journaled."""
@@ -226,6 +264,7 @@ class WebServer:
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
         self.loop = asyncio.get_running_loop()
+        self._changed = asyncio.Event()
         task = asyncio.create_task(self._watch_journal())
         try:
             yield
@@ -250,7 +289,10 @@ class WebServer:
                         with contextlib.suppress(asyncio.QueueEmpty):
                             q.get_nowait()  # a slow phone skips to the newest state
                     q.put_nowait(text)
-            await asyncio.sleep(POLL_S)
+            assert self._changed is not None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), POLL_S)
+            self._changed.clear()
 
     def _grant(self, request: Request | WebSocket, token: str) -> Grant | None:
         grant = self.pairings.grant(token, self.current_game())
@@ -475,7 +517,11 @@ class WebServer:
             server_header=False,
             date_header=False,
         )
-        server = uvicorn.Server(config)
+        server = _Server(config)
+        # The server's thread shares the interpreter with the table's loop: a flood of requests
+        # keeps it busy, and the loop would wait up to the default 5 ms switch interval for each
+        # turn. 1 ms keeps the table's frame and button reads on time (bench/web.py, strangers).
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_S))
         self._server = server
         self._thread = threading.Thread(target=server.run, name="web", daemon=True)
         self._thread.start()
@@ -498,6 +544,7 @@ class WebServer:
     def stop(self) -> None:
         if self._server is not None:
             self._server.should_exit = True
+            self._server.wake()
         if self._thread is not None:
             self._thread.join(5)
 
@@ -524,6 +571,8 @@ def serve_table(web: WebServer, app: Any) -> None:
     from companion.errors import CompanionError
 
     web.current_game = lambda: app.table.game_id if app.table is not None else None
+    if app.journal is not None:
+        web.watch(app.journal)
     try:
         web.start()
     except CompanionError as err:

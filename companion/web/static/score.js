@@ -2,6 +2,8 @@
 "use strict";
 const token = location.pathname.split("/")[2];
 let page = null;
+let mode = "points";  // Cinq Rois: points, cards left or whole hands, as on the table's screen
+let outName = null;
 
 function field(label, input) {
   const l = document.createElement("label"); l.textContent = label; l.append(input); return l;
@@ -23,10 +25,23 @@ function draw() {
     form.append(field(tr("card"), card));
   } else if (page.game === "cinq-rois") {
     document.getElementById("title").textContent = page.title + " — " + tr("entryCinq");
-    form.append(field(tr("out"), select(page.players, "out")));
+    const modes = document.createElement("select"); modes.id = "mode";
+    for (const m of ["points", "left", "hands"]) {
+      const o = document.createElement("option"); o.value = m;
+      o.textContent = tr("mode" + m[0].toUpperCase() + m.slice(1)); modes.append(o);
+    }
+    modes.value = mode;
+    modes.addEventListener("change", () => { mode = modes.value; draw(); });
+    form.append(field(tr("mode"), modes));
+    const out = select(page.players, "out"); out.value = outName || page.players[0];
+    out.addEventListener("change", () => { outName = out.value; draw(); });
+    form.append(field(tr("out"), out));
     page.players.forEach((p, i) => {
-      const inp = document.createElement("input"); inp.type = "number"; inp.id = "pts" + i; inp.value = "0";
-      form.append(field(tr("points", p), inp));
+      // The one who went out scores nothing and keeps no card; a whole hand is shown by all.
+      if (mode !== "hands" && p === out.value) return;
+      const inp = document.createElement("input"); inp.id = "pts" + i; inp.autocomplete = "off";
+      if (mode === "points") { inp.type = "number"; inp.value = "0"; inp.min = "0"; }
+      form.append(field(mode === "points" ? tr("points", p) : tr("cardsOf", p), inp));
     });
   } else {
     document.getElementById("title").textContent = page.title;
@@ -39,13 +54,18 @@ function entry() {
     return { type: "draw", player: document.getElementById("player").value,
              card: document.getElementById("card").value.trim().toUpperCase() };
   }
-  // Every player but the one who went out (who scores nothing this round).
+  // Every player but the one who went out (who scores nothing this round); whole hands: all.
   const out = document.getElementById("out").value;
-  const points = {};
+  const values = {};
   page.players.forEach((p, i) => {
-    if (p !== out) points[p] = Number(document.getElementById("pts" + i).value || 0);
+    const inp = document.getElementById("pts" + i);
+    if (!inp) return;
+    values[p] = mode === "points" ? Number(inp.value || 0)
+      : inp.value.trim().toUpperCase().split(/[\s,]+/).filter((c) => c);
   });
-  return { type: "round_end", out: out, points: points };
+  const ev = { type: "round_end", out: out };
+  ev[mode] = values;
+  return ev;
 }
 document.getElementById("form").addEventListener("submit", async (ev) => {
   ev.preventDefault();

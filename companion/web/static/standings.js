@@ -7,7 +7,10 @@ function draw() {
   const state = document.getElementById("state");
   if (!page) { state.textContent = tr("waiting"); return; }
   document.getElementById("title").textContent = page.title + (page.finished ? " — " + tr("finished") : "");
-  document.getElementById("summary").textContent = page.summary[LANG] || "";
+  // The game's own view follows: of the summary, only its first line (the game and round).
+  const summary = page.summary[LANG] || "";
+  const viewed = page.tiles || page.sheet || page.treize;
+  document.getElementById("summary").textContent = viewed ? summary.split("\n")[0] : summary;
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of page.standings) {
@@ -21,27 +24,129 @@ function draw() {
     tr_.append(place, name, score);
     body.append(tr_);
   }
-  const slap = document.getElementById("slap");
-  const s = page.last_slap;
-  if (s && s.presses && s.presses.length) {
-    slap.hidden = false;
-    slap.replaceChildren();
-    const h = document.createElement("h2"); h.textContent = tr("slap"); slap.append(h);
-    const ol = document.createElement("ol");
-    for (const p of s.presses) {
-      const li = document.createElement("li");
-      li.textContent = p.name + (p.offset_us ? "  " + tr("gap", duration(p.offset_us)) : "");
-      ol.append(li);
-    }
-    slap.append(ol);
-    if (s.tied) {
-      const t = document.createElement("p"); t.textContent = tr("tie", duration(s.margin_res_us)); slap.append(t);
-    }
-  } else {
-    slap.hidden = true;
-  }
+  drawSlap(page);
+  drawTiles(page);
+  drawSheet(page);
+  drawTreize(page);
   state.textContent = tr("live") + " · " + page.seq;
   document.body.dataset.seq = page.seq;
+  document.body.dataset.drawn = String(Date.now());  // when (bench/web.py: event to page)
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = text;
+  return e;
+}
+// A player's name in their seat's colour: the same colour as on the table's screen.
+function who(name, seat) {
+  const e = el("span", "who", name);
+  if (page.colors && page.colors[seat]) e.style.color = page.colors[seat];
+  return e;
+}
+function section(id, title) {
+  const box = document.getElementById(id);
+  box.replaceChildren(el("h2", null, title));
+  box.hidden = false;
+  return box;
+}
+function drawSlap(page) {
+  const s = page.last_slap;
+  if (!(s && s.presses && s.presses.length)) { document.getElementById("slap").hidden = true; return; }
+  const box = section("slap", tr("slap"));
+  const ol = el("ol");
+  let prev = null;
+  for (const p of s.presses) {
+    const li = el("li");
+    li.append(who(p.name, p.seat));
+    // The gap to the press before: the last one is the margin the verdict rests on.
+    if (prev !== null) li.append(el("span", "gap", " " + tr("gap", duration(p.offset_us - prev))));
+    if ((s.losers || []).includes(p.name)) li.className = "loser";
+    prev = p.offset_us;
+    ol.append(li);
+  }
+  box.append(ol);
+  if (s.losers && s.losers.length) box.append(el("p", null, tr("losers", s.losers.join(", "))));
+  if (s.tied) box.append(el("p", null, tr("tie", duration(s.margin_res_us))));
+}
+function drawTiles(page) {
+  if (!page.tiles) { document.getElementById("tiles").hidden = true; return; }
+  const box = section("tiles", tr("tiles"));
+  const grid = el("div", "tiles");
+  for (const t of page.tiles) {
+    const tile = el("div", "tile" + (t.owes ? " owes" : ""));
+    tile.dataset.seat = t.seat;
+    tile.style.borderColor = page.colors[t.seat];
+    tile.append(who(t.name, t.seat), el("div", "kilos", tr("kilos", t.kilos)));
+    if (t.cards.length) tile.append(el("div", "cards", tr("drawn", t.cards.join(" "))));
+    if (t.owes) tile.append(el("div", "owes", tr("owes")));
+    grid.append(tile);
+  }
+  box.append(grid);
+}
+function drawSheet(page) {
+  const sh = page.sheet;
+  if (!sh) { document.getElementById("sheet").hidden = true; return; }
+  const box = section("sheet", tr("sheet"));
+  if (sh.cards) box.append(el("p", "sub", tr("cardsDealt", sh.cards, sh.bonus)));
+  const wrap = el("div", "scroll");
+  const table = el("table", "sheet");
+  const head = el("tr");
+  head.append(el("th", null, tr("roundCol")));
+  page.players.forEach((p, i) => { const th = el("th"); th.append(who(p, i)); head.append(th); });
+  table.append(head);
+  for (const r of sh.rows) {
+    const row = el("tr");
+    row.append(el("td", "place", r.round));
+    r.scores.forEach((v, i) => row.append(el("td", page.players[i] === r.out ? "score out" : "score", v)));
+    table.append(row);
+  }
+  const foot = el("tr", "totals");
+  foot.append(el("td", null, tr("total")));
+  sh.totals.forEach((v) => foot.append(el("td", "score", v)));
+  table.append(foot);
+  wrap.append(table);
+  box.append(wrap);
+}
+function drawTreize(page) {
+  const t = page.treize;
+  if (!t) { document.getElementById("treize").hidden = true; return; }
+  const box = section("treize", tr("treizeTable"));
+  box.append(el("p", "sub", tr("gameN", t.game_number, t.trick)));
+  if (t.turn) {
+    const p = el("p", "turn");
+    const seat = page.players.indexOf(t.turn);
+    p.append(who(tr("toPlay", t.turn), seat));
+    box.append(p);
+  }
+  if (t.stacks.length) {
+    box.append(el("p", null, tr("stacks", t.stacks.map(([v, n]) => n + "×" + v).join("  "))));
+  }
+  const ul = el("ul", "seats");
+  for (const s of t.seats) {
+    const li = el("li", s.turn ? "turn" : s.passed ? "passed" : null);
+    li.dataset.seat = s.seat;
+    li.append(who(s.name, s.seat));
+    if (s.count !== null) li.append(el("span", "count", " · " + tr("inHand", s.count)));
+    if (s.passed) li.append(el("span", "count", " · " + tr("passed")));
+    ul.append(li);
+  }
+  box.append(ul);
+  if (t.variant !== "advanced") return;
+  // The race: each player's total towards the target; the first to reach it loses the match.
+  box.append(el("h2", null, tr("race", t.target)));
+  for (const s of t.seats) {
+    const row = el("div", "race");
+    row.dataset.seat = s.seat;
+    const bar = el("div", "bar");
+    const fill = el("div", "fill");
+    fill.style.width = Math.min(100, (100 * s.total) / t.target) + "%";
+    fill.style.background = page.colors[s.seat];
+    bar.append(fill);
+    row.append(who(s.name, s.seat), bar, el("span", "score", s.total));
+    box.append(row);
+  }
 }
 
 function listen() {
