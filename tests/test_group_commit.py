@@ -134,7 +134,12 @@ def test_a_step_of_n_presses_builds_the_view_once_with_each_press_s_effects(
 
     monkeypatch.setattr(screens, "build_view", counted)
     cues: list[str] = []
-    monkeypatch.setattr(app.sounds, "play", lambda cue: cues.append(cue) or True)
+
+    def play(cue: str) -> bool:
+        cues.append(cue)
+        return True
+
+    monkeypatch.setattr(app.sounds, "play", play)
     seats = [2, 0, 2, 3, 1, 0]  # two presses that do not count (a seat pressing again)
     for i, seat in enumerate(seats):
         queue_press(app, seat, 5_000 + 3 * i)
