@@ -177,6 +177,12 @@ def test_the_language_set_here_is_the_language_every_command_speaks(tmp_path: Pa
     assert demo.returncode == 0 and "Vainqueur" in demo.stdout
 
 
+def switch_language(app: App) -> None:
+    """The language button, in the menu of the screen's one bar."""
+    touch(app, ("menu",))
+    touch(app, ("lang",))
+
+
 def _app(screen: pygame.Surface, journal: Journal, settings: Path | None) -> App:
     app = App(screen, journal, None, Ui(lang="fr"), settings_path=settings)
     app.step()
@@ -188,12 +194,12 @@ def test_the_language_chosen_on_the_screen_is_kept_in_the_config(
 ) -> None:
     app = _app(screen, journal, user_file)
     assert app.last_screen == "setup"
-    touch(app, ("lang",))
+    switch_language(app)
     assert app.ui.lang == "en"
     text = user_file.read_text(encoding="utf-8")
     assert tomllib.loads(text)["table"]["lang"] == "en"
     assert "# Our table, by Dédé" in text and "# the keys we like" in text  # the user's file kept
-    touch(app, ("lang",))
+    switch_language(app)
     assert tomllib.loads(user_file.read_text(encoding="utf-8"))["table"]["lang"] == "fr"
 
 
@@ -203,7 +209,7 @@ def test_a_config_that_cannot_take_the_language_says_so_and_the_table_goes_on(
     folder = tmp_path / "a folder"
     folder.mkdir()
     app = _app(screen, journal, folder)  # not a file: cannot be written
-    touch(app, ("lang",))
+    switch_language(app)
     assert app.ui.lang == "en"
     assert app.ui.message is not None and "not kept" in app.ui.message[1]
     assert list(folder.iterdir()) == []
@@ -213,5 +219,5 @@ def test_a_table_with_no_config_file_keeps_nothing(
     tmp_path: Path, screen: pygame.Surface, journal: Journal
 ) -> None:
     app = _app(screen, journal, None)
-    touch(app, ("lang",))
+    switch_language(app)
     assert app.ui.lang == "en" and app.ui.message is None
