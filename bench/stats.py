@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cold-runs", type=int, default=None, help="repetitions of the cold runs (default: --runs)"
     )
+    parser.add_argument("--first-runs", type=int, default=1, help="repetitions of the first look (default 1)")
     parser.add_argument(
         "--dir", type=Path, default=None, help="where the timed journal lives (default: a temporary folder)"
     )
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         report(
             "games.command.first",
             "s",
-            repeat(args.cold_runs or runs, first),
+            repeat(args.first_runs, first),
             "median",
             900,  # no target: paid once per journal
             n=games,

@@ -144,6 +144,12 @@ def test_the_listings_do_not_replay_when_summaries_are_there(
     with Journal(data, writer=True) as journal:
         for i, name in enumerate(["kilo", "cinq-rois", "treize"] * 2):
             _demo(journal, name, i)
+    # The table summed up each game as it ended: no reader had to.
+    db = sqlite3.connect(data / FILENAME)
+    try:
+        assert db.execute("SELECT count(DISTINCT game_id) FROM summaries").fetchone()[0] == 6
+    finally:
+        db.close()
     truth = _outputs(data, capsys, monkeypatch)
     _no_replay(monkeypatch)
     assert _outputs(data, capsys, monkeypatch) == truth

@@ -62,8 +62,8 @@ CREATE TABLE summaries (
     record TEXT NOT NULL,
     slaps TEXT NOT NULL,
     sheet TEXT NOT NULL,
-    PRIMARY KEY (game_id, events, version)
-) WITHOUT ROWID;
+    UNIQUE (game_id, events, version)
+);
 """
 )
 # What ``history``, ``stats``, ``games`` and ``export --csv`` read instead of replaying a game
@@ -86,7 +86,12 @@ def _schema_rows(sql: str) -> set[tuple[str, str, str]]:
 
 # What ``_create`` makes, as sqlite_master keeps it (whitespace aside). Anything else in a
 # journal (a trigger, a view, an index, a changed table) came from elsewhere.
-_OURS = _schema_rows(_SCHEMA) | {("index", "sqlite_autoindex_games_1", "")}
+# (A rowid table, not WITHOUT ROWID as events: a summary is a few kilobytes, which an index-shaped
+# table would spill to overflow pages, twice the size on disk.)
+_OURS = _schema_rows(_SCHEMA) | {
+    ("index", "sqlite_autoindex_games_1", ""),
+    ("index", "sqlite_autoindex_summaries_1", ""),
+}
 
 
 def foreign_schema(db: sqlite3.Connection) -> str:
@@ -642,6 +647,13 @@ class Journal:
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             self._since_checkpoint = 0
+
+    def settle(self) -> None:
+        """Empty the -wal into the journal if no reader needs it now; never waits (a reader
+        that borrowed the lock to append summaries leaves no -wal behind for the next look)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA busy_timeout=0")
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def mark_finished(self, game_id: str, finished: bool, state: dict[str, Any] | None = None) -> None:
         """The ``finished`` hint; when the game ended, its summary too. ``state``, the engine's

@@ -321,6 +321,7 @@ def _store(journal: Any, found: list[GameRecord]) -> None:
         Journal(journal.data_dir, writer=True, wait=False) as writer,
     ):
         writer.add_summaries(rows)
+        writer.settle()
 
 
 def remember(journal: Any, game_id: str, state: dict[str, Any] | None = None) -> None:
