@@ -291,3 +291,25 @@ def test_every_press_within_one_tick_of_the_last_ties_them_all() -> None:
         w.add(player, t, res_us=20_000)
     r = w.result()
     assert r.tied and r.last == ("A", "B", "C", "D") and r.margin_res_us == 20_000
+
+
+def test_a_window_kept_in_the_undo_file_comes_back_whole() -> None:
+    """Undo keeps older windows in a temporary file (games/undo.py pickles them). A window read
+    back must be the window that went in: without its floor, a press made before the previous
+    verdict would join the next window after an undo far enough back; without its latest stamp,
+    the next verdict's horizon would be lost."""
+    import pickle
+
+    boot = ("pico", "board-1", 2)
+    window = SlapWindow(["Alice", "Bruno", "Chloé"], 2_000_000, 20, floor=(boot, 4_000))
+    assert not window.add("Alice", 3_999, epoch=boot)  # before the floor: the last verdict's
+    assert window.add("Bruno", 5_000, epoch=boot)
+    assert window.add("Chloé", 7_500, res_us=300, epoch=boot)
+    window.close(9_000)
+    back = pickle.loads(pickle.dumps(window, pickle.HIGHEST_PROTOCOL))
+    for name in SlapWindow.__slots__:
+        if name != "_result":  # a cache, recomputed when asked
+            assert getattr(back, name) == getattr(window, name), name
+    assert back.horizon() == window.horizon() == (boot, 7_500)
+    assert back.result() == window.result()
+    assert not back.add("Alice", 3_999, epoch=boot)  # the floor still holds

@@ -148,6 +148,8 @@ class SlapWindow:
             self._closes,
             self._epoch,
             self.presses_seen,
+            self._latest,
+            self.floor,
         )
 
     @property
@@ -284,8 +286,10 @@ def _window(
     closes: list[int],
     epoch: Any,
     presses_seen: int,
+    latest: int | None,
+    floor: tuple[Any, int] | None,
 ) -> SlapWindow:
-    window = SlapWindow(players, timeout_us, resolution_us)
+    window = SlapWindow(players, timeout_us, resolution_us, floor=floor)
     window._earliest, window._keys, window._order, window._closes = earliest, keys, order, closes
-    window._epoch, window.presses_seen = epoch, presses_seen
+    window._epoch, window.presses_seen, window._latest = epoch, presses_seen, latest
     return window
