@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 
 from companion.display.app import App
+from companion.display.layout import Painter
+from companion.table.live import Table
 
 
 def settle(app: App) -> None:
@@ -37,3 +39,15 @@ def touch(app: App, action: tuple[object, ...]) -> None:
         )
     )
     settle(app)
+
+
+def painter_of(app: App) -> Painter:
+    """The painter of the last frame (a test asks after at least one step)."""
+    assert app.painter is not None, "no frame drawn yet"
+    return app.painter
+
+
+def table_of(app: App) -> Table:
+    """The running game's table (a test asks once a game is on)."""
+    assert app.table is not None, "no game running"
+    return app.table

@@ -164,6 +164,7 @@ def test_a_press_made_before_the_verdict_is_counted_as_ignored_and_undo_takes_it
     )
     plain = replay(json.dumps(e, ensure_ascii=False) for e in [new, *judged, late])
     assert undone.to_json()["window"] == plain.to_json()["window"]
+    assert isinstance(undone, KiloGame) and isinstance(plain, KiloGame)
     assert undone.ignored_presses == plain.ignored_presses == 0
 
 
@@ -253,6 +254,7 @@ def test_undo_is_the_log_without_the_undone_decisions_across_horizons(log: list[
     for ev in effective[1:]:
         plain.apply(ev)  # type: ignore[arg-type]
     undone = replay([ev.to_json() for ev in log])
+    assert isinstance(undone, KiloGame)
     assert engine_state(undone) == engine_state(plain)
 
 
@@ -264,7 +266,9 @@ def undone_and_plain(events: list[dict[str, Any]]) -> tuple[dict[str, Any], dict
     plain = KiloGame(log[0])  # type: ignore[arg-type]
     for ev in effective[1:]:
         plain.apply(ev)  # type: ignore[arg-type]
-    return engine_state(replay([ev.to_json() for ev in log])), engine_state(plain)
+    undone = replay([ev.to_json() for ev in log])
+    assert isinstance(undone, KiloGame)
+    return engine_state(undone), engine_state(plain)
 
 
 VERDICT = {"type": "verdict", "valid": True}

@@ -7,6 +7,7 @@ user's files byte for byte as they were.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -18,6 +19,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -220,10 +222,14 @@ def _assign(
     result: list[int] = []
     with monkeypatch.context() as m:
         m.setattr(sys, "stdout", sink)
-        th = threading.Thread(target=lambda: result.append(cmd_buttons(args, pin_factory=factory)))
+
+        def assign() -> None:
+            result.append(cmd_buttons(args, pin_factory=factory))
+
+        th = threading.Thread(target=assign)
         th.start()
         for n, pin in enumerate(presses, start=1):
-            sink.wait_for(lambda line, n=n: f"seat {n}" in line)
+            sink.wait_for(functools.partial(_asks_for_seat, n))
             factory.pin(pin).drive_low()
             human_pause()
             factory.pin(pin).drive_high()
@@ -284,7 +290,7 @@ def bad_config(tmp_path: Path, case: str) -> tuple[Path, str]:
     if isinstance(content, bytes):
         cfg.write_bytes(content)
     else:
-        cfg.write_text(content, encoding="utf-8")
+        cfg.write_text(str(content), encoding="utf-8")
     return cfg, needle
 
 
@@ -347,26 +353,27 @@ def _write(cache: Path, head: dict[str, object], parts: list[object], *, sign: b
     cache.write_bytes(b"\n".join([json.dumps(head).encode(), *lines]))
 
 
-def _stranger(parts: list[object]) -> list[object]:
+def _asks_for_seat(n: int, line: str) -> bool:
+    return f"seat {n}" in line
+
+
+def _stranger(parts: list[Any]) -> list[Any]:
     rows, slaps, sheets = parts
-    for row in rows.values():  # type: ignore[attr-defined]
+    for row in rows.values():
         row[2][4] = [["Mallory", 999], *row[2][4][1:]]  # a player not at the table
         row[2][3] = ["Mallory"]
-    for facts in slaps.values():  # type: ignore[attr-defined]
+    for facts in slaps.values():
         facts.append([[["Mallory", 1]], ["Mallory"], 5, True, False])
     return [rows, slaps, sheets]
 
 
-def _wrong_types(parts: list[object]) -> list[object]:
+def _wrong_types(parts: list[Any]) -> list[Any]:
     rows, slaps, sheets = parts
     return [
-        {
-            gid: [row[0], row[1], ["kilo", 5, "yes", None, 7, "kilos", 3]]  # type: ignore[index]
-            for gid, row in rows.items()
-        },
+        {gid: [row[0], row[1], ["kilo", 5, "yes", None, 7, "kilos", 3]] for gid, row in rows.items()},
         slaps,
         sheets,
-    ]  # type: ignore[attr-defined]
+    ]
 
 
 CACHES = {

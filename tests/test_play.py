@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -24,8 +25,8 @@ from companion.inputs.base import Clock, InputEvent, SourceStatus
 from companion.inputs.keyboard import KeyboardSource
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import painter_of, settle, table_of, touch
 from tests.app_helpers import press_key as key
-from tests.app_helpers import settle, touch
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 REF = Clock("test", 1000)
@@ -349,7 +350,9 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     assert any("touchez qui a la dame de cœur" in rec.text for rec in app.painter.texts)
     touch(app, ("starter", "Chloé"))
     assert game.starter == "Chloé"
-    assert app.table is not None and app.table.recent[-1].type == "starter"  # journaled
+    assert (
+        app.table is not None and json.loads(app.table.recent[-1].to_json())["type"] == "starter"
+    )  # journaled
     # Chloé's tile says she starts: the tag under her name.
     name = next(rec for rec in app.painter.texts if rec.kind == "name" and rec.who == "Chloé")
     assert any(
@@ -456,7 +459,7 @@ def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
     touch(app, ("rank", "7"))
     touch(app, ("draw",))
     assert app.ui.anim_start is not None
-    texts = lambda: " ".join(r.text for r in app.painter.texts)  # noqa: E731
+    texts = lambda: " ".join(r.text for r in painter_of(app).texts)  # noqa: E731
     assert "repart à 0 kg" in texts()
     # The animation ends while the loop waits within one step (as it does under ``run``): the
     # clock moves on by 50 ms at each reading, from just before the end.
@@ -487,25 +490,25 @@ def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
     game = app.game
     assert game.dealer in PLAYERS and not game.dealer_open
     assert app.ui.anim_start is not None and app.ui.entry == "lots"
-    texts = " ".join(r.text for r in app.painter.texts)
+    texts = " ".join(r.text for r in painter_of(app).texts)
     assert "Tirage au sort du donneur" in texts or f"{game.dealer} distribue" in texts
     # The same table seed draws the same seat: a resumed or replayed table agrees.
     from companion.display.lots import fair_seat
 
     assert game.dealer == PLAYERS[fair_seat(7, "kilo:dealer", len(PLAYERS))]
-    assert all(c.action != ("lots",) for c in app.painter.controls)
-    events = app.table.seq
+    assert all(c.action != ("lots",) for c in painter_of(app).controls)
+    events = table_of(app).seq
     key(app, pygame.K_d)  # drawn once: the key does nothing more
-    assert app.table.seq == events
+    assert table_of(app).seq == events
 
 
 def test_draw_lots_by_key_only_before_the_first_slap(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     key(app, pygame.K_2)  # a slap: the table is playing, too late to draw the dealer
     assert not app.view.dealer_open
-    events = app.table.seq
+    events = table_of(app).seq
     key(app, pygame.K_d)
-    assert app.table.seq == events and app.game.dealer is None
+    assert table_of(app).seq == events and app.game.dealer is None
 
 
 def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal, screen: pygame.Surface) -> None:
@@ -516,4 +519,4 @@ def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal, sc
     touch(app, ("rank", "A"))
     touch(app, ("draw",))
     assert app.ui.entry == "drawn" and app.ui.anim_start is not None
-    assert any(rec.text == "+100 kg" for rec in app.painter.texts)
+    assert any(rec.text == "+100 kg" for rec in painter_of(app).texts)

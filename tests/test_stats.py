@@ -309,7 +309,7 @@ def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) 
     from companion.table.log import event_from_dict
 
     data = tmp_path / "data"
-    cinq = [{"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben", "Cy"]}]
+    cinq: list[dict[str, Any]] = [{"type": "new_game", "game": "cinq-rois", "players": ["Ana", "Ben", "Cy"]}]
     cinq += [
         {"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": r}} for r in range(11)
     ]  # Ben never scores: he wins with 0
@@ -333,10 +333,10 @@ def test_cinq_rois_and_treize_in_history_stats_and_score_sheets(tmp_path: Path) 
         "players"
     ]
     assert stats[0]["wins"] == 1 and stats[0]["by_game"] == {"cinq-rois": {"games": 1, "wins": 1}}
-    rows = list(csv.reader(io.StringIO(_companion("export", "--csv", "--all", data=data).stdout)))
-    cy = next(r for r in rows if r[2] == "cinq-rois" and r[4] == "Cy")
+    sheet = list(csv.reader(io.StringIO(_companion("export", "--csv", "--all", data=data).stdout)))
+    cy = next(r for r in sheet if r[2] == "cinq-rois" and r[4] == "Cy")
     assert cy[5] == "55" and cy[9:20] == [str(r) for r in range(11)]  # points of each round
-    treize_rows = [r for r in rows if r[2] == "treize"]
+    treize_rows = [r for r in sheet if r[2] == "treize"]
     assert len(treize_rows) == len(treize[0]["players"])
 
 

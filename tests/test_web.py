@@ -21,12 +21,13 @@ from websockets.sync.client import connect
 
 from companion.display.app import App
 from companion.display.state import Ui
-from companion.games.kilo.events import NewKiloGame, Press
+from companion.games.kilo.events import Draw, NewKiloGame, Press
 from companion.inputs.base import InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web.config import WebConfig
 from companion.web.server import WebServer, serve_table
+from tests.app_helpers import painter_of, table_of
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
@@ -131,11 +132,11 @@ def test_a_pad_press_lands_as_that_seats_press_within_its_resolution(
     pad = Pad(ws_url(web, g.seats[1]), origin(web))
     try:
         until(lambda: pad.seat, app)
-        assert pad.seat["seat"] == 1 and pad.seat["g"] == app.table.game_id
+        assert pad.seat["seat"] == 1 and pad.seat["g"] == table_of(app).game_id
         until(lambda: web.pads.get(1) and web.pads[1].clock.pings >= 8, app)
         touched_ns = time.monotonic_ns()
-        pad.send(t="press", n=1, p=touched_ns / 1e6 + PHONE_OFFSET_MS, g=app.table.game_id)
-        presses = until(lambda: journaled_presses(journal, app.table.game_id), app)
+        pad.send(t="press", n=1, p=touched_ns / 1e6 + PHONE_OFFSET_MS, g=table_of(app).game_id)
+        presses = until(lambda: journaled_presses(journal, table_of(app).game_id), app)
         ok = pad.answer()
         assert ok["t"] == "ok" and ok["n"] == 1
         press = presses[0]
@@ -158,7 +159,7 @@ def test_replays_other_games_strangers_and_revoked_phones_are_refused(
 ) -> None:
     app, web = table_app
     g = web.pairing()
-    game_id = app.table.game_id
+    game_id = table_of(app).game_id
     base = origin(web)
     # A stranger: an unknown token is a 404 page, or a closed socket.
     assert httpx.get(f"{base}/pad/{'A' * 22}").status_code == 404
@@ -231,7 +232,7 @@ def test_standings_follow_the_journal_and_the_scorer_entry_is_journaled(
     assert first["game"] == "kilo" and [r["name"] for r in first["standings"]] == PLAYERS
     # A slap judged at the table (keys-free: presses straight on the button queue), then the
     # scorer's phone enters the card drawn: the table's loop journals it, the page follows.
-    game_id = app.table.game_id
+    game_id = table_of(app).game_id
     t0 = time.monotonic_ns()
     for i, seat in enumerate((0, 1, 2, 3)):
         app.inbox.put(InputEvent("seat", seat, "press", t0 + i * 50_000_000, _mono(), "web"))
@@ -269,7 +270,7 @@ def test_standings_follow_the_journal_and_the_scorer_entry_is_journaled(
     ok = answers.get()
     assert ok.status_code == 200 and ok.json()["ok"] is True
     last = list(journal.events(game_id))[-1][1]
-    assert last.type == "draw" and last.player == owed and str(last.card) == "7H"
+    assert isinstance(last, Draw) and last.player == owed and str(last.card) == "7H"
     # The viewers' page got the journaled draw.
     page = until(lambda: _latest(seen, lambda p: p["seq"] == len(list(journal.events(game_id)))))
     assert page["seq"] >= 6
@@ -311,12 +312,12 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     assert app.last_screen == "status"
     actions: set[tuple[object, ...]] = set()
     for _ in range(4):  # the codes that do not fit at a scannable size are on further pages
-        actions |= {c.action for c in app.painter.controls}
+        actions |= {c.action for c in painter_of(app).controls}
         if ("web_page",) not in actions:
             break
         touch(app, ("web_page",))
     assert {("web_revoke", "0"), ("web_revoke", "3"), ("web_revoke", "scorer")} <= actions
-    while ("web_revoke", "2") not in {c.action for c in app.painter.controls}:
+    while ("web_revoke", "2") not in {c.action for c in painter_of(app).controls}:
         touch(app, ("web_page",))
     old = web.pairing().seats[2]
     # The QR drawn is the seat's address (a module of the picture is a module of the code).
@@ -324,8 +325,9 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     pygame.image.save(app.surface, str(Path(os.environ.get("I25_SHOT", "/dev/null.png"))))
     touch(app, ("web_revoke", "2"))
     new = web.pairing().seats[2]
-    assert new != old and web.pairings.grant(old, app.table.game_id) is None
-    assert web.pairings.grant(new, app.table.game_id).seat == 2
+    assert new != old and web.pairings.grant(old, table_of(app).game_id) is None
+    grant = web.pairings.grant(new, table_of(app).game_id)
+    assert grant is not None and grant.seat == 2
 
 
 def test_a_commit_reaches_the_viewers_without_the_server_polling(
@@ -411,7 +413,7 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
                     for y in (box[1], box[3] - 1):
                         assert app.surface.get_at((x, y))[:3] == (255, 255, 255), (text, x, y)
                 found.add(text)
-            pages = [c.action for c in app.painter.controls if c.action[0] == "web_page"]
+            pages = [c.action for c in painter_of(app).controls if c.action[0] == "web_page"]
             if found >= wanted or not pages:
                 break
             touch(app, pages[0])
