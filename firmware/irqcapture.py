@@ -32,7 +32,10 @@ GPIO_IN = const(0xD0000004)  # SIO: every pin's level in one read, on RP2040 and
 # a handler's read waits for the next handler). Measured on the model the tests run
 # (tests/micropython/mp_unit.py, tests/test_capture_properties.py: a 50 us handler and a 10 us
 # entry, above bench/gpio.py's RP2040 estimate of ~42 us for both, "pico.irq_model"); not
-# measured on a board. The host ties presses closer than this.
+# measured on a board. The host ties presses closer than this. Open (docs/pico.md): a pin that
+# goes and comes back while a lower pin's handler reads, then moves again before its own
+# handler, is stamped by its own handler, later than this (the bank's latched edges, IO_BANK0
+# INTR, are not read).
 RESOLUTION_US = const(60)
 
 
