@@ -130,8 +130,9 @@ def load() -> Program:
     (dec,) = fn.decorator_list
     assert isinstance(dec, ast.Call) and ast.unparse(dec.func) == "rp2.asm_pio"
     kwargs = {k.arg: ast.unparse(k.value) for k in dec.keywords if k.arg}
+    extra: dict[str, Any] = {"type_params": []}  # Python 3.12's field; 3.11's stubs lack it
     plain = ast.FunctionDef(
-        name=fn.name, args=fn.args, body=fn.body, decorator_list=[], returns=None, type_params=[]
+        name=fn.name, args=fn.args, body=fn.body, decorator_list=[], returns=None, **extra
     )
     module = ast.fix_missing_locations(ast.Module(body=[plain], type_ignores=[]))
     rec = _Recorder()

@@ -16,7 +16,7 @@ US = 1000
 
 def cases(n: int) -> list[dict[str, Any]]:
     rnd = random.Random(20240605)
-    out = []
+    out: list[dict[str, Any]] = []
     for _ in range(n):
         lockout = rnd.choice([30_000, 30_000, 10_000, 5_000])
         glitch = rnd.choice([2_000, 2_000, 0, 500, lockout])
@@ -25,7 +25,7 @@ def cases(n: int) -> list[dict[str, Any]]:
         active = rnd.random() < 0.1
         t = t0
         level = active
-        edges = []
+        edges: list[list[Any]] = []
         for _ in range(rnd.randint(0, 40)):
             t += rnd.choice([rnd.randint(0, 200), rnd.randint(0, 3_000), rnd.randint(0, 80_000)])
             level = not level if rnd.random() < 0.9 else level

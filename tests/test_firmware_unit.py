@@ -99,8 +99,8 @@ def test_firmware_replies_parse_on_the_host(results: dict[str, dict[str, Any]]) 
     assert hello.referee_pins == (12, 13, None)
     assert hello.led_pins == (15, 16, 17, None)
     assert (hello.next_seq, hello.lockout_us, hello.glitch_us) == (3, 30_000, 2_000)
+    assert isinstance(e1, p.Event) and isinstance(e2, p.Event)
     assert [(e.seq, e.index, e.kind) for e in (e1, e2)] == [(1, 1, "press"), (2, 2, "press")]
-    assert isinstance(e1, p.Event)
     assert e1.t_us == 110_000
     assert done == p.ResendDone(1, 1, 3)
     assert isinstance(pong, p.Pong)

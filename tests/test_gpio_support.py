@@ -38,6 +38,8 @@ class ClockedMockPin(MockPin):
     """A MockPin whose edges are stamped by the factory's ``clock`` in integer ns, as our lgpio
     pins deliver the kernel's stamps; the rest is gpiozero's own MockPin code."""
 
+    _state: Any  # gpiozero's MockPin keeps the level here
+
     def _change_state(self, value: Any) -> bool:
         if self._state != value:
             self._state = value

@@ -7,7 +7,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from serial_helpers import Collector, Plug, ScriptedBoard, wait_for
@@ -15,7 +15,7 @@ from test_gpio_kernel import fk  # noqa: F401  (the fixture, asked for by name)
 from test_gpio_support import drain, presses, statuses
 
 from companion.inputs import protocol as p
-from companion.inputs.base import QueueItem
+from companion.inputs.base import InputSource, QueueItem
 from companion.inputs.debounce import DebounceSettings
 from companion.inputs.gpio import ButtonPin, open_gpio_source
 from companion.inputs.registry import CombinedSource, Supervised
@@ -148,7 +148,7 @@ def test_a_combined_source_converts_a_rebooted_boards_presses_with_the_new_boots
 
     src_boot = [1]
     sim = SimSource(4, seed=1, speed=0, now_ns=time.monotonic_ns)
-    combined = CombinedSource([serial_src, sim])
+    combined = CombinedSource([serial_src, cast(InputSource, sim)])  # SimSource fills a wider queue
     th = threading.Thread(target=heartbeats, daemon=True)
     th.start()
     try:

@@ -14,28 +14,32 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytest
 
 from companion.display.app import App
 from companion.display.state import Ui
-from companion.games.cinq_rois.events import NewCinqRoisGame
+from companion.games.cinq_rois.events import NewCinqRoisGame, RoundEnd
 from companion.games.kilo.events import NewKiloGame, Press
 from companion.inputs.base import Clock, InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web.config import WebConfig
 from companion.web.server import WebServer, serve_table
+from tests.app_helpers import table_of
 from tests.conftest import skip_unless_ci
+
+if TYPE_CHECKING:  # playwright is imported by the browser's thread only
+    from playwright.sync_api import ViewportSize
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENS = Path(
     os.environ.get("COMPANION_SCREENS_OUT") or Path(tempfile.gettempdir()) / "companion-phone-screens"
 )
-PHONE = {"width": 360, "height": 780}
+PHONE: ViewportSize = {"width": 360, "height": 780}
 
 
 def _browser_or_skip() -> None:
@@ -155,7 +159,7 @@ def test_standings_and_a_pad_in_the_browser(
 
         browser.run(tap, app)
         presses = until(
-            lambda: [e for _, e in journal.events(app.table.game_id) if isinstance(e, Press)], app
+            lambda: [e for _, e in journal.events(table_of(app).game_id) if isinstance(e, Press)], app
         )
         assert presses[0].player == "Bruno" and (presses[0].res_us or 1) < 100_000
         # The journaled press reaches the viewer's page.
@@ -186,8 +190,8 @@ def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
 
         answer = browser.run(enter, app)
         assert answer.startswith("1"), answer
-        last = list(journal.events(app.table.game_id))[-1][1]
-        assert last.type == "round_end" and last.out == "Bruno"
+        last = list(journal.events(table_of(app).game_id))[-1][1]
+        assert isinstance(last, RoundEnd) and last.out == "Bruno"
         assert last.points == {"Alice": 12, "Chloé": 7}
 
         # Round 2, as cards left: typed as a phone's keyboard types them.
@@ -205,8 +209,8 @@ def test_a_cinq_rois_round_entered_on_the_scorer_phone_is_journaled(
 
         answer = browser.run(enter_left, app)
         assert answer.startswith("1"), answer
-        last = list(journal.events(app.table.game_id))[-1][1]
-        assert last.type == "round_end" and last.out == "Alice"
+        last = list(journal.events(table_of(app).game_id))[-1][1]
+        assert isinstance(last, RoundEnd) and last.out == "Alice"
         assert {p: [str(c) for c in cards] for p, cards in (last.left or {}).items()} == {
             "Bruno": ["KS", "JK"],
             "Chloé": [],
@@ -243,7 +247,7 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
         while not app.game.finished:
             rounds += 1
             assert rounds <= 10, "the game never ended"
-            before = app.table.seq
+            before = table_of(app).seq
 
             def slap(_: Any, order: tuple[int, ...] = (1, 0, 2)) -> None:
                 for seat in order:
@@ -252,7 +256,7 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
 
             browser.run(slap, app)
             until(lambda: app.game.awaiting == "verdict", app)
-            assert app.table.seq == before + 3  # three presses journaled, one per pad
+            assert table_of(app).seq == before + 3  # three presses journaled, one per pad
             app.inbox.put(InputEvent("confirm", 0, "press", 0, Clock("referee", 1000), "gpio"))
             owed = until(lambda: app.game.owed_draws, app)[0]
             card = next(c for c, why in app.view.card_reasons.items() if why is None and c[0] in "34568")
@@ -269,7 +273,7 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
             assert browser.run(draw, app) == "1"
             until(lambda: not app.game.owed_draws, app)
         assert app.game.finished and rounds == 2
-        presses = [e for _, e in journal.events(app.table.game_id) if isinstance(e, Press)]
+        presses = [e for _, e in journal.events(table_of(app).game_id) if isinstance(e, Press)]
         assert len(presses) == 6 and all((p.res_us or 1) < 100_000 for p in presses)
     finally:
         app.stop_source()

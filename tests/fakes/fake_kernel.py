@@ -15,6 +15,7 @@ import errno
 import os
 import threading
 from collections import deque
+from typing import Any
 
 import gpiod
 from gpiod.line import Bias, Direction, Edge, Value
@@ -45,7 +46,7 @@ class Chip:
         return self.lines[n]
 
 
-CHIPS = {}
+CHIPS: dict[int, Chip] = {}
 
 
 def pi_chips():
@@ -74,7 +75,7 @@ class Request:
         self.lines = lines  # {offset: Line}
         self.settings = settings  # {offset: gpiod.LineSettings}, as asked
         self.size = size
-        self.events = deque()
+        self.events: deque[Any] = deque()
         self.seqno = 0
         self.line_seqno = dict.fromkeys(lines, 0)
         self.r, self.w = os.pipe()
