@@ -639,15 +639,21 @@ CATALOGUE.update(
 )
 
 
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+
+
 def french_typography(fr: str) -> str:
-    """French spacing: a narrow no-break space (U+202F) before : ; ! ? and inside « »."""
+    """French spacing: a narrow no-break space (U+202F) before : ; ! ? and inside « »; the
+    typographic apostrophe (U+2019) in an elision ("chasse d’eau")."""
     for mark in (":", ";", "!", "?"):
         fr = fr.replace(" " + mark, "\u202f" + mark)
+    fr = _APOSTROPHE.sub("\u2019", fr) if "'" in fr else fr
     return fr.replace("« ", "«\u202f").replace(" »", "\u202f»")
 
 
-# The catalogue above is written with plain spaces, as it reads; what a player sees carries the
-# narrow no-break space, like the games' registered strings.
+# The catalogue above is written with plain spaces and apostrophes, as it reads; what a player
+# sees carries the narrow no-break space and the typographic apostrophe, like the games'
+# registered strings.
 CATALOGUE.update({key: (french_typography(fr), en) for key, (fr, en) in CATALOGUE.items()})
 
 

@@ -29,9 +29,9 @@ def test_the_rule_catches_an_agreement() -> None:
 
 def test_going_out_reads_for_everyone() -> None:
     assert t("cinq.round.title", "fr", round=10, bonus="D", name="Zoé") == (
-        "Donne 10 (atout D)\u202f: Zoé s'expose"
+        "Donne 10 (atout D)\u202f: Zoé s\u2019expose"
     )
-    assert t("cinq.entry.out_zero_long", "fr", name="Anne") == "Anne s'expose\u202f: 0 point"
+    assert t("cinq.entry.out_zero_long", "fr", name="Anne") == "Anne s\u2019expose\u202f: 0 point"
 
 
 def test_suits_are_named_in_french() -> None:
@@ -41,3 +41,21 @@ def test_suits_are_named_in_french() -> None:
         assert not re.search(r"\bS H D C\b", fr), key
     keys = t("scr.rules.keys.cinq-rois", "fr")
     assert all(name in keys for name in ("pique", "cœur", "carreau", "trèfle"))
+
+
+# An apostrophe between two letters is an elision ("d'eau", "n'a", "s'expose"): French sets it
+# with the typographic one (U+2019), as the elision of a name already is ("d’Anne").
+STRAIGHT = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+
+
+def test_french_apostrophes_are_typographic() -> None:
+    found = {key: fr for key, (fr, _en) in CATALOGUE.items() if STRAIGHT.search(fr)}
+    assert not found, f"{len(found)} French strings with a straight apostrophe: {sorted(found)[:10]}"
+    assert t("scr.flush", "fr", name="Zoé") == "Chasse d\u2019eau\u202f! Zoé repart à 0 kg"
+    # English keeps its own ("didn't"): only the French side is set.
+    assert any("'" in en for _fr, en in CATALOGUE.values())
+
+
+def test_the_rule_catches_a_straight_apostrophe() -> None:
+    assert STRAIGHT.search("chasse d'eau") and STRAIGHT.search("n'a pas tapé")
+    assert not STRAIGHT.search("chasse d\u2019eau") and not STRAIGHT.search("«\u202f'1'\u202f»")

@@ -163,7 +163,7 @@ def test_the_player_who_goes_out_must_fully_combine() -> None:
         hands={"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"], "Cy": ["7S", "7D", "7C"]},
     )
     assert err.en.startswith("Ana cannot go out")
-    assert err.fr.startswith("Ana ne peut pas s'exposer")
+    assert err.fr.startswith("Ana ne peut pas s\u2019exposer")
 
 
 # --- refusals: one sentence naming the card or player, nothing applied --------------------------
@@ -285,7 +285,7 @@ def test_summary_in_both_languages() -> None:
     fr, en = g.summary("fr"), g.summary("en")
     assert "Donne 2\u202f: 4 cartes, atout 4" in fr and "Classement" in fr
     assert "Round 2: 4 cards, bonus 4" in en and "Standings" in en
-    assert "Ben s'est exposé" in fr and "Ben went out" in en
+    assert "Ben s’est exposé" in fr and "Ben went out" in en
 
 
 # --- the table log and the CLI ------------------------------------------------------------------

@@ -95,7 +95,7 @@ def test_entry_states_fit(screen: str, size: tuple[int, int]) -> None:
             assert_uncut(r)
             texts = " ".join(rec.text for rec in r.painter.texts)  # type: ignore[attr-defined]
             if screen == "lastturn":
-                assert ("s'expose" in texts) or ("goes out" in texts)
+                assert ("s\u2019expose" in texts) or ("goes out" in texts)
 
 
 def test_lots_animation_frames_fit() -> None:

@@ -73,7 +73,7 @@ def test_nothing_attached_one_line_per_check_and_a_fix_for_each_failure(tmp_path
     assert lines[-1] == "All good."
     assert proc.stderr == ""
     fr = _doctor(tmp_path, "--lang", "fr", SSH_TTY="/dev/pts/0")
-    assert fr.returncode == 0 and "pas d'écran ici (normal par SSH)" in fr.stdout
+    assert fr.returncode == 0 and "pas d\u2019écran ici (normal par SSH)" in fr.stdout
 
 
 def test_a_screen_asked_for_and_not_found_is_a_failure(tmp_path: Path) -> None:
@@ -315,7 +315,7 @@ def test_a_chip_the_user_may_not_open_says_which_group(tmp_path: Path, fk: Any) 
     assert check.status == "fail"
     assert "No permission to open /dev/gpiochip0" in check.en
     assert "sudo usermod -aG gpio $USER" in check.en
-    assert "Pas le droit d'ouvrir /dev/gpiochip0" in check.fr
+    assert "Pas le droit d’ouvrir /dev/gpiochip0" in check.fr
 
 
 def test_pico_board_version_and_round_trip(tmp_path: Path) -> None:

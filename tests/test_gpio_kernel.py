@@ -169,7 +169,7 @@ def test_no_chip_with_the_header_names_is_one_sentence_and_nothing_opened(fk: An
     err = info.value
     for text in (err.en, err.fr):
         assert "GPIO0..GPIO27" in text and "\n" not in text and text.count(". ") == 0
-    assert "no pin was opened" in err.en and "aucune broche n'a été ouverte" in err.fr
+    assert "no pin was opened" in err.en and "aucune broche n’a été ouverte" in err.fr
     assert kernel.requests == []  # no line requested anywhere
     with pytest.raises(HardwareError):
         lgpio_factory(None, open_chip=kernel.open_chip, paths=kernel.paths)

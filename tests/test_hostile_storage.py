@@ -88,7 +88,7 @@ def test_truncated_journal_with_wal_is_refused_without_a_byte_changed(tmp_path: 
         assert "cannot be read" in line and "left untouched" in line and "damaged" in line
         assert digests(data) == before
     fr = one_clear_line(run_cli("resume", data_dir=data))
-    assert "abîmé" in fr and "n'a pas été modifié" in fr
+    assert "abîmé" in fr and "n’a pas été modifié" in fr
     for args in READERS:
         run_cli(*args, "--lang", "en", data_dir=data)  # may or may not read it: never writes
         assert digests(data) == before
@@ -289,7 +289,7 @@ def test_export_refuses_a_game_that_does_not_replay(tmp_path: Path, seq: int, pa
     assert f"event {seq} of game {game_id}" in line and why in line, line
     assert "nothing was exported" in line
     fr = one_clear_line(run_cli("export", data_dir=data))
-    assert f"de la partie {game_id}" in fr and "rien n'a été exporté" in fr
+    assert f"de la partie {game_id}" in fr and "rien n’a été exporté" in fr
     listed = run_cli("games", "--lang", "en", data_dir=data)
     assert listed.returncode == 1 and "DAMAGED" in listed.stdout
     assert f"event {seq} of game {game_id}" in listed.stderr

@@ -344,7 +344,7 @@ def test_french_refusals_agree_in_gender_and_elide() -> None:
     slap(g, everyone(g, "Bea"))
     draw(g, "Bea", "AS")
     err = _refusal(g, "AS")
-    assert "l'As de pique est déjà devant Bea" in err.fr, err.fr
+    assert "l’As de pique est déjà devant Bea" in err.fr, err.fr
     assert "the Ace of spades already lies in front of Bea" in err.en
 
 
@@ -356,7 +356,7 @@ def test_sevens_under_the_pile_are_not_called_gone() -> None:
         draw(g, "Cy", "7" + suit)  # a flush: the 7 goes under the pile
     err = _refusal(g, "7")
     assert "sortis" not in err.fr and "already left" not in err.en
-    assert "les 4 7 remis sous le tas ne reviennent qu'après les 36 cartes du dessus" in err.fr, err.fr
+    assert "les 4 7 remis sous le tas ne reviennent qu’après les 36 cartes du dessus" in err.fr, err.fr
     assert "come up only after the 36 cards above" in err.en
 
 

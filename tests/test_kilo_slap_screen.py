@@ -170,7 +170,7 @@ def test_the_open_window_counts_down(journal: Journal, screen: pygame.Surface) -
     assert app.frames == frames + 1
     later = seconds_left(app)
     assert later < first and later == 3
-    assert any("2 n'ont pas tapé" in r.text for r in app.painter.texts)
+    assert any("2 n\u2019ont pas tapé" in r.text for r in app.painter.texts)
     clock.t += 3.0  # past the window's end
     app.step()
     texts = [r.text for r in app.painter.texts]

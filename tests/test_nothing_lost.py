@@ -92,7 +92,7 @@ def test_damaged_wal_is_named_and_left_untouched(tmp_path: Path, where: str) -> 
         assert "damaged" in line and "left untouched" in line and WAL in line, (args, line)
         assert digests(data) == before, args
     fr = one_clear_line(run_cli("resume", data_dir=data))
-    assert "abîmé" in fr and "n'a pas été modifié" in fr
+    assert "abîmé" in fr and "n’a pas été modifié" in fr
     assert digests(data) == before
 
 
@@ -175,7 +175,7 @@ def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: s
         assert "not created by the companion" in line and "left untouched" in line, line
         assert digests(data) == before
     fr = one_clear_line(run_cli("demo", "--speed", "0", data_dir=data))
-    assert "n'a pas été modifié" in fr
+    assert "n’a pas été modifié" in fr
     listed = run_cli("games", "--json", data_dir=data)  # its games can still be read out
     assert listed.returncode == 0, listed.stderr
     assert len(json.loads(listed.stdout)["games"]) == 1
@@ -643,6 +643,6 @@ def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(tmp_
         assert line == (
             f"companion: ligne {number}\u202f: plus long que 65\u202f536 octets\u202f: "
             "une ligne "
-            "du journal de table contient un événement, quelques centaines d'octets "
+            "du journal de table contient un événement, quelques centaines d’octets "
             "au plus"
         ), line

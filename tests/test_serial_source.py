@@ -270,4 +270,4 @@ def test_permission_error_says_dialout() -> None:
 def test_missing_port_says_plug_it_in() -> None:
     with pytest.raises(HardwareError) as e:
         SerialSource("/dev/ttyACM-does-not-exist").start(Collector().q)
-    assert "does not exist" in e.value.en and "n'existe pas" in e.value.fr
+    assert "does not exist" in e.value.en and "n’existe pas" in e.value.fr

@@ -41,7 +41,6 @@ NOT_YET = {
     ("cinq-rois", "round"),
     ("cinq-rois", "setup"),
     ("treize", "table"),
-    ("treize", "scores"),
     ("treize", "setup"),
 }
 SIZES = ((800, 480), (1920, 1080))

@@ -175,7 +175,7 @@ def test_a_starter_named_at_setup_cannot_be_drawn_again() -> None:
     g = game(3, starter="Cy")
     assert g.awaiting == "play" and g.turn == "Cy"
     refused(g, ev("starter", player="Ana"), "Cy starts game 1 (named at setup)")
-    refused(g, play("Ana", 3, 1), "Ana cannot play 1 × 3: it is Cy's turn", "c'est à Cy de jouer")
+    refused(g, play("Ana", 3, 1), "Ana cannot play 1 × 3: it is Cy's turn", "c’est à Cy de jouer")
 
 
 def test_drawing_lots_for_the_screen() -> None:
@@ -261,16 +261,16 @@ def test_options_for_the_two_taps_and_the_card_taken() -> None:
             "Ana cannot play 4 × 8: no card between 7 and 9",
             "Ana ne peut pas jouer 4 × 8\u202f: pas de carte entre 7 et 9",
         ),
-        (play("Bea", 3, 1), "Bea cannot play 1 × 3: it is Ana's turn", "c'est à Ana de jouer"),
+        (play("Bea", 3, 1), "Bea cannot play 1 × 3: it is Ana's turn", "c’est à Ana de jouer"),
         (
             play("Cy", 3, 1),
             "Cy cannot play 1 × 3: Cy has passed and is out until the trick ends",
-            "Cy a passé et ne joue plus jusqu'à la fin de la manche",
+            "Cy a passé et ne joue plus jusqu’à la fin de la manche",
         ),
         (
             play("Ana", 13, 11),
             "Ana cannot play 11 × 13: Ana holds only 10 cards",
-            "Ana n'a que 10 cartes en main",
+            "Ana n’a que 10 cartes en main",
         ),
         (play("Zed", 3, 1), "unknown player 'Zed' (players: Ana, Bea and Cy)", "joueur inconnu 'Zed'"),
         (pass_("Cy", took=7), "Cy has already passed in this trick", "Cy a déjà passé dans cette manche"),
@@ -283,7 +283,7 @@ def test_options_for_the_two_taps_and_the_card_taken() -> None:
         (
             pass_("Ana", took=5),
             "Ana cannot take a 5: there is no 5 on the table (it holds 7 and 9)",
-            "il n'y a pas de 5 sur la table",
+            "il n’y a pas de 5 sur la table",
         ),
         (pass_("Ana", took=14), "Ana cannot take a 14: cards go from 1 to 13", None),
         (ev("trick_end"), "the trick is not over: Ana and Bea are still in", "Ana et Bea jouent encore"),
@@ -314,7 +314,7 @@ def test_the_player_left_alone_leads_and_cannot_pass() -> None:
         h,
         pass_("Cy", took=2),
         "Cy cannot pass: there is no card on the table to take, Cy must play",
-        "Cy ne peut pas passer\u202f: il n'y a aucune carte à prendre sur la table",
+        "Cy ne peut pas passer\u202f: il n’y a aucune carte à prendre sur la table",
     )
 
 

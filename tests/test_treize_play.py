@@ -110,7 +110,7 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     assert "a passé" in texts(app) and "0 pts" in texts(app)
     # A pass out of turn: the engine's sentence.
     key(app, pygame.K_2)
-    assert app.ui.message is not None and "c'est à Dédé de jouer" in app.ui.message[0]
+    assert app.ui.message is not None and "c’est à Dédé de jouer" in app.ui.message[0]
     assert game.passed == ("Chloé",)
 
 

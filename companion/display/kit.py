@@ -102,6 +102,43 @@ def read_size(p: Painter) -> int:
     return size
 
 
+def score_height(p: Painter) -> int:
+    """The height of a line of figures at the cap height a score needs where this screen is read
+    (``audit.caps``): a grid whose rows are lower cannot hold its scores, and is condensed."""
+    from companion.display.audit import SCORE_MM, viewing
+
+    _what, per_mm, metres = viewing(p.screen.size)
+    need = SCORE_MM * metres / 2 * per_mm
+    size = p.font(10)
+    while p.fonts.cap(size) < need - 0.5:
+        size += 1
+    return int(p.fonts.size("0123", size)[1])
+
+
+def recent(values: Sequence[tuple[str, bool]]) -> Low:
+    """A tile's second line: the last rounds' figures (oldest first in ``values``), as many as
+    fit, the most recent on the right; a marked one (went out, won the game) in GOOD and
+    underlined."""
+
+    def low(p: Painter, box: Rect, size: int) -> None:
+        x = box.right
+        sep = p.fonts.size(" ", size)[0] * 2
+        for text, marked in reversed(values):
+            w = p.fonts.size(text, size)[0]
+            if x - w < box.x:
+                break
+            drawn = p.text(
+                text, Rect(x - w, box.y, w, box.height), size, GOOD if marked else MUTED, min_size=size
+            )
+            if marked:
+                pygame.draw.line(
+                    p.surface, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), max(1, p.px(2))
+                )
+            x -= w + sep
+
+    return low
+
+
 def first_short_form(who: str, players: tuple[str, ...]) -> str:
     """The form a row of names is sized for: the short one where the name has two."""
     forms = name_forms(tuple(players)).get(who, (who,))

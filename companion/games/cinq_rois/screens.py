@@ -350,16 +350,9 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 def _grid_fits(p: Painter, area: Rect) -> bool:
     """Whether the whole grid (11 rounds, the totals twice a round's height) holds each round's
-    score at the cap height a score needs where this screen is read (``audit.caps``): a TV does,
-    the 7" screen does not."""
-    from companion.display.audit import SCORE_MM, viewing
-
-    _what, per_mm, metres = viewing(p.screen.size)
-    need = SCORE_MM * metres / 2 * per_mm
-    size = p.font(10)
-    while p.fonts.cap(size) < need - 0.5:
-        size += 1
-    return area.height / (ROUNDS + 6) >= p.fonts.size("0123", size)[1]
+    score at the cap height a score needs where this screen is read: a TV does, the 7" screen
+    does not."""
+    return area.height / (ROUNDS + 6) >= kit.score_height(p)
 
 
 def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -382,29 +375,6 @@ def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         tiles_area = area
     history = v.history
-
-    def recent(s: int) -> kit.Low:
-        def low(p: Painter, box: Rect, size: int) -> None:
-            x = box.right
-            sep = p.fonts.size(" ", size)[0] * 2
-            for r in range(len(history), 0, -1):  # the most recent first, from the right
-                rv = history[r - 1]
-                text = str(rv.scores[s])
-                w = p.fonts.size(text, size)[0]
-                if x - w < box.x:
-                    break
-                out = rv.out == v.players[s]
-                drawn = p.text(
-                    text, Rect(x - w, box.y, w, box.height), size, GOOD if out else MUTED, min_size=size
-                )
-                if out:
-                    pygame.draw.line(
-                        p.surface, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), max(1, p.px(2))
-                    )
-                x -= w + sep
-
-        return low
-
     leaders = set(v.leaders)
     rows = [dataclasses.replace(st, winner=st.who in leaders and bool(history)) for st in standings(v, lang)]
     kit.tiles(
@@ -414,7 +384,7 @@ def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         v.players,
         lang,
         act=None if v.finished else (lambda st: ("out", st.seat)),
-        low=lambda st: recent(st.seat),
+        low=lambda st: kit.recent([(str(rv.scores[st.seat]), rv.out == st.who) for rv in history]),
         cols=cols,
     )
     # The round to play, framed; under it what the scorer touches.

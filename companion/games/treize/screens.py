@@ -814,6 +814,10 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area = Rect(area.x, band.bottom + gap, area.width, area.height - band_h - gap)
     if not v.history:
         area = not_applicable(p, area, t("treize.scores.none", lang))
+    # A row of the sheet holds a score in far type with half its height again around it, or the
+    # sheet is condensed (the 7" screen).
+    if not p.scale.portrait and area.height / (len(v.players) + 2) < 1.5 * kit.score_height(p):
+        return scores_condensed(p, v, ui, area)
     if p.scale.portrait:
         sheet, chart = split(area, [1.1, 1], gap=gap)
     else:
@@ -825,6 +829,48 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
     # They change once a game (both read only the view and the language): drawn, then copied.
     p.layer(("treize.scores", v, lang), area, both)
+
+
+def scores_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """The match where the sheet's rows cannot hold a score in far type (the 7" screen): the
+    race's target framed on top, then the kit's tiles in seating order (place, the lowest first;
+    name; the match's points in far type, framed in red at the target) with the last games'
+    points under the name (the games a player won in green, underlined)."""
+    lang = ui.lang
+    gap = p.px(6)
+    read = kit.read_size(p)
+    band = Rect(area.x, area.y, area.width, p.line_height(read) + 2 * p.px(4))
+    pygame.draw.rect(p.surface, ACCENT, band, width=max(1, p.px(2)))
+    lines_text(
+        p,
+        t("treize.scores.race", lang, target=v.target),
+        band.inflate(-p.px(12), -p.px(4)),
+        read,
+        ACCENT,
+        read,
+    )
+    totals = dict(v.standings)
+    rows = [
+        kit.Standing(
+            s,
+            name,
+            1 + sum(other < totals[name] for other in totals.values()),
+            totals[name],
+            t("treize.pts", lang),
+            marked=totals[name] >= v.target,
+            winner=bool(v.history) and totals[name] == min(totals.values()),
+        )
+        for s, name in enumerate(v.players)
+    ]
+    body = Rect(area.x, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
+    kit.tiles(
+        p,
+        body,
+        rows,
+        v.players,
+        lang,
+        low=lambda st: kit.recent([(str(dict(g.scores)[st.who]), g.winner == st.who) for g in v.history]),
+    )
 
 
 # --- game over ---------------------------------------------------------------------------------
