@@ -108,6 +108,17 @@ def test_hostile_messages_get_an_answer_never_a_traceback(message: str | bytes) 
     assert out.press is None
 
 
+def test_a_release_with_no_press_held_is_refused() -> None:
+    # Found by the property above (a stored example): with no press held, a release without "n"
+    # matched the absent press (None == None) and reached the queue as a seat's release.
+    s = _session()
+    s.ping()
+    for message in ({"t": "release", "p": 0}, {"t": "release", "n": None, "p": 5}):
+        out = s.receive(json.dumps(message))
+        assert out.press is None
+        assert out.answer is not None and json.loads(out.answer)["t"] == "no"
+
+
 def test_a_flood_is_slowed_and_then_cut_off() -> None:
     s = _session()
     outcomes = [s.receive("{}") for _ in range(200)]

@@ -269,7 +269,7 @@ class PadSession:
     def _release(self, msg: dict[str, object], now: int) -> Outcome:
         n = msg.get("n")
         phone = _ms_to_ns(msg.get("p"))
-        if n != self._down or phone is None:
+        if self._down is None or n != self._down or phone is None:
             return self._refuse(
                 None, "Relâcher sans appui en cours : ignoré.", "Release without a press held: ignored."
             )
