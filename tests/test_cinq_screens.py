@@ -21,7 +21,7 @@ from companion.display.app import App
 from companion.display.snapshot import SIZES, render, screens, ui_for
 from companion.display.state import Ui
 from companion.games.cinq_rois.entry import RoundEntry
-from companion.games.cinq_rois.events import NewCinqRoisGame, RoundEnd
+from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.rules import CinqRoisGame
 from companion.games.cinq_rois.samples import SAMPLES, write_log
 from companion.games.cinq_rois.sim import play_round
@@ -199,9 +199,9 @@ def test_whole_game_by_keyboard(journal: Journal, screen: pygame.Surface) -> Non
     game = engine(app)
     assert app.last_screen == "lots"
     key(app, pygame.K_RETURN)  # draw lots
-    expected = THREE[random.Random("5:cinq-rois:dealer").randrange(3)]
-    assert game.dealer == expected and game.dealer_drawn == expected
-    assert app.table is not None and app.table.recent[-1].type == "dealer"  # journaled
+    drawn = THREE[random.Random("5:cinq-rois:dealer").randrange(3)]
+    assert game.dealer == drawn and game.dealer_drawn == drawn
+    assert app.table is not None and isinstance(app.table.recent[-1], Dealer)  # journaled
     assert app.ui.anim_start is not None  # the draw is shown
     app.ui.anim_start = None
     expected = dict.fromkeys(THREE, 0)

@@ -141,7 +141,7 @@ def test_card_grid_offers_only_cards_that_can_be_in_the_pile(views: dict[str, tu
     ranks = {
         c.action[1]: c.enabled
         for c in r.painter.controls  # type: ignore[attr-defined]
-        if c.action[0] in ("rank", "why") and len(c.action[1]) <= 2
+        if c.action[0] in ("rank", "why") and len(str(c.action[1])) <= 2
     }
     # Five players: K Q J 2 3 are dealt, so they are refused; Aces are still in the pile.
     assert ranks["A"] and ranks["7"]
@@ -279,6 +279,7 @@ def test_several_owed_draws_are_counted_and_the_heaviest_is_named() -> None:
         or awaiting_text(build_view(game), "fr") == "Pioche 1/2 : Cy"
     )
     game = replay([*head, '{"type": "draw", "player": "Cy", "card": "9"}'])
+    assert isinstance(game, KiloGame)
     assert awaiting_text(build_view(game), "en") == "Draw 2/2: Dom"
     game = replay(
         [
