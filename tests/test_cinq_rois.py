@@ -968,3 +968,33 @@ def test_the_most_a_hand_can_score_is_accepted() -> None:
     g = game(3)
     end(g, out="Ana", points={"Ben": 150, "Cy": 0})
     assert g.totals["Ben"] == 150 == max_points(3)
+
+
+def test_the_summary_shows_each_combination_and_what_each_wild_stands_for() -> None:
+    """Two combinations side by side; a wild standing for another card shows it (a face card in
+    the reader's language: V/D/R in French); a bonus card standing for itself shows no arrow; and
+    the English text keeps a player's name as typed (French typography is for French only)."""
+    g = CinqRoisGame(NewCinqRoisGame(players=["Ana", "Ben", "Cy !"], dealer=None))
+    for _ in range(3):
+        end(g, out="Ana", points={"Ben": 0, "Cy !": 0})
+    # Round 4: 6 cards, the 6s are wild.
+    end(
+        g,
+        out="Ana",
+        hands={
+            "Ana": ["3S", "4S", "5S", "8H", "8D", "8C"],
+            "Ben": ["JK", "QS", "KS", "4H", "9D", "10C"],
+            "Cy !": ["4S", "5S", "6S", "3C", "3D", "3H"],
+        },
+    )
+    fr, en = g.summary("fr").splitlines()[-3:], g.summary("en").splitlines()[-3:]
+    assert fr == [
+        "    Ana  [3♠ 4♠ 5♠] [8♥ 8♦ 8♣]  reste — (0)",
+        "    Ben  [Joker→V♠ D♠ R♠]  reste 4♥ 9♦ 10♣ (23)",
+        f"    Cy{NBSP}! [3♥ 3♦ 3♣] [4♠ 5♠ 6♠]  reste — (0)",
+    ]
+    assert en == [
+        "    Ana  [3♠ 4♠ 5♠] [8♥ 8♦ 8♣]  left — (0)",
+        "    Ben  [JK→J♠ Q♠ K♠]  left 4♥ 9♦ 10♣ (23)",
+        "    Cy ! [3♥ 3♦ 3♣] [4♠ 5♠ 6♠]  left — (0)",
+    ]

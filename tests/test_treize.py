@@ -1189,3 +1189,10 @@ def test_the_exported_state_once_over() -> None:
     over = tied_match().to_json()
     assert over["history"][0]["starter"] is None and over["history"][1]["starter"] == "Bea"
     assert [h["game"] for h in over["history"]] == [1, 2] and over["leader"] is None
+
+
+def test_an_english_summary_keeps_names_as_typed() -> None:
+    """French typography (a narrow space before ! ? : ;) is for the French text only."""
+    g = TreizeGame(NewTreizeGame(players=["Ana", "Bea", "Cy !"], variant="basic", starter="Cy !"))
+    assert "Cy ! to play" in g.summary("en")
+    assert f"À Cy{NBSP}! de jouer" in g.summary("fr")
