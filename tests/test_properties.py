@@ -311,7 +311,7 @@ def event_dicts(draw: st.DrawFn) -> Any:
             rounds=draw(STAMP),
         )
     if draw(st.integers(0, 9)) == 0:  # a key that does not belong, or a missing one
-        if obj and draw(st.booleans()):
+        if len(obj) > 0 and draw(st.booleans()):
             obj.pop(draw(st.sampled_from(sorted(obj))))
         else:
             obj[draw(st.sampled_from(["plyer", "t", "valid", "extra", "card"]))] = draw(ANY_JSON)

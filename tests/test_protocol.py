@@ -43,7 +43,7 @@ _TYPES = {
 
 
 def from_json(d: dict[str, Any]) -> Any:
-    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in d.items() if k != "type"}
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in d.items() if k != "type"}
     return _TYPES[d["type"]](**fields)
 
 
