@@ -82,3 +82,11 @@ def run_cli(
         timeout=timeout,
         cwd=cwd or ROOT,
     )
+
+
+def typographic(fr: str) -> str:
+    """French as a player reads it: an elision's apostrophe between two letters is the
+    typographic one (U+2019), "n'est" -> "n’est"; quotes around a name ('Zoe') stay."""
+    import re
+
+    return re.sub(r"(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])", "\u2019", fr)

@@ -9,6 +9,7 @@ from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.rules import CinqRoisGame
 from companion.table.fold import replay
 from companion.table.log import Undo
+from tests.conftest import typographic
 
 
 def game(dealer: str | None = None) -> CinqRoisGame:
@@ -98,7 +99,7 @@ def test_a_refused_draw_says_who_deals_and_what_would_help(
         g.apply(event)  # type: ignore[arg-type]
     with pytest.raises(RuleError) as err:
         g.check(Dealer(player="Cy"))
-    assert (err.value.en, err.value.fr) == (en, fr)
+    assert (err.value.en, err.value.fr) == (en, typographic(fr))
 
 
 def test_the_drawn_dealer_and_undoing_it() -> None:

@@ -21,7 +21,7 @@ from companion.games.cinq_rois.sim import DECK_SIZE, deal, double_deck, play_gam
 from companion.games.cinq_rois.solver import fully_combines, solve
 from companion.table.fold import replay
 from companion.table.log import Undo, event_from_dict
-from tests.conftest import run_cli
+from tests.conftest import run_cli, typographic
 from tests.test_cinq_rois_solver import brute_force, ref_points, valid_block
 
 NAMES = ["Ana", "Ben", "Cy", "Dom", "Eve", "Fab", "Gus", "Hal"]
@@ -681,7 +681,7 @@ def test_every_round_refusal_reads_whole_in_both_languages(
         g.apply(RoundEnd.model_validate({"type": "round_end", **payload}))
     assert info.value.en == en
     if fr is not None:
-        assert info.value.fr == fr
+        assert info.value.fr == typographic(fr)
     assert g.to_json() == before
 
 
@@ -714,7 +714,7 @@ def test_a_full_hand_in_a_set_and_six_jokers_are_accepted() -> None:
 def test_other_refusals_read_whole_in_both_languages(event: Any, en: str, fr: str) -> None:
     with pytest.raises(RuleError) as info:
         game(3).apply(event)
-    assert (info.value.en, info.value.fr) == (en, fr)
+    assert (info.value.en, info.value.fr) == (en, typographic(fr))
 
 
 def test_setup_refusals_read_whole_in_both_languages() -> None:
@@ -728,7 +728,7 @@ def test_setup_refusals_read_whole_in_both_languages() -> None:
         game(3, dealer="Zoe")
     assert (stranger.value.en, stranger.value.fr) == (
         "the dealer 'Zoe' is not one of the players (Ana, Ben, Cy)",
-        "le donneur 'Zoe' n'est pas un des joueurs (Ana, Ben, Cy)",
+        typographic("le donneur 'Zoe' n'est pas un des joueurs (Ana, Ben, Cy)"),
     )
 
 
@@ -852,7 +852,7 @@ def test_the_summary_reads_the_table_in_both_languages(name: str, start: Any, fr
     every round's score, the last round as entered (cards left, combinations with what each wild
     stands for), the winner."""
     g = start()
-    assert g.summary("fr") == fr
+    assert g.summary("fr") == typographic(fr)
     assert g.summary("en") == en
 
 

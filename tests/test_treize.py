@@ -26,7 +26,7 @@ from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import AnyEvent, event_from_dict
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, run_cli, typographic
 
 NAMES = ["Ana", "Bea", "Cy", "Dom", "Eve", "Fab", "Gus"]
 EXAMPLE = ROOT / "docs" / "examples" / "treize" / "treize-advanced-with-plays.jsonl"
@@ -847,7 +847,7 @@ def test_every_refusal_reads_whole_in_both_languages(start: Any, event: AnyEvent
     before = g.to_json()
     with pytest.raises(RuleError) as info:
         g.apply(event)
-    assert (info.value.en, info.value.fr) == (en, fr)
+    assert (info.value.en, info.value.fr) == (en, typographic(fr))
     assert g.to_json() == before
 
 
@@ -862,7 +862,7 @@ def test_refusals_before_the_game_in_both_languages() -> None:
         TreizeGame(NewTreizeGame(players=["Ana", "Bea", "Cy"], variant="basic", starter="Zed"))
     assert (stranger.value.en, stranger.value.fr) == (
         "the starter 'Zed' is not one of the players (Ana, Bea and Cy)",
-        "celui qui commence, 'Zed', n'est pas un des joueurs (Ana, Bea et Cy)",
+        typographic("celui qui commence, 'Zed', n'est pas un des joueurs (Ana, Bea et Cy)"),
     )
 
 
@@ -1024,7 +1024,7 @@ def test_the_summary_reads_the_table_in_both_languages(start: Any, fr: str, en: 
     """What `companion replay` and the web feed print, line by line: whose turn, who passed, the
     series and what it allows, the cards in hand, the totals and each game's result."""
     g = start()
-    assert g.summary("fr") == fr
+    assert g.summary("fr") == typographic(fr)
     assert g.summary("en") == en
 
 

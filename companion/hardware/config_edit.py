@@ -224,8 +224,18 @@ def _cannot(path: Path, err: OSError, en: str, fr: str) -> ConfigError:
 def write_config_text(path: Path, text: str) -> None:
     """Whole or not at all (a temporary file, then rename): a crash never leaves half a config,
     and a file that cannot be written is left exactly as it was."""
+    from companion.paths import ensure_dir
+
+    ensure_dir(
+        path.parent,
+        what=("the config folder", "le dossier de configuration"),
+        fix=(
+            "pass --config with a file this user can write",
+            "indiquez avec --config un fichier où cet utilisateur peut écrire",
+        ),
+        error=ConfigError,
+    )
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
