@@ -116,7 +116,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{source}: leave --input out; to watch simulated presses run "
         "`companion buttons --input sim`.",
     ),
-    "buttons.assign_no_lgpio": (
+    "buttons.assign_no_gpiod": (
         "--assign a besoin des broches GPIO du Pi, et il n'y en a pas ici (pas de bibliothèque "
         "gpiod ou pas de puce GPIO) : sur un Raspberry Pi lancez `{pip}` ; sur un portable il "
         "n'y a pas de broches, `companion buttons --input keyboard` montre les touches.",

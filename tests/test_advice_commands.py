@@ -184,7 +184,7 @@ def test_the_messages_as_shown_name_the_venv(tmp_path: Path) -> None:
     for text in (
         NO_LGPIO_EN,
         NO_LGPIO_FR,
-        *en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")),
+        *en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")),
         *en_fr("fw.no_mpremote", pip=pip_install("serial")),
     ):
         assert f"{sys.executable} -m pip install" in text and "table-companion[" not in text

@@ -105,11 +105,11 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
     from companion.advice import pip_install
 
     if importlib.util.find_spec("gpiod") is None:
-        raise HardwareError(*en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")))
+        raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
     from companion.inputs.gpio import chip_paths
 
     if not chip_paths():
-        raise HardwareError(*en_fr("buttons.assign_no_lgpio", pip=pip_install("gpio")))
+        raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
 
 
 def monitor(
