@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -120,11 +121,11 @@ def _show(path: Path, text: str | None, lang: str) -> int:
         print(t("config.no_file", lang, path=path))
     config = _config(text, path)
     default = t("config.default", lang)
+    in_file = _flat(tomllib.loads(text)) if text is not None else {}  # read once, not per key
     for name, value in _flat(config.model_dump(mode="json")).items():
         if value is None:
             continue
-        key = parse_key(name)
-        mark = "" if text is not None and current(text, key)[0] else f"  # {default}"
+        mark = "" if name in in_file else f"  # {default}"
         print(f"{name} = {toml_value(value)}{mark}")
     return 0
 

@@ -45,6 +45,28 @@ RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_LABEL_FR = {r.value: letter for r, letter in RANK_LETTERS_FR.items()}
 RANK_KEYS_FR = {"A": "A/1", "10": "0", "J": "V", "Q": "D", "K": "R"}
 RANK_KEYS_EN = {"A": "A/1", "10": "0", "J": "J", "Q": "Q", "K": "K"}
+
+
+def rank_keys(lowest: int) -> dict[int, str]:
+    """The keys that type a rank on the card entry screens: digits from ``lowest`` to 9 (row and
+    keypad), 0 for 10, and each face by its English and French letter or a keypad key."""
+    return {
+        **{getattr(pygame, f"K_{d}"): str(d) for d in range(lowest, 10)},
+        **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(lowest, 10)},
+        pygame.K_0: "10",
+        pygame.K_KP0: "10",
+        pygame.K_j: "J",
+        pygame.K_v: "J",
+        pygame.K_KP_DIVIDE: "J",
+        pygame.K_q: "Q",
+        pygame.K_d: "Q",
+        pygame.K_KP_MULTIPLY: "Q",
+        pygame.K_k: "K",
+        pygame.K_r: "K",
+        pygame.K_KP_MINUS: "K",
+    }
+
+
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = ("H", "D")
 NAV = (("stats", "C"), ("rules", "R"), ("status", "S"))  # after the game's own screens

@@ -27,6 +27,7 @@ from companion.display.screens import (
     lines_text,
     no_game,
     not_applicable,
+    rank_keys,
     rank_label,
     split,
 )
@@ -1285,21 +1286,7 @@ def entry_from_result(r: RoundResult, players: tuple[str, ...], old_mode: Mode) 
 
 # --- keys --------------------------------------------------------------------------------------
 
-RANK_KEYS: dict[int, str] = {
-    **{getattr(pygame, f"K_{d}"): str(d) for d in range(3, 10)},
-    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(3, 10)},
-    pygame.K_0: "10",
-    pygame.K_KP0: "10",
-    pygame.K_j: "J",
-    pygame.K_v: "J",
-    pygame.K_KP_DIVIDE: "J",
-    pygame.K_q: "Q",
-    pygame.K_d: "Q",
-    pygame.K_KP_MULTIPLY: "Q",
-    pygame.K_k: "K",
-    pygame.K_r: "K",
-    pygame.K_KP_MINUS: "K",
-}
+RANK_KEYS: dict[int, str] = rank_keys(3)  # no aces and no 2s in Les Cinq Rois
 # After a rank, the next key is its suit: the table-log letters, F1-F5, E for étoile (star).
 SUIT_KEYS: dict[int, str] = {
     pygame.K_s: "S",

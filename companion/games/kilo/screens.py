@@ -32,6 +32,7 @@ from companion.display.screens import (
     nice_ticks,
     no_game,
     not_applicable,
+    rank_keys,
     rank_label,
     split,
 )
@@ -1613,24 +1614,7 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
 # --- the game's side of the display seam -------------------------------------------------------
 
 # Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).
-RANK_KEYS: dict[int, str] = {
-    pygame.K_a: "A",
-    pygame.K_1: "A",
-    pygame.K_KP1: "A",
-    **{getattr(pygame, f"K_{d}"): str(d) for d in range(2, 10)},
-    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(2, 10)},
-    pygame.K_0: "10",
-    pygame.K_KP0: "10",
-    pygame.K_j: "J",
-    pygame.K_v: "J",
-    pygame.K_KP_DIVIDE: "J",
-    pygame.K_q: "Q",
-    pygame.K_d: "Q",
-    pygame.K_KP_MULTIPLY: "Q",
-    pygame.K_k: "K",
-    pygame.K_r: "K",
-    pygame.K_KP_MINUS: "K",
-}
+RANK_KEYS: dict[int, str] = {pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A", **rank_keys(2)}
 SUIT_PYKEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
 DIGIT_SEATS = {
     **{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)},
