@@ -30,6 +30,7 @@ from typing import Any, Literal, NamedTuple
 
 from companion.cards import RANKS, Card, Rank, Suit
 from companion.errors import CardError
+from companion.i18n import elide
 
 GAME_RANKS: tuple[Rank, ...] = RANKS[2:]  # 3 .. K: no Aces and no 2s in this game
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.STARS)
@@ -72,7 +73,8 @@ def check_card(card: Card) -> None:
             f"{card} does not exist in Les Cinq Rois: the decks hold 3 to K in five suits and "
             f"jokers, no Aces and no 2s ({name_en} are not used)",
             f"{card} n'existe pas aux Cinq Rois : les jeux vont du 3 au Roi en cinq couleurs, plus "
-            f"les jokers, sans As ni 2 (pas de {name_fr})",
+            # elide: "pas d’As", "pas de 2".
+            f"les jokers, sans As ni 2 ({elide('pas de ' + name_fr)})",
         )
     if card.suit is None:
         raise CardError(
