@@ -566,3 +566,60 @@ def test_a_frame_of_the_status_screen_builds_no_qr_code(
     app.dirty = True
     app.redraw()
     assert made == []
+
+
+STRANGER = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=10)  # one TLS setup
+
+
+def knock(web: WebServer, i: int) -> int | None:
+    """A stranger's attempt, a page or a pad socket by turns: the status answered, or None when
+    the connection was closed without a word."""
+    token = f"stranger{i:06d}xxxxxxxxxxxx"
+    try:
+        if i % 2:
+            return STRANGER.get(f"{origin(web)}/pad/{token}").status_code
+        connect(ws_url(web, token), origin=origin(web), open_timeout=10).close()  # type: ignore[arg-type]
+    except InvalidStatus as exc:
+        return exc.response.status_code
+    except (httpx.TransportError, OSError, EOFError, ConnectionClosed):
+        return None
+    except Exception as exc:  # websockets' InvalidMessage: the handshake's answer never came
+        if type(exc).__name__ == "InvalidMessage":
+            return None
+        raise
+    return 101
+
+
+@pytest.mark.parametrize("http", ["auto", "h11"])
+def test_an_address_flooding_unknown_tokens_is_cut_at_the_connection(tmp_path: Path, http: str) -> None:
+    """A phone with a stale code gets its refusals; an address that keeps knocking with unknown
+    tokens is closed as it connects (nothing parsed, no task, no answer) until it earns a try
+    back, one a second; a pad already paired is untouched. Both of uvicorn's HTTP parsers."""
+    from companion.web import server
+
+    clock = [10**12]
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1", now_ns=lambda: clock[0]
+    )
+    web.http = http
+    web.start()
+    pad = None
+    try:
+        g = web.pairings.for_game("g1", 2)
+        pad = Pad(ws_url(web, g.seats[0]), origin(web))
+        until(lambda: pad.seat)  # a pad's handshake goes through the check the strangers fail
+        burst = server.REFUSALS_BURST
+        answers = [knock(web, i) for i in range(burst + 40)]
+        # a stranger's socket is refused before its upgrade, a page with its sentence
+        assert answers[:burst] == [403 if i % 2 == 0 else 404 for i in range(burst)]
+        assert answers[burst:] == [None] * 40
+        assert web.refused == burst and web.cut == 40
+        clock[0] += int(1e9 / server.REFUSALS_PER_S)  # a second later: one more try, then cut again
+        assert [knock(web, 1), knock(web, 3)] == [404, None]
+        pings = web.pads[0].clock.pings
+        until(lambda: web.pads[0].clock.pings > pings)  # the paired pad still answers its pings
+        assert pad.closed is None
+    finally:
+        if pad is not None and pad.closed is None:
+            pad.close()
+        web.stop()
