@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -623,3 +624,40 @@ def test_an_address_flooding_unknown_tokens_is_cut_at_the_connection(tmp_path: P
         if pad is not None and pad.closed is None:
             pad.close()
         web.stop()
+
+
+def test_a_wired_button_and_a_phone_share_the_table(
+    table_app: tuple[App, WebServer], journal: Journal
+) -> None:
+    """The configured source (the keyboard here, as a wired button would be) and the phones are
+    both the table's buttons: each press lands as its own seat's, with its own resolution."""
+    app, web = table_app
+    g = web.pairing()
+    game_id = table_of(app).game_id
+    pad = Pad(ws_url(web, g.seats[1]), origin(web))
+    try:
+        until(lambda: web.pads.get(1) and web.pads[1].clock.pings >= 8, app)
+        # The status screen shows the phone connected to seat 2, with its resolution.
+        from tests.app_helpers import touch
+
+        app.do(("nav", "status"))
+        app.redraw()
+        shown: list[str] = []
+        for _ in range(4):
+            shown += [" ".join(t.text.split()) for t in painter_of(app).texts]
+            if ("web_page",) not in {c.action for c in painter_of(app).controls}:
+                break
+            touch(app, ("web_page",))
+        assert any(re.fullmatch(r"Place 2 ± [0-9]+(,[0-9])? ms", text) for text in shown), shown
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):  # key "1": seat 1's key, Alice's
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+        pad.send(t="press", n=1, p=Pad.now_ms(), g=game_id)
+        assert pad.answer()["t"] == "ok"
+        pad.send(t="release", n=1, p=Pad.now_ms())
+        presses = until(lambda: (p := journaled_presses(journal, game_id)) and len(p) >= 2 and p, app)
+        by_player = {p.player: p for p in presses}
+        assert set(by_player) == {"Alice", "Bruno"}
+        # the keyboard's resolution is its own (a frame's worth), the phone's its clock estimate
+        assert by_player["Alice"].res_us != by_player["Bruno"].res_us
+    finally:
+        pad.close()
