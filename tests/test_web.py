@@ -579,7 +579,7 @@ def knock(web: WebServer, i: int) -> int | None:
     try:
         if i % 2:
             return STRANGER.get(f"{origin(web)}/pad/{token}").status_code
-        connect(ws_url(web, token), origin=origin(web), open_timeout=10).close()  # type: ignore[arg-type]
+        connect(ws_url(web, token), origin=origin(web), open_timeout=10).close()  # type: ignore[call-overload]
     except InvalidStatus as exc:
         return exc.response.status_code
     except (httpx.TransportError, OSError, EOFError, ConnectionClosed):
@@ -661,3 +661,29 @@ def test_a_wired_button_and_a_phone_share_the_table(
         assert by_player["Alice"].res_us != by_player["Bruno"].res_us
     finally:
         pad.close()
+
+
+def test_a_kiosk_sandbox_still_closed_is_said_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[web] turned on but the unit's sandbox not opened yet (no reboot nor daemon-reload since):
+    the kernel refuses IP sockets (RestrictAddressFamilies: EAFNOSUPPORT); the table says what to
+    run, not "choose another port"."""
+    import errno
+    import socket
+
+    from companion.errors import HardwareError
+
+    class Sandboxed(socket.socket):
+        def __init__(self, family: int = -1, *args: Any, **kwargs: Any) -> None:
+            if family in (socket.AF_INET, socket.AF_INET6):
+                raise OSError(errno.EAFNOSUPPORT, os.strerror(errno.EAFNOSUPPORT))
+            super().__init__(family, *args, **kwargs)
+
+    web = WebServer(WebConfig(bind="0.0.0.0", port=0), tmp_path)
+    monkeypatch.setattr(socket, "socket", Sandboxed)
+    with pytest.raises(HardwareError) as caught:
+        web.start()
+    assert "daemon-reload" in caught.value.en and "daemon-reload" in caught.value.fr
+    assert "port" not in caught.value.en
+    assert web._thread is None  # nothing started

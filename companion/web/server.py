@@ -563,6 +563,7 @@ class WebServer:
             server_header=False,
             date_header=False,
         )
+        _network_allowed(self.config.bind)
         server = _Server(config)
         # The server's thread shares the interpreter with the table's loop: a flood of requests
         # keeps it busy, and the loop would wait up to the default 5 ms switch interval for each
@@ -648,6 +649,31 @@ def guarded(web: WebServer) -> type[asyncio.Protocol]:
                 super().connection_lost(exc)
 
     return Guarded
+
+
+def _network_allowed(bind: str) -> None:
+    """Raise the kiosk's sentence when this process may not open an IP socket at all: its
+    sandbox was not opened for [web] (hardware/companion-web-generator runs at boot and at
+    ``daemon-reload``; a restart alone does not run it)."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    try:
+        socket.socket(family, socket.SOCK_STREAM).close()
+    except OSError as exc:
+        if exc.errno not in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES):
+            raise
+        from companion.errors import HardwareError
+
+        raise HardwareError(
+            "The phones' server may not use the network: the kiosk's sandbox opens it only after "
+            "a reboot, or `sudo systemctl daemon-reload && sudo systemctl restart companion` "
+            "(docs/kiosk.md).",
+            "Le serveur des téléphones n'a pas droit au réseau : le bac à sable du kiosque ne "
+            "l'ouvre qu'après un redémarrage, ou `sudo systemctl daemon-reload && sudo systemctl "
+            "restart companion` (docs/kiosk.md).",
+        ) from None
 
 
 def open_web(config: Any, data_dir: Path) -> WebServer:
