@@ -687,3 +687,28 @@ def test_a_kiosk_sandbox_still_closed_is_said_in_one_sentence(
     assert "daemon-reload" in caught.value.en and "daemon-reload" in caught.value.fr
     assert "port" not in caught.value.en
     assert web._thread is None  # nothing started
+
+
+def test_viewers_need_the_join_code_and_only_so_many_listen(tmp_path: Path) -> None:
+    """The standings are the join code's: a seat's or the scorer's token, or no code, opens
+    nothing; and past ``max_viewers`` listening, one more is told so (503) rather than served."""
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, max_viewers=2), tmp_path, current_game=lambda: "g1")
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        base = origin(web)
+        for code in (g.seats[0], g.scorer, "A" * 22):
+            assert httpx.get(f"{base}/t/{code}").status_code == 404
+            assert httpx.get(f"{base}/t/{code}/events").status_code == 404
+            assert httpx.get(f"{base}/t/{code}/now").status_code == 404
+        assert httpx.get(f"{base}/t/{g.join}/now").status_code == 200
+        with (
+            httpx.stream("GET", f"{base}/t/{g.join}/events", timeout=30) as one,
+            httpx.stream("GET", f"{base}/t/{g.join}/events", timeout=30) as two,
+        ):
+            assert one.status_code == two.status_code == 200
+            until(lambda: len(web._viewers) == 2)
+            third = httpx.get(f"{base}/t/{g.join}/events")
+            assert third.status_code == 503 and "Too many viewers" in third.text
+    finally:
+        web.stop()
