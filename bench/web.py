@@ -109,30 +109,70 @@ def phones(spec: str) -> None:
                     pushes.put((json.loads(line[6:])["seq"], time.monotonic_ns()))
 
     strangers = threading.Event()
-    knocked = [0.0, 0]
+    knocked = [0.0, 0, 0]
 
-    def knock(count: int) -> None:
-        """``count`` new connections without a valid token: half pages, half pad sockets."""
-        from websockets.exceptions import InvalidStatus
+    def page(token: str, source: str) -> int:
+        """A page request on a connection of its own from ``source``, its status."""
+        import socket
+
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), source_address=(source, 0)) as s:
+            s.sendall(f"GET /pad/{token} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+            head = s.recv(64)
+        if not head:
+            raise EOFError
+        return int(head.split()[1])
+
+    def knock(count: int, spread: bool) -> None:
+        """``count`` new connections without a valid token: half pages, half pad sockets; from
+        one address, or (``spread``) each from an address of its own (127.0.x.y: every one of
+        127/8 is this machine's), which no per-address limit stops."""
+        from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus
         from websockets.sync.client import connect
+
+        if spread:
+            t = time.perf_counter()
+            refused = cut = 0
+            for i in range(count):
+                token = f"stranger{i:06d}xxxxxxxxxxxx"
+                source = f"127.0.{1 + i // 250}.{2 + i % 250}"
+                try:
+                    if i % 2:
+                        refused += page(token, source) == 404
+                    else:
+                        connect(
+                            f"ws{base[4:]}/pad/{token}/ws",
+                            origin=base,  # type: ignore[arg-type]
+                            source_address=(source, 0),
+                        ).close()
+                except InvalidStatus:
+                    refused += 1
+                except (OSError, EOFError, InvalidMessage, ConnectionClosed):
+                    cut += 1
+            knocked[:] = [time.perf_counter() - t, refused, cut]
+            strangers.set()
+            return
 
         t = time.perf_counter()
         refused = 0
         # One client, no connection kept: each page request opens a connection of its own
         # (httpx.get would build a TLS context per call, the client's cost, not the table's).
         client = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+        cut = 0  # closed as they connected: the address spent its refusals
         for i in range(count):
             token = f"stranger{i:06d}xxxxxxxxxxxx"
-            if i % 2:
-                r = client.get(f"{base}/pad/{token}", headers={"connection": "close"})
-                refused += r.status_code == 404
-            else:
-                try:
+            try:
+                if i % 2:
+                    r = client.get(f"{base}/pad/{token}", headers={"connection": "close"})
+                    refused += r.status_code == 404
+                else:
                     connect(f"ws{base[4:]}/pad/{token}/ws", origin=base).close()  # type: ignore[arg-type]
-                except InvalidStatus:
-                    refused += 1
+            except InvalidStatus:
+                refused += 1
+            except (httpx.TransportError, OSError, EOFError, InvalidMessage, ConnectionClosed):
+                cut += 1
         client.close()
-        knocked[:] = [time.perf_counter() - t, refused]
+        knocked[:] = [time.perf_counter() - t, refused, cut]
         strangers.set()
 
     for _ in range(cfg["viewers"]):
@@ -150,11 +190,11 @@ def phones(spec: str) -> None:
         elif cmd[0] == "strangers":
             # In the background, so the table's presses are measured while they knock.
             strangers.clear()
-            threading.Thread(target=knock, args=(int(cmd[1]),), daemon=True).start()
+            threading.Thread(target=knock, args=(int(cmd[1]), cmd[2:] == ["spread"]), daemon=True).start()
             print("started", flush=True)
         elif cmd[0] == "strangers_wait":
             strangers.wait()
-            print("took", knocked[0], knocked[1], flush=True)
+            print("took", *knocked, flush=True)
 
 
 class Stamped(queue.Queue):  # type: ignore[type-arg]
@@ -176,7 +216,54 @@ def _busiest_redraw() -> tuple[str, float]:
     return screen, medians[screen]
 
 
-def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> None:
+def _thread_cpu_s(thread: threading.Thread | None) -> float:
+    """A thread's CPU seconds so far (Linux: /proc/self/task/<tid>/stat), 0 elsewhere."""
+    import os
+
+    try:
+        assert thread is not None and thread.native_id is not None
+        with open(f"/proc/self/task/{thread.native_id}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (AssertionError, OSError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _table_frame() -> Any:
+    """A stand-in for the table's loop, in a thread of the table's process (it shares the
+    interpreter with the server's thread, as the real loop does): sleeps a 60 Hz frame, notes how
+    late it woke, draws kilo's busiest screen at 1920x1080 and notes how long that took."""
+    import pygame
+
+    from companion.display.layout import Fonts, Painter
+    from companion.display.screens import draw
+    from companion.display.snapshot import headless_pygame, ui_for, view_of
+    from companion.games.kilo import samples
+    from companion.table.fold import replay
+
+    screen, _ = _busiest_redraw()
+    headless_pygame()
+    game = replay(samples.lines("busy"))
+    view = view_of(game)
+    surface = pygame.Surface((1920, 1080))
+    fonts = Fonts()
+    ui = ui_for(game, "fr")
+    for _ in range(5):
+        draw(Painter(surface, fonts), view, ui, screen)  # texts and layers cached, as in play
+
+    def frame(stop: threading.Event, late: list[float], drawn: list[float]) -> None:
+        while not stop.is_set():
+            t = time.perf_counter_ns()
+            time.sleep(0.016)
+            t1 = time.perf_counter_ns()
+            late.append((t1 - t) / 1e6 - 16)
+            draw(Painter(surface, fonts), view, ui, screen)
+            drawn.append((time.perf_counter_ns() - t1) / 1e6)
+
+    return frame
+
+
+def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, attempts: int = 1000) -> None:
     import subprocess
 
     from companion.games.kilo.events import Dealer, NewKiloGame, Press
@@ -258,7 +345,7 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
 
     # Journaled events pushed to every viewer: the first dealer, then each player's press.
     commits: dict[int, int] = {}
-    events_to_push = [] if only == "idle" else None
+    events_to_push = [] if only in ("idle", "strangers") else None
     t_us = time.monotonic_ns() // 1000
     for i, event in enumerate(
         events_to_push
@@ -272,16 +359,17 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
         table.submit(event)
         time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
     push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits] or [0.0]
-    emit(
-        bench="standings_push",
-        viewers=viewers_n,
-        samples=len(push),
-        p50_ms=pct(push, 0.5),
-        p99_ms=pct(push, 0.99),
-        note="journaled event to each viewer's server-sent event",
-    )
+    if only != "strangers":
+        emit(
+            bench="standings_push",
+            viewers=viewers_n,
+            samples=len(push),
+            p50_ms=pct(push, 0.5),
+            p99_ms=pct(push, 0.99),
+            note="journaled event to each viewer's server-sent event",
+        )
 
-    if only != "idle":
+    if only is None or only == "live":
         # The table's busiest redraw while every phone is connected (the server's thread shares
         # the interpreter), against the same with no server: bench/display.py's own measure.
         busiest = _busiest_redraw()
@@ -296,15 +384,16 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
             note="kilo's busy sample, every screen drawn 40 times; the busiest screen's median",
         )
     cpu0, wall0 = time.process_time(), time.monotonic()
-    time.sleep(5)
+    time.sleep(0 if only == "strangers" else 5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
-    emit(
-        bench="idle_cpu",
-        pads=pads_n,
-        viewers=viewers_n,
-        cpu_share_percent=round(share * 100, 2),
-        note="the table's process (server thread: pads pinged, commits wake the feed)",
-    )
+    if only != "strangers":
+        emit(
+            bench="idle_cpu",
+            pads=pads_n,
+            viewers=viewers_n,
+            cpu_share_percent=round(share * 100, 2),
+            note="the table's process (server thread: pads pinged, commits wake the feed)",
+        )
 
     if only == "idle":
         proc.stdin.close()
@@ -314,42 +403,54 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None) -> 
         journal.close()
         return
 
-    def lateness(stop: threading.Event, out: list[float]) -> None:
-        """A stand-in for the table's loop: wakes every 10 ms; how late (it shares the
-        interpreter with the server's thread, as the real loop does)."""
-        while not stop.is_set():
-            t = time.monotonic_ns()
-            time.sleep(0.01)
-            out.append((time.monotonic_ns() - t) / 1e6 - 10)
-
+    frame = _table_frame()
     quiet_late: list[float] = []
+    quiet_draw: list[float] = []
     stop = threading.Event()
-    probe = threading.Thread(target=lateness, args=(stop, quiet_late))
-    probe.start()
+    loop = threading.Thread(target=frame, args=(stop, quiet_late, quiet_draw))
+    loop.start()
     time.sleep(3)
     stop.set()
-    probe.join()
-    busy_late: list[float] = []
-    stop = threading.Event()
-    probe = threading.Thread(target=lateness, args=(stop, busy_late))
-    assert ask("strangers 1000") == "started"
-    probe.start()
-    during = press_latencies(100)
-    _, took, refused = ask("strangers_wait").split()
-    stop.set()
-    probe.join()
-    emit(
-        bench="strangers",
-        attempts=1000,
-        refused=int(refused),
-        seconds=round(float(took), 2),
-        press_p50_ms_during=pct(during, 0.5),
-        press_p99_ms_during=pct(during, 0.99),
-        press_p99_ms_quiet=pct(lat, 0.99),
-        loop_late_p99_ms_during=pct(busy_late, 0.99),
-        loop_late_p99_ms_quiet=pct(quiet_late, 0.99),
-        note="half page requests, half pad sockets, each a new connection; presses meanwhile",
-    )
+    loop.join()
+    for spread in (False, True):
+        busy_late: list[float] = []
+        busy_draw: list[float] = []
+        stop = threading.Event()
+        loop = threading.Thread(target=frame, args=(stop, busy_late, busy_draw))
+        refused_before, cut_before = web.refused, getattr(web, "cut", 0)
+        server_cpu0 = _thread_cpu_s(web._thread)
+        assert ask(f"strangers {attempts}" + (" spread" if spread else "")) == "started"
+        loop.start()
+        during = press_latencies(100)
+        _, took, refused, cut = ask("strangers_wait").split()
+        server_cpu = _thread_cpu_s(web._thread) - server_cpu0
+        stop.set()
+        loop.join()
+        emit(
+            bench="strangers",
+            addresses=attempts if spread else 1,
+            attempts=attempts,
+            refused=int(refused),
+            cut_at_connection=int(cut),
+            seen_by_handlers=web.refused - refused_before,
+            cut_by_server=getattr(web, "cut", 0) - cut_before,
+            seconds=round(float(took), 2),
+            # the server thread's CPU (user + system) per attempt: time the interpreter, shared
+            # with the table's loop, spent on strangers (system time mostly without the GIL)
+            server_cpu_ms_per_attempt=round(server_cpu * 1000 / attempts, 3),
+            press_p50_ms_during=pct(during, 0.5),
+            press_p99_ms_during=pct(during, 0.99),
+            press_p99_ms_quiet=pct(lat, 0.99),
+            loop_late_p50_ms_during=pct(busy_late, 0.5),
+            loop_late_p99_ms_during=pct(busy_late, 0.99),
+            loop_late_p99_ms_quiet=pct(quiet_late, 0.99),
+            redraw_median_ms_during=round(statistics.median(busy_draw), 2),
+            redraw_p99_ms_during=pct(busy_draw, 0.99),
+            redraw_median_ms_quiet=round(statistics.median(quiet_draw), 2),
+            frames_during=len(busy_draw),
+            note="half page requests, half pad sockets, each a new connection; meanwhile presses, "
+            "and a stand-in for the table's loop: wakes every 16 ms (lateness), draws kilo's busiest screen",
+        )
     proc.stdin.close()
     proc.terminate()
     proc.wait(10)
@@ -420,8 +521,11 @@ def main() -> None:
     ap.add_argument("--viewers", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
     ap.add_argument(
-        "--only", choices=["idle", "live", "browser"], help="idle: only the idle CPU; live: no fairness"
+        "--only",
+        choices=["idle", "live", "browser", "strangers"],
+        help="idle: only the idle CPU; live: no fairness; strangers: only the 1,000 strangers",
     )
+    ap.add_argument("--attempts", type=int, default=1000, help="strangers' connection attempts")
     ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
     args = ap.parse_args()
     if args.phones:
@@ -437,8 +541,9 @@ def main() -> None:
     live(
         3 if args.quick else args.pads,
         3 if args.quick else args.viewers,
-        20 if args.quick else 500,
+        50 if args.quick or args.only == "strangers" else 500,
         args.only,
+        args.attempts,
     )
 
 

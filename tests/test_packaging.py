@@ -48,6 +48,20 @@ def test_the_wheel_ships_firmware_and_pinout_as_package_data(wheel: Path) -> Non
     assert not [n for n in names if ".data/" in n]  # nothing outside the package (data-files)
 
 
+def test_the_wheel_ships_every_page_of_the_phones_and_none_reaches_outside(wheel: Path) -> None:
+    """The table may have no internet, and nothing is built at install: every page, script and
+    style the phones load is in the wheel as it is in the tree, and none names another site."""
+    import re
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    static = ROOT / "companion" / "web" / "static"
+    files = [p for p in static.iterdir() if p.is_file()]
+    assert {f"companion/web/static/{p.name}" for p in files} <= names
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), p.name
+
+
 def test_render_and_firmware_work_from_the_installed_package(wheel: Path, tmp_path: Path) -> None:
     env = installed(wheel, tmp_path)
     site = tmp_path / "site"

@@ -8,11 +8,14 @@ package provides the tool; .ci/run installs it).
 from __future__ import annotations
 
 import functools
+import os
 import re
 import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT, skip_unless_ci
 
@@ -102,40 +105,187 @@ def test_the_sandbox_a_kiosk_needs() -> None:
     assert any(config.startswith(p.lstrip("-")) for p in unit["BindReadOnlyPaths"])
 
 
-WEB_DROP_IN = UNIT.parent / "companion-web.conf"
+GENERATOR = ROOT / "hardware" / "companion-web-generator"
+WEB_DROP_IN = f"{UNIT.name}.d/50-companion-web.conf"
+ON = "[table]\nlang = 'fr'\n\n[web]\nenabled = true\nport = 8400\n"
 
 
-def test_the_network_opens_only_with_the_phones_drop_in_and_only_to_the_room() -> None:
-    """Without [web] the kiosk has no network at all; the drop-in docs/kiosk.md installs for it
-    opens IPv4/IPv6 to this machine, the link and the private ranges, never the internet."""
-    import ipaddress
-
-    unit = settings()
-    assert unit["IPAddressDeny"] == ["any"]
-    assert "AF_INET" not in " ".join(unit["RestrictAddressFamilies"])
+def generate(tmp_path: Path, config: str | bytes | None) -> tuple[dict[str, list[str]] | None, str]:
+    """Run the generator as systemd does (as a program, three folders) against ``config``: the
+    drop-in it wrote (its settings), or None, and what it told the kernel log."""
+    path = tmp_path / "companion.toml"
+    if isinstance(config, str):
+        path.write_text(config, encoding="utf-8")
+    elif isinstance(config, bytes):
+        path.write_bytes(config)
+    kmsg = tmp_path / "kmsg"
+    kmsg.write_bytes(b"")
+    out = tmp_path / "generator"
+    env = {"COMPANION_WEB_GENERATOR_CONFIG": str(path), "COMPANION_WEB_GENERATOR_KMSG": str(kmsg)}
+    result = subprocess.run(
+        [str(GENERATOR), str(out), str(out) + ".early", str(out) + ".late"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and result.stdout == "" and result.stderr == "", result
+    written = (
+        sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) if out.exists() else []
+    )
+    assert written in ([], [WEB_DROP_IN]), written
+    said = kmsg.read_text(encoding="utf-8")
+    if not written:
+        return None, said
     drop: dict[str, list[str]] = {}
-    for line in WEB_DROP_IN.read_text().splitlines():
+    for line in (out / WEB_DROP_IN).read_text(encoding="utf-8").splitlines():
         if "=" in line and not line.lstrip().startswith(("#", "[")):
             key, _, value = line.partition("=")
             drop.setdefault(key.strip(), []).append(value.strip())
-    assert set(drop) == {"RestrictAddressFamilies", "IPAddressAllow"}
+    return drop, said
+
+
+def test_without_web_the_kiosk_has_no_network() -> None:
+    unit = settings()
+    assert unit["IPAddressDeny"] == ["any"]
+    assert "AF_INET" not in " ".join(unit["RestrictAddressFamilies"])
+    assert "IPAddressAllow" not in unit and "SocketBindAllow" not in unit
+
+
+def test_web_on_opens_the_room_and_the_port_only(tmp_path: Path) -> None:
+    import ipaddress
+
+    drop, said = generate(tmp_path, ON)
+    assert drop is not None, said
+    assert set(drop) == {
+        "SourcePath",
+        "RestrictAddressFamilies",
+        "IPAddressAllow",
+        "SocketBindAllow",
+        "SocketBindDeny",
+    }
+    assert drop["SourcePath"] == [str(tmp_path / "companion.toml")]  # "changed on disk" follows the config
     assert drop["RestrictAddressFamilies"] == ["AF_INET AF_INET6"]
-    for entry in drop["IPAddressAllow"][0].split():
+    assert drop["SocketBindAllow"] == ["tcp:8400"] and drop["SocketBindDeny"] == ["any"]
+    entries = drop["IPAddressAllow"][0].split()
+    assert "localhost" in entries and "192.168.0.0/16" in entries
+    for entry in entries:
         if entry in ("localhost", "link-local"):
             continue
         net = ipaddress.ip_network(entry)
         assert net.is_private and net.prefixlen >= 7, entry  # never "any", never a public range
-    install = f"hardware/{WEB_DROP_IN.name} /etc/systemd/system/{UNIT.name}.d/"
-    assert install in (UNIT.parents[1] / "docs" / "kiosk.md").read_text()
+    assert re.fullmatch(r"<30>companion-web-generator\[\d+\]: \[web\] is on: .*8400.*\n", said), said
+
+
+@pytest.mark.parametrize(
+    "config",
+    [None, "", "[table]\nlang = 'en'\n", "[web]\nenabled = false\nport = 8400\n", "[web]\nport = 8400\n"],
+    ids=["no file", "empty", "no [web]", "off", "enabled left out"],
+)
+def test_web_off_writes_nothing_and_says_nothing(tmp_path: Path, config: str | None) -> None:
+    assert generate(tmp_path, config) == (None, "")
+
+
+MALFORMED = {
+    "not TOML": "[web\nenabled = true\n",
+    "not UTF-8": b"[web]\nenabled = true\n# \xff\n",
+    "web not a table": "web = true\n",
+    "enabled as text": '[web]\nenabled = "yes"\n',
+    "enabled as a number": "[web]\nenabled = 1\n",
+    "port too big": "[web]\nenabled = true\nport = 70000\n",
+    "port as text": '[web]\nenabled = true\nport = "8400"\n',
+    "port true": "[web]\nenabled = true\nport = true\n",
+    "bind a name": '[web]\nenabled = true\nbind = "table.local"\n',
+    "bind a number": "[web]\nenabled = true\nbind = 3\n",
+    "unknown key": "[web]\nenabled = true\nprot = 8400\n",
+    "viewers as text": '[web]\nenabled = true\nmax_viewers = "64"\n',
+}
+
+
+@pytest.mark.parametrize("config", list(MALFORMED.values()), ids=list(MALFORMED))
+def test_a_malformed_config_keeps_the_sandbox_closed_and_says_why(
+    tmp_path: Path, config: str | bytes
+) -> None:
+    drop, said = generate(tmp_path, config)
+    assert drop is None
+    # one kernel-log record at warning level, filed by journald under the generator's name
+    assert re.fullmatch(r"<28>companion-web-generator\[\d+\]: [^\n]+ / [^\n]+\n", said), said
+    assert "stays closed" in said and "reste fermé" in said and "daemon-reload" in said
+
+
+def test_the_generator_and_the_companion_agree_on_web(tmp_path: Path) -> None:
+    """The generator repeats [web]'s checks (it must not import the companion's venv as root):
+    where the companion would listen, the sandbox opens, and nowhere else."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from companion.errors import ConfigError
+    from companion.web.config import WebConfig
+
+    cases = [ON, "[web]\nenabled = true\nport = 0\nbind = '::1'\npublic_host = 'x'\nmax_viewers = 3\n"]
+    cases += [c for c in MALFORMED.values() if isinstance(c, str) and c.startswith("[web]\n")]
+    cases += ["[web]\nenabled = false\nport = 70000\n", "[web]\nenabled = true\nmax_message = 1.5\n"]
+    for n, config in enumerate(cases):
+        try:
+            web = WebConfig.model_validate(tomllib.loads(config).get("web", {}))
+            listens = web.enabled
+        except (ValidationError, ConfigError):
+            listens = False
+        (tmp_path / str(n)).mkdir()
+        drop, said = generate(tmp_path / str(n), config)
+        assert (drop is not None) == listens, (config, said)
+
+
+def test_the_generator_reads_the_config_the_unit_starts_with() -> None:
+    text = GENERATOR.read_text(encoding="utf-8")
+    config = next(a for a in settings()["ExecStart"][0].split() if a.endswith(".toml"))
+    assert f'"{config}"' in text
+    assert text.startswith("#!/usr/bin/python3 -I\n")  # root runs it: the system's Python, isolated
+    assert "import companion" not in text and "from companion" not in text
+    assert GENERATOR.stat().st_mode & 0o111
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo"])
+def test_a_link_or_a_fifo_in_place_of_the_config_is_refused(tmp_path: Path, kind: str) -> None:
+    """Root reads a file the companion user writes: not through a link, never blocking on a FIFO."""
+    path = tmp_path / "companion.toml"
+    if kind == "symlink":
+        (tmp_path / "elsewhere.toml").write_text(ON, encoding="utf-8")
+        path.symlink_to(tmp_path / "elsewhere.toml")
+    else:
+        os.mkfifo(path)
+    drop, said = generate(tmp_path, None)
+    assert drop is None and "stays closed" in said, said
+
+
+def test_the_generator_passes_the_style_gates() -> None:
+    import sys
+
+    for tool in (["ruff", "check"], ["ruff", "format", "--check"], ["mypy", "--strict"]):
+        result = subprocess.run(
+            [sys.executable, "-m", *tool, str(GENERATOR)], cwd=ROOT, capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
 
 
 @needs_systemd
-def test_systemd_verify_accepts_the_phones_drop_in(tmp_path: Path) -> None:
+def test_systemd_verify_accepts_the_generated_drop_in(tmp_path: Path) -> None:
     root = scratch_root(tmp_path)
-    drop_in = root / "etc/systemd/system" / f"{UNIT.name}.d" / "web.conf"
-    drop_in.parent.mkdir(parents=True)
-    shutil.copy(WEB_DROP_IN, drop_in)
+    drop, _ = generate(tmp_path, ON)
+    assert drop is not None
+    target = root / "etc/systemd/system" / WEB_DROP_IN
+    target.parent.mkdir(parents=True)
+    shutil.copy(tmp_path / "generator" / WEB_DROP_IN, target)
     result = subprocess.run(
         [str(ANALYZE), "verify", f"--root={root}", UNIT.name], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0 and result.stderr == "" and result.stdout == "", result
+
+
+def test_the_guide_installs_the_generator_and_kiosk_md_says_how_phones_open() -> None:
+    page = (ROOT / "docs" / "install-pi.md").read_text(encoding="utf-8")
+    assert f"hardware/{GENERATOR.name}" in page
+    assert f"/tmp/{GENERATOR.name} /etc/systemd/system-generators/{GENERATOR.name}" in page
+    kiosk = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")
+    assert "companion config set web.enabled true" in kiosk and "daemon-reload" in kiosk

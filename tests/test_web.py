@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -566,3 +567,148 @@ def test_a_frame_of_the_status_screen_builds_no_qr_code(
     app.dirty = True
     app.redraw()
     assert made == []
+
+
+STRANGER = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=10)  # one TLS setup
+
+
+def knock(web: WebServer, i: int) -> int | None:
+    """A stranger's attempt, a page or a pad socket by turns: the status answered, or None when
+    the connection was closed without a word."""
+    token = f"stranger{i:06d}xxxxxxxxxxxx"
+    try:
+        if i % 2:
+            return STRANGER.get(f"{origin(web)}/pad/{token}").status_code
+        connect(ws_url(web, token), origin=origin(web), open_timeout=10).close()  # type: ignore[call-overload]
+    except InvalidStatus as exc:
+        return exc.response.status_code
+    except (httpx.TransportError, OSError, EOFError, ConnectionClosed):
+        return None
+    except Exception as exc:  # websockets' InvalidMessage: the handshake's answer never came
+        if type(exc).__name__ == "InvalidMessage":
+            return None
+        raise
+    return 101
+
+
+@pytest.mark.parametrize("http", ["auto", "h11"])
+def test_an_address_flooding_unknown_tokens_is_cut_at_the_connection(tmp_path: Path, http: str) -> None:
+    """A phone with a stale code gets its refusals; an address that keeps knocking with unknown
+    tokens is closed as it connects (nothing parsed, no task, no answer) until it earns a try
+    back, one a second; a pad already paired is untouched. Both of uvicorn's HTTP parsers."""
+    from companion.web import server
+
+    clock = [10**12]
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1", now_ns=lambda: clock[0]
+    )
+    web.http = http
+    web.start()
+    pad = None
+    try:
+        g = web.pairings.for_game("g1", 2)
+        pad = Pad(ws_url(web, g.seats[0]), origin(web))
+        until(lambda: pad.seat)  # a pad's handshake goes through the check the strangers fail
+        burst = server.REFUSALS_BURST
+        answers = [knock(web, i) for i in range(burst + 40)]
+        # a stranger's socket is refused before its upgrade, a page with its sentence
+        assert answers[:burst] == [403 if i % 2 == 0 else 404 for i in range(burst)]
+        assert answers[burst:] == [None] * 40
+        assert web.refused == burst and web.cut == 40
+        clock[0] += int(1e9 / server.REFUSALS_PER_S)  # a second later: one more try, then cut again
+        assert [knock(web, 1), knock(web, 3)] == [404, None]
+        pings = web.pads[0].clock.pings
+        until(lambda: web.pads[0].clock.pings > pings)  # the paired pad still answers its pings
+        assert pad.closed is None
+    finally:
+        if pad is not None and pad.closed is None:
+            pad.close()
+        web.stop()
+
+
+def test_a_wired_button_and_a_phone_share_the_table(
+    table_app: tuple[App, WebServer], journal: Journal
+) -> None:
+    """The configured source (the keyboard here, as a wired button would be) and the phones are
+    both the table's buttons: each press lands as its own seat's, with its own resolution."""
+    app, web = table_app
+    g = web.pairing()
+    game_id = table_of(app).game_id
+    pad = Pad(ws_url(web, g.seats[1]), origin(web))
+    try:
+        until(lambda: web.pads.get(1) and web.pads[1].clock.pings >= 8, app)
+        # The status screen shows the phone connected to seat 2, with its resolution.
+        from tests.app_helpers import touch
+
+        app.do(("nav", "status"))
+        app.redraw()
+        shown: list[str] = []
+        for _ in range(4):
+            shown += [" ".join(t.text.split()) for t in painter_of(app).texts]
+            if ("web_page",) not in {c.action for c in painter_of(app).controls}:
+                break
+            touch(app, ("web_page",))
+        assert any(re.fullmatch(r"Place 2 ± [0-9]+(,[0-9])? ms", text) for text in shown), shown
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):  # key "1": seat 1's key, Alice's
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+        pad.send(t="press", n=1, p=Pad.now_ms(), g=game_id)
+        assert pad.answer()["t"] == "ok"
+        pad.send(t="release", n=1, p=Pad.now_ms())
+        presses = until(lambda: (p := journaled_presses(journal, game_id)) and len(p) >= 2 and p, app)
+        by_player = {p.player: p for p in presses}
+        assert set(by_player) == {"Alice", "Bruno"}
+        # the keyboard's resolution is its own (a frame's worth), the phone's its clock estimate
+        assert by_player["Alice"].res_us != by_player["Bruno"].res_us
+    finally:
+        pad.close()
+
+
+def test_a_kiosk_sandbox_still_closed_is_said_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[web] turned on but the unit's sandbox not opened yet (no reboot nor daemon-reload since):
+    the kernel refuses IP sockets (RestrictAddressFamilies: EAFNOSUPPORT); the table says what to
+    run, not "choose another port"."""
+    import errno
+    import socket
+
+    from companion.errors import HardwareError
+
+    class Sandboxed(socket.socket):
+        def __init__(self, family: int = -1, *args: Any, **kwargs: Any) -> None:
+            if family in (socket.AF_INET, socket.AF_INET6):
+                raise OSError(errno.EAFNOSUPPORT, os.strerror(errno.EAFNOSUPPORT))
+            super().__init__(family, *args, **kwargs)
+
+    web = WebServer(WebConfig(bind="0.0.0.0", port=0), tmp_path)
+    monkeypatch.setattr(socket, "socket", Sandboxed)
+    with pytest.raises(HardwareError) as caught:
+        web.start()
+    assert "daemon-reload" in caught.value.en and "daemon-reload" in caught.value.fr
+    assert "port" not in caught.value.en
+    assert web._thread is None  # nothing started
+
+
+def test_viewers_need_the_join_code_and_only_so_many_listen(tmp_path: Path) -> None:
+    """The standings are the join code's: a seat's or the scorer's token, or no code, opens
+    nothing; and past ``max_viewers`` listening, one more is told so (503) rather than served."""
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, max_viewers=2), tmp_path, current_game=lambda: "g1")
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        base = origin(web)
+        for code in (g.seats[0], g.scorer, "A" * 22):
+            assert httpx.get(f"{base}/t/{code}").status_code == 404
+            assert httpx.get(f"{base}/t/{code}/events").status_code == 404
+            assert httpx.get(f"{base}/t/{code}/now").status_code == 404
+        assert httpx.get(f"{base}/t/{g.join}/now").status_code == 200
+        with (
+            httpx.stream("GET", f"{base}/t/{g.join}/events", timeout=30) as one,
+            httpx.stream("GET", f"{base}/t/{g.join}/events", timeout=30) as two,
+        ):
+            assert one.status_code == two.status_code == 200
+            until(lambda: len(web._viewers) == 2)
+            third = httpx.get(f"{base}/t/{g.join}/events")
+            assert third.status_code == 503 and "Too many viewers" in third.text
+    finally:
+        web.stop()

@@ -15,7 +15,9 @@ from companion.errors import ConfigError
 
 
 class WebConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: TOML has true/false and numbers, and the kiosk's sandbox generator
+    # (hardware/companion-web-generator) opens the network on the same reading, not on "yes".
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     enabled: bool = False
     # Every interface, since phones reach the table over the room's Wi-Fi; "127.0.0.1" keeps it

@@ -46,6 +46,9 @@ SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
 # costs the table's process about 0.05 % of a core on a Pi 4 (bench/web.py, idle_cpu).
 POLL_S = 2.0
 SWITCH_S = 0.001
+REFUSALS_BURST = 20  # unknown tokens an address may try at once...
+REFUSALS_PER_S = 1.0  # ...and then one a second
+MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -123,6 +126,8 @@ class _Server(uvicorn.Server):
 class WebServer:
     """The server and what it knows: the pairings, the pads connected, the viewers listening."""
 
+    http = "auto"  # "h11": uvicorn's pure-Python parser even where httptools is installed (tests)
+
     def __init__(
         self,
         config: WebConfig,
@@ -141,8 +146,12 @@ class WebServer:
         self._pad_ws: dict[int, WebSocket] = {}
         self._viewers: set[asyncio.Queue[str]] = set()
         self._changed: asyncio.Event | None = None  # set by a commit (``poke``)
-        self._refused = Bucket(rate=50, burst=100, now_ns=now_ns())  # unknown tokens, all told
+        # Unknown tokens per address: a phone with a stale code or a typo has plenty; an
+        # address that spends its REFUSALS_BURST is cut at the connection until it earns one back
+        # (``shut_out``), before a byte is parsed: a flood costs the table an accept and a close.
+        self._refusals: dict[str, Bucket] = {}
         self.refused = 0
+        self.cut = 0  # connections closed at once, their address shut out
         self.loop: asyncio.AbstractEventLoop | None = None
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -297,8 +306,40 @@ class WebServer:
     def _grant(self, request: Request | WebSocket, token: str) -> Grant | None:
         grant = self.pairings.grant(token, self.current_game())
         if grant is None:
-            self.refused += 1
+            self._refusal(request.client.host if request.client is not None else "")
         return grant
+
+    def _refusal(self, host: str) -> None:
+        self.refused += 1
+        bucket = self._refusals.pop(host, None)  # re-inserted: the dict stays in age order
+        if bucket is None:
+            if len(self._refusals) >= MAX_ADDRESSES:
+                del self._refusals[next(iter(self._refusals))]
+            bucket = Bucket(REFUSALS_PER_S, REFUSALS_BURST, self.now_ns())
+        bucket.take(self.now_ns())
+        self._refusals[host] = bucket
+
+    def refuse_upgrade(self, path: str, host: str) -> bool:
+        """Whether a WebSocket handshake on ``path`` is refused before it is upgraded: no pad
+        of this game holds the token (the socket's own checks follow for the rest)."""
+        parts = path.split("/")
+        if len(parts) == 4 and parts[1] == "pad" and parts[3] == "ws":
+            grant = self.pairings.grant(parts[2], self.current_game())
+            if grant is not None and grant.role == "seat":
+                return False
+        self._refusal(host)
+        return True
+
+    def shut_out(self, host: str) -> bool:
+        """Whether ``host`` spent its refusals: its new connections are closed unread."""
+        bucket = self._refusals.get(host)
+        if bucket is None:
+            return False
+        now = self.now_ns()
+        if bucket.level + (now - bucket.at) * bucket.rate / 1e9 >= 1:
+            return False
+        self.cut += 1
+        return True
 
     async def home(self, request: Request) -> Response:
         return FileResponse(STATIC / "home.html")
@@ -507,7 +548,12 @@ class WebServer:
             Hardened(self.app, self.config.max_message * 8),
             host=self.config.bind,
             port=self.config.port,
+            http=guarded(self),
             log_level="warning",
+            # No line per request: a flood would be a flood of log lines on the table's thread.
+            access_log=False,
+            # Phones talk to the table directly; no proxy's X-Forwarded-For is to be believed.
+            proxy_headers=False,
             lifespan="on",
             ws_max_size=self.config.max_message,
             ws_ping_interval=None,
@@ -517,6 +563,7 @@ class WebServer:
             server_header=False,
             date_header=False,
         )
+        _network_allowed(self.config.bind)
         server = _Server(config)
         # The server's thread shares the interpreter with the table's loop: a flood of requests
         # keeps it busy, and the loop would wait up to the default 5 ms switch interval for each
@@ -547,6 +594,86 @@ class WebServer:
             self._server.wake()
         if self._thread is not None:
             self._thread.join(5)
+
+
+REFUSED_UPGRADE = b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+
+
+def guarded(web: WebServer) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools' C parser when installed, else h11), closing a
+    connection from a shut-out address as it is made: no parsing, no task, no answer."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    base: type[Any] = H11Protocol
+    if web.http != "h11":
+        with contextlib.suppress(ImportError):
+            from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+            base = HttpToolsProtocol
+
+    class Guarded(base):  # type: ignore[misc]
+        _cut = False
+
+        def connection_made(self, transport: asyncio.Transport) -> None:
+            peer = transport.get_extra_info("peername")
+            if isinstance(peer, tuple) and web.shut_out(str(peer[0])):
+                self._cut = True
+                transport.abort()  # a reset: no TIME_WAIT kept on the table's side
+                return
+            super().connection_made(transport)
+
+        def data_received(self, data: bytes) -> None:
+            if not self._cut:
+                super().data_received(data)
+
+        def handle_websocket_upgrade(self, *args: Any) -> None:
+            # A stranger's handshake answered here, in one write: no WebSocket protocol, no
+            # task, no ASGI call (a refused upgrade cost twice a refused page).
+            client = getattr(self, "client", None)
+            # The request's target: h11 hands its event, httptools kept it (the scope has no path
+            # yet for an upgrade). Tokens are URL-safe: a percent-encoded one is no pad's.
+            target = args[0].target if args else getattr(self, "url", b"")
+            path = bytes(target).split(b"?", 1)[0].decode("ascii", "replace")
+            if web.refuse_upgrade(path, str(client[0]) if client else ""):
+                self.transport.write(REFUSED_UPGRADE)
+                self.transport.close()
+                return
+            super().handle_websocket_upgrade(*args)
+
+        def eof_received(self) -> None:
+            if not self._cut:
+                super().eof_received()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if not self._cut:
+                super().connection_lost(exc)
+
+    return Guarded
+
+
+def _network_allowed(bind: str) -> None:
+    """Raise the kiosk's sentence when this process may not open an IP socket at all: its
+    sandbox was not opened for [web] (hardware/companion-web-generator runs at boot and at
+    ``daemon-reload``; a restart alone does not run it)."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    try:
+        socket.socket(family, socket.SOCK_STREAM).close()
+    except OSError as exc:
+        if exc.errno not in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES):
+            raise
+        from companion.errors import HardwareError
+
+        raise HardwareError(
+            "The phones' server may not use the network: the kiosk's sandbox opens it only after "
+            "a reboot, or `sudo systemctl daemon-reload && sudo systemctl restart companion` "
+            "(docs/kiosk.md).",
+            "Le serveur des téléphones n'a pas droit au réseau : le bac à sable du kiosque ne "
+            "l'ouvre qu'après un redémarrage, ou `sudo systemctl daemon-reload && sudo systemctl "
+            "restart companion` (docs/kiosk.md).",
+        ) from None
 
 
 def open_web(config: Any, data_dir: Path) -> WebServer:
