@@ -628,7 +628,10 @@ def guarded(web: WebServer) -> type[asyncio.Protocol]:
 
         def handle_websocket_upgrade(self, *args: Any) -> None:
             # A stranger's handshake answered here, in one write: no WebSocket protocol, no
-            # task, no ASGI call (a refused upgrade cost twice a refused page).
+            # task, no ASGI call (a refused upgrade cost twice a refused page). This name is
+            # uvicorn's, not a public API: if a uvicorn release renames it, nothing is let in
+            # (the ASGI app checks every token again), a refusal only costs what it did before;
+            # test_web's flood test, run with both parsers, notices the rename.
             client = getattr(self, "client", None)
             # The request's target: h11 hands its event, httptools kept it (the scope has no path
             # yet for an upgrade). Tokens are URL-safe: a percent-encoded one is no pad's.
