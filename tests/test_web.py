@@ -626,6 +626,20 @@ def test_an_address_flooding_unknown_tokens_is_cut_at_the_connection(tmp_path: P
         web.stop()
 
 
+@pytest.mark.parametrize("http", ["auto", "h11"])
+def test_the_upgrade_override_still_meets_uvicorn(http: str) -> None:
+    """The stranger's early 403 overrides a method of uvicorn's protocols, not a public API: a
+    uvicorn that renames it would leave the override dead (still safe, slower); this says so."""
+    from companion.web import server
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), Path("."), current_game=lambda: None)
+    web.http = http
+    guarded = server.guarded(web)
+    base = guarded.__mro__[1]
+    assert callable(getattr(base, "handle_websocket_upgrade", None)), base
+    assert "handle_websocket_upgrade" in vars(guarded)  # ours, over uvicorn's
+
+
 def test_a_wired_button_and_a_phone_share_the_table(
     table_app: tuple[App, WebServer], journal: Journal
 ) -> None:
