@@ -59,6 +59,9 @@ from companion.inputs.debounce import DebounceSettings
 from companion.inputs.gpio import ButtonPin, GpioSource
 
 MS = 1_000_000
+# The first game's first press, after the table screen's first frame: a table sits down after
+# the screen shows, and the loop warms the slap screen's caches meanwhile (App.warm_step).
+FIRST_PRESS_S = 1.0
 PINS = [17, 27, 22, 23, 24, 25, 5, 6, 12, 13]
 
 
@@ -361,13 +364,16 @@ def end_to_end(
     unseen: list[int] | None = None,
     group_commit: bool = True,
     cold: list[int] | None = None,
+    first_frame: list[int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Edge -> LED and edge -> frame flip, through App.run with default debounce settings;
     ``flood_hz`` > 0 adds a fifth seat pressing that many times a second.
 
     The games share one font and text cache, as the games of an evening share the one App of
     ``companion play``; a first, untimed game fills it, and its edge -> pixel figures (the cold
-    caches of a table screen just started) go to ``cold``."""
+    caches of a table screen just started) go to ``cold``: its first press comes ``FIRST_PRESS_S``
+    after its first frame (players sit down after the screen shows), and the time from the App's
+    making to that first frame goes to ``first_frame``."""
     import tempfile
 
     import pygame
@@ -405,6 +411,7 @@ def end_to_end(
             players = ["A", "B", "C", "D", "E"] if flood_hz else ["A", "B", "C", "D"]
             # Under a flood the window stays open long enough for a delayed press to count.
             rules = {"slap_timeout_ms": 60_000} if flood_hz else {}
+            made_at = time.monotonic_ns()
             table = Table.start(
                 journal, NewKiloGame(players=players, rounds=3, rules=rules), {"input": "gpio"}
             )
@@ -424,6 +431,8 @@ def end_to_end(
             frames: list[int] = []
             app.on_frame = lambda n, frames=frames: frames.append(time.monotonic_ns())
             app.step()
+            if warm_up and first_frame is not None and frames:
+                first_frame.append(frames[0] - made_at)
             pressed: list[tuple[int, int]] = []
 
             def drive(
@@ -432,9 +441,12 @@ def end_to_end(
                 pressed: list[tuple[int, int]],
                 lit: list[tuple[int, int]] = lit,
                 frames: list[int] = frames,
+                warm_up: bool = warm_up,
             ) -> None:
                 order = list(range(4))
                 rng.shuffle(order)
+                if warm_up:
+                    time.sleep(FIRST_PRESS_S)
                 for seat in order:
                     time.sleep(rng.uniform(0.04, 0.09))
                     pin = factory.pin(buttons[seat])
@@ -549,9 +561,18 @@ def pico_irq_model() -> dict[str, Any]:
 def _one_run(a: Any, seed: int, group: bool) -> dict[str, Any]:
     """One run's percentiles (ms): edge -> LED and pixel, and edge -> pixel under the flood."""
     cold: list[int] = []
-    to_led, to_pixel = end_to_end(a.games, seed, journal_dir=a.journal_dir, group_commit=group, cold=cold)
+    first_frame: list[int] = []
+    load = os.getloadavg()[0]
+    to_led, to_pixel = end_to_end(
+        a.games, seed, journal_dir=a.journal_dir, group_commit=group, cold=cold, first_frame=first_frame
+    )
     out: dict[str, Any] = {
+        # The load this bench cannot control: other processes wanting the 1-minute average's
+        # cores, taken as the run starts.
+        "load": load,
         "cold_max": max(cold) / 1e6 if cold else -1,
+        "cold_first": cold[0] / 1e6 if cold else -1,
+        "first_frame": first_frame[0] / 1e6 if first_frame else -1,
         "led_p50": _pct(to_led, 0.5) / 1000,
         "led_p99": _pct(to_led, 0.99) / 1000,
         "pixel_p50": _pct(to_pixel, 0.5) / 1000,
@@ -592,11 +613,17 @@ def _emit_runs(a: Any, runs: list[dict[str, Any]], commit: str, note: str) -> No
                 "p99_runs": [round(r[f"{key}_p99"], 1) for r in runs],
                 "target_p99": 20,
                 **(
-                    {"cold_first_game_max_runs": [round(r["cold_max"], 1) for r in runs]}
+                    {
+                        "cold_first_game_max_runs": [round(r["cold_max"], 1) for r in runs],
+                        "cold_first_press_runs": [round(r["cold_first"], 1) for r in runs],
+                        "first_frame_ms_runs": [round(r["first_frame"], 1) for r in runs],
+                    }
                     if key == "pixel"
                     else {}
                 ),
-                "note": note + "; one untimed game first fills the font cache (cold_*: its figure)",
+                "load_1m_runs": [round(r["load"], 2) for r in runs],
+                "note": note + "; one untimed game first fills the font cache (cold_*: its figures, its "
+                f"first press {FIRST_PRESS_S:g} s after its first frame)",
             }
         )
     if a.flood_hz:
@@ -616,6 +643,7 @@ def _emit_runs(a: Any, runs: list[dict[str, Any]], commit: str, note: str) -> No
                 "frame_gap_p99_ms": _median_of(runs, "gap_p99"),
                 "frame_gap_max_ms_runs": [round(r["gap_max"], 1) for r in runs],
                 "journal_dir": a.journal_dir or "temp folder",
+                "load_1m_runs": [round(r["load"], 2) for r in runs],
                 "note": note + f"; a fifth seat presses {a.flood_hz}/s, each press journaled",
             }
         )

@@ -279,3 +279,38 @@ def test_a_process_killed_before_its_batch_commits_loses_the_batch_and_showed_no
         (info,) = journal.games()
         kinds = [(type(e).__name__, getattr(e, "player", None)) for _, e in journal.events(info.id)]
     assert kinds == [("NewKiloGame", None), ("Press", "Alice")]
+
+
+def test_a_due_checkpoint_waits_for_the_frame_and_a_flood_makes_one_a_second(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
+    """A checkpoint costs several commits: made before the frame, it was on a flood's every
+    step (one is due every 32 events), between the presses' COMMIT and their pixels."""
+    clock = [100.0]
+    app = make_app(screen, journal, leds)
+    app.now = lambda: clock[0]
+    seen: list[str] = []
+    journal._db.set_trace_callback(
+        lambda sql: seen.append(sql) if sql == "COMMIT" or "wal_checkpoint" in sql else None
+    )
+    app.on_frame = lambda n: seen.append("frame")
+
+    def flood_step(t_us: int) -> None:
+        for i in range(40):  # more than CHECKPOINT_EVERY events in one step
+            queue_press(app, i % 4, t_us + i)
+        app.step()
+        assert app._writer is not None
+        app._writer.submit(lambda: None).result()  # whatever the writer was given has run
+
+    flood_step(10_000)
+    assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]
+    seen.clear()
+    clock[0] += 0.5  # the next step, half a second later: the checkpoint is due, not yet made
+    flood_step(20_000)
+    assert seen == ["COMMIT", "frame"]
+    assert journal.checkpoint_due
+    seen.clear()
+    clock[0] += 0.6
+    flood_step(30_000)
+    assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]
+    assert not journal.checkpoint_due

@@ -10,6 +10,7 @@ drawn: the loop sleeps on its inputs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import queue
 import sys
@@ -53,6 +54,13 @@ ANIM_FRAME_S = 1 / 30
 # A step handles inputs for at most this long before it draws and reads QUIT again, however
 # many presses wait (a chattering button on a slow SD card must not freeze the screen).
 STEP_BUDGET_S = 0.040
+# The journal's checkpoints wait for the frame, and come at most this often: under a flood one
+# is due at every step, and each made the next step's commit wait for it.
+CHECKPOINT_GAP_S = 1.0
+# While the frame is laid out, the step's commit runs on the writer thread: the interpreter
+# hands it the GIL within this (the default 5 ms was most of a quiet press's wait for its
+# commit to start, and again to return from the fsync).
+SWITCH_S = 0.001
 # Window events are handled at once; these act on the table, so they wait for the presses that
 # were on the queue before them (one order: docs/architecture.md, "Time").
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
@@ -139,10 +147,18 @@ class App:
         # Writes a step's commit while the main thread lays out its frame (SQLite lets go of
         # the GIL during the fsync); one thread, so commits keep their order.
         self._writer: ThreadPoolExecutor | None = None
+        self._checkpoint_at = -CHECKPOINT_GAP_S
+        if journal is not None:
+            journal.defer_checkpoints = True  # made after the frame (_checkpoint_later)
+        # Views a first slap will show, drawn off screen while idle after a game's first frame
+        # (warm_step): None until planned, then those left to draw.
+        self._warm_pending = False
+        self._warm: list[tuple[Any, dict[str, Any]]] | None = None
         self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
             self._refresh()
+            self._warm_pending = True
             self.start_source()
 
     # --- the game ----------------------------------------------------------------------------
@@ -257,6 +273,7 @@ class App:
         self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup, game=setup.game)
         self.ui.hardware.web = self.web
         self._refresh()
+        self._warm_pending, self._warm = True, None  # new names, maybe a new game's screens
         self.start_source()
 
     # --- input sources -----------------------------------------------------------------------
@@ -703,6 +720,39 @@ class App:
         if self.on_frame is not None:
             self.on_frame(self.frames)
 
+    def warm_step(self) -> None:
+        """Draw one of the views a first slap will show on a scratch surface: the fonts at its
+        sizes, the glyphs and the names it renders are then in the caches when the slap comes
+        (cold, its frame took about 200 ms on this build machine). One view a step, while idle,
+        after the game's first frame: the first frame is not delayed, and a press that comes
+        meanwhile waits for one view at most."""
+        if self._warm is None:
+            game = self.game
+            self._warm = list(self.screens.warm_views(game)) if game is not None else []
+        if self._warm:
+            view, fields = self._warm.pop(0)
+            size = self.turned.canvas(self.surface).get_size()
+            now = self.now()
+            ui = dataclasses.replace(self.ui, window_open_at=now, now=now, **fields)
+            draw(Painter(pygame.Surface(size), self.fonts), view, ui)
+        if not self._warm:
+            self._warm_pending, self._warm = False, None
+
+    def _checkpoint_later(self) -> None:
+        """The journal's due checkpoint, once the frame is shown, on the writer thread (after
+        any commit it holds), at most every CHECKPOINT_GAP_S."""
+        journal = self.journal
+        if journal is None or not journal.checkpoint_due:
+            return
+        now = self.now()
+        if now - self._checkpoint_at < CHECKPOINT_GAP_S:
+            return
+        self._checkpoint_at = now
+        if self._writer is None:
+            journal.checkpoint()
+        else:
+            self._writer.submit(journal.checkpoint)
+
     def _precise(self) -> bool:
         """Keys are slap buttons right now: read them more often (they are stamped when read)."""
         return self._keys_are_buttons()
@@ -836,6 +886,8 @@ class App:
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)
+        if self._warm_pending and self.frames:
+            timeout = 0.0  # views to warm: look at the inputs, then warm one if none came
         events = self.wait(timeout)
         until = self.now() + STEP_BUDGET_S
         self.hold()
@@ -878,8 +930,20 @@ class App:
             drawn = True
         if drawn:
             self._present()
+        self._checkpoint_later()
+        if (
+            self._warm_pending
+            and self.frames
+            and not events
+            and not drawn
+            and not self._early
+            and self.inbox.empty()
+        ):
+            self.warm_step()
 
     def run(self) -> int:
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch, SWITCH_S))
         try:
             while self.running:
                 self.step(None)
@@ -890,6 +954,7 @@ class App:
             self.buttons.off()
             self.stop_source()
             self.sounds.close()
+            sys.setswitchinterval(switch)
         return 0
 
 
