@@ -4,6 +4,7 @@ draws and reads QUIT; the queue is bounded and an overflow is said, never silent
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import queue
@@ -16,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display.app import STEP_BUDGET_S, App
+from companion.display.app import FRAME_BUDGET_S, STEP_BUDGET_S, App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.inputs.base import Clock, EventInbox, InputEvent
@@ -211,3 +212,37 @@ def test_a_key_read_late_by_a_slow_step_says_its_stamp_is_that_coarse(
     (event,) = journaled(journal, app)
     # Not the 20 ms a key read by a brisk loop claims: the margin must not be shown finer.
     assert event["type"] == "press" and event.get("res_us", 1) >= 60_000
+
+
+def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_keep_coming(
+    screen: pygame.Surface, journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step's budget is for handling; a frame that takes 30 ms to lay out and commit came on
+    top of it, so under a flood the screen changed every 70 ms. The previous step's commit and
+    frame now come off the next step's handling: a frame at least every FRAME_BUDGET_S."""
+    clock = [0.0]
+
+    def now() -> float:
+        clock[0] += 0.001  # every look at the clock costs a millisecond: a slow SD card
+        return clock[0]
+
+    app = make_app(screen, journal, now=now)
+    render = app._render
+
+    def slow_render() -> None:
+        clock[0] += 0.030  # a loaded machine lays out a frame in 30 ms
+        render()
+
+    monkeypatch.setattr(app, "_render", slow_render)
+    shown: list[float] = []
+    app.on_frame = lambda n: shown.append(clock[0])
+    for i in range(400):
+        for item in press(i % 4, 1_000_000 * (i + 1)):
+            app.inbox.put(item)
+    for _ in range(4):
+        app.step()
+    gaps = [b - a for a, b in itertools.pairwise(shown)]
+    assert len(gaps) == 3
+    assert max(gaps) <= FRAME_BUDGET_S + 0.005, gaps
+    assert not app.inbox.empty()
+    assert len(journaled(journal, app)) >= 4 * 3  # the queue still moves: each step handles some

@@ -52,8 +52,13 @@ COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 ANIM_FRAME_S = 1 / 30
 # A step handles inputs for at most this long before it draws and reads QUIT again, however
-# many presses wait (a chattering button on a slow SD card must not freeze the screen).
+# many presses wait (a chattering button on a slow SD card must not freeze the screen)...
 STEP_BUDGET_S = 0.040
+# ...and less when its commit and frame are slow: the previous step's commit-and-draw time comes
+# off this, so that a flood still gets a frame at least this often; never below HANDLE_MIN_S, so
+# that the queue still moves on a machine too slow to draw in time.
+FRAME_BUDGET_S = 0.050
+HANDLE_MIN_S = 0.005
 # The journal's checkpoints wait for the frame, and come at most this often: under a flood one
 # is due at every step, and each made the next step's commit wait for it.
 CHECKPOINT_GAP_S = 1.0
@@ -148,6 +153,7 @@ class App:
         # the GIL during the fsync); one thread, so commits keep their order.
         self._writer: ThreadPoolExecutor | None = None
         self._checkpoint_at = -CHECKPOINT_GAP_S
+        self._tail_s = 0.0  # the last drawn step's commit and frame: off the next one's budget
         if journal is not None:
             journal.defer_checkpoints = True  # made after the frame (_checkpoint_later)
         # Views a first slap will show, drawn off screen while idle after a game's first frame
@@ -888,8 +894,10 @@ class App:
             timeout = due if timeout is None else min(timeout, due)
         if self._warm_pending and self.frames:
             timeout = 0.0  # views to warm: look at the inputs, then warm one if none came
+        began = self.now()
         events = self.wait(timeout)
-        until = self.now() + STEP_BUDGET_S
+        handling = self.now()
+        until = handling + min(STEP_BUDGET_S, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
         self.hold()
         for ev in events:
             if self._immediate(ev):
@@ -915,6 +923,7 @@ class App:
             self.handle_item(item)
         # The step's events are written on the writer thread while the frame is laid out, and
         # the frame is shown only once they are durable.
+        tail_from = self.now()
         commit = self._commit_started() if self._holding else None
         self._report_overflow()
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
@@ -930,6 +939,9 @@ class App:
             drawn = True
         if drawn:
             self._present()
+            # What this step spent besides handling: reading its inputs (or waiting for them:
+            # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
+            self._tail_s = self.now() - tail_from + handling - began
         self._checkpoint_later()
         if (
             self._warm_pending
