@@ -246,3 +246,36 @@ def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_k
     assert max(gaps) <= FRAME_BUDGET_S + 0.005, gaps
     assert not app.inbox.empty()
     assert len(journaled(journal, app)) >= 4 * 3  # the queue still moves: each step handles some
+
+
+def test_a_power_cut_inside_a_window_is_judged_the_same_live_and_from_the_exported_log(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Finding 1 through the whole path: Alice and Bob slap at 3,600 s on the board's clock, the
+    board reboots, Chloé slaps at 25 s on its new boot. Each press is journaled with its clock
+    and epoch, so the table log exported from the journal (its payloads, as `companion export`
+    writes them) replays to the same judgement: Chloé belongs to no window."""
+    from companion.table.fold import replay
+
+    app = make_app(screen, journal)
+    rebooted = Clock(BOARD.name, BOARD.resolution_ns, "pico-boot:0000beef")
+    for seat, t_ns, clock in ((0, 3_600 * 10**9, BOARD), (1, 3_600 * 10**9 + 40_000_000, BOARD)):
+        for item in press(seat, t_ns, clock):
+            app.inbox.put(item)
+    app.step()
+    for item in press(2, 25 * 10**9, rebooted):
+        app.inbox.put(item)
+    app.step()
+    pygame.event.post(return_key())
+    app.step()
+    assert app.table is not None and app.game is not None
+    lines = [p for _, p in journal.payloads(app.table.game_id)]
+    presses = [json.loads(x) for x in lines if json.loads(x)["type"] == "press"]
+    assert [(p["clock"], p["epoch"]) for p in presses] == [
+        (BOARD.name, BOARD.epoch),
+        (BOARD.name, BOARD.epoch),
+        (BOARD.name, "pico-boot:0000beef"),
+    ]
+    judged = app.game.last_slap
+    assert judged is not None and [p for p, _ in judged.order] == ["Alice", "Bob"]
+    assert replay(lines).to_json() == app.game.to_json()
