@@ -18,12 +18,14 @@
    change and the frame flip (SDL_VIDEODRIVER=dummy).
 5. the same under a flood: a fifth seat's button chatters at ``--flood-hz`` presses a second
    (1,000 by default), each journaled, while the four real presses are timed; the main loop's
-   step bound (display.app.STEP_BUDGET_S) must keep drawing, and an overflowing queue is
-   counted (``dropped``).
+   step bound (display.app.STEP_BUDGET_S, FRAME_BUDGET_S; ``--frame-budget-ms`` to compare)
+   must keep drawing, and an overflowing queue is counted (``dropped``).
 6. ``--commit both``: each run plays its games with the group commit (one transaction per step
    of the main loop, the shipped way) and again with one commit per press (as before it), and
    says the ratios of that run (same seed, same load, one after the other).
-Latency figures are medians over ``--runs`` runs of each run's percentile. The games of a run
+Latency figures are medians over ``--runs`` runs of each run's percentile; each run says the
+machine's 1-minute load average as it started (``load_1m_runs``: the load the bench cannot
+control). The games of a run
 share one font cache, as an evening's games share the one App of ``companion play``: an untimed
 first game fills it (its edge -> pixel maximum is said as ``cold_first_game_max_runs``: the
 first slap after the table screen starts).
@@ -678,6 +680,14 @@ def main() -> int:
         help="what-if: the main loop's idle poll (display.app.COLD_POLL_S, 12 ms)",
     )
     ap.add_argument(
+        "--frame-budget-ms",
+        type=float,
+        default=None,
+        help="what-if: display.app.FRAME_BUDGET_S, the step's handling shortened by the previous "
+        "step's commit and frame so a frame comes this often (50 ms; 1000: the 40 ms step budget "
+        "alone)",
+    )
+    ap.add_argument(
         "--commit",
         choices=("group", "per-press", "both"),
         default="group",
@@ -722,6 +732,11 @@ def main() -> int:
 
         app_module.COLD_POLL_S = a.main_loop_poll_ms / 1000
         note += f"; what-if: main loop polls every {a.main_loop_poll_ms:g} ms (12 ms shipped)"
+    if a.frame_budget_ms is not None:
+        import companion.display.app as app_module
+
+        app_module.FRAME_BUDGET_S = a.frame_budget_ms / 1000
+        note += f"; what-if: a frame every {a.frame_budget_ms:g} ms at most (50 shipped)"
     modes = {"group": [True], "per-press": [False], "both": [True, False]}[a.commit]
     # One dict per (mode, run): the quiet games' and the flood's percentiles.
     runs: dict[bool, list[dict[str, Any]]] = {m: [] for m in modes}

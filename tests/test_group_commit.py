@@ -297,12 +297,13 @@ def test_a_due_checkpoint_waits_for_the_frame_and_a_flood_makes_one_a_second(
 
     def flood_step(t_us: int) -> None:
         for i in range(40):  # more than CHECKPOINT_EVERY events in one step
-            queue_press(app, i % 4, t_us + i)
+            # Each earlier, spaced anew each step: a new picture (a frame) each step.
+            queue_press(app, i % 4, t_us - i * (t_us // 10_000))
         app.step()
         assert app._writer is not None
         app._writer.submit(lambda: None).result()  # whatever the writer was given has run
 
-    flood_step(10_000)
+    flood_step(30_000)
     assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]
     seen.clear()
     clock[0] += 0.5  # the next step, half a second later: the checkpoint is due, not yet made
@@ -311,6 +312,27 @@ def test_a_due_checkpoint_waits_for_the_frame_and_a_flood_makes_one_a_second(
     assert journal.checkpoint_due
     seen.clear()
     clock[0] += 0.6
-    flood_step(30_000)
+    flood_step(10_000)
     assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]
     assert not journal.checkpoint_due
+
+
+def test_presses_that_change_nothing_on_screen_are_journaled_without_a_frame(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
+    """A chattering button in an open window: each press is journaled, none changes what the
+    table sees (a later press of a seat already in the window), so no frame is laid out for
+    them (in a flood, three steps of four drew the same picture again)."""
+    app = make_app(screen, journal, leds)
+    queue_press(app, 1, 1_000)
+    app.step()
+    frames, drawn = app.frames, app.painter
+    for i in range(5):
+        queue_press(app, 1, 2_000 + i)  # Bob again, later: the window keeps his first press
+    app.step()
+    assert [e["player"] for e in journaled(journal, app)] == ["Bob"] * 6
+    assert app.frames == frames and app.painter is drawn
+    queue_press(app, 3, 3_000)  # Dédé: a new press in the window, a new picture
+    app.step()
+    assert app.frames == frames + 1
+    assert app.view is not None and [p.name for p in app.view.live.presses] == ["Bob", "Dédé"]

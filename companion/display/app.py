@@ -136,6 +136,8 @@ class App:
         # that hands N presses to the game builds it once, not N times.
         self._view: Any = None
         self._view_stale = False
+        self._maybe_same = False  # only marked presses changed the game since the last frame
+        self._drawn_view: Any = None  # the view of the last frame laid out
         self.painter: Painter | None = None
         self.dirty = True
         self.running = True
@@ -230,7 +232,10 @@ class App:
             self._refresh()
             self._after(event, before)
         else:
-            self._refresh()  # built when next read: by the frame, or by the next event's after
+            # Built when next read: by the frame, or by the next event's after. A press may
+            # change nothing on screen (a seat pressing again in a flood): the frame is drawn
+            # only if the view differs from the one drawn last (step).
+            self._view_stale = self._maybe_same = True
             if self.game.finished and not was_finished:
                 self.load_tally()  # a game just ended: it counts tonight
             self.screens.after_marked(self, event, mark)
@@ -713,6 +718,8 @@ class App:
         phase = self.animating()
         painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
+        self._maybe_same = False
+        self._drawn_view = self.view
         self.last_screen = draw(painter, self.view, self.ui, None, phase)
         wait = self.screens.redraw_in(self.view, self.ui, now)
         self.tick_at = None if wait is None else now + wait
@@ -930,6 +937,9 @@ class App:
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
         ticking = self.tick_at is not None and self.now() >= self.tick_at
+        if self._maybe_same:
+            self._maybe_same = False
+            self.dirty = self.dirty or self.view != self._drawn_view
         drawn = self.dirty or animation is not None or ticking
         if drawn:
             self._render()
