@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display.app import FRAME_BUDGET_S, STEP_BUDGET_S, App
+from companion.display.app import BEHIND_ITEMS, FRAME_BUDGET_S, STEP_BUDGET_S, App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.inputs.base import Clock, EventInbox, InputEvent
@@ -236,18 +236,31 @@ def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_k
     monkeypatch.setattr(app, "_render", slow_render)
     shown: list[float] = []
     app.on_frame = lambda n: shown.append(clock[0])
-    for i in range(400):
-        # Each press earlier than the last: the window keeps every seat's earliest, so each
-        # changes the picture (a frame is due after every step).
-        for item in press(i % 4, 1_000_000 * (1_000 - i)):
-            app.inbox.put(item)
+
+    def flood(n: int, top: int) -> None:
+        for i in range(n):
+            # Each press earlier than the last: the window keeps every seat's earliest, so each
+            # changes the picture (a frame is due after every step).
+            for item in press(i % 4, 1_000_000 * (top - i)):
+                app.inbox.put(item)
+
+    flood(BEHIND_ITEMS // 2 - 1, 1_000)  # press and release: the queue is not behind
+    handled: list[int] = []
     for _ in range(4):
+        before = len(journaled(journal, app))
         app.step()
+        handled.append(len(journaled(journal, app)) - before)
     gaps = [b - a for a, b in itertools.pairwise(shown)]
     assert len(gaps) == 3
     assert max(gaps) <= FRAME_BUDGET_S + 0.005, gaps
     assert not app.inbox.empty()
-    assert len(journaled(journal, app)) >= 4 * 3  # the queue still moves: each step handles some
+    assert min(handled) >= 3  # the queue still moves: each step handles some
+    # A queue that is behind catches up first: its step takes the whole budget, more than
+    # twice the presses of a step shortened for its frame.
+    flood(400, 900)
+    before = len(journaled(journal, app))
+    app.step()
+    assert len(journaled(journal, app)) - before > 2 * handled[-1], handled
 
 
 def test_a_power_cut_inside_a_window_is_judged_the_same_live_and_from_the_exported_log(

@@ -59,6 +59,11 @@ STEP_BUDGET_S = 0.040
 # that the queue still moves on a machine too slow to draw in time.
 FRAME_BUDGET_S = 0.050
 HANDLE_MIN_S = 0.005
+# A queue holding more than this at the start of a step is behind (a flood faster than the
+# loop): the step takes its whole STEP_BUDGET_S to catch up, since frames of a state the queue
+# has already moved past show no one anything, and a shortened step let a loaded machine's
+# queue overflow (bench/gpio.py: 3,215 presses dropped at load 22).
+BEHIND_ITEMS = 128
 # The journal's checkpoints wait for the frame, and come at most this often: under a flood one
 # is due at every step, and each made the next step's commit wait for it.
 CHECKPOINT_GAP_S = 1.0
@@ -904,7 +909,10 @@ class App:
         began = self.now()
         events = self.wait(timeout)
         handling = self.now()
-        until = handling + min(STEP_BUDGET_S, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
+        budget = STEP_BUDGET_S
+        if self.inbox.qsize() <= BEHIND_ITEMS:
+            budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
+        until = handling + budget
         self.hold()
         for ev in events:
             if self._immediate(ev):
