@@ -336,3 +336,24 @@ def test_presses_that_change_nothing_on_screen_are_journaled_without_a_frame(
     app.step()
     assert app.frames == frames + 1
     assert app.view is not None and [p.name for p in app.view.live.presses] == ["Bob", "Dédé"]
+
+
+def test_while_the_loop_runs_the_commit_s_writer_gets_the_gil_within_a_millisecond(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
+    """The writer thread waited up to the interpreter's 5 ms switch interval for the frame's
+    layout to let it start the commit, and again to come back from the fsync (bench/gpio.py:
+    3.4 ms of a quiet press's 17-24). App.run sets 1 ms, and gives the old value back."""
+    app = make_app(screen, journal, leds)
+    before = sys.getswitchinterval()
+    during: list[float] = []
+
+    def shown(n: int) -> None:
+        during.append(sys.getswitchinterval())
+        app.running = False
+
+    app.on_frame = shown
+    queue_press(app, 0, 1_000)
+    app.run()
+    assert during and during[0] <= 0.001
+    assert sys.getswitchinterval() == before
