@@ -18,12 +18,14 @@
    change and the frame flip (SDL_VIDEODRIVER=dummy).
 5. the same under a flood: a fifth seat's button chatters at ``--flood-hz`` presses a second
    (1,000 by default), each journaled, while the four real presses are timed; the main loop's
-   step bound (display.app.STEP_BUDGET_S) must keep drawing, and an overflowing queue is
-   counted (``dropped``).
+   step bound (display.app.STEP_BUDGET_S, FRAME_BUDGET_S; ``--frame-budget-ms`` to compare)
+   must keep drawing, and an overflowing queue is counted (``dropped``).
 6. ``--commit both``: each run plays its games with the group commit (one transaction per step
    of the main loop, the shipped way) and again with one commit per press (as before it), and
    says the ratios of that run (same seed, same load, one after the other).
-Latency figures are medians over ``--runs`` runs of each run's percentile. The games of a run
+Latency figures are medians over ``--runs`` runs of each run's percentile; each run says the
+machine's 1-minute load average as it started (``load_1m_runs``: the load the bench cannot
+control). The games of a run
 share one font cache, as an evening's games share the one App of ``companion play``: an untimed
 first game fills it (its edge -> pixel maximum is said as ``cold_first_game_max_runs``: the
 first slap after the table screen starts).
@@ -59,6 +61,9 @@ from companion.inputs.debounce import DebounceSettings
 from companion.inputs.gpio import ButtonPin, GpioSource
 
 MS = 1_000_000
+# The first game's first press, after the table screen's first frame: a table sits down after
+# the screen shows, and the loop warms the slap screen's caches meanwhile (App.warm_step).
+FIRST_PRESS_S = 1.0
 PINS = [17, 27, 22, 23, 24, 25, 5, 6, 12, 13]
 
 
@@ -361,13 +366,16 @@ def end_to_end(
     unseen: list[int] | None = None,
     group_commit: bool = True,
     cold: list[int] | None = None,
+    first_frame: list[int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Edge -> LED and edge -> frame flip, through App.run with default debounce settings;
     ``flood_hz`` > 0 adds a fifth seat pressing that many times a second.
 
     The games share one font and text cache, as the games of an evening share the one App of
     ``companion play``; a first, untimed game fills it, and its edge -> pixel figures (the cold
-    caches of a table screen just started) go to ``cold``."""
+    caches of a table screen just started) go to ``cold``: its first press comes ``FIRST_PRESS_S``
+    after its first frame (players sit down after the screen shows), and the time from the App's
+    making to that first frame goes to ``first_frame``."""
     import tempfile
 
     import pygame
@@ -405,6 +413,7 @@ def end_to_end(
             players = ["A", "B", "C", "D", "E"] if flood_hz else ["A", "B", "C", "D"]
             # Under a flood the window stays open long enough for a delayed press to count.
             rules = {"slap_timeout_ms": 60_000} if flood_hz else {}
+            made_at = time.monotonic_ns()
             table = Table.start(
                 journal, NewKiloGame(players=players, rounds=3, rules=rules), {"input": "gpio"}
             )
@@ -424,6 +433,8 @@ def end_to_end(
             frames: list[int] = []
             app.on_frame = lambda n, frames=frames: frames.append(time.monotonic_ns())
             app.step()
+            if warm_up and first_frame is not None and frames:
+                first_frame.append(frames[0] - made_at)
             pressed: list[tuple[int, int]] = []
 
             def drive(
@@ -432,9 +443,12 @@ def end_to_end(
                 pressed: list[tuple[int, int]],
                 lit: list[tuple[int, int]] = lit,
                 frames: list[int] = frames,
+                warm_up: bool = warm_up,
             ) -> None:
                 order = list(range(4))
                 rng.shuffle(order)
+                if warm_up:
+                    time.sleep(FIRST_PRESS_S)
                 for seat in order:
                     time.sleep(rng.uniform(0.04, 0.09))
                     pin = factory.pin(buttons[seat])
@@ -549,9 +563,18 @@ def pico_irq_model() -> dict[str, Any]:
 def _one_run(a: Any, seed: int, group: bool) -> dict[str, Any]:
     """One run's percentiles (ms): edge -> LED and pixel, and edge -> pixel under the flood."""
     cold: list[int] = []
-    to_led, to_pixel = end_to_end(a.games, seed, journal_dir=a.journal_dir, group_commit=group, cold=cold)
+    first_frame: list[int] = []
+    load = os.getloadavg()[0]
+    to_led, to_pixel = end_to_end(
+        a.games, seed, journal_dir=a.journal_dir, group_commit=group, cold=cold, first_frame=first_frame
+    )
     out: dict[str, Any] = {
+        # The load this bench cannot control: other processes wanting the 1-minute average's
+        # cores, taken as the run starts.
+        "load": load,
         "cold_max": max(cold) / 1e6 if cold else -1,
+        "cold_first": cold[0] / 1e6 if cold else -1,
+        "first_frame": first_frame[0] / 1e6 if first_frame else -1,
         "led_p50": _pct(to_led, 0.5) / 1000,
         "led_p99": _pct(to_led, 0.99) / 1000,
         "pixel_p50": _pct(to_pixel, 0.5) / 1000,
@@ -592,11 +615,17 @@ def _emit_runs(a: Any, runs: list[dict[str, Any]], commit: str, note: str) -> No
                 "p99_runs": [round(r[f"{key}_p99"], 1) for r in runs],
                 "target_p99": 20,
                 **(
-                    {"cold_first_game_max_runs": [round(r["cold_max"], 1) for r in runs]}
+                    {
+                        "cold_first_game_max_runs": [round(r["cold_max"], 1) for r in runs],
+                        "cold_first_press_runs": [round(r["cold_first"], 1) for r in runs],
+                        "first_frame_ms_runs": [round(r["first_frame"], 1) for r in runs],
+                    }
                     if key == "pixel"
                     else {}
                 ),
-                "note": note + "; one untimed game first fills the font cache (cold_*: its figure)",
+                "load_1m_runs": [round(r["load"], 2) for r in runs],
+                "note": note + "; one untimed game first fills the font cache (cold_*: its figures, its "
+                f"first press {FIRST_PRESS_S:g} s after its first frame)",
             }
         )
     if a.flood_hz:
@@ -616,6 +645,7 @@ def _emit_runs(a: Any, runs: list[dict[str, Any]], commit: str, note: str) -> No
                 "frame_gap_p99_ms": _median_of(runs, "gap_p99"),
                 "frame_gap_max_ms_runs": [round(r["gap_max"], 1) for r in runs],
                 "journal_dir": a.journal_dir or "temp folder",
+                "load_1m_runs": [round(r["load"], 2) for r in runs],
                 "note": note + f"; a fifth seat presses {a.flood_hz}/s, each press journaled",
             }
         )
@@ -648,6 +678,14 @@ def main() -> int:
         type=float,
         default=None,
         help="what-if: the main loop's idle poll (display.app.COLD_POLL_S, 12 ms)",
+    )
+    ap.add_argument(
+        "--frame-budget-ms",
+        type=float,
+        default=None,
+        help="what-if: display.app.FRAME_BUDGET_S, the step's handling shortened by the previous "
+        "step's commit and frame so a frame comes this often (50 ms; 1000: the 40 ms step budget "
+        "alone)",
     )
     ap.add_argument(
         "--commit",
@@ -694,6 +732,11 @@ def main() -> int:
 
         app_module.COLD_POLL_S = a.main_loop_poll_ms / 1000
         note += f"; what-if: main loop polls every {a.main_loop_poll_ms:g} ms (12 ms shipped)"
+    if a.frame_budget_ms is not None:
+        import companion.display.app as app_module
+
+        app_module.FRAME_BUDGET_S = a.frame_budget_ms / 1000
+        note += f"; what-if: a frame every {a.frame_budget_ms:g} ms at most (50 shipped)"
     modes = {"group": [True], "per-press": [False], "both": [True, False]}[a.commit]
     # One dict per (mode, run): the quiet games' and the flood's percentiles.
     runs: dict[bool, list[dict[str, Any]]] = {m: [] for m in modes}

@@ -20,3 +20,20 @@ def results() -> dict[str, dict[str, object]]:
 @pytest.mark.parametrize("name", TESTS)
 def test_watchdog(name: str, results: dict[str, dict[str, object]]) -> None:
     assert results[name]["ok"], results[name]["error"]
+
+
+def test_the_board_waits_for_two_missed_refreshes_and_at_most_three_seconds() -> None:
+    """The test above reads the board's own constant, so any silence passed it (30 s did). The
+    constant itself: longer than two of the host's LED refreshes (a late one must not blink a
+    table's LEDs off), at most the 3 s the docs promise (docs/architecture.md, "Time")."""
+    import re
+
+    from companion.inputs.serial_source import LED_REFRESH_S
+    from tests.conftest import ROOT
+
+    text = (ROOT / "firmware" / "buttonboard.py").read_text(encoding="utf-8")
+    found = re.search(r"^HOST_SILENT_US = const\((\d+)\)", text, re.M)
+    assert found is not None
+    silent_us = int(found[1])
+    assert silent_us >= 2 * LED_REFRESH_S * 1_000_000
+    assert silent_us <= 3_000_000

@@ -279,3 +279,81 @@ def test_a_process_killed_before_its_batch_commits_loses_the_batch_and_showed_no
         (info,) = journal.games()
         kinds = [(type(e).__name__, getattr(e, "player", None)) for _, e in journal.events(info.id)]
     assert kinds == [("NewKiloGame", None), ("Press", "Alice")]
+
+
+def test_a_due_checkpoint_waits_for_the_frame_and_a_flood_makes_one_a_second(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
+    """A checkpoint costs several commits: made before the frame, it was on a flood's every
+    step (one is due every 32 events), between the presses' COMMIT and their pixels."""
+    clock = [100.0]
+    app = make_app(screen, journal, leds)
+    app.now = lambda: clock[0]
+    seen: list[str] = []
+    journal._db.set_trace_callback(
+        lambda sql: seen.append(sql) if sql == "COMMIT" or "wal_checkpoint" in sql else None
+    )
+    app.on_frame = lambda n: seen.append("frame")
+
+    def flood_step(t_us: int) -> None:
+        for i in range(40):  # more than CHECKPOINT_EVERY events in one step
+            # Each earlier, spaced anew each step: a new picture (a frame) each step.
+            queue_press(app, i % 4, t_us - i * (t_us // 10_000))
+        app.step()
+        assert app._writer is not None
+        app._writer.submit(lambda: None).result()  # whatever the writer was given has run
+
+    flood_step(30_000)
+    assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]
+    seen.clear()
+    clock[0] += 0.5  # the next step, half a second later: the checkpoint is due, not yet made
+    flood_step(20_000)
+    assert seen == ["COMMIT", "frame"]
+    assert journal.checkpoint_due
+    seen.clear()
+    clock[0] += 0.6
+    flood_step(10_000)
+    assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]
+    assert not journal.checkpoint_due
+
+
+def test_presses_that_change_nothing_on_screen_are_journaled_without_a_frame(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
+    """A chattering button in an open window: each press is journaled, none changes what the
+    table sees (a later press of a seat already in the window), so no frame is laid out for
+    them (in a flood, three steps of four drew the same picture again)."""
+    app = make_app(screen, journal, leds)
+    queue_press(app, 1, 1_000)
+    app.step()
+    frames, drawn = app.frames, app.painter
+    for i in range(5):
+        queue_press(app, 1, 2_000 + i)  # Bob again, later: the window keeps his first press
+    app.step()
+    assert [e["player"] for e in journaled(journal, app)] == ["Bob"] * 6
+    assert app.frames == frames and app.painter is drawn
+    queue_press(app, 3, 3_000)  # Dédé: a new press in the window, a new picture
+    app.step()
+    assert app.frames == frames + 1
+    assert app.view is not None and [p.name for p in app.view.live.presses] == ["Bob", "Dédé"]
+
+
+def test_while_the_loop_runs_the_commit_s_writer_gets_the_gil_within_a_millisecond(
+    screen: pygame.Surface, journal: Journal, leds: SeatLeds
+) -> None:
+    """The writer thread waited up to the interpreter's 5 ms switch interval for the frame's
+    layout to let it start the commit, and again to come back from the fsync (bench/gpio.py:
+    3.4 ms of a quiet press's 17-24). App.run sets 1 ms, and gives the old value back."""
+    app = make_app(screen, journal, leds)
+    before = sys.getswitchinterval()
+    during: list[float] = []
+
+    def shown(n: int) -> None:
+        during.append(sys.getswitchinterval())
+        app.running = False
+
+    app.on_frame = shown
+    queue_press(app, 0, 1_000)
+    app.run()
+    assert during and during[0] <= 0.001
+    assert sys.getswitchinterval() == before

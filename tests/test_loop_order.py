@@ -4,6 +4,7 @@ draws and reads QUIT; the queue is bounded and an overflow is said, never silent
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import queue
@@ -16,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from companion.display.app import STEP_BUDGET_S, App
+from companion.display.app import BEHIND_ITEMS, FRAME_BUDGET_S, STEP_BUDGET_S, App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.inputs.base import Clock, EventInbox, InputEvent
@@ -211,3 +212,85 @@ def test_a_key_read_late_by_a_slow_step_says_its_stamp_is_that_coarse(
     (event,) = journaled(journal, app)
     # Not the 20 ms a key read by a brisk loop claims: the margin must not be shown finer.
     assert event["type"] == "press" and event.get("res_us", 1) >= 60_000
+
+
+def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_keep_coming(
+    screen: pygame.Surface, journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step's budget is for handling; a frame that takes 30 ms to lay out and commit came on
+    top of it, so under a flood the screen changed every 70 ms. The previous step's commit and
+    frame now come off the next step's handling: a frame at least every FRAME_BUDGET_S."""
+    clock = [0.0]
+
+    def now() -> float:
+        clock[0] += 0.001  # every look at the clock costs a millisecond: a slow SD card
+        return clock[0]
+
+    app = make_app(screen, journal, now=now)
+    render = app._render
+
+    def slow_render() -> None:
+        clock[0] += 0.030  # a loaded machine lays out a frame in 30 ms
+        render()
+
+    monkeypatch.setattr(app, "_render", slow_render)
+    shown: list[float] = []
+    app.on_frame = lambda n: shown.append(clock[0])
+
+    def flood(n: int, top: int) -> None:
+        for i in range(n):
+            # Each press earlier than the last: the window keeps every seat's earliest, so each
+            # changes the picture (a frame is due after every step).
+            for item in press(i % 4, 1_000_000 * (top - i)):
+                app.inbox.put(item)
+
+    flood(BEHIND_ITEMS // 2 - 1, 1_000)  # press and release: the queue is not behind
+    handled: list[int] = []
+    for _ in range(4):
+        before = len(journaled(journal, app))
+        app.step()
+        handled.append(len(journaled(journal, app)) - before)
+    gaps = [b - a for a, b in itertools.pairwise(shown)]
+    assert len(gaps) == 3
+    assert max(gaps) <= FRAME_BUDGET_S + 0.005, gaps
+    assert not app.inbox.empty()
+    assert min(handled) >= 3  # the queue still moves: each step handles some
+    # A queue that is behind catches up first: its step takes the whole budget, more than
+    # twice the presses of a step shortened for its frame.
+    flood(400, 900)
+    before = len(journaled(journal, app))
+    app.step()
+    assert len(journaled(journal, app)) - before > 2 * handled[-1], handled
+
+
+def test_a_power_cut_inside_a_window_is_judged_the_same_live_and_from_the_exported_log(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Finding 1 through the whole path: Alice and Bob slap at 3,600 s on the board's clock, the
+    board reboots, Chloé slaps at 25 s on its new boot. Each press is journaled with its clock
+    and epoch, so the table log exported from the journal (its payloads, as `companion export`
+    writes them) replays to the same judgement: Chloé belongs to no window."""
+    from companion.table.fold import replay
+
+    app = make_app(screen, journal)
+    rebooted = Clock(BOARD.name, BOARD.resolution_ns, "pico-boot:0000beef")
+    for seat, t_ns, clock in ((0, 3_600 * 10**9, BOARD), (1, 3_600 * 10**9 + 40_000_000, BOARD)):
+        for item in press(seat, t_ns, clock):
+            app.inbox.put(item)
+    app.step()
+    for item in press(2, 25 * 10**9, rebooted):
+        app.inbox.put(item)
+    app.step()
+    pygame.event.post(return_key())
+    app.step()
+    assert app.table is not None and app.game is not None
+    lines = [p for _, p in journal.payloads(app.table.game_id)]
+    presses = [json.loads(x) for x in lines if json.loads(x)["type"] == "press"]
+    assert [(p["clock"], p["epoch"]) for p in presses] == [
+        (BOARD.name, BOARD.epoch),
+        (BOARD.name, BOARD.epoch),
+        (BOARD.name, "pico-boot:0000beef"),
+    ]
+    judged = app.game.last_slap
+    assert judged is not None and [p for p, _ in judged.order] == ["Alice", "Bob"]
+    assert replay(lines).to_json() == app.game.to_json()

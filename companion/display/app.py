@@ -10,6 +10,7 @@ drawn: the loop sleeps on its inputs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import queue
 import sys
@@ -51,8 +52,25 @@ COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 ANIM_FRAME_S = 1 / 30
 # A step handles inputs for at most this long before it draws and reads QUIT again, however
-# many presses wait (a chattering button on a slow SD card must not freeze the screen).
+# many presses wait (a chattering button on a slow SD card must not freeze the screen)...
 STEP_BUDGET_S = 0.040
+# ...and less when its commit and frame are slow: the previous step's commit-and-draw time comes
+# off this, so that a flood still gets a frame at least this often; never below HANDLE_MIN_S, so
+# that the queue still moves on a machine too slow to draw in time.
+FRAME_BUDGET_S = 0.050
+HANDLE_MIN_S = 0.005
+# A queue holding more than this at the start of a step is behind (a flood faster than the
+# loop): the step takes its whole STEP_BUDGET_S to catch up, since frames of a state the queue
+# has already moved past show no one anything, and a shortened step let a loaded machine's
+# queue overflow (bench/gpio.py: 3,215 presses dropped at load 22).
+BEHIND_ITEMS = 128
+# The journal's checkpoints wait for the frame, and come at most this often: under a flood one
+# is due at every step, and each made the next step's commit wait for it.
+CHECKPOINT_GAP_S = 1.0
+# While the frame is laid out, the step's commit runs on the writer thread: the interpreter
+# hands it the GIL within this (the default 5 ms was most of a quiet press's wait for its
+# commit to start, and again to return from the fsync).
+SWITCH_S = 0.001
 # Window events are handled at once; these act on the table, so they wait for the presses that
 # were on the queue before them (one order: docs/architecture.md, "Time").
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
@@ -123,6 +141,8 @@ class App:
         # that hands N presses to the game builds it once, not N times.
         self._view: Any = None
         self._view_stale = False
+        self._maybe_same = False  # only marked presses changed the game since the last frame
+        self._drawn_view: Any = None  # the view of the last frame laid out
         self.painter: Painter | None = None
         self.dirty = True
         self.running = True
@@ -139,10 +159,19 @@ class App:
         # Writes a step's commit while the main thread lays out its frame (SQLite lets go of
         # the GIL during the fsync); one thread, so commits keep their order.
         self._writer: ThreadPoolExecutor | None = None
+        self._checkpoint_at = -CHECKPOINT_GAP_S
+        self._tail_s = 0.0  # the last drawn step's commit and frame: off the next one's budget
+        if journal is not None:
+            journal.defer_checkpoints = True  # made after the frame (_checkpoint_later)
+        # Views a first slap will show, drawn off screen while idle after a game's first frame
+        # (warm_step): None until planned, then those left to draw.
+        self._warm_pending = False
+        self._warm: list[tuple[Any, dict[str, Any]]] | None = None
         self.load_tally()
         if table is not None:
             self.ui.game = table.engine.game
             self._refresh()
+            self._warm_pending = True
             self.start_source()
 
     # --- the game ----------------------------------------------------------------------------
@@ -208,7 +237,10 @@ class App:
             self._refresh()
             self._after(event, before)
         else:
-            self._refresh()  # built when next read: by the frame, or by the next event's after
+            # Built when next read: by the frame, or by the next event's after. A press may
+            # change nothing on screen (a seat pressing again in a flood): the frame is drawn
+            # only if the view differs from the one drawn last (step).
+            self._view_stale = self._maybe_same = True
             if self.game.finished and not was_finished:
                 self.load_tally()  # a game just ended: it counts tonight
             self.screens.after_marked(self, event, mark)
@@ -257,6 +289,7 @@ class App:
         self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup, game=setup.game)
         self.ui.hardware.web = self.web
         self._refresh()
+        self._warm_pending, self._warm = True, None  # new names, maybe a new game's screens
         self.start_source()
 
     # --- input sources -----------------------------------------------------------------------
@@ -690,6 +723,8 @@ class App:
         phase = self.animating()
         painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
+        self._maybe_same = False
+        self._drawn_view = self.view
         self.last_screen = draw(painter, self.view, self.ui, None, phase)
         wait = self.screens.redraw_in(self.view, self.ui, now)
         self.tick_at = None if wait is None else now + wait
@@ -702,6 +737,39 @@ class App:
         pygame.display.flip()
         if self.on_frame is not None:
             self.on_frame(self.frames)
+
+    def warm_step(self) -> None:
+        """Draw one of the views a first slap will show on a scratch surface: the fonts at its
+        sizes, the glyphs and the names it renders are then in the caches when the slap comes
+        (cold, its frame took about 200 ms on this build machine). One view a step, while idle,
+        after the game's first frame: the first frame is not delayed, and a press that comes
+        meanwhile waits for one view at most."""
+        if self._warm is None:
+            game = self.game
+            self._warm = list(self.screens.warm_views(game)) if game is not None else []
+        if self._warm:
+            view, fields = self._warm.pop(0)
+            size = self.turned.canvas(self.surface).get_size()
+            now = self.now()
+            ui = dataclasses.replace(self.ui, window_open_at=now, now=now, **fields)
+            draw(Painter(pygame.Surface(size), self.fonts), view, ui)
+        if not self._warm:
+            self._warm_pending, self._warm = False, None
+
+    def _checkpoint_later(self) -> None:
+        """The journal's due checkpoint, once the frame is shown, on the writer thread (after
+        any commit it holds), at most every CHECKPOINT_GAP_S."""
+        journal = self.journal
+        if journal is None or not journal.checkpoint_due:
+            return
+        now = self.now()
+        if now - self._checkpoint_at < CHECKPOINT_GAP_S:
+            return
+        self._checkpoint_at = now
+        if self._writer is None:
+            journal.checkpoint()
+        else:
+            self._writer.submit(journal.checkpoint)
 
     def _precise(self) -> bool:
         """Keys are slap buttons right now: read them more often (they are stamped when read)."""
@@ -836,8 +904,15 @@ class App:
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)
+        if self._warm_pending and self.frames:
+            timeout = 0.0  # views to warm: look at the inputs, then warm one if none came
+        began = self.now()
         events = self.wait(timeout)
-        until = self.now() + STEP_BUDGET_S
+        handling = self.now()
+        budget = STEP_BUDGET_S
+        if self.inbox.qsize() <= BEHIND_ITEMS:
+            budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
+        until = handling + budget
         self.hold()
         for ev in events:
             if self._immediate(ev):
@@ -863,12 +938,16 @@ class App:
             self.handle_item(item)
         # The step's events are written on the writer thread while the frame is laid out, and
         # the frame is shown only once they are durable.
+        tail_from = self.now()
         commit = self._commit_started() if self._holding else None
         self._report_overflow()
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
         ticking = self.tick_at is not None and self.now() >= self.tick_at
+        if self._maybe_same:
+            self._maybe_same = False
+            self.dirty = self.dirty or self.view != self._drawn_view
         drawn = self.dirty or animation is not None or ticking
         if drawn:
             self._render()
@@ -878,8 +957,23 @@ class App:
             drawn = True
         if drawn:
             self._present()
+            # What this step spent besides handling: reading its inputs (or waiting for them:
+            # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
+            self._tail_s = self.now() - tail_from + handling - began
+        self._checkpoint_later()
+        if (
+            self._warm_pending
+            and self.frames
+            and not events
+            and not drawn
+            and not self._early
+            and self.inbox.empty()
+        ):
+            self.warm_step()
 
     def run(self) -> int:
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch, SWITCH_S))
         try:
             while self.running:
                 self.step(None)
@@ -890,6 +984,7 @@ class App:
             self.buttons.off()
             self.stop_source()
             self.sounds.close()
+            sys.setswitchinterval(switch)
         return 0
 
 

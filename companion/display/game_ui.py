@@ -132,6 +132,13 @@ class GameScreens:
         """``after`` for an event ``press_mark`` marked, from the engine alone: the same effects
         (``app.view`` is not read, so it is not rebuilt for each press)."""
 
+    def warm_views(self, engine: Any) -> list[tuple[Any, dict[str, Any]]]:
+        """Views the table's first inputs will likely show, each with the ``Ui`` fields it is
+        drawn with: the loop draws them off screen while idle after the first frame, so that
+        the first slap does not pay for opening fonts and rendering names (App.warm). None
+        by default."""
+        return []
+
     def undone(self, engine: Any, lang: str) -> str | None:
         """In words, what the last undo cancelled."""
         return None

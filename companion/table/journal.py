@@ -220,6 +220,12 @@ class Journal:
         self._wait = wait  # for the lock: False when another companion writing means "not now"
         self._lock_fd: int | None = None
         self._since_checkpoint = 0
+        # The table's loop shows a batch the moment its COMMIT returns and checkpoints after
+        # that (``checkpoint_due``): a checkpoint costs several commits, and made before the
+        # frame it was half of a flood's steps' wait (bench/gpio.py). Nothing waits on it to be
+        # durable: the -wal already is.
+        self.defer_checkpoints = False
+        self.checkpoint_due = False
         # Told after each commit of events (the phones' server wakes on it instead of polling);
         # called on the writer's thread, so it must only hand the news over.
         self.on_commit: Callable[[], None] | None = None
@@ -635,8 +641,13 @@ class Journal:
         """Copy the -wal into the journal every CHECKPOINT_EVERY events, and at once if the -wal
         was deleted: SQLite keeps writing to the deleted file, which a crash would lose."""
         self._since_checkpoint += events
-        if self._since_checkpoint >= CHECKPOINT_EVERY or not self.wal.exists():
+        if not self.wal.exists():
             self.checkpoint()
+        elif self._since_checkpoint >= CHECKPOINT_EVERY:
+            if self.defer_checkpoints:
+                self.checkpoint_due = True
+            else:
+                self.checkpoint()
         if self.on_commit is not None:
             self.on_commit()
 
@@ -647,6 +658,7 @@ class Journal:
         with contextlib.suppress(sqlite3.Error):
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             self._since_checkpoint = 0
+            self.checkpoint_due = False
 
     def settle(self) -> None:
         """Empty the -wal into the journal if no reader needs it now; never waits (a reader

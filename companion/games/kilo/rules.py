@@ -238,6 +238,16 @@ class KiloGame:
         self._checkpoints: Checkpoints[tuple[AnyEvent, _State, _Run]] = Checkpoints()
         self.last_undone: AnyEvent | None = None
 
+    def scratch(self) -> KiloGame:
+        """A copy to try events on that changes nothing of this game (the display draws what a
+        first slap would show before it comes, to fill its font caches): its own state, and no
+        decision to undo."""
+        copy = object.__new__(KiloGame)
+        copy.__dict__.update(self.__dict__)
+        copy._s = self._s.clone()
+        copy._checkpoints = Checkpoints()
+        return copy
+
     # --- reading the state ---------------------------------------------------------------------
 
     def _new_window(self) -> SlapWindow:

@@ -57,6 +57,7 @@ from companion.display.theme import (
     seat_color,
     text_on,
 )
+from companion.errors import RuleError
 from companion.games.kilo.events import (
     RULE_CHOICES,
     Dealer,
@@ -1678,6 +1679,28 @@ class KiloScreens(GameScreens):
         game = app.table.engine
         if 0 <= seat < len(game.players):
             app.submit(Press(player=game.players[seat], t_us=t_us, res_us=res_us))
+
+    def warm_views(self, engine: Any) -> list[tuple[Any, dict[str, Any]]]:
+        """The open window after one press and after every seat's, then its valid verdict
+        shown: the frames of a first slap (fonts at the live panel's and the timeline's sizes,
+        the names there)."""
+        game: KiloGame = engine
+        if game.awaiting != "play":
+            return []
+        scratch = game.scratch()
+        floor = scratch._s.window.floor
+        t_us = (floor[1] if floor else 0) + 1_000_000
+        views: list[tuple[Any, dict[str, Any]]] = []
+        try:
+            for i, player in enumerate(game.players):
+                scratch.apply(Press(player=player, t_us=t_us + 7_000 * i, res_us=1))
+                if i in (0, len(game.players) - 1):
+                    views.append((build_view(scratch), {}))
+            scratch.apply(Verdict(valid=True))
+            views.append((build_view(scratch), {"show_result": True}))
+        except RuleError:
+            pass  # a table whose rules refuse these: what was built still warms
+        return views
 
     def keys_are_buttons(self, app: Any, screen: str) -> bool:
         v = app.view
