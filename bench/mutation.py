@@ -48,6 +48,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
     "fold": ("companion/table/fold.py", ["tests/test_tablelog.py"]),
+    "undo": ("companion/games/undo.py", ["tests/test_undo.py"]),
     "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
     "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),
     "debounce": ("companion/inputs/debounce.py", ["tests/test_debounce.py"]),
