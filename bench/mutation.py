@@ -69,8 +69,17 @@ def equivalents() -> set[str]:
 # A pytest plugin every judged run loads: mutmut forks each mutant's run from a process that
 # already ran the tests on the unmutated code, so a memoised function (the solver's lru_cache)
 # would answer from that run and hide the mutant. Each run starts with every cache empty.
-FRESH_CACHES = '''"""Empty the package's memo caches before each test session (bench/mutation.py)."""
+# It also turns off Hypothesis's shrinking: a mutant is killed by the first failing example, and
+# shrinking it (which decides nothing) spent up to the whole CPU limit per mutant, so a killed
+# mutant was counted as a timeout after 20 CPU seconds (Kilo's rules: 61 of the first 207).
+FRESH_CACHES = '''"""Empty the package's memo caches before each test session, and judge
+property tests without shrinking (bench/mutation.py)."""
 import sys
+
+from hypothesis import Phase, settings
+
+settings.register_profile("mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate])
+settings.load_profile("mutation")
 
 
 def pytest_sessionstart(session):
