@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,8 @@ from companion.inputs.debounce import (
 
 US = 1_000
 MS = 1_000_000
+# COMPANION_PROPERTY_SCALE=0.1 (bench/mutation.py) runs a tenth of the examples, 20 at least.
+SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 T0 = 5_000_000_000_000  # an uptime of well over an hour, as on a real Pi
 
 
@@ -70,7 +74,7 @@ def gaps_to_offsets(gaps: list[int]) -> list[int]:
 BOUNCE_GAP = st.integers(1, 2 * MS - 1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=max(20, int(300 * SCALE)), deadline=None)
 @given(
     pairs=st.integers(min_value=0, max_value=10),
     data=st.data(),
@@ -88,7 +92,7 @@ def test_bouncy_press_gives_one_press_at_first_edge(pairs: int, data: st.DataObj
     assert d.glitches == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=max(20, int(200 * SCALE)), deadline=None)
 @given(
     offsets=st.lists(st.integers(1, 2 * MS - 1), min_size=1, max_size=19, unique=True).filter(
         lambda xs: len(xs) % 2 == 1
