@@ -466,3 +466,61 @@ def test_the_summary_is_the_narrators_in_the_language_asked() -> None:
     assert g.summary("en") == kilo_summary(g, "en") and g.summary("en").startswith(
         "Kilo de merde — Round 1/3"
     )
+
+
+def test_the_exported_state_holds_every_field_by_its_name() -> None:
+    """What `companion replay --json` and the phones read: each key spelled as documented."""
+    from companion.games.kilo.odds import pile_odds
+
+    g = game(4, rounds=3)
+    slap(g, everyone(g, "Dom"))
+    draw(g, "Dom", "AS")
+    slap(g, everyone(g, "Dom"))
+    draw(g, "Dom", "7H")  # flushes the AS and itself under the pile
+    slap(g, {"Bea": 5_000_000}, valid=False)
+    draw(g, "Bea", "5C")
+    g.apply(Press(player="Cy", t_us=9_000_000))
+    g.apply(Press(player="Ana", t_us=9_000_120))
+    assert g.to_json() == {
+        "game": "kilo",
+        "players": ["Ana", "Bea", "Cy", "Dom"],
+        "rules": {
+            "seven": "flush",
+            "quads": "rank",
+            "passing": "one_by_one",
+            "tie": "all_draw",
+            "slap_timeout_ms": 5000,
+        },
+        "round": 3,
+        "rounds": 3,
+        "finished": False,
+        "end_reason": None,
+        "winners": [],
+        "awaiting": "verdict",
+        "owed_draws": [],
+        "starter": None,
+        "dealer": None,
+        "standings": [
+            {"player": "Ana", "kilos": 0, "cards": [], "flushes": 0},
+            {"player": "Cy", "kilos": 0, "cards": [], "flushes": 0},
+            {"player": "Dom", "kilos": 0, "cards": [], "flushes": 1},
+            {"player": "Bea", "kilos": 5, "cards": ["5C"], "flushes": 0},
+        ],
+        "pile": {"count": 35, "known_bottom": 2, **pile_odds(g).to_json()},
+        "window": {
+            "order": [{"player": "Cy", "t_us": 9_000_000}, {"player": "Ana", "t_us": 9_000_120}],
+            "close_us": 14_000_000,
+        },
+        "last_slap": {
+            "order": [{"player": "Bea", "t_us": 5_000_000}],
+            "losers": ["Bea"],
+            "margin_us": None,
+            "valid": False,
+            "tied": False,
+            "non_pressers": ["Ana", "Cy", "Dom"],
+        },
+        "slaps": 3,
+        "draws": 3,
+        "ignored_presses": 0,
+        "history": [[0, 0, 0, 100], [0, 0, 0, 0]],
+    }
