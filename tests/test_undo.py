@@ -188,9 +188,11 @@ class _Disk:
         self.room = room
         self.readable = True
         self.opened = 0
+        self.asked: tuple[tuple[Any, ...], dict[str, Any]] = ((), {})
 
     def open(self, *args: Any, **kwargs: Any) -> _Disk:
         self.opened += 1
+        self.asked = (args, kwargs)
         return self
 
     def seek(self, offset: int) -> int:
@@ -216,6 +218,7 @@ def test_a_full_disk_keeps_what_the_file_holds_and_the_rest_in_memory(
     for i in range(40):
         stack.append(i)
     assert disk.opened == 1  # one file for the game, opened once
+    assert disk.asked == ((), {"prefix": "companion-undo-"})  # named as ours where names show
     spilled = len(stack) - stack.in_memory
     assert 0 < spilled < 38  # some batches fit, then the disk was full
     assert len(stack) == 40
