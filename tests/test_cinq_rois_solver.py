@@ -454,6 +454,12 @@ def test_a_lone_card_with_two_wilds_is_a_set_not_a_run() -> None:
     # standing for the suits the card does not have, in suit order.
     assert placed(solve(cards("7H JK JK"), Rank.KING)) == [["JK=7S", "7H", "JK=7D"]]
     assert placed(solve(cards("KS JK 9D"), Rank.NINE)) == [["KS", "9D=KH", "JK=KD"]]
+    # 4H with 4D or with 5H, one wild each, and the other card with two wilds: both go out; the
+    # set of 4s is the one kept (not the run 4H 5H 6H and a set of 4D with two wilds).
+    assert placed(solve(cards("4H 5H 4D JK JK JK"), Rank.KING)) == [
+        ["JK=4S", "4H", "4D"],
+        ["JK=5S", "5H", "JK=5D"],
+    ]
 
 
 def test_combinations_are_listed_by_rank_a_run_before_a_set() -> None:
