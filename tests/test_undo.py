@@ -264,7 +264,7 @@ def test_a_file_that_cannot_be_read_back_says_so_in_both_languages(monkeypatch: 
     )
 
 
-def test_a_dataclass_pickled_by_its_fields_comes_back_equal() -> None:
+def test_a_class_decorated_while_the_test_runs_is_pickled_by_its_fields() -> None:
     # Decorated here, not at import: the mutation bench judges what runs inside the tests.
     @dataclasses.dataclass(slots=True)
     class One:
