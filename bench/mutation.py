@@ -48,9 +48,11 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
     "fold": ("companion/table/fold.py", ["tests/test_tablelog.py"]),
+    "undo": ("companion/games/undo.py", ["tests/test_undo.py"]),
     "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
     "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),
-    "debounce": ("companion/inputs/debounce.py", ["tests/test_debounce.py"]),
+    # The hostile-edges property is the debounce's oracle for late edges and lost ones.
+    "debounce": ("companion/inputs/debounce.py", ["tests/test_debounce.py", "tests/test_hostile_edges.py"]),
     "audit": ("companion/display/audit.py", ["tests/test_audit.py"]),
 }
 
@@ -68,8 +70,17 @@ def equivalents() -> set[str]:
 # A pytest plugin every judged run loads: mutmut forks each mutant's run from a process that
 # already ran the tests on the unmutated code, so a memoised function (the solver's lru_cache)
 # would answer from that run and hide the mutant. Each run starts with every cache empty.
-FRESH_CACHES = '''"""Empty the package's memo caches before each test session (bench/mutation.py)."""
+# It also turns off Hypothesis's shrinking: a mutant is killed by the first failing example, and
+# shrinking it (which decides nothing) spent up to the whole CPU limit per mutant, so a killed
+# mutant was counted as a timeout after 20 CPU seconds (Kilo's rules: 61 of the first 207).
+FRESH_CACHES = '''"""Empty the package's memo caches before each test session, and judge
+property tests without shrinking (bench/mutation.py)."""
 import sys
+
+from hypothesis import Phase, settings
+
+settings.register_profile("mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate])
+settings.load_profile("mutation")
 
 
 def pytest_sessionstart(session):
@@ -102,16 +113,19 @@ def scratch(target: str, tests: list[str]) -> Path:
         f"pytest_add_cli_args_test_selection = [{selection}]\n"
         'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q", '
         '"-p", "companion_fresh_caches"]\n'
-        # A mutant that loops forever is killed after 3x the clean run (mutmut's default 15x
-        # spent three minutes on each such debounce mutant).
-        "timeout_multiplier = 3.0\n"
+        # mutmut stops a mutant's run at (clean time + 1 s) x this x 2 CPU seconds, and at half
+        # that in WALL seconds. At 3 the wall limit was 12 s for Kilo's rules: on the loaded
+        # shared machine, under nice 19, mutants whose tests all pass took longer and were
+        # counted as timeouts, i.e. killed (a to_json key renamed, checked by hand: 50 passed).
+        # At 10 a mutant that loops forever still costs under a minute.
+        "timeout_multiplier = 10.0\n"
     )
     (work / "pyproject.toml").write_text(pyproject, "utf-8")
     # PYTHONPATH names mutants/ before mutmut creates it: a folder missing when Python starts
     # is skipped for good, and the tests would then import the unmutated copy.
     (work / "mutants").mkdir()
-    for folder in (work, work / "mutants"):
-        (folder / "companion_fresh_caches.py").write_text(FRESH_CACHES, "utf-8")
+    for base in (work, work / "mutants"):
+        (base / "companion_fresh_caches.py").write_text(FRESH_CACHES, "utf-8")
     return work
 
 

@@ -132,6 +132,33 @@ def check_arrangement(hand: Sequence[Card], bonus: Rank, arr: Arrangement) -> No
     # A wild never stays in hand while a combination could take it.
     if arr.combinations:
         assert not any(ref_wild(c, bonus) for c in arr.left)
+    check_order(arr)
+
+
+# The canonical order the solver's docstrings state: suits S H D C *, natural cards by rank then
+# suit, the joker last; combinations by the rank their first card stands for, a run before a set
+# of the same rank, then by that card's suit; a set's cards by the suit each stands for.
+REF_SUITS = "SHDC*"
+
+
+def ref_key(card: Card) -> tuple[int, int, int]:
+    if card == JOKER:
+        return (1, 0, 0)
+    assert card.rank is not None
+    return (0, card.rank.order, REF_SUITS.index(str(card)[-1]))
+
+
+def check_order(arr: Arrangement) -> None:
+    assert list(arr.left) == sorted(arr.left, key=ref_key), arr.left
+    keys = [
+        (c.cards[0].stands_for.rank.order, c.kind == "set", REF_SUITS.index(str(c.cards[0].stands_for)[-1]))  # type: ignore[union-attr]
+        for c in arr.combinations
+    ]
+    assert keys == sorted(keys), keys
+    for combo in arr.combinations:
+        if combo.kind == "set":
+            suits = [REF_SUITS.index(str(p.stands_for)[-1]) for p in combo.cards]
+            assert suits == sorted(suits), combo
 
 
 # --- Hypothesis: the solver equals the brute force ------------------------------------------------
@@ -410,3 +437,44 @@ def test_hands_rich_in_wilds_around_full_runs_go_out(hand: str, bonus: Rank) -> 
     check_arrangement(cards(hand), bonus, arr)
     assert arr.points == 0
     assert solve(reversed(cards(hand)), bonus) == arr
+
+
+# --- the canonical form: which of several equally good arrangements is shown ---------------------
+
+
+def test_cards_left_are_natural_cards_by_rank_then_suit_and_the_joker_last() -> None:
+    arr = solve(cards("JK 9D 5H 3S"), Rank.KING)  # one wild, no two cards close enough
+    assert [str(c) for c in arr.left] == ["3S", "5H", "9D", "JK"] and arr.points == 3 + 5 + 9 + 50
+    arr = solve(cards("KD 3C 3H"), Rank.SEVEN)  # two 3s and no wild: no combination
+    assert [str(c) for c in arr.left] == ["3H", "3C", "KD"]
+
+
+def test_a_lone_card_with_two_wilds_is_a_set_not_a_run() -> None:
+    # A set and a run both fit (the same cards, the same wilds): the set is kept, its wilds
+    # standing for the suits the card does not have, in suit order.
+    assert placed(solve(cards("7H JK JK"), Rank.KING)) == [["JK=7S", "7H", "JK=7D"]]
+    assert placed(solve(cards("KS JK 9D"), Rank.NINE)) == [["KS", "9D=KH", "JK=KD"]]
+    # 4H with 4D or with 5H, one wild each, and the other card with two wilds: both go out; the
+    # set of 4s is the one kept (not the run 4H 5H 6H and a set of 4D with two wilds).
+    assert placed(solve(cards("4H 5H 4D JK JK JK"), Rank.KING)) == [
+        ["JK=4S", "4H", "4D"],
+        ["JK=5S", "5H", "JK=5D"],
+    ]
+
+
+def test_combinations_are_listed_by_rank_a_run_before_a_set() -> None:
+    assert placed(solve(cards("5S 5D 5C 5H 6H 7H"), Rank.KING)) == [["5H", "6H", "7H"], ["5S", "5D", "5C"]]
+    assert placed(solve(cards("3H 4H 5H 3S 4S 5S"), Rank.KING)) == [["3S", "4S", "5S"], ["3H", "4H", "5H"]]
+    assert placed(solve(cards("8S 8H 8D 3C 4C 5C"), Rank.KING)) == [["3C", "4C", "5C"], ["8S", "8H", "8D"]]
+
+
+def test_three_spare_wilds_beside_a_full_run_make_a_set_of_the_bonus_rank() -> None:
+    # 5S (the bonus) takes its own place in the run; the other three wilds have no room in it and
+    # make a set of 5s: the bonus card 5C first, standing for the first suit, the jokers after.
+    hand = cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 5C JK JK")
+    arr = solve(hand, Rank.FIVE)
+    check_arrangement(hand, Rank.FIVE, arr)
+    assert placed(arr) == [
+        ["3S", "4S", "5S=5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"],
+        ["5C=5S", "JK=5H", "JK=5D"],
+    ]

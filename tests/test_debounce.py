@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +18,10 @@ from companion.inputs.debounce import (
     Unstuck,
 )
 
+US = 1_000
 MS = 1_000_000
+# COMPANION_PROPERTY_SCALE=0.1 (bench/mutation.py) runs a tenth of the examples, 20 at least.
+SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 T0 = 5_000_000_000_000  # an uptime of well over an hour, as on a real Pi
 
 
@@ -69,7 +74,7 @@ def gaps_to_offsets(gaps: list[int]) -> list[int]:
 BOUNCE_GAP = st.integers(1, 2 * MS - 1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=max(20, int(300 * SCALE)), deadline=None)
 @given(
     pairs=st.integers(min_value=0, max_value=10),
     data=st.data(),
@@ -87,7 +92,7 @@ def test_bouncy_press_gives_one_press_at_first_edge(pairs: int, data: st.DataObj
     assert d.glitches == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=max(20, int(200 * SCALE)), deadline=None)
 @given(
     offsets=st.lists(st.integers(1, 2 * MS - 1), min_size=1, max_size=19, unique=True).filter(
         lambda xs: len(xs) % 2 == 1
@@ -210,3 +215,114 @@ def test_stuck_guard_window_and_release() -> None:
     assert g.observe(0, "press", 4) is True
     g.mark_stuck(1)
     assert g.observe(1, "press", 5) is False
+
+
+# --- rule 7: edges lost (blind) ---------------------------------------------------------------
+
+
+def test_a_candidate_away_from_rest_when_edges_were_lost_starts_again_after_them() -> None:
+    d = Debouncer()
+    assert d.edge(T0, True) == []
+    d.blind(T0 + MS // 2, T0 + 10 * MS)  # the line was pressed when the kernel lost track
+    assert d.next_deadline() == T0 + 12 * MS  # a new candidate, stamped at the first edge kept
+    out = d.poll(T0 + 12 * MS - 1)
+    assert out == []
+    assert transitions(d.poll(T0 + 12 * MS)) == [("press", T0 + 10 * MS)]
+    assert d.glitches == 0 and d.presses == 1
+
+
+def test_a_candidate_back_at_rest_when_edges_were_lost_is_forgotten() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + MS // 2, False)  # back at rest before the loss
+    d.blind(T0 + MS, T0 + 10 * MS)
+    assert d.next_deadline() is None
+    assert d.poll(T0 + 100 * MS) == [] and d.glitches == 0 and not d.pressed
+    # The glitch lends nothing to the press after it.
+    assert transitions(run([(T0 + 50 * MS, True)], T0 + 100 * MS, d)) == [("press", T0 + 50 * MS)]
+
+
+def test_decisions_due_before_the_loss_are_made_before_it() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + 40 * MS, False)  # a release candidate, due at T0 + 42 ms
+    d.blind(T0 + 45 * MS, T0 + 60 * MS)
+    # The release was due before the loss: decided then (its lockout runs on), nothing reopens.
+    assert not d.pressed and d.next_deadline() == T0 + 70 * MS
+    assert d.poll(T0 + 200 * MS) == []
+
+
+def test_a_lockout_ending_in_the_dark_opens_its_candidate_after_the_loss() -> None:
+    d = Debouncer()
+    run([(T0, True)], T0 + 5 * MS, d)  # pressed, locked out until T0 + 30 ms
+    d.edge(T0 + 10 * MS, False)  # released inside the lockout: bounce for now
+    d.blind(T0 + 20 * MS, T0 + 50 * MS)
+    out = d.poll(T0 + 200 * MS)
+    assert transitions(out) == [("release", T0 + 50 * MS)]  # never earlier than what was seen
+
+
+def test_an_edge_after_a_loss_older_than_its_end_is_late() -> None:
+    d = Debouncer()
+    d.blind(T0, T0 + 10 * MS)
+    d.edge(T0 + 10 * MS, True)
+    d.edge(T0 + 5 * MS, False)  # older than the loss's end, inside the candidate
+    assert d.late == 1
+    assert transitions(d.poll(T0 + 100 * MS)) == []  # taken at T0 + 10 ms: back at rest, a glitch
+    assert d.glitches == 1
+
+
+def test_a_loss_forgets_the_dropped_glitch() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + MS // 2, False)
+    d.poll(T0 + 10 * MS)  # dropped as a glitch at T0 + 2.5 ms
+    assert d.glitches == 1
+    d.blind(T0 + 10 * MS, T0 + 20 * MS)
+    # An edge older than the drop would have revived the glitch; after the loss it cannot.
+    d.edge(T0 + MS, True)
+    assert d.glitches == 1
+
+
+# --- rule 6: late edges -----------------------------------------------------------------------
+
+
+def test_an_edge_older_than_a_dropped_glitch_revives_it_at_its_first_edge() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + MS // 2, False)
+    d.poll(T0 + 3 * MS)  # dropped at T0 + 2.5 ms
+    assert d.glitches == 1
+    # A busy thread hands over an edge of T0 + 2 ms: the line was not at rest after all.
+    d.edge(T0 + 2 * MS, True)
+    assert d.glitches == 0
+    assert transitions(d.poll(T0 + 100 * MS)) == [("press", T0)]
+
+
+def test_an_edge_older_than_the_last_but_after_the_drop_opens_its_own_candidate() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + MS // 2, False)
+    d.poll(T0 + 20 * MS)  # dropped at T0 + 2.5 ms, polled on to T0 + 20 ms
+    d.edge(T0 + 10 * MS, True)  # older than the last poll, after the drop: its own stamp
+    assert d.glitches == 1 and d.late == 0
+    assert transitions(d.poll(T0 + 100 * MS)) == [("press", T0 + 10 * MS)]
+
+
+def test_counters_of_a_bouncy_press_with_a_late_edge() -> None:
+    d = Debouncer()
+    out = run([(T0, True), (T0 + 100 * US, False), (T0 + 200 * US, True)], T0 + 5 * MS, d)
+    assert transitions(out) == [("press", T0)]
+    assert (d.bounces, d.glitches, d.presses, d.late) == (2, 0, 1, 0)
+    d.edge(T0 + 10 * MS, False)
+    d.edge(T0 + 9 * MS, True)  # late, inside the lockout
+    assert (d.bounces, d.late) == (4, 1)
+    assert d.raw is True and d.pressed
+
+
+def test_an_edge_from_inside_the_loss_is_taken_at_its_end() -> None:
+    d = Debouncer()
+    d.edge(T0, True)
+    d.blind(T0 + MS // 2, T0 + 10 * MS)  # the candidate starts again at T0 + 10 ms
+    d.edge(T0 + 5 * MS, False)  # stamped inside the loss, handed over after it
+    assert d.late == 1
+    assert transitions(d.poll(T0 + 100 * MS)) == [] and d.glitches == 1

@@ -7,6 +7,7 @@ hostile edge sequences from a known list of true presses.
 
 from __future__ import annotations
 
+import os
 import queue
 from collections.abc import Iterator
 
@@ -193,7 +194,12 @@ def _level_at(edges: list[tuple[int, bool]], t: int) -> bool:
     return level
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# COMPANION_PROPERTY_SCALE=0.1 (bench/mutation.py) runs a tenth of the examples, 25 at least.
+@settings(
+    max_examples=max(25, int(250 * float(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(line=hostile_line(), data=st.data())
 def test_hostile_edges_give_exactly_the_true_presses(
     line: tuple[list[int], list[tuple[int, bool]], list[tuple[int, int]]], data: st.DataObject

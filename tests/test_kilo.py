@@ -415,3 +415,112 @@ def test_system_refusals_are_said_in_french_too() -> None:
     err = FileNotFoundError(errno.ENOENT, "No such file or directory")
     assert os_reason(err, "fr") == "fichier ou dossier introuvable"
     assert os_reason(err, "en") == "No such file or directory"
+
+
+def test_the_round_cut_short_by_the_empty_pile_is_in_the_history() -> None:
+    # As test_empty_pile_ends_the_game_when_a_draw_is_owed: round 13 ends with the game, and its
+    # kilos are the history's last row (the rounds before it each ended with a draw).
+    g = game(10, rounds=99, seven="first_card_counts")
+    for player, card in [("Ana", "7S"), ("Bea", "7H"), ("Cy", "7D"), ("Dom", "7C")]:
+        slap(g, everyone(g, player))
+        draw(g, player, card)
+    for card in [f"{r}{s}" for r in ("A", "10") for s in "SHDC"]:
+        slap(g, everyone(g, "Eve"))
+        draw(g, "Eve", card)
+    before = g.to_json()["history"]
+    assert len(before) == 12
+    slap(g, everyone(g, "Fab"))
+    assert g.end_reason == "pile_empty"
+    assert g.to_json()["history"] == [*before, [7, 7, 7, 7, 440, 0, 0, 0, 0, 0]]
+
+
+def test_cards_returned_under_the_pile_are_named_in_both_languages() -> None:
+    g = game(10, rounds=99)
+    assert g.returned_blocks() == ()
+    slap(g, everyone(g, "Ana"))
+    draw(g, "Ana", "AS")
+    slap(g, everyone(g, "Ana"))
+    draw(g, "Ana", "7S")
+    assert [[str(c) for c in block] for block in g.returned_blocks()] == [["AS", "7S"]]
+    slap(g, everyone(g, "Bea"))
+    with pytest.raises(RuleError) as err:
+        draw(g, "Bea", "AS")
+    assert err.value.message("fr") == (
+        "AS ne peut pas être pioché\u202f: l\u2019As de pique est déjà parmi les cartes remises sous le tas"
+    )
+    with pytest.raises(RuleError) as err:
+        g.apply(Press(player="Zed", t_us=5))
+    assert (
+        err.value.message("en")
+        == "unknown player 'Zed' (players: Ana, Bea, Cy, Dom, Eve, Fab, Gus, Hal, Ivy, Jo)"
+    )
+    assert "(joueurs\u202f: Ana, Bea, Cy, Dom, Eve, Fab, Gus, Hal, Ivy, Jo)" in err.value.message("fr")
+
+
+def test_the_summary_is_the_narrators_in_the_language_asked() -> None:
+    from companion.games.kilo.narrate import kilo_summary
+
+    g = game(4)
+    slap(g, everyone(g, "Dom"))
+    assert g.summary() == kilo_summary(g, "fr") and g.summary().startswith("Kilo de merde — Manche 1/3")
+    assert g.summary("en") == kilo_summary(g, "en") and g.summary("en").startswith(
+        "Kilo de merde — Round 1/3"
+    )
+
+
+def test_the_exported_state_holds_every_field_by_its_name() -> None:
+    """What `companion replay --json` and the phones read: each key spelled as documented."""
+    from companion.games.kilo.odds import pile_odds
+
+    g = game(4, rounds=3)
+    slap(g, everyone(g, "Dom"))
+    draw(g, "Dom", "AS")
+    slap(g, everyone(g, "Dom"))
+    draw(g, "Dom", "7H")  # flushes the AS and itself under the pile
+    slap(g, {"Bea": 5_000_000}, valid=False)
+    draw(g, "Bea", "5C")
+    g.apply(Press(player="Cy", t_us=9_000_000))
+    g.apply(Press(player="Ana", t_us=9_000_120))
+    assert g.to_json() == {
+        "game": "kilo",
+        "players": ["Ana", "Bea", "Cy", "Dom"],
+        "rules": {
+            "seven": "flush",
+            "quads": "rank",
+            "passing": "one_by_one",
+            "tie": "all_draw",
+            "slap_timeout_ms": 5000,
+        },
+        "round": 3,
+        "rounds": 3,
+        "finished": False,
+        "end_reason": None,
+        "winners": [],
+        "awaiting": "verdict",
+        "owed_draws": [],
+        "starter": None,
+        "dealer": None,
+        "standings": [
+            {"player": "Ana", "kilos": 0, "cards": [], "flushes": 0},
+            {"player": "Cy", "kilos": 0, "cards": [], "flushes": 0},
+            {"player": "Dom", "kilos": 0, "cards": [], "flushes": 1},
+            {"player": "Bea", "kilos": 5, "cards": ["5C"], "flushes": 0},
+        ],
+        "pile": {"count": 35, "known_bottom": 2, **pile_odds(g).to_json()},
+        "window": {
+            "order": [{"player": "Cy", "t_us": 9_000_000}, {"player": "Ana", "t_us": 9_000_120}],
+            "close_us": 14_000_000,
+        },
+        "last_slap": {
+            "order": [{"player": "Bea", "t_us": 5_000_000}],
+            "losers": ["Bea"],
+            "margin_us": None,
+            "valid": False,
+            "tied": False,
+            "non_pressers": ["Ana", "Cy", "Dom"],
+        },
+        "slaps": 3,
+        "draws": 3,
+        "ignored_presses": 0,
+        "history": [[0, 0, 0, 100], [0, 0, 0, 0]],
+    }

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -549,3 +550,48 @@ def test_undo_says_what_it_undid_and_chained_undos_count_every_ignored_press() -
     game.apply(Undo())
     assert game.last_undone == first
     assert game.owed_draws == ("B", "C") and game.ignored_presses == 2
+
+
+def _press(player: str, t_us: int, epoch: str) -> Press:
+    return Press(player=player, t_us=t_us, clock="pico", epoch=epoch)
+
+
+NOBODY = Verdict(valid=False, penalized=[])
+BOOT_1 = [_press("A", 1000, "1"), NOBODY, _press("B", 2000, "1"), NOBODY]
+
+
+@pytest.mark.parametrize(
+    ("log", "ignored", "window"),
+    [
+        # The window after the first verdict takes boot 1's clock; boot 2's presses that followed
+        # two undone verdicts are all of another epoch: all three ignored, not the last run's one.
+        (
+            [*BOOT_1, _press("C", 3000, "2"), _press("D", 3100, "2"), NOBODY, _press("A", 4000, "2")],
+            3,
+            ["B"],
+        ),
+        # Boot 2 appears only after the later verdict: its one press is ignored once.
+        (
+            [*BOOT_1, _press("C", 3000, "1"), NOBODY, _press("D", 4000, "2")],
+            1,
+            ["B", "C"],
+        ),
+    ],
+)
+def test_chained_undos_count_presses_of_another_epoch_once_each(
+    log: list[Event], ignored: int, window: list[str]
+) -> None:
+    setup = NewKiloGame(players=["A", "B", "C", "D"], rounds=9)
+    full = [*log, Undo(), Undo()]
+    live = KiloGame(setup)
+    for ev in full:
+        live.apply(ev)  # type: ignore[arg-type]
+    assert live.ignored_presses == ignored
+    assert [p.player for p in live.window().order] == window
+    # And as the log without the two undone verdicts says.
+    kept, undos, _ = without_undone([setup, *full])
+    assert undos == 2
+    fresh = KiloGame(setup)
+    for ev in kept[1:]:
+        fresh.apply(ev)  # type: ignore[arg-type]
+    assert engine_state(live) == engine_state(fresh)
