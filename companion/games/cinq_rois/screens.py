@@ -1140,7 +1140,7 @@ def draw_round_condensed(p: Painter, v: View, ui: Ui, rv: RoundView, area: Rect)
     line = p.line_height(read)
     head = Rect(area.x, area.y, area.width, line)
     title = tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang), name=said(v, rv.out))
-    lines_text(p, title, head, read, WARN, read, players=v.players)
+    lines_text(p, title, head, read, FG, read, players=v.players)  # yellow is a warning only
     legend = tr("round.legend", lang)
     legend_w = area.width - area.width // 3 - gap if ui.show_result else area.width
     legend_h = len(p.wrap_lines(legend, legend_w, read)) * line
