@@ -469,6 +469,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Touch a name to change it; ^ moves it up one seat.",
     ),
     "scr.setup.start": ("Commencer", "Start"),
+    "scr.setup.tab.players": ("Joueurs ({n})", "Players ({n})"),
+    "scr.setup.tab.settings": ("Réglages", "Settings"),
     "scr.input.keyboard": ("clavier", "keyboard"),
     "scr.input.keyboard.help": ("Touches 1 … 0 pour les joueurs 1 à 10", "Keys 1 … 0 for players 1 to 10"),
     "scr.input.sim": ("joueurs simulés", "simulated players"),

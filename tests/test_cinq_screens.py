@@ -129,9 +129,10 @@ def test_arrangement_shows_wilds_and_leftovers() -> None:
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
     last = game.last_round
     assert last is not None and last.arrangements is not None
-    for player in game.players:
-        assert f"{last.scores[player]} pts" in texts
-    # A wild's chip carries its own card and, under it, the card it stands for.
+    scores = {rec.text for rec in r.painter.texts if rec.kind == "score"}  # type: ignore[attr-defined]
+    for player in game.players:  # each round's score in far type (the 7" rules)
+        assert str(last.scores[player]) in scores
+    # A wild's chip carries the card it stands for, on the wilds' yellow.
     wilds = [
         p
         for a in last.arrangements.values()
@@ -451,6 +452,7 @@ def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal, screen:
     app = App(screen, journal, None, Ui(lang="fr"))
     app.step()
     assert app.last_screen == "setup"
+    touch(app, ("setup_page", "settings"))
     touch(app, ("game",))  # Kilo de merde -> Les Cinq Rois
     assert app.ui.setup.game == "cinq-rois"
     assert app.painter is not None
@@ -467,6 +469,7 @@ def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal, screen:
 def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal, screen: pygame.Surface) -> None:
     app = App(screen, journal, None, Ui(lang="en"))
     app.step()
+    touch(app, ("setup_page", "settings"))
     touch(app, ("game",))
     key(app, pygame.K_RETURN)
     assert engine(app).dealer_open and app.last_screen == "lots"
@@ -548,4 +551,4 @@ def test_points_and_cards_left_by_mouse(journal: Journal, screen: pygame.Surface
     assert game.last_round is not None and game.last_round.scores == {"Ana": 0, "Ben": 32, "Cy": 0}
     assert app.last_screen == "round"
     assert app.painter is not None
-    assert any(rec.text == "32 pts" for rec in app.painter.texts)
+    assert any(rec.text == "32" and rec.kind == "score" for rec in app.painter.texts)

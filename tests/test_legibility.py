@@ -23,6 +23,7 @@ import pytest
 from companion.display import audit
 from companion.display.names import EVENING_CHARS, name_forms, reads_as
 from companion.display.snapshot import SIZES, render, screens, ui_for, view_of
+from companion.display.state import SETUP_PAGES, Ui
 from companion.display.theme import (
     BG,
     MEANING,
@@ -79,14 +80,28 @@ def states(game: str) -> list[tuple[str, Any]]:
 CASES = [(game, screen) for game in GAMES for screen in screens(game)]
 
 
+def uis(engine: Any, screen: str, lang: str) -> list[Ui]:
+    """The screen's states to check for a game: one, or each page of the setup."""
+    if screen != "setup":
+        return [ui_for(engine, lang)]
+    out = []
+    for page in SETUP_PAGES:
+        ui = ui_for(engine, lang)
+        ui.setup.page = page
+        out.append(ui)
+    return out
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize(("game", "screen"), CASES, ids=[f"{g}-{s}" for g, s in CASES])
 def test_every_screen_is_legible(game: str, screen: str, lang: str) -> None:
     found: list[str] = []
     for (sample, engine), size in itertools.product(states(game), SIZES):
-        r = render(screen, view_of(engine), size, lang, ui_for(engine, lang), audit=True)
-        for problem in audit.problems(r.painter, engine.players):  # type: ignore[arg-type]
-            found.append(f"{sample} {size[0]}x{size[1]}: {problem}")
+        for ui in uis(engine, screen, lang):
+            r = render(screen, view_of(engine), size, lang, ui, audit=True)
+            for problem in audit.problems(r.painter, engine.players):  # type: ignore[arg-type]
+                page = f" {ui.setup.page}" if screen == "setup" else ""
+                found.append(f"{sample}{page} {size[0]}x{size[1]}: {problem}")
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
 
 

@@ -209,8 +209,10 @@ def test_setup_screen_starts_a_game(journal: Journal, screen: pygame.Surface) ->
     app.step()
     assert app.last_screen == "setup"
     touch(app, ("players", 1))
+    touch(app, ("setup_page", "settings"))  # the rounds and house rules have a page of their own
     touch(app, ("rounds", "1"))
     touch(app, ("rule", "seven"))
+    touch(app, ("setup_page", "players"))
     touch(app, ("edit", 0))
     for _ in range(5):
         key(app, pygame.K_BACKSPACE)
@@ -224,6 +226,26 @@ def test_setup_screen_starts_a_game(journal: Journal, screen: pygame.Surface) ->
     assert game.players[:2] == ("Bruno", "Zoé") and len(game.players) == 5
     assert game.rounds == 6 and game.rules.seven == "first_card_counts"
     assert app.last_screen == "table"
+
+
+def test_setup_has_a_page_of_players_and_a_page_of_settings(journal: Journal, screen: pygame.Surface) -> None:
+    """Issue 23 (9 mm targets on the 7" screen): the players and the settings take turns above
+    one footer; a name being typed is kept, and done, when the page changes."""
+    app = App(screen, journal, None, Ui(lang="fr"))
+    app.step()
+    assert app.painter is not None
+    actions = {c.action for c in app.painter.controls}
+    assert ("edit", 0) in actions and ("start",) in actions and ("rule", "seven") not in actions
+    touch(app, ("edit", 1))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+    app.step()
+    touch(app, ("setup_page", "settings"))
+    assert app.ui.setup.editing is None and app.ui.setup.players[1].endswith("x")
+    actions = {c.action for c in app.painter.controls}
+    assert {("rule", "seven"), ("rounds", "1"), ("game",), ("input",), ("start",)} <= actions
+    assert not any(a[0] in ("edit", "seat_up") for a in actions)
+    touch(app, ("setup_page", "players"))
+    assert ("seat_up", 1) in {c.action for c in app.painter.controls}
 
 
 def test_sim_players_slap_by_themselves(journal: Journal, screen: pygame.Surface) -> None:

@@ -105,16 +105,20 @@ def test_the_table_shows_the_series_helper(views: dict[str, tuple[TreizeGame, Vi
     game, view = views["midgame"]
     r = render("table", view, (1280, 720), "fr", ui_for(game, "fr"))
     shown = " ".join(rec.text.replace("\u202f", " ") for rec in r.painter.texts)
-    assert view.turn is not None and view.allowed is not None
-    assert f"{view.turn} peut jouer : " in shown
-    assert "pas de carte entre" in shown
+    assert view.turn is not None and view.allowed is not None and view.options
+    # Whose turn in the banner, then what they may play with the cards in their hand.
+    assert f"À {view.turn}" in shown and "Jouable : " in shown
+    for value, least, _most in view.options:
+        assert str(value) in shown and f"{least} cartes ou plus" in shown
     for value, count in view.stacks:
-        assert str(value) in shown and f"× {count}" in shown
+        assert f"{value} × {count}" in shown
     passed = [s for s in view.seats if s.passed]
     assert passed and "a passé" in shown
-    # Each player's count is a number seen from across the table.
-    far = [rec.text for rec in r.painter.texts if rec.role == "far"]
-    assert sorted(far) == sorted(str(s.count) for s in view.seats)
+    # Each player's points are a figure seen from across the table, the cards in hand under
+    # the name.
+    scores = [rec.text for rec in r.painter.texts if rec.kind == "score"]
+    assert sorted(scores) == sorted(str(s.total) for s in view.seats)
+    assert all(f"{s.count} cartes" in shown for s in view.seats if not s.passed)
 
 
 def test_rules_page_has_the_card_legend(views: dict[str, tuple[TreizeGame, View]]) -> None:
@@ -172,3 +176,61 @@ def test_gameover_names_every_co_winner() -> None:
         assert places[:2] == (["1er", "1er"] if lang == "fr" else ["1st", "1st"]), places
         big = max(rec.size for rec in r.painter.texts)
         assert {rec.kind for rec in r.painter.texts if rec.size == big} == {"score"}
+
+
+def test_whose_turn_is_the_biggest_thing_on_the_table() -> None:
+    """Issue 23 (finding 3): whose turn was a 2-px outline and a 15 px "joue" while card counts
+    dominated. Now the kit's turn banner, in the seat colour, at least 6.7 mm on the 7" screen
+    at six players, and bigger than anything else under the top bar."""
+    from companion.display.audit import SCORE_MM, viewing
+    from companion.display.theme import seat_color
+
+    game = game_of("busy")
+    assert len(game.players) == 6 and game.turn is not None
+    for lang in ("fr", "en"):
+        r = render("table", build_view(game), (800, 480), lang, ui_for(game, lang), audit=True)
+        p = r.painter
+        banners = [rec for rec in p.texts if rec.kind == "headline"]  # type: ignore[attr-defined]
+        assert len(banners) == 1
+        banner = banners[0]
+        assert banner.color == seat_color(game.players.index(game.turn))
+        assert banner.cap >= SCORE_MM * viewing((800, 480))[1] - 0.5
+        below = [rec for rec in p.texts if rec.rect.top >= p.chrome[0].bottom]  # type: ignore[attr-defined]
+        assert all(rec.cap <= banner.cap for rec in below), [
+            (r.text, r.cap) for r in below if r.cap > banner.cap
+        ]
+        assert banner.rect.top < min(rec.rect.top for rec in below if rec.kind == "name")
+
+
+def only_pass_game() -> TreizeGame:
+    """Three players; Ben holds one card and the table asks two of any value he could play."""
+    from companion.games.treize.samples import _match
+
+    events = _match(1, ["Ana", "Ben", "Cy"])
+    game = TreizeGame(events[0])  # type: ignore[arg-type]
+    for event in events[1:]:
+        game.apply(event)
+        series = game.series
+        if (
+            game.turn is not None
+            and series is not None
+            and series.stacks
+            and game.awaiting == "play"
+            and not game.play_options(game.turn)
+        ):
+            return game
+    raise AssertionError("no state where the player to play can only pass")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_player_who_can_only_pass_is_told_so(lang: str) -> None:
+    """Issue 23 (finding 8): the helper listed values a player cannot play with the cards left;
+    when nothing is within their hand, the table screen says they can only pass."""
+    game = only_pass_game()
+    turn = game.turn
+    assert turn is not None
+    r = render("table", build_view(game), (800, 480), lang, ui_for(game, lang))
+    texts = " ".join(rec.text for rec in r.painter.texts)  # type: ignore[attr-defined]
+    wanted = "ne peut que passer" if lang == "fr" else "can only pass"
+    assert wanted in texts and f"{turn} " in texts, texts
+    assert ("peut jouer" if lang == "fr" else "may play") not in texts

@@ -28,7 +28,7 @@ from companion.display.layout import Action, Fonts, Painter
 from companion.display.rotation import Rotated
 from companion.display.screens import draw
 from companion.display.sound import Sounds
-from companion.display.state import INPUTS, SetupForm, Ui, active_screen, auto_screen
+from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_screen, auto_screen
 from companion.errors import CompanionError, RuleError
 from companion.games import GAMES, NAMES
 from companion.i18n import t
@@ -560,6 +560,11 @@ class App:
         elif kind == "edit":
             form.editing = int(str(action[1]))
             pygame.key.start_text_input()
+        elif kind == "setup_page":  # players or settings: a name being typed is done
+            form.page = str(action[1]) if str(action[1]) in SETUP_PAGES else SETUP_PAGES[0]
+            if form.editing is not None:
+                form.editing = None
+                pygame.key.stop_text_input()
         elif kind == "seat_up":
             i = int(str(action[1]))
             if i > 0:

@@ -157,11 +157,11 @@ def viewing(size: tuple[int, int]) -> tuple[str, float, float]:
 def caps(p: Painter, arm_length: bool = False) -> list[str]:
     """Cap heights by what a text is: scores and headlines 6.7 mm, names 4 mm, the rest 3.5 mm,
     at 2 m (in proportion farther away). Button labels are read by whoever touches them, and a
-    screen read at arm's length (``arm_length``: the scorer's entry grids) keeps only the score
-    and name rules."""
+    screen read at arm's length (``arm_length``), or a text inside one of the scorer's entry
+    grids (``Painter.arm``), keeps only the score and name rules."""
     what, per_mm, metres = viewing(p.screen.size)
     scale = metres / 2.0
-    buttons = [c.rect for c in p.controls]
+    buttons = [c.rect for c in p.controls] + list(p.arm)
     out = []
     for rec in p.texts:
         if rec.kind in ("score", "headline"):

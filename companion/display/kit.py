@@ -115,6 +115,17 @@ def score_height(p: Painter) -> int:
     return int(p.fonts.size("0123", size)[1])
 
 
+TOUCH_MM = 9.0  # a control a finger hits without aiming (tests/test_touch.py)
+
+
+def touch_size(p: Painter) -> int:
+    """The least side of a control: 9 mm on the 7" screen (48 px at 5.25 px/mm), in proportion
+    on any other screen."""
+    from companion.display.audit import viewing
+
+    return max(p.px(48), math.ceil(TOUCH_MM * viewing((800, 480))[1] * min(1.0, p.scale.u)))
+
+
 def recent(values: Sequence[tuple[str, bool]]) -> Low:
     """A tile's second line: the last rounds' figures (oldest first in ``values``), as many as
     fit, the most recent on the right; a marked one (went out, won the game) in GOOD and
@@ -182,15 +193,16 @@ class TileLayout:
 
 
 def tile_layout(
-    p: Painter, box: Rect, unit: str = "pts", digits: int = 3, share: float = 1 / 3
+    p: Painter, box: Rect, unit: str = "pts", digits: int = 3, share: float = 1 / 3, top: int | None = None
 ) -> TileLayout:
     """Where things go on a tile of ``box``'s size: the figure takes at most ``share`` of the
-    width (never under far type), the name the rest."""
+    width (never under far type, nor over ``top`` when given: a turn banner above the tiles
+    stays the biggest text), the name the rest."""
     pad = max(3, min(box.height // 12, p.px(8)))
     inner = box.inflate(-2 * pad, -2 * pad)
     fonts = p.fonts
     far = far_size(p)
-    figure_size = max(far, size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123"))
+    figure_size = max(far, size_for_height(p, inner.height, top or p.font(FAR) * 5 // 4, "0123"))
     unit_size = max(read_size(p), p.far_name_size() * 3 // 4)
     while True:
         number_w = fonts.size("8" * digits, figure_size)[0]
@@ -258,18 +270,19 @@ def tile(
     share: float = 1 / 3,
     digits: int = 3,
     most: int = 10,
+    top: int | None = None,
 ) -> None:
     """A player's tile: seat mark, place, name (4 mm at least), the score in far type and its
     unit; underneath, the change and the note, or the game's own ``low`` drawing. Whoever must
     act is framed in their seat colour; the winners in GOOD; who draws in BAD. Drawn once and
     copied while it does not change (``Painter.layer``), unless the game draws into it."""
     if low is not None:
-        _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most)
+        _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most, top)
         return
     p.layer(
-        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most),
+        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most, top),
         box,
-        lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits, most),
+        lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits, most, top),
     )
 
 
@@ -285,8 +298,9 @@ def _tile(
     share: float,
     digits: int,
     most: int,
+    top: int | None = None,
 ) -> None:
-    lay = tile_layout(p, box, s.unit if unit is None else unit, digits, share)
+    lay = tile_layout(p, box, s.unit if unit is None else unit, digits, share, top)
     border = seat_color(s.seat) if s.acting else BAD if s.marked else GOOD if s.winner else None
     p.panel(box, None, PANEL_HI if s.acting else PANEL, border=border, width=p.px(4) if s.acting else 0)
     p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
@@ -406,6 +420,7 @@ def tiles(
     act: Callable[[Standing], Action] | None = None,
     low: Callable[[Standing], Low | None] | None = None,
     cols: int | None = None,
+    top: int | None = None,
 ) -> None:
     """The tiles of a table, column by column in the order given (seating order on a table
     screen, so that nobody hunts for their tile; by place on a game over)."""
@@ -426,7 +441,7 @@ def tiles(
     most = max(s.place for s in rows)
     # The figure gives up width until every name shortened once holds 4 mm beside it.
     for share in (1 / 3, 1 / 4, 1 / 5):
-        lay = tile_layout(p, cells[0], unit, digits, share)
+        lay = tile_layout(p, cells[0], unit, digits, share, top)
         size = table_name_size(p, players, who, lay, lang, most)
         width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
         if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
@@ -446,6 +461,7 @@ def tiles(
             share=share,
             digits=digits,
             most=most,
+            top=top,
         )
         if act is not None:  # touching a tile acts for that player
             p.controls.append(Control(Rect(cell), act(s)))

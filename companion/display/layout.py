@@ -223,6 +223,9 @@ class Painter:
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
         self.table: tuple[str, ...] = ()  # the players whose names were drawn
         self.chrome: list[pygame.Rect] = []  # the frame's bars: what every screen gives up
+        # The scorer's entry grids, read at arm's length by whoever types (``audit.caps``): the
+        # 7" rules exempt what is drawn inside them, and nothing else on their screen.
+        self.arm: list[pygame.Rect] = []
 
     # --- geometry helpers --------------------------------------------------------------------
 

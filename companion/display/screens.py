@@ -18,7 +18,7 @@ from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
 from companion.display.layout import Action, Align, Control, Kind, Painter, Role, draw_suit
 from companion.display.names import name_forms
-from companion.display.state import INPUTS, Ui, active_screen
+from companion.display.state import INPUTS, SETUP_PAGES, Ui, active_screen
 from companion.display.theme import (
     ACCENT,
     BAD,
@@ -566,6 +566,7 @@ def name_button(
     *,
     editing: bool = False,
     size: int | None = None,
+    min_size: int | None = None,
 ) -> Rect:
     """A button that is a player's name: drawn as a name (``Painter.name``), with a cursor
     while it is being typed."""
@@ -579,7 +580,7 @@ def name_button(
     if who and editing:  # being typed: the whole of it, smaller if it must, never shortened
         drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14), kind="name", who=who)
     elif who:
-        drawn = p.name(who, players, box, size, fg, align="center")
+        drawn = p.name(who, players, box, size, fg, align="center", min_size=min_size)
     else:
         drawn = Rect(box.centerx, box.y, 0, box.height)
     if editing:
@@ -594,7 +595,10 @@ def help_sizes(p: Painter) -> tuple[int, ...]:
 
 
 def _item_top(p: Painter) -> int:
-    return p.line_height(p.font(SMALL)) + p.px(10)
+    """A setting's label row: its buttons 9 mm tall (``kit.touch_size``) and a little margin."""
+    from companion.display.kit import touch_size
+
+    return max(p.line_height(p.font(SMALL)) + p.px(10), touch_size(p) + p.px(6))
 
 
 def items_height(p: Painter, width: int, items: list[SetupItem], help_size: int | None) -> int:
@@ -609,21 +613,45 @@ def items_height(p: Painter, width: int, items: list[SetupItem], help_size: int 
     return total
 
 
+def item_columns(p: Painter, area: Rect, n: int) -> int:
+    """As few columns of settings as hold every label row at its touch height."""
+    sep = max(2, p.px(3))
+    for cols in (1, 2, 3):
+        rows = math.ceil(n / cols)
+        if rows * _item_top(p) + (rows - 1) * sep <= area.height:
+            return cols
+    return 3
+
+
 def setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap: int) -> None:
     """The game's settings, one panel each: a label and its buttons, and under them a help line
     wrapped to the width (never cut), where the height allows one for every setting; on a small
-    screen the rules page explains every choice."""
+    screen the rules page explains every choice. In columns where one does not hold them all."""
     if not items:
         return
     # The settings change only when one is changed: drawn once, then copied while a name is typed.
     key = tuple((i.label, i.help, i.action, i.minus) for i in items)
-    p.layer(("setup.items", key, lang, gap), area, lambda: _setup_items(p, area, items, lang, gap))
+
+    def draw() -> None:
+        cols = item_columns(p, area, len(items))
+        per = math.ceil(len(items) / cols)
+        for col, box in enumerate(split(area, [1] * cols, vertical=False, gap=p.px(12))):
+            part = items[col * per : (col + 1) * per]
+            if part:
+                # A shorter last column keeps the others' row height (empty slots at its foot).
+                _setup_items(p, box, part + [None] * (per - len(part)), lang, gap)
+
+    p.layer(("setup.items", key, lang, gap), area, draw)
 
 
-def _setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap: int) -> None:
+def _setup_items(p: Painter, area: Rect, slots: list[SetupItem | None], lang: str, gap: int) -> None:
+    from companion.display.kit import touch_size
+
+    items = [i for i in slots if i is not None]
     sep = max(2, p.px(3))
     pad = p.px(8)
-    avail = area.height - sep * (len(items) - 1)
+    touch = touch_size(p)
+    avail = area.height - sep * (len(slots) - 1)
     help_size = next(
         (size for size in help_sizes(p) if items_height(p, area.width, items, size) <= area.height), None
     )
@@ -633,18 +661,19 @@ def _setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap:
         len(p.wrap_lines(item.help, area.width - 2 * pad, help_size)) if help_size else 0 for item in items
     ]
     needs = [top_h + c * line_h + (p.px(6) if c else 0) for c in counts]
-    if help_size is None:
-        needs = [avail // len(items)] * len(items)
-    extra = max(0, avail - sum(needs))
+    if help_size is None or len(slots) > len(items):
+        needs = [avail // len(slots)] * len(items)
+    extra = max(0, avail - sum(needs) - (avail // len(slots)) * (len(slots) - len(items)))
     y = area.y
     for i, (item, need) in enumerate(zip(items, needs, strict=True)):
-        h = need + extra // len(items) if i < len(items) - 1 else area.bottom - y
+        last = i == len(slots) - 1
+        h = area.bottom - y if last else need + extra // len(items)
         cell = Rect(area.x, y, area.width, h)
         y += h + sep
         p.panel(cell, area)
         inner = cell.inflate(-pad, -p.px(4))
         help_h = counts[i] * line_h
-        if help_size is not None:
+        if help_size is not None and inner.height - help_h - p.px(2) >= touch:
             # The spare height goes to the label row, up to a comfortable button.
             top = min(inner.height - help_h - p.px(2), max(top_h, p.px(50)))
             top_row = Rect(inner.x, inner.y, inner.width, top)
@@ -653,7 +682,7 @@ def _setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap:
         else:
             top_row, helper = inner, None
         minus = item.minus
-        ctl_w = inner.width // 4 if minus else inner.width * 2 // 7
+        ctl_w = max(inner.width // 4 if minus else inner.width * 2 // 7, 2 * touch + gap if minus else touch)
         ctl = Rect(top_row.right - ctl_w, top_row.y + 1, ctl_w, top_row.height - 1)
         lab = Rect(top_row.x, top_row.y, top_row.width - ctl_w - gap, top_row.height)
         p.text(item.label, lab, p.font(SMALL), FG, align="left", min_size=p.font(18))
@@ -667,24 +696,19 @@ def _setup_items(p: Painter, area: Rect, items: list[SetupItem], lang: str, gap:
             p.button(ctl, t("scr.setup.change", lang), item.action, size=p.font(22), parent=cell)
 
 
-def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
-    lang = ui.lang
-    form = ui.setup
-    gap = p.px(6)
-    foot_h = p.px(60)
-    body = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
-    head_h = p.px(34)
-    entry = GAMES[form.game]
-    gs = screens_of(ui)
+def setup_settings(ui: Ui) -> list[SetupItem]:
+    """The settings page: the game, the game's own settings (``GameScreens.setup_items``: each
+    game keeps only its own), the buttons."""
+    lang, form = ui.lang, ui.setup
     items = [
         SetupItem(
-            t("scr.setup.game", lang, name=entry.title),
+            t("scr.setup.game", lang, name=GAMES[form.game].title),
             t(f"scr.setup.game.{form.game}", lang),
             ("game",),
             None,
         )
     ]
-    items.extend(gs.setup_items(form, lang))
+    items.extend(screens_of(ui).setup_items(form, lang))
     items.append(
         SetupItem(
             t("scr.setup.input", lang, name=t(f"scr.input.{form.input}", lang)),
@@ -693,55 +717,64 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
             None,
         )
     )
-    n = len(form.players)
-    if p.scale.portrait:
-        # The height shared between the players' list (rows at least a name tall) and the
-        # settings (with their help lines when they fit beside a list that keeps its names).
-        list_min = head_h + gap + n * (p.line_height(p.name_size()) + p.px(6))
-        list_max = head_h + gap + max(6, n) * p.px(44)
-        room = body.height - gap
-        items_h = next(
-            (
-                h
-                for h in (items_height(p, body.width, items, size) for size in help_sizes(p))
-                if h <= room - list_min
-            ),
-            items_height(p, body.width, items, None),
-        )
-        left_h = max(list_min, min(list_max, room - items_h))
-        left = Rect(body.x, body.y, body.width, left_h)
-        right = Rect(body.x, left.bottom + gap, body.width, body.bottom - left.bottom - gap)
-    else:
-        left, right = split(body, [0.9, 1.25], vertical=False, gap=p.px(12))
-    # Players, in seating order (clockwise).
-    head = Rect(left.x, left.y, left.width, head_h)
-    title_b, minus_b, plus_b = split(head, [3.4, 1, 1], vertical=False, gap=gap)
-    p.text(
-        t("scr.setup.players", lang, n=len(form.players)),
-        title_b,
-        p.font(SMALL),
-        FG,
-        align="left",
-        min_size=p.font(18),
-    )
+    return items
+
+
+def setup_players(p: Painter, v: Any, ui: Ui, body: Rect) -> None:
+    """The players page: how many (− / +), then a row a player in seating order (clockwise,
+    down the first column, then the next): seat mark, the name as a button (touch to type it),
+    ^ to move the player up one seat. Every control 9 mm, every name 4 mm."""
+    from companion.display.kit import touch_size
+
+    lang, form = ui.lang, ui.setup
+    entry = GAMES[form.game]
+    gap = p.px(6)
+    touch = touch_size(p)
+    head = Rect(body.x, body.y, body.width, max(touch, p.px(52)))
+    note_b, minus_b, plus_b = split(head, [5, 1, 1], vertical=False, gap=gap)
     p.button(minus_b, "−", ("players", -1), enabled=len(form.players) > entry.min_players, size=p.font(SMALL))
     p.button(plus_b, "+", ("players", 1), enabled=len(form.players) < entry.max_players, size=p.font(SMALL))
-    list_area = Rect(left.x, head.bottom + gap, left.width, left.height - head_h - gap)
-    # Rows as tall as the list allows (portrait has the height), never below a name's line.
-    row_h = min(p.px(56 if p.scale.portrait else 40), list_area.height // max(6, len(form.players)))
+    # That a game runs (Start replaces it), else how to edit the names (the rules page says it too).
+    note, tone = (t("scr.setup.in_game", lang), WARN) if v is not None else (t("scr.setup.hint", lang), MUTED)
+    size = next(
+        (
+            s
+            for s in help_sizes(p)
+            if len(p.wrap_lines(note, note_b.width, s)) * p.line_height(s) <= note_b.height
+        ),
+        None,
+    )
+    if size is not None:
+        p.paragraph(note, note_b, size, tone, min_size=size)
+    list_area = Rect(body.x, head.bottom + gap, body.width, body.bottom - head.bottom - gap)
+    n = len(form.players)
+    # As few columns as hold a 9 mm row a player; rows no taller than a comfortable button.
+    cols = next((c for c in (1, 2, 3) if math.ceil(n / c) * touch <= list_area.height), 3)
+    per = math.ceil(n / cols)
+    row_h = min(list_area.height // max(per, 1), p.px(64))
+    columns = split(list_area, [1] * cols, vertical=False, gap=p.px(12))
     rows = [
-        Rect(list_area.x, list_area.y + i * row_h, list_area.width, row_h - max(1, p.px(2)))
-        for i in range(len(form.players))
+        Rect(columns[i // per].x, list_area.y + (i % per) * row_h, columns[i // per].width, row_h - gap // 2)
+        for i in range(n)
     ]
     players = tuple(form.players)
+    name_size = p.far_name_size()
 
     def player_row(i: int, name: str, row: Rect) -> None:
         d = row.height
         p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
-        name_b, up_b = split(
-            Rect(row.x + d + gap, row.y, row.width - d - gap, row.height), [4, 1], vertical=False, gap=gap
+        up_b = Rect(row.right - max(touch, d), row.y, max(touch, d), row.height)
+        name_b = Rect(row.x + d + gap, row.y, up_b.x - gap - (row.x + d + gap), row.height)
+        name_button(
+            p,
+            name_b,
+            name,
+            players,
+            ("edit", i),
+            editing=form.editing == i,
+            size=name_size,
+            min_size=name_size,
         )
-        name_button(p, name_b, name, players, ("edit", i), editing=form.editing == i, size=p.font(SMALL))
         p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
 
     for i, name in enumerate(form.players):
@@ -749,20 +782,38 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
             player_row(i, name, rows[i])
         else:
             p.layer(("setup.row", i, name, players), rows[i], functools.partial(player_row, i, name, rows[i]))
-    # The game, its own settings, the buttons.
-    setup_items(p, right, items, lang, gap)
+
+
+def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
+    """The new-game screen, one structure for the three games: a page of players or a page of
+    settings (``SetupForm.page``) above one footer, the two pages' tabs and Start."""
+    from companion.display.kit import touch_size
+
+    lang = ui.lang
+    form = ui.setup
+    gap = p.px(6)
+    foot_h = max(touch_size(p), p.px(60))
+    body = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
+    page = form.page if form.page in SETUP_PAGES else SETUP_PAGES[0]
+    if page == "players":
+        setup_players(p, v, ui, body)
+    else:
+        setup_items(p, body, setup_settings(ui), lang, gap)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    hint_b, start_b = split(foot, [1.3, 1], vertical=False, gap=gap)
-    # Under the list, beside "Start": that a game runs (Start replaces it), then how to edit
-    # the names when there is room for it (the rules page says it too).
-    size = p.font(22 if hint_b.height >= 2 * p.line_height(p.font(22)) else 18)
-    used = 0
-    if v is not None:
-        used = p.paragraph(t("scr.setup.in_game", lang), hint_b, size, WARN, min_size=size)
-    hint = t("scr.setup.hint", lang)
-    rest = Rect(hint_b.x, hint_b.y + used, hint_b.width, hint_b.height - used)
-    if len(p.wrap_lines(hint, rest.width, size)) * p.line_height(size) <= rest.height:
-        p.paragraph(hint, rest, size, MUTED, min_size=size)
+    tab_a, tab_b, start_b = split(foot, [1, 1, 1.3], vertical=False, gap=gap)
+    for box, name, label in (
+        (tab_a, "players", t("scr.setup.tab.players", lang, n=len(form.players))),
+        (tab_b, "settings", t("scr.setup.tab.settings", lang)),
+    ):
+        here = page == name
+        p.button(
+            box,
+            label,
+            ("setup_page", name),
+            selected=here,
+            color=PANEL_HI if here else PANEL,
+            size=p.font(SMALL),
+        )
     p.button(
         start_b,
         t("scr.setup.start", lang),

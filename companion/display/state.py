@@ -9,6 +9,9 @@ from typing import Any
 from companion.games import NAMES
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
+# The setup's pages (issue 23): ten players' rows and eight settings do not hold 9 mm targets
+# on one 7" page, so the players and the settings take turns above one footer.
+SETUP_PAGES: tuple[str, ...] = ("players", "settings")
 
 
 @dataclass
@@ -17,6 +20,7 @@ class SetupForm:
     players: list[str] = field(default_factory=lambda: list(NAMES[:4]))
     input: str = "keyboard"
     editing: int | None = None  # index of the name being typed
+    page: str = "players"  # one of SETUP_PAGES
     # Kilo de merde's settings (they were here first); other games keep theirs in ``options``.
     rounds: int = 5
     rules: dict[str, str] = field(

@@ -849,20 +849,27 @@ def entry_row(p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: s
     ink = text_on(fill)
     inner = name_b.inflate(-p.px(8), -max(2, p.px(2)))
     status = status_of(entry, name, lang)
-    size = p.font(24)
-    status_w = min(inner.width // 2, p.fonts.size(status, max(p.name_size(), size))[0] + p.px(4))
+    if entry.mode != "hands" and name == entry.out:
+        status = "0"  # "0 (went out)" holds no far type in the row: its out button says why
+    # Read from the seats like any name and score (docs/screen.md, the 7" rules): the name at
+    # 4 mm, typed points in far type; a word ("—", "0, out") at the least a seat reads.
+    size = p.far_name_size()
+    figure = status.isdigit()
+    # A word no bigger than the name on its tile (a TV's read type is bigger than its names).
+    status_size = kit.far_size(p) if figure else min(kit.read_size(p), size)
+    status_w = min(inner.width // 2, p.fonts.size(status, status_size)[0] + p.px(4))
     who_b = Rect(inner.x, inner.y, inner.width - status_w - p.px(4), inner.height)
     status_b = Rect(who_b.right + p.px(4), inner.y, status_w, inner.height)
-    p.name(name, v.players, who_b, size, ink)
-    drawn = p.texts[-1].size if p.texts and p.texts[-1].kind == "name" else size
+    p.name(name, v.players, who_b, size, ink, min_size=size)
     p.text(
         status,
         status_b,
-        drawn,
+        status_size,
         ink,
         align="right",
-        min_size=p.font(10),
-        kind="score" if entry.mode == "points" else "text",
+        min_size=status_size,
+        role="far" if figure else "near",
+        kind="score" if figure and entry.mode == "points" else "text",
     )
     p.controls.append(Control(Rect(name_b), ("pick", s)))
     is_out = entry.out == name
@@ -901,7 +908,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if portrait:
         players_box, pad_box = split(rest, [0.8, 1.6], gap=gap)
     else:
-        players_box, pad_box = split(rest, [0.9, 1.6], vertical=False, gap=gap)
+        players_box, pad_box = split(rest, [1.15, 1.6], vertical=False, gap=gap)
     # Players: touch a name to enter theirs; the small button says who went out.
     n = len(v.players)
     rows = split(players_box, [1] * n, gap=max(1, p.px(3)))
@@ -921,18 +928,21 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         hint=t("scr.key.enter", lang),
         size=p.font(SMALL),
     )
-    title_h = p.px(36) if not portrait else p.px(52)
+    # What to enter, read by the table as well: two lines at the least a seat reads.
+    title_h = max(p.px(36) if not portrait else p.px(52), 2 * p.line_height(kit.read_size(p)))
     title = Rect(work.x, work.y, work.width, title_h)
     name = said(v, entry.name)
     if entry.out is None:
-        lines_text(p, tr("entry.who_out", lang), title, p.font(SMALL), WARN, p.font(14), align="left")
+        lines_text(
+            p, tr("entry.who_out", lang), title, kit.read_size(p), WARN, kit.read_size(p), align="left"
+        )
     elif entry.mode == "points":
         text = (
             tr("entry.points_of", lang, name=name)
             if entry.name != entry.out
             else tr("entry.out_zero_long", lang, name=name)
         )
-        lines_text(p, text, title, p.font(SMALL), FG, p.font(14), align="left", players=v.players)
+        lines_text(p, text, title, kit.read_size(p), FG, kit.read_size(p), align="left", players=v.players)
     else:
         key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
         count = len(entry.entered(entry.name))
@@ -940,13 +950,14 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             p,
             tr(key, lang, name=name, n=count, size=entry.size),
             title,
-            p.font(SMALL),
+            kit.read_size(p),
             WARN if entry.mode == "hands" and count == entry.size else FG,
-            p.font(14),
+            kit.read_size(p),
             align="left",
             players=v.players,
         )
     pad = Rect(work.x, title.bottom + gap, work.width, work.height - title_h - gap)
+    p.arm.append(Rect(pad))  # the keypad or the card grid: the scorer's, at arm's length
     if entry.mode == "points":
         draw_points_pad(p, entry, pad, lang)
     else:
@@ -1070,6 +1081,8 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if rv is None:
         area = not_applicable(p, area, tr("round.none", lang))
         return draw_seats(p, v, ui, area)
+    if not p.scale.portrait:  # read from the seats, landscape holds a row a player
+        return draw_round_condensed(p, v, ui, rv, area)
     gap = p.px(6)
     portrait = p.scale.portrait
     head_h = p.px(46) if not portrait else p.px(80)
@@ -1114,6 +1127,156 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         lines_text(
             p, tr("round.legend", lang), foot, p.font(20), MUTED, p.font(12), role="small", align="left"
         )
+
+
+def draw_round_condensed(p: Painter, v: View, ui: Ui, rv: RoundView, area: Rect) -> None:
+    """The round in landscape, read from the seats (the 7" rules): the title and the legend
+    in read type, a row a player with the name at 4 mm, the round's score in far type, and the
+    cards with their ranks in read type; a wild is drawn as the card it stands for on the
+    wilds' yellow (the legend says so)."""
+    lang = ui.lang
+    gap = p.px(6)
+    read = kit.read_size(p)
+    line = p.line_height(read)
+    head = Rect(area.x, area.y, area.width, line)
+    title = tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang), name=said(v, rv.out))
+    lines_text(p, title, head, read, FG, read, players=v.players)  # yellow is a warning only
+    legend = tr("round.legend", lang)
+    legend_w = area.width - area.width // 3 - gap if ui.show_result else area.width
+    legend_h = len(p.wrap_lines(legend, legend_w, read)) * line
+    button_h = max(kit.touch_size(p), p.px(52))
+    # After an entry, Continue comes first: the legend beside it where it holds, else left out
+    # (the rows keep their far type; the screen says it again when opened from the menu).
+    foot_h = button_h if ui.show_result else legend_h
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    legend_b = Rect(foot.x, foot.y, legend_w, foot_h)
+    if legend_h <= foot_h:
+        p.paragraph(legend, legend_b, read, MUTED, min_size=read)
+    if ui.show_result:
+        go_b = Rect(legend_b.right + gap, foot.y, foot.right - legend_b.right - gap, foot_h)
+        p.button(
+            go_b,
+            tr("round.continue", lang),
+            ("continue",),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(SMALL),
+        )
+    body = Rect(area.x, head.bottom + gap, area.width, foot.y - gap - head.bottom - gap)
+    p.layer(
+        ("cinq.round.condensed", rv, v.players, lang), body, lambda: _round_condensed(p, v, rv, body, lang)
+    )
+
+
+def _round_condensed(p: Painter, v: View, rv: RoundView, body: Rect, lang: str) -> None:
+    n = len(v.players)
+    gap = p.px(6)
+    rows = split(body, [1] * n, gap=1)
+    name_size = p.far_name_size()
+    far = kit.far_size(p)
+    # What stands on a player's row no bigger than the name (a TV's read type is bigger).
+    small = min(kit.read_size(p), name_size)
+    mark = p.px(26)
+    forms = name_forms(v.players)
+    name_w = max(p.fonts.size(forms.get(w, (w,))[-1], name_size)[0] for w in v.players) + mark + p.px(12)
+    unit = tr("round.unit", lang)
+    unit_w = p.fonts.size(unit, small)[0] + p.px(4)
+    score_w = max(p.fonts.size(str(score), far)[0] for score in rv.scores) + p.px(8)
+    chip_h = p.line_height(small)
+    for s, row in enumerate(rows):
+        name = v.players[s]
+        out = name == rv.out
+        p.panel(row, body, PANEL, border=GOOD if out else None)
+        inner = row.inflate(-p.px(8), 0)
+        name_b = Rect(inner.x, inner.y, name_w, inner.height)
+        unit_b = Rect(inner.right - unit_w, inner.y, unit_w, inner.height)
+        score_b = Rect(unit_b.x - score_w, inner.y, score_w, inner.height)
+        cards_b = Rect(name_b.right + gap, inner.y, score_b.x - gap - name_b.right - gap, inner.height)
+        seat_name(p, v, s, name_b, name_size, FG, mark=mark, min_size=name_size)
+        p.text(
+            str(rv.scores[s]),
+            score_b,
+            far,
+            GOOD if out else FG,
+            align="right",
+            role="far",
+            kind="score",
+            min_size=far,
+            who=name,
+        )
+        p.text(unit, unit_b, small, MUTED, align="right", min_size=small)
+        h = min(cards_b.height, chip_h)
+        cards_b = Rect(cards_b.x, cards_b.y + (cards_b.height - h) // 2, cards_b.width, h)
+        if rv.arrangements is not None:
+            flat = [
+                ([(stands or card, stands is not None) for card, stands in cards], border)
+                for cards, border in arrangement_groups(rv.arrangements[s])
+            ]
+            flat_chips(p, flat, cards_b, lang, small)
+        elif rv.left is not None and rv.left[s]:
+            flat_chips(p, [([(c, False) for c in rv.left[s]], BAD)], cards_b, lang, small)
+        else:
+            note = (
+                tr("round.went_out", lang)
+                if out
+                else tr("round.by_points", lang)
+                if rv.entry == "points"
+                else ""
+            )
+            if note:
+                p.text(
+                    note,
+                    cards_b,
+                    small,
+                    GOOD if out else MUTED,
+                    align="left",
+                    min_size=kit.read_size(p),
+                )
+
+
+def flat_chips(
+    p: Painter,
+    groups: list[tuple[list[tuple[str, bool]], tuple[int, int, int] | None]],  # (card, wild)
+    box: Rect,
+    lang: str,
+    size: int,
+) -> None:
+    """Cards as chips one line high whose ranks keep ``size`` (read type), each as wide as its
+    rank ("10" is wider than "7"), each group framed; a wild on the wilds' yellow as the card
+    it stands for."""
+    h = box.height
+    r = max(3, h // 8)
+    pad = max(2, p.px(3))
+    group_gap = max(3, p.px(5))
+
+    def width(card: str) -> int:
+        rank, suit = split_card(card)
+        return (
+            p.fonts.size(rank_label(rank, lang) if rank != JOKER else "JK", size)[0]
+            + (2 * r + pad if suit else 0)
+            + 2 * pad
+        )
+
+    x = box.x
+    radius = max(2, h // 8)
+    for cards, border in groups:
+        for card, is_wild in cards:
+            w = width(card)
+            if x + w > box.right:
+                return  # never drawn outside its row: the rows are sized for 13 cards
+            rect = Rect(x, box.y, w, h)
+            pygame.draw.rect(p.surface, WILD_BAND if is_wild else CARD_FACE, rect, border_radius=radius)
+            rank, suit = split_card(card)
+            color = suit_color(suit) if card != JOKER else (120, 0, 160)
+            label = rank_label(rank, lang) if card != JOKER else "JK"
+            text_w = w - (2 * r + pad if suit else 0) - pad
+            p.text(label, Rect(x + pad, box.y, text_w, h), size, color, min_size=size)
+            if suit:
+                suit_mark(p, suit, (rect.right - pad - r, rect.centery), r, color)
+            if border is not None:
+                pygame.draw.rect(p.surface, border, rect, width=max(2, h // 14), border_radius=radius)
+            x += w
+        x += group_gap
 
 
 # --- game over ---------------------------------------------------------------------------------

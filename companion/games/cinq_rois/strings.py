@@ -100,6 +100,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Round {round} (bonus {bonus}): {name} went out",
     ),
     "cinq.round.went_out": ("exposé", "out"),
+    "cinq.round.unit": ("pts", "pts"),
     "cinq.round.by_points": ("points saisis", "points entered"),
     "cinq.round.legend": (
         "Vert : suites et familles ; jaune : ce que vaut un joker ou un atout ; orange : cartes restantes.",

@@ -99,6 +99,7 @@ SAMPLES = {"midgame": midgame, "verdict": verdict, "finished": finished, "busy":
 # Which sample shows each screen best in the docs.
 DOC_SAMPLE = {
     "setup": None,
+    "setup-settings": None,  # the setup's second page (drawn by ``main``'s special)
     "table": "midgame",
     "slap": "midgame",
     "verdict": "verdict",
@@ -120,9 +121,22 @@ def write_log(name: str, folder: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    from companion.display.snapshot import doc_screens
+    import pygame
 
-    doc_screens(SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"), prefix="")
+    from companion.display.snapshot import doc_screens, render
+    from companion.display.state import Ui
+
+    def special(screen: str, lang: str, size: tuple[int, int], path: Path) -> bool:
+        if screen != "setup-settings":
+            return False
+        ui = Ui(lang=lang)
+        ui.setup.page = "settings"
+        pygame.image.save(render("setup", None, size, lang, ui).surface, str(path))  # type: ignore[arg-type]
+        return True
+
+    doc_screens(
+        SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"), prefix="", special=special
+    )
     return 0
 
 

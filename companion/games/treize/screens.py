@@ -31,15 +31,11 @@ from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
     BAD,
-    BG,
     BIG,
-    DISABLED,
-    FAR,
     FG,
     GOOD,
     MUTED,
     NEAR,
-    PANEL,
     PANEL_HI,
     SMALL,
     WARN,
@@ -145,7 +141,8 @@ def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
         if s.count is not None and v.advanced
         else ""
     )
-    note = " · ".join(x for x in (cards, tag) if x)
+    # Who passed is what the table looks for: the word alone (the count would not fit beside it).
+    note = tag if s.passed else " · ".join(x for x in (cards, tag) if x)
     if v.advanced:
         return kit.Standing(
             s.seat, s.name, s.place, s.total, t("treize.pts", lang), note, acting=s.turn, dim=s.passed
@@ -162,7 +159,7 @@ def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
     )
 
 
-def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
+def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool, top: int | None = None) -> None:
     """The kit's tiles in seating order (nobody hunts for their tile); whoever plays now is
     framed in their seat colour."""
     n = len(v.seats)
@@ -174,215 +171,186 @@ def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
         ui.lang,
         act=(lambda s: ("pass", s.who)) if touch else None,
         cols=1 if p.scale.portrait or n <= 3 else 2,
+        top=top,
     )
-
-
-def seat_tile(p: Painter, s: SeatView, box: Rect, v: View, lang: str) -> None:
-    """The table screen's tile: seat mark and name on top, then what they do now, their
-    points and how many cards they hold."""
-    border = ACCENT if s.turn else None
-    p.panel(box, None, PANEL if not s.passed else BG, border=border)
-    pad = max(3, box.height // 14)
-    inner = box.inflate(-2 * pad, -2 * pad)
-    top, bottom = split(inner, [1, 1.3], gap=max(1, pad // 2))
-    mark_d = min(top.height, p.px(40))
-    p.seat_mark(s.seat, (top.left + mark_d // 2, top.centery), int(mark_d * 0.42))
-    name_b = Rect(top.left + mark_d + pad, top.y, top.width - mark_d - pad, top.height)
-    p.name(s.name, v.players, name_b, p.font(NEAR), FG if not s.passed else DISABLED)
-    name_size = last_size(p, p.font(NEAR))
-    tag_b, count_box = split(bottom, [1.25, 1], vertical=False, gap=pad)
-    if s.count is not None:
-        number, unit = split(count_box, [1.3, 1], vertical=False, gap=max(1, pad // 2))
-        p.text(
-            str(s.count),
-            number,
-            p.font(FAR),
-            FG if not s.passed else MUTED,
-            role="far",
-            align="right",
-            min_size=p.font(BIG) * 2 // 3,
-            kind="score",
-            who=s.name,
-        )
-        p.text(
-            t("treize.cards", lang),
-            unit,
-            min(p.font(SMALL) * 3 // 4, name_size),
-            MUTED,
-            role="small",
-            align="left",
-            min_size=p.font(12),
-        )
-    # One status (the most telling), then the points: short enough for a third of the screen.
-    if s.passed:
-        tag = t("treize.tag.passed", lang)
-    elif s.turn:
-        tag = t("treize.tag.turn", lang)
-    elif s.leader and v.stacks:
-        tag = t("treize.tag.leads", lang)
-    elif s.starter and v.mode is None and not v.finished:
-        tag = t("treize.tag.starts", lang)
-    else:
-        tag = ""
-    small = min(p.font(SMALL), name_size)
-    if v.advanced:
-        pts_b, tag_b = split(tag_b, [1, 1.2], vertical=False, gap=pad)
-        p.text(
-            t("treize.points", lang, n=s.total),
-            pts_b,
-            small,
-            FG if not s.passed else DISABLED,
-            align="left",
-            role="near",
-            min_size=p.font(14),
-            kind="score",
-            who=s.name,
-        )
-    if tag:
-        p.text(
-            tag,
-            tag_b,
-            small,
-            WARN if s.turn else (DISABLED if s.passed else MUTED),
-            align="left",
-            role="small",
-            min_size=p.font(14),
-        )
-
-
-def table_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool) -> None:
-    """The table screen's own tiles (issue 23: not yet the kit's): at six players on the 7\"
-    screen the kit's one-line tile has no room for the cards in hand and what each one does."""
-    n = len(v.seats)
-    cols = 1 if p.scale.portrait else 2 if n <= 4 else 3
-    rows = math.ceil(n / cols)
-    cells = grid(area, rows * cols, cols, p.px(6))
-    for s, cell in zip(v.seats, cells, strict=False):
-        seat_tile(p, s, cell, v, ui.lang)
-        if touch:
-            p.controls.append(Control(Rect(cell), ("pass", s.name)))
-
-
-def stack_chip(p: Painter, value: int, count: int, box: Rect, end: bool) -> None:
-    p.panel(box, None, (245, 245, 245) if end else PANEL_HI, border=ACCENT if end else None)
-    top, bottom = split(box.inflate(-p.px(4), -p.px(4)), [1.6, 1])
-    p.text(str(value), top, p.font(BIG), (0, 0, 0) if end else FG, min_size=p.font(16))
-    p.text(
-        f"× {count}", bottom, p.font(SMALL), (60, 60, 60) if end else MUTED, role="small", min_size=p.font(12)
-    )
-
-
-def series_band(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The series helper: the stacks on the table, its ends, and what may be played next."""
-    lang = ui.lang
-    p.panel(area)
-    inner = area.inflate(-p.px(12), -p.px(6))
-    if not tracking(v, ui):
-        p.paragraph(t("treize.series.unknown", lang), inner, p.font(NEAR), MUTED, min_size=p.font(16))
-        return
-    row, sentence = split(inner, [1, 1], gap=p.px(4))
-    label_w = min(row.width // 4, p.px(150))
-    label = Rect(row.x, row.y, label_w, row.height)
-    p.text(
-        t("treize.series.title", lang),
-        label,
-        p.font(SMALL),
-        MUTED,
-        align="left",
-        role="small",
-        min_size=p.font(14),
-    )
-    chips = Rect(label.right + p.px(6), row.y, row.width - label_w - p.px(6), row.height)
-    if v.stacks:
-        slots = max(len(v.stacks), 7)
-        w = min(p.px(70), (chips.width - p.px(4) * (slots - 1)) // slots)
-        x = chips.x
-        for i, (value, count) in enumerate(v.stacks):
-            end = i in (0, len(v.stacks) - 1)
-            stack_chip(p, value, count, Rect(x, chips.y, w, chips.height), end)
-            x += w + p.px(4)
-        text = allowed_text(v, lang)
-    else:
-        p.text("—", chips, p.font(BIG), MUTED, align="left", min_size=p.font(16))
-        text = (
-            t("treize.series.empty", lang, name=spoken(v, v.turn))
-            if v.turn
-            else t("treize.series.empty_nobody", lang)
-        )
-    if text:
-        p.paragraph(text, sentence, p.font(SMALL), WARN, min_size=p.font(14), role="near")
 
 
 def allowed_text(v: View, lang: str) -> str:
-    """What the player to play may put down, in one sentence."""
+    """What the player to play may put down, in one sentence; that they can only pass when no
+    value the series allows is within the cards in their hand (issue 23)."""
     if v.turn is None or v.allowed is None:
         return ""
+    held = next((s.count for s in v.seats if s.name == v.turn), None)
+    if v.stacks and not v.options and held is not None:
+        return t("treize.only_pass", lang, name=spoken(v, v.turn), n=held)
     what = _typo(v.allowed[0]) if lang == "fr" else v.allowed[1]
     return t("treize.allowed", lang, name=spoken(v, v.turn), what=what)
 
 
-# --- table -------------------------------------------------------------------------------------
+def playable_text(v: View, lang: str) -> str:
+    """Under the turn banner (which names the player): the values they may play with the cards
+    in their hand, by the fewest cards each asks ("Playable: 1 or 10 to 13, 3 cards or more");
+    that they can only pass when nothing is; none when the series is not followed."""
+    if v.turn is None or v.allowed is None:
+        return ""
+    if not v.options:
+        return allowed_text(v, lang)
+    by_least: dict[int, list[int]] = {}
+    for value, least, _most in sorted(v.options):
+        by_least.setdefault(least, []).append(value)
+    groups = []
+    for least, values in sorted(by_least.items(), key=lambda kv: kv[1][0]):
+        runs: list[list[int]] = []
+        for value in values:
+            if runs and value == runs[-1][-1] + 1:
+                runs[-1].append(value)
+            else:
+                runs.append([value])
+        spans = [
+            str(r[0]) if len(r) == 1 else t("treize.can_play.range", lang, a=r[0], b=r[-1]) for r in runs
+        ]
+        groups.append(
+            t("treize.can_play.group", lang, values=t("treize.can_play.or", lang).join(spans), n=least)
+        )
+    return t("treize.can_play", lang, what=t("treize.can_play.and", lang).join(groups))
 
 
-def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    if v is None:
-        return no_game(p, ui, area)
+def stacks_row(p: Painter, v: View, box: Rect) -> int:
+    """The stacks on the table in one line of read type ("10 × 3"), the two ends white and
+    framed; as many as the width holds, the ends first. Returns the width used."""
+    size = kit.read_size(p)
+    pad = p.px(8)
+    gap = p.px(4)
+    texts = [(f"{value} × {n}", i in (0, len(v.stacks) - 1)) for i, (value, n) in enumerate(v.stacks)]
+    widths = [p.fonts.size(text, size)[0] + 2 * pad for text, _end in texts]
+    shown = list(range(len(texts)))
+    while shown and sum(widths[i] for i in shown) + gap * (len(shown) - 1) > box.width:
+        # Keep the ends (what may be played against): drop from the middle.
+        middle = [i for i in shown if i not in (0, len(texts) - 1)]
+        shown.remove(middle[len(middle) // 2] if middle else shown[-1])
+    x = box.x
+    for i in shown:
+        text, end = texts[i]
+        chip = Rect(x, box.y, widths[i], box.height)
+        p.panel(chip, None, (245, 245, 245) if end else PANEL_HI, border=ACCENT if end else None)
+        p.text(text, chip.inflate(-pad, 0), size, (0, 0, 0) if end else FG, min_size=size)
+        x += widths[i] + gap
+    return x - box.x
+
+
+def table_top(p: Painter, v: View, ui: Ui, box: Rect) -> None:
+    """Whoever must play: the kit's turn banner in their seat colour, the biggest text on the
+    screen, with the button that enters their play beside it; otherwise what the table does
+    next (draw lots, the end of a game kept with passes only, the game over)."""
     lang = ui.lang
     gap = p.px(6)
-    band_h = p.px(112)
-    # Portrait: the hint above a full-width button, so that the button names the player.
-    foot_h = p.px(58) * (2 if p.scale.portrait else 1)
-    band = Rect(area.x, area.y, area.width, band_h)
-    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    tiles = Rect(area.x, band.bottom + gap, area.width, foot.top - band.bottom - 2 * gap)
-    series_band(p, v, ui, band)
-    live = not v.finished and v.awaiting == "play"
-    table_grid(p, v, ui, tiles, touch=live)
-    hint_b, btn_b = split(
-        foot, [1, 1.2] if p.scale.portrait else [1.25, 1], vertical=p.scale.portrait, gap=gap
-    )
+    if p.scale.portrait:  # narrow: the banner gets the whole width, the button a row under it
+        banner_b, btn_b = split(box, [kit.banner_height(p), kit.touch_size(p)], gap=gap)
+    else:
+        banner_b, btn_b = split(box, [2.2, 1], vertical=False, gap=gap)
+    enter = t("scr.key.enter", lang)
+    if v.finished:
+        p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
+    elif v.awaiting == "starter":
+        p.button(btn_b, t("treize.lots.button", lang), ("lots",), color=GOOD, hint=enter, size=p.font(NEAR))
+    elif not tracking(v, ui):
+        p.button(btn_b, t("treize.btn.end", lang), ("end_open",), color=ACCENT, hint=enter, size=p.font(NEAR))
+    else:
+        p.button(
+            btn_b,
+            t("treize.btn.play_short", lang),
+            ("play_open",),
+            enabled=v.turn is not None,
+            color=GOOD,
+            hint=enter,
+            size=p.font(SMALL),
+        )
+    if v.turn is not None and not v.finished and v.awaiting == "play":
+        kit.turn_banner(p, banner_b, v.players.index(v.turn), v.turn, v.players, lang)
+    else:
+        read = kit.read_size(p)
+        p.paragraph(todo_text(v, ui), banner_b, read, MUTED, min_size=read)
+
+
+def series_lines(p: Painter, v: View, ui: Ui, box: Rect) -> int:
+    """The series helper under the banner: the stacks, then what may be played in one sentence
+    (beside the stacks where it holds in one line). Before the game's first card, the button
+    that turns the helper on or off (key A) stands first. Returns the height used."""
+    lang = ui.lang
+    gap = p.px(6)
+    read = kit.read_size(p)
+    line = p.line_height(read)
+    on = tracking(v, ui)
+    x = box.x
+    used_h = 0
     if v.mode is None and v.awaiting == "play" and not v.finished:
         # Before the game's first card the table may choose to enter plays or passes only.
-        on = tracking(v, ui)
+        touch = kit.touch_size(p)
+        button = Rect(box.x, box.y, min(box.width // 3, p.px(300)), max(touch, line))
         p.button(
-            hint_b,
+            button,
             t("treize.btn.helper.on" if on else "treize.btn.helper.off", lang),
             ("helper",),
             hint="A",
             size=p.font(SMALL),
         )
+        x, used_h = button.right + gap, button.height
+    if not on:
+        text = t("treize.series.unknown", lang)
+        h = len(p.wrap_lines(text, box.right - x, read)) * line
+        p.paragraph(text, Rect(x, box.y, box.right - x, h), read, MUTED, min_size=read)
+        return max(h, used_h)
+    if v.stacks:
+        text = playable_text(v, lang)
+    elif v.turn:
+        text = t("treize.series.empty", lang, name=spoken(v, v.turn))
     else:
-        p.paragraph(t("treize.hint.press", lang), hint_b, p.font(SMALL), MUTED, min_size=p.font(14))
-    if v.finished:
-        p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
-    elif v.awaiting == "starter":
-        p.button(
-            btn_b,
-            t("treize.lots.button", lang),
-            ("lots",),
-            color=GOOD,
-            hint=t("scr.key.enter", lang),
-            size=p.font(NEAR),
-        )
-    elif not tracking(v, ui):
-        p.button(
-            btn_b,
-            t("treize.btn.end", lang),
-            ("end_open",),
-            color=ACCENT,
-            hint=t("scr.key.enter", lang),
-            size=p.font(NEAR),
-        )
-    else:
-        p.button(
-            btn_b,
-            t("treize.btn.play", lang, name=spoken(v, v.turn)),
-            ("play_open",),
-            enabled=v.turn is not None,
-            color=GOOD,
-            hint=t("scr.key.enter", lang),
-            size=p.font(NEAR),
-        )
+        text = t("treize.series.empty_nobody", lang)
+    used = stacks_row(p, v, Rect(x, box.y, (box.right - x) // 2, line)) if v.stacks else 0
+    left = x
+    x += used + (gap if used else 0)
+    y = box.y
+    lines = len(p.wrap_lines(text, box.right - x, read)) if text else 0
+    if used and lines > 1:  # under the stacks
+        x, y = left, box.y + line + gap // 2
+        lines = len(p.wrap_lines(text, box.right - x, read))
+    if not text:
+        return max(line if used else 0, used_h)
+    sentence = Rect(x, y, box.right - x, lines * line)
+    p.paragraph(text, sentence, read, WARN if v.stacks and not v.options else FG, min_size=read, role="near")
+    return max(sentence.bottom - box.y, line if used else 0, used_h)
+
+
+def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
+    """Whose turn first (the kit's banner), then the stacks on the table and what may be
+    played, then the kit's tiles in seating order (the match's points in far type, the cards in
+    hand and what each one does under the name; touch one = that player passes), then how to
+    pass where the tiles leave room."""
+    if v is None:
+        return no_game(p, ui, area)
+    lang = ui.lang
+    gap = p.px(6)
+    read = kit.read_size(p)
+    top_h = max(kit.banner_height(p), kit.touch_size(p))
+    if p.scale.portrait:
+        top_h = kit.banner_height(p) + gap + kit.touch_size(p)
+    top = Rect(area.x, area.y, area.width, top_h)
+    table_top(p, v, ui, top)
+    banner = next((rec.size for rec in reversed(p.texts) if rec.kind == "headline"), None)
+    y = top.bottom + gap
+    y += series_lines(p, v, ui, Rect(area.x, y, area.width, area.bottom - y)) + gap
+    hint = t("treize.hint.press", lang)
+    hint_h = len(p.wrap_lines(hint, area.width, read)) * p.line_height(read)
+    tiles_b = Rect(area.x, y, area.width, area.bottom - y)
+    n = len(v.seats)
+    two_lines = p.line_height(p.far_name_size()) + p.fonts.size("Ég", read)[1] + p.px(20)
+    cols = 1 if p.scale.portrait or n <= 3 else 2
+    rows = math.ceil(n / cols)
+    if (tiles_b.height - hint_h - gap) / rows >= two_lines:  # the hint costs no tile its cards
+        tiles_b = Rect(area.x, y, area.width, area.bottom - y - hint_h - gap)
+        p.paragraph(hint, Rect(area.x, tiles_b.bottom + gap, area.width, hint_h), read, MUTED, min_size=read)
+    # The figures no bigger than the banner: whose turn it is stays the biggest text.
+    seat_grid(p, v, ui, tiles_b, touch=not v.finished and v.awaiting == "play", top=banner)
 
 
 # --- play entry --------------------------------------------------------------------------------

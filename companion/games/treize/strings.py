@@ -35,6 +35,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.series.high": ("haut : {count} × {value}", "high: {count} × {value}"),
     "treize.series.one": ("une seule pile : {count} × {value}", "one stack: {count} × {value}"),
     "treize.allowed": ("{name} peut jouer : {what}", "{name} may play: {what}"),
+    "treize.only_pass": (
+        "{name} ne peut que passer : {n} {n|carte|cartes} en main, trop peu pour la table",
+        "{name} can only pass: {n} {n|card|cards} in hand, too few for the table",
+    ),
+    "treize.btn.play_short": ("Saisir le coup", "Enter the play"),
+    "treize.can_play": ("Jouable : {what}", "Playable: {what}"),
+    "treize.can_play.group": (
+        "{values}, {n} {n|carte|cartes} ou plus",
+        "{values}, {n} {n|card|cards} or more",
+    ),
+    "treize.can_play.range": ("{a} à {b}", "{a} to {b}"),
+    "treize.can_play.or": (" ou ", " or "),
+    "treize.can_play.and": (" ; ", "; "),
     "treize.series.unknown": (
         "Coups non saisis dans cette partie : appuyer = je passe",
         "Plays not entered in this game: a press = I pass",
