@@ -69,7 +69,7 @@ from companion.games.kilo.events import (
 )
 from companion.games.kilo.rules import KILOS, KiloGame
 from companion.games.kilo.view import PressView, SeatView, SlapView, View, build_view
-from companion.i18n import margin_text, ms, t
+from companion.i18n import margin_text, ms, register, t
 from companion.table.log import Undo
 
 Rect = pygame.Rect
@@ -80,6 +80,15 @@ TIMEOUTS_MS: tuple[int, ...] = (1000, 2000, 3000, 5000, 8000, 10000, 15000, 3000
 BAR_BEFORE: Color = (96, 104, 116)  # a slap bar up to the press before: the gap is what counts
 
 SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
+
+register(
+    {
+        # A row of one line on the 7" screen says why a player has no gap in a word or two.
+        "scr.slap.held_back.short": ("bien vu", "held back"),
+        "scr.slap.not_yet.short": ("pas encore", "not yet"),
+        "scr.slap.no_press.short": ("pas tapé", "no press"),
+    }
+)
 
 
 def awaiting_text(v: View, lang: str) -> str:
@@ -696,6 +705,9 @@ def _timeline(
     emph = set(sv.losers) if judged or not sv.non_pressers else set()
     rows: list[tuple[str, Any]] = [("press", pr) for pr in sv.presses]
     rows += [("absent", np) for np in sv.non_pressers]
+    if compact_rows(p, area, len(rows)):
+        _timeline_grid(p, players, sv, area, lang, closed, rows, emph)
+        return
     weights = [1.6 if (pr.name if kind == "press" else pr[0]) in emph else 1.0 for kind, pr in rows]
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1]  # a row holds a name at the name size
     gap = max(1, p.px(4) if area.height > len(rows) * (need + p.px(12)) else p.px(2))
@@ -777,7 +789,8 @@ def _timeline(
                 gap_size,
                 BAD if stands_out else FG,
                 align="left" if two_lines else "right",
-                kind="score",
+                # The deciding gap is the slap's score; the others are read like any line.
+                kind="score" if stands_out else "text",
                 min_size=min(name_size, p.font(16)),
             )
         # The bar runs from the first press to this one: a thin line up to the press before,
@@ -800,6 +813,89 @@ def _timeline(
             tick = Rect(seg.x - max(2, p.px(3)), bar_b.y, max(2, p.px(3)), bar_b.height)
             pygame.draw.rect(p.surface, FG, tick)
         prev_off = pr.offset_us
+
+
+def compact_rows(p: Painter, area: Rect, n: int) -> bool:
+    """Whether ``n`` rows in one column are too low for a name read from a seat (4 mm, with a
+    little room): then they go into columns of one line each (``_timeline_grid``)."""
+    if n <= 1:
+        return False
+    need = p.line_height(p.far_name_size()) + 2 * p.px(3)
+    return (area.height - p.px(2) * (n - 1)) / (n + 0.6) < need
+
+
+def _short_why(sv: SlapView, closed: bool | None, lang: str) -> str:
+    """Why a player has no gap, in a word or two (a row of one line has no room for more)."""
+    if sv.valid is False:
+        return t("scr.slap.held_back.short", lang)
+    if sv.valid is None and not closed:
+        return t("scr.slap.not_yet.short", lang)
+    return t("scr.slap.no_press.short", lang)
+
+
+def _timeline_grid(
+    p: Painter,
+    players: tuple[str, ...],
+    sv: SlapView,
+    area: Rect,
+    lang: str,
+    closed: bool | None,
+    rows: list[tuple[str, Any]],
+    emph: set[str],
+) -> None:
+    """The presses of a full table on the 7" screen: columns of one-line rows (seat mark, name at
+    4 mm, the gap to the press before at 3.5 mm, the loser's in red), read down the first column
+    then the second; the bar from the first press is a strip along each row's foot."""
+    n = len(rows)
+    gap = p.px(3)
+    name_size = p.far_name_size()
+    read = kit.read_size(p)
+    line = p.line_height(name_size)
+    # Two columns, three where two leave rows too low for a name.
+    cols = 2 if (area.height - gap * (math.ceil(n / 2) - 1)) / math.ceil(n / 2) >= line + 4 else 3
+    per_col = math.ceil(n / cols)
+    cells = grid(area, per_col * cols, cols, gap)
+    span = max((pr.offset_us for pr in sv.presses), default=0) or 1
+    prev_off = 0
+    for i, (kind, item) in enumerate(rows):
+        col, row = divmod(i, per_col)
+        cell = cells[row * cols + col]
+        name = item.name if kind == "press" else item[0]
+        seat = item.seat if kind == "press" else item[1]
+        stands_out = name in emph
+        p.panel(cell, None, PANEL, border=BAD if stands_out else None, width=p.px(3))
+        strip = max(2, p.px(3))
+        pad = max(2, min(p.px(8), (cell.height - line - strip) // 2))
+        top = max(1, min(pad, cell.height - line - strip - 1))
+        inner = Rect(cell.x + pad, cell.y + top, cell.width - 2 * pad, cell.height - top - strip - 1)
+        d = min(inner.height, p.px(30))
+        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        if kind == "absent":
+            right, color = _short_why(sv, closed, lang), BAD if stands_out else MUTED
+        elif item is sv.presses[0]:
+            right, color = t("scr.slap.claimant", lang), ACCENT
+        else:
+            right, color = "+" + ms(item.offset_us - prev_off, lang), BAD if stands_out else FG
+        size = name_size if p.fonts.size(right, name_size)[0] <= inner.width // 4 else read
+        w = p.fonts.size(right, size)[0]
+        name_b = Rect(inner.x + d + pad, inner.y, inner.width - d - w - 3 * pad, inner.height)
+        p.name(name, players, name_b, name_size, FG, min_size=name_size)
+        size = min(size, p.texts[-1].size)  # never bigger than the name beside it
+        p.text(
+            right, Rect(inner.right - w, inner.y, w, inner.height), size, color, align="right", min_size=size
+        )
+        if kind != "press":
+            continue
+        # The bar: a thin track from the first press, this player's gap thick in their colour.
+        foot = Rect(cell.x + pad, inner.bottom + 1, cell.width - 2 * pad, strip)
+        x_prev = foot.x + int(foot.width * prev_off / span)
+        x_this = foot.x + int(foot.width * item.offset_us / span)
+        pygame.draw.rect(p.surface, PANEL_HI, foot)
+        seg = Rect(x_prev, foot.y, max(p.px(6), x_this - x_prev), foot.height)
+        if seg.right > foot.right:
+            seg.x = foot.right - seg.width
+        pygame.draw.rect(p.surface, BAD if stands_out else seat_color(seat), seg)
+        prev_off = item.offset_us
 
 
 def window_state(v: View, ui: Ui, sv: SlapView) -> tuple[str, float | None, bool]:
@@ -945,6 +1041,8 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if ui.picking:
         draw_picker(p, v, ui, sv, area)
         return
+    if not p.scale.portrait and _verdict_compact(p, v, ui, sv, area):
+        return
     gap = p.px(8)
     if p.scale.portrait:
         left, right = split(area, [0.62, 0.38], gap=gap)
@@ -979,6 +1077,80 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         hint=t("scr.key.false", lang),
         size=p.font(BIG),
     )
+
+
+def _claim_band(p: Painter, v: View, sv: SlapView, band: Rect, far: int, lang: str) -> None:
+    """Who claims, in far type on one line: the name shortened before the type shrinks, "claims"
+    alone where "claims four of a kind" leaves no room for the name."""
+    p.panel(band, None, PANEL)
+    pad = p.px(6)
+    inner = band.inflate(-2 * pad, -2 * p.px(2))
+    if not sv.claimant:
+        return
+    d = min(inner.height, p.px(44))
+    p.seat_mark(v.seat_of(sv.claimant), (inner.x + d // 2, inner.centery), int(d * 0.42))
+    rest = Rect(inner.x + d + pad, inner.y, inner.width - d - pad, inner.height)
+    shortest = name_forms(v.players).get(sv.claimant, (sv.claimant,))[-1]
+    phrase = t("scr.slap.phrase.claims", lang)
+    if p.fonts.size(f"{shortest} {phrase}", far)[0] > rest.width:
+        phrase = t("scr.slap.claimant", lang)
+    ph_w = p.fonts.size(phrase, far)[0]
+    name_b = Rect(rest.x, rest.y, rest.width - ph_w - 2 * pad, rest.height)
+    shown = p.name(sv.claimant, v.players, name_b, far, FG, min_size=far, role="far")
+    p.text(
+        phrase,
+        Rect(shown.right + 2 * pad, rest.y, rest.right - shown.right - 2 * pad, rest.height),
+        far,
+        ACCENT,
+        align="left",
+        role="far",
+        kind="headline",
+        min_size=far,
+    )
+
+
+def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> bool:
+    """A full table on the 7" screen: the claim across the top in far type, the window's line,
+    every press in two columns of one line each, the two answers along the foot. False (nothing
+    drawn) where the presses hold one column beside the answers."""
+    lang = ui.lang
+    gap = p.px(4)
+    far = kit.far_size(p)
+    band_h = p.line_height(far) + 2 * p.px(4)
+    read = kit.read_size(p)
+    line_h = p.line_height(read) + max(2, p.px(3))
+    foot_h = max(p.px(48), math.ceil(9 * 800 / 152.4 * p.scale.u))  # a touch target of 9 mm
+    body_h = area.height - band_h - line_h - foot_h - 3 * gap
+    n = len(sv.presses) + len(sv.non_pressers)
+    if not compact_rows(p, Rect(area.x, area.y, area.width // 2, area.height - band_h - line_h), n):
+        return False
+    band = Rect(area.x, area.y, area.width, band_h)
+    _claim_band(p, v, sv, band, far, lang)
+    text, share, closed = window_state(v, ui, sv)
+    line = Rect(area.x, band.bottom + gap, area.width, line_h)
+    strip = max(2, p.px(3))
+    p.text(
+        text,
+        Rect(line.x, line.y, line.width, line.height - strip),
+        read,
+        BAD if closed else FG,
+        align="left",
+        min_size=read,
+    )
+    if share is not None:  # the countdown: a strip under its line, shrinking
+        pygame.draw.rect(p.surface, PANEL_HI, Rect(line.x, line.bottom - strip, line.width, strip))
+        if share > 0:
+            bar = Rect(line.x, line.bottom - strip, max(2, int(line.width * share)), strip)
+            pygame.draw.rect(p.surface, ACCENT, bar)
+    body = Rect(area.x, line.bottom + gap, area.width, body_h)
+    timeline(p, v, sv, body, lang, closed)
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    b1, b2 = split(foot, [1, 1], vertical=False, gap=p.px(8))
+    p.button(
+        b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD, hint=t("scr.key.enter", lang)
+    )
+    p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD, hint=t("scr.key.false", lang))
+    return True
 
 
 def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chosen: bool, size: int) -> None:
@@ -1319,23 +1491,52 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     gap = p.px(8)
-    if p.scale.portrait:
+    read = kit.read_size(p)
+    n = max(1, len(v.players))
+    title_h = p.line_height(read) + p.px(4)
+    # Beside the chart, a legend row holds the name and the kilos (a score: far type); where it
+    # cannot (ten players on the 7" screen), the legend goes under the chart, names only, in
+    # columns: the kilos are the table's, and the chart's axis reads them.
+    legend_w = area.width * 10 // 29
+    kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kit.far_size(p))[0]
+    widest = max((p.fonts.size(kit.first_short_form(w, v.players), p.far_name_size())[0] for w in v.players))
+    side = (
+        not p.scale.portrait
+        and (area.height - title_h - p.px(3) * (n - 1)) // n >= kit.score_height(p)
+        and p.px(36) + widest + kilo_w + 3 * p.px(6) <= legend_w
+    )
+    cols = 3 if n > 6 else 2 if n > 3 else 1
+    kilos = n <= 6  # three rows hold the kilos in far type; more leave the chart no room
+    if side:
+        chart_box, legend = split(area, [1.9, 1], vertical=False, gap=gap)
+    elif p.scale.portrait:
         chart_box, legend = split(area, [1.6, 1], gap=gap)
     else:
-        chart_box, legend = split(area, [1.9, 1], vertical=False, gap=gap)
+        row_h = max(p.line_height(p.far_name_size()), p.line_height(kit.far_size(p)) if kilos else 0) + p.px(
+            4
+        )
+        legend_h = math.ceil(n / cols) * (row_h + p.px(3))
+        chart_box = Rect(area.x, area.y, area.width, area.height - legend_h - gap)
+        legend = Rect(area.x, chart_box.bottom + gap, area.width, legend_h)
     p.panel(chart_box)
     rows = v.history
     if not rows:
         chart_box = not_applicable(p, chart_box, t("scr.history.none", lang))
-    axis_w = p.px(56)
-    axis_h = p.px(32)
+    ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), 5)
+    label = max(read, p.font(22))
+    axis_w = max(p.px(56), p.fonts.size(str(ticks[-1]), label)[0] + p.px(12))
+    axis_h = max(p.px(32), p.line_height(label) + p.px(4))
     plot = Rect(
         chart_box.x + axis_w,
         chart_box.y + p.px(14),
         chart_box.width - axis_w - p.px(16),
         chart_box.height - axis_h - p.px(20),
     )
-    ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), 5)
+    label_h = p.line_height(label)
+    most = 5
+    while most > 2 and plot.height < most * label_h * 1.4:  # the axis' figures do not touch
+        most -= 1
+        ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), most)
     top = ticks[-1]
     rounds = max(v.rounds, len(rows), 1)
     # Grid lines and the kilo axis: round values, each line where its value is.
@@ -1344,27 +1545,27 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
         pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
         p.text(
             str(value),
-            Rect(chart_box.x, y - p.px(12), axis_w - p.px(6), p.px(24)),
-            p.font(22),
+            Rect(chart_box.x, y - label_h // 2, axis_w - p.px(6), label_h),
+            label,
             MUTED,
             align="right",
-            role="small",
-            min_size=p.font(14),
+            min_size=label,
         )
 
     def xy(r: int, kilos: int) -> tuple[int, int]:
         return (plot.left + plot.width * r // rounds, plot.bottom - int(plot.height * kilos / top))
 
-    step = max(1, math.ceil(rounds / 12))
+    # As many round numbers as hold side by side at the label's size.
+    widest = p.fonts.size(str(rounds), label)[0] + p.px(8)
+    step = max(1, math.ceil(rounds / max(1, plot.width // max(1, widest))), math.ceil(rounds / 12))
     for r in range(0, rounds + 1, step):
         x = xy(r, 0)[0]
         p.text(
             str(r),
-            Rect(x - p.px(20), plot.bottom + p.px(4), p.px(40), axis_h - p.px(6)),
-            p.font(22),
+            Rect(x - widest // 2, plot.bottom + p.px(4), widest, axis_h - p.px(4)),
+            label,
             MUTED,
-            role="small",
-            min_size=p.font(14),
+            min_size=label,
         )
     for seat, _name in enumerate(v.players):
         points = [xy(0, 0)] + [xy(i + 1, row[seat]) for i, row in enumerate(rows)]
@@ -1372,13 +1573,17 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
             pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
         for pt in points[1:]:
             p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
-    title = Rect(legend.x, legend.y, legend.width, p.px(36))
-    p.text(t("scr.history.title", lang), title, p.font(NEAR), FG, align="left")
+    if not side and not p.scale.portrait:
+        _history_names(p, v, legend, cols, lang if kilos else None)
+        return
+    title = Rect(legend.x, legend.y, legend.width, title_h)
+    p.text(t("scr.history.title", lang), title, max(read, p.font(NEAR)), FG, align="left", min_size=read)
     entries = Rect(legend.x, title.bottom, legend.width, legend.height - title.height)
     cells = split(entries, [1] * len(v.players), gap=p.px(3))
     # Each line's seat mark (the line's colour and shape), the name in white, the kilos.
     d = min(cells[0].height, p.px(36))
-    kilo_size = min(p.font(30), size_for_height(p, cells[0].height, p.font(30)))
+    kilo_size = max(kit.far_size(p), min(p.font(30), size_for_height(p, cells[0].height, p.font(30))))
+    kilo_size = min(kilo_size, size_for_height(p, cells[0].height, kilo_size, "0123"))
     kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kilo_size)[0]
     name_w = legend.width - d - kilo_w - 2 * p.px(6)
     size = uniform_name_size(
@@ -1387,7 +1592,7 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
         list(v.players),
         name_w,
         cells[0].height,
-        min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG))),
+        max(p.far_name_size(), min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG)))),
     )
     for cell, s in zip(cells, v.seats, strict=True):
         p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
@@ -1402,8 +1607,45 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
             min_size=min(kilo_size, size),
         )
         p.name(
-            s.name, v.players, Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height), size, FG, align="left"
+            s.name,
+            v.players,
+            Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height),
+            size,
+            FG,
+            align="left",
+            min_size=p.far_name_size(),
         )
+
+
+def _history_names(p: Painter, v: View, legend: Rect, cols: int, lang: str | None) -> None:
+    """The chart's key under it: each line's seat mark and the player's name at 4 mm, in
+    columns read down, seating order; with ``lang``, each player's kilos in far type."""
+    n = len(v.seats)
+    per_col = math.ceil(n / cols)
+    cells = grid(legend, per_col * cols, cols, p.px(3))
+    size = p.far_name_size()
+    far = kit.far_size(p)
+    for i, s in enumerate(v.seats):
+        col, row = divmod(i, per_col)
+        cell = cells[row * cols + col]
+        d = min(cell.height, p.px(30))
+        p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
+        right = cell.right - p.px(4)
+        if lang is not None:
+            text = t("kilos", lang, kilos=s.kilos)
+            w = p.fonts.size(text, far)[0]
+            p.text(
+                text,
+                Rect(right - w, cell.y, w, cell.height),
+                far,
+                FG,
+                align="right",
+                kind="score",
+                min_size=far,
+            )
+            right -= w + p.px(8)
+        box = Rect(cell.x + d + p.px(6), cell.y, right - cell.x - d - p.px(6), cell.height)
+        p.name(s.name, v.players, box, size, FG, align="left", min_size=size)
 
 
 # --- game over ---------------------------------------------------------------------------------
