@@ -1499,7 +1499,7 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     # columns: the kilos are the table's, and the chart's axis reads them.
     legend_w = area.width * 10 // 29
     kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kit.far_size(p))[0]
-    widest = max((p.fonts.size(kit.first_short_form(w, v.players), p.far_name_size())[0] for w in v.players))
+    widest = max(p.fonts.size(kit.first_short_form(w, v.players), p.far_name_size())[0] for w in v.players)
     side = (
         not p.scale.portrait
         and (area.height - title_h - p.px(3) * (n - 1)) // n >= kit.score_height(p)
