@@ -42,7 +42,7 @@ NOT_YET = {
     ("treize", "setup"),
 }
 SIZES = ((800, 480), (1920, 1080))
-LANGS = ("fr",)
+LANGS = ("fr", "en")  # an English line can be longer, and so set smaller
 CASES = [(game, screen) for game in GAMES for screen in screens(game)]
 
 

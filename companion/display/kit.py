@@ -11,7 +11,7 @@ BAD is who draws, the loser, the heaviest; ACCENT the next thing to do; WARN a w
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -199,8 +199,9 @@ def tile_layout(
             break
         figure_size = max(far, int(figure_size * 0.94))
     number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
-    # The seat mark is a landmark, not a figure: a taller tile leaves its width to the name.
-    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 11))
+    # The seat mark is a landmark, not a figure: a tile leaves its width to the name (on a
+    # 7" tile beside "10th", the few pixels "A.-S. Ca." needs at 4 mm).
+    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 13))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
     line = p.line_height(p.far_name_size())
@@ -230,16 +231,24 @@ def table_name_size(
     """One name size for every tile of a table (names in mixed sizes read as mixed importance):
     the largest at which each name shortened once fits beside its place, never under 4 mm."""
     floor = p.far_name_size()
-    size = max(floor, lay.top)
-    spoken = [first_short_form(w, players) for w in who]
-    while size > floor:
-        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
-        if all(
-            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= lay.name_row.height
-            for form in spoken
-        ):
-            break
-        size = max(floor, int(size * 0.94))
+
+    def largest(forms: list[str]) -> int:
+        size = max(floor, lay.top)
+        while size > floor:
+            width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
+            if all(
+                p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= lay.name_row.height
+                for form in forms
+            ):
+                break
+            size = max(floor, int(size * 0.94))
+        return size
+
+    size = largest([first_short_form(w, players) for w in who])
+    if size == floor:
+        # Even shortened once the names want 4 mm: as big as their shortest forms allow, rather
+        # than the floor on a tall tile ("A.-S. Ca." in big type beats it in small type).
+        size = largest([name_forms(tuple(players)).get(w, (w,))[-1] for w in who])
     return size
 
 
@@ -258,18 +267,20 @@ def tile(
     share: float = 1 / 3,
     digits: int = 3,
     most: int = 10,
+    low_key: Hashable = None,
 ) -> None:
     """A player's tile: seat mark, place, name (4 mm at least), the score in far type and its
     unit; underneath, the change and the note, or the game's own ``low`` drawing. Whoever must
     act is framed in their seat colour; the winners in GOOD; who draws in BAD. Drawn once and
-    copied while it does not change (``Painter.layer``), unless the game draws into it."""
-    if low is not None:
+    copied while it does not change (``Painter.layer``), unless the game draws into it without
+    saying what its drawing depends on (``low_key``)."""
+    if low is not None and low_key is None:
         _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most)
         return
     p.layer(
-        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most),
+        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most, low_key),
         box,
-        lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits, most),
+        lambda: _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most),
     )
 
 
@@ -406,6 +417,8 @@ def tiles(
     act: Callable[[Standing], Action] | None = None,
     low: Callable[[Standing], Low | None] | None = None,
     cols: int | None = None,
+    low_key: Callable[[Standing], Hashable] | None = None,
+    name_max: int | None = None,
 ) -> None:
     """The tiles of a table, column by column in the order given (seating order on a table
     screen, so that nobody hunts for their tile; by place on a game over)."""
@@ -431,6 +444,8 @@ def tiles(
         width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
         if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
             break
+    if name_max is not None:  # under a turn banner, whose name must stay the biggest
+        size = max(p.far_name_size(), min(size, name_max))
     for i, s in enumerate(rows):
         col, row = divmod(i, n_rows)
         cell = cells[row * cols + col]
@@ -446,6 +461,7 @@ def tiles(
             share=share,
             digits=digits,
             most=most,
+            low_key=low_key(s) if low_key is not None else None,
         )
         if act is not None:  # touching a tile acts for that player
             p.controls.append(Control(Rect(cell), act(s)))

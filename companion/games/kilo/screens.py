@@ -8,7 +8,6 @@ keys enter the card drawn.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,7 +15,7 @@ import pygame
 from companion.cards import RANKS
 from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.kit import ordinal, size_for_height
+from companion.display.kit import size_for_height
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
 from companion.display.names import name_forms, short_name
@@ -126,281 +125,6 @@ def name_floor(p: Painter, far: bool = False) -> int:
     return size
 
 
-def name_request(
-    p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int, far: bool = False
-) -> int:
-    """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
-    at a good size (at least half of ``top``) rather than initials at ``top``."""
-    floor = name_floor(p, far)
-    if top <= floor:
-        return floor
-    for form in name_forms(tuple(players)).get(who, (who,)):
-        w, h = p.fonts.size(form, top)
-        fit = top
-        if w > box.width or h > box.height:
-            fit = int(top * min(box.width / max(1, w), box.height / max(1, h)))
-            while fit > 10 and (
-                p.fonts.size(form, fit)[0] > box.width or p.fonts.size(form, fit)[1] > box.height
-            ):
-                fit -= 1
-        if fit >= max(floor, top * 0.5):
-            return fit
-    return max(floor, fit)
-
-
-def change_text(change: int) -> str:
-    """A round's change in kilos: "+8 kg", "−28 kg" (a true minus sign)."""
-    return f"+{change} kg" if change > 0 else f"\u2212{-change} kg"
-
-
-def change_color(change: int) -> Color:
-    """An Ace's 100 kg is an event (yellow); a flush is good news (green)."""
-    return WARN if change >= 100 else (GOOD if change < 0 else FG)
-
-
-@dataclass(frozen=True, slots=True)
-class TileLayout:
-    """Where things go on a seat tile of a given size (the same for every tile of a table)."""
-
-    pad: int
-    inner: Rect
-    kilo_size: int
-    unit_size: int
-    number: Rect  # the figure's box
-    unit_w: int
-    mark: Rect
-    name_row: Rect  # place and name
-    low: Rect  # cards, tags, change
-    top: int  # the largest type the name row takes
-
-
-_LAYOUTS: dict[tuple[int, int, int, int], TileLayout] = {}
-
-
-def tile_layout(p: Painter, box: Rect) -> TileLayout:
-    """The layout of a tile of ``box``'s size (computed once per size), placed at ``box``."""
-    key = (box.width, box.height, *p.screen.size)
-    lay = _LAYOUTS.get(key)
-    if lay is None:
-        if len(_LAYOUTS) > 512:
-            _LAYOUTS.clear()
-        lay = _LAYOUTS[key] = _tile_layout(p, Rect(0, 0, box.width, box.height))
-    dx, dy = box.topleft
-    return TileLayout(
-        lay.pad,
-        lay.inner.move(dx, dy),
-        lay.kilo_size,
-        lay.unit_size,
-        lay.number.move(dx, dy),
-        lay.unit_w,
-        lay.mark.move(dx, dy),
-        lay.name_row.move(dx, dy),
-        lay.low.move(dx, dy),
-        lay.top,
-    )
-
-
-def _tile_layout(p: Painter, box: Rect) -> TileLayout:
-    pad = max(3, min(box.height // 12, p.px(8)))
-    inner = box.inflate(-2 * pad, -2 * pad)
-    fonts = p.fonts
-    # The kilos: the figure is what must carry across the room, as tall as the tile allows
-    # (never more than a third of the tile: the name needs room beside it).
-    kilo_size = size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123")
-    while True:
-        number_w = fonts.size("888", kilo_size)[0]
-        unit_size = max(kilo_size * 2 // 5, min(p.font(READ), name_floor(p, far=True)))
-        unit_w = fonts.size("kg", unit_size)[0] + pad
-        # Never under far type: the kilos are read from the far end of the table.
-        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(FAR):
-            break
-        kilo_size = max(p.font(FAR), int(kilo_size * 0.94))
-    number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
-    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
-    mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
-    mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
-    line = p.line_height(name_floor(p, far=True))
-    # A strip too low for two lines keeps the place, the name and the kilos only.
-    two_lines = inner.height >= line * 3 // 2
-    top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
-    name_row = Rect(mid.x, mid.y, mid.width, top_h)
-    low = Rect(
-        mid.x,
-        name_row.bottom + max(1, pad // 2),
-        mid.width,
-        max(0, mid.bottom - name_row.bottom - max(1, pad // 2)),
-    )
-    top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
-    return TileLayout(pad, inner, kilo_size, unit_size, number, unit_w, mark, name_row, low, top)
-
-
-def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, Rect]:
-    """The place's box and the name's, for names of ``size``."""
-    row = lay.name_row
-    place_w = p.fonts.size(ordinal(10, lang), size)[0]
-    return (
-        Rect(row.x, row.y, place_w, row.height),
-        Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height),
-    )
-
-
-def first_short_form(who: str, players: tuple[str, ...]) -> str:
-    """The name shortened once, the way a table would first say it ("Anne-Sophie Ca.",
-    "Éloïse Montcalm"): a row of names is sized so that each fits at least so."""
-    forms = name_forms(tuple(players)).get(who, (who,))
-    return forms[min(1, len(forms) - 1)]
-
-
-def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) -> int:
-    """One name size for every tile of a table (names in mixed sizes read as mixed
-    importance): the largest at which each player's name shortened once ("Anne-Sophie Ca.")
-    fits its tile, never below the name size."""
-    key = (tuple(players), box.width, box.height, *p.screen.size, lang)
-    size = _TABLE_SIZE.get(key)
-    if size is not None:
-        return size
-    lay = tile_layout(p, box)
-    floor = name_floor(p, far=True)
-    size = max(floor, lay.top)
-    spoken = [first_short_form(who, players) for who in players]
-    while size > floor:
-        name_box = _name_box(p, lay, size, lang)[1]
-        if all(
-            p.fonts.size(form, size)[0] <= name_box.width and p.fonts.size(form, size)[1] <= name_box.height
-            for form in spoken
-        ):
-            break
-        size = max(floor, int(size * 0.94))
-    if len(_TABLE_SIZE) > 256:
-        _TABLE_SIZE.clear()
-    _TABLE_SIZE[key] = size
-    return size
-
-
-_TABLE_SIZE: dict[tuple[object, ...], int] = {}
-
-
-def seat_tile(
-    p: Painter,
-    s: SeatView,
-    box: Rect,
-    lang: str,
-    highlight: bool = False,
-    players: tuple[str, ...] = (),
-    name_size: int | None = None,
-) -> None:
-    """A player's tile: seat mark, place, name (white, as big as the tile allows), the kilos in
-    far type, and underneath the cards in front of them, tags and this round's change.
-
-    ``players`` is the table (for names unique among them); ``name_size`` the table's name size
-    (``table_name_size``), else this tile's own. A tile is drawn once and copied while it does
-    not change: after a draw most tiles are as they were, and an animation redraws them all."""
-    p.layer(
-        ("kilo.tile", s, lang, highlight, tuple(players), name_size),
-        box,
-        lambda: _seat_tile(p, s, box, lang, highlight, players, name_size),
-    )
-
-
-def _seat_tile(
-    p: Painter,
-    s: SeatView,
-    box: Rect,
-    lang: str,
-    highlight: bool,
-    players: tuple[str, ...],
-    name_size: int | None,
-) -> None:
-    table = tuple(players) or (s.name,)
-    border = BAD if s.owes else (FG if highlight else None)
-    p.panel(box, None, PANEL, border=border)
-    lay = tile_layout(p, box)
-    pad, inner, fonts = lay.pad, lay.inner, p.fonts
-    p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
-    low = lay.low
-    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
-    # draw), the place says who leads.
-    if name_size is None:
-        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top, far=True)
-    place_box, name_box = _name_box(p, lay, name_size, lang)
-    p.text(
-        ordinal(s.place, lang),
-        place_box,
-        name_size,
-        GOOD if s.place == 1 else MUTED,
-        align="left",
-        kind="place",
-        min_size=name_size,
-    )
-    # Shortened rather than shrunk under 4 mm: the name is read from every seat.
-    p.name(
-        s.name, table, name_box, name_size, FG, align="left", min_size=min(name_size, name_floor(p, far=True))
-    )
-    name_size = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
-    # The number and its unit, smaller: never bigger than the name.
-    unit_size = min(max(lay.unit_size, p.font(READ)), name_size)
-    number = lay.number
-    figure = p.text(
-        str(s.kilos), number, lay.kilo_size, FG, align="right", role="far", kind="score", min_size=10
-    )
-    # On the figure's baseline: a number alone is drawn without room for descenders, "kg" with.
-    p.text(
-        "kg",
-        Rect(
-            number.right + pad // 2,
-            inner.y,
-            lay.unit_w - pad // 2,
-            max(1, min(inner.bottom, figure.bottom + p.fonts.cap(unit_size) // 2) - inner.y),
-        ),
-        unit_size,
-        MUTED,
-        align="left",
-        valign="bottom",
-        min_size=10,
-    )
-    if low.height < p.line_height(10) or low.width < 8:
-        return
-    # Underneath, right to left: this round's change, the tags, the cards in front.
-    small = min(name_size, size_for_height(p, low.height, name_size))
-    right = low.right
-    if s.change:
-        text = change_text(s.change)
-        w = fonts.size(text, small)[0]
-        p.text(
-            text,
-            Rect(right - w, low.y, w, low.height),
-            small,
-            change_color(s.change),
-            align="right",
-            min_size=small,
-        )
-        right -= w + pad * 2
-    tags = []
-    if s.owes:
-        tags.append(t("scr.tag.draws", lang))
-    if s.starter:
-        tags.append(t("scr.tag.starts", lang))
-    if s.flushes:
-        tags.append(t("scr.tag.flushes", lang, n=s.flushes))
-    chips = Rect(low.x, low.y, max(0, right - low.x), low.height)
-    if tags:
-        text = " · ".join(tags)
-        w = min(fonts.size(text, small)[0], chips.width)
-        tag_box = Rect(right - w, low.y, w, low.height)
-        p.text(text, tag_box, small, BAD if s.owes else MUTED, align="right", min_size=10)
-        chips.width = max(0, tag_box.left - pad * 2 - low.x)
-    chip_h = min(chips.height, max(8, name_size * 3 // 4))
-    chip_box = Rect(chips.x, chips.centery - chip_h // 2, chips.width, chip_h)
-    if s.cards:
-        if chip_box.width >= chip_h:
-            card_chips(p, s.cards, chip_box, lang)
-    else:
-        # "no cards" is the least of it: left out where the tags need the room.
-        text = t("no_cards", lang)
-        if fonts.size(text, max(10, small * 3 // 4))[0] <= chips.width:
-            p.text(text, chips, small, MUTED, align="left", role="small", min_size=max(10, small * 3 // 4))
-
-
 def columns_for(p: Painter, n: int) -> int:
     if p.scale.portrait:
         return 1
@@ -451,19 +175,69 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     _tiles(p, v, lang, tiles_area)
 
 
-def _tiles(p: Painter, v: View, lang: str, tiles_area: Rect) -> None:
-    gap = p.px(6)
-    cols = columns_for(p, len(v.standings))
-    # Column-major so that the standings read down the first column, then the second.
-    rows = math.ceil(len(v.seats) / cols)
-    cells = grid(tiles_area, rows * cols, cols, gap)
-    size = table_name_size(p, v.players, cells[0], lang)
-    for i, s in enumerate(v.seats):  # seating order: a tile never moves during the game
-        col, row = divmod(i, rows)
-        cell = cells[row * cols + col]
-        seat_tile(p, s, cell, lang, players=v.players, name_size=size)
-        if v.awaiting == "play":
-            p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
+def standing(v: View, s: SeatView) -> kit.Standing:
+    """A seat as the kit's tile shows it: who must draw now is framed in their seat colour (the
+    turn banner names them), whoever else owes a draw in red."""
+    acting = v.awaiting == "draw" and bool(v.owed) and v.owed[0] == s.name
+    return kit.Standing(
+        s.seat, s.name, s.place, s.kilos, "kg", change=s.change, acting=acting, marked=s.owes and not acting
+    )
+
+
+def kilo_low(s: SeatView, lang: str, acting: bool = False) -> kit.Low:
+    """What is Kilo's own on a tile, under the name: the tags (draws, starts, flushes) on the
+    right, the cards in front of the player on the left."""
+
+    def low(p: Painter, box: Rect, small: int) -> None:
+        tags = []
+        if s.owes:
+            tags.append(t("scr.tag.draws", lang))
+        if s.starter:
+            tags.append(t("scr.tag.starts", lang))
+        if s.flushes:
+            tags.append(t("scr.tag.flushes", lang, n=s.flushes))
+        chips = Rect(box)
+        pad = p.px(6)
+        if tags:
+            text = " · ".join(tags)
+            w = p.fonts.size(text, small)[0]
+            if w <= box.width:
+                p.text(
+                    text,
+                    Rect(box.right - w, box.y, w, box.height),
+                    small,
+                    # On the lit tile of whoever draws now, the frame says it; red would not read.
+                    FG if acting else BAD if s.owes else MUTED,
+                    align="right",
+                    min_size=small,
+                )
+                chips.width = max(0, box.width - w - pad * 2)
+        if s.cards and chips.width >= chips.height:
+            card_chips(p, s.cards, chips, lang, text_size=small)
+
+    return low
+
+
+def _tiles(
+    p: Painter, v: View, lang: str, tiles_area: Rect, order: tuple[SeatView, ...] | None = None
+) -> None:
+    """The kit's tiles in seating order (a tile never moves during the game); touching one
+    before the first slap of a round marks who starts."""
+    seats = {s.name: s for s in v.seats}
+    act = (lambda st: ("starter", st.who)) if v.awaiting == "play" else None
+    kit.tiles(
+        p,
+        tiles_area,
+        [standing(v, s) for s in (order or v.seats)],
+        v.players,
+        lang,
+        act=act,
+        low=lambda st: kilo_low(seats[st.who], lang, st.acting),
+        cols=columns_for(p, len(v.seats)),
+        low_key=lambda st: ("kilo", seats[st.who].cards, seats[st.who].starter, seats[st.who].flushes),
+        # Smaller than the turn banner's name whether or not it is there: no tile changes size.
+        name_max=kit.far_size(p) * 9 // 10,
+    )
 
 
 # --- slap result -------------------------------------------------------------------------------
@@ -1403,15 +1177,9 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """Compact standings for screens whose own content is not about the scores."""
-    n = len(v.standings)
-    cols = 1 if p.scale.portrait or n <= 3 else 2
-    rows = math.ceil(n / cols)
-    cells = grid(area, rows * cols, cols, p.px(4))
-    size = table_name_size(p, v.players, cells[0], ui.lang)
-    for i, s in enumerate(v.standings):
-        col, row = divmod(i, rows)
-        seat_tile(p, s, cells[row * cols + col], ui.lang, players=v.players, name_size=size)
+    """Compact standings for screens whose own content is not about the scores: the table's
+    tiles, in seating order as on the table (a player's tile never jumps when places change)."""
+    _tiles(p, v, ui.lang, area)
 
 
 # --- pile --------------------------------------------------------------------------------------
@@ -1720,7 +1488,7 @@ def uniform_name_size(
     if size is not None:
         return size
     size = max(floor, top)
-    spoken = [first_short_form(n, players) for n in who]
+    spoken = [kit.first_short_form(n, players) for n in who]
     while size > floor:
         if all(
             p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height for form in spoken
