@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from companion.display import motion as mo
 from companion.display.layout import Action, Control, Painter
 from companion.display.names import name_forms
 from companion.display.theme import (
@@ -449,6 +450,11 @@ def tiles(
     for i, s in enumerate(rows):
         col, row = divmod(i, n_rows)
         cell = cells[row * cols + col]
+        target = cell
+        if p.motion is not None:  # ranks changed: the tile glides from where it stood
+            moving = p.motion.changed(("kit.tile", tuple(area), s.who), tuple(cell), mo.REORDER_S)
+            if moving is not None:
+                cell = mo.lerp_rect(moving[1], target, moving[0])
         tile(
             p,
             s,
@@ -463,8 +469,37 @@ def tiles(
             most=most,
             low_key=low_key(s) if low_key is not None else None,
         )
+        if p.motion is not None and s.score is not None:
+            score_float(p, ("kit.score", tuple(players), s.who), s.score, cell, unit, digits, share)
         if act is not None:  # touching a tile acts for that player
-            p.controls.append(Control(Rect(cell), act(s)))
+            p.controls.append(Control(Rect(target), act(s)))
+
+
+def score_float(
+    p: Painter, key: object, score: int, cell: Rect, unit: str, digits: int, share: float
+) -> None:
+    """A score that changed since the last frame it was shown: "+N" rises from the figure and
+    fades (``motion.FLOAT_S``), over the tile, in the change mark's colour."""
+    if p.motion is None:
+        return
+    moving = p.motion.changed(key, score, mo.FLOAT_S)
+    if moving is None or not isinstance(moving[1], int):
+        return
+    k, old = moving
+    change = score - old
+    if not change:
+        return
+    lay = tile_layout(p, cell, unit, digits, share)
+    size = max(p.far_name_size(), lay.figure_size * 3 // 5)
+    text = change_text(change)
+    surf = p.fonts.render(text, size, ROLE["up"] if change < 0 else FG).copy()
+    surf.set_alpha(int(255 * (1 - k * k)))
+    rect = surf.get_rect(
+        centerx=lay.number.centerx, bottom=lay.number.centery - int(k * lay.number.height * 0.6)
+    )
+    rect.clamp_ip(p.screen)
+    p.surface.blit(surf, rect)
+    p.motion.drawn.append((text, rect))
 
 
 # --- the turn banner ---------------------------------------------------------------------------
@@ -481,6 +516,25 @@ def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, 
     p.panel(box, None, PANEL, border=color, width=p.px(4))
     pad = p.px(8)
     inner = box.inflate(-2 * pad, -p.px(4))
+    sliding = (
+        None if p.motion is None else p.motion.changed(("kit.banner", tuple(box)), (seat, who), mo.SLIDE_S)
+    )
+    if sliding is not None:
+        # The next player's name comes in from the right, inside the banner's frame.
+        clip = p.surface.get_clip()
+        p.surface.set_clip(box.inflate(-p.px(4), -p.px(4)).clip(clip))
+        try:
+            return _banner_text(
+                p, inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0), seat, who, players, lang
+            )
+        finally:
+            p.surface.set_clip(clip)
+    return _banner_text(p, inner, seat, who, players, lang)
+
+
+def _banner_text(p: Painter, inner: Rect, seat: int, who: str, players: tuple[str, ...], lang: str) -> Rect:
+    color = seat_color(seat)
+    pad = p.px(8)
     mark_d = min(inner.height, p.px(48))
     p.seat_mark(seat, (inner.x + mark_d // 2, inner.centery), int(mark_d * 0.42))
     text_b = Rect(inner.x + mark_d + pad, inner.y, inner.width - mark_d - pad, inner.height)

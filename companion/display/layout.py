@@ -7,11 +7,14 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 import pygame
 
 from companion.display import typeface
+
+if TYPE_CHECKING:
+    from companion.display.motion import Motion
 from companion.display.theme import (
     DISABLED,
     FG,
@@ -223,6 +226,7 @@ class Painter:
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
         self.table: tuple[str, ...] = ()  # the players whose names were drawn
         self.chrome: list[pygame.Rect] = []  # the frame's bars: what every screen gives up
+        self.motion: Motion | None = None  # the live loop's (display.motion); None: nothing moves
 
     # --- geometry helpers --------------------------------------------------------------------
 

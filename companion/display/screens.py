@@ -804,6 +804,9 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
     """Draw one whole frame; returns the screen drawn."""
     gs: GameScreens = screens_of(ui)
     name = screen or active_screen(v, ui)
+    # Motion runs on the loop's clock; an overlay hides the screen, so changes wait for it.
+    ui.motion.frame(ui.now, quiet=anim_phase is not None)
+    p.motion = ui.motion
     area = frame(p, v, ui, name)  # the background too
     if ui.menu:
         draw_menu(p, v, ui, area, name)
