@@ -40,7 +40,9 @@ def test_a_change_moves_for_its_length_then_rests() -> None:
     assert m.changed("k", 2, 0.3) == (0.0, 1)  # changed: starts from the old value
     assert m.next_frame_in() == pytest.approx(FRAME_S)
     m.frame(11.15)
-    k, old = m.changed("k", 2, 0.3) or (None, None)
+    moving = m.changed("k", 2, 0.3)
+    assert moving is not None
+    k, old = moving
     assert old == 1 and k == pytest.approx(ease(0.5)) and 0.5 < k < 1  # fast, then settling
     m.frame(11.3)
     assert m.changed("k", 2, 0.3) is None  # over: drawn at rest
