@@ -78,9 +78,16 @@ def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> i
     return size
 
 
+_SIZES: dict[tuple[object, ...], int] = {}
+
+
 def far_size(p: Painter) -> int:
     """The type of a score or a headline read from the far end of the table: a cap height of
     6.7 mm where the screen is read (35 px on the 7" screen), never under the 7" figure."""
+    key = ("far_size", *p.screen.size)
+    size = _SIZES.get(key)
+    if size is not None:  # once per screen size: every part of every frame asks
+        return size
     from companion.display.audit import SCORE_MM, viewing
 
     _what, per_mm, metres = viewing(p.screen.size)
@@ -88,11 +95,16 @@ def far_size(p: Painter) -> int:
     size = p.font(FAR) * 3 // 4
     while p.fonts.cap(size) < cap - 0.5:
         size += 1
+    _SIZES[key] = size
     return size
 
 
 def read_size(p: Painter) -> int:
     """The least a player reads from their seat: 3.5 mm (18 px on the 7" screen)."""
+    key = ("read_size", *p.screen.size)
+    size = _SIZES.get(key)
+    if size is not None:  # once per screen size: every part of every frame asks
+        return size
     from companion.display.audit import READ_MM, viewing
 
     _what, per_mm, metres = viewing(p.screen.size)
@@ -100,6 +112,7 @@ def read_size(p: Painter) -> int:
     size = p.font(READ) * 3 // 4
     while p.fonts.cap(size) < cap - 0.5:
         size += 1
+    _SIZES[key] = size
     return size
 
 
@@ -409,6 +422,39 @@ def columns(p: Painter, n: int) -> int:
     return 1 if p.scale.portrait or n <= 4 else 2
 
 
+_TILES_FIT: dict[tuple[object, ...], tuple[float, int]] = {}
+
+
+def _tiles_fit(
+    p: Painter,
+    cell: tuple[int, int],
+    players: tuple[str, ...],
+    who: tuple[str, ...],
+    unit: str,
+    digits: int,
+    lang: str,
+    most: int,
+) -> tuple[float, int]:
+    """The figure's share of a tile and the names' size, once per table and tile size (every
+    frame of an animation asks): the figure gives up width until every name shortened once
+    holds 4 mm beside it."""
+    key = (p.screen.size, cell, players, who, unit, digits, lang, most)
+    found = _TILES_FIT.get(key)
+    if found is not None:
+        return found
+    box = Rect(0, 0, *cell)
+    for share in (1 / 3, 1 / 4, 1 / 5):
+        lay = tile_layout(p, box, unit, digits, share)
+        size = table_name_size(p, players, who, lay, lang, most)
+        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
+        if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
+            break
+    if len(_TILES_FIT) > 512:
+        _TILES_FIT.clear()
+    _TILES_FIT[key] = (share, size)
+    return share, size
+
+
 def tiles(
     p: Painter,
     area: Rect,
@@ -438,13 +484,7 @@ def tiles(
     # Room for the widest figure there is (the digits are of one width: typeface.py).
     digits = max((len(str(s.score)) for s in rows if s.score is not None), default=1)
     most = max(s.place for s in rows)
-    # The figure gives up width until every name shortened once holds 4 mm beside it.
-    for share in (1 / 3, 1 / 4, 1 / 5):
-        lay = tile_layout(p, cells[0], unit, digits, share)
-        size = table_name_size(p, players, who, lay, lang, most)
-        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
-        if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
-            break
+    share, size = _tiles_fit(p, cells[0].size, tuple(players), tuple(who), unit, digits, lang, most)
     if name_max is not None:  # under a turn banner, whose name must stay the biggest
         size = max(p.far_name_size(), min(size, name_max))
     for i, s in enumerate(rows):
