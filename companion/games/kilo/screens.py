@@ -198,6 +198,9 @@ def kilo_low(s: SeatView, lang: str, acting: bool = False) -> kit.Low:
             tags.append(t("scr.tag.flushes", lang, n=s.flushes))
         chips = Rect(box)
         pad = p.px(6)
+        # The most important tag first: "draws" stays where "draws · starts" would not fit.
+        while len(tags) > 1 and p.fonts.size(" · ".join(tags), small)[0] > box.width - box.height:
+            tags.pop()
         if tags:
             text = " · ".join(tags)
             w = p.fonts.size(text, small)[0]
@@ -823,34 +826,39 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         left, right = split(area, [0.58, 0.42], vertical=False, gap=gap)
     live_panel(p, v, ui, sv, left)
-    title_h = p.px(44)
-    p.text(
-        t("scr.verdict.ask", lang),
-        Rect(right.x, right.y, right.width, title_h),
-        p.font(BIG),
-        ACCENT,
-        kind="headline",
-        min_size=p.font(22),
-    )
-    b1, b2 = split(
-        Rect(right.x, right.y + title_h + gap, right.width, right.height - title_h - gap), [1, 1], gap=gap
-    )
-    p.button(
-        b1,
-        t("scr.verdict.valid", lang),
-        ("verdict", "valid"),
-        color=GOOD,
-        hint=t("scr.key.enter", lang),
-        size=p.font(BIG),
-    )
-    p.button(
-        b2,
-        t("scr.verdict.false", lang),
-        ("verdict", "false"),
-        color=BAD,
-        hint=t("scr.key.false", lang),
-        size=p.font(BIG),
-    )
+
+    def answers() -> None:
+        title_h = p.px(44)
+        p.text(
+            t("scr.verdict.ask", lang),
+            Rect(right.x, right.y, right.width, title_h),
+            p.font(BIG),
+            ACCENT,
+            kind="headline",
+            min_size=p.font(22),
+        )
+        b1, b2 = split(
+            Rect(right.x, right.y + title_h + gap, right.width, right.height - title_h - gap), [1, 1], gap=gap
+        )
+        p.button(
+            b1,
+            t("scr.verdict.valid", lang),
+            ("verdict", "valid"),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(BIG),
+        )
+        p.button(
+            b2,
+            t("scr.verdict.false", lang),
+            ("verdict", "false"),
+            color=BAD,
+            hint=t("scr.key.false", lang),
+            size=p.font(BIG),
+        )
+
+    # The same question and answers on every frame of the window's countdown: drawn once, copied.
+    p.layer(("kilo.answers", lang), right, answers)
 
 
 def _claim_band(p: Painter, v: View, sv: SlapView, band: Rect, far: int, lang: str) -> None:
