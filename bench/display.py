@@ -4,8 +4,9 @@
     .venv/bin/python bench/display.py redraw     # one of: redraw, idle, startup
 
 redraw: median time of a full redraw of each screen at 1920x1080 in the busiest sample state
-        (ten players, cards everywhere); the busiest screen's median is the figure (issue 11:
-        at most 4 ms). Blocks that did not change since the last frame (the bars, a tile, the
+        (ten players, cards everywhere); the busiest screen's median is the figure (issue 23:
+        at most 2.5 ms; `cpu_median_ms` is the same in the process's CPU time, what a loaded
+        machine can still measure). Blocks that did not change since the last frame (the bars, a tile, the
         slap rows, the rules) are copied, as on every animation or countdown frame; the line also
         gives the busiest screen with every block drawn anew (`fresh_blocks_median_ms`), the
         frame after everything changed. Then the same for Les Cinq Rois and 13 feuilles (their
@@ -69,14 +70,23 @@ def _redraw_medians(game_name: str, repeats: int, fresh_blocks: bool = False) ->
     for screen in screens(game_name):
         ui = ui_for(game, "fr")
         times = []
+        cpu: list[int] = []
         for _ in range(repeats):
             if fresh_blocks:
                 fonts.clear_layers()
             t0 = time.perf_counter_ns()
+            c0 = time.process_time_ns()
             draw(Painter(surface, fonts), view, ui, screen)
             times.append(time.perf_counter_ns() - t0)
+            cpu.append(time.process_time_ns() - c0)
         medians[screen] = statistics.median(times[5:]) / 1e6
+        CPU_MEDIANS[(game_name, fresh_blocks, screen)] = statistics.median(cpu[5:]) / 1e6
     return medians
+
+
+# The same frames in CPU time (the process's own): on a loaded machine the wall clock counts the
+# time other processes had the core, and the redraw figure is then mostly the load average.
+CPU_MEDIANS: dict[tuple[str, bool, str], float] = {}
 
 
 def bench_redraw(repeats: int = 60) -> None:
@@ -93,7 +103,13 @@ def bench_redraw(repeats: int = 60) -> None:
                 "state": state,
                 "busiest_screen": busiest,
                 "median_ms": round(medians[busiest], 2),
-                "target_ms": 4,
+                "cpu_median_ms": round(
+                    max(v for (g, f, _), v in CPU_MEDIANS.items() if g == game_name and not f), 2
+                ),
+                "cpu_busiest_screen": max(
+                    (k for k in CPU_MEDIANS if k[0] == game_name and not k[1]), key=CPU_MEDIANS.__getitem__
+                )[2],
+                "target_ms": 2.5,
                 "per_screen_ms": {k: round(v, 2) for k, v in medians.items()},
                 "fresh_blocks_busiest_screen": fresh_busiest,
                 "fresh_blocks_median_ms": round(fresh[fresh_busiest], 2),

@@ -254,7 +254,7 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     # Her place stands on her name's line, as its own text; her change under it.
     assert any(rec.text == "3e" and rec.kind == "place" and rec.box.top == ana.top for rec in texts)
     assert any(
-        rec.text == "+9 kg"
+        rec.text == "+9"  # the kit's change mark: the unit is beside the figure
         and ana.top < rec.rect.centery < ana.top + 3 * ana.height
         and rec.rect.left > ana.left
         for rec in texts

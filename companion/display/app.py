@@ -732,6 +732,9 @@ class App:
         self._drawn_view = self.view
         self.last_screen = draw(painter, self.view, self.ui, None, phase)
         wait = self.screens.redraw_in(self.view, self.ui, now)
+        moving = self.ui.motion.next_frame_in()  # a banner sliding, a "+N" floating...
+        if moving is not None:
+            wait = moving if wait is None else min(wait, moving)
         self.tick_at = None if wait is None else now + wait
         self.painter = painter
         self.dirty = False

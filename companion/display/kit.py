@@ -11,11 +11,12 @@ BAD is who draws, the loser, the heaviest; ACCENT the next thing to do; WARN a w
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from companion.display import motion as mo
 from companion.display.layout import Action, Control, Painter
 from companion.display.names import name_forms
 from companion.display.theme import (
@@ -77,9 +78,16 @@ def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> i
     return size
 
 
+_SIZES: dict[tuple[object, ...], int] = {}
+
+
 def far_size(p: Painter) -> int:
     """The type of a score or a headline read from the far end of the table: a cap height of
     6.7 mm where the screen is read (35 px on the 7" screen), never under the 7" figure."""
+    key = ("far_size", *p.screen.size)
+    size = _SIZES.get(key)
+    if size is not None:  # once per screen size: every part of every frame asks
+        return size
     from companion.display.audit import SCORE_MM, viewing
 
     _what, per_mm, metres = viewing(p.screen.size)
@@ -87,11 +95,16 @@ def far_size(p: Painter) -> int:
     size = p.font(FAR) * 3 // 4
     while p.fonts.cap(size) < cap - 0.5:
         size += 1
+    _SIZES[key] = size
     return size
 
 
 def read_size(p: Painter) -> int:
     """The least a player reads from their seat: 3.5 mm (18 px on the 7" screen)."""
+    key = ("read_size", *p.screen.size)
+    size = _SIZES.get(key)
+    if size is not None:  # once per screen size: every part of every frame asks
+        return size
     from companion.display.audit import READ_MM, viewing
 
     _what, per_mm, metres = viewing(p.screen.size)
@@ -99,6 +112,7 @@ def read_size(p: Painter) -> int:
     size = p.font(READ) * 3 // 4
     while p.fonts.cap(size) < cap - 0.5:
         size += 1
+    _SIZES[key] = size
     return size
 
 
@@ -211,8 +225,9 @@ def tile_layout(
             break
         figure_size = max(far, int(figure_size * 0.94))
     number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
-    # The seat mark is a landmark, not a figure: a taller tile leaves its width to the name.
-    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 11))
+    # The seat mark is a landmark, not a figure: a tile leaves its width to the name (on a
+    # 7" tile beside "10th", the few pixels "A.-S. Ca." needs at 4 mm).
+    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 13))
     mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
     mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
     line = p.line_height(p.far_name_size())
@@ -242,16 +257,24 @@ def table_name_size(
     """One name size for every tile of a table (names in mixed sizes read as mixed importance):
     the largest at which each name shortened once fits beside its place, never under 4 mm."""
     floor = p.far_name_size()
-    size = max(floor, lay.top)
-    spoken = [first_short_form(w, players) for w in who]
-    while size > floor:
-        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
-        if all(
-            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= lay.name_row.height
-            for form in spoken
-        ):
-            break
-        size = max(floor, int(size * 0.94))
+
+    def largest(forms: list[str]) -> int:
+        size = max(floor, lay.top)
+        while size > floor:
+            width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
+            if all(
+                p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= lay.name_row.height
+                for form in forms
+            ):
+                break
+            size = max(floor, int(size * 0.94))
+        return size
+
+    size = largest([first_short_form(w, players) for w in who])
+    if size == floor:
+        # Even shortened once the names want 4 mm: as big as their shortest forms allow, rather
+        # than the floor on a tall tile ("A.-S. Ca." in big type beats it in small type).
+        size = largest([name_forms(tuple(players)).get(w, (w,))[-1] for w in who])
     return size
 
 
@@ -271,18 +294,20 @@ def tile(
     digits: int = 3,
     most: int = 10,
     top: int | None = None,
+    low_key: Hashable = None,
 ) -> None:
     """A player's tile: seat mark, place, name (4 mm at least), the score in far type and its
     unit; underneath, the change and the note, or the game's own ``low`` drawing. Whoever must
     act is framed in their seat colour; the winners in GOOD; who draws in BAD. Drawn once and
-    copied while it does not change (``Painter.layer``), unless the game draws into it."""
-    if low is not None:
+    copied while it does not change (``Painter.layer``), unless the game draws into it without
+    saying what its drawing depends on (``low_key``)."""
+    if low is not None and low_key is None:
         _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most, top)
         return
     p.layer(
-        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most, top),
+        ("kit.tile", s, tuple(players), lang, name_size, unit, share, digits, most, top, low_key),
         box,
-        lambda: _tile(p, s, box, players, lang, name_size, unit, None, share, digits, most, top),
+        lambda: _tile(p, s, box, players, lang, name_size, unit, low, share, digits, most, top),
     )
 
 
@@ -411,6 +436,40 @@ def columns(p: Painter, n: int) -> int:
     return 1 if p.scale.portrait or n <= 4 else 2
 
 
+_TILES_FIT: dict[tuple[object, ...], tuple[float, int]] = {}
+
+
+def _tiles_fit(
+    p: Painter,
+    cell: tuple[int, int],
+    players: tuple[str, ...],
+    who: tuple[str, ...],
+    unit: str,
+    digits: int,
+    lang: str,
+    most: int,
+    top: int | None = None,
+) -> tuple[float, int]:
+    """The figure's share of a tile and the names' size, once per table and tile size (every
+    frame of an animation asks): the figure gives up width until every name shortened once
+    holds 4 mm beside it."""
+    key = (p.screen.size, cell, players, who, unit, digits, lang, most, top)
+    found = _TILES_FIT.get(key)
+    if found is not None:
+        return found
+    box = Rect(0, 0, *cell)
+    for share in (1 / 3, 1 / 4, 1 / 5):
+        lay = tile_layout(p, box, unit, digits, share, top)
+        size = table_name_size(p, players, who, lay, lang, most)
+        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
+        if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
+            break
+    if len(_TILES_FIT) > 512:
+        _TILES_FIT.clear()
+    _TILES_FIT[key] = (share, size)
+    return share, size
+
+
 def tiles(
     p: Painter,
     area: Rect,
@@ -421,6 +480,8 @@ def tiles(
     low: Callable[[Standing], Low | None] | None = None,
     cols: int | None = None,
     top: int | None = None,
+    low_key: Callable[[Standing], Hashable] | None = None,
+    name_max: int | None = None,
 ) -> None:
     """The tiles of a table, column by column in the order given (seating order on a table
     screen, so that nobody hunts for their tile; by place on a game over)."""
@@ -439,16 +500,17 @@ def tiles(
     # Room for the widest figure there is (the digits are of one width: typeface.py).
     digits = max((len(str(s.score)) for s in rows if s.score is not None), default=1)
     most = max(s.place for s in rows)
-    # The figure gives up width until every name shortened once holds 4 mm beside it.
-    for share in (1 / 3, 1 / 4, 1 / 5):
-        lay = tile_layout(p, cells[0], unit, digits, share, top)
-        size = table_name_size(p, players, who, lay, lang, most)
-        width = lay.name_row.width - _place_w(p, size, lang, most) - lay.pad
-        if all(p.fonts.size(first_short_form(w, players), size)[0] <= width for w in who):
-            break
+    share, size = _tiles_fit(p, cells[0].size, tuple(players), tuple(who), unit, digits, lang, most, top)
+    if name_max is not None:  # under a turn banner, whose name must stay the biggest
+        size = max(p.far_name_size(), min(size, name_max))
     for i, s in enumerate(rows):
         col, row = divmod(i, n_rows)
         cell = cells[row * cols + col]
+        target = cell
+        if p.motion is not None:  # ranks changed: the tile glides from where it stood
+            moving = p.motion.changed(("kit.tile", tuple(area), s.who), tuple(cell), mo.REORDER_S)
+            if moving is not None:
+                cell = mo.lerp_rect(moving[1], target, moving[0])
         tile(
             p,
             s,
@@ -462,9 +524,46 @@ def tiles(
             digits=digits,
             most=most,
             top=top,
+            low_key=low_key(s) if low_key is not None else None,
         )
+        if p.motion is not None and s.score is not None:
+            score_float(p, ("kit.score", tuple(players), s.who), s.score, cell, unit, digits, share, top)
         if act is not None:  # touching a tile acts for that player
-            p.controls.append(Control(Rect(cell), act(s)))
+            p.controls.append(Control(Rect(target), act(s)))
+
+
+def score_float(
+    p: Painter,
+    key: object,
+    score: int,
+    cell: Rect,
+    unit: str,
+    digits: int,
+    share: float,
+    top: int | None = None,
+) -> None:
+    """A score that changed since the last frame it was shown: "+N" rises from the figure and
+    fades (``motion.FLOAT_S``), over the tile, in the change mark's colour."""
+    if p.motion is None:
+        return
+    moving = p.motion.changed(key, score, mo.FLOAT_S)
+    if moving is None or not isinstance(moving[1], int):
+        return
+    k, old = moving
+    change = score - old
+    if not change:
+        return
+    lay = tile_layout(p, cell, unit, digits, share, top)
+    size = max(p.far_name_size(), lay.figure_size * 3 // 5)
+    text = change_text(change)
+    surf = p.fonts.render(text, size, ROLE["up"] if change < 0 else FG).copy()
+    surf.set_alpha(int(255 * (1 - k * k)))
+    rect = surf.get_rect(
+        centerx=lay.number.centerx, bottom=lay.number.centery - int(k * lay.number.height * 0.6)
+    )
+    rect.clamp_ip(p.screen)
+    p.surface.blit(surf, rect)
+    p.motion.drawn.append((text, rect))
 
 
 # --- the turn banner ---------------------------------------------------------------------------
@@ -481,6 +580,25 @@ def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, 
     p.panel(box, None, PANEL, border=color, width=p.px(4))
     pad = p.px(8)
     inner = box.inflate(-2 * pad, -p.px(4))
+    sliding = (
+        None if p.motion is None else p.motion.changed(("kit.banner", tuple(box)), (seat, who), mo.SLIDE_S)
+    )
+    if sliding is not None:
+        # The next player's name comes in from the right, inside the banner's frame.
+        clip = p.surface.get_clip()
+        p.surface.set_clip(box.inflate(-p.px(4), -p.px(4)).clip(clip))
+        try:
+            return _banner_text(
+                p, inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0), seat, who, players, lang
+            )
+        finally:
+            p.surface.set_clip(clip)
+    return _banner_text(p, inner, seat, who, players, lang)
+
+
+def _banner_text(p: Painter, inner: Rect, seat: int, who: str, players: tuple[str, ...], lang: str) -> Rect:
+    color = seat_color(seat)
+    pad = p.px(8)
     mark_d = min(inner.height, p.px(48))
     p.seat_mark(seat, (inner.x + mark_d // 2, inner.centery), int(mark_d * 0.42))
     text_b = Rect(inner.x + mark_d + pad, inner.y, inner.width - mark_d - pad, inner.height)

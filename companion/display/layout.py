@@ -7,11 +7,14 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 import pygame
 
 from companion.display import typeface
+
+if TYPE_CHECKING:
+    from companion.display.motion import Motion
 from companion.display.theme import (
     DISABLED,
     FG,
@@ -226,6 +229,7 @@ class Painter:
         # The scorer's entry grids, read at arm's length by whoever types (``audit.caps``): the
         # 7" rules exempt what is drawn inside them, and nothing else on their screen.
         self.arm: list[pygame.Rect] = []
+        self.motion: Motion | None = None  # the live loop's (display.motion); None: nothing moves
 
     # --- geometry helpers --------------------------------------------------------------------
 

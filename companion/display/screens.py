@@ -387,12 +387,18 @@ def hardware_line(ui: Ui) -> str:
 # --- small pieces ------------------------------------------------------------------------------
 
 
-def card_chips(p: Painter, cards: tuple[str, ...], box: Rect, lang: str) -> None:
-    """The cards lying in front of a player, as small white cards with their suit drawn."""
+def card_chips(
+    p: Painter, cards: tuple[str, ...], box: Rect, lang: str, text_size: int | None = None
+) -> None:
+    """The cards lying in front of a player, as small white cards with their suit drawn;
+    ``text_size``: their ranks at that size at least (read from a seat), the cards as wide as
+    it takes."""
     if not cards:
         return
     h = box.height
     w = int(h * 1.25)
+    if text_size is not None:
+        w = max(w, int(p.fonts.size("10", text_size)[0] / 0.62) + 2)
     gap = max(2, h // 8)
     fits = max(1, (box.width + gap) // (w + gap))
     shown = cards if len(cards) <= fits else cards[-(fits - 1) :] if fits > 1 else ()
@@ -407,13 +413,14 @@ def card_chips(p: Painter, cards: tuple[str, ...], box: Rect, lang: str) -> None
         pygame.draw.rect(p.surface, (245, 245, 245), chip, border_radius=max(2, h // 6))
         suit = card[-1] if card[-1] in SUITS else None
         color = (200, 0, 0) if suit in RED_SUITS else (0, 0, 0)
+        size = int(h * 0.95) if text_size is None else text_size
         if suit:
             text_box = Rect(chip.x + 1, chip.y, int(w * 0.62), h)
-            p.text(card_label(card, lang), text_box, int(h * 0.95), color, role="small")
+            p.text(card_label(card, lang), text_box, size, color, role="small", min_size=text_size)
             r = max(2, int(h * 0.2))
             draw_suit(p.surface, suit, (chip.right - r - max(1, h // 10), chip.centery), r, color)
         else:
-            p.text(card_label(card, lang), chip.inflate(-2, 0), int(h * 0.95), color, role="small")
+            p.text(card_label(card, lang), chip.inflate(-2, 0), size, color, role="small", min_size=text_size)
         x += w + gap
 
 
@@ -848,6 +855,9 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
     """Draw one whole frame; returns the screen drawn."""
     gs: GameScreens = screens_of(ui)
     name = screen or active_screen(v, ui)
+    # Motion runs on the loop's clock; an overlay hides the screen, so changes wait for it.
+    ui.motion.frame(ui.now, quiet=anim_phase is not None)
+    p.motion = ui.motion
     area = frame(p, v, ui, name)  # the background too
     if ui.menu:
         draw_menu(p, v, ui, area, name)

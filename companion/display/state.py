@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.display.motion import Motion
 from companion.games import NAMES
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
@@ -74,6 +75,7 @@ class Ui:
     # clock at this frame (monotonic seconds; both None in a snapshot, which has no clock).
     window_open_at: float | None = None
     now: float | None = None
+    motion: Motion = field(default_factory=Motion)  # what moves between frames (display.motion)
 
     def say(self, fr: str, en: str, error: bool = True) -> None:
         self.message = (fr, en)

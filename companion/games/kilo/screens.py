@@ -8,7 +8,6 @@ keys enter the card drawn.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,7 +15,7 @@ import pygame
 from companion.cards import RANKS
 from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.kit import ordinal, size_for_height
+from companion.display.kit import size_for_height
 from companion.display.layout import Action, Control, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
 from companion.display.names import name_forms, short_name
@@ -70,7 +69,7 @@ from companion.games.kilo.events import (
 )
 from companion.games.kilo.rules import KILOS, KiloGame
 from companion.games.kilo.view import PressView, SeatView, SlapView, View, build_view
-from companion.i18n import margin_text, ms, t
+from companion.i18n import margin_text, ms, register, t
 from companion.table.log import Undo
 
 Rect = pygame.Rect
@@ -81,6 +80,15 @@ TIMEOUTS_MS: tuple[int, ...] = (1000, 2000, 3000, 5000, 8000, 10000, 15000, 3000
 BAR_BEFORE: Color = (96, 104, 116)  # a slap bar up to the press before: the gap is what counts
 
 SUIT_KEYS = {"S": "F1", "H": "F2", "D": "F3", "C": "F4"}
+
+register(
+    {
+        # A row of one line on the 7" screen says why a player has no gap in a word or two.
+        "scr.slap.held_back.short": ("bien vu", "held back"),
+        "scr.slap.not_yet.short": ("pas encore", "not yet"),
+        "scr.slap.no_press.short": ("pas tapé", "no press"),
+    }
+)
 
 
 def awaiting_text(v: View, lang: str) -> str:
@@ -116,281 +124,6 @@ def name_floor(p: Painter, far: bool = False) -> int:
     if size is None:
         size = _NAME_SIZE[key] = p.far_name_size() if far else p.name_size()
     return size
-
-
-def name_request(
-    p: Painter, who: str, players: tuple[str, ...], box: Rect, top: int, far: bool = False
-) -> int:
-    """The size to ask ``Painter.name`` for: the longest form of the name that fits ``box``
-    at a good size (at least half of ``top``) rather than initials at ``top``."""
-    floor = name_floor(p, far)
-    if top <= floor:
-        return floor
-    for form in name_forms(tuple(players)).get(who, (who,)):
-        w, h = p.fonts.size(form, top)
-        fit = top
-        if w > box.width or h > box.height:
-            fit = int(top * min(box.width / max(1, w), box.height / max(1, h)))
-            while fit > 10 and (
-                p.fonts.size(form, fit)[0] > box.width or p.fonts.size(form, fit)[1] > box.height
-            ):
-                fit -= 1
-        if fit >= max(floor, top * 0.5):
-            return fit
-    return max(floor, fit)
-
-
-def change_text(change: int) -> str:
-    """A round's change in kilos: "+8 kg", "−28 kg" (a true minus sign)."""
-    return f"+{change} kg" if change > 0 else f"\u2212{-change} kg"
-
-
-def change_color(change: int) -> Color:
-    """An Ace's 100 kg is an event (yellow); a flush is good news (green)."""
-    return WARN if change >= 100 else (GOOD if change < 0 else FG)
-
-
-@dataclass(frozen=True, slots=True)
-class TileLayout:
-    """Where things go on a seat tile of a given size (the same for every tile of a table)."""
-
-    pad: int
-    inner: Rect
-    kilo_size: int
-    unit_size: int
-    number: Rect  # the figure's box
-    unit_w: int
-    mark: Rect
-    name_row: Rect  # place and name
-    low: Rect  # cards, tags, change
-    top: int  # the largest type the name row takes
-
-
-_LAYOUTS: dict[tuple[int, int, int, int], TileLayout] = {}
-
-
-def tile_layout(p: Painter, box: Rect) -> TileLayout:
-    """The layout of a tile of ``box``'s size (computed once per size), placed at ``box``."""
-    key = (box.width, box.height, *p.screen.size)
-    lay = _LAYOUTS.get(key)
-    if lay is None:
-        if len(_LAYOUTS) > 512:
-            _LAYOUTS.clear()
-        lay = _LAYOUTS[key] = _tile_layout(p, Rect(0, 0, box.width, box.height))
-    dx, dy = box.topleft
-    return TileLayout(
-        lay.pad,
-        lay.inner.move(dx, dy),
-        lay.kilo_size,
-        lay.unit_size,
-        lay.number.move(dx, dy),
-        lay.unit_w,
-        lay.mark.move(dx, dy),
-        lay.name_row.move(dx, dy),
-        lay.low.move(dx, dy),
-        lay.top,
-    )
-
-
-def _tile_layout(p: Painter, box: Rect) -> TileLayout:
-    pad = max(3, min(box.height // 12, p.px(8)))
-    inner = box.inflate(-2 * pad, -2 * pad)
-    fonts = p.fonts
-    # The kilos: the figure is what must carry across the room, as tall as the tile allows
-    # (never more than a third of the tile: the name needs room beside it).
-    kilo_size = size_for_height(p, inner.height, p.font(FAR) * 5 // 4, "0123")
-    while True:
-        number_w = fonts.size("888", kilo_size)[0]
-        unit_size = max(kilo_size * 2 // 5, min(p.font(READ), name_floor(p, far=True)))
-        unit_w = fonts.size("kg", unit_size)[0] + pad
-        # Never under far type: the kilos are read from the far end of the table.
-        if number_w + unit_w <= inner.width // 3 or kilo_size <= p.font(FAR):
-            break
-        kilo_size = max(p.font(FAR), int(kilo_size * 0.94))
-    number = Rect(inner.right - number_w - unit_w, inner.top, number_w, inner.height)
-    mark_d = min(inner.height, p.px(44), max(p.px(20), inner.width // 9))
-    mark = Rect(inner.left, inner.centery - mark_d // 2, mark_d, mark_d)
-    mid = Rect(mark.right + pad, inner.top, number.left - mark.right - 2 * pad, inner.height)
-    line = p.line_height(name_floor(p, far=True))
-    # A strip too low for two lines keeps the place, the name and the kilos only.
-    two_lines = inner.height >= line * 3 // 2
-    top_h = max(inner.height * 11 // 20, line) if two_lines else inner.height
-    name_row = Rect(mid.x, mid.y, mid.width, top_h)
-    low = Rect(
-        mid.x,
-        name_row.bottom + max(1, pad // 2),
-        mid.width,
-        max(0, mid.bottom - name_row.bottom - max(1, pad // 2)),
-    )
-    top = min(p.font(FAR), size_for_height(p, top_h, p.font(FAR)))
-    return TileLayout(pad, inner, kilo_size, unit_size, number, unit_w, mark, name_row, low, top)
-
-
-def _name_box(p: Painter, lay: TileLayout, size: int, lang: str) -> tuple[Rect, Rect]:
-    """The place's box and the name's, for names of ``size``."""
-    row = lay.name_row
-    place_w = p.fonts.size(ordinal(10, lang), size)[0]
-    return (
-        Rect(row.x, row.y, place_w, row.height),
-        Rect(row.x + place_w + lay.pad, row.y, row.width - place_w - lay.pad, row.height),
-    )
-
-
-def first_short_form(who: str, players: tuple[str, ...]) -> str:
-    """The name shortened once, the way a table would first say it ("Anne-Sophie Ca.",
-    "Éloïse Montcalm"): a row of names is sized so that each fits at least so."""
-    forms = name_forms(tuple(players)).get(who, (who,))
-    return forms[min(1, len(forms) - 1)]
-
-
-def table_name_size(p: Painter, players: tuple[str, ...], box: Rect, lang: str) -> int:
-    """One name size for every tile of a table (names in mixed sizes read as mixed
-    importance): the largest at which each player's name shortened once ("Anne-Sophie Ca.")
-    fits its tile, never below the name size."""
-    key = (tuple(players), box.width, box.height, *p.screen.size, lang)
-    size = _TABLE_SIZE.get(key)
-    if size is not None:
-        return size
-    lay = tile_layout(p, box)
-    floor = name_floor(p, far=True)
-    size = max(floor, lay.top)
-    spoken = [first_short_form(who, players) for who in players]
-    while size > floor:
-        name_box = _name_box(p, lay, size, lang)[1]
-        if all(
-            p.fonts.size(form, size)[0] <= name_box.width and p.fonts.size(form, size)[1] <= name_box.height
-            for form in spoken
-        ):
-            break
-        size = max(floor, int(size * 0.94))
-    if len(_TABLE_SIZE) > 256:
-        _TABLE_SIZE.clear()
-    _TABLE_SIZE[key] = size
-    return size
-
-
-_TABLE_SIZE: dict[tuple[object, ...], int] = {}
-
-
-def seat_tile(
-    p: Painter,
-    s: SeatView,
-    box: Rect,
-    lang: str,
-    highlight: bool = False,
-    players: tuple[str, ...] = (),
-    name_size: int | None = None,
-) -> None:
-    """A player's tile: seat mark, place, name (white, as big as the tile allows), the kilos in
-    far type, and underneath the cards in front of them, tags and this round's change.
-
-    ``players`` is the table (for names unique among them); ``name_size`` the table's name size
-    (``table_name_size``), else this tile's own. A tile is drawn once and copied while it does
-    not change: after a draw most tiles are as they were, and an animation redraws them all."""
-    p.layer(
-        ("kilo.tile", s, lang, highlight, tuple(players), name_size),
-        box,
-        lambda: _seat_tile(p, s, box, lang, highlight, players, name_size),
-    )
-
-
-def _seat_tile(
-    p: Painter,
-    s: SeatView,
-    box: Rect,
-    lang: str,
-    highlight: bool,
-    players: tuple[str, ...],
-    name_size: int | None,
-) -> None:
-    table = tuple(players) or (s.name,)
-    border = BAD if s.owes else (FG if highlight else None)
-    p.panel(box, None, PANEL, border=border)
-    lay = tile_layout(p, box)
-    pad, inner, fonts = lay.pad, lay.inner, p.fonts
-    p.seat_mark(s.seat, lay.mark.center, int(lay.mark.width * 0.42))
-    low = lay.low
-    # The place, then the name: the tiles keep their seats (nobody hunts for their tile after a
-    # draw), the place says who leads.
-    if name_size is None:
-        name_size = name_request(p, s.name, table, _name_box(p, lay, lay.top, lang)[1], lay.top, far=True)
-    place_box, name_box = _name_box(p, lay, name_size, lang)
-    p.text(
-        ordinal(s.place, lang),
-        place_box,
-        name_size,
-        GOOD if s.place == 1 else MUTED,
-        align="left",
-        kind="place",
-        min_size=name_size,
-    )
-    # Shortened rather than shrunk under 4 mm: the name is read from every seat.
-    p.name(
-        s.name, table, name_box, name_size, FG, align="left", min_size=min(name_size, name_floor(p, far=True))
-    )
-    name_size = next((r.size for r in reversed(p.texts) if r.kind == "name"), name_size)
-    # The number and its unit, smaller: never bigger than the name.
-    unit_size = min(max(lay.unit_size, p.font(READ)), name_size)
-    number = lay.number
-    figure = p.text(
-        str(s.kilos), number, lay.kilo_size, FG, align="right", role="far", kind="score", min_size=10
-    )
-    # On the figure's baseline: a number alone is drawn without room for descenders, "kg" with.
-    p.text(
-        "kg",
-        Rect(
-            number.right + pad // 2,
-            inner.y,
-            lay.unit_w - pad // 2,
-            max(1, min(inner.bottom, figure.bottom + p.fonts.cap(unit_size) // 2) - inner.y),
-        ),
-        unit_size,
-        MUTED,
-        align="left",
-        valign="bottom",
-        min_size=10,
-    )
-    if low.height < p.line_height(10) or low.width < 8:
-        return
-    # Underneath, right to left: this round's change, the tags, the cards in front.
-    small = min(name_size, size_for_height(p, low.height, name_size))
-    right = low.right
-    if s.change:
-        text = change_text(s.change)
-        w = fonts.size(text, small)[0]
-        p.text(
-            text,
-            Rect(right - w, low.y, w, low.height),
-            small,
-            change_color(s.change),
-            align="right",
-            min_size=small,
-        )
-        right -= w + pad * 2
-    tags = []
-    if s.owes:
-        tags.append(t("scr.tag.draws", lang))
-    if s.starter:
-        tags.append(t("scr.tag.starts", lang))
-    if s.flushes:
-        tags.append(t("scr.tag.flushes", lang, n=s.flushes))
-    chips = Rect(low.x, low.y, max(0, right - low.x), low.height)
-    if tags:
-        text = " · ".join(tags)
-        w = min(fonts.size(text, small)[0], chips.width)
-        tag_box = Rect(right - w, low.y, w, low.height)
-        p.text(text, tag_box, small, BAD if s.owes else MUTED, align="right", min_size=10)
-        chips.width = max(0, tag_box.left - pad * 2 - low.x)
-    chip_h = min(chips.height, max(8, name_size * 3 // 4))
-    chip_box = Rect(chips.x, chips.centery - chip_h // 2, chips.width, chip_h)
-    if s.cards:
-        if chip_box.width >= chip_h:
-            card_chips(p, s.cards, chip_box, lang)
-    else:
-        # "no cards" is the least of it: left out where the tags need the room.
-        text = t("no_cards", lang)
-        if fonts.size(text, max(10, small * 3 // 4))[0] <= chips.width:
-            p.text(text, chips, small, MUTED, align="left", role="small", min_size=max(10, small * 3 // 4))
 
 
 def columns_for(p: Painter, n: int) -> int:
@@ -443,19 +176,72 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     _tiles(p, v, lang, tiles_area)
 
 
-def _tiles(p: Painter, v: View, lang: str, tiles_area: Rect) -> None:
-    gap = p.px(6)
-    cols = columns_for(p, len(v.standings))
-    # Column-major so that the standings read down the first column, then the second.
-    rows = math.ceil(len(v.seats) / cols)
-    cells = grid(tiles_area, rows * cols, cols, gap)
-    size = table_name_size(p, v.players, cells[0], lang)
-    for i, s in enumerate(v.seats):  # seating order: a tile never moves during the game
-        col, row = divmod(i, rows)
-        cell = cells[row * cols + col]
-        seat_tile(p, s, cell, lang, players=v.players, name_size=size)
-        if v.awaiting == "play":
-            p.controls.append(Control(pygame.Rect(cell), ("starter", s.name)))
+def standing(v: View, s: SeatView) -> kit.Standing:
+    """A seat as the kit's tile shows it: who must draw now is framed in their seat colour (the
+    turn banner names them), whoever else owes a draw in red."""
+    acting = v.awaiting == "draw" and bool(v.owed) and v.owed[0] == s.name
+    return kit.Standing(
+        s.seat, s.name, s.place, s.kilos, "kg", change=s.change, acting=acting, marked=s.owes and not acting
+    )
+
+
+def kilo_low(s: SeatView, lang: str, acting: bool = False) -> kit.Low:
+    """What is Kilo's own on a tile, under the name: the tags (draws, starts, flushes) on the
+    right, the cards in front of the player on the left."""
+
+    def low(p: Painter, box: Rect, small: int) -> None:
+        tags = []
+        if s.owes:
+            tags.append(t("scr.tag.draws", lang))
+        if s.starter:
+            tags.append(t("scr.tag.starts", lang))
+        if s.flushes:
+            tags.append(t("scr.tag.flushes", lang, n=s.flushes))
+        chips = Rect(box)
+        pad = p.px(6)
+        # The most important tag first: "draws" stays where "draws · starts" would not fit.
+        while len(tags) > 1 and p.fonts.size(" · ".join(tags), small)[0] > box.width - box.height:
+            tags.pop()
+        if tags:
+            text = " · ".join(tags)
+            w = p.fonts.size(text, small)[0]
+            if w <= box.width:
+                p.text(
+                    text,
+                    Rect(box.right - w, box.y, w, box.height),
+                    small,
+                    # On the lit tile of whoever draws now, the frame says it; red would not read.
+                    FG if acting else BAD if s.owes else MUTED,
+                    align="right",
+                    min_size=small,
+                )
+                chips.width = max(0, box.width - w - pad * 2)
+        if s.cards and chips.width >= chips.height:
+            card_chips(p, s.cards, chips, lang, text_size=small)
+
+    return low
+
+
+def _tiles(
+    p: Painter, v: View, lang: str, tiles_area: Rect, order: tuple[SeatView, ...] | None = None
+) -> None:
+    """The kit's tiles in seating order (a tile never moves during the game); touching one
+    before the first slap of a round marks who starts."""
+    seats = {s.name: s for s in v.seats}
+    act = (lambda st: ("starter", st.who)) if v.awaiting == "play" else None
+    kit.tiles(
+        p,
+        tiles_area,
+        [standing(v, s) for s in (order or v.seats)],
+        v.players,
+        lang,
+        act=act,
+        low=lambda st: kilo_low(seats[st.who], lang, st.acting),
+        cols=columns_for(p, len(v.seats)),
+        low_key=lambda st: ("kilo", seats[st.who].cards, seats[st.who].starter, seats[st.who].flushes),
+        # Smaller than the turn banner's name whether or not it is there: no tile changes size.
+        name_max=kit.far_size(p) * 9 // 10,
+    )
 
 
 # --- slap result -------------------------------------------------------------------------------
@@ -697,6 +483,9 @@ def _timeline(
     emph = set(sv.losers) if judged or not sv.non_pressers else set()
     rows: list[tuple[str, Any]] = [("press", pr) for pr in sv.presses]
     rows += [("absent", np) for np in sv.non_pressers]
+    if compact_rows(p, area, len(rows)):
+        _timeline_grid(p, players, sv, area, lang, closed, rows, emph)
+        return
     weights = [1.6 if (pr.name if kind == "press" else pr[0]) in emph else 1.0 for kind, pr in rows]
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1]  # a row holds a name at the name size
     gap = max(1, p.px(4) if area.height > len(rows) * (need + p.px(12)) else p.px(2))
@@ -778,7 +567,8 @@ def _timeline(
                 gap_size,
                 BAD if stands_out else FG,
                 align="left" if two_lines else "right",
-                kind="score",
+                # The deciding gap is the slap's score; the others are read like any line.
+                kind="score" if stands_out else "text",
                 min_size=min(name_size, p.font(16)),
             )
         # The bar runs from the first press to this one: a thin line up to the press before,
@@ -801,6 +591,89 @@ def _timeline(
             tick = Rect(seg.x - max(2, p.px(3)), bar_b.y, max(2, p.px(3)), bar_b.height)
             pygame.draw.rect(p.surface, FG, tick)
         prev_off = pr.offset_us
+
+
+def compact_rows(p: Painter, area: Rect, n: int) -> bool:
+    """Whether ``n`` rows in one column are too low for a name read from a seat (4 mm, with a
+    little room): then they go into columns of one line each (``_timeline_grid``)."""
+    if n <= 1:
+        return False
+    need = p.line_height(p.far_name_size()) + 2 * p.px(3)
+    return (area.height - p.px(2) * (n - 1)) / (n + 0.6) < need
+
+
+def _short_why(sv: SlapView, closed: bool | None, lang: str) -> str:
+    """Why a player has no gap, in a word or two (a row of one line has no room for more)."""
+    if sv.valid is False:
+        return t("scr.slap.held_back.short", lang)
+    if sv.valid is None and not closed:
+        return t("scr.slap.not_yet.short", lang)
+    return t("scr.slap.no_press.short", lang)
+
+
+def _timeline_grid(
+    p: Painter,
+    players: tuple[str, ...],
+    sv: SlapView,
+    area: Rect,
+    lang: str,
+    closed: bool | None,
+    rows: list[tuple[str, Any]],
+    emph: set[str],
+) -> None:
+    """The presses of a full table on the 7" screen: columns of one-line rows (seat mark, name at
+    4 mm, the gap to the press before at 3.5 mm, the loser's in red), read down the first column
+    then the second; the bar from the first press is a strip along each row's foot."""
+    n = len(rows)
+    gap = p.px(3)
+    name_size = p.far_name_size()
+    read = kit.read_size(p)
+    line = p.line_height(name_size)
+    # Two columns, three where two leave rows too low for a name.
+    cols = 2 if (area.height - gap * (math.ceil(n / 2) - 1)) / math.ceil(n / 2) >= line + 4 else 3
+    per_col = math.ceil(n / cols)
+    cells = grid(area, per_col * cols, cols, gap)
+    span = max((pr.offset_us for pr in sv.presses), default=0) or 1
+    prev_off = 0
+    for i, (kind, item) in enumerate(rows):
+        col, row = divmod(i, per_col)
+        cell = cells[row * cols + col]
+        name = item.name if kind == "press" else item[0]
+        seat = item.seat if kind == "press" else item[1]
+        stands_out = name in emph
+        p.panel(cell, None, PANEL, border=BAD if stands_out else None, width=p.px(3))
+        strip = max(2, p.px(3))
+        pad = max(2, min(p.px(8), (cell.height - line - strip) // 2))
+        top = max(1, min(pad, cell.height - line - strip - 1))
+        inner = Rect(cell.x + pad, cell.y + top, cell.width - 2 * pad, cell.height - top - strip - 1)
+        d = min(inner.height, p.px(30))
+        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        if kind == "absent":
+            right, color = _short_why(sv, closed, lang), BAD if stands_out else MUTED
+        elif item is sv.presses[0]:
+            right, color = t("scr.slap.claimant", lang), ACCENT
+        else:
+            right, color = "+" + ms(item.offset_us - prev_off, lang), BAD if stands_out else FG
+        size = name_size if p.fonts.size(right, name_size)[0] <= inner.width // 4 else read
+        w = p.fonts.size(right, size)[0]
+        name_b = Rect(inner.x + d + pad, inner.y, inner.width - d - w - 3 * pad, inner.height)
+        p.name(name, players, name_b, name_size, FG, min_size=name_size)
+        size = min(size, p.texts[-1].size)  # never bigger than the name beside it
+        p.text(
+            right, Rect(inner.right - w, inner.y, w, inner.height), size, color, align="right", min_size=size
+        )
+        if kind != "press":
+            continue
+        # The bar: a thin track from the first press, this player's gap thick in their colour.
+        foot = Rect(cell.x + pad, inner.bottom + 1, cell.width - 2 * pad, strip)
+        x_prev = foot.x + int(foot.width * prev_off / span)
+        x_this = foot.x + int(foot.width * item.offset_us / span)
+        pygame.draw.rect(p.surface, PANEL_HI, foot)
+        seg = Rect(x_prev, foot.y, max(p.px(6), x_this - x_prev), foot.height)
+        if seg.right > foot.right:
+            seg.x = foot.right - seg.width
+        pygame.draw.rect(p.surface, BAD if stands_out else seat_color(seat), seg)
+        prev_off = item.offset_us
 
 
 def window_state(v: View, ui: Ui, sv: SlapView) -> tuple[str, float | None, bool]:
@@ -946,40 +819,121 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if ui.picking:
         draw_picker(p, v, ui, sv, area)
         return
+    if not p.scale.portrait and _verdict_compact(p, v, ui, sv, area):
+        return
     gap = p.px(8)
     if p.scale.portrait:
         left, right = split(area, [0.62, 0.38], gap=gap)
     else:
         left, right = split(area, [0.58, 0.42], vertical=False, gap=gap)
     live_panel(p, v, ui, sv, left)
-    title_h = p.px(44)
+
+    def answers() -> None:
+        title_h = p.px(44)
+        p.text(
+            t("scr.verdict.ask", lang),
+            Rect(right.x, right.y, right.width, title_h),
+            p.font(BIG),
+            ACCENT,
+            kind="headline",
+            min_size=p.font(22),
+        )
+        b1, b2 = split(
+            Rect(right.x, right.y + title_h + gap, right.width, right.height - title_h - gap), [1, 1], gap=gap
+        )
+        p.button(
+            b1,
+            t("scr.verdict.valid", lang),
+            ("verdict", "valid"),
+            color=GOOD,
+            hint=t("scr.key.enter", lang),
+            size=p.font(BIG),
+        )
+        p.button(
+            b2,
+            t("scr.verdict.false", lang),
+            ("verdict", "false"),
+            color=BAD,
+            hint=t("scr.key.false", lang),
+            size=p.font(BIG),
+        )
+
+    # The same question and answers on every frame of the window's countdown: drawn once, copied.
+    p.layer(("kilo.answers", lang), right, answers)
+
+
+def _claim_band(p: Painter, v: View, sv: SlapView, band: Rect, far: int, lang: str) -> None:
+    """Who claims, in far type on one line: the name shortened before the type shrinks, "claims"
+    alone where "claims four of a kind" leaves no room for the name."""
+    p.panel(band, None, PANEL)
+    pad = p.px(6)
+    inner = band.inflate(-2 * pad, -2 * p.px(2))
+    if not sv.claimant:
+        return
+    d = min(inner.height, p.px(44))
+    p.seat_mark(v.seat_of(sv.claimant), (inner.x + d // 2, inner.centery), int(d * 0.42))
+    rest = Rect(inner.x + d + pad, inner.y, inner.width - d - pad, inner.height)
+    shortest = name_forms(v.players).get(sv.claimant, (sv.claimant,))[-1]
+    phrase = t("scr.slap.phrase.claims", lang)
+    if p.fonts.size(f"{shortest} {phrase}", far)[0] > rest.width:
+        phrase = t("scr.slap.claimant", lang)
+    ph_w = p.fonts.size(phrase, far)[0]
+    name_b = Rect(rest.x, rest.y, rest.width - ph_w - 2 * pad, rest.height)
+    shown = p.name(sv.claimant, v.players, name_b, far, FG, min_size=far, role="far")
     p.text(
-        t("scr.verdict.ask", lang),
-        Rect(right.x, right.y, right.width, title_h),
-        p.font(BIG),
+        phrase,
+        Rect(shown.right + 2 * pad, rest.y, rest.right - shown.right - 2 * pad, rest.height),
+        far,
         ACCENT,
+        align="left",
+        role="far",
         kind="headline",
-        min_size=p.font(22),
+        min_size=far,
     )
-    b1, b2 = split(
-        Rect(right.x, right.y + title_h + gap, right.width, right.height - title_h - gap), [1, 1], gap=gap
+
+
+def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> bool:
+    """A full table on the 7" screen: the claim across the top in far type, the window's line,
+    every press in two columns of one line each, the two answers along the foot. False (nothing
+    drawn) where the presses hold one column beside the answers."""
+    lang = ui.lang
+    gap = p.px(4)
+    far = kit.far_size(p)
+    band_h = p.line_height(far) + 2 * p.px(4)
+    read = kit.read_size(p)
+    line_h = p.line_height(read) + max(2, p.px(3))
+    foot_h = max(p.px(48), math.ceil(9 * 800 / 152.4 * p.scale.u))  # a touch target of 9 mm
+    body_h = area.height - band_h - line_h - foot_h - 3 * gap
+    n = len(sv.presses) + len(sv.non_pressers)
+    if not compact_rows(p, Rect(area.x, area.y, area.width // 2, area.height - band_h - line_h), n):
+        return False
+    band = Rect(area.x, area.y, area.width, band_h)
+    _claim_band(p, v, sv, band, far, lang)
+    text, share, closed = window_state(v, ui, sv)
+    line = Rect(area.x, band.bottom + gap, area.width, line_h)
+    strip = max(2, p.px(3))
+    p.text(
+        text,
+        Rect(line.x, line.y, line.width, line.height - strip),
+        read,
+        BAD if closed else FG,
+        align="left",
+        min_size=read,
     )
+    if share is not None:  # the countdown: a strip under its line, shrinking
+        pygame.draw.rect(p.surface, PANEL_HI, Rect(line.x, line.bottom - strip, line.width, strip))
+        if share > 0:
+            bar = Rect(line.x, line.bottom - strip, max(2, int(line.width * share)), strip)
+            pygame.draw.rect(p.surface, ACCENT, bar)
+    body = Rect(area.x, line.bottom + gap, area.width, body_h)
+    timeline(p, v, sv, body, lang, closed)
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    b1, b2 = split(foot, [1, 1], vertical=False, gap=p.px(8))
     p.button(
-        b1,
-        t("scr.verdict.valid", lang),
-        ("verdict", "valid"),
-        color=GOOD,
-        hint=t("scr.key.enter", lang),
-        size=p.font(BIG),
+        b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD, hint=t("scr.key.enter", lang)
     )
-    p.button(
-        b2,
-        t("scr.verdict.false", lang),
-        ("verdict", "false"),
-        color=BAD,
-        hint=t("scr.key.false", lang),
-        size=p.font(BIG),
-    )
+    p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD, hint=t("scr.key.false", lang))
+    return True
 
 
 def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chosen: bool, size: int) -> None:
@@ -1232,15 +1186,9 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """Compact standings for screens whose own content is not about the scores."""
-    n = len(v.standings)
-    cols = 1 if p.scale.portrait or n <= 3 else 2
-    rows = math.ceil(n / cols)
-    cells = grid(area, rows * cols, cols, p.px(4))
-    size = table_name_size(p, v.players, cells[0], ui.lang)
-    for i, s in enumerate(v.standings):
-        col, row = divmod(i, rows)
-        seat_tile(p, s, cells[row * cols + col], ui.lang, players=v.players, name_size=size)
+    """Compact standings for screens whose own content is not about the scores: the table's
+    tiles, in seating order as on the table (a player's tile never jumps when places change)."""
+    _tiles(p, v, ui.lang, area)
 
 
 # --- pile --------------------------------------------------------------------------------------
@@ -1320,23 +1268,52 @@ def draw_history(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     gap = p.px(8)
-    if p.scale.portrait:
+    read = kit.read_size(p)
+    n = max(1, len(v.players))
+    title_h = p.line_height(read) + p.px(4)
+    # Beside the chart, a legend row holds the name and the kilos (a score: far type); where it
+    # cannot (ten players on the 7" screen), the legend goes under the chart, names only, in
+    # columns: the kilos are the table's, and the chart's axis reads them.
+    legend_w = area.width * 10 // 29
+    kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kit.far_size(p))[0]
+    widest = max(p.fonts.size(kit.first_short_form(w, v.players), p.far_name_size())[0] for w in v.players)
+    side = (
+        not p.scale.portrait
+        and (area.height - title_h - p.px(3) * (n - 1)) // n >= kit.score_height(p)
+        and p.px(36) + widest + kilo_w + 3 * p.px(6) <= legend_w
+    )
+    cols = 3 if n > 6 else 2 if n > 3 else 1
+    kilos = n <= 6  # three rows hold the kilos in far type; more leave the chart no room
+    if side:
+        chart_box, legend = split(area, [1.9, 1], vertical=False, gap=gap)
+    elif p.scale.portrait:
         chart_box, legend = split(area, [1.6, 1], gap=gap)
     else:
-        chart_box, legend = split(area, [1.9, 1], vertical=False, gap=gap)
+        row_h = max(p.line_height(p.far_name_size()), p.line_height(kit.far_size(p)) if kilos else 0) + p.px(
+            4
+        )
+        legend_h = math.ceil(n / cols) * (row_h + p.px(3))
+        chart_box = Rect(area.x, area.y, area.width, area.height - legend_h - gap)
+        legend = Rect(area.x, chart_box.bottom + gap, area.width, legend_h)
     p.panel(chart_box)
     rows = v.history
     if not rows:
         chart_box = not_applicable(p, chart_box, t("scr.history.none", lang))
-    axis_w = p.px(56)
-    axis_h = p.px(32)
+    ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), 5)
+    label = max(read, p.font(22))
+    axis_w = max(p.px(56), p.fonts.size(str(ticks[-1]), label)[0] + p.px(12))
+    axis_h = max(p.px(32), p.line_height(label) + p.px(4))
     plot = Rect(
         chart_box.x + axis_w,
         chart_box.y + p.px(14),
         chart_box.width - axis_w - p.px(16),
         chart_box.height - axis_h - p.px(20),
     )
-    ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), 5)
+    label_h = p.line_height(label)
+    most = 5
+    while most > 2 and plot.height < most * label_h * 1.4:  # the axis' figures do not touch
+        most -= 1
+        ticks = nice_ticks(max([1, *(k for row in rows for k in row)]), most)
     top = ticks[-1]
     rounds = max(v.rounds, len(rows), 1)
     # Grid lines and the kilo axis: round values, each line where its value is.
@@ -1345,27 +1322,27 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
         pygame.draw.line(p.surface, PANEL_HI, (plot.left, y), (plot.right, y), 1)
         p.text(
             str(value),
-            Rect(chart_box.x, y - p.px(12), axis_w - p.px(6), p.px(24)),
-            p.font(22),
+            Rect(chart_box.x, y - label_h // 2, axis_w - p.px(6), label_h),
+            label,
             MUTED,
             align="right",
-            role="small",
-            min_size=p.font(14),
+            min_size=label,
         )
 
     def xy(r: int, kilos: int) -> tuple[int, int]:
         return (plot.left + plot.width * r // rounds, plot.bottom - int(plot.height * kilos / top))
 
-    step = max(1, math.ceil(rounds / 12))
+    # As many round numbers as hold side by side at the label's size.
+    widest = p.fonts.size(str(rounds), label)[0] + p.px(8)
+    step = max(1, math.ceil(rounds / max(1, plot.width // max(1, widest))), math.ceil(rounds / 12))
     for r in range(0, rounds + 1, step):
         x = xy(r, 0)[0]
         p.text(
             str(r),
-            Rect(x - p.px(20), plot.bottom + p.px(4), p.px(40), axis_h - p.px(6)),
-            p.font(22),
+            Rect(x - widest // 2, plot.bottom + p.px(4), widest, axis_h - p.px(4)),
+            label,
             MUTED,
-            role="small",
-            min_size=p.font(14),
+            min_size=label,
         )
     for seat, _name in enumerate(v.players):
         points = [xy(0, 0)] + [xy(i + 1, row[seat]) for i, row in enumerate(rows)]
@@ -1373,13 +1350,17 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
             pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
         for pt in points[1:]:
             p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
-    title = Rect(legend.x, legend.y, legend.width, p.px(36))
-    p.text(t("scr.history.title", lang), title, p.font(NEAR), FG, align="left")
+    if not side and not p.scale.portrait:
+        _history_names(p, v, legend, cols, lang if kilos else None)
+        return
+    title = Rect(legend.x, legend.y, legend.width, title_h)
+    p.text(t("scr.history.title", lang), title, max(read, p.font(NEAR)), FG, align="left", min_size=read)
     entries = Rect(legend.x, title.bottom, legend.width, legend.height - title.height)
     cells = split(entries, [1] * len(v.players), gap=p.px(3))
     # Each line's seat mark (the line's colour and shape), the name in white, the kilos.
     d = min(cells[0].height, p.px(36))
-    kilo_size = min(p.font(30), size_for_height(p, cells[0].height, p.font(30)))
+    kilo_size = max(kit.far_size(p), min(p.font(30), size_for_height(p, cells[0].height, p.font(30))))
+    kilo_size = min(kilo_size, size_for_height(p, cells[0].height, kilo_size, "0123"))
     kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kilo_size)[0]
     name_w = legend.width - d - kilo_w - 2 * p.px(6)
     size = uniform_name_size(
@@ -1388,7 +1369,7 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
         list(v.players),
         name_w,
         cells[0].height,
-        min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG))),
+        max(p.far_name_size(), min(p.font(NEAR), size_for_height(p, cells[0].height, p.font(BIG)))),
     )
     for cell, s in zip(cells, v.seats, strict=True):
         p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.4))
@@ -1403,8 +1384,45 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
             min_size=min(kilo_size, size),
         )
         p.name(
-            s.name, v.players, Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height), size, FG, align="left"
+            s.name,
+            v.players,
+            Rect(cell.x + d + p.px(6), cell.y, name_w, cell.height),
+            size,
+            FG,
+            align="left",
+            min_size=p.far_name_size(),
         )
+
+
+def _history_names(p: Painter, v: View, legend: Rect, cols: int, lang: str | None) -> None:
+    """The chart's key under it: each line's seat mark and the player's name at 4 mm, in
+    columns read down, seating order; with ``lang``, each player's kilos in far type."""
+    n = len(v.seats)
+    per_col = math.ceil(n / cols)
+    cells = grid(legend, per_col * cols, cols, p.px(3))
+    size = p.far_name_size()
+    far = kit.far_size(p)
+    for i, s in enumerate(v.seats):
+        col, row = divmod(i, per_col)
+        cell = cells[row * cols + col]
+        d = min(cell.height, p.px(30))
+        p.seat_mark(s.seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
+        right = cell.right - p.px(4)
+        if lang is not None:
+            text = t("kilos", lang, kilos=s.kilos)
+            w = p.fonts.size(text, far)[0]
+            p.text(
+                text,
+                Rect(right - w, cell.y, w, cell.height),
+                far,
+                FG,
+                align="right",
+                kind="score",
+                min_size=far,
+            )
+            right -= w + p.px(8)
+        box = Rect(cell.x + d + p.px(6), cell.y, right - cell.x - d - p.px(6), cell.height)
+        p.name(s.name, v.players, box, size, FG, align="left", min_size=size)
 
 
 # --- game over ---------------------------------------------------------------------------------
@@ -1479,7 +1497,7 @@ def uniform_name_size(
     if size is not None:
         return size
     size = max(floor, top)
-    spoken = [first_short_form(n, players) for n in who]
+    spoken = [kit.first_short_form(n, players) for n in who]
     while size > floor:
         if all(
             p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height for form in spoken
