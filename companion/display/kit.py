@@ -333,8 +333,13 @@ def _tile(
         name_size = table_name_size(p, players, (s.who,), lay, lang, most)
     place_w = _place_w(p, name_size, lang, most)
     row = lay.name_row
+    # The widest place ("1er") would all but touch the name at large type ("1erDédé"): a gap of
+    # a sixth of the type where the name's first short form still holds its size beside it.
+    gap = lay.pad + name_size // 6
+    if p.fonts.size(first_short_form(s.who, players), name_size)[0] > row.width - place_w - gap:
+        gap = lay.pad
     place_b = Rect(row.x, row.y, place_w, row.height)
-    name_b = Rect(place_b.right + lay.pad, row.y, row.width - place_w - lay.pad, row.height)
+    name_b = Rect(place_b.right + gap, row.y, row.width - place_w - gap, row.height)
     p.text(
         ordinal(s.place, lang),
         place_b,
