@@ -330,17 +330,6 @@ def test_interrupt_path_lockout_end_under_bounce_is_not_early(board: Board) -> N
     check(sc, res)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "open defect (issue 19), interrupt path only: a pin that goes and comes back while a lower "
-        "pin's handler reads, then moves again before its own handler runs, is stamped by its own "
-        "handler, after every lower pin's: here an interrupt's entry and two handler runs (110 us) "
-        "after its first edge, past the 60 us the board states. The handlers read every pin's "
-        "level but not the bank's latched edges (IO_BANK0 INTR), which would show the first "
-        "pulse. Late, never early. Found by this file's property with seed 3 and 600 examples"
-    ),
-)
 def test_interrupt_path_pulse_behind_a_pending_handler_within_resolution(board: Board) -> None:
     edges = [[55_000, 2, 0], [55_000, 3, 0], [55_000, 4, 0], [55_001, 4, 1], [55_061, 4, 0]]
     edges += [[120_000 + 100 * k, 2 + k, 1] for k in range(3)]
