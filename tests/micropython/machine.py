@@ -44,10 +44,7 @@ def _nibble(gpio):
 
 def _pending():
     """An enabled GPIO interrupt is asserted (INTR & INTE): the bank's IRQ is pending."""
-    for gpio, p in _irqs.items():
-        if p.handler is not None and _nibble(gpio) & p.trigger & 12:
-            return True
-    return False
+    return any(p.handler is not None and _nibble(g) & p.trigger & 12 for g, p in _irqs.items())
 
 
 def _gpio_irq(run):
