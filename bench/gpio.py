@@ -175,7 +175,8 @@ def latency(samples: int) -> dict[str, Any]:
 
 def kernel_latency(samples: int) -> dict[str, Any]:
     """The production path: an edge event in the kernel model (tests/fakes/fake_kernel.py, behind
-    libgpiod's public Chip API) -> the source's thread, woken on the line's fd -> the queue."""
+    libgpiod's public Chip API) -> the source's thread, woken on the line's fd -> the queue; ten
+    seats' lines requested, the edges on the first."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fakes"))
     import fake_kernel
 
@@ -183,9 +184,10 @@ def kernel_latency(samples: int) -> dict[str, Any]:
 
     fake_kernel.pi_chips()
     kernel = fake_kernel.FakeKernel()
+    # Ten seats, as at a full table: an edge on one line must not cost the nine others.
     src = GpioSource(
-        [ButtonPin("seat", 0, 17)],
-        lines=GpiodLines("/dev/gpiochip0", [17], open_chip=kernel.open_chip),
+        [ButtonPin("seat", i, p) for i, p in enumerate(PINS)],
+        lines=GpiodLines("/dev/gpiochip0", PINS, open_chip=kernel.open_chip),
         settings=DebounceSettings(lockout_ns=0, glitch_ns=0, stuck_ns=None),
         delivery_margin_ns=0,
     )
