@@ -10,7 +10,7 @@ from micropython import const
 import wire
 from debounce import Debouncer
 from evring import EventRing
-from irqcapture import IrqCapture
+from irqcapture import INTR_RP2040, INTR_RP2350, IrqCapture
 from ticks64 import Ticks64
 
 FIRMWARE_VERSION = (0, 2, 0)
@@ -91,7 +91,9 @@ class Board:
                 self.capture_error = str(e)
         if capture is None:
             levels = [(g >> p) & 1 for p in gpios]
-            capture = IrqCapture(self._pins, levels, ticks_us, gpios, mem32)
+            # The bank's raw interrupts are elsewhere on an RP2350 ("... with RP2350").
+            intr = INTR_RP2350 if "RP2350" in machine else INTR_RP2040
+            capture = IrqCapture(self._pins, levels, ticks_us, gpios, mem32, None, intr)
         self.capture = capture
         for d in self._deb:
             d.settle = capture.resolution_us  # see Debouncer._decide: a lockout's end

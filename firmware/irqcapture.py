@@ -1,17 +1,24 @@
 """The fallback when PIO or DMA cannot be claimed: edges stamped in the pins' interrupt handlers.
 
-MicroPython's rp2 port has one interrupt for the GPIO bank; its handler walks the GPIOs in
-number order and runs the Python handler of each pin with a latched edge, one after the other.
-So that simultaneous presses are not stamped in GPIO order, a handler does not stamp its own pin
-only: it reads every pin's level in one read of SIO GPIO_IN and the clock once, and latches that
-read (stamp and levels) if any button's level changed since the last one, like a sample of the
-PIO program. A press is then stamped by the first read after it (at most the interrupt's entry
-and one handler run late, whichever pin's handler that is), and two presses come out in their
-order or tied. The handler's work does not grow with the number of pins that moved.
+MicroPython's rp2 port has one interrupt for the GPIO bank; its handler reads the bank's raw
+interrupt register eight GPIOs at a time (IO_BANK0 INTR) and, for each GPIO with a latched edge,
+acknowledges it and runs its Python handler, one after the other in GPIO order. So that
+simultaneous presses are not stamped in GPIO order, a handler does not stamp its own pin only:
+it reads every button's latched edges (INTR, in halfwords), every pin's level in one read of SIO
+GPIO_IN and the clock once, and latches that read (stamp, levels, the edge bits it had not seen)
+if any button moved since the last one, like a sample of the PIO program. A press is then
+stamped by the first read after it (at most the interrupt's entry and one handler run late,
+whichever pin's handler that is), two presses come out in their order or tied, and a pin that
+went and came back before a read is latched as such (both edges at the stamp) whether or not
+its own handler has run yet: the edge bits say it moved, the level that it came back. Its own
+handler's dispatch acknowledges (clears) its bits; what it cleared that no read had seen comes
+back to the handler as the IRQ's flags. The handler's work does not grow with the number of pins
+that moved. It writes no register: a bit a read saw stays latched until its pin's own dispatch,
+so a pin with a read pending is always dispatched, and an edge repeating a polarity already
+latched and seen before that dispatch is told by the level only (the latch holds one of each).
 
 Reads go into one of two banks: the handlers fill one while the main loop empties the other,
-swapped under a critical section of a few instructions. A pin that moved and came back before
-the read is latched as such (both edges at the stamp). A bank is a ring: past ``BANK`` reads
+swapped under a critical section of a few instructions. A bank is a ring: past ``BANK`` reads
 between two main-loop passes the oldest are overwritten, counted lost and reported, as the PIO's
 DMA ring does. The main loop then compares the oldest read kept with the levels it knew: a pin
 that moved meanwhile gets its edge there, late and said so; one that did not gets none, so no
@@ -28,14 +35,19 @@ BANK = const(256)  # reads latched between two main-loop passes (a power of two)
 _BANK_MASK = const(255)
 CAPTURE_IRQ = const(0)
 GPIO_IN = const(0xD0000004)  # SIO: every pin's level in one read, on RP2040 and RP2350
+# IO_BANK0 INTR0: the bank's raw interrupts, four bits a GPIO (LEVEL_LOW, LEVEL_HIGH, EDGE_LOW,
+# EDGE_HIGH from bit 4 * (n % 8)), eight GPIOs a word; the edge bits latch every edge, whether
+# the GPIO's interrupt is enabled or not, until written 1 (the RP2040 and RP2350 datasheets,
+# IO_BANK0 INTR0-3 "Raw Interrupts"; INTR0 at offset 0xf0 and 0x230). Read in halfwords: a word
+# with GPIO7's edge bits (30, 31) set is a big int, which a hard handler cannot allocate.
+INTR_RP2040 = const(0x400140F0)
+INTR_RP2350 = const(0x40028230)
+_EDGES = const(12)  # a GPIO's EDGE_LOW | EDGE_HIGH, as Pin.IRQ_FALLING | Pin.IRQ_RISING
 # What a stamp may lag its edge: the interrupt's entry plus one handler run (an edge just after
-# a handler's read waits for the next handler). Measured on the model the tests run
-# (tests/micropython/mp_unit.py, tests/test_capture_properties.py: a 50 us handler and a 10 us
-# entry, above bench/gpio.py's RP2040 estimate of ~42 us for both, "pico.irq_model"); not
-# measured on a board. The host ties presses closer than this. Open (docs/pico.md): a pin that
-# goes and comes back while a lower pin's handler reads, then moves again before its own
-# handler, is stamped by its own handler, later than this (the bank's latched edges, IO_BANK0
-# INTR, are not read).
+# a handler's read waits for the next handler, which any latched edge brings). Measured on the
+# model the tests run (tests/micropython/mp_unit.py, tests/test_capture_properties.py: a 50 us
+# handler and a 10 us entry, above bench/gpio.py's RP2040 estimate for both, "pico.irq_model");
+# not measured on a board. The host ties presses closer than this.
 RESOLUTION_US = const(60)
 
 
@@ -47,10 +59,11 @@ class IrqCapture:
     rearms = 0
     ring_records = 0
 
-    def __init__(self, pin_objs, levels, ticks_us, gpios, mem32):
+    def __init__(self, pin_objs, levels, ticks_us, gpios, mem32, mem16=None, intr=INTR_RP2040):
         n = len(pin_objs)
         self._ticks = ticks_us
         self._mem = mem32
+        self._mem16 = machine.mem16 if mem16 is None else mem16
         self._pins = pin_objs
         self._gpios = tuple(gpios)
         mask = 0
@@ -60,50 +73,77 @@ class IrqCapture:
             if levels[k]:
                 seen |= 1 << gpios[k]
         self._mask = mask
-        self._bits = array.array("i", [1 << g for g in gpios])
-        # [bank the handlers write, levels at the last read, pins latched ahead of their own
-        # handler, reads into bank 0, into bank 1]. Preallocated; every value is a small int.
-        self._m = array.array("i", [0, seen, 0, 0, 0])
-        # Three words per read: its raw stamp, the buttons' levels it read, and the pins that
-        # moved and came back before it.
-        self._r = array.array("i", [0] * (3 * 2 * BANK))
+        # The INTR halfwords (four GPIOs each) holding a button's edge bits, by address: past
+        # 2**30 an int lives on the heap, so they are made here and the handler only indexes them.
+        h0 = min(gpios) >> 2 if n else 0
+        nh = (max(gpios) >> 2) - h0 + 1 if n else 0
+        self._ha = tuple(intr + 2 * (h0 + i) for i in range(nh))
+        em = [0] * nh
+        for g in gpios:
+            em[(g >> 2) - h0] |= _EDGES << (4 * (g & 3))
+        self._em = array.array("i", em)
+        self._hk = array.array("i", [(g >> 2) - h0 for g in gpios])  # a button's halfword
+        self._sk = array.array("i", [4 * (g & 3) for g in gpios])  # and its bits' shift there
+        # Edge bits a read handed on and their pins' dispatch has not acknowledged yet.
+        self._seen = array.array("i", [self._mem16[self._ha[i]] & em[i] for i in range(nh)])
+        self._nw = array.array("i", [0] * nh)  # the handler's scratch: this read's new bits
+        # [bank the handlers write, levels at the last read, reads into bank 0, into bank 1].
+        self._m = array.array("i", [0, seen, 0, 0])
+        # Per read: its raw stamp, the buttons' levels, the edge bits new at it (per halfword).
+        self._w = 2 + nh
+        self._r = array.array("i", [0] * (self._w * 2 * BANK))
         # The main loop's copy: each pin's level as the debouncers last heard it.
         self._level = array.array("i", levels)
         self.lost = 0
         self._t_read = 0  # stamp of the last read handed on: what came after it may be lost
+        self._irqs = [None] * n
         trig = pin_objs[0].IRQ_FALLING | pin_objs[0].IRQ_RISING if n else 0
+        # Every pin's IRQ object is in place before any handler runs (it reads its flags).
+        state = machine.disable_irq()
         for k in range(n):
-            pin_objs[k].irq(handler=self._handler(k), trigger=trig, hard=True)
+            self._irqs[k] = pin_objs[k].irq(handler=self._handler(k), trigger=trig, hard=True)
+        machine.enable_irq(state)
 
     def _handler(self, k):
         # One closure per pin, made here. It closes over two names only: MicroPython calls a
         # closure with more than a few cells through a heap-allocated argument array.
         me = self
-        bit = self._bits[k]
 
         def handler(pin):
-            # Levels first, then the clock: the stamp is never earlier than an edge it reports.
+            # Latched edges, then levels, then the clock: the stamp is never earlier than an edge
+            # it reports, and an edge between the two reads shows in the level.
+            s = me._seen
+            hk = me._hk[k]
+            # This pin's bits its dispatch cleared that no read handed on: it moved since.
+            own = ((me._irqs[k].flags() & _EDGES) << me._sk[k]) & ~s[hk]
+            mem = me._mem16
+            ha = me._ha
+            em = me._em
+            nw = me._nw
+            new = own
+            for i in range(len(ha)):
+                v = mem[ha[i]] & em[i]
+                x = v & ~s[i]
+                s[i] = v
+                nw[i] = x
+                new |= x
+            nw[hk] |= own
             g = me._mem[GPIO_IN] & me._mask
             t = me._ticks() & _MASK30
             m = me._m
-            ch = g ^ m[1]
-            pulse = 0
-            if ch & bit or m[2] & bit:
-                m[2] &= ~bit  # moved (or an earlier handler's read already latched it)
-            else:
-                pulse = bit  # moved and came back before this read: both edges, at this stamp
-            if not (ch | pulse):
+            if not (new or g ^ m[1]):
                 return
-            m[2] |= ch & ~bit  # their own handlers are pending and will find nothing new
             m[1] = g
             b = m[0]
-            c = m[3 + b]
-            m[3 + b] = c + 1
-            s = 3 * (b * BANK + (c & _BANK_MASK))  # past BANK reads, over the oldest
+            c = m[2 + b]
+            m[2 + b] = c + 1
+            w = me._w
+            x = w * (b * BANK + (c & _BANK_MASK))  # past BANK reads, over the oldest
             r = me._r
-            r[s] = t
-            r[s + 1] = g
-            r[s + 2] = pulse
+            r[x] = t
+            r[x + 1] = g
+            for i in range(w - 2):
+                r[x + 2 + i] = nw[i]
 
         return handler
 
@@ -117,7 +157,7 @@ class IrqCapture:
         b = m[0]
         m[0] = 1 - b
         machine.enable_irq(state)
-        c = m[3 + b]
+        c = m[2 + b]
         if not c:
             return
         first = 0
@@ -126,24 +166,26 @@ class IrqCapture:
             self.lost += first
         gpios = self._gpios
         level = self._level
+        hk = self._hk
+        sk = self._sk
         r = self._r
+        w = self._w
         for x in range(first, c):
-            s = 3 * (b * BANK + (x & _BANK_MASK))
+            s = w * (b * BANK + (x & _BANK_MASK))
             t = clock.extend(r[s])
             if first and x == first and blind is not None:
                 blind(self._t_read, t)
             self._t_read = t
             g = r[s + 1]
-            pulse = r[s + 2]
             for k in range(len(gpios)):
                 lv = (g >> gpios[k]) & 1
-                if (pulse >> gpios[k]) & 1:
-                    sink(t, k, lv == 1)  # went, and came back
-                    sink(t, k, lv == 0)
-                elif lv != level[k]:
+                if lv != level[k]:
                     level[k] = lv
                     sink(t, k, lv == 0)
-        m[3 + b] = 0
+                elif (r[s + 2 + hk[k]] >> sk[k]) & _EDGES:
+                    sink(t, k, lv == 1)  # went, and came back
+                    sink(t, k, lv == 0)
+        m[2 + b] = 0
 
     def close(self):
         for pin in self._pins:

@@ -90,13 +90,26 @@ GAP_AFTER_GLITCH = st.one_of(st.integers(50, 1_500), st.integers(2_500, 8_000))
 
 
 @st.composite
-def burst(draw: st.DrawFn, t: int) -> tuple[list[int], int]:
+def burst(draw: st.DrawFn, t: int, gaps: st.SearchStrategy[int] = SHORT) -> tuple[list[int], int]:
     """A contact closing or opening with bounce: an odd number of edges, runs under 1.5 ms."""
     times = [t]
     for _ in range(2 * draw(st.integers(0, 4))):
-        t += draw(SHORT)
+        t += draw(gaps)
         times.append(t)
     return times, t
+
+
+CHATTER = st.integers(1, 80)  # a contact chattering faster than the interrupt path's reads
+
+
+@st.composite
+def next_edge(draw: st.DrawFn, first: int, t: int, after: int) -> tuple[int, st.SearchStrategy[int]]:
+    """When the next burst starts, and its bounce: at least ``after`` past the last edge ``t``,
+    or (issue 19) chattering across the lockout's end, ``first`` + LOCKOUT_US, its first edge
+    up to 150 us before the end and bouncing every 1-80 us."""
+    if draw(st.integers(0, 3)) == 0:
+        return max(t + 1, first + LOCKOUT_US - draw(st.integers(0, 150))), CHATTER
+    return t + draw(st.integers(after, after + 55_000)), SHORT
 
 
 @st.composite
@@ -109,17 +122,18 @@ def scenarios(draw: st.DrawFn, path: str) -> dict[str, Any]:
     for gpio in seats:
         # Around one slap: the seats within a few microseconds to a few milliseconds.
         t = slap + draw(st.one_of(st.integers(0, 80), st.integers(0, 3_000)))
+        gaps = SHORT
         for _ in range(draw(st.integers(1, 2))):
-            if draw(st.booleans()):  # a glitch first (crosstalk, a brushed button)
+            if gaps is SHORT and draw(st.booleans()):  # a glitch first (crosstalk, a brushed button)
                 g = draw(SHORT)
                 edges += [(t, gpio, 0), (t + g, gpio, 1)]
                 t += g + draw(GAP_AFTER_GLITCH)
-            times, t = draw(burst(t))
+            times, t = draw(burst(t, gaps))
             edges += [(x, gpio, 1 - (k & 1)) for k, x in enumerate(times)]  # ends down
-            t += draw(st.integers(LOCKOUT_US + 5_000, 90_000))  # held past the lockout
-            times, t = draw(burst(t))
+            t, gaps = draw(next_edge(times[0], t, LOCKOUT_US + 5_000))  # held past the lockout
+            times, t = draw(burst(t, gaps))
             edges += [(x, gpio, k & 1) for k, x in enumerate(times)]  # ends up
-            t += draw(st.integers(LOCKOUT_US + 5_000, 60_000))
+            t, gaps = draw(next_edge(times[0], t, LOCKOUT_US + 5_000))
         end = max(end, t)
     stall_at = draw(st.integers(10_000, end))
     stall = draw(st.integers(0, 150_000))
@@ -195,28 +209,65 @@ def oracle(sc: dict[str, Any], res_us: int = 0) -> dict[int, list[tuple[int, boo
     return out
 
 
+def transitions(sc: dict[str, Any]) -> dict[int, list[tuple[int, int]]]:
+    """Each seat's presses and releases by the debounce rules on the true edges: (kind, t0)."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    debs = {}
+    for k, gpio in enumerate(sc["seats"]):
+        out[k] = []
+
+        def sink(key: int, kind: int, t0: int) -> None:
+            if kind in (DEB.PRESS, DEB.RELEASE):
+                out[key].append((kind, t0))
+
+        debs[gpio] = DEB.Debouncer(k, sink, LOCKOUT_US, GLITCH_US, 10_000_000, False, 1000)
+    for t, gpio, lv in sc["edges"]:
+        if gpio in debs:
+            debs[gpio].edge(t, lv == 0)
+    for d in debs.values():
+        d.poll(sc["end"])
+    return out
+
+
 def check(sc: dict[str, Any], res: dict[str, Any]) -> None:
+    """The property. A transition that follows a lockout's end is held to "never early" only
+    when the seat's line moved between the end by the true edges and the end by the board's
+    stamps, each widened by the resolution: the rules open it at the line's last change before
+    the end if it was away from rest then, else at its first change after, and a board whose
+    stamps lag cannot tell which (docs/pico.md, "A lockout's end"; the board's own end is later
+    than the true one by how late it stamped the transition before, which is how such a case
+    reaches the next one)."""
     r = res["resolution_us"]
-    want = oracle(sc, r)
-    got: dict[int, list[int]] = {k: [] for k in want}
+    want = transitions(sc)
+    got: dict[int, list[tuple[int, int]]] = {k: [] for k in want}
     for role, index, kind, t in res["events"]:
-        if role == 0 and kind == 1:
-            got[index].append(t)
+        if role == 0 and kind in (DEB.PRESS, DEB.RELEASE):
+            got[index].append((kind, t))
     if res["lost"] == 0:
-        for k in want:
-            assert len(got[k]) == len(want[k]), (k, got[k], want[k])
-            for s, (o, across) in zip(got[k], want[k], strict=True):
-                assert o <= s, ("stamped before its press", k, s, o)
-                assert across or s <= o + r, (k, s, o, r)
-        pairs = [(o, s) for k in want for (o, across), s in zip(want[k], got[k], strict=True) if not across]
+        pairs = []
+        for k, gpio in enumerate(sc["seats"]):
+            assert [x for x, _ in got[k]] == [x for x, _ in want[k]], (k, got[k], want[k])
+            times = [t for t, g, _ in sc["edges"] if g == gpio]
+            for i, ((kind, o), (_, s)) in enumerate(zip(want[k], got[k], strict=True)):
+                across = False
+                if i:
+                    e_true = want[k][i - 1][1] + LOCKOUT_US
+                    e_board = got[k][i - 1][1] + LOCKOUT_US
+                    across = o <= e_board + r and any(e_true - r <= t <= e_board + r for t in times)
+                assert o <= s, ("stamped before its edge", k, kind, s, o)
+                assert across or s <= o + r, (k, kind, s, o, r)
+                if kind == DEB.PRESS and not across:
+                    pairs.append((o, s))
         for oa, sa in pairs:
             for ob, sb in pairs:
                 if oa <= ob:
                     assert sa - sb < r or (oa == ob and sa == sb), (oa, sa, ob, sb, r)
     else:
         for k in want:
-            assert len(got[k]) <= len(want[k]), ("a press made up", k, got[k], want[k])
-            for s, (o, _) in zip(got[k], want[k], strict=False):
+            w = [o for kind, o in want[k] if kind == DEB.PRESS]
+            g = [s for kind, s in got[k] if kind == DEB.PRESS]
+            assert len(g) <= len(w), ("a press made up", k, g, w)
+            for s, o in zip(g, w, strict=False):
                 assert s >= o, ("stamped before its press", k, s, o)
 
 
@@ -330,18 +381,12 @@ def test_interrupt_path_lockout_end_under_bounce_is_not_early(board: Board) -> N
     check(sc, res)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "open defect (issue 19), interrupt path only: a pin that goes and comes back while a lower "
-        "pin's handler reads, then moves again before its own handler runs, is stamped by its own "
-        "handler, after every lower pin's: here an interrupt's entry and two handler runs (110 us) "
-        "after its first edge, past the 60 us the board states. The handlers read every pin's "
-        "level but not the bank's latched edges (IO_BANK0 INTR), which would show the first "
-        "pulse. Late, never early. Found by this file's property with seed 3 and 600 examples"
-    ),
-)
 def test_interrupt_path_pulse_behind_a_pending_handler_within_resolution(board: Board) -> None:
+    # Seat GP4 goes and comes back (55 000-55 001 us) while GP2's handler reads, and closes again
+    # (55 061 us) before its own handler runs, after GP2's and GP3's: its press used to be stamped
+    # by its own handler, 110 us after its first edge (a strict xfail until the handlers read the
+    # bank's latched edges, IO_BANK0 INTR). Found by this file's property with seed 3 and 600
+    # examples.
     edges = [[55_000, 2, 0], [55_000, 3, 0], [55_000, 4, 0], [55_001, 4, 1], [55_061, 4, 0]]
     edges += [[120_000 + 100 * k, 2 + k, 1] for k in range(3)]
     end = 400_000
@@ -357,3 +402,66 @@ def test_interrupt_path_pulse_behind_a_pending_handler_within_resolution(board: 
     res = board.run(sc)
     assert res["lost"] == 0
     check(sc, res)
+
+
+def _across(pulse_at: int) -> dict[str, Any]:
+    # Seat GP2: a press, its release at 80 ms (lockout to 110 ms), then a pulse of 1 us at
+    # ``pulse_at`` and the press that stays 0.5 ms later.
+    edges = [[50_000, 2, 0], [80_000, 2, 1], [pulse_at, 2, 0], [pulse_at + 1, 2, 1], [110_500, 2, 0]]
+    edges.append([200_000, 2, 1])
+    return {
+        "path": "irq",
+        "seats": [2],
+        "edges": edges,
+        "steps": list(range(STEP_US, 400_000, STEP_US)),
+        "end": 400_000,
+        "handler_us": HANDLER_US,
+        "entry_us": ENTRY_US,
+    }
+
+
+@pytest.mark.parametrize("pulse_at", [109_990, 110_005])
+def test_interrupt_path_chatter_across_a_lockout_end_is_never_early(board: Board, pulse_at: int) -> None:
+    # By the rules the pulse 10 us before the lockout's end is bounce (the press is at 110 500
+    # us), the one 5 us after it opens the press (at 110 005 us, the line then bouncing back
+    # for 0.5 ms, under the glitch minimum). The board reads either pulse once, a few us after
+    # the end, so it cannot tell them apart: it takes the later press (never early).
+    sc = _across(pulse_at)
+    res = board.run(sc)
+    want = [o for o, _ in oracle(sc, res["resolution_us"])[0]]
+    got = [e[3] for e in res["events"] if e[0] == 0 and e[2] == 1]
+    assert len(got) == 2 and got[0] <= want[0] + res["resolution_us"], (got, want)
+    assert got[1] >= want[1], ("stamped before its press", got, want)
+    check(sc, res)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "open (issue 19, point 2), interrupt path only, and not a defect of the capture: the "
+        "debounce rules open a candidate at a lockout's end at the line's last change before the "
+        "end if it is away from rest then, else at its first change after; an edge within the "
+        "stated resolution of the end is read on the other side of it, so no board whose stamps "
+        "lag can tell the two cases of test_interrupt_path_chatter_across_a_lockout_end_is_never_"
+        "early apart, and the one it gets wrong is late by up to the glitch minimum (505 us here). "
+        "docs/pico.md, 'A lockout's end'"
+    ),
+)
+def test_interrupt_path_chatter_across_a_lockout_end_within_resolution(board: Board) -> None:
+    sc = _across(110_005)
+    res = board.run(sc)
+    want = oracle(sc, res["resolution_us"])[0]
+    got = [e[3] for e in res["events"] if e[0] == 0 and e[2] == 1]
+    assert got[1] <= want[1][0] + res["resolution_us"], (got, want)
+
+
+def test_the_stated_resolution_is_the_bound_these_tests_model() -> None:
+    # A read stamps an edge at most the interrupt's entry plus one handler run after it: with
+    # the handler reading the bank's latched edges, no pin waits for its own handler. The board
+    # states that bound in hello; these tests check every stamp against what it states.
+    import re
+
+    src = (FIRMWARE / "irqcapture.py").read_text()
+    m = re.search(r"^RESOLUTION_US = const\((\d+)\)", src, re.M)
+    assert m is not None
+    assert int(m[1]) == ENTRY_US + HANDLER_US

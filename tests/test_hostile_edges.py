@@ -220,10 +220,12 @@ def test_hostile_edges_give_exactly_the_true_presses(
         arrivals.append(last)
     d = Debouncer(DebounceSettings(stuck_ns=None))
     out: list[Decision] = []
-    polls = sorted({a - MARGIN for a in arrivals} | set(range(T0, arrivals[-1], 1 * MS)))
+    # Polls at wall time w decide up to w - MARGIN, as the source does (horizon = now - margin):
+    # a poll at the very instant an edge arrives must not decide past that edge's stamp.
+    polls = sorted({a - MARGIN for a in arrivals} | {w - MARGIN for w in range(T0, arrivals[-1], 1 * MS)})
     pi = 0
     for (t, level), a in zip(reported, arrivals, strict=True):
-        while pi < len(polls) and polls[pi] <= a:
+        while pi < len(polls) and polls[pi] + MARGIN <= a:
             out += d.poll(polls[pi])
             pi += 1
         out += d.edge(t, level)

@@ -2,20 +2,81 @@
 
 Put this directory first on MicroPython's path. Pins keep a level; ``drive`` changes levels the
 way a button does and then calls the IRQ handlers whose trigger matches, as the hardware would.
-``mem32[GPIO_IN]`` reads every level at once, like the RP2040's SIO register.
+``mem32[GPIO_IN]`` reads every level at once, like the RP2040's SIO register. Every level change
+latches its edge in the bank's raw interrupt register, IO_BANK0 INTR (four bits a GPIO: LEVEL_LOW,
+LEVEL_HIGH, EDGE_LOW, EDGE_HIGH; edges latched whether the GPIO's interrupt is enabled or not,
+until acknowledged), which ``mem16`` reads, and the interrupt is dispatched as MicroPython's rp2
+port does (ports/rp2/machine_pin.c, gpio_irq: ``_gpio_irq`` below).
 """
 
 import array
 
 GPIO_IN = 0xD0000004
+INTR = 0x400140F0  # RP2040 IO_BANK0 INTR0; INTR1-3 follow, eight GPIOs a word
 
 _levels = array.array("i", [0])  # bit n: level of GPn
+# The edge bits of INTR, in halfwords (GPIOs 4h..4h+3): no value here grows past 2**30, so that
+# the firmware's handler reading it under heap_lock allocates nothing the fake made.
+_intr = array.array("i", [0] * 8)
 _pins = {}
 _named = {}
 _irqs = {}  # gpio -> the Pin object whose irq() was set last
 _watchers = []  # called after every drive, as a PIO state machine sees the pins
 _irq_state = [1]
-_deferred = []  # handlers whose edge came while interrupts were disabled: they run on enable
+
+
+def _set(gpio, level):
+    """Drive GPn to level; a change latches its edge (EDGE_HIGH rising, EDGE_LOW falling)."""
+    if ((_levels[0] >> gpio) & 1) == level:
+        return False
+    if level:
+        _levels[0] |= 1 << gpio
+    else:
+        _levels[0] &= ~(1 << gpio)
+    _intr[gpio >> 2] |= (8 if level else 4) << (4 * (gpio & 3))
+    return True
+
+
+def _nibble(gpio):
+    """GPn's four bits of INTR: its latched edges and its level's."""
+    return ((_intr[gpio >> 2] >> (4 * (gpio & 3))) & 12) | (2 if (_levels[0] >> gpio) & 1 else 1)
+
+
+def _pending():
+    """An enabled GPIO interrupt is asserted (INTR & INTE): the bank's IRQ is pending."""
+    return any(p.handler is not None and _nibble(g) & p.trigger & 12 for g, p in _irqs.items())
+
+
+def _gpio_irq(run):
+    """One entry of MicroPython's rp2 bank handler: INTR read once per eight GPIOs; for each GPIO
+    with bits in that snapshot, its edges acknowledged (written 1: cleared) and, if its trigger
+    matches, its handler run with flags = snapshot & trigger. ``run(pin)`` runs a handler (play
+    charges its time, and edges landing meanwhile latch as on the chip)."""
+    for i in range(4):
+        snap = [_nibble(8 * i + j) for j in range(8)]
+        for j in range(8):
+            gpio = 8 * i + j
+            nib = snap[j]
+            if nib:
+                _intr[gpio >> 2] &= ~((nib & 12) << (4 * (gpio & 3)))
+                p = _irqs.get(gpio)
+                if p is not None and p.handler is not None and nib & p.trigger:
+                    p._irq.f = nib & p.trigger
+                    run(p)
+
+
+def _run_now(p):
+    p.handler(p)
+
+
+class _Irq:
+    """What Pin.irq() returns: flags() are the edges that triggered the handler's last run."""
+
+    def __init__(self):
+        self.f = 0
+
+    def flags(self):
+        return self.f
 
 
 class Pin:
@@ -32,6 +93,7 @@ class Pin:
         self.handler = None
         self.trigger = 0
         self.hard = False
+        self._irq = _Irq()
         self.writes = 0
         if isinstance(id, int):
             # A pin already driven low by a held button stays low when it is set up again.
@@ -51,10 +113,7 @@ class Pin:
         v = 1 if v else 0
         self.writes += 1
         if isinstance(self.id, int):
-            if v:
-                _levels[0] |= 1 << self.id
-            else:
-                _levels[0] &= ~(1 << self.id)
+            _set(self.id, v)  # an output's edges latch too: the input path sees the pad
         else:
             _named[self.id] = v
         return None
@@ -66,45 +125,31 @@ class Pin:
         self.hard = hard
         if isinstance(self.id, int):
             _irqs[self.id] = self
+        return self._irq
 
 
 def drive(changes):
-    """[(gpio, level), ...] change together, then each changed pin's IRQ fires in pin order.
+    """[(gpio, level), ...] change together, then the bank's interrupt is dispatched (at once, or
+    when interrupts are enabled again), the handlers taking no time.
 
-    A pin that goes and comes back in one call (``[(2, 0), (2, 1)]``) raises its IRQ once, and
-    its handler reads the level it came back to: a contact that reopened before the handler ran.
+    A pin that goes and comes back in one call (``[(2, 0), (2, 1)]``) latches both edges, and its
+    handler reads the level it came back to: a contact that reopened before the handler ran.
     """
-    fired = []
     for gpio, level in changes:
-        old = (_levels[0] >> gpio) & 1
-        if old == level:
-            continue
-        if level:
-            _levels[0] |= 1 << gpio
-        else:
-            _levels[0] &= ~(1 << gpio)
-        p = _irqs.get(gpio)
-        want = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
-        if p is not None and p.handler is not None and p.trigger & want and p not in fired:
-            fired.append(p)
+        _set(gpio, level)
     for w in _watchers:
         w()
-    for p in fired:
-        if _irq_state[0]:
-            p.handler(p)
-        elif p not in _deferred:
-            _deferred.append(p)
+    while _irq_state[0] and _pending():
+        _gpio_irq(_run_now)
 
 
 def play(edges, clock, handler_us, entry_us=0, steps=(), step=None):
     """Edges [(t_us, gpio, level)] in time order, with the interrupt dispatch of MicroPython's rp2
-    port (machine_pin.c, gpio_irq): one interrupt for the bank, whose handler walks the GPIOs in
-    number order and, for each with a latched edge, acknowledges it and runs its Python handler.
-    A handler takes ``handler_us`` of the fake clock and the interrupt ``entry_us`` to enter;
-    edges that land meanwhile change the levels the next handlers read and latch their own
-    interrupts, as on the chip. ``step()`` (the main loop) runs at each of ``steps`` (sorted)
-    when no handler is running or pending. Returns the time the last handler finished."""
-    pending = []
+    port (``_gpio_irq``). A handler takes ``handler_us`` of the fake clock and the interrupt
+    ``entry_us`` to enter; edges that land meanwhile change the levels the next handlers read and
+    latch in INTR, as on the chip; the interrupt enters again while an enabled edge is latched.
+    ``step()`` (the main loop) runs at each of ``steps`` (sorted) when no interrupt is pending.
+    Returns the time the last handler finished."""
     # A handler still running from an earlier call (clock past the first edge) delays this one.
     now = max(edges[0][0], clock.t) if edges else clock.t
     i = 0
@@ -114,37 +159,26 @@ def play(edges, clock, handler_us, entry_us=0, steps=(), step=None):
         j = i
         while j < len(edges) and edges[j][0] <= t:
             _, gpio, lv = edges[j]
-            old = (_levels[0] >> gpio) & 1
-            if old != lv:
-                if lv:
-                    _levels[0] |= 1 << gpio
-                else:
-                    _levels[0] &= ~(1 << gpio)
-                p = _irqs.get(gpio)
-                want = Pin.IRQ_RISING if lv else Pin.IRQ_FALLING
-                if p is not None and p.handler is not None and p.trigger & want and gpio not in pending:
-                    pending.append(gpio)
+            if _set(gpio, lv):
                 for w in _watchers:
                     clock.t = edges[j][0]
                     w()
             j += 1
         return j
 
+    def run(p):
+        nonlocal now, i
+        clock.t = now
+        p.handler(p)
+        now += handler_us
+        i = apply_until(now)
+
     while True:
         i = apply_until(now)
-        if pending:
+        if _irq_state[0] and _pending():
             now += entry_us
             i = apply_until(now)
-            g = 0
-            while g < 30:
-                if g in pending:
-                    pending.remove(g)
-                    clock.t = now
-                    p = _irqs[g]
-                    p.handler(p)
-                    now += handler_us
-                    i = apply_until(now)
-                g += 1
+            _gpio_irq(run)
             continue
         nxt = edges[i][0] if i < len(edges) else None
         while si < len(steps) and (nxt is None or steps[si] < nxt):
@@ -186,9 +220,8 @@ def disable_irq():
 
 def enable_irq(state):
     _irq_state[0] = state
-    while state and _deferred:
-        p = _deferred.pop(0)
-        p.handler(p)
+    while state and _pending():
+        _gpio_irq(_run_now)
 
 
 def reset():
@@ -197,7 +230,8 @@ def reset():
     _named.clear()
     _irqs.clear()
     _watchers.clear()
-    _deferred.clear()
+    for h in range(len(_intr)):
+        _intr[h] = 0
     _irq_state[0] = 1
 
 
@@ -209,6 +243,22 @@ class _Mem32:
 
 
 mem32 = _Mem32()
+
+
+class _Mem16:
+    def __getitem__(self, addr):
+        h = (addr - INTR) >> 1
+        if not 0 <= h < 8 or addr & 1:
+            raise ValueError("fake mem16 only knows IO_BANK0 INTR0-3")
+        v = _intr[h]
+        for j in range(4):
+            g = 4 * h + j
+            if g < 30:
+                v |= (2 if (_levels[0] >> g) & 1 else 1) << (4 * j)
+        return v
+
+
+mem16 = _Mem16()
 
 
 def unique_id():

@@ -33,7 +33,17 @@ gpios = list(pinmap.SEAT_PINS) + [p for p in pinmap.REFEREE_PINS if p is not Non
 # On the Pico mem32[GPIO_IN] is a native subscript; the fake machine's is a Python method call,
 # which would weigh on the ratio: a dict stands in for it here.
 mem = {irqcapture.GPIO_IN: machine.levels()}
-capture = irqcapture.IrqCapture(board._pins, [1] * len(gpios), clock.ticks_us, gpios, mem)
+# The same for mem16 over IO_BANK0 INTR (the halfwords the buttons' edge bits are in), and for the
+# IRQ objects' flags(), a native method on the Pico (a builtin here: int() is 0, "no edge").
+mem16 = {irqcapture.INTR_RP2040 + 2 * h: 0 for h in range(8)}
+capture = irqcapture.IrqCapture(board._pins, [1] * len(gpios), clock.ticks_us, gpios, mem, mem16)
+
+
+class _NativeIrq:
+    flags = int
+
+
+capture._irqs = [_NativeIrq() for _ in gpios]
 handler = capture._handler(0)
 pin = capture._pins[0]
 
