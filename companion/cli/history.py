@@ -304,7 +304,7 @@ def export_csv(args: argparse.Namespace) -> int:
     try:
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
-            infos = journal.games() if args.all else [journal.game(args.game_id)]
+            infos = None if args.all else [journal.game(args.game_id)]
             # The score sheets come with the records stats-cache.json keeps: each game is
             # folded once, not on every export.
             for record in records(journal, cache_dir=folder, infos=infos, slaps=False, sheets=True):

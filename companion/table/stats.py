@@ -187,20 +187,28 @@ def records(
     slaps: bool = True,
     sheets: bool = False,
     verify: bool = False,
+    full: bool = True,
 ) -> list[GameRecord]:
-    """Every game of an open ``Journal`` (or those of ``infos``), oldest first. A game that does
-    not read back gives a record with its ``error`` instead of stopping the others.
+    """Every game of an open ``Journal`` (or those of ``infos``), oldest first, each with its
+    ``events`` counted. A game that does not read back gives a record with its ``error``
+    instead of stopping the others.
 
     Each game's record comes from the first of: ``stats-cache.json`` in ``cache_dir``, the
     game's summary in the journal, a replay of the game (whose summary is then appended to the
     journal, when no other companion is writing it). Journal rows are never changed or deleted,
     so a cached record or a summary of a game with the same id, event count and bytes is the
-    game's record (a row edited in place to the same length is found by ``verify``).
+    game's record (a row edited in place to the same length is found by ``verify``). Counting
+    every game's events and bytes is one scan of the journal, skipped when its files are as
+    the cache last saw them (``Journal.fingerprint``): nothing was written since.
     A game that does not fold is never kept: it is folded again, and named again, every time.
     The slaps (for ``player_stats``) and score sheets (for ``export --csv``) are kept on lines
     of their own, read only when asked for: the list of games never pays for them. ``verify``
     (``doctor``) also re-reads every event and refolds a game whose payloads changed in place.
+    ``full=False`` (``games``, which only shows whether a game reads back): a cached game's
+    record carries its id, game, players and count, not its results.
     """
+    # Before anything is read: what is read next is at least as new as this.
+    fingerprint = journal.fingerprint()
     cache = _Cache(cache_dir)
     rows = cache.part("rows")
     slap_rows = cache.part("slaps") if slaps else {}
@@ -208,37 +216,65 @@ def records(
     out: list[GameRecord] = []
     new: dict[str, GameRecord] = {}
     replayed: list[GameRecord] = []
-    listed = journal.games() if infos is None else infos
+    listed = journal.games(counted=False) if infos is None else infos
     sums = journal_digests(journal) if verify else {}
-    sizes = journal.sizes()
+    tallies: dict[str, tuple[int, int]] | None = None
+    if fingerprint is not None and fingerprint == cache.journal and not verify:
+        # The files are as when the cache was written: its counts are the journal's.
+        tallies = {}
+        for info in listed:
+            hit = rows.get(info.id)
+            if type(hit) is not list or len(hit) != 5:
+                tallies = None  # a game the cache does not hold (one that does not fold): count
+                break
+            tallies[info.id] = (hit[0], hit[4])
+    if tallies is None:
+        tallies = journal.tallies()
     summaries: dict[str, list[Any]] | None = None  # read at the first game the cache misses
     with contextlib.ExitStack() as folding:
         slowed = False
         for info in listed:
+            count, size = tallies.get(info.id, (0, 0))
             hit = rows.get(info.id)
             record = None
             if (
                 type(hit) is list
                 and len(hit) == 5
-                and hit[0] == info.events
+                and hit[0] == count
                 and hit[1] == info.created_ns
-                and hit[4] == sizes.get(info.id)
+                and hit[4] == size
                 and (not verify or hit[3] == sums.get(info.id))
             ):
-                try:
-                    record = _from_cache(
+                if not full:
+                    record = GameRecord(
                         info.id,
+                        info.game,
                         info.created_ns,
-                        hit[2],
-                        slap_rows[info.id] if slaps else [],
-                        sheet_rows.get(info.id) if sheets else {},
+                        info.players,
+                        info.finished,
+                        (),
+                        (),
+                        "",
+                        events=count,
                     )
-                except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
-                    record = None
+                else:
+                    try:
+                        record = _from_cache(
+                            info.id,
+                            info.created_ns,
+                            hit[2],
+                            slap_rows[info.id] if slaps else [],
+                            sheet_rows.get(info.id) if sheets else {},
+                            count,
+                        )
+                    except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+                        record = None
             if record is None:
                 if summaries is None:
                     summaries = journal.summaries(SUMMARY_VERSION)
-                record = _from_summary(info, summaries.get(info.id, ()), sizes, sums if verify else None)
+                record = _from_summary(
+                    info, summaries.get(info.id, ()), count, size, sums if verify else None
+                )
                 if record is not None:
                     new[info.id] = record
             if record is None:
@@ -253,12 +289,17 @@ def records(
                 if record.error is None:
                     new[info.id] = record
                     replayed.append(record)
+                    # Appended below: the journal's files are no longer as ``fingerprint`` saw.
+                    fingerprint = None
+                elif record.events != count:
+                    record = dataclasses.replace(record, events=count)
             out.append(record)
     if replayed:
         _store(journal, replayed)
     gone = set(rows) - {info.id for info in listed} if infos is None else set()
-    if cache_dir is not None and (new or gone):
-        cache.update(listed, new, gone)
+    if cache_dir is not None and (new or gone or (infos is None and fingerprint != cache.journal)):
+        # The fingerprint only when every game was listed: the cache then holds them all.
+        cache.update(listed, new, gone, fingerprint if infos is None else cache.journal)
     return out
 
 
@@ -268,11 +309,12 @@ SUMMARY_VERSION = 1
 
 
 def _from_summary(
-    info: Any, stored: Any, sizes: dict[str, int], sums: dict[str, str] | None
+    info: Any, stored: Any, count: int, size_now: int, sums: dict[str, str] | None
 ) -> GameRecord | None:
-    """The game's record from its stored summary, if one is true of the game as it is now."""
+    """The game's record from its stored summary, if one is true of the game as it is now
+    (``count`` events of ``size_now`` bytes)."""
     for events, size, fingerprint, row, slaps, sheet in stored:
-        if events != info.events or size != sizes.get(info.id):
+        if events != count or size != size_now:
             continue
         if sums is not None and fingerprint != sums.get(info.id):
             continue
@@ -350,6 +392,8 @@ class _Cache:
         self.folder = folder
         self.raw: dict[str, bytes] = {}
         self.parsed: dict[str, dict[str, Any]] = {}
+        # ``Journal.fingerprint`` of the journal as the file's rows describe it, if known.
+        self.journal: str | None = None
         if folder is None:
             return
         try:
@@ -372,6 +416,8 @@ class _Cache:
             for digest, line in zip(digests, lines[1:], strict=True)
         ):
             self.raw = dict(zip(_PARTS, lines[1:], strict=True))
+            journal = head.get("journal")
+            self.journal = journal if isinstance(journal, str) else None
 
     def part(self, name: str) -> dict[str, Any]:
         if name not in self.parsed:
@@ -382,9 +428,13 @@ class _Cache:
             self.parsed[name] = value if isinstance(value, dict) else {}
         return self.parsed[name]
 
-    def update(self, infos: list[Any], new: dict[str, GameRecord], gone: set[str]) -> None:
+    def update(
+        self, infos: list[Any], new: dict[str, GameRecord], gone: set[str], journal: str | None = None
+    ) -> None:
         """Add the games just folded, drop the games no longer in the journal, and write the
-        file whole (best effort: a cache that cannot be written only costs time later)."""
+        file whole (best effort: a cache that cannot be written only costs time later).
+        ``journal``: the journal's fingerprint when the file then holds every game of it as it
+        is (None: the next reader counts)."""
         parts = {name: self.part(name) for name in _PARTS}
         for game_id in gone:
             for part in parts.values():
@@ -401,7 +451,11 @@ class _Cache:
             json.dumps(parts[name], ensure_ascii=False, separators=(",", ":")).encode() for name in _PARTS
         ]
         head = json.dumps(
-            {"version": CACHE_VERSION, "sha256": [hashlib.sha256(line).hexdigest() for line in lines]}
+            {
+                "version": CACHE_VERSION,
+                "sha256": [hashlib.sha256(line).hexdigest() for line in lines],
+                "journal": journal,
+            }
         )
         tmp = self.folder / f".{CACHE_NAME}.{os.getpid()}"
         try:
@@ -420,7 +474,9 @@ def _cache_slaps(r: GameRecord) -> list[Any]:
     return [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps]
 
 
-def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any) -> GameRecord:
+def _from_cache(
+    game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any, events: int = 0
+) -> GameRecord:
     """A cache row back into its record. The digests already refused a damaged or edited file;
     what is left to fear is a forged one, and ``player_stats`` skips facts about players not at
     the table, so a lie costs a wrong number, never a crash."""
@@ -442,6 +498,7 @@ def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any],
         ),
         tuple((p, int(n)) for p, n in flushes),
         sheet=sheet or None,
+        events=events,
     )
 
 
