@@ -13,7 +13,6 @@ import errno
 import fcntl
 import json
 import os
-import secrets
 import sqlite3
 import struct
 import time
@@ -107,9 +106,9 @@ def default_data_dir() -> Path:
     env = os.environ.get("COMPANION_DATA_DIR")
     if env:
         return Path(env)
-    import platformdirs
+    from companion.paths import xdg_data_dir
 
-    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+    return xdg_data_dir("companion")
 
 
 _WAL_MAGIC = {0x377F0682: "<", 0x377F0683: ">"}  # checksum words little- or big-endian
@@ -572,6 +571,8 @@ class Journal:
     # --- writing -------------------------------------------------------------------------------
 
     def new_game(self, first: Event, game: str, players: tuple[str, ...], meta: dict[str, Any]) -> str:
+        import secrets  # here: readers never make an id
+
         game_id = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
         now = time.time_ns()
         try:

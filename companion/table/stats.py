@@ -14,7 +14,6 @@ import hashlib
 import itertools
 import json
 import os
-import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -521,6 +520,8 @@ class PlayerStats:
 
     @property
     def median_delay_us(self) -> int | None:
+        import statistics  # here: its fractions and decimal cost the listings that never ask
+
         return int(statistics.median(self.delays_us)) if self.delays_us else None
 
     @property
