@@ -214,6 +214,7 @@ def records(
     sheet_rows = cache.part("sheets") if sheets else {}
     out: list[GameRecord] = []
     new: dict[str, GameRecord] = {}
+    raw: dict[str, tuple[Any, ...]] = {}  # summaries' texts, into the cache as they are
     replayed: list[GameRecord] = []
     listed = journal.games(counted=False) if infos is None else infos
     sums = journal_digests(journal) if verify else {}
@@ -271,11 +272,18 @@ def records(
             if record is None:
                 if summaries is None:
                     summaries = journal.summaries(SUMMARY_VERSION)
-                record = _from_summary(
-                    info, summaries.get(info.id, ()), count, size, sums if verify else None
+                found = _from_summary(
+                    info,
+                    summaries.get(info.id, ()),
+                    count,
+                    size,
+                    sums if verify else None,
+                    full=full,
+                    slaps=slaps,
+                    sheets=sheets,
                 )
-                if record is not None:
-                    new[info.id] = record
+                if found is not None:
+                    record, raw[info.id] = found
             if record is None:
                 if not slowed:
                     # The first fold: the collector slowed while folding (a third less time over
@@ -296,9 +304,9 @@ def records(
     if replayed:
         _store(journal, replayed)
     gone = set(rows) - {info.id for info in listed} if infos is None else set()
-    if cache_dir is not None and (new or gone or (infos is None and fingerprint != cache.journal)):
+    if cache_dir is not None and (new or raw or gone or (infos is None and fingerprint != cache.journal)):
         # The fingerprint only when every game was listed: the cache then holds them all.
-        cache.update(listed, new, gone, fingerprint if infos is None else cache.journal)
+        cache.update(listed, new, gone, fingerprint if infos is None else cache.journal, raw)
     return out
 
 
@@ -308,22 +316,43 @@ SUMMARY_VERSION = 1
 
 
 def _from_summary(
-    info: Any, stored: Any, count: int, size_now: int, sums: dict[str, str] | None
-) -> GameRecord | None:
+    info: Any,
+    stored: Any,
+    count: int,
+    size_now: int,
+    sums: dict[str, str] | None,
+    *,
+    full: bool = True,
+    slaps: bool = True,
+    sheets: bool = True,
+) -> tuple[GameRecord, tuple[Any, ...]] | None:
     """The game's record from its stored summary, if one is true of the game as it is now
-    (``count`` events of ``size_now`` bytes)."""
-    for events, size, fingerprint, row, slaps, sheet in stored:
+    (``count`` events of ``size_now`` bytes), with the summary's texts for the cache. Only the
+    parts asked for are decoded (``full=False``: none; the listing shows no result): a text
+    left undecoded goes to the cache as it is, where a damaged one makes its line unreadable,
+    so ignored, and the game is read from here again."""
+    for events, size, fingerprint, row, slap_text, sheet_text in stored:
         if events != count or size != size_now:
             continue
         if sums is not None and fingerprint != sums.get(info.id):
             continue
+        texts = (events, fingerprint, size, row, slap_text, sheet_text)
+        if not full:
+            light = GameRecord(
+                info.id, info.game, info.created_ns, info.players, info.finished, (), (), "", events=events
+            )
+            return light, texts
         try:
             record = _from_cache(
-                info.id, info.created_ns, json.loads(row), json.loads(slaps), json.loads(sheet)
+                info.id,
+                info.created_ns,
+                json.loads(row),
+                json.loads(slap_text) if slaps else [],
+                json.loads(sheet_text) if sheets else {},
             )
         except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
             continue
-        return dataclasses.replace(record, digest=fingerprint, size=size, events=events)
+        return dataclasses.replace(record, digest=fingerprint, size=size, events=events), texts
     return None
 
 
@@ -428,26 +457,47 @@ class _Cache:
         return self.parsed[name]
 
     def update(
-        self, infos: list[Any], new: dict[str, GameRecord], gone: set[str], journal: str | None = None
+        self,
+        infos: list[Any],
+        new: dict[str, GameRecord],
+        gone: set[str],
+        journal: str | None = None,
+        raw: dict[str, tuple[Any, ...]] | None = None,
     ) -> None:
-        """Add the games just folded, drop the games no longer in the journal, and write the
-        file whole (best effort: a cache that cannot be written only costs time later).
-        ``journal``: the journal's fingerprint when the file then holds every game of it as it
-        is (None: the next reader counts)."""
-        parts = {name: self.part(name) for name in _PARTS}
-        for game_id in gone:
-            for part in parts.values():
-                part.pop(game_id, None)
+        """Add the games just folded (``new``) or read from their summaries (``raw``: events,
+        digest, bytes and the summary's three JSON texts, written as they are: no decoding and
+        encoding again), drop the games no longer in the journal, and write the file whole
+        (best effort: a cache that cannot be written only costs time later). ``journal``: the
+        journal's fingerprint when the file then holds every game of it as it is (None: the
+        next reader counts)."""
+
+        def text(value: Any) -> str:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+        parts: dict[str, dict[str, str]] = {
+            name: {k: text(v) for k, v in self.part(name).items() if k not in gone} for name in _PARTS
+        }
         for info in infos:
             r = new.get(info.id)
-            if r is None:
+            if r is not None:
+                parts["rows"][r.id] = text(
+                    [r.events or info.events, info.created_ns, _cache_row(r), r.digest, r.size]
+                )
+                parts["slaps"][r.id] = text(_cache_slaps(r))
+                parts["sheets"][r.id] = text(r.sheet)
                 continue
-            parts["rows"][r.id] = [r.events or info.events, info.created_ns, _cache_row(r), r.digest, r.size]
-            parts["slaps"][r.id] = _cache_slaps(r)
-            parts["sheets"][r.id] = r.sheet
+            given = raw.get(info.id) if raw else None
+            if given is not None:
+                events, fingerprint, size, row, slap_text, sheet_text = given
+                parts["rows"][info.id] = (
+                    f"[{int(events)},{int(info.created_ns)},{row},{text(fingerprint)},{int(size)}]"
+                )
+                parts["slaps"][info.id] = slap_text
+                parts["sheets"][info.id] = sheet_text
         assert self.folder is not None
         lines = [
-            json.dumps(parts[name], ensure_ascii=False, separators=(",", ":")).encode() for name in _PARTS
+            ("{" + ",".join(f"{text(k)}:{v}" for k, v in parts[name].items()) + "}").encode()
+            for name in _PARTS
         ]
         head = json.dumps(
             {
@@ -489,13 +539,18 @@ def _from_cache(
         tuple(players),
         finished is True,
         tuple(winners),
-        tuple((p, int(v)) for p, v in scores),
+        tuple([(p, int(v)) for p, v in scores]),
         str(unit),
+        # List comprehensions, not generators: 2,000 games are some 50,000 of these.
         tuple(
-            SlapFact(tuple((p, int(t)) for p, t in order), tuple(losers), margin, valid is True, tied is True)
-            for order, losers, margin, valid, tied in slaps
+            [
+                SlapFact(
+                    tuple([(p, int(t)) for p, t in order]), tuple(losers), margin, valid is True, tied is True
+                )
+                for order, losers, margin, valid, tied in slaps
+            ]
         ),
-        tuple((p, int(n)) for p, n in flushes),
+        tuple([(p, int(n)) for p, n in flushes]),
         sheet=sheet or None,
         events=events,
     )
