@@ -848,10 +848,12 @@ class Journal:
             raise self._broken(str(err)) from None
         return out
 
-    def all_payloads(self) -> Iterator[tuple[str, str]]:
-        """(game id, payload) of every event, game by game in seq order."""
+    def all_payloads(self, *, raw: bool = False) -> Iterator[tuple[str, Any]]:
+        """(game id, payload) of every event, game by game in seq order; ``raw``: the payload
+        as its UTF-8 bytes."""
+        column = "CAST(payload AS BLOB)" if raw else "payload"
         try:
-            yield from self._db.execute("SELECT game_id, payload FROM events ORDER BY game_id, seq")
+            yield from self._db.execute(f"SELECT game_id, {column} FROM events ORDER BY game_id, seq")
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
 

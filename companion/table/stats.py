@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import operator
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -169,12 +170,19 @@ def digest(payloads: Iterable[str]) -> str:
     return h.hexdigest()
 
 
-def journal_digests(journal: Any) -> dict[str, str]:
+def journal_digests(journal: Any, tallies: dict[str, tuple[int, int]] | None = None) -> dict[str, str]:
     """``digest`` of every game, in one pass over the events (``doctor``: about 0.2 s a
     hundred thousand events)."""
+    # The payloads as SQLite's bytes (no decoding to text and encoding back), each game's
+    # joined and hashed at once: the same digest as ``digest``, without a Python step per row.
+    # ``tallies``, when given, gets each game's (events, bytes) from the same pass.
     out: dict[str, str] = {}
-    for game_id, rows in itertools.groupby(journal.all_payloads(), key=lambda r: r[0]):
-        out[game_id] = digest(p for _, p in rows)
+    for game_id, rows in itertools.groupby(journal.all_payloads(raw=True), key=operator.itemgetter(0)):
+        blobs = list(map(operator.itemgetter(1), rows))
+        text = b"\n".join(blobs) + b"\n"
+        out[game_id] = hashlib.blake2b(text, digest_size=12).hexdigest()
+        if tallies is not None:
+            tallies[game_id] = (len(blobs), len(text) - len(blobs))
     return out
 
 
@@ -217,8 +225,8 @@ def records(
     raw: dict[str, tuple[Any, ...]] = {}  # summaries' texts, into the cache as they are
     replayed: list[GameRecord] = []
     listed = journal.games(counted=False) if infos is None else infos
-    sums = journal_digests(journal) if verify else {}
-    tallies: dict[str, tuple[int, int]] | None = None
+    tallies: dict[str, tuple[int, int]] | None = {} if verify else None
+    sums = journal_digests(journal, tallies) if verify else {}
     if fingerprint is not None and fingerprint == cache.journal and not verify:
         # The files are as when the cache was written: its counts are the journal's.
         tallies = {}
