@@ -482,6 +482,11 @@ class _Cache:
         def text(value: Any) -> str:
             return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
+        if not new and not raw and not gone and len(self.raw) == len(_PARTS):
+            # Only the journal's fingerprint is new (the first look after a game, whose records
+            # the cache held already): the lines stay as they are, undecoded.
+            self._write([self.raw[name] for name in _PARTS], journal)
+            return
         parts: dict[str, dict[str, str]] = {
             name: {k: text(v) for k, v in self.part(name).items() if k not in gone} for name in _PARTS
         }
@@ -502,11 +507,14 @@ class _Cache:
                 )
                 parts["slaps"][info.id] = slap_text
                 parts["sheets"][info.id] = sheet_text
-        assert self.folder is not None
         lines = [
             ("{" + ",".join(f"{text(k)}:{v}" for k, v in parts[name].items()) + "}").encode()
             for name in _PARTS
         ]
+        self._write(lines, journal)
+
+    def _write(self, lines: list[bytes], journal: str | None) -> None:
+        assert self.folder is not None
         head = json.dumps(
             {
                 "version": CACHE_VERSION,
