@@ -391,6 +391,13 @@ CACHES = {
 }
 
 
+def _cached(content: bytes) -> tuple[Any, list[bytes]]:
+    """A cache's records and their digests; not the journal's fingerprint in its header, which
+    depends on how long ago the journal was written (none within 2 s)."""
+    head, *lines = content.split(b"\n")
+    return {k: v for k, v in json.loads(head).items() if k != "journal"}, lines
+
+
 @pytest.mark.parametrize("case", list(CACHES))
 def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str) -> None:
     data = tmp_path / "data"
@@ -409,7 +416,7 @@ def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str)
         if not case.startswith("forged") and cmd in truth:
             assert json.loads(again.stdout) == json.loads(truth[cmd].stdout), cmd
     if not case.startswith("forged"):  # a forged file, digests and all, is beyond a cache's care
-        assert cache.read_bytes() == good  # rebuilt
+        assert _cached(cache.read_bytes()) == _cached(good)  # rebuilt
     assert hashlib.sha256((data / FILENAME).read_bytes()).hexdigest() == journal_before
 
 

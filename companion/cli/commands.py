@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -85,6 +84,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not args.speed >= 0:  # also refuses nan
         print(t("cli.speed_range", lang), file=sys.stderr)
         return 2
+    import random  # here: the listings, which share this module, never draw
+
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
         with Journal(_data_dir(args), writer=True) as journal:
