@@ -179,7 +179,11 @@ def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: s
     listed = run_cli("games", "--json", data_dir=data)  # its games can still be read out
     assert listed.returncode == 0, listed.stderr
     assert len(json.loads(listed.stdout)["games"]) == 1
-    assert digests(data) == before
+    # The reader may note in its own cache how the journal's files stood (a look that finds
+    # them so again skips counting); the journal itself is byte for byte as it was.
+    after = digests(data)
+    assert after.pop("stats-cache.json") and before.pop("stats-cache.json")
+    assert after == before
 
 
 # --- 2 and 7. `buttons --assign` keeps the rest of the config, and checks before listening -------
