@@ -208,9 +208,11 @@ def cmd_games(args: argparse.Namespace) -> int:
             # Each game is folded once and remembered in stats-cache.json (as history and stats
             # do): only games new since the last look are checked again. The records count each
             # game's events (the listing's own query does not: one scan of the journal, or none).
-            games = records(journal, cache_dir=folder, slaps=False, full=False)
-            damaged = {r.id: JournalError(r.error, r.error_fr) for r in games if r.error is not None}
-            infos = {g.id: g for g in journal.games(counted=False)} if args.json else {}
+            infos = journal.games(counted=False)
+            checked = records(journal, cache_dir=folder, infos=infos, slaps=False, full=False, whole=True)
+            damaged = {r.id: JournalError(r.error, r.error_fr) for r in checked if r.error is not None}
+            # What the games table says (its finished hint, as before), with each game's count.
+            games = [(g, r.events) for g, r in zip(infos, checked, strict=True)]
     except CompanionError as err:
         if "there is no journal" in err.en:
             if args.json:
@@ -227,13 +229,13 @@ def cmd_games(args: argparse.Namespace) -> int:
                         "id": g.id,
                         "game": g.game,
                         "players": list(g.players),
-                        "events": g.events,
+                        "events": events,
                         "finished": g.finished,
                         "created": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)),
-                        "input": infos[g.id].meta.get("input") if g.id in infos else None,
+                        "input": g.meta.get("input"),
                         "damaged": damaged[g.id].message(lang) if g.id in damaged else None,
                     }
-                    for g in games
+                    for g, events in games
                 ]
             }
         )
@@ -246,7 +248,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         fr, en = CATALOGUE["games.row"]
         row = fr if lang == "fr" else en
         lines = []
-        for g in games:
+        for g, events in games:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.created_ns / 1e9))
             status = statuses[
                 "games.damaged" if g.id in damaged else "games.finished" if g.finished else "games.running"
@@ -257,7 +259,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                     when=when,
                     game=GAME_NAMES.get(g.game, g.game),
                     status=status,
-                    events=g.events,
+                    events=events,
                     players=", ".join(g.players),
                 )
             )

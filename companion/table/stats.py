@@ -195,6 +195,7 @@ def records(
     sheets: bool = False,
     verify: bool = False,
     full: bool = True,
+    whole: bool = False,
 ) -> list[GameRecord]:
     """Every game of an open ``Journal`` (or those of ``infos``), oldest first, each with its
     ``events`` counted. A game that does not read back gives a record with its ``error``
@@ -212,8 +213,10 @@ def records(
     of their own, read only when asked for: the list of games never pays for them. ``verify``
     (``doctor``) also re-reads every event and refolds a game whose payloads changed in place.
     ``full=False`` (``games``, which only shows whether a game reads back): a cached game's
-    record carries its id, game, players and count, not its results.
+    record carries its id, game, players and count, not its results. ``whole``: ``infos`` is
+    every game of the journal (``Journal.games(counted=False)``), as when it is not given.
     """
+    whole = whole or infos is None
     # Before anything is read: what is read next is at least as new as this.
     fingerprint = journal.fingerprint()
     cache = _Cache(cache_dir)
@@ -311,10 +314,10 @@ def records(
             out.append(record)
     if replayed:
         _store(journal, replayed)
-    gone = set(rows) - {info.id for info in listed} if infos is None else set()
-    if cache_dir is not None and (new or raw or gone or (infos is None and fingerprint != cache.journal)):
+    gone = set(rows) - {info.id for info in listed} if whole else set()
+    if cache_dir is not None and (new or raw or gone or (whole and fingerprint != cache.journal)):
         # The fingerprint only when every game was listed: the cache then holds them all.
-        cache.update(listed, new, gone, fingerprint if infos is None else cache.journal, raw)
+        cache.update(listed, new, gone, fingerprint if whole else cache.journal, raw)
     return out
 
 
