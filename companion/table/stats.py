@@ -309,8 +309,12 @@ def records(
                     replayed.append(record)
                     # Appended below: the journal's files are no longer as ``fingerprint`` saw.
                     fingerprint = None
-                elif record.events != count:
-                    record = dataclasses.replace(record, events=count)
+                else:
+                    # Never cached, and its old row (if any) stays in the cache: the next look
+                    # must count, or it would find that row true again.
+                    fingerprint = None
+                    if record.events != count:
+                        record = dataclasses.replace(record, events=count)
             out.append(record)
     if replayed:
         _store(journal, replayed)
