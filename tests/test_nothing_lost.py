@@ -179,7 +179,11 @@ def test_a_journal_with_foreign_sql_is_read_never_written(tmp_path: Path, sql: s
     listed = run_cli("games", "--json", data_dir=data)  # its games can still be read out
     assert listed.returncode == 0, listed.stderr
     assert len(json.loads(listed.stdout)["games"]) == 1
-    assert digests(data) == before
+    # The reader may note in its own cache how the journal's files stood (a look that finds
+    # them so again skips counting); the journal itself is byte for byte as it was.
+    after = digests(data)
+    assert after.pop("stats-cache.json") and before.pop("stats-cache.json")
+    assert after == before
 
 
 # --- 2 and 7. `buttons --assign` keeps the rest of the config, and checks before listening -------
@@ -391,6 +395,13 @@ CACHES = {
 }
 
 
+def _cached(content: bytes) -> tuple[Any, list[bytes]]:
+    """A cache's records and their digests; not the journal's fingerprint in its header, which
+    depends on how long ago the journal was written (none within 2 s)."""
+    head, *lines = content.split(b"\n")
+    return {k: v for k, v in json.loads(head).items() if k != "journal"}, lines
+
+
 @pytest.mark.parametrize("case", list(CACHES))
 def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str) -> None:
     data = tmp_path / "data"
@@ -409,7 +420,7 @@ def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str)
         if not case.startswith("forged") and cmd in truth:
             assert json.loads(again.stdout) == json.loads(truth[cmd].stdout), cmd
     if not case.startswith("forged"):  # a forged file, digests and all, is beyond a cache's care
-        assert cache.read_bytes() == good  # rebuilt
+        assert _cached(cache.read_bytes()) == _cached(good)  # rebuilt
     assert hashlib.sha256((data / FILENAME).read_bytes()).hexdigest() == journal_before
 
 

@@ -9,8 +9,10 @@ import contextlib
 import hashlib
 import io
 import json
+import os
 import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +176,46 @@ def test_a_journal_written_before_summaries_gets_them_once(
     _no_replay(monkeypatch)
     assert _outputs(data, capsys, monkeypatch) == truth
     assert _events_digest(data) == events
+
+
+def _age(data: Path, seconds: float) -> None:
+    """The journal's files as if last written ``seconds`` ago (a fresh file is never trusted
+    unscanned: see ``Journal.fingerprint``)."""
+    then = time.time() - seconds
+    for path in data.iterdir():
+        os.utime(path, (then, then))
+
+
+def _games(data: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, int]:
+    assert main(["games", "--json", "--data-dir", str(data), "--lang", "en"]) == 0
+    return {g["id"]: g["events"] for g in json.loads(capsys.readouterr().out)["games"]}
+
+
+def test_an_unchanged_journal_is_not_counted_again_and_a_change_is_seen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    with Journal(data, writer=True) as journal:
+        _demo(journal, "kilo", 1)
+        cut = _demo(journal, "treize", 2, cut=12)
+    # The first look replays the unfinished game and appends its summary: a change, seen as
+    # such by the look after it, which finds the files as they now are.
+    first = _games(data, capsys)
+    assert first[cut.game_id] == 12
+    _age(data, 60)
+    assert _games(data, capsys) == first
+    head = json.loads((data / stats.CACHE_NAME).read_bytes().split(b"\n")[0])
+    assert head["journal"], head
+
+    def no_scan(self: Journal) -> Any:
+        raise AssertionError("the journal was scanned although its files did not change")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Journal, "tallies", no_scan)
+        assert _games(data, capsys) == first
+    # One more event in a game the cache holds, the files then aged again: their size and
+    # time differ from what the cache saw, so the games are counted again.
+    with Journal(data, writer=True) as journal:
+        Table.load(journal, cut.game_id).submit(Undo())
+    _age(data, 30)
+    assert _games(data, capsys) == {**first, cut.game_id: 13}

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.errors import CompanionError, exit_code, shown
 from companion.i18n import french_typography, number
+from companion.table import FORMULA_STARTS
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -289,8 +290,6 @@ def defused(cell: str) -> str:
     """A text cell a spreadsheet will show, not run: one starting like a formula ("=", "+",
     "-", "@", tab, CR) gets a leading apostrophe (OWASP). New games refuse such names; old
     journals and table logs may still hold them."""
-    from companion.table.log import FORMULA_STARTS
-
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
@@ -304,7 +303,7 @@ def export_csv(args: argparse.Namespace) -> int:
     try:
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
-            infos = journal.games() if args.all else [journal.game(args.game_id)]
+            infos = None if args.all else [journal.game(args.game_id)]
             # The score sheets come with the records stats-cache.json keeps: each game is
             # folded once, not on every export.
             for record in records(journal, cache_dir=folder, infos=infos, slaps=False, sheets=True):

@@ -13,7 +13,6 @@ import errno
 import fcntl
 import json
 import os
-import secrets
 import sqlite3
 import struct
 import time
@@ -107,9 +106,9 @@ def default_data_dir() -> Path:
     env = os.environ.get("COMPANION_DATA_DIR")
     if env:
         return Path(env)
-    import platformdirs
+    from companion.paths import xdg_data_dir
 
-    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+    return xdg_data_dir("companion")
 
 
 _WAL_MAGIC = {0x377F0682: "<", 0x377F0683: ">"}  # checksum words little- or big-endian
@@ -578,6 +577,8 @@ class Journal:
     # --- writing -------------------------------------------------------------------------------
 
     def new_game(self, first: Event, game: str, players: tuple[str, ...], meta: dict[str, Any]) -> str:
+        import secrets  # here: readers never make an id
+
         game_id = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
         now = time.time_ns()
         try:
@@ -711,20 +712,41 @@ class Journal:
         "(SELECT count(*) FROM events e WHERE e.game_id = g.id) FROM games g "
     )
 
-    def _infos(self, where: str = "", params: tuple[object, ...] = ()) -> list[GameInfo]:
+    # The games alone, their event count left at -1: counting is a scan of every event (a
+    # tenth of a second per 2,000 games), which ``stats.records`` does once for all, or not at
+    # all when the journal's files are as its cache last saw them.
+    _SELECT_UNCOUNTED = "SELECT g.id, g.game, g.players, g.created_ns, g.meta, g.finished, -1 FROM games g "
+
+    def _infos(
+        self, where: str = "", params: tuple[object, ...] = (), *, counted: bool = True
+    ) -> list[GameInfo]:
         try:
-            rows = self._db.execute(self._SELECT + where, params).fetchall()
+            select = self._SELECT if counted else self._SELECT_UNCOUNTED
+            rows = self._db.execute(select + where, params).fetchall()
+            # One decode for every game's players and meta (two thousand games: 4,000 calls to
+            # json.loads cost more than the query); a row that is not JSON, or whose text spills
+            # over its neighbours, makes the parts not line up: then row by row, which names it.
+            try:
+                parts = json.loads("[" + ",".join(f"[{r[2]},{r[4]}]" for r in rows) + "]")
+                if len(parts) != len(rows) or not all(
+                    type(p) is list and len(p) == 2 and type(p[0]) is list and type(p[1]) is dict
+                    for p in parts
+                ):
+                    raise ValueError("not one pair per game")
+            except (ValueError, RecursionError):
+                parts = [(json.loads(r[2]), json.loads(r[4])) for r in rows]
             return [
-                GameInfo(r[0], r[1], tuple(json.loads(r[2])), r[3], json.loads(r[4]), bool(r[5]), r[6])
-                for r in rows
+                GameInfo(r[0], r[1], tuple(p[0]), r[3], p[1], bool(r[5]), r[6])
+                for r, p in zip(rows, parts, strict=True)
             ]
         except (sqlite3.Error, ValueError) as err:
             raise self._broken(str(err)) from None
 
     # Insertion order (SQLite's rowid), never created_ns: a Pi without a real-time clock may
     # boot in the past, and the game being played must still be the latest.
-    def games(self) -> list[GameInfo]:
-        return self._infos("ORDER BY g.rowid")
+    def games(self, *, counted: bool = True) -> list[GameInfo]:
+        """Every game, oldest first; ``counted=False`` leaves ``events`` at -1 (see above)."""
+        return self._infos("ORDER BY g.rowid", counted=counted)
 
     def last_game(self) -> GameInfo | None:
         """The game begun last, by the order the journal recorded them (not by the clock, which
@@ -779,6 +801,46 @@ class Journal:
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
 
+    def tallies(self) -> dict[str, tuple[int, int]]:
+        """(events, bytes of payload) per game, in one pass over the events summed by SQLite:
+        what tells a summary or a cached record still true of its game."""
+        try:
+            rows = self._db.execute(
+                "SELECT game_id, count(*), sum(length(CAST(payload AS BLOB))) FROM events GROUP BY game_id"
+            )
+            return {game_id: (n, size) for game_id, n, size in rows}
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+
+    def fingerprint(self, settled_s: float = 2.0) -> str | None:
+        """The journal's files as they stand (inode, size and modification time of the file
+        and its -wal, and the -wal's header, which SQLite changes each time it starts the
+        -wal over): while it is unchanged, no row was written. Taken before reading, so what
+        is read is at least as new. None when either file changed less than ``settled_s``
+        ago: a commit within the same tick of a coarse file clock, into a -wal that did not
+        grow, could then leave it the same."""
+        parts = []
+        now = time.time_ns()
+        for path in (self.path, self.wal):
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                parts.append("-")
+                continue
+            except OSError:
+                return None
+            if now - st.st_mtime_ns < settled_s * 1e9:
+                return None
+            parts.append(f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}")
+        try:
+            with open(self.wal, "rb") as handle:
+                parts.append(handle.read(32).hex())
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return None
+        return "/".join(parts)
+
     def summaries(self, version: int) -> dict[str, list[tuple[int, int, str, str, str, str]]]:
         """The stored summaries of ``version``, by game: (events, bytes, digest, record, slaps,
         sheet), JSON text left undecoded. None in a journal written before summaries."""
@@ -798,10 +860,12 @@ class Journal:
             raise self._broken(str(err)) from None
         return out
 
-    def all_payloads(self) -> Iterator[tuple[str, str]]:
-        """(game id, payload) of every event, game by game in seq order."""
+    def all_payloads(self, *, raw: bool = False) -> Iterator[tuple[str, Any]]:
+        """(game id, payload) of every event, game by game in seq order; ``raw``: the payload
+        as its UTF-8 bytes."""
+        column = "CAST(payload AS BLOB)" if raw else "payload"
         try:
-            yield from self._db.execute("SELECT game_id, payload FROM events ORDER BY game_id, seq")
+            yield from self._db.execute(f"SELECT game_id, {column} FROM events ORDER BY game_id, seq")
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
 

@@ -26,6 +26,7 @@ from pydantic import (
 
 from companion.cards import Card, parse_card
 from companion.errors import CardError, CompanionError, LogError, SetupError, shown
+from companion.table import FORMULA_STARTS
 
 MAX_NAME = 24
 # The longest line a table log may hold, in bytes. An event is a few hundred bytes at most (a
@@ -125,8 +126,6 @@ class NewGameBase(Event):
 # Characters that show nothing although they are letters or symbols (Hangul fillers, the blank
 # Braille pattern): a name of them alone is invisible, and beside a letter they make a look-alike.
 _BLANKS = dict.fromkeys(map(ord, "\u115f\u1160\u3164\uffa0\u2800"))
-# What a spreadsheet reads as a formula at the start of a cell (OWASP's CSV injection list).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def name_look(name: str) -> str:

@@ -13,8 +13,8 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import operator
 import os
-import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -170,12 +170,19 @@ def digest(payloads: Iterable[str]) -> str:
     return h.hexdigest()
 
 
-def journal_digests(journal: Any) -> dict[str, str]:
+def journal_digests(journal: Any, tallies: dict[str, tuple[int, int]] | None = None) -> dict[str, str]:
     """``digest`` of every game, in one pass over the events (``doctor``: about 0.2 s a
     hundred thousand events)."""
+    # The payloads as SQLite's bytes (no decoding to text and encoding back), each game's
+    # joined and hashed at once: the same digest as ``digest``, without a Python step per row.
+    # ``tallies``, when given, gets each game's (events, bytes) from the same pass.
     out: dict[str, str] = {}
-    for game_id, rows in itertools.groupby(journal.all_payloads(), key=lambda r: r[0]):
-        out[game_id] = digest(p for _, p in rows)
+    for game_id, rows in itertools.groupby(journal.all_payloads(raw=True), key=operator.itemgetter(0)):
+        blobs = list(map(operator.itemgetter(1), rows))
+        text = b"\n".join(blobs) + b"\n"
+        out[game_id] = hashlib.blake2b(text, digest_size=12).hexdigest()
+        if tallies is not None:
+            tallies[game_id] = (len(blobs), len(text) - len(blobs))
     return out
 
 
@@ -187,60 +194,107 @@ def records(
     slaps: bool = True,
     sheets: bool = False,
     verify: bool = False,
+    full: bool = True,
+    whole: bool = False,
 ) -> list[GameRecord]:
-    """Every game of an open ``Journal`` (or those of ``infos``), oldest first. A game that does
-    not read back gives a record with its ``error`` instead of stopping the others.
+    """Every game of an open ``Journal`` (or those of ``infos``), oldest first, each with its
+    ``events`` counted. A game that does not read back gives a record with its ``error``
+    instead of stopping the others.
 
     Each game's record comes from the first of: ``stats-cache.json`` in ``cache_dir``, the
     game's summary in the journal, a replay of the game (whose summary is then appended to the
     journal, when no other companion is writing it). Journal rows are never changed or deleted,
     so a cached record or a summary of a game with the same id, event count and bytes is the
-    game's record (a row edited in place to the same length is found by ``verify``).
+    game's record (a row edited in place to the same length is found by ``verify``). Counting
+    every game's events and bytes is one scan of the journal, skipped when its files are as
+    the cache last saw them (``Journal.fingerprint``): nothing was written since.
     A game that does not fold is never kept: it is folded again, and named again, every time.
     The slaps (for ``player_stats``) and score sheets (for ``export --csv``) are kept on lines
     of their own, read only when asked for: the list of games never pays for them. ``verify``
     (``doctor``) also re-reads every event and refolds a game whose payloads changed in place.
+    ``full=False`` (``games``, which only shows whether a game reads back): a cached game's
+    record carries its id, game, players and count, not its results. ``whole``: ``infos`` is
+    every game of the journal (``Journal.games(counted=False)``), as when it is not given.
     """
+    whole = whole or infos is None
+    # Before anything is read: what is read next is at least as new as this.
+    fingerprint = journal.fingerprint()
     cache = _Cache(cache_dir)
     rows = cache.part("rows")
     slap_rows = cache.part("slaps") if slaps else {}
     sheet_rows = cache.part("sheets") if sheets else {}
     out: list[GameRecord] = []
     new: dict[str, GameRecord] = {}
+    raw: dict[str, tuple[Any, ...]] = {}  # summaries' texts, into the cache as they are
     replayed: list[GameRecord] = []
-    listed = journal.games() if infos is None else infos
-    sums = journal_digests(journal) if verify else {}
-    sizes = journal.sizes()
+    listed = journal.games(counted=False) if infos is None else infos
+    tallies: dict[str, tuple[int, int]] | None = {} if verify else None
+    sums = journal_digests(journal, tallies) if verify else {}
+    if fingerprint is not None and fingerprint == cache.journal and not verify:
+        # The files are as when the cache was written: its counts are the journal's.
+        tallies = {}
+        for info in listed:
+            hit = rows.get(info.id)
+            if type(hit) is not list or len(hit) != 5:
+                tallies = None  # a game the cache does not hold (one that does not fold): count
+                break
+            tallies[info.id] = (hit[0], hit[4])
+    if tallies is None:
+        tallies = journal.tallies()
     summaries: dict[str, list[Any]] | None = None  # read at the first game the cache misses
     with contextlib.ExitStack() as folding:
         slowed = False
         for info in listed:
+            count, size = tallies.get(info.id, (0, 0))
             hit = rows.get(info.id)
             record = None
             if (
                 type(hit) is list
                 and len(hit) == 5
-                and hit[0] == info.events
+                and hit[0] == count
                 and hit[1] == info.created_ns
-                and hit[4] == sizes.get(info.id)
+                and hit[4] == size
                 and (not verify or hit[3] == sums.get(info.id))
             ):
-                try:
-                    record = _from_cache(
+                if not full:
+                    record = GameRecord(
                         info.id,
+                        info.game,
                         info.created_ns,
-                        hit[2],
-                        slap_rows[info.id] if slaps else [],
-                        sheet_rows.get(info.id) if sheets else {},
+                        info.players,
+                        info.finished,
+                        (),
+                        (),
+                        "",
+                        events=count,
                     )
-                except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
-                    record = None
+                else:
+                    try:
+                        record = _from_cache(
+                            info.id,
+                            info.created_ns,
+                            hit[2],
+                            slap_rows[info.id] if slaps else [],
+                            sheet_rows.get(info.id) if sheets else {},
+                            count,
+                        )
+                    except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+                        record = None
             if record is None:
                 if summaries is None:
                     summaries = journal.summaries(SUMMARY_VERSION)
-                record = _from_summary(info, summaries.get(info.id, ()), sizes, sums if verify else None)
-                if record is not None:
-                    new[info.id] = record
+                found = _from_summary(
+                    info,
+                    summaries.get(info.id, ()),
+                    count,
+                    size,
+                    sums if verify else None,
+                    full=full,
+                    slaps=slaps,
+                    sheets=sheets,
+                )
+                if found is not None:
+                    record, raw[info.id] = found
             if record is None:
                 if not slowed:
                     # The first fold: the collector slowed while folding (a third less time over
@@ -253,12 +307,21 @@ def records(
                 if record.error is None:
                     new[info.id] = record
                     replayed.append(record)
+                    # Appended below: the journal's files are no longer as ``fingerprint`` saw.
+                    fingerprint = None
+                else:
+                    # Never cached, and its old row (if any) stays in the cache: the next look
+                    # must count, or it would find that row true again.
+                    fingerprint = None
+                    if record.events != count:
+                        record = dataclasses.replace(record, events=count)
             out.append(record)
     if replayed:
         _store(journal, replayed)
-    gone = set(rows) - {info.id for info in listed} if infos is None else set()
-    if cache_dir is not None and (new or gone):
-        cache.update(listed, new, gone)
+    gone = set(rows) - {info.id for info in listed} if whole else set()
+    if cache_dir is not None and (new or raw or gone or (whole and fingerprint != cache.journal)):
+        # The fingerprint only when every game was listed: the cache then holds them all.
+        cache.update(listed, new, gone, fingerprint if whole else cache.journal, raw)
     return out
 
 
@@ -268,21 +331,43 @@ SUMMARY_VERSION = 1
 
 
 def _from_summary(
-    info: Any, stored: Any, sizes: dict[str, int], sums: dict[str, str] | None
-) -> GameRecord | None:
-    """The game's record from its stored summary, if one is true of the game as it is now."""
-    for events, size, fingerprint, row, slaps, sheet in stored:
-        if events != info.events or size != sizes.get(info.id):
+    info: Any,
+    stored: Any,
+    count: int,
+    size_now: int,
+    sums: dict[str, str] | None,
+    *,
+    full: bool = True,
+    slaps: bool = True,
+    sheets: bool = True,
+) -> tuple[GameRecord, tuple[Any, ...]] | None:
+    """The game's record from its stored summary, if one is true of the game as it is now
+    (``count`` events of ``size_now`` bytes), with the summary's texts for the cache. Only the
+    parts asked for are decoded (``full=False``: none; the listing shows no result): a text
+    left undecoded goes to the cache as it is, where a damaged one makes its line unreadable,
+    so ignored, and the game is read from here again."""
+    for events, size, fingerprint, row, slap_text, sheet_text in stored:
+        if events != count or size != size_now:
             continue
         if sums is not None and fingerprint != sums.get(info.id):
             continue
+        texts = (events, fingerprint, size, row, slap_text, sheet_text)
+        if not full:
+            light = GameRecord(
+                info.id, info.game, info.created_ns, info.players, info.finished, (), (), "", events=events
+            )
+            return light, texts
         try:
             record = _from_cache(
-                info.id, info.created_ns, json.loads(row), json.loads(slaps), json.loads(sheet)
+                info.id,
+                info.created_ns,
+                json.loads(row),
+                json.loads(slap_text) if slaps else [],
+                json.loads(sheet_text) if sheets else {},
             )
         except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
             continue
-        return dataclasses.replace(record, digest=fingerprint, size=size, events=events)
+        return dataclasses.replace(record, digest=fingerprint, size=size, events=events), texts
     return None
 
 
@@ -350,6 +435,8 @@ class _Cache:
         self.folder = folder
         self.raw: dict[str, bytes] = {}
         self.parsed: dict[str, dict[str, Any]] = {}
+        # ``Journal.fingerprint`` of the journal as the file's rows describe it, if known.
+        self.journal: str | None = None
         if folder is None:
             return
         try:
@@ -372,6 +459,8 @@ class _Cache:
             for digest, line in zip(digests, lines[1:], strict=True)
         ):
             self.raw = dict(zip(_PARTS, lines[1:], strict=True))
+            journal = head.get("journal")
+            self.journal = journal if isinstance(journal, str) else None
 
     def part(self, name: str) -> dict[str, Any]:
         if name not in self.parsed:
@@ -382,26 +471,63 @@ class _Cache:
             self.parsed[name] = value if isinstance(value, dict) else {}
         return self.parsed[name]
 
-    def update(self, infos: list[Any], new: dict[str, GameRecord], gone: set[str]) -> None:
-        """Add the games just folded, drop the games no longer in the journal, and write the
-        file whole (best effort: a cache that cannot be written only costs time later)."""
-        parts = {name: self.part(name) for name in _PARTS}
-        for game_id in gone:
-            for part in parts.values():
-                part.pop(game_id, None)
+    def update(
+        self,
+        infos: list[Any],
+        new: dict[str, GameRecord],
+        gone: set[str],
+        journal: str | None = None,
+        raw: dict[str, tuple[Any, ...]] | None = None,
+    ) -> None:
+        """Add the games just folded (``new``) or read from their summaries (``raw``: events,
+        digest, bytes and the summary's three JSON texts, written as they are: no decoding and
+        encoding again), drop the games no longer in the journal, and write the file whole
+        (best effort: a cache that cannot be written only costs time later). ``journal``: the
+        journal's fingerprint when the file then holds every game of it as it is (None: the
+        next reader counts)."""
+
+        def text(value: Any) -> str:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+        if not new and not raw and not gone and len(self.raw) == len(_PARTS):
+            # Only the journal's fingerprint is new (the first look after a game, whose records
+            # the cache held already): the lines stay as they are, undecoded.
+            self._write([self.raw[name] for name in _PARTS], journal)
+            return
+        parts: dict[str, dict[str, str]] = {
+            name: {k: text(v) for k, v in self.part(name).items() if k not in gone} for name in _PARTS
+        }
         for info in infos:
             r = new.get(info.id)
-            if r is None:
+            if r is not None:
+                parts["rows"][r.id] = text(
+                    [r.events or info.events, info.created_ns, _cache_row(r), r.digest, r.size]
+                )
+                parts["slaps"][r.id] = text(_cache_slaps(r))
+                parts["sheets"][r.id] = text(r.sheet)
                 continue
-            parts["rows"][r.id] = [r.events or info.events, info.created_ns, _cache_row(r), r.digest, r.size]
-            parts["slaps"][r.id] = _cache_slaps(r)
-            parts["sheets"][r.id] = r.sheet
-        assert self.folder is not None
+            given = raw.get(info.id) if raw else None
+            if given is not None:
+                events, fingerprint, size, row, slap_text, sheet_text = given
+                parts["rows"][info.id] = (
+                    f"[{int(events)},{int(info.created_ns)},{row},{text(fingerprint)},{int(size)}]"
+                )
+                parts["slaps"][info.id] = slap_text
+                parts["sheets"][info.id] = sheet_text
         lines = [
-            json.dumps(parts[name], ensure_ascii=False, separators=(",", ":")).encode() for name in _PARTS
+            ("{" + ",".join(f"{text(k)}:{v}" for k, v in parts[name].items()) + "}").encode()
+            for name in _PARTS
         ]
+        self._write(lines, journal)
+
+    def _write(self, lines: list[bytes], journal: str | None) -> None:
+        assert self.folder is not None
         head = json.dumps(
-            {"version": CACHE_VERSION, "sha256": [hashlib.sha256(line).hexdigest() for line in lines]}
+            {
+                "version": CACHE_VERSION,
+                "sha256": [hashlib.sha256(line).hexdigest() for line in lines],
+                "journal": journal,
+            }
         )
         tmp = self.folder / f".{CACHE_NAME}.{os.getpid()}"
         try:
@@ -420,7 +546,9 @@ def _cache_slaps(r: GameRecord) -> list[Any]:
     return [(s.order, s.losers, s.margin_us, s.valid, s.tied) for s in r.slaps]
 
 
-def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any) -> GameRecord:
+def _from_cache(
+    game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any, events: int = 0
+) -> GameRecord:
     """A cache row back into its record. The digests already refused a damaged or edited file;
     what is left to fear is a forged one, and ``player_stats`` skips facts about players not at
     the table, so a lie costs a wrong number, never a crash."""
@@ -434,14 +562,20 @@ def _from_cache(game_id: str, created_ns: int, row: list[Any], slaps: list[Any],
         tuple(players),
         finished is True,
         tuple(winners),
-        tuple((p, int(v)) for p, v in scores),
+        tuple([(p, int(v)) for p, v in scores]),
         str(unit),
+        # List comprehensions, not generators: 2,000 games are some 50,000 of these.
         tuple(
-            SlapFact(tuple((p, int(t)) for p, t in order), tuple(losers), margin, valid is True, tied is True)
-            for order, losers, margin, valid, tied in slaps
+            [
+                SlapFact(
+                    tuple([(p, int(t)) for p, t in order]), tuple(losers), margin, valid is True, tied is True
+                )
+                for order, losers, margin, valid, tied in slaps
+            ]
         ),
-        tuple((p, int(n)) for p, n in flushes),
+        tuple([(p, int(n)) for p, n in flushes]),
         sheet=sheet or None,
+        events=events,
     )
 
 
@@ -464,6 +598,8 @@ class PlayerStats:
 
     @property
     def median_delay_us(self) -> int | None:
+        import statistics  # here: its fractions and decimal cost the listings that never ask
+
         return int(statistics.median(self.delays_us)) if self.delays_us else None
 
     @property
