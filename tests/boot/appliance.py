@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -386,6 +387,10 @@ class Guest:
             "none",
             "-no-reboot",
         ]
+        # One question and its answer at a time on each socket: the scenario watches the unit
+        # on one thread while it looks at the screen on another.
+        self._qmp_lock = threading.Lock()
+        self._qga_lock = threading.Lock()
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -402,14 +407,15 @@ class Guest:
 
     # QMP: the machine's own controls.
     def command(self, name: str, **arguments: Any) -> Any:
-        self.qmp.send({"execute": name, "arguments": arguments} if arguments else {"execute": name})
-        while True:
-            msg = self.qmp.recv(60)
-            if "event" in msg:
-                continue
-            if "error" in msg:
-                raise RuntimeError(f"QMP {name}: {msg['error']}")
-            return msg.get("return")
+        with self._qmp_lock:
+            self.qmp.send({"execute": name, "arguments": arguments} if arguments else {"execute": name})
+            while True:
+                msg = self.qmp.recv(60)
+                if "event" in msg:
+                    continue
+                if "error" in msg:
+                    raise RuntimeError(f"QMP {name}: {msg['error']}")
+                return msg.get("return")
 
     def screendump(self, path: Path) -> bytes:
         """The screen as QEMU's display shows it: raw RGB, SCREEN sized."""
@@ -460,24 +466,17 @@ class Guest:
     ) -> tuple[int, str]:
         """A shell command in the guest (as root, or as ``user`` through runuser), with its
         exit code and its output (stdout then stderr)."""
-        assert self.qga is not None, "wait_agent() first"
         argv = ["/usr/sbin/runuser", "-l", user, "-c", script] if user else ["/bin/sh", "-c", script]
-        self.qga.send(
-            {
-                "execute": "guest-exec",
-                "arguments": {
-                    "path": argv[0],
-                    "arg": argv[1:],
-                    "capture-output": True,
-                    "env": ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"],
-                },
-            }
-        )
-        pid = self.qga.recv(30)["return"]["pid"]
+        pid = self._ask(
+            "guest-exec",
+            path=argv[0],
+            arg=argv[1:],
+            env=["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"],
+            **{"capture-output": True},
+        )["pid"]
         deadline = time.monotonic() + timeout
         while True:
-            self.qga.send({"execute": "guest-exec-status", "arguments": {"pid": pid}})
-            st = self.qga.recv(30)["return"]
+            st = self._ask("guest-exec-status", pid=pid)
             if st.get("exited"):
                 break
             if time.monotonic() > deadline:
@@ -490,6 +489,13 @@ class Guest:
         if check and code != 0:
             raise RuntimeError(f"guest: {script!r} exited {code}:\n{out[-4000:]}")
         return code, out
+
+    def _ask(self, name: str, **arguments: Any) -> Any:
+        """One guest agent command and its answer (commands from two threads take turns)."""
+        assert self.qga is not None, "wait_agent() first"
+        with self._qga_lock:
+            self.qga.send({"execute": name, "arguments": arguments})
+            return self.qga.recv(30)["return"]
 
     def unit(self, *props: str) -> dict[str, str]:
         _, out = self.sh("systemctl show companion.service -p " + ",".join(props))
