@@ -193,9 +193,20 @@ def wheelhouse(cache: Path, dist: Path) -> Path:
     house = cache / "wheelhouse"
     house.mkdir(exist_ok=True)
     # The guest is this machine's kind (x86_64, Debian's Python 3.11): wheels built here fit.
-    _run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house), f"{wheel}[gpio,serial]"]
-    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--wheel-dir",
+        str(house),
+        f"{wheel}[gpio,serial]",
+    ]
+    try:  # the wheels kept from the last build, when they still meet the requirements
+        _run([*cmd, "--no-index", "--find-links", str(house)])
+    except RuntimeError:  # a new or raised requirement: the package index
+        _run(cmd)
     for old in house.glob("table_companion-*.whl"):
         old.unlink()
     return house
@@ -247,6 +258,7 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
         # The console is the test rig's log (ttyS0); tty1 is the table's screen.
         "systemctl enable serial-getty@ttyS0.service\n",
     )
+    archives = _reuse_debs(cache, root)
     booted: list[tuple[str, str]] = []
     computer = work / "computer"
     for block in doc_blocks():
@@ -269,6 +281,7 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
         )
     (root / "etc" / "pip.conf").unlink(missing_ok=True)
     shutil.rmtree(root / "tmp" / "wheelhouse", ignore_errors=True)
+    _keep_debs(cache, root, archives)
     # The test rig's, after the guide: what a Pi does now and then (apt's and dpkg's timers, the
     # weekly trims and scrubs) or never needs here (binfmt, pstore) would only take emulated
     # seconds from the boots and the phases measured.
@@ -283,6 +296,48 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
     shutil.rmtree(root)
     log(f"image ready in {time.monotonic() - t0:.0f} s (after the base system)")
     return Image(kernel, initrd, disk, tuple(booted))
+
+
+KEEP_DEBS = "etc/apt/apt.conf.d/99boot-test-keep-debs"
+
+
+def _reuse_debs(cache: Path, root: Path) -> Path:
+    """The packages the guide's apt lines downloaded last time, as the mirror served them, put
+    where apt looks before it downloads (it checks each against the index and fetches what
+    changed); apt is told to keep what it downloads this time. The image keeps neither."""
+    archives = root / "var" / "cache" / "apt" / "archives"
+    archives.mkdir(parents=True, exist_ok=True)
+    for deb in (cache / "debs").glob("*.deb"):
+        with contextlib.suppress(OSError):  # another build replacing the set meanwhile
+            _link(deb, archives / deb.name)
+    (root / KEEP_DEBS).write_text(
+        'APT::Keep-Downloaded-Packages "true";\nBinary::apt::APT::Keep-Downloaded-Packages "true";\n',
+        encoding="utf-8",
+    )
+    return archives
+
+
+def _keep_debs(cache: Path, root: Path, archives: Path) -> None:
+    debs = cache / "debs"
+    fresh = cache / f"debs.{os.getpid()}"
+    shutil.rmtree(fresh, ignore_errors=True)
+    fresh.mkdir()
+    for deb in archives.glob("*.deb"):  # this build's set: what the mirror no longer serves goes
+        _link(deb, fresh / deb.name)
+        deb.unlink()
+    shutil.rmtree(debs, ignore_errors=True)
+    try:
+        fresh.rename(debs)
+    except OSError:  # another build kept its set first
+        shutil.rmtree(fresh, ignore_errors=True)
+    (root / KEEP_DEBS).unlink(missing_ok=True)
+
+
+def _link(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:  # another file system
+        shutil.copy2(src, dst)
 
 
 def _computer(lines: list[str], computer: Path, root: Path) -> None:
