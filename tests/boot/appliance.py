@@ -520,7 +520,7 @@ class Guest:
         if self.qga:
             self.qga.close()
 
-    def wait_agent(self, timeout: float = 300) -> float:
+    def wait_agent(self, timeout: float = 600) -> float:
         """Seconds from power-on until the guest agent answers (multi-user is up)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
