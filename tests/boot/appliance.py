@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -42,8 +43,28 @@ BASE_PACKAGES = [
     "qemu-guest-agent",
     "procps",
 ]
+# The emulated CPU (COMPANION_BOOT_CPU to try another). TCG's "max" boots faster than an older
+# model without AVX: power-on to the guest agent took 81 s of QEMU's CPU time with "max", 112 s
+# with "Nehalem" (the same image, side by side on one machine).
+CPU = os.environ.get("COMPANION_BOOT_CPU") or "max"
 SCREEN = (1280, 800)  # virtio-gpu's mode: the connector's preferred resolution
 BUILDER_VERSION = "1"
+MASKED = [
+    "apt-daily.timer",
+    "apt-daily-upgrade.timer",
+    "dpkg-db-backup.timer",
+    "fstrim.timer",
+    "e2scrub_all.timer",
+    "e2scrub_reap.service",
+    "man-db.timer",
+    "systemd-binfmt.service",
+    "proc-sys-fs-binfmt_misc.automount",
+    "systemd-pstore.service",
+    "modprobe@dm_mod.service",
+    "modprobe@efi_pstore.service",
+    "modprobe@fuse.service",
+    "modprobe@loop.service",
+]
 
 
 def log(msg: str) -> None:
@@ -174,9 +195,20 @@ def wheelhouse(cache: Path, dist: Path) -> Path:
     house = cache / "wheelhouse"
     house.mkdir(exist_ok=True)
     # The guest is this machine's kind (x86_64, Debian's Python 3.11): wheels built here fit.
-    _run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house), f"{wheel}[gpio,serial]"]
-    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--wheel-dir",
+        str(house),
+        f"{wheel}[gpio,serial]",
+    ]
+    try:  # the wheels kept from the last build, when they still meet the requirements
+        _run([*cmd, "--no-index", "--find-links", str(house)])
+    except RuntimeError:  # a new or raised requirement: the package index
+        _run(cmd)
     for old in house.glob("table_companion-*.whl"):
         old.unlink()
     return house
@@ -228,6 +260,7 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
         # The console is the test rig's log (ttyS0); tty1 is the table's screen.
         "systemctl enable serial-getty@ttyS0.service\n",
     )
+    archives = _reuse_debs(cache, root)
     booted: list[tuple[str, str]] = []
     computer = work / "computer"
     for block in doc_blocks():
@@ -250,6 +283,11 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
         )
     (root / "etc" / "pip.conf").unlink(missing_ok=True)
     shutil.rmtree(root / "tmp" / "wheelhouse", ignore_errors=True)
+    _keep_debs(cache, root, archives)
+    # The test rig's, after the guide: what a Pi does now and then (apt's and dpkg's timers, the
+    # weekly trims and scrubs) or never needs here (binfmt, pstore) would only take emulated
+    # seconds from the boots and the phases measured.
+    chroot_script(root, "systemctl mask " + " ".join(MASKED) + "\n")
     kernel = work / "vmlinuz"
     initrd = work / "initrd.img"
     shutil.copy(sorted((root / "boot").glob("vmlinuz-*"))[-1], kernel)
@@ -260,6 +298,48 @@ def build_image(work: Path, cache: Path | None = None) -> Image:
     shutil.rmtree(root)
     log(f"image ready in {time.monotonic() - t0:.0f} s (after the base system)")
     return Image(kernel, initrd, disk, tuple(booted))
+
+
+KEEP_DEBS = "etc/apt/apt.conf.d/99boot-test-keep-debs"
+
+
+def _reuse_debs(cache: Path, root: Path) -> Path:
+    """The packages the guide's apt lines downloaded last time, as the mirror served them, put
+    where apt looks before it downloads (it checks each against the index and fetches what
+    changed); apt is told to keep what it downloads this time. The image keeps neither."""
+    archives = root / "var" / "cache" / "apt" / "archives"
+    archives.mkdir(parents=True, exist_ok=True)
+    for deb in (cache / "debs").glob("*.deb"):
+        with contextlib.suppress(OSError):  # another build replacing the set meanwhile
+            _link(deb, archives / deb.name)
+    (root / KEEP_DEBS).write_text(
+        'APT::Keep-Downloaded-Packages "true";\nBinary::apt::APT::Keep-Downloaded-Packages "true";\n',
+        encoding="utf-8",
+    )
+    return archives
+
+
+def _keep_debs(cache: Path, root: Path, archives: Path) -> None:
+    debs = cache / "debs"
+    fresh = cache / f"debs.{os.getpid()}"
+    shutil.rmtree(fresh, ignore_errors=True)
+    fresh.mkdir()
+    for deb in archives.glob("*.deb"):  # this build's set: what the mirror no longer serves goes
+        _link(deb, fresh / deb.name)
+        deb.unlink()
+    shutil.rmtree(debs, ignore_errors=True)
+    try:
+        fresh.rename(debs)
+    except OSError:  # another build kept its set first
+        shutil.rmtree(fresh, ignore_errors=True)
+    (root / KEEP_DEBS).unlink(missing_ok=True)
+
+
+def _link(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:  # another file system
+        shutil.copy2(src, dst)
 
 
 def _computer(lines: list[str], computer: Path, root: Path) -> None:
@@ -351,7 +431,7 @@ class Guest:
             "-accel",
             "tcg,thread=single",
             "-cpu",
-            "max",
+            CPU,
             "-smp",
             "1",
             "-m",
@@ -386,6 +466,10 @@ class Guest:
             "none",
             "-no-reboot",
         ]
+        # One question and its answer at a time on each socket: the scenario watches the unit
+        # on one thread while it looks at the screen on another.
+        self._qmp_lock = threading.Lock()
+        self._qga_lock = threading.Lock()
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
@@ -402,14 +486,15 @@ class Guest:
 
     # QMP: the machine's own controls.
     def command(self, name: str, **arguments: Any) -> Any:
-        self.qmp.send({"execute": name, "arguments": arguments} if arguments else {"execute": name})
-        while True:
-            msg = self.qmp.recv(60)
-            if "event" in msg:
-                continue
-            if "error" in msg:
-                raise RuntimeError(f"QMP {name}: {msg['error']}")
-            return msg.get("return")
+        with self._qmp_lock:
+            self.qmp.send({"execute": name, "arguments": arguments} if arguments else {"execute": name})
+            while True:
+                msg = self.qmp.recv(60)
+                if "event" in msg:
+                    continue
+                if "error" in msg:
+                    raise RuntimeError(f"QMP {name}: {msg['error']}")
+                return msg.get("return")
 
     def screendump(self, path: Path) -> bytes:
         """The screen as QEMU's display shows it: raw RGB, SCREEN sized."""
@@ -435,7 +520,7 @@ class Guest:
         if self.qga:
             self.qga.close()
 
-    def wait_agent(self, timeout: float = 300) -> float:
+    def wait_agent(self, timeout: float = 600) -> float:
         """Seconds from power-on until the guest agent answers (multi-user is up)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -460,24 +545,17 @@ class Guest:
     ) -> tuple[int, str]:
         """A shell command in the guest (as root, or as ``user`` through runuser), with its
         exit code and its output (stdout then stderr)."""
-        assert self.qga is not None, "wait_agent() first"
         argv = ["/usr/sbin/runuser", "-l", user, "-c", script] if user else ["/bin/sh", "-c", script]
-        self.qga.send(
-            {
-                "execute": "guest-exec",
-                "arguments": {
-                    "path": argv[0],
-                    "arg": argv[1:],
-                    "capture-output": True,
-                    "env": ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"],
-                },
-            }
-        )
-        pid = self.qga.recv(30)["return"]["pid"]
+        pid = self._ask(
+            "guest-exec",
+            path=argv[0],
+            arg=argv[1:],
+            env=["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"],
+            **{"capture-output": True},
+        )["pid"]
         deadline = time.monotonic() + timeout
         while True:
-            self.qga.send({"execute": "guest-exec-status", "arguments": {"pid": pid}})
-            st = self.qga.recv(30)["return"]
+            st = self._ask("guest-exec-status", pid=pid)
             if st.get("exited"):
                 break
             if time.monotonic() > deadline:
@@ -490,6 +568,13 @@ class Guest:
         if check and code != 0:
             raise RuntimeError(f"guest: {script!r} exited {code}:\n{out[-4000:]}")
         return code, out
+
+    def _ask(self, name: str, **arguments: Any) -> Any:
+        """One guest agent command and its answer (commands from two threads take turns)."""
+        assert self.qga is not None, "wait_agent() first"
+        with self._qga_lock:
+            self.qga.send({"execute": name, "arguments": arguments})
+            return self.qga.recv(30)["return"]
 
     def unit(self, *props: str) -> dict[str, str]:
         _, out = self.sh("systemctl show companion.service -p " + ",".join(props))

@@ -18,7 +18,10 @@ import pytest
 from tests.boot.appliance import (
     DOC,
     HARDWARE,
+    KEEP_DEBS,
     NEEDS_BOOTED,
+    _keep_debs,
+    _reuse_debs,
     doc_blocks,
     read_ppm,
     runnable,
@@ -86,6 +89,29 @@ def test_the_guide_names_where_the_code_comes_from_and_no_variable() -> None:
     assert any(line.startswith("scp ") for b in computer for line in b.lines)
     # No SDL2 packages from Debian: pygame-ce's wheel carries its own SDL.
     assert not re.search(r"libsdl2", text)
+
+
+def test_the_packages_apt_fetched_are_kept_for_the_next_build_and_left_out_of_the_image(
+    tmp_path: Path,
+) -> None:
+    cache, root = tmp_path / "cache", tmp_path / "root"
+    (cache / "debs").mkdir(parents=True)
+    (cache / "debs" / "old_1.0_amd64.deb").write_bytes(b"old")
+    (cache / "debs" / "kept_1.0_amd64.deb").write_bytes(b"kept")
+    (root / "etc" / "apt" / "apt.conf.d").mkdir(parents=True)
+    archives = _reuse_debs(cache, root)
+    assert sorted(d.name for d in archives.glob("*.deb")) == ["kept_1.0_amd64.deb", "old_1.0_amd64.deb"]
+    assert "Keep-Downloaded-Packages" in (root / KEEP_DEBS).read_text(encoding="utf-8")
+    # The guide's apt lines: one package fetched anew, one the mirror no longer serves left unused.
+    (archives / "old_1.0_amd64.deb").unlink()
+    (archives / "new_2.0_amd64.deb").write_bytes(b"new")
+    _keep_debs(cache, root, archives)
+    assert sorted(d.name for d in (cache / "debs").glob("*.deb")) == [
+        "kept_1.0_amd64.deb",
+        "new_2.0_amd64.deb",
+    ]
+    assert not list(archives.glob("*.deb")) and not (root / KEEP_DEBS).exists()
+    assert sorted(p.name for p in cache.iterdir()) == ["debs"]
 
 
 # --- the booted machine ---------------------------------------------------------------------------
