@@ -234,3 +234,34 @@ def test_a_player_who_can_only_pass_is_told_so(lang: str) -> None:
     wanted = "ne peut que passer" if lang == "fr" else "can only pass"
     assert wanted in texts and f"{turn} " in texts, texts
     assert ("peut jouer" if lang == "fr" else "may play") not in texts
+
+
+def test_the_place_keeps_a_gap_before_the_name() -> None:
+    """ "1er" beside "Dédé" read as one word ("1erDédé") with only the tile's pad between them:
+    where the name holds its size, a sixth of the type separates the widest place from it."""
+    import importlib
+    import json
+
+    from companion.display.snapshot import render, ui_for, view_of
+    from companion.table.fold import replay
+
+    samples = importlib.import_module("companion.games.treize.samples").SAMPLES
+    seen = 0
+    for make in samples.values():
+        engine = replay(json.dumps(e, ensure_ascii=False) for e in make())
+        r = render("table", view_of(engine), (800, 480), "fr", ui_for(engine, "fr"), audit=True)
+        names = [t for t in r.painter.texts if t.kind == "name"]
+        for place in (t for t in r.painter.texts if t.kind == "place" and t.text == "1er"):
+            beside = [
+                n
+                for n in names
+                if n.rect.left > place.rect.left and abs(n.box.centery - place.box.centery) < 4
+            ]
+            if not beside:
+                continue
+            name = min(beside, key=lambda n: n.rect.left)
+            if name.cut:
+                continue
+            seen += 1
+            assert name.rect.left - place.rect.right >= place.size // 6, (place.text, name.text)
+    assert seen, "no sample shows a first place beside a whole name"
