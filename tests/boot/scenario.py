@@ -267,7 +267,8 @@ class Scenario:
         )
 
     def security(self, guest: Guest) -> None:
-        """docs/kiosk.md's "Check it" block, line by line, as the user it names."""
+        """docs/kiosk.md's blocks, line by line, as the user each names: "Check it", then the
+        phones' (on, then off again, so that the gpio phase meets the kiosk as it was)."""
         ran = []
         for block in doc_blocks(KIOSK):
             for line in filter(runnable, block.lines):

@@ -194,3 +194,13 @@ def test_the_sandbox_exposure_is_at_most_2(observations: dict[str, Any]) -> None
     )
     assert m, observations.get("security")
     assert float(m.group(1)) <= 2.0
+
+
+@pytest.mark.needs_vm
+def test_phones_on_open_the_sandbox_through_the_generator(observations: dict[str, Any]) -> None:
+    # docs/kiosk.md's phones blocks ran after the check: `[web]` on, daemon-reload, and the real
+    # systemd ran hardware/companion-web-generator, whose drop-in `systemctl cat` then shows.
+    assert "kiosk_lines" in observations, _explain(observations, "security")
+    cat = [r for r in observations["kiosk_lines"] if r["line"].startswith("systemctl cat companion")]
+    assert cat, observations["kiosk_lines"]
+    assert "50-companion-web.conf" in cat[0]["out"] and "IPAddressAllow=" in cat[0]["out"], cat[0]
