@@ -726,3 +726,29 @@ def test_viewers_need_the_join_code_and_only_so_many_listen(tmp_path: Path) -> N
             assert third.status_code == 503 and "Too many viewers" in third.text
     finally:
         web.stop()
+
+
+@pytest.mark.parametrize("missing", ["uvicorn", "starlette"])
+def test_phones_on_without_the_web_extra_is_said_and_the_table_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], missing: str
+) -> None:
+    """`[web]` on in a venv installed without the extra (the install guide's `.[gpio,serial]`):
+    the kiosk died of a ModuleNotFoundError traceback (the boot test saw it). Now the table
+    starts without phones and says what to install, on its screen and on stderr."""
+    import sys
+
+    from companion.cli.play import open_phones
+    from companion.hardware.config import HardwareConfig
+
+    # A package that is not installed, as Python itself reports it (not a mock of the import).
+    for name in [m for m in sys.modules if m == missing or m.startswith(missing + ".")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.delitem(sys.modules, "companion.web.server", raising=False)
+    config = HardwareConfig.model_validate({"web": {"enabled": True}})
+    ui = Ui(lang="en")
+    assert open_phones(config, tmp_path, ui) is None
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "Traceback" not in said
+    assert f"({missing} is missing)" in said and "pip install 'table-companion[web]'" in said
+    assert ui.message is not None and "table-companion[web]" in ui.message[0]
+    assert ui.hardware.notes[-1] == ui.message

@@ -318,9 +318,7 @@ def _run(
         factory = leds = None
     web = None
     if getattr(args, "web", False) or (config is not None and config.web.enabled):
-        from companion.web.server import open_web
-
-        web = open_web(config, journal.data_dir)  # listens only once the App can be followed
+        web = open_phones(config, journal.data_dir, ui)
     app = App(
         surface,
         journal,
@@ -374,6 +372,32 @@ def _run(
             leds.close()
         if factory is not None:
             factory.close()
+
+
+def open_phones(config: Any, data_dir: Path, ui: Any) -> Any:
+    """The phones' server, not listening yet (it listens once the App can be followed); None,
+    said on the table's screen and on stderr, when the ``web`` extra is not installed: the game
+    goes on with its other buttons, as when the server cannot listen."""
+    try:
+        from companion.web.server import open_web
+    except ImportError as exc:
+        missing = (exc.name or "starlette").split(".")[0]  # the package, not its module
+        fr = (
+            f"Les téléphones demandent l'extra « web », qui n'est pas installé (il manque {missing}) : "
+            "lancez ~/venv/bin/pip install 'table-companion[web]' puis redémarrez la table, ou "
+            "éteignez-les (companion config set web.enabled false)."
+        )
+        en = (
+            f"The phones need the 'web' extra, which is not installed ({missing} is missing): "
+            "run ~/venv/bin/pip install 'table-companion[web]' and restart the table, or turn "
+            "them off (companion config set web.enabled false)."
+        )
+        err = CompanionError(en, fr)
+        ui.say(err.fr, err.en)
+        ui.hardware.notes.append((err.fr, err.en))
+        print(err.message(ui.lang), file=sys.stderr, flush=True)
+        return None
+    return open_web(config, data_dir)
 
 
 def open_seat_leds(config: Any, input_name: str) -> tuple[Any, Any]:
