@@ -749,6 +749,8 @@ def test_phones_on_without_the_web_extra_is_said_and_the_table_goes_on(
     assert open_phones(config, tmp_path, ui) is None
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "Traceback" not in said
-    assert f"({missing} is missing)" in said and "pip install 'table-companion[web]'" in said
-    assert ui.message is not None and "table-companion[web]" in ui.message[0]
+    from companion.advice import pip_install
+
+    assert f"({missing} is missing)" in said and f"run {pip_install('web')} and" in said
+    assert ui.message is not None and pip_install("web") in ui.message[0]
     assert ui.hardware.notes[-1] == ui.message

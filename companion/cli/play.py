@@ -381,16 +381,19 @@ def open_phones(config: Any, data_dir: Path, ui: Any) -> Any:
     try:
         from companion.web.server import open_web
     except ImportError as exc:
+        from companion.advice import pip_install
+
         missing = (exc.name or "starlette").split(".")[0]  # the package, not its module
+        command = pip_install("web")  # this venv's pip, the extra's own packages
         fr = (
             f"Les téléphones demandent l'extra « web », qui n'est pas installé (il manque {missing}) : "
-            "lancez ~/venv/bin/pip install 'table-companion[web]' puis redémarrez la table, ou "
-            "éteignez-les (companion config set web.enabled false)."
+            f"lancez {command} puis redémarrez la table, ou éteignez-les "
+            "(companion config set web.enabled false)."
         )
         en = (
             f"The phones need the 'web' extra, which is not installed ({missing} is missing): "
-            "run ~/venv/bin/pip install 'table-companion[web]' and restart the table, or turn "
-            "them off (companion config set web.enabled false)."
+            f"run {command} and restart the table, or turn them off "
+            "(companion config set web.enabled false)."
         )
         err = CompanionError(en, fr)
         ui.say(err.fr, err.en)
