@@ -5,7 +5,6 @@ slap shows off screen while idle after the game's first frame."""
 from __future__ import annotations
 
 import os
-import queue
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,19 +18,10 @@ from companion.games.kilo.events import NewKiloGame
 from companion.inputs.base import Clock, InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.test_loop_order import QuietSource  # one source with no hardware, not two
 
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
 BOARD = Clock("pico:E6614103E7452D2F", 1, "boot:7")
-
-
-class QuietSource:
-    name = "test"
-
-    def start(self, events: queue.Queue[Any]) -> None:
-        self.events = events
-
-    def stop(self) -> None:
-        pass
 
 
 def fonts_opened(monkeypatch: Any) -> list[int]:
