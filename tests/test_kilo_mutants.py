@@ -21,7 +21,7 @@ from companion.games.kilo.events import Close, Dealer, NewKiloGame, Press, Verdi
 from companion.games.kilo.rules import DrawOutcome, JudgedSlap, KiloGame
 from companion.games.kilo.slap import Press as Counted
 from companion.table.log import Undo
-from tests.test_epochs import press, undone_and_plain
+from tests.test_epochs import VERDICT, press, undone_and_plain
 from tests.test_kilo import draw, everyone, game, slap
 
 NNBSP = "\u202f"  # French typography: the narrow no-break space before : and ;
@@ -461,3 +461,54 @@ def test_undo_counts_a_sum_of_another_boot_and_goes_on_with_the_next() -> None:
     undone, _ = events_undone(events)
     assert undone["window"] == [("Bob", 1000), ("Chloé", 1200)]
     assert undone["ignored_presses"] == 3
+
+
+@pytest.mark.parametrize(
+    "before,after",
+    [
+        ([("Alice", 2000), ("Alice", 5000)], [("Bob", 3000)]),
+        ([("Alice", 2000)], [("Bob", 3000), ("Bob", 5000)]),
+    ],
+)
+def test_chained_undos_keep_the_latest_stamp_of_each_clock(
+    before: list[tuple[str, int]], after: list[tuple[str, int]]
+) -> None:
+    # Presses after two decisions (some while a draw is owed, some in the next round) all fall
+    # back into the first window once both are undone. Its latest stamp (5,000, a player's
+    # second press, not their earliest) is the later of the two runs', whichever came first,
+    # and the next window's floor is that stamp.
+    events = [
+        *(press(p, 100 * (i + 1), "a") for i, p in enumerate(["Alice", "Bob", "Chloé", "Dédé"])),
+        VERDICT,
+        *(press(p, t, "a") for p, t in before),  # ignored live: Dédé owes a draw
+        {"type": "draw", "player": "Dédé", "card": "5"},
+        *(press(p, t, "a") for p, t in after),
+        {"type": "undo"},
+        {"type": "undo"},
+        VERDICT,
+        {"type": "draw", "player": "Dédé", "card": "5"},
+        press("Chloé", 4000, "a"),  # before the first window's latest (5,000): that window's
+    ]
+    undone, _ = events_undone(events)
+    assert undone["window"] == [] and undone["ignored_presses"] == 1
+
+
+def test_three_undos_take_back_a_late_press_into_the_window_it_belongs_to() -> None:
+    # Bob's press at 350 came after the second verdict but is stamped before the second window's
+    # floor (400): kept as it was. Undone back to the first window (no floor), it is Bob's own
+    # later press there, counted, not ignored.
+    events = [
+        *(press(p, 100 * (i + 1), "a") for i, p in enumerate(["Alice", "Bob", "Chloé", "Dédé"])),
+        VERDICT,
+        {"type": "draw", "player": "Dédé", "card": "5"},
+        press("Alice", 1000, "a"),
+        press("Chloé", 1100, "a"),
+        {"type": "verdict", "valid": False},
+        press("Bob", 350, "a"),
+        {"type": "undo"},
+        {"type": "undo"},
+        {"type": "undo"},
+    ]
+    undone, _ = events_undone(events)
+    assert undone["ignored_presses"] == 0 and undone["slaps"] == 0
+    assert undone["window"] == [("Alice", 100), ("Bob", 200), ("Chloé", 300), ("Dédé", 400)]
