@@ -512,3 +512,33 @@ def test_three_undos_take_back_a_late_press_into_the_window_it_belongs_to() -> N
     undone, _ = events_undone(events)
     assert undone["ignored_presses"] == 0 and undone["slaps"] == 0
     assert undone["window"] == [("Alice", 100), ("Bob", 200), ("Chloé", 300), ("Dédé", 400)]
+
+
+def test_undo_keeps_a_clock_horizon_from_decisions_long_before() -> None:
+    # Boot "a" reaches 2,000 in the second window; a window of boot "b" follows; then a press of
+    # boot "a" stamped 500 (a late resend: that window's floor is of boot "b") opens a window
+    # whose successor's floor is ("a", 500). Alice's press at 800 after the next draw is below
+    # the horizon those earlier decisions set (2,000): kept as it was. Undone back to the second
+    # window (floor ("a", 1,000)), it was made before that window's floor: ignored, as in the log
+    # without the undone decisions.
+    draw_ = {"type": "draw", "card": "5"}
+    false = {"type": "verdict", "valid": False}
+    events = [
+        press("Alice", 1000, "a"),
+        false,
+        {**draw_, "player": "Alice"},
+        press("Bob", 2000, "a"),
+        false,
+        {**draw_, "player": "Bob"},
+        press("Chloé", 50, "b"),
+        false,
+        {**draw_, "player": "Chloé"},
+        press("Dédé", 500, "a"),
+        false,
+        {**draw_, "player": "Dédé"},
+        press("Alice", 800, "a"),
+        *[{"type": "undo"}] * 6,
+    ]
+    undone, _ = events_undone(events)
+    assert undone["window"] == [("Bob", 2000)] and undone["slaps"] == 1
+    assert undone["ignored_presses"] == 3  # Chloé's of boot "b", Dédé's and Alice's before 1,000
