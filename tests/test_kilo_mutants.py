@@ -542,3 +542,21 @@ def test_undo_keeps_a_clock_horizon_from_decisions_long_before() -> None:
     undone, _ = events_undone(events)
     assert undone["window"] == [("Bob", 2000)] and undone["slaps"] == 1
     assert undone["ignored_presses"] == 3  # Chloé's of boot "b", Dédé's and Alice's before 1,000
+
+
+def test_undo_keeps_the_latest_stamp_of_a_clock_within_one_run() -> None:
+    # After the verdict (Dédé owes, so ignored live): Alice at 2,000 and 5,000, then Bob at
+    # 3,000. Undone, the window's latest stamp is 5,000 (not the last logged, nor an earliest).
+    events = [
+        *(press(p, 100 * (i + 1), "a") for i, p in enumerate(["Alice", "Bob", "Chloé", "Dédé"])),
+        VERDICT,
+        press("Alice", 2000, "a"),
+        press("Alice", 5000, "a"),
+        press("Bob", 3000, "a"),
+        {"type": "undo"},
+        VERDICT,
+        {"type": "draw", "player": "Dédé", "card": "5"},
+        press("Chloé", 4000, "a"),  # before the first window's latest (5,000): that window's
+    ]
+    undone, _ = events_undone(events)
+    assert undone["window"] == [] and undone["ignored_presses"] == 1
