@@ -34,7 +34,7 @@ from companion.games.treize import samples as treize_samples
 from companion.table import fold as fold_module
 from companion.table.fold import Fold, replay
 from companion.table.journal import Journal
-from companion.table.log import Event, NewGameBase, Undo, _parse_event
+from companion.table.log import Event, NewGameBase, Undo, _parse_event, _parse_slow
 
 ROOT = Path(__file__).resolve().parent.parent
 UNDO = '{"type": "undo"}\n'
@@ -49,7 +49,7 @@ def plain(lines: list[str]) -> GameEngine:
         if not text or text.startswith("#"):
             continue
         try:
-            event = _parse_event(text, game)
+            event = _parse_slow(text, game)
             if isinstance(event, NewGameBase):
                 game = event.game
             fold.feed(event)
