@@ -98,7 +98,7 @@ def assert_agrees(text: str, game: str) -> bool:
 
 
 def project_lines() -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     for module in (kilo_samples, treize_samples, cinq_samples):
         for name in module.SAMPLES:
             lines = module.lines(name)

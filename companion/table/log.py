@@ -372,7 +372,8 @@ _FAST_LINE = 200
 @functools.cache
 def _adapter(game: str) -> TypeAdapter[Any]:
     models = tuple(_event_models(game).values())
-    return TypeAdapter(Annotated[Union[models], Field(discriminator="type")])  # noqa: UP007
+    union: Any = Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+    return TypeAdapter(union)
 
 
 def _fast_event(text: str, game: str | None) -> AnyEvent | None:
