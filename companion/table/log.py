@@ -421,14 +421,18 @@ def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise LogError(
-                number,
-                f"byte {err.start + 1} is not UTF-8 text "
-                f"({raw[err.start : err.start + 1]!r}): a table log is JSON Lines in UTF-8",
-                f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
-                f"({raw[err.start : err.start + 1]!r}) : un journal de table est du JSON "
-                "Lines en UTF-8",
-            ) from None
+            raise _not_utf8(number, raw, err) from None
+
+
+def _not_utf8(number: int, raw: bytes, err: UnicodeDecodeError) -> LogError:
+    return LogError(
+        number,
+        f"byte {err.start + 1} is not UTF-8 text "
+        f"({raw[err.start : err.start + 1]!r}): a table log is JSON Lines in UTF-8",
+        f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
+        f"({raw[err.start : err.start + 1]!r}) : un journal de table est du JSON "
+        "Lines en UTF-8",
+    )
 
 
 def _too_long(number: int) -> LogError:
@@ -469,6 +473,10 @@ def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, A
     """Yield ``(line_number, event)``, skipping blank lines and ``#`` comments; after a
     ``new_game`` the events are read as that game's. Bytes are decoded line by line; no line is
     read past ``MAX_LINE_BYTES``."""
+    readline = getattr(lines, "readline", None)
+    if readline is not None:
+        yield from _file_events(readline)
+        return
     game: str | None = None
     texts: Iterable[str] = _as_text(_capped(lines))
     for number, raw in enumerate(texts, start=1):
@@ -479,9 +487,54 @@ def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, A
             event = parse_event(text, game)
         except CompanionError as err:
             raise LogError(number, err.en, err.fr) from None
-        if isinstance(event, NewGameBase):
-            game = event.game
+        if is_new_game(event):
+            game = event.game  # type: ignore[attr-defined]
         yield number, event
+
+
+def _file_events(readline: Any) -> Iterator[tuple[int, AnyEvent]]:
+    """``iter_events`` of a file: what ``_capped``, ``decode_lines`` and the loop above do, in
+    one loop (a long replay spent a tenth of its time passing lines between generators)."""
+    game: str | None = None
+    number = 0
+    while True:
+        raw = readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and raw[-1:] not in (b"\n", "\n"):
+            raise _too_long(number)
+        if isinstance(raw, bytes):
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeDecodeError as err:
+                raise _not_utf8(number, raw, err) from None
+        else:
+            text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            event = parse_event(text, game)
+        except CompanionError as err:
+            raise LogError(number, err.en, err.fr) from None
+        if is_new_game(event):
+            game = event.game  # type: ignore[attr-defined]
+        yield number, event
+
+
+# isinstance against a pydantic model class goes through its metaclass (a Python call, and ABC's
+# check after it): a dozen of them an event were a tenth of a replay. Each event class is asked
+# once here.
+_NEW_GAME_CLASSES: dict[type, bool] = {}
+
+
+def is_new_game(event: AnyEvent) -> bool:
+    """``isinstance(event, NewGameBase)``, at a dict lookup's cost."""
+    cls = type(event)
+    answer = _NEW_GAME_CLASSES.get(cls)
+    if answer is None:
+        answer = _NEW_GAME_CLASSES[cls] = issubclass(cls, NewGameBase)
+    return answer
 
 
 def _as_text(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
