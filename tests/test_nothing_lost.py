@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -380,6 +381,54 @@ def _wrong_types(parts: list[Any]) -> list[Any]:
     ]
 
 
+def _nest(depth: int) -> Any:
+    value: Any = ["Alice", 1]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+# Forged records that keep every row's events, date, digest and bytes, so that the cache's
+# count and size checks take them and only its own reading of the record can refuse them.
+RECORDS: dict[str, Callable[[list[Any]], list[Any]]] = {
+    "players not a list": lambda r: [r[0], 5, *r[2:]],
+    "players nested": lambda r: [r[0], [_nest(300)], *r[2:]],
+    "scores nested": lambda r: [*r[:4], [_nest(300)], *r[5:]],
+    "scores not numbers": lambda r: [*r[:4], [[p, "lots"] for p, _ in r[4]], *r[5:]],
+    "winners a number": lambda r: [*r[:3], 7, *r[4:]],
+    "flushes of a stranger": lambda r: [*r[:6], [["Mallory", "x"]]],
+    "unit an object": lambda r: [*r[:5], {"kilos": 1}, r[6]],
+    "short record": lambda r: r[:5],
+}
+SLAPS: dict[str, Callable[[list[Any]], list[Any]]] = {
+    "slap stamps not numbers": lambda facts: [[[[p, "soon"] for p, _ in f[0]], *f[1:]] for f in facts],
+    "slap nested": lambda facts: [_nest(300) for _ in facts],
+    "slap of a stranger": lambda facts: [[[["Mallory", None]], ["Mallory"], "x", True, False]],
+}
+
+
+def _forged_record(change: Callable[[list[Any]], list[Any]]) -> Callable[[list[Any]], list[Any]]:
+    def forge(parts: list[Any]) -> list[Any]:
+        rows, slaps, sheets = parts
+        return [{gid: [*row[:2], change(row[2]), *row[3:]] for gid, row in rows.items()}, slaps, sheets]
+
+    return forge
+
+
+def _forged_slaps(change: Callable[[list[Any]], list[Any]]) -> Callable[[list[Any]], list[Any]]:
+    def forge(parts: list[Any]) -> list[Any]:
+        rows, slaps, sheets = parts
+        return [rows, {gid: change(facts) for gid, facts in slaps.items()}, sheets]
+
+    return forge
+
+
+FORGED = {
+    **{f"record: {k}": _forged_record(v) for k, v in RECORDS.items()},
+    **{f"slaps: {k}": _forged_slaps(v) for k, v in SLAPS.items()},
+}
+
+
 CACHES = {
     "nested": lambda cache: cache.write_text(
         '{"version": 3}\n' + "[" * 100_000 + "]" * 100_000, encoding="utf-8"
@@ -422,6 +471,31 @@ def test_a_damaged_stats_cache_is_ignored_and_rebuilt(tmp_path: Path, case: str)
     if not case.startswith("forged"):  # a forged file, digests and all, is beyond a cache's care
         assert _cached(cache.read_bytes()) == _cached(good)  # rebuilt
     assert hashlib.sha256((data / FILENAME).read_bytes()).hexdigest() == journal_before
+
+
+@pytest.mark.parametrize("case", list(FORGED))
+def test_a_forged_cache_that_passes_the_counts_is_refused_by_its_own_reading(
+    tmp_path: Path, case: str
+) -> None:
+    """Digests signed, events, dates and sizes right: only the reading of each record stands
+    between a forged or corrupt cache and a traceback. It must refuse them (the game is then
+    read again from its summary or its events), so every listing says what it said before."""
+    data = tmp_path / "data"
+    for seed in (5, 6):
+        made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", str(seed), data_dir=data)
+        assert made.returncode == 0, made.stderr
+    commands = [("stats", "--json"), ("history", "--json"), ("games", "--json"), ("stats", "Alice")]
+    truth = {cmd: run_cli(*cmd, "--lang", "en", data_dir=data) for cmd in commands}
+    assert all(r.returncode == 0 for r in truth.values())
+    cache = data / "stats-cache.json"
+    head, parts = _parts(cache)
+    forged = FORGED[case](parts)
+    _write(cache, head, forged, sign=True)
+    for cmd in commands:
+        _write(cache, head, forged, sign=True)  # each look may rebuild it: forge it again
+        again = run_cli(*cmd, "--lang", "en", data_dir=data)
+        assert again.returncode == 0 and "Traceback" not in again.stderr, (cmd, again.stderr[-800:])
+        assert again.stdout == truth[cmd].stdout, cmd
 
 
 # --- 9. CSV formula injection ------------------------------------------------------------------

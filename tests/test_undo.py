@@ -286,3 +286,19 @@ def test_a_class_decorated_while_the_test_runs_is_pickled_by_its_fields() -> Non
     window = SlapWindow(["Ana", "Bea"], 5_000_000)
     window.add("Ana", 1000, 60)
     assert pickle.loads(pickle.dumps(window)).result() == window.result()
+
+
+def test_none_ahead_forgets_everything_and_keeps_nothing_more() -> None:
+    """A replay past its log's last undo: the stack, file included, is dropped, and what is
+    pushed after is not kept (the engines skip the state copy on ``needed``)."""
+    stack: Checkpoints[int] = Checkpoints(keep=2)
+    for item in range(20):
+        stack.append(item)
+    assert stack._file is not None and len(stack) == 20 and stack.needed
+    stack.none_ahead()
+    assert not stack and len(stack) == 0 and stack.in_memory == 0 and not stack.needed
+    assert stack._file is None
+    stack.append(21)
+    assert not stack
+    with pytest.raises(IndexError):
+        stack.pop()

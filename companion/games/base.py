@@ -35,6 +35,10 @@ class GameEngine(Protocol):
         """Apply one event; raises RuleError and leaves the state as it was. ``checked=True``
         means ``check`` has just accepted this very event, so it is not checked twice."""
 
+    def no_undo_ahead(self) -> None:
+        """No undo follows in the log being folded (a replay that read it ahead): keep no copy of
+        the state for undo from now on. Feeding an ``undo`` after this is the caller's error."""
+
     def to_json(self) -> dict[str, Any]:
         """The state as the table log's ``--json`` result."""
 

@@ -8,6 +8,10 @@ pickled by batches of ``keep`` to an anonymous temporary file (deleted by the sy
 readable by no one else, so unpickling it trusts only what this process wrote) and read back,
 newest batch first, when undos reach them. Without a writable temporary folder they stay in
 memory, as they always did.
+
+A replay that has read its log ahead knows when no undo follows any more: ``none_ahead`` then
+forgets every checkpoint, and ``needed`` tells the engine to make none from there on (a copy of
+the state at every decision was most of a long replay's time).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ _LENGTH = struct.Struct("<Q")  # each batch is followed by its length, so the st
 
 
 class Checkpoints(Generic[T]):
-    __slots__ = ("_end", "_file", "_keep", "_recent", "_spilled", "_stuck")
+    __slots__ = ("_end", "_file", "_keep", "_recent", "_spilled", "_stuck", "needed")
 
     def __init__(self, keep: int = 1024) -> None:
         if keep < 1:
@@ -38,6 +42,8 @@ class Checkpoints(Generic[T]):
         self._spilled = 0  # checkpoints in the file
         self._end = 0  # where the file's stack ends (batches read back are overwritten later)
         self._stuck = False  # the file could not be written: keep everything in memory
+        # False once no undo can come any more: engines then skip making checkpoints at all.
+        self.needed = True
 
     def __len__(self) -> int:
         return len(self._recent) + self._spilled
@@ -49,7 +55,19 @@ class Checkpoints(Generic[T]):
     def in_memory(self) -> int:
         return len(self._recent)
 
+    def none_ahead(self) -> None:
+        """No undo will follow (the replay read its log's last one): drop every checkpoint, the
+        temporary file with them, and keep none from now on."""
+        self.needed = False
+        self._recent.clear()
+        self._spilled = self._end = 0
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
     def append(self, item: T) -> None:
+        if not self.needed:
+            return
         self._recent.append(item)
         if len(self._recent) >= 2 * self._keep and not self._stuck:
             self._spill()

@@ -8,13 +8,15 @@ table log and reports the first bad line as ``line N: ...``.
 from __future__ import annotations
 
 import gc
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from companion.errors import CompanionError, LogError, RuleError
 from companion.games import new_engine
 from companion.games.base import GameEngine
-from companion.table.log import AnyEvent, NewGameBase, iter_events
+from companion.table.log import AnyEvent, Undo, is_new_game, iter_events
 
 
 class Fold:
@@ -24,7 +26,7 @@ class Fold:
 
     def feed(self, event: AnyEvent) -> None:
         """Apply one event; raises RuleError (or SetupError) and changes nothing if it is refused."""
-        if isinstance(event, NewGameBase):
+        if is_new_game(event):
             if self.engine is not None:
                 raise RuleError(
                     "a table log holds one game: a second new_game starts here (split "
@@ -32,7 +34,7 @@ class Fold:
                     "un journal de table contient une seule partie : un second "
                     "new_game commence ici (séparez le fichier, une partie chacun)",
                 )
-            self.engine = new_engine(event)
+            self.engine = new_engine(event)  # type: ignore[arg-type]
         elif self.engine is None:
             raise RuleError(
                 f"the log must start with a new_game event, not {event.type}",  # type: ignore[attr-defined]
@@ -58,15 +60,59 @@ def few_collections() -> Iterator[None]:
 
 
 def replay(lines: Iterable[str] | Iterable[bytes]) -> GameEngine:
+    """Fold a table log. When the log can be read twice (a regular file, a list of lines), it is
+    first scanned for its last line that may hold an undo: past it, the engine keeps no copy of
+    its state for undo (``GameEngine.no_undo_ahead``), the most of a long replay's time. The scan
+    only errs on the side of "may": should an undo come after all (a file that grew meanwhile),
+    the fold starts again from the top without the shortcut."""
+    start = _start_of(lines)
+    last_undo = _last_undo_line(lines) if start is not None else None
+    with few_collections():
+        if last_undo is not None:
+            try:
+                return _fold(lines, last_undo)
+            except _UndoAhead:
+                _rewind(lines, start)
+        return _fold(lines, None)
+
+
+_UNDO_CLASSES: dict[type, bool] = {}
+
+
+def is_undo(event: AnyEvent) -> bool:
+    """``isinstance(event, Undo)`` at a dict lookup's cost (see ``log.is_new_game``)."""
+    cls = type(event)
+    answer = _UNDO_CLASSES.get(cls)
+    if answer is None:
+        answer = _UNDO_CLASSES[cls] = issubclass(cls, Undo)
+    return answer
+
+
+class _UndoAhead(Exception):
+    """An undo came after the line the scan said was the last that could hold one."""
+
+
+def _fold(lines: Iterable[str] | Iterable[bytes], last_undo: int | None) -> GameEngine:
     fold = Fold()
     last_line = 0
-    with few_collections():
-        for number, event in iter_events(lines):
-            last_line = number
-            try:
+    told = False  # the engine knows no undo follows
+    for number, event in iter_events(lines):
+        last_line = number
+        if last_undo is not None and number > last_undo:
+            if is_undo(event):
+                raise _UndoAhead
+            if not told and fold.engine is not None:
+                fold.engine.no_undo_ahead()
+                told = True
+        try:
+            engine = fold.engine
+            if engine is not None and not is_new_game(event):
+                engine.apply(event)  # what feed does with it, one call less an event
+                fold.count += 1
+            else:
                 fold.feed(event)
-            except CompanionError as err:
-                raise LogError(number, err.en, err.fr) from None
+        except CompanionError as err:
+            raise LogError(number, err.en, err.fr) from None
     if fold.engine is None:
         raise LogError(
             max(last_line, 1),
@@ -74,3 +120,59 @@ def replay(lines: Iterable[str] | Iterable[bytes]) -> GameEngine:
             "le journal ne contient aucune partie : il faut un événement new_game",
         )
     return fold.engine
+
+
+# What the scan looks for: an undo event's type is the word itself, or written with escapes.
+_UNDO_MARKS = (b"undo", b"\\")
+_SCAN_CHUNK = 1 << 20
+
+
+def _start_of(lines: object) -> int | None:
+    """Where a log that can be read twice starts (0 for a list), None if it cannot be."""
+    if isinstance(lines, list):
+        return 0
+    try:
+        if not stat.S_ISREG(os.fstat(lines.fileno()).st_mode):  # type: ignore[attr-defined]
+            return None  # a pipe, a terminal, /dev/zero: read once, as it comes
+        return int(lines.tell())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _rewind(lines: object, start: int | None) -> None:
+    if not isinstance(lines, list):
+        lines.seek(start)  # type: ignore[attr-defined]
+
+
+def _last_undo_line(lines: object) -> int | None:
+    """The number of the last line that may hold an undo (0 when none can); None when the log
+    cannot be scanned. Lines are numbered as ``iter_events`` numbers them."""
+    if isinstance(lines, list):
+        for index in range(len(lines) - 1, -1, -1):
+            line = lines[index]
+            text = line if isinstance(line, bytes) else str(line).encode("utf-8", "surrogatepass")
+            if any(mark in text for mark in _UNDO_MARKS):
+                return index + 1
+        return 0
+    try:
+        start = lines.tell()  # type: ignore[attr-defined]
+        last, newlines, tail = 0, 0, b""
+        while True:
+            chunk = lines.read(_SCAN_CHUNK)  # type: ignore[attr-defined]
+            if not chunk:
+                break
+            if not isinstance(chunk, bytes):
+                lines.seek(start)  # type: ignore[attr-defined]
+                return None
+            window = tail + chunk  # a mark across two chunks is seen whole
+            found = max(window.rfind(mark) for mark in _UNDO_MARKS)
+            if found >= 0:
+                # The line of the mark: newlines before it in this window, after the tail's
+                # (counted with the chunk before).
+                last = newlines - tail.count(b"\n") + window.count(b"\n", 0, found) + 1
+            newlines += chunk.count(b"\n")
+            tail = window[-3:]
+        lines.seek(start)  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
+    return last

@@ -277,6 +277,7 @@ def records(
                             slap_rows[info.id] if slaps else [],
                             sheet_rows.get(info.id) if sheets else {},
                             count,
+                            info.players,
                         )
                     except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
                         record = None
@@ -364,6 +365,7 @@ def _from_summary(
                 json.loads(row),
                 json.loads(slap_text) if slaps else [],
                 json.loads(sheet_text) if sheets else {},
+                table=info.players,
             )
         except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
             continue
@@ -547,36 +549,71 @@ def _cache_slaps(r: GameRecord) -> list[Any]:
 
 
 def _from_cache(
-    game_id: str, created_ns: int, row: list[Any], slaps: list[Any], sheet: Any, events: int = 0
+    game_id: str,
+    created_ns: int,
+    row: list[Any],
+    slaps: list[Any],
+    sheet: Any,
+    events: int = 0,
+    table: tuple[str, ...] | None = None,
 ) -> GameRecord:
     """A cache row back into its record. The digests already refused a damaged or edited file;
-    what is left to fear is a forged one, and ``player_stats`` skips facts about players not at
-    the table, so a lie costs a wrong number, never a crash."""
+    what is left to fear is a forged one (digests and all), so the row must be what this code
+    writes: the game's own players (``table``, the journal's), texts, true booleans, whole
+    numbers, and no name that is not at the table. Anything else raises ValueError and the game
+    is read again from its summary or its events."""
     game, players, finished, winners, scores, unit, flushes = row
-    if not isinstance(sheet, dict):
-        raise ValueError("no score sheet")
+    seats = tuple(players)
+    if (
+        not isinstance(sheet, dict)
+        or type(game) is not str
+        or type(unit) is not str
+        or type(finished) is not bool
+        or (seats != table if table is not None else not all(type(p) is str for p in seats))
+    ):
+        raise ValueError("not a record this companion wrote")
+    known = frozenset(seats)
+    winners = tuple(winners)
+    if not known.issuperset(winners):
+        raise ValueError("a winner not at the table")
+    # List comprehensions, not generators: 2,000 games are some 50,000 of these.
+    facts = tuple(
+        [
+            SlapFact(_pairs(order, known), tuple(losers), margin, valid, tied)
+            for order, losers, margin, valid, tied in slaps
+        ]
+    )
+    for fact in facts:
+        if (
+            not known.issuperset(fact.losers)
+            or (fact.margin_us is not None and type(fact.margin_us) is not int)
+            or type(fact.valid) is not bool
+            or type(fact.tied) is not bool
+        ):
+            raise ValueError("not a slap this companion wrote")
     return GameRecord(
         game_id,
-        str(game),
+        game,
         created_ns,
-        tuple(players),
-        finished is True,
-        tuple(winners),
-        tuple([(p, int(v)) for p, v in scores]),
-        str(unit),
-        # List comprehensions, not generators: 2,000 games are some 50,000 of these.
-        tuple(
-            [
-                SlapFact(
-                    tuple([(p, int(t)) for p, t in order]), tuple(losers), margin, valid is True, tied is True
-                )
-                for order, losers, margin, valid, tied in slaps
-            ]
-        ),
-        tuple([(p, int(n)) for p, n in flushes]),
+        seats,
+        finished,
+        winners,
+        _pairs(scores, known),
+        unit,
+        facts,
+        _pairs(flushes, known),
         sheet=sheet or None,
         events=events,
     )
+
+
+def _pairs(pairs: Any, known: frozenset[str]) -> tuple[tuple[str, int], ...]:
+    """(player, whole number) pairs, every player at the table; ValueError otherwise."""
+    out = tuple([(p, n) for p, n in pairs])
+    for p, n in out:
+        if type(n) is not int or p not in known:
+            raise ValueError("not a player of this table, or not a number")
+    return out
 
 
 @dataclass(slots=True)

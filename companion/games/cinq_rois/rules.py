@@ -339,6 +339,9 @@ class CinqRoisGame:
         left = {p: arrangements[p].left for p in self.players}
         return RoundResult(n, dealer, bonus, out, "hands", scores, left, arrangements)
 
+    def no_undo_ahead(self) -> None:
+        """Nothing to drop: the rounds counted are the game's state, not copies kept for undo."""
+
     def check(self, event: AnyEvent) -> None:
         """Raise RuleError if ``event`` cannot be applied now; never changes the state."""
         if isinstance(event, RoundEnd):

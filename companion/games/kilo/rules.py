@@ -561,6 +561,9 @@ class KiloGame:
     def check(self, event: AnyEvent) -> None:
         self._check(event)
 
+    def no_undo_ahead(self) -> None:
+        self._checkpoints.none_ahead()
+
     # --- applying events -----------------------------------------------------------------------
 
     def apply(self, event: AnyEvent, *, checked: bool = False) -> None:
@@ -571,13 +574,14 @@ class KiloGame:
             self._undo()
             return
         if isinstance(event, Verdict | Draw):
-            # The floors this decision's run may meet on undo: its restored window's and those
-            # of the decisions before it.
-            horizons = dict(self._checkpoints.top()[2].horizons) if self._checkpoints else {}
-            floor = self._s.window.floor
-            if floor is not None:
-                horizons[floor[0]] = max(floor[1], horizons.get(floor[0], floor[1]))
-            self._checkpoints.append((event, self._s.clone(), _Run(horizons=horizons)))
+            if self._checkpoints.needed:  # else no undo follows in the log being replayed
+                # The floors this decision's run may meet on undo: its restored window's and
+                # those of the decisions before it.
+                horizons = dict(self._checkpoints.top()[2].horizons) if self._checkpoints else {}
+                floor = self._s.window.floor
+                if floor is not None:
+                    horizons[floor[0]] = max(floor[1], horizons.get(floor[0], floor[1]))
+                self._checkpoints.append((event, self._s.clone(), _Run(horizons=horizons)))
         elif self._checkpoints:
             self._checkpoints.top()[2].add(event)
         self._mutate(event)

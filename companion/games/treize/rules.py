@@ -357,6 +357,9 @@ class TreizeGame:
             elide(f"le match est fini : un total a atteint {MATCH_TARGET}, victoire de {winners_fr}"),
         )
 
+    def no_undo_ahead(self) -> None:
+        self._checkpoints.none_ahead()
+
     def check(self, event: AnyEvent) -> None:
         s = self._s
         if isinstance(event, Undo):
@@ -577,7 +580,8 @@ class TreizeGame:
             undone, self._s = self._checkpoints.pop()
             self.last_undone = undone
             return
-        self._checkpoints.append((event, self._s.clone()))
+        if self._checkpoints.needed:  # else no undo follows in the log being replayed
+            self._checkpoints.append((event, self._s.clone()))
         if isinstance(event, Starter):
             s = self._s
             s.starter = s.leader = s.turn = event.player
