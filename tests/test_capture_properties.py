@@ -30,6 +30,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from mpy_helpers import FIRMWARE, MPY_TESTS, micropython
 
+from companion.inputs.debounce import Debouncer, DebounceSettings, Transition
+
 HANDLER_US = 50
 ENTRY_US = 10
 LOCKOUT_US = 30_000
@@ -400,6 +402,98 @@ def test_interrupt_path_chatter_across_a_lockout_end_within_resolution(
     got = [e[3] for e in res["events"] if e[0] == 0 and e[2] == DEB.PRESS]
     assert len(got) == 2 and want[1] <= got[1] <= want[1] + res["resolution_us"], (got, want)
     check(sc, res)
+
+
+# -- the rules themselves, decided on stamps that lag (issue 19) --------------------------------
+
+US = 1_000  # the host's debouncer counts in ns
+
+
+def _host_transitions(edges: list[tuple[int, bool]], end: int) -> list[tuple[str, int]]:
+    d = Debouncer(DebounceSettings(LOCKOUT_US * US, GLITCH_US * US, None), t_ns=1_000 * US)
+    out = []
+    for t, active in edges:
+        out += d.edge(t * US, active)
+    out += d.poll(end * US)
+    return [(x.edge, x.t_ns // US) for x in out if isinstance(x, Transition)]
+
+
+@pytest.mark.parametrize(
+    ("pulse_at", "press_at"), [(109_990, 110_000), (110_005, 110_005), (108_600, 110_000)]
+)
+def test_a_pulse_either_side_of_a_lockout_end_gives_one_stamp(pulse_at: int, press_at: int) -> None:
+    # The rules on true times, host side: a 1 us pulse just before the end (lockout to 110 ms)
+    # and one just after it, each with the press 0.5 ms later, used to be pressed at 110 500 us
+    # and at the pulse; a capture lagging by a few us cannot tell them apart. Now the first is
+    # pressed at the end itself (the line changed less than the glitch minimum before it), as is
+    # a pulse 1.4 ms before it (back at rest 1.9 ms when the press comes: bounce).
+    edges = [(50_000, True), (80_000, False), (pulse_at, True), (pulse_at + 1, False), (110_500, True)]
+    got = _host_transitions(edges, 300_000)
+    assert got == [("press", 50_000), ("release", 80_000), ("press", press_at)]
+
+
+def test_a_line_still_since_before_a_lockout_end_keeps_its_stamp() -> None:
+    # Released 2.5 ms before the end and still since: the release keeps its own stamp (a quick
+    # tap); pressed again 3 ms after the end: its own stamp, the line idle at the end.
+    edges = [(50_000, True), (77_500, False), (113_000, True)]
+    got = _host_transitions(edges, 300_000)
+    assert got == [("press", 50_000), ("release", 77_500), ("press", 113_000)]
+
+
+def test_a_line_moving_at_a_lockout_end_is_stamped_at_the_end() -> None:
+    # Released 0.5 ms before the end of the press's lockout (80 ms): the release is the end's.
+    edges = [(50_000, True), (79_500, False)]
+    assert _host_transitions(edges, 300_000) == [("press", 50_000), ("release", 80_000)]
+
+
+def test_an_edge_handed_over_after_an_idle_end_just_before_it_opens_at_the_end() -> None:
+    # The end (82 ms) decided idle by a poll, then a busy thread hands over a press stamped 0.2 ms
+    # before it: by rule 4 the line was moving at the end, so the press is the end's, not earlier.
+    d = Debouncer(DebounceSettings(LOCKOUT_US * US, GLITCH_US * US, None))
+    d.edge(50_000 * US, True)
+    d.edge(52_000 * US, False)  # released inside the lockout, still since: a release at 52 ms
+    d.poll(130_000 * US)  # ... and its own lockout (82 ms) ended idle
+    d.edge(81_800 * US, True)  # late: 0.2 ms before that end
+    out = d.poll(300_000 * US)
+    assert [(x.edge, x.t_ns // US) for x in out if isinstance(x, Transition)] == [("press", 82_000)]
+    assert d.late == 1
+
+
+def test_a_lockout_ending_after_a_loss_is_not_taken_as_moving() -> None:
+    # Edges lost from 70 to 89.5 ms, the release's lockout ending at 90 ms with the line at rest:
+    # when it last changed is unknown, so the end opens no candidate and a press 1 ms after it
+    # keeps its own stamp (opening one at the end would be 1 ms early if the line was still).
+    d = Debouncer(DebounceSettings(LOCKOUT_US * US, GLITCH_US * US, None))
+    d.edge(20_000 * US, True)
+    d.edge(60_000 * US, False)
+    d.poll(65_000 * US)  # released at 60 ms, locked out to 90 ms
+    d.blind(70_000 * US, 89_500 * US)
+    out = d.edge(91_000 * US, True) + d.poll(300_000 * US)
+    assert [(x.edge, x.t_ns // US) for x in out if isinstance(x, Transition)] == [("press", 91_000)]
+
+
+LAG = ENTRY_US + HANDLER_US  # the interrupt path's stated resolution
+LAGS = st.one_of(st.just(0), st.just(LAG), st.integers(0, LAG))  # the extremes, often
+
+
+@settings(max_examples=max(50, int(300 * SCALE)), deadline=None, derandomize=True)
+@given(sc=scenarios("irq"), data=st.data())
+def test_the_rules_decide_on_lagging_stamps_within_the_lag(sc: dict[str, Any], data: st.DataObject) -> None:
+    # What the board's property needs of the rules alone, run here by the host's debouncer: every
+    # edge stamped up to LAG late (in order, a pulse read at once as two edges at one stamp), the
+    # transitions are the same and each is stamped in [its stamp on true times, that + LAG].
+    for gpio in sc["seats"]:
+        true = [(t, lv == 0) for t, g, lv in sc["edges"] if g == gpio]
+        lags = data.draw(st.lists(LAGS, min_size=len(true), max_size=len(true)))
+        lagged, last = [], 0
+        for (t, active), lag in zip(true, lags, strict=True):
+            last = max(last, t + lag)
+            lagged.append((last, active))
+        want = _host_transitions(true, sc["end"])
+        got = _host_transitions(lagged, sc["end"])
+        assert [k for k, _ in got] == [k for k, _ in want], (gpio, got, want)
+        for (kind, o), (_, s) in zip(want, got, strict=True):
+            assert o <= s <= o + LAG, (gpio, kind, s, o)
 
 
 def test_the_stated_resolution_is_the_bound_these_tests_model() -> None:
