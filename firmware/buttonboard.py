@@ -95,8 +95,6 @@ class Board:
             intr = INTR_RP2350 if "RP2350" in machine else INTR_RP2040
             capture = IrqCapture(self._pins, levels, ticks_us, gpios, mem32, None, intr)
         self.capture = capture
-        for d in self._deb:
-            d.settle = capture.resolution_us  # see Debouncer._decide: a lockout's end
         self._lag = self.capture.lag_us
         self._sink = self._edge  # bound methods, made once
         self._blind = self._lost

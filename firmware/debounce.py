@@ -14,15 +14,12 @@ UNSTUCK = 3
 
 class Debouncer:
     def __init__(self, key, sink, lockout_us=30000, glitch_us=2000, stuck_us=10000000,
-                 active=False, t_us=0, settle_us=0):
+                 active=False, t_us=0):
         self.key = key
         self._sink = sink
         self.lockout = lockout_us
         self.glitch = glitch_us
         self.stuck_after = stuck_us  # None: never stuck
-        # How late a stamp may be on its edge (the capture's resolution): a lockout's end is
-        # decided only once every edge before it has been read (see _decide).
-        self.settle = settle_us
         self._raw = active
         self.stable = active
         self._run_start = t_us
@@ -32,6 +29,8 @@ class Debouncer:
         self._dropped_t0 = None  # the last glitch's first edge, and when it was dropped
         self._dropped_at = 0
         self._lock_until = None
+        self._ended = None  # the last lockout's end, once decided
+        self._dark = False  # edges lost: the line's last change is only known to be <= _run_start
         self._press_t0 = t_us if active else None
         # Held when we start watching: cannot be a slap, stuck until released.
         self.stuck = active
@@ -51,6 +50,10 @@ class Debouncer:
             elif not idle:
                 self.late += 1
                 t = self._last
+            elif self._ended is not None and self._ended - self.glitch < t < self._ended:
+                # This close before an end already decided: the candidate opens at the end.
+                self.late += 1
+                t = self._ended
         self._dropped_t0 = None
         self._advance(t)
         if self._candidate is None and self._lock_until is None:
@@ -60,6 +63,7 @@ class Debouncer:
             self.bounces += 1
         self._raw = active
         self._run_start = t
+        self._dark = False
         if t > self._last:
             self._last = t
         self._advance(t)
@@ -79,8 +83,9 @@ class Debouncer:
         self._dropped_t0 = None
         if self._candidate is not None:
             self._candidate = tb if self._raw != self.stable else None
-        # A lockout ending in the dark opens its candidate at the last change: tb at the earliest.
+        # A lockout ending in the dark opens its candidate no earlier than tb, none at rest.
         self._run_start = tb
+        self._dark = True
         if tb > self._last:
             self._last = tb
 
@@ -89,7 +94,7 @@ class Debouncer:
         if self._candidate is not None:
             d = self._run_start + self.glitch
         elif self._lock_until is not None:
-            d = self._lock_until + self.settle
+            d = self._lock_until
         if (self.stable and not self.stuck and self.stuck_after is not None
                 and self._press_t0 is not None):
             s = self._press_t0 + self.stuck_after
@@ -132,19 +137,27 @@ class Debouncer:
                     self.stuck = False
                     self._sink(self.key, UNSTUCK, t0)
             return
-        if (self._candidate is None and self._lock_until is not None
-                and at >= self._lock_until + self.settle):
-            # Decided ``settle`` after the lockout's end, with the edges read until then as
-            # bounces: an edge read just after the end may have come just before it, and the rules
-            # then open the candidate at the first change after the end, not at the older read.
-            # So a line that moved since the end opens its candidate at its last change (it was
-            # away from rest then, so the rules' first edge is no later), and a line back at rest
-            # opens none. Never early; late, if the line moved across the end, by what it did
-            # within ``settle`` of it.
+        if self._candidate is None and self._lock_until is not None and at >= self._lock_until:
+            # The lockout's end opens a candidate as an edge would, decided from the line's last
+            # change: at the end itself if the line changed less than the glitch minimum before
+            # it, so that an edge a capture stamps on the other side of the end (a read lags its
+            # edge by up to the resolution) moves the stamp by no more than that; at the last
+            # change if the line has been still since, away from rest; none if still at rest.
+            # Decided on the stamps, at the end: never early, late by no more than they are.
+            end = self._lock_until
             self._lock_until = None
-            if self._raw != self.stable:
+            self._ended = end
+            c = self._run_start
+            if self._dark:
+                # Edges were lost: not taken as moving at the end (late, never early).
+                if self._raw != self.stable:
+                    self.bounces -= 1
+                    self._candidate = c if c > end else end
+            elif c + self.glitch > end:
+                self._candidate = end
+            elif self._raw != self.stable:
                 self.bounces -= 1
-                self._candidate = self._run_start
+                self._candidate = c
             return
         if self.stable and not self.stuck and self._press_t0 is not None:
             self.stuck = True

@@ -15,8 +15,14 @@ The rules, for one button (``active`` means the contact is closed, i.e. the pin 
    the debounce's own resolution, and a pulse that close before a press merges with it.
 3. After a decision, every edge before ``t0 + lockout`` is bounce: counted, never a new candidate,
    so release bounce cannot make a second press.
-4. When a lockout ends with the line already at the other level, a candidate opens at once,
-   stamped when the line last changed.
+4. A lockout's end opens a candidate as an edge would, decided by rule 2 from the line's last
+   change: stamped at the end itself if the line changed less than ``glitch_ns`` before it (the
+   contact is moving there: an edge inside the lockout lends no stamp, and a short return to
+   rest across the end is bounce of the candidate, as anywhere else); stamped when the line last
+   changed if it has been still since, away from the debounced level (a quick tap's release). So
+   an edge within a capture's resolution of the end gives the same stamp, within that
+   resolution, on either side of it: a board whose stamps lag its edges decides as the host
+   does on true times (docs/pico.md, "A lockout's end"). A line still and at rest opens none.
 5. A press held longer than ``stuck_after`` is reported stuck (once); its release says so too.
 6. A stamp is never rewritten. An edge delivered after later decisions were made (a busy thread)
    still opens its candidate at its own stamp when the line was idle (and if it falls before a
@@ -100,6 +106,9 @@ class Debouncer:
         self._candidate: int | None = None
         self._dropped: tuple[int, int] | None = None  # the last glitch: (first edge, dropped at)
         self._lock_until: int | None = None
+        self._ended: int | None = None  # the last lockout's end, once decided
+        # The line's last change is only known to be no later than _run_start (edges were lost).
+        self._dark = False
         self._press_t0: int | None = t_ns if active else None
         # A button already held when we start watching cannot be a slap; it is stuck until
         # released, whatever the limit says.
@@ -136,6 +145,11 @@ class Debouncer:
             elif not idle:
                 self.late += 1
                 t_ns = self._last
+            elif self._ended is not None and self._ended - self.settings.glitch_ns < t_ns < self._ended:
+                # Rule 4: a change this close before an end already decided opens the candidate
+                # at the end, not at its own stamp inside the lockout.
+                self.late += 1
+                t_ns = self._ended
         self._dropped = None
         self._advance(t_ns, out)
         if self._candidate is None and self._lock_until is None:
@@ -146,6 +160,7 @@ class Debouncer:
         # A repeated level means an edge pair was missed: the line changed here all the same.
         self._raw = active
         self._run_start = t_ns
+        self._dark = False
         if t_ns > self._last:
             self._last = t_ns
         self._advance(t_ns, out)
@@ -169,8 +184,10 @@ class Debouncer:
         self._dropped = None
         if self._candidate is not None:
             self._candidate = tb_ns if self._raw != self._stable else None
-        # A lockout ending in the dark opens its candidate at the last change: tb_ns at the earliest.
+        # A lockout ending in the dark opens its candidate no earlier than tb_ns (rule 4's last
+        # change is somewhere before it, or the end itself), and none if the line is at rest.
         self._run_start = tb_ns
+        self._dark = True
         if tb_ns > self._last:
             self._last = tb_ns
 
@@ -227,11 +244,26 @@ class Debouncer:
                     out.append(Unstuck(t0))
             return
         if self._candidate is None and self._lock_until is not None and at >= self._lock_until:
+            # Rule 4. Stamping a moving line at its last change before the end (or, back at rest,
+            # at its first change after) made the stamp jump by up to the glitch minimum for an
+            # edge moved across the end by a few us; stamped at the end, it moves by as much as
+            # the end or the edge does, and never earlier.
+            end = self._lock_until
             self._lock_until = None
-            if self._raw != self._stable:
+            self._ended = end
+            c = self._run_start
+            if self._dark:
+                # Edges were lost: when the line last changed is unknown, so it is not taken as
+                # moving at the end (a press, if any, late and never early).
+                if self._raw != self._stable:
+                    self.bounces -= 1
+                    self._candidate = max(c, end)
+            elif c + s.glitch_ns > end:
+                self._candidate = end
+            elif self._raw != self._stable:
                 # The edge that started this run was counted as bounce; it is a candidate after all.
                 self.bounces -= 1
-                self._candidate = self._run_start
+                self._candidate = c
             return
         if self._stable and not self._stuck and self._press_t0 is not None:
             self._stuck = True
