@@ -52,7 +52,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
     "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),
     # The hostile-edges property is the debounce's oracle for late edges and lost ones.
-    "debounce": ("companion/inputs/debounce.py", ["tests/test_debounce.py", "tests/test_hostile_edges.py"]),
+    "debounce": (
+        "companion/inputs/debounce.py",
+        ["tests/test_debounce.py", "tests/test_debounce_exact.py", "tests/test_hostile_edges.py"],
+    ),
     "audit": ("companion/display/audit.py", ["tests/test_audit.py"]),
 }
 
