@@ -478,3 +478,25 @@ def test_three_spare_wilds_beside_a_full_run_make_a_set_of_the_bonus_rank() -> N
         ["3S", "4S", "5S=5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"],
         ["5C=5S", "JK=5H", "JK=5D"],
     ]
+
+
+def test_two_cards_left_can_cost_less_than_two_others() -> None:
+    # Found by mutation testing (_search mutant 37, points weighed by rank * 64 + suit * 8): the
+    # joker and 6* complete either the 6s (leaving 4* and 7*, 11) or the run 4* 5* 6* 7*
+    # (leaving 6S 6S, 12). The property tests meet such a hand too rarely to be relied on.
+    hand = cards("10* 4* 6* 6S 6S 7* J* JK Q*")
+    arr = solve(hand, Rank.KING)
+    check_arrangement(hand, Rank.KING, arr)
+    assert arr.points == brute_force(hand, Rank.KING) == 4 + 7
+    assert [str(c) for c in arr.left] == ["4*", "7*"]
+
+
+def test_wilds_beyond_two_per_natural_card_only_join_combinations() -> None:
+    # The search gives each natural card at most two wilds (two always complete it), so 3D and 9D
+    # with five jokers are two sets, not the one run 3D..9D the five jokers could fill (_search
+    # mutant 45, a budget of three wilds per card, found that run): the spare joker joins the
+    # first set.
+    assert placed(solve(cards("3D 9D JK JK JK JK JK"), Rank.FOUR)) == [
+        ["JK=3S", "JK=3H", "3D", "JK=3C"],
+        ["JK=9S", "JK=9H", "9D"],
+    ]
