@@ -335,6 +335,26 @@ def test_cards_that_are_not_in_the_game() -> None:
         solve(cards("7 3H 4H"), Rank.THREE)
 
 
+def test_cards_not_in_the_game_are_refused_in_both_languages() -> None:
+    # The French words had no test (mutants of check_card's French message, and of the rank's
+    # French name: "pas de Aces" in an English name).
+    with pytest.raises(CardError) as refused:
+        solve(cards("3H AS 4H"), Rank.THREE)
+    assert refused.value.fr == (
+        "AS n’existe pas aux Cinq Rois\u202f: les jeux vont du 3 au Roi en cinq couleurs, plus les "
+        "jokers, sans As ni 2 (pas d’As)"
+    )
+    with pytest.raises(CardError) as refused:
+        solve(cards("2H"), Rank.THREE)
+    assert refused.value.fr.endswith("sans As ni 2 (pas de 2)")
+    assert refused.value.en.endswith("no Aces and no 2s (2s are not used)")
+    with pytest.raises(CardError) as refused:
+        solve(cards("7 3H 4H"), Rank.THREE)
+    assert refused.value.fr == "7 a besoin de sa couleur\u202f: écrivez 7S, 7H, 7D, 7C ou 7*"
+    with pytest.raises(ValueError, match="^the bonus rank is 3 to K, not A$"):
+        solve(cards("3H"), Rank.ACE)
+
+
 def test_bonus_rank_per_round() -> None:
     assert [bonus_rank(n).value for n in range(1, 12)] == [
         "3",
