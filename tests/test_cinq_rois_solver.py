@@ -351,7 +351,7 @@ def test_cards_not_in_the_game_are_refused_in_both_languages() -> None:
     with pytest.raises(CardError) as refused:
         solve(cards("7 3H 4H"), Rank.THREE)
     assert refused.value.fr == "7 a besoin de sa couleur\u202f: écrivez 7S, 7H, 7D, 7C ou 7*"
-    with pytest.raises(ValueError, match="^the bonus rank is 3 to K, not A$"):
+    with pytest.raises(ValueError, match=r"^the bonus rank is 3 to K, not A$"):
         solve(cards("3H"), Rank.ACE)
 
 
