@@ -161,6 +161,21 @@ def refresh(work: Path) -> None:
             )
 
 
+def reselect(work: Path, tests: list[str]) -> None:
+    """The module's test selection as ``MODULES`` has it now, in an earlier scratch folder's
+    pyproject: a test file added to the selection since the ``--keep`` run would otherwise never
+    run there (debounce's tests/test_debounce_exact.py did not, and --again judged nothing new)."""
+    pyproject = work / "pyproject.toml"
+    selection = ", ".join(json.dumps(t) for t in tests)
+    text = re.sub(
+        r"^pytest_add_cli_args_test_selection = .*$",
+        lambda _: f"pytest_add_cli_args_test_selection = [{selection}]",
+        pyproject.read_text("utf-8"),
+        flags=re.MULTILINE,
+    )
+    pyproject.write_text(text, "utf-8")
+
+
 def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
     target, tests = MODULES[key]
     if again is None:
@@ -168,6 +183,7 @@ def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
     else:
         work = again
         refresh(work)
+        reselect(work, tests)
     # mutmut puts mutants/ first on sys.path; the editable install's finder would still hand
     # out the worktree's package, so the scratch copy must be what "companion" resolves to.
     env = dict(
