@@ -62,7 +62,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
     "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),
     # The hostile-edges property is the debounce's oracle for late edges and lost ones.
-    "debounce": ("companion/inputs/debounce.py", ["tests/test_debounce.py", "tests/test_hostile_edges.py"]),
+    "debounce": (
+        "companion/inputs/debounce.py",
+        ["tests/test_debounce.py", "tests/test_debounce_exact.py", "tests/test_hostile_edges.py"],
+    ),
     "audit": ("companion/display/audit.py", ["tests/test_audit.py"]),
 }
 
@@ -168,6 +171,21 @@ def refresh(work: Path) -> None:
             )
 
 
+def reselect(work: Path, tests: list[str]) -> None:
+    """The module's test selection as ``MODULES`` has it now, in an earlier scratch folder's
+    pyproject: a test file added to the selection since the ``--keep`` run would otherwise never
+    run there (debounce's tests/test_debounce_exact.py did not, and --again judged nothing new)."""
+    pyproject = work / "pyproject.toml"
+    selection = ", ".join(json.dumps(t) for t in tests)
+    text = re.sub(
+        r"^pytest_add_cli_args_test_selection = .*$",
+        lambda _: f"pytest_add_cli_args_test_selection = [{selection}]",
+        pyproject.read_text("utf-8"),
+        flags=re.MULTILINE,
+    )
+    pyproject.write_text(text, "utf-8")
+
+
 def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
     target, tests = MODULES[key]
     if again is None:
@@ -175,6 +193,7 @@ def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
     else:
         work = again
         refresh(work)
+        reselect(work, tests)
     # mutmut puts mutants/ first on sys.path; the editable install's finder would still hand
     # out the worktree's package, so the scratch copy must be what "companion" resolves to.
     env = dict(

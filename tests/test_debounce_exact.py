@@ -1,0 +1,176 @@
+"""Exact values of the debounce's outputs and counters, each pinned because a mutant of
+companion/inputs/debounce.py changed it and every other test still passed (bench/mutation.py
+debounce; the mutant each test kills is named in its docstring, see docs/mutants.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.inputs.debounce import (
+    Debouncer,
+    DebounceSettings,
+    Decision,
+    Stuck,
+    StuckGuard,
+    Transition,
+    Unstuck,
+)
+
+MS = 1_000_000
+T0 = 5_000_000_000_000
+
+
+def transitions(decisions: list[Decision]) -> list[tuple[str, int]]:
+    return [(x.edge, x.t_ns) for x in decisions if isinstance(x, Transition)]
+
+
+def test_without_a_glitch_minimum_a_press_is_decided_at_its_own_edge() -> None:
+    """A clock that starts at 0 (the default) decides a press at 0, within the edge call that
+    brought it (``__init__`` mutant 2: a start at 1; ``edge`` mutant 39: the second advance
+    loses its output)."""
+    d = Debouncer(DebounceSettings(glitch_ns=0))
+    assert d.edge(0, True) == [Transition("press", 0, 0)]
+    assert d.pressed and d.presses == 1
+
+
+def test_a_new_debouncer_reports_the_level_it_was_given() -> None:
+    """``raw`` is a bool from the start (``__init__`` mutant 7: None)."""
+    assert Debouncer().raw is False
+    assert Debouncer(active=True, t_ns=T0).raw is True
+    assert Debouncer().stuck is False and Debouncer().pressed is False
+
+
+def test_an_edge_stamped_before_the_debouncer_started_keeps_its_stamp() -> None:
+    """The line was idle: rule 6, the edge opens its candidate at its own stamp (``__init__``
+    mutant 13: the last glitch starts as "" and is read as one)."""
+    d = Debouncer(t_ns=T0)
+    assert d.edge(T0 - MS, True) == []
+    out = d.poll(T0 + 100 * MS)
+    assert out[0] == Transition("press", T0 - MS, T0 + MS)
+    assert d.late == 0
+
+
+def test_edges_with_the_same_stamp_are_not_late() -> None:
+    """A coarse clock stamps a bounce's edges alike; none is older than the last (``edge``
+    mutant 6: ``<`` becomes ``<=``)."""
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0, False)
+    d.edge(T0, True)
+    assert d.late == 0 and d.bounces == 2
+    assert transitions(d.poll(T0 + 100 * MS)) == [("press", T0)]
+
+
+def test_each_late_edge_is_counted() -> None:
+    """(``edge`` mutant 18: ``late = 1``.)"""
+    d = Debouncer()
+    d.edge(T0, True)
+    d.edge(T0 + MS, False)
+    d.edge(T0 + MS - 5, True)
+    d.edge(T0 + MS - 3, False)
+    assert d.late == 2
+
+
+def test_counters_add_up_over_several_presses_and_glitches() -> None:
+    """(``_decide`` mutants 9 and 20: ``glitches = 1``, ``presses = 1``.)"""
+    d = Debouncer()
+    t = T0
+    for _ in range(3):
+        d.edge(t, True)
+        d.edge(t + MS // 2, False)  # a glitch
+        d.poll(t + 10 * MS)
+        d.edge(t + 20 * MS, True)  # a press
+        d.poll(t + 60 * MS)
+        d.edge(t + 100 * MS, False)
+        d.poll(t + 200 * MS)
+        t += 300 * MS
+    assert (d.presses, d.glitches) == (3, 3)
+
+
+def test_a_late_edge_after_a_stuck_report_opens_its_own_candidate() -> None:
+    """Idle, an edge older than the last decision (the stuck report) is taken at its own stamp
+    (``edge`` mutant 22: the last glitch becomes "" after each edge and is read as one)."""
+    d = Debouncer(DebounceSettings(stuck_ns=40 * MS))
+    d.edge(T0, True)
+    assert d.poll(T0 + 50 * MS) == [Transition("press", T0, T0 + 2 * MS), Stuck(T0, T0 + 40 * MS)]
+    # Handed over late by a busy thread: after the lockout, before the stuck report.
+    assert d.edge(T0 + 35 * MS, False) == []
+    assert d.late == 0
+    out = d.poll(T0 + 100 * MS)
+    assert out == [Transition("release", T0 + 35 * MS, T0 + 40 * MS), Unstuck(T0 + 35 * MS)]
+
+
+def test_a_release_undecided_when_the_stuck_limit_comes_is_decided_after_it() -> None:
+    """The stuck limit falls inside a release's candidate: the release may still be a glitch, so
+    the button is reported stuck first, then released (``_decide`` mutant 5: the candidate
+    decided glitch_ns early; mutant 43: ``stuck`` None after the release)."""
+    d = Debouncer(DebounceSettings(stuck_ns=40 * MS))
+    d.edge(T0, True)
+    d.poll(T0 + 35 * MS)
+    d.edge(T0 + 39 * MS, False)
+    out = d.poll(T0 + 100 * MS)
+    assert out == [
+        Stuck(T0, T0 + 40 * MS),
+        Transition("release", T0 + 39 * MS, T0 + 41 * MS),
+        Unstuck(T0 + 39 * MS),
+    ]
+    assert d.stuck is False
+
+
+def test_the_edge_a_lockout_end_turns_into_a_candidate_is_no_bounce() -> None:
+    """Rule 4: released inside the press's lockout, the release edge is bounce until the lockout
+    ends, then the release's first edge (``_decide`` mutants 56, 57, 58 on ``bounces -= 1``)."""
+    d = Debouncer()
+    out = d.edge(T0, True)
+    out += d.edge(T0 + 10 * MS, False)
+    assert d.bounces == 1
+    out += d.poll(T0 + 100 * MS)
+    assert transitions(out) == [("press", T0), ("release", T0 + 10 * MS)]
+    assert d.bounces == 0
+
+
+def test_a_released_button_is_not_held_when_a_window_opens() -> None:
+    """(``StuckGuard.observe`` mutant 6: the release forgets another key.)"""
+    g = StuckGuard()
+    g.observe("a", "press", 1)
+    g.observe("a", "release", 2)
+    assert g.window_opened() == []
+    assert not g.is_stuck("a")
+
+
+def test_a_release_never_seen_pressed_is_no_error() -> None:
+    """A source started with the button down sends a release first (``StuckGuard.observe``
+    mutant 8: ``pop(key)`` without a default raises)."""
+    g = StuckGuard()
+    assert g.observe("a", "release", 1) is False
+    assert g.window_opened() == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"glitch_ns": -1}, "debounce times must be >= 0"),
+        ({"lockout_ns": -1, "glitch_ns": -1}, "debounce times must be >= 0"),
+        ({"glitch_ns": 0, "lockout_ns": -1}, "debounce times must be >= 0"),
+        ({"glitch_ns": 31 * MS, "lockout_ns": 30 * MS}, "glitch minimum must not exceed the lockout"),
+        ({"lockout_ns": 30 * MS, "stuck_ns": 30 * MS}, "stuck limit must be longer than the lockout"),
+    ],
+)
+def test_settings_refused_say_which_rule_they_break(kwargs: dict[str, int], words: str) -> None:
+    """(``__post_init__`` mutants on the messages, and on ``stuck_ns <= lockout_ns``.)"""
+    with pytest.raises(ValueError, match=f"^{words}$"):
+        DebounceSettings(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"glitch_ns": 0, "lockout_ns": 0, "stuck_ns": 1},  # every limit at its least
+        {"glitch_ns": 30 * MS, "lockout_ns": 30 * MS},  # a glitch minimum as long as the lockout
+        {"lockout_ns": 30 * MS, "stuck_ns": 30 * MS + 1},
+    ],
+)
+def test_settings_at_their_bounds_are_accepted(kwargs: dict[str, int]) -> None:
+    """(``__post_init__`` mutants 3 to 5 and 9: ``< 0`` made ``< 1`` or ``<= 0``, ``>`` made ``>=``.)"""
+    s = DebounceSettings(**kwargs)  # type: ignore[arg-type]
+    assert (s.glitch_ns, s.lockout_ns) == (kwargs.get("glitch_ns", 2 * MS), kwargs["lockout_ns"])
