@@ -44,8 +44,10 @@ class Debouncer:
         if t < self._last:
             dropped = self._dropped_t0
             if idle and dropped is not None and t < self._dropped_at:
-                # Dropped as a glitch too early: the candidate goes on from its first edge.
+                # Dropped as a glitch too early: the candidate goes on from its first edge, and
+                # the drop is undone whole (its later edges are not late).
                 self._candidate = dropped
+                self._last = max(dropped, self._run_start)
                 self.glitches -= 1
             elif not idle:
                 self.late += 1

@@ -139,8 +139,12 @@ class Debouncer:
         if t_ns < self._last:
             if idle and self._dropped is not None and t_ns < self._dropped[1]:
                 # The line was not at rest after all: the glitch was dropped too early (nothing
-                # was emitted for it), so the candidate goes on from its own first edge.
+                # was emitted for it), so the candidate goes on from its own first edge, and the
+                # drop is undone whole: what was seen last is the candidate's last edge again, not
+                # the drop, or every later edge of the candidate would be taken as late and moved
+                # to the drop (a press held past a stall then read as a second glitch, lost).
                 self._candidate = self._dropped[0]
+                self._last = max(self._candidate, self._run_start)
                 self.glitches -= 1
             elif not idle:
                 self.late += 1
