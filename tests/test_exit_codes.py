@@ -4,6 +4,7 @@ it, 2 bad usage or bad input, 130 Ctrl-C, 143 (SIGTERM); every message on stderr
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
@@ -166,3 +167,34 @@ def test_sigterm_ends_by_the_signal_after_keeping_the_game(tmp_path: Path) -> No
     assert code == -signal.SIGTERM and "Traceback" not in err, err
     listed = run_cli("games", "--json", data_dir=tmp_path)
     assert game and game in listed.stdout
+
+
+# systemd stops the kiosk while pygame's set_mode opens the screen (seconds under the boot test's
+# TCG): set_mode loads its window icon through Python code (pygame.pkgdata.getResource) and
+# clears whatever that raised, so the SIGTERM's KeyboardInterrupt, raised there, was lost.
+STOPPED_WHILE_THE_SCREEN_OPENS = """
+import os, signal, sys
+import pygame.pkgdata
+icon = pygame.pkgdata.getResource
+def getResource(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)  # the handler runs in the icon's Python code
+    return icon(*args, **kwargs)
+pygame.pkgdata.getResource = getResource
+from companion.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_sigterm_while_the_screen_opens_stops_the_kiosk(tmp_path: Path) -> None:
+    # The kiosk ran on until systemd's SIGKILL, 90 s later (the boot test's phones restart).
+    kiosk = ["play", "--fullscreen", "--resume", "--mute", "--lang", "en"]
+    proc = subprocess.run(
+        [sys.executable, "-c", STOPPED_WHILE_THE_SCREEN_OPENS, *kiosk, "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        timeout=60,
+    )
+    assert proc.returncode == -signal.SIGTERM, proc.stderr
+    assert proc.stderr.strip() == "companion: Interrupted.", proc.stderr
