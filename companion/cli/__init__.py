@@ -61,6 +61,14 @@ class _Terminated:
         raise KeyboardInterrupt
 
 
+def raise_if_terminated() -> None:
+    """Raise again the KeyboardInterrupt of a SIGTERM that library code swallowed: pygame's
+    set_mode loads its window icon through Python code and clears whatever that raised, so a
+    SIGTERM landing while the screen opens was lost, and the kiosk ran on until SIGKILL."""
+    if _Terminated.received:
+        raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     # Whatever text reaches the terminal (a name from a hostile log, say), print it, never die.
     for stream in (sys.stdout, sys.stderr):

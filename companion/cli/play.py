@@ -308,6 +308,9 @@ def _run(
     except pygame.error as err:
         print(_both("cli.no_display", why=str(err) or "SDL"), file=sys.stderr)
         return 1
+    from companion.cli import raise_if_terminated
+
+    raise_if_terminated()  # a stop while the screen opened (set_mode swallows it)
     said = ""
     try:
         factory, leds = open_seat_leds(config, input_name)
@@ -360,6 +363,7 @@ def _run(
 
         app.on_frame = trace
     try:
+        raise_if_terminated()  # nor is a stop during the set-up lost (any library swallowing it)
         return app.run()
     finally:
         from companion.display import snapshot

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -18,6 +19,7 @@ from tests.boot.appliance import ROOT, missing_tools
 
 _RUN: dict[str, Any] = {}
 NEEDS_VM = "needs_vm"
+WAIT_S = 25 * 60  # the longest wait for the scenario
 
 
 def _vm_items(items: list[pytest.Item]) -> list[pytest.Item]:
@@ -32,6 +34,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     vm = _vm_items(items)
     for item in vm:
         items.remove(item)
+        # The first of them waits for the scenario (its own bound is WAIT_S): run alone, the
+        # suite's 300 s per test would cut the wait and kill the scenario half-way.
+        item.add_marker(pytest.mark.timeout(WAIT_S + 60))
     items.extend(vm)
 
 
@@ -50,13 +55,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         stdout=log,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
+        start_new_session=True,  # its QEMU goes with it when it is killed (sessionfinish)
     )
 
 
 def pytest_sessionfinish() -> None:
     proc = _RUN.get("proc")
     if proc is not None and proc.poll() is None:
-        proc.kill()
+        # The scenario and its QEMU (a QEMU left behind would take a core for ever).
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
@@ -72,9 +79,10 @@ def observations() -> dict[str, Any]:
     proc = _RUN["proc"]
     out: Path = _RUN["out"]
     try:
-        proc.wait(timeout=25 * 60)
+        proc.wait(timeout=WAIT_S)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
     obs_file = out / "observations.json"
     log_tail = (out / "scenario.log").read_text(encoding="utf-8", errors="replace")[-6000:]
     if not obs_file.exists():

@@ -204,3 +204,16 @@ def test_phones_on_open_the_sandbox_through_the_generator(observations: dict[str
     cat = [r for r in observations["kiosk_lines"] if r["line"].startswith("systemctl cat companion")]
     assert cat, observations["kiosk_lines"]
     assert "50-companion-web.conf" in cat[0]["out"] and "IPAddressAllow=" in cat[0]["out"], cat[0]
+
+
+@pytest.mark.needs_vm
+def test_the_shader_cache_outlives_a_restart(observations: dict[str, Any]) -> None:
+    # RuntimeDirectoryPreserve=restart: the kiosk restarted after its kill -9 finds the shaders
+    # Mesa compiled before (the same files, not written again), instead of compiling them anew.
+    assert "shader_cache_after_restart" in observations, _explain(observations, "kill9")
+    before = dict(f.rsplit(" ", 1) for f in observations["shader_cache_before_kill"])
+    after = dict(f.rsplit(" ", 1) for f in observations["shader_cache_after_restart"])
+    assert before, "Mesa wrote no shader cache in /run/companion/cache"
+    assert set(before) <= set(after), sorted(set(before) - set(after))
+    # Kept, not removed and written anew by the restarted kiosk (its index may be updated).
+    assert any(after[f] == mtime for f, mtime in before.items()), (before, after)
