@@ -12,9 +12,13 @@ redraw: median time of a full redraw of each screen at 1920x1080 in the busiest 
         frame after everything changed. Then the same for Les Cinq Rois and 13 feuilles (their
         `busy` samples), one line each.
 idle:   process CPU time of `companion play kilo` over 10 s with nothing happening, as a share
-        of one core, for keyboard input (keys are slap buttons: 1 ms polling) and for the
-        simulated players once their slap is in (hardware input: 8 ms polling).
-startup: `companion play kilo --input sim` from process start to its first frame.
+        of one core, for keyboard input (keys are slap buttons) and for the simulated players
+        once their slap is in (their presses come on the queue, as GPIO's and serial's do); issue
+        23: at most 1 %.
+startup: `companion play kilo --input sim` from process start to its first frame (issue 23: at
+        most 0.5 s), with the package's bytecode compiled, as pip leaves an installed wheel (a
+        PYTHONDONTWRITEBYTECODE in the environment would make every run compile the package
+        again, which no table does); each run in a new data folder.
 """
 
 from __future__ import annotations
@@ -123,8 +127,12 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def _start(args: list[str], data: str) -> tuple[subprocess.Popen[str], float, float]:
-    env = {**os.environ, "COMPANION_TRACE_FRAMES": "1", "COMPANION_DATA_DIR": data}
+def _start(
+    args: list[str], data: str, env_extra: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], float, float]:
+    env = {**os.environ, "COMPANION_TRACE_FRAMES": "1", "COMPANION_DATA_DIR": data, **(env_extra or {})}
+    if env_extra and "PYTHONPYCACHEPREFIX" in env_extra:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     t0 = time.monotonic()
     proc = subprocess.Popen(
         [
@@ -184,19 +192,24 @@ def bench_idle(seconds: float = 10.0) -> None:
                     "input": source,
                     "seconds": round(w1 - w0, 1),
                     "cpu_percent_of_one_core": round(100 * (c1 - c0) / (w1 - w0), 2),
-                    "target_percent": 2,
+                    "target_percent": 1,
                 }
             )
 
 
 def bench_startup(runs: int = 5) -> None:
     times = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory() as data:
-            proc, _, first = _start(["--input", "sim"], data)
-            proc.terminate()
-            proc.wait(10)
-            times.append(first)
+    with tempfile.TemporaryDirectory() as pyc:
+        # The bytecode in a folder of the bench's own (the source tree stays as it is): the
+        # first run compiles it and is not counted.
+        bytecode = {"PYTHONPYCACHEPREFIX": pyc}
+        for run in range(runs + 1):
+            with tempfile.TemporaryDirectory() as data:
+                proc, _, first = _start(["--input", "sim"], data, bytecode)
+                proc.terminate()
+                proc.wait(10)
+                if run:
+                    times.append(first)
     emit(
         {
             "bench": "display.startup",
@@ -204,7 +217,8 @@ def bench_startup(runs: int = 5) -> None:
             "median_s": round(statistics.median(times), 3),
             "max_s": round(max(times), 3),
             "runs": runs,
-            "target_s": 1.5,
+            "bytecode": "compiled by a first run, not counted",
+            "target_s": 0.5,
         }
     )
 

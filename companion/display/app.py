@@ -50,6 +50,16 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
+# Once no key, touch or queue item has come for IDLE_AFTER_S, touches and keys are read less
+# often: every wake costs the process 0.1-0.3 ms of CPU (the wake itself, SDL's pump), and
+# 80-125 wakes a second were 2-3 % of a core on a table where nothing happens (issue 23: at most
+# 1 %; the kiosk's emulated guest spent 7.7 CPU-s in 10 s). Queue items (GPIO, serial, phones,
+# simulated players) still wake the loop at once: it blocks on the queue between looks. The first
+# touch after a quiet spell waits at most IDLE_POLL_S; keys that are slap buttons are read within
+# the keyboard clock's own resolution (FED_CLOCK, 20 ms), so no press's stated resolution grows.
+IDLE_AFTER_S = 2.0
+IDLE_POLL_S = 0.05
+IDLE_KEY_POLL_S = 0.019
 ANIM_FRAME_S = 1 / 30
 # A step handles inputs for at most this long before it draws and reads QUIT again, however
 # many presses wait (a chattering button on a slow SD card must not freeze the screen)...
@@ -130,6 +140,7 @@ class App:
         self._stamp: InputEvent | None = None  # the press being handed to the game
         self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
         self._since_ns: int | None = None  # the read before the events being handled
+        self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
@@ -788,20 +799,25 @@ class App:
 
         Between looks at pygame's events the loop blocks on the button queue itself, so a press
         wakes it at once (edge to LED and pixel is then the debounce's wait plus one frame);
-        keys and touches are read every ``poll``. Not pygame.event.wait: without a window system
+        keys and touches are read every poll (KEY_POLL_S or COLD_POLL_S), less often once
+        nothing has come for IDLE_AFTER_S. Not pygame.event.wait: without a window system
         that can wake it, SDL's wait polls every millisecond, which alone costs ~2% of a core.
         """
-        poll = KEY_POLL_S if self._precise() else COLD_POLL_S
+        precise = self._precise()
+        polls = (KEY_POLL_S, IDLE_KEY_POLL_S) if precise else (COLD_POLL_S, IDLE_POLL_S)
         deadline = None if timeout is None else self.now() + timeout
         while True:
             before = self._read_ns
             events = pygame.event.get()
-            self._read_ns = int(self.now() * 1e9)
+            now = self.now()
+            self._read_ns = int(now * 1e9)
             if events or self._early or not self.inbox.empty():
                 # These events came after the previous read: keys stamped now say so.
                 self._since_ns = before or None
+                self._input_at = now
                 return events
-            left = poll if deadline is None else min(poll, deadline - self.now())
+            poll = polls[now - self._input_at >= IDLE_AFTER_S]
+            left = poll if deadline is None else min(poll, deadline - now)
             if left <= 0:
                 return []
             with contextlib.suppress(queue.Empty):
