@@ -83,6 +83,8 @@ CHECKPOINT_GAP_S = 1.0
 SWITCH_S = 0.001
 # Window events are handled at once; these act on the table, so they wait for the presses that
 # were on the queue before them (one order: docs/architecture.md, "Time").
+# The screens that show the evening's tally (App.load_tally).
+TALLY_SCREENS = ("stats", "gameover")
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
@@ -178,7 +180,10 @@ class App:
         # (warm_step): None until planned, then those left to draw.
         self._warm_pending = False
         self._warm: list[tuple[Any, dict[str, Any]]] | None = None
-        self.load_tally()
+        # The evening's tally (the stats and game-over screens) is read once the first frame is
+        # up, while idle, or before a frame of a screen that shows it: reading it (its modules,
+        # a pass over the journal) was a tenth of the time to the first frame.
+        self._tally_pending = journal is not None
         if table is not None:
             self.ui.game = table.engine.game
             self._refresh()
@@ -262,6 +267,7 @@ class App:
 
     def load_tally(self) -> None:
         """The players' numbers for the stats screen and the evening's tally; never raises."""
+        self._tally_pending = False
         if self._holding:
             self._tally_after = True  # read once the step's events are in the journal
             return
@@ -737,6 +743,8 @@ class App:
     def _render(self) -> None:
         """Lay out the frame on the display's surface: nobody sees it before ``_present``."""
         phase = self.animating()
+        if self._tally_pending and active_screen(self.view, self.ui) in TALLY_SCREENS:
+            self.load_tally()
         painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
         self._maybe_same = False
@@ -928,8 +936,8 @@ class App:
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)
-        if self._warm_pending and self.frames:
-            timeout = 0.0  # views to warm: look at the inputs, then warm one if none came
+        if (self._warm_pending or self._tally_pending) and self.frames:
+            timeout = 0.0  # work for idle time: look at the inputs, then do it if none came
         began = self.now()
         events = self.wait(timeout)
         handling = self.now()
@@ -985,15 +993,11 @@ class App:
             # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
             self._tail_s = self.now() - tail_from + handling - began
         self._checkpoint_later()
-        if (
-            self._warm_pending
-            and self.frames
-            and not events
-            and not drawn
-            and not self._early
-            and self.inbox.empty()
-        ):
-            self.warm_step()
+        if self.frames and not events and not drawn and not self._early and self.inbox.empty():
+            if self._tally_pending:
+                self.load_tally()
+            elif self._warm_pending:
+                self.warm_step()
 
     def run(self) -> int:
         switch = sys.getswitchinterval()
