@@ -17,8 +17,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -36,6 +35,9 @@ from companion.inputs.base import EventInbox, InputEvent, SourceStatus
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
+
+if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 NAV_KEYS = {
     pygame.K_t: "table",
@@ -888,6 +890,8 @@ class App:
         if table is None or not table.pending:
             return None
         if self._writer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="journal")
         return self._writer.submit(self._commit_then_light, table)
 
