@@ -12,9 +12,13 @@ redraw: median time of a full redraw of each screen at 1920x1080 in the busiest 
         frame after everything changed. Then the same for Les Cinq Rois and 13 feuilles (their
         `busy` samples), one line each.
 idle:   process CPU time of `companion play kilo` over 10 s with nothing happening, as a share
-        of one core, for keyboard input (keys are slap buttons: 1 ms polling) and for the
-        simulated players once their slap is in (hardware input: 8 ms polling).
-startup: `companion play kilo --input sim` from process start to its first frame.
+        of one core, for keyboard input (keys are slap buttons) and for the simulated players
+        once their slap is in (their presses come on the queue, as GPIO's and serial's do); issue
+        23: at most 1 %.
+startup: `companion play kilo --input sim` from process start to its first frame (issue 23: at
+        most 0.5 s), with the package's bytecode compiled, as pip leaves an installed wheel (a
+        PYTHONDONTWRITEBYTECODE in the environment would make every run compile the package
+        again, which no table does); each run in a new data folder.
 """
 
 from __future__ import annotations
@@ -123,8 +127,17 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def _start(args: list[str], data: str) -> tuple[subprocess.Popen[str], float, float]:
-    env = {**os.environ, "COMPANION_TRACE_FRAMES": "1", "COMPANION_DATA_DIR": data}
+# The process's CPU time at each first frame (its own, threads included): on a loaded machine
+# the wall clock counts the time other processes had the cores.
+STARTUP_CPU: list[float] = []
+
+
+def _start(
+    args: list[str], data: str, env_extra: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], float, float]:
+    env = {**os.environ, "COMPANION_TRACE_FRAMES": "1", "COMPANION_DATA_DIR": data, **(env_extra or {})}
+    if env_extra and "PYTHONPYCACHEPREFIX" in env_extra:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     t0 = time.monotonic()
     proc = subprocess.Popen(
         [
@@ -151,6 +164,7 @@ def _start(args: list[str], data: str) -> tuple[subprocess.Popen[str], float, fl
         if not line:
             raise RuntimeError("companion play exited before its first frame")
         if line.startswith("#frame 1 "):
+            STARTUP_CPU.append(_cpu_s(proc.pid))
             return proc, t0, time.monotonic() - t0
 
 
@@ -184,27 +198,35 @@ def bench_idle(seconds: float = 10.0) -> None:
                     "input": source,
                     "seconds": round(w1 - w0, 1),
                     "cpu_percent_of_one_core": round(100 * (c1 - c0) / (w1 - w0), 2),
-                    "target_percent": 2,
+                    "target_percent": 1,
                 }
             )
 
 
 def bench_startup(runs: int = 5) -> None:
     times = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory() as data:
-            proc, _, first = _start(["--input", "sim"], data)
-            proc.terminate()
-            proc.wait(10)
-            times.append(first)
+    del STARTUP_CPU[:]
+    with tempfile.TemporaryDirectory() as pyc:
+        # The bytecode in a folder of the bench's own (the source tree stays as it is): the
+        # first run compiles it and is not counted.
+        bytecode = {"PYTHONPYCACHEPREFIX": pyc}
+        for run in range(runs + 1):
+            with tempfile.TemporaryDirectory() as data:
+                proc, _, first = _start(["--input", "sim"], data, bytecode)
+                proc.terminate()
+                proc.wait(10)
+                if run:
+                    times.append(first)
     emit(
         {
             "bench": "display.startup",
             "command": "companion play kilo --input sim",
             "median_s": round(statistics.median(times), 3),
             "max_s": round(max(times), 3),
+            "cpu_median_s": round(statistics.median(STARTUP_CPU[1:]), 3),
             "runs": runs,
-            "target_s": 1.5,
+            "bytecode": "compiled by a first run, not counted",
+            "target_s": 0.5,
         }
     )
 

@@ -754,3 +754,55 @@ def test_phones_on_without_the_web_extra_is_said_and_the_table_goes_on(
     assert f"({missing} is missing)" in said and f"run {pip_install('web')} and" in said
     assert ui.message is not None and pip_install("web") in ui.message[0]
     assert ui.hardware.notes[-1] == ui.message
+
+
+def test_every_pad_is_pinged_on_one_beat_so_the_idle_server_wakes_once_for_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each pad's pinger slept PING_EVERY from its own connection: ten pads woke the table's
+    process twenty times a second. Each now sleeps to the next beat of the period, which is the
+    same instant for every pad."""
+    import asyncio
+
+    from companion.web.pad import PING_EVERY_NS, PadSession
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1")
+    pairing = web.pairings.for_game("g1", 2)
+    period = PING_EVERY_NS / 1e9
+    wakes: dict[int, list[float]] = {0: [], 1: []}
+
+    class Socket:
+        async def send_text(self, text: str) -> None:
+            pass
+
+    async def pads() -> None:
+        loop = asyncio.get_running_loop()
+        real_sleep = asyncio.sleep
+
+        mine = threading.get_ident()
+
+        async def sleep(delay: float, result: Any = None) -> Any:
+            if threading.get_ident() != mine:  # another server's thread, left by another test
+                return await real_sleep(delay, result)
+            # Where the pinger asked to wake, on the loop's clock; then no real wait.
+            wakes[current].append(loop.time() + delay)
+            if len(wakes[current]) >= 3:
+                raise asyncio.CancelledError
+            return await real_sleep(0)
+
+        monkeypatch.setattr(asyncio, "sleep", sleep)  # the module the server's pinger sleeps with
+        for seat in (0, 1):
+            current = seat
+            token = pairing.seats[seat]
+            grant = web.pairings.grant(token, "g1")
+            assert grant is not None
+            session = PadSession(grant, pairing, time.monotonic_ns)
+            with pytest.raises(asyncio.CancelledError):
+                await web._ping(Socket(), session, token)  # type: ignore[arg-type]
+            await real_sleep(period / 3)  # the second pad connects a third of a period later
+
+    asyncio.run(pads())
+    for seat in (0, 1):
+        for at in wakes[seat]:
+            beat = at / period  # (the pinger read the clock a few microseconds earlier)
+            assert abs(beat - round(beat)) < 0.02, (seat, at)  # on the shared beat

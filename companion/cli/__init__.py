@@ -8,6 +8,7 @@ by that signal (143 in a shell) once the command has stopped at an event boundar
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from typing import Any, TextIO, cast
@@ -70,6 +71,10 @@ def raise_if_terminated() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # No pydantic plugin serves the companion, and looking for them reads the metadata of every
+    # installed distribution before the first model is built (on the way to the table's first
+    # frame); an environment that names plugins keeps its choice.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     # Whatever text reaches the terminal (a name from a hostile log, say), print it, never die.
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
@@ -120,8 +125,6 @@ def _run(args: argparse.Namespace) -> int:
         return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): not an error of ours, and nothing to say.
-        import os
-
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return DONE

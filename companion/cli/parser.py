@@ -82,11 +82,15 @@ def locale_lang(environ: Mapping[str, str]) -> str | None:
 def config_lang(path: Path) -> str | None:
     """``[table] lang`` of the config file, if it has a valid one. Read with tomllib alone (no
     pydantic at start-up): a file with a mistake is reported by the command that loads it."""
-    import tomllib
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    import tomllib  # a file to read: a table without one does not import it before its first frame
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError):
         return None
     table = data.get("table")
     lang = table.get("lang") if isinstance(table, dict) else None

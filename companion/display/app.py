@@ -17,8 +17,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -37,6 +36,9 @@ from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
 
+if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
+    from concurrent.futures import Future, ThreadPoolExecutor
+
 NAV_KEYS = {
     pygame.K_t: "table",
     pygame.K_p: "pile",
@@ -50,6 +52,16 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
+# Once no key, touch or queue item has come for IDLE_AFTER_S, touches and keys are read less
+# often: every wake costs the process 0.1-0.3 ms of CPU (the wake itself, SDL's pump), and
+# 80-125 wakes a second were 2-3 % of a core on a table where nothing happens (issue 23: at most
+# 1 %; the kiosk's emulated guest spent 7.7 CPU-s in 10 s). Queue items (GPIO, serial, phones,
+# simulated players) still wake the loop at once: it blocks on the queue between looks. The first
+# touch after a quiet spell waits at most IDLE_POLL_S; keys that are slap buttons are read within
+# the keyboard clock's own resolution (FED_CLOCK, 20 ms), so no press's stated resolution grows.
+IDLE_AFTER_S = 2.0
+IDLE_POLL_S = 0.05
+IDLE_KEY_POLL_S = 0.019
 ANIM_FRAME_S = 1 / 30
 # A step handles inputs for at most this long before it draws and reads QUIT again, however
 # many presses wait (a chattering button on a slow SD card must not freeze the screen)...
@@ -73,6 +85,8 @@ CHECKPOINT_GAP_S = 1.0
 SWITCH_S = 0.001
 # Window events are handled at once; these act on the table, so they wait for the presses that
 # were on the queue before them (one order: docs/architecture.md, "Time").
+# The screens that show the evening's tally (App.load_tally).
+TALLY_SCREENS = ("stats", "gameover")
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
@@ -130,6 +144,7 @@ class App:
         self._stamp: InputEvent | None = None  # the press being handed to the game
         self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
         self._since_ns: int | None = None  # the read before the events being handled
+        self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
         self.source: Any = None
         self._source_factory = source_factory or self._build_source
         self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
@@ -167,7 +182,10 @@ class App:
         # (warm_step): None until planned, then those left to draw.
         self._warm_pending = False
         self._warm: list[tuple[Any, dict[str, Any]]] | None = None
-        self.load_tally()
+        # The evening's tally (the stats and game-over screens) is read once the first frame is
+        # up, while idle, or before a frame of a screen that shows it: reading it (its modules,
+        # a pass over the journal) was a tenth of the time to the first frame.
+        self._tally_pending = journal is not None
         if table is not None:
             self.ui.game = table.engine.game
             self._refresh()
@@ -251,6 +269,7 @@ class App:
 
     def load_tally(self) -> None:
         """The players' numbers for the stats screen and the evening's tally; never raises."""
+        self._tally_pending = False
         if self._holding:
             self._tally_after = True  # read once the step's events are in the journal
             return
@@ -726,6 +745,8 @@ class App:
     def _render(self) -> None:
         """Lay out the frame on the display's surface: nobody sees it before ``_present``."""
         phase = self.animating()
+        if self._tally_pending and active_screen(self.view, self.ui) in TALLY_SCREENS:
+            self.load_tally()
         painter = Painter(self.turned.canvas(self.surface), self.fonts)
         now = self.ui.now = self.now()
         self._maybe_same = False
@@ -788,20 +809,25 @@ class App:
 
         Between looks at pygame's events the loop blocks on the button queue itself, so a press
         wakes it at once (edge to LED and pixel is then the debounce's wait plus one frame);
-        keys and touches are read every ``poll``. Not pygame.event.wait: without a window system
+        keys and touches are read every poll (KEY_POLL_S or COLD_POLL_S), less often once
+        nothing has come for IDLE_AFTER_S. Not pygame.event.wait: without a window system
         that can wake it, SDL's wait polls every millisecond, which alone costs ~2% of a core.
         """
-        poll = KEY_POLL_S if self._precise() else COLD_POLL_S
+        precise = self._precise()
+        polls = (KEY_POLL_S, IDLE_KEY_POLL_S) if precise else (COLD_POLL_S, IDLE_POLL_S)
         deadline = None if timeout is None else self.now() + timeout
         while True:
             before = self._read_ns
             events = pygame.event.get()
-            self._read_ns = int(self.now() * 1e9)
+            now = self.now()
+            self._read_ns = int(now * 1e9)
             if events or self._early or not self.inbox.empty():
                 # These events came after the previous read: keys stamped now say so.
                 self._since_ns = before or None
+                self._input_at = now
                 return events
-            left = poll if deadline is None else min(poll, deadline - self.now())
+            poll = polls[now - self._input_at >= IDLE_AFTER_S]
+            left = poll if deadline is None else min(poll, deadline - now)
             if left <= 0:
                 return []
             with contextlib.suppress(queue.Empty):
@@ -864,6 +890,8 @@ class App:
         if table is None or not table.pending:
             return None
         if self._writer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="journal")
         return self._writer.submit(self._commit_then_light, table)
 
@@ -912,8 +940,8 @@ class App:
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)
-        if self._warm_pending and self.frames:
-            timeout = 0.0  # views to warm: look at the inputs, then warm one if none came
+        if (self._warm_pending or self._tally_pending) and self.frames:
+            timeout = 0.0  # work for idle time: look at the inputs, then do it if none came
         began = self.now()
         events = self.wait(timeout)
         handling = self.now()
@@ -969,15 +997,11 @@ class App:
             # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
             self._tail_s = self.now() - tail_from + handling - began
         self._checkpoint_later()
-        if (
-            self._warm_pending
-            and self.frames
-            and not events
-            and not drawn
-            and not self._early
-            and self.inbox.empty()
-        ):
-            self.warm_step()
+        if self.frames and not events and not drawn and not self._early and self.inbox.empty():
+            if self._tally_pending:
+                self.load_tally()
+            elif self._warm_pending:
+                self.warm_step()
 
     def run(self) -> int:
         switch = sys.getswitchinterval()

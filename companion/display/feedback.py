@@ -4,13 +4,15 @@ LEDs show. Called only from the main loop, after the table has decided; never fr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from companion.display.game_ui import GameScreens, LedPlan
-from companion.hardware.leds import BoardLeds, Leds
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.inputs.debounce import StuckGuard
+
+if TYPE_CHECKING:  # the LEDs' module is read when a source or the Pi has LEDs (not before the first frame)
+    from companion.hardware.leds import BoardLeds, Leds
 
 Key = tuple[str, int]  # (source name, seat)
 
@@ -38,6 +40,8 @@ class ButtonFeedback:
         self.board = None
         for part in getattr(source, "sources", (source,)):
             if callable(getattr(part, "set_leds", None)):
+                from companion.hardware.leds import BoardLeds
+
                 self.board = BoardLeds(part)
         self.show(game, screens)
 

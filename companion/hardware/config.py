@@ -7,7 +7,6 @@ other parts of the companion and are ignored here.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -339,6 +338,8 @@ class HardwareConfig(BaseModel):
 
     @classmethod
     def from_toml(cls, text: str, *, where: str = "config") -> HardwareConfig:
+        import tomllib  # only when there is a file: not on the way to a first frame without one
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

@@ -538,7 +538,10 @@ class WebServer:
                 n += 1
                 if n % SYNC_EVERY == 0:
                     await ws.send_text(session.sync_text())
-                await asyncio.sleep(PING_EVERY_NS / 1e9)
+                # On one beat for every pad: the loop wakes once for all of them, not once per
+                # pad (idle CPU with ten pads, bench/web.py idle_cpu).
+                period = PING_EVERY_NS / 1e9
+                await asyncio.sleep(period - asyncio.get_running_loop().time() % period)
 
     # --- running -----------------------------------------------------------------------------
 
