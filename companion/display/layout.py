@@ -678,7 +678,9 @@ class Painter:
         """A control: its panel, label and hint. Drawn once and then copied (``layer``) where
         the four pixels at its corners show one colour: what its rounded corners leave showing,
         part of the key."""
-        draw = functools.partial(self._button, rect, label, action, enabled, color, size, hint, selected, parent)
+        draw = functools.partial(
+            self._button, rect, label, action, enabled, color, size, hint, selected, parent
+        )
         if self.audit or rect.width < 2 or rect.height < 2 or not self.screen.contains(rect):
             draw()
             return rect
