@@ -5,6 +5,7 @@ capped, so a long evening does not grow memory."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 
@@ -151,3 +152,41 @@ def test_a_text_cached_is_drawn_anew_in_another_colour() -> None:
         cold = pygame.Surface(SIZE)
         Painter(cold, Fonts()).text("Manche 6/8", box, 40, color)
         assert _pixels(warm) == _pixels(cold)
+
+
+def _block_frame(fonts: Fonts, before: str | None) -> bytes:
+    """A frame: the background, maybe something drawn where the block goes, then the block (a
+    line of text on the background, copied from its third frame on)."""
+    surface = pygame.Surface(SIZE)
+    surface.fill((255, 0, 255))  # the last frame's picture
+    painter = Painter(surface, fonts)
+    painter.ground((20, 20, 30), pygame.Rect(0, 0, *SIZE))
+    block = pygame.Rect(20, 20, 400, 200)
+    if before == "panel":
+        painter.panel(pygame.Rect(40, 120, 300, 60), None, PANEL_HI)
+    elif before == "raw":
+        pygame.draw.rect(painter.surface, (200, 30, 30), (40, 120, 300, 60))
+    painter.layer(
+        ("block",),
+        block,
+        functools.partial(painter.text, "Manche 6/8", pygame.Rect(block.x, block.y, block.width, 50), 40),
+    )
+    return _pixels(surface)
+
+
+@pytest.mark.parametrize("before", [None, "panel", "raw"])
+def test_a_block_copied_over_the_background_paints_what_was_drawn_under_it(before: str | None) -> None:
+    """Over the untouched background only the block's rows that are not background are
+    copied; anything drawn where it goes first (by the painter or on its surface) is covered
+    as a whole copy covers it."""
+    warm, whole = Fonts(), Fonts()
+    for _ in range(3):
+        _block_frame(warm, None)
+        _block_frame(whole, None)
+    layer = next(iter(warm._layers.values()))
+    assert layer.bands is not None and sum(b.height for b in layer.bands) < 200 // 2
+    for key, kept in list(whole._layers.items()):
+        whole._layers[key] = dataclasses.replace(kept, bands=None)  # copied whole
+    assert _block_frame(warm, before) == _block_frame(whole, before)
+    if before is None:  # and that is the block as drawn
+        assert _block_frame(warm, before) == _block_frame(Fonts(), before)

@@ -217,6 +217,10 @@ class Layer:
     texts: tuple[TextRecord, ...]
     controls: tuple[Control, ...]
     boxes: tuple[tuple[pygame.Rect, pygame.Rect], ...]
+    # Where its pixels are not the frame's background (``ground``), as bands of rows within
+    # it; None: copied whole.
+    ground: Color | None = None
+    bands: tuple[pygame.Rect, ...] | None = None
 
 
 class PanelShape:
@@ -300,13 +304,39 @@ class Lru(Generic[K, V]):
         return value
 
 
+BAND_GAP = 8  # rows of background between two bands that are copied rather than skipped
+
+
+def _bands(pixels: pygame.Surface, ground: Color) -> tuple[pygame.Rect, ...] | None:
+    """The bands of rows of ``pixels`` (as wide as what is not ``ground`` in them) outside which
+    every pixel is ``ground``; None where they cover most of it anyway."""
+    mask = pygame.mask.from_threshold(pixels, ground, (1, 1, 1, 255))  # exactly the background
+    mask.invert()
+    bands: list[pygame.Rect] = []
+    for r in sorted(mask.get_bounding_rects(), key=lambda r: r.top):
+        if bands and r.top <= bands[-1].bottom + BAND_GAP:
+            bands[-1].union_ip(r)
+        else:
+            bands.append(pygame.Rect(r))
+    w, h = pixels.get_size()
+    if sum(b.width * b.height for b in bands) > w * h * 3 // 4:
+        return None
+    return tuple(bands)
+
+
 def _bytes(surface: pygame.Surface) -> int:
     return surface.get_pitch() * surface.get_height()
 
 
 class Painter:
     def __init__(self, surface: pygame.Surface, fonts: Fonts, audit: bool = False) -> None:
-        self.surface = surface
+        self._surface = surface
+        # The frame's background (``ground``) and what was drawn on it since: a copied block
+        # over nothing but that background copies only its rows that are not background.
+        self._ground: pygame.Rect | None = None
+        self._ground_color: Color = (0, 0, 0)
+        self._drawn: list[pygame.Rect] = []
+        self._raw = False  # the surface was handed out: anything may have been drawn anywhere
         # Audit mode (tests, `companion snapshot`) also samples what lies under each text, for
         # the contrast rule; a live frame does not pay for it.
         self.audit = audit
@@ -322,6 +352,38 @@ class Painter:
         # 7" rules exempt what is drawn inside them, and nothing else on their screen.
         self.arm: list[pygame.Rect] = []
         self.motion: Motion | None = None  # the live loop's (display.motion); None: nothing moves
+
+    # --- the background ----------------------------------------------------------------------
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The frame's surface, for drawing the painter does not see (``under`` says where)."""
+        self._raw = True
+        return self._surface
+
+    def ground(self, color: Color, rect: pygame.Rect) -> None:
+        """The frame's background over ``rect``, filled now; the painter then knows which of its
+        pixels are still background (all but what it drew on them)."""
+        self._surface.fill(color, rect)
+        self._ground = pygame.Rect(rect).clip(self.screen)
+        self._ground_color = color
+        self._drawn = []
+        self._raw = False
+
+    def under(self, rect: pygame.Rect) -> pygame.Surface:
+        """The frame's surface, for drawing inside ``rect``."""
+        self._drawn.append(rect)
+        return self._surface
+
+    def _on_ground(self, rect: pygame.Rect) -> bool:
+        """Whether every pixel of ``rect`` is still the frame's background."""
+        ground = self._ground
+        return (
+            ground is not None
+            and not self._raw
+            and ground.contains(rect)
+            and rect.collidelist(self._drawn) == -1
+        )
 
     # --- geometry helpers --------------------------------------------------------------------
 
@@ -342,13 +404,14 @@ class Painter:
         self.boxes.append((pygame.Rect(rect), pygame.Rect(parent or self.screen)))
         radius = self.px(8)
         line = max(1, width or self.px(3)) if border is not None else 0
-        shape = self.fonts.panel_shape(self.surface, rect.size, color, radius, border, line)
+        surface = self.under(rect)
+        shape = self.fonts.panel_shape(surface, rect.size, color, radius, border, line)
         if shape is None:
-            pygame.draw.rect(self.surface, color, rect, border_radius=radius)
+            pygame.draw.rect(surface, color, rect, border_radius=radius)
             if border is not None:
-                pygame.draw.rect(self.surface, border, rect, width=line, border_radius=radius)
+                pygame.draw.rect(surface, border, rect, width=line, border_radius=radius)
             return rect
-        shape.blit(self.surface, rect.topleft)
+        shape.blit(surface, rect.topleft)
         return rect
 
     def layer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> None:
@@ -363,7 +426,14 @@ class Painter:
         full = (key, tuple(rect), self.screen.size)
         layer = self.fonts.layer(full)
         if layer is not None:
-            self.surface.blit(layer.pixels, rect)
+            if layer.bands is not None and layer.ground == self._ground_color and self._on_ground(rect):
+                # Over the background: only the rows that are not background (a frame is
+                # memory-bound; a block of text rows is mostly background).
+                for band in layer.bands:
+                    self._surface.blit(layer.pixels, band.move(rect.topleft), band)
+            else:
+                self._surface.blit(layer.pixels, rect)
+            self._drawn.append(rect)
             self.texts.extend(layer.texts)
             self.controls.extend(layer.controls)
             self.boxes.extend(layer.boxes)
@@ -374,16 +444,20 @@ class Painter:
             return
         counts = len(self.texts), len(self.controls), len(self.boxes)
         draw()
+        self._drawn.append(rect)
         area = rect.clip(self.screen)
         if area != rect:
             return  # partly off screen: not worth keeping
+        pixels = self._surface.subsurface(area).copy()
         self.fonts.put_layer(
             full,
             Layer(
-                self.surface.subsurface(area).copy(),
+                pixels,
                 tuple(self.texts[counts[0] :]),
                 tuple(self.controls[counts[1] :]),
                 tuple(self.boxes[counts[2] :]),
+                self._ground_color,
+                _bands(pixels, self._ground_color),
             ),
         )
 
@@ -472,7 +546,7 @@ class Painter:
         else:
             rect.centery = box.centery
         bg = self._under(rect, color) if self.audit else None
-        self.surface.blit(surf, rect)
+        self.under(rect).blit(surf, rect)
         self.texts.append(
             TextRecord(
                 shown, rect, pygame.Rect(box), role, cur, self.fonts.cap(cur), color, bg, kind, who, cut
@@ -493,7 +567,7 @@ class Painter:
             for j in range(3):
                 x = area.left + (area.width - 1) * i // 4
                 y = area.top + (area.height - 1) * (j + 1) // 4
-                c = self.surface.get_at((x, y))
+                c = self._surface.get_at((x, y))
                 under = (c[0], c[1], c[2])
                 if worst is None or contrast(under, color) < contrast(worst, color):
                     worst = under
@@ -684,7 +758,7 @@ class Painter:
         if self.audit or rect.width < 2 or rect.height < 2 or not self.screen.contains(rect):
             draw()
             return rect
-        surface = self.surface
+        surface = self._surface  # read, not drawn on
         x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
         under = surface.get_at_mapped((x0, y0))
         if not (
@@ -738,12 +812,15 @@ class Painter:
     def seat_mark(self, seat: int, center: tuple[int, int], radius: int, number: bool = True) -> None:
         """The seat's colour and shape, with its number: colour is never the only cue."""
         color = seat_color(seat)
-        draw_shape(self.surface, seat, center, radius, color)
+        reach = radius * 13 // 10 + 2  # the star's and the triangles' points reach past the radius
+        surface = self.under(pygame.Rect(center[0] - reach, center[1] - reach, 2 * reach, 2 * reach))
+        draw_shape(surface, seat, center, radius, color)
         if number and radius >= 9:
             label = "10" if seat == 9 else str(seat + 1)
             size = max(10, int(radius * (0.95 if seat == 9 else 1.2)))
             surf = self.fonts.render(label, size, text_on(color) if _filled(seat) else color)
-            self.surface.blit(surf, surf.get_rect(center=center))
+            rect = surf.get_rect(center=center)
+            self.under(rect).blit(surf, rect)
 
 
 def _filled(seat: int) -> bool:
