@@ -148,7 +148,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     top = Rect(0, 0, s.width, top_h)
     p.chrome.append(top)
     # The background only under the bar, which covers the rest: a frame is memory-bound.
-    p.surface.fill(BG, Rect(0, top.bottom, s.width, max(0, s.height - top.bottom)))
+    p.ground(BG, Rect(0, top.bottom, s.width, max(0, s.height - top.bottom)))
     gs = screens_of(ui)
     if v is None:
         where, todo, todo_color = gs.title, t("scr.setup.title", lang), MUTED
@@ -196,7 +196,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
     hw = ui.hardware
     if hw.trouble:
         band = Rect(0, y, s.width, p.px(48))
-        pygame.draw.rect(p.surface, WARN, band)
+        pygame.draw.rect(p.under(band), WARN, band)
         p.text(hardware_line(ui), band.inflate(-2 * pad, -p.px(4)), p.font(SMALL), (0, 0, 0))
         p.controls.append(_ctl(band, ("nav", "status")))
         y = band.bottom
@@ -205,7 +205,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         # An error names its fix: rather two lines than a cut sentence.
         two_lines = p.fonts.size(message, p.font(18))[0] > s.width - 2 * pad
         band = Rect(0, y, s.width, p.px(66 if two_lines else 48))
-        pygame.draw.rect(p.surface, BAD if ui.message_error else GOOD, band)
+        pygame.draw.rect(p.under(band), BAD if ui.message_error else GOOD, band)
         inner = band.inflate(-2 * pad, -p.px(4))
         if two_lines:
             p.paragraph(message, inner, p.font(SMALL), FG, min_size=p.font(16))

@@ -46,6 +46,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
+    Color,
     seat_color,
     text_on,
 )
@@ -842,15 +843,32 @@ def entry_row(p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: s
     entered for them, then the small button that says who went out."""
     name = v.players[s]
     active = s == entry.active
-    gap = max(2, p.px(3))
-    name_b, out_b = split(row, [3.2, 1], vertical=False, gap=gap)
     fill = ACCENT if active else (GOOD if entry.complete(name) and entry.out else PANEL_HI)
-    p.panel(name_b, None, fill, border=FG if active else None)
-    ink = text_on(fill)
-    inner = name_b.inflate(-p.px(8), -max(2, p.px(2)))
     status = status_of(entry, name, lang)
     if entry.mode != "hands" and name == entry.out:
         status = "0"  # "0 (went out)" holds no far type in the row: its out button says why
+    # The same on most frames (one row changes a key): drawn once, then copied.
+    key = ("cinq.entry_row", s, v.players, active, fill, status, entry.out == name, entry.mode, lang)
+    p.layer(key, row, lambda: _entry_row(p, v.players, s, row, lang, active, fill, status, entry))
+
+
+def _entry_row(
+    p: Painter,
+    players: tuple[str, ...],
+    s: int,
+    row: Rect,
+    lang: str,
+    active: bool,
+    fill: Color,
+    status: str,
+    entry: RoundEntry,
+) -> None:
+    name = players[s]
+    gap = max(2, p.px(3))
+    name_b, out_b = split(row, [3.2, 1], vertical=False, gap=gap)
+    p.panel(name_b, None, fill, border=FG if active else None)
+    ink = text_on(fill)
+    inner = name_b.inflate(-p.px(8), -max(2, p.px(2)))
     # Read from the seats like any name and score (docs/screen.md, the 7" rules): the name at
     # 4 mm, typed points in far type; a word ("—", "0, out") at the least a seat reads.
     size = p.far_name_size()
@@ -860,7 +878,7 @@ def entry_row(p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: s
     status_w = min(inner.width // 2, p.fonts.size(status, status_size)[0] + p.px(4))
     who_b = Rect(inner.x, inner.y, inner.width - status_w - p.px(4), inner.height)
     status_b = Rect(who_b.right + p.px(4), inner.y, status_w, inner.height)
-    p.name(name, v.players, who_b, size, ink, min_size=size)
+    p.name(name, players, who_b, size, ink, min_size=size)
     p.text(
         status,
         status_b,

@@ -708,10 +708,10 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
     if share is not None:
         text_b, bar_b = split(line, [0.62, 0.38], vertical=False, gap=gap)
         bar = Rect(bar_b.x, bar_b.centery - bar_b.height // 4, bar_b.width, bar_b.height // 2)
-        pygame.draw.rect(p.surface, PANEL_HI, bar)
+        pygame.draw.rect(p.under(bar), PANEL_HI, bar)
         if share > 0:
             pygame.draw.rect(
-                p.surface, ACCENT, Rect(bar.x, bar.y, max(2, int(bar.width * share)), bar.height)
+                p.under(bar), ACCENT, Rect(bar.x, bar.y, max(2, int(bar.width * share)), bar.height)
             )
     p.text(text, text_b, p.font(NEAR), BAD if closed else FG, align="left", min_size=p.font(16))
     timeline(

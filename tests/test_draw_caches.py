@@ -1,0 +1,192 @@
+"""What the painter keeps between frames (issue 23's redraw figure) changes no pixel and stays
+bounded: a panel copied is the panel pygame draws, on any background; a button copied is drawn
+anew when its label, colour or the colour under its corners changes; every cache of ``Fonts`` is
+capped, so a long evening does not grow memory."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from companion.display.layout import Fonts, Painter
+from companion.display.theme import FG, GOOD, PANEL, PANEL_HI, Color
+
+SIZE = (640, 360)
+
+
+@pytest.fixture(autouse=True)
+def _fonts_ready() -> None:
+    pygame.font.init()
+
+
+def _busy(surface: pygame.Surface) -> None:
+    """A background that is not one colour: every pixel a panel leaves alone must show it."""
+    w, h = surface.get_size()
+    for x in range(0, w, 7):
+        pygame.draw.line(surface, ((x * 5) % 256, (x * 3) % 256, 90), (x, 0), (w - x, h), 5)
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+CASES: list[tuple[tuple[int, int, int, int], Color, Color | None, int]] = [
+    ((10, 10, 259, 152), PANEL, None, 0),
+    ((30, 40, 259, 152), PANEL_HI, FG, 9),  # the acting tile's frame
+    ((5, 200, 400, 20), PANEL, GOOD, 3),  # shorter than two corners
+    ((300, 5, 12, 200), (255, 0, 255), FG, 2),  # the first key colour drawn: another key
+    ((200, 100, 1, 1), PANEL, None, 0),
+    ((100, 300, 37, 36), (0, 255, 0), (255, 0, 255), 4),  # both first key colours drawn
+]
+
+
+@pytest.mark.parametrize(("rect", "color", "border", "width"), CASES)
+def test_a_panel_copied_is_the_panel_pygame_draws(
+    rect: tuple[int, int, int, int], color: Color, border: Color | None, width: int
+) -> None:
+    fonts = Fonts()
+    drawn = pygame.Surface(SIZE)
+    _busy(drawn)
+    painter = Painter(drawn, fonts)
+    radius = painter.px(8)
+    line = max(1, width or painter.px(3))
+    pygame.draw.rect(drawn, color, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(drawn, border, rect, width=line, border_radius=radius)
+    for _ in range(2):  # the first draws the shape and keeps it, the second copies it
+        copied = pygame.Surface(SIZE)
+        _busy(copied)
+        Painter(copied, fonts).panel(pygame.Rect(rect), None, color, border=border, width=width)
+        assert _pixels(copied) == _pixels(drawn)
+    assert fonts.stats()["panels"] == 1
+
+
+def test_panel_shapes_are_capped_in_bytes() -> None:
+    fonts = Fonts()
+    fonts.PANEL_BYTES = 200 * 100 * 4 * 3
+    surface = pygame.Surface(SIZE)
+    for i in range(60):
+        Painter(surface, fonts).panel(pygame.Rect(0, 0, 100 + i, 100), None, PANEL)
+    assert 0 < fonts.panel_bytes <= fonts.PANEL_BYTES
+    assert fonts.stats()["panels"] < 60
+
+
+def _button_frame(fonts: Fonts, under: Color, label: str, color: Color) -> tuple[bytes, Painter]:
+    surface = pygame.Surface(SIZE)
+    surface.fill(under)
+    painter = Painter(surface, fonts)
+    painter.button(pygame.Rect(40, 40, 300, 120), label, ("go",), color=color, hint="Entrée")
+    return _pixels(surface), painter
+
+
+@pytest.mark.parametrize(
+    ("under", "label", "color"),
+    [
+        ((0, 0, 0), "Valider", GOOD),  # the same: copied
+        ((0, 0, 0), "Annuler", GOOD),  # another label
+        ((0, 0, 0), "Valider", PANEL_HI),  # another colour
+        ((200, 30, 30), "Valider", GOOD),  # another colour under its rounded corners
+    ],
+)
+def test_a_button_copied_is_drawn_anew_when_it_changes(under: Color, label: str, color: Color) -> None:
+    warm = Fonts()
+    for _ in range(3):  # the third frame is made of the copy
+        _button_frame(warm, (0, 0, 0), "Valider", GOOD)
+    pixels, painter = _button_frame(warm, under, label, color)
+    cold_pixels, cold = _button_frame(Fonts(), under, label, color)
+    assert pixels == cold_pixels
+    assert [r.text for r in painter.texts] == [r.text for r in cold.texts] == [label, "Entrée"]
+    assert painter.controls == cold.controls
+
+
+def test_a_button_over_two_colours_is_not_copied() -> None:
+    """Its corners would keep whatever lay under them the first time."""
+    fonts = Fonts()
+    surface = pygame.Surface(SIZE)
+    for _ in range(3):
+        surface.fill((0, 0, 0))
+        pygame.draw.rect(surface, (200, 30, 30), (0, 0, SIZE[0], 100))  # under its top corners
+        Painter(surface, fonts).button(pygame.Rect(40, 40, 300, 120), "Valider", ("go",))
+    assert fonts.layer_bytes == 0
+
+
+def test_every_cache_of_fonts_is_bounded() -> None:
+    """An evening draws thousands of different texts, sizes and blocks: each cache keeps at
+    most its cap (an uncapped one grows here past it)."""
+    fonts = Fonts(text_bytes=64 * 1024)
+    fonts.MAX_FONTS = 6
+    fonts.MAX_SIZES = 40
+    fonts.LAYER_BYTES = 64 * 1024
+    fonts.PANEL_BYTES = 64 * 1024
+    fonts.fits.cap = fonts.paragraphs.cap = fonts.wraps.cap = fonts.seen_layers.cap = 30
+    surface = pygame.Surface(SIZE)
+    for i in range(120):
+        painter = Painter(surface, fonts)
+        box = pygame.Rect(0, 0, 80 + i, 60)
+        painter.text(f"Joueur {i} : {i * 7} kg", box, 20 + i % 12)
+        painter.paragraph(f"Manche {i}, une phrase qui tient sur plusieurs lignes", box, 24)
+        painter.panel(pygame.Rect(0, 100, 50 + i, 40), None, PANEL)
+        for _ in range(2):
+            painter.layer(("block", i), box, functools.partial(painter.text, str(i), box, 30))
+    stats = fonts.stats()
+    assert 0 < stats["text_bytes"] <= 64 * 1024 and stats["texts"] < 120
+    assert stats["fonts"] <= 6 and stats["sizes"] <= 40
+    assert stats["fits"] <= 30 and stats["paragraphs"] <= 30 and len(fonts.wraps) <= 30
+    assert len(fonts.seen_layers) <= 30
+    assert 0 < fonts.layer_bytes <= 64 * 1024
+    assert 0 < stats["panel_bytes"] <= 64 * 1024 and stats["panels"] < 120
+
+
+def test_a_text_cached_is_drawn_anew_in_another_colour() -> None:
+    fonts = Fonts()
+    box = pygame.Rect(10, 10, 400, 80)
+    for color in (FG, GOOD, FG):
+        warm = pygame.Surface(SIZE)
+        Painter(warm, fonts).text("Manche 6/8", box, 40, color)
+        cold = pygame.Surface(SIZE)
+        Painter(cold, Fonts()).text("Manche 6/8", box, 40, color)
+        assert _pixels(warm) == _pixels(cold)
+
+
+def _block_frame(fonts: Fonts, before: str | None) -> bytes:
+    """A frame: the background, maybe something drawn where the block goes, then the block (a
+    line of text on the background, copied from its third frame on)."""
+    surface = pygame.Surface(SIZE)
+    surface.fill((255, 0, 255))  # the last frame's picture
+    painter = Painter(surface, fonts)
+    painter.ground((20, 20, 30), pygame.Rect(0, 0, *SIZE))
+    block = pygame.Rect(20, 20, 400, 200)
+    if before == "panel":
+        painter.panel(pygame.Rect(40, 120, 300, 60), None, PANEL_HI)
+    elif before == "raw":
+        pygame.draw.rect(painter.surface, (200, 30, 30), (40, 120, 300, 60))
+    painter.layer(
+        ("block",),
+        block,
+        functools.partial(painter.text, "Manche 6/8", pygame.Rect(block.x, block.y, block.width, 50), 40),
+    )
+    return _pixels(surface)
+
+
+@pytest.mark.parametrize("before", [None, "panel", "raw"])
+def test_a_block_copied_over_the_background_paints_what_was_drawn_under_it(before: str | None) -> None:
+    """Over the untouched background only the block's rows that are not background are
+    copied; anything drawn where it goes first (by the painter or on its surface) is covered
+    as a whole copy covers it."""
+    warm, whole = Fonts(), Fonts()
+    for _ in range(3):
+        _block_frame(warm, None)
+        _block_frame(whole, None)
+    layer = next(iter(warm._layers.values()))
+    assert layer.bands is not None and sum(b.height for b in layer.bands) < 200 // 2
+    for key, kept in list(whole._layers.items()):
+        whole._layers[key] = dataclasses.replace(kept, bands=None)  # copied whole
+    assert _block_frame(warm, before) == _block_frame(whole, before)
+    if before is None:  # and that is the block as drawn
+        assert _block_frame(warm, before) == _block_frame(Fonts(), before)
