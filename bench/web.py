@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import statistics
 import sys
@@ -32,6 +33,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+# pygame greets on stdout when imported; this bench prints one JSON object per line there.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 

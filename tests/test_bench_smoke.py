@@ -6,6 +6,7 @@ A behaviour check only: the figures themselves depend on the machine and are nev
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -193,3 +194,21 @@ def test_mutation_runs_start_with_the_solver_cache_empty() -> None:
     exec(compile(FRESH_CACHES, "companion_fresh_caches.py", "exec"), plugin)
     plugin["pytest_sessionstart"](None)
     assert solver._solve_sorted.cache_info().currsize == 0
+
+
+def test_the_web_bench_prints_only_json(tmp_path: Path) -> None:
+    # Its browser part imports pygame, whose greeting went to stdout as a first line that is not
+    # JSON (seen in a quiet run of the whole bench): every line must parse.
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "web.py"), "--quick", "--only", "browser"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [line["bench"] for line in lines] == ["browser_push"], lines
