@@ -32,7 +32,7 @@ from mpy_helpers import FIRMWARE, MPY_TESTS, micropython
 
 from companion.inputs.debounce import Debouncer, DebounceSettings, Transition
 
-HANDLER_US = 50
+HANDLER_US = 110  # firmware/irqcapture.py: RESOLUTION_US is the entry plus one run
 ENTRY_US = 10
 LOCKOUT_US = 30_000
 GLITCH_US = 2_000
