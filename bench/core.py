@@ -282,7 +282,7 @@ def sample_replay_file(path: Path, expected: dict[str, Any]) -> Sampler:
     def run() -> list[float]:
         start = time.perf_counter()
         with path.open(encoding="utf-8") as handle:
-            engine = replay(handle)
+            engine = replay(handle, read_only=True)  # as `companion replay`
         elapsed = time.perf_counter() - start
         if engine.to_json() != expected:
             raise AssertionError("replaying the table log did not give the live game's state")

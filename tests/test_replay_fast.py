@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import io
 import json
 import pickle
@@ -105,7 +106,7 @@ def fast_from_file(tmp: Path, lines: list[str]) -> Any:
 
     def replayer(_: list[str]) -> GameEngine:
         with path.open("rb") as handle:  # as `companion replay FILE` reads it
-            return replay(handle)
+            return replay(handle, read_only=True)
 
     return replayer
 
@@ -113,7 +114,8 @@ def fast_from_file(tmp: Path, lines: list[str]) -> Any:
 def assert_same(tmp: Path, lines: list[str]) -> dict[str, Any] | str:
     expected = run(plain, lines)
     assert run(fast_from_file(tmp, lines), lines) == expected
-    assert run(replay, list(lines)) == expected
+    assert run(functools.partial(replay, read_only=True), list(lines)) == expected
+    assert run(replay, list(lines)) == expected  # the copies kept: the same outcome
     return expected
 
 
@@ -238,9 +240,10 @@ def test_a_late_undo_however_written_is_seen(
 
     monkeypatch.setattr(fold_module, "_fold", counted)
     assert isinstance(assert_same(tmp_path, lines), dict)
-    # Seen by the scan, not caught by the fold starting over: one fold a replay, not two.
+    # Seen by the scan, not caught by the fold starting over: one fold a replay, not two (the
+    # file and the list read only; the list again, copies kept, with no scan).
     last = max(number for number, line in enumerate(lines, start=1) if line == undo)
-    assert folds == [last, last]
+    assert folds == [last, last, None]
 
 
 def test_undo_right_after_the_scan_point_and_at_the_start(tmp_path: Path) -> None:
@@ -286,6 +289,23 @@ def test_past_the_last_undo_no_checkpoint_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     path.write_text("".join(lines), encoding="utf-8")
     with path.open("rb") as handle:
-        engine = replay(handle)
+        engine = replay(handle, read_only=True)
     assert len(engine._checkpoints) == 0  # type: ignore[attr-defined]
     assert len(plain(lines)._checkpoints) == 301  # type: ignore[attr-defined]
+
+
+def test_a_replay_that_plays_on_can_still_undo(tmp_path: Path) -> None:
+    """Only ``companion replay`` (read_only) drops the undo copies: an engine a caller plays on
+    (a screen, a test) undoes its last decisions as the plain fold's does. The shortcut once
+    applied to every replay of a list or file, and an undo after it said "nothing to undo"."""
+    lines = kilo_log(5)
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    with path.open("rb") as handle:
+        from_file = replay(handle)
+    for engine in (replay(lines), from_file):
+        expected = plain(lines)
+        for _ in range(3):
+            engine.apply(Undo())
+            expected.apply(Undo())
+        assert outcome(engine) == outcome(expected)

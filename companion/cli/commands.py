@@ -139,11 +139,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         # The file itself goes to the reader: it reads each line with a cap (MAX_LINE_BYTES in
         # table/log.py), one at a time, so neither a huge log nor /dev/zero is held whole.
         if args.file == "-":
-            engine = replay(sys.stdin.buffer)
+            engine = replay(sys.stdin.buffer, read_only=True)
         else:
             try:
                 with open(args.file, "rb") as handle:
-                    engine = replay(handle)
+                    engine = replay(handle, read_only=True)
             except OSError as err:
                 print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)), file=sys.stderr)
                 return 2

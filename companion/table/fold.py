@@ -59,13 +59,15 @@ def few_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def replay(lines: Iterable[str] | Iterable[bytes]) -> GameEngine:
-    """Fold a table log. When the log can be read twice (a regular file, a list of lines), it is
-    first scanned for its last line that may hold an undo: past it, the engine keeps no copy of
-    its state for undo (``GameEngine.no_undo_ahead``), the most of a long replay's time. The scan
+def replay(lines: Iterable[str] | Iterable[bytes], *, read_only: bool = False) -> GameEngine:
+    """Fold a table log. With ``read_only`` (the caller only reads the result: ``companion
+    replay``), when the log can be read twice (a regular file, a list of lines), it is first
+    scanned for its last line that may hold an undo: past it, the engine keeps no copy of its
+    state for undo (``GameEngine.no_undo_ahead``), the most of a long replay's time. The scan
     only errs on the side of "may": should an undo come after all (a file that grew meanwhile),
-    the fold starts again from the top without the shortcut."""
-    start = _start_of(lines)
+    the fold starts again from the top without the shortcut. Without it, the engine returned can
+    still undo its decisions (a screen, a test or a caller that plays on)."""
+    start = _start_of(lines) if read_only else None
     last_undo = _last_undo_line(lines) if start is not None else None
     with few_collections():
         if last_undo is not None:
