@@ -20,25 +20,11 @@ from companion.display import app as app_module
 from companion.display.app import IDLE_AFTER_S, App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
-from companion.inputs.base import Clock, EventInbox, InputEvent
+from companion.inputs.base import EventInbox, InputEvent
 from companion.inputs.keyboard import KeyboardSource, bindings
 from companion.table.journal import Journal
 from companion.table.live import Table
-
-PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
-BOARD = Clock("pico:E6614103E7452D2F", 1000, "boot:7")
-
-
-class QuietSource:
-    """A source with no hardware: the test puts the presses on the queue as a thread would."""
-
-    name = "test"
-
-    def start(self, events: queue.Queue[Any]) -> None:
-        self.events = events
-
-    def stop(self) -> None:
-        pass
+from tests.test_loop_order import BOARD, PLAYERS, QuietSource  # one of each, not two
 
 
 class SimulatedTime(EventInbox):

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from companion.errors import CompanionError, LogError, RuleError
 from companion.games import new_engine
 from companion.games.base import GameEngine
-from companion.table.log import AnyEvent, Undo, is_new_game, iter_events
+from companion.table.log import AnyEvent, Undo, class_test, is_new_game, iter_events
 
 
 class Fold:
@@ -78,16 +78,7 @@ def replay(lines: Iterable[str] | Iterable[bytes], *, read_only: bool = False) -
         return _fold(lines, None)
 
 
-_UNDO_CLASSES: dict[type, bool] = {}
-
-
-def is_undo(event: AnyEvent) -> bool:
-    """``isinstance(event, Undo)`` at a dict lookup's cost (see ``log.is_new_game``)."""
-    cls = type(event)
-    answer = _UNDO_CLASSES.get(cls)
-    if answer is None:
-        answer = _UNDO_CLASSES[cls] = issubclass(cls, Undo)
-    return answer
+is_undo = class_test(Undo)
 
 
 class _UndoAhead(Exception):

@@ -10,7 +10,7 @@ import functools
 import itertools
 import json
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -525,16 +525,21 @@ def _file_events(readline: Any) -> Iterator[tuple[int, AnyEvent]]:
 # isinstance against a pydantic model class goes through its metaclass (a Python call, and ABC's
 # check after it): a dozen of them an event were a tenth of a replay. Each event class is asked
 # once here.
-_NEW_GAME_CLASSES: dict[type, bool] = {}
+def class_test(base: type) -> Callable[[AnyEvent], bool]:
+    """``isinstance(event, base)`` at a dict lookup's cost: each event class is asked once."""
+    answers: dict[type, bool] = {}
+
+    def test(event: AnyEvent) -> bool:
+        cls = type(event)
+        answer = answers.get(cls)
+        if answer is None:
+            answer = answers[cls] = issubclass(cls, base)
+        return answer
+
+    return test
 
 
-def is_new_game(event: AnyEvent) -> bool:
-    """``isinstance(event, NewGameBase)``, at a dict lookup's cost."""
-    cls = type(event)
-    answer = _NEW_GAME_CLASSES.get(cls)
-    if answer is None:
-        answer = _NEW_GAME_CLASSES[cls] = issubclass(cls, NewGameBase)
-    return answer
+is_new_game = class_test(NewGameBase)
 
 
 def _as_text(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str]:
