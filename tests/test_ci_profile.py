@@ -36,6 +36,7 @@ def test_ci_set_gives_repeatable_examples_and_unset_new_ones() -> None:
 def test_this_run_follows_the_profile_its_environment_asks_for() -> None:
     # The suite's own process, after every conftest ran: a `load_profile` somewhere in tests/
     # would show here.
+    assert settings.default is not None
     assert settings.default.derandomize is ("CI" in os.environ)
 
 
