@@ -176,7 +176,7 @@ def test_settings_at_their_bounds_are_accepted(kwargs: dict[str, int]) -> None:
     assert (s.glitch_ns, s.lockout_ns) == (kwargs.get("glitch_ns", 2 * MS), kwargs["lockout_ns"])
 
 
-# --- rule 4: a lockout's end ------------------------------------------------------------------
+# --- rule 4: a lockout's end (mutant numbers from here on: the run of 262 mutants) ---------
 
 NO_STUCK = DebounceSettings(stuck_ns=None)  # next_deadline then names only the debounce's own
 
@@ -196,7 +196,8 @@ def pressed_then(
 
 def test_a_release_moving_at_the_lockout_end_is_stamped_at_the_end() -> None:
     """The line changed 1 ms before the end (less than the glitch minimum): the release is
-    stamped at the end itself and decided a glitch minimum after its edge."""
+    stamped at the end itself and decided a glitch minimum after its edge (``_decide`` mutant 67:
+    ``c - glitch_ns > end``)."""
     d, out = pressed_then(29 * MS)
     assert out[1:] == [Transition("release", T0 + 30 * MS, T0 + 31 * MS)]
     assert d.bounces == 1
@@ -204,7 +205,8 @@ def test_a_release_moving_at_the_lockout_end_is_stamped_at_the_end() -> None:
 
 def test_a_release_a_glitch_minimum_before_the_end_keeps_its_stamp() -> None:
     """Exactly a glitch minimum before the end the line has been still long enough: stamped at
-    its own edge, decided at the end, and the edge is no longer bounce."""
+    its own edge, decided at the end, and the edge is no longer bounce (``_decide`` mutant 68:
+    ``>=``)."""
     d, out = pressed_then(28 * MS)
     assert out[1:] == [Transition("release", T0 + 28 * MS, T0 + 30 * MS)]
     assert d.bounces == 0
@@ -239,7 +241,8 @@ def test_a_line_still_at_rest_at_the_end_opens_no_candidate() -> None:
 
 def test_a_lockout_ending_in_the_dark_before_the_loss_ends_is_stamped_at_its_end() -> None:
     """Edges were lost up to T0 + 20 ms, before the end at T0 + 30 ms: the release is stamped at
-    the end (the later of the two), decided there, and its edge is no bounce."""
+    the end (the later of the two), decided there, and its edge is no bounce (``_decide``
+    mutants 59 to 61 on ``bounces -= 1``; ``max`` made ``min`` applied by hand)."""
     d = Debouncer()
     out = d.edge(T0, True)
     out += d.edge(T0 + 10 * MS, False)
@@ -287,7 +290,8 @@ def test_a_late_edge_just_before_an_ended_lockout_is_taken_at_its_end(
 ) -> None:
     """Rule 4 for an edge handed over after the lockout's end was decided (and after a stuck
     report, the last decision): within the glitch minimum before the end it opens its candidate
-    at the end, counted late; otherwise at its own stamp."""
+    at the end, counted late; otherwise at its own stamp (``edge`` mutants 29 to 31, 33 to 35;
+    ``_decide`` mutant 56: the end never recorded)."""
     d = Debouncer(DebounceSettings(stuck_ns=40 * MS))
     d.edge(T0, True)
     assert d.poll(T0 + 45 * MS) == [Transition("press", T0, T0 + 2 * MS), Stuck(T0, T0 + 40 * MS)]
@@ -301,7 +305,8 @@ def test_a_late_edge_just_before_an_ended_lockout_is_taken_at_its_end(
 
 
 def test_late_edges_before_ended_lockouts_each_count() -> None:
-    """A late edge inside a candidate, then one just before the lockout's end: two late edges."""
+    """A late edge inside a candidate, then one just before the lockout's end: two late edges
+    (``edge`` mutant 32: ``late = 1``)."""
     d = Debouncer(DebounceSettings(stuck_ns=40 * MS))
     d.edge(T0, True)
     d.edge(T0 + MS // 2, False)
@@ -316,7 +321,8 @@ def test_late_edges_before_ended_lockouts_each_count() -> None:
 def test_a_bounce_longer_than_the_lockout_is_one_press_and_no_glitch() -> None:
     """A contact chattering every millisecond for 30 ms: the press is decided 2 ms after its last
     edge, past its own lockout's end, so no lockout is left to end and nothing is dropped after
-    the press: the only glitch is the later touch that falls back at once."""
+    the press: the only glitch is the later touch that falls back at once (``_decide`` mutant
+    18: the lockout kept, and its end, already past, reopens a candidate that is dropped)."""
     d = Debouncer(NO_STUCK)
     out: list[Decision] = []
     for k in range(31):  # T0 to T0 + 30 ms, ending closed
@@ -334,7 +340,8 @@ def test_an_edge_at_the_instant_a_glitch_was_dropped_keeps_decisions_after_what_
     """Pressed, a 0.5 ms release glitch dropped at T0 + 34.5 ms, the stuck report at T0 + 40 ms;
     a busy thread then hands over a release stamped at the drop itself. It opens its own
     candidate (the glitch stays dropped) and is decided no earlier than the stuck report, the
-    last thing seen: reviving the glitch at its drop would take what was seen back to it."""
+    last thing seen: reviving the glitch at its drop would take what was seen back to it
+    (``edge`` mutant 10: ``t_ns <= dropped``)."""
     d = Debouncer(DebounceSettings(stuck_ns=40 * MS))
     d.edge(T0, True)
     d.poll(T0 + 31 * MS)
