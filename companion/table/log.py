@@ -525,7 +525,7 @@ def _file_events(readline: Any) -> Iterator[tuple[int, AnyEvent]]:
 # isinstance against a pydantic model class goes through its metaclass (a Python call, and ABC's
 # check after it): a dozen of them an event were a tenth of a replay. Each event class is asked
 # once here.
-def class_test(base: type) -> Callable[[AnyEvent], bool]:
+def class_test(base: type | tuple[type, ...]) -> Callable[[AnyEvent], bool]:
     """``isinstance(event, base)`` at a dict lookup's cost: each event class is asked once."""
     answers: dict[type, bool] = {}
 

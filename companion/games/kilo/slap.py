@@ -135,6 +135,26 @@ class SlapWindow:
         other.floor = self.floor
         return other
 
+    def following(self) -> SlapWindow:
+        """The next window once this one is judged: the same players, timeout and resolution, no
+        press yet, floored at this one's horizon. A verdict's step: it takes the seats as they
+        are instead of building them again."""
+        other = SlapWindow.__new__(SlapWindow)
+        other._players = self._players
+        other._seat = self._seat
+        other._timeout_us = self._timeout_us
+        other._resolution_us = self._resolution_us
+        other._earliest = {}
+        other._keys = []
+        other._order = []
+        other._closes = []
+        other._result = None
+        other._epoch = _UNSET
+        other.presses_seen = 0
+        other._latest = None
+        other.floor = self.horizon()
+        return other
+
     def __reduce__(self) -> tuple[Any, ...]:
         # A window may wait in the undo file (games/undo.py): its fields only, the cached
         # result is recomputed when asked.
@@ -197,7 +217,9 @@ class SlapWindow:
         elif self._epoch != epoch:
             return False
         self.presses_seen += 1
-        self.saw(t_us)
+        latest = self._latest  # what saw() does, without its call: every press passes here
+        if latest is None or t_us > latest:
+            self._latest = t_us
         current = self._earliest.get(player)
         if current is not None:
             if t_us >= current:
@@ -245,8 +267,9 @@ class SlapWindow:
         if count == len(self._players):
             non_pressers: tuple[str, ...] = ()
         else:
-            pressed = {press.player for press in order}
-            non_pressers = tuple(p for p in self._players if p not in pressed)
+            # Every earliest press counted (the usual case): who pressed is _earliest's keys.
+            pressed = self._earliest if count == len(keys) else {press.player for press in order}
+            non_pressers = tuple([p for p in self._players if p not in pressed])
         tied = False
         margin: int | None = None
         margin_res = self._resolution_us
