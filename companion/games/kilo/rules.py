@@ -536,8 +536,7 @@ class KiloGame:
                 f"draws are owed first: {_names(s.owed)} must draw",
                 f"il faut d'abord piocher : {_names(s.owed)} doit piocher",
             )
-        result = s.window.result()
-        if not result.order:
+        if s.window.is_empty:  # else its first press counts: a window never closes before it
             raise RuleError(
                 "there is no slap to judge: nobody has pressed since the last verdict",
                 "pas de tape à juger : personne n'a tapé depuis le dernier verdict",
@@ -616,30 +615,25 @@ class KiloGame:
 
     def _apply_verdict(self, event: Verdict) -> None:
         s = self._s
-        result = s.window.result()
-        order = tuple([(p.player, p.t_us) for p in result.order])
+        # The window's result as plain values: the window is dropped below, so nothing else
+        # would read a SlapResult built for it.
+        presses, non_pressers, last, tied, margin_us, _, _, margin_res_us = s.window.judge()
+        order = tuple([(p.player, p.t_us) for p in presses])
         reslap = False
         if event.valid:
-            if result.tied and not result.non_pressers and self.rules.tie == "reslap":
+            if tied and not non_pressers and self.rules.tie == "reslap":
                 losers: tuple[str, ...] = ()
                 reslap = True
             else:
-                losers = result.last
+                losers = last
             s.after_draws = "end_round"
         else:
-            claimant = result.order[0].player
+            claimant = presses[0].player
             named = event.penalized if event.penalized is not None else [claimant]
             losers = tuple(sorted(named, key=self._seat.__getitem__))
             s.after_draws = "continue"
         s.last_slap = JudgedSlap(
-            order,
-            losers,
-            result.margin_us,
-            event.valid,
-            result.tied,
-            result.non_pressers,
-            reslap,
-            result.margin_res_us,
+            order, losers, margin_us, event.valid, tied, non_pressers, reslap, margin_res_us
         )
         s.slaps += 1
         s.owed = list(losers)

@@ -71,6 +71,12 @@ class SlapResult:
         return self.order[0].player if self.order else None
 
 
+# SlapResult's fields as a plain tuple, in its order (SlapWindow.judge).
+Judgement = tuple[
+    tuple[Press, ...], tuple[str, ...], tuple[str, ...], bool, int | None, int | None, bool, int
+]
+
+
 class SlapWindow:
     """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
     seat), so ``result`` only cuts at the close; it is cached until the window changes."""
@@ -257,8 +263,14 @@ class SlapWindow:
         return min(limit, self._closes[index])
 
     def result(self) -> SlapResult:
-        if self._result is not None:
-            return self._result
+        if self._result is None:
+            self._result = SlapResult(*self.judge())
+        return self._result
+
+    def judge(self) -> Judgement:
+        """The fields of ``result()``, in its order, as a plain tuple computed anew: a verdict
+        reads them once and drops the window (building the frozen result for it was a tenth of a
+        long replay)."""
         close = self.close_us()
         keys = self._keys
         # Every key (t, seat) with t <= close sorts before (close, seat count).
@@ -286,17 +298,7 @@ class SlapWindow:
         if not non_pressers and count >= 2:
             margin = keys[count - 1][0] - keys[count - 2][0]
             margin_res = max(margin_res, order[-1].res_us, order[-2].res_us)
-        self._result = SlapResult(
-            order,
-            non_pressers,
-            last,
-            tied,
-            margin,
-            close,
-            complete=not non_pressers,
-            margin_res_us=margin_res,
-        )
-        return self._result
+        return order, non_pressers, last, tied, margin, close, not non_pressers, margin_res
 
 
 def _window(
