@@ -596,3 +596,22 @@ def test_an_event_is_taken_for_the_class_it_is_a_kind_of() -> None:
     g.apply(other, checked=True)  # nor with a decision to undo: the run after it is the same
     g.apply(Undo())
     assert json.dumps(g.to_json()) == before
+
+
+def test_chained_undos_keep_the_starter_named_after_either_decision() -> None:
+    """The run after an undone decision joins the one before it (``_Run.then``): the starter
+    named last, in either run, is the one the log without both decisions has. ``then`` mutants
+    33 and 34 (the starter dropped; ``and`` for ``or``) survived a run where the property tests
+    drew no such log; this pins them."""
+    for second in ("Cy", None):
+        g = game(3)
+        g.apply(Press(player="Ana", t_us=1000))
+        g.apply(Verdict(valid=False))  # Ana owes a draw
+        g.apply(Starter(player="Bea"))
+        draw(g, "Ana", "5H")
+        if second is not None:
+            g.apply(Starter(player=second))
+        g.apply(Undo())
+        g.apply(Undo())
+        assert g.starter == (second or "Bea")
+        assert g.awaiting == "verdict" and g.window_pressed("Ana")
