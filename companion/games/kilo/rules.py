@@ -560,7 +560,7 @@ class KiloGame:
             )
 
     def check(self, event: AnyEvent) -> None:
-        check, _, _ = _step_of(type(event))
+        check, _, _ = _STEPS.get(type(event)) or _step_of(type(event))
         check(self, event)
 
     def no_undo_ahead(self) -> None:
@@ -800,12 +800,11 @@ _BY_CLASS: tuple[tuple[type, _Step], ...] = (
     (Draw, (KiloGame._check_draw, KiloGame._apply_draw, "decision")),
 )
 _FOREIGN: _Step = (KiloGame._check_foreign, KiloGame._ignore, "fact")
-_STEPS: dict[type, _Step] = {}
+_STEPS: dict[type, _Step] = dict(_BY_CLASS)
 
 
 def _step_of(cls: type) -> _Step:
-    """The step of an event class (a subclass takes its base's), found once."""
-    step = _STEPS.get(cls)
-    if step is None:
-        step = _STEPS[cls] = next((s for base, s in _BY_CLASS if issubclass(cls, base)), _FOREIGN)
-    return step
+    """The step of an event class that is not one of ``_BY_CLASS``'s own: a subclass takes its
+    base's, another game's event is foreign. Found anew each time (no such class comes in a
+    log), so what it answers is never an answer kept from before."""
+    return next((step for base, step in _BY_CLASS if issubclass(cls, base)), _FOREIGN)
