@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # module key: (file to mutate, the tests that judge it: small and in-process, so a mutant is
 # judged in seconds).
 MODULES: dict[str, tuple[str, list[str]]] = {
-    "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py"]),
+    # test_replay_window pins the floor, the latest stamp and following() (issue 22).
+    "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py", "tests/test_replay_window.py"]),
     # test_epochs holds the undo oracle across clock horizons (the kept presses of _Run);
     # test_kilo_mutants pins what the first whole run let through (docs/mutants.md).
     "kilo_rules": (

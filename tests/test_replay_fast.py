@@ -17,7 +17,6 @@ import enum
 import functools
 import io
 import json
-import os
 import pickle
 import random
 from collections.abc import Iterator
@@ -25,8 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.errors import CompanionError, LogError, RuleError
@@ -34,7 +31,6 @@ from companion.games import new_engine
 from companion.games.base import GameEngine
 from companion.games.cinq_rois import samples as cinq_samples
 from companion.games.kilo import samples as kilo_samples
-from companion.games.kilo.slap import SlapWindow
 from companion.games.treize import samples as treize_samples
 from companion.table import fold as fold_module
 from companion.table.fold import Fold, replay
@@ -313,48 +309,3 @@ def test_a_replay_that_plays_on_can_still_undo(tmp_path: Path) -> None:
             engine.apply(Undo())
             expected.apply(Undo())
         assert outcome(engine) == outcome(expected)
-
-
-# --- the Kilo engine's own shortcuts (issue 22: a verdict's check and apply) -----------------------
-
-SEATS = ("Ana", "Bea", "Cy", "Dom")
-EPOCHS: list[Any] = [None, ("pi", "boot-1"), ("pi", "boot-2")]
-
-
-@settings(
-    max_examples=max(10, int(200 * float(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))), deadline=None
-)
-@given(
-    st.lists(
-        st.one_of(
-            st.tuples(
-                st.just("press"),
-                st.sampled_from(SEATS),
-                st.integers(0, 40_000),
-                st.sampled_from([1, 60, 20_000]),
-                st.sampled_from(EPOCHS),
-            ),
-            st.tuples(st.just("close"), st.integers(0, 40_000)),
-        ),
-        max_size=12,
-    ),
-    st.sampled_from([None, (("pi", "boot-1"), 5_000)]),
-)
-def test_a_windows_shortcuts_say_what_its_result_says(steps: list[tuple[Any, ...]], floor: Any) -> None:
-    """What a verdict's check asks instead of the window's result: "nobody has pressed"
-    (``is_empty``) is "no press counts" (a window's first press always counts: no close before
-    it ends it). And ``following()`` is the window a verdict built anew before: no press, the
-    same seats and clock, floored at the judged window's horizon. Seen failing with a close
-    before the first press taken as the window's, and with the floor copied instead of the
-    horizon."""
-    window = SlapWindow(SEATS, 20_000, floor=floor)
-    for step in steps:
-        if step[0] == "press":
-            window.add(*step[1:])
-        else:
-            window.close(step[1])
-        result = window.result()
-        assert window.is_empty == (not result.order)
-        after = window.following()
-        assert canon(after) == canon(SlapWindow(SEATS, 20_000, floor=window.horizon()))
-        assert after.result() == SlapWindow(SEATS, 20_000, floor=window.horizon()).result()
