@@ -574,6 +574,7 @@ def test_an_event_is_taken_for_the_class_it_is_a_kind_of() -> None:
 
     g = game(3)
     g.apply(Starter(player="Bea"))
+    g.check(_LatePress(player="Ana", t_us=1000))  # checked as a press too (check mutant 6)
     g.apply(_LatePress(player="Ana", t_us=1000))
     assert g.window_pressed("Ana") and g.awaiting == "verdict" and g.starter == "Bea"
     with pytest.raises(RuleError, match="unknown player 'Zed'"):
