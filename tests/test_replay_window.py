@@ -9,6 +9,7 @@ stamp inline. Each test here failed on a mutant of slap.py that test_slap.py let
 from __future__ import annotations
 
 import os
+import pickle
 from typing import Any
 
 from hypothesis import given, settings
@@ -92,3 +93,32 @@ def test_the_latest_stamp_is_the_latest_whatever_the_order_they_came_in() -> Non
     assert window.presses_seen == 3 and window.horizon() == (BOOT, 12_000)
     assert [p.t_us for p in window.result().order] == [4_000, 9_000]
     assert window.following().floor == (BOOT, 12_000)
+
+
+def test_what_undo_and_its_file_use_of_a_window() -> None:
+    """Undo re-applies summed presses through ``accepts`` and ``saw`` (no longer called by
+    ``add``, which records the latest stamp itself), keeps ``copy()`` of windows and pickles them
+    to its file: slap.py mutants that only test_epochs.py (Kilo's selection) reached."""
+    window = SlapWindow(SEATS, 20_000, floor=(BOOT, 5_000))
+    assert window.accepts(BOOT) and window.accepts(None) and window.horizon() is None
+    restored = pickle.loads(pickle.dumps(window))  # an empty window: its epoch still unset
+    assert restored.accepts(("pi", "boot-2")) and fields(restored) == fields(window)
+    window.add("Ana", 9_000, 1, BOOT)
+    assert window.accepts(BOOT) and not window.accepts(("pi", "boot-2"))
+    window.saw(12_000)
+    window.saw(11_000)
+    assert window.horizon() == (BOOT, 12_000)
+    copy = window.copy()
+    assert fields(copy) == fields(window) and copy.floor == (BOOT, 5_000)
+    assert copy.horizon() == (BOOT, 12_000) and not copy.accepts(("pi", "boot-2"))
+    copy.add("Bea", 13_000, 1, BOOT)
+    assert window.presses_seen == 1 and not window.pressed("Bea")
+    assert fields(pickle.loads(pickle.dumps(window))) == fields(window)
+    # A clock that names no run (an old board) gives no horizon, whatever its name.
+    for epoch in (("pi", None), (None, None)):
+        unnamed = SlapWindow(SEATS, 20_000)
+        unnamed.add("Ana", 9_000, 1, epoch)
+        assert unnamed.horizon() is None
+    named = SlapWindow(SEATS, 20_000)
+    named.add("Ana", 9_000, 1, (None, "boot-1"))
+    assert named.horizon() == ((None, "boot-1"), 9_000)
