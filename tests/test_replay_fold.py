@@ -47,3 +47,18 @@ def test_an_undo_past_the_scan_point_folds_again_from_the_start(
     monkeypatch.setattr(fold_module, "_last_undo_line", lambda _lines: 1)
     for engine in engines(tmp_path, lines, read_only=True):
         assert outcome(engine) == expected  # type: ignore[arg-type]
+
+
+def test_the_scan_finds_the_last_undo_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = kilo_log(30, {2, 9})
+    last = max(i for i, line in enumerate(lines, start=1) if "undo" in line)
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    # Chunks of a few bytes: a mark cut across two chunks is still found, on the right line.
+    for chunk in (1, 2, 3, 5, 64, 1 << 20):
+        monkeypatch.setattr(fold_module, "_SCAN_CHUNK", chunk)
+        with path.open("rb") as handle:
+            assert fold_module._last_undo_line(handle) == last
+            assert handle.tell() == 0
+    assert fold_module._last_undo_line(lines) == last
+    assert fold_module._last_undo_line(kilo_log(3)) == 0
