@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # module key: (file to mutate, the tests that judge it: small and in-process, so a mutant is
 # judged in seconds).
 MODULES: dict[str, tuple[str, list[str]]] = {
-    "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py"]),
+    # test_replay_window pins the floor, the latest stamp and following() (issue 22).
+    "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py", "tests/test_replay_window.py"]),
     # test_epochs holds the undo oracle across clock horizons (the kept presses of _Run);
     # test_kilo_mutants pins what the first whole run let through (docs/mutants.md).
     "kilo_rules": (
@@ -57,7 +58,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ["tests/test_cinq_rois.py", "tests/test_cinq_dealer.py"],  # the dealer draw has its own file
     ),
     "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
-    "fold": ("companion/table/fold.py", ["tests/test_tablelog.py"]),
+    # test_replay_fold: replay's undo scan and the copies it drops (issue 22), quickly.
+    "fold": ("companion/table/fold.py", ["tests/test_tablelog.py", "tests/test_replay_fold.py"]),
     "undo": ("companion/games/undo.py", ["tests/test_undo.py"]),
     "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
     "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),

@@ -17,7 +17,7 @@ import pytest
 
 from companion.cards import Card, Rank, parse_card
 from companion.errors import RuleError
-from companion.games.kilo.events import Close, Dealer, NewKiloGame, Press, Verdict
+from companion.games.kilo.events import Close, Dealer, NewKiloGame, Press, Starter, Verdict
 from companion.games.kilo.rules import DrawOutcome, JudgedSlap, KiloGame
 from companion.games.kilo.slap import Press as Counted
 from companion.table.log import Undo
@@ -560,3 +560,59 @@ def test_undo_keeps_the_latest_stamp_of_a_clock_within_one_run() -> None:
     ]
     undone, _ = events_undone(events)
     assert undone["window"] == [] and undone["ignored_presses"] == 1
+
+
+# --- the engine's step per event class (issue 22: one look-up an event, no isinstance chains) ---
+
+
+class _LatePress(Press):
+    """A press of a subclass: the isinstance chains took it as a press, so must the look-up."""
+
+
+def test_an_event_is_taken_for_the_class_it_is_a_kind_of() -> None:
+    from companion.games.treize.events import Pass
+
+    g = game(3)
+    g.apply(Starter(player="Bea"))
+    g.check(_LatePress(player="Ana", t_us=1000))  # checked as a press too (check mutant 6)
+    g.apply(_LatePress(player="Ana", t_us=1000))
+    assert g.window_pressed("Ana") and g.awaiting == "verdict" and g.starter == "Bea"
+    with pytest.raises(RuleError, match="unknown player 'Zed'"):
+        g.apply(_LatePress(player="Zed", t_us=1000))
+    g.apply(Verdict(valid=False))  # a decision, undone as one
+    assert g.owed_draws == ("Ana",)
+    g.apply(Undo())
+    assert g.owed_draws == () and g.window_pressed("Ana")
+    # Another game's event: refused when checked, and changes nothing applied unchecked (the
+    # live table applies what it checked itself).
+    before = json.dumps(g.to_json())
+    other = Pass(player="Ana")
+    assert refusal(lambda: g.check(other)) == (
+        "pass is not an event of Kilo de merde",
+        "pass n’est pas un événement du Kilo de merde",
+    )
+    g.apply(other, checked=True)
+    assert json.dumps(g.to_json()) == before
+    g.apply(Verdict(valid=False))
+    g.apply(other, checked=True)  # nor with a decision to undo: the run after it is the same
+    g.apply(Undo())
+    assert json.dumps(g.to_json()) == before
+
+
+def test_chained_undos_keep_the_starter_named_after_either_decision() -> None:
+    """The run after an undone decision joins the one before it (``_Run.then``): the starter
+    named last, in either run, is the one the log without both decisions has. ``then`` mutants
+    33 and 34 (the starter dropped; ``and`` for ``or``) survived a run where the property tests
+    drew no such log; this pins them."""
+    for second in ("Cy", None):
+        g = game(3)
+        g.apply(Press(player="Ana", t_us=1000))
+        g.apply(Verdict(valid=False))  # Ana owes a draw
+        g.apply(Starter(player="Bea"))
+        draw(g, "Ana", "5H")
+        if second is not None:
+            g.apply(Starter(player=second))
+        g.apply(Undo())
+        g.apply(Undo())
+        assert g.starter == (second or "Bea")
+        assert g.awaiting == "verdict" and g.window_pressed("Ana")

@@ -268,21 +268,6 @@ def test_an_undo_the_scan_missed_starts_the_fold_again(
     assert run(replay, list(lines)) == expected
 
 
-def test_the_scan_finds_the_last_undo_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = kilo_log(30, {2, 9})
-    last = max(i for i, line in enumerate(lines, start=1) if "undo" in line)
-    path = tmp_path / "log.jsonl"
-    path.write_text("".join(lines), encoding="utf-8")
-    # Chunks of a few bytes: a mark cut across two chunks is still found, on the right line.
-    for chunk in (1, 2, 3, 5, 64, 1 << 20):
-        monkeypatch.setattr(fold_module, "_SCAN_CHUNK", chunk)
-        with path.open("rb") as handle:
-            assert fold_module._last_undo_line(handle) == last
-            assert handle.tell() == 0
-    assert fold_module._last_undo_line(lines) == last
-    assert fold_module._last_undo_line(kilo_log(3)) == 0
-
-
 def test_past_the_last_undo_no_checkpoint_is_kept(tmp_path: Path) -> None:
     """The shortcut is taken: after the last undo the engine keeps no state copy."""
     lines = kilo_log(300, {2})

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from companion.errors import CompanionError, LogError, RuleError
 from companion.games import new_engine
 from companion.games.base import GameEngine
-from companion.table.log import AnyEvent, Undo, class_test, is_new_game, iter_events
+from companion.table.log import AnyEvent, NewGameBase, Undo, class_test, is_new_game, iter_events
 
 
 class Fold:
@@ -79,6 +79,8 @@ def replay(lines: Iterable[str] | Iterable[bytes], *, read_only: bool = False) -
 
 
 is_undo = class_test(Undo)
+# What the engine alone cannot take: a new_game (the fold's own) and an undo (the scan's).
+_not_plain = class_test((Undo, NewGameBase))
 
 
 class _UndoAhead(Exception):
@@ -88,22 +90,21 @@ class _UndoAhead(Exception):
 def _fold(lines: Iterable[str] | Iterable[bytes], last_undo: int | None) -> GameEngine:
     fold = Fold()
     last_line = 0
-    told = False  # the engine knows no undo follows
+    told = last_undo is None  # the engine knows no undo follows (or nothing was scanned)
     for number, event in iter_events(lines):
         last_line = number
-        if last_undo is not None and number > last_undo:
-            if is_undo(event):
-                raise _UndoAhead
-            if not told and fold.engine is not None:
-                fold.engine.no_undo_ahead()
-                told = True
+        engine = fold.engine
         try:
-            engine = fold.engine
-            if engine is not None and not is_new_game(event):
+            if engine is not None and not _not_plain(event):  # most events: one test, one call
+                if not told and number > last_undo:  # type: ignore[operator]
+                    engine.no_undo_ahead()
+                    told = True
                 engine.apply(event)  # what feed does with it, one call less an event
                 fold.count += 1
-            else:
-                fold.feed(event)
+                continue
+            if last_undo is not None and number > last_undo and is_undo(event):
+                raise _UndoAhead
+            fold.feed(event)
         except CompanionError as err:
             raise LogError(number, err.en, err.fr) from None
     if fold.engine is None:

@@ -71,6 +71,12 @@ class SlapResult:
         return self.order[0].player if self.order else None
 
 
+# SlapResult's fields as a plain tuple, in its order (SlapWindow.judge).
+Judgement = tuple[
+    tuple[Press, ...], tuple[str, ...], tuple[str, ...], bool, int | None, int | None, bool, int
+]
+
+
 class SlapWindow:
     """Collects presses of one window. ``add`` keeps the presses sorted by stamp (at most one a
     seat), so ``result`` only cuts at the close; it is cached until the window changes."""
@@ -135,6 +141,26 @@ class SlapWindow:
         other.floor = self.floor
         return other
 
+    def following(self) -> SlapWindow:
+        """The next window once this one is judged: the same players, timeout and resolution, no
+        press yet, floored at this one's horizon. A verdict's step: it takes the seats as they
+        are instead of building them again."""
+        other = SlapWindow.__new__(SlapWindow)
+        other._players = self._players
+        other._seat = self._seat
+        other._timeout_us = self._timeout_us
+        other._resolution_us = self._resolution_us
+        other._earliest = {}
+        other._keys = []
+        other._order = []
+        other._closes = []
+        other._result = None
+        other._epoch = _UNSET
+        other.presses_seen = 0
+        other._latest = None
+        other.floor = self.horizon()
+        return other
+
     def __reduce__(self) -> tuple[Any, ...]:
         # A window may wait in the undo file (games/undo.py): its fields only, the cached
         # result is recomputed when asked.
@@ -197,7 +223,9 @@ class SlapWindow:
         elif self._epoch != epoch:
             return False
         self.presses_seen += 1
-        self.saw(t_us)
+        latest = self._latest  # what saw() does, without its call: every press passes here
+        if latest is None or t_us > latest:
+            self._latest = t_us
         current = self._earliest.get(player)
         if current is not None:
             if t_us >= current:
@@ -235,8 +263,14 @@ class SlapWindow:
         return min(limit, self._closes[index])
 
     def result(self) -> SlapResult:
-        if self._result is not None:
-            return self._result
+        if self._result is None:
+            self._result = SlapResult(*self.judge())
+        return self._result
+
+    def judge(self) -> Judgement:
+        """The fields of ``result()``, in its order, as a plain tuple computed anew: a verdict
+        reads them once and drops the window (building the frozen result for it was a tenth of a
+        long replay)."""
         close = self.close_us()
         keys = self._keys
         # Every key (t, seat) with t <= close sorts before (close, seat count).
@@ -245,8 +279,9 @@ class SlapWindow:
         if count == len(self._players):
             non_pressers: tuple[str, ...] = ()
         else:
-            pressed = {press.player for press in order}
-            non_pressers = tuple(p for p in self._players if p not in pressed)
+            # Every earliest press counted (the usual case): who pressed is _earliest's keys.
+            pressed = self._earliest if count == len(keys) else {press.player for press in order}
+            non_pressers = tuple([p for p in self._players if p not in pressed])
         tied = False
         margin: int | None = None
         margin_res = self._resolution_us
@@ -263,17 +298,7 @@ class SlapWindow:
         if not non_pressers and count >= 2:
             margin = keys[count - 1][0] - keys[count - 2][0]
             margin_res = max(margin_res, order[-1].res_us, order[-2].res_us)
-        self._result = SlapResult(
-            order,
-            non_pressers,
-            last,
-            tied,
-            margin,
-            close,
-            complete=not non_pressers,
-            margin_res_us=margin_res,
-        )
-        return self._result
+        return order, non_pressers, last, tied, margin, close, not non_pressers, margin_res
 
 
 def _window(
