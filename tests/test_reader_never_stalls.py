@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.kilo.events import NewKiloGame, Press
-from companion.table.journal import CHECKPOINT_EVERY, FILENAME, Journal
+from companion.table.journal import CHECKPOINT_EVERY, FILENAME, WAL_KEEP_BYTES, Journal
 from companion.table.live import Table
 
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
@@ -139,3 +139,27 @@ def test_once_the_reader_is_gone_the_next_checkpoint_copies_everything(table: Ta
     returns(journal.checkpoint)
     log, copied = frames(journal)
     assert copied == log  # nothing left behind for a deleted -wal to take away
+
+
+def test_the_wal_grown_behind_a_reader_is_cut_back_once_it_is_gone(table: Table, tmp_path: Path) -> None:
+    journal = table.journal
+    wal = tmp_path / (FILENAME + "-wal")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", READER, str(tmp_path / FILENAME)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    proc.stdout.readline()
+    assert proc.stdout.readline().strip() == "holding"
+    seq = 0
+    while wal.stat().st_size <= 2 * WAL_KEEP_BYTES:  # every commit kept for the reader
+        seq += 1
+        table.submit(Press(player="ABC"[seq % 3], t_us=100 + seq))
+    proc.stdin.close()
+    assert proc.wait(timeout=WAITED_OUT) == 0
+    journal.checkpoint()  # the reader gone: everything copied
+    table.submit(Press(player="A", t_us=10**6))  # the -wal starts over, and is cut back
+    assert wal.stat().st_size <= WAL_KEEP_BYTES
+    assert count(tmp_path) == 6 + seq + 1
