@@ -4,13 +4,18 @@ imports included; bench/stats.py gives the figures, never asserted here)."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
+import os
 import random
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from companion.table.stats import PlayerStats, rare_collections
 from tests.conftest import ROOT, run_cli
@@ -76,3 +81,35 @@ def test_rare_collections_gives_the_collector_its_pace_back() -> None:
         assert gc.get_threshold() == (700, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+def test_the_parser_measures_the_terminal_once_and_wraps_help_as_argparse_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import argparse
+    import shutil
+
+    from companion.cli.parser import Parser, build_parser
+
+    measured = 0
+    real = shutil.get_terminal_size
+
+    def counted(*args: Any, **kwargs: Any) -> os.terminal_size:
+        nonlocal measured
+        measured += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(shutil, "get_terminal_size", counted)
+    for columns in ("50", "132"):
+        monkeypatch.setenv("COLUMNS", columns)
+        monkeypatch.setattr(Parser, "_width", None, raising=False)
+        measured = 0
+        parser = build_parser()
+        assert measured == 1  # was one a formatter: 120 while building the parser
+        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        for p in [parser, *subparsers.choices.values()]:
+            ours = p.format_help()
+            monkeypatch.setattr(
+                p, "_get_formatter", functools.partial(argparse.ArgumentParser._get_formatter, p)
+            )
+            assert ours == p.format_help()  # argparse's own width, from COLUMNS
