@@ -2,7 +2,7 @@
 of 2,000 mixed games, and ``companion doctor`` on a machine with nothing attached, against their
 budgets; one JSON object a line on stdout (see bench/core.py).
 
-    python bench/stats.py                   # 2,000 games (minutes to build), 5 runs
+    python bench/stats.py                   # 2,000 games (under a minute to build), 5 runs
     python bench/stats.py --quick           # smoke run: 40 games, 2 runs
     python bench/stats.py --from DATA_DIR   # time a journal built before (its copy)
 
@@ -29,11 +29,12 @@ on install; ``PYTHONDONTWRITEBYTECODE`` is dropped from the children's environme
 every run would compile every module again); CPU seconds beside it.
 
 The journal is built by the real demos (Kilo de merde, Les Cinq Rois and 13 feuilles in turn,
-simulated players, each game's range of seats, their wrong cards and undos) on a tmpfs when
-there is one, because the demo's durable
-appends cost an fsync each; it is then copied to ``--dir`` (default: a temporary folder), where
-the timed commands read it. The commands are timed as a user runs them: the console script,
-interpreter start included.
+simulated players, each game's range of seats, their wrong cards and undos): ``POOL`` games of
+each kind played, the rest of the 2,000 written again through the table's own writer (see
+``build_journal``: about 40 s where playing every game took over ten minutes), on a tmpfs when
+there is one, because the demo's durable appends cost an fsync each; it is then copied to
+``--dir`` (default: a temporary folder), where the timed commands read it. The commands are
+timed as a user runs them: the console script, interpreter start included.
 """
 
 from __future__ import annotations
@@ -189,6 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small journal: a smoke run")
     parser.add_argument("--games", type=int, default=None, help="games in the journal (2000)")
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=POOL,
+        help=f"games of each kind the demos play ({POOL}); the rest copy them",
+    )
     parser.add_argument("--runs", type=int, default=None, help="repetitions (default 5, quick 2)")
     parser.add_argument(
         "--cold-runs", type=int, default=None, help="repetitions of the cold runs (default: --runs)"
@@ -214,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         built = args.source or build_base / "data"
         if args.source is None:
-            build_journal(built, games)
+            build_journal(built, games, pool=args.pool)
         build_s = time.perf_counter() - start
         data = base / "data"
         copy_journal(built, data)
