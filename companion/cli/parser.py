@@ -129,8 +129,9 @@ class Parser(argparse.ArgumentParser):
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse makes a formatter at every add_argument (to check the metavar), and each one
-        # measured the terminal (shutil.get_terminal_size): 120 of them, a sixth of a listing's
-        # CPU before it reads a row. Once, with the width HelpFormatter would find (COLUMNS too).
+        # measured the terminal (shutil.get_terminal_size): 120 of them, about 0.02 s of CPU at
+        # every start (`history --help` 0.09 -> 0.07 s under load). Once, with the width
+        # HelpFormatter would find (COLUMNS too).
         if Parser._width is None:
             import shutil
 
