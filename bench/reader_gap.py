@@ -76,7 +76,16 @@ def main(argv: list[str] | None = None) -> int:
                 commits += n
         finally:
             held = time.monotonic() - start
+            # What the reader's snapshot kept in the -wal: every commit since it began (no
+            # checkpoint may copy past a snapshot a reader still holds, nor start the -wal over).
+            wal_held = (data / (FILENAME + "-wal")).stat().st_size
             reader.close()
+        # The next writer's first checkpoint, the reader gone, copies it all; what is left of
+        # the file's size after one more demo (SQLite reuses it from the start).
+        one_demo(env, 0)
+        wal_after = (
+            (data / (FILENAME + "-wal")).stat().st_size if (data / (FILENAME + "-wal")).exists() else 0
+        )
         # The same demos with no reader: what the machine itself (its load, the engine's work
         # between two commits) puts between commits.
         alone: list[list[float]] = []
@@ -103,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             50,
             n=commits,
             held_s=round(held, 1),
+            wal_bytes_held=wal_held,
+            wal_bytes_after=wal_after,
             fs=filesystem_of(base),
             command="companion demo treize --speed 0, again and again, while a reader "
             "holds a read transaction",

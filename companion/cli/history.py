@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,20 @@ def _data_dir(args: argparse.Namespace) -> Path:
 
 def _fr(lang: str, fr: str, en: str) -> str:
     return french_typography(fr) if lang == "fr" else en
+
+
+def _listing(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """The command with the collector's passes made rare (``stats.rare_collections``): its
+    records stay alive until it has printed them."""
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        from companion.table.stats import rare_collections
+
+        with rare_collections():
+            return command(args)
+
+    return run
 
 
 def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int:
@@ -63,6 +79,7 @@ def _ms(us: int | None, lang: str) -> str:
     return number(us / 1000, ".0f" if us >= 100_000 else ".1f", lang) + " ms"
 
 
+@_listing
 def cmd_history(args: argparse.Namespace) -> int:
     from companion.games import GAME_NAMES
 
@@ -148,6 +165,7 @@ def _player_lines(s: Any, lang: str) -> list[str]:
     return lines
 
 
+@_listing
 def cmd_stats(args: argparse.Namespace) -> int:
     from companion.table.stats import player_stats
 
@@ -293,6 +311,7 @@ def defused(cell: str) -> str:
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
+@_listing
 def export_csv(args: argparse.Namespace) -> int:
     from companion.errors import JournalError
     from companion.table.journal import Journal

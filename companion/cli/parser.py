@@ -125,6 +125,18 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one sentence in the chosen language."""
 
     lang = "en"
+    _width: int | None = None  # the terminal's, measured once a process
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes a formatter at every add_argument (to check the metavar), and each one
+        # measured the terminal (shutil.get_terminal_size): 120 of them, about 0.02 s of CPU at
+        # every start (`history --help` 0.09 -> 0.07 s under load). Once, with the width
+        # HelpFormatter would find (COLUMNS too).
+        if Parser._width is None:
+            import shutil
+
+            Parser._width = shutil.get_terminal_size().columns - 2
+        return self.formatter_class(prog=self.prog, width=Parser._width)  # type: ignore[call-arg]
 
     def error(self, message: str) -> NoReturn:
         if _SEP in message:  # one of our checks below: "argument --x: <START>en<SEP>fr"

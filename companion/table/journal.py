@@ -33,6 +33,9 @@ SCHEMA_VERSION = 1
 # (``_after_commit``) brings that to none.
 CHECKPOINT_EVERY = 32
 FILENAME = "journal.sqlite3"
+# What the -wal is cut back to when it starts over after growing (a reader held a snapshot):
+# far more than the 32 events between two checkpoints, so a game never pays for the cut.
+WAL_KEEP_BYTES = 1 << 20
 _SCHEMA = (
     """
 CREATE TABLE games (
@@ -548,6 +551,10 @@ class Journal:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            # A reader holding a snapshot keeps every later commit in the -wal (no checkpoint
+            # may copy past it); once it is gone the -wal starts over from its beginning but
+            # would keep its size for the rest of the evening. Cut back to this when it does.
+            db.execute(f"PRAGMA journal_size_limit={WAL_KEEP_BYTES}")
             self._check(db, deep=False)
             if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'summaries'").fetchone():
                 db.execute(_SUMMARIES)  # a journal written before summaries: events untouched
