@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -40,8 +41,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.extend(vm)
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    if not _vm_items(session.items) or os.environ.get("COMPANION_BOOT_OBSERVATIONS"):
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # The scenario starts as soon as its first check is collected, not when the collection of
+    # the whole suite ends (seconds of one core's time that the scenario would otherwise wait).
+    # Not when options may deselect it (it would be started, then killed when the collection
+    # ends: see pytest_collection_finish).
+    opt = item.config.option
+    filtered = any(getattr(opt, name, None) for name in ("keyword", "markexpr", "deselect", "lf", "stepwise"))
+    if item.get_closest_marker(NEEDS_VM) and not _RUN and not opt.collectonly and not filtered:
+        _start()
+
+
+def _start() -> None:
+    if os.environ.get("COMPANION_BOOT_OBSERVATIONS"):
+        _RUN["given"] = True
         return
     if missing_tools():
         _RUN["missing"] = missing_tools()
@@ -59,11 +72,26 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     )
 
 
-def pytest_sessionfinish() -> None:
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if not _vm_items(session.items):
+        # Its checks were deselected after all: the scenario started for nothing.
+        _kill()
+        if "out" in _RUN:
+            shutil.rmtree(_RUN["out"], ignore_errors=True)
+    elif not _RUN:
+        _start()
+
+
+def _kill() -> None:
     proc = _RUN.get("proc")
     if proc is not None and proc.poll() is None:
         # The scenario and its QEMU (a QEMU left behind would take a core for ever).
         os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def pytest_sessionfinish() -> None:
+    _kill()
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -44,6 +45,12 @@ CACHE = "/run/companion/cache"  # XDG_CACHE_HOME in hardware/companion.service
 STABLE_S = 60
 FRAME_S = 300  # seconds to wait for a frame before calling it missing
 PLAYERS = "Alice,Bob,Chloé,Dédé"
+# A kiosk.md line that changes the machine (the blocks before the first such line only read),
+# and one that (re)starts the unit.
+RESTARTS = re.compile(r"systemctl (restart|start)\b.*companion")
+CHANGES = re.compile(
+    r"config set|daemon-reload|systemctl (restart|start|stop|enable|disable)|\b(cp|mv|rm|install) "
+)
 
 # A Kilo de merde game, four players, a few events in: the kiosk resumes it (keyboard buttons).
 SEED_GAME = f"""
@@ -87,6 +94,9 @@ class Scenario:
         self.out = out
         self.obs: dict[str, Any] = {"screen": list(SCREEN), "errors": {}}
         self.image: Image | None = None
+        self.boot_frame: Future[float] | None = None  # power-on to the first frame
+        self.settled = 0.0  # when the guide's first-boot lines were done
+        self.gpio_started: float | None = None  # when the unit was restarted on GPIO buttons
 
     def phase(self, name: str, fn: Callable[[], None]) -> None:
         log(f"--- {name}")
@@ -203,15 +213,20 @@ class Scenario:
         work = self.out / "machine"
         t0 = time.monotonic()
         try:
-            self.image = build_image(work)
+            # The game the kiosk resumes is put in the journal with the image, after the guide:
+            # the kiosk systemd starts at boot, and the one the guide restarts, open on it, so
+            # the keyboard phase needs no restart of its own (a stop, an emulated Python start
+            # to write the game, a start: a minute under TCG).
+            self.image = build_image(work, seed=SEED_GAME)
         except Exception:
             self.obs["errors"]["build"] = traceback.format_exc()[-6000:]
             self.save()
             return
+        self.obs["game_id"] = self.image.seeded.strip().splitlines()[-1]
         self.obs["build_s"] = round(time.monotonic() - t0, 1)
         self.save()
-        with booted(self.image, work, "boot1") as guest:
-            self.phase("first_boot", lambda: self.first_boot(guest))
+        with booted(self.image, work, "boot1") as guest, ThreadPoolExecutor(1) as frames:
+            self.phase("first_boot", lambda: self.first_boot(guest, frames))
             self.phase("keyboard", lambda: self.keyboard(guest))
             self.phase("kill9", lambda: self.kill9(guest))
             self.phase("before_cut", lambda: self.before_cut(guest))
@@ -221,41 +236,45 @@ class Scenario:
             self.phase("gpio", lambda: self.gpio(guest))
             guest.shutdown()
 
-    def first_boot(self, guest: Guest) -> None:
+    def first_boot(self, guest: Guest, frames: ThreadPoolExecutor) -> None:
         assert self.image is not None
         # The screen is watched from power-on, beside the guide's lines: the first frame is the
         # kiosk's that systemd started at boot (or, if the guide's restart came first, the
-        # restarted one's), and the minutes of waiting for it overlap the guide's lines.
-        with ThreadPoolExecutor(1) as pool:
-            # (From power-on: the boot's minutes are in the wait, hence twice the usual one.)
-            frame = pool.submit(self.first_frame, guest, guest.started, "first", 2 * FRAME_S)
-            self.obs["boot_to_agent_s"] = round(guest.wait_agent(), 1)
-            # The install guide's lines that need a running system (systemctl status, udevadm).
-            ran = []
-            for where, line in self.image.booted_lines:
-                code, out = guest.sh(line, user="companion" if where == "pi-companion" else None, check=False)
-                ran.append({"line": line, "exit": code, "out": out[-1500:]})
-            self.obs["booted_lines"] = ran
-            self.obs["boot_to_first_frame_s"] = frame.result()
+        # restarted one's), and the minutes of waiting for it overlap the guide's lines and the
+        # keyboard phase's watch (which waits for it).
+        # (From power-on: the boot's minutes are in the wait, hence twice the usual one.)
+        self.boot_frame = frames.submit(self.first_frame, guest, guest.started, "first", 2 * FRAME_S)
+        self.obs["boot_to_agent_s"] = round(guest.wait_agent(), 1)
+        # The install guide's lines that need a running system (systemctl status, udevadm, and
+        # its last one, the update's restart).
+        ran = []
+        for where, line in self.image.booted_lines:
+            code, out = guest.sh(line, user="companion" if where == "pi-companion" else None, check=False)
+            ran.append({"line": line, "exit": code, "out": out[-1500:]})
+        self.obs["booted_lines"] = ran
+        self.settled = time.monotonic()  # no restart of the unit from here to the kill -9
 
     def keyboard(self, guest: Guest) -> None:
-        """A game in progress, resumed by the kiosk with keyboard buttons: the screen drawn by
-        SDL's kmsdrm driver is the host's snapshot of that game; the unit stays up 60 s."""
-        guest.sh("systemctl stop companion")
-        _, out = guest.sh(f"/home/companion/venv/bin/python - <<'EOF'\n{SEED_GAME}\nEOF", user="companion")
-        self.obs["game_id"] = out.strip().splitlines()[-1]
-        guest.sh("systemctl reset-failed companion; systemctl start companion")
-        t0 = time.monotonic()
+        """The game in progress (seeded with the image), resumed by the kiosk with keyboard
+        buttons: the screen drawn by SDL's kmsdrm driver is the host's snapshot of that game;
+        the unit stays up 60 s."""
+        t0 = self.settled  # the guide's lines are done: the kiosk is the one the watch sees
         # The screen is checked while the unit is watched (a key pressed in the meantime must not
-        # bring it down either): the minute of watching is the phase's length, not added to it.
+        # bring it down either), then docs/kiosk.md's "Check it" block runs (it only reads):
+        # the minute of watching is the phase's length, not added to it.
         with ThreadPoolExecutor(1) as pool:
             watching = pool.submit(self.watch, guest, STABLE_S)
             self.screen_check(guest, t0)
+            self.obs["kiosk_lines"] = self.kiosk_blocks(guest, check_only=True)
             self.obs["keyboard_watch"] = watching.result()
 
     def screen_check(self, guest: Guest, t0: float) -> None:
         """The screen drawn by SDL's kmsdrm driver is the host's snapshot of the same game."""
         try:
+            assert self.boot_frame is not None, "first_boot did not start the screen's watch"
+            self.obs["boot_to_first_frame_s"] = self.boot_frame.result()
+            # The first frame from power-on may be the kiosk's the guide then restarted: the
+            # one checked is drawn after the guide's lines.
             self.obs["start_to_first_frame_s"] = self.first_frame(guest, t0, "resumed")
             guest.key("esc")  # the "game resumed" note stays until the table's next action
             events = self.export(guest)
@@ -317,11 +336,23 @@ class Scenario:
         self.obs["after_cut_events"] = events_of(export)
         self.obs["after_cut_unit"] = guest.unit("ActiveState", "NRestarts")
 
-    def security(self, guest: Guest) -> None:
-        """docs/kiosk.md's blocks, line by line, as the user each names: "Check it", then the
-        phones' (on, then off again, so that the gpio phase meets the kiosk as it was)."""
+    def kiosk_blocks(self, guest: Guest, check_only: bool) -> list[dict[str, Any]]:
+        """docs/kiosk.md's blocks, line by line, as the user each names. ``check_only``: its
+        leading blocks that only read ("Check it"); else the others, the phones' (on, then off
+        again), with the GPIO config put in place before the last restart of the unit, so that
+        this restart is the one that starts the kiosk the gpio phase watches."""
+        blocks = doc_blocks(KIOSK)
+        n_check = next((i for i, b in enumerate(blocks) if any(map(CHANGES.search, b.lines))), len(blocks))
+        if check_only:
+            blocks = blocks[:n_check]
+        else:
+            blocks = blocks[n_check:]
+            restarts = [i for i, b in enumerate(blocks) if any(map(RESTARTS.search, b.lines))]
+            last_restart = restarts[-1] if restarts else len(blocks)
         ran = []
-        for block in doc_blocks(KIOSK):
+        for i, block in enumerate(blocks):
+            if not check_only and i == last_restart:
+                self.gpio_config(guest)
             for line in filter(runnable, block.lines):
                 code, out = guest.sh(
                     line, user="companion" if block.where == "pi-companion" else None, check=False
@@ -329,22 +360,41 @@ class Scenario:
                 ran.append({"line": line, "exit": code, "out": out[-3000:]})
                 if "systemd-analyze security" in line:
                     self.obs["security"] = out[-3000:]
-        self.obs["kiosk_lines"] = ran
+                if RESTARTS.search(line) and self.obs.get("gpio_configured"):
+                    self.gpio_started = time.monotonic()
+        return ran
+
+    def security(self, guest: Guest) -> None:
+        """docs/kiosk.md's blocks after "Check it" (run during the keyboard phase's watch)."""
+        self.obs["kiosk_lines"] = self.obs.get("kiosk_lines", []) + self.kiosk_blocks(guest, check_only=False)
+
+    def gpio_config(self, guest: Guest) -> None:
+        """``source = "gpio"`` in the config, on a fresh journal (not yet started)."""
+        try:
+            guest.sh(
+                f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n"
+                '[input]\nsource = "gpio"\n\n[gpio]\n'
+                "seats = [{ button = 17 }, { button = 27 }, { button = 22 }, { button = 23 }]\n"
+                "EOF",
+                user="companion",
+            )
+            # A new game opens on the configured source: the unfinished one is set aside.
+            guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
+            guest.sh(f"mv {DATA} {DATA}.kept && mkdir {DATA}", user="companion")
+            self.obs["gpio_configured"] = True
+        except Exception:
+            self.obs["errors"]["gpio_config"] = traceback.format_exc()[-3000:]
 
     def gpio(self, guest: Guest) -> None:
         """``source = "gpio"`` on a machine with no GPIO: the table stays up and says so."""
-        guest.sh(
-            f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n"
-            '[input]\nsource = "gpio"\n\n[gpio]\n'
-            "seats = [{ button = 17 }, { button = 27 }, { button = 22 }, { button = 23 }]\n"
-            "EOF",
-            user="companion",
-        )
-        # A new game opens on the configured source: the unfinished one is set aside.
-        guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
-        guest.sh(f"mv {DATA} {DATA}.kept && mkdir {DATA}", user="companion")
-        guest.sh("systemctl restart companion")
-        t0 = time.monotonic()
+        if not self.obs.get("gpio_configured"):  # kiosk.md broke before its last restart
+            self.gpio_config(guest)
+            if not self.obs.get("gpio_configured"):
+                raise RuntimeError("the GPIO config could not be put in place")
+        if self.gpio_started is None:  # kiosk.md restarted nothing after the GPIO config
+            guest.sh("systemctl restart companion")
+            self.gpio_started = time.monotonic()
+        t0 = self.gpio_started
         with ThreadPoolExecutor(1) as pool:
             watching: Future[list[dict[str, str]]] = pool.submit(self.watch, guest, STABLE_S)
             try:

@@ -57,6 +57,10 @@ def test_the_picture_comparison_tells_a_screen_from_black_and_from_another() -> 
     bg = (16, 20, 24)
     assert share_of_colour(bytes(bg) * 100, bg, step=1) == 1.0
     assert share_of_colour(bytes(300), bg, step=1) == 0.0
+    # A pixel counts when all three channels are the colour's; a sample is every step-th pixel.
+    assert share_of_colour(bytes((16, 20, 0, 16, 0, 24, 0, 20, 24)), bg, step=1) == 0.0
+    assert share_of_colour(bytes(bg) * 3 + bytes(3) * 3, bg, step=1) == 0.5
+    assert share_of_colour((bytes(bg) + bytes(3)) * 4 + bytes(bg)[:2], bg, step=2) == 1.0
 
 
 def test_a_ppm_screendump_is_read_as_qemu_writes_it(tmp_path: Path) -> None:
