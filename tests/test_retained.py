@@ -167,16 +167,21 @@ def test_the_app_shows_every_frame_whole(
 
     shown = screen.copy()  # what the window shows
 
+    def window() -> pygame.Surface:
+        surface = pygame.display.get_surface()
+        assert surface is not None
+        return surface
+
     def flip() -> None:
-        shown.blit(pygame.display.get_surface(), (0, 0))
+        shown.blit(window(), (0, 0))
 
     def update(rects: list[pygame.Rect]) -> None:
         for rect in rects:
-            shown.blit(pygame.display.get_surface(), rect, rect)
+            shown.blit(window(), rect, rect)
 
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(pygame.display, "update", update)
-    real_draw = app_module.draw
+    real_draw = app_module.draw  # type: ignore[attr-defined]
     fresh_fonts = Fonts()
     partial: list[bool] = []
 
@@ -222,7 +227,7 @@ def test_the_app_shows_every_frame_whole(
     app.step()
     shows_its_frame()
     pygame.display.set_mode((1024, 600), pygame.RESIZABLE)
-    shown = pygame.display.get_surface().copy()
+    shown = window().copy()
     shown.fill((255, 0, 255))
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 600), w=1024, h=600))
     app.step()
