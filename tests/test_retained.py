@@ -151,8 +151,9 @@ class _Clock:
         return self.t
 
 
+@pytest.mark.parametrize("rotate", [0, 90, 270])
 def test_the_app_shows_every_frame_whole(
-    journal: Any, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+    journal: Any, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch, rotate: int
 ) -> None:
     """The real loop: each frame it lays out is a fresh draw of its state, and what it hands to
     the window (``display.update`` of the changed rects, or ``flip``) makes the window show that
@@ -160,6 +161,7 @@ def test_the_app_shows_every_frame_whole(
     layouts before one present, and a resized window."""
     import companion.display.app as app_module
     from companion.display.app import App
+    from companion.display.rotation import Rotated, turn
     from companion.games.kilo.events import NewKiloGame
     from companion.table.live import Table
     from tests.app_helpers import press_key as key
@@ -201,9 +203,11 @@ def test_the_app_shows_every_frame_whole(
         journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=2), {"input": "keyboard"}
     )
     app = App(screen, journal, table, Ui(), source_name="keyboard", source_factory=keyboard, now=clock)
+    app.turned = Rotated(rotate)  # a screen mounted turned: laid out on a canvas, turned onto it
 
     def shows_its_frame() -> None:
         assert _pixels(shown) == _pixels(app.surface)
+        assert _pixels(app.surface) == _pixels(turn(app.turned.canvas(app.surface), rotate))
 
     app.step()
     shows_its_frame()
@@ -235,4 +239,5 @@ def test_the_app_shows_every_frame_whole(
     key(app, pygame.K_p)
     shows_its_frame()
     assert app.surface.get_size() == (1024, 600)
+    assert app.turned.canvas(app.surface).get_size() == ((600, 1024) if rotate else (1024, 600))
     assert any(partial)  # frames drawn over the last one, not whole

@@ -768,9 +768,8 @@ class App:
 
     def _present(self) -> None:
         self.frames += 1
-        self.turned.present(self.surface)
-        # Only what changed since the last frame shown goes to the screen (turned: all of it).
-        changed = None if self.turned.rotate else self._unshown
+        # Only what changed since the last frame shown goes to the screen.
+        changed = self.turned.present(self.surface, self._unshown)
         if changed is None:
             pygame.display.flip()
         elif changed:
