@@ -32,22 +32,27 @@ Step = tuple[str, Any, Ui, str, float | None]
 
 
 def _motion(game_name: str) -> Iterator[Step]:
-    """The busy sample's last events one by one, with the clock running: banners slide, "+N"
+    """The busy sample's last events four at a time, with the clock running: banners slide, "+N"
     float, rows reorder, and frames in between with nothing but the clock changed."""
     samples = importlib.import_module(f"companion.games.{GAMES[game_name]}.samples")
     lines = samples.lines("busy")
-    ui: Ui | None = None
+    game = replay(lines[: max(1, len(lines) - 40)])
+    ui = ui_for(game, "fr")
     now = 100.0
-    for k in range(max(2, len(lines) - 6), len(lines) + 1):
-        game = replay(lines[:k])
-        if ui is None:
-            ui = ui_for(game, "fr")
-        ui.now = now
-        view = view_of(game)
+    last = view_of(game)
+    changes = 0
+    for k in range(max(2, len(lines) - 40), len(lines) + 1, 4 if len(lines) > 40 else 1):
+        view = view_of(replay(lines[:k]))
+        if view == last:
+            continue
+        last = view
+        changes += 1
+        if changes > 10:
+            break
         for _ in range(3):
+            ui.now = now
             yield f"motion {k}", view, ui, screens(game_name)[0], None
             now += 0.07
-            ui.now = now
 
 
 def _steps(game_name: str) -> Iterator[Step]:
@@ -241,3 +246,27 @@ def test_the_app_shows_every_frame_whole(
     assert app.surface.get_size() == (1024, 600)
     assert app.turned.canvas(app.surface).get_size() == ((600, 1024) if rotate else (1024, 600))
     assert any(partial)  # frames drawn over the last one, not whole
+
+
+def test_a_part_left_alone_is_drawn_again_over_what_came_under_it() -> None:
+    """A text that lay alone on the background last frame, drawn again at the same place after
+    a new block under it, is drawn over that block, not left as it was."""
+    pygame.font.init()
+    fonts, memory = Fonts(), Retained()
+    surface = pygame.Surface((400, 300))
+    where = pygame.Rect(100, 100, 200, 60)
+
+    def frame(block: bool, painter: Painter) -> Painter:
+        painter.ground((0, 0, 0), painter.screen)
+        if block:
+            under = where.inflate(40, 40)
+            painter.layer(("block",), under, lambda: painter.under(under).fill((0, 0, 200), under))
+        painter.text("12 kg", where, 40)
+        painter.finish()
+        return painter
+
+    for block in (False, False, True, True, False):
+        frame(block, Painter(surface, fonts, retained=memory))
+        fresh = pygame.Surface(surface.get_size())
+        frame(block, Painter(fresh, Fonts()))
+        assert _pixels(surface) == _pixels(fresh), block

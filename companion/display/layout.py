@@ -3,11 +3,12 @@ control with its rect, so tests can prove that nothing leaves its box or the scr
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
@@ -521,6 +522,21 @@ class Painter:
             self._close()
             self._op(None, rect)
         return self._surface
+
+    @contextlib.contextmanager
+    def clip(self, rect: pygame.Rect) -> Iterator[None]:
+        """Drawing inside ``rect`` only (a name sliding in its banner's frame)."""
+        self._close()
+        surface = self._surface
+        old = surface.get_clip()
+        held = self._unbound
+        self._unbound = True  # nothing kept to draw later, outside the clip: drawn now
+        surface.set_clip(pygame.Rect(rect).clip(old))
+        try:
+            yield
+        finally:
+            surface.set_clip(old)
+            self._unbound = held
 
     def _defer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> bool:
         """Drawing outside any block whose pixels ``key`` says (a text, a panel, a seat mark),
