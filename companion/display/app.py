@@ -23,7 +23,7 @@ import pygame
 
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
-from companion.display.layout import Action, Fonts, Painter
+from companion.display.layout import Action, Fonts, Painter, Retained
 from companion.display.rotation import Rotated
 from companion.display.screens import draw
 from companion.display.sound import Sounds
@@ -136,6 +136,8 @@ class App:
         self.sounds.muted = ui.muted
         self.now = now
         self.fonts = Fonts()
+        self.retained = Retained()  # the last frame on the display: what a frame leaves alone
+        self._unshown: list[pygame.Rect] | None = None  # changed since shown (None: all)
         self.inbox: EventInbox = EventInbox()
         self.dropped_said = 0  # overflowed queue items already reported to the table
         # Items taken off the queue, in the order they must be handled (queue items and the
@@ -631,6 +633,8 @@ class App:
             self.running = False
         elif et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
             self.surface = pygame.display.get_surface() or self.surface
+            self.retained.forget()  # a new surface, or pixels to show again: the next frame whole
+            self._unshown = None
             self.dirty = True
         elif et == pygame.MOUSEBUTTONDOWN:
             if ev.button == 1 and not getattr(ev, "touch", False):
@@ -747,7 +751,7 @@ class App:
         phase = self.animating()
         if self._tally_pending and active_screen(self.view, self.ui) in TALLY_SCREENS:
             self.load_tally()
-        painter = Painter(self.turned.canvas(self.surface), self.fonts)
+        painter = Painter(self.turned.canvas(self.surface), self.fonts, retained=self.retained)
         now = self.ui.now = self.now()
         self._maybe_same = False
         self._drawn_view = self.view
@@ -758,12 +762,19 @@ class App:
             wait = moving if wait is None else min(wait, moving)
         self.tick_at = None if wait is None else now + wait
         self.painter = painter
+        changed = painter.changed
+        self._unshown = None if self._unshown is None or changed is None else [*self._unshown, *changed]
         self.dirty = False
 
     def _present(self) -> None:
         self.frames += 1
-        self.turned.present(self.surface)
-        pygame.display.flip()
+        # Only what changed since the last frame shown goes to the screen.
+        changed = self.turned.present(self.surface, self._unshown)
+        if changed is None:
+            pygame.display.flip()
+        elif changed:
+            pygame.display.update(changed)
+        self._unshown = []
         if self.on_frame is not None:
             self.on_frame(self.frames)
 

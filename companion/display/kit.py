@@ -430,7 +430,7 @@ def _move_mark(p: Painter, moved: int, box: Rect, size: int) -> int:
         if moved > 0
         else [(cx - r, cy - r // 2), (cx + r, cy - r // 2), (cx, cy + r)]
     )
-    pygame.draw.polygon(p.surface, color, points)
+    pygame.draw.polygon(p.under(Rect(cx - r, cy - r, 2 * r + 1, 2 * r + 1)), color, points)
     p.text(
         text, Rect(box.right - w_text, box.y, w_text, box.height), size, color, align="right", min_size=size
     )
@@ -567,7 +567,7 @@ def score_float(
         centerx=lay.number.centerx, bottom=lay.number.centery - int(k * lay.number.height * 0.6)
     )
     rect.clamp_ip(p.screen)
-    p.surface.blit(surf, rect)
+    p.under(rect).blit(surf, rect)
     p.motion.drawn.append((text, rect))
 
 
@@ -590,14 +590,10 @@ def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, 
     )
     if sliding is not None:
         # The next player's name comes in from the right, inside the banner's frame.
-        clip = p.surface.get_clip()
-        p.surface.set_clip(box.inflate(-p.px(4), -p.px(4)).clip(clip))
-        try:
+        with p.clip(box.inflate(-p.px(4), -p.px(4))):
             return _banner_text(
                 p, inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0), seat, who, players, lang
             )
-        finally:
-            p.surface.set_clip(clip)
     return _banner_text(p, inner, seat, who, players, lang)
 
 

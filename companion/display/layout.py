@@ -3,10 +3,12 @@ control with its rect, so tests can prove that nothing leaves its box or the scr
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
+import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
@@ -328,9 +330,127 @@ def _bytes(surface: pygame.Surface) -> int:
     return surface.get_pitch() * surface.get_height()
 
 
+def _minus(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` without ``hole``: up to four rectangles."""
+    cut = rect.clip(hole)
+    if not cut.width or not cut.height:
+        return [rect]
+    out = []
+    if cut.top > rect.top:
+        out.append(pygame.Rect(rect.left, rect.top, rect.width, cut.top - rect.top))
+    if cut.bottom < rect.bottom:
+        out.append(pygame.Rect(rect.left, cut.bottom, rect.width, rect.bottom - cut.bottom))
+    if cut.left > rect.left:
+        out.append(pygame.Rect(rect.left, cut.top, cut.left - rect.left, cut.height))
+    if cut.right < rect.right:
+        out.append(pygame.Rect(cut.right, cut.top, rect.right - cut.right, cut.height))
+    return out
+
+
+Records = tuple[tuple[TextRecord, ...], tuple[Control, ...], tuple[tuple[pygame.Rect, pygame.Rect], ...]]
+
+
+def _minus_all(rects: list[pygame.Rect], hole: pygame.Rect) -> list[pygame.Rect]:
+    return [part for r in rects for part in _minus(r, hole) if part.width and part.height]
+
+
+def _union(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` without those inside another (each pixel filled once where it can)."""
+    rects = sorted((r for r in rects if r.width and r.height), key=lambda r: -r.width * r.height)
+    out: list[pygame.Rect] = []
+    for r in rects:
+        if r.collidelist(out) == -1 or not any(o.contains(r) for o in out):
+            out.append(r)
+    return out
+
+
+class Retained:
+    """What the last frame left on a surface that persists between frames (the app's display):
+    a frame drawn with it (``Painter(..., retained=)``) leaves alone a block (``Painter.layer``)
+    whose key and place are those of a block of the last frame that nothing drew over since, and
+    fills the background only where something of the last frame is gone or is drawn anew. The
+    frame is the same, pixel for pixel, as one drawn on a new surface (tests/test_retained.py);
+    ``Painter.changed`` says where it differs from the last one, for ``pygame.display.update``.
+
+    Whatever draws on the surface but the painter must call ``forget``: the next frame is then
+    drawn whole."""
+
+    def __init__(self) -> None:
+        self._surface: weakref.ref[pygame.Surface] | None = None
+        self.size: tuple[int, int] = (0, 0)
+        self.ground: tuple[Color, tuple[int, ...]] | None = None
+        # Where the surface may not be the background: the last frame's blocks, texts, shapes
+        # (and whatever lies outside its background, which its bars cover).
+        self.stale: list[pygame.Rect] = []
+        # The last frame's blocks that nothing drew over after them: their pixels are on the
+        # surface as drawn, with what the painter recorded while drawing them.
+        self.intact: dict[Hashable, Records] = {}
+        # The last frame's groups of texts, panels and marks that shared no pixel with anything
+        # else (``Painter._close``): on the background as drawn.
+        self.alone: set[Hashable] = set()
+
+    def forget(self) -> None:
+        self._surface = None
+        self.ground = None
+        self.stale = []
+        self.intact = {}
+        self.alone = set()
+
+    def holds(self, surface: pygame.Surface, color: Color, rect: pygame.Rect) -> bool:
+        """Whether the surface holds the last frame drawn with this memory, on the same
+        background."""
+        return (
+            self._surface is not None
+            and self._surface() is surface
+            and self.size == surface.get_size()
+            and self.ground == (color, tuple(rect))
+        )
+
+    def remember(
+        self,
+        surface: pygame.Surface,
+        ground: tuple[Color, tuple[int, ...]],
+        stale: list[pygame.Rect],
+        intact: dict[Hashable, Records],
+        alone: set[Hashable],
+    ) -> None:
+        self.alone = alone
+        self._surface = weakref.ref(surface)
+        self.size = surface.get_size()
+        self.ground = ground
+        self.stale = stale
+        self.intact = intact
+
+
+_NOWHERE = pygame.Rect(-1, -1, 0, 0)
+
+
+@dataclass(slots=True)
+class _Group:
+    rect: pygame.Rect
+    keys: list[Hashable]
+    draws: list[Callable[[], object]]
+
+
 class Painter:
-    def __init__(self, surface: pygame.Surface, fonts: Fonts, audit: bool = False) -> None:
+    def __init__(
+        self, surface: pygame.Surface, fonts: Fonts, audit: bool = False, retained: Retained | None = None
+    ) -> None:
         self._surface = surface
+        # The last frame on this surface (``Retained``); audit mode draws everything.
+        self._retained = None if audit else retained
+        self._live = False  # the background was asked for with a memory of the last frame
+        self._spoiled = False  # drawn before or besides the background: remembered as nothing
+        self._stale: list[pygame.Rect] = []  # where the pixels may still be the last frame's
+        self._touched: list[pygame.Rect] = []  # where this frame wrote pixels
+        self._ops: list[tuple[Hashable | None, pygame.Rect, Records | None]] = []
+        self._intact: dict[Hashable, Records] = {}
+        self._alone: set[Hashable] = set()
+        self._group: _Group | None = None  # drawing kept to be drawn together (``_defer``)
+        self._unbound = False  # the surface was handed out: drawing is not kept any more
+        self._depth = 0  # inside a block's drawing: it draws only inside its rect
+        # Where this frame differs from the last on the surface (``finish``); None: anywhere.
+        self.changed: list[pygame.Rect] | None = None
         # The frame's background (``ground``) and what was drawn on it since: a copied block
         # over nothing but that background copies only its rows that are not background.
         self._ground: pygame.Rect | None = None
@@ -358,14 +478,39 @@ class Painter:
     @property
     def surface(self) -> pygame.Surface:
         """The frame's surface, for drawing the painter does not see (``under`` says where)."""
+        if self._depth:
+            return self._surface  # inside a block: inside its rect
         self._raw = True
+        self._close()
+        self._unbound = True  # a clip may be set on it: nothing is kept for later any more
+        self._op(None, self.screen)
         return self._surface
 
     def ground(self, color: Color, rect: pygame.Rect) -> None:
-        """The frame's background over ``rect``, filled now; the painter then knows which of its
-        pixels are still background (all but what it drew on them)."""
-        self._surface.fill(color, rect)
-        self._ground = pygame.Rect(rect).clip(self.screen)
+        """The frame's background over ``rect``; the painter then knows which of its pixels are
+        still background (all but what it drew on them). With a memory of the last frame
+        (``Retained``), filled only where something is drawn or was drawn last frame."""
+        rect = pygame.Rect(rect).clip(self.screen)
+        self._close()
+        mem = self._retained
+        if mem is not None and not self._live and not self._spoiled:
+            self._live = True
+            if mem.holds(self._surface, color, rect):
+                self._stale = list(mem.stale)
+                self._intact = mem.intact
+                self._alone = mem.alone
+            else:
+                # Nothing known: every pixel is drawn, as without a memory.
+                self._surface.fill(color, rect)
+                self._stale = _minus_all([pygame.Rect(self.screen)], rect)
+                self._touched.append(pygame.Rect(self.screen))
+            mem.forget()  # until ``finish`` remembers this frame whole
+        else:
+            if self._live:
+                self._spoiled = True
+                self._materialize(self.screen)
+            self._surface.fill(color, rect)
+        self._ground = rect
         self._ground_color = color
         self._drawn = []
         self._raw = False
@@ -373,7 +518,145 @@ class Painter:
     def under(self, rect: pygame.Rect) -> pygame.Surface:
         """The frame's surface, for drawing inside ``rect``."""
         self._drawn.append(rect)
+        if not self._depth:
+            self._close()
+            self._op(None, rect)
         return self._surface
+
+    @contextlib.contextmanager
+    def clip(self, rect: pygame.Rect) -> Iterator[None]:
+        """Drawing inside ``rect`` only (a name sliding in its banner's frame)."""
+        self._close()
+        surface = self._surface
+        old = surface.get_clip()
+        held = self._unbound
+        self._unbound = True  # nothing kept to draw later, outside the clip: drawn now
+        surface.set_clip(pygame.Rect(rect).clip(old))
+        try:
+            yield
+        finally:
+            surface.set_clip(old)
+            self._unbound = held
+
+    def _defer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> bool:
+        """Drawing outside any block whose pixels ``key`` says (a text, a panel, a seat mark),
+        kept to be drawn with the group it belongs to: the first one and what follows it over its
+        rect (a panel and its texts, a banner and its mark). False: draw it now."""
+        if self._depth or not self._live or self._unbound:
+            return False
+        self._drawn.append(rect)
+        group = self._group
+        if group is not None and group.rect.colliderect(rect):
+            group.rect.union_ip(rect)  # its pixels lie inside that rect, the rest is background
+            group.keys.append(key)
+            group.draws.append(draw)
+            return True
+        self._close()
+        self._group = _Group(pygame.Rect(rect), [key], [draw])
+        return True
+
+    def _close(self) -> None:
+        """The open group drawn, or left as the last frame left it: when it is made of the same
+        parts at the same place, it lay alone on the background then (nothing else in its rect),
+        and nothing was drawn in its rect since."""
+        group = self._group
+        if group is None:
+            return
+        self._group = None
+        key = ("group", tuple(group.rect), tuple(group.keys))
+        area = group.rect.clip(self.screen)
+        if key in self._alone and area.collidelist(self._touched) == -1:
+            self._stale = _minus_all(self._stale, area)
+        else:
+            self._materialize(area)
+            self._touched.append(area)
+            for draw in group.draws:
+                draw()
+        self._ops.append((key, area, None))
+
+    def _op(self, key: Hashable | None, rect: pygame.Rect, records: Records | None = None) -> None:
+        """Something is drawn over ``rect`` now (outside any block): what is under it is made
+        what a whole frame would have there first."""
+        if not self._live:
+            if self._retained is not None:
+                self._spoiled = True  # drawn before the background: nothing to remember
+            return
+        rect = pygame.Rect(rect).clip(self.screen)
+        self._materialize(rect)
+        self._touched.append(rect)
+        self._ops.append((key, rect, records))
+
+    def _materialize(self, rect: pygame.Rect) -> None:
+        """The background filled where ``rect`` may still show the last frame."""
+        stale = self._stale
+        hits = rect.collidelistall(stale)
+        if not hits:
+            return
+        ground = self._ground or self.screen
+        surface = self._surface
+        clip = surface.get_clip()
+        if clip != self.screen:
+            surface.set_clip(None)
+        keep = [r for i, r in enumerate(stale) if i not in hits]
+        for i in hits:
+            old = stale[i]
+            fill = old.clip(rect).clip(ground)
+            if fill.width and fill.height:
+                surface.fill(self._ground_color, fill)
+                self._touched.append(fill)
+            keep.extend(_minus(old, rect))
+        if clip != self.screen:
+            surface.set_clip(clip)
+        self._stale = keep
+
+    def _pixel(self, x: int, y: int) -> int:
+        """The pixel at (x, y) as a whole frame has it now (mapped): where the surface may still
+        show the last frame, the background."""
+        ground = self._ground
+        if (
+            ground is not None
+            and ground.collidepoint(x, y)
+            and pygame.Rect(x, y, 1, 1).collidelist(self._stale) != -1
+        ):
+            return self._surface.map_rgb(self._ground_color)
+        return self._surface.get_at_mapped((x, y))
+
+    def finish(self) -> list[pygame.Rect] | None:
+        """The frame is drawn: the background where the last frame showed something this one
+        does not, and the memory of this frame for the next. Returns ``changed``."""
+        self._close()
+        mem = self._retained
+        if mem is None or not self._live or self._spoiled:
+            if mem is not None:
+                mem.forget()
+            self.changed = None
+            return None
+        self._materialize(self.screen)
+        ops = self._ops
+        later: list[pygame.Rect] = []
+        intact: dict[Hashable, Records] = {}
+        for key, rect, records in reversed(ops):
+            if key is not None and records is not None and rect.collidelist(later) == -1:
+                intact[key] = records
+            later.append(rect)
+        ground = self._ground or pygame.Rect(0, 0, 0, 0)
+        rects = [r for _, r, _ in ops]
+        alone = set()
+        for i, (key, rect, records) in enumerate(ops):
+            # A group that shares no pixel with anything else, on the background.
+            if records is None and key is not None and ground.contains(rect):
+                rects[i] = _NOWHERE
+                if rect.collidelist(rects) == -1:
+                    alone.add(key)
+                rects[i] = rect
+        stale = _union([r for _, r, _ in ops] + _minus_all([pygame.Rect(self.screen)], ground))
+        mem.remember(self._surface, (self._ground_color, tuple(ground)), stale, intact, alone)
+        touched = self._touched
+        if any(r.contains(self.screen) for r in touched):
+            self.changed = None
+        else:
+            self.changed = [r for r in touched if r.width and r.height]
+        return self.changed
 
     def _on_ground(self, rect: pygame.Rect) -> bool:
         """Whether every pixel of ``rect`` is still the frame's background."""
@@ -383,6 +666,7 @@ class Painter:
             and not self._raw
             and ground.contains(rect)
             and rect.collidelist(self._drawn) == -1
+            and rect.collidelist(self._stale) == -1
         )
 
     # --- geometry helpers --------------------------------------------------------------------
@@ -404,15 +688,28 @@ class Painter:
         self.boxes.append((pygame.Rect(rect), pygame.Rect(parent or self.screen)))
         radius = self.px(8)
         line = max(1, width or self.px(3)) if border is not None else 0
-        surface = self.under(rect)
+        surface = self._surface
         shape = self.fonts.panel_shape(surface, rect.size, color, radius, border, line)
         if shape is None:
+            self.under(rect)
             pygame.draw.rect(surface, color, rect, border_radius=radius)
             if border is not None:
                 pygame.draw.rect(surface, border, rect, width=line, border_radius=radius)
             return rect
-        shape.blit(surface, rect.topleft)
+        key = ("panel", tuple(rect), color, radius, border, line)
+        if not self._defer(key, rect, functools.partial(shape.blit, surface, rect.topleft)):
+            shape.blit(self.under(rect), rect.topleft)
         return rect
+
+    def bar(self, rect: pygame.Rect, color: Color) -> None:
+        """A plain filled rectangle (a chart's bar): a part the painter knows, like a panel."""
+        rect = pygame.Rect(rect)
+        if not rect.width or not rect.height:
+            return
+        if not self._defer(
+            ("bar", tuple(rect), color), rect, functools.partial(self._surface.fill, color, rect)
+        ):
+            self.under(rect).fill(color, rect)
 
     def layer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> None:
         """Draw a block that paints all of ``rect`` and nothing outside it, and that depends on
@@ -424,6 +721,40 @@ class Painter:
             draw()
             return
         full = (key, tuple(rect), self.screen.size)
+        counts = len(self.texts), len(self.controls), len(self.boxes)
+        if self._depth or not self._live:
+            if not self._depth and self._retained is not None:
+                self._spoiled = True  # drawn before the background: nothing to remember
+            self._layer(full, rect, draw)
+            return
+        self._close()
+        area = rect.clip(self.screen)
+        kept = self._intact.get(full)
+        if kept is not None and area.collidelist(self._touched) == -1:
+            # On the surface as the last frame left it, and nothing drawn over it since.
+            self._stale = _minus_all(self._stale, area)
+            self._ops.append((full, area, kept))
+            self._drawn.append(rect)
+            self.texts.extend(kept[0])
+            self.controls.extend(kept[1])
+            self.boxes.extend(kept[2])
+            return
+        # Its drawing may read what is under it (a button's corners): made right first.
+        self._materialize(area)
+        self._touched.append(area)
+        self._depth += 1
+        try:
+            self._layer(full, rect, draw)
+        finally:
+            self._depth -= 1
+        records = (
+            tuple(self.texts[counts[0] :]),
+            tuple(self.controls[counts[1] :]),
+            tuple(self.boxes[counts[2] :]),
+        )
+        self._ops.append((full, area, records))
+
+    def _layer(self, full: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> None:
         layer = self.fonts.layer(full)
         if layer is not None:
             if layer.bands is not None and layer.ground == self._ground_color and self._on_ground(rect):
@@ -441,6 +772,7 @@ class Painter:
         if self.fonts.seen_layers.get(full) is None:
             self.fonts.seen_layers.put(full, True)
             draw()
+            self._drawn.append(rect)
             return
         counts = len(self.texts), len(self.controls), len(self.boxes)
         draw()
@@ -546,7 +878,9 @@ class Painter:
         else:
             rect.centery = box.centery
         bg = self._under(rect, color) if self.audit else None
-        self.under(rect).blit(surf, rect)
+        key = ("text", shown, cur, color, rect.topleft)
+        if not self._defer(key, rect, functools.partial(self._surface.blit, surf, rect)):
+            self.under(rect).blit(surf, rect)
         self.texts.append(
             TextRecord(
                 shown, rect, pygame.Rect(box), role, cur, self.fonts.cap(cur), color, bg, kind, who, cut
@@ -758,14 +1092,11 @@ class Painter:
         if self.audit or rect.width < 2 or rect.height < 2 or not self.screen.contains(rect):
             draw()
             return rect
-        surface = self._surface  # read, not drawn on
+        self._close()  # what is under it drawn, to be read
+        read = self._pixel  # read, not drawn on
         x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
-        under = surface.get_at_mapped((x0, y0))
-        if not (
-            surface.get_at_mapped((x1, y0)) == under
-            and surface.get_at_mapped((x0, y1)) == under
-            and surface.get_at_mapped((x1, y1)) == under
-        ):
+        under = read(x0, y0)
+        if not (read(x1, y0) == under and read(x0, y1) == under and read(x1, y1) == under):
             draw()
             return rect
         key = ("button", label, action, enabled, color, size, hint, selected, parent and tuple(parent), under)
@@ -813,14 +1144,23 @@ class Painter:
         """The seat's colour and shape, with its number: colour is never the only cue."""
         color = seat_color(seat)
         reach = radius * 13 // 10 + 2  # the star's and the triangles' points reach past the radius
-        surface = self.under(pygame.Rect(center[0] - reach, center[1] - reach, 2 * reach, 2 * reach))
-        draw_shape(surface, seat, center, radius, color)
+        box = pygame.Rect(center[0] - reach, center[1] - reach, 2 * reach, 2 * reach)
+        surf: pygame.Surface | None = None
         if number and radius >= 9:
             label = "10" if seat == 9 else str(seat + 1)
             size = max(10, int(radius * (0.95 if seat == 9 else 1.2)))
             surf = self.fonts.render(label, size, text_on(color) if _filled(seat) else color)
-            rect = surf.get_rect(center=center)
-            self.under(rect).blit(surf, rect)
+            box.union_ip(surf.get_rect(center=center))
+        target = self._surface
+
+        def mark() -> None:
+            draw_shape(target, seat, center, radius, color)
+            if surf is not None:
+                target.blit(surf, surf.get_rect(center=center))
+
+        if not self._defer(("seat", seat, center, radius, number), box, mark):
+            self.under(box)
+            mark()
 
 
 def _filled(seat: int) -> bool:

@@ -33,6 +33,25 @@ def to_logical(pos: tuple[int, int], physical: tuple[int, int], rotate: int) -> 
     return x, y
 
 
+def to_physical(rect: Any, physical: tuple[int, int], rotate: int) -> Any:
+    """The display's rect showing ``rect`` of the laid-out frame (``to_logical`` inverted)."""
+    import pygame
+
+    w, h = physical
+
+    def point(x: int, y: int) -> tuple[int, int]:
+        if rotate == 90:
+            return w - 1 - y, x
+        if rotate == 180:
+            return w - 1 - x, h - 1 - y
+        if rotate == 270:
+            return y, h - 1 - x
+        return x, y
+
+    (ax, ay), (bx, by) = point(rect.left, rect.top), point(rect.right - 1, rect.bottom - 1)
+    return pygame.Rect(min(ax, bx), min(ay, by), abs(ax - bx) + 1, abs(ay - by) + 1)
+
+
 def turn(frame: Any, rotate: int) -> Any:
     """``frame`` turned ``rotate`` degrees clockwise (pygame turns counter-clockwise)."""
     import pygame
@@ -58,10 +77,20 @@ class Rotated:
             self._canvas = pygame.Surface(size, 0, display)  # the display's pixel format
         return self._canvas
 
-    def present(self, display: Any) -> None:
-        """The laid-out frame turned onto ``display`` (before the flip)."""
-        if self.rotate and self._canvas is not None:
+    def present(self, display: Any, changed: list[Any] | None = None) -> list[Any] | None:
+        """The laid-out frame turned onto ``display`` (before the flip): only its ``changed``
+        rects when given. Returns the display's rects that changed (None: all of it)."""
+        if not self.rotate or self._canvas is None:
+            return changed
+        if changed is None:
             display.blit(turn(self._canvas, self.rotate), (0, 0))
+            return None
+        shown = []
+        for rect in changed:
+            where = to_physical(rect, display.get_size(), self.rotate)
+            display.blit(turn(self._canvas.subsurface(rect), self.rotate), where)
+            shown.append(where)
+        return shown
 
     def point(self, pos: tuple[int, int], display: Any) -> tuple[int, int]:
         return to_logical(pos, display.get_size(), self.rotate)

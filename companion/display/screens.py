@@ -861,6 +861,7 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
     area = frame(p, v, ui, name)  # the background too
     if ui.menu:
         draw_menu(p, v, ui, area, name)
+        p.finish()
         return name
     if name == "gameover" and v is not None and getattr(ui.tally, "evening_games", 0) >= 2:
         # The evening's running tally, under any game's game-over screen.
@@ -877,6 +878,7 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
         gs.draw(p, v, ui, name, area)
     if anim_phase is not None and v is not None:
         gs.overlay(p, v, ui, anim_phase)
+    p.finish()  # with a memory of the last frame (``Retained``): what is left of it, and where
     return name
 
 

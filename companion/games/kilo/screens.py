@@ -1249,7 +1249,7 @@ def draw_pile(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         space = col.height - 2 * label_h
         h = max(0, int(space * n / top)) if top else 0
         color = BAD if rank == "A" else (GOOD if rank == "7" else ACCENT)
-        pygame.draw.rect(p.surface, color, Rect(col.x + col.width // 6, lab.top - h, col.width * 2 // 3, h))
+        p.bar(Rect(col.x + col.width // 6, lab.top - h, col.width * 2 // 3, h), color)
 
 
 # --- history -----------------------------------------------------------------------------------
