@@ -9,7 +9,6 @@ drawn: the loop sleeps on its inputs.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import queue
@@ -830,8 +829,8 @@ class App:
             left = poll if deadline is None else min(poll, deadline - now)
             if left <= 0:
                 return []
-            with contextlib.suppress(queue.Empty):
-                self._early.append(self.inbox.get(timeout=left))
+            # Sleeps on the queue's eventfd: a put wakes it at once (the next look returns it).
+            self.inbox.wait_for_item(left)
 
     def _immediate(self, ev: pygame.event.Event) -> bool:
         """QUIT, window events and seat keys (stamped when read) are handled as they come."""
