@@ -1019,6 +1019,9 @@ class App:
         return 0
 
 
+ICON_COLOR = (22, 92, 60)
+
+
 def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
     """The window (or the whole screen on a kiosk); raises pygame.error without a display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -1029,6 +1032,12 @@ def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfa
         pygame.display.quit()
         raise pygame.error("no display")
     pygame.font.init()
+    # A window icon of our own, set before the window exists: without one, set_mode reads
+    # pygame's through importlib.resources (its modules and a file, on the way to the first
+    # frame) and swallows whatever that raises. A plain square of the table's felt.
+    icon = pygame.Surface((32, 32))
+    icon.fill(ICON_COLOR)
+    pygame.display.set_icon(icon)
     flags = 0
     if fullscreen:
         flags |= pygame.FULLSCREEN
