@@ -17,10 +17,12 @@ DONE, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 PREFIX = "companion: "
 
 
-def build_parser(lang: str = "en", default_lang: str = "fr") -> argparse.ArgumentParser:
+def build_parser(
+    lang: str = "en", default_lang: str = "fr", command: str | None = None
+) -> argparse.ArgumentParser:
     from companion.cli.parser import build_parser as build
 
-    return build(lang=lang, default_lang=default_lang)
+    return build(lang=lang, default_lang=default_lang, command=command)
 
 
 class _Prefixed:
@@ -122,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     lang, _ = resolve_lang(argv)
     if lang == "fr":
         use_french_argparse()
-    parser = build_parser(lang, default_lang=lang)
+    # The subcommand named first (options before it are the top level's): only its group.
+    named = next((a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")), None)
+    parser = build_parser(lang, default_lang=lang, command=named)
     try:
         args = parser.parse_args(argv)
     except SystemExit as done:  # --help, --version, a usage error: main() returns every code
