@@ -193,3 +193,20 @@ def test_bash_completes_commands_and_choices(tmp_path: Path) -> None:
     assert {"demo", "doctor"} <= complete("d") and "play" not in complete("d")
     assert complete("demo", "c") == {"cinq-rois"}
     assert complete("play", "--lang", "") == {"fr", "en"}
+
+
+def test_a_named_command_gets_the_same_parser_with_only_its_group_built() -> None:
+    """`companion play ...` builds play's group of subcommands only (the rest cost a tenth of
+    its way to the first frame); each command's own parser is the one the whole parser has."""
+    from companion.cli import parser as module
+
+    every = module._subcommands(build_parser())
+    assert set(module._GROUPS) == set(every)  # every subcommand is in a group
+    for name, register in module._GROUPS.items():
+        built = module._subcommands(build_parser(command=name))
+        one = module.Parser(prog="companion")
+        register(one.add_subparsers(dest="command"))
+        assert set(built) == set(module._subcommands(one))  # its group, nothing else
+        assert name in built and len(built) < len(every)
+        assert built[name].format_help() == every[name].format_help()
+    assert set(module._subcommands(build_parser(command="nonsense"))) == set(every)

@@ -170,17 +170,23 @@ def test_sigterm_ends_by_the_signal_after_keeping_the_game(tmp_path: Path) -> No
 
 
 # systemd stops the kiosk while it sets up (seconds under the boot test's TCG), and library code
-# swallows the SIGTERM's KeyboardInterrupt: pygame's set_mode loads its window icon through Python
-# (pygame.pkgdata.getResource) and clears whatever that raised; any other library may too.
+# swallows the SIGTERM's KeyboardInterrupt: pygame's set_mode loaded its window icon through
+# Python (pygame.pkgdata.getResource) and cleared whatever that raised, until the table set its
+# own icon; any other library may too.
 SWALLOWED = {
-    "by set_mode's icon": """
+    "by set_mode": """
 import os, signal, sys
-import pygame.pkgdata
-icon = pygame.pkgdata.getResource
-def getResource(*args, **kwargs):
-    os.kill(os.getpid(), signal.SIGTERM)  # the handler runs in the icon's Python code
-    return icon(*args, **kwargs)
-pygame.pkgdata.getResource = getResource
+import pygame
+set_mode = pygame.display.set_mode
+def swallowing(*args, **kwargs):
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(1000):  # the handler runs here
+            pass
+    except KeyboardInterrupt:
+        pass  # and C code clears it, as set_mode did with its icon's
+    return set_mode(*args, **kwargs)
+pygame.display.set_mode = swallowing
 from companion.cli import main
 sys.exit(main(sys.argv[1:]))
 """,

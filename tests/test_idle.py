@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import queue
+import select
 import threading
 from typing import Any
 
@@ -36,11 +36,10 @@ class SimulatedTime(EventInbox):
         self.clock = clock
         self.wakes: list[float] = []  # the simulated time of each wait's end
 
-    def get(self, block: bool = True, timeout: float | None = None) -> Any:
-        assert timeout is not None, "the loop must look at touches and keys again some time"
+    def wait_for_item(self, timeout: float) -> bool:
         self.clock[0] += timeout
         self.wakes.append(self.clock[0])
-        raise queue.Empty
+        return False
 
 
 def idle_app(screen: pygame.Surface, journal: Journal, keys: bool) -> tuple[App, list[float]]:
@@ -103,19 +102,16 @@ def test_a_key_read_after_a_quiet_spell_keeps_the_keyboard_clock_s_resolution(
     app.inbox = SimulatedTime(clock)
     app.wait(30.0)  # half a minute of nothing: the loop now reads keys at its idle pace
     app.inbox = real
-    real_get = real.get
+    real_wait = real.wait_for_item
 
-    def key_goes_down_while_the_loop_waits(block: bool = True, timeout: float | None = None) -> Any:
-        if not block:
-            return real_get(block=False)
-        assert timeout is not None
+    def key_goes_down_while_the_loop_waits(timeout: float) -> bool:
         clock[0] += timeout
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
-        raise queue.Empty
+        return False
 
-    real.get = key_goes_down_while_the_loop_waits  # type: ignore[method-assign]
+    real.wait_for_item = key_goes_down_while_the_loop_waits  # type: ignore[method-assign]
     app.step(None)  # one look (nothing), one wait (the key goes down), the look that reads it
-    real.get = real_get  # type: ignore[method-assign]
+    real.wait_for_item = real_wait  # type: ignore[method-assign]
     app.step(0.0)
     assert app.table is not None
     (press, *_) = [json.loads(p) for _, p in journal.payloads(app.table.game_id)][1:]
@@ -130,17 +126,23 @@ def test_a_press_put_on_the_queue_while_the_loop_sleeps_is_drawn_in_the_next_fra
     is not left waiting for the next look (however long the loop idles)."""
     app, clock = idle_app(screen, journal, keys=False)
     clock[0] += 3600.0  # an hour of nothing: the loop is at its idle pace...
-    # ...made 30 s here, so that only the press can end the loop's first wait.
-    monkeypatch.setattr(app_module, "IDLE_POLL_S", 30.0)
-    blocked = threading.Event()
+    # ...made an hour here, so that only the press can end the loop's first wait.
+    monkeypatch.setattr(app_module, "IDLE_POLL_S", 3600.0)
+    blocked, stepped, rescued = threading.Event(), threading.Event(), threading.Event()
     waits: list[float | None] = []
 
     class Watched(EventInbox):
-        def get(self, block: bool = True, timeout: float | None = None) -> Any:
-            if block:
-                waits.append(timeout)
-            blocked.set()
-            return super().get(block, timeout)
+        def wait_for_item(self, timeout: float) -> bool:
+            waits.append(timeout)
+            return super().wait_for_item(timeout)
+
+    real_select = select.select
+
+    def sleeps(*args: Any) -> Any:
+        blocked.set()  # the loop is about to sleep: only the press can wake it now
+        return real_select(*args)
+
+    monkeypatch.setattr(select, "select", sleeps)
 
     inbox = app.inbox = Watched()
     app.source.start(inbox)  # type: ignore[union-attr]
@@ -152,14 +154,59 @@ def test_a_press_put_on_the_queue_while_the_loop_sleeps_is_drawn_in_the_next_fra
             InputEvent("seat", 2, "release", 5_050_000_000, BOARD, "serial"),
         ):
             inbox.put(item)
+        if not stepped.wait(60):  # the press did not wake the loop: end its hour, and say so
+            rescued.set()
+            os.eventfd_write(inbox.fileno(), 1)
 
     frames = app.frames
     thread = threading.Thread(target=slap)
     thread.start()
     app.step(None)  # returns only once something came
+    stepped.set()
     thread.join()
+    assert not rescued.is_set()
     assert app.frames == frames + 1
     assert app.table is not None
     assert [json.loads(p)["type"] for _, p in journal.payloads(app.table.game_id)][1:] == ["press"]
     # The press ended the loop's first wait: it did not wait for a look at the touches.
     assert len(waits) == 1
+
+
+def test_the_inbox_wakes_its_sleeper_at_once_and_costs_a_flood_no_syscall(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The loop sleeps in select() on the inbox's eventfd: a put from a source thread wakes it,
+    an item already there ends the wait before it sleeps, and puts made while the loop is busy
+    (a flood) write nothing to the fd."""
+    inbox = EventInbox()
+    wake_fd = inbox.fileno()  # the loop has slept on it before
+    for _ in range(100):  # nobody sleeps on it now: the puts only queue
+        inbox.put(InputEvent("seat", 0, "press", 0, BOARD, "serial"))
+    assert not select.select((wake_fd,), (), (), 0)[0]
+    assert inbox.wait_for_item(3600.0)  # items are there: no sleep at all
+    while not inbox.empty():
+        inbox.get_nowait()
+    sleeping, woken, rescued = threading.Event(), threading.Event(), threading.Event()
+    real_select = select.select
+
+    def watched(*args: Any) -> Any:
+        sleeping.set()
+        return real_select(*args)
+
+    def press() -> None:
+        sleeping.wait(10)
+        inbox.put(InputEvent("seat", 1, "press", 1, BOARD, "serial"))
+        if not woken.wait(60):  # the put did not wake it: end the hour's sleep, and say so
+            rescued.set()
+            os.eventfd_write(wake_fd, 1)
+
+    monkeypatch.setattr(select, "select", watched)
+    thread = threading.Thread(target=press)
+    thread.start()
+    assert inbox.wait_for_item(3600.0)  # an hour, unless the put wakes it
+    woken.set()
+    thread.join()
+    monkeypatch.undo()
+    assert not rescued.is_set()
+    assert inbox.get_nowait().seat == 1
+    assert not select.select((wake_fd,), (), (), 0)[0]  # the wake was read: no spurious one

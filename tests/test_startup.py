@@ -24,7 +24,7 @@ from companion.table.live import Table
 
 # Imported by none of what the first frame shows: the tally (stats and game-over screens), the
 # LEDs, the journal's writer thread, the TOML reader (no config file here), the phones' server,
-# the Pico's serial link, numerical libraries.
+# the Pico's serial link, numerical libraries, package metadata and resources.
 DEFERRED = (
     "companion.table.stats",
     "companion.display.tally",
@@ -37,20 +37,33 @@ DEFERRED = (
     "uvicorn",
     "serial",
     "numpy",
+    # pydantic's plugin loader imports importlib.metadata (and email, csv, zipfile with it) to
+    # look for plugins the companion turns off; pygame's set_mode reads its own window icon
+    # through importlib.resources' readers when the program set none.
+    "importlib.metadata",
+    "email",
+    "importlib.resources.readers",
 )
 
+# The App is patched where `play` opens the screen, so that everything before it is imported in
+# the order `companion play` imports it (main() first).
 FIRST_FRAME = """
 import json, os, sys
-import companion.display.app as app_module
-present = app_module.App._present
-def first(self):
-    present(self)
-    modules = sorted(m for m in sys.modules if m.split(".")[0] in ("companion", *%r))
-    print(json.dumps({"screen": self.last_screen, "controls": len(self.painter.controls),
-                      "tally": self.ui.tally is not None, "modules": modules}))
-    sys.stdout.flush()
-    os._exit(0)
-app_module.App._present = first
+import companion.cli.play as play
+run = play._run
+def patched(*args, **kw):
+    import companion.display.app as app_module
+    present = app_module.App._present
+    def first(self):
+        present(self)
+        modules = sorted(m for m in sys.modules if m.split(".")[0] in ("companion", *%r))
+        print(json.dumps({"screen": self.last_screen, "controls": len(self.painter.controls),
+                          "tally": self.ui.tally is not None, "modules": modules}))
+        sys.stdout.flush()
+        os._exit(0)
+    app_module.App._present = first
+    return run(*args, **kw)
+play._run = patched
 from companion.cli import main
 main(sys.argv[1:])
 """
@@ -114,3 +127,30 @@ def test_a_first_frame_of_the_stats_screen_shows_the_tally(screen: pygame.Surfac
     app.step()
     assert app.frames == 1 and app.last_screen == "stats"
     assert app.ui.tally is not None
+
+
+PLUGINS = """
+import json, os, sys
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+import companion.cli
+companion.cli._plugin_loader_on_demand()
+from pydantic import BaseModel
+class Off(BaseModel):
+    x: int
+off = "importlib.metadata" in sys.modules
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = "some_plugin"  # plugins on again: the real loader
+from pydantic.plugin import _loader
+class On(BaseModel):
+    y: int
+print(json.dumps({"off": off, "on": "importlib.metadata" in sys.modules,
+                  "real": hasattr(sys.modules["pydantic.plugin._loader"], "PYDANTIC_ENTRY_POINT_GROUP"),
+                  "models": [Off(x=1).x, On(y=2).y]}))
+"""
+
+
+def test_with_plugins_off_pydantic_never_looks_and_a_plugin_named_gets_the_real_loader() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", PLUGINS], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    seen = json.loads(out.splitlines()[-1])
+    assert seen == {"off": False, "on": True, "real": True, "models": [1, 2]}

@@ -17,10 +17,12 @@ DONE, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 PREFIX = "companion: "
 
 
-def build_parser(lang: str = "en", default_lang: str = "fr") -> argparse.ArgumentParser:
+def build_parser(
+    lang: str = "en", default_lang: str = "fr", command: str | None = None
+) -> argparse.ArgumentParser:
     from companion.cli.parser import build_parser as build
 
-    return build(lang=lang, default_lang=default_lang)
+    return build(lang=lang, default_lang=default_lang, command=command)
 
 
 class _Prefixed:
@@ -64,10 +66,46 @@ class _Terminated:
 
 def raise_if_terminated() -> None:
     """Raise again the KeyboardInterrupt of a SIGTERM that library code swallowed: pygame's
-    set_mode loads its window icon through Python code and clears whatever that raised, so a
-    SIGTERM landing while the screen opens was lost, and the kiosk ran on until SIGKILL."""
+    set_mode loaded its window icon through Python code and cleared whatever that raised (until
+    the table set its own icon), so a SIGTERM landing while the screen opened was lost, and the
+    kiosk ran on until SIGKILL; any library may do the same."""
     if _Terminated.received:
         raise KeyboardInterrupt
+
+
+_PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def _plugin_loader_on_demand() -> None:
+    """With every plugin off, pydantic's plugin loader only answers "none", yet importing it
+    imports importlib.metadata (and email, csv, zipfile with it: about 20 ms on the way to the
+    first frame). In its place until then: a module whose ``get_plugins`` says "none" while the
+    environment turns them all off, and that brings in the real loader for anything else."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") != "__all__" or _PLUGIN_LOADER in sys.modules:
+        return
+    import types
+
+    def real() -> types.ModuleType:
+        import importlib
+
+        if sys.modules.get(_PLUGIN_LOADER) is stand_in:
+            del sys.modules[_PLUGIN_LOADER]
+        return importlib.import_module(_PLUGIN_LOADER)
+
+    def get_plugins() -> Any:
+        if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in ("__all__", "1", "true"):
+            return ()
+        return real().get_plugins()
+
+    def __getattr__(name: str) -> Any:  # a module's own: what the stand-in lacks
+        if name.startswith("__"):  # the import system asking about a module (__path__...)
+            raise AttributeError(name)
+        return getattr(real(), name)
+
+    stand_in = types.ModuleType(_PLUGIN_LOADER)
+    stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
+    stand_in.__getattr__ = __getattr__  # type: ignore[method-assign]
+    sys.modules[_PLUGIN_LOADER] = stand_in
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     # installed distribution before the first model is built (on the way to the table's first
     # frame); an environment that names plugins keeps its choice.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _plugin_loader_on_demand()
     # Whatever text reaches the terminal (a name from a hostile log, say), print it, never die.
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
@@ -85,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     lang, _ = resolve_lang(argv)
     if lang == "fr":
         use_french_argparse()
-    parser = build_parser(lang, default_lang=lang)
+    # The subcommand named first (options before it are the top level's): only its group.
+    named = next((a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")), None)
+    parser = build_parser(lang, default_lang=lang, command=named)
     try:
         args = parser.parse_args(argv)
     except SystemExit as done:  # --help, --version, a usage error: main() returns every code

@@ -981,12 +981,27 @@ class _Completion(argparse.Action):
         parser.exit(0)
 
 
+REGISTERS = (_commands, _history, _play, _buttons, _firmware, _config, _doctor)
+# Which register adds each subcommand (tests/test_cli_parser.py checks it against REGISTERS).
+_GROUPS: dict[str, Callable[[Any], None]] = {
+    **dict.fromkeys(("demo", "resume", "replay", "export", "games"), _commands),
+    **dict.fromkeys(("history", "stats"), _history),
+    **dict.fromkeys(("play", "snapshot"), _play),
+    "buttons": _buttons,
+    "firmware": _firmware,
+    "config": _config,
+    "doctor": _doctor,
+}
+
+
 def build_parser(
-    description: str | None = None, lang: str = "en", default_lang: str = "fr"
+    description: str | None = None, lang: str = "en", default_lang: str = "fr", command: str | None = None
 ) -> argparse.ArgumentParser:
     """The parser, its help in ``lang``; argparse's own words are French too when ``lang`` is
     fr (``companion`` sets that up once, for its process). ``--lang`` left out reads as
-    ``default_lang``, the language ``resolve_lang`` found."""
+    ``default_lang``, the language ``resolve_lang`` found. ``command``: the subcommand the
+    command line names, if it names one; only its group of subcommands is built (building
+    them all was a tenth of `companion play`'s way to its first frame), the same parser for it."""
     global _LANG, _DEFAULT
     _LANG, _DEFAULT = lang, default_lang
     Parser.lang = lang
@@ -1008,7 +1023,8 @@ def build_parser(
             ),
         )
         sub = parser.add_subparsers(dest="command", metavar="COMMAND", help=_h("one of:", "au choix :"))
-        for register in (_commands, _history, _play, _buttons, _firmware, _config, _doctor):
+        only = _GROUPS.get(command) if command is not None else None
+        for register in REGISTERS if only is None else (only,):
             register(sub)
     finally:
         _LANG, _DEFAULT = "en", "fr"

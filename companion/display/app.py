@@ -9,7 +9,6 @@ drawn: the loop sleeps on its inputs.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import queue
@@ -841,8 +840,8 @@ class App:
             left = poll if deadline is None else min(poll, deadline - now)
             if left <= 0:
                 return []
-            with contextlib.suppress(queue.Empty):
-                self._early.append(self.inbox.get(timeout=left))
+            # Sleeps on the queue's eventfd: a put wakes it at once (the next look returns it).
+            self.inbox.wait_for_item(left)
 
     def _immediate(self, ev: pygame.event.Event) -> bool:
         """QUIT, window events and seat keys (stamped when read) are handled as they come."""
@@ -1031,6 +1030,9 @@ class App:
         return 0
 
 
+ICON_COLOR = (22, 92, 60)
+
+
 def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
     """The window (or the whole screen on a kiosk); raises pygame.error without a display."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -1041,6 +1043,12 @@ def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfa
         pygame.display.quit()
         raise pygame.error("no display")
     pygame.font.init()
+    # A window icon of our own, set before the window exists: without one, set_mode reads
+    # pygame's through importlib.resources (its modules and a file, on the way to the first
+    # frame) and swallows whatever that raises. A plain square of the table's felt.
+    icon = pygame.Surface((32, 32))
+    icon.fill(ICON_COLOR)
+    pygame.display.set_icon(icon)
     flags = 0
     if fullscreen:
         flags |= pygame.FULLSCREEN

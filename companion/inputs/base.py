@@ -6,10 +6,14 @@ so the main loop never compares stamps of different clocks without converting th
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import queue
 import secrets
+import select
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
@@ -117,6 +121,10 @@ class EventInbox(queue.Queue):  # type: ignore[type-arg]
     def __init__(self, maxsize: int = INBOX_MAX) -> None:
         super().__init__(maxsize)
         self.dropped = 0
+        # The main loop sleeps in poll() on this eventfd (``wait_for_item``), made at its first
+        # wait; a put writes to it only while the loop sleeps, so a flood costs no syscall.
+        self._wake_fd: int | None = None
+        self._sleeping = False
 
     def put(self, item: object, block: bool = True, timeout: float | None = None) -> None:
         try:
@@ -124,6 +132,41 @@ class EventInbox(queue.Queue):  # type: ignore[type-arg]
         except queue.Full:
             with self.mutex:
                 self.dropped += 1
+            return
+        # After the item is in: a loop that set _sleeping before this read looks at the queue
+        # after setting it (and sees the item) or is woken by this write.
+        if self._sleeping:
+            fd = self._wake_fd
+            if fd is not None:
+                os.eventfd_write(fd, 1)
+
+    def fileno(self) -> int:
+        """The eventfd a put makes readable while the main loop sleeps on it."""
+        if self._wake_fd is None:
+            fd = self._wake_fd = os.eventfd(0, os.EFD_NONBLOCK | os.EFD_CLOEXEC)
+            weakref.finalize(self, os.close, fd)
+        return self._wake_fd
+
+    def wait_for_item(self, timeout: float) -> bool:
+        """Sleep until an item is on the queue or ``timeout`` seconds pass; True if one is.
+
+        The main loop's idle wait: one select() on an eventfd (to the microsecond: poll() would
+        round a 19 ms look up to 20), not Queue.get's condition variable
+        (a lock made, waited on with a timeout, then the condition's lock taken back), which
+        made each of the idle loop's 50 wakes a second cost about a fifth more CPU."""
+        if self._qsize():
+            return True
+        fd = self.fileno()
+        self._sleeping = True
+        try:
+            if self._qsize():  # put between the first look and _sleeping: it did not write
+                return True
+            if select.select((fd,), (), (), max(0.0, timeout))[0]:
+                with contextlib.suppress(BlockingIOError):
+                    os.eventfd_read(fd)
+        finally:
+            self._sleeping = False
+        return bool(self._qsize())
 
     def put_nowait(self, item: object) -> None:
         self.put(item, block=False)
