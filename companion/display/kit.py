@@ -11,8 +11,9 @@ BAD is who draws, the loser, the heaviest; ACCENT the next thing to do; WARN a w
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -585,20 +586,34 @@ def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, 
     p.panel(box, None, PANEL, border=color, width=p.px(4))
     pad = p.px(8)
     inner = box.inflate(-2 * pad, -p.px(4))
-    sliding = (
-        None if p.motion is None else p.motion.changed(("kit.banner", tuple(box)), (seat, who), mo.SLIDE_S)
-    )
-    if sliding is not None:
-        # The next player's name comes in from the right, inside the banner's frame.
-        clip = p.surface.get_clip()
-        p.surface.set_clip(box.inflate(-p.px(4), -p.px(4)).clip(clip))
-        try:
-            return _banner_text(
-                p, inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0), seat, who, players, lang
-            )
-        finally:
-            p.surface.set_clip(clip)
-    return _banner_text(p, inner, seat, who, players, lang)
+    with slide_in(
+        p, ("kit.banner", tuple(box)), (seat, who), inner, box.inflate(-p.px(4), -p.px(4))
+    ) as moved:
+        return _banner_text(p, moved, seat, who, players, lang)
+
+
+@contextmanager
+def slide_in(p: Painter, key: Hashable, value: Hashable, inner: Rect, frame: Rect) -> Iterator[Rect]:
+    """Where to draw ``inner``'s content: when ``value`` (whoever must act) changed since the
+    last frame shown under ``key``, the new content comes in from the right (``motion.SLIDE_S``),
+    clipped to ``frame``; at rest, or without a clock, ``inner`` itself. Every part that names
+    whoever must act next slides the same way (the turn banner, Kilo's loser band and card
+    entry)."""
+    sliding = None if p.motion is None else p.motion.changed(key, value, mo.SLIDE_S)
+    if sliding is None:
+        yield inner
+        return
+    clip = p.surface.get_clip()
+    shown = frame.clip(clip)
+    p.surface.set_clip(shown)
+    first = len(p.texts)
+    try:
+        yield inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0)
+    finally:
+        p.surface.set_clip(clip)
+        # What the players see of a text on its way in is the part inside the frame: the
+        # painter's record says so (the audit reads it: nothing leaves the screen).
+        p.texts[first:] = [replace(r, rect=r.rect.clip(shown)) for r in p.texts[first:]]
 
 
 def _banner_text(p: Painter, inner: Rect, seat: int, who: str, players: tuple[str, ...], lang: str) -> Rect:

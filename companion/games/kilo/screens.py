@@ -378,7 +378,20 @@ def name_band(
     Returns the size used."""
     p.panel(box, None, PANEL, border=border, width=p.px(4))
     pad = p.px(6)
-    inner = box.inflate(-2 * pad, -2 * pad)
+    # Who draws next changed: the band's names slide in as the turn banner's do.
+    with kit.slide_in(p, ("kilo.band",), tuple(who), box.inflate(-2 * pad, -2 * pad), box) as inner:
+        return _name_band(p, players, who, phrase, inner, top, color)
+
+
+def _name_band(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str | None,
+    inner: Rect,
+    top: int,
+    color: Color,
+) -> int:
     gap = p.px(10)
     if not who or phrase is None:
         text = phrase or ""
@@ -1102,11 +1115,21 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         ask_w = min(p.fonts.size(ask, ask_size)[0], (head.width - mark_d - gap) // 2)
         name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap, head_h)
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.y + mark_d // 2), int(mark_d * 0.4))
-    shown = p.name(who, v.players, name_b, p.font(FAR), FG, align="left", role="far")
-    if not portrait:
-        ask_b = Rect(shown.right + gap, head.y, head.right - shown.right - gap, head_h)
-    p.text(ask, ask_b, ask_size, WARN, align="left", min_size=p.font(SMALL))
+    # The next one who draws: the head slides in as the turn banner does.
+    with kit.slide_in(p, ("kilo.card",), who, head, head) as moved:
+        dx = moved.x - head.x
+        p.seat_mark(v.seat_of(who), (head.x + dx + mark_d // 2, head.y + mark_d // 2), int(mark_d * 0.4))
+        shown = p.name(who, v.players, name_b.move(dx, 0), p.font(FAR), FG, align="left", role="far")
+        if not portrait:
+            ask_b = Rect(shown.right + gap, head.y, head.right + dx - shown.right - gap, head_h)
+        p.text(
+            ask,
+            ask_b.move(dx, 0) if portrait else ask_b,
+            ask_size,
+            WARN,
+            align="left",
+            min_size=p.font(SMALL),
+        )
     foot_h = min(p.px(66), area.height // 8)
     note_h = min(p.px(34), area.height // 16)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - note_h - 3 * gap)
