@@ -32,6 +32,7 @@ from companion.display.theme import (
     READ,
     Color,
     seat_color,
+    text_on,
 )
 from companion.i18n import register, t
 
@@ -684,3 +685,251 @@ def game_over(
         p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(34))
         area = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
     tiles(p, area, rows, players, lang)
+
+
+# --- names at one size, who and what happened to them, a wide button ----------------------------
+
+
+_NAME_SIZE: dict[tuple[int, int, bool], int] = {}
+
+
+def name_floor(p: Painter, far: bool = False) -> int:
+    """``Painter.name_size``, once per screen size; ``far``: ``Painter.far_name_size`` (4 mm),
+    for the table's tiles, read from every seat."""
+    key = (*p.screen.size, far)
+    size = _NAME_SIZE.get(key)
+    if size is None:
+        size = _NAME_SIZE[key] = p.far_name_size() if far else p.name_size()
+    return size
+
+
+def _form_index(
+    p: Painter, players: tuple[str, ...], who: str, size: int, width: int, height: int
+) -> int | None:
+    """The first (longest) of ``who``'s forms that fits ``width`` x ``height`` at ``size``."""
+    for i, form in enumerate(name_forms(players).get(who, (who,))):
+        w, h = p.fonts.size(form, size)
+        if w <= width and h <= height:
+            return i
+    return None
+
+
+def _band_fit(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str,
+    inner: Rect,
+    size: int,
+    stacked: bool,
+    cols: int,
+    gap: int,
+) -> int | None:
+    """How much the names are shortened (the sum of their form indexes) when the band's names
+    and phrase are set at ``size``; None when they do not fit."""
+    ph_w, ph_h = p.fonts.size(phrase, size)
+    line_h = p.fonts.size("ÉÀgjpq", size)[1]
+    if not stacked:
+        room = inner.width - line_h - 2 * gap - ph_w
+        if ph_h > inner.height or room <= 0:
+            return None
+        return _form_index(p, players, who[0][0], size, room, inner.height)
+    if (math.ceil(len(who) / cols) + 1) * line_h > inner.height or ph_w > inner.width:
+        return None
+    cell_w = (inner.width - (cols - 1) * gap) // cols - line_h - gap
+    total = 0
+    for name, _ in who:
+        i = _form_index(p, players, name, size, cell_w, line_h)
+        if i is None:
+            return None
+        total += i
+    return total
+
+
+def _band_size(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str,
+    inner: Rect,
+    top: int,
+    stacked: bool,
+    cols: int,
+    gap: int,
+) -> int:
+    """The size for the band's names and phrase (from ``top`` down to the name size): the
+    largest at which they fit, or a little smaller (down to 80 %) if the names then read longer,
+    as a table prefers "Anne-Sophie Ca." a little smaller to "A.-S. Ca."; 0 when nothing fits."""
+    floor = p.name_size()
+    best: tuple[int, int] | None = None  # (size, shortening)
+    s = top
+    while s >= floor and (best is None or s >= best[0] * 0.8):
+        fit = _band_fit(p, players, who, phrase, inner, s, stacked, cols, gap)
+        if fit is not None and (best is None or fit < best[1]):
+            best = (s, fit)
+            if fit == 0:
+                break
+        if s == floor:
+            break
+        s = max(floor, int(s * 0.95))
+    return best[0] if best else 0
+
+
+def name_band(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str | None,
+    box: Rect,
+    top: int,
+    color: Color,
+    border: Color | None,
+) -> int:
+    """Who (seat mark and name) and what happened to them, all at one size: a loser's name is
+    as big as the headline, since the headline is their row. One name and its phrase share a
+    line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase.
+    Returns the size used."""
+    p.panel(box, None, PANEL, border=border, width=p.px(4))
+    pad = p.px(6)
+    # Whoever it names changed (Kilo: who draws next): the names slide in as the turn banner's do.
+    with slide_in(p, ("kit.band",), tuple(who), box.inflate(-2 * pad, -2 * pad), box) as inner:
+        return _name_band(p, players, who, phrase, inner, top, color)
+
+
+def _name_band(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str | None,
+    inner: Rect,
+    top: int,
+    color: Color,
+) -> int:
+    gap = p.px(10)
+    if not who or phrase is None:
+        text = phrase or ""
+        shown = p.text(text, inner, top, color, role="far", kind="headline", min_size=p.name_size())
+        return p.texts[-1].size if shown.width else top
+    k = len(who)
+    cols = 1 if k <= 2 else 2 if k <= 6 else 3
+    inline = _band_size(p, players, who, phrase, inner, top, False, 1, gap) if k == 1 else 0
+    stacked = _band_size(p, players, who, phrase, inner, top, True, cols, gap)
+    if inline and inline >= stacked:
+        s = inline
+        line_h = p.fonts.size("ÉÀgjpq", s)[1]
+        d = line_h
+        ph_w = p.fonts.size(phrase, s)[0]
+        name, seat = who[0]
+        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        name_box = Rect(inner.x + d + gap, inner.y, inner.width - d - 2 * gap - ph_w, inner.height)
+        shown = p.name(name, players, name_box, s, FG, min_size=s, role="far")
+        p.text(
+            phrase,
+            Rect(shown.right + gap, inner.y, inner.right - shown.right - gap, inner.height),
+            s,
+            color,
+            align="left",
+            role="far",
+            kind="headline",
+            min_size=s,
+        )
+        return s
+    s = stacked or p.name_size()
+    line_h = p.fonts.size("ÉÀgjpq", s)[1]
+    rows = math.ceil(k / cols)
+    used = (rows + 1) * line_h
+    y0 = inner.y + max(0, (inner.height - used) // 2)
+    names_area = Rect(inner.x, y0, inner.width, rows * line_h)
+    from companion.display.screens import grid
+
+    cells = grid(names_area, k, cols, 0) if k > 1 else [names_area]
+    d = line_h
+    for cell, (name, seat) in zip(cells, who, strict=False):
+        p.seat_mark(seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
+        p.name(
+            name,
+            players,
+            Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
+            s,
+            FG,
+            min_size=s,
+            role="far",
+        )
+    p.text(
+        phrase,
+        Rect(inner.x, names_area.bottom, inner.width, min(line_h, inner.bottom - names_area.bottom)),
+        s,
+        color,
+        align="left",
+        role="far",
+        kind="headline",
+        min_size=s,
+    )
+    return s
+
+
+def row_size(p: Painter, height: int, top: int) -> int:
+    """The largest type up to ``top`` whose line fits ``height``."""
+    s = top
+    while s > 10 and p.fonts.size("ÉÀgjpq", s)[1] > height:
+        s = int(s * 0.93)
+    return s
+
+
+def wide_button(
+    p: Painter, rect: Rect, label: str, action: Action, color: Color, hint: str, size: int
+) -> None:
+    """A button whose label wraps onto several lines rather than shrink or be cut."""
+    p.panel(rect, None, color)
+    fg = text_on(color)
+    pad = p.px(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    hint_h = p.line_height(p.font(20))
+    main = Rect(inner.x, inner.y, inner.width, inner.height - hint_h)
+    cur = size
+    while True:
+        lines = p.wrap_lines(label, main.width, cur)
+        line_h = p.line_height(cur)
+        fits = all(p.fonts.size(x, cur)[0] <= main.width for x in lines)
+        if (fits and line_h * len(lines) <= main.height) or cur <= p.font(14):
+            break
+        cur = max(p.font(14), int(cur * 0.92))
+    y = main.y + max(0, (main.height - line_h * len(lines)) // 2)
+    for text in lines:
+        p.text(text, Rect(main.x, y, main.width, line_h), cur, fg, min_size=cur)
+        y += line_h
+    p.text(hint, Rect(inner.x, main.bottom, inner.width, hint_h), p.font(20), fg, role="small")
+    p.controls.append(Control(Rect(rect), action, True))
+
+
+def uniform_name_size(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[str],
+    width: int,
+    height: int,
+    top: int,
+    floor: int | None = None,
+) -> int:
+    """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
+    ``width`` x ``height`` (one size for a row of names), never below the name size."""
+    floor = max(floor or 0, name_floor(p))
+    key = (tuple(players), tuple(who), width, height, top, floor)
+    size = _UNIFORM.get(key)
+    if size is not None:
+        return size
+    size = max(floor, top)
+    spoken = [first_short_form(n, players) for n in who]
+    while size > floor:
+        if all(
+            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height for form in spoken
+        ):
+            break
+        size = max(floor, int(size * 0.94))
+    if len(_UNIFORM) > 1024:
+        _UNIFORM.clear()
+    _UNIFORM[key] = size
+    return size
+
+
+_UNIFORM: dict[tuple[object, ...], int] = {}
