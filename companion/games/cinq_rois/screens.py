@@ -293,7 +293,8 @@ def todo_text(v: View, ui: Ui, lang: str) -> str:
 
 
 def _move_mark(p: Painter, move: int, box: Rect) -> None:
-    """Places gained (a green triangle up) or lost (an orange one down) in the last round."""
+    """Places gained (a triangle up) or lost (one down) in the last round, in the kit's colours
+    for a change of rank (``kit.ROLE``: up is first place's green, down is quiet, never red)."""
     if not move:
         return
     r = max(3, min(box.height // 3, box.width // 6))
@@ -301,10 +302,10 @@ def _move_mark(p: Painter, move: int, box: Rect) -> None:
     cy = box.centery
     if move > 0:
         pts = [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-        pygame.draw.polygon(p.surface, GOOD, pts)
+        pygame.draw.polygon(p.surface, kit.ROLE["up"], pts)
     else:
         pts = [(cx, cy + r), (cx + r, cy - r), (cx - r, cy - r)]
-        pygame.draw.polygon(p.surface, BAD, pts)
+        pygame.draw.polygon(p.surface, kit.ROLE["down"], pts)
 
 
 def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
@@ -526,7 +527,7 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
             str(v.totals[s]),
             total.inflate(-p.px(6), -2),
             p.font(BIG),
-            WARN if lead else FG,
+            kit.ROLE["first"] if lead else FG,
             align="right",
             min_size=p.font(10),
             kind="score",
@@ -538,7 +539,7 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
                 place_text(v.places[s], lang),
                 Rect(place.x + p.px(4), place.y, place.width // 2, place.height),
                 p.font(24),
-                WARN if lead else MUTED,
+                kit.ROLE["first"] if lead else MUTED,
                 align="left",
                 role="small",
                 min_size=p.font(10),
@@ -589,7 +590,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     for s, row in enumerate(rows):
         name = v.players[s]
         lead = name in leaders
-        p.panel(row, area, PANEL_HI if lead else PANEL, border=WARN if lead else None)
+        p.panel(row, area, PANEL_HI if lead else PANEL, border=kit.ROLE["first"] if lead else None)
         inner = row.inflate(-2 * pad, -p.px(4))
         top, bottom = split(inner, [1.25, 1], gap=1)
         place_b, who_b, total_b = split(top, [0.9, 4.2, 1.4], vertical=False, gap=pad)
@@ -599,7 +600,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                 place_text(v.places[s], lang),
                 place_b,
                 drawn,
-                WARN if lead else MUTED,
+                kit.ROLE["first"] if lead else MUTED,
                 align="left",
                 min_size=p.font(10),
             )
@@ -608,7 +609,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             str(v.totals[s]),
             total_b,
             p.font(BIG),
-            WARN if lead else FG,
+            kit.ROLE["first"] if lead else FG,
             align="right",
             min_size=p.font(12),
             kind="score",
