@@ -14,7 +14,7 @@ import pytest
 from companion.display.kit import change_text, ordinal
 from companion.display.names import name_forms
 from companion.display.snapshot import SIZES, render, ui_for, view_of
-from companion.display.theme import seat_color
+from companion.display.theme import WARN, seat_color
 from tests.test_legibility import states
 
 
@@ -67,5 +67,29 @@ def test_kilo_names_who_must_draw_in_the_banner(size: tuple[int, int], lang: str
         assert any(form in heads[0].text for form in name_forms(view.players)[drawer])
         names = [r for r in p.texts if r.kind == "name"]
         assert heads[0].cap > max(r.cap for r in names)
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_kilo_card_entry_names_who_draws_in_the_banner(size: tuple[int, int], lang: str) -> None:
+    """Kilo's card entry is asked of whoever draws: the kit's turn banner names them in their
+    seat colour, the biggest text under the top bar, as 13 feuilles' entries do; the question
+    under it is no warning (yellow warns, docs/screen.md)."""
+    checked = 0
+    for _sample, game in states("kilo"):
+        view = view_of(game)
+        if view.awaiting != "draw" or not view.owed:
+            continue
+        p = render("card", view, size, lang, ui_for(game, lang), audit=True).painter
+        heads = [r for r in p.texts if r.kind == "headline"]
+        assert len(heads) == 1, [r.text for r in heads]
+        head, drawer = heads[0], view.owed[0]
+        assert head.color == seat_color(view.players.index(drawer))
+        assert any(form in head.text for form in name_forms(view.players)[drawer])
+        rest = [r for r in p.texts if r is not head and r.rect.top >= head.box.top]
+        assert head.cap > max(r.cap for r in rest), sorted((r.cap, r.text) for r in rest)[-2:]
+        assert not [r.text for r in p.texts if r.color == WARN]
         checked += 1
     assert checked

@@ -224,6 +224,8 @@ def _name_x(screen: str, engine: Any, ui: Ui, now: float | None) -> int:
     r = render(screen, view_of(engine), (800, 480), "fr", ui)
     p: Painter = r.painter  # type: ignore[assignment]
     who = view_of(engine).owed[0]
+    if screen == "card":  # the kit's turn banner names them
+        return next(x.rect.x for x in p.texts if x.kind == "headline")
     # The first time the name is drawn, at the top (the slap screen names them again in its
     # timeline, which does not move).
     return next(x.rect.x for x in p.texts if x.kind == "name" and x.who == who)
@@ -231,9 +233,9 @@ def _name_x(screen: str, engine: Any, ui: Ui, now: float | None) -> int:
 
 @pytest.mark.parametrize("screen", ["slap", "card"])
 def test_the_kilo_name_of_who_draws_slides_in_when_it_changes(screen: str) -> None:
-    """Kilo's slap screen (who lost, who draws) and card screen (who draws) name whoever must
-    act next: when that changes the name slides in like the turn banner's, then rests, and no
-    frame is asked for once it is still."""
+    """Kilo's slap screen (who lost, who draws) and card screen (the turn banner: who draws)
+    name whoever must act next: when that changes the name slides in, then rests, and no frame
+    is asked for once it is still."""
     first, second = _kilo_after(1), _kilo_after(2)
     assert view_of(first).owed != view_of(second).owed  # Chloé lost the first slap, Dédé the second
     rest = _name_x(screen, second, ui_for(second, "fr"), None)  # no clock: drawn at rest

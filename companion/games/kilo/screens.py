@@ -890,40 +890,19 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     who = v.owed[0]
     # The rank grid is what the table touches: when a message band takes room, the title,
     # note and footer give it up first.
-    head_h = max(p.line_height(p.font(FAR)), min(p.px(64), area.height // 7))  # 2 m type
-    portrait = p.scale.portrait
-    if portrait:  # room for the name on a line of its own, the question under it
-        head_h = head_h * 8 // 5
-    head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = head_h
-    # Who draws, in white beside their seat mark, then the question.
+    # Whoever draws, in the kit's turn banner (their seat colour, the biggest text on the
+    # screen; it slides in when the next one draws), the question under it, as 13 feuilles'
+    # entries ask theirs.
     ask = t("scr.card.draws_q", lang)
     if len(v.owed) > 1 or (v.last_slap is not None and len(v.last_slap.losers) > 1):
         total = max(len(v.owed), len(v.last_slap.losers) if v.last_slap else 0)
         ask = f"({total - len(v.owed) + 1}/{total}) " + ask
-    ask_size = p.font(BIG)
-    if portrait:
-        mark_d = head_h * 5 // 8
-        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, mark_d)
-        ask_b = Rect(name_b.x, name_b.bottom, name_b.width, head_h - mark_d)
-    else:
-        ask_w = min(p.fonts.size(ask, ask_size)[0], (head.width - mark_d - gap) // 2)
-        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap, head_h)
-    # The next one who draws: the head slides in as the turn banner does.
-    with kit.slide_in(p, ("kilo.card",), who, head, head) as moved:
-        dx = moved.x - head.x
-        p.seat_mark(v.seat_of(who), (head.x + dx + mark_d // 2, head.y + mark_d // 2), int(mark_d * 0.4))
-        shown = p.name(who, v.players, name_b.move(dx, 0), p.font(FAR), FG, align="left", role="far")
-        if not portrait:
-            ask_b = Rect(shown.right + gap, head.y, head.right + dx - shown.right - gap, head_h)
-        p.text(
-            ask,
-            ask_b.move(dx, 0) if portrait else ask_b,
-            ask_size,
-            WARN,
-            align="left",
-            min_size=p.font(SMALL),
-        )
+    banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+    kit.turn_banner(p, banner, v.seat_of(who), who, v.players, lang)
+    ask_b = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
+    p.text(ask, ask_b, p.font(SMALL), FG, align="left", min_size=p.font(SMALL))
+    head = Rect(area.x, area.y, area.width, ask_b.bottom - area.y)
+    head_h = head.height
     foot_h = min(p.px(66), area.height // 8)
     note_h = min(p.px(34), area.height // 16)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - note_h - 3 * gap)
