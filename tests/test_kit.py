@@ -93,3 +93,28 @@ def test_kilo_card_entry_names_who_draws_in_the_banner(size: tuple[int, int], la
         assert not [r.text for r in p.texts if r.color == WARN]
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_draw_lots_screens_are_one_part(size: tuple[int, int]) -> None:
+    """Issue 23, finding 6 ("two draw-lots layouts"): Les Cinq Rois' first dealer and 13 feuilles'
+    starter are drawn on one screen of the kit: the question as the one headline, in the
+    colour of the next thing to do (not the warning's yellow), every player on a tile in
+    seating order, the draw button along the foot at the same height."""
+    from companion.display.theme import ACCENT
+
+    found = {}
+    for game in ("cinq-rois", "treize"):
+        engine = dict(states(game))["lots"]
+        p = render("lots", view_of(engine), size, "fr", ui_for(engine, "fr"), audit=True).painter
+        heads = [r for r in p.texts if r.kind == "headline"]
+        assert len(heads) == 1 and heads[0].color == ACCENT, [(r.text, r.color) for r in heads]
+        assert [r.who for r in p.texts if r.kind == "name"] == list(engine.players)
+        # Before anyone has scored, everybody shares first place (ties share a place).
+        assert [r.text for r in p.texts if r.kind == "place"] == ["1er"] * len(engine.players)
+        draw = [c.rect for c in p.controls if c.action == ("lots",)]
+        assert len(draw) == 1
+        # In portrait the top bar's height follows its text, a question may wrap (each line
+        # its own box) and the two buttons stack: the same part, not the same rectangles.
+        found[game] = () if size[1] > size[0] else (heads[0].box, draw[0].top, draw[0].bottom)
+    assert found["cinq-rois"] == found["treize"]

@@ -21,15 +21,19 @@ from companion.display import motion as mo
 from companion.display.layout import Action, Control, Painter
 from companion.display.names import name_forms
 from companion.display.theme import (
+    ACCENT,
     BAD,
+    BIG,
     DISABLED,
     FAR,
     FG,
     GOOD,
     MUTED,
+    NEAR,
     PANEL,
     PANEL_HI,
     READ,
+    SMALL,
     Color,
     seat_color,
     text_on,
@@ -634,6 +638,49 @@ def _banner_text(p: Painter, inner: Rect, seat: int, who: str, players: tuple[st
     while cur > size and p.fonts.size(text, cur)[0] > text_b.width:
         cur = max(size, int(cur * 0.94))
     return p.text(text, text_b, cur, color, align="left", role="far", kind="headline", min_size=size)
+
+
+# --- draw lots ---------------------------------------------------------------------------------
+
+
+def lots(
+    p: Painter,
+    area: Rect,
+    players: tuple[str, ...],
+    title: str,
+    button: tuple[str, str],
+    seats: Callable[[Rect], None],
+    skip: tuple[str, str] | None = None,
+) -> None:
+    """Who deals or starts, drawn by lot, the same screen in every game: the question as the
+    headline (far type, the colour of the next thing to do), every player's tile in seating
+    order (``seats`` draws the game's own tiles into the box it is given), then the draw button
+    (label, hint) along the foot and, where the game lets the table do without the draw, the
+    ``skip`` button beside it."""
+    from companion.display.screens import lines_text, split
+
+    gap = p.px(8)
+    head_h = p.px(70)
+    head = Rect(area.x, area.y, area.width, head_h)
+    lines_text(
+        p,
+        title,
+        head,
+        p.font(FAR),
+        ACCENT,
+        p.font(BIG) * 3 // 4,
+        kind="headline",
+        role="far",
+        players=players,
+    )
+    foot_h = p.px(70) if not p.scale.portrait else p.px(110)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
+    seats(body)
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap) if skip else (foot, None)
+    p.button(draw_b, button[0], ("lots",), color=ACCENT, hint=button[1], size=p.font(NEAR))
+    if skip is not None and skip_b is not None:
+        p.button(skip_b, skip[0], ("skip_lots",), hint=skip[1], size=p.font(SMALL))
 
 
 # --- game over ---------------------------------------------------------------------------------

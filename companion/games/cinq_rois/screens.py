@@ -37,7 +37,6 @@ from companion.display.theme import (
     BAD,
     BIG,
     DISABLED,
-    FAR,
     FG,
     GOOD,
     MUTED,
@@ -663,39 +662,14 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         why = tr("lots.done" if v.dealer_drawn else "lots.given", lang, name=said(v, first))
         area = not_applicable(p, area, why)
         return draw_seats(p, v, ui, area, highlight=v.players.index(first) if first in v.players else None)
-    gap = p.px(8)
-    head_h = p.px(70)
-    head = Rect(area.x, area.y, area.width, head_h)
-    lines_text(
+    kit.lots(
         p,
+        area,
+        v.players,
         tr("lots.title", lang),
-        head,
-        p.font(FAR),
-        WARN,
-        p.font(BIG) * 3 // 4,
-        kind="headline",
-        role="far",
-        players=v.players,
-    )
-    foot_h = p.px(70) if not p.scale.portrait else p.px(110)
-    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
-    draw_seats(p, v, ui, body, action="pick_dealer")
-    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap)
-    p.button(
-        draw_b,
-        tr("lots.button", lang),
-        ("lots",),
-        color=ACCENT,
-        hint=tr("lots.hint", lang),
-        size=p.font(NEAR),
-    )
-    p.button(
-        skip_b,
-        tr("lots.skip", lang, name=said(v, v.players[0])),
-        ("skip_lots",),
-        hint=t("scr.key.esc", lang),
-        size=p.font(SMALL),
+        (tr("lots.button", lang), tr("lots.hint", lang)),
+        lambda body: draw_seats(p, v, ui, body, action="pick_dealer"),
+        skip=(tr("lots.skip", lang, name=said(v, v.players[0])), t("scr.key.esc", lang)),
     )
 
 
