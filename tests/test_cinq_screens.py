@@ -574,3 +574,18 @@ def test_the_sheet_gives_each_colour_its_one_meaning(sample: str, size: tuple[in
     assert not [x.text for x in texts if x.color == WARN]
     red = pygame.mask.from_threshold(r.surface, BAD, (1, 1, 1, 255)).count()  # type: ignore[arg-type]
     assert red == 0
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_place_reads_the_same_on_every_sheet(size: tuple[int, int]) -> None:
+    """A place is written one way on every screen (the kit's ``ordinal``): the grid and the
+    portrait sheet said "#1", "#2" in English where the condensed sheet's tiles said "1st"."""
+    from companion.display.kit import ordinal
+
+    game = game_of("busy")
+    view = build_view(game)
+    for lang in ("fr", "en"):
+        r = render("sheet", view, size, lang, ui_for(game, lang))
+        texts = {x.text for x in r.painter.texts}  # type: ignore[attr-defined]
+        assert not [x for x in texts if x.startswith("#")]
+        assert {ordinal(n, lang) for n in view.places} <= texts

@@ -250,11 +250,6 @@ def seat_name(
     return last.size if last is not None and last.kind == "name" else size
 
 
-def place_text(n: int, lang: str) -> str:
-    """ "1er", "2e" ("#1", "#2")."""
-    return tr("sheet.place_1", lang) if n == 1 else tr("sheet.place_n", lang, n=n)
-
-
 # --- headline and sheet ------------------------------------------------------------------------
 
 
@@ -535,7 +530,7 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
         place = Rect(x, y_place, col_w - gap, place_h)
         if v.history:
             p.text(
-                place_text(v.places[s], lang),
+                kit.ordinal(v.places[s], lang),
                 Rect(place.x + p.px(4), place.y, place.width // 2, place.height),
                 p.font(24),
                 kit.ROLE["first"] if lead else MUTED,
@@ -596,7 +591,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         drawn = seat_name(p, v, s, who_b, p.font(NEAR), FG, mark=p.px(30))
         if v.history:
             p.text(
-                place_text(v.places[s], lang),
+                kit.ordinal(v.places[s], lang),
                 place_b,
                 drawn,
                 kit.ROLE["first"] if lead else MUTED,
