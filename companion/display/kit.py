@@ -170,6 +170,33 @@ def recent(values: Sequence[tuple[str, bool]]) -> Low:
     return low
 
 
+def seat_name(
+    p: Painter,
+    players: tuple[str, ...],
+    s: int,
+    box: Rect,
+    size: int,
+    color: tuple[int, int, int] = FG,
+    mark: int | None = None,
+    min_size: int | None = None,
+) -> int:
+    """The seat's mark (its colour, shape and number) then the player's name, in white by
+    default: the mark carries the seat, the name reads on any panel. Returns the name's size
+    (what else stands on the player's tile is no bigger)."""
+    d = min(box.height, mark if mark is not None else p.px(32))
+    p.seat_mark(s, (box.x + d // 2, box.centery), int(d * 0.42))
+    p.name(
+        players[s],
+        players,
+        Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6), box.height),
+        size,
+        color,
+        min_size=min_size,
+    )
+    last = p.texts[-1] if p.texts else None
+    return last.size if last is not None and last.kind == "name" else size
+
+
 def first_short_form(who: str, players: tuple[str, ...]) -> str:
     """The form a row of names is sized for: the short one where the name has two."""
     forms = name_forms(tuple(players)).get(who, (who,))
@@ -575,6 +602,23 @@ def score_float(
     rect.clamp_ip(p.screen)
     p.surface.blit(surf, rect)
     p.motion.drawn.append((text, rect))
+
+
+# --- a chart's lines ---------------------------------------------------------------------------
+
+
+def seat_lines(
+    p: Painter, series: Sequence[Sequence[int]], xy: Callable[[int, int], tuple[int, int]], width: int
+) -> None:
+    """Each player's figure after each round (or game) as a line in their seat colour from
+    (0, 0), every point their seat's shape: the charts of Kilo's history and 13 feuilles'
+    race. ``series[seat][i]`` is the figure after round i + 1; ``xy`` places a (round, figure)."""
+    for seat, values in enumerate(series):
+        points = [xy(0, 0)] + [xy(i + 1, value) for i, value in enumerate(values)]
+        if len(points) > 1:
+            pygame.draw.lines(p.surface, seat_color(seat), False, points, width)
+        for pt in points[1:]:
+            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
 
 
 # --- the turn banner ---------------------------------------------------------------------------

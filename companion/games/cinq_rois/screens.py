@@ -223,33 +223,6 @@ def said(v: View, name: str | None) -> str:
     return short_name(name, v.players) if name else ""
 
 
-def seat_name(
-    p: Painter,
-    v: View,
-    s: int,
-    box: Rect,
-    size: int,
-    color: tuple[int, int, int] = FG,
-    mark: int | None = None,
-    min_size: int | None = None,
-) -> int:
-    """The seat's mark (its colour, shape and number) then the player's name, in white by
-    default: the mark carries the seat, the name reads on any panel. Returns the name's size
-    (what else stands on the player's tile is no bigger)."""
-    d = min(box.height, mark if mark is not None else p.px(32))
-    p.seat_mark(s, (box.x + d // 2, box.centery), int(d * 0.42))
-    p.name(
-        v.players[s],
-        v.players,
-        Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6), box.height),
-        size,
-        color,
-        min_size=min_size,
-    )
-    last = p.texts[-1] if p.texts else None
-    return last.size if last is not None and last.kind == "name" else size
-
-
 # --- headline and sheet ------------------------------------------------------------------------
 
 
@@ -588,7 +561,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         inner = row.inflate(-2 * pad, -p.px(4))
         top, bottom = split(inner, [1.25, 1], gap=1)
         place_b, who_b, total_b = split(top, [0.9, 4.2, 1.4], vertical=False, gap=pad)
-        drawn = seat_name(p, v, s, who_b, p.font(NEAR), FG, mark=p.px(30))
+        drawn = kit.seat_name(p, v.players, s, who_b, p.font(NEAR), FG, mark=p.px(30))
         if v.history:
             p.text(
                 kit.ordinal(v.places[s], lang),
@@ -763,7 +736,7 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         inner = cell.inflate(-p.px(10), -max(2, p.px(3)))
         num_b, name_b, state_b = split(inner, [0.35, 3.2, 1.1], vertical=False, gap=p.px(6))
         color = MUTED if played else FG
-        drawn = seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
+        drawn = kit.seat_name(p, v.players, s, name_b, p.font(NEAR), color, mark=p.px(36))
         p.text(f"{i + 1}.", num_b, drawn, color, align="left", min_size=p.font(10))
         state = tr("last.played" if played else ("last.now" if current else "last.waiting"), lang)
         p.text(
@@ -1180,7 +1153,7 @@ def _round_condensed(p: Painter, v: View, rv: RoundView, body: Rect, lang: str) 
         unit_b = Rect(inner.right - unit_w, inner.y, unit_w, inner.height)
         score_b = Rect(unit_b.x - score_w, inner.y, score_w, inner.height)
         cards_b = Rect(name_b.right + gap, inner.y, score_b.x - gap - name_b.right - gap, inner.height)
-        seat_name(p, v, s, name_b, name_size, FG, mark=mark, min_size=name_size)
+        kit.seat_name(p, v.players, s, name_b, name_size, FG, mark=mark, min_size=name_size)
         p.text(
             str(rv.scores[s]),
             score_b,
@@ -1304,7 +1277,9 @@ def _round_rows(
         # The name no smaller than the cards' ranks beside it (a card's rank is 0.9 of its
         # height).
         size = max(p.name_size(), int(cards_b.height * 0.9) + 1)
-        drawn = seat_name(p, v, s, name_b, size, FG, mark=mark, min_size=None if portrait else size)
+        drawn = kit.seat_name(
+            p, v.players, s, name_b, size, FG, mark=mark, min_size=None if portrait else size
+        )
         if drawn < size:  # a short line (portrait): the cards no taller than the name
             h = max(4, int(drawn / 0.9))
             cards_b = Rect(cards_b.x, cards_b.y + (cards_b.height - h) // 2, cards_b.width, h)

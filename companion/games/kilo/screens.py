@@ -1140,12 +1140,7 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
             MUTED,
             min_size=label,
         )
-    for seat, _name in enumerate(v.players):
-        points = [xy(0, 0)] + [xy(i + 1, row[seat]) for i, row in enumerate(rows)]
-        if len(points) > 1:
-            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
-        for pt in points[1:]:
-            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
+    kit.seat_lines(p, [[row[seat] for row in rows] for seat in range(len(v.players))], xy, max(2, p.px(3)))
     if not side and not p.scale.portrait:
         _history_names(p, v, legend, cols, lang if kilos else None)
         return

@@ -39,7 +39,6 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
-    seat_color,
     text_on,
 )
 from companion.errors import RuleError
@@ -719,12 +718,7 @@ def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             role="small",
             min_size=label,
         )
-    for seat, name in enumerate(v.players):
-        points = [xy(0, 0)] + [xy(i + 1, row[name]) for i, row in enumerate(totals_by_game)]
-        if len(points) > 1:
-            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(3, p.px(4)))
-        for pt in points[1:]:
-            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
+    kit.seat_lines(p, [[row[name] for row in totals_by_game] for name in v.players], xy, max(3, p.px(4)))
 
 
 def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
