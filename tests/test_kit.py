@@ -118,3 +118,24 @@ def test_the_draw_lots_screens_are_one_part(size: tuple[int, int]) -> None:
         # its own box) and the two buttons stack: the same part, not the same rectangles.
         found[game] = () if size[1] > size[0] else (heads[0].box, draw[0].top, draw[0].bottom)
     assert found["cinq-rois"] == found["treize"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_cinq_rois_last_turns_name_whose_turn_in_the_banner(size: tuple[int, int], lang: str) -> None:
+    """Issue 23, finding 3 ("s'expose !" 35 px, "Guillaume … à vous" 16 px): on Les Cinq Rois'
+    last turns, whose last turn it is stands in the kit's turn banner, in their seat colour, the
+    biggest text under the top bar."""
+    from companion.games.cinq_rois.entry import RoundEntry
+    from companion.games.cinq_rois.samples import entry_ui
+
+    view, ui = entry_ui(lang, "lastturn")
+    entry = ui.entry  # type: ignore[attr-defined]
+    assert isinstance(entry, RoundEntry) and entry.pending
+    now = entry.pending[0]
+    p = render("lastturn", view, size, lang, ui, audit=True).painter  # type: ignore[arg-type]
+    heads = [r for r in p.texts if r.kind == "headline"]
+    head = next(r for r in heads if r.color == seat_color(view.players.index(now)))  # type: ignore[attr-defined]
+    assert any(form in head.text for form in name_forms(view.players)[now])  # type: ignore[attr-defined]
+    rest = [r for r in p.texts if r is not head and r.rect.top >= head.box.top]
+    assert head.cap >= max(r.cap for r in rest), sorted((r.cap, r.text) for r in rest)[-2:]
