@@ -1,5 +1,7 @@
 """The kit of screen parts the three games compose (DESIGN habit 11): a player's tile, the tiles
-of a table, the turn banner, the game over and the change marks. A part is drawn the same way
+of a table, the turn banner (and the slide every part naming whoever must act shares), the draw
+lots, the game over, the change marks, the band of names and what happened to them, a seat's
+mark and name, a chart's lines. A part is drawn the same way
 and means the same thing on every screen of every game; a game passes what is its own (its
 score, its unit, a note, a drawing of its own under the name).
 
