@@ -368,7 +368,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.over.winner": ("Vainqueur avec {kilos} kg", "Winner with {kilos} kg"),
     "scr.over.co_winners": ("Vainqueurs ex aequo avec {kilos} kg", "Joint winners with {kilos} kg"),
     "scr.over.n_winners": ("{n} vainqueurs ex aequo avec {kilos} kg", "{n} joint winners with {kilos} kg"),
-    "scr.card.draws_q": ("pioche\u202f: quelle carte\u202f?", "draws: which card?"),
+    "scr.card.draws_q": ("Quelle carte\u202f?", "Which card?"),
     "scr.pile.pct": ("{value:.0%}", "{value:.0%}"),
     "scr.pile.kg": ("{value:.1f} kg", "{value:.1f} kg"),
     "scr.rules.body": (

@@ -59,3 +59,20 @@ def test_french_apostrophes_are_typographic() -> None:
 def test_the_rule_catches_a_straight_apostrophe() -> None:
     assert STRAIGHT.search("chasse d'eau") and STRAIGHT.search("n'a pas tapé")
     assert not STRAIGHT.search("chasse d\u2019eau") and not STRAIGHT.search("«\u202f'1'\u202f»")
+
+
+def test_the_cinq_rois_engine_says_going_out_for_everyone() -> None:
+    """The sentences the Les Cinq Rois engine and entry build themselves (the round's summary,
+    the refusals) keep the catalogue's rule: "Zoé s'expose", never "Zoé s'est exposé"."""
+    import inspect
+
+    import companion.games.cinq_rois.entry as entry
+    import companion.games.cinq_rois.rules as rules
+    from tests.test_cinq_rois import end, game
+
+    g = game(3)
+    end(g, out="Ben", points={"Ana": 12, "Cy": 3})
+    assert "Ben s\u2019expose" in g.summary("fr")
+    for module in (rules, entry):
+        built = re.findall(r"\{[\w.]+\} s['’]est exposé", inspect.getsource(module))
+        assert not built, (module.__name__, built)

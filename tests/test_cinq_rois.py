@@ -287,7 +287,7 @@ def test_summary_in_both_languages() -> None:
     fr, en = g.summary("fr"), g.summary("en")
     assert "Donne 2\u202f: 4 cartes, atout 4" in fr and "Classement" in fr
     assert "Round 2: 4 cards, bonus 4" in en and "Standings" in en
-    assert "Ben s’est exposé" in fr and "Ben went out" in en
+    assert "Ben s’expose" in fr and "Ben went out" in en
 
 
 # --- the table log and the CLI ------------------------------------------------------------------
@@ -558,13 +558,13 @@ HANDS_1 = {"Ana": ["KS", "QD", "3C"], "Ben": ["5H", "6H", "JK"], "Cy": ["7S", "7
             game,
             {"out": "Ana", "points": {"Ana": 0, "Ben": 4, "Cy": 5}},
             "Ana went out and scores 0: give points only for the others",
-            f"Ana s'est exposé et marque 0{NBSP}: donnez les points des autres seulement",
+            f"Ana s'expose et marque 0{NBSP}: donnez les points des autres seulement",
         ),
         (
             game,
             {"out": "Ana", "left": {"Ana": [], "Ben": ["4S"], "Cy": []}},
             "Ana went out and scores 0: give the cards left only for the others",
-            f"Ana s'est exposé et marque 0{NBSP}: donnez les cartes restantes des autres seulement",
+            f"Ana s'expose et marque 0{NBSP}: donnez les cartes restantes des autres seulement",
         ),
         (
             game,
@@ -779,7 +779,7 @@ def summary_cases() -> list[tuple[str, Any, str, str]]:
             "   1. Ben    0   (0)\n"
             "   2. Cy     3   (3)\n"
             "   3. Ana   12   (12)\n"
-            f"Donne 1 (atout 3){NBSP}: Ben s'est exposé{NBSP}; Ana 12, Cy 3",
+            f"Donne 1 (atout 3){NBSP}: Ben s'expose{NBSP}; Ana 12, Cy 3",
             "Les Cinq Rois — Round 2: 4 cards, bonus 4, dealer Ben, Cy plays first\n"
             "Standings:\n"
             "   1. Ben    0   (0)\n"
@@ -795,7 +795,7 @@ def summary_cases() -> list[tuple[str, Any, str, str]]:
             "   1. Ben    0   (0 0 0 0 0)\n"
             "   2. Cy     0   (0 0 0 0 0)\n"
             "   3. Ana   83   (0 0 0 0 83)\n"
-            f"Donne 5 (atout 7){NBSP}: Ben s'est exposé{NBSP}; Ana 83, Cy 0\n"
+            f"Donne 5 (atout 7){NBSP}: Ben s'expose{NBSP}; Ana 83, Cy 0\n"
             "    Ana reste 7♥ Joker R♠ (83)\n"
             "    Cy  reste — (0)",
             "Les Cinq Rois — Round 6: 8 cards, bonus 8, dealer Cy, Ana plays first\n"
@@ -815,7 +815,7 @@ def summary_cases() -> list[tuple[str, Any, str, str]]:
             "   1. Ben    0   (0)\n"
             "   2. Cy     0   (0)\n"
             "   3. Ana   45   (45)\n"
-            f"Donne 1 (atout 3){NBSP}: Cy s'est exposé{NBSP}; Ana 45, Ben 0\n"
+            f"Donne 1 (atout 3){NBSP}: Cy s'expose{NBSP}; Ana 45, Ben 0\n"
             "    Ana   reste 3♣ D♦ R♠ (45)\n"
             "    Ben [5♥ 6♥ Joker→7♥]  reste — (0)\n"
             "    Cy  [7♠ 7♦ 7♣]  reste — (0)",
@@ -836,7 +836,7 @@ def summary_cases() -> list[tuple[str, Any, str, str]]:
             f"Classement{NBSP}:\n"
             "   1. Ana    0   (0 0 0 0 0 0 0 0 0 0 0)\n"
             "   2. Ben   11   (1 1 1 1 1 1 1 1 1 1 1)\n"
-            f"Donne 11 (atout K){NBSP}: Ana s'est exposé{NBSP}; Ben 1\n"
+            f"Donne 11 (atout K){NBSP}: Ana s'expose{NBSP}; Ben 1\n"
             f"Gagnant{NBSP}: Ana (0 points)",
             "Les Cinq Rois — Game over after 11 rounds\n"
             "Standings:\n"

@@ -552,3 +552,40 @@ def test_points_and_cards_left_by_mouse(journal: Journal, screen: pygame.Surface
     assert app.last_screen == "round"
     assert app.painter is not None
     assert any(rec.text == "32" and rec.kind == "score" for rec in app.painter.texts)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("sample", ["midgame", "busy"])
+def test_the_sheet_gives_each_colour_its_one_meaning(sample: str, size: tuple[int, int]) -> None:
+    """One colour per role (docs/screen.md, the kit; issue 23, finding 5): the leaders' totals and
+    places in the colour of first place, as the kit's tiles draw them (the condensed sheet), not
+    in the warning's yellow; a place lost is the kit's quiet arrow, never red (red is who draws,
+    the loser, and Les Cinq Rois has neither)."""
+    from companion.display.kit import ROLE
+    from companion.display.theme import BAD, WARN
+
+    game = game_of(sample)
+    view = build_view(game)
+    assert view.leaders and any(m < 0 for m in view.moves)  # a leader, and places lost
+    r = render("sheet", view, size, "fr", ui_for(game, "fr"))
+    texts = r.painter.texts  # type: ignore[attr-defined]
+    lead = [x for x in texts if x.kind == "score" and x.who in view.leaders]
+    assert lead and all(x.color == ROLE["first"] for x in lead)
+    assert not [x.text for x in texts if x.color == WARN]
+    red = pygame.mask.from_threshold(r.surface, BAD, (1, 1, 1, 255)).count()  # type: ignore[arg-type]
+    assert red == 0
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_place_reads_the_same_on_every_sheet(size: tuple[int, int]) -> None:
+    """A place is written one way on every screen (the kit's ``ordinal``): the grid and the
+    portrait sheet said "#1", "#2" in English where the condensed sheet's tiles said "1st"."""
+    from companion.display.kit import ordinal
+
+    game = game_of("busy")
+    view = build_view(game)
+    for lang in ("fr", "en"):
+        r = render("sheet", view, size, lang, ui_for(game, lang))
+        texts = {x.text for x in r.painter.texts}  # type: ignore[attr-defined]
+        assert not [x for x in texts if x.startswith("#")]
+        assert {ordinal(n, lang) for n in view.places} <= texts

@@ -9,17 +9,23 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import json
+from typing import Any
+
 import pygame
 import pytest
 
 from companion.display import kit
 from companion.display.app import App
 from companion.display.layout import Fonts, Painter
-from companion.display.motion import FLOAT_S, FRAME_S, LONGEST_S, Motion, ease
+from companion.display.motion import FLOAT_S, FRAME_S, LONGEST_S, SLIDE_S, Motion, ease
+from companion.display.snapshot import render, ui_for, view_of
 from companion.display.state import Ui
+from companion.games.kilo import samples as kilo_samples
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.keyboard import KeyboardSource
+from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
 from tests.app_helpers import painter_of
@@ -201,3 +207,46 @@ def test_a_draw_floats_its_kilos_without_holding_up_input_then_the_loop_sleeps(
         app.step()
     assert app.frames == frames  # ... then nothing is drawn while nothing moves
     assert "Chloé" in [r.who for r in painter_of(app).texts]
+
+
+# --- the turn banner on every screen where who acts changes ------------------------------------
+
+
+def _kilo_after(n_verdicts: int) -> Any:
+    """Kilo's midgame sample up to its ``n_verdicts``-th verdict: each slap lost by another."""
+    events = kilo_samples.midgame()
+    cut = [i for i, e in enumerate(events) if e["type"] == "verdict"][n_verdicts - 1]
+    return replay(json.dumps(e, ensure_ascii=False) for e in events[: cut + 1])
+
+
+def _name_x(screen: str, engine: Any, ui: Ui, now: float | None) -> int:
+    ui.now = now
+    r = render(screen, view_of(engine), (800, 480), "fr", ui)
+    p: Painter = r.painter  # type: ignore[assignment]
+    who = view_of(engine).owed[0]
+    if screen == "card":  # the kit's turn banner names them
+        return next(x.rect.x for x in p.texts if x.kind == "headline")
+    # The first time the name is drawn, at the top (the slap screen names them again in its
+    # timeline, which does not move).
+    return next(x.rect.x for x in p.texts if x.kind == "name" and x.who == who)
+
+
+@pytest.mark.parametrize("screen", ["slap", "card"])
+def test_the_kilo_name_of_who_draws_slides_in_when_it_changes(screen: str) -> None:
+    """Kilo's slap screen (who lost, who draws) and card screen (the turn banner: who draws)
+    name whoever must act next: when that changes the name slides in, then rests, and no frame
+    is asked for once it is still."""
+    first, second = _kilo_after(1), _kilo_after(2)
+    assert view_of(first).owed != view_of(second).owed  # Chloé lost the first slap, Dédé the second
+    rest = _name_x(screen, second, ui_for(second, "fr"), None)  # no clock: drawn at rest
+    ui = ui_for(first, "fr")
+    _name_x(screen, first, ui, 0.0)
+    start = _name_x(screen, second, ui, 1.0)
+    assert start > rest + 100  # Dédé's name comes in from the right ...
+    mid = _name_x(screen, second, ui, 1.1)
+    assert rest < mid < start  # ... slides ...
+    assert ui.motion.next_frame_in() is not None
+    end = _name_x(screen, second, ui, 1.0 + SLIDE_S + 0.01)
+    assert end == rest  # ... and lands where it is drawn at rest
+    assert ui.motion.next_frame_in() is None  # still: no frame asked for
+    assert _name_x(screen, second, ui, 5.0) == rest and ui.motion.next_frame_in() is None

@@ -1,5 +1,7 @@
 """The kit of screen parts the three games compose (DESIGN habit 11): a player's tile, the tiles
-of a table, the turn banner, the game over and the change marks. A part is drawn the same way
+of a table, the turn banner (and the slide every part naming whoever must act shares), the draw
+lots, the game over, the change marks, the band of names and what happened to them, a seat's
+mark and name, a chart's lines. A part is drawn the same way
 and means the same thing on every screen of every game; a game passes what is its own (its
 score, its unit, a note, a drawing of its own under the name).
 
@@ -11,8 +13,9 @@ BAD is who draws, the loser, the heaviest; ACCENT the next thing to do; WARN a w
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -20,17 +23,22 @@ from companion.display import motion as mo
 from companion.display.layout import Action, Control, Painter
 from companion.display.names import name_forms
 from companion.display.theme import (
+    ACCENT,
     BAD,
+    BIG,
     DISABLED,
     FAR,
     FG,
     GOOD,
     MUTED,
+    NEAR,
     PANEL,
     PANEL_HI,
     READ,
+    SMALL,
     Color,
     seat_color,
+    text_on,
 )
 from companion.i18n import register, t
 
@@ -162,6 +170,33 @@ def recent(values: Sequence[tuple[str, bool]]) -> Low:
             x -= w + sep
 
     return low
+
+
+def seat_name(
+    p: Painter,
+    players: tuple[str, ...],
+    s: int,
+    box: Rect,
+    size: int,
+    color: tuple[int, int, int] = FG,
+    mark: int | None = None,
+    min_size: int | None = None,
+) -> int:
+    """The seat's mark (its colour, shape and number) then the player's name, in white by
+    default: the mark carries the seat, the name reads on any panel. Returns the name's size
+    (what else stands on the player's tile is no bigger)."""
+    d = min(box.height, mark if mark is not None else p.px(32))
+    p.seat_mark(s, (box.x + d // 2, box.centery), int(d * 0.42))
+    p.name(
+        players[s],
+        players,
+        Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6), box.height),
+        size,
+        color,
+        min_size=min_size,
+    )
+    last = p.texts[-1] if p.texts else None
+    return last.size if last is not None and last.kind == "name" else size
 
 
 def first_short_form(who: str, players: tuple[str, ...]) -> str:
@@ -571,6 +606,23 @@ def score_float(
     p.motion.drawn.append((text, rect))
 
 
+# --- a chart's lines ---------------------------------------------------------------------------
+
+
+def seat_lines(
+    p: Painter, series: Sequence[Sequence[int]], xy: Callable[[int, int], tuple[int, int]], width: int
+) -> None:
+    """Each player's figure after each round (or game) as a line in their seat colour from
+    (0, 0), every point their seat's shape: the charts of Kilo's history and 13 feuilles'
+    race. ``series[seat][i]`` is the figure after round i + 1; ``xy`` places a (round, figure)."""
+    for seat, values in enumerate(series):
+        points = [xy(0, 0)] + [xy(i + 1, value) for i, value in enumerate(values)]
+        if len(points) > 1:
+            pygame.draw.lines(p.surface, seat_color(seat), False, points, width)
+        for pt in points[1:]:
+            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
+
+
 # --- the turn banner ---------------------------------------------------------------------------
 
 
@@ -585,16 +637,33 @@ def turn_banner(p: Painter, box: Rect, seat: int, who: str, players: tuple[str, 
     p.panel(box, None, PANEL, border=color, width=p.px(4))
     pad = p.px(8)
     inner = box.inflate(-2 * pad, -p.px(4))
-    sliding = (
-        None if p.motion is None else p.motion.changed(("kit.banner", tuple(box)), (seat, who), mo.SLIDE_S)
-    )
-    if sliding is not None:
-        # The next player's name comes in from the right, inside the banner's frame.
-        with p.clip(box.inflate(-p.px(4), -p.px(4))):
-            return _banner_text(
-                p, inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0), seat, who, players, lang
-            )
-    return _banner_text(p, inner, seat, who, players, lang)
+    with slide_in(
+        p, ("kit.banner", tuple(box)), (seat, who), inner, box.inflate(-p.px(4), -p.px(4))
+    ) as moved:
+        return _banner_text(p, moved, seat, who, players, lang)
+
+
+@contextmanager
+def slide_in(p: Painter, key: Hashable, value: Hashable, inner: Rect, frame: Rect) -> Iterator[Rect]:
+    """Where to draw ``inner``'s content: when ``value`` (whoever must act) changed since the
+    last frame shown under ``key``, the new content comes in from the right (``motion.SLIDE_S``),
+    clipped to ``frame``; at rest, or without a clock, ``inner`` itself. Every part that names
+    whoever must act next slides the same way (the turn banner, Kilo's loser band and card
+    entry)."""
+    sliding = None if p.motion is None else p.motion.changed(key, value, mo.SLIDE_S)
+    if sliding is None:
+        yield inner
+        return
+    # Through the painter's clip, which the retained frame knows of (drawn now, not deferred).
+    shown = frame.clip(p.surface.get_clip())
+    first = len(p.texts)
+    try:
+        with p.clip(shown):
+            yield inner.move(int((1 - sliding[0]) * inner.width * 0.6), 0)
+    finally:
+        # What the players see of a text on its way in is the part inside the frame: the
+        # painter's record says so (the audit reads it: nothing leaves the screen).
+        p.texts[first:] = [replace(r, rect=r.rect.clip(shown)) for r in p.texts[first:]]
 
 
 def _banner_text(p: Painter, inner: Rect, seat: int, who: str, players: tuple[str, ...], lang: str) -> Rect:
@@ -614,6 +683,49 @@ def _banner_text(p: Painter, inner: Rect, seat: int, who: str, players: tuple[st
     while cur > size and p.fonts.size(text, cur)[0] > text_b.width:
         cur = max(size, int(cur * 0.94))
     return p.text(text, text_b, cur, color, align="left", role="far", kind="headline", min_size=size)
+
+
+# --- draw lots ---------------------------------------------------------------------------------
+
+
+def lots(
+    p: Painter,
+    area: Rect,
+    players: tuple[str, ...],
+    title: str,
+    button: tuple[str, str],
+    seats: Callable[[Rect], None],
+    skip: tuple[str, str] | None = None,
+) -> None:
+    """Who deals or starts, drawn by lot, the same screen in every game: the question as the
+    headline (far type, the colour of the next thing to do), every player's tile in seating
+    order (``seats`` draws the game's own tiles into the box it is given), then the draw button
+    (label, hint) along the foot and, where the game lets the table do without the draw, the
+    ``skip`` button beside it."""
+    from companion.display.screens import lines_text, split
+
+    gap = p.px(8)
+    head_h = p.px(70)
+    head = Rect(area.x, area.y, area.width, head_h)
+    lines_text(
+        p,
+        title,
+        head,
+        p.font(FAR),
+        ACCENT,
+        p.font(BIG) * 3 // 4,
+        kind="headline",
+        role="far",
+        players=players,
+    )
+    foot_h = p.px(70) if not p.scale.portrait else p.px(110)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
+    seats(body)
+    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
+    draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap) if skip else (foot, None)
+    p.button(draw_b, button[0], ("lots",), color=ACCENT, hint=button[1], size=p.font(NEAR))
+    if skip is not None and skip_b is not None:
+        p.button(skip_b, skip[0], ("skip_lots",), hint=skip[1], size=p.font(SMALL))
 
 
 # --- game over ---------------------------------------------------------------------------------
@@ -665,3 +777,251 @@ def game_over(
         p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(34))
         area = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
     tiles(p, area, rows, players, lang)
+
+
+# --- names at one size, who and what happened to them, a wide button ----------------------------
+
+
+_NAME_SIZE: dict[tuple[int, int, bool], int] = {}
+
+
+def name_floor(p: Painter, far: bool = False) -> int:
+    """``Painter.name_size``, once per screen size; ``far``: ``Painter.far_name_size`` (4 mm),
+    for the table's tiles, read from every seat."""
+    key = (*p.screen.size, far)
+    size = _NAME_SIZE.get(key)
+    if size is None:
+        size = _NAME_SIZE[key] = p.far_name_size() if far else p.name_size()
+    return size
+
+
+def _form_index(
+    p: Painter, players: tuple[str, ...], who: str, size: int, width: int, height: int
+) -> int | None:
+    """The first (longest) of ``who``'s forms that fits ``width`` x ``height`` at ``size``."""
+    for i, form in enumerate(name_forms(players).get(who, (who,))):
+        w, h = p.fonts.size(form, size)
+        if w <= width and h <= height:
+            return i
+    return None
+
+
+def _band_fit(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str,
+    inner: Rect,
+    size: int,
+    stacked: bool,
+    cols: int,
+    gap: int,
+) -> int | None:
+    """How much the names are shortened (the sum of their form indexes) when the band's names
+    and phrase are set at ``size``; None when they do not fit."""
+    ph_w, ph_h = p.fonts.size(phrase, size)
+    line_h = p.fonts.size("ÉÀgjpq", size)[1]
+    if not stacked:
+        room = inner.width - line_h - 2 * gap - ph_w
+        if ph_h > inner.height or room <= 0:
+            return None
+        return _form_index(p, players, who[0][0], size, room, inner.height)
+    if (math.ceil(len(who) / cols) + 1) * line_h > inner.height or ph_w > inner.width:
+        return None
+    cell_w = (inner.width - (cols - 1) * gap) // cols - line_h - gap
+    total = 0
+    for name, _ in who:
+        i = _form_index(p, players, name, size, cell_w, line_h)
+        if i is None:
+            return None
+        total += i
+    return total
+
+
+def _band_size(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str,
+    inner: Rect,
+    top: int,
+    stacked: bool,
+    cols: int,
+    gap: int,
+) -> int:
+    """The size for the band's names and phrase (from ``top`` down to the name size): the
+    largest at which they fit, or a little smaller (down to 80 %) if the names then read longer,
+    as a table prefers "Anne-Sophie Ca." a little smaller to "A.-S. Ca."; 0 when nothing fits."""
+    floor = p.name_size()
+    best: tuple[int, int] | None = None  # (size, shortening)
+    s = top
+    while s >= floor and (best is None or s >= best[0] * 0.8):
+        fit = _band_fit(p, players, who, phrase, inner, s, stacked, cols, gap)
+        if fit is not None and (best is None or fit < best[1]):
+            best = (s, fit)
+            if fit == 0:
+                break
+        if s == floor:
+            break
+        s = max(floor, int(s * 0.95))
+    return best[0] if best else 0
+
+
+def name_band(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str | None,
+    box: Rect,
+    top: int,
+    color: Color,
+    border: Color | None,
+) -> int:
+    """Who (seat mark and name) and what happened to them, all at one size: a loser's name is
+    as big as the headline, since the headline is their row. One name and its phrase share a
+    line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase.
+    Returns the size used."""
+    p.panel(box, None, PANEL, border=border, width=p.px(4))
+    pad = p.px(6)
+    # Whoever it names changed (Kilo: who draws next): the names slide in as the turn banner's do.
+    with slide_in(p, ("kit.band",), tuple(who), box.inflate(-2 * pad, -2 * pad), box) as inner:
+        return _name_band(p, players, who, phrase, inner, top, color)
+
+
+def _name_band(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[tuple[str, int]],
+    phrase: str | None,
+    inner: Rect,
+    top: int,
+    color: Color,
+) -> int:
+    gap = p.px(10)
+    if not who or phrase is None:
+        text = phrase or ""
+        shown = p.text(text, inner, top, color, role="far", kind="headline", min_size=p.name_size())
+        return p.texts[-1].size if shown.width else top
+    k = len(who)
+    cols = 1 if k <= 2 else 2 if k <= 6 else 3
+    inline = _band_size(p, players, who, phrase, inner, top, False, 1, gap) if k == 1 else 0
+    stacked = _band_size(p, players, who, phrase, inner, top, True, cols, gap)
+    if inline and inline >= stacked:
+        s = inline
+        line_h = p.fonts.size("ÉÀgjpq", s)[1]
+        d = line_h
+        ph_w = p.fonts.size(phrase, s)[0]
+        name, seat = who[0]
+        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
+        name_box = Rect(inner.x + d + gap, inner.y, inner.width - d - 2 * gap - ph_w, inner.height)
+        shown = p.name(name, players, name_box, s, FG, min_size=s, role="far")
+        p.text(
+            phrase,
+            Rect(shown.right + gap, inner.y, inner.right - shown.right - gap, inner.height),
+            s,
+            color,
+            align="left",
+            role="far",
+            kind="headline",
+            min_size=s,
+        )
+        return s
+    s = stacked or p.name_size()
+    line_h = p.fonts.size("ÉÀgjpq", s)[1]
+    rows = math.ceil(k / cols)
+    used = (rows + 1) * line_h
+    y0 = inner.y + max(0, (inner.height - used) // 2)
+    names_area = Rect(inner.x, y0, inner.width, rows * line_h)
+    from companion.display.screens import grid
+
+    cells = grid(names_area, k, cols, 0) if k > 1 else [names_area]
+    d = line_h
+    for cell, (name, seat) in zip(cells, who, strict=False):
+        p.seat_mark(seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
+        p.name(
+            name,
+            players,
+            Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
+            s,
+            FG,
+            min_size=s,
+            role="far",
+        )
+    p.text(
+        phrase,
+        Rect(inner.x, names_area.bottom, inner.width, min(line_h, inner.bottom - names_area.bottom)),
+        s,
+        color,
+        align="left",
+        role="far",
+        kind="headline",
+        min_size=s,
+    )
+    return s
+
+
+def row_size(p: Painter, height: int, top: int) -> int:
+    """The largest type up to ``top`` whose line fits ``height``."""
+    s = top
+    while s > 10 and p.fonts.size("ÉÀgjpq", s)[1] > height:
+        s = int(s * 0.93)
+    return s
+
+
+def wide_button(
+    p: Painter, rect: Rect, label: str, action: Action, color: Color, hint: str, size: int
+) -> None:
+    """A button whose label wraps onto several lines rather than shrink or be cut."""
+    p.panel(rect, None, color)
+    fg = text_on(color)
+    pad = p.px(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    hint_h = p.line_height(p.font(20))
+    main = Rect(inner.x, inner.y, inner.width, inner.height - hint_h)
+    cur = size
+    while True:
+        lines = p.wrap_lines(label, main.width, cur)
+        line_h = p.line_height(cur)
+        fits = all(p.fonts.size(x, cur)[0] <= main.width for x in lines)
+        if (fits and line_h * len(lines) <= main.height) or cur <= p.font(14):
+            break
+        cur = max(p.font(14), int(cur * 0.92))
+    y = main.y + max(0, (main.height - line_h * len(lines)) // 2)
+    for text in lines:
+        p.text(text, Rect(main.x, y, main.width, line_h), cur, fg, min_size=cur)
+        y += line_h
+    p.text(hint, Rect(inner.x, main.bottom, inner.width, hint_h), p.font(20), fg, role="small")
+    p.controls.append(Control(Rect(rect), action, True))
+
+
+def uniform_name_size(
+    p: Painter,
+    players: tuple[str, ...],
+    who: list[str],
+    width: int,
+    height: int,
+    top: int,
+    floor: int | None = None,
+) -> int:
+    """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
+    ``width`` x ``height`` (one size for a row of names), never below the name size."""
+    floor = max(floor or 0, name_floor(p))
+    key = (tuple(players), tuple(who), width, height, top, floor)
+    size = _UNIFORM.get(key)
+    if size is not None:
+        return size
+    size = max(floor, top)
+    spoken = [first_short_form(n, players) for n in who]
+    while size > floor:
+        if all(
+            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height for form in spoken
+        ):
+            break
+        size = max(floor, int(size * 0.94))
+    if len(_UNIFORM) > 1024:
+        _UNIFORM.clear()
+    _UNIFORM[key] = size
+    return size
+
+
+_UNIFORM: dict[tuple[object, ...], int] = {}

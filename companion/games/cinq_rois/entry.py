@@ -129,7 +129,7 @@ class RoundEntry:
         name = self.name
         if name == self.out:
             return (
-                _fr(f"{name} s'est exposé et marque 0 : entrez les points des autres"),
+                _fr(f"{name} s'expose et marque 0 : entrez les points des autres"),
                 f"{name} went out and scores 0: enter the others' points",
             )
         if d == "-":
@@ -165,7 +165,7 @@ class RoundEntry:
         card = str(parsed)
         if not self.takes_input(name):
             return (
-                _fr(f"{name} s'est exposé : il ne garde aucune carte"),
+                _fr(f"{name} s'expose : aucune carte ne lui reste"),
                 f"{name} went out: no cards left to enter",
             )
         count = len(self.entered(name))

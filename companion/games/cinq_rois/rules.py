@@ -216,7 +216,7 @@ class CinqRoisGame:
         if out in given:
             raise RuleError(
                 f"{out} went out and scores 0: give {_KEY_EN[key]} only for the others",
-                f"{out} s'est exposé et marque 0 : donnez les {_KEY_FR[key]} des autres seulement",
+                f"{out} s'expose et marque 0 : donnez les {_KEY_FR[key]} des autres seulement",
             )
         missing = [p for p in self.players if p != out and p not in given]
         if missing:
@@ -467,7 +467,7 @@ class CinqRoisGame:
         if last is not None:
             others = _names(f"{p} {last.scores[p]}" for p in self.players if p != last.out)
             lines.append(
-                f"Donne {last.round} (atout {last.bonus.value}) : {last.out} s'est exposé ; {others}"
+                f"Donne {last.round} (atout {last.bonus.value}) : {last.out} s'expose ; {others}"
                 if fr
                 else f"Round {last.round} (bonus {last.bonus.value}): {last.out} went out; {others}"
             )

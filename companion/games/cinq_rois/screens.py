@@ -37,7 +37,6 @@ from companion.display.theme import (
     BAD,
     BIG,
     DISABLED,
-    FAR,
     FG,
     GOOD,
     MUTED,
@@ -224,38 +223,6 @@ def said(v: View, name: str | None) -> str:
     return short_name(name, v.players) if name else ""
 
 
-def seat_name(
-    p: Painter,
-    v: View,
-    s: int,
-    box: Rect,
-    size: int,
-    color: tuple[int, int, int] = FG,
-    mark: int | None = None,
-    min_size: int | None = None,
-) -> int:
-    """The seat's mark (its colour, shape and number) then the player's name, in white by
-    default: the mark carries the seat, the name reads on any panel. Returns the name's size
-    (what else stands on the player's tile is no bigger)."""
-    d = min(box.height, mark if mark is not None else p.px(32))
-    p.seat_mark(s, (box.x + d // 2, box.centery), int(d * 0.42))
-    p.name(
-        v.players[s],
-        v.players,
-        Rect(box.x + d + p.px(6), box.y, box.width - d - p.px(6), box.height),
-        size,
-        color,
-        min_size=min_size,
-    )
-    last = p.texts[-1] if p.texts else None
-    return last.size if last is not None and last.kind == "name" else size
-
-
-def place_text(n: int, lang: str) -> str:
-    """ "1er", "2e" ("#1", "#2")."""
-    return tr("sheet.place_1", lang) if n == 1 else tr("sheet.place_n", lang, n=n)
-
-
 # --- headline and sheet ------------------------------------------------------------------------
 
 
@@ -293,7 +260,8 @@ def todo_text(v: View, ui: Ui, lang: str) -> str:
 
 
 def _move_mark(p: Painter, move: int, box: Rect) -> None:
-    """Places gained (a green triangle up) or lost (an orange one down) in the last round."""
+    """Places gained (a triangle up) or lost (one down) in the last round, in the kit's colours
+    for a change of rank (``kit.ROLE``: up is first place's green, down is quiet, never red)."""
     if not move:
         return
     r = max(3, min(box.height // 3, box.width // 6))
@@ -301,10 +269,10 @@ def _move_mark(p: Painter, move: int, box: Rect) -> None:
     cy = box.centery
     if move > 0:
         pts = [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-        pygame.draw.polygon(p.surface, GOOD, pts)
+        pygame.draw.polygon(p.surface, kit.ROLE["up"], pts)
     else:
         pts = [(cx, cy + r), (cx + r, cy - r), (cx - r, cy - r)]
-        pygame.draw.polygon(p.surface, BAD, pts)
+        pygame.draw.polygon(p.surface, kit.ROLE["down"], pts)
 
 
 def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
@@ -526,7 +494,7 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
             str(v.totals[s]),
             total.inflate(-p.px(6), -2),
             p.font(BIG),
-            WARN if lead else FG,
+            kit.ROLE["first"] if lead else FG,
             align="right",
             min_size=p.font(10),
             kind="score",
@@ -535,10 +503,10 @@ def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
         place = Rect(x, y_place, col_w - gap, place_h)
         if v.history:
             p.text(
-                place_text(v.places[s], lang),
+                kit.ordinal(v.places[s], lang),
                 Rect(place.x + p.px(4), place.y, place.width // 2, place.height),
                 p.font(24),
-                WARN if lead else MUTED,
+                kit.ROLE["first"] if lead else MUTED,
                 align="left",
                 role="small",
                 min_size=p.font(10),
@@ -589,17 +557,17 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     for s, row in enumerate(rows):
         name = v.players[s]
         lead = name in leaders
-        p.panel(row, area, PANEL_HI if lead else PANEL, border=WARN if lead else None)
+        p.panel(row, area, PANEL_HI if lead else PANEL, border=kit.ROLE["first"] if lead else None)
         inner = row.inflate(-2 * pad, -p.px(4))
         top, bottom = split(inner, [1.25, 1], gap=1)
         place_b, who_b, total_b = split(top, [0.9, 4.2, 1.4], vertical=False, gap=pad)
-        drawn = seat_name(p, v, s, who_b, p.font(NEAR), FG, mark=p.px(30))
+        drawn = kit.seat_name(p, v.players, s, who_b, p.font(NEAR), FG, mark=p.px(30))
         if v.history:
             p.text(
-                place_text(v.places[s], lang),
+                kit.ordinal(v.places[s], lang),
                 place_b,
                 drawn,
-                WARN if lead else MUTED,
+                kit.ROLE["first"] if lead else MUTED,
                 align="left",
                 min_size=p.font(10),
             )
@@ -608,7 +576,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             str(v.totals[s]),
             total_b,
             p.font(BIG),
-            WARN if lead else FG,
+            kit.ROLE["first"] if lead else FG,
             align="right",
             min_size=p.font(12),
             kind="score",
@@ -662,39 +630,14 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         why = tr("lots.done" if v.dealer_drawn else "lots.given", lang, name=said(v, first))
         area = not_applicable(p, area, why)
         return draw_seats(p, v, ui, area, highlight=v.players.index(first) if first in v.players else None)
-    gap = p.px(8)
-    head_h = p.px(70)
-    head = Rect(area.x, area.y, area.width, head_h)
-    lines_text(
+    kit.lots(
         p,
+        area,
+        v.players,
         tr("lots.title", lang),
-        head,
-        p.font(FAR),
-        WARN,
-        p.font(BIG) * 3 // 4,
-        kind="headline",
-        role="far",
-        players=v.players,
-    )
-    foot_h = p.px(70) if not p.scale.portrait else p.px(110)
-    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
-    draw_seats(p, v, ui, body, action="pick_dealer")
-    foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap)
-    p.button(
-        draw_b,
-        tr("lots.button", lang),
-        ("lots",),
-        color=ACCENT,
-        hint=tr("lots.hint", lang),
-        size=p.font(NEAR),
-    )
-    p.button(
-        skip_b,
-        tr("lots.skip", lang, name=said(v, v.players[0])),
-        ("skip_lots",),
-        hint=t("scr.key.esc", lang),
-        size=p.font(SMALL),
+        (tr("lots.button", lang), tr("lots.hint", lang)),
+        lambda body: draw_seats(p, v, ui, body, action="pick_dealer"),
+        skip=(tr("lots.skip", lang, name=said(v, v.players[0])), t("scr.key.esc", lang)),
     )
 
 
@@ -793,7 +736,7 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         inner = cell.inflate(-p.px(10), -max(2, p.px(3)))
         num_b, name_b, state_b = split(inner, [0.35, 3.2, 1.1], vertical=False, gap=p.px(6))
         color = MUTED if played else FG
-        drawn = seat_name(p, v, s, name_b, p.font(NEAR), color, mark=p.px(36))
+        drawn = kit.seat_name(p, v.players, s, name_b, p.font(NEAR), color, mark=p.px(36))
         p.text(f"{i + 1}.", num_b, drawn, color, align="left", min_size=p.font(10))
         state = tr("last.played" if played else ("last.now" if current else "last.waiting"), lang)
         p.text(
@@ -1210,7 +1153,7 @@ def _round_condensed(p: Painter, v: View, rv: RoundView, body: Rect, lang: str) 
         unit_b = Rect(inner.right - unit_w, inner.y, unit_w, inner.height)
         score_b = Rect(unit_b.x - score_w, inner.y, score_w, inner.height)
         cards_b = Rect(name_b.right + gap, inner.y, score_b.x - gap - name_b.right - gap, inner.height)
-        seat_name(p, v, s, name_b, name_size, FG, mark=mark, min_size=name_size)
+        kit.seat_name(p, v.players, s, name_b, name_size, FG, mark=mark, min_size=name_size)
         p.text(
             str(rv.scores[s]),
             score_b,
@@ -1334,7 +1277,9 @@ def _round_rows(
         # The name no smaller than the cards' ranks beside it (a card's rank is 0.9 of its
         # height).
         size = max(p.name_size(), int(cards_b.height * 0.9) + 1)
-        drawn = seat_name(p, v, s, name_b, size, FG, mark=mark, min_size=None if portrait else size)
+        drawn = kit.seat_name(
+            p, v.players, s, name_b, size, FG, mark=mark, min_size=None if portrait else size
+        )
         if drawn < size:  # a short line (portrait): the cards no taller than the name
             h = max(4, int(drawn / 0.9))
             cards_b = Rect(cards_b.x, cards_b.y + (cards_b.height - h) // 2, cards_b.width, h)

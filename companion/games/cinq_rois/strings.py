@@ -37,8 +37,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "cinq.sheet.total": ("Total", "Total"),
     "cinq.sheet.place": ("Place", "Place"),
-    "cinq.sheet.place_n": ("{n}e", "#{n}"),
-    "cinq.sheet.place_1": ("1er", "#1"),
     "cinq.sheet.hint": (
         "Qui s'expose appuie sur son bouton (ou touchez son nom).",
         "Whoever goes out presses their button (or touch their name).",

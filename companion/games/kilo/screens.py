@@ -113,19 +113,6 @@ def awaiting_text(v: View, lang: str) -> str:
     return t("scr.await.play", lang)
 
 
-_NAME_SIZE: dict[tuple[int, int, bool], int] = {}
-
-
-def name_floor(p: Painter, far: bool = False) -> int:
-    """``Painter.name_size``, once per screen size; ``far``: ``Painter.far_name_size`` (4 mm),
-    for the table's tiles, read from every seat."""
-    key = (*p.screen.size, far)
-    size = _NAME_SIZE.get(key)
-    if size is None:
-        size = _NAME_SIZE[key] = p.far_name_size() if far else p.name_size()
-    return size
-
-
 def columns_for(p: Painter, n: int) -> int:
     if p.scale.portrait:
         return 1
@@ -290,164 +277,6 @@ def loser_phrase(sv: SlapView, lang: str) -> str | None:
     return t("scr.slap.phrase.lost_by", lang, margin=margin_text(sv.margin_us or 0, sv.margin_res_us, lang))
 
 
-def _form_index(
-    p: Painter, players: tuple[str, ...], who: str, size: int, width: int, height: int
-) -> int | None:
-    """The first (longest) of ``who``'s forms that fits ``width`` x ``height`` at ``size``."""
-    for i, form in enumerate(name_forms(players).get(who, (who,))):
-        w, h = p.fonts.size(form, size)
-        if w <= width and h <= height:
-            return i
-    return None
-
-
-def _band_fit(
-    p: Painter,
-    players: tuple[str, ...],
-    who: list[tuple[str, int]],
-    phrase: str,
-    inner: Rect,
-    size: int,
-    stacked: bool,
-    cols: int,
-    gap: int,
-) -> int | None:
-    """How much the names are shortened (the sum of their form indexes) when the band's names
-    and phrase are set at ``size``; None when they do not fit."""
-    ph_w, ph_h = p.fonts.size(phrase, size)
-    line_h = p.fonts.size("ÉÀgjpq", size)[1]
-    if not stacked:
-        room = inner.width - line_h - 2 * gap - ph_w
-        if ph_h > inner.height or room <= 0:
-            return None
-        return _form_index(p, players, who[0][0], size, room, inner.height)
-    if (math.ceil(len(who) / cols) + 1) * line_h > inner.height or ph_w > inner.width:
-        return None
-    cell_w = (inner.width - (cols - 1) * gap) // cols - line_h - gap
-    total = 0
-    for name, _ in who:
-        i = _form_index(p, players, name, size, cell_w, line_h)
-        if i is None:
-            return None
-        total += i
-    return total
-
-
-def _band_size(
-    p: Painter,
-    players: tuple[str, ...],
-    who: list[tuple[str, int]],
-    phrase: str,
-    inner: Rect,
-    top: int,
-    stacked: bool,
-    cols: int,
-    gap: int,
-) -> int:
-    """The size for the band's names and phrase (from ``top`` down to the name size): the
-    largest at which they fit, or a little smaller (down to 80 %) if the names then read longer,
-    as a table prefers "Anne-Sophie Ca." a little smaller to "A.-S. Ca."; 0 when nothing fits."""
-    floor = p.name_size()
-    best: tuple[int, int] | None = None  # (size, shortening)
-    s = top
-    while s >= floor and (best is None or s >= best[0] * 0.8):
-        fit = _band_fit(p, players, who, phrase, inner, s, stacked, cols, gap)
-        if fit is not None and (best is None or fit < best[1]):
-            best = (s, fit)
-            if fit == 0:
-                break
-        if s == floor:
-            break
-        s = max(floor, int(s * 0.95))
-    return best[0] if best else 0
-
-
-def name_band(
-    p: Painter,
-    players: tuple[str, ...],
-    who: list[tuple[str, int]],
-    phrase: str | None,
-    box: Rect,
-    top: int,
-    color: Color,
-    border: Color | None,
-) -> int:
-    """Who (seat mark and name) and what happened to them, all at one size: a loser's name is
-    as big as the headline, since the headline is their row. One name and its phrase share a
-    line when they fit ("Chloé perd de 3,2 ms"), else the names stand above the phrase.
-    Returns the size used."""
-    p.panel(box, None, PANEL, border=border, width=p.px(4))
-    pad = p.px(6)
-    inner = box.inflate(-2 * pad, -2 * pad)
-    gap = p.px(10)
-    if not who or phrase is None:
-        text = phrase or ""
-        shown = p.text(text, inner, top, color, role="far", kind="headline", min_size=p.name_size())
-        return p.texts[-1].size if shown.width else top
-    k = len(who)
-    cols = 1 if k <= 2 else 2 if k <= 6 else 3
-    inline = _band_size(p, players, who, phrase, inner, top, False, 1, gap) if k == 1 else 0
-    stacked = _band_size(p, players, who, phrase, inner, top, True, cols, gap)
-    if inline and inline >= stacked:
-        s = inline
-        line_h = p.fonts.size("ÉÀgjpq", s)[1]
-        d = line_h
-        ph_w = p.fonts.size(phrase, s)[0]
-        name, seat = who[0]
-        p.seat_mark(seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
-        name_box = Rect(inner.x + d + gap, inner.y, inner.width - d - 2 * gap - ph_w, inner.height)
-        shown = p.name(name, players, name_box, s, FG, min_size=s, role="far")
-        p.text(
-            phrase,
-            Rect(shown.right + gap, inner.y, inner.right - shown.right - gap, inner.height),
-            s,
-            color,
-            align="left",
-            role="far",
-            kind="headline",
-            min_size=s,
-        )
-        return s
-    s = stacked or p.name_size()
-    line_h = p.fonts.size("ÉÀgjpq", s)[1]
-    rows = math.ceil(k / cols)
-    used = (rows + 1) * line_h
-    y0 = inner.y + max(0, (inner.height - used) // 2)
-    names_area = Rect(inner.x, y0, inner.width, rows * line_h)
-    cells = grid(names_area, k, cols, 0) if k > 1 else [names_area]
-    d = line_h
-    for cell, (name, seat) in zip(cells, who, strict=False):
-        p.seat_mark(seat, (cell.x + d // 2, cell.centery), int(d * 0.42))
-        p.name(
-            name,
-            players,
-            Rect(cell.x + d + gap, cell.y, cell.width - d - gap, cell.height),
-            s,
-            FG,
-            min_size=s,
-            role="far",
-        )
-    p.text(
-        phrase,
-        Rect(inner.x, names_area.bottom, inner.width, min(line_h, inner.bottom - names_area.bottom)),
-        s,
-        color,
-        align="left",
-        role="far",
-        kind="headline",
-        min_size=s,
-    )
-    return s
-
-
-def _row_size(p: Painter, height: int, top: int) -> int:
-    """The largest type up to ``top`` whose line fits ``height``."""
-    s = top
-    while s > 10 and p.fonts.size("ÉÀgjpq", s)[1] > height:
-        s = int(s * 0.93)
-    return s
-
-
 def timeline(
     p: Painter,
     v: View,
@@ -514,7 +343,7 @@ def _timeline(
             if stands_out or base is None
             else min(line_h, (base - 2 * pad) * 11 // 20 if two_lines else base - 2 * pad)
         )
-        size = _row_size(p, sized, p.font(BIG))
+        size = kit.row_size(p, sized, p.font(BIG))
         d = min(line_h, int(p.fonts.size("Ag", size)[1] * 1.15))
         p.seat_mark(seat, (inner.x + d // 2, inner.y + line_h // 2), int(d * 0.42))
         rest = Rect(inner.x + d + 2 * pad, inner.y, inner.right - inner.x - d - 2 * pad, inner.height)
@@ -559,7 +388,9 @@ def _timeline(
             # The gap to the press before: the loser's (the deciding one) in big red type.
             step = pr.offset_us - prev_off
             gap_size = (
-                _row_size(p, gap_b.height, min(top or p.font(FAR), p.font(FAR))) if stands_out else name_size
+                kit.row_size(p, gap_b.height, min(top or p.font(FAR), p.font(FAR)))
+                if stands_out
+                else name_size
             )
             p.text(
                 "+" + ms(step, lang),
@@ -701,7 +532,9 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
     band_h = p.px(64 if portrait else 56)
     band = Rect(box.x, box.y, box.width, band_h)
     who = [(sv.claimant, v.seat_of(sv.claimant))] if sv.claimant else []
-    size = name_band(p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG), ACCENT, None)
+    size = kit.name_band(
+        p, v.players, who, t("scr.slap.phrase.claims", lang), band, p.font(BIG), ACCENT, None
+    )
     line = Rect(box.x, band.bottom + gap, box.width, p.px(40))
     text, share, closed = window_state(v, ui, sv)
     text_b = line
@@ -723,32 +556,6 @@ def live_panel(p: Painter, v: View, ui: Ui, sv: SlapView, box: Rect) -> None:
         closed,
         top=size,
     )
-
-
-def wide_button(
-    p: Painter, rect: Rect, label: str, action: Action, color: Color, hint: str, size: int
-) -> None:
-    """A button whose label wraps onto several lines rather than shrink or be cut."""
-    p.panel(rect, None, color)
-    fg = text_on(color)
-    pad = p.px(8)
-    inner = rect.inflate(-2 * pad, -2 * pad)
-    hint_h = p.line_height(p.font(20))
-    main = Rect(inner.x, inner.y, inner.width, inner.height - hint_h)
-    cur = size
-    while True:
-        lines = p.wrap_lines(label, main.width, cur)
-        line_h = p.line_height(cur)
-        fits = all(p.fonts.size(x, cur)[0] <= main.width for x in lines)
-        if (fits and line_h * len(lines) <= main.height) or cur <= p.font(14):
-            break
-        cur = max(p.font(14), int(cur * 0.92))
-    y = main.y + max(0, (main.height - line_h * len(lines)) // 2)
-    for text in lines:
-        p.text(text, Rect(main.x, y, main.width, line_h), cur, fg, min_size=cur)
-        y += line_h
-    p.text(hint, Rect(inner.x, main.bottom, inner.width, hint_h), p.font(20), fg, role="small")
-    p.controls.append(Control(Rect(rect), action, True))
 
 
 def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -778,7 +585,7 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         band_h = min(area.height * 2 // 5, p.px(86) + p.px(36) * max(0, lines - 1))
     band = Rect(area.x, area.y, area.width, band_h)
     color = BAD if sv.valid else WARN if sv.valid is False else FG
-    size = name_band(p, players, who, phrase, band, p.font(FAR), color, BAD if who else None)
+    size = kit.name_band(p, players, who, phrase, band, p.font(FAR), color, BAD if who else None)
     body = Rect(area.x, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
     if v.awaiting == "draw" and not ui.screen and v.owed:
         # The name is kept whole on one line, and never alone on it (it would read as a tag).
@@ -792,7 +599,7 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         else:
             body, btn = split(body, [0.74, 0.26], vertical=False, gap=gap)
             btn = Rect(btn.x, btn.y, btn.width, min(btn.height, p.px(150)))
-        wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
+        kit.wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
     timeline(p, v, sv, body, lang, top=size)
 
 
@@ -944,7 +751,7 @@ def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chose
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1]
     pad = max(1, min(p.px(8), cell.height // 8, (cell.height - need) // 2))
     inner = cell.inflate(-2 * pad, -2 * pad)
-    size = max(p.name_size(), _row_size(p, inner.height, size))
+    size = max(p.name_size(), kit.row_size(p, inner.height, size))
     key_w = p.fonts.size("0", size)[0] + pad
     ink = text_on(fill)
     d = min(inner.height, p.px(56))
@@ -1083,30 +890,19 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     who = v.owed[0]
     # The rank grid is what the table touches: when a message band takes room, the title,
     # note and footer give it up first.
-    head_h = max(p.line_height(p.font(FAR)), min(p.px(64), area.height // 7))  # 2 m type
-    portrait = p.scale.portrait
-    if portrait:  # room for the name on a line of its own, the question under it
-        head_h = head_h * 8 // 5
-    head = Rect(area.x, area.y, area.width, head_h)
-    mark_d = head_h
-    # Who draws, in white beside their seat mark, then the question.
+    # Whoever draws, in the kit's turn banner (their seat colour, the biggest text on the
+    # screen; it slides in when the next one draws), the question under it, as 13 feuilles'
+    # entries ask theirs.
     ask = t("scr.card.draws_q", lang)
     if len(v.owed) > 1 or (v.last_slap is not None and len(v.last_slap.losers) > 1):
         total = max(len(v.owed), len(v.last_slap.losers) if v.last_slap else 0)
         ask = f"({total - len(v.owed) + 1}/{total}) " + ask
-    ask_size = p.font(BIG)
-    if portrait:
-        mark_d = head_h * 5 // 8
-        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - gap, mark_d)
-        ask_b = Rect(name_b.x, name_b.bottom, name_b.width, head_h - mark_d)
-    else:
-        ask_w = min(p.fonts.size(ask, ask_size)[0], (head.width - mark_d - gap) // 2)
-        name_b = Rect(head.x + mark_d + gap, head.y, head.width - mark_d - ask_w - 3 * gap, head_h)
-    p.seat_mark(v.seat_of(who), (head.x + mark_d // 2, head.y + mark_d // 2), int(mark_d * 0.4))
-    shown = p.name(who, v.players, name_b, p.font(FAR), FG, align="left", role="far")
-    if not portrait:
-        ask_b = Rect(shown.right + gap, head.y, head.right - shown.right - gap, head_h)
-    p.text(ask, ask_b, ask_size, WARN, align="left", min_size=p.font(SMALL))
+    banner = Rect(area.x, area.y, area.width, kit.banner_height(p))
+    kit.turn_banner(p, banner, v.seat_of(who), who, v.players, lang)
+    ask_b = Rect(area.x, banner.bottom, area.width, p.line_height(p.font(SMALL)))
+    p.text(ask, ask_b, p.font(SMALL), FG, align="left", min_size=p.font(SMALL))
+    head = Rect(area.x, area.y, area.width, ask_b.bottom - area.y)
+    head_h = head.height
     foot_h = min(p.px(66), area.height // 8)
     note_h = min(p.px(34), area.height // 16)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - note_h - 3 * gap)
@@ -1344,12 +1140,7 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
             MUTED,
             min_size=label,
         )
-    for seat, _name in enumerate(v.players):
-        points = [xy(0, 0)] + [xy(i + 1, row[seat]) for i, row in enumerate(rows)]
-        if len(points) > 1:
-            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(2, p.px(3)))
-        for pt in points[1:]:
-            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
+    kit.seat_lines(p, [[row[seat] for row in rows] for seat in range(len(v.players))], xy, max(2, p.px(3)))
     if not side and not p.scale.portrait:
         _history_names(p, v, legend, cols, lang if kilos else None)
         return
@@ -1363,7 +1154,7 @@ def _history(p: Painter, v: View, lang: str, area: Rect) -> None:
     kilo_size = min(kilo_size, size_for_height(p, cells[0].height, kilo_size, "0123"))
     kilo_w = p.fonts.size(t("kilos", lang, kilos=888), kilo_size)[0]
     name_w = legend.width - d - kilo_w - 2 * p.px(6)
-    size = uniform_name_size(
+    size = kit.uniform_name_size(
         p,
         v.players,
         list(v.players),
@@ -1478,39 +1269,6 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         not_yet=t("scr.over.not_yet", lang, round=v.round, rounds=v.rounds),
         notes=notes,
     )
-
-
-def uniform_name_size(
-    p: Painter,
-    players: tuple[str, ...],
-    who: list[str],
-    width: int,
-    height: int,
-    top: int,
-    floor: int | None = None,
-) -> int:
-    """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
-    ``width`` x ``height`` (one size for a row of names), never below the name size."""
-    floor = max(floor or 0, name_floor(p))
-    key = (tuple(players), tuple(who), width, height, top, floor)
-    size = _UNIFORM.get(key)
-    if size is not None:
-        return size
-    size = max(floor, top)
-    spoken = [kit.first_short_form(n, players) for n in who]
-    while size > floor:
-        if all(
-            p.fonts.size(form, size)[0] <= width and p.fonts.size(form, size)[1] <= height for form in spoken
-        ):
-            break
-        size = max(floor, int(size * 0.94))
-    if len(_UNIFORM) > 1024:
-        _UNIFORM.clear()
-    _UNIFORM[key] = size
-    return size
-
-
-_UNIFORM: dict[tuple[object, ...], int] = {}
 
 
 # --- rules -------------------------------------------------------------------------------------

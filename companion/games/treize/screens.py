@@ -39,7 +39,6 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
     WARN,
-    seat_color,
     text_on,
 )
 from companion.errors import RuleError
@@ -144,8 +143,11 @@ def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
     # Who passed is what the table looks for: the word alone (the count would not fit beside it).
     note = tag if s.passed else " · ".join(x for x in (cards, tag) if x)
     if v.advanced:
+        # Ties share a place ("1er, 1er, 3e"), as on the game over and the other games' tiles:
+        # before anyone has scored, everybody is first.
+        place = 1 + sum(other.total < s.total for other in v.seats)
         return kit.Standing(
-            s.seat, s.name, s.place, s.total, t("treize.pts", lang), note, acting=s.turn, dim=s.passed
+            s.seat, s.name, place, s.total, t("treize.pts", lang), note, acting=s.turn, dim=s.passed
         )
     return kit.Standing(
         s.seat,
@@ -512,7 +514,6 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
     lang = ui.lang
-    gap = p.px(8)
     if v.awaiting != "starter":
         why = (
             t("treize.lots.over", lang)
@@ -522,30 +523,13 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         rest = not_applicable(p, area, why)
         seat_grid(p, v, ui, rest, touch=False)
         return
-    head_h = p.px(70)
-    head = Rect(area.x, area.y, area.width, head_h)
-    p.paragraph(t("treize.lots.title", lang), head, p.font(BIG), WARN, min_size=p.font(18), role="near")
-    btn_h = p.px(90)
-    btn = Rect(area.centerx - area.width * 3 // 8, area.bottom - btn_h, area.width * 3 // 4, btn_h)
-    names_area = Rect(area.x, head.bottom + gap, area.width, btn.top - head.bottom - 2 * gap)
-    cols = 1 if p.scale.portrait else 2 if len(v.seats) <= 4 else 3
-    for s, cell in zip(v.seats, grid(names_area, len(v.seats), cols, gap), strict=False):
-        p.panel(cell)
-        d = min(cell.height - p.px(8), p.px(40))
-        p.seat_mark(s.seat, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
-        p.name(
-            s.name,
-            v.players,
-            Rect(cell.x + d + p.px(14), cell.y, cell.width - d - p.px(20), cell.height),
-            p.font(BIG if p.scale.portrait else NEAR),
-        )
-    p.button(
-        btn,
-        t("treize.lots.button", lang),
-        ("lots",),
-        color=GOOD,
-        hint=t("scr.key.enter", lang),
-        size=p.font(BIG),
+    kit.lots(
+        p,
+        area,
+        v.players,
+        t("treize.lots.title", lang),
+        (t("treize.lots.button", lang), t("treize.lots.hint", lang)),
+        lambda body: seat_grid(p, v, ui, body, touch=False),
     )
 
 
@@ -734,12 +718,7 @@ def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             role="small",
             min_size=label,
         )
-    for seat, name in enumerate(v.players):
-        points = [xy(0, 0)] + [xy(i + 1, row[name]) for i, row in enumerate(totals_by_game)]
-        if len(points) > 1:
-            pygame.draw.lines(p.surface, seat_color(seat), False, points, max(3, p.px(4)))
-        for pt in points[1:]:
-            p.seat_mark(seat, pt, max(4, p.px(7)), number=False)
+    kit.seat_lines(p, [[row[name] for row in totals_by_game] for name in v.players], xy, max(3, p.px(4)))
 
 
 def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:

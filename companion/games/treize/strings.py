@@ -94,10 +94,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "treize.take.stack": ("{count} sur la table", "{count} on the table"),
     "treize.take.none": ("Personne ne passe en ce moment.", "Nobody is passing right now."),
-    "treize.lots.title": (
-        "Qui commence ? Appuyez sur un bouton pour tirer au sort",
-        "Who starts? Press any button to draw lots",
-    ),
+    "treize.lots.title": ("Qui commence ?", "Who starts?"),
+    "treize.lots.hint": ("un bouton ou Entrée", "a button or Enter"),
     "treize.lots.button": ("Tirer au sort", "Draw lots"),
     "treize.lots.drawing": ("Tirage au sort…", "Drawing lots…"),
     "treize.lots.result": ("{name} commence !", "{name} starts!"),
