@@ -552,6 +552,7 @@ def pico_irq_model() -> dict[str, Any]:
     rec = json.loads(proc.stdout.strip().splitlines()[-1])
     ratio = rec["handler_us"] / rec["empty_call_us"]
     ratio_ten = rec["handler_ten_us"] / rec["empty_ten_us"]
+    stated = _firmware_irq_resolution_us()
     return {
         "bench": "pico.irq_model",
         "handler_us_unix_port": round(rec["handler_us"], 3),
@@ -560,7 +561,10 @@ def pico_irq_model() -> dict[str, Any]:
         "handler_ten_seats_in_empty_calls": round(ratio_ten, 1),
         "rp2040_estimate_us": round(ratio * 5 + 10),
         "rp2040_estimate_ten_seats_us": round(ratio_ten * 5 + 10),
-        "stated_resolution_us": _firmware_irq_resolution_us(),
+        "stated_resolution_us": stated,
+        # ~91 us on a quiet machine; a loaded host inflates the handler's share (168-285 us seen
+        # at load 10-14), so quote it quiet.
+        "stated_covers_estimate": round(ratio * 5 + 10) <= stated,
         "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
         "a model, not a board measurement",
     }

@@ -5,9 +5,12 @@ test_tablelog.py let through (issue 22)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.table import fold as fold_module
 from companion.table.fold import replay
@@ -62,3 +65,65 @@ def test_the_scan_finds_the_last_undo_line(tmp_path: Path, monkeypatch: pytest.M
             assert handle.tell() == 0
     assert fold_module._last_undo_line(lines) == last
     assert fold_module._last_undo_line(kilo_log(3)) == 0
+
+
+# The scan against the plainest reading of its rule: the last line (numbered from where the
+# reader stood, from 1) that holds `undo` or a backslash, 0 when none does. Pieces that build and
+# break the mark (`und` + `o` across lines, a backslash at a chunk's edge), lines with and
+# without their newline, text lines with a lone surrogate (a line iter_events reads as it comes).
+_PIECES = [b"undo", b"\\", b"und", b"o", b"u", b"x", b'{"type":"press"}', "é".encode()]
+
+
+def _reference(lines: list[bytes]) -> int:
+    return max((i for i, line in enumerate(lines, 1) if b"undo" in line or b"\\" in line), default=0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_PIECES), max_size=6).map(b"".join), max_size=8),
+    st.booleans(),
+    st.lists(st.sampled_from(_PIECES), max_size=4).map(b"".join),
+    st.integers(1, 9),
+)
+def test_the_scan_reads_like_its_rule(
+    body: list[bytes], last_newline: bool, before: bytes, chunk: int
+) -> None:
+    lines = [line + b"\n" for line in body]
+    if lines and not last_newline:
+        lines[-1] = lines[-1][:-1]
+    expected = _reference(lines)
+    assert fold_module._last_undo_line(lines) == expected  # a list of bytes
+    texts = [line.decode("utf-8") + "\udc80" for line in lines]  # str lines, a lone surrogate each
+    assert fold_module._last_undo_line(texts) == expected
+    # A stream: only what follows where it stood counts (`before` and its newline are not lines of
+    # the log), it is left where it stood, and chunks of any size find the same line.
+    old = fold_module._SCAN_CHUNK
+    fold_module._SCAN_CHUNK = chunk
+    try:
+        stream = io.BytesIO(before + b"\n" + b"".join(lines))
+        stream.seek(len(before) + 1)
+        assert fold_module._last_undo_line(stream) == expected
+        assert stream.tell() == len(before) + 1
+    finally:
+        fold_module._SCAN_CHUNK = old
+
+
+def test_a_log_the_scan_cannot_read_as_bytes_is_not_scanned(tmp_path: Path) -> None:
+    text = io.StringIO("x\nundo\n")
+    text.seek(2)
+    assert fold_module._last_undo_line(text) is None
+    assert text.tell() == 2  # left where it stood, to be read as it comes
+    assert fold_module._last_undo_line(iter([b"undo\n"])) is None  # no tell(): read once
+    closed = io.BytesIO(b"undo\n")
+    closed.close()
+    assert fold_module._last_undo_line(closed) is None  # ValueError on tell()
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(b"undo\n")
+    with path.open("rb") as handle:
+        assert fold_module._start_of(handle) == 0
+        handle.readline()
+        assert fold_module._start_of(handle) == 5
+    assert fold_module._start_of([b"x"]) == 0
+    assert fold_module._start_of(iter([b"x"])) is None
+    with open("/dev/null", "rb") as null:  # not a regular file: read once, as it comes
+        assert fold_module._start_of(null) is None
