@@ -127,3 +127,19 @@ def test_a_log_the_scan_cannot_read_as_bytes_is_not_scanned(tmp_path: Path) -> N
     assert fold_module._start_of(iter([b"x"])) is None
     with open("/dev/null", "rb") as null:  # not a regular file: read once, as it comes
         assert fold_module._start_of(null) is None
+
+
+def test_the_scan_reads_a_file_in_bounded_chunks() -> None:
+    """A million-event log is scanned in pieces of ``_SCAN_CHUNK`` (1 MiB), never read whole:
+    the replay's memory stays flat whatever the file's size (issue 22: peak RSS <= 150 MB)."""
+
+    asked: list[int | None] = []
+
+    class Recorded(io.BytesIO):
+        def read(self, size: int | None = -1, /) -> bytes:
+            asked.append(size)
+            return super().read(size)
+
+    stream = Recorded(b"x\n" * (3 * fold_module._SCAN_CHUNK // 2) + b"undo\n")
+    assert fold_module._last_undo_line(stream) == 3 * fold_module._SCAN_CHUNK // 2 + 1
+    assert asked == [fold_module._SCAN_CHUNK] * 5  # 3 MiB, the last 5 bytes, then the empty read
