@@ -188,7 +188,7 @@ def reselect(work: Path, tests: list[str]) -> None:
     pyproject.write_text(text, "utf-8")
 
 
-def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
+def run(key: str, keep: bool, again: Path | None = None, children: int = 1) -> dict[str, object]:
     target, tests = MODULES[key]
     if again is None:
         work = scratch(target, tests)
@@ -205,7 +205,7 @@ def run(key: str, keep: bool, again: Path | None = None) -> dict[str, object]:
         COMPANION_PROPERTY_SCALE="0.1",
     )  # a tenth of the property examples: a survivor
     # runs every test that covers it, and a mutant is killed by the first failure
-    mutmut_run = [sys.executable, "-m", "mutmut", "run", "--max-children", "1"]
+    mutmut_run = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
     start = time.monotonic()
     # Unnamed, mutmut judges only mutants it has no verdict for (all of them the first time;
     # again, those of the functions whose source changed).
@@ -277,6 +277,12 @@ def main() -> int:
         help="judge again, in the folder of an earlier --keep run of the module, "
         "the survivors and the mutants of changed functions",
     )
+    parser.add_argument(
+        "--children",
+        type=int,
+        default=1,
+        help="mutants judged at once (default 1: one core of a shared machine; 2 on a quiet one)",
+    )
     args = parser.parse_args()
     if args.again is not None and len(args.modules) != 1:
         parser.error("--again takes the one module whose scratch folder it is")
@@ -285,7 +291,7 @@ def main() -> int:
             print(json.dumps({"module": key, "file": target, "tests": tests}))
         return 0
     for key in args.modules or list(MODULES):
-        print(json.dumps(run(key, args.keep, args.again), ensure_ascii=False), flush=True)
+        print(json.dumps(run(key, args.keep, args.again, args.children), ensure_ascii=False), flush=True)
     return 0
 
 
