@@ -372,6 +372,25 @@ def test_undo_restores_the_last_draw_and_the_history() -> None:
     assert g.history == ((0, 0, 0, 100),) and g.round == 2
 
 
+def test_a_draw_undone_and_drawn_again_still_ends_the_round() -> None:
+    # The copy an undo goes back to keeps what the verdict said follows the draws (end the round
+    # for a valid slap, play on for a false one): `_State.clone` mutant 7 dropped it, and the
+    # round then went on after the draw was made again.
+    g = game(4)
+    slap(g, everyone(g, "Dom"))
+    draw(g, "Dom", "AS")
+    g.apply(Undo())
+    assert g.owed_draws == ("Dom",) and g.round == 1
+    draw(g, "Dom", "AS")
+    assert g.round == 2 and g.history == ((0, 0, 0, 100),)
+    false = game(4)
+    slap(false, {"Ana": 1000}, valid=False)
+    draw(false, "Ana", "5H")
+    false.apply(Undo())
+    draw(false, "Ana", "5H")
+    assert false.round == 1 and false.history == ()
+
+
 # --- undo re-applies the presses that followed, each as it came ------------------------------------
 
 
