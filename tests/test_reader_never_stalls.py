@@ -47,9 +47,9 @@ def table(tmp_path: Path) -> Iterator[Table]:
         yield table
 
 
-@pytest.fixture
-def reader(tmp_path: Path) -> Iterator[int]:
-    """A process holding a read snapshot of the journal; yields the events it sees."""
+def hold(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
+    """A process holding a read snapshot of the journal (it lets go when its stdin closes), and
+    the events it sees."""
     proc = subprocess.Popen(
         [sys.executable, "-c", READER, str(tmp_path / FILENAME)],
         stdin=subprocess.PIPE,
@@ -59,9 +59,17 @@ def reader(tmp_path: Path) -> Iterator[int]:
     assert proc.stdout is not None and proc.stdin is not None
     seen = int(proc.stdout.readline())
     assert proc.stdout.readline().strip() == "holding"
+    return proc, seen
+
+
+@pytest.fixture
+def reader(tmp_path: Path) -> Iterator[int]:
+    """A process holding a read snapshot of the journal; yields the events it sees."""
+    proc, seen = hold(tmp_path)
     try:
         yield seen
     finally:
+        assert proc.stdin is not None
         proc.stdin.close()
         assert proc.wait(timeout=WAITED_OUT) == 0
 
@@ -121,19 +129,12 @@ def test_a_checkpoint_with_a_reader_holding_returns_and_the_next_commit_goes_thr
 
 def test_once_the_reader_is_gone_the_next_checkpoint_copies_everything(table: Table, tmp_path: Path) -> None:
     journal = table.journal
-    proc = subprocess.Popen(
-        [sys.executable, "-c", READER, str(tmp_path / FILENAME)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None and proc.stdin is not None
-    proc.stdout.readline()
-    assert proc.stdout.readline().strip() == "holding"
+    proc, _ = hold(tmp_path)
     for i in range(10):
         returns(functools.partial(table.submit, Press(player="ABC"[i % 3], t_us=100 + i)))
     log, copied = frames(journal)
     assert copied < log
+    assert proc.stdin is not None
     proc.stdin.close()
     assert proc.wait(timeout=WAITED_OUT) == 0
     returns(journal.checkpoint)
@@ -144,19 +145,12 @@ def test_once_the_reader_is_gone_the_next_checkpoint_copies_everything(table: Ta
 def test_the_wal_grown_behind_a_reader_is_cut_back_once_it_is_gone(table: Table, tmp_path: Path) -> None:
     journal = table.journal
     wal = tmp_path / (FILENAME + "-wal")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", READER, str(tmp_path / FILENAME)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None and proc.stdin is not None
-    proc.stdout.readline()
-    assert proc.stdout.readline().strip() == "holding"
+    proc, _ = hold(tmp_path)
     seq = 0
     while wal.stat().st_size <= 2 * WAL_KEEP_BYTES:  # every commit kept for the reader
         seq += 1
         table.submit(Press(player="ABC"[seq % 3], t_us=100 + seq))
+    assert proc.stdin is not None
     proc.stdin.close()
     assert proc.wait(timeout=WAITED_OUT) == 0
     journal.checkpoint()  # the reader gone: everything copied

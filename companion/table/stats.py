@@ -203,6 +203,7 @@ def rare_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
+@rare_collections()  # the collector made rare for the whole listing (its docstring says why)
 def records(
     journal: Any,
     cache_dir: Path | None = None,
@@ -233,30 +234,6 @@ def records(
     record carries its id, game, players and count, not its results. ``whole``: ``infos`` is
     every game of the journal (``Journal.games(counted=False)``), as when it is not given.
     """
-    with rare_collections():
-        return _records(
-            journal,
-            cache_dir,
-            infos,
-            slaps=slaps,
-            sheets=sheets,
-            verify=verify,
-            full=full,
-            whole=whole,
-        )
-
-
-def _records(
-    journal: Any,
-    cache_dir: Path | None = None,
-    infos: list[Any] | None = None,
-    *,
-    slaps: bool = True,
-    sheets: bool = False,
-    verify: bool = False,
-    full: bool = True,
-    whole: bool = False,
-) -> list[GameRecord]:
     whole = whole or infos is None
     # Before anything is read: what is read next is at least as new as this.
     fingerprint = journal.fingerprint()
