@@ -123,7 +123,32 @@ def test_refusals_exit_as_the_readme_says(
 
 def _interrupted(tmp_path: Path, sig: signal.Signals) -> tuple[int, str, str]:
     """A demo stopped by ``sig`` once its first round is under way: exit code, stderr, game."""
-    proc = subprocess.Popen(
+    # A runner started in the background by a shell without job control (`cmd &` in a script,
+    # nohup) ignores SIGINT, and an ignored signal stays ignored across exec: the demo would
+    # never see the Ctrl-C and play on to exit 0. A terminal's Ctrl-C reaches a real user's
+    # companion with SIGINT at its default, so the child is started that way whatever the runner.
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = _start_demo(tmp_path)
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    assert proc.stdout is not None
+    game = ""
+    for line in proc.stdout:  # waits on the demo's own words, no sleep
+        if line.startswith("Game "):
+            game = line.split()[1]
+        if "Round 1/" in line:
+            break
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err, game
+
+
+def _start_demo(tmp_path: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -141,16 +166,6 @@ def _interrupted(tmp_path: Path, sig: signal.Signals) -> tuple[int, str, str]:
         text=True,
         cwd=ROOT,
     )
-    assert proc.stdout is not None
-    game = ""
-    for line in proc.stdout:  # waits on the demo's own words, no sleep
-        if line.startswith("Game "):
-            game = line.split()[1]
-        if "Round 1/" in line:
-            break
-    proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
-    return proc.returncode, err, game
 
 
 def test_ctrl_c_is_130_and_the_game_can_be_resumed(tmp_path: Path) -> None:
