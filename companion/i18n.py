@@ -85,10 +85,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "demo.standings": ("  Classement : {line}", "  Standings: {line}"),
     "demo.pile": (
         "  Tas : {count} {count|carte|cartes} ({bottom} {bottom|remise|remises} dessous) · "
-        "prochaine carte : As {ace:.0%}, 7 {seven:.0%}, {exp:.1f} kg en moyenne",
+        "prochaine carte : As {ace:.0%}, sept {seven:.0%}, {exp:.1f} kg en moyenne",
         "  Pile: {count} {count|card|cards} ({bottom} returned underneath) · next card: "
         "Ace {ace:.0%}, "
-        "7 {seven:.0%}, {exp:.1f} kg on average",
+        "seven {seven:.0%}, {exp:.1f} kg on average",
     ),
     "cli.players_range": (
         "--players : {game} se joue de {low} à {high} joueurs",
@@ -211,8 +211,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.lots.dealer": ("{name} distribue", "{name} deals"),
     "scr.starter_hint": ("touchez qui a la dame de cœur", "touch who holds the queen of hearts"),
     "scr.pile_line": (
-        "Tas : {count} {count|carte|cartes} · As {ace:.0%} · 7 {seven:.0%}",
-        "Pile: {count} {count|card|cards} · Ace {ace:.0%} · 7 {seven:.0%}",
+        "Tas : {count} {count|carte|cartes} · As {ace:.0%} · sept {seven:.0%}",
+        "Pile: {count} {count|card|cards} · Ace {ace:.0%} · seven {seven:.0%}",
     ),
     "scr.no_game": (
         "Pas de partie en cours : commencez-en une depuis l'écran Nouvelle partie.",
@@ -387,7 +387,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Drawing a 7 sends all your cards under the pile: back to 0 kg. Fewest kilos wins.",
     ),
     "scr.rules.house": ("Règles de la maison pour cette partie :", "House rules for this game:"),
-    "scr.rules.other": ("sinon : {other}", "otherwise: {other}"),
+    "scr.rules.other": ("sinon « {other} »", 'otherwise "{other}"'),
     "scr.rules.keys.kilo": (
         "Touches\n1 … 0 : boutons des joueurs 1 à 10 (pavé numérique aussi)\n"
         "Entrée : valider (carré valable, carte)\nÉchap : fausse tape, retour\n"

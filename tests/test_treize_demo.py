@@ -27,7 +27,7 @@ def test_demo_narrates_a_whole_advanced_match(tmp_path: Path) -> None:
     assert re.search(r"gagne la partie \d+ !$", out, re.M)
     assert re.search(r"^  Points : ", out, re.M) and re.search(r"^  Totaux : ", out, re.M)
     assert "(plus haut total) —" in out  # games after the first
-    assert re.search(r"^Vainqueurs? (ex aequo )?: .+ avec \d+ pts$", out, re.M)
+    assert re.search(r"^Vainqueurs? (ex aequo )?: .+ avec \d+ points?$", out, re.M)
 
 
 def test_demo_json_equals_the_replay_of_its_export(tmp_path: Path) -> None:

@@ -162,7 +162,8 @@ def test_gameover_names_every_co_winner() -> None:
     game = replay(lines)
     assert isinstance(game, TreizeGame) and game.finished
     view = build_view(game)
-    for lang, words in (("fr", "2 vainqueurs ex aequo avec 10 pts"), ("en", "2 winners, tied with 10 pts")):
+    said = {"fr": "2 vainqueurs ex aequo avec 10 points", "en": "2 winners, tied with 10 points"}
+    for lang, words in said.items():
         r = render("gameover", view, (800, 480), lang, ui_for(game, lang))
         assert_contained(r)
         shown = [rec.text for rec in r.painter.texts]

@@ -193,15 +193,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.demo.round": ("— {headline} —", "— {headline} —"),
     "cinq.demo.turns": ("  {turns} tours ; {name} s'expose.", "  {turns} turns; {name} goes out."),
     "cinq.demo.hand": (
-        "  {name:<{width}} {groups}{rest} → {points} pts",
-        "  {name:<{width}} {groups}{rest} → {points} pts",
+        "  {name:<{width}} {groups}{rest} → {points} {points|pt|pts}",
+        "  {name:<{width}} {groups}{rest} → {points} {points|pt|pts}",
     ),
     "cinq.demo.rest": ("  reste {cards}", "  left {cards}"),
     "cinq.demo.standings": ("  Classement : {line}", "  Standings: {line}"),
-    "cinq.demo.winner": ("Gagnant : {names} avec {n} points", "Winner: {names} with {n} points"),
+    "cinq.demo.winner": (
+        "Gagnant : {names} avec {n} {n|point|points}",
+        "Winner: {names} with {n} {n|point|points}",
+    ),
     "cinq.demo.co_winners": (
-        "Gagnants ex æquo : {names} avec {n} points",
-        "Co-winners: {names} with {n} points",
+        "Gagnants ex æquo : {names} avec {n} {n|point|points}",
+        "Co-winners: {names} with {n} {n|point|points}",
     ),
 }
 

@@ -34,7 +34,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.series.low": ("bas : {count} × {value}", "low: {count} × {value}"),
     "treize.series.high": ("haut : {count} × {value}", "high: {count} × {value}"),
     "treize.series.one": ("une seule pile : {count} × {value}", "one stack: {count} × {value}"),
-    "treize.allowed": ("{name} peut jouer : {what}", "{name} may play: {what}"),
+    "treize.allowed": ("{name} peut jouer {what}", "{name} may play {what}"),
     "treize.only_pass": (
         "{name} ne peut que passer : {n} {n|carte|cartes} en main, trop peu pour la table",
         "{name} can only pass: {n} {n|card|cards} in hand, too few for the table",
@@ -58,7 +58,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.tag.starts": ("commence", "starts"),
     "treize.cards": ("cartes", "cards"),
     "treize.card": ("carte", "card"),
-    "treize.points": ("{n} pts", "{n} pts"),
+    "treize.points": ("{n} {n|pt|pts}", "{n} {n|pt|pts}"),
     "treize.btn.play": ("Coup de {name}", "{name}'s play"),
     "treize.btn.end": ("Fin de partie", "End of game"),
     "treize.btn.helper.on": ("Aide à la série : oui", "Series helper: on"),
@@ -107,7 +107,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.scores.title": ("Feuille de scores", "Score sheet"),
     "treize.scores.game": ("P{n}", "G{n}"),
     "treize.scores.total": ("Total", "Total"),
-    "treize.scores.race": ("Course à {target} points", "Race to {target} points"),
+    "treize.scores.race": (
+        "Course à {target} {target|point|points}",
+        "Race to {target} {target|point|points}",
+    ),
     "treize.scores.none": (
         "Aucune partie finie : la feuille se remplit après la première.",
         "No game finished yet: the sheet fills in after the first.",
@@ -126,7 +129,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{name} commence la partie {n} (plus haut total)",
         "{name} starts game {n} (highest total)",
     ),
-    "treize.over.points": ("avec {n} pts", "with {n} pts"),
+    "treize.over.points": ("avec {n} {n|point|points}", "with {n} {n|point|points}"),
     "treize.over.won": ("gagne le match", "wins the match"),
     "treize.over.tied": ("{n} vainqueurs ex aequo", "{n} winners, tied"),
     "treize.over.not_yet": (
@@ -233,8 +236,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "treize.demo.points": ("  Points : {line}", "  Points: {line}"),
     "treize.demo.totals": ("  Totaux : {line}", "  Totals: {line}"),
-    "treize.demo.winner": ("Vainqueur : {names} avec {n} pts", "Winner: {names} with {n} pts"),
-    "treize.demo.co": ("Vainqueurs ex aequo : {names} avec {n} pts", "Co-winners: {names} with {n} pts"),
+    "treize.demo.winner": (
+        "Vainqueur : {names} avec {n} {n|point|points}",
+        "Winner: {names} with {n} {n|point|points}",
+    ),
+    "treize.demo.co": (
+        "Vainqueurs ex aequo : {names} avec {n} {n|point|points}",
+        "Co-winners: {names} with {n} {n|point|points}",
+    ),
     "treize.demo.basic_winner": ("Vainqueur : {names}", "Winner: {names}"),
 }
 
