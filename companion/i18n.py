@@ -467,8 +467,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "scr.setup.hint": (
         "Touchez un nom, ou le nom court que les écrans montrent, pour le changer ; ^ avance "
         "le joueur d'une place.",
-        "Touch a name, or the short name the screens show, to change it; ^ moves the player up "
-        "one seat.",
+        "Touch a name, or the short name the screens show, to change it; ^ moves the player up one seat.",
     ),
     "scr.setup.start": ("Commencer", "Start"),
     "scr.setup.tab.players": ("Joueurs ({n})", "Players ({n})"),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 import pygame
 
-from companion.display import typeface
+from companion.display import names, typeface
 
 if TYPE_CHECKING:
     from companion.display.motion import Motion
@@ -722,7 +722,8 @@ class Painter:
         if self.audit:
             draw()
             return
-        full = (key, tuple(rect), self.screen.size)
+        # The short forms chosen at setup (display/names.py) are in every block that shows a name.
+        full = (key, tuple(rect), self.screen.size, names.epoch())
         counts = len(self.texts), len(self.controls), len(self.boxes)
         if self._depth or not self._live:
             if not self._depth and self._retained is not None:

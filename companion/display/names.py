@@ -153,7 +153,19 @@ def _forms(players: tuple[str, ...], chosen: tuple[tuple[str, str], ...]) -> dic
 # differ from the proposed ones (``choose``); and each players tuple's forms once looked up
 # (a screen asks for them many times a frame: one dict lookup, as lru_cache was).
 _CHOSEN: dict[frozenset[str], dict[str, str]] = {}
-_SEEN: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+_SEEN: dict[tuple[str, ...], tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str], ...]]] = {}
+
+
+def _seen(players: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str], ...]]:
+    got = _SEEN.get(players)
+    if got is None:
+        chosen = _CHOSEN.get(frozenset(players)) if _CHOSEN else None
+        items = tuple(sorted(chosen.items())) if chosen else ()
+        got = (_forms(players, items), items)
+        if len(_SEEN) > 256:
+            _SEEN.clear()
+        _SEEN[players] = got
+    return got
 
 
 def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -162,14 +174,13 @@ def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     ``EVENING_CHARS``, the longest unique form that short ("A.-S. Ca.", "Éloïse M.", "Jean").
     The same on every screen, in both languages: a name that changes form from screen to
     screen reads as another player."""
-    got = _SEEN.get(players)
-    if got is None:
-        chosen = _CHOSEN.get(frozenset(players)) if _CHOSEN else None
-        got = _forms(players, tuple(sorted(chosen.items())) if chosen else ())
-        if len(_SEEN) > 256:
-            _SEEN.clear()
-        _SEEN[players] = got
-    return got
+    return _seen(players)[0]
+
+
+def chosen(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The short forms chosen at this table, as a key: a size measured on the players' forms
+    and kept (``kit``) is measured again once they change."""
+    return _seen(players)[1]
 
 
 def proposed(players: tuple[str, ...]) -> dict[str, str]:
@@ -196,18 +207,34 @@ def choose(players: tuple[str, ...] | list[str], shorts: Mapping[str, str]) -> d
             continue
         if short_problem(name, short, {**auto, **keep}, table) is None:
             keep[name] = short
-    if keep:
-        _CHOSEN[key] = keep
-    else:
-        _CHOSEN.pop(key, None)
-    _SEEN.clear()
+    if keep != _CHOSEN.get(key, {}):
+        if keep:
+            _CHOSEN[key] = keep
+        else:
+            _CHOSEN.pop(key, None)
+        _changed()
     return {**auto, **keep}
 
 
 def forget() -> None:
     """No short form chosen at any table (a new process, a test)."""
-    _CHOSEN.clear()
+    if _CHOSEN:
+        _CHOSEN.clear()
+        _changed()
+
+
+_EPOCH = [0]
+
+
+def _changed() -> None:
     _SEEN.clear()
+    _EPOCH[0] += 1
+
+
+def epoch() -> int:
+    """How many times the chosen forms changed: a drawing kept for reuse (``Painter.layer``)
+    is kept under it, never shown with the forms of before."""
+    return _EPOCH[0]
 
 
 def short_problem(
