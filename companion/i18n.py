@@ -512,6 +512,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "“{short}” has {n} characters; a short name has at most {most}, to fit a player’s tile with "
         "ten players on the 7-inch screen (800x480); for example “{example}”",
     ),
+    "names.short.wide": (
+        "«\u202f{short}\u202f» est trop large pour la case d’un joueur à table pleine sur l’écran "
+        "7 pouces (800x480)\u202f: environ sept lettres, moins de larges (M, W)\u202f; "
+        "par exemple «\u202f{example}\u202f»",
+        "“{short}” is too wide for a player’s tile at a full table on the 7-inch screen (800x480): "
+        "about seven letters, fewer wide ones (M, W); for example “{example}”",
+    ),
     "names.short.taken_name": (
         "«\u202f{short}\u202f» est le nom de {other}\u202f: {name} a besoin d’un autre nom court, "
         "par exemple «\u202f{example}\u202f»",

@@ -191,7 +191,7 @@ class App:
         if table is not None:
             self.ui.game = table.engine.game
             # A resumed game shows the short forms chosen when it began (the journal's meta).
-            names.choose(table.engine.players, _recorded_shorts(table.meta))
+            names.choose(table.engine.players, names.kept(table.meta))
             self._refresh()
             self._warm_pending = True
             self.start_source()
@@ -561,8 +561,7 @@ class App:
         form = SetupForm(game=game.game, players=list(game.players), input=self.source_name)
         self.screens.fill_form(form, game)
         # The next game with these players is proposed the forms chosen for this one.
-        auto = names.proposed(game.players)
-        form.shorts = {n: s for n, s in names.short_forms(game.players).items() if s != auto[n]}
+        form.shorts = names.kept({"short": names.short_forms(game.players)}, game.players)
         self.ui.setup = form
 
     def _setup_action(self, action: Action) -> None:
@@ -579,8 +578,8 @@ class App:
                 if form.editing is not None and form.editing >= len(form.players):
                     form.editing = None
         elif kind == "game":
-            names = list(GAMES)
-            form.game = names[(names.index(form.game) + 1) % len(names)]
+            kinds = list(GAMES)
+            form.game = kinds[(kinds.index(form.game) + 1) % len(kinds)]
             entry = GAMES[form.game]
             while len(form.players) > entry.max_players:
                 form.players.pop()
@@ -1119,12 +1118,3 @@ def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfa
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def _recorded_shorts(meta: dict[str, Any]) -> dict[str, str]:
-    """The short forms a game's meta keeps ({} for a game begun before they were kept, or a
-    meta edited by hand: the proposed forms are shown then)."""
-    kept = meta.get("short")
-    if not isinstance(kept, dict):
-        return {}
-    return {str(k): v for k, v in kept.items() if isinstance(v, str)}

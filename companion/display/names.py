@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 
 def _initials(word: str) -> str:
@@ -216,6 +217,21 @@ def choose(players: tuple[str, ...] | list[str], shorts: Mapping[str, str]) -> d
     return {**auto, **keep}
 
 
+def kept(meta: Mapping[str, object], players: tuple[str, ...] | None = None) -> dict[str, str]:
+    """The short forms a game's journal meta keeps under "short" ({} for a game begun before
+    they were kept, or a meta edited by hand: the proposed forms are shown then); with
+    ``players``, only those that differ from the proposed ones at that table (what a setup
+    form proposes again for a game with the same players)."""
+    found = meta.get("short")
+    if not isinstance(found, dict):
+        return {}
+    out = {str(k): v for k, v in found.items() if isinstance(v, str)}
+    if players is None:
+        return out
+    auto = proposed(tuple(players))
+    return {n: s for n, s in out.items() if n in auto and s != auto[n]}
+
+
 def forget() -> None:
     """No short form chosen at any table (a new process, a test)."""
     if _CHOSEN:
@@ -242,17 +258,21 @@ def short_problem(
 ) -> tuple[str, str] | None:
     """Why ``short`` cannot be ``who``'s short form at this table, in French and English, with
     what would be right; None when it can. ``shorts`` are the others' short forms. Refused:
-    empty, longer than ``SHORT_MOST`` (it must fit a player's tile with ten players on the
-    7" screen), or another player's name or short form (case aside: "jean" and "Jean" read
-    alike across a table)."""
+    empty, longer than ``SHORT_MOST`` characters or wider than ``SHORT_WIDTH`` (it must fit a
+    player's tile at 4 mm with a full table on the 7" screen), or another player's name or
+    short form (case aside: "jean" and "Jean" read alike across a table)."""
     from companion.i18n import t
 
     table = tuple(players)
     others = [p for p in table if p != who]
     auto = proposed(table).get(who, who)
-    taken = {p.casefold(): ("name", p) for p in others}
-    taken.update({shorts[p].casefold(): ("short", p) for p in others if p in shorts})
-    free = [f for f in (auto, *_all_forms(table).get(who, ())[::-1]) if len(f) <= SHORT_MOST]
+    taken = {shorts[p].casefold(): ("short", p) for p in others if p in shorts}
+    taken.update({p.casefold(): ("name", p) for p in others})  # "Zoé" is Zoé's name first
+    free = [
+        f
+        for f in (auto, *_all_forms(table).get(who, ())[::-1])
+        if len(f) <= SHORT_MOST and width(f) <= SHORT_WIDTH
+    ]
     example = next((f for f in free if f != short and f.casefold() not in taken), auto)
 
     def said(key: str, **values: object) -> tuple[str, str]:
@@ -266,6 +286,8 @@ def short_problem(
         return said("names.short.empty")
     if len(text) > SHORT_MOST:
         return said("names.short.long", n=len(text), most=SHORT_MOST)
+    if width(text) > SHORT_WIDTH:
+        return said("names.short.wide")
     hit = taken.get(text.casefold())
     if hit is not None:
         return said(f"names.short.taken_{hit[0]}", other=hit[1])
@@ -278,6 +300,33 @@ def short_problem(
 # players' tiles still hold at 4 mm at 800x480 in every game (tests/test_short_names.py).
 EVENING_CHARS = 8
 SHORT_MOST = 10
+# And no wider than this at 30 px type (``width``): about seven ordinary letters, fewer wide
+# ones. Measured: ten forms as wide as "Guillau0" (89) keep every game's screens at 4 mm at
+# 800x480, "Marie-T0" (94) does not (Les Cinq Rois' sheet, seven players); every proposed
+# form of the tests' hardest tables is narrower ("A.-S. Ch." 87).
+SHORT_WIDTH = 89
+
+
+@lru_cache(maxsize=256)
+def width(text: str) -> int:
+    """``text``'s width in pixels in the screens' typeface at 30 px (as ``Fonts.size``
+    measures it: the rendered line)."""
+    import pygame
+
+    from companion.display import typeface
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return int(_font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255)).get_width())
+
+
+@lru_cache(maxsize=1)
+def _font(face: str, em: int) -> Any:
+    import pygame
+
+    return pygame.font.Font(face, em)
+
+
 SPOKEN_CHARS = 16  # a name inside a sentence ("Pioche : Anne-Sophie Ca.") keeps to this
 
 

@@ -830,7 +830,7 @@ def setup_players(p: Painter, v: Any, ui: Ui, body: Rect) -> None:
         d = row.height
         p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
         up_b = Rect(row.right - max(touch, d), row.y, max(touch, d), row.height)
-        short_w = min(max(touch * 3 // 2, widest + 2 * pad + cursor_w), row_w // 3)
+        short_w = min(max(touch * 3 // 2, widest + 2 * pad + cursor_w), row_w * 2 // 5)
         short_b = Rect(up_b.x - gap - short_w, row.y, short_w, row.height)
         name_b = Rect(row.x + d + gap, row.y, short_b.x - gap - (row.x + d + gap), row.height)
         name_button(
