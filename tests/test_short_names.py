@@ -97,6 +97,34 @@ def test_a_chosen_short_form_is_the_one_every_screen_shows(game: str) -> None:
     assert not missing, f"{CHOSEN!r} not shown on {missing}"
 
 
+def test_a_drawing_kept_for_reuse_never_shows_the_forms_of_before() -> None:
+    """The painter keeps blocks it drew (``Painter.layer``) and copies them on the next frame;
+    a short form chosen since is drawn, not the copy."""
+    _, engine = max(states("kilo"), key=lambda s: len(s[1].players))
+    full = LONG[0]
+    for short in ("Nana", "Sosso", "Nana"):
+        names.choose(engine.players, {full: short})
+        for _ in range(3):  # drawn, drawn and kept, copied
+            shown = {
+                r.text for r in _texts("kilo", engine, "table", "fr") if r.kind == "name" and r.who == full
+            }
+            assert shown == {short}, (short, shown)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_sizes_kept_for_a_table_are_measured_again_for_its_new_short_forms(game: str) -> None:
+    """The kit keeps the names' size for a table (``kit._tiles_fit``, ``uniform_name_size``):
+    narrow short forms, then the widest allowed at the same table, still keep names 4 mm."""
+    _, engine = max(states(game), key=lambda s: len(s[1].players))
+    for screen, lang in itertools.product(SCREENS[game], ("fr", "en")):
+        names.choose(engine.players, {who: f"A{i}" for i, who in enumerate(engine.players)})
+        render(screen, view_of(engine), (800, 480), lang, ui_for(engine, lang), audit=True)
+        names.choose(engine.players, {who: _widest(i) for i, who in enumerate(engine.players)})
+        r = render(screen, view_of(engine), (800, 480), lang, ui_for(engine, lang), audit=True)
+        found = audit.caps(r.painter, (game, screen) in ARM_LENGTH)  # type: ignore[arg-type]
+        assert not found, (screen, lang, found[:3])
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_player_has_the_same_short_form_in_french_and_english(game: str) -> None:
     """Finding 4: "Marie-T." in French and "Marie-Thérèse" in English on one game over. Over
@@ -278,6 +306,9 @@ def test_short_forms_survive_a_resume_and_are_proposed_for_the_next_game(
     settle(again)
     assert again.ui.setup.short_of(LONG[0]) == CHOSEN
     assert _short_field(again, 0) == CHOSEN
+    # Someone joins: another table, and still the form chosen for her.
+    touch(again, ("players", 1))
+    assert len(again.ui.setup.players) == 5 and _short_field(again, 0) == CHOSEN
     again.stop_source()
 
 
