@@ -465,9 +465,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "scr.setup.change": ("Changer", "Change"),
     "scr.setup.hint": (
-        "Touchez un nom, ou le nom court que les écrans montrent, pour le changer ; ^ avance "
-        "le joueur d'une place.",
-        "Touch a name, or the short name the screens show, to change it; ^ moves the player up one seat.",
+        "Touchez un nom ou son nom court (celui des écrans) pour le changer ; ^\u00a0avance le joueur "
+        "d'une place.",
+        "Touch a name or its short name (the screens') to change it; ^\u00a0moves the player up a seat.",
     ),
     "scr.setup.start": ("Commencer", "Start"),
     "scr.setup.tab.players": ("Joueurs ({n})", "Players ({n})"),
