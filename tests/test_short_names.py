@@ -393,3 +393,29 @@ def test_the_players_page_at_ten_long_names_keeps_its_rules(size: tuple[int, int
     need = 9.0 * audit.viewing((800, 480))[1]
     if size == (800, 480):
         assert all(min(c.rect.size) >= need - 0.5 for c in p.controls)  # type: ignore[attr-defined]
+
+
+def test_companion_play_proposes_the_last_games_short_forms(
+    monkeypatch: pytest.MonkeyPatch, _isolated_data_dir: Path
+) -> None:
+    """A new start of ``companion play`` (no game named, none resumed) opens the setup with the
+    last game's players: their chosen short forms come with them, from the journal."""
+    from companion.cli import build_parser
+    from companion.cli import play as play_cli
+    from companion.games import load
+
+    seen: dict[str, Any] = {}
+
+    def run(journal: Any, table: Any, ui: Any, *rest: Any) -> int:
+        seen.update(table=table, ui=ui)
+        return 0
+
+    monkeypatch.setattr(play_cli, "_run", run)
+    players = tuple(LONG[:4])
+    meta = {"input": "keyboard", "short": {**names.proposed(players), LONG[0]: CHOSEN}}
+    with Journal(_isolated_data_dir, writer=True) as journal:
+        Table.start(journal, load("kilo").setup(game="kilo", players=list(players), rounds=5), meta)
+    parsed = build_parser().parse_args(["play", "--fullscreen"])
+    assert parsed.func(parsed) == 0
+    assert seen["table"] is None and seen["ui"].setup.players == list(players)
+    assert seen["ui"].setup.shorts == {LONG[0]: CHOSEN}  # only what differs from the proposed
