@@ -402,7 +402,7 @@ def test_companion_play_proposes_the_last_games_short_forms(
     last game's players: their chosen short forms come with them, from the journal."""
     from companion.cli import build_parser
     from companion.cli import play as play_cli
-    from companion.games import load
+    from companion.games.kilo.events import NewKiloGame
 
     seen: dict[str, Any] = {}
 
@@ -414,7 +414,7 @@ def test_companion_play_proposes_the_last_games_short_forms(
     players = tuple(LONG[:4])
     meta = {"input": "keyboard", "short": {**names.proposed(players), LONG[0]: CHOSEN}}
     with Journal(_isolated_data_dir, writer=True) as journal:
-        Table.start(journal, load("kilo").setup(game="kilo", players=list(players), rounds=5), meta)
+        Table.start(journal, NewKiloGame(players=list(players), rounds=5), meta)
     parsed = build_parser().parse_args(["play", "--fullscreen"])
     assert parsed.func(parsed) == 0
     assert seen["table"] is None and seen["ui"].setup.players == list(players)
