@@ -465,8 +465,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "scr.setup.change": ("Changer", "Change"),
     "scr.setup.hint": (
-        "Touchez un nom pour le changer ; ^ l'avance d'une place.",
-        "Touch a name to change it; ^ moves it up one seat.",
+        "Touchez un nom ou son nom court (celui des écrans) pour le changer ; ^\u00a0avance le joueur "
+        "d'une place.",
+        "Touch a name or its short name (the screens') to change it; ^\u00a0moves the player up a seat.",
     ),
     "scr.setup.start": ("Commencer", "Start"),
     "scr.setup.tab.players": ("Joueurs ({n})", "Players ({n})"),
@@ -500,6 +501,35 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Two players cannot have the same name: {name}",
     ),
     "scr.msg.name_empty": ("Un nom ne peut pas être vide", "A name cannot be empty"),
+    # A short form chosen at setup (display/names.py ``short_problem``), said with a better one.
+    "names.short.empty": (
+        "Le nom court de {name} ne peut pas être vide\u202f; par exemple «\u202f{example}\u202f»",
+        "{name}’s short name cannot be empty; for example “{example}”",
+    ),
+    "names.short.long": (
+        "«\u202f{short}\u202f» a {n} caractères, un nom court en a {most} au plus pour tenir sur la case "
+        "d’un joueur à dix joueurs sur l’écran 7 pouces (800x480)\u202f; par exemple «\u202f{example}\u202f»",
+        "“{short}” has {n} characters; a short name has at most {most}, to fit a player’s tile with "
+        "ten players on the 7-inch screen (800x480); for example “{example}”",
+    ),
+    "names.short.wide": (
+        "«\u202f{short}\u202f» est trop large pour la case d’un joueur à table pleine sur l’écran "
+        "7 pouces (800x480)\u202f: environ sept lettres, moins de larges (M, W)\u202f; "
+        "par exemple «\u202f{example}\u202f»",
+        "“{short}” is too wide for a player’s tile at a full table on the 7-inch screen (800x480): "
+        "about seven letters, fewer wide ones (M, W); for example “{example}”",
+    ),
+    "names.short.taken_name": (
+        "«\u202f{short}\u202f» est le nom de {other}\u202f: {name} a besoin d’un autre nom court, "
+        "par exemple «\u202f{example}\u202f»",
+        "“{short}” is {other}’s name: {name} needs another short name, for example “{example}”",
+    ),
+    "names.short.taken_short": (
+        "«\u202f{short}\u202f» est déjà le nom court de {other}\u202f: {name} a besoin d’un autre, "
+        "par exemple «\u202f{example}\u202f»",
+        "“{short}” is already {other}’s short name: {name} needs another one, for example “{example}”",
+    ),
+    "scr.setup.short": ("court", "short"),
     "scr.msg.source_failed": ("Les boutons ne démarrent pas : {why}", "The buttons do not start: {why}"),
     "scr.msg.resumed": ("Partie {game_id} reprise", "Game {game_id} resumed"),
     "cli.no_display": (

@@ -29,6 +29,10 @@ def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     yield data
+    # The short forms chosen at a table hold for the process (display/names.py): a test's
+    # choices are not the next test's.
+    if "companion.display.names" in sys.modules:
+        sys.modules["companion.display.names"].forget()
 
 
 @pytest.fixture

@@ -152,7 +152,12 @@ def test_a_lone_first_name_is_kept_whole() -> None:
     forms = name_forms(("Alice", "Bruno", "Maximilien-Alexandre", "Jean-Baptiste"))
     assert forms["Alice"] == ("Alice",)
     assert forms["Maximilien-Alexandre"] == ("Maximilien-Alexandre", "M.-A.")
-    assert forms["Jean-Baptiste"] == ("Jean-Baptiste", "Jean-B.")
+    # Issue 23, finding 4: "Jean-B." with only one Jean at the table. He is Jean; "Jean-B."
+    # only where another Jean sits.
+    assert forms["Jean-Baptiste"] == ("Jean-Baptiste", "Jean")
+    two = name_forms(("Alice", "Jean Dupont", "Jean-Baptiste Lefèbvre"))
+    assert two["Jean-Baptiste Lefèbvre"] == ("Jean-Baptiste Lefèbvre", "Jean-B.")
+    assert two["Jean Dupont"] == ("Jean Dupont", "Jean D.")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -112,6 +112,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from companion.hardware.config import HardwareConfig
 
         config, config_error = HardwareConfig(), err
+    from companion.display.names import kept
     from companion.display.state import SetupForm, Ui
     from companion.games import load
     from companion.table.journal import Journal, default_data_dir
@@ -201,6 +202,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 and entry.min_players <= len(last.players) <= entry.max_players
             ):
                 ui.setup.players = list(last.players)
+                # The short forms chosen for that game are proposed again (issue 23).
+                ui.setup.shorts = kept(last.meta, last.players)
             del ui.setup.players[entry.max_players :]
         return _run(journal, table, ui, input_name, config, seed, args, size)
     except CompanionError as err:

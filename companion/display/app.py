@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.display import names
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter, Retained
@@ -189,6 +190,8 @@ class App:
         self._tally_pending = journal is not None
         if table is not None:
             self.ui.game = table.engine.game
+            # A resumed game shows the short forms chosen when it began (the journal's meta).
+            names.choose(table.engine.players, names.kept(table.meta))
             self._refresh()
             self._warm_pending = True
             self.start_source()
@@ -291,17 +294,26 @@ class App:
             self.ui.say(t("scr.msg.undone", "fr", what=fr), t("scr.msg.undone", "en", what=en), error=False)
         self.maybe_simulate()
 
-    def start_game(self, setup: Any, input_name: str) -> None:
+    def start_game(self, setup: Any, input_name: str, shorts: dict[str, str] | None = None) -> None:
+        """A new game; ``shorts``: the players' short forms chosen at setup (by default the
+        evening's for these players: "again" keeps them)."""
         if self.journal is None:
             return
         self.flush()  # the game being left keeps what the table decided in it
         self.stop_source()
+        players = tuple(setup.players)
+        before = names.short_forms(players)
         try:
-            meta = {"input": input_name, "seed": self.seed}
+            meta: dict[str, Any] = {"input": input_name, "seed": self.seed}
             if self.config_file:
                 meta["config"] = self.config_file
+            # Kept with the game in the journal's own record of it, never in the table log
+            # (docs/table-log.md: its keys are fixed): a resume, and the next game with these
+            # players, find them there; a replay of the log alone proposes them anew.
+            meta["short"] = names.choose(players, before if shorts is None else shorts)
             self.table = Table.start(self.journal, setup, meta)
         except CompanionError as err:
+            names.choose(players, before)  # the game that goes on keeps its forms
             self.ui.say(err.fr, err.en)
             self.dirty = True
             return
@@ -536,8 +548,7 @@ class App:
         if self.view is not None and self.screens.cancel(self, screen):
             return
         if ui.setup.editing is not None:
-            ui.setup.editing = None
-            pygame.key.stop_text_input()
+            self._end_typing(force=True)
         elif ui.screen is not None and self.view is not None:
             ui.screen = None
 
@@ -549,6 +560,8 @@ class App:
             return
         form = SetupForm(game=game.game, players=list(game.players), input=self.source_name)
         self.screens.fill_form(form, game)
+        # The next game with these players is proposed the forms chosen for this one.
+        form.shorts = names.kept({"short": names.short_forms(game.players)}, game.players)
         self.ui.setup = form
 
     def _setup_action(self, action: Action) -> None:
@@ -565,8 +578,8 @@ class App:
                 if form.editing is not None and form.editing >= len(form.players):
                     form.editing = None
         elif kind == "game":
-            names = list(GAMES)
-            form.game = names[(names.index(form.game) + 1) % len(names)]
+            kinds = list(GAMES)
+            form.game = kinds[(kinds.index(form.game) + 1) % len(kinds)]
             entry = GAMES[form.game]
             while len(form.players) > entry.max_players:
                 form.players.pop()
@@ -577,14 +590,19 @@ class App:
                 self.ui.game = form.game
         elif kind == "input":
             form.input = INPUTS[(INPUTS.index(form.input) + 1) % len(INPUTS)]
-        elif kind == "edit":
+        elif kind in ("edit", "edit_short"):
+            if form.editing is not None and not self._end_typing():
+                return  # a short form the table refuses is being typed: it says why
             form.editing = int(str(action[1]))
+            form.editing_short = kind == "edit_short"
+            if form.editing_short:  # typed from the form shown, as a name is
+                name = form.players[form.editing]
+                form.shorts[name] = form.short_of(name)
             pygame.key.start_text_input()
         elif kind == "setup_page":  # players or settings: a name being typed is done
             form.page = str(action[1]) if str(action[1]) in SETUP_PAGES else SETUP_PAGES[0]
             if form.editing is not None:
-                form.editing = None
-                pygame.key.stop_text_input()
+                self._end_typing(force=True)
         elif kind == "seat_up":
             i = int(str(action[1]))
             if i > 0:
@@ -596,32 +614,67 @@ class App:
 
     def _start_from_form(self) -> None:
         form = self.ui.setup
-        form.editing = None
-        names = [n.strip() for n in form.players]
-        for name in names:
+        if form.editing is not None and not self._end_typing():
+            return
+        players = [n.strip() for n in form.players]
+        for name in players:
             if not name:
                 self.ui.say(t("scr.msg.name_empty", "fr"), t("scr.msg.name_empty", "en"))
                 return
-            if names.count(name) > 1:
+            if players.count(name) > 1:
                 self.ui.say(
                     t("scr.msg.name_taken", "fr", name=name), t("scr.msg.name_taken", "en", name=name)
                 )
                 return
+        # The short forms as shown beside the names (a name typed with spaces around it keeps
+        # the form shown for it), each checked against the others once the names are final.
+        shorts = {name.strip(): form.short_of(name).strip() for name in form.players}
+        for name in players:
+            problem = names.short_problem(name, shorts[name], shorts, players)
+            if problem is not None:
+                self.ui.say(*problem)
+                return
         try:
-            setup = screens_for(form.game).new_game(form, names)
+            setup = screens_for(form.game).new_game(form, players)
         except (CompanionError, ValueError) as err:
             fr = err.fr if isinstance(err, CompanionError) else str(err)
             en = err.en if isinstance(err, CompanionError) else str(err)
             self.ui.say(fr, en)
             return
-        self.start_game(setup, form.input)
+        self.start_game(setup, form.input, shorts)
+
+    def _end_typing(self, force: bool = False) -> bool:
+        """Done typing a name or a short form (Enter, Tab, another field). A short form the
+        table refuses (``names.short_problem``) is said, and stays being typed; ``force`` (the
+        page changes, Escape) leaves it as typed, to be said again at Start."""
+        form = self.ui.setup
+        i = form.editing
+        if i is not None and form.editing_short:
+            name = form.players[i]
+            short = form.shorts.get(name, "").strip()
+            problem = names.short_problem(name, short, form.short_forms(), form.players)
+            if problem is not None:
+                self.ui.say(*problem)
+                if not force:
+                    self.dirty = True
+                    return False
+            else:
+                form.shorts[name] = short
+        form.editing, form.editing_short = None, False
+        pygame.key.stop_text_input()
+        self.dirty = True
+        return True
 
     def _type(self, text: str) -> None:
         form = self.ui.setup
         i = form.editing
         if i is None:
             return
-        form.players[i] = (form.players[i] + text)[:MAX_NAME]
+        if form.editing_short:
+            name = form.players[i]
+            form.shorts[name] = (form.shorts.get(name, "") + text)[:MAX_NAME]
+        else:
+            form.players[i] = (form.players[i] + text)[:MAX_NAME]
         self.dirty = True
 
     # --- pygame events -----------------------------------------------------------------------
@@ -691,8 +744,10 @@ class App:
         if editing is not None and screen == "setup":
             form = ui.setup
             if key in CONFIRM_KEYS or key == pygame.K_TAB:
-                form.editing = None
-                pygame.key.stop_text_input()
+                self._end_typing()
+            elif key == pygame.K_BACKSPACE and form.editing_short:
+                name = form.players[editing]
+                form.shorts[name] = form.shorts.get(name, "")[:-1]
             elif key == pygame.K_BACKSPACE:
                 form.players[editing] = form.players[editing][:-1]
             elif key == pygame.K_ESCAPE:

@@ -132,7 +132,7 @@ def plain_names(p: Painter, players: tuple[str, ...]) -> list[str]:
     every = {form: who for who, own in forms.items() for form in own}
     out = []
     for rec in p.texts:
-        if rec.kind != "name" and rec.text.strip() in every:
+        if rec.kind not in ("name", "field") and rec.text.strip() in every:
             out.append(f"{rec.text!r} is {every[rec.text.strip()]!r}'s name drawn as plain text")
     return out
 

@@ -21,7 +21,7 @@ import pygame
 
 from companion.display import motion as mo
 from companion.display.layout import Action, Control, Painter
-from companion.display.names import name_forms
+from companion.display.names import chosen, name_forms
 from companion.display.theme import (
     ACCENT,
     BAD,
@@ -493,7 +493,7 @@ def _tiles_fit(
     """The figure's share of a tile and the names' size, once per table and tile size (every
     frame of an animation asks): the figure gives up width until every name shortened once
     holds 4 mm beside it."""
-    key = (p.screen.size, cell, players, who, unit, digits, lang, most, top)
+    key = (p.screen.size, cell, players, chosen(players), who, unit, digits, lang, most, top)
     found = _TILES_FIT.get(key)
     if found is not None:
         return found
@@ -1006,7 +1006,7 @@ def uniform_name_size(
     """The largest size up to ``top`` at which each of ``who``'s names shortened once fits
     ``width`` x ``height`` (one size for a row of names), never below the name size."""
     floor = max(floor or 0, name_floor(p))
-    key = (tuple(players), tuple(who), width, height, top, floor)
+    key = (tuple(players), chosen(tuple(players)), tuple(who), width, height, top, floor)
     size = _UNIFORM.get(key)
     if size is not None:
         return size

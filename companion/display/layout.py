@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 import pygame
 
-from companion.display import typeface
+from companion.display import names, typeface
 
 if TYPE_CHECKING:
     from companion.display.motion import Motion
@@ -34,8 +34,10 @@ Align = Literal["left", "center", "right"]
 Role = Literal["far", "near", "small"]
 # What a text is, for the legibility rules (docs/screen.md): a player's name must read as well
 # as their score, the most important text of a screen is its biggest.
-# A place ("1er", "3e") is read with the name beside it, at its size.
-Kind = Literal["name", "score", "headline", "place", "text"]
+# A place ("1er", "3e") is read with the name beside it, at its size. A field is a name as the
+# setup's form holds it (being typed, or whole beside the short form the screens will use):
+# read at arm's length by whoever types it, never a name shown to the table.
+Kind = Literal["name", "score", "headline", "place", "text", "field"]
 NAME_SHARE = 0.035  # a name's type is at least 3.5 % of the screen's short side tall
 Action = tuple[Hashable, ...]
 
@@ -720,7 +722,8 @@ class Painter:
         if self.audit:
             draw()
             return
-        full = (key, tuple(rect), self.screen.size)
+        # The short forms chosen at setup (display/names.py) are in every block that shows a name.
+        full = (key, tuple(rect), self.screen.size, names.epoch())
         counts = len(self.texts), len(self.controls), len(self.boxes)
         if self._depth or not self._live:
             if not self._depth and self._retained is not None:

@@ -7,13 +7,20 @@ alone is never used, since it could be either. A form is allowed only if it coul
 one player's name and no other's (``reads_as``).
 
 A player has two forms all evening (``name_forms``): the full name where there is room, and
-one short form. Pure: a screen asks for the longer of the two that fits its box
-(``Painter.name``).
+one short form. A screen asks for the longer of the two that fits its box (``Painter.name``).
+
+The short form is proposed here (unique at the table) and may be chosen at setup (issue 23):
+``choose`` fixes a table's chosen forms for the evening, and every screen, in both languages,
+reads them through ``name_forms``. The one thing kept outside the pure functions is that
+choice, set by whoever starts or resumes a game (``display.app``), and read by every screen
+without being passed down through each of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 
 def _initials(word: str) -> str:
@@ -59,6 +66,8 @@ def _word_reads_as(short: str, word: str) -> bool:
     s_parts, w_parts = short.split("-"), word.split("-")
     if len(s_parts) == len(w_parts) and len(s_parts) > 1:
         return all(_word_reads_as(s, w) for s, w in zip(s_parts, w_parts, strict=True))
+    if len(w_parts) > 1 and short == w_parts[0]:  # "Jean" for "Jean-Baptiste"
+        return True
     if short.endswith("."):
         stem = short[:-1]
         return bool(stem) and word.startswith(stem) and "." not in stem.replace("-", "")
@@ -78,8 +87,10 @@ def _candidates(name: str) -> list[str]:
         out += [f"{first} {abbr}" for abbr in _abbreviations(last)]
         out.append(first)
     parts = first.split("-")
-    if len(parts) > 1:  # "Maximilien-Alexandre" -> "Maximilien-A."
-        out += [f"{parts[0]}-{_initials('-'.join(parts[1:]))}"]
+    if len(parts) > 1:
+        # "Jean-Baptiste" -> "Jean" when no other Jean sits at the table (a "Jean-B." would
+        # tell him from a Jean nobody is), else "Jean-B."; the same for "Maximilien-A.".
+        out += [parts[0], f"{parts[0]}-{_initials('-'.join(parts[1:]))}"]
     initials = _initials(first)
     if len(words) >= 2:
         out += [f"{initials} {abbr}" for abbr in _abbreviations(last)]
@@ -125,24 +136,197 @@ def _all_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=64)
-def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """For each player, the two forms a table sees all evening: the full name, and where it is
-    longer than ``EVENING_CHARS`` its one short form, the longest unique form that short
-    ("A.-S. Ca.", "Éloïse M.", "Jean-B."). The same on every screen, in both languages: a name
-    that changes form from screen to screen reads as another player."""
+def _forms(players: tuple[str, ...], chosen: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
+    picked = dict(chosen)
     for name, forms in _all_forms(players).items():
-        if len(name) <= EVENING_CHARS:
-            out[name] = (name,)
-            continue
-        short = next((f for f in forms if len(f) <= EVENING_CHARS), forms[-1])
-        out[name] = (name, short)
+        short = picked.get(name)
+        if short is None:
+            if len(name) <= EVENING_CHARS:
+                out[name] = (name,)
+                continue
+            short = next((f for f in forms if len(f) <= EVENING_CHARS), forms[-1])
+        out[name] = (name,) if short == name else (name, short)
     return out
 
 
+# The short forms chosen at setup, by table (the set of its players' names), only those that
+# differ from the proposed ones (``choose``); and each players tuple's forms once looked up
+# (a screen asks for them many times a frame: one dict lookup, as lru_cache was).
+_CHOSEN: dict[frozenset[str], dict[str, str]] = {}
+_SEEN: dict[tuple[str, ...], tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str], ...]]] = {}
+
+
+def _seen(players: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]], tuple[tuple[str, str], ...]]:
+    got = _SEEN.get(players)
+    if got is None:
+        chosen = _CHOSEN.get(frozenset(players)) if _CHOSEN else None
+        items = tuple(sorted(chosen.items())) if chosen else ()
+        got = (_forms(players, items), items)
+        if len(_SEEN) > 256:
+            _SEEN.clear()
+        _SEEN[players] = got
+    return got
+
+
+def name_forms(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each player, the two forms a table sees all evening: the full name, and its one
+    short form: the one chosen at setup (``choose``), else, where the name is longer than
+    ``EVENING_CHARS``, the longest unique form that short ("A.-S. Ca.", "Éloïse M.", "Jean").
+    The same on every screen, in both languages: a name that changes form from screen to
+    screen reads as another player."""
+    return _seen(players)[0]
+
+
+def chosen(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The short forms chosen at this table, as a key: a size measured on the players' forms
+    and kept (``kit``) is measured again once they change."""
+    return _seen(players)[1]
+
+
+def proposed(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's short form as this module proposes it (the name itself when it is short
+    enough), whatever was chosen."""
+    return {name: forms[-1] for name, forms in _forms(players, ()).items()}
+
+
+def short_forms(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's short form for the evening: the chosen one, else the proposed one."""
+    return {name: forms[-1] for name, forms in name_forms(players).items()}
+
+
+def choose(players: tuple[str, ...] | list[str], shorts: Mapping[str, str]) -> dict[str, str]:
+    """Fix the table's short forms for the evening (a game started or resumed): every screen
+    then reads them. A form this table refuses (``short_problem``: a name changed since, a
+    journal edited by hand) is left out for the proposed one. Returns the forms in force."""
+    table = tuple(players)
+    key = frozenset(table)
+    auto = proposed(table)
+    keep: dict[str, str] = {}
+    for name, short in shorts.items():
+        if name not in key or short == auto[name]:
+            continue
+        if short_problem(name, short, {**auto, **keep}, table) is None:
+            keep[name] = short
+    if keep != _CHOSEN.get(key, {}):
+        if keep:
+            _CHOSEN[key] = keep
+        else:
+            _CHOSEN.pop(key, None)
+        _changed()
+    return {**auto, **keep}
+
+
+def kept(meta: Mapping[str, object], players: tuple[str, ...] | None = None) -> dict[str, str]:
+    """The short forms a game's journal meta keeps under "short" ({} for a game begun before
+    they were kept, or a meta edited by hand: the proposed forms are shown then); with
+    ``players``, only those that differ from the proposed ones at that table (what a setup
+    form proposes again for a game with the same players)."""
+    found = meta.get("short")
+    if not isinstance(found, dict):
+        return {}
+    out = {str(k): v for k, v in found.items() if isinstance(v, str)}
+    if players is None:
+        return out
+    auto = proposed(tuple(players))
+    return {n: s for n, s in out.items() if n in auto and s != auto[n]}
+
+
+def forget() -> None:
+    """No short form chosen at any table (a new process, a test)."""
+    if _CHOSEN:
+        _CHOSEN.clear()
+        _changed()
+
+
+_EPOCH = [0]
+
+
+def _changed() -> None:
+    _SEEN.clear()
+    _EPOCH[0] += 1
+
+
+def epoch() -> int:
+    """How many times the chosen forms changed: a drawing kept for reuse (``Painter.layer``)
+    is kept under it, never shown with the forms of before."""
+    return _EPOCH[0]
+
+
+def short_problem(
+    who: str, short: str, shorts: Mapping[str, str], players: tuple[str, ...] | list[str]
+) -> tuple[str, str] | None:
+    """Why ``short`` cannot be ``who``'s short form at this table, in French and English, with
+    what would be right; None when it can. ``shorts`` are the others' short forms. Refused:
+    empty, longer than ``SHORT_MOST`` characters or wider than ``SHORT_WIDTH`` (it must fit a
+    player's tile at 4 mm with a full table on the 7" screen), or another player's name or
+    short form (case aside: "jean" and "Jean" read alike across a table)."""
+    from companion.i18n import t
+
+    table = tuple(players)
+    others = [p for p in table if p != who]
+    auto = proposed(table).get(who, who)
+    taken = {shorts[p].casefold(): ("short", p) for p in others if p in shorts}
+    taken.update({p.casefold(): ("name", p) for p in others})  # "Zoé" is Zoé's name first
+    free = [
+        f
+        for f in (auto, *_all_forms(table).get(who, ())[::-1])
+        if len(f) <= SHORT_MOST and width(f) <= SHORT_WIDTH
+    ]
+    example = next((f for f in free if f != short and f.casefold() not in taken), auto)
+
+    def said(key: str, **values: object) -> tuple[str, str]:
+        return (
+            t(key, "fr", name=who, short=short, example=example, **values),
+            t(key, "en", name=who, short=short, example=example, **values),
+        )
+
+    text = short.strip()
+    if not text:
+        return said("names.short.empty")
+    if len(text) > SHORT_MOST:
+        return said("names.short.long", n=len(text), most=SHORT_MOST)
+    if width(text) > SHORT_WIDTH:
+        return said("names.short.wide")
+    hit = taken.get(text.casefold())
+    if hit is not None:
+        return said(f"names.short.taken_{hit[0]}", other=hit[1])
+    return None
+
+
 # The short form's length: what a Kilo tile holds at 4 mm beside far-type kilos, ten players
-# on the 7" screen.
+# on the 7" screen. A proposed form keeps to it when one that short names the player alone;
+# a chosen one may take up to ``SHORT_MOST`` (a proposal may too: "A.-S. Ca."), which ten
+# players' tiles still hold at 4 mm at 800x480 in every game (tests/test_short_names.py).
 EVENING_CHARS = 8
+SHORT_MOST = 10
+# And no wider than this at 30 px type (``width``): about seven ordinary letters, fewer wide
+# ones. Measured: ten forms as wide as "Guillau0" (89) keep every game's screens at 4 mm at
+# 800x480, "Marie-T0" (94) does not (Les Cinq Rois' sheet, seven players); every proposed
+# form of the tests' hardest tables is narrower ("A.-S. Ch." 87).
+SHORT_WIDTH = 89
+
+
+@lru_cache(maxsize=256)
+def width(text: str) -> int:
+    """``text``'s width in pixels in the screens' typeface at 30 px (as ``Fonts.size``
+    measures it: the rendered line)."""
+    import pygame
+
+    from companion.display import typeface
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return int(_font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255)).get_width())
+
+
+@lru_cache(maxsize=1)
+def _font(face: str, em: int) -> Any:
+    import pygame
+
+    return pygame.font.Font(face, em)
+
+
 SPOKEN_CHARS = 16  # a name inside a sentence ("Pioche : Anne-Sophie Ca.") keeps to this
 
 

@@ -574,9 +574,11 @@ def name_button(
     editing: bool = False,
     size: int | None = None,
     min_size: int | None = None,
+    whole: bool = False,
 ) -> Rect:
     """A button that is a player's name: drawn as a name (``Painter.name``), with a cursor
-    while it is being typed."""
+    while it is being typed. ``whole``: the setup's field, the name as typed, smaller if it
+    must, never shortened (its short form stands beside it)."""
     fill = ACCENT if editing else PANEL_HI
     p.button(rect, "", action, selected=editing, color=fill)
     fg = text_on(fill)
@@ -584,8 +586,10 @@ def name_button(
     size = size or p.font(SMALL)
     cursor_w = p.fonts.size("_", max(size, p.name_size()))[0] if editing else 0
     box = Rect(inner.x, inner.y, inner.width - cursor_w, inner.height)
-    if who and editing:  # being typed: the whole of it, smaller if it must, never shortened
-        drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14), kind="name", who=who)
+    if who and whole and not editing:
+        drawn = _whole_name(p, who, box, max(size, p.name_size()), fg)
+    elif who and editing:  # the whole of it, smaller if it must, never shortened
+        drawn = p.text(who, box, max(size, p.name_size()), fg, min_size=p.font(14), kind="field", who=who)
     elif who:
         drawn = p.name(who, players, box, size, fg, align="center", min_size=min_size)
     else:
@@ -593,6 +597,52 @@ def name_button(
     if editing:
         p.text("_", Rect(drawn.right, inner.y, cursor_w, inner.height), max(size, p.name_size()), fg)
     return rect
+
+
+def _whole_name(p: Painter, who: str, box: Rect, size: int, color: Color) -> Rect:
+    """A name in full in a narrow field: on one line down to a readable size, else on two
+    lines broken at the space or hyphen nearest its middle ("Anne-Sophie" / "Castelnaudry")."""
+    floor = p.font(12)
+    one = size
+    while one > floor and p.fonts.size(who, one)[0] > box.width:
+        one = max(floor, int(one * 0.92))
+    breaks = [i for i, c in enumerate(who) if c in " -" and 0 < i < len(who) - 1]
+    two = 0
+    if breaks and one < size:
+        cut = min(breaks, key=lambda i: abs(len(who) - 2 * i))
+        lines = [who[: cut + 1].strip(), who[cut + 1 :].strip()]
+        two = size
+        while two > floor and (
+            2 * p.line_height(two) > box.height or max(p.fonts.size(x, two)[0] for x in lines) > box.width
+        ):
+            two -= 1
+    if two <= one:
+        return p.text(who, box, one, color, min_size=floor, kind="field", who=who)
+    line_h = p.line_height(two)
+    top = box.centery - line_h
+    drawn = box
+    for k, line in enumerate(lines):
+        line_b = Rect(box.x, top + k * line_h, box.width, line_h)
+        drawn = p.text(line, line_b, two, color, min_size=two, kind="field", who=who)
+    return drawn
+
+
+def short_button(
+    p: Painter, rect: Rect, who: str, short: str, action: Action, size: int, editing: bool
+) -> None:
+    """The player's short form at setup, the one every screen will use where the name does
+    not fit: at the size the table's tiles give names, touched to type it."""
+    fill = ACCENT if editing else PANEL
+    p.button(rect, "", action, selected=editing, color=fill)
+    fg = text_on(fill)
+    inner = rect.inflate(-p.px(8), -2)
+    cursor_w = p.fonts.size("_", size)[0] if editing else 0
+    box = Rect(inner.x, inner.y, inner.width - cursor_w, inner.height)
+    drawn = Rect(box.centerx, box.y, 0, box.height)
+    if short:
+        drawn = p.text(short, box, size, fg, min_size=p.name_size(), kind="field", who=who)
+    if editing:
+        p.text("_", Rect(drawn.right, inner.y, cursor_w, inner.height), size, fg)
 
 
 def help_sizes(p: Painter) -> tuple[int, ...]:
@@ -766,29 +816,48 @@ def setup_players(p: Painter, v: Any, ui: Ui, body: Rect) -> None:
     ]
     players = tuple(form.players)
     name_size = p.far_name_size()
+    shorts = form.short_forms()
+    # The short forms' column: as wide as the widest of them at the tiles' name size (ten
+    # characters at most, ``names.SHORT_MOST``), never under a touch target, at most a third
+    # of the row (then smaller, never under the name size); the full name takes the rest, on
+    # two lines where it must (read by whoever types).
+    pad = p.px(8)
+    cursor_w = p.fonts.size("_", name_size)[0]
+    widest = max((p.fonts.size(s, name_size)[0] for s in shorts.values()), default=0)
+    row_w = rows[0].width if rows else list_area.width
 
-    def player_row(i: int, name: str, row: Rect) -> None:
+    def player_row(i: int, name: str, short: str, row: Rect) -> None:
         d = row.height
         p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.4))
         up_b = Rect(row.right - max(touch, d), row.y, max(touch, d), row.height)
-        name_b = Rect(row.x + d + gap, row.y, up_b.x - gap - (row.x + d + gap), row.height)
+        short_w = min(max(touch * 3 // 2, widest + 2 * pad + cursor_w), row_w * 2 // 5)
+        short_b = Rect(up_b.x - gap - short_w, row.y, short_w, row.height)
+        name_b = Rect(row.x + d + gap, row.y, short_b.x - gap - (row.x + d + gap), row.height)
         name_button(
             p,
             name_b,
             name,
             players,
             ("edit", i),
-            editing=form.editing == i,
+            editing=form.editing == i and not form.editing_short,
             size=name_size,
             min_size=name_size,
+            whole=True,
         )
+        typing = form.editing == i and form.editing_short
+        short_button(p, short_b, name, short, ("edit_short", i), name_size, typing)
         p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
 
     for i, name in enumerate(form.players):
+        short = shorts[name]
         if form.editing == i:  # the name being typed changes with each key
-            player_row(i, name, rows[i])
+            player_row(i, name, short, rows[i])
         else:
-            p.layer(("setup.row", i, name, players), rows[i], functools.partial(player_row, i, name, rows[i]))
+            p.layer(
+                ("setup.row", i, name, short, widest, players),
+                rows[i],
+                functools.partial(player_row, i, name, short, rows[i]),
+            )
 
 
 def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:

@@ -21,6 +21,11 @@ class SetupForm:
     players: list[str] = field(default_factory=lambda: list(NAMES[:4]))
     input: str = "keyboard"
     editing: int | None = None  # index of the name being typed
+    editing_short: bool = False  # what is typed there is the player's short form, not the name
+    # The short forms chosen here (issue 23), by full name: those that differ from the proposed
+    # ones (display/names.py), kept from the last game with the same players; a renamed player
+    # is proposed one again.
+    shorts: dict[str, str] = field(default_factory=dict)
     page: str = "players"  # one of SETUP_PAGES
     # Kilo de merde's settings (they were here first); other games keep theirs in ``options``.
     rounds: int = 5
@@ -34,6 +39,20 @@ class SetupForm:
     )
     timeout_ms: int = 5000
     options: dict[str, Any] = field(default_factory=dict)
+
+    def short_of(self, name: str) -> str:
+        """The short form shown beside ``name``: chosen here, else the evening's for this
+        table (chosen for the last game with the same players, else proposed)."""
+        chosen = self.shorts.get(name)
+        if chosen is not None:
+            return chosen
+        from companion.display.names import short_forms
+
+        return short_forms(tuple(self.players)).get(name, name)
+
+    def short_forms(self) -> dict[str, str]:
+        """Every player's short form as the form stands (``short_of``)."""
+        return {name: self.short_of(name) for name in self.players}
 
 
 @dataclass
