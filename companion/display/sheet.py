@@ -32,7 +32,6 @@ from companion.display.theme import (
     GOOD,
     MUTED,
     PANEL,
-    PANEL_HI,
     seat_color,
 )
 
@@ -102,14 +101,10 @@ def total_size(p: Painter, row_h: int, widest: str, width: int) -> int:
 
 def grid_fits(p: Painter, area: Rect, players: int) -> bool:
     """Whether a row a player holds a total in far type (on its figures' own height, with a
-    pad above and under it), and a round's figure can be smaller than a total and still read
-    where the screen is read. A TV does; the 7" screen, read from 2 m, does not (a round's
-    figure would need far type itself, as big as the totals): its sheet is the tiles."""
-    far = kit.far_size(p)
-    if p.fonts.cap(score_size(p)) > p.fonts.cap(far) * 0.8:
-        return False
+    pad above and under it): a TV does; the 7" screen does for a few players, not for a full
+    table (its sheet is then the tiles)."""
     row_h = (area.height - header_height(p)) / max(1, players)
-    return row_h >= p.fonts.size("0123", far)[1] + 2 * _pad(p)
+    return row_h >= p.fonts.size("0123", kit.far_size(p))[1] + 2 * _pad(p)
 
 
 def header_height(p: Painter) -> int:
@@ -155,34 +150,42 @@ class _Col:
 
 
 def _columns(p: Painter, sheet: Sheet, room: int, cell: int, header: int) -> list[_Col]:
-    """The columns shown in ``room`` pixels: every one played, else the oldest added up in one;
-    then the column to play (its label whole); then those to come, while they fit."""
+    """The columns shown in ``room`` pixels: every one played, else the newest that fit beside
+    one adding up the oldest ("3–8"); then the column to play, its label whole (left out only
+    where it would leave no column played); then those to come, while they fit."""
     pad = 2 * _pad(p)
 
     def width(label: str, figures: list[int]) -> int:
         w = max([p.fonts.size(str(x), cell)[0] for x in figures] + [p.fonts.size(label, header)[0]])
         return w + pad
 
+    def played_in(room: int) -> list[_Col]:
+        played = [
+            _Col(c.label, c.scores, c.marked, width(c.label, list(c.scores)), MUTED) for c in sheet.played
+        ]
+        if sum(c.width for c in played) <= room:
+            return played
+        # Never all of them added up: that is the total.
+        for keep in range(len(played) - 1, 0, -1):
+            old = sheet.played[: len(played) - keep]
+            sums = tuple(sum(c.scores[s] for c in old) for s in range(len(sheet.players)))
+            label = f"{old[0].label}–{old[-1].label}" if len(old) > 1 else old[0].label
+            shown = [
+                _Col(label, sums, None, width(label, list(sums)), MUTED, summed=True),
+                *played[len(played) - keep :],
+            ]
+            if sum(c.width for c in shown) <= room:
+                return shown
+        return played[-1:] if played and played[-1].width <= room else []
+
     now: list[_Col] = []
     if sheet.now is not None:
         w = max(width(sheet.now, []), width("", [88]))
         now = [_Col(sheet.now, None, None, w, ACCENT, now=True)]
-        room -= w
-    played = [_Col(c.label, c.scores, c.marked, width(c.label, list(c.scores)), MUTED) for c in sheet.played]
-    shown = played
-    if sum(c.width for c in played) > room:
-        # The newest that fit beside one column adding up the oldest ("3–8": what they made).
-        for keep in range(len(played) - 1, -1, -1):
-            old = sheet.played[: len(played) - keep]
-            sums = tuple(sum(c.scores[s] for c in old) for s in range(len(sheet.players)))
-            label = f"{old[0].label}–{old[-1].label}" if len(old) > 1 else old[0].label
-            merged = _Col(label, sums, None, width(label, list(sums)), MUTED, summed=True)
-            shown = [merged, *played[len(played) - keep :]]
-            if sum(c.width for c in shown) <= room or keep == 0:
-                break
-        if sum(c.width for c in shown) > room:
-            shown = []  # not even the sum: the totals say it
-    room -= sum(c.width for c in shown)
+    shown = played_in(room - sum(c.width for c in now))
+    if now and sheet.played and not shown:
+        now, shown = [], played_in(room)
+    room -= sum(c.width for c in [*shown, *now])
     later = []
     for label in sheet.later:
         w = width(label, [88])
@@ -235,7 +238,10 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
     ranked = bool(sheet.played)
     digits = max(len(str(x)) for x in sheet.totals)
     total = total_size(p, row_h - 2 * pad, "8" * digits, area.width // 6)
+    # The totals set apart from the rounds by a rule (a gap alone reads "3 7 10" as one line).
+    sep = p.px(12)
     total_w = max(p.fonts.size("8" * digits, total)[0], p.fonts.size(sheet.total_label, read)[0]) + 2 * pad
+    total_w += sep
     floor = p.far_name_size()  # a name at 4 mm, and the place beside it
     mark_d = min(row_h - 2 * pad, p.px(40))
     place_w = max(p.fonts.size(kit.ordinal(k, lang), floor)[0] for k in range(1, n + 1)) if ranked else 0
@@ -246,7 +252,7 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
     )
     lead_w = place_w + move_w + mark_d + 4 * pad
     room = area.width - lead_w - total_w - 2 * pad
-    cell, cols = _fit(p, sheet, room, row_h - 2 * pad, total, floor, read)
+    cell, cols = _fit(p, sheet, room - 2 * pad, row_h - 2 * pad, total, floor, read)
     name_w = room - sum(c.width for c in cols)
     top = min(total * 3 // 4, kit.size_for_height(p, row_h - 2 * pad, total))
     size = kit.uniform_name_size(p, sheet.players, list(sheet.players), name_w, row_h - 2 * pad, top, floor)
@@ -280,7 +286,8 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
         row = Rect(area.x, y, area.width, row_h)
         first = ranked and s in sheet.first
         border = BAD if s in sheet.heavy else GOOD if first else None
-        p.panel(row, area, PANEL_HI if first else PANEL, border=border, width=max(1, p.px(2)))
+        # One fill for every row: a name in its seat colour keeps 4.5:1 on it (not on PANEL_HI).
+        p.panel(row, area, PANEL, border=border, width=max(1, p.px(2)))
         x = row.x + pad
         if ranked:
             place = sheet.places[s]
@@ -295,7 +302,7 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
             )
             x += place_w + pad
         if move_w and sheet.moved(s):
-            kit._move_mark(p, sheet.moved(s), Rect(x, y, move_w - pad, row_h), read)
+            kit._move_mark(p, sheet.moved(s), Rect(x, y, move_w - pad, row_h), min(read, size))
         x += move_w
         p.seat_mark(s, (x + mark_d // 2, row.centery), int(mark_d * 0.42))
         x += mark_d + pad
@@ -319,9 +326,11 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
                 pygame.draw.line(
                     p.surface, GOOD, (shown.x, shown.bottom), (shown.right, shown.bottom), max(1, p.px(2))
                 )
+        rule_x = total_x + sep // 2
+        pygame.draw.line(p.surface, DISABLED, (rule_x, y + pad), (rule_x, y + row_h - pad), max(1, p.px(2)))
         p.text(
             str(sheet.totals[s]),
-            Rect(total_x, y, total_w - pad, row_h),
+            Rect(total_x + sep, y, total_w - sep - pad, row_h),
             total,
             BAD if s in sheet.heavy else kit.ROLE["first"] if first else FG,
             align="right",
@@ -349,11 +358,14 @@ def tiles(
     lang: str,
     now: Callable[[Rect], None] | None = None,
     act: Callable[[int], Action] | None = None,
+    now_height: int | None = None,
 ) -> None:
     """The sheet where its rows cannot hold a total in far type (the 7" screen): the kit's
     tiles in seating order (place, name, total in far type, places moved), each player's last
     figures under the name (the ones they went out in or won green and underlined); in the cell
-    after them, framed, the column to play (``now`` draws the game's words and buttons in it)."""
+    after them, framed, the column to play (``now`` draws the game's words and buttons in it;
+    where no cell is left beside the tiles, a band along the foot, ``now_height`` tall or a row
+    of tiles)."""
     gap = p.px(6)
     n = len(sheet.players)
     cols = kit.columns(p, n + (now is not None))
@@ -366,8 +378,9 @@ def tiles(
         cells = cells_of(area, n_rows * cols, cols, gap)
         cell = cells[-1]
         if n % cols == 0:  # no cell left beside the tiles: the column to play gets a row
+            h = cell.height if now_height is None else now_height
+            cell = Rect(area.x, area.bottom - h, area.width, h)
             body = Rect(area.x, area.y, area.width, cell.top - gap - area.y)
-            cell = Rect(area.x, cell.y, area.width, cell.height)
     rows = standings(sheet)
 
     def recent(seat: int) -> tuple[tuple[str, bool], ...]:
