@@ -10,15 +10,23 @@ one becomes a ``round_end`` event.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 import pygame
 
 from companion.display import kit, sheet
+from companion.display.chips import (
+    BLACK,
+    CARD_FACE,
+    chip_row,
+    flat_chips,
+    split_card,
+    suit_color,
+    suit_mark,
+)
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
 from companion.display.screens import (
@@ -67,11 +75,6 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 LOTS_SECONDS = 1.6
-RED = (200, 0, 0)
-BLACK = (0, 0, 0)
-STAR = (0, 90, 200)
-CARD_FACE = (245, 245, 245)
-WILD_BAND = (240, 228, 66)
 
 
 def tr(key: str, lang: str, **values: object) -> str:
@@ -84,117 +87,6 @@ def typo(text: str, lang: str) -> str:
 
 
 # --- cards -------------------------------------------------------------------------------------
-
-
-def suit_color(suit: str | None) -> tuple[int, int, int]:
-    if suit in ("H", "D"):
-        return RED
-    if suit == "*":
-        return STAR
-    return BLACK
-
-
-def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
-    cx, cy = center
-    pts = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + i * math.pi / 5
-        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    pygame.draw.polygon(surface, color, pts)
-
-
-def suit_mark(p: Painter, suit: str, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
-    if suit == "*":
-        draw_star(p.surface, center, r, color)
-    else:
-        draw_suit(p.surface, suit, center, r, color)
-
-
-def split_card(card: str) -> tuple[str, str | None]:
-    if card == JOKER:
-        return JOKER, None
-    if card[-1] in GRID_SUITS:
-        return card[:-1], card[-1]
-    return card, None
-
-
-def card_face(p: Painter, card: str, rect: Rect, lang: str) -> None:
-    """One card: its rank as the language writes it and its suit drawn; the joker says so."""
-    rank, suit = split_card(card)
-    h = rect.height
-    if card == JOKER:
-        p.text("JK", rect.inflate(-2, -2), int(h * 0.8), (120, 0, 160), role="small")
-        return
-    color = suit_color(suit)
-    text_box = Rect(rect.x + 1, rect.y, max(1, int(rect.width * 0.6)), h)
-    p.text(rank_label(rank, lang), text_box, int(h * 0.9), color, role="small", min_size=8)
-    if suit:
-        r = max(2, min(int(h * 0.22), int(rect.width * 0.18)))
-        suit_mark(p, suit, (rect.right - r - max(1, rect.width // 12), rect.centery), r, color)
-
-
-def chip(
-    p: Painter,
-    card: str,
-    rect: Rect,
-    lang: str,
-    *,
-    border: tuple[int, int, int] | None = None,
-    stands_for: str | None = None,
-) -> None:
-    """A card as a small white card; a wild shows, under it, the card it stands for."""
-    radius = max(2, rect.height // 8)
-    pygame.draw.rect(p.surface, CARD_FACE, rect, border_radius=radius)
-    if stands_for is not None:
-        top_h = rect.height * 3 // 5
-        top = Rect(rect.x, rect.y, rect.width, top_h)
-        band = Rect(rect.x, rect.y + top_h, rect.width, rect.height - top_h)
-        pygame.draw.rect(
-            p.surface, WILD_BAND, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius
-        )
-        card_face(p, card, top, lang)
-        card_face(p, stands_for, band, lang)
-    else:
-        card_face(p, card, rect, lang)
-    if border is not None:
-        pygame.draw.rect(p.surface, border, rect, width=max(2, rect.height // 14), border_radius=radius)
-
-
-def chip_row(
-    p: Painter,
-    groups: list[tuple[list[tuple[str, str | None]], tuple[int, int, int] | None]],
-    box: Rect,
-    lang: str,
-) -> int:
-    """Groups of cards side by side with a gap between groups; returns the width used."""
-    count = sum(len(g) for g, _ in groups)
-    if not count:
-        return 0
-    gaps = len(groups) - 1
-    h = box.height
-    w = int(h * 0.72)
-    inner = max(1, h // 16)
-    group_gap = max(4, h // 3)
-    need = count * w + (count - len(groups)) * inner + gaps * group_gap
-    if need > box.width:
-        scale = box.width / need
-        w = max(6, int(w * scale))
-        group_gap = max(2, int(group_gap * scale))
-        inner = max(0, int(inner * scale))
-        h = min(h, int(w / 0.72))
-    x = box.x
-    y = box.y + (box.height - h) // 2
-    for gi, (cards, border) in enumerate(groups):
-        for ci, (card, stands) in enumerate(cards):
-            rect = Rect(x, y, w, h)
-            if rect.right > box.right:
-                return x - box.x
-            chip(p, card, rect, lang, border=border, stands_for=stands)
-            x += w + (inner if ci < len(cards) - 1 else 0)
-        if gi < len(groups) - 1:
-            x += group_gap
-    return x - box.x
 
 
 def arrangement_groups(
@@ -949,51 +841,6 @@ def _round_condensed(p: Painter, v: View, rv: RoundView, body: Rect, lang: str) 
                     align="left",
                     min_size=kit.read_size(p),
                 )
-
-
-def flat_chips(
-    p: Painter,
-    groups: list[tuple[list[tuple[str, bool]], tuple[int, int, int] | None]],  # (card, wild)
-    box: Rect,
-    lang: str,
-    size: int,
-) -> None:
-    """Cards as chips one line high whose ranks keep ``size`` (read type), each as wide as its
-    rank ("10" is wider than "7"), each group framed; a wild on the wilds' yellow as the card
-    it stands for."""
-    h = box.height
-    r = max(3, h // 8)
-    pad = max(2, p.px(3))
-    group_gap = max(3, p.px(5))
-
-    def width(card: str) -> int:
-        rank, suit = split_card(card)
-        return (
-            p.fonts.size(rank_label(rank, lang) if rank != JOKER else "JK", size)[0]
-            + (2 * r + pad if suit else 0)
-            + 2 * pad
-        )
-
-    x = box.x
-    radius = max(2, h // 8)
-    for cards, border in groups:
-        for card, is_wild in cards:
-            w = width(card)
-            if x + w > box.right:
-                return  # never drawn outside its row: the rows are sized for 13 cards
-            rect = Rect(x, box.y, w, h)
-            pygame.draw.rect(p.surface, WILD_BAND if is_wild else CARD_FACE, rect, border_radius=radius)
-            rank, suit = split_card(card)
-            color = suit_color(suit) if card != JOKER else (120, 0, 160)
-            label = rank_label(rank, lang) if card != JOKER else "JK"
-            text_w = w - (2 * r + pad if suit else 0) - pad
-            p.text(label, Rect(x + pad, box.y, text_w, h), size, color, min_size=size)
-            if suit:
-                suit_mark(p, suit, (rect.right - pad - r, rect.centery), r, color)
-            if border is not None:
-                pygame.draw.rect(p.surface, border, rect, width=max(2, h // 14), border_radius=radius)
-            x += w
-        x += group_gap
 
 
 # --- game over ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import pygame
 
 from companion.cards import RANKS
 from companion.display import kit
+from companion.display.chips import card_chips
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.kit import size_for_height
 from companion.display.layout import Action, Control, Painter, draw_suit
@@ -25,7 +26,6 @@ from companion.display.screens import (
     RANK_ORDER,
     RED_SUITS,
     SUITS,
-    card_chips,
     grid,
     lines_text,
     nice_ticks,
