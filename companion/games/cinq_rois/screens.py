@@ -51,7 +51,6 @@ from companion.display.theme import (
     PANEL,
     PANEL_HI,
     SMALL,
-    WARN,
     Color,
     seat_color,
     text_on,
@@ -487,7 +486,7 @@ def _entry_row(
         tr("entry.out_tag", lang),
         ("out", s),
         selected=is_out,
-        color=WARN if is_out else PANEL,
+        color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
         size=p.font(18),
     )
 
@@ -543,7 +542,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     name = said(v, entry.name)
     if entry.out is None:
         lines_text(
-            p, tr("entry.who_out", lang), title, kit.read_size(p), WARN, kit.read_size(p), align="left"
+            p, tr("entry.who_out", lang), title, kit.read_size(p), ACCENT, kit.read_size(p), align="left"
         )
     elif entry.mode == "points":
         text = (
@@ -560,7 +559,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             tr(key, lang, name=name, n=count, size=entry.size),
             title,
             kit.read_size(p),
-            WARN if entry.mode == "hands" and count == entry.size else FG,
+            GOOD if entry.mode == "hands" and count == entry.size else FG,  # the hand is whole
             kit.read_size(p),
             align="left",
             players=v.players,
@@ -596,7 +595,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                     cards_box.height,
                 ),
                 p.font(22),
-                WARN,
+                ACCENT,  # the suit comes next
                 align="right",
                 role="small",
                 min_size=p.font(11),
@@ -701,7 +700,7 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang), name=said(v, rv.out)),
         head,
         p.font(BIG),
-        WARN,
+        FG,  # yellow is a warning only
         p.font(20),
         kind="headline",
         players=v.players,

@@ -697,7 +697,7 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             + "\n"
             + t("treize.scores.starts", lang, name=spoken(v, v.starter), n=v.game_number)
         )
-        p.paragraph(lines, text_b, p.font(NEAR), WARN, min_size=p.font(18), role="near")
+        p.paragraph(lines, text_b, p.font(NEAR), GOOD, min_size=p.font(18), role="near")  # who won
         p.button(
             btn_b,
             t("treize.scores.next", lang),
@@ -799,7 +799,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         t("treize.end.title", lang, n=v.game_number),
         Rect(area.x, area.y, area.width, head_h),
         p.font(NEAR),
-        WARN,
+        ACCENT,  # a question for the table
         min_size=p.font(20),
         kind="headline",
         align="left",
