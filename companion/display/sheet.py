@@ -153,7 +153,7 @@ def _columns(p: Painter, sheet: Sheet, room: int, cell: int, header: int) -> lis
     """The columns shown in ``room`` pixels: every one played, else the newest that fit beside
     one adding up the oldest ("3–8"); then the column to play, its label whole (left out only
     where it would leave no column played); then those to come, while they fit."""
-    pad = 2 * _pad(p)
+    pad = 3 * _pad(p)  # a figure's column: room to tell "6" "15" from "615"
 
     def width(label: str, figures: list[int]) -> int:
         w = max([p.fonts.size(str(x), cell)[0] for x in figures] + [p.fonts.size(label, header)[0]])
