@@ -117,10 +117,17 @@ def test_headline_and_sheet_in_french_and_english() -> None:
     r = render("sheet", view, (1920, 1080), "en", ui_for(game, "en"))
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
     assert "Round 6: 8 cards, bonus 8, dealer Chloé, Dédé plays first" in texts
-    # Condensed on the 7" screen: the round to play framed, the dealer in the top bar.
+    # Five players on the 7" screen: the grid's rows still hold a total in far type.
     r = render("sheet", view, (800, 480), "fr", ui_for(game, "fr"))
     texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
-    assert "Donne 6\u202f: 8 cartes, atout 8" in texts and str(view.totals[0]) in texts
+    assert "Donne 6\u202f: 8 cartes, atout 8, donneur Chloé, Dédé commence" in texts
+    # Seven: condensed into the kit's tiles, the round to play framed, the dealer in the top bar.
+    game = game_of("busy")
+    view = build_view(game)
+    assert len(view.players) == 7
+    r = render("sheet", view, (800, 480), "fr", ui_for(game, "fr"))
+    texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
+    assert "Donne 11\u202f: 13 cartes, atout R" in texts and str(view.totals[0]) in texts
 
 
 def test_arrangement_shows_wilds_and_leftovers() -> None:

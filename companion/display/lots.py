@@ -13,7 +13,7 @@ import pygame
 
 from companion.display.layout import Painter
 from companion.display.screens import fit_lines, grid
-from companion.display.theme import ACCENT, BG, BIG, FAR, FG, NEAR, PANEL, WARN
+from companion.display.theme import ACCENT, BG, BIG, FAR, FG, NEAR, PANEL
 
 Rect = pygame.Rect
 LOTS_SECONDS = 1.6
@@ -54,7 +54,7 @@ def draw_lots_overlay(
         result if done else drawing,
         head,
         p.font(FAR),
-        WARN if done else FG,
+        ACCENT if done else FG,
         players=players,
         role="far",
         floor=p.font(BIG) // 2,
@@ -63,7 +63,7 @@ def draw_lots_overlay(
     cells = grid(body, n, 2 if n > 3 and not p.scale.portrait else 1, p.px(6))
     for i, cell in enumerate(cells):
         on = i == lit
-        p.panel(cell, box, WARN if on else PANEL)
+        p.panel(cell, box, ACCENT if on else PANEL)
         d = min(cell.height - 4, p.px(30))
         p.seat_mark(i, (cell.x + p.px(6) + d // 2, cell.centery), int(d * 0.42))
         p.name(

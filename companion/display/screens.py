@@ -16,7 +16,7 @@ import pygame
 
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Action, Align, Control, Kind, Painter, Role, draw_suit
+from companion.display.layout import Action, Align, Control, Kind, Painter, Role
 from companion.display.names import name_forms
 from companion.display.state import INPUTS, SETUP_PAGES, Ui, active_screen
 from companion.display.theme import (
@@ -385,43 +385,6 @@ def hardware_line(ui: Ui) -> str:
 
 
 # --- small pieces ------------------------------------------------------------------------------
-
-
-def card_chips(
-    p: Painter, cards: tuple[str, ...], box: Rect, lang: str, text_size: int | None = None
-) -> None:
-    """The cards lying in front of a player, as small white cards with their suit drawn;
-    ``text_size``: their ranks at that size at least (read from a seat), the cards as wide as
-    it takes."""
-    if not cards:
-        return
-    h = box.height
-    w = int(h * 1.25)
-    if text_size is not None:
-        w = max(w, int(p.fonts.size("10", text_size)[0] / 0.62) + 2)
-    gap = max(2, h // 8)
-    fits = max(1, (box.width + gap) // (w + gap))
-    shown = cards if len(cards) <= fits else cards[-(fits - 1) :] if fits > 1 else ()
-    hidden = len(cards) - len(shown)
-    x = box.left
-    if hidden:
-        tag = Rect(x, box.top, w, h)
-        p.text(f"+{hidden}", tag, int(h * 0.9), MUTED, role="small")
-        x += w + gap
-    for card in shown:
-        chip = Rect(x, box.top, w, h)
-        pygame.draw.rect(p.surface, (245, 245, 245), chip, border_radius=max(2, h // 6))
-        suit = card[-1] if card[-1] in SUITS else None
-        color = (200, 0, 0) if suit in RED_SUITS else (0, 0, 0)
-        size = int(h * 0.95) if text_size is None else text_size
-        if suit:
-            text_box = Rect(chip.x + 1, chip.y, int(w * 0.62), h)
-            p.text(card_label(card, lang), text_box, size, color, role="small", min_size=text_size)
-            r = max(2, int(h * 0.2))
-            draw_suit(p.surface, suit, (chip.right - r - max(1, h // 10), chip.centery), r, color)
-        else:
-            p.text(card_label(card, lang), chip.inflate(-2, 0), size, color, role="small", min_size=text_size)
-        x += w + gap
 
 
 def no_game(p: Painter, ui: Ui, area: Rect) -> None:

@@ -11,7 +11,7 @@ import pygame
 from companion.display.layout import Painter
 from companion.display.screens import not_applicable, split
 from companion.display.state import Ui
-from companion.display.theme import BAD, FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL, WARN
+from companion.display.theme import BAD, FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL
 from companion.i18n import ms, t
 
 Rect = pygame.Rect
@@ -83,7 +83,7 @@ def columns(tally: Tally, lang: str) -> list[Column]:
             1.3,
             tuple(ms(s.median_delay_us, lang) if s.median_delay_us is not None else dash for s in players),
             tuple(_share(s.median_delay_us or 0, slowest) for s in players),
-            WARN,
+            MUTED,  # a measure, no role (yellow is a warning only)
         )
     )
     cols.append(
@@ -207,7 +207,7 @@ def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
         t("scr.stats.evening", lang, n=tally.evening_games),
         Rect(inner.x, inner.y, title_w, inner.height),
         size,
-        WARN,
+        MUTED,
         min_size=min(size, p.font(18)),
     )
     rest = Rect(inner.x + title_w, inner.y, inner.width - title_w, inner.height)

@@ -10,16 +10,23 @@ one becomes a ``round_end`` event.
 
 from __future__ import annotations
 
-import dataclasses
-import math
 import random
 from typing import Any
 
 import pygame
 
-from companion.display import kit
+from companion.display import kit, sheet
+from companion.display.chips import (
+    BLACK,
+    CARD_FACE,
+    chip_row,
+    flat_chips,
+    split_card,
+    suit_color,
+    suit_mark,
+)
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
 from companion.display.screens import (
@@ -44,7 +51,6 @@ from companion.display.theme import (
     PANEL,
     PANEL_HI,
     SMALL,
-    WARN,
     Color,
     seat_color,
     text_on,
@@ -68,11 +74,6 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 LOTS_SECONDS = 1.6
-RED = (200, 0, 0)
-BLACK = (0, 0, 0)
-STAR = (0, 90, 200)
-CARD_FACE = (245, 245, 245)
-WILD_BAND = (240, 228, 66)
 
 
 def tr(key: str, lang: str, **values: object) -> str:
@@ -85,117 +86,6 @@ def typo(text: str, lang: str) -> str:
 
 
 # --- cards -------------------------------------------------------------------------------------
-
-
-def suit_color(suit: str | None) -> tuple[int, int, int]:
-    if suit in ("H", "D"):
-        return RED
-    if suit == "*":
-        return STAR
-    return BLACK
-
-
-def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
-    cx, cy = center
-    pts = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + i * math.pi / 5
-        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    pygame.draw.polygon(surface, color, pts)
-
-
-def suit_mark(p: Painter, suit: str, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
-    if suit == "*":
-        draw_star(p.surface, center, r, color)
-    else:
-        draw_suit(p.surface, suit, center, r, color)
-
-
-def split_card(card: str) -> tuple[str, str | None]:
-    if card == JOKER:
-        return JOKER, None
-    if card[-1] in GRID_SUITS:
-        return card[:-1], card[-1]
-    return card, None
-
-
-def card_face(p: Painter, card: str, rect: Rect, lang: str) -> None:
-    """One card: its rank as the language writes it and its suit drawn; the joker says so."""
-    rank, suit = split_card(card)
-    h = rect.height
-    if card == JOKER:
-        p.text("JK", rect.inflate(-2, -2), int(h * 0.8), (120, 0, 160), role="small")
-        return
-    color = suit_color(suit)
-    text_box = Rect(rect.x + 1, rect.y, max(1, int(rect.width * 0.6)), h)
-    p.text(rank_label(rank, lang), text_box, int(h * 0.9), color, role="small", min_size=8)
-    if suit:
-        r = max(2, min(int(h * 0.22), int(rect.width * 0.18)))
-        suit_mark(p, suit, (rect.right - r - max(1, rect.width // 12), rect.centery), r, color)
-
-
-def chip(
-    p: Painter,
-    card: str,
-    rect: Rect,
-    lang: str,
-    *,
-    border: tuple[int, int, int] | None = None,
-    stands_for: str | None = None,
-) -> None:
-    """A card as a small white card; a wild shows, under it, the card it stands for."""
-    radius = max(2, rect.height // 8)
-    pygame.draw.rect(p.surface, CARD_FACE, rect, border_radius=radius)
-    if stands_for is not None:
-        top_h = rect.height * 3 // 5
-        top = Rect(rect.x, rect.y, rect.width, top_h)
-        band = Rect(rect.x, rect.y + top_h, rect.width, rect.height - top_h)
-        pygame.draw.rect(
-            p.surface, WILD_BAND, band, border_bottom_left_radius=radius, border_bottom_right_radius=radius
-        )
-        card_face(p, card, top, lang)
-        card_face(p, stands_for, band, lang)
-    else:
-        card_face(p, card, rect, lang)
-    if border is not None:
-        pygame.draw.rect(p.surface, border, rect, width=max(2, rect.height // 14), border_radius=radius)
-
-
-def chip_row(
-    p: Painter,
-    groups: list[tuple[list[tuple[str, str | None]], tuple[int, int, int] | None]],
-    box: Rect,
-    lang: str,
-) -> int:
-    """Groups of cards side by side with a gap between groups; returns the width used."""
-    count = sum(len(g) for g, _ in groups)
-    if not count:
-        return 0
-    gaps = len(groups) - 1
-    h = box.height
-    w = int(h * 0.72)
-    inner = max(1, h // 16)
-    group_gap = max(4, h // 3)
-    need = count * w + (count - len(groups)) * inner + gaps * group_gap
-    if need > box.width:
-        scale = box.width / need
-        w = max(6, int(w * scale))
-        group_gap = max(2, int(group_gap * scale))
-        inner = max(0, int(inner * scale))
-        h = min(h, int(w / 0.72))
-    x = box.x
-    y = box.y + (box.height - h) // 2
-    for gi, (cards, border) in enumerate(groups):
-        for ci, (card, stands) in enumerate(cards):
-            rect = Rect(x, y, w, h)
-            if rect.right > box.right:
-                return x - box.x
-            chip(p, card, rect, lang, border=border, stands_for=stands)
-            x += w + (inner if ci < len(cards) - 1 else 0)
-        if gi < len(groups) - 1:
-            x += group_gap
-    return x - box.x
 
 
 def arrangement_groups(
@@ -259,22 +149,6 @@ def todo_text(v: View, ui: Ui, lang: str) -> str:
     return tr("todo.play", lang)
 
 
-def _move_mark(p: Painter, move: int, box: Rect) -> None:
-    """Places gained (a triangle up) or lost (one down) in the last round, in the kit's colours
-    for a change of rank (``kit.ROLE``: up is first place's green, down is quiet, never red)."""
-    if not move:
-        return
-    r = max(3, min(box.height // 3, box.width // 6))
-    cx = box.right - r - 2
-    cy = box.centery
-    if move > 0:
-        pts = [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-        pygame.draw.polygon(p.surface, kit.ROLE["up"], pts)
-    else:
-        pts = [(cx, cy + r), (cx + r, cy - r), (cx - r, cy - r)]
-        pygame.draw.polygon(p.surface, kit.ROLE["down"], pts)
-
-
 def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
     gap = p.px(4)
     lang = ui.lang
@@ -299,67 +173,68 @@ def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
     )
 
 
+def sheet_of(v: View, lang: str) -> sheet.Sheet:
+    """The kit's sheet of this game: a column a round, labelled with its bonus rank as the
+    language writes it ("3" … "10", "V", "D", "R"), the one a player went out in green."""
+    return sheet.Sheet(
+        v.players,
+        tuple(
+            sheet.Column(
+                rank_label(rv.bonus, lang),
+                tuple(rv.scores),
+                v.seat_of(rv.out) if rv.out in v.players else None,
+            )
+            for rv in v.history
+        ),
+        tuple(v.totals),
+        tuple(v.places),
+        tr("pts", lang),
+        tr("sheet.total", lang),
+        moves=tuple(v.moves),
+        first=frozenset(v.seat_of(w) for w in v.leaders),
+        now=None if v.finished else rank_label(bonus_rank(v.round).value, lang),
+        later=()
+        if v.finished
+        else tuple(rank_label(bonus_rank(r).value, lang) for r in range(v.round + 1, ROUNDS + 1)),
+    )
+
+
 def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The score sheet: rounds down, players across, every round's score, the totals, the
-    places and who moved in the last round; touching a name means that player went out. On a
-    portrait screen the sheet turns: a player a row (``draw_sheet_portrait``)."""
+    """The kit's score sheet: the round to play in the headline, a row a player (place, name,
+    every round's score, the total in far type), the round to play framed; touching a player
+    means they went out. Where its rows cannot hold a total in far type (the 7" screen), the
+    kit's tiles, the round to play in the cell after them with the entry button."""
     if v is None:
         return no_game(p, ui, area)
-    if p.scale.portrait:
-        return draw_sheet_portrait(p, v, ui, area)
-    if not _grid_fits(p, area):
-        return draw_sheet_condensed(p, v, ui, area)
+    lang = ui.lang
     gap = p.px(4)
-    foot_h = p.px(50) if not v.finished else 0
-    sheet = Rect(area.x, area.y, area.width, area.height - (foot_h + gap if foot_h else 0))
-    # The sheet changes once a round: drawn once, then copied.
-    p.layer(("cinq.sheet", v, ui.lang), sheet, lambda: _sheet(p, v, ui.lang, area, foot_h))
+    act = None if v.finished else (lambda s: ("out", s))
+    drawn = sheet_of(v, lang)
+    portrait = p.scale.portrait
+    info_h = p.px(62) if portrait else p.px(36)
+    foot_h = 0 if v.finished else p.px(96) if portrait else p.px(50)
+    body = Rect(
+        area.x,
+        area.y + info_h + gap,
+        area.width,
+        area.height - info_h - gap - (foot_h + gap if foot_h else 0),
+    )
+    if not sheet.grid_fits(p, body, len(v.players)):
+        return sheet.tiles(p, area, drawn, lang, lambda box: _round_to_play(p, v, ui, box), act)
+    info = Rect(area.x, area.y, area.width, info_h)
+    lines_text(
+        p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline", players=v.players
+    )
+    sheet.grid(p, body, drawn, lang, act)
     if foot_h:
         _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
 
 
-def _grid_fits(p: Painter, area: Rect) -> bool:
-    """Whether the whole grid (11 rounds, the totals twice a round's height) holds each round's
-    score at the cap height a score needs where this screen is read: a TV does, the 7" screen
-    does not."""
-    return area.height / (ROUNDS + 6) >= kit.score_height(p)
-
-
-def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The sheet where the grid would not be read from a seat (the 7" screen): the kit's tiles
-    in seating order (place, name, total in far type, places moved) with each player's last
-    rounds condensed under the name, the rounds they went out in green and underlined; in the
-    cell after them, the round to play framed and the entry button. Touching a tile means that
-    player went out."""
+def _round_to_play(p: Painter, v: View, ui: Ui, inner: Rect) -> None:
+    """In the framed cell after the tiles: the round to play, and what the scorer touches."""
     lang = ui.lang
     gap = p.px(6)
     read = kit.read_size(p)
-    n = len(v.players)
-    cols = kit.columns(p, n + 1)
-    n_rows = math.ceil((n + 1) / cols)
-    cells = grid(area, n_rows * cols, cols, gap)
-    info = cells[-1]
-    if n % cols == 0:  # no cell left beside the tiles: the round gets a row of its own
-        tiles_area = Rect(area.x, area.y, area.width, info.top - gap - area.y)
-        info = Rect(area.x, info.y, area.width, info.height)
-    else:
-        tiles_area = area
-    history = v.history
-    leaders = set(v.leaders)
-    rows = [dataclasses.replace(st, winner=st.who in leaders and bool(history)) for st in standings(v, lang)]
-    kit.tiles(
-        p,
-        tiles_area,
-        rows,
-        v.players,
-        lang,
-        act=None if v.finished else (lambda st: ("out", st.seat)),
-        low=lambda st: kit.recent([(str(rv.scores[st.seat]), rv.out == st.who) for rv in history]),
-        cols=cols,
-    )
-    # The round to play, framed; under it what the scorer touches.
-    pygame.draw.rect(p.surface, ACCENT, info, width=max(1, p.px(2)))
-    inner = info.inflate(-2 * p.px(3), -2 * p.px(5))
     if v.finished:
         lines_text(p, headline_text(v, lang), inner, read, ACCENT, read, players=v.players)
         return
@@ -381,234 +256,6 @@ def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         hint=tr("key.e", lang),
         size=p.font(SMALL),
     )
-
-
-def _sheet(p: Painter, v: View, lang: str, area: Rect, foot_h: int) -> None:
-    gap = p.px(4)
-    info_h = p.px(36)
-    info = Rect(area.x, area.y, area.width, info_h)
-    lines_text(
-        p, headline_text(v, lang), info, p.font(BIG), FG, p.font(20), kind="headline", players=v.players
-    )
-    body = Rect(
-        area.x, info.bottom + gap, area.width, area.height - info_h - gap - (foot_h + gap if foot_h else 0)
-    )
-    n = len(v.players)
-    label_w = max(p.px(90), body.width // (n + 2))
-    col_w = (body.width - label_w) // n
-    # The names' header: the seat mark beside the name when every name fits beside it at the
-    # name size (in its shortest form), else above it.
-    name_size = p.name_size()
-    name_h = p.fonts.size("ÉÀgjpq", name_size)[1]
-    forms = name_forms(v.players)
-    widest = max(p.fonts.size(forms.get(w, (w,))[-1], name_size)[0] for w in v.players)
-    mark_d = p.px(26)
-    beside = col_w - gap - mark_d - p.px(10) >= widest
-    if not beside:
-        mark_d = p.px(18)
-    head_h = name_h + p.px(6) if beside else name_h + mark_d + p.px(6)
-    # The 11 rounds, then the totals (what the table reads from afar: twice a round's height)
-    # and the places.
-    row_h = int((body.height - head_h) / (ROUNDS + 2.2 + 1.2))
-    total_h = int(row_h * 2.2)
-    place_h = body.height - head_h - ROUNDS * row_h - total_h
-    leaders = set(v.leaders)
-    # Columns: the leader's column lit, the current round's row framed.
-    for s, name in enumerate(v.players):
-        col = Rect(body.x + label_w + s * col_w, body.y, col_w - gap, body.height)
-        p.panel(col, area, PANEL_HI if name in leaders else PANEL)
-        head = Rect(col.x, col.y, col.width, head_h)
-        if beside:
-            d = min(head.height - 2, mark_d)
-            p.seat_mark(s, (head.x + p.px(4) + d // 2, head.centery), int(d * 0.42))
-            name_box = Rect(head.x + d + p.px(8), head.y, head.width - d - p.px(10), head.height)
-        else:
-            d = mark_d
-            p.seat_mark(s, (head.centerx, head.y + p.px(3) + d // 2), int(d * 0.42))
-            name_box = Rect(
-                head.x + p.px(3), head.y + d + p.px(3), head.width - p.px(6), head.height - d - p.px(3)
-            )
-        p.name(name, v.players, name_box, p.font(SMALL), FG, align="left" if beside else "center")
-        if not v.finished:
-            p.controls.append(Control(Rect(head), ("out", s)))
-    for r in range(1, ROUNDS + 1):
-        y = body.y + head_h + (r - 1) * row_h
-        label = Rect(body.x, y, label_w - gap, row_h)
-        current = r == v.round and not v.finished
-        cards, bonus = cards_in_round(r), bonus_rank(r).value
-        text = tr("sheet.row", lang, round=r, bonus=rank_label(bonus, lang), cards=cards)
-        p.text(
-            text,
-            label.inflate(-2, 0),
-            p.font(22),
-            ACCENT if current else (FG if r < v.round else DISABLED),
-            align="left",
-            role="small",
-            min_size=p.font(10),
-        )
-        if current:
-            pygame.draw.rect(p.surface, ACCENT, Rect(body.x, y, body.width, row_h), width=max(1, p.px(2)))
-        if r <= len(v.history):
-            rv = v.history[r - 1]
-            for s in range(n):
-                cell = Rect(body.x + label_w + s * col_w, y, col_w - gap, row_h)
-                out = rv.out == v.players[s]
-                p.text(
-                    str(rv.scores[s]),
-                    cell.inflate(-p.px(6), 0),
-                    p.font(26),
-                    GOOD if out else FG,
-                    align="right",
-                    role="small",
-                    min_size=p.font(10),
-                    kind="score",
-                )
-                if out:
-                    dot = max(2, row_h // 6)
-                    pygame.draw.circle(p.surface, GOOD, (cell.x + dot + p.px(4), cell.centery), dot)
-    y_total = body.y + head_h + ROUNDS * row_h
-    y_place = y_total + total_h
-    p.text(
-        tr("sheet.total", lang),
-        Rect(body.x, y_total, label_w - gap, total_h),
-        p.font(NEAR),
-        FG,
-        align="left",
-        min_size=p.font(10),
-    )
-    p.text(
-        tr("sheet.place", lang),
-        Rect(body.x, y_place, label_w - gap, place_h),
-        p.font(22),
-        MUTED,
-        align="left",
-        role="small",
-        min_size=p.font(10),
-    )
-    for s in range(n):
-        x = body.x + label_w + s * col_w
-        total = Rect(x, y_total, col_w - gap, total_h)
-        lead = v.players[s] in leaders
-        pygame.draw.line(p.surface, MUTED, (total.x + 2, total.y), (total.right - 2, total.y))
-        p.text(
-            str(v.totals[s]),
-            total.inflate(-p.px(6), -2),
-            p.font(BIG),
-            kit.ROLE["first"] if lead else FG,
-            align="right",
-            min_size=p.font(10),
-            kind="score",
-            who=v.players[s],
-        )
-        place = Rect(x, y_place, col_w - gap, place_h)
-        if v.history:
-            p.text(
-                kit.ordinal(v.places[s], lang),
-                Rect(place.x + p.px(4), place.y, place.width // 2, place.height),
-                p.font(24),
-                kit.ROLE["first"] if lead else MUTED,
-                align="left",
-                role="small",
-                min_size=p.font(10),
-            )
-            _move_mark(p, v.moves[s], Rect(place.centerx, place.y, place.width // 2 - 2, place.height))
-
-
-def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The sheet turned for a tall screen: a player a row, in seating order (their place, seat,
-    name and total on top, big; their 11 rounds under it), the rounds' bonus ranks on top."""
-    lang = ui.lang
-    gap = p.px(4)
-    foot_h = p.px(96) if not v.finished else 0
-    info_h = p.px(62)
-    info = Rect(area.x, area.y, area.width, info_h)
-    lines_text(
-        p, headline_text(v, lang), info, p.font(BIG), FG, p.font(24), kind="headline", players=v.players
-    )
-    ranks_h = p.px(26)
-    body = Rect(
-        area.x, info.bottom + gap, area.width, area.height - info_h - gap - (foot_h + gap if foot_h else 0)
-    )
-    pad = p.px(8)
-    cols = split(
-        Rect(body.x + pad, body.y, body.width - 2 * pad, ranks_h),
-        [1] * ROUNDS,
-        vertical=False,
-        gap=max(1, p.px(2)),
-    )
-    for r, cell in enumerate(cols, start=1):
-        current = r == v.round and not v.finished
-        p.text(
-            rank_label(bonus_rank(r).value, lang),
-            cell,
-            p.font(22),
-            ACCENT if current else (FG if r < v.round else DISABLED),
-            role="small",
-            min_size=p.font(10),
-        )
-        if current:
-            pygame.draw.rect(p.surface, ACCENT, cell.inflate(0, 2), width=max(1, p.px(2)))
-    leaders = set(v.leaders)
-    rows = split(
-        Rect(body.x, body.y + ranks_h + gap, body.width, body.height - ranks_h - gap),
-        [1] * len(v.players),
-        gap=gap,
-    )
-    for s, row in enumerate(rows):
-        name = v.players[s]
-        lead = name in leaders
-        p.panel(row, area, PANEL_HI if lead else PANEL, border=kit.ROLE["first"] if lead else None)
-        inner = row.inflate(-2 * pad, -p.px(4))
-        top, bottom = split(inner, [1.25, 1], gap=1)
-        place_b, who_b, total_b = split(top, [0.9, 4.2, 1.4], vertical=False, gap=pad)
-        drawn = kit.seat_name(p, v.players, s, who_b, p.font(NEAR), FG, mark=p.px(30))
-        if v.history:
-            p.text(
-                kit.ordinal(v.places[s], lang),
-                place_b,
-                drawn,
-                kit.ROLE["first"] if lead else MUTED,
-                align="left",
-                min_size=p.font(10),
-            )
-            _move_mark(p, v.moves[s], place_b)
-        p.text(
-            str(v.totals[s]),
-            total_b,
-            p.font(BIG),
-            kit.ROLE["first"] if lead else FG,
-            align="right",
-            min_size=p.font(12),
-            kind="score",
-            who=name,
-        )
-        cells = split(bottom, [1] * ROUNDS, vertical=False, gap=max(1, p.px(2)))
-        for r, cell in enumerate(cells, start=1):
-            if r > len(v.history):
-                continue
-            rv = v.history[r - 1]
-            out = rv.out == name
-            p.text(
-                str(rv.scores[s]),
-                cell,
-                p.font(24),
-                GOOD if out else FG,
-                role="small",
-                min_size=p.font(10),
-                kind="score",
-            )
-            if out:
-                pygame.draw.line(
-                    p.surface,
-                    GOOD,
-                    (cell.x + 2, cell.bottom - 1),
-                    (cell.right - 2, cell.bottom - 1),
-                    max(1, p.px(2)),
-                )
-        if not v.finished:
-            p.controls.append(Control(Rect(row), ("out", s)))
-    if foot_h:
-        _sheet_foot(p, v, ui, Rect(area.x, area.bottom - foot_h, area.width, foot_h))
 
 
 def seat_strip(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -839,7 +486,7 @@ def _entry_row(
         tr("entry.out_tag", lang),
         ("out", s),
         selected=is_out,
-        color=WARN if is_out else PANEL,
+        color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
         size=p.font(18),
     )
 
@@ -895,7 +542,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     name = said(v, entry.name)
     if entry.out is None:
         lines_text(
-            p, tr("entry.who_out", lang), title, kit.read_size(p), WARN, kit.read_size(p), align="left"
+            p, tr("entry.who_out", lang), title, kit.read_size(p), ACCENT, kit.read_size(p), align="left"
         )
     elif entry.mode == "points":
         text = (
@@ -912,7 +559,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             tr(key, lang, name=name, n=count, size=entry.size),
             title,
             kit.read_size(p),
-            WARN if entry.mode == "hands" and count == entry.size else FG,
+            GOOD if entry.mode == "hands" and count == entry.size else FG,  # the hand is whole
             kit.read_size(p),
             align="left",
             players=v.players,
@@ -948,7 +595,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                     cards_box.height,
                 ),
                 p.font(22),
-                WARN,
+                ACCENT,  # the suit comes next
                 align="right",
                 role="small",
                 min_size=p.font(11),
@@ -1053,7 +700,7 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         tr("round.title", lang, round=rv.round, bonus=rank_label(rv.bonus, lang), name=said(v, rv.out)),
         head,
         p.font(BIG),
-        WARN,
+        FG,  # yellow is a warning only
         p.font(20),
         kind="headline",
         players=v.players,
@@ -1193,51 +840,6 @@ def _round_condensed(p: Painter, v: View, rv: RoundView, body: Rect, lang: str) 
                     align="left",
                     min_size=kit.read_size(p),
                 )
-
-
-def flat_chips(
-    p: Painter,
-    groups: list[tuple[list[tuple[str, bool]], tuple[int, int, int] | None]],  # (card, wild)
-    box: Rect,
-    lang: str,
-    size: int,
-) -> None:
-    """Cards as chips one line high whose ranks keep ``size`` (read type), each as wide as its
-    rank ("10" is wider than "7"), each group framed; a wild on the wilds' yellow as the card
-    it stands for."""
-    h = box.height
-    r = max(3, h // 8)
-    pad = max(2, p.px(3))
-    group_gap = max(3, p.px(5))
-
-    def width(card: str) -> int:
-        rank, suit = split_card(card)
-        return (
-            p.fonts.size(rank_label(rank, lang) if rank != JOKER else "JK", size)[0]
-            + (2 * r + pad if suit else 0)
-            + 2 * pad
-        )
-
-    x = box.x
-    radius = max(2, h // 8)
-    for cards, border in groups:
-        for card, is_wild in cards:
-            w = width(card)
-            if x + w > box.right:
-                return  # never drawn outside its row: the rows are sized for 13 cards
-            rect = Rect(x, box.y, w, h)
-            pygame.draw.rect(p.surface, WILD_BAND if is_wild else CARD_FACE, rect, border_radius=radius)
-            rank, suit = split_card(card)
-            color = suit_color(suit) if card != JOKER else (120, 0, 160)
-            label = rank_label(rank, lang) if card != JOKER else "JK"
-            text_w = w - (2 * r + pad if suit else 0) - pad
-            p.text(label, Rect(x + pad, box.y, text_w, h), size, color, min_size=size)
-            if suit:
-                suit_mark(p, suit, (rect.right - pad - r, rect.centery), r, color)
-            if border is not None:
-                pygame.draw.rect(p.surface, border, rect, width=max(2, h // 14), border_radius=radius)
-            x += w
-        x += group_gap
 
 
 # --- game over ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import pygame
 
 from companion.cards import RANKS
 from companion.display import kit
+from companion.display.chips import card_chips
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.kit import size_for_height
 from companion.display.layout import Action, Control, Painter, draw_suit
@@ -25,7 +26,6 @@ from companion.display.screens import (
     RANK_ORDER,
     RED_SUITS,
     SUITS,
-    card_chips,
     grid,
     lines_text,
     nice_ticks,
@@ -584,7 +584,8 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     else:
         band_h = min(area.height * 2 // 5, p.px(86) + p.px(36) * max(0, lines - 1))
     band = Rect(area.x, area.y, area.width, band_h)
-    color = BAD if sv.valid else WARN if sv.valid is False else FG
+    # A claim judged either way names who draws (the loser, or the false slapper): red.
+    color = BAD if sv.valid is not None else FG
     size = kit.name_band(p, players, who, phrase, band, p.font(FAR), color, BAD if who else None)
     body = Rect(area.x, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
     if v.awaiting == "draw" and not ui.screen and v.owed:
@@ -786,7 +787,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
         t("scr.verdict.who", lang),
         question,
         p.font(FAR),
-        WARN,
+        ACCENT,  # a question for the table: the next thing to do
         kind="headline",
         role="far",
         min_size=p.font(22),

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import pygame
 
-from companion.display import kit
+from companion.display import kit, sheet
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
@@ -555,88 +555,36 @@ def nice_step(span: float, ticks: int = 5) -> int:
     return nice_ticks(span, ticks)[1]
 
 
-def score_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """One row a player, in seat order: their name, the points of the last games (as many as
-    fit) and their total, as big as their name, red at the target."""
-    lang = ui.lang
-    p.panel(area)
-    inner = area.inflate(-p.px(10), -p.px(8))
-    title_h = p.px(30)
-    p.text(
-        t("treize.scores.title", lang),
-        Rect(inner.x, inner.y, inner.width, title_h),
-        p.font(SMALL),
-        FG,
-        align="left",
-        min_size=p.font(14),
-    )
-    table = Rect(inner.x, inner.y + title_h + p.px(2), inner.width, inner.height - title_h - p.px(2))
-    n = len(v.players)
-    head_h = min(p.px(30), table.height // (n + 1))
-    row_h = min(p.px(72), (table.height - head_h) // n)
-    gap = p.px(4)
-    total_w = max(p.px(64), inner.width // 7)
-    game_w = p.px(40)
-    wanted = min(max(1, len(v.history)), 8)
-    name_w = max(inner.width * 5 // 11, inner.width - total_w - gap * 2 - game_w * wanted)
-    room = inner.width - name_w - total_w - 2 * gap
-    shown = v.history[-max(1, room // game_w) :] if v.history else ()
-    game_w = room // max(1, len(shown)) if shown else 0
+def sheet_of(v: View, lang: str) -> sheet.Sheet:
+    """The kit's sheet of the match: a column a game ("P3"), the winner's 0 in green; places
+    by the lowest total; framed red at the target; the game in play framed."""
     totals = dict(v.standings)
-    head_size = min(p.font(22), p.font(NEAR))
-    x0 = table.x + name_w + gap
-    for j, g in enumerate(shown):
-        p.text(
-            t("treize.scores.game", lang, n=g.number),
-            Rect(x0 + j * game_w, table.y, game_w, head_h),
-            head_size,
-            MUTED,
-            role="small",
-            min_size=p.font(12),
-        )
-    total_x = table.right - total_w
-    p.text(
-        t("treize.scores.total", lang),
-        Rect(total_x, table.y, total_w, head_h),
-        head_size,
-        FG,
-        align="right",
-        role="small",
-        min_size=p.font(12),
-    )
-    for i, name in enumerate(v.players):
-        y = table.y + head_h + i * row_h
-        row = Rect(table.x, y, table.width, row_h)
-        if i:
-            pygame.draw.line(p.surface, PANEL_HI, (row.x, y), (row.right, y), 1)
-        d = min(row_h - p.px(6), p.px(30))
-        p.seat_mark(i, (row.x + d // 2, row.centery), int(d * 0.45))
-        p.name(name, v.players, Rect(row.x + d + p.px(6), y, name_w - d - p.px(6), row_h), p.font(NEAR))
-        size = last_size(p, p.font(NEAR))
-        for j, g in enumerate(shown):
-            score = dict(g.scores)[name]
-            p.text(
-                str(score),
-                Rect(x0 + j * game_w, y, game_w, row_h),
-                min(size, p.font(NEAR)),
-                GOOD if name == g.winner else MUTED,
-                role="near",
-                min_size=p.font(12),
-                kind="score",
-                who=name,
+
+    def places(of: dict[str, int]) -> tuple[int, ...]:
+        return tuple(1 + sum(x < of[w] for x in of.values()) for w in v.players)
+
+    now = places(totals)
+    before = places(dict(v.history[-2].totals)) if len(v.history) > 1 else now
+    low = min(totals.values())
+    return sheet.Sheet(
+        v.players,
+        tuple(
+            sheet.Column(
+                t("treize.scores.game", lang, n=g.number),
+                tuple(dict(g.scores)[w] for w in v.players),
+                v.seat_of(g.winner) if g.winner in v.players else None,
             )
-        total = totals[name]
-        p.text(
-            str(total),
-            Rect(total_x, y, total_w, row_h),
-            max(size, p.font(BIG)),
-            BAD if total >= v.target else FG,
-            align="right",
-            role="far",
-            min_size=size,
-            kind="score",
-            who=name,
-        )
+            for g in v.history
+        ),
+        tuple(totals[w] for w in v.players),
+        now,
+        t("treize.pts", lang),
+        t("treize.scores.total", lang),
+        moves=tuple(b - a for a, b in zip(now, before, strict=True)),
+        first=frozenset(s for s, w in enumerate(v.players) if totals[w] == low),
+        heavy=frozenset(s for s, w in enumerate(v.players) if totals[w] >= v.target),
+        now=None if v.finished else t("treize.scores.game", lang, n=v.game_number),
+    )
 
 
 def race_chart(p: Painter, v: View, ui: Ui, area: Rect) -> None:
@@ -749,7 +697,7 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             + "\n"
             + t("treize.scores.starts", lang, name=spoken(v, v.starter), n=v.game_number)
         )
-        p.paragraph(lines, text_b, p.font(NEAR), WARN, min_size=p.font(18), role="near")
+        p.paragraph(lines, text_b, p.font(NEAR), GOOD, min_size=p.font(18), role="near")  # who won
         p.button(
             btn_b,
             t("treize.scores.next", lang),
@@ -761,63 +709,26 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area = Rect(area.x, band.bottom + gap, area.width, area.height - band_h - gap)
     if not v.history:
         area = not_applicable(p, area, t("treize.scores.none", lang))
-    # A row of the sheet holds a score in far type with half its height again around it, or the
-    # sheet is condensed (the 7" screen).
-    if not p.scale.portrait and area.height / (len(v.players) + 2) < 1.5 * kit.score_height(p):
-        return scores_condensed(p, v, ui, area)
+    drawn = sheet_of(v, lang)
     if p.scale.portrait:
-        sheet, chart = split(area, [1.1, 1], gap=gap)
+        box, chart = split(area, [1.1, 1], gap=gap)
     else:
-        sheet, chart = split(area, [1.3, 1], vertical=False, gap=gap)
+        box, chart = split(area, [1.3, 1], vertical=False, gap=gap)
+    # The race beside the sheet keeps its axes legible where a row holds a score with half its
+    # height again around it; else (the 7" screen at a full table) the kit's tiles, the race's
+    # target framed after them.
+    roomy = area.height / (len(v.players) + 2) >= 1.5 * kit.score_height(p)
+    if not roomy or not sheet.grid_fits(p, box, len(v.players)):
+        read = kit.read_size(p)
 
-    def both() -> None:
-        score_sheet(p, v, ui, sheet)
-        race_chart(p, v, ui, chart)
+        def race(inner: Rect) -> None:
+            lines_text(p, t("treize.scores.race", lang, target=v.target), inner, read, ACCENT, read)
 
-    # They change once a game (both read only the view and the language): drawn, then copied.
-    p.layer(("treize.scores", v, lang), area, both)
-
-
-def scores_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
-    """The match where the sheet's rows cannot hold a score in far type (the 7" screen): the
-    race's target framed on top, then the kit's tiles in seating order (place, the lowest first;
-    name; the match's points in far type, framed in red at the target) with the last games'
-    points under the name (the games a player won in green, underlined)."""
-    lang = ui.lang
-    gap = p.px(6)
-    read = kit.read_size(p)
-    band = Rect(area.x, area.y, area.width, p.line_height(read) + 2 * p.px(4))
-    pygame.draw.rect(p.surface, ACCENT, band, width=max(1, p.px(2)))
-    lines_text(
-        p,
-        t("treize.scores.race", lang, target=v.target),
-        band.inflate(-p.px(12), -p.px(4)),
-        read,
-        ACCENT,
-        read,
-    )
-    totals = dict(v.standings)
-    rows = [
-        kit.Standing(
-            s,
-            name,
-            1 + sum(other < totals[name] for other in totals.values()),
-            totals[name],
-            t("treize.pts", lang),
-            marked=totals[name] >= v.target,
-            winner=bool(v.history) and totals[name] == min(totals.values()),
-        )
-        for s, name in enumerate(v.players)
-    ]
-    body = Rect(area.x, band.bottom + gap, area.width, area.bottom - band.bottom - gap)
-    kit.tiles(
-        p,
-        body,
-        rows,
-        v.players,
-        lang,
-        low=lambda st: kit.recent([(str(dict(g.scores)[st.who]), g.winner == st.who) for g in v.history]),
-    )
+        sheet.tiles(p, area, drawn, lang, race, now_height=p.line_height(read) + 4 * p.px(5))
+        return
+    sheet.grid(p, box, drawn, lang)
+    # It changes once a game (it reads only the view and the language): drawn, then copied.
+    p.layer(("treize.race", v, lang), chart, lambda: race_chart(p, v, ui, chart))
 
 
 # --- game over ---------------------------------------------------------------------------------
@@ -888,7 +799,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         t("treize.end.title", lang, n=v.game_number),
         Rect(area.x, area.y, area.width, head_h),
         p.font(NEAR),
-        WARN,
+        ACCENT,  # a question for the table
         min_size=p.font(20),
         kind="headline",
         align="left",
