@@ -236,12 +236,6 @@ def sheet_places(size: tuple[int, int], lang: str) -> list[str]:
     return missing
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="13 feuilles' score sheet shows places only in its condensed tiles (six players on the 7\" "
-    "screen): the whole sheet has no place nor leader (display/sheet.py, being moved now)",
-)
 def test_the_scores_sheet_shows_each_place() -> None:
     """Issue 23, finding 3: "its scores screen shows no leader or place"."""
     missing = [

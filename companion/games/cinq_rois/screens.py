@@ -219,7 +219,13 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area.width,
         area.height - info_h - gap - (foot_h + gap if foot_h else 0),
     )
-    if not sheet.grid_fits(p, body, len(v.players)):
+    # The grid's headline band and foot hold their lines at the type a TV reads from the table,
+    # not at the 7" screen's far type: where a round's score cannot have its cap in a
+    # nineteenth of the area (11 rounds and the bands), the tiles carry the round to play, at
+    # any table size (test_findings23's smaller tables: at five players the grid fitted its
+    # rows, and its headline fell to 18 px).
+    fits = area.height / (ROUNDS + 8) >= kit.score_height(p)
+    if not fits or not sheet.grid_fits(p, body, len(v.players)):
         return sheet.tiles(p, area, drawn, lang, lambda box: _round_to_play(p, v, ui, box), act)
     info = Rect(area.x, area.y, area.width, info_h)
     lines_text(
