@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from companion.cards import RANKS
+from companion.display import grid as keypad
 from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.kit import size_for_height
@@ -87,6 +88,8 @@ register(
         "scr.slap.held_back.short": ("bien vu", "held back"),
         "scr.slap.not_yet.short": ("pas encore", "not yet"),
         "scr.slap.no_press.short": ("pas tapé", "no press"),
+        # The card entry's line of the ranks that cannot be drawn (issue 23, finding 8).
+        "scr.card.aside": ("Pas dans le tas\u202f:", "Not in the pile:"),
     }
 )
 
@@ -878,6 +881,49 @@ def short_reason(v: View, rank: str) -> str | None:
     return "gone"
 
 
+def aside_reason(v: View, ranks: list[str]) -> tuple[str, str] | None:
+    """Why the ranks set aside cannot be drawn, in full: the sentence of the first rank of each
+    reason ("K cannot be drawn: Kings are dealt to the players at 10 players, the pile holds A 7
+    10"), one after the other."""
+    seen: dict[str | None, tuple[str, str]] = {}
+    for rank in ranks:
+        reason = v.rank_reasons.get(rank)
+        if reason is not None:
+            seen.setdefault(short_reason(v, rank), reason)
+    if not seen:
+        return None
+    return " ".join(r[0] for r in seen.values()), " ".join(r[1] for r in seen.values())
+
+
+def rank_keys_of(v: View, ui: Ui, lang: str) -> tuple[list[keypad.Key], list[tuple[str, list[keypad.Key]]]]:
+    """The rank keys of the card entry: those that can be drawn (label, what the card weighs
+    and its keyboard keys), and those that cannot, grouped by why (in order of rank)."""
+    offered: list[keypad.Key] = []
+    aside: dict[str, list[keypad.Key]] = {}
+    for rank in RANK_ORDER:
+        why = short_reason(v, rank)
+        keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
+        # What the card weighs, beside its key: an Ace is an event before it is drawn.
+        worth = (
+            t("scr.card.worth_flush", lang)
+            if rank == "7"
+            else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]])
+        )
+        key = keypad.Key(
+            rank_label(rank, lang),
+            ("rank", rank),
+            hint=f"{worth} · {keys}",
+            reason=t(f"scr.card.tag.{why}", lang) if why else None,
+            why=("why", rank),
+            selected=ui.rank == rank,
+        )
+        if why is None:
+            offered.append(key)
+        else:
+            aside.setdefault(why, []).append(key)
+    return offered, list(aside.items())
+
+
 def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
@@ -904,31 +950,15 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head = Rect(area.x, area.y, area.width, ask_b.bottom - area.y)
     head_h = head.height
     foot_h = min(p.px(66), area.height // 8)
-    note_h = min(p.px(34), area.height // 16)
-    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - note_h - 3 * gap)
-    cols = 5 if p.scale.portrait else 7
+    aside_h = keypad.aside_height(p)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - aside_h - 3 * gap)
     rank_area, suit_area = split(body, [2.2 if not p.scale.portrait else 3, 1], gap=gap)
-    cells = grid(rank_area, 13, cols, p.px(5))
-    for cell, rank in zip(cells, RANK_ORDER, strict=True):
-        why = short_reason(v, rank)
-        keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
-        # What the card weighs, beside its key: an Ace is an event before it is drawn.
-        worth = (
-            t("scr.card.worth_flush", lang)
-            if rank == "7"
-            else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]])
-        )
-        hint = t(f"scr.card.tag.{why}", lang) if why else f"{worth} · {keys}"
-        p.button(
-            cell,
-            rank_label(rank, lang),
-            ("rank", rank) if not why else ("why", rank),
-            enabled=why is None,
-            selected=ui.rank == rank,
-            color=ACCENT if ui.rank == rank else PANEL_HI,
-            hint=hint,
-            size=p.font(BIG),
-        )
+    # The ranks that can still be drawn take the grid, big; those that cannot are set aside in
+    # one line under it (at ten players 3 ranks of 13 can be drawn: issue 23, finding 8).
+    offered, aside = rank_keys_of(v, ui, lang)
+    keypad.entry_grid(
+        p, rank_area, offered, p.font(BIG), aspect=1.4, most=5 if p.scale.portrait else 7, top=p.font(FAR)
+    )
     suit_cells = split(suit_area, [1, 1, 1, 1, 1.3], vertical=False, gap=p.px(5))
     for cell, suit in zip(suit_cells, SUITS, strict=False):
         card = f"{ui.rank}{suit}" if ui.rank else None
@@ -954,9 +984,10 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         selected=ui.suit is None,
         size=p.font(SMALL),
     )
-    note = Rect(area.x, body.bottom + gap, area.width, note_h)
-    held = " ".join(rank_label(r, lang) for r in v.pile_ranks)
-    p.text(t("scr.card.note", lang, ranks=held), note, p.font(SMALL), MUTED, min_size=p.font(16))
+    line = Rect(area.x, body.bottom + gap, area.width, aside_h)
+    groups = [(t(f"scr.card.tag.{why}", lang), ks) for why, ks in aside]
+    keys_of_aside = " ".join(str(k.action[1]) for _, ks in aside for k in ks)
+    keypad.aside(p, line, t("scr.card.aside", lang), groups, ("why", keys_of_aside), p.font(SMALL))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, ok_b = split(foot, [1.2, 1], vertical=False, gap=gap)
     if ui.rank:
@@ -1640,7 +1671,8 @@ class KiloScreens(GameScreens):
         elif kind == "why":
             key = str(action[1])
             if v is not None:
-                reason = v.rank_reasons.get(key) or v.card_reasons.get(key)
+                reason = aside_reason(v, key.split()) if " " in key else None
+                reason = reason or v.rank_reasons.get(key) or v.card_reasons.get(key)
                 if reason is None and ui.rank is None and len(key) == 1:
                     reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
                 if reason is not None:

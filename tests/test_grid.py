@@ -1,0 +1,130 @@
+"""The scorer's entry grid (``display/grid.py``), the kit part the three games compose (issue 23),
+and Kilo's card grid that offers only what can be drawn (finding 8)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import itertools
+
+import pygame
+import pytest
+
+from companion.display import grid as keypad
+from companion.display.audit import viewing
+from companion.display.kit import TOUCH_MM
+from companion.display.snapshot import render, ui_for
+from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.samples import busy, midgame
+from companion.games.kilo.screens import KiloScreens, short_reason
+from companion.games.kilo.view import build_view
+from companion.table.fold import replay
+
+Rect = pygame.Rect
+
+
+def test_columns_make_the_cells_largest() -> None:
+    wide = Rect(0, 0, 780, 150)
+    assert keypad.columns(wide, 3, 5) == 3  # three keys: one row, each a third of the width
+    assert keypad.columns(wide, 13, 5, aspect=1.4, most=7) == 7  # two rows of seven
+    assert keypad.columns(wide, 1, 5) == 1
+    tall = Rect(0, 0, 200, 600)
+    assert keypad.columns(tall, 4, 5) == 1  # a column of four, not a row of thin ones
+
+
+@pytest.mark.parametrize(("n", "cols"), [(1, 1), (3, 3), (8, 4), (13, 7), (12, 3)])
+def test_cells_fill_the_area_without_overlap(n: int, cols: int) -> None:
+    area = Rect(10, 20, 781, 233)
+    rects = keypad.cells(area, n, cols, 5)
+    assert len(rects) == n
+    assert all(area.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    assert len({(r.width, r.height) for r in rects[:-1]} | {(rects[0].width, rects[0].height)}) <= 2
+    assert min(r.left for r in rects) == area.left and max(r.bottom for r in rects) == area.bottom
+    if n % cols:  # a last row that is not full is centred under the full ones
+        last = rects[-(n % cols) :]
+        left, right = last[0].left - area.left, area.right - last[-1].right
+        assert abs(left - right) <= rects[0].width // 2 + 5
+
+
+def _draw_owed(events: list[dict[str, object]]) -> KiloGame:
+    engine = replay(json.dumps(e, ensure_ascii=False) for e in events)
+    assert isinstance(engine, KiloGame) and engine.awaiting == "draw"
+    return engine
+
+
+def ten_players() -> KiloGame:
+    """Ten players (the pile holds A 7 10), the Aces and the tens all drawn: one rank left."""
+    return _draw_owed([*busy(), {"type": "verdict", "valid": True}])
+
+
+def five_players() -> KiloGame:
+    return _draw_owed(midgame())
+
+
+def rank_cells(game: KiloGame, size: tuple[int, int], lang: str) -> tuple[dict[str, Rect], dict[str, Rect]]:
+    """The card entry's controls: the rank cells offered, and what a refused rank touches."""
+    r = render("card", build_view(game), size, lang, ui_for(game, lang))
+    controls = r.painter.controls  # type: ignore[attr-defined]
+    offered = {str(c.action[1]): c.rect for c in controls if c.action[0] == "rank"}
+    refused = {str(c.action[1]): c.rect for c in controls if c.action[0] == "why"}
+    return offered, refused
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_kilo_offers_big_only_the_ranks_that_can_be_drawn(size: tuple[int, int], lang: str) -> None:
+    """Issue 23, finding 8: "Kilo's card grid offers 13 ranks when 3 can be drawn"."""
+    few, many = ten_players(), five_players()
+    view = build_view(few)
+    drawable = {r for r, why in view.rank_reasons.items() if why is None}
+    assert drawable == {"7"}
+    few_cells, few_refused = rank_cells(few, size, lang)
+    many_cells, _ = rank_cells(many, size, lang)
+    assert set(few_cells) == drawable and len(many_cells) == 8
+    # Fewer ranks left: each one a larger cell, in both directions.
+    cell, usual = few_cells["7"], next(iter(many_cells.values()))
+    assert cell.width > usual.width * 2 and cell.height >= usual.height
+    # No rank that cannot be drawn gets a cell of the grid: each lies in one line under it,
+    # lower than a drawable cell, and touching it still says why.
+    line = Rect(few_refused[next(iter(few_refused))]).unionall(list(few_refused.values()))
+    assert line.height < cell.height and line.top > cell.bottom
+    _what, per_mm, _m = viewing(size)
+    if size == (800, 480):
+        assert line.height >= TOUCH_MM * per_mm - 0.5  # touched: 9 mm
+    undrawable = set(view.rank_reasons) - drawable
+    named = {rank for key in few_refused for rank in key.split()}
+    assert named == undrawable
+
+
+class _App:
+    """What ``KiloScreens.do`` asks of the app for a "why": its view and its ui."""
+
+    def __init__(self, game: KiloGame) -> None:
+        self.view = build_view(game)
+        self.ui = ui_for(game, "fr")
+
+
+@pytest.mark.parametrize("game", [ten_players, five_players])
+def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> None:
+    engine = game()  # type: ignore[operator]
+    view = build_view(engine)
+    r = render("card", view, (800, 480), "fr", ui_for(engine, "fr"))
+    line = next(
+        c
+        for c in r.painter.controls  # type: ignore[attr-defined]
+        if c.action[0] == "why" and " " in str(c.action[1])
+    )
+    app = _App(engine)
+    assert KiloScreens().do(app, line.action)
+    fr, en = app.ui.message or ("", "")
+    # One sentence for each reason: the dealt ranks' says what the pile holds.
+    whys = {short_reason(view, r) for r in str(line.action[1]).split()}
+    assert "dealt" in whys
+    assert "distribu" in fr and "dealt to the players" in en
+    if "gone" in whys:
+        assert "sorti" in fr and "left the pile" in en
