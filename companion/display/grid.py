@@ -56,9 +56,10 @@ def columns(area: Rect, n: int, gap: int, aspect: float = 1.0, most: int | None 
     return best
 
 
-def cells(area: Rect, n: int, cols: int, gap: int) -> list[Rect]:
+def cells(area: Rect, n: int, cols: int, gap: int, centre: bool = True) -> list[Rect]:
     """``n`` cells in rows of ``cols`` filling ``area``; a last row that is not full is centred
-    under the others, its cells as wide as theirs."""
+    under the others (or, not ``centre``, from the left: a keypad whose keys keep their
+    places), its cells as wide as theirs."""
     if n <= 0:
         return []
     cols = max(1, min(cols, n))
@@ -69,7 +70,7 @@ def cells(area: Rect, n: int, cols: int, gap: int) -> list[Rect]:
     for r in range(rows):
         count = min(cols, n - r * cols)
         # The whole width on a full row (the last cell takes the rounding), centred otherwise.
-        x0 = area.x + (cols - count) * (w + gap) // 2
+        x0 = area.x + ((cols - count) * (w + gap) // 2 if centre else 0)
         y = area.y + r * (h + gap) if r < rows - 1 else area.bottom - h
         for c in range(count):
             x = x0 + c * (w + gap)
@@ -119,6 +120,7 @@ def entry_grid(
     paint: Paint | None = None,
     color: Color = PANEL_HI,
     top: int | None = None,
+    centre: bool = True,
 ) -> list[Rect]:
     """``keys`` laid out to fill ``area`` (``cols`` columns, or as many as make the cells
     largest) and drawn; returns the cells, in the keys' order. With ``top``, the labels grow
@@ -127,7 +129,7 @@ def entry_grid(
     gap = p.px(5) if gap is None else gap
     if cols is None:
         cols = columns(area, len(keys), gap, aspect, most)
-    rects = cells(area, len(keys), cols, gap)
+    rects = cells(area, len(keys), cols, gap, centre)
     if top is not None and rects:
         from companion.display.kit import size_for_height
 

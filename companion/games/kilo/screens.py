@@ -17,7 +17,7 @@ from companion.display import grid as keypad
 from companion.display import kit
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.kit import size_for_height
-from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.layout import Action, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
 from companion.display.names import name_forms, short_name
 from companion.display.screens import (
@@ -771,7 +771,27 @@ def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chose
         ink if chosen else ACCENT,
         min_size=shown,
     )
-    p.controls.append(Control(Rect(cell), ("toggle", pr.name), True))
+
+
+def picker_keys(
+    p: Painter,
+    players: tuple[str, ...],
+    block: Rect,
+    who: list[PressView],
+    cols: int,
+    chosen: bool,
+    size: int,
+) -> None:
+    """A block of the picker's tiles, as the entry grid's keys: touching one (or pressing its
+    number key) moves the player between those who draw and those who do not."""
+    by_name = {pr.name: pr for pr in who}
+    keys = [keypad.Key(pr.name, ("toggle", pr.name), selected=chosen) for pr in who]
+    gap = p.px(6)
+    cells = grid(block, len(who), cols, gap)
+    for cell, key in zip(cells, keys, strict=True):
+        keypad.draw_key(
+            p, cell, key, size, paint=lambda p, c, k: _tile(p, players, by_name[k.label], c, k.selected, size)
+        )
 
 
 def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
@@ -827,8 +847,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     y += label_h
     block = Rect(body.x, y, body.width, rows_c * row_c + (rows_c - 1) * gap)
     if chosen:
-        for cell, pr in zip(grid(block, len(chosen), cols_c, gap), chosen, strict=False):
-            _tile(p, players, pr, cell, True, p.font(FAR))
+        picker_keys(p, players, block, chosen, cols_c, True, p.font(FAR))
     else:
         p.panel(block, None, PANEL, border=DISABLED, width=p.px(2))
         p.text(
@@ -850,8 +869,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
         )
         y += label_h
         block = Rect(body.x, y, body.width, rows_s * row_s + (rows_s - 1) * gap)
-        for cell, pr in zip(grid(block, len(spared), cols_s, gap), spared, strict=False):
-            _tile(p, players, pr, cell, False, p.font(NEAR))
+        picker_keys(p, players, block, spared, cols_s, False, p.font(NEAR))
     ok, back = split(foot, [1.5, 1], vertical=False, gap=gap)
     p.button(
         ok,
