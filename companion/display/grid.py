@@ -5,10 +5,11 @@ its area, draws each one (its label big, its keyboard key or what it is worth un
 the selected one, and greys a key that cannot be entered with the reason in a word or two;
 touching a greyed key does the game's ``why`` action, which says the whole sentence.
 
-Every cell is at least ``kit.touch_size`` (9 mm on the 7" screen) on both sides where the area
-holds it: the grid takes fewer columns before it takes smaller cells. A game whose greyed keys
-are most of its keys (Kilo at ten players: 3 ranks of 13 can be drawn) sets them aside in one
-line under the grid (``aside``), so the keys that can be entered take the room.
+Left to choose, the grid takes the number of columns that makes its cells largest; the games
+give it the room for keys of 9 mm on the 7" screen (``kit.touch_size``; tests/test_grid.py), but
+for Les Cinq Rois' card grid (56 cards and a joker a tap each: about 30 px a card there). A game
+whose greyed keys are most of its keys (Kilo at ten players: 3 ranks of 13 can be drawn) sets
+them aside in one line under the grid (``aside``), so the keys that can be entered take the room.
 """
 
 from __future__ import annotations
