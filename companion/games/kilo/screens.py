@@ -974,9 +974,11 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The ranks that can still be drawn take the grid, big; those that cannot are set aside in
     # one line under it (at ten players 3 ranks of 13 can be drawn: issue 23, finding 8).
     offered, aside = rank_keys_of(v, ui, lang)
-    keypad.entry_grid(
-        p, rank_area, offered, p.font(BIG), aspect=1.4, most=5 if p.scale.portrait else 7, top=p.font(FAR)
-    )
+    # The ranks grow with their cells, never to the banner's size: who draws stays the biggest.
+    named = next((r.size for r in reversed(p.texts) if r.kind == "headline"), p.font(FAR))
+    top = min(p.font(FAR), named * 4 // 5)
+    most = 5 if p.scale.portrait else 7
+    keypad.entry_grid(p, rank_area, offered, min(p.font(BIG), top), aspect=1.4, most=most, top=top)
     suit_cells = split(suit_area, [1, 1, 1, 1, 1.3], vertical=False, gap=p.px(5))
     for cell, suit in zip(suit_cells, SUITS, strict=False):
         card = f"{ui.rank}{suit}" if ui.rank else None
