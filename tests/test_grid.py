@@ -197,3 +197,22 @@ def test_the_cinq_rois_card_grid_is_9_mm_on_the_7_inch() -> None:
     cards = [c for c in r.painter.controls if c.action[0] in ("card", "why_card")]  # type: ignore[attr-defined]
     assert len(cards) == 5 * 11 + 1
     assert all(min(c.rect.size) >= TOUCH_MM * per_mm - 0.5 for c in cards)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_ten_ranks_set_aside_fit_their_line(size: tuple[int, int], lang: str) -> None:
+    """At ten players ten ranks are dealt and two drawn out: the line holds all twelve and its
+    reasons inside the screen, nothing cut, no control over another."""
+    import sys
+
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_display import assert_contained
+
+    game = ten_players()
+    r = render("card", build_view(game), size, lang, ui_for(game, lang))
+    assert_contained(r)
+    texts = [rec.text for rec in r.painter.texts]  # type: ignore[attr-defined]
+    labels = {"fr": ("2", "V", "D", "R", "A", "10"), "en": ("2", "J", "Q", "K", "A", "10")}[lang]
+    assert all(label in texts for label in labels)
+    assert not any(rec.cut for rec in r.painter.texts)  # type: ignore[attr-defined]
