@@ -204,10 +204,7 @@ def test_the_cinq_rois_card_grid_is_9_mm_on_the_7_inch() -> None:
 def test_ten_ranks_set_aside_fit_their_line(size: tuple[int, int], lang: str) -> None:
     """At ten players ten ranks are dealt and two drawn out: the line holds all twelve and its
     reasons inside the screen, nothing cut, no control over another."""
-    import sys
-
-    sys.path.insert(0, os.path.dirname(__file__))
-    from test_display import assert_contained
+    from tests.test_display import assert_contained
 
     game = ten_players()
     r = render("card", build_view(game), size, lang, ui_for(game, lang))
