@@ -213,3 +213,50 @@ def test_ten_ranks_set_aside_fit_their_line(size: tuple[int, int], lang: str) ->
     labels = {"fr": ("2", "V", "D", "R", "A", "10"), "en": ("2", "J", "Q", "K", "A", "10")}[lang]
     assert all(label in texts for label in labels)
     assert not any(rec.cut for rec in r.painter.texts)  # type: ignore[attr-defined]
+
+
+def test_the_card_entry_retained_is_the_card_entry_drawn_anew() -> None:
+    """The card entry as a scorer fills it (a rank, a suit, a refusal said, back to nothing), drawn
+    on one surface with the memory of the last frame, is byte for byte a fresh draw, and its
+    changed rects hold every pixel that changed (the suits are drawn through ``Painter.under``,
+    so that the frame is kept: about 0.8 ms instead of 2.5 ms at 1920x1080)."""
+    import copy
+
+    from companion.display.layout import Fonts, Painter, Retained
+    from companion.display.screens import draw
+
+    pygame.font.init()
+    fonts, fresh_fonts, memory = Fonts(), Fonts(), Retained()
+    kept = 0
+    for size in ((1920, 1080), (800, 480)):
+        surface = pygame.Surface(size)
+        before = surface.copy()
+        for game in (ten_players(), five_players()):
+            view = build_view(game)
+            rank = next(r for r, why in view.rank_reasons.items() if why is None)
+            ui = ui_for(game, "fr")
+            steps = []
+            for chosen, suit in ((None, None), (rank, None), (rank, "H")):
+                ui.rank, ui.suit = chosen, suit
+                steps += [copy.deepcopy(ui), copy.deepcopy(ui)]  # each state twice: kept, then left
+            ui.rank = ui.suit = None
+            ui.say("Non", "No")
+            steps += [copy.deepcopy(ui)]
+            for step in steps:
+                painter = Painter(surface, fonts, retained=memory)
+                draw(painter, view, copy.deepcopy(step), "card")
+                fresh = Painter(pygame.Surface(size), fresh_fonts)
+                draw(fresh, view, copy.deepcopy(step), "card")
+                where = f"{size} {step.rank} {step.suit}"
+                assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(fresh._surface, "RGB"), (
+                    where
+                )
+                assert painter.controls == fresh.controls, where
+                if painter.changed is not None:
+                    kept += 1
+                    for rect in painter.changed:
+                        before.blit(surface, rect, rect)
+                    assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(surface, "RGB"), where
+                else:
+                    before.blit(surface, (0, 0))
+    assert kept >= 8  # the frame was kept: only what changed was drawn again
