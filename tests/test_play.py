@@ -115,8 +115,15 @@ def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> 
     key(app, pygame.K_k)  # Kings are dealt at 4 players
     assert app.ui.rank is None
     assert app.ui.message is not None and "Kings are dealt" in app.ui.message[1]
+    assert "les Rois sont distribués" in app.ui.message[0]  # refused in both languages
+    # The ranks that cannot be drawn are set aside in one line (issue 23, finding 8): each
+    # one touched there says why, and so does the line.
+    assert not any(c.action == ("rank", "Q") for c in painter_of(app).controls)
     touch(app, ("why", "Q"))
-    assert "Queens are dealt" in app.ui.message[1]
+    assert "Queens are dealt" in app.ui.message[1] and "les Dames sont distribuées" in app.ui.message[0]
+    line = next(c for c in painter_of(app).controls if c.action[0] == "why" and " " in str(c.action[1]))
+    touch(app, line.action)
+    assert "are dealt to the players at 4 players" in app.ui.message[1] and "distribu" in app.ui.message[0]
 
 
 def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Surface) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from companion.display import grid as keypad
 from companion.display import kit, sheet
 from companion.display.chips import (
     BLACK,
@@ -30,7 +31,6 @@ from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
 from companion.display.screens import (
-    grid,
     lines_text,
     no_game,
     not_applicable,
@@ -612,37 +612,40 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
 
 
 def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
+    """A phone's keypad: 7 8 9 on top, 0 under the 2 (the entry grid's cells, two left empty)."""
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "", "0", ""]
-    cells = grid(box, 12, 3, p.px(5))
-    for cell, d in zip(cells, keys, strict=True):
+    for cell, d in zip(keypad.cells(box, 12, 3, p.px(5)), keys, strict=True):
         if d:
-            p.button(cell, d, ("digit", d), size=p.font(NEAR))
+            keypad.draw_key(p, cell, keypad.Key(d, ("digit", d)), p.font(NEAR))
 
 
 def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
     """One tap adds a card: suits down, ranks across, the joker on the right. A card the two
-    decks cannot give any more is greyed and says why when touched."""
+    decks cannot give any more is greyed and says why when touched (the entry grid's cells,
+    each drawn as a card face)."""
     cols = len(GRID_RANKS) + 1
-    rows = len(GRID_SUITS)
-    gap = max(1, p.px(3))
-    row_boxes = split(box, [1] * rows, gap=gap)
+    cells = keypad.cells(box, len(GRID_SUITS) * cols, cols, max(1, p.px(3)))
+
+    def face(p: Painter, cell: Rect, key: keypad.Key) -> None:
+        grid_cell(p, cell, key.label, lang, key.reason is None, len(entry.holders(key.label)))
+
     for r, suit in enumerate(GRID_SUITS):
-        cells = split(row_boxes[r], [1] * cols, vertical=False, gap=gap)
         for c, rank in enumerate(GRID_RANKS):
-            card = rank + suit
-            cell = cells[c]
-            reason = entry.card_reason(card)
-            have = len(entry.holders(card))
-            grid_cell(p, cell, card, lang, reason is None, have)
-            p.controls.append(
-                Control(Rect(cell), ("card", card) if reason is None else ("why_card", card), True)
-            )
-        if r == 0:
-            joker_box = Rect(
-                cells[-1].x, row_boxes[0].y, cells[-1].width, row_boxes[-1].bottom - row_boxes[0].y
-            )
-    reason = entry.card_reason(JOKER)
-    enabled = reason is None
+            keypad.draw_key(p, cells[r * cols + c], card_key(entry, rank + suit), 0, paint=face)
+    joker_box = cells[cols - 1].union(cells[-1])
+    keypad.draw_key(
+        p, joker_box, card_key(entry, JOKER), 0, paint=lambda p, box, key: joker_cell(p, box, entry)
+    )
+
+
+def card_key(entry: RoundEntry, card: str) -> keypad.Key:
+    """A card of the grid: touching it adds the card, or says why the decks cannot give it."""
+    why = entry.card_reason(card)
+    return keypad.Key(card, ("card", card), reason=None if why is None else "", why=("why_card", card))
+
+
+def joker_cell(p: Painter, joker_box: Rect, entry: RoundEntry) -> None:
+    enabled = entry.card_reason(JOKER) is None
     pygame.draw.rect(p.surface, CARD_FACE if enabled else PANEL, joker_box, border_radius=p.px(6))
     label_h = joker_box.height // 3
     p.text(
@@ -662,7 +665,6 @@ def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
             role="small",
             min_size=8,
         )
-    p.controls.append(Control(Rect(joker_box), ("card", JOKER) if enabled else ("why_card", JOKER), True))
 
 
 def grid_cell(p: Painter, cell: Rect, card: str, lang: str, enabled: bool, have: int) -> None:

@@ -13,11 +13,12 @@ from typing import Any
 import pygame
 
 from companion.cards import RANKS
+from companion.display import grid as keypad
 from companion.display import kit
 from companion.display.chips import card_chips
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.kit import size_for_height
-from companion.display.layout import Action, Control, Painter, draw_suit
+from companion.display.layout import Action, Painter, draw_suit
 from companion.display.lots import draw_lots_overlay, fair_seat
 from companion.display.names import name_forms, short_name
 from companion.display.screens import (
@@ -87,6 +88,8 @@ register(
         "scr.slap.held_back.short": ("bien vu", "held back"),
         "scr.slap.not_yet.short": ("pas encore", "not yet"),
         "scr.slap.no_press.short": ("pas tapé", "no press"),
+        # The card entry's line of the ranks that cannot be drawn (issue 23, finding 8).
+        "scr.card.aside": ("Pas dans le tas\u202f:", "Not in the pile:"),
     }
 )
 
@@ -769,7 +772,27 @@ def _tile(p: Painter, players: tuple[str, ...], pr: PressView, cell: Rect, chose
         ink if chosen else ACCENT,
         min_size=shown,
     )
-    p.controls.append(Control(Rect(cell), ("toggle", pr.name), True))
+
+
+def picker_keys(
+    p: Painter,
+    players: tuple[str, ...],
+    block: Rect,
+    who: list[PressView],
+    cols: int,
+    chosen: bool,
+    size: int,
+) -> None:
+    """A block of the picker's tiles, as the entry grid's keys: touching one (or pressing its
+    number key) moves the player between those who draw and those who do not."""
+    by_name = {pr.name: pr for pr in who}
+    keys = [keypad.Key(pr.name, ("toggle", pr.name), selected=chosen) for pr in who]
+    gap = p.px(6)
+    cells = grid(block, len(who), cols, gap)
+    for cell, key in zip(cells, keys, strict=True):
+        keypad.draw_key(
+            p, cell, key, size, paint=lambda p, c, k: _tile(p, players, by_name[k.label], c, k.selected, size)
+        )
 
 
 def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
@@ -825,8 +848,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     y += label_h
     block = Rect(body.x, y, body.width, rows_c * row_c + (rows_c - 1) * gap)
     if chosen:
-        for cell, pr in zip(grid(block, len(chosen), cols_c, gap), chosen, strict=False):
-            _tile(p, players, pr, cell, True, p.font(FAR))
+        picker_keys(p, players, block, chosen, cols_c, True, p.font(FAR))
     else:
         p.panel(block, None, PANEL, border=DISABLED, width=p.px(2))
         p.text(
@@ -848,8 +870,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
         )
         y += label_h
         block = Rect(body.x, y, body.width, rows_s * row_s + (rows_s - 1) * gap)
-        for cell, pr in zip(grid(block, len(spared), cols_s, gap), spared, strict=False):
-            _tile(p, players, pr, cell, False, p.font(NEAR))
+        picker_keys(p, players, block, spared, cols_s, False, p.font(NEAR))
     ok, back = split(foot, [1.5, 1], vertical=False, gap=gap)
     p.button(
         ok,
@@ -879,6 +900,49 @@ def short_reason(v: View, rank: str) -> str | None:
     return "gone"
 
 
+def aside_reason(v: View, ranks: list[str]) -> tuple[str, str] | None:
+    """Why the ranks set aside cannot be drawn, in full: the sentence of the first rank of each
+    reason ("K cannot be drawn: Kings are dealt to the players at 10 players, the pile holds A 7
+    10"), one after the other."""
+    seen: dict[str | None, tuple[str, str]] = {}
+    for rank in ranks:
+        reason = v.rank_reasons.get(rank)
+        if reason is not None:
+            seen.setdefault(short_reason(v, rank), reason)
+    if not seen:
+        return None
+    return " ".join(r[0] for r in seen.values()), " ".join(r[1] for r in seen.values())
+
+
+def rank_keys_of(v: View, ui: Ui, lang: str) -> tuple[list[keypad.Key], list[tuple[str, list[keypad.Key]]]]:
+    """The rank keys of the card entry: those that can be drawn (label, what the card weighs
+    and its keyboard keys), and those that cannot, grouped by why (in order of rank)."""
+    offered: list[keypad.Key] = []
+    aside: dict[str, list[keypad.Key]] = {}
+    for rank in RANK_ORDER:
+        why = short_reason(v, rank)
+        keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
+        # What the card weighs, beside its key: an Ace is an event before it is drawn.
+        worth = (
+            t("scr.card.worth_flush", lang)
+            if rank == "7"
+            else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]])
+        )
+        key = keypad.Key(
+            rank_label(rank, lang),
+            ("rank", rank),
+            hint=f"{worth} · {keys}",
+            reason=t(f"scr.card.tag.{why}", lang) if why else None,
+            why=("why", rank),
+            selected=ui.rank == rank,
+        )
+        if why is None:
+            offered.append(key)
+        else:
+            aside.setdefault(why, []).append(key)
+    return offered, list(aside.items())
+
+
 def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if v is None:
         return no_game(p, ui, area)
@@ -905,31 +969,17 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head = Rect(area.x, area.y, area.width, ask_b.bottom - area.y)
     head_h = head.height
     foot_h = min(p.px(66), area.height // 8)
-    note_h = min(p.px(34), area.height // 16)
-    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - note_h - 3 * gap)
-    cols = 5 if p.scale.portrait else 7
+    aside_h = keypad.aside_height(p)
+    body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - aside_h - 3 * gap)
     rank_area, suit_area = split(body, [2.2 if not p.scale.portrait else 3, 1], gap=gap)
-    cells = grid(rank_area, 13, cols, p.px(5))
-    for cell, rank in zip(cells, RANK_ORDER, strict=True):
-        why = short_reason(v, rank)
-        keys = (RANK_KEYS_FR if lang == "fr" else RANK_KEYS_EN).get(rank, rank)
-        # What the card weighs, beside its key: an Ace is an event before it is drawn.
-        worth = (
-            t("scr.card.worth_flush", lang)
-            if rank == "7"
-            else t("kilos", lang, kilos=KILOS[RANK_BY_TEXT[rank]])
-        )
-        hint = t(f"scr.card.tag.{why}", lang) if why else f"{worth} · {keys}"
-        p.button(
-            cell,
-            rank_label(rank, lang),
-            ("rank", rank) if not why else ("why", rank),
-            enabled=why is None,
-            selected=ui.rank == rank,
-            color=ACCENT if ui.rank == rank else PANEL_HI,
-            hint=hint,
-            size=p.font(BIG),
-        )
+    # The ranks that can still be drawn take the grid, big; those that cannot are set aside in
+    # one line under it (at ten players 3 ranks of 13 can be drawn: issue 23, finding 8).
+    offered, aside = rank_keys_of(v, ui, lang)
+    # The ranks grow with their cells, never to the banner's size: who draws stays the biggest.
+    named = next((r.size for r in reversed(p.texts) if r.kind == "headline"), p.font(FAR))
+    top = min(p.font(FAR), named * 4 // 5)
+    most = 5 if p.scale.portrait else 7
+    keypad.entry_grid(p, rank_area, offered, min(p.font(BIG), top), aspect=1.4, most=most, top=top)
     suit_cells = split(suit_area, [1, 1, 1, 1, 1.3], vertical=False, gap=p.px(5))
     for cell, suit in zip(suit_cells, SUITS, strict=False):
         card = f"{ui.rank}{suit}" if ui.rank else None
@@ -947,7 +997,9 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         )
         r = max(4, min(cell.width, cell.height) // 5)
         color = ((200, 0, 0) if suit in RED_SUITS else (0, 0, 0)) if enabled else DISABLED
-        draw_suit(p.surface, suit, (cell.centerx, cell.y + cell.height * 2 // 5), r, color)
+        # Through ``under``: the painter knows where, and keeps the rest of the frame (drawn on
+        # ``p.surface`` the whole card entry was drawn anew each frame, 2.5 ms at 1920x1080).
+        draw_suit(p.under(cell), suit, (cell.centerx, cell.y + cell.height * 2 // 5), r, color)
     p.button(
         suit_cells[4],
         t("scr.card.any_suit", lang),
@@ -955,9 +1007,10 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         selected=ui.suit is None,
         size=p.font(SMALL),
     )
-    note = Rect(area.x, body.bottom + gap, area.width, note_h)
-    held = " ".join(rank_label(r, lang) for r in v.pile_ranks)
-    p.text(t("scr.card.note", lang, ranks=held), note, p.font(SMALL), MUTED, min_size=p.font(16))
+    line = Rect(area.x, body.bottom + gap, area.width, aside_h)
+    groups = [(t(f"scr.card.tag.{why}", lang), ks) for why, ks in aside]
+    keys_of_aside = " ".join(str(k.action[1]) for _, ks in aside for k in ks)
+    keypad.aside(p, line, t("scr.card.aside", lang), groups, ("why", keys_of_aside), p.font(SMALL))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, ok_b = split(foot, [1.2, 1], vertical=False, gap=gap)
     if ui.rank:
@@ -1641,7 +1694,8 @@ class KiloScreens(GameScreens):
         elif kind == "why":
             key = str(action[1])
             if v is not None:
-                reason = v.rank_reasons.get(key) or v.card_reasons.get(key)
+                reason = aside_reason(v, key.split()) if " " in key else None
+                reason = reason or v.rank_reasons.get(key) or v.card_reasons.get(key)
                 if reason is None and ui.rank is None and len(key) == 1:
                     reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
                 if reason is not None:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import pygame
 
+from companion.display import grid as keypad
 from companion.display import kit, sheet
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter
@@ -396,25 +397,25 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     foot_h = p.px(62)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     values_area, counts_area = split(body, [2.1, 1] if not portrait else [3, 1], gap=gap)
-    cols = 4 if portrait else 7
-    for cell, val in zip(grid(values_area, 13, cols, p.px(5)), VALUES, strict=True):
+    keys = []
+    for val in VALUES:
         opt = v.option(val)
-        if opt is not None:
-            hint = t("treize.tag.min", lang, n=opt[0])
-            action: Action = ("value", val)
-        else:
-            between = v.low is not None and v.high is not None and v.low[0] < val < v.high[0]
-            hint = t("treize.tag.gap" if between else "treize.tag.few", lang)
-            action = ("why", f"v{val}")
-        p.button(
-            cell,
-            str(val),
-            action,
-            enabled=opt is not None,
-            selected=value == val,
-            hint=hint,
-            size=p.font(BIG),
+        between = v.low is not None and v.high is not None and v.low[0] < val < v.high[0]
+        keys.append(
+            keypad.Key(
+                str(val),
+                ("value", val),
+                hint=t("treize.tag.min", lang, n=opt[0]) if opt is not None else "",
+                reason=None
+                if opt is not None
+                else t("treize.tag.gap" if between else "treize.tag.few", lang),
+                why=("why", f"v{val}"),
+                selected=value == val,
+            )
         )
+    # The thirteen values stay in their places (a value is found where it always is), the
+    # ones that cannot be played greyed with why.
+    keypad.entry_grid(p, values_area, keys, p.font(BIG), cols=4 if portrait else 7, centre=False)
     opt = v.option(value) if value is not None else None
     if value is None or opt is None:
         p.text(t("treize.play.pick_value", lang), counts_area, p.font(NEAR), MUTED, min_size=p.font(16))
@@ -432,17 +433,18 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         )
         most = max(opt[0], min(opt[1], MAX_COUNT_BUTTONS))
         row = Rect(label.right + gap, counts_area.y, counts_area.width - label_w - gap, counts_area.height)
-        cells = split(row, [1] * most, vertical=False, gap=p.px(4))
-        for n, cell in enumerate(cells, start=1):
-            ok = n >= opt[0]
-            p.button(
-                cell,
+        # Fewer than the least that can be played: greyed, touching one says why.
+        counts = [
+            keypad.Key(
                 str(n),
-                ("count", n) if ok else ("why", f"c{n}"),
-                enabled=ok,
+                ("count", n),
+                reason=None if n >= opt[0] else "",
+                why=("why", f"c{n}"),
                 selected=count == n,
-                size=p.font(NEAR),
             )
+            for n in range(1, most + 1)
+        ]
+        keypad.entry_grid(p, row, counts, p.font(NEAR), cols=most, gap=p.px(4))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, back_b, ok_b = split(foot, [1.3, 0.8, 1], vertical=False, gap=gap)
     chosen = (
@@ -489,20 +491,24 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     foot_h = p.px(60)
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     cols = min(len(v.stacks), 2 if p.scale.portrait else 7)
-    for cell, (value, stack_n) in zip(grid(body, len(v.stacks), cols, gap), v.stacks, strict=True):
+    counts = {str(value): n for value, n in v.stacks}
+
+    def stack(p: Painter, cell: Rect, key: keypad.Key) -> None:
         # The value big, how many lie on that stack under it (read from the seats too).
         p.panel(cell, None, PANEL_HI)
         top, bottom = split(cell.inflate(-p.px(8), -p.px(8)), [2, 1])
-        p.text(str(value), top, value_size, FG, role="far", min_size=min(value_size, p.font(BIG)))
+        p.text(key.label, top, value_size, FG, role="far", min_size=min(value_size, p.font(BIG)))
         p.text(
-            t("treize.take.stack", lang, count=stack_n),
+            t("treize.take.stack", lang, count=counts[key.label]),
             bottom,
             p.font(SMALL),
             MUTED,
             role="near",
             min_size=p.font(16),
         )
-        p.controls.append(Control(Rect(cell), ("took", value)))
+
+    keys = [keypad.Key(str(value), ("took", value)) for value, _n in v.stacks]
+    keypad.entry_grid(p, body, keys, value_size, cols=cols, gap=gap, paint=stack)
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
     p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
 
