@@ -83,6 +83,14 @@ def test_a_last_word_alone_takes_the_word_above(painter: Painter) -> None:
     assert len(lines) == 2 and len(lines[-1].split()) >= 2, lines
 
 
+def test_words_held_by_a_non_breaking_space_are_company(painter: Painter) -> None:
+    """Kilo's slap button keeps "de Jean-F." together with a non-breaking space: two words on
+    the last line, nothing to pull down."""
+    text = "Saisir la carte de\u00a0Jean-F."
+    width = wide(painter, "Saisir la carte de") + 2
+    assert painter.wrap_lines(text, width, SIZE) == ["Saisir la carte", "de\u00a0Jean-F."]
+
+
 def test_no_last_word_alone_at_any_width(painter: Painter) -> None:
     text = "Touchez un nom pour le changer et appuyez sur Entrée pour commencer la partie"
     for width in WIDTHS:

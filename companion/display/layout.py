@@ -1068,7 +1068,8 @@ class Painter:
                 rows.append(row)
                 row, line = [piece], piece
         rows.append(row)
-        if len(rows) >= 2 and len(rows[-1]) == 1 and len(rows[-2]) >= 2:
+        # One word alone: a group held by non-breaking spaces ("de\u00a0Jean-F.") is company.
+        if len(rows) >= 2 and len(rows[-1]) == 1 and len(rows[-1][0].split()) == 1 and len(rows[-2]) >= 2:
             above, last = rows[-2], rows[-1]
             if len(" ".join(above).split()) >= 3 and wide(f"{above[-1]} {last[0]}") <= width:
                 rows[-2:] = [above[:-1], [above[-1], last[0]]]
