@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
@@ -43,6 +44,39 @@ Action = tuple[Hashable, ...]
 
 
 _NAME_SIZES: dict[tuple[object, ...], int] = {}  # Painter.name_size by screen size
+
+
+# Where a line may not break, between two words that read as one (issue 23, finding 7): a sign
+# that joins what follows ("= il passe", "→ GPIO 17", "· P tas", "« mot"), a closing one that
+# belongs to what precedes ("mot »", "2 … 9"), a word of one letter (a key: "S matériel") and a
+# number with its unit ("12 %", "3 kg").
+# Non-breaking spaces (U+00A0, U+202F) never break: the wrapper splits on plain spaces only.
+JOIN_NEXT = frozenset({"=", "→", "←", "·", "«", "±", "≤", "≥", "≈", "×", "…", "+", "–", "−"})
+JOIN_PREVIOUS = frozenset({"»", ":", ";", "!", "?", "…", "×", "%", "‰"})
+UNITS = frozenset({"%", "‰", "°", "kg", "g", "ms", "µs", "s", "min", "h", "mm", "cm", "m", "px", "pt", "pts"})
+_NUMBER = re.compile(r"^[(\[]?[+\-−±]?\d+(?:[.,]\d+)?$")
+
+
+def glued(before: str, after: str) -> bool:
+    """Whether a line must not break between the words ``before`` and ``after``."""
+    if before in JOIN_NEXT or before.endswith("«") or after in JOIN_PREVIOUS:
+        return True
+    if len(before) == 1 and before.isalpha():  # a key and what it does ("S matériel"), "à la"
+        return True
+    return after.rstrip(",.;:)]»") in UNITS and _NUMBER.match(before) is not None
+
+
+def units(words: list[str]) -> list[str]:
+    """``words`` grouped where no line may break (``glued``), each group one string."""
+    out: list[str] = []
+    for word in words:
+        if not word and out:  # a double space (a column's gap) stays with the word before it
+            out[-1] += " "
+        elif out and word and glued(out[-1].rsplit(" ", 1)[-1], word):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -1009,19 +1043,40 @@ class Painter:
         return list(cached)
 
     def _wrap(self, text: str, width: int, size: int) -> list[str]:
+        """Greedy lines of whole words, never broken between two words that read as one
+        (``glued``); then a last line of one word alone takes the word above it, when the
+        line above keeps company and the two fit ("… = il" / "passe" reads "…" / "= il passe")."""
         lines: list[str] = []
         for para in text.split("\n"):
-            words = para.split(" ")
-            line = ""
-            for word in words:
-                trial = f"{line} {word}" if line else word
-                if self.fonts.size(trial, size)[0] <= width or not line:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
+            lines += self._wrap_para(para, width, size)
         return lines
+
+    def _wrap_para(self, para: str, width: int, size: int) -> list[str]:
+        def wide(s: str) -> int:
+            return self.fonts.size(s, size)[0]
+
+        pieces: list[str] = []
+        for unit in units(para.split(" ")):
+            # Glue is a preference: a group wider than the whole line breaks between its words.
+            pieces += unit.split(" ") if " " in unit and wide(unit) > width else [unit]
+        rows: list[list[str]] = []
+        row: list[str] = []
+        line = ""
+        for piece in pieces:
+            trial = f"{line} {piece}" if row else piece
+            if not row or wide(trial) <= width:
+                row.append(piece)
+                line = trial
+            else:
+                rows.append(row)
+                row, line = [piece], piece
+        rows.append(row)
+        # One word alone: a group held by non-breaking spaces ("de\u00a0Jean-F.") is company.
+        if len(rows) >= 2 and len(rows[-1]) == 1 and len(rows[-1][0].split()) == 1 and len(rows[-2]) >= 2:
+            above, last = rows[-2], rows[-1]
+            if len(" ".join(above).split()) >= 3 and wide(f"{above[-1]} {last[0]}") <= width:
+                rows[-2:] = [above[:-1], [above[-1], last[0]]]
+        return [" ".join(row) for row in rows]
 
     def line_height(self, size: int) -> int:
         # Accented capitals (É, À) stand taller than the font's line size.
@@ -1055,10 +1110,17 @@ class Painter:
         lines, cur, line_h = self.fonts.paragraphs.get(key) or self.fonts.paragraphs.put(
             key, self._wrap_to_fit(text, box.width, box.height, size, floor)
         )
+        room = box.height // line_h
+        if room < len(lines):
+            # Lines the box cannot hold at the least size are never dropped without a word: the
+            # last line that fits takes the rest, cut with an ellipsis and recorded as cut, which
+            # the legibility audit fails (``audit.contained``).
+            if not room:
+                self.text(" ".join(lines), box, cur, color, align="left", role=role, min_size=cur)
+                return box.height
+            lines = (*lines[: room - 1], " ".join(lines[room - 1 :]))
         y = box.top
         for line in lines:
-            if y + line_h > box.bottom:
-                break
             self.text(
                 line,
                 pygame.Rect(box.left, y, box.width, line_h),

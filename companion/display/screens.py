@@ -16,7 +16,7 @@ import pygame
 
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Action, Align, Control, Kind, Painter, Role
+from companion.display.layout import Action, Align, Control, Kind, Painter, Role, glued
 from companion.display.names import name_forms
 from companion.display.state import INPUTS, SETUP_PAGES, Ui, active_screen
 from companion.display.theme import (
@@ -271,9 +271,16 @@ def lines_text(
     forms = name_forms(players) if players else {}
     named = {form: who for who, own in forms.items() for form in own}
     y = box.top if valign == "top" else max(box.top, box.centery - line_h * len(lines) // 2)
+    room = max(0, (box.bottom + 1 - y) // line_h)
+    if room < len(lines):
+        # More lines than the box holds even at the least size: never dropped without a word.
+        # The last line that fits takes the rest, cut with an ellipsis and recorded as cut
+        # (``Painter.text``), which the legibility audit fails ("never cut", docs/screen.md).
+        if not room:
+            p.text(" ".join(lines), box, cur, color, align=align, role=role, min_size=cur, kind=kind)
+            return cur
+        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
     for line in lines:
-        if y + line_h > box.bottom + 1:
-            break
         line_box = Rect(box.x, y, box.width, line_h)
         who = named.get(line.strip())
         if who is not None:
@@ -340,7 +347,9 @@ def fit_lines(
 def two_lines(p: Painter, text: str, size: int, width: int, players: tuple[str, ...] = ()) -> list[str]:
     """``text`` in two lines no wider than ``width`` when it can: broken after a punctuation
     mark if one allows it, else where the longer line is shortest; never so that a line is a
-    player's name alone (a name is drawn as a name, not as part of a sentence)."""
+    player's name alone (a name is drawn as a name, not as part of a sentence), between two
+    words that read as one (``layout.glued``: "= il", "12 %") or leaving one word alone below
+    a longer line."""
     words = text.split(" ")
     if len(words) < 2:
         return [text]
@@ -349,10 +358,12 @@ def two_lines(p: Painter, text: str, size: int, width: int, players: tuple[str, 
     for i in range(1, len(words)):
         lines = [" ".join(words[:i]), " ".join(words[i:])]
         widest = max(p.fonts.size(line, size)[0] for line in lines)
-        after_mark = words[i - 1][-1] in ":;,.!?" or words[i] in ("·", "-", "—")
+        after_mark = words[i - 1][-1:] in tuple(":;,.!?") or words[i] in ("·", "-", "—")
         a_name = any(line.strip() in forms for line in lines)
-        options.append((a_name, widest > width, not after_mark, widest, lines))
-    return min(options, key=lambda o: o[:4])[4]
+        joined = glued(words[i - 1], words[i])
+        alone = len(lines[1].split()) == 1 and len(lines[0].split()) >= 3
+        options.append((a_name, widest > width, joined, alone, not after_mark, widest, lines))
+    return min(options, key=lambda o: o[:6])[6]
 
 
 def _ctl(rect: Rect, action: tuple[str, ...]) -> Control:
