@@ -14,7 +14,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from companion.display.layout import Fonts, Painter
+from companion.display.layout import Fonts, Painter, Retained
 from companion.display.theme import FG, GOOD, PANEL, PANEL_HI, Color
 
 SIZE = (640, 360)
@@ -190,3 +190,79 @@ def test_a_block_copied_over_the_background_paints_what_was_drawn_under_it(befor
     assert _block_frame(warm, before) == _block_frame(whole, before)
     if before is None:  # and that is the block as drawn
         assert _block_frame(warm, before) == _block_frame(Fonts(), before)
+
+
+MEASURED = [
+    "",
+    "Manche 6/8",
+    "Élodie a 120 points",
+    "1",
+    "+8",
+    "−3",
+    "100",
+    "10 000",
+    "Çà, gjpqy !",
+    "À\u202fqui le tour ?",
+    "Jean-François → 11",
+    "É",
+    "Dédé 7",
+    "x²",
+    " 0 ",
+]
+
+
+@pytest.mark.parametrize("nominal", [8, 13, 20, 31, 47, 90, 160])
+def test_a_text_measured_is_the_size_it_is_drawn_at(nominal: int) -> None:
+    """``Fonts.size`` measures without rendering (a fit search tries many sizes and draws one):
+    to the pixel the size of the surface ``render`` draws, for words, accents, descenders,
+    figures in their cells, numbers alone (their own band) and the substituted characters."""
+    from companion.display import typeface
+
+    fonts = Fonts()
+    for text in MEASURED:
+        drawn = typeface.render(fonts.font(nominal), text, FG).get_size()
+        assert typeface.measure(fonts.font(nominal), text) == drawn, text
+        assert fonts.size(text, nominal) == drawn, text
+
+
+def _blocks(fonts: Fonts, under: str | None, inside_raw: bool, memory: bool) -> bytes:
+    """A frame with a block of two texts far apart; ``under``: a panel drawn where the block goes
+    first; ``inside_raw``: the block also draws a bar on the surface itself, between its texts;
+    ``memory``: drawn as the app draws (``Retained``, on a new surface: every block drawn)."""
+    surface = pygame.Surface(SIZE)
+    surface.fill((255, 0, 255))
+    painter = Painter(surface, fonts, retained=Retained() if memory else None)
+    painter.ground((20, 20, 30), pygame.Rect(0, 0, *SIZE))
+    block = pygame.Rect(20, 20, 400, 300)
+    if under == "panel":
+        painter.panel(pygame.Rect(40, 130, 300, 60), None, PANEL_HI)
+
+    def draw() -> None:
+        painter.text("Manche 6/8", pygame.Rect(block.x, block.y, block.width, 50), 40)
+        if inside_raw:
+            pygame.draw.rect(painter.surface, (200, 30, 30), (60, 140, 200, 30))
+        painter.text("Dédé 7", pygame.Rect(block.x, block.bottom - 50, block.width, 50), 40)
+
+    painter.layer(("blocks", inside_raw), block, draw)
+    painter.finish()
+    return _pixels(surface)
+
+
+@pytest.mark.parametrize("memory", [False, True])
+@pytest.mark.parametrize(("first", "inside_raw"), [(None, False), (None, True), ("panel", False)])
+def test_a_block_copied_in_bands_keeps_every_pixel_it_was_copied_with(
+    first: str | None, inside_raw: bool, memory: bool
+) -> None:
+    """A block's bands (the rows copied over the background) are known from what the painter
+    drew in it where that is all of it; where the block also drew on the surface itself, or was
+    drawn over something else (a panel: its copy holds it), they are read from its pixels: a
+    copy in bands is a whole copy, pixel for pixel."""
+    banded, whole = Fonts(), Fonts()
+    for fonts in (banded, whole):
+        _blocks(fonts, None, inside_raw, memory)
+        _blocks(fonts, first, inside_raw, memory)  # the second frame keeps the copy
+    layer = next(iter(banded._layers.values()))
+    assert layer.bands is not None
+    for key, kept in list(whole._layers.items()):
+        whole._layers[key] = dataclasses.replace(kept, bands=None)
+    assert _blocks(banded, None, inside_raw, memory) == _blocks(whole, None, inside_raw, memory)

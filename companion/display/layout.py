@@ -172,8 +172,9 @@ class Fonts:
         key = (text, size)
         dims = self._sizes.get(key)
         if dims is None:
-            # The rendered surface, not font.size(): accents and descenders can make it taller.
-            dims = self._sizes[key] = self.render(text, size, FG).get_size()
+            # The rendered surface's size (its ink band, figures in cells), measured without
+            # drawing it: a layout measures many candidates and draws one.
+            dims = self._sizes[key] = typeface.measure(self.font(size), text)
             if len(self._sizes) > self.MAX_SIZES:
                 self._sizes.popitem(last=False)
         else:
@@ -313,14 +314,30 @@ def _bands(pixels: pygame.Surface, ground: Color) -> tuple[pygame.Rect, ...] | N
     """The bands of rows of ``pixels`` (as wide as what is not ``ground`` in them) outside which
     every pixel is ``ground``; None where they cover most of it anyway."""
     mask = pygame.mask.from_threshold(pixels, ground, (1, 1, 1, 255))  # exactly the background
+    w, h = pixels.get_size()
+    if mask.count() < w * h // 4:
+        return None  # most of it is not background: copied whole (and its components not sought)
     mask.invert()
+    return _merged(mask.get_bounding_rects(), (w, h))
+
+
+def _drawn_bands(drawn: list[pygame.Rect], block: pygame.Rect) -> tuple[pygame.Rect, ...] | None:
+    """``_bands`` from what was drawn (``drawn``, on the screen) in a block at ``block`` that
+    was all background before: rects that hold every pixel that is not, within the block."""
+    rects = [r.clip(block).move(-block.x, -block.y) for r in drawn]
+    return _merged([r for r in rects if r.width and r.height], block.size)
+
+
+def _merged(rects: list[pygame.Rect], size: tuple[int, int]) -> tuple[pygame.Rect, ...] | None:
+    """``rects`` gathered into bands of rows (those fewer than ``BAND_GAP`` rows apart in one);
+    None where the bands cover most of ``size``: copied whole."""
     bands: list[pygame.Rect] = []
-    for r in sorted(mask.get_bounding_rects(), key=lambda r: r.top):
+    for r in sorted(rects, key=lambda r: r.top):
         if bands and r.top <= bands[-1].bottom + BAND_GAP:
             bands[-1].union_ip(r)
         else:
             bands.append(pygame.Rect(r))
-    w, h = pixels.get_size()
+    w, h = size
     if sum(b.width * b.height for b in bands) > w * h * 3 // 4:
         return None
     return tuple(bands)
@@ -457,6 +474,7 @@ class Painter:
         self._ground_color: Color = (0, 0, 0)
         self._drawn: list[pygame.Rect] = []
         self._raw = False  # the surface was handed out: anything may have been drawn anywhere
+        self._blind = False  # the surface was handed out inside a block (``_layer``)
         # Audit mode (tests, `companion snapshot`) also samples what lies under each text, for
         # the contrast rule; a live frame does not pay for it.
         self.audit = audit
@@ -479,6 +497,7 @@ class Painter:
     def surface(self) -> pygame.Surface:
         """The frame's surface, for drawing the painter does not see (``under`` says where)."""
         if self._depth:
+            self._blind = True  # drawn in a block where the painter does not see it
             return self._surface  # inside a block: inside its rect
         self._raw = True
         self._close()
@@ -775,7 +794,14 @@ class Painter:
             self._drawn.append(rect)
             return
         counts = len(self.texts), len(self.controls), len(self.boxes)
+        # Drawn over nothing but the background, by the painter alone: what is not background
+        # in it lies inside what the painter recorded drawing, no pixel need be read to know.
+        on_ground, blind, first = self._on_ground(rect), self._blind, len(self._drawn)
+        self._blind = False
         draw()
+        seen = on_ground and not self._blind and not self._raw  # (not in a block: ``_raw``)
+        self._blind = blind or self._blind
+        drawn = self._drawn[first:]
         self._drawn.append(rect)
         area = rect.clip(self.screen)
         if area != rect:
@@ -789,7 +815,7 @@ class Painter:
                 tuple(self.controls[counts[1] :]),
                 tuple(self.boxes[counts[2] :]),
                 self._ground_color,
-                _bands(pixels, self._ground_color),
+                _drawn_bands(drawn, rect) if seen else _bands(pixels, self._ground_color),
             ),
         )
 

@@ -68,6 +68,23 @@ def line_height(font: pygame.font.Font) -> int:
     return _band(font)[1]
 
 
+def measure(font: pygame.font.Font, text: str) -> tuple[int, int]:
+    """The size of ``render(font, text, ...)``'s surface without drawing it: the layouts (a fit
+    search, a wrap) try many sizes and lines and draw only one, and rendering a line at 1080p
+    costs a hundred times its measure (``Font.size`` is SDL_ttf's own measure of what
+    ``Font.render`` draws, to the pixel; tests/test_draw_caches.py compares the two)."""
+    text = text.translate(SUBSTITUTES)
+    y0, height = _figure_band(font) if FIGURES.issuperset(text) and text else _band(font)
+    if not any(c.isdigit() for c in text):
+        return font.size(text)[0], min(height, font.get_height() - y0)
+    cell = digit_cell(font)
+    x = 0
+    for run in _DIGIT.split(text):
+        if run:
+            x += cell if run.isdigit() else font.size(run)[0]
+    return max(1, x), height
+
+
 def render(font: pygame.font.Font, text: str, color: tuple[int, int, int]) -> pygame.Surface:
     """``text`` in ``color`` on a transparent surface as tall as the line's ink band, figures in
     fixed-width cells."""
