@@ -164,9 +164,10 @@ def recent(values: Sequence[tuple[str, bool]]) -> Low:
                 text, Rect(x - w, box.y, w, box.height), size, GOOD if marked else MUTED, min_size=size
             )
             if marked:
-                pygame.draw.line(
-                    p.surface, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), max(1, p.px(2))
-                )
+                # Through ``under`` (the painter's surface would make the frame drawn whole).
+                line = max(1, p.px(2))
+                under = p.under(Rect(drawn.x - 1, drawn.bottom - line, drawn.width + 3, 2 * line + 1))
+                pygame.draw.line(under, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), line)
             x -= w + sep
 
     return low
@@ -655,7 +656,7 @@ def slide_in(p: Painter, key: Hashable, value: Hashable, inner: Rect, frame: Rec
         yield inner
         return
     # Through the painter's clip, which the retained frame knows of (drawn now, not deferred).
-    shown = frame.clip(p.surface.get_clip())
+    shown = frame.clip(p.get_clip())
     first = len(p.texts)
     try:
         with p.clip(shown):

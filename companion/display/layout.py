@@ -557,6 +557,11 @@ class Painter:
             surface.set_clip(old)
             self._unbound = held
 
+    def get_clip(self) -> pygame.Rect:
+        """Where drawing lands now (``clip``): read without handing out the surface, which would
+        make the rest of the frame drawn whole."""
+        return self._surface.get_clip()
+
     def _defer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> bool:
         """Drawing outside any block whose pixels ``key`` says (a text, a panel, a seat mark),
         kept to be drawn with the group it belongs to: the first one and what follows it over its
@@ -794,12 +799,13 @@ class Painter:
             self._drawn.append(rect)
             return
         counts = len(self.texts), len(self.controls), len(self.boxes)
-        # Drawn over nothing but the background, by the painter alone: what is not background
-        # in it lies inside what the painter recorded drawing, no pixel need be read to know.
         on_ground, blind, first = self._on_ground(rect), self._blind, len(self._drawn)
         self._blind = False
         draw()
-        seen = on_ground and not self._blind and not self._raw  # (not in a block: ``_raw``)
+        # Drawn over nothing but the background by the painter alone (not on the surface it
+        # handed out: ``_blind`` in a block, ``_raw`` outside a memory's), what is not background
+        # in it lies inside what the painter recorded drawing: its bands need no pixel read.
+        seen = on_ground and not self._blind and not self._raw
         self._blind = blind or self._blind
         drawn = self._drawn[first:]
         self._drawn.append(rect)
@@ -807,6 +813,9 @@ class Painter:
         if area != rect:
             return  # partly off screen: not worth keeping
         pixels = self._surface.subsurface(area).copy()
+        bands = None  # drawn over something else: copied whole (its bands would be read from
+        if on_ground:  # its pixels: 0.3 ms for a 1080p tile, more than drawing it)
+            bands = _drawn_bands(drawn, rect) if seen else _bands(pixels, self._ground_color)
         self.fonts.put_layer(
             full,
             Layer(
@@ -815,7 +824,7 @@ class Painter:
                 tuple(self.controls[counts[1] :]),
                 tuple(self.boxes[counts[2] :]),
                 self._ground_color,
-                _drawn_bands(drawn, rect) if seen else _bands(pixels, self._ground_color),
+                bands,
             ),
         )
 

@@ -267,12 +267,14 @@ def _move_mark(p: Painter, move: int, box: Rect) -> None:
     r = max(3, min(box.height // 3, box.width // 6))
     cx = box.right - r - 2
     cy = box.centery
+    # Through ``under``, not the painter's surface (which would make the frame drawn whole).
+    mark = Rect(cx - r, cy - r, 2 * r + 1, 2 * r + 1)
     if move > 0:
         pts = [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-        pygame.draw.polygon(p.surface, kit.ROLE["up"], pts)
+        pygame.draw.polygon(p.under(mark), kit.ROLE["up"], pts)
     else:
         pts = [(cx, cy + r), (cx + r, cy - r), (cx - r, cy - r)]
-        pygame.draw.polygon(p.surface, kit.ROLE["down"], pts)
+        pygame.draw.polygon(p.under(mark), kit.ROLE["down"], pts)
 
 
 def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
@@ -358,7 +360,7 @@ def draw_sheet_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         cols=cols,
     )
     # The round to play, framed; under it what the scorer touches.
-    pygame.draw.rect(p.surface, ACCENT, info, width=max(1, p.px(2)))
+    pygame.draw.rect(p.under(info), ACCENT, info, width=max(1, p.px(2)))
     inner = info.inflate(-2 * p.px(3), -2 * p.px(5))
     if v.finished:
         lines_text(p, headline_text(v, lang), inner, read, ACCENT, read, players=v.players)
@@ -547,7 +549,7 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             min_size=p.font(10),
         )
         if current:
-            pygame.draw.rect(p.surface, ACCENT, cell.inflate(0, 2), width=max(1, p.px(2)))
+            pygame.draw.rect(p.under(cell.inflate(0, 2)), ACCENT, cell.inflate(0, 2), width=max(1, p.px(2)))
     leaders = set(v.leaders)
     rows = split(
         Rect(body.x, body.y + ranks_h + gap, body.width, body.height - ranks_h - gap),
@@ -598,12 +600,13 @@ def draw_sheet_portrait(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                 kind="score",
             )
             if out:
+                w = max(1, p.px(2))
                 pygame.draw.line(
-                    p.surface,
+                    p.under(Rect(cell.x, cell.bottom - 1 - w, cell.width, 2 * w + 2)),
                     GOOD,
                     (cell.x + 2, cell.bottom - 1),
                     (cell.right - 2, cell.bottom - 1),
-                    max(1, p.px(2)),
+                    w,
                 )
         if not v.finished:
             p.controls.append(Control(Rect(row), ("out", s)))

@@ -946,7 +946,8 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         )
         r = max(4, min(cell.width, cell.height) // 5)
         color = ((200, 0, 0) if suit in RED_SUITS else (0, 0, 0)) if enabled else DISABLED
-        draw_suit(p.surface, suit, (cell.centerx, cell.y + cell.height * 2 // 5), r, color)
+        # Over its button only (``under``): the painter's surface would make the frame whole.
+        draw_suit(p.under(cell), suit, (cell.centerx, cell.y + cell.height * 2 // 5), r, color)
     p.button(
         suit_cells[4],
         t("scr.card.any_suit", lang),

@@ -787,7 +787,7 @@ def scores_condensed(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(6)
     read = kit.read_size(p)
     band = Rect(area.x, area.y, area.width, p.line_height(read) + 2 * p.px(4))
-    pygame.draw.rect(p.surface, ACCENT, band, width=max(1, p.px(2)))
+    pygame.draw.rect(p.under(band), ACCENT, band, width=max(1, p.px(2)))  # not p.surface: whole frame
     lines_text(
         p,
         t("treize.scores.race", lang, target=v.target),
