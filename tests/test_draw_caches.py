@@ -120,6 +120,7 @@ def test_every_cache_of_fonts_is_bounded() -> None:
     """An evening draws thousands of different texts, sizes and blocks: each cache keeps at
     most its cap (an uncapped one grows here past it)."""
     fonts = Fonts(text_bytes=64 * 1024)
+    fonts.RUN_BYTES = 64 * 1024
     fonts.MAX_FONTS = 6
     fonts.MAX_SIZES = 40
     fonts.LAYER_BYTES = 64 * 1024
@@ -141,16 +142,21 @@ def test_every_cache_of_fonts_is_bounded() -> None:
     assert len(fonts.seen_layers) <= 30
     assert 0 < fonts.layer_bytes <= 64 * 1024
     assert 0 < stats["panel_bytes"] <= 64 * 1024 and stats["panels"] < 120
+    assert 0 < stats["run_bytes"] <= 64 * 1024 and stats["runs"] < 120
 
 
-def test_a_text_cached_is_drawn_anew_in_another_colour() -> None:
+@pytest.mark.parametrize("text", ["Manche 6/8", "Manche 8/6"])
+def test_a_text_cached_is_drawn_anew_in_another_colour(text: str) -> None:
+    """A text, and the pieces a line with figures is put together from (``Fonts._run``), is
+    kept a colour and a size: another colour or size of the same words is drawn anew."""
     fonts = Fonts()
     box = pygame.Rect(10, 10, 400, 80)
-    for color in (FG, GOOD, FG):
+    fonts.render("Manche 6/8", 40, FG)  # its pieces ("Manche ", "6", "/", "8") in FG at 40
+    for color, size in ((FG, 40), (GOOD, 40), (FG, 44), (FG, 40)):
         warm = pygame.Surface(SIZE)
-        Painter(warm, fonts).text("Manche 6/8", box, 40, color)
+        Painter(warm, fonts).text(text, box, size, color)
         cold = pygame.Surface(SIZE)
-        Painter(cold, Fonts()).text("Manche 6/8", box, 40, color)
+        Painter(cold, Fonts()).text(text, box, size, color)
         assert _pixels(warm) == _pixels(cold)
 
 
@@ -266,3 +272,37 @@ def test_a_block_copied_in_bands_keeps_every_pixel_it_was_copied_with(
     for key, kept in list(whole._layers.items()):
         whole._layers[key] = dataclasses.replace(kept, bands=None)
     assert _blocks(banded, None, inside_raw, memory) == _blocks(whole, None, inside_raw, memory)
+
+
+def _over_last(memory: Retained | None, surface: pygame.Surface, in_block: bool, first: bool) -> bytes:
+    """Frame one: bars where the panel goes. Frame two: the panel (in a block, or alone) with a
+    text, where the bars were: its rounded corners must show the background, not the bars."""
+    painter = Painter(surface, Fonts(), retained=memory)
+    painter.ground((20, 20, 30), pygame.Rect(0, 0, *SIZE))
+    box = pygame.Rect(40, 40, 300, 160)
+    if first:
+        painter.bar(pygame.Rect(30, 30, 320, 30), (200, 30, 30))
+        painter.bar(pygame.Rect(30, 180, 320, 30), (30, 200, 30))
+    else:
+
+        def draw() -> None:
+            painter.panel(box, None, PANEL_HI, border=GOOD)
+            painter.text("Manche 6/8", box.inflate(-20, -20), 40)
+
+        if in_block:
+            painter.layer(("panel block",), box, draw)
+        else:
+            draw()
+    painter.finish()
+    return _pixels(surface)
+
+
+@pytest.mark.parametrize("in_block", [True, False])
+def test_a_panel_over_the_last_frame_shows_the_background_at_its_corners(in_block: bool) -> None:
+    """The retained frame fills the background only where a panel does not cover every pixel
+    (its solid rows): drawn where the last frame had something else, the frame is the fresh
+    one, pixel for pixel, rounded corners included."""
+    surface, memory = pygame.Surface(SIZE), Retained()
+    _over_last(memory, surface, in_block, first=True)
+    kept = _over_last(memory, surface, in_block, first=False)
+    assert kept == _over_last(None, pygame.Surface(SIZE), in_block, first=False)

@@ -74,6 +74,7 @@ class Fonts:
     """
 
     TEXT_BYTES = 16 * 1024 * 1024  # the rendered texts; a full 1080p frame is 8 MB
+    RUN_BYTES = 4 * 1024 * 1024  # runs of a line with figures (``typeface.render``'s pieces)
     MAX_FONTS = 96  # font objects (one a size; an evening at 1080p uses about 75)
     MAX_SIZES = 8000  # measured (text, size) pairs: a few dozen bytes each
     MAX_FITS = 8000  # Painter.fit results: (text, box, sizes) -> (shown, size), as small
@@ -88,6 +89,10 @@ class Fonts:
         self._caps: dict[int, int] = {}
         self._texts: OrderedDict[tuple[str, int, Color], pygame.Surface] = OrderedDict()
         self.text_bytes = 0  # pixels held by _texts
+        # The pieces a line with figures is put together from (each figure in its cell, the
+        # words between): a new score is the same glyphs, put together anew.
+        self._runs: OrderedDict[tuple[str, int, Color], pygame.Surface] = OrderedDict()
+        self.run_bytes = 0
         self._sizes: OrderedDict[tuple[str, int], tuple[int, int]] = OrderedDict()
         # Layouts are pure functions of the measures above, kept so that a redraw does not
         # probe size after size again (Painter.fit, Painter.paragraph).
@@ -187,7 +192,7 @@ class Fonts:
         if surf is not None:
             self._texts.move_to_end(key)
             return surf
-        surf = typeface.render(self.font(size), text, color)
+        surf = typeface.render(self.font(size), text, color, functools.partial(self._run, size, color))
         self._texts[key] = surf
         self.text_bytes += _bytes(surf)
         while self.text_bytes > self.text_bytes_cap and len(self._texts) > 1:
@@ -195,8 +200,23 @@ class Fonts:
             self.text_bytes -= _bytes(old)
         return surf
 
+    def _run(self, size: int, color: Color, run: str) -> pygame.Surface:
+        key = (run, size, color)
+        surf = self._runs.get(key)
+        if surf is not None:
+            self._runs.move_to_end(key)
+            return surf
+        surf = self._runs[key] = self.font(size).render(run, True, color)
+        self.run_bytes += _bytes(surf)
+        while self.run_bytes > self.RUN_BYTES and len(self._runs) > 1:
+            _, old = self._runs.popitem(last=False)
+            self.run_bytes -= _bytes(old)
+        return surf
+
     def stats(self) -> dict[str, int]:
         return {
+            "runs": len(self._runs),
+            "run_bytes": self.run_bytes,
             "texts": len(self._texts),
             "text_bytes": self.text_bytes,
             "fonts": len(self._fonts),
@@ -233,11 +253,12 @@ class PanelShape:
     cost: pygame fills the shape row by row through SDL's fill, which streams every row to
     memory past the cache (a 259x152 tile: 78 us drawn, 48 us copied, after the background)."""
 
-    __slots__ = ("bytes", "parts")
+    __slots__ = ("bytes", "parts", "solid")
 
-    def __init__(self, parts: list[tuple[pygame.Surface, int]], nbytes: int) -> None:
+    def __init__(self, parts: list[tuple[pygame.Surface, int]], nbytes: int, solid: pygame.Rect) -> None:
         self.parts = parts  # (rows, their top within the panel)
         self.bytes = nbytes
+        self.solid = solid  # the rows that cover every pixel, within the panel
 
     @classmethod
     def draw(
@@ -276,7 +297,7 @@ class PanelShape:
                 if with_key:
                     rows.set_colorkey(key)
                 parts.append((rows, y0))
-        return cls(parts, sum(_bytes(rows) for rows, _ in parts))
+        return cls(parts, sum(_bytes(rows) for rows, _ in parts), pygame.Rect(0, top, w, bottom - top))
 
     def blit(self, surface: pygame.Surface, topleft: tuple[int, int]) -> None:
         x, y = topleft
@@ -447,6 +468,7 @@ class _Group:
     rect: pygame.Rect
     keys: list[Hashable]
     draws: list[Callable[[], object]]
+    solid: list[pygame.Rect]  # where one of its parts covers every pixel (a panel's rows)
 
 
 class Painter:
@@ -475,6 +497,9 @@ class Painter:
         self._drawn: list[pygame.Rect] = []
         self._raw = False  # the surface was handed out: anything may have been drawn anywhere
         self._blind = False  # the surface was handed out inside a block (``_layer``)
+        # The block being drawn (``layer``): where the last frame may still show in it is made
+        # background only where it draws (``_fill``), not under a panel's solid rows.
+        self._pending: pygame.Rect | None = None
         # Audit mode (tests, `companion snapshot`) also samples what lies under each text, for
         # the contrast rule; a live frame does not pay for it.
         self.audit = audit
@@ -498,6 +523,8 @@ class Painter:
         """The frame's surface, for drawing the painter does not see (``under`` says where)."""
         if self._depth:
             self._blind = True  # drawn in a block where the painter does not see it
+            if self._pending is not None:
+                self._materialize(self._pending)
             return self._surface  # inside a block: inside its rect
         self._raw = True
         self._close()
@@ -540,6 +567,8 @@ class Painter:
         if not self._depth:
             self._close()
             self._op(None, rect)
+        elif self._pending is not None:
+            self._materialize(rect)
         return self._surface
 
     @contextlib.contextmanager
@@ -562,10 +591,13 @@ class Painter:
         make the rest of the frame drawn whole."""
         return self._surface.get_clip()
 
-    def _defer(self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object]) -> bool:
+    def _defer(
+        self, key: Hashable, rect: pygame.Rect, draw: Callable[[], object], solid: pygame.Rect | None = None
+    ) -> bool:
         """Drawing outside any block whose pixels ``key`` says (a text, a panel, a seat mark),
         kept to be drawn with the group it belongs to: the first one and what follows it over its
-        rect (a panel and its texts, a banner and its mark). False: draw it now."""
+        rect (a panel and its texts, a banner and its mark). ``solid``: where it writes every
+        pixel (no background needed under it first). False: draw it now."""
         if self._depth or not self._live or self._unbound:
             return False
         self._drawn.append(rect)
@@ -574,9 +606,11 @@ class Painter:
             group.rect.union_ip(rect)  # its pixels lie inside that rect, the rest is background
             group.keys.append(key)
             group.draws.append(draw)
+            if solid is not None:
+                group.solid.append(solid)
             return True
         self._close()
-        self._group = _Group(pygame.Rect(rect), [key], [draw])
+        self._group = _Group(pygame.Rect(rect), [key], [draw], [] if solid is None else [solid])
         return True
 
     def _close(self) -> None:
@@ -592,6 +626,9 @@ class Painter:
         if key in self._alone and area.collidelist(self._touched) == -1:
             self._stale = _minus_all(self._stale, area)
         else:
+            if self._surface.get_clip() == self.screen:
+                for solid in group.solid:  # drawn over whole: no background under it first
+                    self._stale = _minus_all(self._stale, solid.clip(self.screen))
             self._materialize(area)
             self._touched.append(area)
             for draw in group.draws:
@@ -632,6 +669,21 @@ class Painter:
         if clip != self.screen:
             surface.set_clip(clip)
         self._stale = keep
+
+    def _fill(self, rect: pygame.Rect) -> None:
+        """In a block (``_pending``), ``rect`` made background where the last frame may still
+        show, before drawing over it (or once the block is drawn, what it left)."""
+        if self._pending is not None:
+            self._materialize(rect)
+
+    def _cover(self, rect: pygame.Rect) -> None:
+        """In a block, ``rect`` is about to be drawn over whole, every pixel: what the last frame
+        left there needs no background first (unless a clip keeps part of it)."""
+        if self._pending is not None:
+            if self._surface.get_clip() == self.screen:
+                self._stale = _minus_all(self._stale, rect.clip(self.screen))
+            else:
+                self._materialize(rect)
 
     def _pixel(self, x: int, y: int) -> int:
         """The pixel at (x, y) as a whole frame has it now (mapped): where the surface may still
@@ -685,12 +737,14 @@ class Painter:
     def _on_ground(self, rect: pygame.Rect) -> bool:
         """Whether every pixel of ``rect`` is still the frame's background."""
         ground = self._ground
+        pending = self._pending
         return (
             ground is not None
             and not self._raw
             and ground.contains(rect)
             and rect.collidelist(self._drawn) == -1
-            and rect.collidelist(self._stale) == -1
+            # What the last frame left in the block being drawn is made background (``_fill``).
+            and ((pending is not None and pending.contains(rect)) or rect.collidelist(self._stale) == -1)
         )
 
     # --- geometry helpers --------------------------------------------------------------------
@@ -721,8 +775,17 @@ class Painter:
                 pygame.draw.rect(surface, border, rect, width=line, border_radius=radius)
             return rect
         key = ("panel", tuple(rect), color, radius, border, line)
-        if not self._defer(key, rect, functools.partial(shape.blit, surface, rect.topleft)):
-            shape.blit(self.under(rect), rect.topleft)
+        solid = shape.solid.move(rect.topleft)
+        if not self._defer(key, rect, functools.partial(shape.blit, surface, rect.topleft), solid):
+            if self._depth and self._pending is not None:
+                # In a block: its solid rows cover whatever is there, only its corners' rows
+                # show what is under them (a 1080p tile's background: 0.2 ms not filled).
+                self._drawn.append(rect)
+                self._cover(solid)
+                self._fill(rect)
+                shape.blit(surface, rect.topleft)
+            else:
+                shape.blit(self.under(rect), rect.topleft)
         return rect
 
     def bar(self, rect: pygame.Rect, color: Color) -> None:
@@ -763,14 +826,16 @@ class Painter:
             self.controls.extend(kept[1])
             self.boxes.extend(kept[2])
             return
-        # Its drawing may read what is under it (a button's corners): made right first.
-        self._materialize(area)
+        # What it draws over is made background as it draws (``_pending``); what it reads (a
+        # button's corners, ``_pixel``) is read as background where the last frame still shows.
         self._touched.append(area)
+        self._pending = area
         self._depth += 1
         try:
             self._layer(full, rect, draw)
         finally:
             self._depth -= 1
+            self._pending = None
         records = (
             tuple(self.texts[counts[0] :]),
             tuple(self.controls[counts[1] :]),
@@ -784,9 +849,11 @@ class Painter:
             if layer.bands is not None and layer.ground == self._ground_color and self._on_ground(rect):
                 # Over the background: only the rows that are not background (a frame is
                 # memory-bound; a block of text rows is mostly background).
+                self._fill(rect)
                 for band in layer.bands:
                     self._surface.blit(layer.pixels, band.move(rect.topleft), band)
             else:
+                self._cover(rect)
                 self._surface.blit(layer.pixels, rect)
             self._drawn.append(rect)
             self.texts.extend(layer.texts)
@@ -796,12 +863,14 @@ class Painter:
         if self.fonts.seen_layers.get(full) is None:
             self.fonts.seen_layers.put(full, True)
             draw()
+            self._fill(rect)  # what it left as it was: background
             self._drawn.append(rect)
             return
         counts = len(self.texts), len(self.controls), len(self.boxes)
         on_ground, blind, first = self._on_ground(rect), self._blind, len(self._drawn)
         self._blind = False
         draw()
+        self._fill(rect)
         # Drawn over nothing but the background by the painter alone (not on the surface it
         # handed out: ``_blind`` in a block, ``_raw`` outside a memory's), what is not background
         # in it lies inside what the painter recorded drawing: its bands need no pixel read.
