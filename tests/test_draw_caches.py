@@ -14,6 +14,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from companion.display import kit
 from companion.display.layout import Fonts, Painter, Retained
 from companion.display.theme import FG, GOOD, PANEL, PANEL_HI, Color
 
@@ -125,7 +126,7 @@ def test_every_cache_of_fonts_is_bounded() -> None:
     fonts.MAX_SIZES = 40
     fonts.LAYER_BYTES = 64 * 1024
     fonts.PANEL_BYTES = 64 * 1024
-    fonts.fits.cap = fonts.paragraphs.cap = fonts.wraps.cap = fonts.seen_layers.cap = 30
+    fonts.fits.cap = fonts.paragraphs.cap = fonts.wraps.cap = fonts.seen_layers.cap = fonts.layouts.cap = 30
     surface = pygame.Surface(SIZE)
     for i in range(120):
         painter = Painter(surface, fonts)
@@ -133,13 +134,14 @@ def test_every_cache_of_fonts_is_bounded() -> None:
         painter.text(f"Joueur {i} : {i * 7} kg", box, 20 + i % 12)
         painter.paragraph(f"Manche {i}, une phrase qui tient sur plusieurs lignes", box, 24)
         painter.panel(pygame.Rect(0, 100, 50 + i, 40), None, PANEL)
+        kit.tile_layout(painter, pygame.Rect(0, 150, 200 + i, 90))
         for _ in range(2):
             painter.layer(("block", i), box, functools.partial(painter.text, str(i), box, 30))
     stats = fonts.stats()
     assert 0 < stats["text_bytes"] <= 64 * 1024 and stats["texts"] < 120
     assert stats["fonts"] <= 6 and stats["sizes"] <= 40
     assert stats["fits"] <= 30 and stats["paragraphs"] <= 30 and len(fonts.wraps) <= 30
-    assert len(fonts.seen_layers) <= 30
+    assert len(fonts.seen_layers) <= 30 and 0 < stats["layouts"] <= 30
     assert 0 < fonts.layer_bytes <= 64 * 1024
     assert 0 < stats["panel_bytes"] <= 64 * 1024 and stats["panels"] < 120
     assert 0 < stats["run_bytes"] <= 64 * 1024 and stats["runs"] < 120
@@ -306,3 +308,15 @@ def test_a_panel_over_the_last_frame_shows_the_background_at_its_corners(in_bloc
     _over_last(memory, surface, in_block, first=True)
     kept = _over_last(memory, surface, in_block, first=False)
     assert kept == _over_last(None, pygame.Surface(SIZE), in_block, first=False)
+
+
+@pytest.mark.parametrize("sizes", [[(800, 480), (1920, 1080)], [(1920, 1080), (1080, 1920), (800, 480)]])
+def test_a_tile_laid_out_once_is_laid_out_again_on_another_screen(sizes: list[tuple[int, int]]) -> None:
+    """A tile's layout is kept by its box and inputs (``kit.tile_layout``) and the screen's
+    size: the same box on a bigger, a smaller or a turned screen (its scale, its type sizes)
+    is laid out anew, as a cold cache lays it out."""
+    fonts = Fonts()
+    box = pygame.Rect(10, 10, 300, 120)
+    for size in sizes:
+        warm = kit.tile_layout(Painter(pygame.Surface(size), fonts), box, "pts", 3)
+        assert warm == kit.tile_layout(Painter(pygame.Surface(size), Fonts()), box, "pts", 3)

@@ -247,7 +247,18 @@ def tile_layout(
 ) -> TileLayout:
     """Where things go on a tile of ``box``'s size: the figure takes at most ``share`` of the
     width (never under far type, nor over ``top`` when given: a turn banner above the tiles
-    stays the biggest text), the name the rest."""
+    stays the biggest text), the name the rest. Kept by its inputs and the screen's size (a
+    frame lays out every tile twice; the frame after a score, every tile anew)."""
+    key = ("kit.tile_layout", tuple(box), unit, digits, share, top, p.screen.size)
+    kept = p.fonts.layouts.get(key)
+    if isinstance(kept, TileLayout):
+        return kept
+    lay = _tile_layout(p, box, unit, digits, share, top)
+    p.fonts.layouts.put(key, lay)
+    return lay
+
+
+def _tile_layout(p: Painter, box: Rect, unit: str, digits: int, share: float, top: int | None) -> TileLayout:
     pad = max(3, min(box.height // 12, p.px(8)))
     inner = box.inflate(-2 * pad, -2 * pad)
     fonts = p.fonts

@@ -80,6 +80,7 @@ class Fonts:
     MAX_FITS = 8000  # Painter.fit results: (text, box, sizes) -> (shown, size), as small
     MAX_PARAGRAPHS = 500  # Painter.paragraph layouts: a text's lines, about its own length
     MAX_WRAPS = 2000  # Painter.wrap_lines results, as small
+    MAX_LAYOUTS = 2000  # layouts of a block by its inputs (kit.tile_layout): a few rects each
     LAYER_BYTES = 12 * 1024 * 1024  # drawn blocks (the bars): a 1080p nav bar is 1 MB
     PANEL_BYTES = 8 * 1024 * 1024  # panels' shapes: a 1080p tile is 160 KB, the widest 1 MB
 
@@ -101,6 +102,9 @@ class Fonts:
             self.MAX_PARAGRAPHS
         )
         self.wraps: Lru[tuple[str, int, int], tuple[str, ...]] = Lru(self.MAX_WRAPS)
+        # A block's layout by everything it depends on, the screen's size among it (a tile's
+        # rects: measured at the sizes the screen's scale gives).
+        self.layouts: Lru[Hashable, object] = Lru(self.MAX_LAYOUTS)
         # Blocks of a frame drawn once and then copied (Painter.layer), capped in bytes.
         self._layers: OrderedDict[Hashable, Layer] = OrderedDict()
         self.layer_bytes = 0
@@ -223,6 +227,7 @@ class Fonts:
             "sizes": len(self._sizes),
             "fits": len(self.fits),
             "paragraphs": len(self.paragraphs),
+            "layouts": len(self.layouts),
             "panels": len(self._panels),
             "panel_bytes": self.panel_bytes,
         }
