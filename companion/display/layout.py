@@ -327,18 +327,14 @@ class PanelShape:
             surface.fill(mapped, (x + x0, y + top, width, height))
 
 
-FILL_BYTES = 256 * 1024  # a panel's solid rows kept as fills from this size (a 1080p tile: 1.2 MB)
-
-
 def _alike(whole: pygame.Surface, top: int, bottom: int) -> tuple[int, int, list[tuple[int, int, int]]]:
     """Of the rows ``top`` to ``bottom`` of ``whole``, those around the middle one that are that
     row (a to b), and that row as runs of one colour (x, width, mapped colour); (a, a, []) where
-    it has too many runs to be worth filling, or the panel is small: its rows are copied in one
-    call where the runs take up to three (a screen of small buttons pays the calls)."""
+    it has too many runs to be worth filling."""
     mid = (top + bottom) // 2
-    w = whole.get_width()
-    if bottom <= top or (bottom - top) * w * 4 < FILL_BYTES:
+    if bottom <= top:
         return top, top, []
+    w = whole.get_width()
 
     def row(y: int) -> bytes:
         return pygame.image.tobytes(whole.subsurface((0, y, w, 1)), "RGBA")
