@@ -256,26 +256,14 @@ class PanelShape:
     the rows with corners through a colour key (the pixels outside the corners stay as they
     were, as when drawn), the rows between them whole. The same pixels at a fraction of the
     cost: pygame fills the shape row by row through SDL's fill, which streams every row to
-    memory past the cache (a 259x152 tile: 78 us drawn, 48 us copied, after the background).
-    The rows between, alike (the fill and the border's sides), are kept as the runs of one row
-    and filled: a 1080p panel's shape is then a few KB, not 1.4 MB (its cache held seven of
-    them, and a screen of more drew them again every frame)."""
+    memory past the cache (a 259x152 tile: 78 us drawn, 48 us copied, after the background)."""
 
-    __slots__ = ("band", "bytes", "fills", "parts", "solid")
+    __slots__ = ("bytes", "parts", "solid")
 
-    def __init__(
-        self,
-        parts: list[tuple[pygame.Surface, int]],
-        nbytes: int,
-        solid: pygame.Rect,
-        fills: list[tuple[int, int, int]],
-        band: tuple[int, int],
-    ) -> None:
+    def __init__(self, parts: list[tuple[pygame.Surface, int]], nbytes: int, solid: pygame.Rect) -> None:
         self.parts = parts  # (rows, their top within the panel)
         self.bytes = nbytes
         self.solid = solid  # the rows that cover every pixel, within the panel
-        self.fills = fills  # rows alike (``band``: top, height) as runs (x, width, mapped colour)
-        self.band = band
 
     @classmethod
     def draw(
@@ -307,55 +295,19 @@ class PanelShape:
         bottom = h
         while bottom > top and keyed(bottom - 1):
             bottom -= 1
-        a, b, fills = _alike(whole, top, bottom)
         parts: list[tuple[pygame.Surface, int]] = []
-        for y0, y1, with_key in ((0, top, True), (top, a, False), (b, bottom, False), (bottom, h, True)):
+        for y0, y1, with_key in ((0, top, True), (top, bottom, False), (bottom, h, True)):
             if y1 > y0:
                 rows = whole.subsurface((0, y0, w, y1 - y0)).copy()
                 if with_key:
                     rows.set_colorkey(key)
                 parts.append((rows, y0))
-        nbytes = sum(_bytes(rows) for rows, _ in parts) + 24 * len(fills)
-        return cls(parts, nbytes, pygame.Rect(0, top, w, bottom - top), fills, (a, b - a))
+        return cls(parts, sum(_bytes(rows) for rows, _ in parts), pygame.Rect(0, top, w, bottom - top))
 
     def blit(self, surface: pygame.Surface, topleft: tuple[int, int]) -> None:
         x, y = topleft
         for rows, dy in self.parts:
             surface.blit(rows, (x, y + dy))
-        top, height = self.band
-        for x0, width, mapped in self.fills:
-            surface.fill(mapped, (x + x0, y + top, width, height))
-
-
-def _alike(whole: pygame.Surface, top: int, bottom: int) -> tuple[int, int, list[tuple[int, int, int]]]:
-    """Of the rows ``top`` to ``bottom`` of ``whole``, those around the middle one that are that
-    row (a to b), and that row as runs of one colour (x, width, mapped colour); (a, a, []) where
-    it has too many runs to be worth filling."""
-    mid = (top + bottom) // 2
-    if bottom <= top:
-        return top, top, []
-    w = whole.get_width()
-
-    def row(y: int) -> bytes:
-        return pygame.image.tobytes(whole.subsurface((0, y, w, 1)), "RGBA")
-
-    ref = row(mid)
-    a, b = mid, mid + 1
-    while a > top and row(a - 1) == ref:
-        a -= 1
-    while b < bottom and row(b) == ref:
-        b += 1
-    runs: list[tuple[int, int, int]] = []
-    for x in range(w):
-        mapped = whole.get_at_mapped((x, mid))
-        if runs and runs[-1][2] == mapped:
-            x0, width, _ = runs[-1]
-            runs[-1] = (x0, width + 1, mapped)
-        else:
-            runs.append((x, 1, mapped))
-    if len(runs) > 8:
-        return a, a, []
-    return a, b, runs
 
 
 class Lru(Generic[K, V]):
