@@ -44,7 +44,18 @@ CASES: list[tuple[tuple[int, int, int, int], Color, Color | None, int]] = [
     ((300, 5, 12, 200), (255, 0, 255), FG, 2),  # the first key colour drawn: another key
     ((200, 100, 1, 1), PANEL, None, 0),
     ((100, 300, 37, 36), (0, 255, 0), (255, 0, 255), 4),  # both first key colours drawn
+    ((20, 20, 600, 330), PANEL_HI, GOOD, 9),  # a big one: its rows alike kept as a strip
 ]
+
+
+@pytest.mark.parametrize("border", [None, FG])
+def test_a_big_panel_is_kept_as_its_corners_and_a_strip(border: Color | None) -> None:
+    """A 1080p tile's shape is its corner rows and a strip of its rows alike (fill, border's
+    sides), not every row: a screen of big panels stays in the cache (8 MB held seven)."""
+    from companion.display.layout import PanelShape
+
+    shape = PanelShape.draw(pygame.Surface(SIZE), (900, 560), PANEL, 11, border, 4)
+    assert shape.bytes < 900 * 560 * 4 // 10 and shape.strip is not None
 
 
 @pytest.mark.parametrize(("rect", "color", "border", "width"), CASES)

@@ -256,14 +256,26 @@ class PanelShape:
     the rows with corners through a colour key (the pixels outside the corners stay as they
     were, as when drawn), the rows between them whole. The same pixels at a fraction of the
     cost: pygame fills the shape row by row through SDL's fill, which streams every row to
-    memory past the cache (a 259x152 tile: 78 us drawn, 48 us copied, after the background)."""
+    memory past the cache (a 259x152 tile: 78 us drawn, 48 us copied, after the background).
+    A big panel's rows alike (its fill and its border's sides) are kept as a strip of them,
+    copied down the band: a 1080p stack of Treize's take screen was 1.4 MB of shape, the 8 MB
+    cache held seven, and that screen drew its shapes again every frame."""
 
-    __slots__ = ("bytes", "parts", "solid")
+    __slots__ = ("band", "bytes", "parts", "solid", "strip")
 
-    def __init__(self, parts: list[tuple[pygame.Surface, int]], nbytes: int, solid: pygame.Rect) -> None:
+    def __init__(
+        self,
+        parts: list[tuple[pygame.Surface, int]],
+        nbytes: int,
+        solid: pygame.Rect,
+        strip: pygame.Surface | None = None,
+        band: tuple[int, int] = (0, 0),
+    ) -> None:
         self.parts = parts  # (rows, their top within the panel)
         self.bytes = nbytes
         self.solid = solid  # the rows that cover every pixel, within the panel
+        self.strip = strip  # rows alike, copied down ``band`` (its top and height)
+        self.band = band
 
     @classmethod
     def draw(
@@ -295,19 +307,53 @@ class PanelShape:
         bottom = h
         while bottom > top and keyed(bottom - 1):
             bottom -= 1
+        a, b = _alike(whole, top, bottom)
         parts: list[tuple[pygame.Surface, int]] = []
-        for y0, y1, with_key in ((0, top, True), (top, bottom, False), (bottom, h, True)):
+        for y0, y1, with_key in ((0, top, True), (top, a, False), (b, bottom, False), (bottom, h, True)):
             if y1 > y0:
                 rows = whole.subsurface((0, y0, w, y1 - y0)).copy()
                 if with_key:
                     rows.set_colorkey(key)
                 parts.append((rows, y0))
-        return cls(parts, sum(_bytes(rows) for rows, _ in parts), pygame.Rect(0, top, w, bottom - top))
+        strip = whole.subsurface((0, a, w, min(STRIP, b - a))).copy() if b > a else None
+        nbytes = sum(_bytes(rows) for rows, _ in parts) + (_bytes(strip) if strip is not None else 0)
+        return cls(parts, nbytes, pygame.Rect(0, top, w, bottom - top), strip, (a, b - a))
 
     def blit(self, surface: pygame.Surface, topleft: tuple[int, int]) -> None:
         x, y = topleft
         for rows, dy in self.parts:
             surface.blit(rows, (x, y + dy))
+        strip = self.strip
+        if strip is not None:
+            top, height = self.band
+            w = strip.get_width()
+            for dy in range(0, height, STRIP):
+                surface.blit(strip, (x, y + top + dy), (0, 0, w, min(STRIP, height - dy)))
+
+
+STRIP = 32  # rows of a big panel's strip (``PanelShape``)
+STRIP_BYTES = 256 * 1024  # a panel's rows alike kept as a strip from this size (1080p tile: 1.2 MB)
+
+
+def _alike(whole: pygame.Surface, top: int, bottom: int) -> tuple[int, int]:
+    """Of the rows ``top`` to ``bottom`` of ``whole``, those around the middle one that are that
+    row (a to b); (top, top) where the panel is small: copied in one call, not a strip's few
+    (a screen of small buttons pays the calls)."""
+    w = whole.get_width()
+    if (bottom - top) * w * 4 < STRIP_BYTES:
+        return top, top
+    mid = (top + bottom) // 2
+
+    def row(y: int) -> bytes:
+        return pygame.image.tobytes(whole.subsurface((0, y, w, 1)), "RGBA")
+
+    ref = row(mid)
+    a, b = mid, mid + 1
+    while a > top and row(a - 1) == ref:
+        a -= 1
+    while b < bottom and row(b) == ref:
+        b += 1
+    return a, b
 
 
 class Lru(Generic[K, V]):
