@@ -164,9 +164,10 @@ def recent(values: Sequence[tuple[str, bool]]) -> Low:
                 text, Rect(x - w, box.y, w, box.height), size, GOOD if marked else MUTED, min_size=size
             )
             if marked:
-                pygame.draw.line(
-                    p.surface, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), max(1, p.px(2))
-                )
+                # Through ``under`` (the painter's surface would make the frame drawn whole).
+                line = max(1, p.px(2))
+                under = p.under(Rect(drawn.x - 1, drawn.bottom - line, drawn.width + 3, 2 * line + 1))
+                pygame.draw.line(under, GOOD, (drawn.x, drawn.bottom), (drawn.right, drawn.bottom), line)
             x -= w + sep
 
     return low
@@ -246,7 +247,18 @@ def tile_layout(
 ) -> TileLayout:
     """Where things go on a tile of ``box``'s size: the figure takes at most ``share`` of the
     width (never under far type, nor over ``top`` when given: a turn banner above the tiles
-    stays the biggest text), the name the rest."""
+    stays the biggest text), the name the rest. Kept by its inputs and the screen's size (a
+    frame lays out every tile twice; the frame after a score, every tile anew)."""
+    key = ("kit.tile_layout", tuple(box), unit, digits, share, top, p.screen.size)
+    kept = p.fonts.layouts.get(key)
+    if isinstance(kept, TileLayout):
+        return kept
+    lay = _tile_layout(p, box, unit, digits, share, top)
+    p.fonts.layouts.put(key, lay)
+    return lay
+
+
+def _tile_layout(p: Painter, box: Rect, unit: str, digits: int, share: float, top: int | None) -> TileLayout:
     pad = max(3, min(box.height // 12, p.px(8)))
     inner = box.inflate(-2 * pad, -2 * pad)
     fonts = p.fonts
@@ -655,7 +667,7 @@ def slide_in(p: Painter, key: Hashable, value: Hashable, inner: Rect, frame: Rec
         yield inner
         return
     # Through the painter's clip, which the retained frame knows of (drawn now, not deferred).
-    shown = frame.clip(p.surface.get_clip())
+    shown = frame.clip(p.get_clip())
     first = len(p.texts)
     try:
         with p.clip(shown):

@@ -11,6 +11,7 @@ scores, right-aligned, lines up to the pixel.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -68,9 +69,33 @@ def line_height(font: pygame.font.Font) -> int:
     return _band(font)[1]
 
 
-def render(font: pygame.font.Font, text: str, color: tuple[int, int, int]) -> pygame.Surface:
+def measure(font: pygame.font.Font, text: str) -> tuple[int, int]:
+    """The size of ``render(font, text, ...)``'s surface without drawing it: the layouts (a fit
+    search, a wrap) try many sizes and lines and draw only one, and rendering a line at 1080p
+    costs a hundred times its measure (``Font.size`` is SDL_ttf's own measure of what
+    ``Font.render`` draws, to the pixel; tests/test_draw_caches.py compares the two)."""
+    text = text.translate(SUBSTITUTES)
+    y0, height = _figure_band(font) if FIGURES.issuperset(text) and text else _band(font)
+    if not any(c.isdigit() for c in text):
+        return font.size(text)[0], min(height, font.get_height() - y0)
+    cell = digit_cell(font)
+    x = 0
+    for run in _DIGIT.split(text):
+        if run:
+            x += cell if run.isdigit() else font.size(run)[0]
+    return max(1, x), height
+
+
+def render(
+    font: pygame.font.Font,
+    text: str,
+    color: tuple[int, int, int],
+    piece: Callable[[str], pygame.Surface] | None = None,
+) -> pygame.Surface:
     """``text`` in ``color`` on a transparent surface as tall as the line's ink band, figures in
-    fixed-width cells."""
+    fixed-width cells. ``piece``: a run of the line (a figure, the words between two) as
+    ``font.render`` draws it in ``color``, from a cache (``Fonts``): a score's figures are the
+    same ten glyphs from frame to frame."""
     text = text.translate(SUBSTITUTES)
     y0, height = _figure_band(font) if FIGURES.issuperset(text) and text else _band(font)
     if not any(c.isdigit() for c in text):
@@ -82,7 +107,7 @@ def render(font: pygame.font.Font, text: str, color: tuple[int, int, int]) -> py
     for run in _DIGIT.split(text):
         if not run:
             continue
-        surf = font.render(run, True, color)
+        surf = piece(run) if piece is not None else font.render(run, True, color)
         if run.isdigit():
             pieces.append((surf, x + (cell - surf.get_width()) // 2))
             x += cell
