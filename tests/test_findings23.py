@@ -178,12 +178,7 @@ BANNER_SCREENS = (
 )
 # Where a text is bigger than the banner today (issue 23, Build 1: "the biggest text on screen
 # whenever someone must act"). Strict: the day one keeps the rule, it must leave this list.
-BANNER_NOT_YET = {
-    ("kilo", "table", (1280, 720)): "the tiles' kilos (54 px cap) over the banner's 43 px",
-    ("kilo", "table", (1920, 1080)): "the tiles' kilos (81 px cap) over the banner's 63 px",
-    ("kilo", "table", (720, 1280)): "the tiles' kilos (65 px cap) over the banner's 43 px",
-    ("treize", "table", (1920, 1080)): "the tiles' places (65 px cap) over the banner's 63 px",
-}
+BANNER_NOT_YET: dict[tuple[str, str, tuple[int, int]], str] = {}
 BANNER_CASES = [(g, s, size) for g, s in BANNER_SCREENS for size in SIZES]
 
 

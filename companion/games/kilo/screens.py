@@ -226,8 +226,9 @@ def _tiles(
         low=lambda st: kilo_low(seats[st.who], lang, st.acting),
         cols=columns_for(p, len(v.seats)),
         low_key=lambda st: ("kilo", seats[st.who].cards, seats[st.who].starter, seats[st.who].flushes),
-        # Smaller than the turn banner's name whether or not it is there: no tile changes size.
-        name_max=kit.far_size(p) * 9 // 10,
+        # No bigger than the turn banner's least type (its name never shrinks under far type)
+        # whether or not it is there: no tile changes size when it comes and goes.
+        top=kit.far_size(p),
     )
 
 
