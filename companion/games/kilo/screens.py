@@ -168,7 +168,15 @@ def standing(v: View, s: SeatView) -> kit.Standing:
     turn banner names them), whoever else owes a draw in red."""
     acting = v.awaiting == "draw" and bool(v.owed) and v.owed[0] == s.name
     return kit.Standing(
-        s.seat, s.name, s.place, s.kilos, "kg", change=s.change, acting=acting, marked=s.owes and not acting
+        s.seat,
+        s.name,
+        s.place,
+        s.kilos,
+        "kg",
+        change=s.change,
+        moved=s.moved,
+        acting=acting,
+        marked=s.owes and not acting,
     )
 
 
@@ -1255,7 +1263,14 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         )
     rows = [
         kit.Standing(
-            s.seat, s.name, s.place, s.kilos, "kg", winner=s.place == 1, marked=v.finished and s.name in heavy
+            s.seat,
+            s.name,
+            s.place,
+            s.kilos,
+            "kg",
+            moved=s.moved,
+            winner=s.place == 1,
+            marked=v.finished and s.name in heavy,
         )
         for s in v.standings
     ]

@@ -147,7 +147,15 @@ def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
         # before anyone has scored, everybody is first.
         place = 1 + sum(other.total < s.total for other in v.seats)
         return kit.Standing(
-            s.seat, s.name, place, s.total, t("treize.pts", lang), note, acting=s.turn, dim=s.passed
+            s.seat,
+            s.name,
+            place,
+            s.total,
+            t("treize.pts", lang),
+            note,
+            moved=s.moved,
+            acting=s.turn,
+            dim=s.passed,
         )
     return kit.Standing(
         s.seat,
@@ -850,6 +858,7 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             places[name],
             total if v.advanced else None,
             t("treize.pts", lang) if v.advanced else "",
+            moved=v.seats[v.seat_of(name)].moved,
             winner=name in v.winners,
         )
         for name, total in v.standings
