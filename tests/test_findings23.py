@@ -424,16 +424,11 @@ def test_no_two_controls_overlap(game: str, screen: str) -> None:
 # are tested at the longest table, tests/test_seven_inch.py; a smaller table gets another
 # layout): strict, so each one leaves the list the day it keeps them.
 SMALLER_NOT_YET = {
-    ("kilo", "slap"): "5 players: the slap's margin 31 px (5.9 mm), 'annonce' 17 px",
-    ("kilo", "verdict"): "5 players: 'annonce un carré' as a 21 px headline, margins 31 px",
-    ("treize", "table"): "5 players: the top bar's to-do line at 14 px",
-    ("treize", "lots"): "5 players: the top bar's to-do line at 14 px",
     (
         "treize",
         "scores",
     ): "5 players: the whole sheet (not the tiles), its title and rounds at 14 px and less",
     ("treize", "end"): "5 players: 'Fin de la partie 2 : qui a vidé sa main ?' as a 17 px headline",
-    ("treize", "gameover"): "5 players: the top bar's to-do line at 14 px",
 }
 
 

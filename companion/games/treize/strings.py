@@ -16,7 +16,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.todo.lots": ("appuyez pour tirer au sort", "press to draw lots"),
     "treize.todo.turn": ("à {name} : jouer ou passer", "{name}: play or pass"),
     "treize.todo.lead": ("à {name} d'entamer : jouer", "{name} leads: play"),
-    "treize.todo.first": ("à {name} de commencer : jouer", "{name} starts: play"),
+    "treize.todo.first": ("{name} commence : jouer", "{name} starts: play"),
     "treize.todo.passes": ("bouton = je passe", "button = I pass"),
     "treize.todo.take": ("{name} passe : quelle carte ?", "{name} passes: which card?"),
     "treize.todo.next": ("partie {n} finie : Entrée pour continuer", "game {n} over: Enter to go on"),
