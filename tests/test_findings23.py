@@ -428,7 +428,6 @@ SMALLER_NOT_YET = {
         "treize",
         "scores",
     ): "5 players: the whole sheet (not the tiles), its title and rounds at 14 px and less",
-    ("treize", "end"): "5 players: 'Fin de la partie 2 : qui a vidé sa main ?' as a 17 px headline",
 }
 
 

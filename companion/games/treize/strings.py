@@ -137,8 +137,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The match is not over (game {n}): provisional standings.",
     ),
     "treize.end.title": (
-        "Fin de la partie {n} : qui a vidé sa main ?",
-        "End of game {n}: who emptied their hand?",
+        "Qui a vidé sa main ?",
+        "Who emptied their hand?",
     ),
     "treize.end.left": ("Cartes qui restent à chacun", "Cards each player still holds"),
     "treize.end.confirm": ("Valider la fin", "Confirm the end"),
