@@ -553,7 +553,11 @@ def tiles(
     digits = max((len(str(s.score)) for s in rows if s.score is not None), default=1)
     most = max(s.place for s in rows)
     share, size = _tiles_fit(p, cells[0].size, tuple(players), tuple(who), unit, digits, lang, most, top)
-    if name_max is not None:  # under a turn banner, whose name must stay the biggest
+    if top is not None:
+        # Under a turn banner of type ``top``: the figures are no bigger (``tile_layout``) and
+        # the names a tenth smaller, so that whoever must act stays the biggest text.
+        name_max = min(name_max or top, top * 9 // 10)
+    if name_max is not None:
         size = max(p.far_name_size(), min(size, name_max))
     for i, s in enumerate(rows):
         col, row = divmod(i, n_rows)

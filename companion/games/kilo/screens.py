@@ -7,6 +7,7 @@ keys enter the card drawn.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -171,7 +172,15 @@ def standing(v: View, s: SeatView) -> kit.Standing:
     turn banner names them), whoever else owes a draw in red."""
     acting = v.awaiting == "draw" and bool(v.owed) and v.owed[0] == s.name
     return kit.Standing(
-        s.seat, s.name, s.place, s.kilos, "kg", change=s.change, acting=acting, marked=s.owes and not acting
+        s.seat,
+        s.name,
+        s.place,
+        s.kilos,
+        "kg",
+        change=s.change,
+        moved=s.moved,
+        acting=acting,
+        marked=s.owes and not acting,
     )
 
 
@@ -229,8 +238,9 @@ def _tiles(
         low=lambda st: kilo_low(seats[st.who], lang, st.acting),
         cols=columns_for(p, len(v.seats)),
         low_key=lambda st: ("kilo", seats[st.who].cards, seats[st.who].starter, seats[st.who].flushes),
-        # Smaller than the turn banner's name whether or not it is there: no tile changes size.
-        name_max=kit.far_size(p) * 9 // 10,
+        # No bigger than the turn banner's least type (its name never shrinks under far type)
+        # whether or not it is there: no tile changes size when it comes and goes.
+        top=kit.far_size(p),
     )
 
 
@@ -318,9 +328,17 @@ def _timeline(
     if compact_rows(p, area, len(rows)):
         _timeline_grid(p, players, sv, area, lang, closed, rows, emph)
         return
-    weights = [1.6 if (pr.name if kind == "press" else pr[0]) in emph else 1.0 for kind, pr in rows]
+    stand = [(pr.name if kind == "press" else pr[0]) in emph for kind, pr in rows]
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1]  # a row holds a name at the name size
     gap = max(1, p.px(4) if area.height > len(rows) * (need + p.px(12)) else p.px(2))
+    # The deciding gap is the slap's score, in far type (6.7 mm): the loser's row is tall
+    # enough for it, the others share what is left (a smaller table sets them bigger anyway).
+    far = min(kit.far_size(p), top or kit.far_size(p))
+    far_h = p.fonts.size("+0123", far)[1] + 2 * max(1, p.px(6))
+    few = sum(stand)
+    unit0 = (area.height - gap * (len(rows) - 1) - few * far_h) / max(1, len(rows) - few)
+    emph_w = max(1.6, far_h / unit0) if unit0 > 0 else 1.6
+    weights = [emph_w if s else 1.0 for s in stand]
     max_unit = p.px(110 if p.scale.portrait else 76)
     unit = (area.height - gap * (len(rows) - 1)) / max(1.0, sum(weights))
     if unit > max_unit:  # few players: rows keep a sane height, top-aligned
@@ -329,6 +347,18 @@ def _timeline(
     # One type size for every ordinary row (the last one takes the rounding's spare pixels).
     base = min((c.height for c, w in zip(cells, weights, strict=False) if w == 1.0), default=None)
     span = max((pr.offset_us for pr in sv.presses), default=0) or 1
+    # What stands in the gap column ("annonce", "+180 ms"): never under read type (3.5 mm), and
+    # the deciding gap in far type, the name giving up width for them (a smaller table sets its
+    # rows bigger).
+    read = kit.read_size(p)
+    offsets = [0, *(pr.offset_us for pr in sv.presses)]
+    steps = {
+        pr.name: "+" + ms(b - a, lang)
+        for pr, (a, b) in zip(sv.presses, itertools.pairwise(offsets), strict=False)
+    }
+    gap_w = max(p.fonts.size(text, read)[0] for text in [t("scr.slap.claimant", lang), *steps.values()])
+    gap_w += p.px(4)
+    far_w = max((p.fonts.size(steps[n], far)[0] for n in emph if n in steps), default=0) + p.px(4)
     prev_off = 0
     for cell, (kind, item) in zip(cells, rows, strict=False):
         name = item.name if kind == "press" else item[0]
@@ -357,6 +387,10 @@ def _timeline(
             why_b = low
         else:
             shares = [0.38, 0.28, 0.34] if stands_out else [0.42, 0.22, 0.36]
+            room = rest.width - 4 * pad  # split's weights share what its gaps leave
+            least = far_w if stands_out else gap_w
+            if shares[1] * room < least:
+                shares = [shares[0] + shares[1] - least / room, least / room, shares[2]]
             name_b, gap_b, bar_b = split(rest, shares, vertical=False, gap=pad * 2)
             why_b = Rect(gap_b.x, rest.y, rest.right - gap_b.x, rest.height)
         p.name(name, players, name_b, size, FG)
@@ -385,7 +419,7 @@ def _timeline(
                 name_size,
                 ACCENT,
                 align="left" if two_lines else "right",
-                min_size=min(name_size, p.font(16)),
+                min_size=min(name_size, read),
             )
         else:
             # The gap to the press before: the loser's (the deciding one) in big red type.
@@ -403,7 +437,7 @@ def _timeline(
                 align="left" if two_lines else "right",
                 # The deciding gap is the slap's score; the others are read like any line.
                 kind="score" if stands_out else "text",
-                min_size=min(name_size, p.font(16)),
+                min_size=min(gap_size, far) if stands_out else min(name_size, read),
             )
         # The bar runs from the first press to this one: a thin line up to the press before,
         # then this player's gap as a thick block in their colour (the deciding gap in red,
@@ -705,8 +739,8 @@ def _claim_band(p: Painter, v: View, sv: SlapView, band: Rect, far: int, lang: s
 
 def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> bool:
     """A full table on the 7" screen: the claim across the top in far type, the window's line,
-    every press in two columns of one line each, the two answers along the foot. False (nothing
-    drawn) where the presses hold one column beside the answers."""
+    every press in rows of one line (in two columns where one is too low), the two answers along
+    the foot. False (nothing drawn) where the presses hold one column beside the answers."""
     lang = ui.lang
     gap = p.px(4)
     far = kit.far_size(p)
@@ -716,7 +750,14 @@ def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> b
     foot_h = max(p.px(48), math.ceil(9 * 800 / 152.4 * p.scale.u))  # a touch target of 9 mm
     body_h = area.height - band_h - line_h - foot_h - 3 * gap
     n = len(sv.presses) + len(sv.non_pressers)
-    if not compact_rows(p, Rect(area.x, area.y, area.width // 2, area.height - band_h - line_h), n):
+    # Beside the answers, a row is two lines (the name, then the gap and its bar), the name's
+    # 11/20 of it (``_timeline``): where that is under a name read from a seat (4 mm), as on
+    # the 7" screen at five players, the table's layout holds every rule.
+    row_h = (area.height - band_h - line_h) / (n + 0.6)
+    two_lines = row_h * 11 // 20 >= p.line_height(p.far_name_size())
+    if two_lines and not compact_rows(
+        p, Rect(area.x, area.y, area.width // 2, area.height - band_h - line_h), n
+    ):
         return False
     band = Rect(area.x, area.y, area.width, band_h)
     _claim_band(p, v, sv, band, far, lang)
@@ -739,7 +780,12 @@ def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> b
     body = Rect(area.x, line.bottom + gap, area.width, body_h)
     timeline(p, v, sv, body, lang, closed)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
-    b1, b2 = split(foot, [1, 1], vertical=False, gap=p.px(8))
+    # The question the answers answer, beside them (the screen asks; the top bar says what goes on).
+    ask = t("scr.verdict.ask", lang)
+    ask_w = min(p.fonts.size(ask, read)[0] + p.px(8), foot.width * 2 // 5)
+    p.text(ask, Rect(foot.x, foot.y, ask_w, foot.height), read, ACCENT, align="left", min_size=read)
+    buttons = Rect(foot.x + ask_w + p.px(8), foot.y, foot.width - ask_w - p.px(8), foot.height)
+    b1, b2 = split(buttons, [1, 1], vertical=False, gap=p.px(8))
     p.button(
         b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD, hint=t("scr.key.enter", lang)
     )
@@ -1308,7 +1354,14 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         )
     rows = [
         kit.Standing(
-            s.seat, s.name, s.place, s.kilos, "kg", winner=s.place == 1, marked=v.finished and s.name in heavy
+            s.seat,
+            s.name,
+            s.place,
+            s.kilos,
+            "kg",
+            moved=s.moved,
+            winner=s.place == 1,
+            marked=v.finished and s.name in heavy,
         )
         for s in v.standings
     ]

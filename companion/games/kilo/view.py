@@ -28,6 +28,7 @@ class SeatView:
     starter: bool
     place: int  # 1-based position in the standings
     change: int = 0  # the latest round's change in kilos (this round's once it has one)
+    moved: int = 0  # places gained over the same span as ``change`` (negative: lost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +115,15 @@ def build_view(game: KiloGame) -> View:
     zero = tuple(0 for _ in players)
     ends = [zero, *history]
     if ends[-1] != now:
-        changes = tuple(a - b for a, b in zip(now, ends[-1], strict=True))
+        before = ends[-1]
     elif len(ends) >= 2:
-        changes = tuple(a - b for a, b in zip(ends[-1], ends[-2], strict=True))
+        before = ends[-2]
     else:
-        changes = zero
+        before = now
+    changes = tuple(a - b for a, b in zip(now, before, strict=True))
+    # The places moved over the same span, ties sharing a place as above (the kit's rank arrows,
+    # as Les Cinq Rois' tiles show them).
+    then = {p: 1 + sum(1 for other in before if other < before[i]) for i, p in enumerate(players)}
     seats = tuple(
         SeatView(
             i,
@@ -130,6 +135,7 @@ def build_view(game: KiloGame) -> View:
             game.starter == p,
             places[p],
             changes[i],
+            then[p] - places[p],
         )
         for i, p in enumerate(players)
     )

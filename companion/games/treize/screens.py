@@ -148,7 +148,15 @@ def standing(s: SeatView, v: View, lang: str) -> kit.Standing:
         # before anyone has scored, everybody is first.
         place = 1 + sum(other.total < s.total for other in v.seats)
         return kit.Standing(
-            s.seat, s.name, place, s.total, t("treize.pts", lang), note, acting=s.turn, dim=s.passed
+            s.seat,
+            s.name,
+            place,
+            s.total,
+            t("treize.pts", lang),
+            note,
+            moved=s.moved,
+            acting=s.turn,
+            dim=s.passed,
         )
     return kit.Standing(
         s.seat,
@@ -767,6 +775,7 @@ def draw_gameover(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             places[name],
             total if v.advanced else None,
             t("treize.pts", lang) if v.advanced else "",
+            moved=v.seats[v.seat_of(name)].moved,
             winner=name in v.winners,
         )
         for name, total in v.standings
@@ -799,60 +808,89 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     gap = p.px(6)
     portrait = p.scale.portrait
     winner = e.player if e is not None and e.kind == "end" else None
-    head_h = p.px(44)
+    # The question in far type, read from the seats (the top bar names the game); who emptied
+    # their hand and the cards the others hold at 4 mm, those counts in far type: the 7" rules
+    # hold at every table (tests/test_findings23.py, a smaller table).
+    far = kit.far_size(p)
+    name_size = p.far_name_size()
+    head_h = p.line_height(far)
     lines_text(
         p,
         t("treize.end.title", lang, n=v.game_number),
         Rect(area.x, area.y, area.width, head_h),
-        p.font(NEAR),
+        far,
         ACCENT,  # a question for the table
-        min_size=p.font(20),
+        min_size=far,
         kind="headline",
+        role="far",
         align="left",
     )
     foot_h = p.px(60)
     body = Rect(area.x, area.y + head_h + gap, area.width, area.height - head_h - foot_h - 2 * gap)
     if v.advanced:
         pick, left = split(body, [1, 1.3] if not portrait else [1, 1.2], vertical=portrait, gap=gap)
+        if not portrait:  # the names take what their short forms need, the counts the rest
+            want = max(name_size, p.font(NEAR))
+            need = max(p.fonts.size(kit.first_short_form(w, v.players), want)[0] for w in v.players)
+            pick_w = min(pick.width, need + p.px(32) + p.px(30))
+            pick = Rect(pick.x, pick.y, pick_w, pick.height)
+            left = Rect(pick.right + gap, left.y, body.right - pick.right - gap, left.height)
     else:
         pick, left = body, Rect(body.x, body.bottom, body.width, 0)
-    cols = 2 if portrait else 1
+    row_h = (pick.height - gap * (len(v.seats) - 1)) // max(1, len(v.seats))
+    cols = 2 if portrait or row_h < p.line_height(name_size) else 1
     for s, cell in zip(v.seats, grid(pick, len(v.seats), cols, gap), strict=False):
         chosen = winner == s.name
         fill = GOOD if chosen else PANEL_HI
         p.panel(cell, None, fill, border=FG if chosen else None)
         p.controls.append(Control(Rect(cell), ("winner", s.name)))
-        inner = cell.inflate(-p.px(8), -p.px(4))
+        inner = cell.inflate(-p.px(8), -p.px(2))
         d = min(inner.height, p.px(32))
         p.seat_mark(s.seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
         p.name(
             s.name,
             v.players,
             Rect(inner.x + d + p.px(6), inner.y, inner.width - d - p.px(6), inner.height),
-            p.font(NEAR),
+            max(name_size, p.font(NEAR)),
             text_on(fill),
+            min_size=name_size,
         )
     if v.advanced and left.height > 0:
-        title = Rect(left.x, left.y, left.width, p.px(30))
-        p.text(t("treize.end.left", lang), title, p.font(SMALL), FG, align="left", min_size=p.font(14))
+        read = kit.read_size(p)
+        title = Rect(left.x, left.y, left.width, p.line_height(read))
+        p.text(t("treize.end.left", lang), title, read, FG, align="left", min_size=read)
         others = [s for s in v.seats if s.name != winner]
-        rows = split(
-            Rect(left.x, title.bottom, left.width, left.height - title.height), [1] * len(others), gap=p.px(3)
-        )
-        for s, row in zip(others, rows, strict=True):
+        rest = Rect(left.x, title.bottom, left.width, left.bottom - title.bottom)
+        # A row a player (name, −, count, +) where the count's far type holds in one; else two
+        # columns of cells, the name above its count.
+        line = max(p.line_height(far), kit.touch_size(p))
+        stacked = (rest.height - p.px(3) * (len(others) - 1)) // max(1, len(others)) < line
+        # Stacked: as many columns as a row of "−", the count and "+" (each 9 mm) allows.
+        cell_w = 2 * kit.touch_size(p) + p.fonts.size("10", far)[0] + 4 * gap
+        ncols = max(1, min(3, rest.width // cell_w)) if stacked else 1
+        cells = grid(rest, len(others), ncols, p.px(3)) if others else []
+        for s, cell in zip(others, cells, strict=False):
             n = e.left.get(s.name, v.dealt) if e is not None else v.dealt
-            name_b, minus_b, n_b, plus_b = split(row, [3.4, 1, 1, 1], vertical=False, gap=gap)
+            if stacked:
+                name_row = Rect(cell.x, cell.y, cell.width, p.line_height(name_size))
+                count_row = Rect(cell.x, name_row.bottom, cell.width, cell.bottom - name_row.bottom)
+                touch, count_w = kit.touch_size(p), p.fonts.size("10", far)[0] + gap
+                minus_b, n_b, plus_b = split(count_row, [touch, count_w, touch], vertical=False, gap=gap)
+                name_b = name_row
+            else:
+                name_b, minus_b, n_b, plus_b = split(cell, [3.4, 1, 1, 1], vertical=False, gap=gap)
             d = min(name_b.height, p.px(28))
             p.seat_mark(s.seat, (name_b.x + d // 2, name_b.centery), int(d * 0.42))
             p.name(
                 s.name,
                 v.players,
                 Rect(name_b.x + d + p.px(6), name_b.y, name_b.width - d - p.px(6), name_b.height),
-                p.font(SMALL),
+                max(name_size, p.font(SMALL)),
+                min_size=name_size,
             )
-            size = last_size(p, p.font(SMALL))
+            size = max(name_size, last_size(p, p.font(SMALL)))
             p.button(minus_b, "−", ("left", s.name, -1), enabled=n > 0, size=size)
-            p.text(str(n), n_b, max(size, p.font(NEAR)), FG, min_size=p.font(12), kind="score", who=s.name)
+            p.text(str(n), n_b, far, FG, min_size=far, kind="score", who=s.name)
             p.button(plus_b, "+", ("left", s.name, 1), size=size)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, ok_b = split(foot, [1, 1.4], vertical=False, gap=gap)

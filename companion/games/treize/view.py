@@ -22,6 +22,7 @@ class SeatView:
     count: int | None  # cards in hand, when plays are entered
     total: int  # points in the advanced match (0 in basic)
     place: int  # 1-based, lowest total first
+    moved: int = 0  # places gained in the last game (negative: lost); 0 in basic, which keeps no points
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +75,29 @@ class View:
         return next(((lo, hi) for v, lo, hi in self.options if v == value), None)
 
 
+def _tied_places(totals: dict[str, int]) -> dict[str, int]:
+    """Places with ties sharing one ("1er, 1er, 3e"), as the tiles show them."""
+    return {p: 1 + sum(other < x for other in totals.values()) for p, x in totals.items()}
+
+
+def _moves(game: TreizeGame) -> dict[str, int]:
+    """The places each player gained in the last game of the match (negative: lost), from the
+    totals before it (all 0 before the first: everybody first) to the totals after it."""
+    if game.variant != "advanced" or not game.history:
+        return {}
+    after = dict(game.history[-1].totals)
+    before = dict(game.history[-2].totals) if len(game.history) >= 2 else dict.fromkeys(after, 0)
+    then, now = _tied_places(before), _tied_places(after)
+    return {p: then[p] - now[p] for p in after}
+
+
 def build_view(game: TreizeGame) -> View:
     counts = game.counts()
     places = {name: i + 1 for i, (name, _) in enumerate(game.standings())}
     passed = set(game.passed)
     turn = game.turn
     starter = game.starter if not game.finished else None
+    moved = _moves(game)
     seats = tuple(
         SeatView(
             seat=i,
@@ -91,6 +109,7 @@ def build_view(game: TreizeGame) -> View:
             count=None if counts is None or game.finished else counts[p],
             total=game.total(p),
             place=places[p],
+            moved=moved.get(p, 0),
         )
         for i, p in enumerate(game.players)
     )
