@@ -418,12 +418,7 @@ def test_no_two_controls_overlap(game: str, screen: str) -> None:
 # Screens that break the 7" rules at a table smaller than the game's longest (issue 23's rules
 # are tested at the longest table, tests/test_seven_inch.py; a smaller table gets another
 # layout): strict, so each one leaves the list the day it keeps them.
-SMALLER_NOT_YET = {
-    (
-        "treize",
-        "scores",
-    ): "5 players: the whole sheet (not the tiles), its title and rounds at 14 px and less",
-}
+SMALLER_NOT_YET: dict[tuple[str, str], str] = {}
 
 
 def smaller_table_problems(game: str, screen: str) -> list[str]:

@@ -731,7 +731,10 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The race beside the sheet keeps its axes legible where a row holds a score with half its
     # height again around it; else (the 7" screen at a full table) the kit's tiles, the race's
     # target framed after them.
-    roomy = area.height / (len(v.players) + 2) >= 1.5 * kit.score_height(p)
+    # Judged at the longest table (six), whatever this one's size: at five on the 7" screen the
+    # rows held their scores, but the race's axis labels and the sheet's rounds fell to 10 px
+    # (test_findings23's smaller tables); one screen keeps one form.
+    roomy = area.height / (max(len(v.players), 6) + 2) >= 1.5 * kit.score_height(p)
     if not roomy or not sheet.grid_fits(p, box, len(v.players)):
         read = kit.read_size(p)
 
