@@ -422,22 +422,9 @@ SMALLER_NOT_YET: dict[tuple[str, str], str] = {}
 
 
 def smaller_table_problems(game: str, screen: str) -> list[str]:
-    from companion.display import audit
-    from tests.test_seven_inch import ARM_LENGTH
-    from tests.test_seven_inch import SIZES as SEVEN_SIZES
+    from tests.test_seven_inch import caps_problems
 
-    table = states(game)
-    most = max(len(engine.players) for _, engine in table)
-    found = []
-    for sample, engine in table:
-        if len(engine.players) == most:
-            continue
-        for size, lang in itertools.product(SEVEN_SIZES, LANGS):
-            for ui in uis(engine, screen, lang):
-                r = render(screen, view_of(engine), size, lang, ui, audit=True)
-                for problem in audit.caps(r.painter, (game, screen) in ARM_LENGTH):  # type: ignore[arg-type]
-                    found.append(f"{sample} ({len(engine.players)}) {size[0]}x{size[1]} {lang}: {problem}")
-    return found
+    return caps_problems(game, screen, smaller=True)
 
 
 @pytest.mark.parametrize(("game", "screen"), CONTROL_CASES, ids=[f"{g}-{s}" for g, s in CONTROL_CASES])

@@ -45,18 +45,21 @@ LANGS = ("fr", "en")  # an English line can be longer, and so set smaller
 CASES = [(game, screen) for game in GAMES for screen in screens(game)]
 
 
-def caps_problems(game: str, screen: str) -> list[str]:
+def caps_problems(game: str, screen: str, smaller: bool = False) -> list[str]:
+    """The 7" rules broken on ``screen`` by the samples at the game's longest table, or, with
+    ``smaller``, by those at any smaller table (test_findings23), each said with its sample."""
     found = []
     table = states(game)
     most = max(len(engine.players) for _, engine in table)
     for sample, engine in table:
-        if len(engine.players) != most:
+        if (len(engine.players) < most) != smaller:
             continue
+        said = f"{sample} ({len(engine.players)})" if smaller else sample
         for size, lang in itertools.product(SIZES, LANGS):
             for ui in uis(engine, screen, lang):  # the setup: each of its pages
                 r = render(screen, view_of(engine), size, lang, ui, audit=True)
                 for problem in audit.caps(r.painter, (game, screen) in ARM_LENGTH):  # type: ignore
-                    found.append(f"{sample} {size[0]}x{size[1]} {lang}: {problem}")
+                    found.append(f"{said} {size[0]}x{size[1]} {lang}: {problem}")
     return found
 
 
