@@ -419,3 +419,19 @@ def test_companion_play_proposes_the_last_games_short_forms(
     assert parsed.func(parsed) == 0
     assert seen["table"] is None and seen["ui"].setup.players == list(players)
     assert seen["ui"].setup.shorts == {LONG[0]: CHOSEN}  # only what differs from the proposed
+
+
+def test_the_width_measure_outlives_the_font_module_closed_and_opened_again() -> None:
+    """A screen closed and opened again (every test's screen, a display re-opened) quits pygame's
+    font module: the measure's kept Font must not be used dead ("Invalid font", seen in the
+    whole suite after another test closed its screen)."""
+    import pygame
+
+    from companion.display import names
+
+    names.width.cache_clear()
+    before = names.width("Guillaume")
+    pygame.font.quit()
+    pygame.font.init()
+    names.width.cache_clear()
+    assert names.width("Guillaume") == before

@@ -317,7 +317,14 @@ def width(text: str) -> int:
 
     if not pygame.font.get_init():
         pygame.font.init()
-    return int(_font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255)).get_width())
+    try:
+        line = _font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255))
+    except pygame.error:
+        # The kept Font was made before pygame's font module was quit and opened again (the
+        # screen closed, as every test's screen is; seen in the whole suite): make it anew.
+        _font.cache_clear()
+        line = _font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255))
+    return int(line.get_width())
 
 
 @lru_cache(maxsize=1)
