@@ -183,11 +183,6 @@ def test_every_key_of_an_entry_grid_is_9_mm_on_the_7_inch(game: str) -> None:
     assert not small, "\n".join(small[:10])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Les Cinq Rois' card grid (whole hands, cards left): 5 suits x 11 ranks and the joker a "
-    "tap each hold about 30 px a card beside the players' list on the 7\" screen (issue 23)",
-)
 def test_the_cinq_rois_card_grid_is_9_mm_on_the_7_inch() -> None:
     from companion.games.cinq_rois.samples import entry_ui
 
