@@ -445,6 +445,8 @@ def entry_row(
     status = status_of(entry, name, lang)
     if entry.mode != "hands" and name == entry.out:
         status = "0"  # "0 (went out)" holds no far type in the row: its out button says why
+    elif not with_out and status == tr("entry.cards_n", lang, n=len(entry.entered(name))):
+        status = str(len(entry.entered(name)))  # "6 cards" holds no narrow row: the tab says cards
     # The same on most frames (one row changes a key): drawn once, then copied.
     key = (
         "cinq.entry_row",
