@@ -445,8 +445,10 @@ def entry_row(
     status = status_of(entry, name, lang)
     if entry.mode != "hands" and name == entry.out:
         status = "0"  # "0 (went out)" holds no far type in the row: its out button says why
-    elif not with_out and status == tr("entry.cards_n", lang, n=len(entry.entered(name))):
-        status = str(len(entry.entered(name)))  # "6 cards" holds no narrow row: the tab says cards
+    if not with_out and entry.mode != "points" and status != "—":
+        # A narrow row (the 7" screen's card grid) holds the name at 4 mm and a count, not
+        # "3/13" or "6 cards": the prompt says of how many, green says a hand is whole.
+        status = str(len(entry.entered(name)))
     # The same on most frames (one row changes a key): drawn once, then copied.
     key = (
         "cinq.entry_row",
@@ -484,7 +486,7 @@ def _entry_row(
     # Read from the seats like any name and score (docs/screen.md, the 7" rules): the name at
     # 4 mm, typed points in far type; a word ("—", "0, out") at the least a seat reads.
     size = p.far_name_size()
-    figure = status.isdigit()
+    figure = status.isdigit() and with_out  # a narrow row's count: read type, not far
     # A word no bigger than the name on its tile (a TV's read type is bigger than its names).
     status_size = kit.far_size(p) if figure else min(kit.read_size(p), size)
     status_w = min(inner.width // 2, p.fonts.size(status, status_size)[0] + p.px(4))
@@ -608,7 +610,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         if entry.mode == "hands" and count == entry.size:
             color = GOOD  # the hand is whole
     if beside:  # the prompt as wide as it reads, the cards typed in what is left
-        title.width = min(work.width * 3 // 5, p.fonts.size(text, read)[0] + p.px(8))
+        title.width = min(work.width - 4 * kit.touch_size(p), p.fonts.size(text, read)[0] + p.px(8))
     lines_text(p, text, title, read, color, read, align="left", players=v.players)
     pad = Rect(work.x, title.bottom + gap, work.width, work.height - title_h - gap)
     if entry.mode == "points":
@@ -622,7 +624,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         cards_h = max(p.px(34), pad.height // 6)
         cards_box = Rect(pad.x, pad.y, pad.width, cards_h)
         grid_box = Rect(pad.x, cards_box.bottom + gap, pad.width, pad.height - cards_h - gap)
-    p.arm.append(cards_box.union(grid_box))  # the cards typed and the grid, at arm's length
+    p.arm += [Rect(cards_box), Rect(grid_box)]  # the cards typed and the grid, at arm's length
     held = entry.entered(entry.name)
     if held:
         chip_row(p, [([(c, None) for c in held], None)], cards_box, lang)
@@ -668,7 +670,7 @@ GRID_COLS = len(GRID_RANKS) + 1  # the ranks across, then the joker
 
 def card_gap(p: Painter) -> int:
     """The gap between two cards of the grid."""
-    return max(1, p.px(3))
+    return max(1, p.px(2))
 
 
 def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
