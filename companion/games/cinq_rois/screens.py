@@ -434,18 +434,35 @@ def status_of(entry: RoundEntry, name: str, lang: str) -> str:
     return "—"
 
 
-def entry_row(p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: str) -> None:
+def entry_row(
+    p: Painter, v: View, entry: RoundEntry, s: int, row: Rect, lang: str, with_out: bool = True
+) -> None:
     """One player's line of the entry: their name (touch it to enter theirs) and what is
-    entered for them, then the small button that says who went out."""
+    entered for them, then (``with_out``) the small button that says who went out."""
     name = v.players[s]
     active = s == entry.active
     fill = ACCENT if active else (GOOD if entry.complete(name) and entry.out else PANEL_HI)
     status = status_of(entry, name, lang)
     if entry.mode != "hands" and name == entry.out:
         status = "0"  # "0 (went out)" holds no far type in the row: its out button says why
+    if not with_out and entry.mode != "points" and status != "—":
+        # A narrow row (the 7" screen's card grid) holds the name at 4 mm and a count, not
+        # "3/13" or "6 cards": the prompt says of how many, green says a hand is whole.
+        status = str(len(entry.entered(name)))
     # The same on most frames (one row changes a key): drawn once, then copied.
-    key = ("cinq.entry_row", s, v.players, active, fill, status, entry.out == name, entry.mode, lang)
-    p.layer(key, row, lambda: _entry_row(p, v.players, s, row, lang, active, fill, status, entry))
+    key = (
+        "cinq.entry_row",
+        s,
+        v.players,
+        active,
+        fill,
+        status,
+        entry.out == name,
+        entry.mode,
+        lang,
+        with_out,
+    )
+    p.layer(key, row, lambda: _entry_row(p, v.players, s, row, lang, active, fill, status, entry, with_out))
 
 
 def _entry_row(
@@ -458,17 +475,18 @@ def _entry_row(
     fill: Color,
     status: str,
     entry: RoundEntry,
+    with_out: bool,
 ) -> None:
     name = players[s]
     gap = max(2, p.px(3))
-    name_b, out_b = split(row, [3.2, 1], vertical=False, gap=gap)
+    name_b, out_b = split(row, [3.2, 1], vertical=False, gap=gap) if with_out else (Rect(row), None)
     p.panel(name_b, None, fill, border=FG if active else None)
     ink = text_on(fill)
     inner = name_b.inflate(-p.px(8), -max(2, p.px(2)))
     # Read from the seats like any name and score (docs/screen.md, the 7" rules): the name at
     # 4 mm, typed points in far type; a word ("—", "0, out") at the least a seat reads.
     size = p.far_name_size()
-    figure = status.isdigit()
+    figure = status.isdigit() and with_out  # a narrow row's count: read type, not far
     # A word no bigger than the name on its tile (a TV's read type is bigger than its names).
     status_size = kit.far_size(p) if figure else min(kit.read_size(p), size)
     status_w = min(inner.width // 2, p.fonts.size(status, status_size)[0] + p.px(4))
@@ -486,6 +504,8 @@ def _entry_row(
         kind="score" if figure and entry.mode == "points" else "text",
     )
     p.controls.append(Control(Rect(name_b), ("pick", s)))
+    if out_b is None:
+        return
     is_out = entry.out == name
     p.button(
         out_b,
@@ -519,19 +539,44 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             size=p.font(SMALL),
         )
     rest = Rect(area.x, tabs.bottom + gap, area.width, area.height - tabs_h - gap)
+    # Landscape, a card grid (whole hands, cards left): its 12 columns at 9 mm (47 px a card on
+    # the 7" screen, where beside the list at its usual width a card had 33), the cards typed on
+    # the prompt's line (under it, the five rows would not hold 9 mm either). The players' list
+    # gives up the width the grid needs and keeps its rows: one tap to any player, who is done,
+    # who went out (docs/screen.md says why this rather than a list folded to a header).
+    beside = entry.mode != "points" and not portrait
     if portrait:
         players_box, pad_box = split(rest, [0.8, 1.6], gap=gap)
     else:
         players_box, pad_box = split(rest, [1.15, 1.6], vertical=False, gap=gap)
+        least = GRID_COLS * kit.touch_size(p) + (GRID_COLS - 1) * card_gap(p)
+        if beside and pad_box.width < least:
+            players_box.width = max(1, rest.width - least - gap)
+            pad_box = Rect(players_box.right + gap, rest.y, rest.right - players_box.right - gap, rest.height)
+    # A list too narrow for a name, its count and an out button (the 7" screen's card grid): the
+    # rows keep the name and the count, the out button of the player being entered is in the foot.
+    out_below = players_box.width < 4 * kit.touch_size(p)
     # Players: touch a name to enter theirs; the small button says who went out.
     n = len(v.players)
     rows = split(players_box, [1] * n, gap=max(1, p.px(3)))
     for s, row in enumerate(rows):
-        entry_row(p, v, entry, s, row, lang)
+        entry_row(p, v, entry, s, row, lang, not out_below)
     foot_h = p.px(52)
     work = Rect(pad_box.x, pad_box.y, pad_box.width, pad_box.height - foot_h - gap)
     foot = Rect(pad_box.x, pad_box.bottom - foot_h, pad_box.width, foot_h)
-    back_b, ok_b = split(foot, [1, 1.6], vertical=False, gap=gap)
+    if out_below:
+        back_b, out_b, ok_b = split(foot, [1, 0.8, 1.6], vertical=False, gap=gap)
+        is_out = entry.out == entry.name
+        p.button(
+            out_b,
+            tr("entry.out_tag", lang),
+            ("out", entry.active),
+            selected=is_out,
+            color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
+            size=p.font(18),
+        )
+    else:
+        back_b, ok_b = split(foot, [1, 1.6], vertical=False, gap=gap)
     p.button(back_b, tr("entry.back", lang), ("back",), hint=tr("key.backspace", lang), size=p.font(22))
     ready = entry.event()[0] is not None
     p.button(
@@ -542,73 +587,74 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         hint=t("scr.key.enter", lang),
         size=p.font(SMALL),
     )
-    # What to enter, read by the table as well: two lines at the least a seat reads.
-    title_h = max(p.px(36) if not portrait else p.px(52), 2 * p.line_height(kit.read_size(p)))
+    # What to enter, read by the table as well: two lines at the least a seat reads (one beside
+    # the cards typed, on a card grid's line).
+    read = kit.read_size(p)
+    lines = 1 if beside else 2
+    title_h = max(p.px(36) if not portrait else p.px(52), lines * p.line_height(read))
     title = Rect(work.x, work.y, work.width, title_h)
     name = said(v, entry.name)
+    color = FG
     if entry.out is None:
-        lines_text(
-            p, tr("entry.who_out", lang), title, kit.read_size(p), ACCENT, kit.read_size(p), align="left"
-        )
+        text, color = tr("entry.who_out", lang), ACCENT
     elif entry.mode == "points":
         text = (
             tr("entry.points_of", lang, name=name)
             if entry.name != entry.out
             else tr("entry.out_zero_long", lang, name=name)
         )
-        lines_text(p, text, title, kit.read_size(p), FG, kit.read_size(p), align="left", players=v.players)
     else:
         key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
         count = len(entry.entered(entry.name))
-        lines_text(
-            p,
-            tr(key, lang, name=name, n=count, size=entry.size),
-            title,
-            kit.read_size(p),
-            GOOD if entry.mode == "hands" and count == entry.size else FG,  # the hand is whole
-            kit.read_size(p),
-            align="left",
-            players=v.players,
-        )
+        text = tr(key, lang, name=name, n=count, size=entry.size)
+        if entry.mode == "hands" and count == entry.size:
+            color = GOOD  # the hand is whole
+    if beside:  # the prompt as wide as it reads, the cards typed in what is left
+        title.width = min(work.width - 4 * kit.touch_size(p), p.fonts.size(text, read)[0] + p.px(8))
+    lines_text(p, text, title, read, color, read, align="left", players=v.players)
     pad = Rect(work.x, title.bottom + gap, work.width, work.height - title_h - gap)
-    p.arm.append(Rect(pad))  # the keypad or the card grid: the scorer's, at arm's length
     if entry.mode == "points":
+        p.arm.append(Rect(pad))  # the keypad: the scorer's, at arm's length
         draw_points_pad(p, entry, pad, lang)
+        return
+    if beside:
+        cards_box = Rect(title.right + gap, title.y, work.right - title.right - gap, title_h)
+        grid_box = pad
     else:
         cards_h = max(p.px(34), pad.height // 6)
         cards_box = Rect(pad.x, pad.y, pad.width, cards_h)
-        held = entry.entered(entry.name)
-        if held:
-            chip_row(p, [([(c, None) for c in held], None)], cards_box, lang)
-        else:
-            lines_text(
-                p,
-                tr("entry.no_cards", lang) if entry.mode == "left" else tr("entry.type_cards", lang),
-                cards_box,
-                p.font(22),
-                MUTED,
-                p.font(14),
-                role="small",
-                align="left",
-            )
-        if entry.rank is not None:
-            p.text(
-                tr("entry.rank_typed", lang, rank=rank_label(entry.rank, lang)),
-                Rect(
-                    cards_box.right - cards_box.width // 3,
-                    cards_box.y,
-                    cards_box.width // 3,
-                    cards_box.height,
-                ),
-                p.font(22),
-                ACCENT,  # the suit comes next
-                align="right",
-                role="small",
-                min_size=p.font(11),
-            )
-        draw_card_grid(
-            p, entry, Rect(pad.x, cards_box.bottom + gap, pad.width, pad.height - cards_h - gap), lang
+        grid_box = Rect(pad.x, cards_box.bottom + gap, pad.width, pad.height - cards_h - gap)
+    p.arm += [Rect(cards_box), Rect(grid_box)]  # the cards typed and the grid, at arm's length
+    held = entry.entered(entry.name)
+    if held:
+        chip_row(p, [([(c, None) for c in held], None)], cards_box, lang)
+    else:
+        lines_text(
+            p,
+            tr("entry.no_cards", lang) if entry.mode == "left" else tr("entry.type_cards", lang),
+            cards_box,
+            p.font(22),
+            MUTED,
+            p.font(14),
+            role="small",
+            align="left",
         )
+    if entry.rank is not None:
+        p.text(
+            tr("entry.rank_typed", lang, rank=rank_label(entry.rank, lang)),
+            Rect(
+                cards_box.right - cards_box.width // 3,
+                cards_box.y,
+                cards_box.width // 3,
+                cards_box.height,
+            ),
+            p.font(22),
+            ACCENT,  # the suit comes next
+            align="right",
+            role="small",
+            min_size=p.font(11),
+        )
+    draw_card_grid(p, entry, grid_box, lang)
 
 
 def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
@@ -619,12 +665,20 @@ def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None
             keypad.draw_key(p, cell, keypad.Key(d, ("digit", d)), p.font(NEAR))
 
 
+GRID_COLS = len(GRID_RANKS) + 1  # the ranks across, then the joker
+
+
+def card_gap(p: Painter) -> int:
+    """The gap between two cards of the grid."""
+    return max(1, p.px(2))
+
+
 def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
     """One tap adds a card: suits down, ranks across, the joker on the right. A card the two
     decks cannot give any more is greyed and says why when touched (the entry grid's cells,
     each drawn as a card face)."""
-    cols = len(GRID_RANKS) + 1
-    cells = keypad.cells(box, len(GRID_SUITS) * cols, cols, max(1, p.px(3)))
+    cols = GRID_COLS
+    cells = keypad.cells(box, len(GRID_SUITS) * cols, cols, card_gap(p))
 
     def face(p: Painter, cell: Rect, key: keypad.Key) -> None:
         grid_cell(p, cell, key.label, lang, key.reason is None, len(entry.holders(key.label)))
