@@ -140,6 +140,10 @@ def _interrupted(tmp_path: Path, sig: signal.Signals) -> tuple[int, str, str]:
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        # A terminal's Ctrl-C reaches a program whose SIGINT is the default; pytest run as a
+        # background job or under nohup ignores SIGINT, and its children would inherit that
+        # (the demo then played on to its end and exited 0): give the child the default back.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     game = ""
