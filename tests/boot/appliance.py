@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -159,12 +160,31 @@ def _run(cmd: list[str] | str, **kw: Any) -> subprocess.CompletedProcess[str]:
     return proc
 
 
+def base_tar(cache: Path) -> Path:
+    """Where the base system's tarball is cached: named by its package list."""
+    key = hashlib.sha256(json.dumps([SUITE, BASE_PACKAGES, BUILDER_VERSION]).encode()).hexdigest()
+    return cache / f"base-{key[:12]}.tar"
+
+
 def base_rootfs(cache: Path) -> Path:
     """Debian bookworm with BASE_PACKAGES, as a tarball cached by its package list."""
-    key = hashlib.sha256(json.dumps([SUITE, BASE_PACKAGES, BUILDER_VERSION]).encode()).hexdigest()
-    tar = cache / f"base-{key[:12]}.tar"
+    tar = base_tar(cache)
     if tar.exists():
         return tar
+    # One build at a time: .ci/run starts one beside its Python installs (a minute on a machine
+    # with an empty cache), and the scenario then waits for it here instead of building its own.
+    with (cache / "base.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log(f"waiting for the base system another process is building ({tar.name})")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if tar.exists():
+            return tar
+        return _mmdebstrap(tar)
+
+
+def _mmdebstrap(tar: Path) -> Path:
     log(f"mmdebstrap {SUITE} from {mirror()} (cached in {tar.parent})")
     tmp = tar.with_suffix(".part.tar")
     # A small initramfs (the modules a virtio disk needs, not every driver): under TCG the

@@ -118,6 +118,38 @@ def test_the_packages_apt_fetched_are_kept_for_the_next_build_and_left_out_of_th
     assert sorted(p.name for p in cache.iterdir()) == ["debs"]
 
 
+def test_a_base_system_being_built_elsewhere_is_waited_for_not_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # .ci/run builds the base beside its installs; the scenario, started meanwhile, waits for it.
+    import fcntl
+    import threading
+
+    import tests.boot.appliance as appliance
+
+    built: list[Path] = []
+
+    def mmdebstrap(tar: Path) -> Path:
+        built.append(tar)
+        return tar
+
+    monkeypatch.setattr(appliance, "_mmdebstrap", mmdebstrap)
+    waiting = threading.Event()
+    monkeypatch.setattr(appliance, "log", lambda msg: waiting.set() if "waiting" in msg else None)
+    got: list[Path] = []
+    with (tmp_path / "base.lock").open("w") as other:  # another process's build, under way
+        fcntl.flock(other, fcntl.LOCK_EX)
+        scenario = threading.Thread(target=lambda: got.append(appliance.base_rootfs(tmp_path)))
+        scenario.start()
+        assert waiting.wait(60)  # the scenario waits on the lock...
+        appliance.base_tar(tmp_path).write_bytes(b"tar")  # ...while the other build ends
+    scenario.join(60)
+    assert got == [appliance.base_tar(tmp_path)] and built == []
+    # Alone, it builds.
+    appliance.base_tar(tmp_path).unlink()
+    assert appliance.base_rootfs(tmp_path) == appliance.base_tar(tmp_path) and built == got
+
+
 # --- the booted machine ---------------------------------------------------------------------------
 
 
