@@ -338,6 +338,7 @@ def _build_image(
     unsafe_io.unlink()
     shutil.rmtree(root / "tmp" / "wheelhouse", ignore_errors=True)
     _keep_debs(cache, root, archives)
+    log("the guide's blocks ran: the game seeded, the units masked")
     seeded = ""
     if seed is not None:
         # The test rig's, after the guide, at the host's speed: what an emulated Python start
@@ -355,7 +356,9 @@ def _build_image(
     shutil.copy(sorted((root / "boot").glob("initrd.img-*"))[-1], initrd)
     disk = work / "disk.img"
     disk.unlink(missing_ok=True)
+    log("mkfs.ext4 -d: the tree into the disk image")
     _run(["mkfs.ext4", "-q", "-F", "-L", "table", "-d", str(root), str(disk), "4G"])
+    log("the tree removed")
     shutil.rmtree(root)
     log(f"image ready in {time.monotonic() - t0:.0f} s (after the base system)")
     return Image(kernel, initrd, disk, tuple(booted), seeded)
