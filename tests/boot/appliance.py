@@ -546,6 +546,7 @@ class Guest:
         # One question and its answer at a time on each socket: the scenario watches the unit
         # on one thread while it looks at the screen on another.
         self._qmp_lock = threading.Lock()
+        self._qmp_asked = 0  # the id of the last QMP command (its answer carries it back)
         self._qga_lock = threading.Lock()
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
@@ -564,10 +565,18 @@ class Guest:
     # QMP: the machine's own controls.
     def command(self, name: str, **arguments: Any) -> Any:
         with self._qmp_lock:
-            self.qmp.send({"execute": name, "arguments": arguments} if arguments else {"execute": name})
+            self._qmp_asked += 1
+            ident = self._qmp_asked
+            ask: dict[str, Any] = {"execute": name, "id": ident}
+            if arguments:
+                ask["arguments"] = arguments
+            self.qmp.send(ask)
             while True:
                 msg = self.qmp.recv(60)
-                if "event" in msg:
+                # An event, or the answer to an earlier question whose wait gave up: taken for
+                # this one, a screendump's "done" would come before QEMU wrote its file (one way
+                # a boot run read no file after a success).
+                if "event" in msg or msg.get("id") != ident:
                     continue
                 if "error" in msg:
                     raise RuntimeError(f"QMP {name}: {msg['error']}")
@@ -577,6 +586,8 @@ class Guest:
         """The screen as QEMU's display shows it: raw RGB, SCREEN sized."""
         path.unlink(missing_ok=True)
         self.command("screendump", filename=str(path))
+        if not path.exists():  # (QEMU writes the file before it answers)
+            raise RuntimeError(f"QMP screendump answered, but {path} was not written")
         return read_ppm(path)[2]
 
     def key(self, *names: str) -> None:

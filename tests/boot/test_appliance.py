@@ -150,6 +150,33 @@ def test_a_base_system_being_built_elsewhere_is_waited_for_not_built_again(
     assert appliance.base_rootfs(tmp_path) == appliance.base_tar(tmp_path) and built == got
 
 
+def test_a_qmp_answer_is_the_one_to_its_own_question(tmp_path: Path) -> None:
+    import socket
+    import threading
+
+    from tests.boot.appliance import Guest, JsonSocket
+
+    path = tmp_path / "qmp"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen(1)
+
+    def qemu() -> None:
+        conn, _ = server.accept()
+        asked = json.loads(conn.makefile().readline())
+        late = {"return": "an earlier question's", "id": asked["id"] - 1}
+        event = {"event": "RESET"}
+        conn.sendall(b"".join(json.dumps(m).encode() + b"\n" for m in (late, event)))
+        conn.sendall(json.dumps({"return": "this one's", "id": asked["id"]}).encode() + b"\n")
+        conn.close()
+
+    threading.Thread(target=qemu, daemon=True).start()
+    guest = Guest.__new__(Guest)  # its QMP side only, no QEMU
+    guest._qmp_lock, guest._qmp_asked, guest.qmp = threading.Lock(), 5, JsonSocket(path)
+    assert guest.command("screendump", filename="x") == "this one's"
+    server.close()
+
+
 # --- the booted machine ---------------------------------------------------------------------------
 
 
