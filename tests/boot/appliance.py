@@ -358,8 +358,16 @@ def _build_image(
     disk.unlink(missing_ok=True)
     log("mkfs.ext4 -d: the tree into the disk image")
     _run(["mkfs.ext4", "-q", "-F", "-L", "table", "-d", str(root), str(disk), "4G"])
-    log("the tree removed")
-    shutil.rmtree(root)
+    # The tree is in the image: removed beside the boots, not before them (its tens of thousands
+    # of files took shutil.rmtree 69 s of the build at load 5).
+    gone = root.with_name(f"root.gone.{os.getpid()}.{time.monotonic_ns()}")
+    root.rename(gone)
+    subprocess.Popen(
+        ["nice", "-n", "10", "rm", "-rf", "--one-file-system", str(gone)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     log(f"image ready in {time.monotonic() - t0:.0f} s (after the base system)")
     return Image(kernel, initrd, disk, tuple(booted), seeded)
 
