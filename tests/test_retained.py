@@ -26,7 +26,7 @@ from companion.display.screens import draw
 from companion.display.snapshot import screens, ui_for, view_of
 from companion.display.state import Ui
 from companion.table.fold import replay
-from tests.test_render_cache import GAMES, frames
+from tests.test_render_cache import GAMES, frames, same_pixels
 
 Step = tuple[str, Any, Ui, str, float | None]
 
@@ -112,7 +112,7 @@ def test_retained_frames_are_fresh_frames(game_name: str) -> None:
             fresh = Painter(pygame.Surface(size), fresh_fonts)
             draw(fresh, view, fresh_ui, screen, phase)
             where = f"{game_name} {label} {size[0]}x{size[1]}"
-            assert _pixels(surface) == _pixels(fresh._surface), where
+            assert same_pixels(surface, fresh._surface), where
             assert _records(painter) == _records(fresh), where
             assert painter.controls == fresh.controls, where
             assert painter.boxes == fresh.boxes, where
@@ -124,7 +124,7 @@ def test_retained_frames_are_fresh_frames(game_name: str) -> None:
                 for rect in painter.changed:
                     shown.draw(pygame.Mask(rect.size, fill=True), rect.topleft)
                 skipped += size[0] * size[1] - shown.count()
-                assert _pixels(before) == _pixels(surface), f"{where}: changed rects"
+                assert same_pixels(before, surface), f"{where}: changed rects"
             else:
                 before.blit(surface, (0, 0))
     assert skipped > 0  # blocks were left as they were

@@ -353,7 +353,8 @@ def test_a_commit_reaches_the_viewers_without_the_server_polling(
                     if line.startswith("data: "):
                         seen.put(json.loads(line[6:]))
 
-        threading.Thread(target=listen, daemon=True).start()
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
         assert seen.get(timeout=20)["seq"] == 1
         from companion.games.kilo.events import Dealer
 
@@ -361,6 +362,11 @@ def test_a_commit_reaches_the_viewers_without_the_server_polling(
         assert seen.get(timeout=10)["seq"] == 2
     finally:
         web.stop()
+    # The stop ended the viewer's stream (uvicorn waits for it: stop() gave up after 5 s and
+    # left the server's thread running until the next keep-alive) and the page's request.
+    assert web._thread is not None and not web._thread.is_alive()
+    listener.join(10)
+    assert not listener.is_alive()
 
 
 def _decoded(surface: pygame.Surface) -> list[tuple[str, int, int, int, int]]:

@@ -89,6 +89,10 @@ class Hardened:
         await self.app(scope, receive, send_hardened)
 
 
+# What a viewer's queue holds when the server stops (a page is a JSON object, never empty).
+_END = ""
+
+
 def _plain(status: int, text: str) -> Response:
     return PlainTextResponse(text, status_code=status)
 
@@ -108,6 +112,7 @@ class _Server(uvicorn.Server):
 
     _wake: asyncio.Event | None = None
     _loop: asyncio.AbstractEventLoop | None = None
+    on_shutdown: Callable[[], None] | None = None  # called once listening stops, on its loop
 
     async def main_loop(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -115,6 +120,13 @@ class _Server(uvicorn.Server):
         while not await self.on_tick(0):  # 0: its once-a-second headers refresh, every look
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), TICK_S)
+
+    async def shutdown(self, sockets: Any = None) -> None:
+        # Then uvicorn closes the listeners without an await between: no new viewer comes after
+        # this call (one whose request was already being read still waits out its stream).
+        if self.on_shutdown is not None:
+            self.on_shutdown()
+        await super().shutdown(sockets)
 
     def wake(self) -> None:
         loop, wake = self._loop, self._wake
@@ -381,7 +393,7 @@ class WebServer:
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
-                    if not self.pairings.still_valid(grant, request.path_params["code"]):
+                    if text == _END or not self.pairings.still_valid(grant, request.path_params["code"]):
                         return
                     yield f"data: {text}\n\n"
             finally:
@@ -568,6 +580,7 @@ class WebServer:
         )
         _network_allowed(self.config.bind)
         server = _Server(config)
+        server.on_shutdown = self._end_viewers
         # The server's thread shares the interpreter with the table's loop: a flood of requests
         # keeps it busy, and the loop would wait up to the default 5 ms switch interval for each
         # turn. 1 ms keeps the table's frame and button reads on time (bench/web.py, strangers).
@@ -590,6 +603,16 @@ class WebServer:
         for s in server.servers:
             for sock in s.sockets:
                 self.port = sock.getsockname()[1]
+
+    def _end_viewers(self) -> None:
+        """The server stops: every viewer's stream ends now (its page reconnects to the next
+        server), rather than at its next keep-alive, up to 15 s later: uvicorn's shutdown waits
+        for the streams, and stop() gave up after 5 s with the server's thread still running."""
+        for q in list(self._viewers):
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    q.get_nowait()
+            q.put_nowait(_END)
 
     def stop(self) -> None:
         if self._server is not None:

@@ -118,6 +118,65 @@ def test_the_packages_apt_fetched_are_kept_for_the_next_build_and_left_out_of_th
     assert sorted(p.name for p in cache.iterdir()) == ["debs"]
 
 
+def test_a_base_system_being_built_elsewhere_is_waited_for_not_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # .ci/run builds the base beside its installs; the scenario, started meanwhile, waits for it.
+    import fcntl
+    import threading
+
+    import tests.boot.appliance as appliance
+
+    built: list[Path] = []
+
+    def mmdebstrap(tar: Path) -> Path:
+        built.append(tar)
+        return tar
+
+    monkeypatch.setattr(appliance, "_mmdebstrap", mmdebstrap)
+    waiting = threading.Event()
+    monkeypatch.setattr(appliance, "log", lambda msg: waiting.set() if "waiting" in msg else None)
+    got: list[Path] = []
+    with (tmp_path / "base.lock").open("w") as other:  # another process's build, under way
+        fcntl.flock(other, fcntl.LOCK_EX)
+        scenario = threading.Thread(target=lambda: got.append(appliance.base_rootfs(tmp_path)))
+        scenario.start()
+        assert waiting.wait(60)  # the scenario waits on the lock...
+        appliance.base_tar(tmp_path).write_bytes(b"tar")  # ...while the other build ends
+    scenario.join(60)
+    assert got == [appliance.base_tar(tmp_path)] and built == []
+    # Alone, it builds.
+    appliance.base_tar(tmp_path).unlink()
+    assert appliance.base_rootfs(tmp_path) == appliance.base_tar(tmp_path) and built == got
+
+
+def test_a_qmp_answer_is_the_one_to_its_own_question(tmp_path: Path) -> None:
+    import socket
+    import threading
+
+    from tests.boot.appliance import Guest, JsonSocket
+
+    path = tmp_path / "qmp"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen(1)
+
+    def qemu() -> None:
+        conn, _ = server.accept()
+        asked = json.loads(conn.makefile().readline())
+        late = {"return": "an earlier question's", "id": asked["id"] - 1}
+        event = {"event": "RESET"}
+        conn.sendall(b"".join(json.dumps(m).encode() + b"\n" for m in (late, event)))
+        conn.sendall(json.dumps({"return": "this one's", "id": asked["id"]}).encode() + b"\n")
+        conn.close()
+
+    threading.Thread(target=qemu, daemon=True).start()
+    guest = Guest.__new__(Guest)  # its QMP side only, no QEMU
+    guest._qmp_lock, guest._qmp_asked, guest.qmp = threading.Lock(), 5, JsonSocket(path)
+    assert guest.command("screendump", filename="x") == "this one's"
+    server.close()
+
+
 # --- the booted machine ---------------------------------------------------------------------------
 
 
