@@ -165,10 +165,6 @@ def _start_demo(tmp_path: Path) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
-        # A terminal's Ctrl-C reaches a program whose SIGINT is the default; pytest run as a
-        # background job or under nohup ignores SIGINT, and its children would inherit that
-        # (the demo then played on to its end and exited 0): give the child the default back.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
