@@ -427,11 +427,14 @@ def test_the_width_measure_outlives_the_font_module_closed_and_opened_again() ->
     whole suite after another test closed its screen)."""
     import pygame
 
-    from companion.display import names
+    from companion.display import names, snapshot
 
     names.width.cache_clear()
     before = names.width("Guillaume")
     pygame.font.quit()
     pygame.font.init()
+    # The snapshots' kept fonts die too: cleared as `companion play` clears them when it quits
+    # pygame, or every later test that draws a snapshot would fail.
+    snapshot._FONTS.clear()
     names.width.cache_clear()
     assert names.width("Guillaume") == before
