@@ -46,7 +46,7 @@ Rect = pygame.Rect
 
 register(
     {
-        "kit.turn": ("À {name}", "{name} to play"),
+        "kit.turn": ("À {name}", "{name}’s turn"),  # playing, drawing or entering alike
         "kit.turn.short": ("À {name}", "{name}, go"),
     }
 )
