@@ -393,13 +393,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Entrée : valider (carré valable, carte)\nÉchap : fausse tape, retour\n"
         "Retour arrière, U ou Ctrl+Z : annuler la dernière décision\n"
         "Carte : A/1, 2 … 9, 0 = 10, V, D, R (ou J, Q, K ; pavé / * -) puis F1 … F4 pour la "
-        "couleur\nT table · P tas · G courbes · R règles · S matériel · Tab écran suivant\n"
+        "couleur\nT table · P tas · G courbes · R règles · S matériel · Tab écran suivant\n"
         "M son · L langue · Ctrl+Q quitter",
         "Keys\n1 … 0: the players' buttons 1 to 10 (numpad too)\n"
         "Enter: confirm (valid claim, card)\nEsc: false slap, back\n"
         "Backspace, U or Ctrl+Z: undo the last decision\n"
         "Card: A/1, 2 … 9, 0 = 10, J, Q, K (or V, D, R; numpad / * -) then F1 … F4 for the "
-        "suit\nT table · P pile · G history · R rules · S hardware · Tab next screen\n"
+        "suit\nT table · P pile · G history · R rules · S hardware · Tab next screen\n"
         "M sound · L language · Ctrl+Q quit",
     ),
     "scr.rule.seven.flush": (

@@ -150,3 +150,19 @@ def test_a_sentence_that_fits_is_whole_and_not_cut(painter: Painter) -> None:
     text = "Donne 11 : 13 cartes, atout R"
     lines_text(p, text, pygame.Rect(10, 10, 160, 200), 18, (255, 255, 255), 18)
     assert " ".join(r.text for r in p.texts) == text and not any(r.cut for r in p.texts)
+
+
+def test_the_rules_key_lists_keep_each_key_with_what_it_does(painter: Painter) -> None:
+    """The rules pages' key lists: "Tab" (three letters, not glued as a one-letter key is) is
+    held to "écran suivant" / "next screen" by the catalogue's non-breaking space (the audit saw
+    "… · Tab" / "écran suivant")."""
+    import companion.games.cinq_rois.strings
+    import companion.games.treize.strings  # noqa: F401 (their catalogues)
+    from companion.i18n import t
+
+    for game in ("kilo", "cinq-rois", "treize"):
+        for lang in ("fr", "en"):
+            line = next(x for x in t(f"scr.rules.keys.{game}", lang).splitlines() if "Tab" in x)
+            for width in WIDTHS:
+                for wrapped in painter.wrap_lines(line, width, SIZE):
+                    assert not wrapped.endswith("Tab"), (game, lang, width, wrapped)

@@ -177,7 +177,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "(3 … 9, 0 ou 1 0 = 10, V/J, D/Q, R/K ; F1 pique, F2 cœur, F3 carreau, F4 trèfle, "
         "F5, E ou * étoile), X ou J K "
         "joker, retour arrière efface\n"
-        "T feuille · E saisie · D donne · R règles · S matériel · Tab écran suivant\n"
+        "T feuille · E saisie · D donne · R règles · S matériel · Tab écran suivant\n"
         "M son · L langue · Ctrl+Q quitter",
         "Keys\n1 … 7: the players' buttons (I go out, then last turn played)\n"
         "Enter: confirm · Esc: back, cancel\n"
@@ -185,7 +185,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Entry: left/right arrows = mode, up/down = player, digits = points; card = rank then suit "
         "(3 … 9, 0 or 1 0 = 10, J/V, Q/D, K/R; S H D C, E or * star, or F1 … F5), X or J K "
         "joker, backspace erases\n"
-        "T sheet · E entry · D round · R rules · S hardware · Tab next screen\n"
+        "T sheet · E entry · D round · R rules · S hardware · Tab next screen\n"
         "M sound · L language · Ctrl+Q quit",
     ),
     # companion demo cinq-rois

@@ -197,14 +197,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Coup : 1 … 9, 0 = 10, V/J = 11, D/Q = 12, R/K = 13, puis le nombre de cartes (1 … 9)\n"
         "Échap : retour · Retour arrière, U ou Ctrl+Z : annuler\n"
         "A : aide à la série, avant la première carte d'une partie\n"
-        "T table · G scores · R règles · S matériel · Tab écran suivant\n"
+        "T table · G scores · R règles · S matériel · Tab écran suivant\n"
         "M son · L langue · Ctrl+Q quitter",
         "Keys\n1 … 6: the players' buttons = I pass\n"
         "Enter: enter the player's play (then confirm)\n"
         "Play: 1 … 9, 0 = 10, J/V = 11, Q/D = 12, K/R = 13, then how many cards (1 … 9)\n"
         "Esc: back · Backspace, U or Ctrl+Z: undo\n"
         "A: series helper, before a game's first card\n"
-        "T table · G scores · R rules · S hardware · Tab next screen\n"
+        "T table · G scores · R rules · S hardware · Tab next screen\n"
         "M sound · L language · Ctrl+Q quit",
     ),
     "treize.setup.variant.basic": ("Variante : de base", "Variant: basic"),
