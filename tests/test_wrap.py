@@ -145,6 +145,21 @@ def test_a_paragraph_its_box_cannot_hold_is_cut_and_says_so(painter: Painter) ->
     assert any("is cut" in problem for problem in audit.contained(p))
 
 
+def test_a_wide_button_its_label_overflows_is_cut_and_says_so(painter: Painter) -> None:
+    """``kit.wide_button`` drew every line at 14 px even past its button, and recorded no cut
+    (the wrap audit saw it): the lines it cannot hold are now cut and recorded, inside it."""
+    from companion.display import kit
+
+    p = Painter(pygame.Surface((800, 480)), painter.fonts, audit=True)
+    label = "Saisir la donne de Anne-Sophie Castelnaudry et de Jean-Baptiste Lefèbvre maintenant"
+    button = pygame.Rect(10, 10, 120, 80)
+    kit.wide_button(p, button, label, ("entry",), (70, 200, 110), "E", 30)
+    label_lines = [r for r in p.texts if r.text != "E"]
+    assert all(button.contains(r.rect) for r in label_lines), [(r.text, r.rect) for r in label_lines]
+    assert label_lines[-1].cut and label_lines[-1].text.endswith("…")
+    assert any("is cut" in problem for problem in audit.contained(p))
+
+
 def test_a_sentence_that_fits_is_whole_and_not_cut(painter: Painter) -> None:
     p = Painter(pygame.Surface((800, 480)), painter.fonts, audit=True)
     text = "Donne 11 : 13 cartes, atout R"

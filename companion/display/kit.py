@@ -1002,6 +1002,12 @@ def wide_button(
         if (fits and line_h * len(lines) <= main.height) or cur <= p.font(14):
             break
         cur = max(p.font(14), int(cur * 0.92))
+    # More lines than the button holds at the least size: never drawn past it without a word.
+    # The last line that fits takes the rest, which ``Painter.text`` cuts with "…" and records
+    # as cut, so the legibility audit fails such a screen (as ``screens.lines_text`` does).
+    room = max(1, main.height // line_h)
+    if room < len(lines):
+        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
     y = main.y + max(0, (main.height - line_h * len(lines)) // 2)
     for text in lines:
         p.text(text, Rect(main.x, y, main.width, line_h), cur, fg, min_size=cur)
