@@ -146,3 +146,20 @@ def test_the_png_shows_the_screen(tmp_path: Path, screen: str, lang: str, size: 
     rubbed.fill(name.bg or (0, 0, 0), name.rect)
     found = pixel_problems(rubbed, drawn.surface, texts)  # type: ignore[arg-type]
     assert f"{name.text!r} is not in its box {name.rect.clip(png.get_rect())}" in found, found
+
+
+@pytest.mark.parametrize("game", ["kilo", "cinq_rois", "treize"])
+def test_a_samples_module_answers_help_and_refuses_an_option(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m companion.games.<game>.samples --help` took "--help" for the folder and filled
+    it with pictures: it says how to call it instead, and refuses any other option."""
+    import importlib
+
+    samples = importlib.import_module(f"companion.games.{game}.samples")
+    monkeypatch.chdir(tmp_path)
+    assert samples.main(["--help"]) == 0
+    assert "usage: python -m companion.games." in capsys.readouterr().out
+    assert samples.main(["-x"]) == 2
+    assert "not a folder: -x" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -183,6 +184,20 @@ def sample_lines(events: list[dict[str, object]]) -> list[str]:
 def write_sample(events: list[dict[str, object]], path: Path) -> Path:
     path.write_text("".join(sample_lines(events)), encoding="utf-8")
     return path
+
+
+def doc_folder(argv: list[str], module: str) -> Path | None:
+    """The folder a samples module writes its pictures to (its one argument, docs/screens when
+    none), or None after printing how to call it: ``--help`` answered, anything else starting
+    with "-" refused (it was taken as a folder named "--help" and filled with pictures)."""
+    usage = f"usage: python -m {module} [FOLDER]   (default docs/screens: the docs' pictures)"
+    if argv and argv[0] in ("-h", "--help"):
+        print(usage)
+        return None
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        print(f"{usage}\nnot a folder: {' '.join(argv)}", file=sys.stderr)
+        return None
+    return Path(argv[0]) if argv else Path("docs/screens")
 
 
 def doc_screens(

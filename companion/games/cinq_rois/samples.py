@@ -126,6 +126,11 @@ def entry_ui(lang: str, screen: str) -> tuple[object, object]:
 
 
 def main(argv: list[str]) -> int:
+    from companion.display.snapshot import doc_folder
+
+    out = doc_folder(argv, __spec__.name if __spec__ else __name__)
+    if out is None:
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
     import pygame
 
     from companion.display.snapshot import doc_screens, render
@@ -138,9 +143,7 @@ def main(argv: list[str]) -> int:
         pygame.image.save(rendered.surface, str(path))  # type: ignore[arg-type]
         return True
 
-    doc_screens(
-        SAMPLES, DOC_SAMPLE, Path(argv[0]) if argv else Path("docs/screens"), prefix="cinq-", special=special
-    )
+    doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="cinq-", special=special)
     return 0
 
 
