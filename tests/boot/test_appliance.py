@@ -188,6 +188,14 @@ def test_the_image_is_built_by_the_install_guide(observations: dict[str, Any]) -
     assert not failed, failed
 
 
+@pytest.mark.needs_vm
+def test_the_run_leaves_no_disk_image_behind(observations: dict[str, Any]) -> None:
+    """Each run left its 1.2 GB disk image in /tmp (seen: five of them on one machine)."""
+    if "_out" in observations:  # not when the observations were given (COMPANION_BOOT_OBSERVATIONS)
+        assert not (Path(observations["_out"]) / "machine" / "disk.img").exists()
+        assert (Path(observations["_out"]) / "observations.json").exists()
+
+
 def _steady(watch: list[dict[str, str]]) -> None:
     # 60 s, a look every 5 s or so (a look through the guest agent takes seconds under TCG).
     assert len(watch) >= 6 and float(watch[-1].get("t", 60)) >= 60, watch
