@@ -124,12 +124,10 @@ class Fonts:
         self.text_bytes_cap = self.TEXT_BYTES if text_bytes is None else text_bytes
         self._fonts: OrderedDict[int, pygame.font.Font] = OrderedDict()
         self._caps: dict[int, int] = {}
-        self._texts: OrderedDict[tuple[str, int, Color], pygame.Surface] = OrderedDict()
-        self.text_bytes = 0  # pixels held by _texts
+        self._texts: SurfaceLru[tuple[str, int, Color]] = SurfaceLru()
         # The pieces a line with figures is put together from (each figure in its cell, the
         # words between): a new score is the same glyphs, put together anew.
-        self._runs: OrderedDict[tuple[str, int, Color], pygame.Surface] = OrderedDict()
-        self.run_bytes = 0
+        self._runs: SurfaceLru[tuple[str, int, Color]] = SurfaceLru()
         self._sizes: OrderedDict[tuple[str, int], tuple[int, int]] = OrderedDict()
         # Layouts are pure functions of the measures above, kept so that a redraw does not
         # probe size after size again (Painter.fit, Painter.paragraph).
@@ -229,29 +227,25 @@ class Fonts:
     def render(self, text: str, size: int, color: Color) -> pygame.Surface:
         key = (text, size, color)
         surf = self._texts.get(key)
-        if surf is not None:
-            self._texts.move_to_end(key)
-            return surf
-        surf = typeface.render(self.font(size), text, color, functools.partial(self._run, size, color))
-        self._texts[key] = surf
-        self.text_bytes += _bytes(surf)
-        while self.text_bytes > self.text_bytes_cap and len(self._texts) > 1:
-            _, old = self._texts.popitem(last=False)
-            self.text_bytes -= _bytes(old)
+        if surf is None:
+            surf = typeface.render(self.font(size), text, color, functools.partial(self._run, size, color))
+            self._texts.put(key, surf, self.text_bytes_cap)
         return surf
 
     def _run(self, size: int, color: Color, run: str) -> pygame.Surface:
         key = (run, size, color)
         surf = self._runs.get(key)
-        if surf is not None:
-            self._runs.move_to_end(key)
-            return surf
-        surf = self._runs[key] = self.font(size).render(run, True, color)
-        self.run_bytes += _bytes(surf)
-        while self.run_bytes > self.RUN_BYTES and len(self._runs) > 1:
-            _, old = self._runs.popitem(last=False)
-            self.run_bytes -= _bytes(old)
+        if surf is None:
+            surf = self._runs.put(key, self.font(size).render(run, True, color), self.RUN_BYTES)
         return surf
+
+    @property
+    def text_bytes(self) -> int:  # pixels held by the rendered texts
+        return self._texts.bytes
+
+    @property
+    def run_bytes(self) -> int:
+        return self._runs.bytes
 
     def stats(self) -> dict[str, int]:
         return {
@@ -413,6 +407,32 @@ class Lru(Generic[K, V]):
         if len(self._items) > self.cap:
             self._items.popitem(last=False)
         return value
+
+
+class SurfaceLru(Generic[K]):
+    """A least-recently-used map of surfaces, capped in bytes (the cap given at each ``put``, so
+    that a test may lower its owner's): the rendered texts and their pieces."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[K, pygame.Surface] = OrderedDict()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: K) -> pygame.Surface | None:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def put(self, key: K, surf: pygame.Surface, cap: int) -> pygame.Surface:
+        self._items[key] = surf
+        self.bytes += _bytes(surf)
+        while self.bytes > cap and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self.bytes -= _bytes(old)
+        return surf
 
 
 BAND_GAP = 8  # rows of background between two bands that are copied rather than skipped
