@@ -561,7 +561,7 @@ class App:
         form = SetupForm(game=game.game, players=list(game.players), input=self.source_name)
         self.screens.fill_form(form, game)
         # The next game with these players is proposed the forms chosen for this one.
-        form.shorts = names.kept({"short": names.short_forms(game.players)}, game.players)
+        form.shorts = dict(names.chosen(tuple(game.players)))
         self.ui.setup = form
 
     def _setup_action(self, action: Action) -> None:

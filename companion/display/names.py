@@ -268,14 +268,15 @@ def short_problem(
     auto = proposed(table).get(who, who)
     taken = {shorts[p].casefold(): ("short", p) for p in others if p in shorts}
     taken.update({p.casefold(): ("name", p) for p in others})  # "Zoé" is Zoé's name first
-    free = [
-        f
-        for f in (auto, *_all_forms(table).get(who, ())[::-1])
-        if len(f) <= SHORT_MOST and width(f) <= SHORT_WIDTH
-    ]
-    example = next((f for f in free if f != short and f.casefold() not in taken), auto)
 
     def said(key: str, **values: object) -> tuple[str, str]:
+        # What would do, worked out only for a refusal (a form that is fine needs none).
+        free = [
+            f
+            for f in (auto, *_all_forms(table).get(who, ())[::-1])
+            if len(f) <= SHORT_MOST and width(f) <= SHORT_WIDTH
+        ]
+        example = next((f for f in free if f != short and f.casefold() not in taken), auto)
         return (
             t(key, "fr", name=who, short=short, example=example, **values),
             t(key, "en", name=who, short=short, example=example, **values),
@@ -309,8 +310,9 @@ SHORT_WIDTH = 89
 
 @lru_cache(maxsize=256)
 def width(text: str) -> int:
-    """``text``'s width in pixels in the screens' typeface at 30 px (as ``Fonts.size``
-    measures it: the rendered line)."""
+    """``text``'s width in pixels in the screens' typeface at 30 px: SDL_ttf's own measure,
+    the rendered line's width to the pixel, without drawing it (as ``typeface.measure``, but
+    with no figure cells: a form's digits are letters of a name)."""
     import pygame
 
     from companion.display import typeface
@@ -318,13 +320,12 @@ def width(text: str) -> int:
     if not pygame.font.get_init():
         pygame.font.init()
     try:
-        line = _font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255))
+        return int(_font(typeface.FACE, typeface.em(30)).size(text)[0])
     except pygame.error:
         # The kept Font was made before pygame's font module was quit and opened again (the
         # screen closed, as every test's screen is; seen in the whole suite): make it anew.
         _font.cache_clear()
-        line = _font(typeface.FACE, typeface.em(30)).render(text, True, (255, 255, 255))
-    return int(line.get_width())
+        return int(_font(typeface.FACE, typeface.em(30)).size(text)[0])
 
 
 @lru_cache(maxsize=1)

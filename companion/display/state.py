@@ -51,8 +51,12 @@ class SetupForm:
         return short_forms(tuple(self.players)).get(name, name)
 
     def short_forms(self) -> dict[str, str]:
-        """Every player's short form as the form stands (``short_of``)."""
-        return {name: self.short_of(name) for name in self.players}
+        """Every player's short form as the form stands (``short_of``), the table's forms worked
+        out once for all of them."""
+        from companion.display.names import short_forms
+
+        table = short_forms(tuple(self.players))
+        return {name: self.shorts.get(name, table.get(name, name)) for name in self.players}
 
 
 @dataclass
