@@ -322,10 +322,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "scr.card.who": ("{name} pioche : quelle carte ?", "{name} draws: which card?"),
     "scr.card.any_suit": ("couleur ?", "any suit"),
-    "scr.card.note": (
-        "Le tas contient {ranks} ; touchez une carte grisée pour savoir pourquoi.",
-        "The pile holds {ranks}; touch a greyed card to see why.",
-    ),
     "scr.card.chosen": ("Carte : {card}", "Card: {card}"),
     "scr.card.pick": (
         "Choisissez la valeur (la couleur est facultative)",

@@ -76,12 +76,6 @@ def rank_label(rank: str, lang: str) -> str:
     return RANK_LABEL_FR.get(rank, rank) if lang == "fr" else rank
 
 
-def card_label(card: str, lang: str) -> str:
-    """Short card text for chips: the rank as the language writes it (the suit is drawn)."""
-    rank = card[:-1] if card[-1] in SUITS else card
-    return rank_label(rank, lang)
-
-
 def split(rect: Rect, sizes: list[float], vertical: bool = True, gap: int = 0) -> list[Rect]:
     """Cut ``rect`` into parts proportional to ``sizes`` with ``gap`` pixels between them."""
     total = sum(sizes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -186,18 +187,19 @@ def write_sample(events: list[dict[str, object]], path: Path) -> Path:
     return path
 
 
-def doc_folder(argv: list[str], module: str) -> Path | None:
-    """The folder a samples module writes its pictures to (its one argument, docs/screens when
-    none), or None after printing how to call it: ``--help`` answered, anything else starting
-    with "-" refused (it was taken as a folder named "--help" and filled with pictures)."""
+def samples_main(argv: list[str], module: str, draw: Callable[[Path], None]) -> int:
+    """A samples module's command line: ``draw`` into its one argument (docs/screens when none),
+    or say how to call it: ``--help`` answered (0), anything else starting with "-" refused (2;
+    it was taken as a folder named "--help" and filled with pictures)."""
     usage = f"usage: python -m {module} [FOLDER]   (default docs/screens: the docs' pictures)"
     if argv and argv[0] in ("-h", "--help"):
         print(usage)
-        return None
+        return 0
     if len(argv) > 1 or (argv and argv[0].startswith("-")):
         print(f"{usage}\nnot a folder: {' '.join(argv)}", file=sys.stderr)
-        return None
-    return Path(argv[0]) if argv else Path("docs/screens")
+        return 2
+    draw(Path(argv[0]) if argv else Path("docs/screens"))
+    return 0
 
 
 def doc_screens(

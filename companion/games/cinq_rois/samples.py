@@ -126,14 +126,9 @@ def entry_ui(lang: str, screen: str) -> tuple[object, object]:
 
 
 def main(argv: list[str]) -> int:
-    from companion.display.snapshot import doc_folder
-
-    out = doc_folder(argv, __spec__.name if __spec__ else __name__)
-    if out is None:
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
     import pygame
 
-    from companion.display.snapshot import doc_screens, render
+    from companion.display.snapshot import doc_screens, render, samples_main
 
     def special(screen: str, lang: str, size: tuple[int, int], path: Path) -> bool:
         if screen not in ("entry", "lastturn"):
@@ -143,8 +138,11 @@ def main(argv: list[str]) -> int:
         pygame.image.save(rendered.surface, str(path))  # type: ignore[arg-type]
         return True
 
-    doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="cinq-", special=special)
-    return 0
+    return samples_main(
+        argv,
+        "companion.games.cinq_rois.samples",
+        lambda out: doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="cinq-", special=special),
+    )
 
 
 if __name__ == "__main__":

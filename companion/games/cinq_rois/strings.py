@@ -30,13 +30,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cinq.todo.last_turns": ("dernier tour : {name}", "last turn: {name}"),
     "cinq.todo.entry": ("saisissez la donne", "enter the round"),
     "cinq.todo.play": ("qui s'expose appuie sur son bouton", "whoever goes out presses their button"),
-    "cinq.sheet.row": ("{round}. atout {bonus}", "{round}. bonus {bonus}"),
     "cinq.sheet.now": (
         "Donne {round} : {cards} cartes, atout {bonus}",
         "Round {round}: {cards} cards, bonus {bonus}",
     ),
     "cinq.sheet.total": ("Total", "Total"),
-    "cinq.sheet.place": ("Place", "Place"),
     "cinq.sheet.hint": (
         "Qui s'expose appuie sur son bouton (ou touchez son nom).",
         "Whoever goes out presses their button (or touch their name).",

@@ -121,14 +121,9 @@ def write_log(name: str, folder: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    from companion.display.snapshot import doc_folder
-
-    out = doc_folder(argv, __spec__.name if __spec__ else __name__)
-    if out is None:
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
     import pygame
 
-    from companion.display.snapshot import doc_screens, render
+    from companion.display.snapshot import doc_screens, render, samples_main
     from companion.display.state import Ui
 
     def special(screen: str, lang: str, size: tuple[int, int], path: Path) -> bool:
@@ -139,8 +134,11 @@ def main(argv: list[str]) -> int:
         pygame.image.save(render("setup", None, size, lang, ui).surface, str(path))  # type: ignore[arg-type]
         return True
 
-    doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="", special=special)
-    return 0
+    return samples_main(
+        argv,
+        "companion.games.kilo.samples",
+        lambda out: doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="", special=special),
+    )
 
 
 if __name__ == "__main__":

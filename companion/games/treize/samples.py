@@ -120,15 +120,13 @@ def write_log(name: str, folder: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    from companion.display.snapshot import doc_folder
+    from companion.display.snapshot import doc_screens, samples_main
 
-    out = doc_folder(argv, __spec__.name if __spec__ else __name__)
-    if out is None:
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
-    from companion.display.snapshot import doc_screens
-
-    doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="treize-")
-    return 0
+    return samples_main(
+        argv,
+        "companion.games.treize.samples",
+        lambda out: doc_screens(SAMPLES, DOC_SAMPLE, out, prefix="treize-"),
+    )
 
 
 if __name__ == "__main__":

@@ -819,7 +819,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     head_h = p.line_height(far)
     lines_text(
         p,
-        t("treize.end.title", lang, n=v.game_number),
+        t("treize.end.title", lang),
         Rect(area.x, area.y, area.width, head_h),
         far,
         ACCENT,  # a question for the table

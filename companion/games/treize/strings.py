@@ -104,7 +104,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "No lots to draw: {name} starts game {n}.",
     ),
     "treize.lots.over": ("Le match est fini : plus de tirage.", "The match is over: no lots."),
-    "treize.scores.title": ("Feuille de scores", "Score sheet"),
     "treize.scores.game": ("P{n}", "G{n}"),
     "treize.scores.total": ("Total", "Total"),
     "treize.scores.race": (
