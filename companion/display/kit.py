@@ -124,17 +124,27 @@ def read_size(p: Painter) -> int:
     return size
 
 
-def score_height(p: Painter) -> int:
-    """The height of a line of figures at the cap height a score needs where this screen is read
-    (``audit.caps``): a grid whose rows are lower cannot hold its scores, and is condensed."""
-    from companion.display.audit import SCORE_MM, viewing
+def score_size(p: Painter) -> int:
+    """The least type of a figure a player reads from their seat: the cap height a score needs
+    where the screen is read (6.7 mm at 2 m; ``audit.caps``), once per screen size."""
+    key = ("score_size", *p.screen.size)
+    size = _SIZES.get(key)
+    if size is None:
+        from companion.display.audit import SCORE_MM, viewing
 
-    _what, per_mm, metres = viewing(p.screen.size)
-    need = SCORE_MM * metres / 2 * per_mm
-    size = p.font(10)
-    while p.fonts.cap(size) < need - 0.5:
-        size += 1
-    return int(p.fonts.size("0123", size)[1])
+        _what, per_mm, metres = viewing(p.screen.size)
+        need = SCORE_MM * metres / 2 * per_mm
+        size = p.font(10)
+        while p.fonts.cap(size) < need - 0.5:
+            size += 1
+        _SIZES[key] = size
+    return size
+
+
+def score_height(p: Painter) -> int:
+    """The height of a line of figures at ``score_size``: a grid whose rows are lower cannot
+    hold its scores, and is condensed."""
+    return int(p.fonts.size("0123", score_size(p))[1])
 
 
 TOUCH_MM = 9.0  # a control a finger hits without aiming (tests/test_touch.py)

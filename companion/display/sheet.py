@@ -115,26 +115,6 @@ def _pad(p: Painter) -> int:
     return max(2, p.px(4))
 
 
-_SCORE_SIZE: dict[tuple[int, int], int] = {}
-
-
-def score_size(p: Painter) -> int:
-    """The least type of a figure a player reads from their seat: the cap height a score needs
-    where the screen is read (6.7 mm at 2 m; ``audit.caps``)."""
-    key = p.screen.size
-    size = _SCORE_SIZE.get(key)
-    if size is None:
-        from companion.display.audit import SCORE_MM, viewing
-
-        _what, per_mm, metres = viewing(p.screen.size)
-        need = SCORE_MM * metres / 2 * per_mm
-        size = p.font(10)
-        while p.fonts.cap(size) < need - 0.5:
-            size += 1
-        _SCORE_SIZE[key] = size
-    return size
-
-
 # --- the grid ----------------------------------------------------------------------------------
 
 
@@ -203,7 +183,7 @@ def _fit(
     half again a score's least, never over a total) at which every column fits beside the
     names whole; else at which every column played fits beside the names shortened once; else
     the least type, the oldest columns added up."""
-    least = score_size(p)
+    least = kit.score_size(p)
     top = max(least, min(total * 3 // 4, least * 3 // 2, kit.size_for_height(p, height, total, "0123")))
     players = sheet.players
     whole = max(p.fonts.size(w, floor)[0] for w in players)

@@ -507,10 +507,15 @@ def _entry_row(
     if out_b is None:
         return
     is_out = entry.out == name
+    _out_button(p, out_b, s, is_out, lang)
+
+
+def _out_button(p: Painter, rect: Rect, seat: int, is_out: bool, lang: str) -> None:
+    """A player's "went out" button, on their row or, on a narrow list, at the entry's foot."""
     p.button(
-        out_b,
+        rect,
         tr("entry.out_tag", lang),
-        ("out", s),
+        ("out", seat),
         selected=is_out,
         color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
         size=p.font(18),
@@ -567,14 +572,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     if out_below:
         back_b, out_b, ok_b = split(foot, [1, 0.8, 1.6], vertical=False, gap=gap)
         is_out = entry.out == entry.name
-        p.button(
-            out_b,
-            tr("entry.out_tag", lang),
-            ("out", entry.active),
-            selected=is_out,
-            color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
-            size=p.font(18),
-        )
+        _out_button(p, out_b, entry.active, is_out, lang)
     else:
         back_b, ok_b = split(foot, [1, 1.6], vertical=False, gap=gap)
     p.button(back_b, tr("entry.back", lang), ("back",), hint=tr("key.backspace", lang), size=p.font(22))
