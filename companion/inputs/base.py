@@ -72,6 +72,11 @@ class InputEvent:
     t_ns: int
     clock: Clock
     source: str  # "gpio", "serial", "keyboard", "sim"
+    # The stamp on the table clock (CLOCK_MONOTONIC of this boot, ns) when the source can say
+    # it: what a decision's instant and a watermark are compared with (docs/architecture.md,
+    # "Event time"). None: ``t_ns`` is on the table clock already (``clock.name`` is
+    # CLOCK_MONOTONIC of this boot), or the source cannot map it (then the arrival counts).
+    table_ns: int | None = None
 
     @property
     def t_us(self) -> int:
@@ -103,6 +108,41 @@ class SourceStatus:
     def __post_init__(self) -> None:
         # French typography (U+202F before : ; ! ?), however the sentence was built.
         object.__setattr__(self, "fr", french_typography(self.fr))
+
+
+@dataclass(frozen=True, slots=True)
+class Promise:
+    """What a source promises about the presses still to come from it (its low watermark).
+
+    ``watermark_ns`` is on the table clock (CLOCK_MONOTONIC of this boot, ns): every press this
+    source will ever deliver stamped before it is on the main loop's queue already. A source
+    publishes it only *after* putting those presses on the queue, so the loop that reads a
+    promise and then drains the queue has seen every press the promise covers. None: it cannot
+    promise anything yet (a board not tied to the table clock, a phone not synced). ``live``
+    False: the source is gone (a board unplugged, a phone gone quiet): a decision does not wait
+    for it, and the seats in ``seats`` are named on screen as not counted."""
+
+    source: str
+    watermark_ns: int | None
+    live: bool = True
+    seats: tuple[int, ...] = ()
+
+
+@runtime_checkable
+class Promising(Protocol):
+    """A source that publishes a watermark (docs/architecture.md, "Event time").
+
+    ``promise`` is called from the main loop and must not block; ``ask`` (non-blocking too)
+    asks the source to make its watermark pass ``t_ns`` as soon as it can: wake the reader and
+    read the kernel until empty, ask the board for its clock, ping the phones.
+    ``lateness_ns``: how long after an instant the source's watermark normally passes it; the
+    loop waits at most that (plus a margin) for it before deciding without the source."""
+
+    lateness_ns: int
+
+    def promise(self) -> Promise: ...
+
+    def ask(self, t_ns: int) -> None: ...
 
 
 QueueItem = InputEvent | SourceStatus
