@@ -33,6 +33,7 @@ DEFAULT_PER_LINE = 16
 KERNEL_MAX_BUFFER = 64 * 16
 READ_DEFAULT = 64  # the Python binding's read_edge_events(max_events=None)
 LIBGPIOD_DEFAULT_BUFFER = 64  # gpiod_edge_event_buffer_new(0)
+BLOCKED_READ_S = 3
 
 
 def _kfifo_size(n):
@@ -143,7 +144,10 @@ class Request:
                 # linereq_read on a blocking fd waits for an event: a reader that reads an
                 # empty line without polling first hangs there. Counted, so tests can say so.
                 self.kernel.blocked_reads += 1
-                self.kernel.changed.wait_for(lambda: self.events or self.released)
+                # The kernel would wait for ever; the model gives up after a while so that a
+                # test of such a reader fails instead of hanging.
+                if not self.kernel.changed.wait_for(lambda: self.events or self.released, BLOCKED_READ_S):
+                    raise TimeoutError(f"read of an empty buffer blocked {BLOCKED_READ_S} s (poll first)")
                 if self.released:
                     raise OSError(errno.EBADF, "Bad file descriptor")
             _drain(self.r)
