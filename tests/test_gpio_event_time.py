@@ -22,7 +22,7 @@ from serial_helpers import wait_for
 from test_gpio_support import FakeClock, drain, presses, statuses
 
 from companion.inputs.base import InputEvent, Promise, Promising, QueueItem
-from companion.inputs.debounce import Debouncer, DebounceSettings
+from companion.inputs.debounce import Debouncer, DebounceSettings, Transition
 from companion.inputs.gpio import MAX_EVENT_BUFFER, ButtonPin, GpiodLines, GpioSource
 
 FAKES = Path(__file__).resolve().parent / "fakes"
