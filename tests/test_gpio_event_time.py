@@ -23,7 +23,13 @@ from test_gpio_support import FakeClock, drain, presses, statuses
 
 from companion.inputs.base import InputEvent, Promise, Promising, QueueItem
 from companion.inputs.debounce import Debouncer, DebounceSettings, Transition
-from companion.inputs.gpio import MAX_EVENT_BUFFER, ButtonPin, GpiodLines, GpioSource
+from companion.inputs.gpio import (
+    DEFAULT_DELIVERY_MARGIN_NS,
+    MAX_EVENT_BUFFER,
+    ButtonPin,
+    GpiodLines,
+    GpioSource,
+)
 
 FAKES = Path(__file__).resolve().parent / "fakes"
 US = 1_000
@@ -278,6 +284,25 @@ def test_a_press_decided_past_the_horizon_waits_for_it(fk: Any) -> None:
         assert _seat_stamps(drain(q)) == [(1, t + 500 * US), (0, t + 1 * MS)]
     finally:
         src.stop()
+
+
+def test_a_press_that_bounces_longer_is_still_queued_first(rig: Rig) -> None:
+    # Seat 1 closes at t and bounces for 1.5 ms; seat 2 closes 10 µs later, cleanly. Seat 2's
+    # press is sure at t + 2.01 ms, seat 1's only at t + 3.5 ms: seat 2 waits for it on the
+    # queue (the watermark stays at seat 1's first edge meanwhile).
+    kernel, clock, src, q = rig.kernel, rig.clock, rig.src, rig.q
+    t = clock() + MS
+    kernel.edge(17, t, 0)
+    kernel.edge(17, t + 700 * US, 1)
+    kernel.edge(17, t + 1500 * US, 0)
+    kernel.edge(27, t + 10 * US, 0)
+    clock.set(t + 2500 * US + DEFAULT_DELIVERY_MARGIN_NS)
+    assert src.flush()
+    assert presses(list(q.queue)) == []
+    assert src.promise().watermark_ns == t
+    clock.set(t + 10 * MS)
+    assert src.flush()
+    assert _seat_stamps(drain(q)) == [(0, t), (1, t + 10 * US)]
 
 
 def test_read_takes_each_line_until_it_is_empty(fk: Any) -> None:

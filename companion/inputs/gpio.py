@@ -779,12 +779,18 @@ class GpioSource:
         late_status = self._late_status
         reported_late = [0] * len(debouncers)
         last_horizon = [0]  # decided up to there: edges the kernel dropped are later
-        # Decisions stamped at or after the horizon (an edge read after the clock decided an
-        # earlier candidate of its line): held until the horizon passes them, since another
-        # line's edge stamped before them may still be in the kernel.
+        # Decisions stamped at or after the watermark, held until it passes them: past the
+        # horizon (an edge read after the clock decided an earlier candidate of its line),
+        # another line's edge stamped before them may still be in the kernel; past another
+        # line's undecided contact, that contact may still be a press stamped before them (a
+        # press that bounces longer is decided later). So the queue is in stamp order.
         held: list[tuple[int, Decision]] = []
         name, seats = self.name, self._seats
         watermark = [self._watermark]
+        # A contact still undecided this long after its first edge is a fault (a line that
+        # chatters for ever), not a press in the making: it holds nothing back any more (if it
+        # ever is a press, it is a late one, and said so by the main loop).
+        give_up = self.settings.lockout_ns
 
         def decide(edges: list[tuple[int, int, Any]], horizon: int, others: list[Any]) -> bool:
             stop = False
@@ -826,7 +832,7 @@ class GpioSource:
                 mark = horizon
                 for d in debouncers:
                     u = d.undecided_press_ns()
-                    if u is not None and u < mark:
+                    if u is not None and u < mark and u > horizon - give_up:
                         mark = u
             last_horizon[0] = horizon
             if held:
@@ -834,8 +840,8 @@ class GpioSource:
                 held.clear()
             if len(out) > 1:
                 out.sort(key=_stamp_of)
-            if out and _stamp_of(out[-1]) >= horizon:
-                k = next(i for i, x in enumerate(out) if _stamp_of(x) >= horizon)
+            if out and _stamp_of(out[-1]) >= mark:
+                k = next(i for i, x in enumerate(out) if _stamp_of(x) >= mark)
                 held.extend(out[k:])
                 del out[k:]
                 self._held_from = _stamp_of(held[0])
@@ -846,7 +852,7 @@ class GpioSource:
             for index in late:
                 put(late_status(index))
             # Published after the puts: a loop that reads the promise and then drains the queue
-            # has every press it covers (held decisions are at or after the horizon).
+            # has every press it covers (held decisions are at or after it).
             if mark > watermark[0]:
                 watermark[0] = self._watermark = mark
                 self._promise = Promise(name, mark, True, seats)

@@ -245,7 +245,8 @@ class FakeKernel:
 
     def edge(self, offset, t_ns, level):
         """The line changes at kernel time t_ns; the event goes into its request's buffer.
-        ``t_ns`` None: stamped now (CLOCK_MONOTONIC) as it goes in, no interrupt thread delay."""
+        ``t_ns`` None: stamped now (CLOCK_MONOTONIC) as it goes in, no interrupt thread delay.
+        Returns the stamp."""
         with self.lock:
             if t_ns is None:
                 t_ns = time.monotonic_ns()
@@ -263,10 +264,10 @@ class FakeKernel:
             kind = (gpiod.EdgeEvent.Type.RISING_EDGE if level else gpiod.EdgeEvent.Type.FALLING_EDGE).value
             req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno, req.line_seqno[offset]))
             self.changed.notify_all()
-            if self.paused:
-                return
-            # Readable as soon as it is queued, as the kernel's poll() looks at the kfifo itself.
-            _ready(req.w)
+            if not self.paused:
+                # Readable as soon as it is queued, as the kernel's poll() looks at the kfifo.
+                _ready(req.w)
+            return t_ns
 
     def resume(self):
         with self.lock:
