@@ -260,7 +260,7 @@ def ordering(rounds: int, seed: int) -> dict[str, Any]:
             th.join()
         clock.set(t + 10 * MS)
         src.flush()
-        got = []
+        got: list[InputEvent] = []
         while len(got) < len(PINS):
             ev = q.get(timeout=5)
             if isinstance(ev, InputEvent):
@@ -534,7 +534,7 @@ def end_to_end(
                 table,
                 Ui(lang="fr"),
                 source_name="gpio",
-                source_factory=lambda name, n, src=src: src,
+                source_factory=lambda name, n, src=src: src,  # type: ignore[misc]
                 leds=leds,
             )
             app.group_commit = group_commit
@@ -639,7 +639,7 @@ def end_to_end(
 
 
 def _median_of(runs: list[dict[str, Any]], key: str) -> float:
-    return round(statistics.median(r[key] for r in runs), 1)
+    return round(float(statistics.median(r[key] for r in runs)), 1)
 
 
 def _firmware_irq_resolution_us() -> int:

@@ -469,3 +469,40 @@ def test_undecided_press_bound_of_the_debouncer() -> None:
     assert d.undecided_press_ns() == 60 * MS
     assert d.poll(90 * MS) == [Transition("press", 60 * MS, 80 * MS)]  # rule 4: at that change
     assert d.undecided_press_ns() is None
+
+
+def test_a_referee_button_is_a_decision_at_its_first_edge(fk: Any) -> None:
+    # The referee's confirm button on GPIO: its press is the decision, made at its first edge's
+    # kernel stamp (not when the debouncer was sure, nor when the loop got it), and the
+    # watermark waits for it as for a seat's.
+    kernel = fk.FakeKernel()
+    clock = ReaderClock()
+    buttons = [ButtonPin("seat", 0, 17), ButtonPin("confirm", 0, 27)]
+    src = GpioSource(
+        buttons, lines=GpiodLines("/dev/gpiochip0", [17, 27], open_chip=kernel.open_chip), now_ns=clock
+    )
+    q: queue.Queue[QueueItem] = queue.Queue()
+    src.start(q)
+    try:
+        t = clock() + MS + 7
+        kernel.edge(27, t, 0)
+        kernel.edge(27, t + 300 * US, 1)
+        kernel.edge(27, t + 800 * US, 0)
+        clock.set(t + 2 * MS)
+        src.ask(t + 2 * MS)
+        wait_for(lambda: not kernel.request_for(27).events, 5, "the read")
+        assert src.flush()
+        assert src.promise().watermark_ns == t  # the button may still be a press stamped t
+        clock.set(t + 5 * MS)
+        assert src.flush()
+        (ev,) = [x for x in drain(q) if isinstance(x, InputEvent)]
+        assert (ev.role, ev.edge, ev.t_ns, ev.clock.name, ev.table_ns) == (
+            "confirm",
+            "press",
+            t,
+            "CLOCK_MONOTONIC",
+            None,
+        )
+        assert src.promise().seats == (0,)  # the seats it speaks for: the referee's is none
+    finally:
+        src.stop()
