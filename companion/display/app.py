@@ -152,6 +152,7 @@ class App:
         pin_factory: Any = None,
         web: Any = None,
         settings_path: Any = None,
+        table_ns: Callable[[], int] = time.monotonic_ns,
     ) -> None:
         self.surface = surface
         # The config file the table's own choices go to (its language); None: kept nowhere.
@@ -167,6 +168,9 @@ class App:
         self.sounds = sounds or Sounds(enabled=False)
         self.sounds.muted = ui.muted
         self.now = now
+        # The table clock (CLOCK_MONOTONIC of this boot, ns): a decision's instant, compared
+        # with the presses' stamps and the sources' watermarks (a test's keyboard clock too).
+        self.table_ns = table_ns
         self.fonts = Fonts()
         self.retained = Retained()  # the last frame on the display: what a frame leaves alone
         self._unshown: list[pygame.Rect] | None = None  # changed since shown (None: all)
@@ -1011,9 +1015,9 @@ class App:
                 return None
             # A referee's button: its own stamp when it is on the table clock, else its arrival.
             stamp = table_stamp(item)
-            return stamp if stamp is not None else time.monotonic_ns()
+            return stamp if stamp is not None else self.table_ns()
         if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
-            return int(getattr(item, "t_ns", None) or time.monotonic_ns())
+            return int(getattr(item, "t_ns", None) or self.table_ns())
         return None
 
     def _enqueue(self, item: Any) -> None:
@@ -1049,7 +1053,7 @@ class App:
         gate = self._gate
         if gate is None or gate.at_ns != at:
             gate = self._gate = Gate(at, self.promisers())
-        done = gate.look(time.monotonic_ns())
+        done = gate.look(self.table_ns())
         # After the promises were read: what they cover is on the queue now.
         while True:
             try:
@@ -1233,7 +1237,7 @@ class App:
                 # A tap, key or referee action waits for the presses queued before it (and
                 # for those still on their way that were made before it: ``_released``).
                 self._queue_first()
-                self._enqueue(_Deferred(ev, time.monotonic_ns()))
+                self._enqueue(_Deferred(ev, self.table_ns()))
         early = self._early
         while self.running:
             if not early:
@@ -1291,9 +1295,7 @@ class App:
         try:
             while self.running:
                 self.step(None)
-        except KeyboardInterrupt:
-            pass
-        finally:
+        finally:  # Ctrl-C goes on up: the command says how to resume and exits 130
             self._drop_held()
             self.buttons.off()
             self.stop_source()
