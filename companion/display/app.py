@@ -184,6 +184,8 @@ class App:
         # instant (table clock, ns) of the decision being handled (a verdict closes there).
         self._gate: Gate | None = None
         self.decision_ns: int | None = None
+        self._resume_pending = False
+        self._left_out: tuple[str, str] | None = None  # the sources a decision went on without
         self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
         self._since_ns: int | None = None  # the read before the events being handled
         self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
@@ -235,6 +237,9 @@ class App:
             self._refresh()
             self._warm_pending = True
             self.start_source()
+            # A resumed game may have stopped with a slap window open: the game's screens say
+            # what the stop did to it at the first step (its clock may need the source first).
+            self._resume_pending = True
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -453,11 +458,12 @@ class App:
         source = self.source
         return tuple(getattr(source, "sources", (source,))) if source is not None else ()
 
-    def instant_on(self, key: tuple[str | None, str | None]) -> int | None:
-        """The decision being handled, in µs on the clock ``key`` (its name and epoch): the
-        table clock's own, or a board's through its heartbeats' offset; None when it cannot
-        be placed there (a virtual clock, a board not heard from)."""
-        at = self.decision_ns
+    def instant_on(self, key: tuple[str | None, str | None], at: int | None = None) -> int | None:
+        """The decision being handled (or the table-clock instant ``at``), in µs on the clock
+        ``key`` (its name and epoch): the table clock's own, or a board's through its
+        heartbeats' offset; None when it cannot be placed there (a virtual clock, a board not
+        heard from)."""
+        at = self.decision_ns if at is None else at
         name, epoch = key
         if at is None or name is None or epoch is None:
             return None
@@ -1080,16 +1086,23 @@ class App:
         if not done:
             return False
         self._gate = None
-        if gate.left_out:
-            fr, en = left_out_message(gate.left_out)
-            self.ui.say(fr, en)
-            self.ui.hardware.notes.append((fr, en))
-            del self.ui.hardware.notes[:-10]
+        if gate.left_out:  # said once the decision is handled (an action clears the message)
+            self._left_out = left_out_message(gate.left_out)
         return True
 
     def _handle_early(self, item: Any) -> None:
         """One item of ``_early``: a decision is handled at its instant (``decision_ns``)."""
         self._gate = None  # whatever waited is done with (or no longer waits: the game ended)
+        try:
+            self._handle_decision(item)
+        finally:
+            said, self._left_out = self._left_out, None
+            if said is not None:
+                self.ui.say(*said)
+                self.ui.hardware.notes.append(said)
+                del self.ui.hardware.notes[:-10]
+
+    def _handle_decision(self, item: Any) -> None:
         if type(item) is _Deferred:
             self.decision_ns = item.at_ns if item.ev.type in DECIDING_EVENTS else None
             try:
@@ -1230,6 +1243,8 @@ class App:
             budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
         until = handling + budget
         self.hold()
+        if self._resume_pending and self.table is not None:
+            self._resume_pending = not self.screens.resumed(self)
         for ev in events:
             if self._immediate(ev):
                 self.handle_pygame(ev)
