@@ -1,7 +1,8 @@
 """The GPIO kind for bench/event_time.py (run by it; not a script of its own): the real
 ``GpioSource`` reading libgpiod's public API over the kernel model (tests/fakes/fake_kernel.py)
 on the real clock, with its default debounce and margin. A press is a contact closing at the
-instant it is made (the kernel's stamp) and bouncing open and closed again within 0.6 ms, as a
+instant it is made (the kernel's stamp) and bouncing open and closed again within 0.6 ms (its later
+edges in order, from one thread), as a
 slapped arcade button does; it opens 80 ms later."""
 
 from __future__ import annotations
@@ -31,10 +32,14 @@ def make(n_seats: int) -> tuple[Any, Callable[[int, int], None]]:
     lines = GpiodLines("/dev/gpiochip0", pins, open_chip=kernel.open_chip)
     source = GpioSource([ButtonPin("seat", i, p) for i, p in enumerate(pins)], lines=lines)
 
-    def later(delay_s: float, pin: int, level: int) -> None:
-        timer = threading.Timer(delay_s, lambda: kernel.edge(pin, None, level))
-        timer.daemon = True
-        timer.start()
+    def then(pin: int, steps: list[tuple[float, int]]) -> None:
+        # One thread for a press's later edges, so they reach the kernel in their order.
+        def run() -> None:
+            for delay_s, level in steps:
+                time.sleep(delay_s)
+                kernel.edge(pin, None, level)
+
+        threading.Thread(target=run, daemon=True).start()
 
     def press(seat: int, t_ns: int) -> None:
         pin = pins[seat]
@@ -42,11 +47,10 @@ def make(n_seats: int) -> tuple[Any, Callable[[int, int], None]]:
             # Made a while ago (the slaps that open the window): its edges are in the kernel.
             for dt, level in ((0, 0), (300_000, 1), (600_000, 0)):
                 kernel.edge(pin, t_ns + dt, level)
+            then(pin, [(0.08, 1)])  # let go
         else:
             # Made now: stamped at its instant, its bounce comes as it happens.
             kernel.edge(pin, t_ns, 0)
-            later(0.0003, pin, 1)
-            later(0.0006, pin, 0)
-        later(0.08, pin, 1)  # let go
+            then(pin, [(0.0003, 1), (0.0003, 0), (0.08, 1)])
 
     return source, press
