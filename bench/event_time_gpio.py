@@ -1,9 +1,9 @@
 """The GPIO kind for bench/event_time.py (run by it; not a script of its own): the real
 ``GpioSource`` reading libgpiod's public API over the kernel model (tests/fakes/fake_kernel.py)
 on the real clock, with its default debounce and margin. A press is a contact closing at the
-instant it is made (the kernel's stamp) and bouncing open and closed again within 0.6 ms (its later
-edges in order, from one thread), as a
-slapped arcade button does; it opens 80 ms later."""
+instant it is made (the kernel's stamp) and bouncing open and closed again within 0.6 ms, as a
+slapped arcade button does (its later edges come in order, from one thread); it opens 80 ms
+later."""
 
 from __future__ import annotations
 
