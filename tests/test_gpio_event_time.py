@@ -426,6 +426,19 @@ def test_ask_wakes_the_reader_without_any_edge(rig: Rig) -> None:
     assert (src.promise().watermark_ns or 0) > before
 
 
+def test_ask_for_an_instant_still_to_come_brings_the_reader_back_then(rig: Rig) -> None:
+    # Asked about t + 5 ms at t: the reader has nothing to decide, but comes back once the
+    # clock can have passed it (t + 5 ms + the margin) instead of sleeping its idle second.
+    clock, src = rig.clock, rig.src
+    rig.idle()
+    t = clock() + 1_000 * MS
+    clock.set(t)
+    src.ask(t + 5 * MS)
+    wait_for(lambda: (src.promise().watermark_ns or 0) >= t - 1 * MS, 0.5, "the first step")
+    clock.set(t + 10 * MS)  # no edge, no ask: only the reader's own timeout can see it
+    wait_for(lambda: (src.promise().watermark_ns or 0) >= t + 5 * MS, 0.5, "the asked instant")
+
+
 def test_a_promise_is_published_only_after_the_presses_it_covers(fk: Any) -> None:
     # Each put checks that the promise visible then does not already cover the item being put.
     seen: list[tuple[int, int | None]] = []
@@ -506,3 +519,24 @@ def test_a_referee_button_is_a_decision_at_its_first_edge(fk: Any) -> None:
         assert src.promise().seats == (0,)  # the seats it speaks for: the referee's is none
     finally:
         src.stop()
+
+
+def test_the_gpiozero_path_promises_too() -> None:
+    # gpiozero's backends (MockFactory in tests) hand edges over a callback thread; the same
+    # decider publishes the watermark, and ask() wakes that thread through its inbox.
+    from test_gpio_support import ClockedMockFactory
+
+    clock = FakeClock()
+    factory = ClockedMockFactory(clock)
+    src = GpioSource([ButtonPin("seat", 0, 17)], pin_factory=factory, now_ns=clock)
+    q: queue.Queue[QueueItem] = queue.Queue()
+    src.start(q)
+    try:
+        t = clock() + 500 * MS  # the thread sleeps up to 1 s when nothing is due
+        clock.set(t)
+        src.ask(t - 2 * MS)
+        wait_for(lambda: (src.promise().watermark_ns or 0) >= t - 2 * MS, 0.5, "the asked watermark")
+        assert src.promise() == Promise("gpio", t - 1 * MS, True, (0,))
+    finally:
+        src.stop()
+        factory.close()
