@@ -230,6 +230,8 @@ def test_the_kernel_reader_dying_reaches_the_queue(rig: Rig) -> None:
     wait_for(lambda: any(s.kind == "error" for s in statuses(list(q.queue))), 5, "the report")
     (st,) = [s for s in statuses(drain(q)) if isinstance(s, SourceStatus)]
     assert "Input/output error" in st.en and "Input/output error" in st.fr
+    src, _, _, _ = rig
+    wait_for(lambda: not src.promise().live, 5, "the dead reader's promise")  # not waited for
 
 
 @pytest.mark.parametrize("press", [False, True])
