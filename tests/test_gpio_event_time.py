@@ -13,6 +13,7 @@ import queue
 import random
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,11 @@ class ReaderClock(FakeClock):
         if self._armed.is_set():
             self._woken.set()
 
+    reader_reads = 0  # the source thread's clock reads
+
     def __call__(self) -> int:
+        if threading.current_thread().name == "gpio-source":
+            self.reader_reads += 1
         if self._woken.is_set() and threading.current_thread().name == "gpio-source":
             self._woken.clear()
             self._armed.clear()
@@ -300,6 +305,12 @@ def test_a_press_that_bounces_longer_is_still_queued_first(rig: Rig) -> None:
     assert src.flush()
     assert presses(list(q.queue)) == []
     assert src.promise().watermark_ns == t
+    # Seat 2's press waits without the reader spinning: it looks again at seat 1's deadline
+    # (every 1 ms here, as this clock stands still), not as fast as it can.
+    n, began = clock.reader_reads, time.perf_counter()
+    time.sleep(0.05)
+    reads, ms = clock.reader_reads - n, (time.perf_counter() - began) * 1000
+    assert reads < 4 * ms + 20, (reads, ms)  # two clock reads a step, a step a millisecond
     clock.set(t + 10 * MS)
     assert src.flush()
     assert _seat_stamps(drain(q)) == [(0, t), (1, t + 10 * US)]

@@ -742,6 +742,10 @@ class GpioSource:
             ready = wait(self._timeout())
             if ready:
                 read(ready, on_edge, on_gap)
+            # Flushes and stop before the clock: a flush put before it is answered by a step
+            # that decided up to a clock read after it.
+            while not empty():
+                add_other(get_nowait())
             # The clock after those reads, then every line read again until empty: an edge
             # stamped before this instant is read now (it reached its line's buffer while we
             # read the others, or while this thread was held up), unless its interrupt thread
@@ -752,8 +756,6 @@ class GpioSource:
             ready = wait(0)
             if ready:
                 read(ready, on_edge, on_gap)
-            while not empty():
-                add_other(get_nowait())
             if decide(edges, horizon, others):
                 return
             edges.clear()
@@ -840,13 +842,14 @@ class GpioSource:
                 held.clear()
             if len(out) > 1:
                 out.sort(key=_stamp_of)
+            self._held_from = None
             if out and _stamp_of(out[-1]) >= mark:
                 k = next(i for i, x in enumerate(out) if _stamp_of(x) >= mark)
                 held.extend(out[k:])
                 del out[k:]
-                self._held_from = _stamp_of(held[0])
-            else:
-                self._held_from = None
+                # Woken when the horizon can pass the first held past it; those held for an
+                # undecided contact are released at its deadline (in ``dues`` already).
+                self._held_from = next((s for s in map(_stamp_of, held) if s >= horizon), None)
             for index, dec in out:
                 put(to_item(index, dec))
             for index in late:
