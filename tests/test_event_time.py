@@ -508,3 +508,28 @@ def test_a_late_press_after_every_draw_opens_no_window_in_the_game_nor_in_the_st
     settle(app)
     assert game.last_slap is not None and [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
     same_on_replay(journal, app)
+
+
+def test_a_false_slap_is_closed_where_escape_called_it_not_where_the_players_were_picked(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Escape calls the false slap; picking who slapped in error takes the referee a while, and
+    a press made meanwhile (Chloé's) is not in the judged window."""
+    app, _, clock = make_app(screen, journal)
+    open_window(app, clock)
+    called = clock.t
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    settle(app)
+    assert app.ui.picking
+    clock.t += 2 * 10**9
+    press(app, 2, clock.t - 10**9)  # Chloé, a second after Escape
+    settle(app)
+    return_key()  # the claimant alone is picked: confirm
+    settle(app)
+    events = journaled(journal, app)[1:]
+    assert [e["type"] for e in events][-2:] == ["close", "verdict"]
+    assert events[-2]["t_us"] == called // 1000
+    game = app.game
+    assert game is not None and game.last_slap is not None
+    assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
+    same_on_replay(journal, app)

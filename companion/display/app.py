@@ -1012,6 +1012,8 @@ class App:
     def _instant(self, item: Any) -> int | None:
         """The table-clock instant of ``item`` if it is a table decision that must wait for
         the watermarks now; None for anything else (a press, a status, a key outside a game)."""
+        if type(item) is InputEvent and item.role == "seat":
+            return None  # the flood's case first: a press is never a decision
         if not self._gates():
             return None
         if type(item) is _Deferred:

@@ -1813,6 +1813,7 @@ class KiloScreens(GameScreens):
                 app.submit(Verdict(valid=True))
             elif v is not None and v.live is not None:
                 ui.picking = True
+                ui.picking_at = app.decision_ns
                 ui.penalized = [v.live.claimant] if v.live.claimant else []
         elif kind == "toggle":
             name = str(action[1])
@@ -1825,7 +1826,14 @@ class KiloScreens(GameScreens):
                 ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
             elif v is not None and v.live is not None:
                 claimant_only = ui.penalized == [v.live.claimant]
-                app.submit(Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized)))
+                verdict = Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized))
+                made = app.decision_ns
+                if ui.picking_at is not None:  # judged where the false slap was called
+                    app.decision_ns = ui.picking_at
+                try:
+                    app.submit(verdict)
+                finally:
+                    app.decision_ns = made
         elif kind == "continue":
             ui.show_result = False
             ui.screen = None
