@@ -50,7 +50,7 @@ class LagSource:
     lateness_ns = 7 * MS
 
     def __init__(self, clock: TableClock, *, deliver_on_ask: bool = False) -> None:
-        self.clock = clock
+        self.table_clock = clock
         self.deliver_on_ask = deliver_on_ask
         self.on_the_way: list[tuple[int, int]] = []
         self.asked: list[int] = []
@@ -74,7 +74,7 @@ class LagSource:
         self.on_the_way.clear()
 
     def promise(self) -> Promise:
-        now = self.clock()
+        now = self.table_clock()
         held = min((t for _, t in self.on_the_way), default=now)
         return Promise(self.name, min(now, held), self.live, (2, 3))
 
@@ -532,4 +532,71 @@ def test_a_false_slap_is_closed_where_escape_called_it_not_where_the_players_wer
     game = app.game
     assert game is not None and game.last_slap is not None
     assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
+    same_on_replay(journal, app)
+
+
+def test_a_referee_button_decides_at_its_own_stamp(screen: pygame.Surface, journal: Journal) -> None:
+    """The referee's hardware confirm carries its kernel stamp: Chloé's press stamped 10 ms
+    after it, on the queue before it, does not count; Dédé's, stamped 2 ms before it and still
+    on its way when it arrives, does."""
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    decided = clock.t
+    clock.t += 12 * MS  # the confirm reaches the loop 12 ms after its edge (its debouncer)
+    press(app, 2, decided + 10 * MS)
+    source.touch(3, decided - 2 * MS)
+    app.inbox.put(InputEvent("confirm", 0, "press", decided, TABLE, "gpio"))
+    settle(app)
+    assert "verdict" not in kinds(journal, app)
+    source.deliver()
+    settle(app)
+    events = journaled(journal, app)[1:]
+    assert [e["type"] for e in events] == ["press", "press", "press", "close", "verdict", "press"]
+    assert events[3]["t_us"] == decided // 1000
+    game = app.game
+    assert game is not None and game.last_slap is not None
+    assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob", "Dédé"]
+    assert game.owed_draws == ("Chloé",)
+    same_on_replay(journal, app)
+
+
+def test_a_verdict_on_a_boards_clock_is_closed_on_that_clock(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """A Pico game alone journals the board's stamps: the decision's instant is put on the
+    board's clock through its heartbeats' offset (``clock_offset``)."""
+    from companion.inputs.clocks import Offset
+
+    board = Clock("pico:E6614103E7452D2F", 1000, "pico-boot:0a1b2c3d")
+    offset_ns = 4_000 * 10**9  # table = board + offset
+
+    class Board(LagSource):
+        name = "serial"
+        clock = board  # type: ignore[assignment]
+
+        def clock_offset(self, clock: Clock | None = None) -> Offset | None:
+            return Offset(offset_ns, 500_000) if clock is None or clock.epoch == board.epoch else None
+
+    table_clock = TableClock()
+    source = Board(table_clock)
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
+    app = App(
+        screen,
+        journal,
+        table,
+        Ui(lang="fr"),
+        source_name="serial",
+        source_factory=lambda n, s: source,
+        table_ns=table_clock,
+    )
+    settle(app)
+    on_board = table_clock.t - offset_ns
+    for seat, dt in ((0, -80 * MS), (1, -40 * MS)):
+        app.inbox.put(InputEvent("seat", seat, "press", on_board + dt, board, "serial", table_clock.t + dt))
+    settle(app)
+    return_key()
+    settle(app)
+    events = journaled(journal, app)[1:]
+    assert [e["type"] for e in events] == ["press", "press", "close", "verdict"]
+    assert events[2]["t_us"] == on_board // 1000
     same_on_replay(journal, app)

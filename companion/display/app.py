@@ -107,6 +107,9 @@ GATE_POLL_S = 0.001
 # ...and while a slap window is open keys and touches are read this often whatever the idle
 # polls say: a decision's instant is the read that found it, so it is known to within this.
 DECISION_POLL_S = 0.004
+# Queue items taken at once into the loop's own order: a decision from the queue is placed
+# among the presses taken with it by their stamps.
+PULL_ITEMS = 64
 
 
 class _Deferred:
@@ -1135,6 +1138,18 @@ class App:
             except queue.Empty:
                 return
 
+    def _pull(self, n: int) -> bool:
+        """Up to ``n`` queue items into ``_early`` (False: none): a decision among them (a
+        referee's button, a phone's write) goes before the presses pulled with it that are
+        stamped after it, as a key does."""
+        inbox = self.inbox
+        for i in range(n):
+            try:
+                self._enqueue(inbox.get_nowait())
+            except queue.Empty:
+                return i > 0
+        return True
+
     def _instant_of(self, held: _Deferred | _Held) -> int | None:
         """A held decision's instant while decisions wait (None: it is applied as it comes)."""
         if not self._gates():
@@ -1258,16 +1273,9 @@ class App:
         early = self._early
         while self.running:
             if not early:
-                if self.now() >= until:
+                if self.now() >= until or not self._pull(PULL_ITEMS):
                     break
-                try:
-                    item = self.inbox.get_nowait()
-                except queue.Empty:
-                    break
-                if self._instant(item) is None:
-                    self.handle_item(item)
-                    continue
-                self._enqueue(item)  # a decision from the queue: it waits like a key
+                continue
             head = early[0]
             if (
                 type(head) in (_Deferred, _Held)
