@@ -240,8 +240,10 @@ def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_k
     def flood(n: int, top: int) -> None:
         for i in range(n):
             # Each press earlier than the last: the window keeps every seat's earliest, so each
-            # changes the picture (a frame is due after every step).
-            for item in press(i % 4, 1_000_000 * (top - i)):
+            # changes the picture (a frame is due after every step). The gaps grow, so that no
+            # number of presses a step brings the picture back to one already drawn (with
+            # even gaps, four presses later the four seats stood as before).
+            for item in press(i % 4, 1_000_000 * (top - i) - 1_000 * i * i):
                 app.inbox.put(item)
 
     flood(BEHIND_ITEMS // 2 - 1, 1_000)  # press and release: the queue is not behind
@@ -253,7 +255,7 @@ def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_k
     gaps = [b - a for a, b in itertools.pairwise(shown)]
     assert len(gaps) == 3
     assert max(gaps) <= FRAME_BUDGET_S + 0.005, gaps
-    assert not app.inbox.empty()
+    assert not app.inbox.empty() or app._early  # taken off the queue, still to be handled
     assert min(handled) >= 3  # the queue still moves: each step handles some
     # A queue that is behind catches up first: its step takes the whole budget, more than
     # twice the presses of a step shortened for its frame.

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.display import names
+from companion.display.event_time import Gate, left_out_message
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter, Retained
@@ -31,7 +32,6 @@ from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_s
 from companion.errors import CompanionError, RuleError
 from companion.games import GAMES, NAMES
 from companion.i18n import t
-from companion.display.event_time import Gate, left_out_message
 from companion.inputs.base import (
     Clock,
     EventInbox,
@@ -107,6 +107,9 @@ GATE_POLL_S = 0.001
 # ...and while a slap window is open keys and touches are read this often whatever the idle
 # polls say: a decision's instant is the read that found it, so it is known to within this.
 DECISION_POLL_S = 0.004
+# Queue items taken at once into the loop's own order: a decision from the queue is placed
+# among the presses taken with it by their stamps.
+PULL_ITEMS = 64
 
 
 class _Deferred:
@@ -476,7 +479,7 @@ class App:
                 continue
             offset = offset_of(Clock(name, clock.resolution_ns, epoch))
             if offset is not None:
-                return (at - offset.offset_ns) // 1000
+                return int(at - offset.offset_ns) // 1000
         return None
 
     def _sim(self) -> Any:
@@ -1012,6 +1015,8 @@ class App:
     def _instant(self, item: Any) -> int | None:
         """The table-clock instant of ``item`` if it is a table decision that must wait for
         the watermarks now; None for anything else (a press, a status, a key outside a game)."""
+        if type(item) is InputEvent and item.role == "seat":
+            return None  # the flood's case first: a press is never a decision
         if not self._gates():
             return None
         if type(item) is _Deferred:
@@ -1132,6 +1137,18 @@ class App:
                 self._enqueue(self.inbox.get_nowait())
             except queue.Empty:
                 return
+
+    def _pull(self, n: int) -> bool:
+        """Up to ``n`` queue items into ``_early`` (False: none): a decision among them (a
+        referee's button, a phone's write) goes before the presses pulled with it that are
+        stamped after it, as a key does."""
+        inbox = self.inbox
+        for i in range(n):
+            try:
+                self._enqueue(inbox.get_nowait())
+            except queue.Empty:
+                return i > 0
+        return True
 
     def _instant_of(self, held: _Deferred | _Held) -> int | None:
         """A held decision's instant while decisions wait (None: it is applied as it comes)."""
@@ -1256,20 +1273,16 @@ class App:
         early = self._early
         while self.running:
             if not early:
-                if self.now() >= until:
+                if self.now() >= until or not self._pull(PULL_ITEMS):
                     break
-                try:
-                    item = self.inbox.get_nowait()
-                except queue.Empty:
-                    break
-                if self._instant(item) is None:
-                    self.handle_item(item)
-                    continue
-                self._enqueue(item)  # a decision from the queue: it waits like a key
+                continue
             head = early[0]
-            if type(head) in (_Deferred, _Held) and (at := self._instant_of(head)) is not None:
-                if not self._released(at):
-                    break  # the loop goes on (frames, QUIT); the decision waits at the head
+            if (
+                type(head) in (_Deferred, _Held)
+                and (at := self._instant_of(head)) is not None
+                and not self._released(at)
+            ):
+                break  # the loop goes on (frames, QUIT); the decision waits at the head
             self._handle_early(early.popleft())
             if self.now() >= until:
                 break
