@@ -32,10 +32,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.display.theme import seat_color
 from companion.i18n import t
-from companion.inputs.base import InputEvent, SourceStatus
+from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.web.config import WebConfig
 from companion.web.feed import Feed
-from companion.web.pad import PING_EVERY_NS, Bucket, PadSession
+from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
 
 log = logging.getLogger("companion.web")
@@ -169,6 +169,13 @@ class WebServer:
         self._thread: threading.Thread | None = None
         self.port = config.port
         self.base_url = f"http://127.0.0.1:{config.port}"
+        # Event time: the instants decisions wait on (target, asked at), both on the table clock;
+        # the list is replaced whole, never changed in place (two threads read it).
+        self._asks: list[tuple[int, int]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+        # The scorer's clock questions (``score_clock``): id -> (token, table clock as answered).
+        self._scorer_pings: dict[int, tuple[str, int]] = {}
+        self._scorer_ping_id = 0
         self.app = self._build_app()
 
     # --- the table's side (called from the table's thread) ---------------------------------------
@@ -259,6 +266,97 @@ class WebServer:
             out.append((seat, None if res is None else -(-res // 1000), None if rtt is None else rtt // 1000))
         return out
 
+    # --- event time (docs/phones.md, "Waiting for the phones") -------------------------------
+
+    def promise(self) -> Promise:
+        """The phones' watermark (``WebSource.promise``; from the table's thread, never blocks).
+
+        The least of the live pads' own (``PadSession.holds_ns``), and never past now. A pad
+        that was asked for an instant and has not passed it within its bound, or that has said
+        nothing for a ping period and its bound, is quiet: left out, its seat named."""
+        now = self.now_ns()
+        asks = self._asks
+        marks: list[int] = []
+        quiet: list[int] = []
+        for seat, pad in list(self.pads.items()):
+            mark = pad.holds_ns()
+            bound = pad.bound_ns
+            if now - pad.heard_ns > PING_EVERY_NS + bound or any(
+                t > mark and now - at > bound for t, at in asks
+            ):
+                quiet.append(seat)
+            else:
+                marks.append(mark)
+        return Promise("web", min([now, *marks]), live=bool(marks) or not quiet, seats=tuple(sorted(quiet)))
+
+    @property
+    def lateness_ns(self) -> int:
+        """The longest a decision waits for a live pad: the largest of their bounds."""
+        return max((pad.bound_ns for pad in list(self.pads.values())), default=BOUND_FLOOR_NS)
+
+    def ask(self, t_ns: int) -> None:
+        """A decision made at ``t_ns`` waits: every pad behind it is pinged now (from any
+        thread, never blocks), and again until it passes (``_follow``)."""
+        now = self.now_ns()
+        horizon = now - MAX_PRESS_AGE_NS  # older questions: a press that old is refused anyway
+        self._asks = [a for a in self._asks if a[1] > horizon] + [(t_ns, now)]
+        loop = self.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the server is stopping
+                loop.call_soon_threadsafe(self._chase)
+
+    def _wanted(self, session: PadSession) -> int | None:
+        """The latest instant asked for that this pad has not passed yet."""
+        mark = session.holds_ns()
+        horizon = self.now_ns() - MAX_PRESS_AGE_NS
+        return max((t for t, at in self._asks if t > mark and at > horizon), default=None)
+
+    def _chase(self) -> None:
+        for session in list(self.pads.values()):
+            self._ask_pad(session)
+
+    def _ask_pad(self, session: PadSession) -> None:
+        """A ping out of the beat; its pong carries the phone's clock, so it is the fresh stamp
+        asked for, behind anything the phone sent before it. One at a time per pad, unless the
+        last went unanswered for the pad's bound."""
+        if session.ask_timer or self._wanted(session) is None:
+            return
+        now = self.now_ns()
+        if session.ask_id is not None and now - session.ask_at < session.bound_ns:
+            return
+        ws = self._pad_ws.get(session.seat)
+        if ws is None or self.pads.get(session.seat) is not session:
+            return
+        text = session.ping()
+        session.ask_id, session.ask_at = session.last_ping_id, now
+        task = asyncio.get_running_loop().create_task(self._send(ws, text))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _send(ws: WebSocket, text: str) -> None:
+        with contextlib.suppress(Exception):  # a closed socket: its pad is gone, said elsewhere
+            await ws.send_text(text)
+
+    def _follow(self, session: PadSession) -> None:
+        """After a pad's message moved its watermark: once the ping it was asked with is
+        answered and it is still short, it is asked again when the phone's clock has run the
+        shortfall (an answer sooner could not pass it)."""
+        if session.ask_id is None or session.pong_id < session.ask_id:
+            return
+        session.ask_id = None
+        target = self._wanted(session)
+        if target is None:
+            return
+        short = target - session.holds_ns()
+        session.ask_timer = True
+
+        def again() -> None:
+            session.ask_timer = False
+            self._ask_pad(session)
+
+        asyncio.get_running_loop().call_later(min(short, MAX_PRESS_AGE_NS) / 1e9, again)
+
     def _put(self, item: InputEvent | SourceStatus) -> None:
         events = self._events
         if events is not None:
@@ -276,6 +374,7 @@ class WebServer:
             WebSocketRoute("/pad/{token}/ws", self.pad_socket),
             Route("/score/{token}", self.score_page),
             Route("/score/{token}/page", self.score_state),
+            Route("/score/{token}/clock", self.score_clock, methods=["POST"]),
             Route("/score/{token}/submit", self.score_submit, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
@@ -424,7 +523,24 @@ class WebServer:
             return _plain(404, "Unknown scorer code.")
         return JSONResponse(self.feed.page)
 
+    async def score_clock(self, request: Request) -> Response:
+        """The scorer page's clock question, asked as it sends an entry: answered with a number
+        and stamped on the table clock as the answer leaves; the entry then names the number
+        and the page's clock as it read the answer (``scorer.stamp_of``)."""
+        token = request.path_params["token"]
+        grant = self._grant(request, token)
+        if grant is None or grant.role != "scorer" or not same_origin(request.headers):
+            return _plain(403, "Code de marqueur inconnu. Unknown scorer code.")
+        self._scorer_ping_id += 1
+        ident = self._scorer_ping_id
+        while len(self._scorer_pings) >= 8:  # a page asks one at a time; older ones are dropped
+            del self._scorer_pings[next(iter(self._scorer_pings))]
+        response = JSONResponse({"id": ident})
+        self._scorer_pings[ident] = (token, self.now_ns())  # before it leaves: the bracket holds
+        return response
+
     async def score_submit(self, request: Request) -> Response:
+        arrived = self.now_ns()
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
@@ -445,7 +561,7 @@ class WebServer:
             body += chunk
             if len(body) > self.config.max_message * 8:
                 return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."}, status_code=413)
-        from companion.web.scorer import WebWrite, parse_entry
+        from companion.web.scorer import WebWrite, parse_entry, stamp_of
 
         try:
             event = parse_entry(body, self.feed.page)
@@ -457,10 +573,27 @@ class WebServer:
             return JSONResponse(
                 {"fr": "La table ne joue pas encore.", "en": "The table is not playing yet."}, status_code=409
             )
-        write = WebWrite(grant.game_id, event)
+        asked = self._sync_of(body, token)
+        t_ns, res_ns = stamp_of(body, asked, arrived)
+        write = WebWrite(grant.game_id, event, t_ns, res_ns)
         self._put(write)  # type: ignore[arg-type]
         ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, 5.0)
         return JSONResponse({"ok": ok, "fr": fr, "en": en}, status_code=200 if ok else 409)
+
+    def _sync_of(self, body: bytes, token: str) -> tuple[int, int] | None:
+        """The clock question an entry names, once (a replayed one would fake a short trip)."""
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+        sync = data.get("sync") if isinstance(data, dict) else None
+        ident = sync.get("id") if isinstance(sync, dict) else None
+        if not isinstance(ident, int) or isinstance(ident, bool):
+            return None
+        asked = self._scorer_pings.pop(ident, None)
+        if asked is None or asked[0] != token:
+            return None
+        return ident, asked[1]
 
     # --- a seat's pad ------------------------------------------------------------------------
 
@@ -514,6 +647,10 @@ class WebServer:
                 outcome = session.receive(data)
                 if outcome.press is not None:
                     self._put(outcome.press)
+                # Only now: the promise covers a press once it is on the table's queue.
+                session.publish(outcome.mark_ns)
+                if outcome.mark_ns is not None:
+                    self._follow(session)
                 if outcome.answer is not None:
                     await ws.send_text(outcome.answer)
                 if outcome.close:
