@@ -123,7 +123,7 @@ class PadSession:
         # thread, read by the table's (``WebSource.promise``); ints, replaced whole.
         self.watermark_ns: int | None = None  # every press stamped before it has been put
         self.since_ns = self.heard_ns = now_ns()  # connected; the latest message's arrival
-        # The server's questions (``WebServer.ask``): the ping it asked with, when, and
+        # The server's questions (``WebServer.ask_pads``): the ping it asked with, when, and
         # whether it is waiting to ask again; the latest ping answered.
         self.ask_id: int | None = None
         self.ask_at = 0

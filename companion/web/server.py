@@ -268,7 +268,7 @@ class WebServer:
 
     # --- event time (docs/phones.md, "Waiting for the phones") -------------------------------
 
-    def promise(self) -> Promise:
+    def pads_promise(self) -> Promise:
         """The phones' watermark (``WebSource.promise``; from the table's thread, never blocks).
 
         The least of the live pads' own (``PadSession.holds_ns``), and never past now. A pad
@@ -290,11 +290,11 @@ class WebServer:
         return Promise("web", min([now, *marks]), live=bool(marks) or not quiet, seats=tuple(sorted(quiet)))
 
     @property
-    def lateness_ns(self) -> int:
+    def pads_lateness_ns(self) -> int:
         """The longest a decision waits for a live pad: the largest of their bounds."""
         return max((pad.bound_ns for pad in list(self.pads.values())), default=BOUND_FLOOR_NS)
 
-    def ask(self, t_ns: int) -> None:
+    def ask_pads(self, t_ns: int) -> None:
         """A decision made at ``t_ns`` waits: every pad behind it is pinged now (from any
         thread, never blocks), and again until it passes (``_follow``)."""
         now = self.now_ns()

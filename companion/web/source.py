@@ -5,7 +5,7 @@ so the table's loop sees a phone's press exactly as a wired button's: an ``Input
 table's clock, with its own resolution.
 
 It is ``Promising`` (docs/architecture.md, "Event time"; docs/phones.md, "Waiting for the
-phones"): its watermark is the least of the live pads' (``WebServer.promise``), ``ask`` pings
+phones"): its watermark is the least of the live pads' (``WebServer.pads_promise``), ``ask`` pings
 every pad behind the instant at once, and ``lateness_ns`` is the largest of the pads' bounds.
 A pad gone quiet is left out of the watermark and its seat is in ``Promise.seats`` (``live``
 stays True while another pad answers; False when every connected pad is quiet).
@@ -48,11 +48,11 @@ class WebSource:
     # --- Promising ---------------------------------------------------------------------------
 
     def promise(self) -> Promise:
-        return self.server.promise()  # type: ignore[no-any-return]
+        return self.server.pads_promise()  # type: ignore[no-any-return]
 
     def ask(self, t_ns: int) -> None:
-        self.server.ask(t_ns)
+        self.server.ask_pads(t_ns)
 
     @property
     def lateness_ns(self) -> int:
-        return self.server.lateness_ns  # type: ignore[no-any-return]
+        return self.server.pads_lateness_ns  # type: ignore[no-any-return]
