@@ -190,8 +190,10 @@ class SlapWindow:
         return self._epoch is _UNSET or self._epoch == epoch
 
     def horizon(self) -> tuple[Any, int] | None:
-        """(epoch, latest stamp) for the next window's floor; None without a named epoch (old
-        logs are one clock, judged as before) or without a press."""
+        """(epoch, the later of its latest stamp and its latest close) for the next window's
+        floor: the table's close is the verdict's instant on the window's clock, so a press of
+        that epoch stamped at or before it was made before the verdict. None without a named
+        epoch (old logs are one clock, judged as the spec says) or without a press."""
         if (
             self._latest is None
             or self._epoch is _UNSET
@@ -199,7 +201,18 @@ class SlapWindow:
             or self._epoch[-1] is None
         ):
             return None
+        if self._closes and self._closes[-1] > self._latest:
+            return self._epoch, self._closes[-1]
         return self._epoch, self._latest
+
+    @property
+    def epoch(self) -> Any:
+        """The (clock, epoch) of the window's first press; None before it."""
+        return None if self._epoch is _UNSET else self._epoch
+
+    def last_close(self) -> int | None:
+        """The latest close the table journaled into this window (a verdict's instant)."""
+        return self._closes[-1] if self._closes else None
 
     def saw(self, t_us: int) -> None:
         """A press of this window's epoch was recorded at ``t_us`` (undo's summed presses)."""

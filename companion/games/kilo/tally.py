@@ -77,11 +77,12 @@ class _Window:
     """A slap window reduced to what a judged slap needs; ``slap.SlapWindow``'s rules (earliest
     press a player, order by stamp then seat, cut at the close), without its bookkeeping."""
 
-    __slots__ = ("close", "earliest", "epoch", "floor", "latest")
+    __slots__ = ("close", "closed", "earliest", "epoch", "floor", "latest")
 
     def __init__(self, floor: tuple[Any, int] | None = None) -> None:
         self.earliest: dict[str, int] = {}
         self.close: int | None = None
+        self.closed: int | None = None  # the latest close (a verdict's instant)
         self.epoch: Any = None
         self.latest: int | None = None
         self.floor = floor  # the last verdict's horizon: (epoch, its window's latest stamp)
@@ -89,6 +90,9 @@ class _Window:
     def horizon(self) -> tuple[Any, int] | None:
         if self.latest is None or self.epoch is None or self.epoch[-1] is None:
             return None  # no named epoch: an old log, one clock, no horizon
+        # As slap.SlapWindow.horizon: the later of the latest press and the table's close.
+        if self.closed is not None and self.closed > self.latest:
+            return self.epoch, self.closed
         return self.epoch, self.latest
 
     def add(self, player: str, t_us: int, epoch: Any = (None, None)) -> None:
@@ -153,8 +157,11 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]], may_undo: 
             if not (finished or owed):
                 window.add(event["player"], event["t_us"], (event.get("clock"), event.get("epoch")))
         elif kind == "close":
-            if not (finished or owed) and (window.close is None or event["t_us"] < window.close):
-                window.close = event["t_us"]
+            if not (finished or owed):
+                if window.close is None or event["t_us"] < window.close:
+                    window.close = event["t_us"]
+                if window.closed is None or event["t_us"] > window.closed:
+                    window.closed = event["t_us"]
         elif kind == "verdict":
             order, last, tied, margin, everyone = window.judge(players, seat, timeout_us)
             if event["valid"]:
