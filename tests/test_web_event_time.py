@@ -160,7 +160,7 @@ def test_the_phones_are_a_promising_source(phones: tuple[WebServer, WebSource, q
     promise = source.promise()
     assert promise == Promise("web", promise.watermark_ns, True, ())
     assert promise.watermark_ns is not None and promise.watermark_ns >= before
-    assert source.lateness_ns == BOUND_FLOOR_NS
+    assert source.lateness_ns == BOUND_FLOOR_NS + server_module.QUIET_SLACK_NS
 
 
 def test_a_press_on_its_way_holds_the_phones_watermark_back_until_it_is_on_the_queue(
@@ -367,3 +367,118 @@ def test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock(
         httpx.post(f"{base}/score/{token}/clock", headers={"origin": "http://evil.example"}).status_code
         == 403
     )
+
+
+# --- the issue's phone case, through the table's own loop ----------------------------------
+
+
+@pytest.fixture
+def table_of_phones(
+    journal: Journal, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[App, WebServer]]:
+    """What `companion play kilo --web` runs: the table's loop with its keyboard and the phones'
+    server, the phones one more source of the game's buttons."""
+    monkeypatch.setattr(server_module, "PING_EVERY_NS", 60_000_000_000)
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        until(lambda: web.urls(), app)
+        yield app, web
+    finally:
+        app.stop_source()
+        web.stop()
+
+
+def key(code: int, char: str) -> None:
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=code, mod=0, unicode=char, scancode=0))
+
+
+def test_a_phone_press_made_before_return_that_arrives_after_it_counts_in_the_verdict(
+    table_of_phones: tuple[App, WebServer], journal: Journal
+) -> None:
+    """Issue 34's phone case: Alice, Bruno slap (keys), Chloé touches her phone, Dédé slaps
+    100 ms after her; the referee presses Return 200 ms after Chloé's touch, and her press
+    reaches the table 60 ms after Return (her Wi-Fi stalled). Dédé was last: Dédé draws, and
+    the verdict was right the first time (her press journaled before it, nothing undone)."""
+    from companion.table.log import Undo
+
+    app, web = table_of_phones
+    game_id = app.table.game_id if app.table is not None else ""
+    chloe = StreamPad(web, web.pairing().seats[2])
+    try:
+        until(lambda: web.pads.get(2) is not None and web.pads[2].watermark_ns is not None, app)
+        key(pygame.K_1, "1")
+        key(pygame.K_2, "2")
+        until(lambda: len(journaled(journal, game_id, "press")) == 2, app)
+        chloe.flowing.clear()  # her link stalls now, her touch in it
+        touched = time.monotonic_ns()
+        chloe.send(t="press", n=1, p=phone_ms(touched), g=chloe.game)
+        until(lambda: time.monotonic_ns() >= touched + 100_000_000, app)
+        key(pygame.K_4, "4")  # Dédé
+        until(lambda: len(journaled(journal, game_id, "press")) == 3, app)
+        until(lambda: time.monotonic_ns() >= touched + 200_000_000, app)
+        key(pygame.K_RETURN, "\r")
+        returned = time.monotonic_ns()
+        until(lambda: time.monotonic_ns() >= returned + 60_000_000, app)
+        assert not journaled(journal, game_id, "verdict")  # the verdict waits for her phone
+        chloe.flowing.set()
+        owed = until(lambda: app.game is not None and app.game.owed_draws, app)
+        assert list(owed) == ["Dédé"]
+        kinds = [e.type for _, e in journal.events(game_id)]
+        assert kinds[kinds.index("verdict") - 5 : kinds.index("verdict") + 1] == [
+            "press",
+            "press",
+            "press",
+            "press",
+            "close",
+            "verdict",
+        ]
+        assert not any(isinstance(e, Undo) for _, e in journal.events(game_id))
+        # Her phone answered the question in time: nobody is named as not counted.
+        assert not [n for n in app.ui.hardware.notes if "répond" in n[0]], app.ui.hardware.notes
+        chloe_press = [e for e in journaled(journal, game_id, "press") if e.player == "Chloé"]
+        assert len(chloe_press) == 1 and abs(chloe_press[0].t_us - touched // 1000) <= (
+            chloe_press[0].res_us or 1
+        )
+    finally:
+        chloe.close()
+
+
+def test_a_phone_gone_quiet_is_named_and_the_verdict_goes_on_without_it(
+    table_of_phones: tuple[App, WebServer], journal: Journal
+) -> None:
+    """Dédé's phone stops answering; Chloé's answers. Return: the verdict waits for Dédé's
+    phone no longer than its bound, goes on with Chloé's, and the screen says which seat was
+    not counted."""
+    app, web = table_of_phones
+    game_id = app.table.game_id if app.table is not None else ""
+    chloe, dede = StreamPad(web, web.pairing().seats[2]), StreamPad(web, web.pairing().seats[3])
+    try:
+        until(lambda: all(web.pads.get(s) and web.pads[s].watermark_ns is not None for s in (2, 3)), app)
+        dede.silent = True
+        key(pygame.K_1, "1")
+        key(pygame.K_2, "2")
+        chloe.send(t="press", n=1, p=phone_ms(time.monotonic_ns()), g=chloe.game)
+        until(lambda: len(journaled(journal, game_id, "press")) == 3, app)
+        key(pygame.K_RETURN, "\r")
+        returned = time.monotonic_ns()
+        owed = until(lambda: app.game is not None and app.game.owed_draws, app)
+        assert time.monotonic_ns() - returned >= web.pads[3].bound_ns  # it was waited for
+        assert list(owed) == ["Dédé"]
+        said = [n for n in app.ui.hardware.notes if "répond" in n[0]]
+        assert said == [
+            (
+                "Les téléphones ne répondent pas\u202f: siège 4 non compté",
+                "The phones do not answer: seat 4 not counted",
+            )
+        ], app.ui.hardware.notes
+    finally:
+        chloe.close()
+        dede.close()
+
+
+def journaled(journal: Journal, game_id: str, kind: str) -> list[Any]:
+    return [e for _, e in journal.events(game_id) if e.type == kind]
