@@ -276,10 +276,13 @@ class WebServer:
 
         The least of the live pads' own (``PadSession.holds_ns``), and never past now. A pad
         that was asked for an instant and has not passed it within its bound, or that has said
-        nothing for a ping period and its bound, is quiet: left out, its seat named."""
+        nothing for a ping period and its bound, is quiet: left out, its seat named. While the
+        watermark is short of the latest instant asked, the seats of the pads holding it back
+        are named too: if the table gives up on the phones then, those are the seats that did
+        not count."""
         now = self.now_ns()
         asks = self._asks
-        marks: list[int] = []
+        marks: dict[int, int] = {}
         quiet: list[int] = []
         for seat, pad in list(self.pads.items()):
             mark = pad.holds_ns()
@@ -289,8 +292,12 @@ class WebServer:
             ):
                 quiet.append(seat)
             else:
-                marks.append(mark)
-        return Promise("web", min([now, *marks]), live=bool(marks) or not quiet, seats=tuple(sorted(quiet)))
+                marks[seat] = mark
+        watermark = min([now, *marks.values()])
+        target = max((t for t, _ in asks), default=None)
+        if target is not None and watermark < target:
+            quiet += [seat for seat, mark in marks.items() if mark < target]
+        return Promise("web", watermark, live=bool(marks) or not quiet, seats=tuple(sorted(quiet)))
 
     @property
     def pads_lateness_ns(self) -> int:
