@@ -213,7 +213,7 @@ def test_a_silent_pad_is_waited_for_no_longer_than_its_bound_and_is_named(
         if time.monotonic_ns() - asked < bound:  # (a loaded machine may have taken longer)
             # Waited for, and named as the seat that would not count if the table gave up now.
             assert first.watermark_ns is not None and first.watermark_ns < asked
-            assert first.seats == (3,) and first.live
+            assert 3 in first.seats and first.live  # (and Alice, until her answer is in)
         # Past its bound it is left out: the phones promise the instant without it.
         passed = until(
             lambda: (p := source.promise()).watermark_ns is not None and p.watermark_ns >= asked and p
