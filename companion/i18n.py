@@ -489,8 +489,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # Event time (issue 34): a decision that went on without a source, a press that came late.
     "scr.late.silent": ("ne répond pas", "does not answer"),
     "scr.late.silent.pl": ("ne répondent pas", "do not answer"),
-    "scr.late.gone": ("est absente", "is gone"),
-    "scr.late.gone.pl": ("sont absents", "are gone"),
+    "scr.late.gone": ("ne répond plus", "no longer answers"),
+    "scr.late.gone.pl": ("ne répondent plus", "no longer answer"),
     "scr.late.colon": (" : ", ": "),
     "scr.late.seats": (
         "{n|siège|sièges} {seats} non {n|compté|comptés}",

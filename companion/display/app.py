@@ -152,6 +152,7 @@ class App:
         pin_factory: Any = None,
         web: Any = None,
         settings_path: Any = None,
+        table_ns: Callable[[], int] = time.monotonic_ns,
     ) -> None:
         self.surface = surface
         # The config file the table's own choices go to (its language); None: kept nowhere.
@@ -167,6 +168,9 @@ class App:
         self.sounds = sounds or Sounds(enabled=False)
         self.sounds.muted = ui.muted
         self.now = now
+        # The table clock (CLOCK_MONOTONIC of this boot, ns): a decision's instant, compared
+        # with the presses' stamps and the sources' watermarks (a test's keyboard clock too).
+        self.table_ns = table_ns
         self.fonts = Fonts()
         self.retained = Retained()  # the last frame on the display: what a frame leaves alone
         self._unshown: list[pygame.Rect] | None = None  # changed since shown (None: all)
@@ -180,6 +184,8 @@ class App:
         # instant (table clock, ns) of the decision being handled (a verdict closes there).
         self._gate: Gate | None = None
         self.decision_ns: int | None = None
+        self._resume_pending = False
+        self._left_out: tuple[str, str] | None = None  # the sources a decision went on without
         self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
         self._since_ns: int | None = None  # the read before the events being handled
         self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
@@ -231,6 +237,9 @@ class App:
             self._refresh()
             self._warm_pending = True
             self.start_source()
+            # A resumed game may have stopped with a slap window open: the game's screens say
+            # what the stop did to it at the first step (its clock may need the source first).
+            self._resume_pending = True
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -449,11 +458,12 @@ class App:
         source = self.source
         return tuple(getattr(source, "sources", (source,))) if source is not None else ()
 
-    def instant_on(self, key: tuple[str | None, str | None]) -> int | None:
-        """The decision being handled, in µs on the clock ``key`` (its name and epoch): the
-        table clock's own, or a board's through its heartbeats' offset; None when it cannot
-        be placed there (a virtual clock, a board not heard from)."""
-        at = self.decision_ns
+    def instant_on(self, key: tuple[str | None, str | None], at: int | None = None) -> int | None:
+        """The decision being handled (or the table-clock instant ``at``), in µs on the clock
+        ``key`` (its name and epoch): the table clock's own, or a board's through its
+        heartbeats' offset; None when it cannot be placed there (a virtual clock, a board not
+        heard from)."""
+        at = self.decision_ns if at is None else at
         name, epoch = key
         if at is None or name is None or epoch is None:
             return None
@@ -1011,9 +1021,9 @@ class App:
                 return None
             # A referee's button: its own stamp when it is on the table clock, else its arrival.
             stamp = table_stamp(item)
-            return stamp if stamp is not None else time.monotonic_ns()
+            return stamp if stamp is not None else self.table_ns()
         if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
-            return int(getattr(item, "t_ns", None) or time.monotonic_ns())
+            return int(getattr(item, "t_ns", None) or self.table_ns())
         return None
 
     def _enqueue(self, item: Any) -> None:
@@ -1049,7 +1059,7 @@ class App:
         gate = self._gate
         if gate is None or gate.at_ns != at:
             gate = self._gate = Gate(at, self.promisers())
-        done = gate.look(time.monotonic_ns())
+        done = gate.look(self.table_ns())
         # After the promises were read: what they cover is on the queue now.
         while True:
             try:
@@ -1076,16 +1086,23 @@ class App:
         if not done:
             return False
         self._gate = None
-        if gate.left_out:
-            fr, en = left_out_message(gate.left_out)
-            self.ui.say(fr, en)
-            self.ui.hardware.notes.append((fr, en))
-            del self.ui.hardware.notes[:-10]
+        if gate.left_out:  # said once the decision is handled (an action clears the message)
+            self._left_out = left_out_message(gate.left_out)
         return True
 
     def _handle_early(self, item: Any) -> None:
         """One item of ``_early``: a decision is handled at its instant (``decision_ns``)."""
         self._gate = None  # whatever waited is done with (or no longer waits: the game ended)
+        try:
+            self._handle_decision(item)
+        finally:
+            said, self._left_out = self._left_out, None
+            if said is not None:
+                self.ui.say(*said)
+                self.ui.hardware.notes.append(said)
+                del self.ui.hardware.notes[:-10]
+
+    def _handle_decision(self, item: Any) -> None:
         if type(item) is _Deferred:
             self.decision_ns = item.at_ns if item.ev.type in DECIDING_EVENTS else None
             try:
@@ -1226,6 +1243,8 @@ class App:
             budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
         until = handling + budget
         self.hold()
+        if self._resume_pending and self.table is not None:
+            self._resume_pending = not self.screens.resumed(self)
         for ev in events:
             if self._immediate(ev):
                 self.handle_pygame(ev)
@@ -1233,7 +1252,7 @@ class App:
                 # A tap, key or referee action waits for the presses queued before it (and
                 # for those still on their way that were made before it: ``_released``).
                 self._queue_first()
-                self._enqueue(_Deferred(ev, time.monotonic_ns()))
+                self._enqueue(_Deferred(ev, self.table_ns()))
         early = self._early
         while self.running:
             if not early:
@@ -1291,9 +1310,7 @@ class App:
         try:
             while self.running:
                 self.step(None)
-        except KeyboardInterrupt:
-            pass
-        finally:
+        finally:  # Ctrl-C goes on up: the command says how to resume and exits 130
             self._drop_held()
             self.buttons.off()
             self.stop_source()

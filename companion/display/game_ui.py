@@ -158,6 +158,12 @@ class GameScreens:
         stuck and does not count until released)."""
         return False
 
+    def resumed(self, app: Any) -> bool:
+        """A game taken up again (``companion resume``, ``play --resume``) at its first step:
+        what the stop did to what was under way, said and journaled. False: try again at the
+        next step (a board's clock not tied to the table's yet)."""
+        return True
+
     def window_open(self, engine: Any) -> bool:
         """Whether a decision made now judges presses already made (a slap window is open):
         keys and touches are then read often, since a decision's instant is the read that

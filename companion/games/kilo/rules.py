@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_fr
 from companion.errors import RuleError
-from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Press, Starter, Verdict
+from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
 from companion.games.undo import Checkpoints, pickled_by_fields
 from companion.table.log import AnyEvent, Undo
@@ -182,6 +182,7 @@ class _Run:
 
     presses: int = 0
     closes: list[int] = field(default_factory=list)
+    outages: list[tuple[int, int]] = field(default_factory=list)
     starter: str | None = None
     # Per epoch: [presses, {player: (earliest stamp, its res_us)}, latest stamp, first place].
     epochs: dict[Any, list[Any]] = field(default_factory=dict)
@@ -204,6 +205,8 @@ class _Run:
             _keep_earliest(entry[1], event.player, t_us, res_us)
         elif isinstance(event, Close):
             self.closes.append(event.t_us)
+        elif isinstance(event, Outage):
+            self.outages.append((event.from_us, event.to_us))
         elif isinstance(event, Starter):
             self.starter = event.player
 
@@ -220,6 +223,7 @@ class _Run:
                 _keep_earliest(entry[1], player, t_us, res_us)
         self.kept.extend((place + offset, *rest) for place, *rest in later.kept)
         self.closes.extend(later.closes)
+        self.outages.extend(later.outages)
         self.starter = later.starter or self.starter
 
 
@@ -656,6 +660,27 @@ class KiloGame:
         epoch = self._s.window.epoch
         return epoch if isinstance(epoch, tuple) else None
 
+    def _outage(self, event: Outage) -> None:
+        s = self._s
+        if not (s.finished or s.owed):
+            s.window.stretch(event.from_us, event.to_us)
+
+    def _check_outage(self, event: Outage) -> None:
+        if event.to_us < event.from_us:
+            raise RuleError(
+                f"an outage ends after it begins, not at {event.to_us} before {event.from_us}",
+                f"un arrêt finit après son début, pas à {event.to_us} avant {event.from_us}",
+            )
+
+    def window_span(self) -> tuple[int, int] | None:
+        """(first press, latest stamp) of the open window, on its clock; None when none is open."""
+        if self.awaiting != "verdict":
+            return None
+        return self._s.window.span()
+
+    def window_outages(self) -> tuple[tuple[int, int], ...]:
+        return self._s.window.outages
+
     def _close(self, event: Close) -> None:
         s = self._s
         if not (s.finished or s.owed):
@@ -806,6 +831,8 @@ class KiloGame:
             window.saw(latest)
         for t_us in run.closes:
             window.close(t_us)
+        for from_us, to_us in run.outages:
+            window.stretch(from_us, to_us)
 
     # --- reporting -----------------------------------------------------------------------------
 
@@ -841,17 +868,27 @@ class KiloGame:
                 "close_us": window.close_us,
             },
             "last_slap": s.last_slap.to_json() if s.last_slap else None,
-            # Presses stamped before the last verdict's close that arrived after it: those it
-            # was judged again with, then those only recorded (docs/table-log.md).
-            "late": [
-                {"player": p, "t_us": t, "counted": counted}
-                for counted, presses in ((True, s.last_slap.late if s.last_slap else ()), (False, s.late))
-                for p, t in presses
-            ],
+
             "slaps": s.slaps,
             "draws": s.draws,
             "ignored_presses": s.ignored_presses,
             "history": [list(row) for row in s.history],
+            **self._late_json(),
+        }
+
+    def _late_json(self) -> dict[str, Any]:
+        """Presses stamped before the last verdict's close that arrived after it: those it was
+        judged again with, then those only recorded (docs/table-log.md); absent when none."""
+        s = self._s
+        judged = s.last_slap.late if s.last_slap else ()
+        if not judged and not s.late:
+            return {}
+        return {
+            "late": [
+                {"player": p, "t_us": t, "counted": counted}
+                for counted, presses in ((True, judged), (False, s.late))
+                for p, t in presses
+            ]
         }
 
     def summary(self, lang: str = "fr") -> str:
@@ -870,6 +907,7 @@ _BY_CLASS: tuple[tuple[type, _Step], ...] = (
     (Starter, (KiloGame._check_player, KiloGame._set_starter, "fact")),
     (Dealer, (KiloGame._check_dealer, KiloGame._set_dealer, "fact")),
     (Close, (KiloGame._check_close, KiloGame._close, "fact")),
+    (Outage, (KiloGame._check_outage, KiloGame._outage, "fact")),
     (Undo, (KiloGame._check_undo, KiloGame._apply_undo, "undo")),
     (Verdict, (KiloGame._check_verdict, KiloGame._apply_verdict, "decision")),
     (Draw, (KiloGame._check_draw, KiloGame._apply_draw, "decision")),

@@ -67,6 +67,7 @@ from companion.games.kilo.events import (
     Draw,
     KiloRules,
     NewKiloGame,
+    Outage,
     Press,
     Starter,
     Verdict,
@@ -1683,6 +1684,46 @@ class KiloScreens(GameScreens):
             if not app.submit(decision):
                 return True  # the table said why
         app.ui.say(t("scr.late.rejudged", "fr", name=name), t("scr.late.rejudged", "en", name=name), error=False)
+        return True
+
+    def resumed(self, app: Any) -> bool:
+        """A slap window open when the table stopped (a crash, a pulled plug): its timeout did
+        not run while nobody could press. The stop, from the latest instant the journal knows of
+        the window to now on the window's clock, is journaled (``outage``) and said, and the
+        countdown goes on where it was. After a reboot of the Pi the window's clock is gone:
+        only the presses made before the stop count, and the table says so."""
+        from companion.inputs.base import host_epoch
+
+        game: KiloGame = app.table.engine
+        span = game.window_span()
+        key = game.window_clock()
+        if span is None or key is None or key[1] is None:
+            return True  # no window open, or a log without clocks: nothing to measure
+        ui: Ui = app.ui
+        if key[0] == "CLOCK_MONOTONIC" and key[1] != host_epoch():
+            ui.say(t("scr.outage.reboot", "fr"), t("scr.outage.reboot", "en"), error=False)
+            app.dirty = True
+            return True
+        now_us = app.instant_on(key, app.table_ns())
+        if now_us is None:
+            # A board's clock is placed once its heartbeats are heard; a clock nothing here
+            # can place (the simulator's) never will be.
+            return not any(callable(getattr(part, "clock_offset", None)) for part in app._parts())
+        first, latest = span
+        known = max(latest, *(end for _, end in game.window_outages()), game._s.window.last_close() or latest)
+        if now_us <= known:
+            return True
+        if not app.submit(Outage(from_us=known, to_us=now_us)):
+            return True
+        seconds = round((now_us - known) / 1e6)
+        ui.say(
+            t("scr.outage.stretched", "fr", s=seconds), t("scr.outage.stretched", "en", s=seconds), error=False
+        )
+        close = game.window().close_us
+        if close is not None:
+            left_s = max(0.0, (close - now_us) / 1e6)
+            ui.window_open_at = app.now() - (game.rules.slap_timeout_ms / 1000 - left_s)
+        app.dirty = True
         return True
 
     def window_open(self, engine: Any) -> bool:
