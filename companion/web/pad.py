@@ -130,7 +130,7 @@ class PadSession:
         self.ask_timer = False
         self.pong_id = 0
         self.lag_ns = DEFAULT_LAG_NS
-        self._lag_measured = False
+        self.lag_measured = False
         self._rtts: list[int] = []
 
     @property
@@ -297,8 +297,8 @@ class PadSession:
         lag = _ms_to_ns(msg.get("d"))
         if lag is not None:  # measured by the page on this very touch
             lag = min(max(lag, MIN_LAG_NS), MAX_LAG_NS)
-            self.lag_ns = max(self.lag_ns, lag) if self._lag_measured else lag
-            self._lag_measured = True
+            self.lag_ns = max(self.lag_ns, lag) if self.lag_measured else lag
+            self.lag_measured = True
         event = InputEvent(
             "seat",
             self.seat,
