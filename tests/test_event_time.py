@@ -355,3 +355,27 @@ def test_the_sources_left_out_are_named_in_both_languages() -> None:
     fr, en = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
     assert fr == "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; les téléphones ne répondent plus\u202f: siège 1 non compté"
     assert en == "The button board does not answer: seats 3 and 4 not counted; the phones no longer answer: seat 1 not counted"
+
+
+def test_a_promise_that_passed_without_some_seats_names_them_and_only_them() -> None:
+    """A source serving seats 3 and 4 whose watermark passed is not named; one whose watermark
+    passed without seat 4 (a phone gone quiet among others) names seat 4 alone."""
+    from companion.display.event_time import Gate
+
+    class Fixed:
+        lateness_ns = 0
+
+        def __init__(self, promise: Promise) -> None:
+            self.p = promise
+
+        def promise(self) -> Promise:
+            return self.p
+
+        def ask(self, t_ns: int) -> None:
+            pass
+
+    fine = Fixed(Promise("gpio", 10, True, (2, 3)))
+    partial = Fixed(Promise("web", 10, True, (2, 3), without=(3,)))
+    gate = Gate(10, [fine, partial])
+    assert gate.look(10)
+    assert [(p.source, p.seats) for p in gate.left_out] == [("web", (3,))]
