@@ -183,12 +183,13 @@ def test_a_press_on_its_way_holds_the_phones_watermark_back_until_it_is_on_the_q
         held = source.promise()
         assert held.watermark_ns is not None and held.watermark_ns < touched
         assert held.seats == (2,) and held.live  # hers would not count if the table gave up
+        assert held.without == ()
         assert presses(events) == []
         chloe.flowing.set()  # the link comes back: the press, then the answer
         passed = until(
             lambda: (p := source.promise()).watermark_ns is not None and p.watermark_ns >= decided and p
         )
-        assert passed.seats == ()
+        assert passed.without == ()
         got = presses(events)  # already on the queue when the watermark passed the decision
         assert [(e.seat, e.source) for e in got] == [(2, "web")]
         assert got[0].table_ns == got[0].t_ns
@@ -214,18 +215,19 @@ def test_a_silent_pad_is_waited_for_no_longer_than_its_bound_and_is_named(
             # Waited for, and named as the seat that would not count if the table gave up now.
             assert first.watermark_ns is not None and first.watermark_ns < asked
             assert 3 in first.seats and first.live  # (and Alice, until her answer is in)
+            assert first.without == ()
         # Past its bound it is left out: the phones promise the instant without it.
         passed = until(
             lambda: (p := source.promise()).watermark_ns is not None and p.watermark_ns >= asked and p
         )
         assert time.monotonic_ns() - asked >= bound  # not before its bound
-        assert passed.seats == (3,) and passed.live  # Alice's phone still answers
+        assert passed.without == (3,) and passed.live  # Alice's phone still answers
         # Every phone silent: the phones are not live, and both seats are named.
         alice.silent = True
         again = time.monotonic_ns()
         source.ask(again)
         gone = until(lambda: not (p := source.promise()).live and p)
-        assert gone.seats == (0, 3)
+        assert gone.seats == (0, 3) and gone.without == ()
     finally:
         alice.close()
         dede.close()

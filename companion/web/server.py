@@ -276,10 +276,11 @@ class WebServer:
 
         The least of the live pads' own (``PadSession.holds_ns``), and never past now. A pad
         that was asked for an instant and has not passed it within its bound, or that has said
-        nothing for a ping period and its bound, is quiet: left out, its seat named. While the
-        watermark is short of the latest instant asked, the seats of the pads holding it back
-        are named too: if the table gives up on the phones then, those are the seats that did
-        not count."""
+        nothing for a ping period and its bound, is quiet: left out of it, its seat in
+        ``without``. ``seats``, the seats named if the table gives up on the phones now: while
+        the watermark is short of the latest instant asked, the pads holding it back (theirs
+        are the presses that would not count); else every paired pad's. Every pad quiet: not
+        live, all of them named."""
         now = self.now_ns()
         asks = self._asks
         marks: dict[int, int] = {}
@@ -294,10 +295,12 @@ class WebServer:
             else:
                 marks[seat] = mark
         watermark = min([now, *marks.values()])
+        if not marks and quiet:
+            return Promise("web", watermark, live=False, seats=tuple(sorted(quiet)))
         target = max((t for t, _ in asks), default=None)
-        if target is not None and watermark < target:
-            quiet += [seat for seat, mark in marks.items() if mark < target]
-        return Promise("web", watermark, live=bool(marks) or not quiet, seats=tuple(sorted(quiet)))
+        behind = [seat for seat, mark in marks.items() if target is not None and mark < target]
+        seats = behind if target is not None and watermark < target else list(marks)
+        return Promise("web", watermark, True, tuple(sorted({*seats, *quiet})), without=tuple(sorted(quiet)))
 
     @property
     def pads_lateness_ns(self) -> int:

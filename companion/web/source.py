@@ -7,8 +7,9 @@ table's clock, with its own resolution.
 It is ``Promising`` (docs/architecture.md, "Event time"; docs/phones.md, "Waiting for the
 phones"): its watermark is the least of the live pads' (``WebServer.pads_promise``), ``ask`` pings
 every pad behind the instant at once, and ``lateness_ns`` is the largest of the pads' bounds.
-A pad gone quiet is left out of the watermark and its seat is in ``Promise.seats`` (``live``
-stays True while another pad answers; False when every connected pad is quiet).
+A pad gone quiet is left out of the watermark and its seat is in ``Promise.without`` (``live``
+stays True while another pad answers; False when every connected pad is quiet, all named in
+``seats``).
 """
 
 from __future__ import annotations
