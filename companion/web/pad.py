@@ -46,7 +46,7 @@ DEFAULT_LAG_NS = 16_000_000
 MIN_LAG_NS = 4_000_000
 MAX_LAG_NS = 250_000_000  # a page that claims more is believed only up to this
 # How long a decision waits for a pad that does not answer (``PadSession.bound_ns``): a few of
-# its recent round trips plus its allowances, never less than BOUND_FLOOR_NS (a Wi-Fi
+# its recent round trips (their median) plus its allowances, never less than BOUND_FLOOR_NS (a Wi-Fi
 # retransmission takes 100-200 ms), never more than MAX_PRESS_AGE_NS (a press older than that
 # is refused anyway: waiting longer could not count it).
 BOUND_FLOOR_NS = 150_000_000
@@ -373,6 +373,9 @@ class PadSession:
     @property
     def bound_ns(self) -> int:
         """How long after being asked this pad may take before a decision goes on without it."""
-        rtt = max(self._rtts, default=0)
+        # The median of the recent round trips: one slow trip (the first pings of a page that
+        # just opened, a retransmission) does not make every decision wait long for a phone
+        # gone quiet; a phone whose trips are all slow gets a long bound.
+        rtt = sorted(self._rtts)[len(self._rtts) // 2] if self._rtts else 0
         res = self.resolution_ns() or 0
         return min(MAX_PRESS_AGE_NS, max(BOUND_FLOOR_NS, BOUND_RTTS * rtt + res + self.lag_ns))

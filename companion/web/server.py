@@ -52,6 +52,7 @@ MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
 # What a decision waits for the phones beyond the slowest pad's bound (``pads_lateness_ns``):
 # the loop's looks and the forwarding of the phones' promise, on a busy machine.
 QUIET_SLACK_NS = 50_000_000
+ASK_GAP_NS = 5_000_000  # between two questions to a pad that fell short (``_follow``)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -331,23 +332,46 @@ class WebServer:
         for session in list(self.pads.values()):
             self._ask_pad(session)
 
-    def _ask_pad(self, session: PadSession) -> None:
+    def _ask_pad(self, session: PadSession, *, timed: bool = False) -> None:
         """A ping out of the beat; its pong carries the phone's clock, so it is the fresh stamp
-        asked for, behind anything the phone sent before it. One at a time per pad, unless the
-        last went unanswered for the pad's bound."""
-        if session.ask_timer or self._wanted(session) is None:
+        asked for, behind anything the phone sent before it. Asked at once (that answer flushes
+        what the phone sent before it), and, when that answer cannot pass the instant (the
+        allowances are below it), once more at the moment a ping will reach the phone after
+        the instant plus those allowances (``_plan``). One at a time per pad, unless the last
+        went unanswered for the pad's bound."""
+        target = self._wanted(session)
+        if target is None:
             return
         now = self.now_ns()
-        if session.ask_id is not None and now - session.ask_at < session.bound_ns:
+        if timed or session.ask_id is None or now - session.ask_at >= session.bound_ns:
+            ws = self._pad_ws.get(session.seat)
+            if ws is None or self.pads.get(session.seat) is not session:
+                return
+            text = session.ping()
+            session.ask_id, session.ask_at = session.last_ping_id, now
+            task = asyncio.get_running_loop().create_task(self._send(ws, text))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        self._plan(session, target, now, soonest_ns=0)
+
+    def _plan(self, session: PadSession, target: int, now: int, *, soonest_ns: int) -> None:
+        """Ask again when a ping sent then would be read by the phone after ``target`` plus
+        twice its uncertainty and its input allowance (the pad's ``mark`` of that answer), its
+        way out taken as half the pad's best round trip; never sooner than ``soonest_ns``."""
+        if session.ask_timer:
             return
-        ws = self._pad_ws.get(session.seat)
-        if ws is None or self.pads.get(session.seat) is not session:
+        half = (session.clock.min_rtt_ns or 0) // 2
+        unc = session.resolution_ns() or 0
+        wait = max(soonest_ns, target + 2 * unc + session.lag_ns - half - now)
+        if wait <= 0:
             return
-        text = session.ping()
-        session.ask_id, session.ask_at = session.last_ping_id, now
-        task = asyncio.get_running_loop().create_task(self._send(ws, text))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        session.ask_timer = True
+
+        def again() -> None:
+            session.ask_timer = False
+            self._ask_pad(session, timed=True)
+
+        asyncio.get_running_loop().call_later(min(wait, MAX_PRESS_AGE_NS) / 1e9, again)
 
     @staticmethod
     async def _send(ws: WebSocket, text: str) -> None:
@@ -356,22 +380,14 @@ class WebServer:
 
     def _follow(self, session: PadSession) -> None:
         """After a pad's message moved its watermark: once the ping it was asked with is
-        answered and it is still short, it is asked again when the phone's clock has run the
-        shortfall (an answer sooner could not pass it)."""
+        answered and it is still short (the mapping moved, a slow way out), it is asked again
+        as planned, and never sooner than ASK_GAP_NS (a pad's messages are rate-limited)."""
         if session.ask_id is None or session.pong_id < session.ask_id:
             return
         session.ask_id = None
         target = self._wanted(session)
-        if target is None:
-            return
-        short = target - session.holds_ns()
-        session.ask_timer = True
-
-        def again() -> None:
-            session.ask_timer = False
-            self._ask_pad(session)
-
-        asyncio.get_running_loop().call_later(min(short, MAX_PRESS_AGE_NS) / 1e9, again)
+        if target is not None:
+            self._plan(session, target, self.now_ns(), soonest_ns=ASK_GAP_NS)
 
     def _put(self, item: InputEvent | SourceStatus) -> None:
         events = self._events
