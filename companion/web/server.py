@@ -561,8 +561,14 @@ class WebServer:
         and the page's clock as it read the answer (``scorer.stamp_of``)."""
         token = request.path_params["token"]
         grant = self._grant(request, token)
-        if grant is None or grant.role != "scorer" or not same_origin(request.headers):
-            return _plain(403, "Code de marqueur inconnu. Unknown scorer code.")
+        if grant is None or grant.role != "scorer":
+            return _plain(403, "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.")
+        if not same_origin(request.headers):
+            return _plain(
+                403,
+                "Refusé : la question ne vient pas de la page du marqueur. "
+                "Refused: the question does not come from the scorer's page.",
+            )
         self._scorer_ping_id += 1
         ident = self._scorer_ping_id
         while len(self._scorer_pings) >= 8:  # a page asks one at a time; older ones are dropped
