@@ -40,6 +40,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -169,16 +170,20 @@ def until(check: Callable[[], bool], timeout_s: float = 5.0) -> None:
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def play(kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets: list[int]) -> list[dict[str, Any]]:
+def play(
+    kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets: list[int]
+) -> list[dict[str, Any]]:
     surface = open_display((800, 480), fullscreen=False)
     source, press = make(len(PLAYERS))
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp), writer=True)
         table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=99), {"input": kind})
-        app = App(surface, journal, table, Ui(lang="en"), source_name=kind, source_factory=lambda n, s: source)
+        app = App(
+            surface, journal, table, Ui(lang="en"), source_name=kind, source_factory=lambda n, s: source
+        )
         shown: list[int] = []
         judged = [0]
 
@@ -196,6 +201,9 @@ def play(kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets
         def game() -> Any:
             assert app.game is not None
             return app.game
+
+        def drawn(owed: int) -> bool:
+            return len(game().owed_draws) < owed or bool(game().finished)
 
         def one_slap(offset_ms: int | None) -> None:
             nonlocal read_band, rejudged
@@ -262,7 +270,7 @@ def play(kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets
                 rank = "7" if "7" in ranks else ranks[0]
                 key({"10": pygame.K_0, "A": pygame.K_a}.get(rank, getattr(pygame, f"K_{rank}", pygame.K_7)))
                 key(pygame.K_RETURN)
-                until(lambda owed=owed: len(game().owed_draws) < owed or game().finished)
+                until(partial(drawn, owed))
 
         failure: list[BaseException] = []
 
