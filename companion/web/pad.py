@@ -348,9 +348,9 @@ class PadSession:
         A WebSocket keeps order, so every touch the page handled before sending it has arrived,
         and every touch it handles later is stamped after ``phone_ns`` less the page's input
         allowance (``lag_ns``). On the table clock, such a touch is stamped no earlier than
-        this message's mapped stamp less its uncertainty (where the truth may lie) and less the
-        touch's own uncertainty (its mapping may err the other way, by as much: the same pings
-        map both)."""
+        this message's mapped stamp less its uncertainty (where the truth may lie) and less as
+        much again (the touch may be mapped by another of the kept pings, whose bracket holds
+        the truth too but whose offset may differ by that much)."""
         mapped = self.clock.map(phone_ns)
         if mapped is None or mapped.uncertainty_ns > MAX_RES_NS:
             return None
