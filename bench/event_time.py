@@ -261,16 +261,23 @@ def play(
                     )
             # The draws owed, entered on the table: Return (on to the card), a card, Return.
             until(lambda: game().awaiting in ("draw", "play"))
+            # A seat key made after Return (the keyboard's race) lands on the result screen as a
+            # rank: whatever screen that left, go on until the draw is made.
             while game().awaiting == "draw":
                 owed = len(game().owed_draws)
-                key(pygame.K_RETURN)
-                until(lambda: app.last_screen == "card")
+                if app.last_screen != "card":
+                    key(pygame.K_RETURN)
+                    until(lambda: app.last_screen == "card" or game().awaiting != "draw")
+                    continue
                 _, counts = game().draw_source()
                 ranks = [r.value for r, n in counts.items() if n]
                 rank = "7" if "7" in ranks else ranks[0]
                 key({"10": pygame.K_0, "A": pygame.K_a}.get(rank, getattr(pygame, f"K_{rank}", pygame.K_7)))
                 key(pygame.K_RETURN)
-                until(partial(drawn, owed))
+                try:
+                    until(partial(drawn, owed), 1.0)
+                except TimeoutError:
+                    key(pygame.K_ESCAPE)  # a rank refused: clear it and choose again
 
         failure: list[BaseException] = []
 
