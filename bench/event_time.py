@@ -245,7 +245,20 @@ def play(
                 if truth_table != truth_made:
                     read_band += 1
                 if counted_first != (truth_made if kind == "keyboard" else truth_table):
-                    wrong.append({"offset_ms": offset_ms, "counted": counted_first, "journal": kinds})
+                    # Within her press's stated resolution of the decision, the table cannot
+                    # tell before from after (a phone's stamp is known to a few ms): said apart.
+                    mine = next((r for r in rows if r["type"] == "press" and r["player"] == "Chloé"), None)
+                    res_us = (mine.get("res_us") or 1) if mine is not None else 1
+                    within = close is not None and abs(chloe_at // 1000 - close) <= res_us
+                    wrong.append(
+                        {
+                            "offset_ms": offset_ms,
+                            "counted": counted_first,
+                            "journal": kinds,
+                            "res_ms": res_us / 1000,
+                            "within_res": within,
+                        }
+                    )
             # The draws owed, entered on the table: Return (on to the card), a card, Return.
             until(lambda: game().awaiting in ("draw", "play"))
             # A seat key made after Return (the keyboard's race) lands on the result screen as a
@@ -310,6 +323,7 @@ def play(
             "offsets_ms": [offsets[0], offsets[-1]] if offsets else [],
             "cases": len(offsets),
             "wrong_verdicts": len(wrong),
+            "wrong_beyond_resolution": sum(not w["within_res"] for w in wrong),
             "read_band": read_band,
             "rejudged": rejudged,
             "wrong": wrong,

@@ -280,6 +280,65 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
         web.stop()
 
 
+def test_the_pages_give_the_table_their_instants(
+    browser: Browser, journal: Journal, screen: pygame.Surface
+) -> None:
+    """Issue 34, what the pages' JavaScript does for the watermark: the pad measures how late
+    the browser handed it the touch (its input allowance) and answers the table's question at
+    once; the scorer's page asks its clock question, so its entry carries the instant it was
+    sent on the table's clock, with its resolution."""
+    from companion.web.scorer import WebWrite
+    from companion.web.source import WebSource
+
+    app, web = serve(journal, screen, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=2))
+    writes: list[WebWrite] = []
+
+    class Recorder(queue.Queue):  # type: ignore[type-arg]
+        def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+            if isinstance(item, WebWrite):
+                writes.append(item)
+            app.inbox.put(item)
+
+    web.attach(Recorder())
+    phones = WebSource(web)
+    try:
+        urls = web.urls()
+
+        def open_pad(ctx: Any) -> Any:
+            pad = ctx.new_page()
+            pad.goto(urls["seat 3"])
+            pad.wait_for_selector("#res:has-text('±')")
+            pad.locator("#pad").tap()
+            pad.wait_for_selector("body[data-pressed='1']")
+            return pad
+
+        browser.run(open_pad, app)
+        session = web.pads[2]
+        assert session.lag_measured  # pad.js sent how late the touch was handed over
+        asked = time.monotonic_ns()
+        phones.ask(asked)
+        until(lambda: (phones.promise().watermark_ns or 0) >= asked, app)
+
+        def enter(ctx: Any) -> tuple[int, int]:
+            page = ctx.new_page()
+            page.goto(urls["scorer"])
+            page.wait_for_selector("#form button")
+            page.select_option("#player", "Bruno")
+            page.fill("#card", "7S")
+            before = time.monotonic_ns()
+            page.click("#form button")
+            page.wait_for_selector("#answer[data-ok]")
+            return before, time.monotonic_ns()
+
+        before, after = browser.run(enter, app)
+        (write,) = writes
+        assert write.res_ns is not None and write.res_ns < 100_000_000
+        assert before - write.res_ns <= write.t_ns <= after
+    finally:
+        app.stop_source()
+        web.stop()
+
+
 def _journaled(journal: Journal, events: list[dict[str, Any]]) -> Table:
     """A table that has journaled ``events`` (a sample game of companion/games/*/samples.py)."""
     import json

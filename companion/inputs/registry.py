@@ -175,8 +175,13 @@ class _Forwarded:
     def __init__(self, part: Promising, inner: queue.Queue[Any]) -> None:
         self.part = part
         self.inner = inner
-        self.lateness_ns = part.lateness_ns + FORWARD_NS
         self.published = Promise(getattr(part, "name", "?"), None)
+
+    @property
+    def lateness_ns(self) -> int:
+        # Read when a decision starts waiting: a part's lateness moves (the phones' follows
+        # their round trips).
+        return self.part.lateness_ns + FORWARD_NS
 
     def promise(self) -> Promise:
         self.inner.put(_Mark(self.part.promise(), self))

@@ -10,7 +10,9 @@ Messages (JSON objects, at most ``MAX_MESSAGE`` bytes):
   ``{"t": "no", "n": n, "fr": ..., "en": ...}``, ``{"t": "sync", "res_us": r, "rtt_us": r}``
 - phone → table: ``{"t": "hello", "step_us": s}`` (its clock's step),
   ``{"t": "pong", "id": n, "p": ms}`` (``performance.now()`` as it answered),
-  ``{"t": "press", "n": n, "p": ms, "g": game}`` (the touch event's ``timeStamp``),
+  ``{"t": "press", "n": n, "p": ms, "g": game, "d": ms}`` (the touch event's ``timeStamp``;
+  ``d``: how long the browser took to hand the touch to the page, ``performance.now()`` in the
+  handler less ``timeStamp``: the pad's input allowance, below),
   ``{"t": "release", "n": n, "p": ms}`` (the finger lifted: a button held is a stuck button)
 """
 
@@ -35,6 +37,21 @@ MAX_RES_NS = 250_000_000  # a press known only to a quarter second is not a slap
 DEFAULT_STEP_NS = 1_000_000  # a phone that does not say its clock's step: the coarsest browsers'
 MIN_STEP_NS = 1_000
 STRIKES = 20  # refused messages before the connection is closed
+# The pad's watermark (docs/phones.md, "Waiting for the phones"). A touch is stamped by the
+# phone's system before the page's handler runs: a pong read at P does not promise that every
+# touch stamped before P was already sent, only those stamped before P less the browser's
+# delay in handing a touch to the page. Until the pad has measured that delay on a press of its
+# own, this much is allowed for; then the largest measured, never less than MIN_LAG_NS.
+DEFAULT_LAG_NS = 16_000_000
+MIN_LAG_NS = 4_000_000
+MAX_LAG_NS = 250_000_000  # a page that claims more is believed only up to this
+# How long a decision waits for a pad that does not answer (``PadSession.bound_ns``): a few of
+# its recent round trips (their median) plus its allowances, never less than BOUND_FLOOR_NS (a Wi-Fi
+# retransmission takes 100-200 ms), never more than MAX_PRESS_AGE_NS (a press older than that
+# is refused anyway: waiting longer could not count it).
+BOUND_FLOOR_NS = 150_000_000
+BOUND_RTTS = 4
+RECENT_RTTS = 8  # round trips the bound looks at
 
 
 class Bucket:
@@ -72,6 +89,9 @@ class Outcome:
     press: InputEvent | None = None
     answer: str | None = None
     close: bool = False
+    # The pad's watermark this message supports (``PadSession.mark``), published by the server
+    # only after ``press`` is on the table's queue.
+    mark_ns: int | None = None
 
 
 def _ms_to_ns(value: object) -> int | None:
@@ -99,6 +119,19 @@ class PadSession:
         self.strikes = 0
         self.presses = 0
         self._down: int | None = None  # the press whose release is awaited
+        # Event time (docs/phones.md, "Waiting for the phones"): written by the server's
+        # thread, read by the table's (``WebSource.promise``); ints, replaced whole.
+        self.watermark_ns: int | None = None  # every press stamped before it has been put
+        self.since_ns = self.heard_ns = now_ns()  # connected; the latest message's arrival
+        # The server's questions (``WebServer.ask_pads``): the ping it asked with, when, and
+        # whether it is waiting to ask again; the latest ping answered.
+        self.ask_id: int | None = None
+        self.ask_at = 0
+        self.ask_timer = False
+        self.pong_id = 0
+        self.lag_ns = DEFAULT_LAG_NS
+        self.lag_measured = False
+        self._rtts: list[int] = []
 
     @property
     def seat(self) -> int:
@@ -110,6 +143,10 @@ class PadSession:
         while len(self._sent) > MAX_OUTSTANDING:
             del self._sent[min(self._sent)]
         return json.dumps({"t": "ping", "id": self._next_id})
+
+    @property
+    def last_ping_id(self) -> int:
+        return self._next_id
 
     def sync_text(self) -> str:
         """The phone's own figures: how well its presses are known right now."""
@@ -141,6 +178,7 @@ class PadSession:
     def receive(self, text: str | bytes) -> Outcome:
         """One message from the phone; never raises, whatever it holds."""
         now = self.now_ns()
+        self.heard_ns = now
         if not self.bucket.take(now):
             return self._refuse(
                 None,
@@ -205,8 +243,11 @@ class PadSession:
                 "« pong » d'un ping inconnu ou déjà répondu : ignoré.",
                 '"pong" for an unknown or already answered ping: ignored.',
             )
-        self.clock.add(Ping(sent, phone, now))
-        return Outcome()
+        self.pong_id = max(self.pong_id, ident)
+        ping = Ping(sent, phone, now)
+        if self.clock.add(ping):
+            self._rtts = [*self._rtts[-(RECENT_RTTS - 1) :], ping.rtt_ns]
+        return Outcome(mark_ns=self.mark(phone))
 
     def _press(self, msg: dict[str, object], now: int) -> Outcome:
         n = msg.get("n")
@@ -253,6 +294,11 @@ class PadSession:
         self.pairing.last_press[self.seat] = n
         self._down = n
         self.presses += 1
+        lag = _ms_to_ns(msg.get("d"))
+        if lag is not None:  # measured by the page on this very touch
+            lag = min(max(lag, MIN_LAG_NS), MAX_LAG_NS)
+            self.lag_ns = max(self.lag_ns, lag) if self.lag_measured else lag
+            self.lag_measured = True
         event = InputEvent(
             "seat",
             self.seat,
@@ -260,10 +306,12 @@ class PadSession:
             mapped.t_ns,
             Clock("CLOCK_MONOTONIC", max(mapped.uncertainty_ns, 1000)),
             self.source,
+            table_ns=mapped.t_ns,
         )
         return Outcome(
             press=event,
             answer=json.dumps({"t": "ok", "n": n, "res_us": -(-event.clock.resolution_ns // 1000)}),
+            mark_ns=self.mark(phone),
         )
 
     def _release(self, msg: dict[str, object], now: int) -> Outcome:
@@ -281,6 +329,53 @@ class PadSession:
         res = mapped.uncertainty_ns if mapped is not None else MAX_RES_NS
         return Outcome(
             press=InputEvent(
-                "seat", self.seat, "release", t, Clock("CLOCK_MONOTONIC", max(res, 1000)), self.source
-            )
+                "seat",
+                self.seat,
+                "release",
+                t,
+                Clock("CLOCK_MONOTONIC", max(res, 1000)),
+                self.source,
+                table_ns=t,
+            ),
+            mark_ns=self.mark(phone),
         )
+
+    # --- event time: what this pad promises -------------------------------------------------
+
+    def mark(self, phone_ns: int) -> int | None:
+        """The watermark a message the phone sent at ``phone_ns`` (its clock) supports.
+
+        A WebSocket keeps order, so every touch the page handled before sending it has arrived,
+        and every touch it handles later is stamped after ``phone_ns`` less the page's input
+        allowance (``lag_ns``). On the table clock, such a touch is stamped no earlier than
+        this message's mapped stamp less its uncertainty (where the truth may lie) and less as
+        much again (the touch may be mapped by another of the kept pings, whose bracket holds
+        the truth too but whose offset may differ by that much)."""
+        mapped = self.clock.map(phone_ns)
+        if mapped is None or mapped.uncertainty_ns > MAX_RES_NS:
+            return None
+        return mapped.t_ns - 2 * mapped.uncertainty_ns - self.lag_ns
+
+    def publish(self, mark_ns: int | None) -> None:
+        """Called once the message's press (if any) is on the table's queue: never backwards."""
+        if mark_ns is not None and (self.watermark_ns is None or mark_ns > self.watermark_ns):
+            self.watermark_ns = mark_ns
+
+    def holds_ns(self) -> int:
+        """What this pad holds the phones' watermark at: its own, or before it is synced (its
+        presses are refused until then, and the first it sends after its first pong is
+        stamped after the connection, less its allowance and the worst mapping believed)."""
+        mark = self.watermark_ns
+        if mark is not None:
+            return mark
+        return self.since_ns - self.lag_ns - MAX_RES_NS
+
+    @property
+    def bound_ns(self) -> int:
+        """How long after being asked this pad may take before a decision goes on without it."""
+        # The median of the recent round trips: one slow trip (the first pings of a page that
+        # just opened, a retransmission) does not make every decision wait long for a phone
+        # gone quiet; a phone whose trips are all slow gets a long bound.
+        rtt = sorted(self._rtts)[len(self._rtts) // 2] if self._rtts else 0
+        res = self.resolution_ns() or 0
+        return min(MAX_PRESS_AGE_NS, max(BOUND_FLOOR_NS, BOUND_RTTS * rtt + res + self.lag_ns))

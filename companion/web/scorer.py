@@ -84,12 +84,53 @@ def as_on_the_screen(event: AnyEvent, engine: Any) -> tuple[AnyEvent | None, tup
     return entry.event()
 
 
-class WebWrite:
-    """An event a phone asks the table to journal; the table's loop calls ``apply_to``."""
+def stamp_of(body: bytes, asked: tuple[int, int] | None, arrived_ns: int) -> tuple[int, int | None]:
+    """A scorer's write is a decision (docs/architecture.md, "Event time"): the table-clock
+    instant it was made, and how well it is known (None: not known better than its arrival).
 
-    def __init__(self, game_id: str, event: AnyEvent) -> None:
+    The page sends ``p``, its clock when the scorer sent the entry, and ``sync``: ``{"id": n,
+    "p": ms}``, its clock as it read the answer to ``/clock`` question ``n``. ``asked`` is that
+    question's (id, table clock as it was answered); the phone read its clock between that and
+    ``arrived_ns``, which maps ``p`` onto the table clock as a pad's pong does (clockmap.py).
+    Without it, or with a stamp that cannot be (later than the arrival, or older than a press
+    is believed), the instant is the arrival."""
+    from companion.web.clockmap import Ping
+    from companion.web.pad import DEFAULT_STEP_NS, MAX_PRESS_AGE_NS, _ms_to_ns
+
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return arrived_ns, None
+    if not isinstance(data, dict) or asked is None:
+        return arrived_ns, None
+    sync = data.get("sync")
+    sent = _ms_to_ns(data.get("p"))
+    read = _ms_to_ns(sync.get("p")) if isinstance(sync, dict) else None
+    if sent is None or read is None or not isinstance(sync, dict) or sync.get("id") != asked[0]:
+        return arrived_ns, None
+    ping = Ping(asked[1], read, arrived_ns)
+    if ping.rtt_ns < 0:
+        return arrived_ns, None
+    t_ns = sent + ping.offset_ns
+    if not arrived_ns - MAX_PRESS_AGE_NS <= t_ns <= arrived_ns:
+        return arrived_ns, None
+    # The bracket's half-width and the page clock's step on both readings (its drift over the
+    # seconds between them is below a step).
+    return t_ns, ping.half_ns + 2 * DEFAULT_STEP_NS
+
+
+class WebWrite:
+    """An event a phone asks the table to journal; the table's loop calls ``apply_to``.
+
+    ``t_ns``: the instant the scorer made it, on the table clock (``stamp_of``): a write is a
+    decision, ordered against the presses by it, not by when the loop reached it. ``res_ns``:
+    how well that instant is known, None when it is the request's arrival."""
+
+    def __init__(self, game_id: str, event: AnyEvent, t_ns: int, res_ns: int | None = None) -> None:
         self.game_id = game_id
         self.event = event
+        self.t_ns = t_ns
+        self.res_ns = res_ns
         self._done = threading.Event()
         self.result: tuple[bool, str, str] = (False, "La table n'a pas répondu.", "The table did not answer.")
 

@@ -32,10 +32,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.display.theme import seat_color
 from companion.i18n import t
-from companion.inputs.base import InputEvent, SourceStatus
+from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.web.config import WebConfig
 from companion.web.feed import Feed
-from companion.web.pad import PING_EVERY_NS, Bucket, PadSession
+from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
 
 log = logging.getLogger("companion.web")
@@ -49,6 +49,10 @@ SWITCH_S = 0.001
 REFUSALS_BURST = 20  # unknown tokens an address may try at once...
 REFUSALS_PER_S = 1.0  # ...and then one a second
 MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
+# What a decision waits for the phones beyond the slowest pad's bound (``pads_lateness_ns``):
+# the loop's looks and the forwarding of the phones' promise, on a busy machine.
+QUIET_SLACK_NS = 50_000_000
+ASK_GAP_NS = 5_000_000  # between two questions to a pad that fell short (``_follow``)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -169,6 +173,13 @@ class WebServer:
         self._thread: threading.Thread | None = None
         self.port = config.port
         self.base_url = f"http://127.0.0.1:{config.port}"
+        # Event time: the instants decisions wait on (target, asked at), both on the table clock;
+        # the list is replaced whole, never changed in place (two threads read it).
+        self._asks: list[tuple[int, int]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+        # The scorer's clock questions (``score_clock``): id -> (token, table clock as answered).
+        self._scorer_pings: dict[int, tuple[str, int]] = {}
+        self._scorer_ping_id = 0
         self.app = self._build_app()
 
     # --- the table's side (called from the table's thread) ---------------------------------------
@@ -259,6 +270,125 @@ class WebServer:
             out.append((seat, None if res is None else -(-res // 1000), None if rtt is None else rtt // 1000))
         return out
 
+    # --- event time (docs/phones.md, "Waiting for the phones") -------------------------------
+
+    def pads_promise(self) -> Promise:
+        """The phones' watermark (``WebSource.promise``; from the table's thread, never blocks).
+
+        The least of the live pads' own (``PadSession.holds_ns``), and never past now. A pad
+        that was asked for an instant and has not passed it within its bound, or that has said
+        nothing for a ping period and its bound, is quiet: left out of it, its seat in
+        ``without``. ``seats``, the seats named if the table gives up on the phones now: while
+        the watermark is short of the latest instant asked, the pads holding it back (theirs
+        are the presses that would not count); else every paired pad's. Every pad quiet: not
+        live, all of them named."""
+        now = self.now_ns()
+        asks = self._asks
+        marks: dict[int, int] = {}
+        quiet: list[int] = []
+        for seat, pad in list(self.pads.items()):
+            mark = pad.holds_ns()
+            bound = pad.bound_ns
+            if now - pad.heard_ns > PING_EVERY_NS + bound or any(
+                t > mark and now - at > bound for t, at in asks
+            ):
+                quiet.append(seat)
+            else:
+                marks[seat] = mark
+        watermark = min([now, *marks.values()])
+        if not marks and quiet:
+            return Promise("web", watermark, live=False, seats=tuple(sorted(quiet)))
+        target = max((t for t, _ in asks), default=None)
+        behind = [seat for seat, mark in marks.items() if target is not None and mark < target]
+        seats = behind if target is not None and watermark < target else list(marks)
+        return Promise("web", watermark, True, tuple(sorted({*seats, *quiet})), without=tuple(sorted(quiet)))
+
+    @property
+    def pads_lateness_ns(self) -> int:
+        """The longest a decision waits for the phones: the largest of the pads' bounds, and
+        QUIET_SLACK_NS more, so a pad past its bound is left out and named by the phones'
+        promise itself before the loop gives up on the phones as a whole."""
+        bound = max((pad.bound_ns for pad in list(self.pads.values())), default=BOUND_FLOOR_NS)
+        return bound + QUIET_SLACK_NS
+
+    def ask_pads(self, t_ns: int) -> None:
+        """A decision made at ``t_ns`` waits: every pad behind it is pinged now (from any
+        thread, never blocks), and again until it passes (``_follow``)."""
+        now = self.now_ns()
+        horizon = now - MAX_PRESS_AGE_NS  # older questions: a press that old is refused anyway
+        self._asks = [a for a in self._asks if a[1] > horizon] + [(t_ns, now)]
+        loop = self.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the server is stopping
+                loop.call_soon_threadsafe(self._chase)
+
+    def _wanted(self, session: PadSession) -> int | None:
+        """The latest instant asked for that this pad has not passed yet."""
+        mark = session.holds_ns()
+        horizon = self.now_ns() - MAX_PRESS_AGE_NS
+        return max((t for t, at in self._asks if t > mark and at > horizon), default=None)
+
+    def _chase(self) -> None:
+        for session in list(self.pads.values()):
+            self._ask_pad(session)
+
+    def _ask_pad(self, session: PadSession, *, timed: bool = False) -> None:
+        """A ping out of the beat; its pong carries the phone's clock, so it is the fresh stamp
+        asked for, behind anything the phone sent before it. Asked at once (that answer flushes
+        what the phone sent before it), and, when that answer cannot pass the instant (the
+        allowances are below it), once more at the moment a ping will reach the phone after
+        the instant plus those allowances (``_plan``). One at a time per pad, unless the last
+        went unanswered for the pad's bound."""
+        target = self._wanted(session)
+        if target is None:
+            return
+        now = self.now_ns()
+        if timed or session.ask_id is None or now - session.ask_at >= session.bound_ns:
+            ws = self._pad_ws.get(session.seat)
+            if ws is None or self.pads.get(session.seat) is not session:
+                return
+            text = session.ping()
+            session.ask_id, session.ask_at = session.last_ping_id, now
+            task = asyncio.get_running_loop().create_task(self._send(ws, text))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        self._plan(session, target, now, soonest_ns=0)
+
+    def _plan(self, session: PadSession, target: int, now: int, *, soonest_ns: int) -> None:
+        """Ask again when a ping sent then would be read by the phone after ``target`` plus
+        twice its uncertainty and its input allowance (the pad's ``mark`` of that answer), its
+        way out taken as half the pad's best round trip; never sooner than ``soonest_ns``."""
+        if session.ask_timer:
+            return
+        half = (session.clock.min_rtt_ns or 0) // 2
+        unc = session.resolution_ns() or 0
+        wait = max(soonest_ns, target + 2 * unc + session.lag_ns - half - now)
+        if wait <= 0:
+            return
+        session.ask_timer = True
+
+        def again() -> None:
+            session.ask_timer = False
+            self._ask_pad(session, timed=True)
+
+        asyncio.get_running_loop().call_later(min(wait, MAX_PRESS_AGE_NS) / 1e9, again)
+
+    @staticmethod
+    async def _send(ws: WebSocket, text: str) -> None:
+        with contextlib.suppress(Exception):  # a closed socket: its pad is gone, said elsewhere
+            await ws.send_text(text)
+
+    def _follow(self, session: PadSession) -> None:
+        """After a pad's message moved its watermark: once the ping it was asked with is
+        answered and it is still short (the mapping moved, a slow way out), it is asked again
+        as planned, and never sooner than ASK_GAP_NS (a pad's messages are rate-limited)."""
+        if session.ask_id is None or session.pong_id < session.ask_id:
+            return
+        session.ask_id = None
+        target = self._wanted(session)
+        if target is not None:
+            self._plan(session, target, self.now_ns(), soonest_ns=ASK_GAP_NS)
+
     def _put(self, item: InputEvent | SourceStatus) -> None:
         events = self._events
         if events is not None:
@@ -276,6 +406,7 @@ class WebServer:
             WebSocketRoute("/pad/{token}/ws", self.pad_socket),
             Route("/score/{token}", self.score_page),
             Route("/score/{token}/page", self.score_state),
+            Route("/score/{token}/clock", self.score_clock, methods=["POST"]),
             Route("/score/{token}/submit", self.score_submit, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
@@ -424,7 +555,30 @@ class WebServer:
             return _plain(404, "Unknown scorer code.")
         return JSONResponse(self.feed.page)
 
+    async def score_clock(self, request: Request) -> Response:
+        """The scorer page's clock question, asked as it sends an entry: answered with a number
+        and stamped on the table clock as the answer leaves; the entry then names the number
+        and the page's clock as it read the answer (``scorer.stamp_of``)."""
+        token = request.path_params["token"]
+        grant = self._grant(request, token)
+        if grant is None or grant.role != "scorer":
+            return _plain(403, "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.")
+        if not same_origin(request.headers):
+            return _plain(
+                403,
+                "Refusé : la question ne vient pas de la page du marqueur. "
+                "Refused: the question does not come from the scorer's page.",
+            )
+        self._scorer_ping_id += 1
+        ident = self._scorer_ping_id
+        while len(self._scorer_pings) >= 8:  # a page asks one at a time; older ones are dropped
+            del self._scorer_pings[next(iter(self._scorer_pings))]
+        response = JSONResponse({"id": ident})
+        self._scorer_pings[ident] = (token, self.now_ns())  # before it leaves: the bracket holds
+        return response
+
     async def score_submit(self, request: Request) -> Response:
+        arrived = self.now_ns()
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
@@ -445,7 +599,7 @@ class WebServer:
             body += chunk
             if len(body) > self.config.max_message * 8:
                 return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."}, status_code=413)
-        from companion.web.scorer import WebWrite, parse_entry
+        from companion.web.scorer import WebWrite, parse_entry, stamp_of
 
         try:
             event = parse_entry(body, self.feed.page)
@@ -457,10 +611,27 @@ class WebServer:
             return JSONResponse(
                 {"fr": "La table ne joue pas encore.", "en": "The table is not playing yet."}, status_code=409
             )
-        write = WebWrite(grant.game_id, event)
+        asked = self._sync_of(body, token)
+        t_ns, res_ns = stamp_of(body, asked, arrived)
+        write = WebWrite(grant.game_id, event, t_ns, res_ns)
         self._put(write)  # type: ignore[arg-type]
         ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, 5.0)
         return JSONResponse({"ok": ok, "fr": fr, "en": en}, status_code=200 if ok else 409)
+
+    def _sync_of(self, body: bytes, token: str) -> tuple[int, int] | None:
+        """The clock question an entry names, once (a replayed one would fake a short trip)."""
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            return None
+        sync = data.get("sync") if isinstance(data, dict) else None
+        ident = sync.get("id") if isinstance(sync, dict) else None
+        if not isinstance(ident, int) or isinstance(ident, bool):
+            return None
+        asked = self._scorer_pings.pop(ident, None)
+        if asked is None or asked[0] != token:
+            return None
+        return ident, asked[1]
 
     # --- a seat's pad ------------------------------------------------------------------------
 
@@ -514,6 +685,10 @@ class WebServer:
                 outcome = session.receive(data)
                 if outcome.press is not None:
                     self._put(outcome.press)
+                # Only now: the promise covers a press once it is on the table's queue.
+                session.publish(outcome.mark_ns)
+                if outcome.mark_ns is not None:
+                    self._follow(session)
                 if outcome.answer is not None:
                     await ws.send_text(outcome.answer)
                 if outcome.close:

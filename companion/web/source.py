@@ -3,6 +3,13 @@
 The server outlives games; this source only connects it to the queue of the game being played,
 so the table's loop sees a phone's press exactly as a wired button's: an ``InputEvent`` on the
 table's clock, with its own resolution.
+
+It is ``Promising`` (docs/architecture.md, "Event time"; docs/phones.md, "Waiting for the
+phones"): its watermark is the least of the live pads' (``WebServer.pads_promise``), ``ask`` pings
+every pad behind the instant at once, and ``lateness_ns`` is the largest of the pads' bounds.
+A pad gone quiet is left out of the watermark and its seat is in ``Promise.without`` (``live``
+stays True while another pad answers; False when every connected pad is quiet, all named in
+``seats``).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ import queue
 from typing import Any
 
 from companion.errors import ConfigError
-from companion.inputs.base import Clock, QueueItem
+from companion.inputs.base import Clock, Promise, QueueItem
 
 
 class WebSource:
@@ -38,3 +45,15 @@ class WebSource:
         if self._events is not None:
             self.server.detach(self._events)
             self._events = None
+
+    # --- Promising ---------------------------------------------------------------------------
+
+    def promise(self) -> Promise:
+        return self.server.pads_promise()  # type: ignore[no-any-return]
+
+    def ask(self, t_ns: int) -> None:
+        self.server.ask_pads(t_ns)
+
+    @property
+    def lateness_ns(self) -> int:
+        return self.server.pads_lateness_ns  # type: ignore[no-any-return]

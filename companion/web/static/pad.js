@@ -52,8 +52,10 @@ pad.addEventListener("pointerdown", (ev) => {
   n += 1; sessionStorage.setItem("n:" + token, n);
   down = n;
   pad.classList.add("down");
-  // The touch's own stamp (same clock as performance.now()), not when this code ran.
-  ws.send(JSON.stringify({ t: "press", n: n, p: ev.timeStamp, g: game }));
+  // The touch's own stamp (same clock as performance.now()), not when this code ran; d: how
+  // long the browser took to hand it over, which the table allows for when this page's later
+  // messages promise that no earlier touch is still to come.
+  ws.send(JSON.stringify({ t: "press", n: n, p: ev.timeStamp, g: game, d: performance.now() - ev.timeStamp }));
 });
 function lift(ev) {
   if (down === null) return;

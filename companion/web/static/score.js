@@ -67,10 +67,24 @@ function entry() {
   ev[mode] = values;
   return ev;
 }
+// The table orders an entry against the players' presses by when it was sent, on its own clock:
+// this page's clock (p) and, read as the table's answer to a clock question came back, sync.p;
+// the table stamped that answer as it left and the entry as it arrived (scorer.stamp_of).
+async function clockQuestion() {
+  try {
+    const c = await fetch("/score/" + token + "/clock", { method: "POST" });
+    const read = performance.now();
+    return c.ok ? { id: (await c.json()).id, p: read } : null;
+  } catch (e) { return null; }  // the entry goes anyway, stamped when it arrives
+}
 document.getElementById("form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
+  const p = ev.timeStamp;
+  const body = { event: entry(), p: p };
+  const sync = await clockQuestion();
+  if (sync) body.sync = sync;
   const r = await fetch("/score/" + token + "/submit", { method: "POST",
-    headers: { "content-type": "application/json" }, body: JSON.stringify({ event: entry() }) });
+    headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const a = await r.json();
   const out = document.getElementById("answer");
   out.textContent = a[LANG] || a.en;
