@@ -24,6 +24,7 @@ COMMON = [
     "wire_matches_shared_vectors",
     "stall_glitch_then_press_4500us_later_keeps_the_press_stamp",
     "ten_seats_within_300us_in_reverse_gpio_order_keep_their_order_within_resolution",
+    "ask_answers_the_clock_held_back_to_undecided_contacts",
 ]
 # Run on one capture path only: the board's own tests of that path.
 ONLY = {
