@@ -17,7 +17,7 @@ import pytest
 from serial_helpers import FirmwareBoard
 
 from companion.games.kilo.events import Press
-from companion.games.kilo.game import KiloGame
+from companion.games.kilo.rules import KiloGame
 from companion.table.journal import Journal
 from companion.table.live import Table
 from tests.conftest import ROOT
