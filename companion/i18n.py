@@ -486,6 +486,41 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Buttons on a Pico board over USB",
     ),
     "scr.flush": ("Chasse d'eau ! {name} repart à 0 kg", "Flush! {name} is back to 0 kg"),
+    # Event time (issue 34): a decision that went on without a source, a press that came late.
+    "scr.late.silent": ("ne répond pas", "does not answer"),
+    "scr.late.silent.pl": ("ne répondent pas", "do not answer"),
+    "scr.late.gone": ("ne répond plus", "no longer answers"),
+    "scr.late.gone.pl": ("ne répondent plus", "no longer answer"),
+    "scr.late.colon": (" : ", ": "),
+    "scr.late.seats": (
+        "{n|siège|sièges} {seats} non {n|compté|comptés}",
+        "{n|seat|seats} {seats} not counted",
+    ),
+    "et.and": (" et ", " and "),
+    "scr.late.note.rejudged": (
+        "{names} : arrivé après le verdict, qui a été rejugé",
+        "{names}: arrived after the verdict, which was judged again",
+    ),
+    "scr.late.note.recorded": (
+        "{names} : arrivé après le verdict, noté sans compter (la pioche était faite)",
+        "{names}: arrived after the verdict, recorded, not counted (the draw was made)",
+    ),
+    "scr.late.rejudged": (
+        "{name} a tapé avant le verdict, mais c'est arrivé après : verdict rejugé",
+        "{name} slapped before the verdict, but it arrived after it: the verdict is judged again",
+    ),
+    "scr.late.recorded": (
+        "{name} a tapé avant le verdict, arrivé après la pioche : noté, non compté",
+        "{name} slapped before the verdict, arrived after the draw: recorded, not counted",
+    ),
+    "scr.outage.stretched": (
+        "Fenêtre coupée par un arrêt de {s} s : le délai reprend",
+        "Window cut by a {s} s stop: the countdown resumes",
+    ),
+    "scr.outage.reboot": (
+        "La table a redémarré pendant la fenêtre : seules les tapes d'avant l'arrêt comptent",
+        "The table restarted during the window: only the slaps before the stop count",
+    ),
     "scr.msg.undone": ("Annulé : {what}", "Undone: {what}"),
     "scr.undone.draw": ("la pioche de {name}, {card}, {kilos} kg", "{name}'s draw, {card}, {kilos} kg"),
     "scr.undone.flush": ("la pioche de {name}, {card} (chasse d'eau)", "{name}'s draw, {card} (flush)"),

@@ -64,8 +64,13 @@ class LoopClock:
 def make_app(
     journal: Journal, screen: pygame.Surface, source: str = "keyboard", lang: str = "fr", **kw: object
 ) -> App:
-    if source == "keyboard":
-        kw.setdefault("source_factory", keyboard)
+    if source == "keyboard" and "source_factory" not in kw:
+        # The keys' clock is the table's: a key and a decision are stamped on one clock.
+        keys = KeyClock()
+        kw["source_factory"] = lambda name, n_seats: KeyboardSource.from_config(
+            HardwareConfig().keyboard, n_seats, own_window=False, now_ns=keys
+        )
+        kw.setdefault("table_ns", keys)
     kw.setdefault("now", LoopClock())
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": source})
     app = App(screen, journal, table, Ui(lang=lang), source_name=source, **kw)  # type: ignore

@@ -64,6 +64,15 @@ class _Terminated:
         raise KeyboardInterrupt
 
 
+def interrupted(lang: str) -> int:
+    """Ctrl-C (or a stop) during a game, on the screen or in a demo: the journal holds it up to
+    its last event, so say how to go on; exit 130 (the README's exit table)."""
+    from companion.i18n import t
+
+    print("\n" + t("cli.interrupted", lang), file=sys.stderr, flush=True)
+    return INTERRUPTED
+
+
 def raise_if_terminated() -> None:
     """Raise again the KeyboardInterrupt of a SIGTERM that library code swallowed: pygame's
     set_mode loaded its window icon through Python code and cleared whatever that raised (until

@@ -40,8 +40,9 @@ def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> 
     try:
         load(game.game).run_demo(table, seed, speed, lang, out)
     except KeyboardInterrupt:
-        print("\n" + t("cli.interrupted", lang), file=sys.stderr)
-        return 130
+        from companion.cli import interrupted
+
+        return interrupted(lang)
     except BrokenPipeError:
         # `companion demo | head`: the reader is gone, so is the point of playing on; the game
         # stays in the journal as far as it went, and saying so beats a silent exit 0.

@@ -367,7 +367,12 @@ def _run(
         app.on_frame = trace
     try:
         raise_if_terminated()  # nor is a stop during the set-up lost (any library swallowing it)
-        return app.run()
+        try:
+            return app.run()
+        except KeyboardInterrupt:  # Ctrl-C during the game: say how to go on, as the demo does
+            from companion.cli import interrupted
+
+            return interrupted(app.ui.lang)
     finally:
         from companion.display import snapshot
 

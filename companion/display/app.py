@@ -31,7 +31,17 @@ from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_s
 from companion.errors import CompanionError, RuleError
 from companion.games import GAMES, NAMES
 from companion.i18n import t
-from companion.inputs.base import EventInbox, InputEvent, SourceStatus
+from companion.display.event_time import Gate, left_out_message
+from companion.inputs.base import (
+    Clock,
+    EventInbox,
+    InputEvent,
+    Promising,
+    SourceStatus,
+    host_epoch,
+    promising_of,
+    table_stamp,
+)
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
@@ -88,15 +98,37 @@ SWITCH_S = 0.001
 # The screens that show the evening's tally (App.load_tally).
 TALLY_SCREENS = ("stats", "gameover")
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+# The pygame events that are table decisions: each waits for the sources' watermarks to pass
+# its instant (docs/architecture.md, "Event time").
+DECIDING_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+# While a decision waits for a watermark the loop looks again this often (a watermark moves
+# without a queue item: a kernel read that found nothing)...
+GATE_POLL_S = 0.001
+# ...and while a slap window is open keys and touches are read this often whatever the idle
+# polls say: a decision's instant is the read that found it, so it is known to within this.
+DECISION_POLL_S = 0.004
 
 
 class _Deferred:
-    """A pygame event held in ``App._early`` behind the queue items that came before it."""
+    """A pygame event held in ``App._early`` behind the queue items that came before it;
+    ``at_ns``: when the loop read it, on the table clock (a decision's instant)."""
 
-    __slots__ = ("ev",)
+    __slots__ = ("at_ns", "ev")
 
-    def __init__(self, ev: pygame.event.Event) -> None:
+    def __init__(self, ev: pygame.event.Event, at_ns: int) -> None:
         self.ev = ev
+        self.at_ns = at_ns
+
+
+class _Held:
+    """A queue item that is a table decision (a referee's button, a scorer phone's write),
+    held in ``App._early`` with its instant on the table clock."""
+
+    __slots__ = ("at_ns", "item")
+
+    def __init__(self, item: Any, at_ns: int) -> None:
+        self.item = item
+        self.at_ns = at_ns
 
 
 class App:
@@ -120,6 +152,7 @@ class App:
         pin_factory: Any = None,
         web: Any = None,
         settings_path: Any = None,
+        table_ns: Callable[[], int] = time.monotonic_ns,
     ) -> None:
         self.surface = surface
         # The config file the table's own choices go to (its language); None: kept nowhere.
@@ -135,6 +168,9 @@ class App:
         self.sounds = sounds or Sounds(enabled=False)
         self.sounds.muted = ui.muted
         self.now = now
+        # The table clock (CLOCK_MONOTONIC of this boot, ns): a decision's instant, compared
+        # with the presses' stamps and the sources' watermarks (a test's keyboard clock too).
+        self.table_ns = table_ns
         self.fonts = Fonts()
         self.retained = Retained()  # the last frame on the display: what a frame leaves alone
         self._unshown: list[pygame.Rect] | None = None  # changed since shown (None: all)
@@ -144,6 +180,12 @@ class App:
         # pygame events that came after them).
         self._early: deque[Any] = deque()
         self._stamp: InputEvent | None = None  # the press being handed to the game
+        # The decision at the head of ``_early`` waiting for the sources' watermarks, and the
+        # instant (table clock, ns) of the decision being handled (a verdict closes there).
+        self._gate: Gate | None = None
+        self.decision_ns: int | None = None
+        self._resume_pending = False
+        self._left_out: tuple[str, str] | None = None  # the sources a decision went on without
         self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
         self._since_ns: int | None = None  # the read before the events being handled
         self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
@@ -195,6 +237,9 @@ class App:
             self._refresh()
             self._warm_pending = True
             self.start_source()
+            # A resumed game may have stopped with a slap window open: the game's screens say
+            # what the stop did to it at the first step (its clock may need the source first).
+            self._resume_pending = True
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -231,6 +276,20 @@ class App:
         if self.table is None:
             return False
         game = self.table.engine
+        if self.decision_ns is not None:
+            # A decision made at a known instant closes what it judges there (Kilo: `close`
+            # then `verdict`), so a press stamped after it never counts in it, live or replayed.
+            # Checked first: a refused decision leaves no close behind.
+            closing = self.screens.close_for(game, event, self.instant_on)
+            if closing is not None:
+                try:
+                    game.check(event)
+                except RuleError as err:
+                    self.ui.say(err.fr, err.en)
+                    self.dirty = True
+                    return False
+                if not self.submit(closing):
+                    return False
         # What the game's ``after`` needs of the state before a press, when it can do without
         # the views: a flood of presses then costs one view a step (bench/gpio.py).
         mark = self.screens.press_mark(game, event)
@@ -393,6 +452,40 @@ class App:
                 self.source.stop()
             finally:
                 self.source = None
+
+    def promisers(self) -> list[Promising]:
+        """Every source of the game's buttons that publishes a watermark (the phones' server
+        too), each once: what a decision waits for."""
+        found = promising_of(self.source)
+        for extra in promising_of(self.web):
+            if all(extra is not f and getattr(f, "part", None) is not extra for f in found):
+                found.append(extra)
+        return found
+
+    def _parts(self) -> tuple[Any, ...]:
+        source = self.source
+        return tuple(getattr(source, "sources", (source,))) if source is not None else ()
+
+    def instant_on(self, key: tuple[str | None, str | None], at: int | None = None) -> int | None:
+        """The decision being handled (or the table-clock instant ``at``), in µs on the clock
+        ``key`` (its name and epoch): the table clock's own, or a board's through its
+        heartbeats' offset; None when it cannot be placed there (a virtual clock, a board not
+        heard from)."""
+        at = self.decision_ns if at is None else at
+        name, epoch = key
+        if at is None or name is None or epoch is None:
+            return None
+        if name == "CLOCK_MONOTONIC" and epoch == host_epoch():
+            return at // 1000
+        for part in self._parts():
+            offset_of = getattr(part, "clock_offset", None)
+            clock = getattr(part, "clock", None)
+            if not callable(offset_of) or not isinstance(clock, Clock) or clock.name != name:
+                continue
+            offset = offset_of(Clock(name, clock.resolution_ns, epoch))
+            if offset is not None:
+                return (at - offset.offset_ns) // 1000
+        return None
 
     def _sim(self) -> Any:
         for part in getattr(self.source, "sources", (self.source,)):
@@ -891,13 +984,20 @@ class App:
         """
         precise = self._precise()
         polls = (KEY_POLL_S, IDLE_KEY_POLL_S) if precise else (COLD_POLL_S, IDLE_POLL_S)
+        if self._window_open():
+            # A decision can be made now: its instant is the read that finds it, so no idle
+            # poll may stretch that (docs/architecture.md, "Event time").
+            polls = (min(polls[0], DECISION_POLL_S), DECISION_POLL_S)
+        gated = self._gate is not None
+        if gated:  # a watermark moves without waking us: look again soon
+            timeout = GATE_POLL_S if timeout is None else min(timeout, GATE_POLL_S)
         deadline = None if timeout is None else self.now() + timeout
         while True:
             before = self._read_ns
             events = pygame.event.get()
             now = self.now()
             self._read_ns = int(now * 1e9)
-            if events or self._early or not self.inbox.empty():
+            if events or (self._early and not gated) or not self.inbox.empty():
                 # These events came after the previous read: keys stamped now say so.
                 self._since_ns = before or None
                 self._input_at = now
@@ -908,6 +1008,126 @@ class App:
                 return []
             # Sleeps on the queue's eventfd: a put wakes it at once (the next look returns it).
             self.inbox.wait_for_item(left)
+
+    def _window_open(self) -> bool:
+        """A slap window is open: a decision made now judges it."""
+        game = self.game
+        return game is not None and not game.finished and self.screens.window_open(game)
+
+    def _gates(self) -> bool:
+        """Decisions wait for the watermarks while a game is on (not over). Outside a game no
+        press can count, so a key or tap is applied as it comes."""
+        game = self.game
+        return game is not None and not game.finished
+
+    def _instant(self, item: Any) -> int | None:
+        """The table-clock instant of ``item`` if it is a table decision that must wait for
+        the watermarks now; None for anything else (a press, a status, a key outside a game)."""
+        if not self._gates():
+            return None
+        if type(item) is _Deferred:
+            return item.at_ns if item.ev.type in DECIDING_EVENTS else None
+        if isinstance(item, InputEvent):
+            if item.role == "seat" or item.edge != "press":
+                return None
+            # A referee's button: its own stamp when it is on the table clock, else its arrival.
+            stamp = table_stamp(item)
+            return stamp if stamp is not None else self.table_ns()
+        if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
+            return int(getattr(item, "t_ns", None) or self.table_ns())
+        return None
+
+    def _enqueue(self, item: Any) -> None:
+        """Put ``item`` at the end of ``_early``; a decision goes before the presses already
+        taken off the queue that are stamped after its instant (made after it, queued before
+        the loop read it: they never count in it)."""
+        early = self._early
+        at = self._instant(item)
+        if at is None:
+            early.append(item)
+            return
+        held = item if type(item) is _Deferred else _Held(item, at)
+        later = [
+            x
+            for x in early
+            if isinstance(x, InputEvent) and (stamp := table_stamp(x)) is not None and stamp > at
+        ]
+        if not later:
+            early.append(held)
+            return
+        moved = {id(x) for x in later}
+        kept = [x for x in early if id(x) not in moved]
+        early.clear()
+        early.extend(kept)
+        early.append(held)
+        early.extend(later)
+
+    def _released(self, at: int) -> bool:
+        """Whether the decision at the head of ``_early`` (at ``at``) may be applied now: every
+        live source's watermark has passed it, or the sources that could not promise in time
+        are left out and named. Meanwhile the presses stamped before it are handled first,
+        whenever they arrive; those stamped at or after it wait behind it."""
+        gate = self._gate
+        if gate is None or gate.at_ns != at:
+            gate = self._gate = Gate(at, self.promisers())
+        done = gate.look(self.table_ns())
+        # After the promises were read: what they cover is on the queue now.
+        while True:
+            try:
+                self._enqueue(self.inbox.get_nowait())
+            except queue.Empty:
+                break
+        early = self._early
+        before = [
+            x
+            for i, x in enumerate(early)
+            if i
+            and (
+                isinstance(x, SourceStatus)
+                or (isinstance(x, InputEvent) and (stamp := table_stamp(x)) is not None and stamp < at)
+            )
+        ]
+        if before:
+            moved = {id(x) for x in before}
+            kept = [x for i, x in enumerate(early) if not i or id(x) not in moved]
+            early.clear()
+            early.extend(kept)
+            for x in before:
+                self.handle_item(x)
+        if not done:
+            return False
+        self._gate = None
+        if gate.left_out:  # said once the decision is handled (an action clears the message)
+            self._left_out = left_out_message(gate.left_out)
+        return True
+
+    def _handle_early(self, item: Any) -> None:
+        """One item of ``_early``: a decision is handled at its instant (``decision_ns``)."""
+        self._gate = None  # whatever waited is done with (or no longer waits: the game ended)
+        try:
+            self._handle_decision(item)
+        finally:
+            said, self._left_out = self._left_out, None
+            if said is not None:
+                self.ui.say(*said)
+                self.ui.hardware.notes.append(said)
+                del self.ui.hardware.notes[:-10]
+
+    def _handle_decision(self, item: Any) -> None:
+        if type(item) is _Deferred:
+            self.decision_ns = item.at_ns if item.ev.type in DECIDING_EVENTS else None
+            try:
+                self.handle_pygame(item.ev)
+            finally:
+                self.decision_ns = None
+        elif type(item) is _Held:
+            self.decision_ns = item.at_ns
+            try:
+                self.handle_item(item.item)
+            finally:
+                self.decision_ns = None
+        else:
+            self.handle_item(item)
 
     def _immediate(self, ev: pygame.event.Event) -> bool:
         """QUIT, window events and seat keys (stamped when read) are handled as they come."""
@@ -920,9 +1140,17 @@ class App:
         """Everything already on the queue came before the pygame event about to be held."""
         while True:
             try:
-                self._early.append(self.inbox.get_nowait())
+                self._enqueue(self.inbox.get_nowait())
             except queue.Empty:
                 return
+
+    def _instant_of(self, held: _Deferred | _Held) -> int | None:
+        """A held decision's instant while decisions wait (None: it is applied as it comes)."""
+        if not self._gates():
+            return None
+        if type(held) is _Deferred and held.ev.type not in DECIDING_EVENTS:
+            return None
+        return held.at_ns
 
     def _report_overflow(self) -> None:
         dropped = self.inbox.dropped
@@ -1026,28 +1254,36 @@ class App:
             budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
         until = handling + budget
         self.hold()
+        if self._resume_pending and self.table is not None:
+            self._resume_pending = not self.screens.resumed(self)
         for ev in events:
             if self._immediate(ev):
                 self.handle_pygame(ev)
             else:
-                # A tap, key or referee action waits for the presses queued before it.
+                # A tap, key or referee action waits for the presses queued before it (and
+                # for those still on their way that were made before it: ``_released``).
                 self._queue_first()
-                self._early.append(_Deferred(ev))
+                self._enqueue(_Deferred(ev, self.table_ns()))
         early = self._early
-        while early and self.running:
-            item = early.popleft()
-            if type(item) is _Deferred:
-                self.handle_pygame(item.ev)
-            else:
-                self.handle_item(item)
+        while self.running:
+            if not early:
+                if self.now() >= until:
+                    break
+                try:
+                    item = self.inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if self._instant(item) is None:
+                    self.handle_item(item)
+                    continue
+                self._enqueue(item)  # a decision from the queue: it waits like a key
+            head = early[0]
+            if type(head) in (_Deferred, _Held) and (at := self._instant_of(head)) is not None:
+                if not self._released(at):
+                    break  # the loop goes on (frames, QUIT); the decision waits at the head
+            self._handle_early(early.popleft())
             if self.now() >= until:
                 break
-        while not early and self.running and self.now() < until:
-            try:
-                item = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            self.handle_item(item)
         # The step's events are written on the writer thread while the frame is laid out, and
         # the frame is shown only once they are durable.
         tail_from = self.now()
@@ -1085,9 +1321,7 @@ class App:
         try:
             while self.running:
                 self.step(None)
-        except KeyboardInterrupt:
-            pass
-        finally:
+        finally:  # Ctrl-C goes on up: the command says how to resume and exits 130
             self._drop_held()
             self.buttons.off()
             self.stop_source()

@@ -8,6 +8,7 @@ a harmless default so that a game provides only what it uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -156,6 +157,25 @@ class GameScreens:
         """Whether the game now waits for button presses (a button held when this starts is
         stuck and does not count until released)."""
         return False
+
+    def resumed(self, app: Any) -> bool:
+        """A game taken up again (``companion resume``, ``play --resume``) at its first step:
+        what the stop did to what was under way, said and journaled. False: try again at the
+        next step (a board's clock not tied to the table's yet)."""
+        return True
+
+    def window_open(self, engine: Any) -> bool:
+        """Whether a decision made now judges presses already made (a slap window is open):
+        keys and touches are then read often, since a decision's instant is the read that
+        finds it (docs/architecture.md, "Event time")."""
+        return False
+
+    def close_for(self, engine: Any, event: Any, instant_on: Callable[[tuple[str | None, str | None]], int | None]) -> Any:
+        """The event that must be journaled just before ``event``, a decision made at a known
+        instant, to say where it cut the presses (Kilo: ``close`` before ``verdict``);
+        ``instant_on`` gives that instant in µs on a clock (name, epoch), or None. None:
+        nothing."""
+        return None
 
     def press_counted(self, engine: Any, event: Any) -> int | None:
         """The seat whose press ``event`` just counted, for its LED; None if it did not."""

@@ -151,6 +151,45 @@ class Promising(Protocol):
     def ask(self, t_ns: int) -> None: ...
 
 
+def promising_of(source: object) -> list[Promising]:
+    """Every part of ``source`` that publishes a watermark, each once: a wrapper forwards its
+    parts (``promising()``: ``Supervised``, ``CombinedSource``), the phones' source its server;
+    a source that promises nothing (the keyboard, read by the loop itself) gives none."""
+    found: list[Promising] = []
+    seen: set[int] = set()
+
+    def walk(s: object) -> None:
+        if s is None or id(s) in seen:
+            return
+        seen.add(id(s))
+        parts = getattr(s, "promising", None)
+        if callable(parts):
+            for part in parts():
+                if id(part) not in seen:
+                    seen.add(id(part))
+                    found.append(part)
+            return
+        if isinstance(s, Promising):
+            found.append(s)
+            return
+        walk(getattr(s, "server", None))  # the phones' source: its server promises for the pads
+
+    walk(source)
+    return found
+
+
+def table_stamp(event: InputEvent) -> int | None:
+    """``event``'s stamp on the table clock (CLOCK_MONOTONIC of this boot, ns), None when its
+    source cannot say it (a board not tied to the table clock, the simulator's virtual clock):
+    then its arrival is all the loop knows of it."""
+    if event.table_ns is not None:
+        return event.table_ns
+    clock = event.clock
+    if clock.name == "CLOCK_MONOTONIC" and epoch_of(clock) == host_epoch():
+        return event.t_ns
+    return None
+
+
 QueueItem = InputEvent | SourceStatus
 EventQueue = queue.Queue  # queue.Queue[QueueItem]; the main loop is the only consumer
 

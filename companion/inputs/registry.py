@@ -22,8 +22,11 @@ from companion.inputs.base import (
     Clock,
     InputEvent,
     InputSource,
+    Promise,
+    Promising,
     QueueItem,
     SourceStatus,
+    promising_of,
     source_thread,
 )
 from companion.inputs.clocks import ClockMerger, measure_offset
@@ -152,6 +155,41 @@ def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -
 _STOP = object()
 
 
+class _Mark:
+    """Put on a part's inner queue behind the presses its promise covers: the forwarder
+    publishes the promise when it gets there, once those presses are on the main queue."""
+
+    __slots__ = ("promise", "to")
+
+    def __init__(self, promise: Promise, to: _Forwarded) -> None:
+        self.promise = promise
+        self.to = to
+
+
+class _Forwarded:
+    """A part's watermark as seen from the main queue: a part promises what is on *its* queue,
+    and the combined source's forwarding thread has yet to move it to the main loop's. So the
+    part's promise goes down the same queue as its presses (a ``_Mark``) and holds from the
+    moment the forwarder reaches it; until then the one before it holds."""
+
+    def __init__(self, part: Promising, inner: queue.Queue[Any]) -> None:
+        self.part = part
+        self.inner = inner
+        self.lateness_ns = part.lateness_ns + FORWARD_NS
+        self.published = Promise(getattr(part, "name", "?"), None)
+
+    def promise(self) -> Promise:
+        self.inner.put(_Mark(self.part.promise(), self))
+        return self.published
+
+    def ask(self, t_ns: int) -> None:
+        self.part.ask(t_ns)
+
+
+# The forwarding thread's hop from a part's queue to the main one, on top of a part's lateness.
+FORWARD_NS = 2_000_000
+
+
 class CombinedSource:
     """Several sources behind one; every event leaves on the common clock.
 
@@ -189,6 +227,11 @@ class CombinedSource:
                 self._tie(s, clock)
         self._inner: list[queue.Queue[Any]] = []
         self._threads: list[threading.Thread] = []
+        self._promising: list[_Forwarded] = []
+
+    def promising(self) -> list[_Forwarded]:
+        """The parts' watermarks, each as it holds on the main queue (``_Forwarded``)."""
+        return list(self._promising)
 
     @property
     def clock(self) -> Clock:
@@ -243,6 +286,7 @@ class CombinedSource:
                 t.start()
                 self._inner.append(inner)
                 self._threads.append(t)
+                self._promising += [_Forwarded(part, inner) for part in promising_of(s)]
         except BaseException:
             for s in started:
                 s.stop()
@@ -261,6 +305,7 @@ class CombinedSource:
             t.join(5)
         self._inner.clear()
         self._threads.clear()
+        self._promising.clear()
 
     def _forward(self, source: Any, inner: queue.Queue[Any], events: queue.Queue[Any]) -> None:
         drifting = hasattr(source, "clock_offset")
@@ -268,6 +313,9 @@ class CombinedSource:
             item = inner.get()
             if item is _STOP:
                 return
+            if type(item) is _Mark:
+                item.to.published = item.promise  # what came before it is on the main queue
+                continue
             if isinstance(item, InputEvent):
                 if drifting and item.clock.name != self.merger.common.name:
                     offset = self._offset_of(source, item.clock)
@@ -340,6 +388,11 @@ class Supervised:
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._restarter: threading.Thread | None = None
+
+    def promising(self) -> list[Promising]:
+        """The watermarks of the source running now (a restarted one's, after a restart): its
+        reader puts on the main queue through ``_Watch``, with no hop of its own."""
+        return promising_of(self.source)
 
     def __getattr__(self, name: str) -> Any:
         # Only called for what Supervised itself lacks: keys, handle, set_leds, clock...

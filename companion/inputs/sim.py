@@ -10,11 +10,12 @@ from __future__ import annotations
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.inputs.base import Clock, InputEvent, QueueItem, source_thread
+from companion.inputs.base import Clock, InputEvent, Promise, QueueItem, source_thread
 
 SIM_CLOCK = Clock("sim", 1000)
 # Next to real buttons (e.g. ``serial+sim``) the simulator stamps on the host's clock.
@@ -128,6 +129,25 @@ class SimSource:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._next_index = 0
+        # The table-clock stamps (ns) of the planned presses not yet on the queue: what the
+        # watermark is held back to (a burst puts its presses a little out of stamp order).
+        self._planned: list[int] = []
+        self._plan_lock = threading.Lock()
+
+    # The simulator knows what it has planned, so it promises at once: the loop's margin only.
+    lateness_ns = 1_000_000
+
+    def promise(self) -> Promise:
+        """Every press stamped before now, or before the earliest planned press not yet put on
+        the queue, is on it (docs/architecture.md, "Event time"). With virtual stamps no press
+        has a table-clock stamp to wait for: the promise is the table clock's now."""
+        with self._plan_lock:
+            now = time.monotonic_ns() if self._real_now is None else self._real_now()
+            planned = min(self._planned) if self._planned else now
+        return Promise(self.name, min(now, planned))
+
+    def ask(self, t_ns: int) -> None:
+        """Nothing to wake: the promise is always as far as it can be."""
 
     def now_ns(self) -> int:
         """The clock the presses are stamped with (only meaningful next to real buttons)."""
@@ -176,7 +196,10 @@ class SimSource:
             if not self._sleep(plan.lead_in_s):
                 return
             elapsed_us = 0
-            shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
+            with self._plan_lock:
+                shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
+                if self._real_now is not None:
+                    self._planned = [(t + shift_us) * 1000 for s, t in plan.presses if s not in skip]
             for seat, t_us in plan.presses:
                 t_us += shift_us
                 offset = t_us - shift_us - plan.t0_us
@@ -187,6 +210,9 @@ class SimSource:
                     continue
                 events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
                 events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000, self.clock, "sim"))
+                with self._plan_lock:
+                    if t_us * 1000 in self._planned:  # put: no longer holds the watermark back
+                        self._planned.remove(t_us * 1000)
             if plan.kind == "timeout" and self.speed:
                 remaining = plan.timeout_us - elapsed_us
                 if remaining > 0 and not self._sleep(remaining / 1e6):

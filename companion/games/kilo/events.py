@@ -89,6 +89,16 @@ class Dealer(Event):
     player: Name
 
 
+class Outage(Event):
+    """The table was stopped (a crash, a power cut) from ``from_us`` to ``to_us`` on the open
+    slap window's clock, while the window was open: its timeout does not run during it, since
+    nobody could press (an extra of this companion, docs/table-log.md)."""
+
+    type: Literal["outage"] = "outage"
+    from_us: StrictInt
+    to_us: StrictInt
+
+
 EVENTS: dict[str, type[Event]] = {
     "press": Press,
     "close": Close,
@@ -96,4 +106,5 @@ EVENTS: dict[str, type[Event]] = {
     "draw": Draw,
     "starter": Starter,
     "dealer": Dealer,
+    "outage": Outage,
 }

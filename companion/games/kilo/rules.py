@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_fr
 from companion.errors import RuleError
-from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Press, Starter, Verdict
+from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
 from companion.games.undo import Checkpoints, pickled_by_fields
 from companion.table.log import AnyEvent, Undo
@@ -70,6 +70,9 @@ class JudgedSlap:
     non_pressers: tuple[str, ...]
     reslap: bool  # a tie for last replayed the window
     margin_res_us: int = 1  # the margin is known to this precision (the coarser press's clock)
+    # Presses stamped before an earlier verdict on this window that arrived after it: that
+    # verdict was undone and this one judged them as made (docs/rules.md, "A late press").
+    late: tuple[tuple[str, int], ...] = ()
 
     @property
     def claimant(self) -> str | None:
@@ -119,6 +122,14 @@ class _State:
     ignored_presses: int = 0
     flushes: dict[str, int] = field(default_factory=dict)
     history: tuple[tuple[int, ...], ...] = ()  # kilos per player (seat order) after each round
+    # Event time (docs/rules.md, "A late press"): the last verdict, with its close, while no
+    # draw has followed it (it may be judged again); the presses stamped at or before its
+    # close that arrived after it; whether one of them changes what it judged; and, after an
+    # undo of a verdict, the late presses it had, for the verdict that judges them.
+    verdict: tuple[Verdict, int | None, int | None] | None = None  # (it, table's close, cut)
+    late: tuple[tuple[str, int], ...] = ()
+    rejudge: bool = False
+    carried_late: tuple[tuple[str, int], ...] = ()
 
     def clone(self) -> _State:
         return _State(
@@ -140,6 +151,10 @@ class _State:
             ignored_presses=self.ignored_presses,
             flushes=dict(self.flushes),
             history=self.history,
+            verdict=self.verdict,
+            late=self.late,
+            rejudge=self.rejudge,
+            carried_late=self.carried_late,
         )
 
 
@@ -167,6 +182,7 @@ class _Run:
 
     presses: int = 0
     closes: list[int] = field(default_factory=list)
+    outages: list[tuple[int, int]] = field(default_factory=list)
     starter: str | None = None
     # Per epoch: [presses, {player: (earliest stamp, its res_us)}, latest stamp, first place].
     epochs: dict[Any, list[Any]] = field(default_factory=dict)
@@ -189,6 +205,8 @@ class _Run:
             _keep_earliest(entry[1], event.player, t_us, res_us)
         elif isinstance(event, Close):
             self.closes.append(event.t_us)
+        elif isinstance(event, Outage):
+            self.outages.append((event.from_us, event.to_us))
         elif isinstance(event, Starter):
             self.starter = event.player
 
@@ -205,6 +223,7 @@ class _Run:
                 _keep_earliest(entry[1], player, t_us, res_us)
         self.kept.extend((place + offset, *rest) for place, *rest in later.kept)
         self.closes.extend(later.closes)
+        self.outages.extend(later.outages)
         self.starter = later.starter or self.starter
 
 
@@ -589,12 +608,78 @@ class KiloGame:
 
     def _press(self, event: Press) -> None:
         s = self._s
+        floor = s.window.floor
+        if (
+            floor is not None
+            and s.last_slap is not None
+            and event.epoch_key == floor[0]
+            and event.t_us <= floor[1]
+        ):
+            self._late(event)
         if s.finished or s.owed:
             s.ignored_presses += 1  # recorded, belongs to no window
         elif not s.window.add(event.player, event.t_us, event.res_us or 1, event.epoch_key):
             # Another epoch of its clock (a reboot): the open window closed before it; or
             # made before the last verdict (its horizon): that window's, judged already.
             s.ignored_presses += 1
+
+    def _late(self, event: Press) -> None:
+        """A press stamped at or before the last verdict's close that arrived after it: kept
+        with its stamp, and, while no draw has followed that verdict, marked for judging again
+        if it changes what was judged (a player it missed, or an earlier press)."""
+        s = self._s
+        s.late = (*s.late, (event.player, event.t_us))
+        judged = s.last_slap
+        if s.verdict is None or judged is None or s.finished:
+            return
+        cut = s.verdict[2]
+        if cut is not None and event.t_us > cut:
+            return  # after where that window was cut: it would not have counted on time either
+        counted = dict(judged.order)
+        if event.player not in counted or event.t_us < counted[event.player]:
+            s.rejudge = True
+
+    def rejudge_events(self) -> list[AnyEvent] | None:
+        """What the table journals to judge the last verdict again with its late presses:
+        ``undo``, then the same ``close`` and ``verdict``; None when nothing is to be judged
+        again (no late press that changes it, or a draw has followed the verdict)."""
+        s = self._s
+        if not s.rejudge or s.verdict is None:
+            return None
+        verdict, close, _ = s.verdict
+        return [Undo(), *([Close(t_us=close)] if close is not None else []), verdict]
+
+    @property
+    def late_presses(self) -> tuple[tuple[str, int], ...]:
+        """Presses that arrived after the last verdict though stamped at or before its close."""
+        return self._s.late
+
+    def window_clock(self) -> tuple[str | None, str | None] | None:
+        """The (clock, epoch) of the open window's first press; None before it or in a log
+        without clocks."""
+        epoch = self._s.window.epoch
+        return epoch if isinstance(epoch, tuple) else None
+
+    def _outage(self, event: Outage) -> None:
+        s = self._s
+        if not (s.finished or s.owed):
+            s.window.stretch(event.from_us, event.to_us)
+
+    def _check_outage(self, event: Outage) -> None:
+        if event.to_us < event.from_us:
+            raise RuleError(
+                f"an outage ends after it begins, not at {event.to_us} before {event.from_us}",
+                f"un arrêt finit après son début, pas à {event.to_us} avant {event.from_us}",
+            )
+
+    def window_span(self) -> tuple[int, int] | None:
+        """(first press, latest stamp) of the open window, on its clock; None when none is open."""
+        if self.awaiting != "verdict":
+            return None
+        return self._s.window.span()
+
+    def window_outages(self) -> tuple[tuple[int, int], ...]:
+        return self._s.window.outages
 
     def _close(self, event: Close) -> None:
         s = self._s
@@ -617,8 +702,9 @@ class KiloGame:
         s = self._s
         # The window's result as plain values: the window is dropped below, so nothing else
         # would read a SlapResult built for it.
-        presses, non_pressers, last, tied, margin_us, _, _, margin_res_us = s.window.judge()
+        presses, non_pressers, last, tied, margin_us, close_us, _, margin_res_us = s.window.judge()
         order = tuple([(p.player, p.t_us) for p in presses])
+        closed = s.window.last_close()
         reslap = False
         if event.valid:
             if tied and not non_pressers and self.rules.tie == "reslap":
@@ -633,8 +719,12 @@ class KiloGame:
             losers = tuple(sorted(named, key=self._seat.__getitem__))
             s.after_draws = "continue"
         s.last_slap = JudgedSlap(
-            order, losers, margin_us, event.valid, tied, non_pressers, reslap, margin_res_us
+            order, losers, margin_us, event.valid, tied, non_pressers, reslap, margin_res_us, s.carried_late
         )
+        # Judged again if a press stamped before ``closed`` arrives before a draw: the close it
+        # cut at (the table's, else the window's own timeout).
+        s.verdict = (event, closed, close_us)
+        s.late, s.rejudge, s.carried_late = (), False, ()
         s.slaps += 1
         s.owed = list(losers)
         s.window = s.window.following()
@@ -663,6 +753,7 @@ class KiloGame:
         self._take(card)
         s.owed.remove(player)
         s.draws += 1
+        s.verdict, s.rejudge = None, False  # a verdict followed by a draw is not judged again
         hand = s.cards[player]
         flushed: tuple[Card, ...] = ()
         if card.rank is Rank.SEVEN and not (self.rules.seven == "first_card_counts" and not hand):
@@ -700,7 +791,9 @@ class KiloGame:
     def _undo(self) -> None:
         decision, state, run = self._checkpoints.pop()
         self.last_undone = decision
+        late = self._s.late if isinstance(decision, Verdict) else ()
         self._s = state
+        state.carried_late = late
         # Only presses, closes and starters can follow an undone decision (any later decision
         # was undone first); they are hardware facts and stay, now judged in the restored state.
         self._replay(run)
@@ -738,6 +831,8 @@ class KiloGame:
             window.saw(latest)
         for t_us in run.closes:
             window.close(t_us)
+        for from_us, to_us in run.outages:
+            window.stretch(from_us, to_us)
 
     # --- reporting -----------------------------------------------------------------------------
 
@@ -773,6 +868,13 @@ class KiloGame:
                 "close_us": window.close_us,
             },
             "last_slap": s.last_slap.to_json() if s.last_slap else None,
+            # Presses stamped before the last verdict's close that arrived after it: those it
+            # was judged again with, then those only recorded (docs/table-log.md).
+            "late": [
+                {"player": p, "t_us": t, "counted": counted}
+                for counted, presses in ((True, s.last_slap.late if s.last_slap else ()), (False, s.late))
+                for p, t in presses
+            ],
             "slaps": s.slaps,
             "draws": s.draws,
             "ignored_presses": s.ignored_presses,
@@ -795,6 +897,7 @@ _BY_CLASS: tuple[tuple[type, _Step], ...] = (
     (Starter, (KiloGame._check_player, KiloGame._set_starter, "fact")),
     (Dealer, (KiloGame._check_dealer, KiloGame._set_dealer, "fact")),
     (Close, (KiloGame._check_close, KiloGame._close, "fact")),
+    (Outage, (KiloGame._check_outage, KiloGame._outage, "fact")),
     (Undo, (KiloGame._check_undo, KiloGame._apply_undo, "undo")),
     (Verdict, (KiloGame._check_verdict, KiloGame._apply_verdict, "decision")),
     (Draw, (KiloGame._check_draw, KiloGame._apply_draw, "decision")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -61,10 +62,12 @@ from companion.display.theme import (
 from companion.errors import RuleError
 from companion.games.kilo.events import (
     RULE_CHOICES,
+    Close,
     Dealer,
     Draw,
     KiloRules,
     NewKiloGame,
+    Outage,
     Press,
     Starter,
     Verdict,
@@ -638,7 +641,20 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             body, btn = split(body, [0.74, 0.26], vertical=False, gap=gap)
             btn = Rect(btn.x, btn.y, btn.width, min(btn.height, p.px(150)))
         kit.wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
+    body = late_note(p, v, sv, body, lang)
     timeline(p, v, sv, body, lang, top=size)
+
+
+def late_note(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> Rect:
+    """Who pressed before the verdict but arrived after it, in a line above ``area``; what is
+    left of ``area``."""
+    if not sv.late:
+        return area
+    names = ", ".join(short_name(n, v.players) for n in sv.late)
+    key = "scr.late.note.rejudged" if sv.rejudged else "scr.late.note.recorded"
+    h = min(area.height // 4, p.fonts.size("Ag", kit.read_size(p))[1] + p.px(8))
+    p.text(t(key, lang, names=names), Rect(area.x, area.y, area.width, h), kit.read_size(p), WARN, align="left")
+    return Rect(area.x, area.y + h + p.px(4), area.width, max(0, area.height - h - p.px(4)))
 
 
 # --- verdict -----------------------------------------------------------------------------------
@@ -659,7 +675,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         )
         area = not_applicable(p, area, why)
         if v.last_slap is not None:
-            timeline(p, v, v.last_slap, area, lang)
+            timeline(p, v, v.last_slap, late_note(p, v, v.last_slap, area, lang), lang)
         return
     if ui.picking:
         draw_picker(p, v, ui, sv, area)
@@ -1601,6 +1617,8 @@ class KiloScreens(GameScreens):
         # The Press branch of ``after``: View.live is set exactly when the game awaits a verdict,
         # and its presses are the window's order (view.build_view).
         game: KiloGame = app.table.engine
+        if self._late(app, game, event):
+            return
         if game.awaiting != "verdict":
             return
         was_live, counted = mark
@@ -1612,6 +1630,8 @@ class KiloScreens(GameScreens):
     def after(self, app: Any, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui
+        if isinstance(event, Press) and self._late(app, app.table.engine, event):
+            return
         if isinstance(event, Press):
             if v.live is not None and (before is None or before.live is None):
                 ui.window_open_at = app.now()  # the countdown runs from the first press
@@ -1646,6 +1666,81 @@ class KiloScreens(GameScreens):
             ui.show_result = False
             ui.screen = None
             ui.window_open_at = None  # a window reopened by an undo closed long ago
+
+    def _late(self, app: Any, game: KiloGame, event: Press) -> bool:
+        """A press that arrived after the verdict it was made before: the verdict is judged
+        again while no draw has followed it (``undo``, the same ``close`` and ``verdict``),
+        else it is only recorded; either way the table says so. True if it was late."""
+        late = game.late_presses
+        if not late or late[-1] != (event.player, event.t_us):
+            return False
+        name = short_name(event.player, game.players)
+        again = game.rejudge_events()
+        if again is None:
+            app.ui.say(t("scr.late.recorded", "fr", name=name), t("scr.late.recorded", "en", name=name), error=False)
+            app.dirty = True
+            return True
+        for decision in again:
+            if not app.submit(decision):
+                return True  # the table said why
+        app.ui.say(t("scr.late.rejudged", "fr", name=name), t("scr.late.rejudged", "en", name=name), error=False)
+        return True
+
+    def resumed(self, app: Any) -> bool:
+        """A slap window open when the table stopped (a crash, a pulled plug): its timeout did
+        not run while nobody could press. The stop, from the latest instant the journal knows of
+        the window to now on the window's clock, is journaled (``outage``) and said, and the
+        countdown goes on where it was. After a reboot of the Pi the window's clock is gone:
+        only the presses made before the stop count, and the table says so."""
+        from companion.inputs.base import host_epoch
+
+        game: KiloGame = app.table.engine
+        span = game.window_span()
+        key = game.window_clock()
+        if span is None or key is None or key[1] is None:
+            return True  # no window open, or a log without clocks: nothing to measure
+        ui: Ui = app.ui
+        if key[0] == "CLOCK_MONOTONIC" and key[1] != host_epoch():
+            ui.say(t("scr.outage.reboot", "fr"), t("scr.outage.reboot", "en"), error=False)
+            app.dirty = True
+            return True
+        now_us = app.instant_on(key, app.table_ns())
+        if now_us is None:
+            # A board's clock is placed once its heartbeats are heard; a clock nothing here
+            # can place (the simulator's) never will be.
+            return not any(callable(getattr(part, "clock_offset", None)) for part in app._parts())
+        first, latest = span
+        known = max(latest, *(end for _, end in game.window_outages()), game._s.window.last_close() or latest)
+        if now_us <= known:
+            return True
+        if not app.submit(Outage(from_us=known, to_us=now_us)):
+            return True
+        seconds = round((now_us - known) / 1e6)
+        ui.say(
+            t("scr.outage.stretched", "fr", s=seconds), t("scr.outage.stretched", "en", s=seconds), error=False
+        )
+        close = game.window().close_us
+        if close is not None:
+            left_s = max(0.0, (close - now_us) / 1e6)
+            ui.window_open_at = app.now() - (game.rules.slap_timeout_ms / 1000 - left_s)
+        app.dirty = True
+        return True
+
+    def window_open(self, engine: Any) -> bool:
+        return bool(engine.awaiting == "verdict")
+
+    def close_for(
+        self, engine: Any, event: Any, instant_on: Callable[[tuple[str | None, str | None]], int | None]
+    ) -> Close | None:
+        """A verdict made at a known instant is journaled after a ``close`` there, on the
+        window's clock: a press stamped after it never counts in it, live as in a replay."""
+        if not isinstance(event, Verdict):
+            return None
+        key = engine.window_clock()
+        if key is None:
+            return None
+        at = instant_on(key)
+        return None if at is None else Close(t_us=at)
 
     def headline_for(self, view: View, ui: Ui) -> tuple[str, str]:
         """While a slap is judged, the question is on the screen itself, one at a time: the

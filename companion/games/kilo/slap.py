@@ -29,6 +29,17 @@ from typing import Any
 from companion.games.undo import pickled_by_fields
 
 
+def stretched_limit(first_us: int, timeout_us: int, outages: Sequence[tuple[int, int]]) -> int:
+    """Where a window opened at ``first_us`` times out: ``timeout_us`` of the table running,
+    so every outage (from, to) that began before that is added to it (nobody could press)."""
+    limit = first_us + timeout_us
+    for start, end in sorted(outages):
+        start = max(start, first_us)
+        if start < limit and end > start:
+            limit += end - start
+    return limit
+
+
 class _Unset:
     """A window's epoch before its first press. One object, compared by identity, so it pickles
     by name (a window may wait in the undo file, games/undo.py) and comes back the same."""
@@ -88,6 +99,7 @@ class SlapWindow:
         "_keys",
         "_latest",
         "_order",
+        "_outages",
         "_players",
         "_resolution_us",
         "_result",
@@ -117,6 +129,7 @@ class SlapWindow:
         # Every close stamp, sorted: a close before the first press closed no window, and an
         # earlier press arriving late can move the first press, so none can be dropped.
         self._closes: list[int] = []
+        self._outages: list[tuple[int, int]] = []  # table outages while open (from, to)
         self._result: SlapResult | None = None
         self._epoch: Any = _UNSET
         self.presses_seen = 0  # every press recorded, counted or not
@@ -134,6 +147,7 @@ class SlapWindow:
         other._keys = list(self._keys)
         other._order = list(self._order)
         other._closes = list(self._closes)
+        other._outages = list(self._outages)
         other._result = self._result
         other._epoch = self._epoch
         other.presses_seen = self.presses_seen
@@ -154,6 +168,7 @@ class SlapWindow:
         other._keys = []
         other._order = []
         other._closes = []
+        other._outages = []
         other._result = None
         other._epoch = _UNSET
         other.presses_seen = 0
@@ -176,6 +191,7 @@ class SlapWindow:
             self.presses_seen,
             self._latest,
             self.floor,
+            self._outages,
         )
 
     @property
@@ -190,8 +206,10 @@ class SlapWindow:
         return self._epoch is _UNSET or self._epoch == epoch
 
     def horizon(self) -> tuple[Any, int] | None:
-        """(epoch, latest stamp) for the next window's floor; None without a named epoch (old
-        logs are one clock, judged as before) or without a press."""
+        """(epoch, the later of its latest stamp and its latest close) for the next window's
+        floor: the table's close is the verdict's instant on the window's clock, so a press of
+        that epoch stamped at or before it was made before the verdict. None without a named
+        epoch (old logs are one clock, judged as the spec says) or without a press."""
         if (
             self._latest is None
             or self._epoch is _UNSET
@@ -199,7 +217,18 @@ class SlapWindow:
             or self._epoch[-1] is None
         ):
             return None
+        if self._closes and self._closes[-1] > self._latest:
+            return self._epoch, self._closes[-1]
         return self._epoch, self._latest
+
+    @property
+    def epoch(self) -> Any:
+        """The (clock, epoch) of the window's first press; None before it."""
+        return None if self._epoch is _UNSET else self._epoch
+
+    def last_close(self) -> int | None:
+        """The latest close the table journaled into this window (a verdict's instant)."""
+        return self._closes[-1] if self._closes else None
 
     def saw(self, t_us: int) -> None:
         """A press of this window's epoch was recorded at ``t_us`` (undo's summed presses)."""
@@ -249,11 +278,28 @@ class SlapWindow:
             self._closes.insert(index, t_us)
             self._result = None
 
+    def stretch(self, from_us: int, to_us: int) -> None:
+        """The table was stopped from ``from_us`` to ``to_us``: the timeout does not run then."""
+        self._outages.append((from_us, to_us))
+        self._result = None
+
+    @property
+    def outages(self) -> tuple[tuple[int, int], ...]:
+        return tuple(self._outages)
+
+    def span(self) -> tuple[int, int] | None:
+        """(first press, latest stamp recorded) of the window; None before its first press."""
+        if not self._keys or self._latest is None:
+            return None
+        return self._keys[0][0], self._latest
+
     def close_us(self) -> int | None:
         if not self._keys:
             return self._closes[0] if self._closes else None
         first = self._keys[0][0]
         limit = first + self._timeout_us
+        if self._outages:
+            limit = stretched_limit(first, self._timeout_us, self._outages)
         # A close stamped before the first press closed no window: it changes nothing (by
         # stamp, not by arrival, so a late-arriving earlier press is judged the same); the
         # earliest close from the first press on is the table's.
@@ -313,8 +359,10 @@ def _window(
     presses_seen: int,
     latest: int | None,
     floor: tuple[Any, int] | None,
+    outages: list[tuple[int, int]] | None = None,
 ) -> SlapWindow:
     window = SlapWindow(players, timeout_us, resolution_us, floor=floor)
+    window._outages = list(outages or ())
     window._earliest, window._keys, window._order, window._closes = earliest, keys, order, closes
     window._epoch, window.presses_seen, window._latest = epoch, presses_seen, latest
     return window

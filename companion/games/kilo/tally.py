@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.kilo.slap import stretched_limit
+
 _KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
 _DEALT = {
     3: "K Q J",
@@ -77,11 +79,13 @@ class _Window:
     """A slap window reduced to what a judged slap needs; ``slap.SlapWindow``'s rules (earliest
     press a player, order by stamp then seat, cut at the close), without its bookkeeping."""
 
-    __slots__ = ("close", "earliest", "epoch", "floor", "latest")
+    __slots__ = ("close", "closed", "earliest", "epoch", "floor", "latest", "outages")
 
     def __init__(self, floor: tuple[Any, int] | None = None) -> None:
         self.earliest: dict[str, int] = {}
         self.close: int | None = None
+        self.closed: int | None = None  # the latest close (a verdict's instant)
+        self.outages: list[tuple[int, int]] = []  # the table stopped: the timeout waits
         self.epoch: Any = None
         self.latest: int | None = None
         self.floor = floor  # the last verdict's horizon: (epoch, its window's latest stamp)
@@ -89,6 +93,9 @@ class _Window:
     def horizon(self) -> tuple[Any, int] | None:
         if self.latest is None or self.epoch is None or self.epoch[-1] is None:
             return None  # no named epoch: an old log, one clock, no horizon
+        # As slap.SlapWindow.horizon: the later of the latest press and the table's close.
+        if self.closed is not None and self.closed > self.latest:
+            return self.epoch, self.closed
         return self.epoch, self.latest
 
     def add(self, player: str, t_us: int, epoch: Any = (None, None)) -> None:
@@ -111,7 +118,7 @@ class _Window:
         """(order, last, tied, margin_us, everyone pressed)."""
         keys = sorted((t, seat[p], p) for p, t in self.earliest.items())
         if keys:
-            limit = keys[0][0] + timeout_us
+            limit = stretched_limit(keys[0][0], timeout_us, self.outages)
             close = limit if self.close is None else min(limit, self.close)
             keys = [k for k in keys if k[0] <= close]
         order = [(p, t) for t, _, p in keys]
@@ -153,8 +160,14 @@ def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]], may_undo: 
             if not (finished or owed):
                 window.add(event["player"], event["t_us"], (event.get("clock"), event.get("epoch")))
         elif kind == "close":
-            if not (finished or owed) and (window.close is None or event["t_us"] < window.close):
-                window.close = event["t_us"]
+            if not (finished or owed):
+                if window.close is None or event["t_us"] < window.close:
+                    window.close = event["t_us"]
+                if window.closed is None or event["t_us"] > window.closed:
+                    window.closed = event["t_us"]
+        elif kind == "outage":
+            if not (finished or owed):
+                window.outages.append((event["from_us"], event["to_us"]))
         elif kind == "verdict":
             order, last, tied, margin, everyone = window.judge(players, seat, timeout_us)
             if event["valid"]:

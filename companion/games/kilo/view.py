@@ -48,6 +48,10 @@ class SlapView:
     tied: bool
     reslap: bool
     margin_res_us: int = 1
+    # Who pressed before the verdict but arrived after it ("arrivé après le verdict"), and
+    # whether the verdict was judged again with them (before any draw) or they are only noted.
+    late: tuple[str, ...] = ()
+    rejudged: bool = False
 
     @property
     def claimant(self) -> str | None:
@@ -154,6 +158,8 @@ def build_view(game: KiloGame) -> View:
             last.tied,
             last.reslap,
             last.margin_res_us,
+            tuple(dict.fromkeys(p for p, _ in (*last.late, *game.late_presses))),
+            bool(last.late),
         )
     live_view = None
     if game.awaiting == "verdict":

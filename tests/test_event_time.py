@@ -1,0 +1,357 @@
+"""Issue 34 through the real main loop: a decision waits for every source's watermark, a press
+made after it never counts in it, a press still on its way counts, one that comes too late is
+named, journaled and re-judges a verdict no draw has followed, and a stop does not run a slap
+window's timeout (docs/architecture.md, "Event time")."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from companion.display.app import App
+from companion.display.event_time import MARGIN_NS
+from companion.display.state import Ui
+from companion.games.kilo.events import NewKiloGame
+from companion.games.kilo.tally import tally
+from companion.inputs.base import Clock, InputEvent, Promise, host_epoch
+from companion.table.fold import replay
+from companion.table.journal import Journal
+from companion.table.live import Table
+
+PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
+TABLE = Clock("CLOCK_MONOTONIC", 1000)  # the table clock: a stamp compared with a decision's
+MS = 1_000_000
+
+
+class TableClock:
+    """The table clock of a test: it moves only when the test says (so a race is exact)."""
+
+    def __init__(self) -> None:
+        self.t = 5_000 * 10**9
+
+    def __call__(self) -> int:
+        return self.t
+
+
+class LagSource:
+    """Buttons whose presses are on their way for a while, as a GPIO line's are while its
+    debouncer decides: the test makes a press (``touch``) and lets it through (``deliver``).
+    Its watermark is honest: the table clock's now, held back to the earliest press made and
+    not yet on the queue; ``live`` False when the test unplugs it."""
+
+    name = "gpio"
+    lateness_ns = 7 * MS
+
+    def __init__(self, clock: TableClock, *, deliver_on_ask: bool = False) -> None:
+        self.clock = clock
+        self.deliver_on_ask = deliver_on_ask
+        self.on_the_way: list[tuple[int, int]] = []
+        self.asked: list[int] = []
+        self.live = True
+        self.events: queue.Queue[Any] | None = None
+
+    def start(self, events: queue.Queue[Any]) -> None:
+        self.events = events
+
+    def stop(self) -> None:
+        pass
+
+    def touch(self, seat: int, t_ns: int) -> None:
+        self.on_the_way.append((seat, t_ns))
+
+    def deliver(self) -> None:
+        assert self.events is not None
+        for seat, t_ns in sorted(self.on_the_way, key=lambda x: x[1]):
+            self.events.put(InputEvent("seat", seat, "press", t_ns, TABLE, "gpio"))
+            self.events.put(InputEvent("seat", seat, "release", t_ns + 80 * MS, TABLE, "gpio"))
+        self.on_the_way.clear()
+
+    def promise(self) -> Promise:
+        now = self.clock()
+        held = min((t for _, t in self.on_the_way), default=now)
+        return Promise(self.name, min(now, held), self.live, (2, 3))
+
+    def ask(self, t_ns: int) -> None:
+        self.asked.append(t_ns)
+        if self.deliver_on_ask:
+            self.deliver()
+
+
+def make_app(screen: pygame.Surface, journal: Journal, **kw: Any) -> tuple[App, LagSource, TableClock]:
+    clock = TableClock()
+    source = LagSource(clock, **kw)
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
+    app = App(
+        screen, journal, table, Ui(lang="fr"), source_name="gpio", source_factory=lambda n, s: source, table_ns=clock
+    )
+    app.step()
+    return app, source, clock
+
+
+def press(app: App, seat: int, t_ns: int) -> None:
+    app.inbox.put(InputEvent("seat", seat, "press", t_ns, TABLE, "gpio"))
+    app.inbox.put(InputEvent("seat", seat, "release", t_ns + 80 * MS, TABLE, "gpio"))
+
+
+def return_key() -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+
+
+def journaled(journal: Journal, app: App) -> list[dict[str, Any]]:
+    assert app.table is not None
+    return [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
+
+
+def kinds(journal: Journal, app: App) -> list[str]:
+    return [e["type"] for e in journaled(journal, app)[1:]]
+
+
+def same_on_replay(journal: Journal, app: App) -> None:
+    """The journal replays to the live state, and the stats fold judges its slaps the same."""
+    assert app.table is not None and app.game is not None
+    lines = [p for _, p in journal.payloads(app.table.game_id)]
+    assert replay(lines).to_json() == app.game.to_json()
+    events = [json.loads(x) for x in lines]
+    folded = tally(events[0], events[1:])
+    last = app.game.last_slap
+    assert last is not None
+    assert folded.slaps[-1].losers == last.losers
+    assert [p for p, _ in folded.slaps[-1].order] == [p for p, _ in last.order]
+
+
+def open_window(app: App, clock: TableClock, seats: tuple[int, ...] = (0, 1)) -> None:
+    for i, seat in enumerate(seats):
+        press(app, seat, clock.t - (len(seats) - i) * 40 * MS)
+    app.step()
+    assert app.game is not None and app.game.awaiting == "verdict"
+
+
+def test_a_press_made_before_the_decision_and_still_on_its_way_counts(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Issue 34 case 1: Chloé's edge is 3 ms before Return, still in the debouncer; Dédé never
+    slapped. Only Dédé draws, and the verdict waits for Chloé's press to be on the queue."""
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    source.touch(2, clock.t - 3 * MS)  # Chloé, 3 ms before the key is read
+    return_key()
+    app.step()
+    assert "verdict" not in kinds(journal, app), "decided before Chloé's press was in"
+    assert source.asked == [clock.t], "the source is asked once for the decision's instant"
+    clock.t += 4 * MS
+    source.deliver()  # the debouncer is sure now
+    app.step()
+    assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
+    assert app.game is not None and app.game.owed_draws == ("Dédé",)
+    assert source.asked == [clock.t - 4 * MS]
+    same_on_replay(journal, app)
+
+
+def test_a_source_asked_for_its_watermark_lets_the_decision_go_in_the_same_step(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    app, source, clock = make_app(screen, journal, deliver_on_ask=True)
+    open_window(app, clock)
+    source.touch(2, clock.t - 1 * MS)
+    return_key()
+    app.step()
+    assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
+    assert app.game is not None and app.game.owed_draws == ("Dédé",)
+
+
+def test_a_press_made_after_the_decision_never_counts_in_it_though_queued_before_the_key_is_read(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Issue 34 case 1, the other way round: Dédé's press is stamped 30 ms after Return and is
+    on the queue before the loop reads the key (a loop held up for 30 ms). It belongs to no
+    window: the judged slap is Alice, Bob, Chloé, and Dédé is the one who never slapped."""
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock, (0, 1, 2))
+    return_key()
+    # The loop reads the key at clock.t (the decision's instant) but is held up before it
+    # takes the queue: Dédé's press, made 30 ms after the key is read, is on it by then.
+    press(app, 3, clock.t + 30 * MS)
+    app.step()
+    events = journaled(journal, app)[1:]
+    assert [e["type"] for e in events] == ["press", "press", "press", "close", "verdict", "press"]
+    assert events[3]["t_us"] == clock.t // 1000
+    game = app.game
+    assert game is not None and game.last_slap is not None
+    assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob", "Chloé"]
+    assert game.last_slap.non_pressers == ("Dédé",)
+    same_on_replay(journal, app)
+
+
+def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudges_the_verdict(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Chloé's press is stamped before Return but her source stays silent past its bound: the
+    verdict goes on without her (both Chloé and Dédé owe a draw) and the screen names the
+    seats not counted. Her press then arrives: journaled with its stamp, and since no draw has
+    followed the verdict, it is judged again (undo, the same close and verdict): only Dédé."""
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    decided = clock.t
+    source.touch(2, decided - 5 * MS)
+    return_key()
+    app.step()
+    assert "verdict" not in kinds(journal, app)
+    clock.t = decided + source.lateness_ns + MARGIN_NS  # the bound: the decision goes on
+    app.step()
+    assert kinds(journal, app) == ["press", "press", "close", "verdict"]
+    game = app.game
+    assert game is not None and game.owed_draws == ("Chloé", "Dédé")
+    assert app.ui.message is not None
+    assert app.ui.message[0] == "Les boutons du Pi ne répondent pas\u202f: sièges 3 et 4 non comptés"
+    assert app.ui.message[1] == "The Pi's buttons do not answer: seats 3 and 4 not counted"
+    source.deliver()  # her press comes in at last
+    app.step()
+    assert kinds(journal, app)[4:] == ["press", "undo", "close", "verdict"]
+    events = journaled(journal, app)[1:]
+    assert events[6]["t_us"] == events[2]["t_us"] == decided // 1000  # the same close
+    assert game.owed_draws == ("Dédé",)
+    assert game.last_slap is not None and game.last_slap.late == (("Chloé", (decided - 5 * MS) // 1000),)
+    assert app.ui.message is not None and "rejugé" in app.ui.message[0]
+    app.redraw()
+    shown = " ".join(r.text for r in app.painter.texts) if app.painter else ""
+    assert "arrivé après le verdict" in shown, shown
+    same_on_replay(journal, app)
+
+
+def test_a_late_press_after_the_draw_is_only_recorded_and_shown(screen: pygame.Surface, journal: Journal) -> None:
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    decided = clock.t
+    source.touch(2, decided - 5 * MS)
+    return_key()
+    app.step()
+    clock.t = decided + source.lateness_ns + MARGIN_NS
+    app.step()
+    game = app.game
+    assert game is not None and game.owed_draws == ("Chloé", "Dédé")
+    app.do(("continue",))
+    app.do(("rank", "9"))
+    app.do(("draw",))
+    app.step()
+    assert game.owed_draws == ("Dédé",)
+    source.deliver()
+    app.step()
+    assert kinds(journal, app)[-2:] == ["draw", "press"], "no undo after a draw: only recorded"
+    assert game.owed_draws == ("Dédé",)
+    assert game.late_presses == (("Chloé", (decided - 5 * MS) // 1000),)
+    assert game.to_json()["late"] == [{"player": "Chloé", "t_us": (decided - 5 * MS) // 1000, "counted": False}]
+    assert app.ui.message is not None and "noté, non compté" in app.ui.message[0]
+    app.ui.screen = "slap"
+    app.redraw()
+    shown = " ".join(r.text for r in app.painter.texts) if app.painter else ""
+    assert "arrivé après le verdict" in shown, shown
+    lines = [p for _, p in journal.payloads(app.table.game_id)] if app.table else []
+    assert replay(lines).to_json() == game.to_json()
+
+
+def test_an_unplugged_source_is_not_waited_for(screen: pygame.Surface, journal: Journal) -> None:
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    source.touch(2, clock.t - 5 * MS)
+    source.live = False
+    return_key()
+    app.step()
+    assert kinds(journal, app) == ["press", "press", "close", "verdict"]
+    assert app.ui.message is not None and app.ui.message[1] == (
+        "The Pi's buttons no longer answer: seats 3 and 4 not counted"
+    )
+
+
+def test_the_loop_draws_and_reads_quit_while_a_decision_waits(screen: pygame.Surface, journal: Journal) -> None:
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    source.touch(2, clock.t - 1 * MS)
+    return_key()
+    app.step()
+    frames = app.frames
+    app.dirty = True
+    app.step()
+    assert app.frames == frames + 1, "no frame while the decision waits"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert not app.running
+    assert "verdict" not in kinds(journal, app)
+
+
+def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface, journal: Journal) -> None:
+    """Issue 34 case 3: the companion is killed 1 s into a 5 s window (Alice and Bob slapped);
+    it is taken up 12 s later. The stop is journaled (``outage``) and said, and Chloé and Dédé,
+    who slap 1 s after the resume, count: only the last of them draws."""
+    clock = TableClock()
+    epoch = host_epoch()
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
+    first = clock.t // 1000
+    from companion.games.kilo.events import Press
+
+    for i, player in enumerate(["Alice", "Bob"]):
+        table.submit(Press(player=player, t_us=first + i * 1_000_000, clock="CLOCK_MONOTONIC", epoch=epoch))
+    game_id = table.game_id
+    # kill -9 here; 12 s later, `companion resume`:
+    clock.t += 13 * 10**9
+    resumed = Table.resume(journal, game_id)
+    source = LagSource(clock)
+    app = App(
+        screen, journal, resumed, Ui(lang="fr"), source_name="gpio", source_factory=lambda n, s: source, table_ns=clock
+    )
+    app.step()
+    events = journaled(journal, app)[1:]
+    assert events[-1] == {"type": "outage", "from_us": first + 1_000_000, "to_us": clock.t // 1000}
+    assert app.ui.message is not None
+    assert app.ui.message[0] == "Fenêtre coupée par un arrêt de 12 s\u202f: le délai reprend"
+    clock.t += 10**9
+    press(app, 2, clock.t)
+    press(app, 3, clock.t + 50 * MS)
+    app.step()
+    clock.t += 100 * MS
+    return_key()
+    app.step()
+    game = app.game
+    assert game is not None and game.last_slap is not None
+    assert [p for p, _ in game.last_slap.order] == PLAYERS
+    assert game.owed_draws == ("Dédé",)
+    same_on_replay(journal, app)
+
+
+def test_a_reboot_inside_a_window_is_said_and_no_outage_is_journaled(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    from companion.games.kilo.events import Press
+
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
+    table.submit(Press(player="Alice", t_us=10**6, clock="CLOCK_MONOTONIC", epoch="boot:an-earlier-boot"))
+    clock = TableClock()
+    source = LagSource(clock)
+    app = App(
+        screen,
+        journal,
+        Table.resume(journal, table.game_id),
+        Ui(lang="en"),
+        source_name="gpio",
+        source_factory=lambda n, s: source,
+        table_ns=clock,
+    )
+    app.step()
+    assert kinds(journal, app) == ["press"]
+    assert app.ui.message is not None
+    assert app.ui.message[1] == "The table restarted during the window: only the slaps before the stop count"
+
+
+def test_the_sources_left_out_are_named_in_both_languages() -> None:
+    from companion.display.event_time import left_out_message
+
+    fr, en = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
+    assert fr == "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; les téléphones ne répondent plus\u202f: siège 1 non compté"
+    assert en == "The button board does not answer: seats 3 and 4 not counted; the phones no longer answer: seat 1 not counted"
