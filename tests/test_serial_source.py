@@ -52,7 +52,8 @@ def expected(board: FirmwareBoard, fired: list[tuple[int, int, int, int]]) -> li
 
 
 def seen(events: list[InputEvent]) -> list[tuple[str, int, str, int]]:
-    # The clock's resolution is the capture path's: 1 µs (PIO) or the interrupt fallback's stated bound (146 µs).
+    # The clock's resolution is the capture path's: 1 µs (PIO), or the interrupt fallback's
+    # stated bound (146 µs).
     assert all(e.clock.name == CLOCK.name and e.source == "serial" for e in events)
     assert all(e.clock.resolution_ns in (1000, 146_000) for e in events)
     return [(e.role, e.seat, e.edge, e.t_ns) for e in events]

@@ -44,9 +44,8 @@ def run(sc):
         machine="fake",
         pio=piocapture.PioCapture if sc["path"] == "pio" else None,
     )
-    machine.play(
-        sc["edges"], clock, sc["handler_us"], sc["entry_us"], sc["steps"] + [sc["end"]], b.step, sc.get("reads")
-    )
+    steps = sc["steps"] + [sc["end"]]
+    machine.play(sc["edges"], clock, sc["handler_us"], sc["entry_us"], steps, b.step, sc.get("reads"))
     out = []
     for chunk in bytes(io.tx).split(b"\x00"):
         if not chunk:
