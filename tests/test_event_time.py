@@ -96,6 +96,15 @@ def make_app(screen: pygame.Surface, journal: Journal, **kw: Any) -> tuple[App, 
     return app, source, clock
 
 
+def settle(app: App) -> None:
+    """Steps of the loop until it has handled what it can: a step stops at its time budget on a
+    loaded machine, the rest waits for the next one (a decision waiting for a watermark stays)."""
+    for _ in range(50):
+        app.step()
+        if app.inbox.empty() and (not app._early or app._gate is not None):
+            return
+
+
 def press(app: App, seat: int, t_ns: int) -> None:
     app.inbox.put(InputEvent("seat", seat, "press", t_ns, TABLE, "gpio"))
     app.inbox.put(InputEvent("seat", seat, "release", t_ns + 80 * MS, TABLE, "gpio"))
@@ -130,7 +139,7 @@ def same_on_replay(journal: Journal, app: App) -> None:
 def open_window(app: App, clock: TableClock, seats: tuple[int, ...] = (0, 1)) -> None:
     for i, seat in enumerate(seats):
         press(app, seat, clock.t - (len(seats) - i) * 40 * MS)
-    app.step()
+    settle(app)
     assert app.game is not None and app.game.awaiting == "verdict"
 
 
@@ -143,12 +152,12 @@ def test_a_press_made_before_the_decision_and_still_on_its_way_counts(
     open_window(app, clock)
     source.touch(2, clock.t - 3 * MS)  # Chloé, 3 ms before the key is read
     return_key()
-    app.step()
+    settle(app)
     assert "verdict" not in kinds(journal, app), "decided before Chloé's press was in"
     assert source.asked == [clock.t], "the source is asked once for the decision's instant"
     clock.t += 4 * MS
     source.deliver()  # the debouncer is sure now
-    app.step()
+    settle(app)
     assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
     assert app.game is not None and app.game.owed_draws == ("Dédé",)
     assert source.asked == [clock.t - 4 * MS]
@@ -162,7 +171,7 @@ def test_a_source_asked_for_its_watermark_lets_the_decision_go_in_the_same_step(
     open_window(app, clock)
     source.touch(2, clock.t - 1 * MS)
     return_key()
-    app.step()
+    settle(app)
     assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
     assert app.game is not None and app.game.owed_draws == ("Dédé",)
 
@@ -179,7 +188,7 @@ def test_a_press_made_after_the_decision_never_counts_in_it_though_queued_before
     # The loop reads the key at clock.t (the decision's instant) but is held up before it
     # takes the queue: Dédé's press, made 30 ms after the key is read, is on it by then.
     press(app, 3, clock.t + 30 * MS)
-    app.step()
+    settle(app)
     events = journaled(journal, app)[1:]
     assert [e["type"] for e in events] == ["press", "press", "press", "close", "verdict", "press"]
     assert events[3]["t_us"] == clock.t // 1000
@@ -202,10 +211,10 @@ def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudg
     decided = clock.t
     source.touch(2, decided - 5 * MS)
     return_key()
-    app.step()
+    settle(app)
     assert "verdict" not in kinds(journal, app)
     clock.t = decided + source.lateness_ns + MARGIN_NS  # the bound: the decision goes on
-    app.step()
+    settle(app)
     assert kinds(journal, app) == ["press", "press", "close", "verdict"]
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
@@ -213,7 +222,7 @@ def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudg
     assert app.ui.message[0] == "Les boutons du Pi ne répondent pas\u202f: sièges 3 et 4 non comptés"
     assert app.ui.message[1] == "The Pi's buttons do not answer: seats 3 and 4 not counted"
     source.deliver()  # her press comes in at last
-    app.step()
+    settle(app)
     assert kinds(journal, app)[4:] == ["press", "undo", "close", "verdict"]
     events = journaled(journal, app)[1:]
     assert events[6]["t_us"] == events[2]["t_us"] == decided // 1000  # the same close
@@ -232,18 +241,18 @@ def test_a_late_press_after_the_draw_is_only_recorded_and_shown(screen: pygame.S
     decided = clock.t
     source.touch(2, decided - 5 * MS)
     return_key()
-    app.step()
+    settle(app)
     clock.t = decided + source.lateness_ns + MARGIN_NS
-    app.step()
+    settle(app)
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
     app.do(("continue",))
     app.do(("rank", "9"))
     app.do(("draw",))
-    app.step()
+    settle(app)
     assert game.owed_draws == ("Dédé",)
     source.deliver()
-    app.step()
+    settle(app)
     assert kinds(journal, app)[-2:] == ["draw", "press"], "no undo after a draw: only recorded"
     assert game.owed_draws == ("Dédé",)
     assert game.late_presses == (("Chloé", (decided - 5 * MS) // 1000),)
@@ -263,7 +272,7 @@ def test_an_unplugged_source_is_not_waited_for(screen: pygame.Surface, journal: 
     source.touch(2, clock.t - 5 * MS)
     source.live = False
     return_key()
-    app.step()
+    settle(app)
     assert kinds(journal, app) == ["press", "press", "close", "verdict"]
     assert app.ui.message is not None and app.ui.message[1] == (
         "The Pi's buttons no longer answer: seats 3 and 4 not counted"
@@ -275,13 +284,13 @@ def test_the_loop_draws_and_reads_quit_while_a_decision_waits(screen: pygame.Sur
     open_window(app, clock)
     source.touch(2, clock.t - 1 * MS)
     return_key()
-    app.step()
+    settle(app)
     frames = app.frames
     app.dirty = True
-    app.step()
+    settle(app)
     assert app.frames == frames + 1, "no frame while the decision waits"
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.step()
+    settle(app)
     assert not app.running
     assert "verdict" not in kinds(journal, app)
 
@@ -306,7 +315,7 @@ def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface,
     app = App(
         screen, journal, resumed, Ui(lang="fr"), source_name="gpio", source_factory=lambda n, s: source, table_ns=clock
     )
-    app.step()
+    settle(app)
     events = journaled(journal, app)[1:]
     assert events[-1] == {"type": "outage", "from_us": first + 1_000_000, "to_us": clock.t // 1000}
     assert app.ui.message is not None
@@ -314,10 +323,10 @@ def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface,
     clock.t += 10**9
     press(app, 2, clock.t)
     press(app, 3, clock.t + 50 * MS)
-    app.step()
+    settle(app)
     clock.t += 100 * MS
     return_key()
-    app.step()
+    settle(app)
     game = app.game
     assert game is not None and game.last_slap is not None
     assert [p for p, _ in game.last_slap.order] == PLAYERS
@@ -343,7 +352,7 @@ def test_a_reboot_inside_a_window_is_said_and_no_outage_is_journaled(
         source_factory=lambda n, s: source,
         table_ns=clock,
     )
-    app.step()
+    settle(app)
     assert kinds(journal, app) == ["press"]
     assert app.ui.message is not None
     assert app.ui.message[1] == "The table restarted during the window: only the slaps before the stop count"
@@ -355,3 +364,122 @@ def test_the_sources_left_out_are_named_in_both_languages() -> None:
     fr, en = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
     assert fr == "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; les téléphones ne répondent plus\u202f: siège 1 non compté"
     assert en == "The button board does not answer: seats 3 and 4 not counted; the phones no longer answer: seat 1 not counted"
+
+
+def test_a_promise_that_passed_without_some_seats_names_them_and_only_them() -> None:
+    """A source serving seats 3 and 4 whose watermark passed is not named; one whose watermark
+    passed without seat 4 (a phone gone quiet among others) names seat 4 alone."""
+    from companion.display.event_time import Gate
+
+    class Fixed:
+        lateness_ns = 0
+
+        def __init__(self, promise: Promise) -> None:
+            self.p = promise
+
+        def promise(self) -> Promise:
+            return self.p
+
+        def ask(self, t_ns: int) -> None:
+            pass
+
+    fine = Fixed(Promise("gpio", 10, True, (2, 3)))
+    partial = Fixed(Promise("web", 10, True, (2, 3), without=(3,)))
+    gate = Gate(10, [fine, partial])
+    assert gate.look(10)
+    assert [(p.source, p.seats) for p in gate.left_out] == [("web", (3,))]
+
+
+def test_a_combined_sources_part_promises_only_what_is_on_the_main_queue() -> None:
+    """A part of ``gpio+serial`` promises about its own queue; the combined source's forwarding
+    thread has yet to move its presses to the main loop's. The part's promise holds for the
+    main queue once the forwarder has passed it, never before."""
+    from companion.inputs.registry import _STOP, CombinedSource, _Forwarded
+
+    class Part:
+        name = "gpio"
+        clock = TABLE
+        lateness_ns = 1
+
+        def start(self, events: Any) -> None:
+            pass
+
+        def stop(self) -> None:
+            pass
+
+        def promise(self) -> Promise:
+            return Promise("gpio", 42 * MS)
+
+        def ask(self, t_ns: int) -> None:
+            pass
+
+    part = Part()
+    combined = CombinedSource([part])
+    inner: queue.Queue[Any] = queue.Queue()
+    main: queue.Queue[Any] = queue.Queue()
+    inner.put(InputEvent("seat", 0, "press", 41 * MS, TABLE, "gpio"))  # the part's, before 42 ms
+    forwarded = _Forwarded(part, inner)
+    assert forwarded.promise().watermark_ns is None, "promised before its press was forwarded"
+    inner.put(_STOP)
+    combined._forward(part, inner, main)  # the forwarding thread's work, here
+    assert forwarded.promise().watermark_ns == 42 * MS
+    assert main.get_nowait().t_ns == 41 * MS
+
+
+def test_keys_are_read_every_few_ms_while_a_window_is_open(screen: pygame.Surface, journal: Journal) -> None:
+    """A decision's instant is the read that finds it: no idle poll may stretch it while a
+    window is open (the idle polls are 19-50 ms)."""
+    from companion.display.app import DECISION_POLL_S
+    from companion.inputs.base import EventInbox
+
+    class Recording(EventInbox):
+        def __init__(self) -> None:
+            super().__init__()
+            self.waits: list[float] = []
+
+        def wait_for_item(self, timeout: float) -> bool:
+            self.waits.append(timeout)
+            return super().wait_for_item(min(timeout, 0.0001))
+
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    while app._warm_pending or app._tally_pending:  # its idle work done: the loop would sleep
+        settle(app)
+    app.inbox = Recording()
+    app._input_at -= 60.0  # quiet for a minute: the idle polls would apply
+    app.step(0.03)
+    assert app.inbox.waits and max(app.inbox.waits) <= DECISION_POLL_S + 1e-9, app.inbox.waits
+
+
+def test_a_late_press_after_every_draw_opens_no_window_in_the_game_nor_in_the_stats(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Chloé's press, made before the verdict, arrives once both draws are made: it is before
+    the verdict's close (its horizon), so it belongs to the judged window, not to the next one;
+    the next slap is Alice's and Bob's alone, live, replayed, and in the stats fold."""
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    decided = clock.t
+    source.touch(2, decided - 5 * MS)
+    return_key()
+    settle(app)
+    clock.t = decided + source.lateness_ns + MARGIN_NS
+    settle(app)
+    game = app.game
+    assert game is not None and game.owed_draws == ("Chloé", "Dédé")
+    for card in ("9", "8"):
+        app.do(("continue",))
+        app.do(("rank", card))
+        app.do(("draw",))
+        settle(app)
+    assert game.awaiting == "play"
+    source.deliver()
+    settle(app)
+    assert game.awaiting == "play", "a press made before the verdict opened the next window"
+    clock.t += 10**9
+    open_window(app, clock)
+    clock.t += 50 * MS
+    return_key()
+    settle(app)
+    assert game.last_slap is not None and [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
+    same_on_replay(journal, app)

@@ -238,3 +238,50 @@ def test_sigterm_swallowed_while_the_kiosk_sets_up_still_stops_it(tmp_path: Path
     )
     assert proc.returncode == -signal.SIGTERM, proc.stderr
     assert proc.stderr.strip() == "companion: Interrupted.", proc.stderr
+
+
+def _table_interrupted(tmp_path: Path, *line: str) -> tuple[int, str]:
+    """``companion <line>`` on the table screen (SDL's dummy driver), Ctrl-C once its first
+    frame is up: exit code and stderr."""
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:  # as _interrupted: the child gets SIGINT at its default whatever the runner
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", *line, "--lang", "en", "--data-dir", str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "SDL_VIDEODRIVER": "dummy",
+                "SDL_AUDIODRIVER": "dummy",
+                "COMPANION_TRACE_FRAMES": "1",
+                "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+            },
+        )
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    assert proc.stderr is not None
+    said = []
+    for line_read in proc.stderr:  # waits on the table's own first frame, no sleep
+        said.append(line_read)
+        if line_read.startswith("#frame"):
+            break
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, "".join(said) + err
+
+
+def test_ctrl_c_on_the_table_screen_is_130_with_the_resume_hint_in_play_and_resume(tmp_path: Path) -> None:
+    """Issue 34 point 6: `play` and `resume` exited 0 with nothing said; the README says 130
+    and how to go on, as the demo does."""
+    code, err = _table_interrupted(tmp_path, "play", "kilo", "--players", "A,B,C", "--input", "keyboard", "--mute")
+    assert code == 130 and "Traceback" not in err, err
+    hint = "companion: Interrupted: `companion resume` continues this game."
+    assert [x for x in err.splitlines() if x.strip() and not x.startswith("#")][-1] == hint, err
+    code, err = _table_interrupted(tmp_path, "resume")
+    assert code == 130 and "Traceback" not in err, err
+    assert [x for x in err.splitlines() if x.strip() and not x.startswith("#")][-1] == hint, err

@@ -45,6 +45,8 @@ class Gate:
             if not p.live:
                 self.left_out.append(p)  # gone: no decision waits for it
             elif p.watermark_ns is not None and p.watermark_ns >= self.at_ns:
+                if p.without:  # passed, but without some seats (a phone gone quiet): named
+                    self.left_out.append(Promise(p.source, p.watermark_ns, True, p.without))
                 continue
             elif now_ns >= self.deadlines[id(s)]:
                 self.left_out.append(p)  # could not promise in time: the decision goes on

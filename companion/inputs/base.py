@@ -125,13 +125,17 @@ class Promise:
     publishes it only *after* putting those presses on the queue, so the loop that reads a
     promise and then drains the queue has seen every press the promise covers. None: it cannot
     promise anything yet (a board not tied to the table clock, a phone not synced). ``live``
-    False: the source is gone (a board unplugged, a phone gone quiet): a decision does not wait
-    for it, and the seats in ``seats`` are named on screen as not counted."""
+    False: the source is gone (a board unplugged, every phone gone quiet): a decision does not
+    wait for it. ``seats``: the seats the source serves, named on screen as not counted when a
+    decision goes on without it (not live, or no watermark past the decision within its
+    lateness). ``without``: seats the watermark passed without (one phone gone quiet among
+    others: the rest still promise), named as not counted whenever a decision meets them."""
 
     source: str
     watermark_ns: int | None
     live: bool = True
     seats: tuple[int, ...] = ()
+    without: tuple[int, ...] = ()
 
 
 @runtime_checkable

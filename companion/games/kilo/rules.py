@@ -868,17 +868,27 @@ class KiloGame:
                 "close_us": window.close_us,
             },
             "last_slap": s.last_slap.to_json() if s.last_slap else None,
-            # Presses stamped before the last verdict's close that arrived after it: those it
-            # was judged again with, then those only recorded (docs/table-log.md).
-            "late": [
-                {"player": p, "t_us": t, "counted": counted}
-                for counted, presses in ((True, s.last_slap.late if s.last_slap else ()), (False, s.late))
-                for p, t in presses
-            ],
+
             "slaps": s.slaps,
             "draws": s.draws,
             "ignored_presses": s.ignored_presses,
             "history": [list(row) for row in s.history],
+            **self._late_json(),
+        }
+
+    def _late_json(self) -> dict[str, Any]:
+        """Presses stamped before the last verdict's close that arrived after it: those it was
+        judged again with, then those only recorded (docs/table-log.md); absent when none."""
+        s = self._s
+        judged = s.last_slap.late if s.last_slap else ()
+        if not judged and not s.late:
+            return {}
+        return {
+            "late": [
+                {"player": p, "t_us": t, "counted": counted}
+                for counted, presses in ((True, judged), (False, s.late))
+                for p, t in presses
+            ]
         }
 
     def summary(self, lang: str = "fr") -> str:
