@@ -172,13 +172,17 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def play(kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets: list[int]) -> list[dict[str, Any]]:
+def play(
+    kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets: list[int]
+) -> list[dict[str, Any]]:
     surface = open_display((800, 480), fullscreen=False)
     source, press = make(len(PLAYERS))
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp), writer=True)
         table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=99), {"input": kind})
-        app = App(surface, journal, table, Ui(lang="en"), source_name=kind, source_factory=lambda n, s: source)
+        app = App(
+            surface, journal, table, Ui(lang="en"), source_name=kind, source_factory=lambda n, s: source
+        )
         shown: list[int] = []
         judged = [0]
 
@@ -230,7 +234,13 @@ def play(kind: str, make: Callable[[int], tuple[Any, Press]], runs: int, offsets
                 close = next((r["t_us"] for r in rows[:first] if r["type"] == "close"), None)
                 assert chloe_at is not None
                 counted_first = any(r["type"] == "press" and r["player"] == "Chloé" for r in rows[:first])
-                truth_table = close is not None and chloe_at // 1000 < close
+                # A source on a clock of its own (a Pico board: the window and its close are on
+                # the board's clock) says whether the press, as it stamped it, came before.
+                judge = getattr(source, "before_close", None)
+                if judge is not None:
+                    truth_table = close is not None and bool(judge(2, chloe_at, close))
+                else:
+                    truth_table = close is not None and chloe_at // 1000 < close
                 truth_made = offset_ms < 0
                 if "undo" in kinds:
                     rejudged += 1
