@@ -19,6 +19,10 @@ per line:
   journal's position) and Return is pressed: her press must count in the first verdict.
 """
 
+# The checks waited on (step_until) read the slap's game and app: each is called before the
+# loop moves on, so the loop variables they read are the current ones.
+# ruff: noqa: B023
+
 from __future__ import annotations
 
 import argparse
@@ -34,9 +38,8 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import pygame
 from serial_helpers import SEAT_PINS, FirmwareBoard, Plug
@@ -135,7 +138,7 @@ def board_outage(offsets: list[int]) -> dict[str, Any]:
         )
         try:
             for offset in offsets:
-                game = app.game
+                game: Any = app.game
                 assert game is not None
                 step_until(app, lambda: game.awaiting == "play" and plug.plugged and source.promise().live)
                 start = len(rows(journal, table.game_id))
@@ -217,7 +220,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
         app = App(surface, journal, table, Ui(lang="en"), config=config, source_name="serial")
         try:
             for offset in offsets:
-                game = app.game
+                game: Any = app.game
                 assert game is not None
                 step_until(app, lambda: game.awaiting == "play" and app.ui.hardware.connected)
                 start = len(rows(journal, game_id))
@@ -241,7 +244,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
                     config=config,
                     source_name="serial",
                 )
-                game = app.game
+                game: Any = app.game
                 assert game is not None
                 step_until(app, lambda: game.window_pressed("Chloé"))
                 caught_up_ms.append((time.monotonic_ns() - restarted) / 1e6)
