@@ -164,7 +164,7 @@ def board_outage(offsets: list[int]) -> dict[str, Any]:
                 # Caught up: the board's promise is past the decision, her press (if any) in.
                 back = time.monotonic_ns()
                 source.ask(back)
-                step_until(app, lambda back=back: (source.promise().watermark_ns or 0) > back)
+                step_until(app, lambda: (source.promise().watermark_ns or 0) > back)
                 pause(app, 0.02)
                 got = rows(journal, table.game_id)[start:]
                 kinds = [r["type"] for r in got]
@@ -203,7 +203,7 @@ def draw_owed(app: App) -> None:
         ranks = [r.value for r, n in counts.items() if n]
         app.do(("rank", "7" if "7" in ranks else ranks[0]))
         app.do(("draw",))
-        step_until(app, lambda owed=owed: len(game.owed_draws) < owed or game.finished)
+        step_until(app, lambda: len(game.owed_draws) < owed or game.finished)
 
 
 def companion_outage(offsets: list[int]) -> dict[str, Any]:
@@ -244,7 +244,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
                     config=config,
                     source_name="serial",
                 )
-                game: Any = app.game
+                game = app.game
                 assert game is not None
                 step_until(app, lambda: game.window_pressed("Chloé"))
                 caught_up_ms.append((time.monotonic_ns() - restarted) / 1e6)
