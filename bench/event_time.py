@@ -40,6 +40,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +170,7 @@ def until(check: Callable[[], bool], timeout_s: float = 5.0) -> None:
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def play(
@@ -200,6 +201,9 @@ def play(
         def game() -> Any:
             assert app.game is not None
             return app.game
+
+        def drawn(owed: int) -> bool:
+            return len(game().owed_draws) < owed or bool(game().finished)
 
         def one_slap(offset_ms: int | None) -> None:
             nonlocal read_band, rejudged
@@ -250,16 +254,23 @@ def play(
                     wrong.append({"offset_ms": offset_ms, "counted": counted_first, "journal": kinds})
             # The draws owed, entered on the table: Return (on to the card), a card, Return.
             until(lambda: game().awaiting in ("draw", "play"))
+            # A seat key made after Return (the keyboard's race) lands on the result screen as a
+            # rank: whatever screen that left, go on until the draw is made.
             while game().awaiting == "draw":
                 owed = len(game().owed_draws)
-                key(pygame.K_RETURN)
-                until(lambda: app.last_screen == "card")
+                if app.last_screen != "card":
+                    key(pygame.K_RETURN)
+                    until(lambda: app.last_screen == "card" or game().awaiting != "draw")
+                    continue
                 _, counts = game().draw_source()
                 ranks = [r.value for r, n in counts.items() if n]
                 rank = "7" if "7" in ranks else ranks[0]
                 key({"10": pygame.K_0, "A": pygame.K_a}.get(rank, getattr(pygame, f"K_{rank}", pygame.K_7)))
                 key(pygame.K_RETURN)
-                until(lambda owed=owed: len(game().owed_draws) < owed or game().finished)
+                try:
+                    until(partial(drawn, owed), 1.0)
+                except TimeoutError:
+                    key(pygame.K_ESCAPE)  # a rank refused: clear it and choose again
 
         failure: list[BaseException] = []
 

@@ -14,8 +14,13 @@
    the libgpiod path from an event in the kernel model to the queue, through the source's one
    thread (it waits on the lines' fds, reads the events and decides: no hand-off).
 4. edge -> LED and edge -> pixel: the whole `companion play` path with default debounce
-   settings: a MockFactory edge, the GPIO source, the main loop (App.run), the seat LED's pin
-   change and the frame flip (SDL_VIDEODRIVER=dummy).
+   settings: an edge in the kernel model (tests/fakes/fake_kernel.py, libgpiod's public API: the
+   Pi's path; ``--buttons mock`` for gpiozero's MockFactory), the GPIO source, the main loop
+   (App.run), the seat LED's pin change and the frame flip (SDL_VIDEODRIVER=dummy).
+4b. stamp order under a starved reader (``gpio.starved_order``): eight seats press in rounds,
+   with bounce, stamped by the kernel model as each edge goes in, while the source's thread is
+   held up 10 ms at every third clock read (a busy Pi); counts presses queued after a
+   later-stamped one, and stamps that are not the press's first edge.
 5. the same under a flood: a fifth seat's button chatters at ``--flood-hz`` presses a second
    (1,000 by default), each journaled, while the four real presses are timed; the main loop's
    step bound (display.app.STEP_BUDGET_S, FRAME_BUDGET_S; ``--frame-budget-ms`` to compare)
@@ -174,7 +179,7 @@ def latency(samples: int) -> dict[str, Any]:
         "max": round(lat[-1] / 1000, 1),
         "mean": round(statistics.fmean(lat) / 1000, 1),
         "note": "gpiozero MockFactory path (tests, other backends: a callback thread hands over); "
-        "debounce waits set to 0; with defaults add glitch_ms (2) + delivery margin (5)",
+        "debounce waits set to 0; with defaults add glitch_ms (2) + delivery margin (1)",
     }
 
 
@@ -255,7 +260,7 @@ def ordering(rounds: int, seed: int) -> dict[str, Any]:
             th.join()
         clock.set(t + 10 * MS)
         src.flush()
-        got = []
+        got: list[InputEvent] = []
         while len(got) < len(PINS):
             ev = q.get(timeout=5)
             if isinstance(ev, InputEvent):
@@ -362,6 +367,98 @@ def hostile(rounds: int, seed: int) -> dict[str, Any]:
     }
 
 
+def _kernel() -> Any:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fakes"))
+    import fake_kernel
+
+    fake_kernel.pi_chips()
+    return fake_kernel.FakeKernel()
+
+
+def starved_order(rounds: int, seed: int, starve_ms: float = 10.0) -> dict[str, Any]:
+    """Stamp order within the GPIO source under a reader held up ``starve_ms`` at every other
+    clock read: real threads, real clock. Each round eight seats press within half a
+    millisecond or so (with bounce); each edge is stamped as it happens and reaches its line's
+    buffer a little later, the lines in any order (each line's interrupt thread runs in its
+    own time), as on a Pi. The edges that reached the buffer later than the source's margin
+    after their stamp are counted apart (``queued_late``): the source promises nothing for
+    those."""
+    from companion.inputs.gpio import DEFAULT_DELIVERY_MARGIN_NS, GpiodLines
+
+    rng = random.Random(seed)
+    kernel = _kernel()
+    pins = PINS[:8]
+    reads = [0]
+
+    def held_up_clock() -> int:
+        if threading.current_thread().name == "gpio-source":
+            reads[0] += 1
+            if reads[0] % 2 == 0:
+                time.sleep(starve_ms / 1000)
+        return time.monotonic_ns()
+
+    src = GpioSource(
+        [ButtonPin("seat", i, p) for i, p in enumerate(pins)],
+        lines=GpiodLines("/dev/gpiochip0", pins, open_chip=kernel.open_chip),
+        now_ns=held_up_clock,
+    )
+    q: queue.Queue[QueueItem] = queue.Queue()
+    src.start(q)
+    firsts: set[tuple[int, int]] = set()
+    late: set[tuple[int, int]] = set()  # presses with an edge queued later than the margin
+    for _ in range(rounds):
+        burst: list[tuple[int, list[tuple[int, int]]]] = []  # (seat, its edges (stamp, level))
+        for seat in rng.sample(range(8), 8):
+            spin_until = time.perf_counter_ns() + rng.randrange(1_000, 60_000)
+            while time.perf_counter_ns() < spin_until:
+                pass
+            t0 = time.monotonic_ns()
+            edges, level, t = [(t0, 0)], 0, t0
+            for _ in range(rng.choice((0, 2, 4))):
+                level ^= 1
+                t += rng.randrange(5_000, 50_000)
+                edges.append((t, level))
+            firsts.add((seat, t0))
+            burst.append((seat, edges))
+        rng.shuffle(burst)  # the lines' interrupt threads queue them in any order
+        for seat, edges in burst:
+            for t, level in edges:
+                kernel.edge(pins[seat], t, level)
+                if time.monotonic_ns() - t > DEFAULT_DELIVERY_MARGIN_NS:
+                    late.add((seat, edges[0][0]))
+        time.sleep(0.035)
+        for seat in range(8):
+            kernel.edge(pins[seat], None, 1)
+        time.sleep(0.035)
+    time.sleep(0.1)
+    assert src.flush()
+    src.stop()
+    got = [(e.seat, e.t_ns) for e in _drain(q) if isinstance(e, InputEvent) and e.edge == "press"]
+    pairs = [(x, y) for x, y in itertools.pairwise(got) if y[1] < x[1]]
+    with_late = sum(1 for x, y in pairs if x in late or y in late)
+    return {
+        "bench": "gpio.starved_order",
+        "rounds": rounds,
+        "seats": 8,
+        "starve_ms": starve_ms,
+        "presses": len(firsts),
+        "queued": len(got),
+        "misordered": len(pairs) - with_late,
+        "misordered_with_a_late_edge": with_late,
+        "stamp_not_first_edge": len(set(got) - firsts),
+        "missed": len(firsts - set(got)),
+        "queued_late": len(late),
+        "reader_held_up": reads[0] // 2,
+    }
+
+
+def _drain(q: queue.Queue[QueueItem]) -> list[QueueItem]:
+    out: list[QueueItem] = []
+    while not q.empty():
+        out.append(q.get_nowait())
+    return out
+
+
 def end_to_end(
     games: int,
     seed: int,
@@ -373,6 +470,7 @@ def end_to_end(
     group_commit: bool = True,
     cold: list[int] | None = None,
     first_frame: list[int] | None = None,
+    buttons_path: str = "kernel",
 ) -> tuple[list[int], list[int]]:
     """Edge -> LED and edge -> frame flip, through App.run with default debounce settings;
     ``flood_hz`` > 0 adds a fifth seat pressing that many times a second.
@@ -401,9 +499,16 @@ def end_to_end(
     for game in range(games + 1):
         warm_up = game == 0
         factory = MockFactory()
-        src = GpioSource(
-            [ButtonPin("seat", i, p) for i, p in enumerate(buttons)], pin_factory=factory
-        )  # real clock, default glitch and margin
+        seats = [ButtonPin("seat", i, p) for i, p in enumerate(buttons)]
+        kernel: Any = None
+        if buttons_path == "kernel":
+            from companion.inputs.gpio import GpiodLines
+
+            kernel = _kernel()
+            lines = GpiodLines("/dev/gpiochip0", buttons, open_chip=kernel.open_chip)
+            src = GpioSource(seats, lines=lines)  # real clock, default glitch and margin
+        else:
+            src = GpioSource(seats, pin_factory=factory)
         leds = SeatLeds(led_pins, pin_factory=factory, pwm=False)
         lit: list[tuple[int, int]] = []
         shown = leds.press_seen
@@ -429,7 +534,7 @@ def end_to_end(
                 table,
                 Ui(lang="fr"),
                 source_name="gpio",
-                source_factory=lambda name, n, src=src: src,
+                source_factory=lambda name, n, src=src: src,  # type: ignore[misc]
                 leds=leds,
             )
             app.group_commit = group_commit
@@ -450,6 +555,7 @@ def end_to_end(
                 lit: list[tuple[int, int]] = lit,
                 frames: list[int] = frames,
                 warm_up: bool = warm_up,
+                kernel: Any = kernel,
             ) -> None:
                 order = list(range(4))
                 rng.shuffle(order)
@@ -457,6 +563,12 @@ def end_to_end(
                     time.sleep(FIRST_PRESS_S)
                 for seat in order:
                     time.sleep(rng.uniform(0.04, 0.09))
+                    if kernel is not None:
+                        # The edge's kernel stamp, taken as it goes in the line's buffer.
+                        pressed.append((kernel.edge(buttons[seat], None, 0), seat))
+                        time.sleep(0.04)
+                        kernel.edge(buttons[seat], None, 1)
+                        continue
                     pin = factory.pin(buttons[seat])
                     pressed.append((time.monotonic_ns(), seat))
                     pin.drive_low()
@@ -527,7 +639,7 @@ def end_to_end(
 
 
 def _median_of(runs: list[dict[str, Any]], key: str) -> float:
-    return round(statistics.median(r[key] for r in runs), 1)
+    return round(float(statistics.median(r[key] for r in runs)), 1)
 
 
 def _firmware_irq_resolution_us() -> int:
@@ -592,7 +704,13 @@ def _one_run(a: Any, seed: int, group: bool) -> dict[str, Any]:
     first_frame: list[int] = []
     load = os.getloadavg()[0]
     to_led, to_pixel = end_to_end(
-        a.games, seed, journal_dir=a.journal_dir, group_commit=group, cold=cold, first_frame=first_frame
+        a.games,
+        seed,
+        journal_dir=a.journal_dir,
+        group_commit=group,
+        cold=cold,
+        first_frame=first_frame,
+        buttons_path=a.buttons,
     )
     out: dict[str, Any] = {
         # The load this bench cannot control: other processes wanting the 1-minute average's
@@ -612,7 +730,15 @@ def _one_run(a: Any, seed: int, group: bool) -> dict[str, Any]:
         unseen: list[int] = []
         dropped = [0]
         _, flood = end_to_end(
-            a.games, seed, a.flood_hz, dropped, gaps, a.journal_dir, unseen, group_commit=group
+            a.games,
+            seed,
+            a.flood_hz,
+            dropped,
+            gaps,
+            a.journal_dir,
+            unseen,
+            group_commit=group,
+            buttons_path=a.buttons,
         )
         out.update(
             {
@@ -688,6 +814,15 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only-end-to-end", action="store_true")
     ap.add_argument(
+        "--buttons",
+        choices=("kernel", "mock"),
+        default="kernel",
+        help="end to end: edges through libgpiod over the kernel model (the Pi's path) or "
+        "through gpiozero's MockFactory",
+    )
+    ap.add_argument("--starved-rounds", type=int, default=100)
+    ap.add_argument("--only-starved", action="store_true", help="only the starved reader's order")
+    ap.add_argument(
         "--flood-hz",
         type=int,
         default=1000,
@@ -721,7 +856,11 @@ def main() -> int:
         "press (before), or both interleaved with their ratios",
     )
     a = ap.parse_args()
+    if a.only_starved:
+        emit(starved_order(a.starved_rounds, a.seed))
+        return 0
     if not a.only_end_to_end:
+        emit(starved_order(a.starved_rounds, a.seed))
         emit(bouncy(a.presses, a.seed))
         emit(hostile(a.hostile_rounds, a.seed))
         emit(ordering(a.ordering_rounds, a.seed))
@@ -752,7 +891,12 @@ def main() -> int:
                 "note": klat[0]["note"],
             }
         )
-    note = "default debounce: 2 ms glitch minimum + 5 ms delivery margin included"
+    from companion.inputs.gpio import DEFAULT_DELIVERY_MARGIN_NS
+
+    note = (
+        f"buttons: {a.buttons}; default debounce: 2 ms glitch minimum + "
+        f"{DEFAULT_DELIVERY_MARGIN_NS / 1e6:g} ms delivery margin included"
+    )
     if a.main_loop_poll_ms is not None:
         import companion.display.app as app_module
 

@@ -156,6 +156,8 @@ def test_gpio_bench_quick_run_speaks_json() -> None:
             "100",
             "--ordering-rounds",
             "20",
+            "--starved-rounds",
+            "5",
             "--games",
             "1",
         ],
@@ -171,6 +173,7 @@ def test_gpio_bench_quick_run_speaks_json() -> None:
     assert {
         "gpio.bouncy_presses",
         "gpio.hostile_ordering",
+        "gpio.starved_order",
         "pico.irq_model",
         "gpio.edge_to_led_ms",
         "gpio.edge_to_pixel_ms",

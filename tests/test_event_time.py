@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
 
 from companion.display.app import App
 from companion.display.event_time import MARGIN_NS
@@ -90,7 +89,13 @@ def make_app(screen: pygame.Surface, journal: Journal, **kw: Any) -> tuple[App, 
     source = LagSource(clock, **kw)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
     app = App(
-        screen, journal, table, Ui(lang="fr"), source_name="gpio", source_factory=lambda n, s: source, table_ns=clock
+        screen,
+        journal,
+        table,
+        Ui(lang="fr"),
+        source_name="gpio",
+        source_factory=lambda n, s: source,
+        table_ns=clock,
     )
     app.step()
     return app, source, clock
@@ -111,7 +116,9 @@ def press(app: App, seat: int, t_ns: int) -> None:
 
 
 def return_key() -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    )
 
 
 def journaled(journal: Journal, app: App) -> list[dict[str, Any]]:
@@ -182,7 +189,7 @@ def test_a_press_made_after_the_decision_never_counts_in_it_though_queued_before
     """Issue 34 case 1, the other way round: Dédé's press is stamped 30 ms after Return and is
     on the queue before the loop reads the key (a loop held up for 30 ms). It belongs to no
     window: the judged slap is Alice, Bob, Chloé, and Dédé is the one who never slapped."""
-    app, source, clock = make_app(screen, journal)
+    app, _, clock = make_app(screen, journal)
     open_window(app, clock, (0, 1, 2))
     return_key()
     # The loop reads the key at clock.t (the decision's instant) but is held up before it
@@ -235,7 +242,9 @@ def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudg
     same_on_replay(journal, app)
 
 
-def test_a_late_press_after_the_draw_is_only_recorded_and_shown(screen: pygame.Surface, journal: Journal) -> None:
+def test_a_late_press_after_the_draw_is_only_recorded_and_shown(
+    screen: pygame.Surface, journal: Journal
+) -> None:
     app, source, clock = make_app(screen, journal)
     open_window(app, clock)
     decided = clock.t
@@ -256,7 +265,9 @@ def test_a_late_press_after_the_draw_is_only_recorded_and_shown(screen: pygame.S
     assert kinds(journal, app)[-2:] == ["draw", "press"], "no undo after a draw: only recorded"
     assert game.owed_draws == ("Dédé",)
     assert game.late_presses == (("Chloé", (decided - 5 * MS) // 1000),)
-    assert game.to_json()["late"] == [{"player": "Chloé", "t_us": (decided - 5 * MS) // 1000, "counted": False}]
+    assert game.to_json()["late"] == [
+        {"player": "Chloé", "t_us": (decided - 5 * MS) // 1000, "counted": False}
+    ]
     assert app.ui.message is not None and "noté, non compté" in app.ui.message[0]
     app.ui.screen = "slap"
     app.redraw()
@@ -279,7 +290,9 @@ def test_an_unplugged_source_is_not_waited_for(screen: pygame.Surface, journal: 
     )
 
 
-def test_the_loop_draws_and_reads_quit_while_a_decision_waits(screen: pygame.Surface, journal: Journal) -> None:
+def test_the_loop_draws_and_reads_quit_while_a_decision_waits(
+    screen: pygame.Surface, journal: Journal
+) -> None:
     app, source, clock = make_app(screen, journal)
     open_window(app, clock)
     source.touch(2, clock.t - 1 * MS)
@@ -313,7 +326,13 @@ def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface,
     resumed = Table.resume(journal, game_id)
     source = LagSource(clock)
     app = App(
-        screen, journal, resumed, Ui(lang="fr"), source_name="gpio", source_factory=lambda n, s: source, table_ns=clock
+        screen,
+        journal,
+        resumed,
+        Ui(lang="fr"),
+        source_name="gpio",
+        source_factory=lambda n, s: source,
+        table_ns=clock,
     )
     settle(app)
     events = journaled(journal, app)[1:]
@@ -362,8 +381,14 @@ def test_the_sources_left_out_are_named_in_both_languages() -> None:
     from companion.display.event_time import left_out_message
 
     fr, en = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
-    assert fr == "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; les téléphones ne répondent plus\u202f: siège 1 non compté"
-    assert en == "The button board does not answer: seats 3 and 4 not counted; the phones no longer answer: seat 1 not counted"
+    assert fr == (
+        "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; "
+        "les téléphones ne répondent plus\u202f: siège 1 non compté"
+    )
+    assert en == (
+        "The button board does not answer: seats 3 and 4 not counted; "
+        "the phones no longer answer: seat 1 not counted"
+    )
 
 
 def test_a_promise_that_passed_without_some_seats_names_them_and_only_them() -> None:
@@ -441,7 +466,7 @@ def test_keys_are_read_every_few_ms_while_a_window_is_open(screen: pygame.Surfac
             self.waits.append(timeout)
             return super().wait_for_item(min(timeout, 0.0001))
 
-    app, source, clock = make_app(screen, journal)
+    app, _, clock = make_app(screen, journal)
     open_window(app, clock)
     while app._warm_pending or app._tally_pending:  # its idle work done: the loop would sleep
         settle(app)
@@ -482,4 +507,29 @@ def test_a_late_press_after_every_draw_opens_no_window_in_the_game_nor_in_the_st
     return_key()
     settle(app)
     assert game.last_slap is not None and [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
+    same_on_replay(journal, app)
+
+
+def test_a_false_slap_is_closed_where_escape_called_it_not_where_the_players_were_picked(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """Escape calls the false slap; picking who slapped in error takes the referee a while, and
+    a press made meanwhile (Chloé's) is not in the judged window."""
+    app, _, clock = make_app(screen, journal)
+    open_window(app, clock)
+    called = clock.t
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    settle(app)
+    assert app.ui.picking
+    clock.t += 2 * 10**9
+    press(app, 2, clock.t - 10**9)  # Chloé, a second after Escape
+    settle(app)
+    return_key()  # the claimant alone is picked: confirm
+    settle(app)
+    events = journaled(journal, app)[1:]
+    assert [e["type"] for e in events][-2:] == ["close", "verdict"]
+    assert events[-2]["t_us"] == called // 1000
+    game = app.game
+    assert game is not None and game.last_slap is not None
+    assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
     same_on_replay(journal, app)

@@ -278,7 +278,9 @@ def _table_interrupted(tmp_path: Path, *line: str) -> tuple[int, str]:
 def test_ctrl_c_on_the_table_screen_is_130_with_the_resume_hint_in_play_and_resume(tmp_path: Path) -> None:
     """Issue 34 point 6: `play` and `resume` exited 0 with nothing said; the README says 130
     and how to go on, as the demo does."""
-    code, err = _table_interrupted(tmp_path, "play", "kilo", "--players", "A,B,C", "--input", "keyboard", "--mute")
+    code, err = _table_interrupted(
+        tmp_path, "play", "kilo", "--players", "A,B,C", "--input", "keyboard", "--mute"
+    )
     assert code == 130 and "Traceback" not in err, err
     hint = "companion: Interrupted: `companion resume` continues this game."
     assert [x for x in err.splitlines() if x.strip() and not x.startswith("#")][-1] == hint, err

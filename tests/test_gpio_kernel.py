@@ -230,6 +230,8 @@ def test_the_kernel_reader_dying_reaches_the_queue(rig: Rig) -> None:
     wait_for(lambda: any(s.kind == "error" for s in statuses(list(q.queue))), 5, "the report")
     (st,) = [s for s in statuses(drain(q)) if isinstance(s, SourceStatus)]
     assert "Input/output error" in st.en and "Input/output error" in st.fr
+    src, _, _, _ = rig
+    wait_for(lambda: not src.promise().live, 5, "the dead reader's promise")  # not waited for
 
 
 @pytest.mark.parametrize("press", [False, True])
@@ -253,7 +255,7 @@ def test_a_glitch_whose_end_the_kernel_dropped_lends_no_stamp(rig: Rig, press: b
         kernel.edge(27, t + 700 * US + k * 10 * US, k & 1)
     assert kernel.dropped == chatter + 1 - MAX_EVENT_BUFFER
     kernel.resume()
-    # Read 64 at a time, each batch decided up to the clock: it moves on only once all are in.
+    # Every line read until empty before anything is decided up to the clock.
     wait_for(lambda: not kernel.request_for(27).events, 5, "the buffer read")
     assert src.flush()
     t_end = t + 700 * US + (chatter - 1) * 10 * US

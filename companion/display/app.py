@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.display import names
+from companion.display.event_time import Gate, left_out_message
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter, Retained
@@ -31,7 +32,6 @@ from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_s
 from companion.errors import CompanionError, RuleError
 from companion.games import GAMES, NAMES
 from companion.i18n import t
-from companion.display.event_time import Gate, left_out_message
 from companion.inputs.base import (
     Clock,
     EventInbox,
@@ -484,7 +484,7 @@ class App:
                 continue
             offset = offset_of(Clock(name, clock.resolution_ns, epoch))
             if offset is not None:
-                return (at - offset.offset_ns) // 1000
+                return int(at - offset.offset_ns) // 1000
         return None
 
     def _sim(self) -> Any:
@@ -1023,6 +1023,8 @@ class App:
     def _instant(self, item: Any) -> int | None:
         """The table-clock instant of ``item`` if it is a table decision that must wait for
         the watermarks now; None for anything else (a press, a status, a key outside a game)."""
+        if type(item) is InputEvent and item.role == "seat":
+            return None  # the flood's case first: a press is never a decision
         if not self._gates():
             return None
         if type(item) is _Deferred:
@@ -1278,9 +1280,12 @@ class App:
                     continue
                 self._enqueue(item)  # a decision from the queue: it waits like a key
             head = early[0]
-            if type(head) in (_Deferred, _Held) and (at := self._instant_of(head)) is not None:
-                if not self._released(at):
-                    break  # the loop goes on (frames, QUIT); the decision waits at the head
+            if (
+                type(head) in (_Deferred, _Held)
+                and (at := self._instant_of(head)) is not None
+                and not self._released(at)
+            ):
+                break  # the loop goes on (frames, QUIT); the decision waits at the head
             self._handle_early(early.popleft())
             if self.now() >= until:
                 break

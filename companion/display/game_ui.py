@@ -170,7 +170,9 @@ class GameScreens:
         finds it (docs/architecture.md, "Event time")."""
         return False
 
-    def close_for(self, engine: Any, event: Any, instant_on: Callable[[tuple[str | None, str | None]], int | None]) -> Any:
+    def close_for(
+        self, engine: Any, event: Any, instant_on: Callable[[tuple[str | None, str | None]], int | None]
+    ) -> Any:
         """The event that must be journaled just before ``event``, a decision made at a known
         instant, to say where it cut the presses (Kilo: ``close`` before ``verdict``);
         ``instant_on`` gives that instant in µs on a clock (name, epoch), or None. None:

@@ -195,6 +195,22 @@ class Debouncer:
         if tb_ns > self._last:
             self._last = tb_ns
 
+    def undecided_press_ns(self) -> int | None:
+        """The earliest stamp a press not decided yet could carry, None if no press can come
+        from what has been seen (the next press needs an edge not seen yet, stamped later).
+
+        What a source's watermark is held back to (docs/architecture.md, "Event time"): a
+        candidate away from a released button may become a press at its first edge (rule 2);
+        a line that changed inside a release's lockout may become one at its last change
+        (rule 4: at the change, at the end, or later when edges were lost)."""
+        if self._stable:
+            return None  # pressed: what is undecided is a release
+        if self._candidate is not None:
+            return self._candidate
+        if self._lock_until is not None and self._raw:
+            return self._run_start
+        return None
+
     def next_deadline(self) -> int | None:
         """When ``poll`` next has something to decide, or None if only an edge can change things."""
         # Called for every edge and poll: no list, no min() over one item.

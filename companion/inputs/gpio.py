@@ -29,6 +29,7 @@ from companion.errors import ConfigError, HardwareError
 from companion.inputs.base import (
     Clock,
     InputEvent,
+    Promise,
     QueueItem,
     Role,
     SourceStatus,
@@ -49,9 +50,18 @@ log = logging.getLogger("companion.inputs")
 # that is the resolution we stand behind.
 GPIO_CLOCK = Clock("CLOCK_MONOTONIC", 1_000)
 
-# Edges reach us from the reading thread a little after the kernel stamped them; deadlines are
-# decided this far in the past so a late edge is never stamped later than it happened.
-DEFAULT_DELIVERY_MARGIN_NS = 5_000_000
+# The kernel stamps an edge in its hard interrupt and queues it from the line's interrupt thread
+# (SCHED_FIFO 50: tens of µs on a Pi, under load too). The reader reads every line until it is
+# empty *after* reading the clock, so an edge stamped before that reading is read then, unless
+# its interrupt thread had not queued it yet: deadlines are decided this far behind the clock for
+# that, and no further (it was 5 ms when the reader decided before reading everything: a guess at
+# how late the reader itself was; read-until-empty made that guess unnecessary, issue 34). An edge
+# later than this keeps its own stamp all the same (debounce.py, rule 6), it is only "late".
+DEFAULT_DELIVERY_MARGIN_NS = 1_000_000
+# How long after an instant a healthy reader's watermark passes it, beyond the debounce's own
+# delay (the glitch minimum after a contact's last edge) and the margin above: a busy Pi's
+# scheduling and a contact still bouncing at that instant.
+LATENESS_SLACK_NS = 7_000_000
 
 # The kernel caps a request's event buffer at GPIO_V2_LINES_MAX * 16 (linux/gpio.h, uAPI v2);
 # left at 0 it gives 16 per line, which a bouncy press on a starved Pi can overflow.
@@ -284,19 +294,31 @@ class GpiodLines:
             os.write(self._wake_w, b"w")
 
     def read(self, ready: list[tuple[int, int]], on_edge: EdgeCallback, on_gap: GapCallback) -> None:
-        """Every event of the ready lines, in the kernel's order, as on_edge(pin, t_ns, level);
-        a gap in a line's sequence numbers first as on_gap(pin, lost, stamp after the gap)."""
+        """Every event of the ready lines until each is empty, in the kernel's order, as
+        on_edge(pin, t_ns, level); a gap in a line's sequence numbers first as
+        on_gap(pin, lost, stamp after the gap).
+
+        One read returns at most what libgpiod's buffer holds (64 events unless asked for more:
+        we ask for the kernel's whole buffer); a read that returns fewer than asked for found
+        the kernel's buffer empty (linereq_read copies out events while there are some and
+        they fit). One that returns as many may have left some: the line is polled before it is
+        read again, as a read of an empty buffer blocks."""
         by_fd, last_seq, rising = self._by_fd, self._last_seq, self._rising
+        want = MAX_EVENT_BUFFER
         for fd, _ in ready:
             pin, req = by_fd[fd]
             last = last_seq[pin]
-            for ev in req.read_edge_events():
-                seq = ev.line_seqno
-                if seq != last + 1:
-                    # The kernel drops the oldest events of a full buffer: say how many went.
-                    on_gap(pin, seq - last - 1, ev.timestamp_ns)
-                last = seq
-                on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is rising else 0)
+            while True:
+                events = req.read_edge_events(want)
+                for ev in events:
+                    seq = ev.line_seqno
+                    if seq != last + 1:
+                        # The kernel drops the oldest events of a full buffer: say how many went.
+                        on_gap(pin, seq - last - 1, ev.timestamp_ns)
+                    last = seq
+                    on_edge(pin, ev.timestamp_ns, 1 if ev.event_type is rising else 0)
+                if len(events) < want or not select.select((fd,), (), (), 0)[0]:
+                    break
             last_seq[pin] = last
 
     def close(self) -> None:
@@ -444,6 +466,7 @@ class _Barrier:
 
 
 _STOP = object()
+_ASK = object()  # in the inbox: the main loop asked for a watermark (wakes the gpiozero path)
 _GAP = object()  # in a batch's edges: the kernel dropped that line's edges up to this stamp
 
 
@@ -477,6 +500,13 @@ class GpioSource:
         self.clock = clock
         self._now_ns = now_ns
         self._margin = delivery_margin_ns
+        # The watermark (docs/architecture.md, "Event time"): written by the reading thread
+        # after its puts, read by the main loop; one reference, swapped whole.
+        self._seats = tuple(b.seat for b in self.buttons if b.role == "seat")
+        self._promise = Promise(self.name, None, True, self._seats)
+        self._watermark = -1  # the latest promised, on the reader's side
+        self._asked = -1  # the latest instant the main loop asked about
+        self._held_from: int | None = None  # the earliest decision held back (see _decider)
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._handlers = [_EdgeHandler(i, self._inbox) for i in range(len(self.buttons))]
         self._debouncers: list[Debouncer] = []
@@ -498,6 +528,35 @@ class GpioSource:
         except GPIOZeroError as exc:
             self._close_devices()
             raise ButtonPinError(b, exc) from exc
+
+    # -- Promising: the source's watermark --------------------------------------------------
+
+    @property
+    def lateness_ns(self) -> int:
+        """How long after an instant a healthy reader's watermark has passed it: the glitch
+        minimum after a contact's last edge, the margin behind the clock, and a busy Pi's
+        slack (10 ms with the defaults)."""
+        return self.settings.glitch_ns + self._margin + LATENESS_SLACK_NS
+
+    def promise(self) -> Promise:
+        """Every press (seat or referee button) stamped before ``watermark_ns`` is on the queue:
+        the clock read before the latest reading of every line until empty, less the margin,
+        held back to the first edge of a contact the debouncer has not decided yet."""
+        p = self._promise
+        thread = self._thread
+        if thread is not None and not thread.is_alive():
+            return Promise(self.name, p.watermark_ns, False, self._seats)
+        return p
+
+    def ask(self, t_ns: int) -> None:
+        """Wake the reader so that it reads every line and decides now, and again when the
+        clock has passed ``t_ns`` by the margin or an undecided contact's deadline comes."""
+        if t_ns > self._asked:
+            self._asked = t_ns
+        if self._lines is not None:
+            self._lines.wake()
+        else:
+            self._inbox.put(_ASK)
 
     # -- InputSource -------------------------------------------------------------------------
 
@@ -621,6 +680,10 @@ class GpioSource:
 
     def _timeout(self) -> float:
         deadlines = [d for d in self._dues if d is not None]
+        if self._asked >= self._watermark:
+            deadlines.append(self._asked)
+        if self._held_from is not None:
+            deadlines.append(self._held_from)
         if not deadlines:
             return 1.0
         wait_ns = min(deadlines) + self._margin - self._now_ns()
@@ -674,13 +737,21 @@ class GpioSource:
             add_other(_Gap(index_of[pin], lost, t_ns))
             add_edge((index_of[pin], t_ns, _GAP))  # in stamp order, just before the edge kept
 
+        wait, read = lines.wait, lines.read
         while True:
-            ready = lines.wait(self._timeout())
-            # The clock before the reads, as in _run: an edge stamped earlier is read now or
-            # still on its way (the delivery margin).
-            horizon = now_ns() - margin
+            ready = wait(self._timeout())
             if ready:
-                lines.read(ready, on_edge, on_gap)
+                read(ready, on_edge, on_gap)
+            # The clock after those reads, then every line read again until empty: an edge
+            # stamped before this instant is read now (it reached its line's buffer while we
+            # read the others, or while this thread was held up), unless its interrupt thread
+            # had not queued it yet (the margin). Deciding up to a clock read before the reads
+            # (or after the ready lines were taken) passed edges still in the kernel: a brush
+            # became a press, and a later press on one line was queued before earlier ones.
+            horizon = now_ns() - margin
+            ready = wait(0)
+            if ready:
+                read(ready, on_edge, on_gap)
             while not empty():
                 add_other(get_nowait())
             if decide(edges, horizon, others):
@@ -708,6 +779,18 @@ class GpioSource:
         late_status = self._late_status
         reported_late = [0] * len(debouncers)
         last_horizon = [0]  # decided up to there: edges the kernel dropped are later
+        # Decisions stamped at or after the watermark, held until it passes them: past the
+        # horizon (an edge read after the clock decided an earlier candidate of its line),
+        # another line's edge stamped before them may still be in the kernel; past another
+        # line's undecided contact, that contact may still be a press stamped before them (a
+        # press that bounces longer is decided later). So the queue is in stamp order.
+        held: list[tuple[int, Decision]] = []
+        name, seats = self.name, self._seats
+        watermark = [self._watermark]
+        # A contact still undecided this long after its first edge is a fault (a line that
+        # chatters for ever), not a press in the making: it holds nothing back any more (if it
+        # ever is a press, it is a late one, and said so by the main loop).
+        give_up = self.settings.lockout_ns
 
         def decide(edges: list[tuple[int, int, Any]], horizon: int, others: list[Any]) -> bool:
             stop = False
@@ -717,7 +800,7 @@ class GpioSource:
                     stop = True
                 elif type(x) is _Gap:
                     put(gap_status(x))
-                else:
+                elif x is not _ASK:
                     barriers.append(x)
             if len(edges) > 1:
                 # Lines are read one after the other: order by stamp, not by arrival.
@@ -745,13 +828,34 @@ class GpioSource:
                         for dec in d.poll(horizon):
                             out.append((index, dec))
                         dues[index] = d.next_deadline()
+                # What a press not decided yet could be stamped: the watermark stops there.
+                mark = horizon
+                for d in debouncers:
+                    u = d.undecided_press_ns()
+                    if u is not None and u < mark and u > horizon - give_up:
+                        mark = u
             last_horizon[0] = horizon
+            if held:
+                out += held
+                held.clear()
             if len(out) > 1:
                 out.sort(key=_stamp_of)
+            if out and _stamp_of(out[-1]) >= mark:
+                k = next(i for i, x in enumerate(out) if _stamp_of(x) >= mark)
+                held.extend(out[k:])
+                del out[k:]
+                self._held_from = _stamp_of(held[0])
+            else:
+                self._held_from = None
             for index, dec in out:
                 put(to_item(index, dec))
             for index in late:
                 put(late_status(index))
+            # Published after the puts: a loop that reads the promise and then drains the queue
+            # has every press it covers (held decisions are at or after it).
+            if mark > watermark[0]:
+                watermark[0] = self._watermark = mark
+                self._promise = Promise(name, mark, True, seats)
             for b in barriers:
                 b.done.set()
             return stop

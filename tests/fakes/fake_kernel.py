@@ -1,19 +1,28 @@
 """A model of the kernel's GPIO character device (uAPI v2) behind libgpiod's public ``Chip`` API,
 for the tests: ``FakeKernel.open_chip`` stands where ``gpiod.Chip`` does in production.
 
-What it models is the uAPI's documented behaviour (Documentation/userspace-api/gpio/, linux/gpio.h),
-not libgpiod's code: a request's event buffer holds ``event_buffer_size`` events (0: 16 per line;
-capped at GPIO_V2_LINES_MAX * 16 = 1024); when it is full the kernel drops the *oldest* event;
-every event carries its line's sequence number and a request-wide one, both counted from 1 and
-counting dropped events too; a line held by one request cannot be requested again (EBUSY).
-Readiness goes through a real pipe, so the reader's poll() is the real one, and what it reads are
-gpiod's own value types (EdgeEvent, ChipInfo, LineInfo, Value).
+What it models is the uAPI's documented behaviour (Documentation/userspace-api/gpio/, linux/gpio.h)
+and gpiolib-cdev.c's, with libgpiod 2.x's reading on top: a request's event buffer (a kfifo)
+holds ``event_buffer_size`` events (0: 16 per line; capped at GPIO_V2_LINES_MAX * 16 = 1024),
+rounded up to a power of two as kfifo_alloc does; when it is full the kernel drops the *oldest*
+event (linereq_put_event); every event carries its line's sequence number and a request-wide one,
+both counted from 1 and counting dropped events too; a line held by one request cannot be
+requested again (EBUSY). A read (``read_edge_events``) returns at most ``max_events`` events,
+64 when not given (the Python binding's default), and never more than the request's libgpiod
+buffer (its ``event_buffer_size``: 0 gives 64, more than 1024 gives 1024); it *blocks* while the
+kernel's buffer is empty (the request's fd is a blocking one: libgpiod's "will block if no event
+was queued"), so a reader must poll before it reads again. Readiness goes through a real pipe,
+written as the event goes in (the kernel's poll() looks at the kfifo itself), so the reader's
+poll() is the real one, and what it reads are gpiod's own value types (EdgeEvent, ChipInfo,
+LineInfo, Value). The interrupt thread's delay (the kernel stamps an edge in the hard interrupt
+and queues it from its thread a little later) is the caller's: ``edge`` takes the stamp.
 """
 
 import contextlib
 import errno
 import os
 import threading
+import time
 from collections import deque
 from typing import Any
 
@@ -22,6 +31,17 @@ from gpiod.line import Bias, Direction, Edge, Value
 
 DEFAULT_PER_LINE = 16
 KERNEL_MAX_BUFFER = 64 * 16
+READ_DEFAULT = 64  # the Python binding's read_edge_events(max_events=None)
+LIBGPIOD_DEFAULT_BUFFER = 64  # gpiod_edge_event_buffer_new(0)
+BLOCKED_READ_S = 3
+
+
+def _kfifo_size(n):
+    """kfifo_alloc rounds its size up to a power of two."""
+    size = 1
+    while size < n:
+        size *= 2
+    return size
 
 
 class Line:
@@ -66,15 +86,28 @@ def _number(path):
     return int(name[8:])
 
 
+def _drain(fd):
+    with contextlib.suppress(BlockingIOError):
+        while os.read(fd, 65536):
+            pass
+
+
+def _ready(fd):
+    with contextlib.suppress(BlockingIOError):  # a full pipe is readable already
+        os.write(fd, b"e")
+
+
 class Request:
     """A line request (the fd GPIO_V2_GET_LINE_IOCTL returns), with gpiod.LineRequest's methods."""
 
-    def __init__(self, kernel, chip, lines, settings, size):
+    def __init__(self, kernel, chip, lines, settings, size, capacity):
         self.kernel = kernel
         self.chip = chip
         self.lines = lines  # {offset: Line}
         self.settings = settings  # {offset: gpiod.LineSettings}, as asked
-        self.size = size
+        self.size = size  # the kernel's buffer, in events
+        self.capacity = capacity  # libgpiod's buffer: the most one read can return
+        self.reads = 0  # read() calls that returned events
         self.events: deque[Any] = deque()
         self.seqno = 0
         self.line_seqno = dict.fromkeys(lines, 0)
@@ -105,22 +138,35 @@ class Request:
     def read_edge_events(self, max_events=None):
         if self.kernel.read_error is not None:
             raise self.kernel.read_error
-        with self.kernel.lock:
-            with contextlib.suppress(BlockingIOError):
-                os.read(self.r, 4096)
-            n = len(self.events) if max_events is None else min(max_events, len(self.events))
-            # libgpiod reads at most 64 events at a time by default, like the kernel's read().
-            n = min(n, 64)
-            out = [self.events.popleft() for _ in range(n)]
+        want = min(READ_DEFAULT if max_events is None else max_events, self.capacity)
+        with self.kernel.changed:
+            if not self.events:
+                # linereq_read on a blocking fd waits for an event: a reader that reads an
+                # empty line without polling first hangs there. Counted, so tests can say so.
+                self.kernel.blocked_reads += 1
+                # The kernel would wait for ever; the model gives up after a while so that a
+                # test of such a reader fails instead of hanging.
+                if not self.kernel.changed.wait_for(lambda: self.events or self.released, BLOCKED_READ_S):
+                    raise TimeoutError(f"read of an empty buffer blocked {BLOCKED_READ_S} s (poll first)")
+                if self.released:
+                    raise OSError(errno.EBADF, "Bad file descriptor")
+            _drain(self.r)
+            # The kernel copies out events while they fit in the read's buffer (linereq_read).
+            out = [self.events.popleft() for _ in range(min(want, len(self.events)))]
             if self.events:
-                os.write(self.w, b"e")  # still readable: poll() says so again
-            return out
+                _ready(self.w)  # still readable: poll() says so again
+            self.reads += 1
+        hook = self.kernel.after_read.pop(self, None)
+        if hook is not None:
+            hook()
+        return out
 
     def release(self):
-        with self.kernel.lock:
+        with self.kernel.changed:
             if self.released:
                 return
             self.released = True
+            self.kernel.changed.notify_all()
             for line in self.lines.values():
                 line.owner = None
             self.kernel.requests.remove(self)
@@ -158,9 +204,10 @@ class FakeChip:
                 if line.owner is not None:
                     raise OSError(errno.EBUSY, "Device or resource busy")
                 lines[offset], settings[offset] = line, s
-        size = event_buffer_size or 0
-        size = DEFAULT_PER_LINE * len(lines) if size == 0 else min(size, KERNEL_MAX_BUFFER)
-        req = Request(self.kernel, self.number, lines, settings, size)
+        asked = event_buffer_size or 0
+        size = DEFAULT_PER_LINE * len(lines) if asked == 0 else min(asked, KERNEL_MAX_BUFFER)
+        capacity = LIBGPIOD_DEFAULT_BUFFER if asked == 0 else min(asked, KERNEL_MAX_BUFFER)
+        req = Request(self.kernel, self.number, lines, settings, _kfifo_size(size), capacity)
         for line in lines.values():
             line.owner = req
         self.kernel.requests.append(req)
@@ -174,6 +221,11 @@ class FakeKernel:
     def __init__(self):
         self.requests = []
         self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)  # an event queued, or a request released
+        self.blocked_reads = 0  # reads of an empty buffer (they block, as the kernel's do)
+        # Called once, right after the next read of that request returns (outside the lock):
+        # what happens on the other lines while the reader is between two reads.
+        self.after_read = {}
         self.paused = False  # a starved reader: events pile up in the kernel's buffer
         self.dropped = 0
         self.opened = []  # chip paths opened, in order
@@ -192,8 +244,12 @@ class FakeKernel:
         return next(r for r in self.requests if offset in r.lines)
 
     def edge(self, offset, t_ns, level):
-        """The line changes at kernel time t_ns; the event goes into its request's buffer."""
+        """The line changes at kernel time t_ns; the event goes into its request's buffer.
+        ``t_ns`` None: stamped now (CLOCK_MONOTONIC) as it goes in, no interrupt thread delay.
+        Returns the stamp."""
         with self.lock:
+            if t_ns is None:
+                t_ns = time.monotonic_ns()
             req = self.request_for(offset)
             line = req.lines[offset]
             line.level = level
@@ -207,18 +263,18 @@ class FakeKernel:
                 self.dropped += 1
             kind = (gpiod.EdgeEvent.Type.RISING_EDGE if level else gpiod.EdgeEvent.Type.FALLING_EDGE).value
             req.events.append(gpiod.EdgeEvent(kind, t_ns, offset, req.seqno, req.line_seqno[offset]))
-            if self.paused:
-                return
-        # The wake-up after the lock, as the kernel's comes after its buffer's lock: a reader
-        # woken while we held it would only block on it again (a context switch the Pi has not).
-        os.write(req.w, b"e")
+            self.changed.notify_all()
+            if not self.paused:
+                # Readable as soon as it is queued, as the kernel's poll() looks at the kfifo.
+                _ready(req.w)
+            return t_ns
 
     def resume(self):
         with self.lock:
             self.paused = False
             for req in self.requests:
                 if req.events:
-                    os.write(req.w, b"e")
+                    _ready(req.w)
 
 
 __all__ = ["CHIPS", "Bias", "Chip", "Direction", "FakeKernel", "pi_chips"]

@@ -681,6 +681,10 @@ class KiloGame:
     def window_outages(self) -> tuple[tuple[int, int], ...]:
         return self._s.window.outages
 
+    def window_last_close(self) -> int | None:
+        """The latest close journaled into the open window (a verdict's instant)."""
+        return self._s.window.last_close()
+
     def _close(self, event: Close) -> None:
         s = self._s
         if not (s.finished or s.owed):
@@ -868,7 +872,6 @@ class KiloGame:
                 "close_us": window.close_us,
             },
             "last_slap": s.last_slap.to_json() if s.last_slap else None,
-
             "slaps": s.slaps,
             "draws": s.draws,
             "ignored_presses": s.ignored_presses,

@@ -653,7 +653,9 @@ def late_note(p: Painter, v: View, sv: SlapView, area: Rect, lang: str) -> Rect:
     names = ", ".join(short_name(n, v.players) for n in sv.late)
     key = "scr.late.note.rejudged" if sv.rejudged else "scr.late.note.recorded"
     h = min(area.height // 4, p.fonts.size("Ag", kit.read_size(p))[1] + p.px(8))
-    p.text(t(key, lang, names=names), Rect(area.x, area.y, area.width, h), kit.read_size(p), WARN, align="left")
+    p.text(
+        t(key, lang, names=names), Rect(area.x, area.y, area.width, h), kit.read_size(p), WARN, align="left"
+    )
     return Rect(area.x, area.y + h + p.px(4), area.width, max(0, area.height - h - p.px(4)))
 
 
@@ -1677,13 +1679,17 @@ class KiloScreens(GameScreens):
         name = short_name(event.player, game.players)
         again = game.rejudge_events()
         if again is None:
-            app.ui.say(t("scr.late.recorded", "fr", name=name), t("scr.late.recorded", "en", name=name), error=False)
+            app.ui.say(
+                t("scr.late.recorded", "fr", name=name), t("scr.late.recorded", "en", name=name), error=False
+            )
             app.dirty = True
             return True
         for decision in again:
             if not app.submit(decision):
                 return True  # the table said why
-        app.ui.say(t("scr.late.rejudged", "fr", name=name), t("scr.late.rejudged", "en", name=name), error=False)
+        app.ui.say(
+            t("scr.late.rejudged", "fr", name=name), t("scr.late.rejudged", "en", name=name), error=False
+        )
         return True
 
     def resumed(self, app: Any) -> bool:
@@ -1709,15 +1715,17 @@ class KiloScreens(GameScreens):
             # A board's clock is placed once its heartbeats are heard; a clock nothing here
             # can place (the simulator's) never will be.
             return not any(callable(getattr(part, "clock_offset", None)) for part in app._parts())
-        first, latest = span
-        known = max(latest, *(end for _, end in game.window_outages()), game._s.window.last_close() or latest)
+        _, latest = span
+        known = max(latest, *(end for _, end in game.window_outages()), game.window_last_close() or latest)
         if now_us <= known:
             return True
         if not app.submit(Outage(from_us=known, to_us=now_us)):
             return True
         seconds = round((now_us - known) / 1e6)
         ui.say(
-            t("scr.outage.stretched", "fr", s=seconds), t("scr.outage.stretched", "en", s=seconds), error=False
+            t("scr.outage.stretched", "fr", s=seconds),
+            t("scr.outage.stretched", "en", s=seconds),
+            error=False,
         )
         close = game.window().close_us
         if close is not None:
@@ -1805,6 +1813,7 @@ class KiloScreens(GameScreens):
                 app.submit(Verdict(valid=True))
             elif v is not None and v.live is not None:
                 ui.picking = True
+                ui.picking_at = app.decision_ns
                 ui.penalized = [v.live.claimant] if v.live.claimant else []
         elif kind == "toggle":
             name = str(action[1])
@@ -1817,7 +1826,14 @@ class KiloScreens(GameScreens):
                 ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
             elif v is not None and v.live is not None:
                 claimant_only = ui.penalized == [v.live.claimant]
-                app.submit(Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized)))
+                verdict = Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized))
+                made = app.decision_ns
+                if ui.picking_at is not None:  # judged where the false slap was called
+                    app.decision_ns = ui.picking_at
+                try:
+                    app.submit(verdict)
+                finally:
+                    app.decision_ns = made
         elif kind == "continue":
             ui.show_result = False
             ui.screen = None
