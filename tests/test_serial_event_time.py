@@ -92,3 +92,43 @@ def test_a_press_replayed_after_an_outage_rejudges_the_verdict_made_during_it(
         same_on_replay(journal, app)
     finally:
         app.stop_source()
+
+
+def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the_verdict(
+    screen: pygame.Surface, journal: Journal, board: FirmwareBoard
+) -> None:
+    # Issue 34, case 1 with the Pico: Chloé's contact closes before Return and chatters (every
+    # 1 ms for 30 ms): the board decides her press only once it settles, stamped at its first
+    # edge. The verdict waits for the board's watermark, which the board holds back to that
+    # first edge until it has decided and sent the press: she counts, and only Dédé draws, in
+    # one verdict (no verdict judged again).
+    plug = Plug(lambda: board.pty.path)
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
+    app = App(
+        screen,
+        journal,
+        table,
+        Ui(lang="fr"),
+        source_name="serial",
+        source_factory=lambda name, n: SerialSource(port_factory=plug, n_seats=n),
+    )
+    try:
+        game = app.game
+        assert isinstance(game, KiloGame)
+        board.press(2, 1_000, hold_us=40_000)  # Alice
+        board.press(3, 30_000, hold_us=40_000)  # Bob
+        step_until(app, lambda: game.window_pressed("Alice") and game.window_pressed("Bob"), "two slaps")
+        for k in range(31):
+            board.edge(1_000 * k, 4, k & 1)  # closes at 0, open at 1 ms, ... closed from 30 ms
+        board.edge(150_000, 4, 1)
+        board.wait_fired(5)
+        time.sleep(0.01)  # Return while her contact still chatters
+        return_key()
+        step_until(app, lambda: "verdict" in kinds(journal, app), "the verdict")
+        assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
+        assert game.owed_draws == ("Dédé",)
+        first = next(t for t, gpio, level, _ in board.fired() if gpio == 4 and level == 0)
+        assert game.last_slap is not None and game.last_slap.order[2] == ("Chloé", first)
+        same_on_replay(journal, app)
+    finally:
+        app.stop_source()
