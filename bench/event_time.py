@@ -238,7 +238,13 @@ def play(
                 close = next((r["t_us"] for r in rows[:first] if r["type"] == "close"), None)
                 assert chloe_at is not None
                 counted_first = any(r["type"] == "press" and r["player"] == "Chloé" for r in rows[:first])
-                truth_table = close is not None and chloe_at // 1000 < close
+                # A source on a clock of its own (a Pico board: the window and its close are on
+                # the board's clock) says whether the press, as it stamped it, came before.
+                judge = getattr(source, "before_close", None)
+                if judge is not None:
+                    truth_table = close is not None and bool(judge(2, chloe_at, close))
+                else:
+                    truth_table = close is not None and chloe_at // 1000 < close
                 truth_made = offset_ms < 0
                 if "undo" in kinds:
                     rejudged += 1

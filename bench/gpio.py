@@ -665,19 +665,35 @@ def pico_irq_model() -> dict[str, Any]:
     ratio = rec["handler_us"] / rec["empty_call_us"]
     ratio_ten = rec["handler_ten_us"] / rec["empty_ten_us"]
     stated = _firmware_irq_resolution_us()
+    # The bound (issue 34, case 5): entry + one run + from a pin's INTR read to the clock read,
+    # the worst pin's being the first halfword's: the other halfwords' turns, GPIO_IN, ticks_us.
+    slot_us = rec["intr_read_in_calls"] * 5
+    read_us = rec["subscript_in_calls"] * 5
+    # ticks_us is a clock_gettime on the unix port, a timer register read on the Pico: counted
+    # as the issue's 4 us, not the unix port's figure (printed for what it is).
+    window_us = (rec["halfwords"] - 1) * slot_us + read_us + 4
+    bound_us = round(ratio * 5 + 10 + window_us)
     return {
         "bench": "pico.irq_model",
         "handler_us_unix_port": round(rec["handler_us"], 3),
         "empty_call_us_unix_port": round(rec["empty_call_us"], 3),
         "handler_in_empty_calls": round(ratio, 1),
         "handler_ten_seats_in_empty_calls": round(ratio_ten, 1),
+        "intr_read_in_empty_calls": round(rec["intr_read_in_calls"], 2),
+        "subscript_in_empty_calls": round(rec["subscript_in_calls"], 2),
+        "ticks_call_in_empty_calls": round(rec["ticks_in_calls"], 2),
         "rp2040_estimate_us": round(ratio * 5 + 10),
         "rp2040_estimate_ten_seats_us": round(ratio_ten * 5 + 10),
+        "rp2040_intr_read_us": round(slot_us, 1),
+        "rp2040_read_us": round(read_us, 1),
+        "rp2040_read_window_us": round(window_us, 1),
+        "rp2040_bound_estimate_us": bound_us,
         "stated_resolution_us": stated,
-        # ~91 us on a quiet machine; a loaded host inflates the handler's share (168-285 us seen
-        # at load 10-14), so quote it quiet.
-        "stated_covers_estimate": round(ratio * 5 + 10) <= stated,
+        # ~95 + ~12 us on a quiet machine; a loaded host inflates the handler's share (168-285 us
+        # seen at load 10-14), so quote it quiet.
+        "stated_covers_estimate": bound_us <= stated,
         "note": "RP2040 estimate: ~5 us per empty call at 125 MHz + ~10 us IRQ entry; "
+        "bound = entry + run + (halfwords - 1) INTR reads + GPIO_IN + ticks_us (4 us) reads; "
         "a model, not a board measurement",
     }
 

@@ -13,7 +13,8 @@ from evring import EventRing
 from irqcapture import INTR_RP2040, INTR_RP2350, IrqCapture
 from ticks64 import Ticks64
 
-FIRMWARE_VERSION = (0, 2, 0)
+# 0.3.0 answers ASK (docs/protocol.md): a host that sees an older one says to update it.
+FIRMWARE_VERSION = (0, 3, 0)
 
 # SIO GPIO_IN: one read gives every pin's level at the same clock cycle, on RP2040 and RP2350.
 GPIO_IN = const(0xD0000004)
@@ -186,6 +187,22 @@ class Board:
             io.write(wire.resend_done(a, first, ring.next))
         elif t == wire.PING:
             io.write(wire.pong(a, now))
+        elif t == wire.ASK:
+            # Every event decided so far leaves first: the host holds them all once it has
+            # every seq before the answer's next_seq.
+            self._send_new()
+            io.write(wire.mark(a, now, self.watermark(now), self.ring.next))
+
+    def watermark(self, now):
+        """No press still to come will be stamped before this (docs/protocol.md, MARK): ``now``
+        (less the capture's lag: a sample may reach the ring that late), held back to the
+        earliest stamp a decision still pending may give."""
+        w = now - self._lag
+        for d in self._deb:
+            e = d.earliest()
+            if e is not None and e < w:
+                w = e
+        return w
 
     def hello(self):
         stuck_ms = 0 if self.stuck_us is None else self.stuck_us // 1000

@@ -91,6 +91,22 @@ class Debouncer:
         if tb > self._last:
             self._last = tb
 
+    def earliest(self):
+        """The earliest stamp a decision still to come may carry, or None if none is pending
+        (an edge yet to come carries its own stamp, later than any already seen).
+
+        A candidate is decided at its first edge. A lockout ends with a candidate at its end or
+        at the line's last change, if the line is away from rest then (rule 4), earlier than the
+        end by up to the lockout: a press made inside a release's lockout is stamped when it
+        closed, decided only at the end."""
+        if self._candidate is not None:
+            return self._candidate
+        if self._lock_until is not None:
+            if self._raw != self.stable and self._run_start < self._lock_until:
+                return self._run_start
+            return self._lock_until
+        return None
+
     def next_deadline(self):
         d = None
         if self._candidate is not None:

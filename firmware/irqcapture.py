@@ -43,13 +43,24 @@ GPIO_IN = const(0xD0000004)  # SIO: every pin's level in one read, on RP2040 and
 INTR_RP2040 = const(0x400140F0)
 INTR_RP2350 = const(0x40028230)
 _EDGES = const(12)  # a GPIO's EDGE_LOW | EDGE_HIGH, as Pin.IRQ_FALLING | Pin.IRQ_RISING
-# What a stamp may lag its edge: the interrupt's entry plus one handler run (an edge just after
-# a handler's read waits for the next handler, which any latched edge brings). Measured on the
-# model the tests run (tests/micropython/mp_unit.py, tests/test_capture_properties.py: a 110 us
-# handler and a 10 us entry, above bench/gpio.py's RP2040 estimate for both, "pico.irq_model":
-# ~91 us since the handler reads the bank's latched edges in 16-bit halves, where the level-only
-# handler was ~42 us and 60 was stated); not measured on a board. The host ties presses closer.
-RESOLUTION_US = const(120)
+# What a stamp may lag its edge (issue 34, case 5): the interrupt's entry, one handler run, and
+# the time from its pin's INTR read to the clock read. An edge just after that INTR read, back
+# at rest before the GPIO_IN read, is in neither; its latched bits bring a handler whose reads
+# see it: the rest of this run, an entry, and that handler up to its clock read. So the reads
+# come first in the handler, back to back and unrolled (a loop's turn costs ~3 empty calls). On
+# the model the tests run (tests/micropython/machine.py play(), tests/test_capture_properties.py):
+# a 10 us entry, a 110 us run (above bench/gpio.py's RP2040 estimate, "pico.irq_model", ~95 us),
+# 6 us for an INTR halfword read as the handler makes it (the bench: ~5.5 us, a subscript of a
+# tuple and of mem16 and a store), 4 us for GPIO_IN's and for ticks_us (the issue's assumption;
+# the bench reads ~1.3 us for a subscript, and its ~7 us for ticks_us is a clock_gettime on the
+# unix port, a timer register read on the Pico): 10 + 110 + 3 * 6 + 4 + 4 with the four INTR
+# halfwords of the shipped pin map (GP2..GP14). Not measured on a board. The host ties presses
+# closer than this.
+RESOLUTION_US = const(146)
+_UNROLLED = const(4)  # INTR halfwords the handler reads unrolled (GP0..GP15 from a multiple of 4)
+# Beyond them, per halfword read in a loop, and the loop's own cost (bench/gpio.py's turn, ~15 us).
+_LOOP_TURN_US = const(15)
+_LOOP_EXTRA_US = const(60)
 
 
 class IrqCapture:
@@ -78,16 +89,29 @@ class IrqCapture:
         # 2**30 an int lives on the heap, so they are made here and the handler only indexes them.
         h0 = min(gpios) >> 2 if n else 0
         nh = (max(gpios) >> 2) - h0 + 1 if n else 0
-        self._ha = tuple(intr + 2 * (h0 + i) for i in range(nh))
+        ha = [intr + 2 * (h0 + i) for i in range(nh)]
         em = [0] * nh
         for g in gpios:
             em[(g >> 2) - h0] |= _EDGES << (4 * (g & 3))
+        if 0 < nh < _UNROLLED:
+            # Padded to the four halfwords the handler reads unrolled: the last one again,
+            # with no button's bits (read twice, it changes nothing).
+            ha += [ha[-1]] * (_UNROLLED - nh)
+            em += [0] * (_UNROLLED - nh)
+            nh = _UNROLLED
+        self._ha = tuple(ha)
+        if nh > _UNROLLED:
+            # Pins over more than four halfwords (a pin map spanning more than 16 GPIOs): the
+            # handler reads them in a loop, each turn ~15 us on an RP2040 (bench/gpio.py,
+            # "pico.irq_model"), so the window from the first read to the clock grows with them.
+            self.resolution_us = RESOLUTION_US + (nh - _UNROLLED) * _LOOP_TURN_US + _LOOP_EXTRA_US
         self._em = array.array("i", em)
         self._hk = array.array("i", [(g >> 2) - h0 for g in gpios])  # a button's halfword
         self._sk = array.array("i", [4 * (g & 3) for g in gpios])  # and its bits' shift there
         # Edge bits a read handed on and their pins' dispatch has not acknowledged yet.
         self._seen = array.array("i", [self._mem16[self._ha[i]] & em[i] for i in range(nh)])
         self._nw = array.array("i", [0] * nh)  # the handler's scratch: this read's new bits
+        self._raw = array.array("i", [0] * nh)  # and the INTR halfwords as read
         # [bank the handlers write, levels at the last read, reads into bank 0, into bank 1].
         self._m = array.array("i", [0, seen, 0, 0])
         # Per read: its raw stamp, the buttons' levels, the edge bits new at it (per halfword).
@@ -112,25 +136,36 @@ class IrqCapture:
 
         def handler(pin):
             # Latched edges, then levels, then the clock: the stamp is never earlier than an edge
-            # it reports, and an edge between the two reads shows in the level.
+            # it reports, and an edge between the two reads shows in the level. The reads come
+            # first, back to back, and what they mean is worked out after the clock's: the time
+            # from a pin's INTR read to the clock read is part of the stated bound (RESOLUTION_US).
+            ha = me._ha
+            raw = me._raw
+            mem = me._mem16
+            if len(ha) == 4:  # _UNROLLED: the shipped pin map, four reads and no loop between
+                raw[0] = mem[ha[0]]
+                raw[1] = mem[ha[1]]
+                raw[2] = mem[ha[2]]
+                raw[3] = mem[ha[3]]
+            else:
+                for i in range(len(ha)):
+                    raw[i] = mem[ha[i]]
+            g = me._mem[GPIO_IN] & me._mask
+            t = me._ticks() & _MASK30
             s = me._seen
             hk = me._hk[k]
             # This pin's bits its dispatch cleared that no read handed on: it moved since.
             own = ((me._irqs[k].flags() & _EDGES) << me._sk[k]) & ~s[hk]
-            mem = me._mem16
-            ha = me._ha
             em = me._em
             nw = me._nw
             new = own
             for i in range(len(ha)):
-                v = mem[ha[i]] & em[i]
+                v = raw[i] & em[i]
                 x = v & ~s[i]
                 s[i] = v
                 nw[i] = x
                 new |= x
             nw[hk] |= own
-            g = me._mem[GPIO_IN] & me._mask
-            t = me._ticks() & _MASK30
             m = me._m
             if not (new or g ^ m[1]):
                 return

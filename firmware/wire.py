@@ -12,10 +12,12 @@ EVENT = const(0x02)
 HEARTBEAT = const(0x03)
 PONG = const(0x04)
 RESEND_DONE = const(0x05)
+MARK = const(0x06)
 HELLO_REQUEST = const(0x81)
 SET_LEDS = const(0x82)
 RESEND = const(0x83)
 PING = const(0x84)
+ASK = const(0x85)
 
 NO_PIN = const(0xFF)
 _MAX_LINE = const(80)
@@ -103,6 +105,12 @@ def resend_done(requested, first, next_seq):
     return frame(struct.pack("<BIII", RESEND_DONE, requested, first, next_seq))
 
 
+def mark(nonce, t_us, watermark_us, next_seq):
+    """The answer to ASK: the clock now, how far every press is decided, and the seq after the
+    last event sent (every event before it left ahead of this frame)."""
+    return frame(struct.pack("<BIQQI", MARK, nonce, t_us, watermark_us, next_seq))
+
+
 def _pins(pins):
     return bytes([NO_PIN if p is None else p for p in pins])
 
@@ -138,7 +146,7 @@ def parse_command(hexpart):
         return (t, p[1], 0)
     if t == SET_LEDS and n == 5:
         return (t, p[1] | (p[2] << 8), p[3] | (p[4] << 8))
-    if (t == RESEND or t == PING) and n == 5:
+    if (t == RESEND or t == PING or t == ASK) and n == 5:
         return (t, struct.unpack_from("<I", p, 1)[0], 0)
     return None
 

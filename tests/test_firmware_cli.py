@@ -62,7 +62,7 @@ def test_info_shows_version_and_pin_map(capsys: pytest.CaptureFixture[str]) -> N
     try:
         assert main(["firmware", "info", "--port", board.pty.path, "--lang", "en"]) == 0
         text = capsys.readouterr().out
-        assert "Firmware 0.2.0, protocol v2" in text
+        assert "Firmware 0.3.0, protocol v2" in text
         assert "Capture: PIO + DMA, resolution 1 µs" in text
         assert "E6614103E7452D2F" in text
         assert "seat  1: button GP2   LED GP15" in text

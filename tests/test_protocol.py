@@ -38,6 +38,8 @@ _TYPES = {
         p.SetLeds,
         p.Resend,
         p.Ping,
+        p.Mark,
+        p.Ask,
     )
 }
 

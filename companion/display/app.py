@@ -407,8 +407,16 @@ class App:
                 pin_factory=self.pin_factory,
                 wait_for_board=True,
                 web=self.web,
+                resume_from=self._resume_from,
             )
         )
+
+    def _resume_from(self, stream: str) -> int | None:
+        """Where the game stands in a source's replayable stream (a Pico board's boot): a
+        resumed game's, from the journal, so the board replays what came after; a source
+        rebuilt mid-game, what the table has handled."""
+        table = self.table
+        return table.positions.get(stream) if table is not None else None
 
     def start_source(self) -> None:
         game = self.game
@@ -509,6 +517,9 @@ class App:
     def handle_item(self, item: Any) -> None:
         game = self.game
         if isinstance(item, InputEvent):
+            if item.resume_at is not None and self.table is not None:
+                # Before the press is handed on: its own event goes in the same transaction.
+                self.table.handled(*item.resume_at)
             if item.role == "seat":
                 counts, status = self.buttons.edge(item, game)
                 if status is not None:

@@ -77,6 +77,12 @@ class InputEvent:
     # "Event time"). None: ``t_ns`` is on the table clock already (``clock.name`` is
     # CLOCK_MONOTONIC of this boot), or the source cannot map it (then the arrival counts).
     table_ns: int | None = None
+    # Where the source's stream goes on after this edge, when the source keeps one it can be
+    # asked to replay after a restart: (the stream's name, the position after this edge). A
+    # Pico board's stream is one boot of it ("pico:<uid>@pico-boot:<boot_id>"), the position its
+    # next seq. The table journals the latest position it handled with the events it covers
+    # (docs/architecture.md, "Resume"), and a resumed game asks for everything after it.
+    resume_at: tuple[str, int] | None = None
 
     @property
     def t_us(self) -> int:

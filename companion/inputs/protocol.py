@@ -41,10 +41,12 @@ class MsgType(IntEnum):
     HEARTBEAT = 0x03
     PONG = 0x04
     RESEND_DONE = 0x05
+    MARK = 0x06
     HELLO_REQUEST = 0x81
     SET_LEDS = 0x82
     RESEND = 0x83
     PING = 0x84
+    ASK = 0x85
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,18 @@ class ResendDone:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """The board's answer to ASK: its clock now, and its watermark: no press it has not sent yet
+    will be stamped before ``watermark_us`` (now, held back to the contacts its debouncer has not
+    decided). Every event before ``next_seq`` was sent ahead of this frame."""
+
+    nonce: int
+    t_us: int
+    watermark_us: int
+    next_seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class HelloRequest:
     protocol: int = PROTOCOL_VERSION
 
@@ -131,13 +145,21 @@ class Ping:
     nonce: int
 
 
-BoardMessage = Hello | ForeignHello | Event | Heartbeat | Pong | ResendDone
-HostCommand = HelloRequest | SetLeds | Resend | Ping
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Asks the board for a MARK at once (firmware 0.3.0 and later; an older board ignores it)."""
+
+    nonce: int
+
+
+BoardMessage = Hello | ForeignHello | Event | Heartbeat | Pong | ResendDone | Mark
+HostCommand = HelloRequest | SetLeds | Resend | Ping | Ask
 
 _EVENT = struct.Struct("<BIBBBQ")
 _HEARTBEAT = struct.Struct("<BQII")
 _PONG = struct.Struct("<BIQ")
 _RESEND_DONE = struct.Struct("<BIII")
+_MARK = struct.Struct("<BIQQI")
 _HELLO_HEAD = struct.Struct("<BBBBB8sIIIIIIB")
 _HELLO_TAIL = struct.Struct("<BIHH")
 _CRC = struct.Struct("<H")
@@ -200,6 +222,8 @@ def encode_body(msg: BoardMessage | HostCommand) -> bytes:
             return _PONG.pack(MsgType.PONG, nonce, t_us)
         case ResendDone(requested, first, next_seq):
             return _RESEND_DONE.pack(MsgType.RESEND_DONE, requested, first, next_seq)
+        case Mark(nonce, t_us, watermark_us, next_seq):
+            return _MARK.pack(MsgType.MARK, nonce, t_us, watermark_us, next_seq)
         case Hello():
             machine = msg.machine.encode("ascii", "replace")[:64]
             head = _HELLO_HEAD.pack(
@@ -234,6 +258,8 @@ def encode_body(msg: BoardMessage | HostCommand) -> bytes:
             return struct.pack("<BI", MsgType.RESEND, from_seq)
         case Ping(nonce):
             return struct.pack("<BI", MsgType.PING, nonce)
+        case Ask(nonce):
+            return struct.pack("<BI", MsgType.ASK, nonce)
     raise TypeError(f"not a protocol message: {msg!r}")  # pragma: no cover
 
 
@@ -289,6 +315,11 @@ def parse_body(body: bytes) -> BoardMessage:
             raise _wrong_length("RESEND_DONE", n)
         _, requested, first, next_seq = _RESEND_DONE.unpack(body)
         return ResendDone(requested, first, next_seq)
+    if t == MsgType.MARK:
+        if n != _MARK.size:
+            raise _wrong_length("MARK", n)
+        _, nonce, t_us, watermark_us, next_seq = _MARK.unpack(body)
+        return Mark(nonce, t_us, watermark_us, next_seq)
     if t == MsgType.HELLO:
         return _parse_hello(body)
     raise FrameError(f"unknown board message type 0x{t:02x}", f"type de message inconnu 0x{t:02x}")
@@ -374,6 +405,8 @@ def parse_command(line: bytes) -> HostCommand:
         return Resend(struct.unpack_from("<I", body, 1)[0])
     if t == MsgType.PING and n == 5:
         return Ping(struct.unpack_from("<I", body, 1)[0])
+    if t == MsgType.ASK and n == 5:
+        return Ask(struct.unpack_from("<I", body, 1)[0])
     raise FrameError(f"unknown command 0x{t:02x} ({n} bytes)", f"commande inconnue 0x{t:02x}")
 
 

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from companion.errors import HardwareError
 from companion.i18n import referee_name
 from companion.inputs import protocol as p
-from companion.inputs.base import Clock, InputEvent, QueueItem, SourceStatus, source_thread
+from companion.inputs.base import Clock, InputEvent, Promise, QueueItem, SourceStatus, source_thread
 from companion.inputs.clocks import Offset
 
 PICO_VID = 0x2E8A
@@ -36,6 +36,21 @@ USB_OFFSET_UNCERTAINTY_NS = 1_000_000
 SILENCE_TIMEOUT_S = 1.0
 RETRY_S = 0.2
 RESEND_RETRY_S = 0.5
+# The board's watermark (docs/architecture.md, "Event time"). Firmware 0.3.0 answers ASK at once
+# with its clock held back to its undecided contacts; while the table waits past that, it is
+# asked again this often.
+ASK_GAP_S = 0.002
+ASKS_FROM: tuple[int, int, int] = (0, 3, 0)
+# How long after an instant the board's watermark passes it: a contact closing just before it
+# is decided 2 ms later (the glitch minimum), but one closing inside a release's lockout only at
+# the lockout's end (30 ms); then a USB round trip and a pass of the board's loop.
+ASK_MARGIN_NS = 5_000_000
+# An older board is heard only through its heartbeats (every 250 ms, HEARTBEAT_S): all it says
+# is that every event before next_seq was sent, and any contact still undecided then will be
+# stamped no earlier than lockout + glitch before the heartbeat (rule 4 of the debounce), less
+# a margin for the capture's lag.
+HEARTBEAT_S = 0.25
+HEARTBEAT_HOLD_MARGIN_US = 1_000
 # The LED state is sent again this often: after a reconnect nothing is assumed of the board, and
 # the board's watchdog (firmware/buttonboard.py, HOST_SILENT_US) hears the host is alive.
 LED_REFRESH_S = 1.0
@@ -192,7 +207,7 @@ class SerialSource:
         """The port from ``options`` (``port=``), else the config's ``[serial] port``, else found
         by USB id."""
         options.setdefault("port", config.serial.port)
-        return cls(**options)
+        return cls(n_seats=n_seats, **options)
 
     def __init__(
         self,
@@ -202,6 +217,8 @@ class SerialSource:
         silence_timeout_s: float = SILENCE_TIMEOUT_S,
         handshake_timeout_s: float = HANDSHAKE_TIMEOUT_S,
         wait_for_board: bool = False,
+        n_seats: int | None = None,
+        resume_from: Callable[[str], int | None] | None = None,
     ) -> None:
         if port_factory is None:
             _serial()  # fail now, with the fix, if pyserial is missing
@@ -238,6 +255,20 @@ class SerialSource:
         # buttons``) says at once that it is missing.
         self.wait_for_board = wait_for_board
         self.missing_at_start = False
+        self._n_seats = n_seats
+        # A resumed game's last position in a board's stream (``InputEvent.resume_at``): its
+        # first connection asks for every event after it instead of starting from the board's
+        # next one (docs/architecture.md, "Resume").
+        self._resume_from = resume_from
+        # The watermark on the table clock (Promise), and what makes it move: the MARK awaited
+        # until every event before it is on the queue, and the instant the table waits for.
+        self._watermark_ns: int | None = None
+        self._held_mark: tuple[int, int] | None = None  # (next_seq, watermark_ns)
+        self._wanted_ns: int | None = None
+        self._asked_at = 0.0
+        self._fast = False  # the read timeout is ASK_GAP_S while the table waits on us
+        self.asks = 0
+        self.marks = 0
 
     # -- InputSource --------------------------------------------------------------------------
 
@@ -309,7 +340,98 @@ class SerialSource:
     def connected(self) -> bool:
         return self._port is not None
 
+    # -- Promising (docs/architecture.md, "Event time") ---------------------------------------
+
+    @property
+    def answers_ask(self) -> bool:
+        """Whether the board answers ASK (firmware 0.3.0 on): an older one promises only at its
+        heartbeats, a quarter of a second apart."""
+        return self.hello is not None and tuple(self.hello.firmware) >= ASKS_FROM
+
+    @property
+    def lateness_ns(self) -> int:
+        hello = self.hello
+        lockout_us, glitch_us = (hello.lockout_us, hello.glitch_us) if hello else (30_000, 2_000)
+        late = (lockout_us + glitch_us) * 1000 + ASK_MARGIN_NS
+        if hello is not None and not self.answers_ask:
+            late += int(HEARTBEAT_S * 1e9) + HEARTBEAT_HOLD_MARGIN_US * 1000
+        return late
+
+    def seats(self) -> tuple[int, ...]:
+        """The seats this board's buttons are: named on screen when it cannot promise."""
+        n = len(self.hello.seat_pins) if self.hello is not None else (self._n_seats or 0)
+        if self._n_seats is not None:
+            n = min(n, self._n_seats)
+        return tuple(range(n))
+
+    def promise(self) -> Promise:
+        """Every press of this board stamped (on the table clock) before ``watermark_ns`` is on
+        the queue. Not live while the link is down: a decision then goes on without the board,
+        its seats named, and what the board replays on reconnect keeps its stamps."""
+        return Promise(self.name, self._watermark_ns, self._port is not None, self.seats())
+
+    def ask(self, t_ns: int) -> None:
+        """Make the watermark pass ``t_ns`` (table clock) as soon as the board can: ASK now, and
+        again every ASK_GAP_S from the reader while it has not. Never blocks on the board."""
+        w = self._watermark_ns
+        if w is not None and w > t_ns:
+            return
+        wanted = self._wanted_ns
+        if wanted is None or t_ns > wanted:
+            self._wanted_ns = t_ns
+        if time.monotonic() - self._asked_at >= ASK_GAP_S:
+            self._send_ask()
+
+    def _send_ask(self) -> None:
+        if self._port is None or not self.answers_ask:
+            return  # an older board: its next heartbeat moves the watermark
+        self._asked_at = time.monotonic()
+        self.asks += 1
+        self._send(p.Ask(random.getrandbits(32)))
+
+    def _to_table(self, t_us: int) -> int | None:
+        """A stamp of the board's current boot on the table clock, or None before the first
+        heartbeat or MARK tied the two clocks."""
+        offset = self.clock_offset()
+        return None if offset is None else t_us * 1000 + offset.offset_ns
+
+    def _promised(self, board_us: int, next_seq: int) -> None:
+        """The board says no press it has not sent will be stamped before ``board_us``, and sent
+        every event before ``next_seq``: published once those are all on the queue."""
+        at = self._to_table(board_us)
+        offset = self.clock_offset()
+        if at is None or offset is None or self.clock is None:
+            return
+        # Less the mapping's uncertainty (a later, tighter offset maps a press up to that much
+        # earlier) and the stamps' resolution.
+        w = at - offset.uncertainty_ns - self.clock.resolution_ns
+        if self._expected >= next_seq:
+            self._publish(w)
+        else:
+            # Events before next_seq are still to come (a resend): the promise waits for them.
+            held = self._held_mark
+            if held is None or w > held[1]:
+                self._held_mark = (max(next_seq, held[0] if held else 0), w)
+
+    def _release_held(self) -> None:
+        held = self._held_mark
+        if held is not None and self._expected >= held[0]:
+            self._held_mark = None
+            self._publish(held[1])
+
+    def _publish(self, w: int) -> None:
+        if self._watermark_ns is None or w > self._watermark_ns:
+            self._watermark_ns = w
+        wanted = self._wanted_ns
+        if wanted is not None and self._watermark_ns > wanted:
+            self._wanted_ns = None
+
     # -- link ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def stream(clock: Clock) -> str:
+        """The name of one boot's stream of events, as ``InputEvent.resume_at`` gives it."""
+        return f"{clock.name}@{clock.epoch}"
 
     def _describe(self) -> str:
         return self._device or self._port_name or "USB"
@@ -364,10 +486,13 @@ class SerialSource:
             self._hb_offsets = []  # an earlier boot's heartbeats say nothing of this one
         self.clock = clock
         if prev is None:
-            # Presses from before the game started are not the game's business.
-            self._expected = hello.next_seq
+            # Presses from before the game started are not the game's business; a resumed
+            # game's are, from the last one it journaled on (the table keeps the position).
+            at = self._resume_from(self.stream(clock)) if self._resume_from is not None else None
+            self._expected = hello.next_seq if at is None else min(at, hello.next_seq)
         elif (prev.uid, prev.boot_id) != (hello.uid, hello.boot_id):
             self._expected = 0
+            self._held_mark = None  # the old boot's next_seq means nothing now
             self._status(
                 "info",
                 "The button board restarted: its clock starts again from zero.",
@@ -385,14 +510,28 @@ class SerialSource:
         else:
             how_en = f"interrupt capture, ~{res} µs: PIO or DMA was not available"
             how_fr = f"capture par interruptions, ~{res} µs : PIO ou DMA indisponible"
+        old_en = old_fr = ""
+        if not self.answers_ask:
+            want = ".".join(map(str, ASKS_FROM))
+            old_en = (
+                f" Its firmware is older than {want}: the table waits up to a quarter of a "
+                "second for it before each verdict; run companion firmware install."
+            )
+            old_fr = (
+                f" Son firmware est antérieur à {want} : la table l'attend jusqu'à un quart de "
+                "seconde avant chaque verdict ; lancez companion firmware install."
+            )
         self._status(
             "connected",
-            f"Button board connected ({self._describe()}, firmware {fw}, {how_en}).",
-            f"Boîtier de boutons connecté ({self._describe()}, firmware {fw}, {how_fr}).",
+            f"Button board connected ({self._describe()}, firmware {fw}, {how_en}).{old_en}",
+            f"Boîtier de boutons connecté ({self._describe()}, firmware {fw}, {how_fr}).{old_fr}",
         )
         # In full, "all off" included: nothing is known of what the board shows now.
         self._send(self._leds)
         self._leds_at = time.monotonic()
+        # ASK before RESEND: its answer ties the clocks (a resumed game's first offset) before
+        # the events caught up are stamped on the table clock.
+        self._send_ask()
         if hello.next_seq > self._expected:
             self._ask_resend()
         for msg in rest:
@@ -473,9 +612,22 @@ class SerialSource:
                 continue
             if self._resend_pending_since is not None and now - self._resend_pending_since > RESEND_RETRY_S:
                 self._ask_resend()
+            self._keep_asking(port, now)
             if now - self._leds_at > LED_REFRESH_S:
                 self._leds_at = now
                 self._send(self._leds)
+
+    def _keep_asking(self, port: SerialPort, now: float) -> None:
+        """While the table waits for the watermark to pass an instant, ask again every
+        ASK_GAP_S (a contact the board has not decided yet holds it back for a few ms), reading
+        with that timeout meanwhile."""
+        waiting = self._wanted_ns is not None and self.answers_ask
+        if waiting and now - self._asked_at >= ASK_GAP_S:
+            self._send_ask()
+        if waiting != self._fast:
+            self._fast = waiting
+            with contextlib.suppress(Exception):  # a dying port: the next read says so
+                port.timeout = ASK_GAP_S if waiting else READ_TIMEOUT_S
 
     def _handle(self, msg: p.BoardMessage) -> None:
         if isinstance(msg, p.Event):
@@ -488,6 +640,7 @@ class SerialSource:
                 return
             self._expected += 1
             self._deliver(msg)
+            self._release_held()
         elif isinstance(msg, p.Heartbeat):
             # USB only ever delays a heartbeat: the smallest recent (arrival - board time) is
             # the best offset; a short window follows the crystals' drift (tens of ppm).
@@ -495,6 +648,10 @@ class SerialSource:
             del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
             if msg.next_seq > self._expected and self._resend_pending_since is None:
                 self._ask_resend()
+            hello = self.hello
+            if hello is not None:
+                hold = hello.lockout_us + hello.glitch_us + HEARTBEAT_HOLD_MARGIN_US
+                self._promised(msg.t_us - hold, msg.next_seq)
             if msg.lost > self.lost_edges:
                 n = msg.lost - self.lost_edges
                 self.lost_edges = msg.lost
@@ -505,6 +662,14 @@ class SerialSource:
                     f"{n} fronts de boutons perdus sur le boîtier (sa boucle principale a pris "
                     "trop de retard) : un appui peut manquer.",
                 )
+        elif isinstance(msg, p.Mark):
+            # An answer is a heartbeat too (its arrival ties the clocks), then the promise.
+            self.marks += 1
+            self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
+            del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
+            if msg.next_seq > self._expected and self._resend_pending_since is None:
+                self._ask_resend()
+            self._promised(msg.watermark_us, msg.next_seq)
         elif isinstance(msg, p.ResendDone):
             self._resend_pending_since = None
             if msg.first > self._expected:
@@ -517,6 +682,7 @@ class SerialSource:
                     f"{n} événements de boutons perdus : le boîtier est resté absent trop "
                     "longtemps pour les garder.",
                 )
+                self._release_held()
         elif isinstance(msg, p.Pong):
             waiter = self._pings.get(msg.nonce)
             if waiter is not None:
@@ -535,6 +701,10 @@ class SerialSource:
                     t_ns=ev.t_us * 1000,
                     clock=self.clock,
                     source=self.name,
+                    # A press replayed after an outage is mapped with its boot's offset, kept
+                    # across the outage: it keeps its place among the table's decisions.
+                    table_ns=self._to_table(ev.t_us),
+                    resume_at=(self.stream(self.clock), ev.seq + 1),
                 )
             )
             return

@@ -67,6 +67,14 @@ CREATE TABLE summaries (
     UNIQUE (game_id, events, version)
 );
 """
+    + """
+CREATE TABLE positions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    stream TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (game_id, stream, position)
+) WITHOUT ROWID;
+"""
 )
 # What ``history``, ``stats``, ``games`` and ``export --csv`` read instead of replaying a game
 # (docs/architecture.md, "Summaries"): one row per game and event count, appended after the
@@ -75,6 +83,14 @@ CREATE TABLE summaries (
 # reader replays the game once and appends a new one. Journals written before this table existed
 # get it from their next writer.
 _SUMMARIES = _SCHEMA.split(";")[2]
+# Where a game stands in the streams of events its sources can replay (a Pico board's boot:
+# ``InputEvent.resume_at``): the position after the last event of that stream the table
+# handled, written in the same transaction as the events that handling journaled, so that a
+# resumed game asks the board for exactly what came after (docs/architecture.md, "Resume").
+# The journal's, not the table log's: a replay needs the events alone. Appended, never updated:
+# a stream's position is its largest. Journals written before this table get it from their next
+# writer.
+_POSITIONS = _SCHEMA.split(";")[3]
 
 
 def _schema_rows(sql: str) -> set[tuple[str, str, str]]:
@@ -558,6 +574,8 @@ class Journal:
             self._check(db, deep=False)
             if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'summaries'").fetchone():
                 db.execute(_SUMMARIES)  # a journal written before summaries: events untouched
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'positions'").fetchone():
+                db.execute(_POSITIONS)
         except sqlite3.Error as err:
             db.close()
             if getattr(err, "sqlite_errorcode", 0) == sqlite3.SQLITE_FULL or self._is_disk_full():
@@ -602,13 +620,17 @@ class Journal:
         self._after_commit()
         return game_id
 
-    def append(self, game_id: str, seq: int, event: Event) -> None:
+    def append(self, game_id: str, seq: int, event: Event, positions: dict[str, int] | None = None) -> None:
         """Commit one event durably. ``seq`` must be the next number: a gap or a repeat fails."""
-        self.append_many(game_id, [(seq, event)])
+        self.append_many(game_id, [(seq, event)], positions)
 
-    def append_many(self, game_id: str, rows: list[tuple[int, Event]]) -> None:
+    def append_many(
+        self, game_id: str, rows: list[tuple[int, Event]], positions: dict[str, int] | None = None
+    ) -> None:
         """Commit events in one transaction (one fsync): all of them are durable when this
-        returns, or none is (SQLite rolls the whole transaction back, whatever the failure)."""
+        returns, or none is (SQLite rolls the whole transaction back, whatever the failure).
+        ``positions``: where the game stands in its sources' streams once these are in
+        (``positions()``), committed with them or not at all."""
         if not rows:
             return
         now = time.time_ns()
@@ -618,6 +640,11 @@ class Journal:
                 "INSERT INTO events VALUES (?, ?, ?, ?)",
                 [(game_id, seq, event.to_json(), now) for seq, event in rows],
             )
+            if positions:
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO positions VALUES (?, ?, ?)",
+                    [(game_id, stream, at) for stream, at in positions.items()],
+                )
             self._db.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
@@ -866,6 +893,23 @@ class Journal:
         except sqlite3.Error as err:
             raise self._broken(str(err)) from None
         return out
+
+    def positions(self, game_id: str) -> dict[str, int]:
+        """Where the game stands in each stream its sources can replay: the position after the
+        last event of it the table handled (see ``_POSITIONS``); empty in a journal written
+        before positions were kept."""
+        try:
+            rows = self._db.execute(
+                "SELECT stream, max(position) FROM positions WHERE game_id = ? GROUP BY stream",
+                (game_id,),
+            )
+            return {stream: at for stream, at in rows}
+        except sqlite3.OperationalError as err:
+            if "no such table" not in str(err):
+                raise self._broken(str(err)) from None
+        except sqlite3.Error as err:
+            raise self._broken(str(err)) from None
+        return {}
 
     def all_payloads(self, *, raw: bool = False) -> Iterator[tuple[str, Any]]:
         """(game id, payload) of every event, game by game in seq order; ``raw``: the payload

@@ -37,6 +37,11 @@ class Table:
         # Applied but not yet journaled, while held: nothing of them may be shown before commit.
         self.pending: list[tuple[int, AnyEvent]] | None = None
         self._finished_at_commit: bool | None = None
+        # Where the game stands in its sources' replayable streams (a Pico board's boot): the
+        # position after the last event of each the table handled, from the journal for a
+        # resumed game; the ones not journaled yet go with the next events written.
+        self.positions: dict[str, int] = {}
+        self._unsaved: dict[str, int] = {}
 
     @classmethod
     def start(cls, journal: Journal, setup: NewGame, meta: dict[str, Any]) -> Table:
@@ -88,14 +93,28 @@ class Table:
             raise JournalError(f"game {info.id} has no events", f"la partie {info.id} est vide")
         table = cls(journal, info.id, engine, seq, info.meta)
         table.recent = recent
+        table.positions = journal.positions(info.id)
         return table
+
+    def handled(self, stream: str, position: int) -> None:
+        """The table has handled a source's events up to ``position`` in ``stream``
+        (``InputEvent.resume_at``): kept with the next events journaled, before any of them
+        (an event this one makes is in the same transaction)."""
+        if position > self.positions.get(stream, -1):
+            self.positions[stream] = position
+            self._unsaved[stream] = position
 
     def submit(self, event: AnyEvent) -> None:
         """Check, journal, then apply; raises RuleError (nothing written) if the rules refuse.
         While held, the event is applied now and journaled by ``commit``."""
         self.engine.check(event)
         if self.pending is None:
-            self.journal.append(self.game_id, self.seq + 1, event)
+            points, self._unsaved = self._unsaved, {}
+            try:
+                self.journal.append(self.game_id, self.seq + 1, event, points)
+            except BaseException:
+                self._unsaved = {**points, **self._unsaved}
+                raise
             if _TRACE:
                 print(f"#committed {self.game_id} {self.seq + 1}", file=sys.stderr, flush=True)
         else:
@@ -126,11 +145,13 @@ class Table:
         finished, self._finished_at_commit = self._finished_at_commit, None
         if not rows:
             return
+        points, self._unsaved = self._unsaved, {}
         try:
-            self.journal.append_many(self.game_id, rows)
+            self.journal.append_many(self.game_id, rows, points)
         except CompanionError:
             back = Table.load(self.journal, self.game_id)
             self.engine, self.seq, self.recent = back.engine, back.seq, back.recent
+            self.positions = back.positions  # what was handled but not kept is asked again
             raise
         if _TRACE:
             for seq, _ in rows:

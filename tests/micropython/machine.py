@@ -23,6 +23,18 @@ _named = {}
 _irqs = {}  # gpio -> the Pin object whose irq() was set last
 _watchers = []  # called after every drive, as a PIO state machine sees the pins
 _irq_state = [1]
+# While play() runs a handler: charge(kind) moves the fake clock by what a read of that kind
+# costs ("intr": one INTR halfword read, with its loop's turn; "level": GPIO_IN; "clock":
+# ticks_us) and lands the edges that fall meanwhile, so a later read in the same handler sees
+# them and an earlier one did not.
+_charge = [None]
+
+
+def charge(kind):
+    """A handler's register or clock read: its cost, on the model play() runs (else nothing)."""
+    c = _charge[0]
+    if c is not None:
+        c(kind)
 
 
 def _set(gpio, level):
@@ -143,13 +155,15 @@ def drive(changes):
         _gpio_irq(_run_now)
 
 
-def play(edges, clock, handler_us, entry_us=0, steps=(), step=None):
+def play(edges, clock, handler_us, entry_us=0, steps=(), step=None, reads=None):
     """Edges [(t_us, gpio, level)] in time order, with the interrupt dispatch of MicroPython's rp2
     port (``_gpio_irq``). A handler takes ``handler_us`` of the fake clock and the interrupt
     ``entry_us`` to enter; edges that land meanwhile change the levels the next handlers read and
     latch in INTR, as on the chip; the interrupt enters again while an enabled edge is latched.
     ``step()`` (the main loop) runs at each of ``steps`` (sorted) when no interrupt is pending.
-    Returns the time the last handler finished."""
+    ``reads`` ({"intr": us, "level": us, "clock": us}): each read a handler makes takes that
+    long, its value taken at its end, inside the handler's ``handler_us`` (the rest of it after
+    the reads). Returns the time the last handler finished."""
     # A handler still running from an earlier call (clock past the first edge) delays this one.
     now = max(edges[0][0], clock.t) if edges else clock.t
     i = 0
@@ -166,11 +180,26 @@ def play(edges, clock, handler_us, entry_us=0, steps=(), step=None):
             j += 1
         return j
 
+    spent = [0]
+
+    def cost(kind):
+        nonlocal now, i
+        d = reads.get(kind, 0)
+        now += d
+        spent[0] += d
+        i = apply_until(now)
+        clock.t = now
+
     def run(p):
         nonlocal now, i
         clock.t = now
-        p.handler(p)
-        now += handler_us
+        spent[0] = 0
+        _charge[0] = cost if reads else None
+        try:
+            p.handler(p)
+        finally:
+            _charge[0] = None
+        now += handler_us - spent[0] if handler_us > spent[0] else 0
         i = apply_until(now)
 
     while True:
@@ -239,6 +268,7 @@ class _Mem32:
     def __getitem__(self, addr):
         if addr != GPIO_IN:
             raise ValueError("fake mem32 only knows GPIO_IN")
+        charge("level")
         return _levels[0]
 
 
@@ -250,6 +280,7 @@ class _Mem16:
         h = (addr - INTR) >> 1
         if not 0 <= h < 8 or addr & 1:
             raise ValueError("fake mem16 only knows IO_BANK0 INTR0-3")
+        charge("intr")
         v = _intr[h]
         for j in range(4):
             g = 4 * h + j

@@ -4,7 +4,7 @@
 # usage: micropython mp_scenario.py FIRMWARE_DIR
 # scenario: {"path": "irq"|"pio", "seats": [gpio...], "edges": [[t_us, gpio, level]...] sorted,
 #            "steps": [t_us...] sorted (when the main loop runs), "end": t_us,
-#            "handler_us": n, "entry_us": n}
+#            "handler_us": n, "entry_us": n, "reads": {"intr": us, "level": us, "clock": us}}
 # result: {"events": [[role, index, kind, t_us]...], "lost": n, "resolution_us": n}
 import sys
 
@@ -26,10 +26,15 @@ def run(sc):
     clock = FakeClock(1000)
     rp2.use_clock(clock)
     io = BufferIO()
+
+    def ticks_us():
+        machine.charge("clock")  # a read in a handler costs its time (the model's)
+        return clock.ticks_us()
+
     b = buttonboard.Board(
         machine.Pin,
         machine.mem32,
-        clock.ticks_us,
+        ticks_us,
         io,
         machine.unique_id(),
         1,
@@ -39,7 +44,8 @@ def run(sc):
         machine="fake",
         pio=piocapture.PioCapture if sc["path"] == "pio" else None,
     )
-    machine.play(sc["edges"], clock, sc["handler_us"], sc["entry_us"], sc["steps"] + [sc["end"]], b.step)
+    steps = sc["steps"] + [sc["end"]]
+    machine.play(sc["edges"], clock, sc["handler_us"], sc["entry_us"], steps, b.step, sc.get("reads"))
     out = []
     for chunk in bytes(io.tx).split(b"\x00"):
         if not chunk:

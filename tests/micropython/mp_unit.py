@@ -313,6 +313,9 @@ def main_loop_stalled_50ms_in_a_bouncy_10_player_slap_loses_nothing():
 # fake clock).
 HANDLER_US = 110
 ENTRY_US = 10
+# Each register read in a handler (tests/test_capture_properties.py, READS: the clock's read is
+# not charged here, the board's ticks_us being the bare fake clock's).
+READS = {"intr": 6, "level": 4}
 
 
 def presses(io):
@@ -325,7 +328,7 @@ def stall_glitch_then_press_4500us_later_keeps_the_press_stamp():
     # Issue 19, finding 1: main loop away 6 ms; a 0.5 ms glitch, then a real press 4.5 ms later.
     b, clock, io = make_board(1000)
     t0 = 40000
-    machine.play([(t0, 2, 0), (t0 + 500, 2, 1), (t0 + 5000, 2, 0)], clock, HANDLER_US, ENTRY_US)
+    machine.play([(t0, 2, 0), (t0 + 500, 2, 1), (t0 + 5000, 2, 0)], clock, HANDLER_US, ENTRY_US, reads=READS)
     clock.set(t0 + 6000)
     run_until(b, clock, t0 + 100000)
     got = [(e[2], e[3], e[4]) for e in events(io.tx)]
@@ -347,7 +350,7 @@ def ten_seats_within_300us_in_reverse_gpio_order_keep_their_order_within_resolut
         b, clock, io = make_board(1000, seats=seats)
         t0 = 50000
         edges = [(t0 + i * gap, seats[9 - i], 0) for i in range(10)]
-        machine.play(edges, clock, HANDLER_US, ENTRY_US)
+        machine.play(edges, clock, HANDLER_US, ENTRY_US, reads=READS)
         run_until(b, clock, t0 + 100000)
         got = {e[2]: e[4] for e in events(io.tx) if e[3] == 1}
         eq(sorted(got), list(range(10)), "ten presses")
@@ -512,6 +515,57 @@ def commands_hello_resend_ping_leds():
     return {"frames": [hexlify(wire.frame(x)).decode() for x in bodies]}
 
 
+def ask(b, clock, io, nonce=5):
+    """ASK once; the MARK's (t_us, watermark_us, next_seq), and the seqs of the events sent
+    before it in the same pass."""
+    import struct
+
+    io.tx[:] = b""
+    body = struct.pack("<BI", wire.ASK, nonce)
+    crc = wire.crc16(body)
+    io.rx.extend(b":" + hexlify(body + bytes([crc & 0xFF, crc >> 8])) + b"\n")
+    b.step()
+    bodies = frames(io.tx)
+    at = [x[0] for x in bodies].index(wire.MARK)
+    n, t, w, nxt = struct.unpack("<BIQQI", bodies[at])[1:]
+    eq(n, nonce)
+    eq([x for x in bodies[at:] if x[0] == wire.EVENT], [], "no event after the answer")
+    sent = [struct.unpack("<BIBBBQ", x)[1] for x in bodies[:at] if x[0] == wire.EVENT]
+    return t, w, nxt, sent
+
+
+@test
+def ask_answers_the_clock_held_back_to_undecided_contacts():
+    b, clock, io = make_board(1000)
+    # Nothing moving: the watermark is the clock now (less the capture's lag).
+    clock.set(20000)
+    t, w, nxt, _ = ask(b, clock, io)
+    eq((t, w, nxt), (20000, 20000 - b.capture.lag_us, 0))
+    # Seat 0 closes at 30 000 us: undecided for 2 ms, its press will be stamped 30 000.
+    clock.set(30000)
+    machine.drive([(2, 0)])
+    clock.set(31000)
+    t, w, nxt, sent = ask(b, clock, io)
+    eq((t, w, nxt, sent), (31000, 30000, 0, []), "held back to the undecided contact")
+    # Decided at 32 000 us: the press is sent before the answer, the watermark is now.
+    clock.set(32500)
+    t, w, nxt, sent = ask(b, clock, io)
+    eq((w, nxt, sent), (32500 - b.capture.lag_us, 1, [0]), "the press sent, then the answer")
+    # Released at 70 ms (locked out to 100 ms), closed again at 75 ms and held: by the rules
+    # that press is stamped 75 ms, decided only at the lockout's end.
+    clock.set(70000)
+    machine.drive([(2, 1)])
+    run_until(b, clock, 75000)
+    machine.drive([(2, 0)])
+    run_until(b, clock, 90000)
+    t, w, nxt, sent = ask(b, clock, io)
+    eq((w, nxt), (75000, 2), "held back inside a release's lockout")
+    run_until(b, clock, 101000)
+    t, w, nxt, sent = ask(b, clock, io)
+    eq((w, nxt), (clock.t - b.capture.lag_us, 3))
+    return {"watermark": w}
+
+
 @test
 def led_blink_follows_the_board_clock():
     b, clock, _ = make_board(0)
@@ -550,6 +604,8 @@ def wire_matches_shared_vectors():
             got = wire.pong(m["nonce"], m["t_us"])
         elif t == "ResendDone":
             got = wire.resend_done(m["requested"], m["first"], m["next_seq"])
+        elif t == "Mark":
+            got = wire.mark(m["nonce"], m["t_us"], m["watermark_us"], m["next_seq"])
         elif t == "Hello":
             got = wire.hello(
                 m["firmware"],
@@ -573,7 +629,7 @@ def wire_matches_shared_vectors():
             continue  # another protocol version: not something this firmware sends
         eq(hexlify(got).decode(), v["wire"], v["name"])
         n += 1
-    codes = {"HelloRequest": 0x81, "SetLeds": 0x82, "Resend": 0x83, "Ping": 0x84}
+    codes = {"HelloRequest": 0x81, "SetLeds": 0x82, "Resend": 0x83, "Ping": 0x84, "Ask": 0x85}
     for v in VECTORS["host_commands"]:
         m = v["message"]
         r = wire.LineReader()
@@ -587,6 +643,7 @@ def wire_matches_shared_vectors():
             "SetLeds": ("on_mask", "blink_mask"),
             "Resend": ("from_seq", None),
             "Ping": ("nonce", None),
+            "Ask": ("nonce", None),
         }[m["type"]]
         want = (codes[m["type"]], m[a], m[b] if b else 0)
         eq(got, want, v["name"])
