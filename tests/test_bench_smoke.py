@@ -219,3 +219,25 @@ def test_the_web_bench_prints_only_json(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [line["bench"] for line in lines] == ["browser_push"], lines
+
+
+def test_event_time_bench_quick_run_speaks_json() -> None:
+    """bench/event_time.py (a few slaps, a sweep of 3 ms) runs every kind it finds through the
+    real loop and names its figures (never asserted: they are the machine's)."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "event_time.py"), "--runs", "2", "--span-ms", "1"],
+        capture_output=True,
+        text=True,
+        timeout=280,
+        cwd=ROOT,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    kinds = {line["source"] for line in lines}
+    assert {"gpio-model", "keyboard"} <= kinds, kinds
+    for kind in kinds:
+        assert {line["bench"] for line in lines if line["source"] == kind} == {
+            "event_time.return_to_verdict",
+            "event_time.race_sweep",
+        }
