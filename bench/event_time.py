@@ -7,8 +7,9 @@ For each kind of seat buttons:
 
 1. ``event_time.return_to_verdict``: the referee's Return posted to SDL -> the first frame that
    shows the verdict, p50/p99 over ``--runs`` slaps (Alice and Bob slapped, Chloé and Dédé did
-   not), after an untimed first slap. With a source that publishes a watermark the verdict first waits for it to pass the
-   key's instant; the keyboard (read by the loop itself) promises at once.
+   not), after an untimed first slap. With a source that publishes a watermark the verdict
+   first waits for it to pass the key's instant; the keyboard (read by the loop itself)
+   promises at once.
 2. ``event_time.race_sweep``: Chloé presses at -20..+20 ms (1 ms steps) around Return; Dédé
    never does. A press made before the decision's instant counts (only Dédé draws), one made at
    or after it does not (Chloé and Dédé draw). ``wrong_verdicts`` counts first verdicts that
