@@ -210,9 +210,9 @@ def play(
             nonlocal read_band, rejudged
             until(lambda: game().awaiting == "play" and not app._early)
             time.sleep(0.05)  # a moment of quiet: the loop idles as a table does between slaps
-            now = time.monotonic_ns()
-            press(0, now - 60 * MS)
-            press(1, now - 30 * MS)
+            press(0, time.monotonic_ns())  # each press made at its instant
+            time.sleep(0.03)
+            press(1, time.monotonic_ns())
             until(lambda: game().awaiting == "verdict" and len(game().window().order) == 2)
             time.sleep(0.02)
             events_before = len(list(reader.payloads(table.game_id)))
