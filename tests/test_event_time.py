@@ -625,3 +625,53 @@ def test_live_and_replay_agree_to_the_nanosecond_at_the_decision(
     counted = "Chloé" in [p for p, _ in game.last_slap.order]
     assert counted == (dt_ns < 0)
     same_on_replay(journal, app)
+
+
+def test_a_stop_inside_a_window_on_a_boards_clock_waits_for_the_board_to_be_placed(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """A Pico game's window is on the board's clock: the stop can be measured on it only once
+    the board's heartbeats place it on the table clock; until then resume waits (and says
+    nothing wrong), then journals the outage on the board's clock."""
+    from companion.games.kilo.events import Press
+    from companion.inputs.clocks import Offset
+
+    board = Clock("pico:E6614103E7452D2F", 1000, "pico-boot:0a1b2c3d")
+    offset_ns = 4_000 * 10**9
+
+    class Board(LagSource):
+        name = "serial"
+        clock = board  # type: ignore[assignment]
+        heard = False
+
+        def clock_offset(self, clock: Clock | None = None) -> Offset | None:
+            return Offset(offset_ns, 500_000) if self.heard else None
+
+    table_clock = TableClock()
+    first = (table_clock.t - offset_ns) // 1000
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
+    table.submit(Press(player="Alice", t_us=first, clock=board.name, epoch=board.epoch))
+    table_clock.t += 20 * 10**9  # the companion was down 20 s; the board kept counting
+    source = Board(table_clock)
+    app = App(
+        screen,
+        journal,
+        Table.resume(journal, table.game_id),
+        Ui(lang="en"),
+        source_name="serial",
+        source_factory=lambda n, s: source,
+        table_ns=table_clock,
+    )
+    settle(app)
+    assert kinds(journal, app) == ["press"], "an outage measured on a clock not placed yet"
+    source.heard = True  # its first heartbeat
+    settle(app)
+    events = journaled(journal, app)[1:]
+    assert events[-1] == {
+        "type": "outage",
+        "from_us": first,
+        "to_us": (table_clock.t - offset_ns) // 1000 - 1,
+    }
+    assert (
+        app.ui.message is not None and app.ui.message[1] == "Window cut by a 20 s stop: the countdown resumes"
+    )
