@@ -462,7 +462,7 @@ class App:
                 found.append(extra)
         return found
 
-    def _parts(self) -> tuple[Any, ...]:
+    def source_parts(self) -> tuple[Any, ...]:
         source = self.source
         return tuple(getattr(source, "sources", (source,))) if source is not None else ()
 
@@ -479,7 +479,7 @@ class App:
             return None
         if name == "CLOCK_MONOTONIC" and epoch == host_epoch():
             return (at - 1) // 1000
-        for part in self._parts():
+        for part in self.source_parts():
             offset_of = getattr(part, "clock_offset", None)
             clock = getattr(part, "clock", None)
             if not callable(offset_of) or not isinstance(clock, Clock) or clock.name != name:
