@@ -463,6 +463,7 @@ class App:
         return found
 
     def source_parts(self) -> tuple[Any, ...]:
+        """The game's button sources, each part of a combined one (none before it starts)."""
         source = self.source
         return tuple(getattr(source, "sources", (source,))) if source is not None else ()
 
