@@ -496,7 +496,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{n|siège|sièges} {seats} non {n|compté|comptés}",
         "{n|seat|seats} {seats} not counted",
     ),
-    "et.and": (" et ", " and "),
+    "scr.late.and": (" et ", " and "),
     "scr.late.note.rejudged": (
         "{names} : arrivé après le verdict, qui a été rejugé",
         "{names}: arrived after the verdict, which was judged again",

@@ -242,3 +242,25 @@ def test_the_pico_event_time_bench_speaks_json_and_judges_through_outages() -> N
     assert board["verdicts_naming_the_board"] == 2 and board["rejudged"] >= 1, board
     companion = lines["event_time.pico_companion_outage"]
     assert companion["cases"] == 2 and companion["wrong_verdicts"] == 0, companion
+
+
+def test_event_time_bench_quick_run_speaks_json() -> None:
+    """bench/event_time.py (a few slaps, a sweep of 3 ms) runs every kind it finds through the
+    real loop and names its figures (never asserted: they are the machine's)."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "event_time.py"), "--runs", "2", "--span-ms", "1"],
+        capture_output=True,
+        text=True,
+        timeout=280,
+        cwd=ROOT,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    kinds = {line["source"] for line in lines}
+    assert {"gpio-model", "keyboard"} <= kinds, kinds
+    for kind in kinds:
+        assert {line["bench"] for line in lines if line["source"] == kind} == {
+            "event_time.return_to_verdict",
+            "event_time.race_sweep",
+        }

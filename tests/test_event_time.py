@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from companion.display.app import App
 from companion.display.event_time import MARGIN_NS
@@ -198,7 +199,7 @@ def test_a_press_made_after_the_decision_never_counts_in_it_though_queued_before
     settle(app)
     events = journaled(journal, app)[1:]
     assert [e["type"] for e in events] == ["press", "press", "press", "close", "verdict", "press"]
-    assert events[3]["t_us"] == clock.t // 1000
+    assert events[3]["t_us"] == clock.t // 1000 - 1  # the last µs before the decision
     game = app.game
     assert game is not None and game.last_slap is not None
     assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob", "Chloé"]
@@ -232,7 +233,7 @@ def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudg
     settle(app)
     assert kinds(journal, app)[4:] == ["press", "undo", "close", "verdict"]
     events = journaled(journal, app)[1:]
-    assert events[6]["t_us"] == events[2]["t_us"] == decided // 1000  # the same close
+    assert events[6]["t_us"] == events[2]["t_us"] == decided // 1000 - 1  # the same close
     assert game.owed_draws == ("Dédé",)
     assert game.last_slap is not None and game.last_slap.late == (("Chloé", (decided - 5 * MS) // 1000),)
     assert app.ui.message is not None and "rejugé" in app.ui.message[0]
@@ -336,7 +337,7 @@ def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface,
     )
     settle(app)
     events = journaled(journal, app)[1:]
-    assert events[-1] == {"type": "outage", "from_us": first + 1_000_000, "to_us": clock.t // 1000}
+    assert events[-1] == {"type": "outage", "from_us": first + 1_000_000, "to_us": clock.t // 1000 - 1}
     assert app.ui.message is not None
     assert app.ui.message[0] == "Fenêtre coupée par un arrêt de 12 s\u202f: le délai reprend"
     clock.t += 10**9
@@ -528,7 +529,7 @@ def test_a_false_slap_is_closed_where_escape_called_it_not_where_the_players_wer
     settle(app)
     events = journaled(journal, app)[1:]
     assert [e["type"] for e in events][-2:] == ["close", "verdict"]
-    assert events[-2]["t_us"] == called // 1000
+    assert events[-2]["t_us"] == called // 1000 - 1
     game = app.game
     assert game is not None and game.last_slap is not None
     assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob"]
@@ -552,7 +553,7 @@ def test_a_referee_button_decides_at_its_own_stamp(screen: pygame.Surface, journ
     settle(app)
     events = journaled(journal, app)[1:]
     assert [e["type"] for e in events] == ["press", "press", "press", "close", "verdict", "press"]
-    assert events[3]["t_us"] == decided // 1000
+    assert events[3]["t_us"] == decided // 1000 - 1
     game = app.game
     assert game is not None and game.last_slap is not None
     assert [p for p, _ in game.last_slap.order] == ["Alice", "Bob", "Dédé"]
@@ -598,5 +599,79 @@ def test_a_verdict_on_a_boards_clock_is_closed_on_that_clock(
     settle(app)
     events = journaled(journal, app)[1:]
     assert [e["type"] for e in events] == ["press", "press", "close", "verdict"]
-    assert events[2]["t_us"] == on_board // 1000
+    assert events[2]["t_us"] == on_board // 1000 - 1
     same_on_replay(journal, app)
+
+
+@pytest.mark.parametrize("dt_ns", [-1_001, -1_000, -999, -1, 0, 1, 999])
+def test_live_and_replay_agree_to_the_nanosecond_at_the_decision(
+    screen: pygame.Surface, journal: Journal, dt_ns: int
+) -> None:
+    """The table log writes µs: a press stamped in the decision's own µs, or a ns before it,
+    is judged live as the journal's close then judges it (no re-judging to set it right)."""
+    app, source, clock = make_app(screen, journal)
+    open_window(app, clock)
+    clock.t += 123  # a decision inside a µs
+    decided = clock.t // 1000 * 1000
+    source.touch(2, decided + dt_ns)
+    return_key()
+    settle(app)
+    clock.t += 20 * MS
+    source.deliver()
+    settle(app)
+    game = app.game
+    assert game is not None and game.last_slap is not None
+    assert "undo" not in kinds(journal, app)
+    counted = "Chloé" in [p for p, _ in game.last_slap.order]
+    assert counted == (dt_ns < 0)
+    same_on_replay(journal, app)
+
+
+def test_a_stop_inside_a_window_on_a_boards_clock_waits_for_the_board_to_be_placed(
+    screen: pygame.Surface, journal: Journal
+) -> None:
+    """A Pico game's window is on the board's clock: the stop can be measured on it only once
+    the board's heartbeats place it on the table clock; until then resume waits (and says
+    nothing wrong), then journals the outage on the board's clock."""
+    from companion.games.kilo.events import Press
+    from companion.inputs.clocks import Offset
+
+    board = Clock("pico:E6614103E7452D2F", 1000, "pico-boot:0a1b2c3d")
+    offset_ns = 4_000 * 10**9
+
+    class Board(LagSource):
+        name = "serial"
+        clock = board  # type: ignore[assignment]
+        heard = False
+
+        def clock_offset(self, clock: Clock | None = None) -> Offset | None:
+            return Offset(offset_ns, 500_000) if self.heard else None
+
+    table_clock = TableClock()
+    first = (table_clock.t - offset_ns) // 1000
+    table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
+    table.submit(Press(player="Alice", t_us=first, clock=board.name, epoch=board.epoch))
+    table_clock.t += 20 * 10**9  # the companion was down 20 s; the board kept counting
+    source = Board(table_clock)
+    app = App(
+        screen,
+        journal,
+        Table.resume(journal, table.game_id),
+        Ui(lang="en"),
+        source_name="serial",
+        source_factory=lambda n, s: source,
+        table_ns=table_clock,
+    )
+    settle(app)
+    assert kinds(journal, app) == ["press"], "an outage measured on a clock not placed yet"
+    source.heard = True  # its first heartbeat
+    settle(app)
+    events = journaled(journal, app)[1:]
+    assert events[-1] == {
+        "type": "outage",
+        "from_us": first,
+        "to_us": (table_clock.t - offset_ns) // 1000 - 1,
+    }
+    assert (
+        app.ui.message is not None and app.ui.message[1] == "Window cut by a 20 s stop: the countdown resumes"
+    )

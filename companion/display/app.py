@@ -112,6 +112,11 @@ DECISION_POLL_S = 0.004
 PULL_ITEMS = 64
 
 
+def _whole_us(t_ns: int) -> int:
+    """A decision's instant, down to the whole µs the table log can write (instant_on)."""
+    return t_ns // 1000 * 1000
+
+
 class _Deferred:
     """A pygame event held in ``App._early`` behind the queue items that came before it;
     ``at_ns``: when the loop read it, on the table clock (a decision's instant)."""
@@ -465,29 +470,32 @@ class App:
                 found.append(extra)
         return found
 
-    def _parts(self) -> tuple[Any, ...]:
+    def source_parts(self) -> tuple[Any, ...]:
+        """The game's button sources, each part of a combined one (none before it starts)."""
         source = self.source
         return tuple(getattr(source, "sources", (source,))) if source is not None else ()
 
     def instant_on(self, key: tuple[str | None, str | None], at: int | None = None) -> int | None:
-        """The decision being handled (or the table-clock instant ``at``), in µs on the clock
-        ``key`` (its name and epoch): the table clock's own, or a board's through its
-        heartbeats' offset; None when it cannot be placed there (a virtual clock, a board not
-        heard from)."""
+        """The decision being handled (or the table-clock instant ``at``) on the clock ``key``
+        (its name and epoch): the table clock's own, or a board's through its heartbeats'
+        offset; None when it cannot be placed there (a virtual clock, a board not heard from).
+        In whole µs, the last one before it: the table log counts a press stamped at or before
+        a close, the loop one stamped before the decision (a decision's instant is a whole µs,
+        ``_whole_us``), so the two agree to the nanosecond."""
         at = self.decision_ns if at is None else at
         name, epoch = key
         if at is None or name is None or epoch is None:
             return None
         if name == "CLOCK_MONOTONIC" and epoch == host_epoch():
-            return at // 1000
-        for part in self._parts():
+            return (at - 1) // 1000
+        for part in self.source_parts():
             offset_of = getattr(part, "clock_offset", None)
             clock = getattr(part, "clock", None)
             if not callable(offset_of) or not isinstance(clock, Clock) or clock.name != name:
                 continue
             offset = offset_of(Clock(name, clock.resolution_ns, epoch))
             if offset is not None:
-                return int(at - offset.offset_ns) // 1000
+                return int(at - offset.offset_ns - 1) // 1000
         return None
 
     def _sim(self) -> Any:
@@ -1037,9 +1045,9 @@ class App:
                 return None
             # A referee's button: its own stamp when it is on the table clock, else its arrival.
             stamp = table_stamp(item)
-            return stamp if stamp is not None else self.table_ns()
+            return _whole_us(stamp if stamp is not None else self.table_ns())
         if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
-            return int(getattr(item, "t_ns", None) or self.table_ns())
+            return _whole_us(int(getattr(item, "t_ns", None) or self.table_ns()))
         return None
 
     def _enqueue(self, item: Any) -> None:
@@ -1280,7 +1288,7 @@ class App:
                 # A tap, key or referee action waits for the presses queued before it (and
                 # for those still on their way that were made before it: ``_released``).
                 self._queue_first()
-                self._enqueue(_Deferred(ev, self.table_ns()))
+                self._enqueue(_Deferred(ev, _whole_us(self.table_ns())))
         early = self._early
         while self.running:
             if not early:

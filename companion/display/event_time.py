@@ -68,7 +68,9 @@ _WHO: dict[str, tuple[str, str, bool]] = {
 
 def _seats(seats: Sequence[int], lang: str) -> str:
     numbers = [str(s + 1) for s in sorted(set(seats))]
-    joined = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + t("et.and", lang) + numbers[-1]
+    joined = (
+        numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + t("scr.late.and", lang) + numbers[-1]
+    )
     return t("scr.late.seats", lang, n=len(numbers), seats=joined)
 
 

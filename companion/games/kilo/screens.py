@@ -1714,7 +1714,7 @@ class KiloScreens(GameScreens):
         if now_us is None:
             # A board's clock is placed once its heartbeats are heard; a clock nothing here
             # can place (the simulator's) never will be.
-            return not any(callable(getattr(part, "clock_offset", None)) for part in app._parts())
+            return not any(callable(getattr(part, "clock_offset", None)) for part in app.source_parts())
         _, latest = span
         known = max(latest, *(end for _, end in game.window_outages()), game.window_last_close() or latest)
         if now_us <= known:
