@@ -239,14 +239,33 @@ def play(
                 close = next((r["t_us"] for r in rows[:first] if r["type"] == "close"), None)
                 assert chloe_at is not None
                 counted_first = any(r["type"] == "press" and r["player"] == "Chloé" for r in rows[:first])
-                truth_table = close is not None and chloe_at // 1000 < close
+                # A source on a clock of its own (a Pico board: the window and its close are on
+                # the board's clock) says whether the press, as it stamped it, came before.
+                judge = getattr(source, "before_close", None)
+                if judge is not None:
+                    truth_table = close is not None and bool(judge(2, chloe_at, close))
+                else:
+                    truth_table = close is not None and chloe_at // 1000 < close
                 truth_made = offset_ms < 0
                 if "undo" in kinds:
                     rejudged += 1
                 if truth_table != truth_made:
                     read_band += 1
                 if counted_first != (truth_made if kind == "keyboard" else truth_table):
-                    wrong.append({"offset_ms": offset_ms, "counted": counted_first, "journal": kinds})
+                    # Within her press's stated resolution of the decision, the table cannot
+                    # tell before from after (a phone's stamp is known to a few ms): said apart.
+                    mine = next((r for r in rows if r["type"] == "press" and r["player"] == "Chloé"), None)
+                    res_us = (mine.get("res_us") or 1) if mine is not None else 1
+                    within = close is not None and abs(chloe_at // 1000 - close) <= res_us
+                    wrong.append(
+                        {
+                            "offset_ms": offset_ms,
+                            "counted": counted_first,
+                            "journal": kinds,
+                            "res_ms": res_us / 1000,
+                            "within_res": within,
+                        }
+                    )
             # The draws owed, entered on the table: Return (on to the card), a card, Return.
             until(lambda: game().awaiting in ("draw", "play"))
             # A seat key made after Return (the keyboard's race) lands on the result screen as a
@@ -311,6 +330,7 @@ def play(
             "offsets_ms": [offsets[0], offsets[-1]] if offsets else [],
             "cases": len(offsets),
             "wrong_verdicts": len(wrong),
+            "wrong_beyond_resolution": sum(not w["within_res"] for w in wrong),
             "read_band": read_band,
             "rejudged": rejudged,
             "wrong": wrong,
