@@ -165,6 +165,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Language changed for now, but not kept: {why}",
     ),
     "scr.nav.sound_off": ("Son : non", "Sound: off"),
+    "scr.nav.voice_on": ("Voix : oui", "Voice: on"),
+    "scr.nav.voice_off": ("Voix : non", "Voice: off"),
     "scr.await.play": ("On passe les cartes : on attend une tape", "Cards are passing: waiting for a slap"),
     "scr.await.play_starter": ("{name} commence (dame de cœur)", "{name} starts (queen of hearts)"),
     "scr.await.verdict": ("Tape ! Carré valable ou fausse tape ?", "Slap! Valid claim or false slap?"),

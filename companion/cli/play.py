@@ -291,6 +291,21 @@ def _config_of(meta: dict[str, Any]) -> Any:
     return load_config(Path(recorded) if recorded and Path(recorded).is_file() else None)
 
 
+def _sounds(config: Any, mute: bool, ui: Any) -> Any:
+    """The cues and the table's voice (``[sound]``): --mute silences both; without espeak-ng
+    or an audio device the voice is silent, and the menu still turns it off and on."""
+    from companion.display.sound import Sounds
+
+    if mute:
+        return Sounds(enabled=False)
+    from companion.display.voice import open_voice
+
+    sound = config.sound if config is not None else None
+    voice = open_voice(sound is None or sound.voice == "on", sound.names if sound is not None else None)
+    ui.voice = voice.on
+    return Sounds(enabled=True, voice=voice, lang=ui.lang)
+
+
 def _run(
     journal: Any,
     table: Any,
@@ -304,7 +319,6 @@ def _run(
     import pygame
 
     from companion.display.app import App, open_display
-    from companion.display.sound import Sounds
 
     try:
         surface = open_display(size, fullscreen=args.fullscreen)
@@ -334,7 +348,7 @@ def _run(
         source_name=input_name,
         seed=seed,
         speed=args.speed,
-        sounds=Sounds(enabled=not args.mute),
+        sounds=_sounds(config, args.mute, ui),
         leds=leds,
         pin_factory=factory,
         web=web,

@@ -134,6 +134,8 @@ class App:
         self.speed = speed
         self.sounds = sounds or Sounds(enabled=False)
         self.sounds.muted = ui.muted
+        if self.sounds.voice is not None:
+            self.sounds.voice.on = ui.voice
         self.now = now
         self.fonts = Fonts()
         self.retained = Retained()  # the last frame on the display: what a frame leaves alone
@@ -288,6 +290,7 @@ class App:
         if getattr(self.view, "finished", False) and not getattr(before, "finished", False):
             self.load_tally()  # a game just ended: it counts tonight
         self.screens.after(self, event, before)
+        self.sounds.speak(self.ui.game, before, self.view, event, self.ui.lang)
         if isinstance(event, Undo):
             fr = self.screens.undone(self.game, "fr") or "?"
             en = self.screens.undone(self.game, "en") or "?"
@@ -318,7 +321,9 @@ class App:
             self.dirty = True
             return
         self.source_name = input_name
-        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup, game=setup.game)
+        self.ui = Ui(
+            lang=self.ui.lang, muted=self.ui.muted, voice=self.ui.voice, setup=self.ui.setup, game=setup.game
+        )
         self.ui.hardware.web = self.web
         self._refresh()
         self._warm_pending, self._warm = True, None  # new names, maybe a new game's screens
@@ -495,6 +500,9 @@ class App:
         elif kind == "mute":
             ui.muted = not ui.muted
             self.sounds.muted = ui.muted
+        elif kind == "voice":
+            ui.voice = not ui.voice
+            self.sounds.set_voice(ui.voice)
         elif kind == "lang":
             ui.lang = "en" if ui.lang == "fr" else "fr"
             self._keep_lang(ui.lang)

@@ -127,6 +127,7 @@ def nav_items(v: Any, ui: Ui, screen: str) -> list[tuple[str, tuple[str, ...], b
     for name, _key in (*gs.nav, *NAV):
         items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None, screen == name))
     items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",), True, False))
+    items.append((t("scr.nav.voice_on" if ui.voice else "scr.nav.voice_off", lang), ("voice",), True, False))
     items.append(("English" if lang == "fr" else "Français", ("lang",), True, False))
     return items
 

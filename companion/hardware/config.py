@@ -314,6 +314,50 @@ class TableConfig(_Strict):
         )
 
 
+class SoundConfig(_Strict):
+    """``[sound]``: the table's voice (display/voice.py), on or off, and how names are said
+    where the voice reads the table's spelling wrong (``[sound.names]``, "Chloé" = "Klo-é")."""
+
+    voice: Literal["on", "off"] = "on"
+    names: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("voice", mode="before")
+    @classmethod
+    def _on_off(cls, value: Any) -> str:
+        if value in ("on", "off"):
+            return str(value)
+        raise ConfigError(
+            f'[sound] voice = {shown(value)} is refused: write "on" (the verdicts said aloud) or "off".',
+            f'[sound] voice = {shown(value, lang="fr")} est refusé : écrivez "on" (les verdicts '
+            'dits à voix haute) ou "off".',
+        )
+
+    @field_validator("names", mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> dict[str, str]:
+        if isinstance(value, dict):
+            bad = next(
+                ((k, v) for k, v in value.items() if not isinstance(v, str) or not v.strip() or len(v) > 80),
+                None,
+            )
+            if bad is None:
+                return {str(k): v.strip() for k, v in value.items()}
+            name, said = bad
+            raise ConfigError(
+                f"[sound.names] {shown(name)} = {shown(said)} is refused: write how the name is "
+                'said as text of 1 to 80 characters, as "Chloé" = "Klo-é".',
+                f"[sound.names] {shown(name, lang='fr')} = {shown(said, lang='fr')} est refusé : "
+                'écrivez comment le nom se dit, en texte de 1 à 80 caractères, comme "Chloé" = '
+                '"Klo-é".',
+            )
+        raise ConfigError(
+            f"[sound] names = {shown(value)} is refused: write a table of names, as "
+            '[sound.names] then "Chloé" = "Klo-é".',
+            f"[sound] names = {shown(value, lang='fr')} est refusé : écrivez une table de noms, "
+            'comme [sound.names] puis "Chloé" = "Klo-é".',
+        )
+
+
 class HardwareConfig(BaseModel):
     """The sections of the config file that concern buttons and LEDs."""
 
@@ -328,6 +372,7 @@ class HardwareConfig(BaseModel):
     display: DisplayConfig = Field(default_factory=DisplayConfig)
     web: WebConfig = Field(default_factory=WebConfig)  # the phones' server (companion/web/)
     table: TableConfig = Field(default_factory=TableConfig)
+    sound: SoundConfig = Field(default_factory=SoundConfig)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:
