@@ -374,3 +374,24 @@ def test_the_sound_section_is_validated() -> None:
         HardwareConfig.from_toml('[sound]\nvoice = "loud"\n')
     with pytest.raises(ValueError, match="1 to 80 characters"):
         HardwareConfig.from_toml('[sound.names]\n"Chloé" = ""\n')
+
+
+# --- companion doctor ---------------------------------------------------------------------------
+
+
+def test_doctor_says_whether_the_engine_or_the_device_is_missing(tmp_path: Path) -> None:
+    from companion.cli.doctor import Context, check_voice
+
+    def ctx(engine: str | None, device: bool, voice: str = "on") -> Context:
+        c = Context(data_dir=tmp_path, speech_engine=lambda: engine, audio_device=lambda: device)
+        c.config = HardwareConfig.from_toml(f'[sound]\nvoice = "{voice}"\n')
+        return c
+
+    missing = check_voice(ctx(None, True))
+    assert missing.status == "fail" and "espeak-ng" in missing.fix_en and "installé" in missing.fr
+    silent = check_voice(ctx("/usr/bin/espeak-ng", False))
+    assert silent.status == "skip" and "no audio device" in silent.en and "espeak-ng is ready" in silent.en
+    neither = check_voice(ctx(None, False))
+    assert neither.status == "skip" and "not installed" in neither.en
+    assert check_voice(ctx("/usr/bin/espeak-ng", True)).status == "ok"
+    assert check_voice(ctx(None, False, "off")).status == "skip"
