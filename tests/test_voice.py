@@ -20,7 +20,7 @@ from companion.display.app import App
 from companion.display.game_ui import screens_for
 from companion.display.sound import Sounds
 from companion.display.state import Ui
-from companion.display.voice import HUSH, Espeak, Voice, fixed_wav, margin_said, pcm_of, sentence
+from companion.display.voice import HUSH, Espeak, Voice, fixed_wav, margin_said, pcm_of, sentence, trimmed
 from companion.games import new_engine
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.kilo.events import Draw, NewKiloGame, Press, Verdict
@@ -191,6 +191,10 @@ def loudness(pcm: bytes) -> tuple[float, float]:
     return rms, sum(loud) / max(1, len(loud))
 
 
+def first_loud(pcm: bytes) -> int:
+    return next(i for i, s in enumerate(struct.unpack(f"<{len(pcm) // 2}h", pcm)) if abs(s) > 1000)
+
+
 @pytest.mark.parametrize(
     ("lang", "short", "long"),
     [
@@ -224,6 +228,12 @@ def test_the_audio_is_speech_and_lasts_what_the_sentence_needs(
             with wave.open(str(own)) as w:
                 assert abs(w.getnframes() / w.getframerate() - seconds) < 0.01
             lengths.append(seconds)
+            # The silence before the first word is cut to 5 ms (the verdict is heard sooner).
+            rate, pcm = pcm_of(wav)
+            was = first_loud(pcm)
+            cut = pcm_of(trimmed(wav))[1]
+            assert first_loud(cut) == min(was, int(0.005 * rate))
+            assert len(pcm) - len(cut) == 2 * (was - first_loud(cut))
         assert lengths[1] > lengths[0] * 1.5
     finally:
         synth.close()
