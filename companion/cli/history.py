@@ -42,7 +42,7 @@ def _listing(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     return run
 
 
-def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int:
+def _records(args: argparse.Namespace, *, slaps: bool = True, sheets: bool = False) -> list[Any] | int:
     """Every game's record, or the exit code after saying why there are none to read."""
     from companion.table.journal import Journal
     from companion.table.stats import records
@@ -50,7 +50,7 @@ def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int
     try:
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
-            found = records(journal, cache_dir=folder, slaps=slaps)
+            found = records(journal, cache_dir=folder, slaps=slaps, sheets=sheets)
     except CompanionError as err:
         if "there is no journal" in err.en:
             print(
@@ -170,6 +170,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from companion.table.stats import player_stats
 
     lang = args.lang
+    if getattr(args, "html", None):
+        from companion.cli.evening import write_evening
+
+        return write_evening(args, _records(args, sheets=True))
     games = _records(args)
     if isinstance(games, int):
         return games

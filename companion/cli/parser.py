@@ -502,6 +502,15 @@ def _history(sub: Any) -> None:
         "--game", choices=GAME_CHOICES, default=None, help=_h("only this game", "seulement ce jeu")
     )
     _json(p, "the numbers as one JSON object", "les chiffres en un objet JSON")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        default=None,
+        help=_h(
+            "write the evening as one self-contained page (charts included) to FILE",
+            "écrire la soirée en une page autonome (graphiques compris) dans FICHIER",
+        ),
+    )
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_stats"))
 
