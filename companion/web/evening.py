@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import time
+from pathlib import Path
 from typing import Any
 
 from companion.display.theme import SEAT_COLORS
@@ -62,32 +63,12 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 register(STRINGS)
 
-CSS = """
-* { box-sizing: border-box; }
-body.evening { margin: 0; background: #121417; color: #f2f2f2;
-  font-family: "Atkinson Hyperlegible", system-ui, sans-serif; font-size: 17px; }
-.evening main { max-width: 760px; margin: 0 auto; padding: 12px; }
-.evening h1 { font-size: 1.45rem; margin: 0 0 2px; }
-.evening h2 { font-size: 1.15rem; margin: 0 0 6px; }
-.evening p.sub, .evening p.note { margin: 0 0 10px; color: #c8c8c8; font-size: 0.9rem; }
-.evening section { margin-top: 14px; padding: 10px; background: #1d2026; border-radius: 8px; }
-.evening div.scroll { overflow-x: auto; }
-.evening table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-.evening th { font-size: 0.8rem; color: #c8c8c8; font-weight: normal; text-align: right;
-  padding: 4px; }
-.evening th:first-child, .evening td.who { text-align: left; }
-.evening td { padding: 5px 4px; border-bottom: 1px solid #2b2f36; text-align: right;
-  white-space: nowrap; }
-.evening td.who { font-weight: bold; }
-.evening span.dot { display: inline-block; width: 0.75em; height: 0.75em; border-radius: 50%;
-  margin-right: 0.35em; vertical-align: middle; }
-.evening tr.totals td { font-weight: bold; border-top: 2px solid #c8c8c8; }
-.evening td.win { color: #8fd18f; }
-.evening svg { display: block; max-width: 100%; height: auto; }
-.evening svg text { fill: #c8c8c8; font-size: 11px; font-family: inherit; }
-.evening ul.legend { list-style: none; padding: 0; margin: 6px 0 0; display: flex; flex-wrap: wrap;
-  gap: 4px 14px; font-size: 0.9rem; }
-"""
+STATIC = Path(__file__).parent / "static"
+
+
+def css() -> str:
+    """The evening's style, one file for both: the phones link it, the saved page inlines it."""
+    return (STATIC / "evening.css").read_text(encoding="utf-8")
 
 
 def _e(text: object) -> str:
@@ -101,6 +82,15 @@ def _hex(rgb: tuple[int, ...]) -> str:
 def _colours(players: list[str]) -> dict[str, str]:
     """A player's colour all evening: their place in the order they first sat tonight."""
     return {p: _hex(SEAT_COLORS[i % len(SEAT_COLORS)]) for i, p in enumerate(players)}
+
+
+def _dot(colour: str) -> str:
+    """A player's colour as a small disc: an SVG fill, which the phones' pages allow (an inline
+    style they do not)."""
+    return (
+        '<svg class="dot" viewBox="0 0 10 10" width="12" height="12">'
+        f'<circle cx="5" cy="5" r="5" fill="{colour}"/></svg>'
+    )
 
 
 def _fig(player: str, figure: str, value: Any, text: str, cls: str = "") -> str:
@@ -134,7 +124,7 @@ def _reactions(ev: Evening, colours: dict[str, str], lang: str) -> str:
         counts = histogram(s.delays_us)
         rows.append(
             "<tr>"
-            f'<td class="who"><span class="dot" style="background:{colours[p]}"></span>{_e(p)}</td>'
+            f'<td class="who">{_dot(colours[p])}{_e(p)}</td>'
             + _fig(p, "median_delay_us", s.median_delay_us, _ms(s.median_delay_us, lang))
             + _fig(p, "best_delay_us", s.best_delay_us, _ms(s.best_delay_us, lang))
             + _fig(p, "slaps", s.slaps, str(s.slaps))
@@ -188,7 +178,7 @@ def _kilos_chart(ev: Evening, colours: dict[str, str], lang: str) -> str:
         for i, v in enumerate(run):
             lines.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colours[p]}"/>')
         legend.append(
-            f'<li><span class="dot" style="background:{colours[p]}"></span>{_e(p)} '
+            f"<li>{_dot(colours[p])}{_e(p)} "
             f'<b data-player="{_e(p)}" data-figure="kilos_total" data-value="{run[-1]}">{run[-1]}</b></li>'
         )
     return (
@@ -324,6 +314,6 @@ def page(ev: Evening, lang: str) -> str:
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_e(title)}</title><style>{CSS}</style></head>"
+        f"<title>{_e(title)}</title><style>{css()}</style></head>"
         f'<body class="evening"><main>{body(ev, lang)}</main></body></html>\n'
     )
