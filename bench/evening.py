@@ -14,8 +14,8 @@ server (``WebServer``, uvicorn on loopback) serving it. Timed over HTTP as a pho
   worked out and drawn;
 - ``warm_ms``: the same again, the journal unchanged (issue 40: at most 300 ms), median and max
   of 20;
-- ``after_event_ms``: after an event is journaled (the journal's files changed: its games are
-  counted again, the records come from the cache), median of 3;
+- ``after_event_ms``: after an event of the game in play is journaled: the evening counts
+  finished games only, so the page made for this game is served again, median of 3;
 - ``stats_html_s``: ``companion stats --html`` writing the page, the console script as a user
   runs it, interpreter start included; and the page's size.
 """

@@ -46,7 +46,7 @@ class Evening:
     tonight: dict[str, PlayerStats]  # finished games of tonight
     history: dict[str, PlayerStats]  # every finished game in the journal: `companion stats`
     kilos: KiloCurve
-    sheets: tuple[SheetGame, ...]
+    sheets: tuple[SheetGame, ...]  # tonight's finished games of Les Cinq Rois and 13 feuilles
 
     def draws(self) -> list[tuple[str, int]]:
         """Who drew most tonight: cards drawn for slaps lost and false slaps, most first."""
@@ -138,7 +138,9 @@ def evening(games: Iterable[GameRecord], now_ns: int | None = None) -> Evening:
     since = evening_start(readable, now_ns)
     tonight = sorted((g for g in readable if g.created_ns >= since), key=lambda g: g.created_ns)
     sheets = tuple(
-        s for g in tonight if g.game in ("cinq-rois", "treize") and (s := _sheet_game(g)) is not None
+        s
+        for g in tonight
+        if g.finished and g.game in ("cinq-rois", "treize") and (s := _sheet_game(g)) is not None
     )
     return Evening(
         since,

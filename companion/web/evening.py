@@ -49,7 +49,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "eve.row": ("{n}", "{n}"),
     "eve.total": ("total", "total"),
     "eve.won": ("gagné par {names}", "won by {names}"),
-    "eve.unfinished": ("pas finie", "not finished"),
+    "eve.earlier": (
+        "et {n} {n|partie plus tôt|parties plus tôt} ce soir (`companion export --csv` les a toutes)",
+        "and {n} earlier {n|game|games} tonight (`companion export --csv` has them all)",
+    ),
     "eve.history": ("L'historique de la table", "The table's history"),
     "eve.history.note": (
         "toutes les parties terminées du journal, comme `companion stats`",
@@ -64,6 +67,8 @@ STRINGS: dict[str, tuple[str, str]] = {
 register(STRINGS)
 
 STATIC = Path(__file__).parent / "static"
+# The score sheets shown per game, the latest: a long evening's page stays a phone's page.
+SHEETS_SHOWN = 8
 
 
 def css() -> str:
@@ -218,11 +223,13 @@ def _sheets(ev: Evening, game: str, lang: str) -> str:
     games = [g for g in ev.sheets if g.game == game]
     if not games:
         return ""
+    earlier = max(0, len(games) - SHEETS_SHOWN)
+    games = games[earlier:]
     key = "eve.cinq" if game == "cinq-rois" else "eve.treize"
     parts = [f'<section class="{"cinq" if game == "cinq-rois" else "treize"}"><h2>{_e(t(key, lang))}</h2>']
     for g in games:
         when = time.strftime("%H:%M", time.localtime(g.created_ns / 1e9))
-        state = t("eve.won", lang, names=", ".join(g.winners)) if g.finished else t("eve.unfinished", lang)
+        state = t("eve.won", lang, names=", ".join(g.winners))
         head = "<th></th>" + "".join(f"<th>{_e(p)}</th>" for p in g.players)
         rows = "".join(
             f"<tr><td>{i}</td>" + "".join(f"<td>{'' if v is None else v}</td>" for v in row) + "</tr>"
@@ -241,6 +248,8 @@ def _sheets(ev: Evening, game: str, lang: str) -> str:
             f'<div class="scroll"><table class="sheet" data-game="{_e(g.id)}"><tr>{head}</tr>{rows}{totals}'
             "</table></div>"
         )
+    if earlier:
+        parts.append(f'<p class="note">{_e(t("eve.earlier", lang, n=earlier))}</p>')
     parts.append("</section>")
     return "".join(parts)
 

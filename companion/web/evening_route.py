@@ -1,6 +1,6 @@
 """The phones' evening tab: ``/t/{code}/evening`` gives the evening's sections (``web/evening.py``,
 the same view as ``companion stats --html``) to a viewer's code, made from the journal on the
-server's own read-only connection and kept while the journal is unchanged."""
+server's own read-only connection and kept until the table's game changes or ends."""
 
 from __future__ import annotations
 
@@ -18,15 +18,19 @@ if TYPE_CHECKING:
 
 
 class EveningPages:
-    """The evening's HTML, one per language and state of the journal (its ``fingerprint``):
-    a phone opening the tab again costs a look at two files' sizes."""
+    """The evening's HTML, one per language and state of the table (its current game, else the
+    journal's ``fingerprint``): a phone opening the tab again costs a dictionary look-up."""
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self._made: dict[str, tuple[str, str]] = {}  # lang -> (fingerprint, html)
         self._lock = threading.Lock()  # one read of the journal at a time
 
-    def html(self, lang: str) -> str:
+    def html(self, lang: str, game: tuple[Any, ...] | None = None) -> str:
+        """``game``: the table's current game and whether it is over (the feed's): the evening
+        counts finished games only, so while that is unchanged so is the page, however many
+        events the game in play journals (each changes the journal's files, and reading 2,000
+        games' records again costs seconds)."""
         from companion.table.evening import evening
         from companion.table.journal import Journal
         from companion.table.stats import records
@@ -36,9 +40,11 @@ class EveningPages:
             games: list[Any] = []
             key: str | None = None
             try:
+                made = self._made.get(lang)
+                if game is not None and made is not None and made[0] == repr(game):
+                    return made[1]
                 with Journal(self.data_dir, writer=False) as journal:
-                    key = journal.fingerprint()
-                    made = self._made.get(lang)
+                    key = repr(game) if game is not None else journal.fingerprint()
                     if key is not None and made is not None and made[0] == key:
                         return made[1]
                     games = records(journal, cache_dir=self.data_dir, sheets=True)
@@ -59,6 +65,8 @@ def evening_handler(web: Any) -> Any:
         if grant is None or grant.role != "viewer":
             return PlainTextResponse("Unknown code.", status_code=404)
         lang = "en" if request.query_params.get("lang") == "en" else "fr"
-        return HTMLResponse(await run_in_threadpool(pages.html, lang))
+        page = web.feed.page
+        game = (page.get("game_id"), page.get("finished")) if page else None
+        return HTMLResponse(await run_in_threadpool(pages.html, lang, game))
 
     return evening_tab
