@@ -69,6 +69,7 @@ register(STRINGS)
 STATIC = Path(__file__).parent / "static"
 # The score sheets shown per game, the latest: a long evening's page stays a phone's page.
 SHEETS_SHOWN = 8
+DOTS_UP_TO = 40  # the kilos chart marks each game with a dot up to this many games
 
 
 def css() -> str:
@@ -169,8 +170,11 @@ def _kilos_chart(ev: Evening, colours: dict[str, str], lang: str) -> str:
         f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>'
         for v in sorted({0, top // 2, top})
     )
+    # A label every game on a short evening, some ten along a long one (a bench's 667 games).
+    every = max(1, -(-curve.games // 10))
     ticks = "".join(
-        f'<text x="{x(i):.1f}" y="{h - 4}" text-anchor="middle">{i + 1}</text>' for i in range(curve.games)
+        f'<text x="{x(i):.1f}" y="{h - 4}" text-anchor="middle">{i + 1}</text>'
+        for i in range(0, curve.games, every)
     )
     lines = []
     legend = []
@@ -180,8 +184,9 @@ def _kilos_chart(ev: Evening, colours: dict[str, str], lang: str) -> str:
             f'<polyline points="{pts}" fill="none" stroke="{colours[p]}" stroke-width="2.5" '
             f'data-player="{_e(p)}" data-figure="kilos" data-value="{",".join(map(str, run))}"/>'
         )
-        for i, v in enumerate(run):
-            lines.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colours[p]}"/>')
+        if len(run) <= DOTS_UP_TO:  # each game a dot, while the dots stay apart
+            for i, v in enumerate(run):
+                lines.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colours[p]}"/>')
         legend.append(
             f"<li>{_dot(colours[p])}{_e(p)} "
             f'<b data-player="{_e(p)}" data-figure="kilos_total" data-value="{run[-1]}">{run[-1]}</b></li>'
