@@ -11,7 +11,12 @@ from typing import Any
 
 import pytest
 
+from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
+from companion.games.kilo.events import Draw, NewKiloGame, Press, Verdict
+from companion.games.treize.events import GameEnd, NewTreizeGame, Starter
 from companion.table.evening import evening, histogram
+from companion.table.journal import Journal
+from companion.table.live import Table
 from companion.table.stats import GameRecord
 from tests.conftest import run_cli
 
@@ -37,13 +42,44 @@ class Figures(HTMLParser):
             self.found.setdefault(self.section, {})[key] = a.get("data-value") or ""
 
 
+P = ["Alice", "Bruno", "Chloé", "Dédé"]
+
+
+def _play(journal: Journal, setup: Any, events: list[Any]) -> None:
+    table = Table.start(journal, setup, {"input": "keyboard"})
+    for event in events:
+        if table.engine.finished:
+            break
+        table.submit(event)
+        if table.pending:
+            table.commit()
+    assert table.engine.finished
+
+
 @pytest.fixture(scope="module")
 def evening_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An evening of real games: two of Kilo de merde, one of Les Cinq Rois, one of 13 feuilles."""
+    """An evening as a table plays it (not demos, which the stats may leave out): two games of
+    Kilo de merde, one of Les Cinq Rois, a match of 13 feuilles."""
     data = tmp_path_factory.mktemp("evening")
-    for game, seed in (("kilo", "1"), ("kilo", "2"), ("cinq-rois", "3"), ("treize", "4")):
-        r = run_cli("demo", game, "--speed", "0", "--players", "4", "--seed", seed, data_dir=data)
-        assert r.returncode == 0, r.stderr
+    with Journal(data, writer=True) as journal:
+        for seed in (0, 1):
+            events: list[Any] = []
+            t = 1_000_000
+            for last, card in ((P[2 - seed], "9H"), (P[3], "4S")):
+                order = [p for p in P if p != last] + [last]
+                events += [
+                    Press(player=p, t_us=t + 3000 * i + 5000 * (p == last)) for i, p in enumerate(order)
+                ]
+                events += [Verdict(valid=True), Draw(player=last, card=card)]
+                t += 10_000_000
+            _play(journal, NewKiloGame(players=P, rounds=2), events)
+        rounds = [
+            RoundEnd(out=P[i % 4], points={p: 5 * (k + i % 3 + 1) for k, p in enumerate(P) if p != P[i % 4]})
+            for i in range(11)
+        ]
+        _play(journal, NewCinqRoisGame(players=P), [Dealer(player="Bruno"), *rounds])
+        ends = [GameEnd(winner="Alice", left={"Bruno": 4, "Chloé": 7, "Dédé": 9}) for _ in range(9)]
+        _play(journal, NewTreizeGame(players=P, variant="advanced"), [Starter(player="Alice"), *ends])
     return data
 
 
