@@ -138,6 +138,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "games.finished": ("terminée", "finished"),
     "games.running": ("en cours", "in progress"),
     "games.damaged": ("ABÎMÉE", "DAMAGED"),
+    "games.demo": ("  (démo)", "  (demo)"),
     "games.row": (
         "{id}  {when}  {game:<14} {status:<11} {events:>5} év.  {players}",
         "{id}  {when}  {game:<14} {status:<11} {events:>5} events  {players}",

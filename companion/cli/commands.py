@@ -31,6 +31,11 @@ def _print_json(data: dict[str, Any]) -> None:
 
 # --- demo / resume -----------------------------------------------------------------------------
 
+# A demo's game is the computer playing itself: it is kept in the journal like any game (resume,
+# export and replay work on it), and its meta says so, for history and stats leave it out unless
+# asked (`--demos`): a new table's numbers do not start with a game nobody played.
+DEMO_META: dict[str, Any] = {"input": "sim", "demo": True}
+
 
 def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> int:
     from companion.games import load
@@ -90,7 +95,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     try:
         with Journal(_data_dir(args), writer=True) as journal:
             setup = load(args.game).demo_setup(args.players, args.rounds, seed)
-            table = Table.start(journal, setup, {"input": "sim", "seed": seed, "lang": lang})
+            table = Table.start(journal, setup, DEMO_META | {"seed": seed, "lang": lang})
             out = sys.stderr if args.json else sys.stdout
             print(t("demo.title", lang, game=entry.title, players=args.players, seed=seed), file=out)
             print(t("demo.journal", lang, game_id=table.game_id, path=journal.path), file=out)
@@ -233,6 +238,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                         "finished": g.finished,
                         "created": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)),
                         "input": g.meta.get("input"),
+                        "demo": g.meta.get("demo") is True,
                         "damaged": damaged[g.id].message(lang) if g.id in damaged else None,
                     }
                     for g, events in games
@@ -243,6 +249,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         if not games:
             print(t("games.none", lang))
         statuses = {key: t(key, lang) for key in ("games.damaged", "games.finished", "games.running")}
+        demo = t("games.demo", lang)
         # The row's text once, elided once over all the rows (the row has no plural and no
         # decimal number, the two things t() does besides): two thousand rows, one write.
         fr, en = CATALOGUE["games.row"]
@@ -262,6 +269,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                     events=events,
                     players=", ".join(g.players),
                 )
+                + (demo if g.meta.get("demo") is True else "")
             )
         if lines:
             text = "\n".join(lines) + "\n"

@@ -478,6 +478,7 @@ def _history(sub: Any) -> None:
     p.add_argument(
         "--game", choices=GAME_CHOICES, default=None, help=_h("only this game", "seulement ce jeu")
     )
+    _demos(p)
     _json(p, "the list as one JSON object", "la liste en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_history"))
@@ -501,9 +502,21 @@ def _history(sub: Any) -> None:
     p.add_argument(
         "--game", choices=GAME_CHOICES, default=None, help=_h("only this game", "seulement ce jeu")
     )
+    _demos(p)
     _json(p, "the numbers as one JSON object", "les chiffres en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_stats"))
+
+
+def _demos(p: Any) -> None:
+    p.add_argument(
+        "--demos",
+        action="store_true",
+        help=_h(
+            "count the games `companion demo` played too (left out by default)",
+            "compte aussi les parties jouées par `companion demo` (laissées de côté par défaut)",
+        ),
+    )
 
 
 def _play(sub: Any) -> None:
@@ -867,7 +880,7 @@ def _config(sub: Any) -> None:
 
 DESCRIPTION = (
     "The companion of the card table: one subcommand per job; every hardware choice is a flag or config.",
-    "Le compagnon de la table de cartes : une sous-commande par tâche ; chaque choix "
+    "Le companion de la table de cartes : une sous-commande par tâche ; chaque choix "
     "matériel est une option ou une entrée de configuration.",
 )
 
