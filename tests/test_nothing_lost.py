@@ -27,8 +27,16 @@ import pytest
 from companion.games.kilo.events import NewKiloGame, Press
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT
+from tests.conftest import run_cli as _run_cli
 from tests.test_hostile_storage import one_clear_line
+
+
+def run_cli(*args: str, **given: Any) -> subprocess.CompletedProcess[str]:
+    """The CLI; the journals here are made by `companion demo`, standing in for a table's games,
+    so history and stats are told to count them (tests/test_newcomer.py: not unasked)."""
+    demos = ("--demos",) if args and args[0] in ("history", "stats") else ()
+    return _run_cli(*args, *demos, **given)
 
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
 WAL = FILENAME + "-wal"
