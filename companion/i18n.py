@@ -94,6 +94,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--players : {game} se joue de {low} à {high} joueurs",
         "--players: {game} is played by {low} to {high} players",
     ),
+    "cli.players_are_names": (
+        "--players : play prend les noms des joueurs, séparés par des virgules "
+        "(--players Alice,Bruno,Chloé), pas leur nombre ({value}) ; c'est demo --players qui prend un nombre",
+        "--players: play takes the players' names, separated by commas "
+        "(--players Alice,Bruno,Chloé), not how many they are ({value}); demo --players takes a count",
+    ),
     "cli.rounds_kilo_only": (
         "--rounds ne vaut que pour le Kilo de merde : {game} a ses donnes fixées par la règle",
         "--rounds is for Kilo de merde only: {game} has its rounds fixed by its rules",

@@ -132,7 +132,7 @@ def test_replay_of_a_file_that_is_not_a_log_names_it_in_french(
     readme = tmp_path / "README.md"
     readme.write_text("# Hello\n\nnot json\n", encoding="utf-8")
     cut = tmp_path / "cut.jsonl"
-    cut.write_text('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"]}\n{"type": "pre\n')
+    cut.write_text('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 2}\n{"type": "pre\n')
     for path in (readme, cut):
         rc, _, err = run(["replay", str(path), "--lang", "fr"], capsys)
         assert rc == 2

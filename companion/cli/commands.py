@@ -153,7 +153,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)), file=sys.stderr)
                 return 2
     except CompanionError as err:
-        print(err.message(lang), file=sys.stderr)
+        # The file first: "line 3" alone does not say which file a script's replay read.
+        where = "l'entrée standard" if args.file == "-" and lang == "fr" else "stdin" if args.file == "-" else args.file
+        print(f"{where}{chr(0x202F) if lang == 'fr' else ''}: {err.message(lang)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(t("cli.stopped", lang), file=sys.stderr)

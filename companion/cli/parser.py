@@ -840,10 +840,10 @@ def _config(sub: Any) -> None:
         ),
         description=_h(
             "One setting changed, every other line of the file kept (comments included). "
-            "Settings are named section.key, as in hardware/companion.example.toml: "
+            "Settings are named section.key, as `companion config show --example` lists them: "
             "`companion config set table.lang fr`.",
             "Un réglage changé, toutes les autres lignes du fichier gardées (commentaires compris). "
-            "Les réglages se nomment section.clé, comme dans hardware/companion.example.toml : "
+            "Les réglages se nomment section.clé, comme les liste `companion config show --example` : "
             "`companion config set table.lang fr`.",
         ),
     )
@@ -873,6 +873,15 @@ def _config(sub: Any) -> None:
             )
         if name == "set":
             a.add_argument("value", metavar="VALUE", help=_h("e.g. fr, 180, true", "par ex. fr, 180, true"))
+        if name == "show":
+            a.add_argument(
+                "--example",
+                action="store_true",
+                help=_h(
+                    "the example config instead: every setting, commented",
+                    "l'exemple de configuration à la place : chaque réglage, commenté",
+                ),
+            )
         _config_option(a)
         _lang_option(a)
         a.set_defaults(func=Lazy("companion.cli.settings", "cmd_config"))

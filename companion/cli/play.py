@@ -122,6 +122,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     names: list[str] | None = None
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
+        if len(names) == 1 and names[0].isdigit():  # `demo --players 5` taken over to play
+            print(t("cli.players_are_names", lang, value=names[0]), file=sys.stderr)
+            return 2
     if args.rounds is not None and not 1 <= args.rounds <= 99:
         print(t("cli.rounds_range", lang), file=sys.stderr)
         return 2
