@@ -115,13 +115,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
             if not lang_given(args) and table.meta.get("lang") in ("fr", "en"):
                 lang = str(table.meta["lang"])  # the game goes on in the language it began in
             out = sys.stderr if args.json else sys.stdout
-            print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
+            source = table.meta.get("input", "sim")
+            if source == "sim" or table.engine.finished:
+                # A game going back on screen says so there, once the screen is up: said here,
+                # it would come before a failure to open it.
+                print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
             if table.engine.finished:
                 print(table.engine.summary(lang), file=out)
                 if args.json:
                     _print_json({"game_id": table.game_id, **table.engine.to_json()})
                 return 0
-            source = table.meta.get("input", "sim")
             if source == "sim":
                 return _run_demo(table, int(table.meta.get("seed", 0)), args.speed, lang, args.json)
             # A game played on the table screen goes back on screen, on the journal already open
