@@ -109,8 +109,10 @@ def open_error(port: str, e: BaseException) -> HardwareError:
         )
     if code == errno.EBUSY:
         return HardwareError(
-            f"{port} is busy: close the other program using it (Thonny, mpremote, screen).",
-            f"{port} est occupé : fermez l'autre programme qui l'utilise (Thonny, mpremote, screen).",
+            f"{port} is busy: close the other program using it (the companion's service: "
+            "sudo systemctl stop companion; Thonny, mpremote, screen).",
+            f"{port} est occupé : fermez l'autre programme qui l'utilise (le service du companion : "
+            "sudo systemctl stop companion ; Thonny, mpremote, screen).",
         )
     return HardwareError(
         f"Cannot open {port} ({e}): check the cable and the port name.",
