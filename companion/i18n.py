@@ -130,6 +130,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "chip): on a Raspberry Pi run `{pip}`; a laptop has no pins, "
         "`companion buttons --input keyboard` shows the keys.",
     ),
+    "buttons.assign_no_chip": (
+        "--assign a besoin des broches GPIO du Pi, et cette machine n'a pas de puce GPIO "
+        "(aucun /dev/gpiochip) : ce n'est pas un Raspberry Pi ; sur un portable, "
+        "`companion buttons --input keyboard` montre les touches.",
+        "--assign needs the Pi's GPIO pins, and this machine has no GPIO chip (no "
+        "/dev/gpiochip): it is not a Raspberry Pi; on a laptop, "
+        "`companion buttons --input keyboard` shows the keys.",
+    ),
     "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": (
         "Interrompu : `companion resume` reprend cette partie.",

@@ -264,3 +264,33 @@ def test_names_that_look_alike_are_refused_for_a_new_game(capsys: pytest.Capture
         with pytest.raises(SetupError):
             check_new_names(names)
 
+
+
+# --- point 11: the monitor in time order -------------------------------------------------------
+
+
+def test_the_sim_monitor_lists_each_burst_in_time_order(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run(["buttons", "--input", "sim", "--speed", "0", "--max-events", "60", "--json"], capsys)
+    assert rc == 0
+    bursts: list[list[int]] = []
+    for rec in map(json.loads, out.splitlines()):
+        if rec["since_first_us"] == 0 and rec["edge"] == "press":
+            bursts.append([])
+        bursts[-1].append(rec["since_first_us"])
+    assert len(bursts) > 3
+    assert all(times == sorted(times) for times in bursts), bursts
+
+
+def test_assign_on_a_laptop_blames_the_missing_chip_not_gpiod(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    from companion.inputs import gpio
+
+    if importlib.util.find_spec("gpiod") is None:
+        pytest.skip("gpiod is not installed here: the other message is the right one")
+    monkeypatch.setattr(gpio, "chip_paths", lambda: [])  # a laptop: no /dev/gpiochip*
+    rc, _, err = run(["buttons", "--assign", "--lang", "en"], capsys)
+    assert rc == 1
+    assert "no GPIO chip" in err and "pip install" not in err, err
