@@ -28,7 +28,9 @@ def test_the_microswitch_is_wired_on_com_and_no_with_spades_or_solder() -> None:
 
 
 def test_one_ground_rule_everywhere() -> None:
-    shared = re.compile(r"share one ground|partager la même masse|daisy-chained between|de bouton en bouton\)", re.I)
+    shared = re.compile(
+        r"share one ground|partager la même masse|daisy-chained between|de bouton en bouton\)", re.I
+    )
     for name, text in (("wiring", WIRING), ("parts", PARTS), ("cables", CABLES)):
         assert not shared.search(text), name
         assert re.search(r"own ground wire", text), name  # each button its own, to one block

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli
+from companion.games.kilo.events import NewKiloGame
 
 # What English leaks into French look like: Python's json messages, OS errors, argparse.
 ENGLISH = re.compile(
@@ -67,7 +68,9 @@ def test_a_demo_is_marked_and_left_out_of_history_and_stats(
 # --- point 6: counts and plurals ----------------------------------------------------------------
 
 
-def test_history_says_one_game_and_joint_winners_in_kg(demo_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_history_says_one_game_and_joint_winners_in_kg(
+    demo_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rc, out, _ = run(["history", "--demos", "--data-dir", str(demo_dir), "--lang", "fr"], capsys)
     assert rc == 0
     assert "gagnants ex aequo : Alice, Bruno, Chloé, Dédé, Émile (0 kg)" in out, out
@@ -92,10 +95,10 @@ def test_a_players_lines_take_the_singular(demo_dir: Path, capsys: pytest.Captur
 def test_the_stats_table_says_its_average_is_over_kilo_games(
     demo_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rc, out, _ = run(["stats", "--demos", "--data-dir", str(demo_dir), "--lang", "fr"], capsys)
+    _, out, _ = run(["stats", "--demos", "--data-dir", str(demo_dir), "--lang", "fr"], capsys)
     head = out.splitlines()[0]
     assert "kg/partie Kilo" in head, head
-    rc, out, _ = run(["stats", "--demos", "--data-dir", str(demo_dir), "--lang", "en"], capsys)
+    _, out, _ = run(["stats", "--demos", "--data-dir", str(demo_dir), "--lang", "en"], capsys)
     assert "kg/Kilo game" in out.splitlines()[0]
 
 
@@ -132,7 +135,9 @@ def test_replay_of_a_file_that_is_not_a_log_names_it_in_french(
     readme = tmp_path / "README.md"
     readme.write_text("# Hello\n\nnot json\n", encoding="utf-8")
     cut = tmp_path / "cut.jsonl"
-    cut.write_text('{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 2}\n{"type": "pre\n')
+    cut.write_text(
+        '{"type": "new_game", "game": "kilo", "players": ["A", "B", "C"], "rounds": 2}\n{"type": "pre\n'
+    )
     for path in (readme, cut):
         rc, _, err = run(["replay", str(path), "--lang", "fr"], capsys)
         assert rc == 2
@@ -208,12 +213,11 @@ def test_play_with_no_display_speaks_the_language_asked_and_only_it(tmp_path: Pa
 
 
 def test_resume_of_a_screen_game_says_nothing_before_it_fails(tmp_path: Path) -> None:
-    from companion.games import load
     from companion.table.journal import Journal
     from companion.table.live import Table
 
     with Journal(tmp_path, writer=True) as journal:
-        Table.start(journal, load("kilo").setup(players=["Ana", "Ben", "Cy"], rounds=5), {"input": "keyboard"})
+        Table.start(journal, NewKiloGame(players=["Ana", "Ben", "Cy"], rounds=5), {"input": "keyboard"})
     proc = sys_run(["resume", "--lang", "en", "--data-dir", str(tmp_path)])
     assert proc.returncode == 1
     assert "Resuming" not in proc.stdout + proc.stderr, proc
@@ -256,14 +260,12 @@ def test_an_unknown_players_name_is_cut_in_the_message(
 
 def test_names_that_look_alike_are_refused_for_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.errors import SetupError
-    from companion.games import load
     from companion.table.log import check_new_names
 
     for names in (["A", "A ", "B"], ["A", "A\u00a0", "B"], ["A", "\u3164", "B"]):
-        load("kilo").setup(players=names, rounds=5)  # old logs keep replaying
+        NewKiloGame(players=names, rounds=5)  # old logs keep replaying
         with pytest.raises(SetupError):
             check_new_names(names)
-
 
 
 # --- point 11: the monitor in time order -------------------------------------------------------

@@ -38,6 +38,7 @@ def run_cli(*args: str, **given: Any) -> subprocess.CompletedProcess[str]:
     demos = ("--demos",) if args and args[0] in ("history", "stats") else ()
     return _run_cli(*args, *demos, **given)
 
+
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
 WAL = FILENAME + "-wal"
 
@@ -759,13 +760,15 @@ def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(tmp_
     ):
         line = one_clear_line(run_cli("replay", *args, "--lang", "en", stdin=stdin))
         assert line == (
-            f"companion: {'stdin' if args == ('-',) else args[0]}: line {number}: longer than 65,536 bytes: a table-log line "
+            f"companion: {'stdin' if args == ('-',) else args[0]}: line {number}: longer than "
+            f"65,536 bytes: a table-log line "
             "holds one "
             "event, a few hundred bytes at most"
         ), line
         line = one_clear_line(run_cli("replay", *args, "--lang", "fr", stdin=stdin))
         assert line == (
-            f"companion: {'l’entrée standard' if args == ('-',) else args[0]}\u202f: ligne {number}\u202f: plus long que 65\u202f536 octets\u202f: "
+            f"companion: {'l’entrée standard' if args == ('-',) else args[0]}\u202f: ligne "
+            f"{number}\u202f: plus long que 65\u202f536 octets\u202f: "
             "une ligne "
             "du journal de table contient un événement, quelques centaines d’octets "
             "au plus"

@@ -166,7 +166,9 @@ def _refuse_unknown_options(parser: argparse.ArgumentParser, argv: list[str]) ->
     here = parser
     while True:  # down to the (sub)command the words name: `config show`, `firmware install`
         subs = [a for a in here._actions if isinstance(a, argparse._SubParsersAction)]
-        found = next(((i, subs[0].choices[w]) for i, w in enumerate(words) if subs and w in subs[0].choices), None)
+        found = next(
+            ((i, subs[0].choices[w]) for i, w in enumerate(words) if subs and w in subs[0].choices), None
+        )
         if found is None:
             break
         words, here = words[found[0] + 1 :], found[1]

@@ -157,7 +157,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 return 2
     except CompanionError as err:
         # The file first: "line 3" alone does not say which file a script's replay read.
-        where = "l\u2019entrée standard" if args.file == "-" and lang == "fr" else "stdin" if args.file == "-" else args.file
+        where = (
+            "l\u2019entrée standard"
+            if args.file == "-" and lang == "fr"
+            else "stdin"
+            if args.file == "-"
+            else args.file
+        )
         print(f"{where}{chr(0x202F) if lang == 'fr' else ''}: {err.message(lang)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

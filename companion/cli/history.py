@@ -51,7 +51,11 @@ def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
             infos = journal.games(counted=False)
-            kept = infos if getattr(args, "demos", False) else [g for g in infos if g.meta.get("demo") is not True]
+            kept = (
+                infos
+                if getattr(args, "demos", False)
+                else [g for g in infos if g.meta.get("demo") is not True]
+            )
             found = records(journal, cache_dir=folder, infos=kept, slaps=slaps, whole=len(kept) == len(infos))
             args.demos_left_out = len(infos) - len(kept)
     except CompanionError as err:
@@ -156,10 +160,14 @@ def _player_lines(s: Any, lang: str) -> list[str]:
             return f"{count(played, 'partie', 'parties')}, {count(won, 'victoire', 'victoires')}"
         return f"{count(played, 'game', 'games', 'en')}, {count(won, 'win', 'wins', 'en')}"
 
-    lines = [_fr(lang, f"{s.player} : {games_wins(s.games, s.wins)}", f"{s.player}: {games_wins(s.games, s.wins)}")]
+    lines = [
+        _fr(lang, f"{s.player} : {games_wins(s.games, s.wins)}", f"{s.player}: {games_wins(s.games, s.wins)}")
+    ]
     for game, (played, won) in s.by_game.items():
         title = GAME_NAMES.get(game, game)
-        lines.append(_fr(lang, f"  {title} : {games_wins(played, won)}", f"  {title}: {games_wins(played, won)}"))
+        lines.append(
+            _fr(lang, f"  {title} : {games_wins(played, won)}", f"  {title}: {games_wins(played, won)}")
+        )
     if s.kilo_games:
         avg = s.kilos / s.kilo_games
         escapes = ", ".join(_ms(us, lang) for us in s.closest_escapes()) or "—"
@@ -167,7 +175,8 @@ def _player_lines(s: Any, lang: str) -> list[str]:
         lines += [
             _fr(
                 lang,
-                f"  kg : {number(s.kilos, ',.0f', lang)} en tout, {number(avg, '.1f', lang)} par partie de Kilo",
+                f"  kg : {number(s.kilos, ',.0f', lang)} en tout, {number(avg, '.1f', lang)} par "
+                f"partie de Kilo",
                 f"  kg: {number(s.kilos, ',.0f', 'en')} in all, {avg:.1f} a Kilo game",
             ),
             _fr(

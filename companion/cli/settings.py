@@ -59,7 +59,9 @@ def cmd_config(args: argparse.Namespace) -> int:
             # The commented example ships inside the package: a wheel install has no hardware/.
             from importlib.resources import files
 
-            sys.stdout.write(files("companion.hardware").joinpath("companion.example.toml").read_text("utf-8"))
+            sys.stdout.write(
+                files("companion.hardware").joinpath("companion.example.toml").read_text("utf-8")
+            )
             return 0
         text = read_config_text(path)
         if action == "show":

@@ -405,8 +405,10 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
         )
     if err["type"] == "extra_forbidden":
         return ConfigError(
-            f"{where}: unknown setting {loc}; check its spelling against `companion config show --example` (every setting, commented).",
-            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans `companion config show --example` (chaque réglage, commenté).",
+            f"{where}: unknown setting {loc}; check its spelling against `companion config show "
+            f"--example` (every setting, commented).",
+            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans `companion config show "
+            f"--example` (chaque réglage, commenté).",
         )
     return ConfigError(
         f"{where}: {cut(loc)} = {shown(got)} is refused ({err['msg']}).",

@@ -86,11 +86,13 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
         f'<text x="{cx}" y="28" text-anchor="middle" font-size="18" font-weight="bold">{escape(title)}</text>'
     )
     note_fr = (
-        f"Bouton : broche → NO ; COM → bornier de masse, un fil par bouton. LED : broche → {p.resistor_ohm:g} Ω → LED "
+        f"Bouton : broche → NO ; COM → bornier de masse, un fil par bouton. LED : broche → "
+        f"{p.resistor_ohm:g} Ω → LED "
         "(patte longue côté résistance) → masse."
     )
     note_en = (
-        f"Button: pin → NO; COM → ground block, one wire per button. LED: pin → {p.resistor_ohm:g} Ω → LED (long leg "
+        f"Button: pin → NO; COM → ground block, one wire per button. LED: pin → {p.resistor_ohm:g} "
+        f"Ω → LED (long leg "
         "towards the resistor) → ground."
     )
     add(f'<text x="{cx}" y="50" text-anchor="middle">{escape(note_fr)}</text>')
@@ -325,8 +327,10 @@ def bom_csv(p: po.Pinout) -> str:
     row("both", "Carte microSD 16 Go ou plus", "microSD card, 16 GB or more", "", "", [1] * len(counts))
     row(
         "both",
-        "Alimentation officielle du Pi : Pi 5 USB-C 5,1 V 5 A ; Pi 4 USB-C 5,1 V 3 A ; Pi 3B+ micro-USB 5,1 V 2,5 A",
-        "The Pi's official power supply: Pi 5 USB-C 5.1 V 5 A; Pi 4 USB-C 5.1 V 3 A; Pi 3B+ micro-USB 5.1 V 2.5 A",
+        "Alimentation officielle du Pi : Pi 5 USB-C 5,1 V 5 A ; Pi 4 USB-C 5,1 V 3 A ; Pi 3B+ "
+        "micro-USB 5,1 V 2,5 A",
+        "The Pi's official power supply: Pi 5 USB-C 5.1 V 5 A; Pi 4 USB-C 5.1 V 3 A; Pi 3B+ "
+        "micro-USB 5.1 V 2.5 A",
         "celle de votre Pi : le Pi 3B+ ne prend pas l'USB-C",
         "the one for your Pi: the Pi 3B+ does not take USB-C",
         [1] * len(counts),
@@ -335,7 +339,8 @@ def bom_csv(p: po.Pinout) -> str:
         "both",
         "Clavier USB, ou pavé numérique USB",
         "USB keyboard, or a USB numeric keypad",
-        "pour dire les cartes piochées et les noms : les boutons d'arbitre ne font que valider, annuler, revenir",
+        "pour dire les cartes piochées et les noms : les boutons d'arbitre ne font que valider, "
+        "annuler, revenir",
         "to enter the cards drawn and the names: the referee buttons only confirm, cancel and undo",
         [1] * len(counts),
     )
@@ -389,10 +394,10 @@ def bom_csv(p: po.Pinout) -> str:
     )
     row(
         "both",
-        'Câble d\'écran pour Pi 5 (FPC 22 broches vers 15 broches, 200 mm)',
+        "Câble d'écran pour Pi 5 (FPC 22 broches vers 15 broches, 200 mm)",
         "Raspberry Pi 5 display cable (22-pin to 15-pin FPC, 200 mm)",
-        'seulement Pi 5 + écran 7" : le câble livré avec l\'écran ne va qu\'aux Pi 3 et 4',
-        'Pi 5 with the 7" screen only: the cable in the screen\'s box fits the Pi 3 and 4 alone',
+        "seulement Pi 5 + écran 7\" : le câble livré avec l'écran ne va qu'aux Pi 3 et 4",
+        "Pi 5 with the 7\" screen only: the cable in the screen's box fits the Pi 3 and 4 alone",
         [1] * len(counts),
     )
     return out.getvalue()

@@ -369,7 +369,11 @@ def render_pi_markdown(p: Pinout) -> str:
     rows = []
     for i, s in enumerate(b.seats):
         star = "*" if s.button in spi else ""
-        led = f"GPIO{s.led}{'*' if s.led in spi else '†' if s.led in uart else ''}" if s.led is not None else "—"
+        led = (
+            f"GPIO{s.led}{'*' if s.led in spi else '†' if s.led in uart else ''}"
+            if s.led is not None
+            else "—"
+        )
         led_pin = str(b.physical(s.led)) if s.led is not None else ""
         rows.append(f"| {i + 1} | GPIO{s.button}{star} | {b.physical(s.button)} | {led} | {led_pin} |")
     for role, pin in b.referee:
@@ -386,8 +390,7 @@ def render_pi_markdown(p: Pinout) -> str:
             "éteint (absent de `gpio.buses`, comme par défaut).\n"
         )
         spi_en = (
-            f"\n\\* Seats {which_en} use SPI pins: only when SPI is off (not in "
-            "`gpio.buses`, the default).\n"
+            f"\n\\* Seats {which_en} use SPI pins: only when SPI is off (not in `gpio.buses`, the default).\n"
         )
     if uart:
         crossed = [i + 1 for i, s in enumerate(b.seats) if s.button in uart or s.led in uart]
