@@ -296,3 +296,20 @@ def test_assign_on_a_laptop_blames_the_missing_chip_not_gpiod(
     rc, _, err = run(["buttons", "--assign", "--lang", "en"], capsys)
     assert rc == 1
     assert "no GPIO chip" in err and "pip install" not in err, err
+
+
+# --- point 10: one gap convention --------------------------------------------------------------
+
+
+def test_the_demo_writes_each_gap_to_the_press_before_as_the_slap_screen_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, out, _ = run(
+        ["demo", "--speed", "0", "--rounds", "1", "--seed", "3", "--lang", "en", "--data-dir", str(tmp_path)],
+        capsys,
+    )
+    assert rc == 0
+    rows = re.findall(r"^\s+\d+\. \S+\s+\+(\d+) ms$", out, re.M)
+    margin = re.search(r"Last: \S+, by (\d+) ms", out)
+    assert rows and margin is not None, out
+    assert rows[-1] == margin.group(1), out  # the last gap is the loser's margin
