@@ -1,5 +1,5 @@
-"""A drawing-of-lots overlay goes away by itself when its animation ends (issue 37: 13 feuilles'
-"Alice commence !" stayed on screen until someone pressed a key, with nothing saying so)."""
+"""The table screen's rough edges of a first evening (issue 37): a drawing-of-lots overlay that
+stayed until someone pressed a key, a rank typed on the wrong page that was lost."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from companion.display.state import Ui
 from companion.games.treize.events import NewTreizeGame
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import press_key as key
 from tests.app_helpers import touch
+from tests.test_play import make_app, slap_all
 
 
 def test_the_step_in_which_the_lots_animation_ends_draws_before_it_waits(
@@ -49,3 +51,20 @@ def test_the_step_in_which_the_lots_animation_ends_draws_before_it_waits(
         assert app.ui.anim_start is None
         assert waited == [0.0], waited  # not None: that wait lasted until the next key
         assert app.frames == frames + 1 and app.last_screen == "table"
+
+
+def test_a_rank_typed_on_another_page_while_a_draw_is_owed_is_the_card(
+    journal: Journal, screen: pygame.Surface
+) -> None:
+    app = make_app(journal, screen, lang="en")
+    slap_all(app)
+    key(app, pygame.K_RETURN)  # valid claim: Dédé owes a draw
+    game = app.game
+    assert game is not None and game.owed_draws == ("Dédé",)
+    key(app, pygame.K_t)  # a look at the table first
+    assert app.last_screen == "table"
+    key(app, pygame.K_5)
+    assert app.ui.rank == "5" and app.last_screen == "card"
+    key(app, pygame.K_F2)  # hearts
+    key(app, pygame.K_RETURN)
+    assert [str(c) for c in game.cards_of("Dédé")] == ["5H"]
