@@ -68,3 +68,24 @@ def test_a_rank_typed_on_another_page_while_a_draw_is_owed_is_the_card(
     key(app, pygame.K_F2)  # hearts
     key(app, pygame.K_RETURN)
     assert [str(c) for c in game.cards_of("Dédé")] == ["5H"]
+
+
+def test_the_ace_on_kilos_card_grid_is_as_large_as_the_figures(tmp_path: Path) -> None:
+    from companion.display.snapshot import render, ui_for, view_of
+    from companion.games.kilo.samples import write_log
+    from companion.table.fold import replay
+
+    with write_log("midgame", tmp_path).open("rb") as log:
+        game = replay(log)
+    for size in ((800, 480), (1280, 720)):
+        for lang in ("fr", "en"):
+            painter = render("card", view_of(game), size, lang, ui_for(game, lang)).painter
+            labels = {r.text: r for r in painter.texts if r.text in ("A", "4", "5", "10")}
+            assert set(labels) == {"A", "4", "5", "10"}, sorted(labels)
+            sizes = {r.size for r in labels.values()}
+            heights = {r.rect.height for r in labels.values()}
+            assert len(sizes) == 1 and len(heights) == 1, (
+                size,
+                lang,
+                {t: (r.size, r.rect) for t, r in labels.items()},
+            )
