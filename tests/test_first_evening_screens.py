@@ -89,3 +89,20 @@ def test_the_ace_on_kilos_card_grid_is_as_large_as_the_figures(tmp_path: Path) -
                 lang,
                 {t: (r.size, r.rect) for t, r in labels.items()},
             )
+
+
+def _ink(suit: str, r: int) -> set[tuple[int, int]]:
+    from companion.display.layout import draw_suit
+
+    surface = pygame.Surface((2 * r + 5, 2 * r + 5), pygame.SRCALPHA)
+    draw_suit(surface, suit, (r + 2, r + 2), r, (255, 255, 255))
+    w, h = surface.get_size()
+    return {(x, y) for x in range(w) for y in range(h) if surface.get_at((x, y)).a > 127}
+
+
+def test_spades_and_clubs_differ_at_the_sizes_of_small_chips() -> None:
+    """At a few pixels the two black suits were one blob (a dot on a resumed screen): a quarter
+    of their ink at least must differ (it was a fifth at a radius of 5), at every radius a chip or a key may give them."""
+    for r in range(3, 16):
+        spade, club = _ink("S", r), _ink("C", r)
+        assert len(spade ^ club) >= 0.25 * len(spade | club), r

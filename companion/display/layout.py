@@ -1451,8 +1451,31 @@ def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: i
         pygame.draw.rect(surface, color, (cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7), width=w)
 
 
+SMALL_SUIT = 16  # radius in pixels under which a suit is drawn four times larger, then scaled down
+
+
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int, color: Color) -> None:
-    """The four suit symbols as polygons: the typeface has no glyphs for them."""
+    """The four suit symbols as polygons: the typeface has no glyphs for them. A small one is
+    drawn at four times its size and scaled down smoothly: drawn at its size, a spade's point
+    and a club's three lobes were a few hard pixels each, the same blob (issue 37)."""
+    if 0 < r < SMALL_SUIT:
+        surface.blit(
+            _small_suit(suit, r, (color[0], color[1], color[2])), (center[0] - r - 1, center[1] - r - 1)
+        )
+        return
+    _draw_suit(surface, suit, center, r, color)
+
+
+@functools.lru_cache(maxsize=128)
+def _small_suit(suit: str, r: int, color: Color) -> pygame.Surface:
+    """A small suit drawn large and scaled down, once per suit, size and colour (a card grid
+    draws the same few every frame it is not copied)."""
+    big = pygame.Surface((8 * r + 8, 8 * r + 8), pygame.SRCALPHA)
+    _draw_suit(big, suit, (4 * r + 4, 4 * r + 4), 4 * r, color)
+    return pygame.transform.smoothscale(big, (2 * r + 2, 2 * r + 2))
+
+
+def _draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int, color: Color) -> None:
     cx, cy = center
     if suit == "D":
         pygame.draw.polygon(
@@ -1470,7 +1493,12 @@ def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: in
         pygame.draw.polygon(surface, color, [(cx - r, cy + rr * 0.1), (cx + r, cy + rr * 0.1), (cx, cy - r)])
         pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.6, cy + r), (cx + rr * 0.6, cy + r)])
     elif suit == "C":
-        rr = r * 0.42
-        for dx, dy in ((0, -r * 0.5), (-r * 0.5, r * 0.1), (r * 0.5, r * 0.1)):
+        # Three round lobes with notches between them (the spade is one pointed shape): at a
+        # glance and at a few pixels, the notches are what tell the two apart.
+        rr = r * 0.38
+        for dx, dy in ((0, -r * 0.56), (-r * 0.56, r * 0.06), (r * 0.56, r * 0.06)):
             pygame.draw.circle(surface, color, (cx + dx, cy + dy), rr)
-        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.7, cy + r), (cx + rr * 0.7, cy + r)])
+        pygame.draw.circle(surface, color, (cx, cy - r * 0.1), rr * 0.55)
+        pygame.draw.polygon(
+            surface, color, [(cx, cy - r * 0.1), (cx - r * 0.3, cy + r), (cx + r * 0.3, cy + r)]
+        )
