@@ -102,7 +102,8 @@ def _ink(suit: str, r: int) -> set[tuple[int, int]]:
 
 def test_spades_and_clubs_differ_at_the_sizes_of_small_chips() -> None:
     """At a few pixels the two black suits were one blob (a dot on a resumed screen): a quarter
-    of their ink at least must differ (it was a fifth at a radius of 5), at every radius a chip or a key may give them."""
+    of their ink at least must differ (it was a fifth at a radius of 5), at every radius a chip
+    or a key may give them."""
     for r in range(3, 16):
         spade, club = _ink("S", r), _ink("C", r)
         assert len(spade ^ club) >= 0.25 * len(spade | club), r
