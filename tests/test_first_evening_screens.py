@@ -107,3 +107,21 @@ def test_spades_and_clubs_differ_at_the_sizes_of_small_chips() -> None:
     for r in range(3, 16):
         spade, club = _ink("S", r), _ink("C", r)
         assert len(spade ^ club) >= 0.25 * len(spade | club), r
+
+
+def test_ten_seat_numbers_read_on_the_seven_inch_table(tmp_path: Path) -> None:
+    """The number in each seat's mark is the key that player presses: at ten players on the 7"
+    screen it was a fixed share of a 28 px mark (cap 9 px, "10" 7 px); now as large as its
+    shape holds (the mark keeps its width: the names need it, tests/test_seven_inch.py)."""
+    from companion.display.snapshot import render, ui_for, view_of
+    from companion.games.kilo.samples import write_log
+    from companion.table.fold import replay
+
+    with write_log("busy", tmp_path).open("rb") as log:
+        game = replay(log)
+    assert len(game.players) == 10
+    for lang in ("fr", "en"):
+        painter = render("table", view_of(game), (800, 480), lang, ui_for(game, lang)).painter
+        caps = dict(painter.seat_numbers)
+        assert sorted(caps) == list(range(10)), caps
+        assert caps[9] >= 9 and min(caps[s] for s in range(9)) >= 12, caps

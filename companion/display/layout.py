@@ -614,6 +614,9 @@ class Painter:
         self.screen = surface.get_rect()
         self.scale = Scale(self.screen.width, self.screen.height)
         self.texts: list[TextRecord] = []
+        # (seat, cap height in pixels) of each seat number drawn in a mark: the key to press,
+        # read from the seat (tests/test_first_evening_screens.py).
+        self.seat_numbers: list[tuple[int, int]] = []
         self.controls: list[Control] = []
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
         self.table: tuple[str, ...] = ()  # the players whose names were drawn
@@ -1388,9 +1391,13 @@ class Painter:
         surf: pygame.Surface | None = None
         if number and radius >= 9:
             label = "10" if seat == 9 else str(seat + 1)
-            size = max(10, int(radius * (0.95 if seat == 9 else 1.2)))
-            surf = self.fonts.render(label, size, text_on(color) if _filled(seat) else color)
+            size = seat_number_size(self.fonts, seat, radius)
+            # On a filled shape (the cross's arms included) the number takes the colour that
+            # reads on the seat's; in a ring or a frame, the seat's own colour.
+            filled = _filled(seat) or SHAPE_OF(seat) == "cross"
+            surf = self.fonts.render(label, size, text_on(color) if filled else color)
             box.union_ip(surf.get_rect(center=center))
+            self.seat_numbers.append((seat, self.fonts.cap(size)))
         target = self._surface
 
         def mark() -> None:
@@ -1401,6 +1408,37 @@ class Painter:
         if not self._defer(("seat", seat, center, radius, number), box, mark):
             self.under(box)
             mark()
+
+
+# How far from the centre a seat's number may reach, by shape, as a share of the mark's radius:
+# the half-side of the square the shape holds around its centre (a triangle's is small, a
+# square's large; a ring or a frame keeps the number inside its line).
+ROOM = {
+    "circle": 0.72,
+    "square": 0.7,
+    "triangle": 0.5,
+    "down": 0.5,
+    "diamond": 0.58,
+    "hexagon": 0.78,
+    "star": 0.5,
+    "cross": 0.62,
+    "ring": 0.62,
+    "frame": 0.64,
+}
+
+
+def seat_number_size(fonts: Fonts, seat: int, radius: int) -> int:
+    """The largest type whose number stays inside the seat's shape: the number is the key the
+    player presses, so it is read from the seat, not guessed (issue 37: at ten players on the
+    7" screen it was a few pixels in a fixed share of the mark)."""
+    label = "10" if seat == 9 else str(seat + 1)
+    half = ROOM[SHAPE_OF(seat)] * radius
+    size = 10
+    while True:
+        w = fonts.size(label, size + 1)[0]
+        if w > 2 * half + 2 or fonts.cap(size + 1) > 2 * half:
+            return size
+        size += 1
 
 
 def _filled(seat: int) -> bool:
