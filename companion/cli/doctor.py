@@ -188,7 +188,7 @@ def _no_screen(env: dict[str, str]) -> Check:
         "display",
         "no screen here (normal over SSH, or while the companion's service "
         "holds it); set SDL_VIDEODRIVER to check one",
-        "pas d'écran ici (normal par SSH, ou quand le service du compagnon le tient) ; "
+        "pas d'écran ici (normal par SSH, ou quand le service du companion le tient) ; "
         "réglez SDL_VIDEODRIVER pour en vérifier un",
     )
 
@@ -427,7 +427,7 @@ def check_buttons(ctx: Context) -> Check:
             f"impossible de lire GPIO{pin} ({name_fr}) : {err.cause}",
             "if the companion is running it holds the pins: sudo systemctl stop "
             "companion, then run doctor again",
-            "si le compagnon tourne, il tient les broches : sudo systemctl stop "
+            "si le companion tourne, il tient les broches : sudo systemctl stop "
             "companion, puis relancez doctor",
         )
     try:
@@ -524,7 +524,7 @@ def check_serial(ctx: Context) -> Check:
         return fail(
             "serial",
             f"{port}: firmware {info['firmware']}, this companion ships {shipped}",
-            f"{port} : firmware {info['firmware']}, ce compagnon fournit {shipped}",
+            f"{port} : firmware {info['firmware']}, ce companion fournit {shipped}",
             "companion firmware install",
             "companion firmware install",
         )
@@ -552,7 +552,7 @@ def check_data(ctx: Context) -> Check:
         "or pass --data-dir (or set COMPANION_DATA_DIR)"
     )
     fix_fr = (
-        f"donnez au compagnon un dossier où il peut écrire : sudo chown -R $USER {folder}, "
+        f"donnez au companion un dossier où il peut écrire : sudo chown -R $USER {folder}, "
         "ou indiquez --data-dir (ou COMPANION_DATA_DIR)"
     )
     try:

@@ -1008,8 +1008,13 @@ class App:
         self.sounds.release(play=False)
 
     def step(self, timeout: float | None = 0.0) -> None:
+        was_animating = self.ui.anim_start is not None
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
+        elif was_animating:
+            # It ended just now: its last frame (the screen without the overlay) is drawn before
+            # waiting, or "Alice starts!" stayed up until someone touched a key (issue 37).
+            timeout = 0.0
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)

@@ -309,7 +309,7 @@ class TableConfig(_Strict):
         raise ConfigError(
             f'[table] lang = {shown(value)} is refused: the companion speaks "fr" (French) or '
             '"en" (English).',
-            f'[table] lang = {shown(value, lang="fr")} est refusé : le compagnon parle "fr" '
+            f'[table] lang = {shown(value, lang="fr")} est refusé : le companion parle "fr" '
             '(français) ou "en" (anglais).',
         )
 
@@ -395,9 +395,9 @@ class HardwareConfig(BaseModel):
         except RecursionError:
             raise ConfigError(
                 f"{where} nests tables or arrays far too deep to be a config; write it as "
-                "hardware/companion.example.toml does.",
+                "`companion config show --example` does.",
                 f"{where} imbrique tables ou listes beaucoup trop profondément pour une "
-                "configuration ; écrivez-le comme hardware/companion.example.toml.",
+                "configuration ; écrivez-le comme `companion config show --example`.",
             ) from None
         return cls.from_dict(data, where=where)
 
@@ -450,8 +450,10 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
         )
     if err["type"] == "extra_forbidden":
         return ConfigError(
-            f"{where}: unknown setting {loc}; check its spelling against hardware/companion.example.toml.",
-            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans hardware/companion.example.toml.",
+            f"{where}: unknown setting {loc}; check its spelling against `companion config show "
+            f"--example` (every setting, commented).",
+            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans `companion config show "
+            f"--example` (chaque réglage, commenté).",
         )
     return ConfigError(
         f"{where}: {cut(loc)} = {shown(got)} is refused ({err['msg']}).",

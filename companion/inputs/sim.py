@@ -7,6 +7,7 @@ replays exactly the presses it would have made. The source thread only puts even
 
 from __future__ import annotations
 
+import heapq
 import queue
 import random
 import threading
@@ -177,6 +178,10 @@ class SimSource:
                 return
             elapsed_us = 0
             shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
+            # A hand lets go 110 ms after it pressed: each release goes out once the presses
+            # stamped before it have, not right behind its own press (the monitor listed a
+            # release at +110 ms before a press at +80 ms).
+            releases: list[tuple[int, int]] = []
             for seat, t_us in plan.presses:
                 t_us += shift_us
                 offset = t_us - shift_us - plan.t0_us
@@ -185,8 +190,14 @@ class SimSource:
                 elapsed_us = max(elapsed_us, offset)
                 if seat in skip:
                     continue
+                while releases and releases[0][0] <= t_us:
+                    let_go, held = heapq.heappop(releases)
+                    events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
                 events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
-                events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000, self.clock, "sim"))
+                heapq.heappush(releases, (t_us + 110_000, seat))
+            while releases:
+                let_go, held = heapq.heappop(releases)
+                events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
             if plan.kind == "timeout" and self.speed:
                 remaining = plan.timeout_us - elapsed_us
                 if remaining > 0 and not self._sleep(remaining / 1e6):
