@@ -47,7 +47,11 @@ class EveningPages:
                     key = repr(game) if game is not None else journal.fingerprint()
                     if key is not None and made is not None and made[0] == key:
                         return made[1]
-                    games = records(journal, cache_dir=self.data_dir, sheets=True)
+                    # The games `companion stats` counts: demos are left out (``cli/history.py``).
+                    infos = journal.games(counted=False)
+                    kept = [g for g in infos if g.meta.get("demo") is not True]
+                    whole = len(kept) == len(infos)
+                    games = records(journal, cache_dir=self.data_dir, infos=kept, sheets=True, whole=whole)
             except CompanionError:
                 games = []  # no journal yet: an evening with nothing in it
             text = f'<div class="evening">{body(evening(games), lang)}</div>'
