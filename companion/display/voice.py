@@ -128,7 +128,12 @@ class Espeak:
         proc = self._warm[1]
         self._warm = None
         # One line: espeak-ng reads its stdin to the end, a new line would only be a pause.
-        out, _ = proc.communicate(" ".join(text.split()).encode("utf-8"), timeout=10)
+        try:
+            out, _ = proc.communicate(" ".join(text.split()).encode("utf-8"), timeout=10)
+        except BaseException:
+            proc.kill()  # a hung engine is not left behind
+            proc.wait()
+            raise
         self.warm(lang)  # the next one loads while this one is heard
         return fixed_wav(out)
 
