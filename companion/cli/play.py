@@ -302,6 +302,7 @@ def _sounds(config: Any, mute: bool, ui: Any) -> Any:
     from companion.display.sound import Sounds
 
     if mute:
+        ui.voice = False  # the menu says so: nothing will be said
         return Sounds(enabled=False)
     from companion.display.voice import open_voice
 
