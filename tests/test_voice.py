@@ -405,3 +405,25 @@ def test_doctor_says_whether_the_engine_or_the_device_is_missing(tmp_path: Path)
     assert neither.status == "skip" and "not installed" in neither.en
     assert check_voice(ctx("/usr/bin/espeak-ng", True)).status == "ok"
     assert check_voice(ctx(None, False, "off")).status == "skip"
+
+
+def test_the_config_and_mute_choose_the_voice() -> None:
+    from companion.cli.play import _sounds
+
+    ui = Ui(lang="fr")
+    cfg = HardwareConfig.from_toml('[sound]\nvoice = "off"\n[sound.names]\n"Chloé" = "Klo-é"\n')
+    sounds = _sounds(cfg, False, ui)
+    try:
+        assert sounds.voice is not None and not sounds.voice.on and not ui.voice
+        assert sounds.voice.say_name("Chloé") == "Klo-é" and sounds.voice.say_name("Bruno") == "Bruno"
+    finally:
+        sounds.close()
+    ui = Ui(lang="fr")
+    sounds = _sounds(HardwareConfig(), True, ui)  # --mute
+    assert sounds.voice is None and not sounds.available and not ui.voice
+    ui = Ui(lang="fr")
+    sounds = _sounds(HardwareConfig(), False, ui)
+    try:
+        assert sounds.voice is not None and sounds.voice.on and ui.voice
+    finally:
+        sounds.close()
