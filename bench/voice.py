@@ -12,8 +12,9 @@ latency: verdict -> first audio sample, through the real loop: a Kilo table of f
          silence left before the first audible sample (|s| > 1000; the voice cuts espeak-ng's
          45 ms down to 5) and one buffer of the mixer (512 samples at 22,050 Hz, 23 ms: what
          SDL holds before the device has it).
-         An undo (Backspace) hushes it and reopens the verdict for the next run. Issue 40: at
-         most 150 ms.
+         ``step_to_play_ms``: the voice's own part, from the step's end (the sentence handed
+         over) to ``play``. An undo (Backspace) hushes it and reopens the verdict for the next
+         run. Issue 40: at most 150 ms.
 frames:  the loop's frame time while the voice speaks and while it is silent: the same verdict
          screen redrawn (``App.dirty`` then ``App.step``) in alternating blocks of 60 frames,
          the voice either saying a long sentence again whenever it ends, or off. Medians and
@@ -117,17 +118,19 @@ def bench_latency(runs: int = 30) -> None:
         voice = Voice(Measured())
         app = _app(journal, voice)
         _slap(app, 1_000_000)
-        to_play, first = [], []
+        to_play, first, voice_only = [], [], []
         for _ in range(runs):
             last = voice.heard[-1] if voice.heard else None
             _key(pygame.K_RETURN)
             began = time.monotonic()
             app.step()
+            stepped = time.monotonic()  # judged, journaled, drawn: the sentence handed over
             voice.wait_idle()
             if not voice.heard or voice.heard[-1] is last:
                 raise SystemExit("the verdict was not said")
             heard = voice.heard[-1]
             to_play.append((heard.at - began) * 1000)
+            voice_only.append((heard.at - stepped) * 1000)
             first.append((heard.at - began + leads[heard.text] + MIXER_BUFFER_S) * 1000)
             _key(pygame.K_BACKSPACE)
             app.step()
@@ -142,6 +145,8 @@ def bench_latency(runs: int = 30) -> None:
             "to_play_max_ms": round(max(to_play), 1),
             "first_sample_median_ms": round(statistics.median(first), 1),
             "first_sample_max_ms": round(max(first), 1),
+            "step_to_play_median_ms": round(statistics.median(voice_only), 1),
+            "step_to_play_max_ms": round(max(voice_only), 1),
             "lead_silence_ms": round(leads[heard.text] * 1000, 1),
             "mixer_buffer_ms": round(MIXER_BUFFER_S * 1000, 1),
         }
