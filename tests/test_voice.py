@@ -427,3 +427,35 @@ def test_the_config_and_mute_choose_the_voice() -> None:
         assert sounds.voice is not None and sounds.voice.on and ui.voice
     finally:
         sounds.close()
+
+
+def test_the_menu_turns_the_voice_off_and_on(audio: None, journal: Journal, screen: pygame.Surface) -> None:
+    """A touch on the menu's "Voix : oui" silences the voice; another brings it back."""
+    from tests.app_helpers import painter_of, touch
+
+    voice = Voice(Espeak())
+    app = kilo_app(journal, screen, voice)
+    try:
+        app.do(("menu",))
+        app.step()
+        labels = [rec.text for rec in painter_of(app).texts]
+        assert "Voix\u202f: oui" in labels
+        out = os.environ.get("COMPANION_SCREENS_OUT")
+        if out:  # the picture of docs/screen.md's Voice section
+            pygame.image.save(app.surface, str(Path(out) / "menu-voice-fr-800x480.png"))
+        touch(app, ("voice",))
+        assert not app.ui.voice and not voice.on
+        slap(app, 3000)
+        app.submit(Verdict(valid=True))
+        assert voice.wait_idle() and voice.heard == []
+        app.do(("menu",))
+        app.step()
+        assert "Voix\u202f: non" in [rec.text for rec in painter_of(app).texts]
+        touch(app, ("voice",))
+        assert app.ui.voice and voice.on
+        app.submit(Undo())
+        app.submit(Verdict(valid=True))
+        assert voice.wait_idle() and [h.text for h in voice.heard] == ["Chloé, de 3 millisecondes."]
+    finally:
+        app.stop_source()
+        app.sounds.close()
