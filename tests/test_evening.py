@@ -170,3 +170,28 @@ def test_tonight_is_the_last_run_of_games_and_kilos_add_up() -> None:
 
 def test_the_spread_bins() -> None:
     assert histogram([0, 9_999, 10_000, 49_999, 50_000, 499_999, 500_000, 3_000_000]) == [2, 1, 1, 1, 0, 1, 2]
+
+
+def test_the_phones_evening_is_made_again_when_the_tables_game_ends(tmp_path: Path) -> None:
+    """The tab's page is kept while the table's game is the same and unfinished (its events
+    change no finished game), and made again once it ends."""
+    from companion.web.evening_route import EveningPages
+
+    pages = EveningPages(tmp_path)
+    assert "L’historique" not in pages.html("fr")  # no journal yet: an empty evening
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(journal, NewKiloGame(players=P[:3], rounds=1), {"input": "keyboard"})
+        playing = (table.game_id, False)
+        first = pages.html("fr", playing)
+        assert "L’historique" not in first
+        for i, p in enumerate(P[:3]):
+            table.submit(Press(player=p, t_us=1_000_000 + 4000 * i))
+        table.submit(Verdict(valid=True))
+        table.submit(Draw(player="Chloé", card="9H"))
+        if table.pending:
+            table.commit()
+        assert table.engine.finished
+    assert pages.html("fr", playing) is first  # the same state of the table: kept
+    over = pages.html("fr", (table.game_id, True))
+    assert "L’historique de la table" in over and 'data-figure="games" data-value="1"' in over
+    assert "The table&#x27;s history" in pages.html("en", (table.game_id, True))
