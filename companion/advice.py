@@ -85,7 +85,7 @@ def pip_upgrade() -> tuple[str, str]:
         return (
             f"{pip()} install --upgrade with the new wheel or source folder of the companion",
             f"{pip()} install --upgrade avec la nouvelle roue (wheel) ou le nouveau dossier "
-            "source du compagnon",
+            "source du companion",
         )
     command = f"{pip()} install --upgrade {shlex.quote(source)}"
     return command, command

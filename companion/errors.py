@@ -48,6 +48,10 @@ class JournalError(CompanionError, OSError):
     """The SQLite journal cannot be opened, read or written."""
 
 
+class DataDirError(JournalError, ValueError):
+    """--data-dir names something that is not a folder: the user's value is wrong (exit 2)."""
+
+
 class UnknownGameError(JournalError, LookupError):
     """A game id that names no game of the journal: the user's input is wrong, the journal is
     fine (``exit_code`` 2, not 1)."""

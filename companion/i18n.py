@@ -94,6 +94,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--players : {game} se joue de {low} à {high} joueurs",
         "--players: {game} is played by {low} to {high} players",
     ),
+    "cli.players_are_names": (
+        "--players : play prend les noms des joueurs, séparés par des virgules "
+        "(--players Alice,Bruno,Chloé), pas leur nombre ({value}) ; c'est demo --players qui prend un nombre",
+        "--players: play takes the players' names, separated by commas "
+        "(--players Alice,Bruno,Chloé), not how many they are ({value}); demo --players takes a count",
+    ),
     "cli.rounds_kilo_only": (
         "--rounds ne vaut que pour le Kilo de merde : {game} a ses donnes fixées par la règle",
         "--rounds is for Kilo de merde only: {game} has its rounds fixed by its rules",
@@ -124,6 +130,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "chip): on a Raspberry Pi run `{pip}`; a laptop has no pins, "
         "`companion buttons --input keyboard` shows the keys.",
     ),
+    "buttons.assign_no_chip": (
+        "--assign a besoin des broches GPIO du Pi, et cette machine n'a pas de puce GPIO "
+        "(aucun /dev/gpiochip) : ce n'est pas un Raspberry Pi ; sur un portable, "
+        "`companion buttons --input keyboard` montre les touches.",
+        "--assign needs the Pi's GPIO pins, and this machine has no GPIO chip (no "
+        "/dev/gpiochip): it is not a Raspberry Pi; on a laptop, "
+        "`companion buttons --input keyboard` shows the keys.",
+    ),
     "cli.stopped": ("Interrompu.", "Interrupted."),
     "cli.interrupted": (
         "Interrompu : `companion resume` reprend cette partie.",
@@ -138,6 +152,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "games.finished": ("terminée", "finished"),
     "games.running": ("en cours", "in progress"),
     "games.damaged": ("ABÎMÉE", "DAMAGED"),
+    "games.demo": ("  (démo)", "  (demo)"),
     "games.row": (
         "{id}  {when}  {game:<14} {status:<11} {events:>5} év.  {players}",
         "{id}  {when}  {game:<14} {status:<11} {events:>5} events  {players}",
@@ -165,6 +180,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Language changed for now, but not kept: {why}",
     ),
     "scr.nav.sound_off": ("Son : non", "Sound: off"),
+    "scr.nav.voice_on": ("Voix : oui", "Voice: on"),
+    "scr.nav.voice_off": ("Voix : non", "Voice: off"),
     "scr.await.play": ("On passe les cartes : on attend une tape", "Cards are passing: waiting for a slap"),
     "scr.await.play_starter": ("{name} commence (dame de cœur)", "{name} starts (queen of hearts)"),
     "scr.await.verdict": ("Tape ! Carré valable ou fausse tape ?", "Slap! Valid claim or false slap?"),

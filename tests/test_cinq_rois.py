@@ -395,7 +395,7 @@ def test_cli_replay_json_and_errors(tmp_path: Path) -> None:
     bad.write_text(good.read_text(encoding="utf-8") + json.dumps(R1) + "\n", encoding="utf-8")
     proc = run_cli("replay", str(bad), "--json", "--lang", "en")
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("companion: line 13: the game is over")
+    assert proc.stderr.startswith(f"companion: {bad}: line 13: the game is over")
 
 
 # --- simulated players --------------------------------------------------------------------------

@@ -54,7 +54,7 @@ def test_help_speaks_french_and_english_and_every_option_is_explained() -> None:
     assert "usage" in en and "as fast as possible" in en
     assert "usage" in words("--help", lang="en_GB.UTF-8")
     top = words("--help", lang="C.UTF-8")  # French first
-    assert "Le compagnon de la table" in top and "au choix" in top
+    assert "Le companion de la table" in top and "au choix" in top
     for command in ("demo", "resume", "replay", "export", "games", "play", "snapshot", "buttons"):
         text = run_cli(command, "--help", "--lang", "en").stdout
         assert "  -h, --help" in text

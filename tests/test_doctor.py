@@ -103,6 +103,7 @@ def test_all_good_exits_zero_in_french_and_json(tmp_path: Path) -> None:
         "data",
         "journal",
         "service",
+        "voice",
     ]
 
 

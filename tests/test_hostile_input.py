@@ -101,7 +101,7 @@ def test_non_utf8_byte_names_its_line(tmp_path: Path) -> None:
         cwd=ROOT,
         timeout=60,
     )
-    assert piped.returncode == 2 and piped.stderr.decode().startswith("companion: line 41:")
+    assert piped.returncode == 2 and piped.stderr.decode().startswith("companion: stdin: line 41:")
 
 
 def test_duplicate_keys_are_refused() -> None:

@@ -45,7 +45,7 @@ def test_the_median_delay_is_statistics_median_truncated() -> None:
 def test_stats_prints_its_medians_without_importing_statistics(tmp_path: Path) -> None:
     made = run_cli("demo", "--speed", "0", "--rounds", "2", "--seed", "3", data_dir=tmp_path)
     assert made.returncode == 0, made.stderr
-    for args in (["stats", "--lang", "en"], ["stats", "--json"]):
+    for args in (["stats", "--demos", "--lang", "en"], ["stats", "--demos", "--json"]):
         proc = subprocess.run(
             [sys.executable, "-c", LOADED, *args, "--data-dir", str(tmp_path)],
             capture_output=True,

@@ -27,8 +27,17 @@ import pytest
 from companion.games.kilo.events import NewKiloGame, Press
 from companion.table.journal import FILENAME, Journal
 from companion.table.live import Table
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT
+from tests.conftest import run_cli as _run_cli
 from tests.test_hostile_storage import one_clear_line
+
+
+def run_cli(*args: str, **given: Any) -> subprocess.CompletedProcess[str]:
+    """The CLI; the journals here are made by `companion demo`, standing in for a table's games,
+    so history and stats are told to count them (tests/test_newcomer.py: not unasked)."""
+    demos = ("--demos",) if args and args[0] in ("history", "stats") else ()
+    return _run_cli(*args, *demos, **given)
+
 
 SETUP = NewKiloGame(players=["A", "B", "C"], rounds=2)
 WAL = FILENAME + "-wal"
@@ -751,13 +760,15 @@ def test_replay_refuses_a_line_longer_than_the_cap_without_reading_it_whole(tmp_
     ):
         line = one_clear_line(run_cli("replay", *args, "--lang", "en", stdin=stdin))
         assert line == (
-            f"companion: line {number}: longer than 65,536 bytes: a table-log line "
+            f"companion: {'stdin' if args == ('-',) else args[0]}: line {number}: longer than "
+            f"65,536 bytes: a table-log line "
             "holds one "
             "event, a few hundred bytes at most"
         ), line
         line = one_clear_line(run_cli("replay", *args, "--lang", "fr", stdin=stdin))
         assert line == (
-            f"companion: ligne {number}\u202f: plus long que 65\u202f536 octets\u202f: "
+            f"companion: {'l’entrée standard' if args == ('-',) else args[0]}\u202f: ligne "
+            f"{number}\u202f: plus long que 65\u202f536 octets\u202f: "
             "une ligne "
             "du journal de table contient un événement, quelques centaines d’octets "
             "au plus"

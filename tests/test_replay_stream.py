@@ -65,7 +65,7 @@ def test_replay_of_dev_zero_under_a_memory_limit_is_one_sentence() -> None:
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
     err = proc.stderr.strip()
-    assert err.startswith("companion: line 1: ") and "longer than" in err, proc.stderr[-2000:]
+    assert err.startswith("companion: /dev/zero: line 1: ") and "longer than" in err, proc.stderr[-2000:]
     assert len(proc.stderr.strip().splitlines()) == 1
 
 

@@ -92,7 +92,7 @@ def test_bad_lines_stop_the_replay(tmp_path: Path, line: str, number: int, messa
     result = run_cli("replay", str(log), "--json", "--lang", "en")
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith(f"companion: line {number}: ")
+    assert result.stderr.startswith(f"companion: {log}: line {number}: ")
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert log.read_bytes() == before  # the input is never modified
@@ -114,7 +114,7 @@ def test_rule_errors_after_a_slap(tmp_path: Path, tail: str, message: str) -> No
     log.write_text("\n".join([HEAD, *SLAP, tail]) + "\n", encoding="utf-8")
     result = run_cli("replay", str(log), "--lang", "en")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith("companion: line 7: ") and message in result.stderr
+    assert result.stderr.startswith(f"companion: {log}: line 7: ") and message in result.stderr
 
 
 def test_french_messages_by_default(tmp_path: Path) -> None:
@@ -124,7 +124,7 @@ def test_french_messages_by_default(tmp_path: Path) -> None:
     )
     result = run_cli("replay", str(log))
     assert result.stderr.startswith(
-        "companion: ligne 7\u202f: KH ne peut pas être pioché\u202f: les Rois sont distribués"
+        f"companion: {log}\u202f: ligne 7\u202f: KH ne peut pas être pioché\u202f: les Rois sont distribués"
     )
 
 
@@ -174,7 +174,7 @@ def test_unreadable_input_files(tmp_path: Path) -> None:
     binary = tmp_path / "bin.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     result = run_cli("replay", str(binary), "--lang", "en")
-    assert result.returncode == 2 and result.stderr.startswith("companion: line 1: ")
+    assert result.returncode == 2 and result.stderr.startswith(f"companion: {binary}: line 1: ")
 
 
 def test_replay_from_stdin() -> None:

@@ -577,7 +577,7 @@ def test_cli_reports_an_illegal_play_on_one_line(tmp_path: Path) -> None:
     result = run_cli("replay", str(log), "--json")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip() == (
-        "companion: ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: "
+        f"companion: {log}\u202f: ligne 3\u202f: Bea ne peut pas jouer 1 × 11\u202f: "
         "3 cartes au moins au-dessus du 9 (il y en a 3 sur le 9)"
     )
 

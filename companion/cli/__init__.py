@@ -137,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     named = next((a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("-")), None)
     parser = build_parser(lang, default_lang=lang, command=named)
     try:
+        _refuse_unknown_options(parser, sys.argv[1:] if argv is None else argv)
         args = parser.parse_args(argv)
     except SystemExit as done:  # --help, --version, a usage error: main() returns every code
         return done.code if isinstance(done.code, int) else USAGE
@@ -162,6 +163,42 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.raise_signal(signal.SIGTERM)
     return code
+
+
+def _refuse_unknown_options(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """An option the command does not have, named as such. argparse sets it aside and takes the
+    value after it for the command's next positional: `demo --config x` said "invalid choice
+    'x'" for the game, about a value the user never meant as a game."""
+    import re
+
+    words = list(argv)
+    here = parser
+    while True:  # down to the (sub)command the words name: `config show`, `firmware install`
+        subs = [a for a in here._actions if isinstance(a, argparse._SubParsersAction)]
+        found = next(
+            ((i, subs[0].choices[w]) for i, w in enumerate(words) if subs and w in subs[0].choices), None
+        )
+        if found is None:
+            break
+        words, here = words[found[0] + 1 :], found[1]
+    if here is parser:
+        return
+    known = here._option_string_actions
+    for word in words:
+        if word == "--":
+            return
+        if not word.startswith("-") or word == "-" or re.fullmatch(r"-\d[\d.]*", word):
+            continue
+        name = word.split("=", 1)[0]
+        if name in known or (name.startswith("--") and any(k.startswith(name) for k in known)):
+            continue
+        options = ", ".join(sorted(k for k in known if k.startswith("--") and k != "--help"))
+        fr = getattr(here, "lang", "en") == "fr"
+        here.error(
+            f"{here.prog.removeprefix('companion ')} n'a pas d'option {name} (ses options : {options})"
+            if fr
+            else f"{here.prog.removeprefix('companion ')} has no option {name} (its options: {options})"
+        )
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -108,8 +108,8 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
         raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
     from companion.inputs.gpio import chip_paths
 
-    if not chip_paths():
-        raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
+    if not chip_paths():  # gpiod is here (just checked): its advice would be to install it again
+        raise HardwareError(*en_fr("buttons.assign_no_chip"))
 
 
 def monitor(

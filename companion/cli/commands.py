@@ -31,6 +31,11 @@ def _print_json(data: dict[str, Any]) -> None:
 
 # --- demo / resume -----------------------------------------------------------------------------
 
+# A demo's game is the computer playing itself: it is kept in the journal like any game (resume,
+# export and replay work on it), and its meta says so, for history and stats leave it out unless
+# asked (`--demos`): a new table's numbers do not start with a game nobody played.
+DEMO_META: dict[str, Any] = {"input": "sim", "demo": True}
+
 
 def _run_demo(table: Any, seed: int, speed: float, lang: str, as_json: bool) -> int:
     from companion.games import load
@@ -91,7 +96,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     try:
         with Journal(_data_dir(args), writer=True) as journal:
             setup = load(args.game).demo_setup(args.players, args.rounds, seed)
-            table = Table.start(journal, setup, {"input": "sim", "seed": seed, "lang": lang})
+            table = Table.start(journal, setup, DEMO_META | {"seed": seed, "lang": lang})
             out = sys.stderr if args.json else sys.stdout
             print(t("demo.title", lang, game=entry.title, players=args.players, seed=seed), file=out)
             print(t("demo.journal", lang, game_id=table.game_id, path=journal.path), file=out)
@@ -111,13 +116,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
             if not lang_given(args) and table.meta.get("lang") in ("fr", "en"):
                 lang = str(table.meta["lang"])  # the game goes on in the language it began in
             out = sys.stderr if args.json else sys.stdout
-            print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
+            source = table.meta.get("input", "sim")
+            if source == "sim" or table.engine.finished:
+                # A game going back on screen says so there, once the screen is up: said here,
+                # it would come before a failure to open it.
+                print(t("demo.resumed", lang, game_id=table.game_id, seq=table.seq), file=out)
             if table.engine.finished:
                 print(table.engine.summary(lang), file=out)
                 if args.json:
                     _print_json({"game_id": table.game_id, **table.engine.to_json()})
                 return 0
-            source = table.meta.get("input", "sim")
             if source == "sim":
                 return _run_demo(table, int(table.meta.get("seed", 0)), args.speed, lang, args.json)
             # A game played on the table screen goes back on screen, on the journal already open
@@ -149,7 +157,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(t("cli.cannot_read", lang, path=args.file, why=os_reason(err, lang)), file=sys.stderr)
                 return 2
     except CompanionError as err:
-        print(err.message(lang), file=sys.stderr)
+        # The file first: "line 3" alone does not say which file a script's replay read.
+        where = (
+            "l\u2019entrée standard"
+            if args.file == "-" and lang == "fr"
+            else "stdin"
+            if args.file == "-"
+            else args.file
+        )
+        print(f"{where}{chr(0x202F) if lang == 'fr' else ''}: {err.message(lang)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(t("cli.stopped", lang), file=sys.stderr)
@@ -234,6 +250,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                         "finished": g.finished,
                         "created": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(g.created_ns / 1e9)),
                         "input": g.meta.get("input"),
+                        "demo": g.meta.get("demo") is True,
                         "damaged": damaged[g.id].message(lang) if g.id in damaged else None,
                     }
                     for g, events in games
@@ -244,6 +261,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         if not games:
             print(t("games.none", lang))
         statuses = {key: t(key, lang) for key in ("games.damaged", "games.finished", "games.running")}
+        demo = t("games.demo", lang)
         # The row's text once, elided once over all the rows (the row has no plural and no
         # decimal number, the two things t() does besides): two thousand rows, one write.
         fr, en = CATALOGUE["games.row"]
@@ -263,6 +281,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                     events=events,
                     players=", ".join(g.players),
                 )
+                + (demo if g.meta.get("demo") is True else "")
             )
         if lines:
             text = "\n".join(lines) + "\n"

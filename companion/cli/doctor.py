@@ -64,6 +64,7 @@ TITLES = {
     "data": ("data folder", "dossier de données"),
     "journal": ("journal", "journal"),
     "service": ("systemd service", "service systemd"),
+    "voice": ("voice", "voix"),
 }
 
 
@@ -84,6 +85,10 @@ class Context:
     # Whether a shared library can be loaded (default: the dynamic loader itself).
     loadable: Callable[[str], bool] | None = None
     config: Any = None  # the HardwareConfig once read
+    # The speech engine's path (default: espeak-ng on PATH) and whether an audio device opens
+    # (default: SDL's mixer, in a child process): what the voice needs, in the tests' hands too.
+    speech_engine: Callable[[], str | None] | None = None
+    audio_device: Callable[[], bool] | None = None
     found: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -183,7 +188,7 @@ def _no_screen(env: dict[str, str]) -> Check:
         "display",
         "no screen here (normal over SSH, or while the companion's service "
         "holds it); set SDL_VIDEODRIVER to check one",
-        "pas d'écran ici (normal par SSH, ou quand le service du compagnon le tient) ; "
+        "pas d'écran ici (normal par SSH, ou quand le service du companion le tient) ; "
         "réglez SDL_VIDEODRIVER pour en vérifier un",
     )
 
@@ -422,7 +427,7 @@ def check_buttons(ctx: Context) -> Check:
             f"impossible de lire GPIO{pin} ({name_fr}) : {err.cause}",
             "if the companion is running it holds the pins: sudo systemctl stop "
             "companion, then run doctor again",
-            "si le compagnon tourne, il tient les broches : sudo systemctl stop "
+            "si le companion tourne, il tient les broches : sudo systemctl stop "
             "companion, puis relancez doctor",
         )
     try:
@@ -519,7 +524,7 @@ def check_serial(ctx: Context) -> Check:
         return fail(
             "serial",
             f"{port}: firmware {info['firmware']}, this companion ships {shipped}",
-            f"{port} : firmware {info['firmware']}, ce compagnon fournit {shipped}",
+            f"{port} : firmware {info['firmware']}, ce companion fournit {shipped}",
             "companion firmware install",
             "companion firmware install",
         )
@@ -547,7 +552,7 @@ def check_data(ctx: Context) -> Check:
         "or pass --data-dir (or set COMPANION_DATA_DIR)"
     )
     fix_fr = (
-        f"donnez au compagnon un dossier où il peut écrire : sudo chown -R $USER {folder}, "
+        f"donnez au companion un dossier où il peut écrire : sudo chown -R $USER {folder}, "
         "ou indiquez --data-dir (ou COMPANION_DATA_DIR)"
     )
     try:
@@ -857,6 +862,55 @@ def check_service(ctx: Context) -> Check:
     return ok("service", f"{name} is active, never restarted", f"{name} est actif, jamais relancé")
 
 
+_AUDIO_PROBE = (
+    "import os\nos.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1'\n"
+    "import pygame\npygame.mixer.init()\nprint(pygame.mixer.get_init())\n"
+)
+
+
+def _audio_device() -> bool:
+    """SDL's mixer opens a device, in a child process (as the display probe: SDL may hang)."""
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", _AUDIO_PROBE],
+            capture_output=True,
+            text=True,
+            timeout=DISPLAY_TIMEOUT_S * 2,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return proc.returncode == 0
+
+
+def check_voice(ctx: Context) -> Check:
+    """The table's voice (display/voice.py) needs espeak-ng and an audio device: a missing engine
+    is a failure where a device would play it; no device is said, not failed."""
+    from companion.display.voice import engine_path
+
+    config = ctx.config
+    if config is not None and config.sound.voice == "off":
+        return skip("voice", 'turned off ([sound] voice = "off")', 'coupée ([sound] voice = "off")')
+    engine = (ctx.speech_engine or engine_path)()
+    if not (ctx.audio_device or _audio_device)():
+        # Nothing would be heard anyway: said, not failed (a server, CI, a Pi without speakers).
+        found_en = f"{engine} is ready" if engine else "espeak-ng is not installed"
+        found_fr = f"{engine} est prêt" if engine else "espeak-ng n'est pas installé"
+        return skip(
+            "voice",
+            f"no audio device opens here ({found_en}): the table stays silent",
+            f"aucun périphérique audio ne s'ouvre ici ({found_fr}) : la table reste muette",
+        )
+    if engine is None:
+        return fail(
+            "voice",
+            "espeak-ng is not installed: the verdicts are not said aloud",
+            "espeak-ng n'est pas installé : les verdicts ne sont pas dits à voix haute",
+            "sudo apt install -y espeak-ng",
+            "sudo apt install -y espeak-ng",
+        )
+    return ok("voice", f"{engine} speaks on the audio device", f"{engine} parle sur le périphérique audio")
+
+
 CHECKS: tuple[Callable[[Context], Check], ...] = (
     check_python,
     check_config,
@@ -868,6 +922,7 @@ CHECKS: tuple[Callable[[Context], Check], ...] = (
     check_data,
     check_journal,
     check_service,
+    check_voice,
 )
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, exit_code, shown
-from companion.i18n import french_typography, number
+from companion.i18n import count, french_typography, number
 from companion.table import FORMULA_STARTS
 
 
@@ -42,7 +42,7 @@ def _listing(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     return run
 
 
-def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int:
+def _records(args: argparse.Namespace, *, slaps: bool = True, sheets: bool = False) -> list[Any] | int:
     """Every game's record, or the exit code after saying why there are none to read."""
     from companion.table.journal import Journal
     from companion.table.stats import records
@@ -50,7 +50,21 @@ def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int
     try:
         folder = _data_dir(args)
         with Journal(folder, writer=False) as journal:
-            found = records(journal, cache_dir=folder, slaps=slaps)
+            infos = journal.games(counted=False)
+            kept = (
+                infos
+                if getattr(args, "demos", False)
+                else [g for g in infos if g.meta.get("demo") is not True]
+            )
+            found = records(
+                journal,
+                cache_dir=folder,
+                infos=kept,
+                slaps=slaps,
+                sheets=sheets,
+                whole=len(kept) == len(infos),
+            )
+            args.demos_left_out = len(infos) - len(kept)
     except CompanionError as err:
         if "there is no journal" in err.en:
             print(
@@ -65,6 +79,20 @@ def _records(args: argparse.Namespace, *, slaps: bool = True) -> list[Any] | int
         return exit_code(err)
     game = getattr(args, "game", None)
     return [r for r in found if game is None or r.game == game]
+
+
+def _demos_note(args: argparse.Namespace) -> None:
+    """Say that demos were left out, and how to count them: an empty list must not look like a
+    journal with nothing in it."""
+    left = getattr(args, "demos_left_out", 0)
+    if left and not args.json:
+        print(
+            _fr(
+                args.lang,
+                f"{count(left, 'démo laissée', 'démos laissées', 'fr')} de côté : --demos les compte.",
+                f"{count(left, 'demo', 'demos', 'en')} left out: --demos counts them.",
+            )
+        )
 
 
 def _when(ns: int) -> str:
@@ -97,40 +125,55 @@ def cmd_history(args: argparse.Namespace) -> int:
         elif not g.finished:
             outcome = _fr(lang, "en cours", "in progress")
         else:
-            score = dict(g.scores)
-            who = ", ".join(f"{w} ({score.get(w, 0)} {g.unit})" for w in g.winners)
-            outcome = _fr(lang, f"gagnant : {who}", f"winner: {who}")
+            outcome = _winners(g, lang)
         print(f"{_when(g.created_ns)}  {g.id}  {title:<14} {', '.join(g.players)}  →  {outcome}")
     if games:
         finished = sum(1 for g in games if g.finished)
         print(
             _fr(
                 lang,
-                f"{len(games)} parties, {finished} terminées.",
-                f"{len(games)} games, {finished} finished.",
+                f"{count(len(games), 'partie', 'parties')}, {count(finished, 'terminée', 'terminées')}.",
+                f"{count(len(games), 'game', 'games', 'en')}, {number(finished, ',.0f', 'en')} finished.",
             )
         )
+    _demos_note(args)
     return 0
+
+
+def _score(value: int, unit: str, lang: str) -> str:
+    """A score as the screens write it: "12 kg" for kilos, "1 point", "3 points"."""
+    if unit == "kilos":
+        return number(value, ",.0f", lang) + " kg"
+    return count(value, "point", "points", lang)
+
+
+def _winners(g: Any, lang: str) -> str:
+    """The winner and their score, or the joint winners once with the score they share."""
+    score = dict(g.scores)
+    if len(g.winners) == 1:
+        (w,) = g.winners
+        points = _score(score.get(w, 0), g.unit, lang)
+        return _fr(lang, f"gagnant : {w} ({points})", f"winner: {w} ({points})")
+    names = ", ".join(g.winners)
+    points = _score(score.get(g.winners[0], 0), g.unit, lang) if g.winners else ""
+    return _fr(lang, f"gagnants ex aequo : {names} ({points})", f"joint winners: {names} ({points})")
 
 
 def _player_lines(s: Any, lang: str) -> list[str]:
     from companion.games import GAME_NAMES
 
+    def games_wins(played: int, won: int) -> str:
+        if lang == "fr":
+            return f"{count(played, 'partie', 'parties')}, {count(won, 'victoire', 'victoires')}"
+        return f"{count(played, 'game', 'games', 'en')}, {count(won, 'win', 'wins', 'en')}"
+
     lines = [
-        _fr(
-            lang,
-            f"{s.player} : {s.games} parties, {s.wins} victoires",
-            f"{s.player}: {s.games} games, {s.wins} wins",
-        )
+        _fr(lang, f"{s.player} : {games_wins(s.games, s.wins)}", f"{s.player}: {games_wins(s.games, s.wins)}")
     ]
     for game, (played, won) in s.by_game.items():
         title = GAME_NAMES.get(game, game)
         lines.append(
-            _fr(
-                lang,
-                f"  {title} : {played} parties, {won} victoires",
-                f"  {title}: {played} games, {won} wins",
-            )
+            _fr(lang, f"  {title} : {games_wins(played, won)}", f"  {title}: {games_wins(played, won)}")
         )
     if s.kilo_games:
         avg = s.kilos / s.kilo_games
@@ -139,8 +182,9 @@ def _player_lines(s: Any, lang: str) -> list[str]:
         lines += [
             _fr(
                 lang,
-                f"  kilos : {s.kilos} en tout, {number(avg, '.1f', lang)} par partie",
-                f"  kilos: {s.kilos} in all, {avg:.1f} a game",
+                f"  kg : {number(s.kilos, ',.0f', lang)} en tout, {number(avg, '.1f', lang)} par "
+                f"partie de Kilo",
+                f"  kg: {number(s.kilos, ',.0f', 'en')} in all, {avg:.1f} a Kilo game",
             ),
             _fr(
                 lang,
@@ -170,6 +214,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from companion.table.stats import player_stats
 
     lang = args.lang
+    if getattr(args, "html", None):
+        from companion.cli.evening import write_evening
+
+        return write_evening(args, _records(args, sheets=True))
     games = _records(args)
     if isinstance(games, int):
         return games
@@ -207,6 +255,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not stats:
         if games:
             print(_fr(lang, "Aucune partie terminée pour l'instant.", "No finished game yet."))
+        _demos_note(args)
         return 0
     ranked = sorted(stats.values(), key=lambda s: (-s.wins, s.games, s.player))
     if args.player is None:
@@ -214,13 +263,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
             _fr(lang, "joueur", "player"),
             _fr(lang, "parties", "games"),
             _fr(lang, "victoires", "wins"),
-            _fr(lang, "kilos/partie", "kilos/game"),
+            # Over the Kilo games alone (the games column counts every game).
+            _fr(lang, "kg/partie Kilo", "kg/Kilo game"),
             _fr(lang, "pioches", "draws"),
             _fr(lang, "fausses", "false"),
             _fr(lang, "réaction méd.", "median react."),
             _fr(lang, "meilleure", "best"),
         )
-        widths = (14, 8, 10, 13, 8, 8, 14, 10)
+        widths = (14, 8, 10, 16, 8, 8, 14, 10)
 
         def line(cells: tuple[str, ...]) -> str:
             first = f"{cells[0][: widths[0] - 1]:<{widths[0]}}"
@@ -243,9 +293,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
                     )
                 )
             )
+        _demos_note(args)
         return 0
     for s in ranked:
         print("\n".join(_player_lines(s, lang)))
+    _demos_note(args)
     return 0
 
 

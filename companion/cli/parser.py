@@ -478,6 +478,7 @@ def _history(sub: Any) -> None:
     p.add_argument(
         "--game", choices=GAME_CHOICES, default=None, help=_h("only this game", "seulement ce jeu")
     )
+    _demos(p)
     _json(p, "the list as one JSON object", "la liste en un objet JSON")
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_history"))
@@ -501,9 +502,30 @@ def _history(sub: Any) -> None:
     p.add_argument(
         "--game", choices=GAME_CHOICES, default=None, help=_h("only this game", "seulement ce jeu")
     )
+    _demos(p)
     _json(p, "the numbers as one JSON object", "les chiffres en un objet JSON")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        default=None,
+        help=_h(
+            "write the evening as one self-contained page (charts included) to FILE",
+            "écrire la soirée en une page autonome (graphiques compris) dans FICHIER",
+        ),
+    )
     _common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_stats"))
+
+
+def _demos(p: Any) -> None:
+    p.add_argument(
+        "--demos",
+        action="store_true",
+        help=_h(
+            "count the games `companion demo` played too (left out by default)",
+            "compte aussi les parties jouées par `companion demo` (laissées de côté par défaut)",
+        ),
+    )
 
 
 def _play(sub: Any) -> None:
@@ -827,10 +849,10 @@ def _config(sub: Any) -> None:
         ),
         description=_h(
             "One setting changed, every other line of the file kept (comments included). "
-            "Settings are named section.key, as in hardware/companion.example.toml: "
+            "Settings are named section.key, as `companion config show --example` lists them: "
             "`companion config set table.lang fr`.",
             "Un réglage changé, toutes les autres lignes du fichier gardées (commentaires compris). "
-            "Les réglages se nomment section.clé, comme dans hardware/companion.example.toml : "
+            "Les réglages se nomment section.clé, comme les liste `companion config show --example` : "
             "`companion config set table.lang fr`.",
         ),
     )
@@ -860,6 +882,15 @@ def _config(sub: Any) -> None:
             )
         if name == "set":
             a.add_argument("value", metavar="VALUE", help=_h("e.g. fr, 180, true", "par ex. fr, 180, true"))
+        if name == "show":
+            a.add_argument(
+                "--example",
+                action="store_true",
+                help=_h(
+                    "the example config instead: every setting, commented",
+                    "l'exemple de configuration à la place : chaque réglage, commenté",
+                ),
+            )
         _config_option(a)
         _lang_option(a)
         a.set_defaults(func=Lazy("companion.cli.settings", "cmd_config"))
@@ -867,7 +898,7 @@ def _config(sub: Any) -> None:
 
 DESCRIPTION = (
     "The companion of the card table: one subcommand per job; every hardware choice is a flag or config.",
-    "Le compagnon de la table de cartes : une sous-commande par tâche ; chaque choix "
+    "Le companion de la table de cartes : une sous-commande par tâche ; chaque choix "
     "matériel est une option ou une entrée de configuration.",
 )
 

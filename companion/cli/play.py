@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +124,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     names: list[str] | None = None
     if args.players:
         names = [n.strip() for n in args.players.split(",")]
+        if len(names) == 1 and names[0].isdigit():  # `demo --players 5` taken over to play
+            print(t("cli.players_are_names", lang, value=names[0]), file=sys.stderr)
+            return 2
     if args.rounds is not None and not 1 <= args.rounds <= 99:
         print(t("cli.rounds_range", lang), file=sys.stderr)
         return 2
@@ -291,6 +296,22 @@ def _config_of(meta: dict[str, Any]) -> Any:
     return load_config(Path(recorded) if recorded and Path(recorded).is_file() else None)
 
 
+def _sounds(config: Any, mute: bool, ui: Any) -> Any:
+    """The cues and the table's voice (``[sound]``): --mute silences both; without espeak-ng
+    or an audio device the voice is silent, and the menu still turns it off and on."""
+    from companion.display.sound import Sounds
+
+    if mute:
+        ui.voice = False  # the menu says so: nothing will be said
+        return Sounds(enabled=False)
+    from companion.display.voice import open_voice
+
+    sound = config.sound if config is not None else None
+    voice = open_voice(sound is None or sound.voice == "on", sound.names if sound is not None else None)
+    ui.voice = voice.on
+    return Sounds(enabled=True, voice=voice, lang=ui.lang)
+
+
 def _run(
     journal: Any,
     table: Any,
@@ -304,12 +325,12 @@ def _run(
     import pygame
 
     from companion.display.app import App, open_display
-    from companion.display.sound import Sounds
 
     try:
-        surface = open_display(size, fullscreen=args.fullscreen)
+        with _no_hopeless_wayland():
+            surface = open_display(size, fullscreen=args.fullscreen)
     except pygame.error as err:
-        print(_both("cli.no_display", why=str(err) or "SDL"), file=sys.stderr)
+        print(t("cli.no_display", ui.lang, why=sdl_reason(str(err), ui.lang)), file=sys.stderr)
         return 1
     from companion.cli import raise_if_terminated
 
@@ -334,7 +355,7 @@ def _run(
         source_name=input_name,
         seed=seed,
         speed=args.speed,
-        sounds=Sounds(enabled=not args.mute),
+        sounds=_sounds(config, args.mute, ui),
         leds=leds,
         pin_factory=factory,
         web=web,
@@ -384,6 +405,40 @@ def _run(
             leds.close()
         if factory is not None:
             factory.close()
+
+
+@contextlib.contextmanager
+def _no_hopeless_wayland() -> Iterator[None]:
+    """SDL's driver list without Wayland while no Wayland socket can be found (no
+    WAYLAND_DISPLAY path, no XDG_RUNTIME_DIR folder): trying it anyway makes libwayland print
+    its own unprefixed English line ("error: XDG_RUNTIME_DIR is invalid...") beside ours. The
+    list leaves out the invisible drivers too, as open_display refuses them anyway."""
+    wayland = os.environ.get("WAYLAND_DISPLAY", "")
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    hopeless = not wayland.startswith("/") and not (runtime and os.path.isdir(runtime))
+    if "SDL_VIDEODRIVER" in os.environ or not hopeless:
+        yield
+        return
+    os.environ["SDL_VIDEODRIVER"] = "x11,kmsdrm"
+    try:
+        yield
+    finally:
+        del os.environ["SDL_VIDEODRIVER"]
+
+
+def sdl_reason(why: str, lang: str) -> str:
+    """SDL's reason for no screen, in French when it is one SDL gives for that (its texts are
+    English and fixed); left as SDL wrote it otherwise."""
+    if lang != "fr":
+        return why or "SDL"
+    import re
+
+    if why in ("", "no display", "No available video device"):
+        return "aucun pilote vidéo de SDL n'a trouvé d'écran"
+    driver = re.fullmatch(r"(\S+) not available", why)
+    if driver:
+        return f"le pilote vidéo {driver.group(1)} de SDL est indisponible"
+    return "SDL : " + why
 
 
 def open_phones(config: Any, data_dir: Path, ui: Any) -> Any:

@@ -55,6 +55,14 @@ def cmd_config(args: argparse.Namespace) -> int:
         if action == "path":
             print(path)
             return 0
+        if action == "show" and args.example:
+            # The commented example ships inside the package: a wheel install has no hardware/.
+            from importlib.resources import files
+
+            sys.stdout.write(
+                files("companion.hardware").joinpath("companion.example.toml").read_text("utf-8")
+            )
+            return 0
         text = read_config_text(path)
         if action == "show":
             return _show(path, text, lang)
@@ -110,7 +118,7 @@ def _effective(text: str | None, key: Key, path: Path) -> Any:
     if value is None:
         raise ConfigError(
             f"{key.dotted} is not set and has no default (the companion finds it by itself).",
-            f"{key.dotted} n'est pas réglé et n'a pas de valeur par défaut (le compagnon le trouve seul).",
+            f"{key.dotted} n'est pas réglé et n'a pas de valeur par défaut (le companion le trouve seul).",
         )
     return value
 

@@ -175,6 +175,8 @@ class App:
         self.speed = speed
         self.sounds = sounds or Sounds(enabled=False)
         self.sounds.muted = ui.muted
+        if self.sounds.voice is not None:
+            self.sounds.voice.on = ui.voice
         self.now = now
         # The table clock (CLOCK_MONOTONIC of this boot, ns): a decision's instant, compared
         # with the presses' stamps and the sources' watermarks (a test's keyboard clock too).
@@ -355,6 +357,7 @@ class App:
         if getattr(self.view, "finished", False) and not getattr(before, "finished", False):
             self.load_tally()  # a game just ended: it counts tonight
         self.screens.after(self, event, before)
+        self.sounds.speak(self.ui.game, before, self.view, event, self.ui.lang)
         if isinstance(event, Undo):
             fr = self.screens.undone(self.game, "fr") or "?"
             en = self.screens.undone(self.game, "en") or "?"
@@ -385,7 +388,9 @@ class App:
             self.dirty = True
             return
         self.source_name = input_name
-        self.ui = Ui(lang=self.ui.lang, muted=self.ui.muted, setup=self.ui.setup, game=setup.game)
+        self.ui = Ui(
+            lang=self.ui.lang, muted=self.ui.muted, voice=self.ui.voice, setup=self.ui.setup, game=setup.game
+        )
         self.ui.hardware.web = self.web
         self._refresh()
         self._warm_pending, self._warm = True, None  # new names, maybe a new game's screens
@@ -610,6 +615,9 @@ class App:
         elif kind == "mute":
             ui.muted = not ui.muted
             self.sounds.muted = ui.muted
+        elif kind == "voice":
+            ui.voice = not ui.voice
+            self.sounds.set_voice(ui.voice)
         elif kind == "lang":
             ui.lang = "en" if ui.lang == "fr" else "fr"
             self._keep_lang(ui.lang)
@@ -1264,8 +1272,13 @@ class App:
         self.sounds.release(play=False)
 
     def step(self, timeout: float | None = 0.0) -> None:
+        was_animating = self.ui.anim_start is not None
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
+        elif was_animating:
+            # It ended just now: its last frame (the screen without the overlay) is drawn before
+            # waiting, or "Alice starts!" stayed up until someone touched a key (issue 37).
+            timeout = 0.0
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)

@@ -614,6 +614,9 @@ class Painter:
         self.screen = surface.get_rect()
         self.scale = Scale(self.screen.width, self.screen.height)
         self.texts: list[TextRecord] = []
+        # (seat, cap height in pixels) of each seat number drawn in a mark: the key to press,
+        # read from the seat (tests/test_first_evening_screens.py).
+        self.seat_numbers: list[tuple[int, int]] = []
         self.controls: list[Control] = []
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels
         self.table: tuple[str, ...] = ()  # the players whose names were drawn
@@ -1388,9 +1391,13 @@ class Painter:
         surf: pygame.Surface | None = None
         if number and radius >= 9:
             label = "10" if seat == 9 else str(seat + 1)
-            size = max(10, int(radius * (0.95 if seat == 9 else 1.2)))
-            surf = self.fonts.render(label, size, text_on(color) if _filled(seat) else color)
+            size = seat_number_size(self.fonts, seat, radius)
+            # On a filled shape (the cross's arms included) the number takes the colour that
+            # reads on the seat's; in a ring or a frame, the seat's own colour.
+            filled = _filled(seat) or SHAPE_OF(seat) == "cross"
+            surf = self.fonts.render(label, size, text_on(color) if filled else color)
             box.union_ip(surf.get_rect(center=center))
+            self.seat_numbers.append((seat, self.fonts.cap(size)))
         target = self._surface
 
         def mark() -> None:
@@ -1401,6 +1408,37 @@ class Painter:
         if not self._defer(("seat", seat, center, radius, number), box, mark):
             self.under(box)
             mark()
+
+
+# How far from the centre a seat's number may reach, by shape, as a share of the mark's radius:
+# the half-side of the square the shape holds around its centre (a triangle's is small, a
+# square's large; a ring or a frame keeps the number inside its line).
+ROOM = {
+    "circle": 0.72,
+    "square": 0.7,
+    "triangle": 0.5,
+    "down": 0.5,
+    "diamond": 0.58,
+    "hexagon": 0.78,
+    "star": 0.5,
+    "cross": 0.62,
+    "ring": 0.62,
+    "frame": 0.64,
+}
+
+
+def seat_number_size(fonts: Fonts, seat: int, radius: int) -> int:
+    """The largest type whose number stays inside the seat's shape: the number is the key the
+    player presses, so it is read from the seat, not guessed (issue 37: at ten players on the
+    7" screen it was a few pixels in a fixed share of the mark)."""
+    label = "10" if seat == 9 else str(seat + 1)
+    half = ROOM[SHAPE_OF(seat)] * radius
+    size = 10
+    while True:
+        w = fonts.size(label, size + 1)[0]
+        if w > 2 * half + 2 or fonts.cap(size + 1) > 2 * half:
+            return size
+        size += 1
 
 
 def _filled(seat: int) -> bool:
@@ -1451,8 +1489,31 @@ def draw_shape(surface: pygame.Surface, seat: int, center: tuple[int, int], r: i
         pygame.draw.rect(surface, color, (cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7), width=w)
 
 
+SMALL_SUIT = 16  # radius in pixels under which a suit is drawn four times larger, then scaled down
+
+
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int, color: Color) -> None:
-    """The four suit symbols as polygons: the typeface has no glyphs for them."""
+    """The four suit symbols as polygons: the typeface has no glyphs for them. A small one is
+    drawn at four times its size and scaled down smoothly: drawn at its size, a spade's point
+    and a club's three lobes were a few hard pixels each, the same blob (issue 37)."""
+    if 0 < r < SMALL_SUIT:
+        surface.blit(
+            _small_suit(suit, r, (color[0], color[1], color[2])), (center[0] - r - 1, center[1] - r - 1)
+        )
+        return
+    _draw_suit(surface, suit, center, r, color)
+
+
+@functools.lru_cache(maxsize=128)
+def _small_suit(suit: str, r: int, color: Color) -> pygame.Surface:
+    """A small suit drawn large and scaled down, once per suit, size and colour (a card grid
+    draws the same few every frame it is not copied)."""
+    big = pygame.Surface((8 * r + 8, 8 * r + 8), pygame.SRCALPHA)
+    _draw_suit(big, suit, (4 * r + 4, 4 * r + 4), 4 * r, color)
+    return pygame.transform.smoothscale(big, (2 * r + 2, 2 * r + 2))
+
+
+def _draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int, color: Color) -> None:
     cx, cy = center
     if suit == "D":
         pygame.draw.polygon(
@@ -1470,7 +1531,12 @@ def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: in
         pygame.draw.polygon(surface, color, [(cx - r, cy + rr * 0.1), (cx + r, cy + rr * 0.1), (cx, cy - r)])
         pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.6, cy + r), (cx + rr * 0.6, cy + r)])
     elif suit == "C":
-        rr = r * 0.42
-        for dx, dy in ((0, -r * 0.5), (-r * 0.5, r * 0.1), (r * 0.5, r * 0.1)):
+        # Three round lobes with notches between them (the spade is one pointed shape): at a
+        # glance and at a few pixels, the notches are what tell the two apart.
+        rr = r * 0.38
+        for dx, dy in ((0, -r * 0.56), (-r * 0.56, r * 0.06), (r * 0.56, r * 0.06)):
             pygame.draw.circle(surface, color, (cx + dx, cy + dy), rr)
-        pygame.draw.polygon(surface, color, [(cx, cy), (cx - rr * 0.7, cy + r), (cx + rr * 0.7, cy + r)])
+        pygame.draw.circle(surface, color, (cx, cy - r * 0.1), rr * 0.55)
+        pygame.draw.polygon(
+            surface, color, [(cx, cy - r * 0.1), (cx - r * 0.3, cy + r), (cx + r * 0.3, cy + r)]
+        )

@@ -127,6 +127,7 @@ def nav_items(v: Any, ui: Ui, screen: str) -> list[tuple[str, tuple[str, ...], b
     for name, _key in (*gs.nav, *NAV):
         items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None, screen == name))
     items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",), True, False))
+    items.append((t("scr.nav.voice_on" if ui.voice else "scr.nav.voice_off", lang), ("voice",), True, False))
     items.append(("English" if lang == "fr" else "Français", ("lang",), True, False))
     return items
 
@@ -907,6 +908,10 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
         band_h = p.px(68)
         draw_evening(p, ui, Rect(area.x, area.bottom - band_h, area.width, band_h))
         area = Rect(area.x, area.y, area.width, area.height - band_h - p.px(6))
+    if name == "gameover" and v is not None and ui.hardware.web is not None:
+        from companion.display.evening_code import draw_evening_code
+
+        area = draw_evening_code(p, ui, area)  # the evening on the phones (issue 40)
     if name in DRAWERS:
         DRAWERS[name](p, v, ui, area)
     elif v is None:

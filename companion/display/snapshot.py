@@ -162,6 +162,15 @@ def snapshot(
     rendered = render(screen, view, logical_size(size, rotate), lang, ui)
     import pygame
 
+    if not out.parent.is_dir():
+        # SDL's own words ("Couldn't open ...: No such file or directory") are English and do
+        # not say what to do.
+        raise SnapshotError(
+            f"cannot write {out}: the folder {out.parent} does not exist; make it "
+            f"(mkdir -p {out.parent}) or give --out a path in a folder that exists",
+            f"impossible d'écrire {out} : le dossier {out.parent} n'existe pas ; créez-le "
+            f"(mkdir -p {out.parent}) ou donnez à --out un chemin dans un dossier qui existe",
+        )
     try:
         pygame.image.save(turn(rendered.surface, rotate), str(out))
     except (pygame.error, OSError) as err:

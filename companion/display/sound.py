@@ -1,4 +1,5 @@
-"""Sound cues made in code (no asset files): a slap click, the loser's fall, the flush.
+"""Sound cues made in code (no asset files): a slap click, the loser's fall, the flush; and the
+table's voice (display/voice.py) on the same device.
 
 Silent, never failing, when there is no audio device or the table muted it.
 """
@@ -11,7 +12,10 @@ import math
 import os
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.display.voice import Voice
 
 CUES = ("slap", "loser", "flush")
 RATE = 22050
@@ -62,16 +66,29 @@ def _samples(cue: str) -> list[float]:
 
 
 class Sounds:
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, voice: Voice | None = None, lang: str = "fr") -> None:
         self.available = False
-        self.muted = False
+        self._muted = False
         self._sounds: dict[str, Any] = {}
         # Cues of events not yet journaled: heard only once the table has committed them.
         self.held: list[str] | None = None
+        self.voice = voice
+        # The sentences of the held events: only the last one is said (it replaces the others).
+        self._held_speech: list[tuple[str, str]] = []
         if enabled:
-            self._open()
+            self._open(lang)
 
-    def _open(self) -> None:
+    @property
+    def muted(self) -> bool:
+        return self._muted
+
+    @muted.setter
+    def muted(self, muted: bool) -> None:
+        self._muted = muted
+        if muted and self.voice is not None:
+            self.voice.hush()
+
+    def _open(self, lang: str) -> None:
         try:
             import pygame
 
@@ -92,6 +109,14 @@ class Sounds:
         except Exception:
             self._sounds.clear()
             self.available = False
+            return
+        if self.voice is not None:
+            from companion.display.voice import MixerOutput
+
+            try:
+                self.voice.attach(MixerOutput(), lang)
+            except Exception as err:  # the cues still play; the voice says nothing
+                self.voice.failed = f"{type(err).__name__}: {err}"
 
     def play(self, cue: str) -> bool:
         """Play ``cue``; False when muted or silent (no device)."""
@@ -106,6 +131,35 @@ class Sounds:
             return False
         return True
 
+    def say(self, text: str, lang: str) -> bool:
+        """Say ``text`` in place of what is being said (``voice.HUSH``: stop); False when it will
+        not be heard (muted, no device, no engine, the voice off)."""
+        voice = self.voice
+        if self.muted or not self.available or voice is None or not voice.ready:
+            return False
+        if self.held is not None:
+            self._held_speech.append((text, lang))
+            return bool(text)
+        return voice.say(text, lang)
+
+    def speak(self, game: str, before: Any, view: Any, event: Any, lang: str) -> None:
+        """Say what ``event`` changed (the game's ``spoken``); nothing is worked out for a table
+        that will not hear it."""
+        voice = self.voice
+        if voice is None or self.muted or not self.available or not voice.ready:
+            return
+        from companion.display.voice import sentence
+
+        text = sentence(game, before, view, event, lang, voice.say_name)
+        if text is not None:
+            self.say(text, lang)
+
+    def set_voice(self, on: bool) -> None:
+        if self.voice is not None:
+            self.voice.on = on
+            if not on:
+                self.voice.hush()
+
     def hold(self) -> None:
         """Keep the cues asked for from now on until ``release``."""
         if self.held is None:
@@ -114,10 +168,15 @@ class Sounds:
     def release(self, play: bool = True) -> None:
         """Play the kept cues (or drop them: what they announced was never recorded)."""
         cues, self.held = self.held or [], None
+        speech, self._held_speech = self._held_speech, []
         for cue in cues if play else ():
             self.play(cue)
+        if play and speech:
+            self.say(*speech[-1])  # a verdict, an undo and a new verdict in one step: the last
 
     def close(self) -> None:
+        if self.voice is not None:
+            self.voice.close()
         if self.available:
             import pygame
 

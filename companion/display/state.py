@@ -91,6 +91,7 @@ class Ui:
     message_error: bool = True
     hardware: HardwareState = field(default_factory=HardwareState)
     muted: bool = False
+    voice: bool = True  # the verdicts said aloud ([sound] voice; the menu turns it off and on)
     anim_start: float | None = None  # flush animation start (seconds, monotonic)
     show_result: bool = False  # a slap was just judged: show it before the card entry
     setup: SetupForm = field(default_factory=SetupForm)

@@ -35,6 +35,15 @@ _DIGIT = re.compile(r"(\d)")
 # line is the figures' own height, so a score fills its box (far type in a tile two thirds as
 # tall as a line with accents would need).
 FIGURES = frozenset("0123456789+-\u2212 ")
+# So has a capital alone that stands on the baseline and stops at the figures' height (this face's
+# metrics): a card's rank ("A", "V", "K") among "3"..."10" on a key is drawn as large as they are,
+# not shrunk to make room for accents and descenders it does not have (issue 37: Kilo's Ace).
+FLAT_CAPITALS = frozenset("ABDEFHIJKLMNPRTVWXYZ")
+
+
+def figure_line(text: str) -> bool:
+    """Whether ``text`` is drawn in the figures' band: figures and signs only, or one flat capital."""
+    return bool(text) and (FIGURES.issuperset(text) or (len(text) == 1 and text in FLAT_CAPITALS))
 
 
 def em(nominal: int) -> int:
@@ -75,7 +84,7 @@ def measure(font: pygame.font.Font, text: str) -> tuple[int, int]:
     costs a hundred times its measure (``Font.size`` is SDL_ttf's own measure of what
     ``Font.render`` draws, to the pixel; tests/test_draw_caches.py compares the two)."""
     text = text.translate(SUBSTITUTES)
-    y0, height = _figure_band(font) if FIGURES.issuperset(text) and text else _band(font)
+    y0, height = _figure_band(font) if figure_line(text) else _band(font)
     if not any(c.isdigit() for c in text):
         return font.size(text)[0], min(height, font.get_height() - y0)
     cell = digit_cell(font)
@@ -97,7 +106,7 @@ def render(
     ``font.render`` draws it in ``color``, from a cache (``Fonts``): a score's figures are the
     same ten glyphs from frame to frame."""
     text = text.translate(SUBSTITUTES)
-    y0, height = _figure_band(font) if FIGURES.issuperset(text) and text else _band(font)
+    y0, height = _figure_band(font) if figure_line(text) else _band(font)
     if not any(c.isdigit() for c in text):
         surf = font.render(text, True, color)
         return surf.subsurface((0, y0, surf.get_width(), min(height, surf.get_height() - y0)))

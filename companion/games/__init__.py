@@ -61,7 +61,7 @@ def info(name: str) -> GameInfo:
         known = ", ".join(GAMES)
         raise SetupError(
             f"unknown game {name!r}: the companion knows {known}",
-            f"jeu inconnu {name!r} : le compagnon connaît {known}",
+            f"jeu inconnu {name!r} : le companion connaît {known}",
         ) from None
 
 

@@ -309,8 +309,52 @@ class TableConfig(_Strict):
         raise ConfigError(
             f'[table] lang = {shown(value)} is refused: the companion speaks "fr" (French) or '
             '"en" (English).',
-            f'[table] lang = {shown(value, lang="fr")} est refusé : le compagnon parle "fr" '
+            f'[table] lang = {shown(value, lang="fr")} est refusé : le companion parle "fr" '
             '(français) ou "en" (anglais).',
+        )
+
+
+class SoundConfig(_Strict):
+    """``[sound]``: the table's voice (display/voice.py), on or off, and how names are said
+    where the voice reads the table's spelling wrong (``[sound.names]``, "Chloé" = "Klo-é")."""
+
+    voice: Literal["on", "off"] = "on"
+    names: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("voice", mode="before")
+    @classmethod
+    def _on_off(cls, value: Any) -> str:
+        if value in ("on", "off"):
+            return str(value)
+        raise ConfigError(
+            f'[sound] voice = {shown(value)} is refused: write "on" (the verdicts said aloud) or "off".',
+            f'[sound] voice = {shown(value, lang="fr")} est refusé : écrivez "on" (les verdicts '
+            'dits à voix haute) ou "off".',
+        )
+
+    @field_validator("names", mode="before")
+    @classmethod
+    def _said(cls, value: Any) -> dict[str, str]:
+        if isinstance(value, dict):
+            bad = next(
+                ((k, v) for k, v in value.items() if not isinstance(v, str) or not v.strip() or len(v) > 80),
+                None,
+            )
+            if bad is None:
+                return {str(k): v.strip() for k, v in value.items()}
+            name, said = bad
+            raise ConfigError(
+                f"[sound.names] {shown(name)} = {shown(said)} is refused: write how the name is "
+                'said as text of 1 to 80 characters, as "Chloé" = "Klo-é".',
+                f"[sound.names] {shown(name, lang='fr')} = {shown(said, lang='fr')} est refusé : "
+                'écrivez comment le nom se dit, en texte de 1 à 80 caractères, comme "Chloé" = '
+                '"Klo-é".',
+            )
+        raise ConfigError(
+            f"[sound] names = {shown(value)} is refused: write a table of names, as "
+            '[sound.names] then "Chloé" = "Klo-é".',
+            f"[sound] names = {shown(value, lang='fr')} est refusé : écrivez une table de noms, "
+            'comme [sound.names] puis "Chloé" = "Klo-é".',
         )
 
 
@@ -328,6 +372,7 @@ class HardwareConfig(BaseModel):
     display: DisplayConfig = Field(default_factory=DisplayConfig)
     web: WebConfig = Field(default_factory=WebConfig)  # the phones' server (companion/web/)
     table: TableConfig = Field(default_factory=TableConfig)
+    sound: SoundConfig = Field(default_factory=SoundConfig)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, where: str = "config") -> HardwareConfig:
@@ -350,9 +395,9 @@ class HardwareConfig(BaseModel):
         except RecursionError:
             raise ConfigError(
                 f"{where} nests tables or arrays far too deep to be a config; write it as "
-                "hardware/companion.example.toml does.",
+                "`companion config show --example` does.",
                 f"{where} imbrique tables ou listes beaucoup trop profondément pour une "
-                "configuration ; écrivez-le comme hardware/companion.example.toml.",
+                "configuration ; écrivez-le comme `companion config show --example`.",
             ) from None
         return cls.from_dict(data, where=where)
 
@@ -405,8 +450,10 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
         )
     if err["type"] == "extra_forbidden":
         return ConfigError(
-            f"{where}: unknown setting {loc}; check its spelling against hardware/companion.example.toml.",
-            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans hardware/companion.example.toml.",
+            f"{where}: unknown setting {loc}; check its spelling against `companion config show "
+            f"--example` (every setting, commented).",
+            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans `companion config show "
+            f"--example` (chaque réglage, commenté).",
         )
     return ConfigError(
         f"{where}: {cut(loc)} = {shown(got)} is refused ({err['msg']}).",

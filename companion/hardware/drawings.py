@@ -86,11 +86,13 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
         f'<text x="{cx}" y="28" text-anchor="middle" font-size="18" font-weight="bold">{escape(title)}</text>'
     )
     note_fr = (
-        f"Bouton : broche → bouton → masse. LED : broche → {p.resistor_ohm:g} Ω → LED "
+        f"Bouton : broche → NO ; COM → bornier de masse, un fil par bouton. LED : broche → "
+        f"{p.resistor_ohm:g} Ω → LED "
         "(patte longue côté résistance) → masse."
     )
     note_en = (
-        f"Button: pin → button → ground. LED: pin → {p.resistor_ohm:g} Ω → LED (long leg "
+        f"Button: pin → NO; COM → ground block, one wire per button. LED: pin → {p.resistor_ohm:g} "
+        f"Ω → LED (long leg "
         "towards the resistor) → ground."
     )
     add(f'<text x="{cx}" y="50" text-anchor="middle">{escape(note_fr)}</text>')
@@ -292,6 +294,14 @@ def bom_csv(p: po.Pinout) -> str:
     )
     row(
         "both",
+        "Cosses femelles à sertir 4,8 mm (ou 6,3 mm : mesurez les pattes), ou fer à souder",
+        "4.8 mm female crimp spade connectors (or 6.3 mm: measure the tabs), or a soldering iron",
+        "deux par bouton, sur COM et NO du micro-rupteur (jamais NC)",
+        "two per button, on the microswitch's COM and NO (never NC)",
+        [2 * (n + len(p.pi.referee)) for n in counts],
+    )
+    row(
+        "both",
         f"Filtre RC : résistance {RC_OHM} Ω + condensateur {RC_NF} nF",
         f"RC filter: {RC_OHM} Ω resistor + {RC_NF} nF capacitor",
         f"par bouton, seulement au-delà de {PLAIN_MAX_M:g} m de câble",
@@ -307,20 +317,39 @@ def bom_csv(p: po.Pinout) -> str:
         [n + len(p.pi.referee) + 1 for n in counts],
     )
     row(
-        "pi",
+        "both",
         "Raspberry Pi 4 ou 5 (connecteur 40 broches)",
         "Raspberry Pi 4 or 5 (40-pin header)",
-        "Pi 3B+ possible",
-        "Pi 3B+ works",
+        "Pi 3B+ possible ; avec le boîtier Pico, le Pi le reçoit en USB",
+        "Pi 3B+ works; with the Pico box, the Pi takes it on USB",
         [1] * len(counts),
     )
-    row("pi", "Carte microSD 16 Go ou plus", "microSD card, 16 GB or more", "", "", [1] * len(counts))
+    row("both", "Carte microSD 16 Go ou plus", "microSD card, 16 GB or more", "", "", [1] * len(counts))
     row(
-        "pi",
-        "Alimentation USB-C officielle (Pi 4 : 3 A, Pi 5 : 5 A)",
-        "Official USB-C power supply (Pi 4: 3 A, Pi 5: 5 A)",
-        "",
-        "",
+        "both",
+        "Alimentation officielle du Pi : Pi 5 USB-C 5,1 V 5 A ; Pi 4 USB-C 5,1 V 3 A ; Pi 3B+ "
+        "micro-USB 5,1 V 2,5 A",
+        "The Pi's official power supply: Pi 5 USB-C 5.1 V 5 A; Pi 4 USB-C 5.1 V 3 A; Pi 3B+ "
+        "micro-USB 5.1 V 2.5 A",
+        "celle de votre Pi : le Pi 3B+ ne prend pas l'USB-C",
+        "the one for your Pi: the Pi 3B+ does not take USB-C",
+        [1] * len(counts),
+    )
+    row(
+        "both",
+        "Clavier USB, ou pavé numérique USB",
+        "USB keyboard, or a USB numeric keypad",
+        "pour dire les cartes piochées et les noms : les boutons d'arbitre ne font que valider, "
+        "annuler, revenir",
+        "to enter the cards drawn and the names: the referee buttons only confirm, cancel and undo",
+        [1] * len(counts),
+    )
+    row(
+        "both",
+        "Boîtier (boîte de dérivation ou boîte plastique) pour la carte et le bornier, avec presse-étoupes",
+        "Enclosure (junction box or plastic box) for the board and the terminal block, with cable glands",
+        "sous le milieu de la table ; un câble par place en sort",
+        "under the middle of the table; one cable per seat leaves it",
         [1] * len(counts),
     )
     row(
@@ -351,8 +380,24 @@ def bom_csv(p: po.Pinout) -> str:
         "both",
         'Écran HDMI ou écran tactile officiel 7"',
         'HDMI TV or the official 7" touchscreen',
-        "",
-        "",
+        "sans écran tactile, le clavier sert à tout",
+        "without a touchscreen, the keyboard does everything",
+        [1] * len(counts),
+    )
+    row(
+        "both",
+        "Câble micro-HDMI vers HDMI (Pi 4 et 5 ; HDMI vers HDMI pour le Pi 3B+)",
+        "Micro-HDMI to HDMI cable (Pi 4 and 5; HDMI to HDMI for the Pi 3B+)",
+        "pour un écran HDMI",
+        "for an HDMI screen",
+        [1] * len(counts),
+    )
+    row(
+        "both",
+        "Câble d'écran pour Pi 5 (FPC 22 broches vers 15 broches, 200 mm)",
+        "Raspberry Pi 5 display cable (22-pin to 15-pin FPC, 200 mm)",
+        "seulement Pi 5 + écran 7\" : le câble livré avec l'écran ne va qu'aux Pi 3 et 4",
+        "Pi 5 with the 7\" screen only: the cable in the screen's box fits the Pi 3 and 4 alone",
         [1] * len(counts),
     )
     return out.getvalue()

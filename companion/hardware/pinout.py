@@ -364,11 +364,16 @@ SAFE_MODE_PIN = {safe}
 def render_pi_markdown(p: Pinout) -> str:
     b = p.pi
     spi = set(BUS_PINS["spi"]) if "spi" in b.gives_up else set()
+    uart = set(BUS_PINS["uart"]) if "uart" in b.gives_up else set()
     gnd = ", ".join(str(g) for g in b.ground_pins())
     rows = []
     for i, s in enumerate(b.seats):
         star = "*" if s.button in spi else ""
-        led = f"GPIO{s.led}" if s.led is not None else "—"
+        led = (
+            f"GPIO{s.led}{'*' if s.led in spi else '†' if s.led in uart else ''}"
+            if s.led is not None
+            else "—"
+        )
         led_pin = str(b.physical(s.led)) if s.led is not None else ""
         rows.append(f"| {i + 1} | GPIO{s.button}{star} | {b.physical(s.button)} | {led} | {led_pin} |")
     for role, pin in b.referee:
@@ -377,18 +382,25 @@ def render_pi_markdown(p: Pinout) -> str:
     lit = sum(1 for s in b.seats if s.led is not None)
     spi_fr = spi_en = ""
     if spi:
-        starred = [i + 1 for i, s in enumerate(b.seats) if s.button in spi]
-        which = " et ".join(str(n) for n in starred)
-        which_en = " and ".join(str(n) for n in starred)
+        starred = [i + 1 for i, s in enumerate(b.seats) if s.button in spi or s.led in spi]
+        which = ", ".join(str(n) for n in starred[:-1]) + " et " + str(starred[-1])
+        which_en = ", ".join(str(n) for n in starred[:-1]) + " and " + str(starred[-1])
         spi_fr = (
             f"\n\\* Les places {which} prennent des broches SPI : seulement avec le SPI "
-            "éteint (absent de `gpio.buses`). Au-delà de huit joueurs avec une LED chacun, "
-            "prenez le boîtier Pico (`--input serial`).\n"
+            "éteint (absent de `gpio.buses`, comme par défaut).\n"
         )
         spi_en = (
-            f"\n\\* Seats {which_en} use SPI pins: only when SPI is off (not in "
-            "`gpio.buses`). With more than eight players and LEDs on every seat, use the "
-            "Pico button board (`--input serial`) instead.\n"
+            f"\n\\* Seats {which_en} use SPI pins: only when SPI is off (not in `gpio.buses`, the default).\n"
+        )
+    if uart:
+        crossed = [i + 1 for i, s in enumerate(b.seats) if s.button in uart or s.led in uart]
+        spi_fr += (
+            f"\n† La LED de la place {crossed[0]} prend une broche de l'UART : laissez le port "
+            "série éteint (il l'est, sauf si « Serial Port » a été activé dans raspi-config).\n"
+        )
+        spi_en += (
+            f"\n† Seat {crossed[0]}'s LED uses a UART pin: leave the serial port off (it is, "
+            "unless raspi-config's Serial Port was turned on).\n"
         )
     return f"""# Plan de câblage / Pin map (Raspberry Pi 40-pin header)
 
@@ -397,7 +409,7 @@ def render_pi_markdown(p: Pinout) -> str:
 ## Français
 
 Numéros GPIO (BCM, ceux du fichier de configuration) et broches du connecteur. Aucune de ces
-broches n'appartient à l'I2C (GPIO2/3), à l'UART (GPIO14/15) ni à l'EEPROM des HAT (GPIO0/1).
+broches n'appartient à l'I2C (GPIO2/3) ni à l'EEPROM des HAT (GPIO0/1).
 Masse (GND) : broches {gnd}. Chaque bouton va de sa broche à une masse ; chaque LED va de sa
 broche à une résistance de {p.resistor_ohm:g} Ω puis à la masse ({p.led_ma:.1f} mA par LED,
 {lit * p.led_ma:.0f} mA pour les {lit} LED allumées ensemble, sous les {b.total_max_ma:g} mA du Pi).
@@ -405,7 +417,7 @@ broche à une résistance de {p.resistor_ohm:g} Ω puis à la masse ({p.led_ma:.
 ## English
 
 BCM GPIO numbers (what the config file uses) and physical header pins. None of these pins belong
-to I2C (GPIO2/3), UART (GPIO14/15) or the HAT EEPROM (GPIO0/1). Ground: pins {gnd}. Each button
+to I2C (GPIO2/3) or the HAT EEPROM (GPIO0/1). Ground: pins {gnd}. Each button
 goes from its pin to a ground; each LED from its pin through a {p.resistor_ohm:g} Ω resistor to
 ground ({p.led_ma:.1f} mA per LED, {lit * p.led_ma:.0f} mA with all {lit} lit, within the Pi's
 {b.total_max_ma:g} mA).

@@ -352,10 +352,22 @@ class ButtonPinError(ConfigError):
 
 class GpioLineError(ConfigError):
     def __init__(self, pin: int, exc: BaseException) -> None:
-        super().__init__(
-            f"GPIO{pin} cannot be used ({exc}); pick another pin in the pin map.",
-            f"GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de câblage.",
-        )
+        if getattr(exc, "errno", None) == errno.EBUSY:
+            # The line is fine, another program holds it: most often the table's own service,
+            # still running while someone tries `companion buttons` or `--assign`.
+            super().__init__(
+                f"GPIO{pin} is held by another program, most likely the companion's service: "
+                "sudo systemctl stop companion, then run the command again "
+                "(sudo systemctl start companion after).",
+                f"GPIO{pin} est tenue par un autre programme, sans doute le service du companion : "
+                "sudo systemctl stop companion, puis relancez la commande "
+                "(sudo systemctl start companion ensuite).",
+            )
+        else:
+            super().__init__(
+                f"GPIO{pin} cannot be used ({exc}); pick another pin in the pin map.",
+                f"GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de câblage.",
+            )
         self.pin = pin
 
 

@@ -124,8 +124,10 @@ def open_error(port: str, e: BaseException) -> HardwareError:
         )
     if code == errno.EBUSY:
         return HardwareError(
-            f"{port} is busy: close the other program using it (Thonny, mpremote, screen).",
-            f"{port} est occupé : fermez l'autre programme qui l'utilise (Thonny, mpremote, screen).",
+            f"{port} is busy: close the other program using it (the companion's service: "
+            "sudo systemctl stop companion; Thonny, mpremote, screen).",
+            f"{port} est occupé : fermez l'autre programme qui l'utilise (le service du companion : "
+            "sudo systemctl stop companion ; Thonny, mpremote, screen).",
         )
     return HardwareError(
         f"Cannot open {port} ({e}): check the cable and the port name.",
@@ -140,7 +142,7 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
             f"The board on {port} needs new firmware (it speaks protocol v{version}, this "
             f"companion v{ours}): run companion firmware install.",
             f"Le boîtier sur {port} doit recevoir un nouveau firmware (il parle le protocole "
-            f"v{version}, ce compagnon v{ours}) : lancez companion firmware install.",
+            f"v{version}, ce companion v{ours}) : lancez companion firmware install.",
         )
     from companion.advice import pip_upgrade
 
@@ -149,9 +151,9 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
         f"The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
         f"v{ours}): update the companion ({upgrade_en}), or run "
         "companion firmware install to put this companion's firmware on the board.",
-        f"Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce compagnon "
-        f"parle v{ours}) : mettez le compagnon à jour ({upgrade_fr}), ou "
-        "lancez companion firmware install pour y remettre le firmware de ce compagnon.",
+        f"Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce companion "
+        f"parle v{ours}) : mettez le companion à jour ({upgrade_fr}), ou "
+        "lancez companion firmware install pour y remettre le firmware de ce companion.",
     )
 
 
@@ -159,7 +161,7 @@ def not_our_board_error(port: str) -> HardwareError:
     return HardwareError(
         f"{port} does not answer as a table companion button board: check that it is the "
         "Pico's port, or run companion firmware install to put the firmware on the Pico.",
-        f"{port} ne répond pas comme un boîtier de boutons du compagnon : vérifiez que c'est "
+        f"{port} ne répond pas comme un boîtier de boutons du companion : vérifiez que c'est "
         "le port du Pico, ou lancez companion firmware install pour mettre le firmware sur le Pico.",
     )
 

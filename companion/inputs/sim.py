@@ -7,6 +7,7 @@ replays exactly the presses it would have made. The source thread only puts even
 
 from __future__ import annotations
 
+import heapq
 import queue
 import random
 import threading
@@ -200,6 +201,10 @@ class SimSource:
                 shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
                 if self._real_now is not None:
                     self._planned = [(t + shift_us) * 1000 for s, t in plan.presses if s not in skip]
+            # A hand lets go 110 ms after it pressed: each release goes out once the presses
+            # stamped before it have, not right behind its own press (the monitor listed a
+            # release at +110 ms before a press at +80 ms).
+            releases: list[tuple[int, int]] = []
             for seat, t_us in plan.presses:
                 t_us += shift_us
                 offset = t_us - shift_us - plan.t0_us
@@ -208,11 +213,17 @@ class SimSource:
                 elapsed_us = max(elapsed_us, offset)
                 if seat in skip:
                     continue
+                while releases and releases[0][0] <= t_us:
+                    let_go, held = heapq.heappop(releases)
+                    events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
                 events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
-                events.put(InputEvent("seat", seat, "release", (t_us + 110_000) * 1000, self.clock, "sim"))
                 with self._plan_lock:
                     if t_us * 1000 in self._planned:  # put: no longer holds the watermark back
                         self._planned.remove(t_us * 1000)
+                heapq.heappush(releases, (t_us + 110_000, seat))
+            while releases:
+                let_go, held = heapq.heappop(releases)
+                events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
             if plan.kind == "timeout" and self.speed:
                 remaining = plan.timeout_us - elapsed_us
                 if remaining > 0 and not self._sleep(remaining / 1e6):

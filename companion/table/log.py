@@ -397,13 +397,29 @@ def _parse_event(text: str, game: str | None = None) -> AnyEvent:
     return _parse_slow(text, game)
 
 
+# What the json module says, in French (its messages are English and fixed: Lib/json/decoder.py).
+_JSON_FR = {
+    "Expecting value": "une valeur est attendue",
+    "Expecting property name enclosed in double quotes": "un nom de clé entre guillemets est attendu",
+    "Expecting ',' delimiter": "une virgule est attendue",
+    "Expecting ':' delimiter": "un deux-points est attendu",
+    "Extra data": "du texte après l'événement",
+    "Unterminated string starting at": "un texte entre guillemets jamais fermé",
+    "Invalid control character at": "un caractère de contrôle dans un texte",
+    "Invalid \\escape": "un échappement \\ invalide",
+    "Invalid \\uXXXX escape": "un échappement \\uXXXX invalide",
+    "Illegal trailing comma before end of object": "une virgule de trop avant la fin de l'objet",
+    "Illegal trailing comma before end of array": "une virgule de trop avant la fin de la liste",
+}
+
+
 def _parse_slow(text: str, game: str | None = None) -> AnyEvent:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as err:
         raise EventError(
             f"not valid JSON ({err.msg} at column {err.colno})",
-            f"JSON invalide ({err.msg} à la colonne {err.colno})",
+            f"JSON invalide ({_JSON_FR.get(err.msg, 'texte illisible')} à la colonne {err.colno})",
         ) from None
     except EventError:
         raise

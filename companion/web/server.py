@@ -397,11 +397,14 @@ class WebServer:
     # --- the pages ---------------------------------------------------------------------------
 
     def _build_app(self) -> Starlette:
+        from companion.web.evening_route import evening_handler
+
         routes = [
             Route("/", self.home),
             Route("/t/{code}", self.standings_page),
             Route("/t/{code}/events", self.standings_events),
             Route("/t/{code}/now", self.standings_now),
+            Route("/t/{code}/evening", evening_handler(self)),  # the evening tab (issue 40)
             Route("/pad/{token}", self.pad_page),
             WebSocketRoute("/pad/{token}/ws", self.pad_socket),
             Route("/score/{token}", self.score_page),

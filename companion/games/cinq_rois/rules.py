@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.cards import JOKER, Card, Rank, card_short, cards_short
-from companion.errors import CardError, RuleError, SetupError
+from companion.errors import CardError, RuleError, SetupError, shown
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.solver import (
     BONUS_POINTS,
@@ -205,8 +205,8 @@ class CinqRoisGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {name!r} (players: {_names(self.players)})",
-                f"joueur inconnu {name!r} (joueurs : {_names(self.players)})",
+                f"unknown player {shown(name)} (players: {_names(self.players)})",
+                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players)})",
             )
 
     def _others(self, out: str, given: Mapping[str, object], key: str) -> None:

@@ -34,9 +34,12 @@ def pile_line(game: KiloGame, lang: str) -> str:
 def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
     width = max(len(p) for p in game.players)
     lines = [t("demo.slap", lang, claimant=slap.claimant)]
-    first = slap.order[0][1] if slap.order else 0
+    # Each press's gap to the press before, as the slap screen writes it (docs/screen.md): the
+    # gap is what decides who is last, and the last row's is the loser's margin.
+    before = slap.order[0][1] if slap.order else 0
     for pos, (name, t_us) in enumerate(slap.order, start=1):
-        offset = "0 ms" if pos == 1 else "+" + ms(t_us - first, lang)
+        offset = "0 ms" if pos == 1 else "+" + ms(t_us - before, lang)
+        before = t_us
         lines.append(t("demo.press", lang, pos=pos, name=name, width=width, offset=offset))
     for name in slap.non_pressers:
         key = "demo.no_press" if slap.valid else "demo.held_back"

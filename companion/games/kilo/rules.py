@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_fr
-from companion.errors import RuleError
+from companion.errors import RuleError, shown
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
 from companion.games.undo import Checkpoints, pickled_by_fields
@@ -388,8 +388,8 @@ class KiloGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {name!r} (players: {_names(self.players)})",
-                f"joueur inconnu {name!r} (joueurs : {_names(self.players)})",
+                f"unknown player {shown(name)} (players: {_names(self.players)})",
+                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players)})",
             )
 
     def _where(self, card: Card) -> tuple[str, str] | None:

@@ -1916,7 +1916,10 @@ class KiloScreens(GameScreens):
             app.do(("rank", RANK_KEYS[key]))
         elif screen == "card" and key in SUIT_PYKEYS:
             app.do(("suit", SUIT_PYKEYS[key]))
-        elif screen == "slap" and ui.show_result and key in RANK_KEYS:
+        elif key in RANK_KEYS and v is not None and v.awaiting == "draw" and not ui.picking:
+            # A rank typed while a draw is owed is the card, whichever page is up (the slap's
+            # result, or one opened with T, P, H...): the action goes back to the card screen.
+            # Dropped, the next Enter confirmed nothing (issue 37).
             app.do(("rank", RANK_KEYS[key]))
         elif key == pygame.K_d and screen == "table" and v is not None and v.dealer_open:
             app.do(("lots",))

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.errors import RuleError, SetupError
+from companion.errors import RuleError, SetupError, shown
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
 from companion.games.undo import Checkpoints, pickled_by_fields
@@ -330,8 +330,8 @@ class TreizeGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {name!r} (players: {_names(self.players)})",
-                f"joueur inconnu {name!r} (joueurs : {_names(self.players, 'et')})",
+                f"unknown player {shown(name)} (players: {_names(self.players)})",
+                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players, 'et')})",
             )
 
     def _next_in(self, after: str) -> str:
