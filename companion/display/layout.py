@@ -1418,8 +1418,8 @@ class Painter:
 ROOM = {
     "circle": 0.72,
     "square": 0.7,
-    "triangle": 0.5,
-    "down": 0.5,
+    "triangle": 0.44,
+    "down": 0.44,
     "diamond": 0.58,
     "hexagon": 0.78,
     "star": 0.5,
