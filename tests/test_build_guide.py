@@ -16,6 +16,7 @@ WIRING = (ROOT / "docs" / "wiring.md").read_text(encoding="utf-8")
 PARTS = (ROOT / "hardware" / "parts.md").read_text(encoding="utf-8")
 CABLES = (ROOT / "hardware" / "cable-plan.md").read_text(encoding="utf-8")
 INSTALL = (ROOT / "docs" / "install-pi.md").read_text(encoding="utf-8")
+KIOSK = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")
 BOM = list(csv.DictReader((ROOT / "hardware" / "bom.csv").open(encoding="utf-8")))
 
 
@@ -71,10 +72,11 @@ def test_sound_and_mute_through_a_drop_in() -> None:
     assert start is not None
     own = " ".join(start.group(1).replace("\\\n", " ").split())
     assert f"ExecStart={own} --mute" in step  # the drop-in repeats the unit's own line
+    assert "sudo systemctl edit companion" in KIOSK and "AUDIODEV" in KIOSK and "--mute" in KIOSK
 
 
 def test_the_service_is_stopped_before_the_commands_that_need_its_pins() -> None:
-    for text in (WIRING, INSTALL):
+    for text in (WIRING, INSTALL, KIOSK):
         assert "sudo systemctl stop companion" in text
         assert "firmware install" in text and "--assign" in text
 

@@ -124,4 +124,18 @@ def test_ten_seat_numbers_read_on_the_seven_inch_table(tmp_path: Path) -> None:
         painter = render("table", view_of(game), (800, 480), lang, ui_for(game, lang)).painter
         caps = dict(painter.seat_numbers)
         assert sorted(caps) == list(range(10)), caps
-        assert caps[9] >= 9 and min(caps[s] for s in range(9)) >= 12, caps
+        assert caps[9] >= 9 and min(caps[s] for s in range(9)) >= 10 and caps[0] >= 15, caps
+
+
+def test_the_cinq_rois_entry_speaks_with_the_catalogues_apostrophe() -> None:
+    """The entry's own sentences had the straight apostrophe ("s'expose") on the screen that
+    showed the catalogue's curly one ("chasse d’eau")."""
+    from companion.games.cinq_rois.entry import RoundEntry
+
+    entry = RoundEntry(round=1, players=("Ana", "Ben", "Cy"), size=5)
+    entry.go_out(0)
+    entry.select(0)
+    said = entry.digit("3")
+    assert said is not None
+    fr, _en = said
+    assert "s\u2019expose" in fr and "'" not in fr, fr

@@ -1392,16 +1392,18 @@ class Painter:
         if number and radius >= 9:
             label = "10" if seat == 9 else str(seat + 1)
             size = seat_number_size(self.fonts, seat, radius)
-            # On a filled shape (the cross's arms included) the number takes the colour that
-            # reads on the seat's; in a ring or a frame, the seat's own colour.
-            filled = _filled(seat) or SHAPE_OF(seat) == "cross"
-            surf = self.fonts.render(label, size, text_on(color) if filled else color)
+            # On a filled shape the number takes the colour that reads on the seat's; in a ring,
+            # a frame or between the cross's arms (drawn short around it), the seat's own.
+            surf = self.fonts.render(label, size, text_on(color) if _filled(seat) else color)
             box.union_ip(surf.get_rect(center=center))
             self.seat_numbers.append((seat, self.fonts.cap(size)))
         target = self._surface
 
         def mark() -> None:
-            draw_shape(target, seat, center, radius, color)
+            if surf is not None and SHAPE_OF(seat) == "cross":
+                _cross_around(target, center, radius, max(surf.get_width(), surf.get_height()) // 2, color)
+            else:
+                draw_shape(target, seat, center, radius, color)
             if surf is not None:
                 target.blit(surf, surf.get_rect(center=center))
 
@@ -1416,12 +1418,12 @@ class Painter:
 ROOM = {
     "circle": 0.72,
     "square": 0.7,
-    "triangle": 0.5,
-    "down": 0.5,
+    "triangle": 0.44,
+    "down": 0.44,
     "diamond": 0.58,
     "hexagon": 0.78,
     "star": 0.5,
-    "cross": 0.62,
+    "cross": 0.66,
     "ring": 0.62,
     "frame": 0.64,
 }
@@ -1439,6 +1441,21 @@ def seat_number_size(fonts: Fonts, seat: int, radius: int) -> int:
         if w > 2 * half + 2 or fonts.cap(size + 1) > 2 * half:
             return size
         size += 1
+
+
+def _cross_around(surface: pygame.Surface, center: tuple[int, int], r: int, hole: int, color: Color) -> None:
+    """The cross's four arms from ``hole`` out to ``r``: its number sits in the middle, where
+    the arms would cover it."""
+    cx, cy = center
+    w = max(2, r // 4)
+    start = min(hole + 1, r - 2)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        if dx:
+            x0 = cx + dx * start if dx > 0 else cx - r
+            pygame.draw.rect(surface, color, (x0, cy - w, r - start, 2 * w))
+        else:
+            y0 = cy + dy * start if dy > 0 else cy - r
+            pygame.draw.rect(surface, color, (cx - w, y0, 2 * w, r - start))
 
 
 def _filled(seat: int) -> bool:

@@ -247,14 +247,15 @@ class Journal:
         # Told after each commit of events (the phones' server wakes on it instead of polling);
         # called on the writer's thread, so it must only hand the news over.
         self.on_commit: Callable[[], None] | None = None
-        if self.data_dir.exists() and not self.data_dir.is_dir():
-            raise DataDirError(
-                f"{self.data_dir} is not a folder: --data-dir names the folder that holds the "
-                f"journal ({FILENAME}), e.g. --data-dir {self.data_dir.parent}",
-                f"{self.data_dir} n'est pas un dossier : --data-dir nomme le dossier qui contient "
-                f"le journal ({FILENAME}), par ex. --data-dir {self.data_dir.parent}",
-            )
         try:
+            # Inside the try: a name too long for the system is an OSError, said as such.
+            if self.data_dir.exists() and not self.data_dir.is_dir():
+                raise DataDirError(
+                    f"{self.data_dir} is not a folder: --data-dir names the folder that holds the "
+                    f"journal ({FILENAME}), e.g. --data-dir {self.data_dir.parent}",
+                    f"{self.data_dir} n'est pas un dossier : --data-dir nomme le dossier qui contient "
+                    f"le journal ({FILENAME}), par ex. --data-dir {self.data_dir.parent}",
+                )
             if writer:
                 self._take_lock()
             elif not self.path.exists() and not self.wal.exists():

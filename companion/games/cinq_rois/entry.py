@@ -17,6 +17,7 @@ from companion.errors import CardError
 from companion.games.cinq_rois.events import RoundEnd
 from companion.games.cinq_rois.rules import MAX_COPIES, MAX_JOKERS
 from companion.games.cinq_rois.solver import check_card
+from companion.i18n import french_typography
 
 Mode = Literal["points", "left", "hands"]
 MODES: tuple[Mode, ...] = ("points", "left", "hands")
@@ -25,10 +26,10 @@ MAX_DIGITS = 3  # a round scores at most 6 x 50 + 7 x 20 = 440
 
 
 def _fr(text: str) -> str:
-    """French typography: a narrow no-break space before : ; ! ? (the Painter draws it)."""
-    for mark in (":", ";", "!", "?"):
-        text = text.replace(" " + mark, "\u202f" + mark)
-    return text
+    """French typography, the catalogue's: a narrow no-break space before : ; ! ? and the
+    typographic apostrophe ("s’expose"; the band showed "s'expose" beside the catalogue's
+    "d’eau", issue 37)."""
+    return french_typography(text)
 
 
 @dataclass

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import cards_short
 from companion.games.kilo.odds import pile_odds
-from companion.i18n import margin_text, ms, t
+from companion.i18n import margin_text, t
 
 if TYPE_CHECKING:
     from companion.games.kilo.rules import JudgedSlap, KiloGame
@@ -35,10 +35,11 @@ def slap_lines(game: KiloGame, slap: JudgedSlap, lang: str) -> list[str]:
     width = max(len(p) for p in game.players)
     lines = [t("demo.slap", lang, claimant=slap.claimant)]
     # Each press's gap to the press before, as the slap screen writes it (docs/screen.md): the
-    # gap is what decides who is last, and the last row's is the loser's margin.
+    # gap is what decides who is last, and the last row's is the loser's margin, so it is shown
+    # to the precision the margin has (keys 12 µs apart are "≈ 0 ms", never "12 µs").
     before = slap.order[0][1] if slap.order else 0
     for pos, (name, t_us) in enumerate(slap.order, start=1):
-        offset = "0 ms" if pos == 1 else "+" + ms(t_us - before, lang)
+        offset = "0 ms" if pos == 1 else "+" + margin_text(t_us - before, slap.margin_res_us, lang)
         before = t_us
         lines.append(t("demo.press", lang, pos=pos, name=name, width=width, offset=offset))
     for name in slap.non_pressers:
