@@ -126,14 +126,20 @@ def calls(n, f=empty, pin=pin):
 
 m = 20000
 best = {}
-for name, body in (("bare", bare), ("slots", slots), ("sub", subscripts), ("ticks", ticks),
-                   ("call", calls)):
+for name, body in (("bare", bare), ("slots", slots), ("sub", subscripts), ("ticks", ticks), ("call", calls)):
     best[name] = min(timed(body, m) for _ in range(15))
 call = best["call"] - best["bare"]
-print(json.dumps({
-    "handler_us": h, "empty_call_us": e, "handler_ten_us": h10, "empty_ten_us": e10,
-    "halfwords": len(ha),
-    "intr_read_in_calls": (best["slots"] - best["bare"]) / call,
-    "subscript_in_calls": (best["sub"] - best["bare"]) / call,
-    "ticks_in_calls": (best["ticks"] - best["bare"]) / call,
-}))
+print(
+    json.dumps(
+        {
+            "handler_us": h,
+            "empty_call_us": e,
+            "handler_ten_us": h10,
+            "empty_ten_us": e10,
+            "halfwords": len(ha),
+            "intr_read_in_calls": (best["slots"] - best["bare"]) / call,
+            "subscript_in_calls": (best["sub"] - best["bare"]) / call,
+            "ticks_in_calls": (best["ticks"] - best["bare"]) / call,
+        }
+    )
+)
