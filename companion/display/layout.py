@@ -1435,12 +1435,21 @@ def seat_number_size(fonts: Fonts, seat: int, radius: int) -> int:
     7" screen it was a few pixels in a fixed share of the mark)."""
     label = "10" if seat == 9 else str(seat + 1)
     half = ROOM[SHAPE_OF(seat)] * radius
-    size = 10
-    while True:
-        w = fonts.size(label, size + 1)[0]
-        if w > 2 * half + 2 or fonts.cap(size + 1) > 2 * half:
-            return size
+
+    def fits(size: int) -> bool:
+        return fonts.size(label, size)[0] <= 2 * half + 2 and fonts.cap(size) <= 2 * half
+
+    # Type scales with its size: one measure at a reference size says about where the answer
+    # is, and the search starts there. Searching up from 10 opened a font for every size it
+    # tried (45 for a mark on the HDMI TV), and a first slap's frame paid for them (test_warm).
+    ref = 100
+    width, cap = fonts.size(label, ref)[0], fonts.cap(ref)
+    size = max(10, int(min((2 * half + 2) * ref / max(1, width), 2 * half * ref / max(1, cap))))
+    while size > 10 and not fits(size):
+        size -= 1
+    while fits(size + 1):
         size += 1
+    return size
 
 
 def _cross_around(surface: pygame.Surface, center: tuple[int, int], r: int, hole: int, color: Color) -> None:

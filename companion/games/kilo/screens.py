@@ -1583,8 +1583,8 @@ class KiloScreens(GameScreens):
 
     def warm_views(self, engine: Any) -> list[tuple[Any, dict[str, Any]]]:
         """The open window after one press and after every seat's, then its valid verdict
-        shown: the frames of a first slap (fonts at the live panel's and the timeline's sizes,
-        the names there)."""
+        shown, then the same with each other seat first: the frames of a first slap (fonts at
+        the live panel's and the timeline's sizes, the names and seat marks there)."""
         game: KiloGame = engine
         if game.awaiting != "play":
             return []
@@ -1599,6 +1599,19 @@ class KiloScreens(GameScreens):
                     views.append((build_view(scratch), {}))
             scratch.apply(Verdict(valid=True))
             views.append((build_view(scratch), {"show_result": True}))
+            # Who slaps first and who is last are named beside their seat's mark, whose number
+            # has its own size for each shape: the same slap with the seats' order turned, so
+            # that every seat opens a window once and is judged last once.
+            n = len(game.players)
+            for turn in range(1, n):
+                other = game.scratch()
+                for i in range(n):
+                    player = game.players[(turn + i) % n]
+                    other.apply(Press(player=player, t_us=t_us + 7_000 * i, res_us=1))
+                    if i == 0:
+                        views.append((build_view(other), {}))
+                other.apply(Verdict(valid=True))
+                views.append((build_view(other), {"show_result": True}))
         except RuleError:
             pass  # a table whose rules refuse these: what was built still warms
         return views
