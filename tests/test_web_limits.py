@@ -99,7 +99,7 @@ def test_strangers_half_open_connections_do_not_take_the_viewers_places(web: Web
 
 def test_an_address_is_held_to_its_refusals_on_one_keep_alive_connection(web: WebServer) -> None:
     with httpx.Client(timeout=10) as client:  # one connection, kept alive
-        codes = []
+        codes: list[int | None] = []
         for i in range(server.REFUSALS_BURST + 30):
             try:
                 codes.append(client.get(f"{origin(web)}/t/stranger{i:06d}xxxxxxxxxxxx").status_code)
@@ -124,10 +124,10 @@ def test_a_host_that_is_not_the_tables_is_refused_token_or_not(web: WebServer) -
     from websockets.sync.client import connect
 
     try:
-        ws = connect(
+        ws = connect(  # type: ignore[call-overload]
             ws_url(web, g.seats[0]).replace("127.0.0.1", "evil.example"),  # its name: the Host
             sock=raw(web),  # its address: the table's
-            origin=f"http://evil.example:{web.port}",  # type: ignore[arg-type]
+            origin=f"http://evil.example:{web.port}",
             open_timeout=10,
         )
     except Exception as exc:  # refused before the socket opened
