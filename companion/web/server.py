@@ -109,8 +109,10 @@ class Hardened:
         await self.app(scope, receive, send_hardened)
 
 
-# What a viewer's queue holds when the server stops (a page is a JSON object, never empty).
+# What a viewer's queue holds when the server stops (a page is a JSON object, never empty)...
 _END = ""
+# ...and when the game changed: the stream looks whether its code is still the game's.
+_LOOK = "?"
 
 
 def _plain(status: int, text: str) -> Response:
@@ -196,7 +198,7 @@ class WebServer:
         self.feed = Feed(data_dir)
         self.current_game = current_game
         self.now_ns = now_ns
-        self.pairings = Pairings()
+        self.pairings = Pairings(data_dir)
         self._events: queue.Queue[Any] | None = None  # the table's button queue, while attached
         self.pads: dict[int, PadSession] = {}  # seat -> the connected pad of the current game
         self._pad_ws: dict[int, WebSocket] = {}
@@ -470,12 +472,17 @@ class WebServer:
             self.feed.close()
 
     async def _watch_journal(self) -> None:
+        seen: str | None = None
         while True:
+            game = self.current_game()
             try:
-                page = self.feed.poll(self.current_game())
+                page = self.feed.poll(game)
             except Exception:  # a journal hiccup must not end the feed; said in the log
                 log.exception("reading the journal for the phones")
                 page = None
+            if game != seen:
+                seen = game
+                self._game_changed(game)
             if page is not None:
                 self.pairings.for_game(page["game_id"], len(page["players"]))
                 text = json.dumps(page, ensure_ascii=False)
@@ -488,6 +495,27 @@ class WebServer:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), POLL_S)
             self._changed.clear()
+
+    def _game_changed(self, game: str | None) -> None:
+        """A new game (its first commit woke the feed): the last game's viewers and pads are let
+        go now, not at their next keep-alive or ping; a press of the old game that arrives
+        meanwhile is refused by its socket's own look (``pad_socket``)."""
+        for q in list(self._viewers):
+            if q.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    q.get_nowait()
+            q.put_nowait(_LOOK)
+        for seat, session in list(self.pads.items()):
+            ws = self._pad_ws.get(seat)
+            if session.grant.game_id != game and ws is not None:
+                task = asyncio.get_running_loop().create_task(self._close(ws, 4401))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _close(ws: WebSocket, code: int) -> None:
+        with contextlib.suppress(Exception):  # already closed: nothing left to let go
+            await ws.close(code=code)
 
     def _grant(self, request: Request | WebSocket, token: str) -> Grant | None:
         grant = self.pairings.grant(token, self.current_game())
@@ -583,8 +611,14 @@ class WebServer:
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
-                    if text == _END or not self.pairings.still_valid(grant, request.path_params["code"]):
-                        return
+                    if (
+                        text == _END
+                        or grant.game_id != self.current_game()
+                        or not self.pairings.still_valid(grant, request.path_params["code"])
+                    ):
+                        return  # a new game: the last game's code follows nothing more
+                    if text == _LOOK:
+                        continue
                     yield f"data: {text}\n\n"
             finally:
                 self._viewers.discard(q)
@@ -738,6 +772,11 @@ class WebServer:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                if grant.game_id != self.current_game():
+                    # Looked at on every message, not at the next ping: a press of the last game
+                    # made just after the new one began is refused, never journaled in it.
+                    await ws.close(code=4401)
                     break
                 text = message.get("text")
                 data = text if text is not None else message.get("bytes") or b""
