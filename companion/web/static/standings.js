@@ -151,8 +151,23 @@ function drawTreize(page) {
 
 function listen() {
   const es = new EventSource("/t/" + code + "/events");
-  es.onmessage = (ev) => { page = JSON.parse(ev.data); draw(); };
-  es.onerror = () => { document.getElementById("state").textContent = tr("lost"); };
+  es.onmessage = (ev) => { delete document.body.dataset.closed; page = JSON.parse(ev.data); draw(); };
+  es.onerror = async () => {
+    document.getElementById("state").textContent = tr("lost");
+    if (es.readyState !== EventSource.CLOSED) return;  // the browser tries again by itself
+    // The browser gave up (an answer that was not a stream): a dead code is said and left
+    // alone; a table still starting is asked again.
+    es.close();
+    try {
+      const r = await fetch("/t/" + code + "/now", { cache: "no-store" });
+      if (r.status === 404) {
+        document.body.dataset.closed = "ended";
+        document.getElementById("state").textContent = tr("ended");
+        return;
+      }
+    } catch (e) { /* not listening yet */ }
+    setTimeout(listen, 2000);
+  };
 }
 setupLang(draw);
 draw();

@@ -1,0 +1,152 @@
+"""The pads' page in Debian's chromium through a phone's life (issue 36): a second page of a seat
+takes it once and the first says so and stays closed; a revoked code is said, not knocked at
+for ever; a table that restarts finds its pads back by themselves, each pressing again at
+once; a code of a finished game is said dead. No table loop: the server alone, its game named
+by the test (presses are answered, not journaled)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.web.config import WebConfig
+from companion.web.server import WebServer
+from tests.test_web_browser import Browser, browser  # noqa: F401  (the module's chromium)
+
+
+class Idle:
+    """What ``Browser.run`` steps while the browser works: nothing but time here."""
+
+    def step(self, dt: float) -> None:
+        time.sleep(dt)
+
+
+IDLE: Any = Idle()
+
+
+def until(what: Any, timeout: float = 30.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = what()
+        if got:
+            return got
+        time.sleep(0.01)
+    pytest.fail(f"never happened: {what}")
+
+
+@pytest.fixture
+def game() -> list[str]:
+    return ["g1"]
+
+
+def serve(tmp_path: Path, game: list[str], port: int = 0) -> WebServer:
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=port, public_host="127.0.0.1"),
+        tmp_path,
+        current_game=lambda: game[0],
+    )
+    web.start()
+    return web
+
+
+@pytest.fixture
+def web(tmp_path: Path, game: list[str]) -> Iterator[WebServer]:
+    w = serve(tmp_path, game)
+    yield w
+    w.stop()
+
+
+def pad_url(web: WebServer, seat: int) -> str:
+    return f"http://127.0.0.1:{web.port}/pad/{web.pairings.for_game('g1', 3).seats[seat]}"
+
+
+def tap_until(page: Any, pressed: int) -> None:
+    page.locator("#pad").tap()
+    page.wait_for_selector(f"body[data-pressed='{pressed}']")
+
+
+def test_two_pages_of_one_seat_do_not_take_it_from_each_other(browser: Browser, web: WebServer) -> None:  # noqa: F811
+    url = pad_url(web, 0)
+
+    def first(ctx: Any) -> Any:
+        a = ctx.new_page()
+        a.goto(url)
+        a.wait_for_selector("#res:has-text('±')")
+        for n in (1, 2, 3):
+            tap_until(a, n)
+        return a
+
+    a = browser.run(first, IDLE)
+    phone = browser.run(lambda ctx: ctx.browser.new_context(has_touch=True, locale="fr-FR"), IDLE)
+
+    def second(_: Any) -> Any:
+        b = phone.new_page()
+        b.goto(url)
+        b.wait_for_selector("#res:has-text('±')")
+        tap_until(b, 1)  # a new phone's first press counts (the old page had sent three)
+        a.wait_for_selector("body[data-closed='replaced']")
+        return b
+
+    b = browser.run(second, IDLE)
+    held = web.pads[0]
+    # The old page used to reconnect a second later and take the seat back, and so on for ever:
+    # two of its retry periods, and the seat is still the new page's.
+    browser.run(lambda _: a.wait_for_timeout(2500), IDLE)
+    assert web.pads[0] is held
+    assert "autre téléphone" in browser.run(lambda _: a.inner_text("#msg"), IDLE)
+    browser.run(lambda _: tap_until(b, 2), IDLE)
+    # Revoked from the table: said on the page, and not knocked at again.
+    refused = web.refused
+    web.pairings.revoke_seat("g1", 0)
+    browser.run(lambda _: b.wait_for_selector("body[data-closed='revoked']"), IDLE)
+    browser.run(lambda _: b.wait_for_timeout(1500), IDLE)
+    assert web.refused == refused and 0 not in web.pads
+    assert "plus valable" in browser.run(lambda _: b.inner_text("#msg"), IDLE)
+    browser.run(lambda _: phone.close(), IDLE)
+
+
+def test_a_restarted_table_finds_its_pads_and_a_dead_code_is_said(
+    browser: Browser,  # noqa: F811
+    tmp_path: Path,
+    game: list[str],
+) -> None:
+    first = serve(tmp_path, game)
+    port = first.port
+    url = pad_url(first, 1)
+
+    def open_and_tap(ctx: Any) -> Any:
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_selector("#res:has-text('±')")
+        tap_until(page, 1)
+        tap_until(page, 2)
+        return page
+
+    page = browser.run(open_and_tap, IDLE)
+    first.stop()  # as kill -9 does for the phones: the socket goes, nothing said
+    browser.run(lambda _: page.wait_for_selector("body[data-closed='waiting']"), IDLE)
+    assert "redémarre" in browser.run(lambda _: page.inner_text("#msg"), IDLE)
+    again = serve(tmp_path, game, port)  # the same game resumed: the same codes
+    started = time.monotonic()
+    try:
+        browser.run(lambda _: page.wait_for_selector("#pad.ready", timeout=15_000), IDLE)
+        browser.run(lambda _: page.wait_for_selector("#res:has-text('±')"), IDLE)
+        browser.run(lambda _: tap_until(page, 1), IDLE)  # its own count again, answered ok
+        back_s = time.monotonic() - started
+        assert back_s < 10, back_s
+    finally:
+        again.stop()
+    game[0] = "g2"  # a new game after the restart: the old codes are dead
+    third = serve(tmp_path, game, port)
+    try:
+        browser.run(lambda _: page.wait_for_selector("body[data-closed='dead']", timeout=15_000), IDLE)
+        assert "n'ouvre plus rien" in browser.run(lambda _: page.inner_text("#msg"), IDLE)
+        refused = third.refused
+        browser.run(lambda _: page.wait_for_timeout(2500), IDLE)
+        assert third.refused == refused  # it stopped knocking
+    finally:
+        third.stop()
