@@ -110,6 +110,23 @@ def test_an_address_is_held_to_its_refusals_on_one_keep_alive_connection(web: We
     assert web.refused <= server.REFUSALS_BURST + 1
 
 
+def test_an_address_is_held_to_its_refusals_when_it_pipelines(web: WebServer) -> None:
+    """Requests sent in one go, before any answer: their heads are read while the first is
+    answered, past the look at each new head's first bytes; the application's door holds."""
+    s = raw(web)
+    burst = server.REFUSALS_BURST
+    s.sendall(
+        b"".join(
+            b"GET /t/stranger%06dxxxxxxxxxxxx HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % i
+            for i in range(burst + 30)
+        )
+    )
+    got = answer_of(s)
+    s.close()
+    assert got.count(b"HTTP/1.1 404") == burst
+    assert web.refused == burst
+
+
 def test_a_host_that_is_not_the_tables_is_refused_token_or_not(web: WebServer) -> None:
     """DNS rebinding: a page of evil.example whose name now points at the table reaches it with
     its own Host and a matching Origin; the token alone does not make it the table's page."""

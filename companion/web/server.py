@@ -76,12 +76,30 @@ HEADERS = [
 class Hardened:
     """Security headers on every answer; a body larger than the cap refused before it is read."""
 
-    def __init__(self, app: ASGIApp, max_body: int, public_host: str | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body: int,
+        public_host: str | None = None,
+        shut_out: Callable[[str], bool] | None = None,
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.public_host = public_host
+        self.shut_out = shut_out
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if self.shut_out is not None and client and scope["type"] == "http" and self.shut_out(str(client[0])):
+            # An address that spent its refusals, on a connection kept alive or pipelined (its
+            # head read before the last answer was out): told once, and the connection closed.
+            await PlainTextResponse(
+                "Trop de codes inconnus : réessayez dans une seconde. "
+                "Too many unknown codes: try again in a second.",
+                status_code=429,
+                headers={"connection": "close"},
+            )(scope, receive, send)
+            return
         if scope["type"] in ("http", "websocket") and not table_host(scope, self.public_host):
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 4403})  # its handshake: a 403
@@ -833,7 +851,7 @@ class WebServer:
     def start(self) -> None:
         """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
         config = uvicorn.Config(
-            Hardened(self.app, self.config.max_message * 8, self.config.public_host),
+            Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out),
             host=self.config.bind,
             port=self.config.port,
             http=guarded(self),
