@@ -17,6 +17,8 @@ One JSON object a line, every figure named (never asserted: tests/ assert behavi
   idle (the pads keep answering pings: that is their idle).
 - ``strangers``: 1,000 connection attempts with no valid token; how long they took and the
   table's press latency meanwhile.
+- ``restart`` (``--only restart``): kill -9 of ``companion play --web`` with chromium pads, then
+  ``--resume``: until every pad has a tap answered again (s).
 - ``big_head`` and ``siege`` (``--only siege``, issue 36): the table's memory before and after
   a stranger's 100 MB head; then 500 half-open connections and 10,000 tokenless requests from
   one address, while a paired viewer loads its page (p50/p99 ms) and the pads press.
@@ -703,6 +705,116 @@ def browser_push(samples: int) -> None:
     journal.close()
 
 
+def restart(seats: int = 3) -> None:
+    """kill -9 of a real ``companion play --web`` with a pad per seat open in chromium (the real
+    pad.js), then ``companion play --resume --web`` on the same folder and port: from the kill,
+    and from the new table's listening socket, until every pad has had a tap answered again
+    (each page taps every 100 ms until its press counts, as a player would)."""
+    import shutil
+    import signal
+    import socket
+    import subprocess
+
+    import httpx
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        emit(bench="restart", skipped="playwright is not installed")
+        return
+    if not Path(chromium).exists():
+        emit(bench="restart", skipped="Debian's chromium is not installed")
+        return
+    folder = Path(tempfile.mkdtemp())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = folder / "companion.toml"
+    config.write_text(
+        f'[web]\nenabled = true\nbind = "127.0.0.1"\nport = {port}\npublic_host = "127.0.0.1"\n'
+    )
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "COMPANION_CONFIG": str(config),
+    }
+    base = f"http://127.0.0.1:{port}"
+    names = ",".join(f"P{i + 1}" for i in range(seats))
+    common = [
+        "--web",
+        "--input",
+        "keyboard",
+        "--data-dir",
+        str(folder / "data"),
+        "--mute",
+        "--size",
+        "800x480",
+    ]
+
+    def table(*args: str) -> tuple[subprocess.Popen[bytes], float]:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "play", *args, *common],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(600):  # bounded: 60 s
+            try:
+                httpx.get(base + "/", timeout=1)
+                return proc, time.monotonic()
+            except httpx.TransportError:
+                time.sleep(0.1)
+        proc.kill()
+        raise RuntimeError("the table never listened")
+
+    first, _ = table("kilo", "--players", names)
+    codes = folder / "data" / "web-codes.json"
+    for _ in range(300):
+        if codes.exists():
+            break
+        time.sleep(0.1)
+    tokens = json.loads(codes.read_text())["seats"]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+        pages = []
+        for tok in tokens:
+            page = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True).new_page()
+            page.goto(f"{base}/pad/{tok}")
+            page.wait_for_selector("#res:has-text('±')", timeout=30_000)
+            pages.append(page)
+        for page in pages:
+            for n in (1, 2):
+                page.locator("#pad").tap()
+                page.wait_for_selector(f"body[data-pressed='{n}']", timeout=10_000)
+        os.kill(first.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        first.wait()
+        again, listening = table("--resume")
+        back: list[float] = []
+        for page in pages:  # each page taps until its first press of the new connection counts
+            deadline = time.monotonic() + 30
+            while page.get_attribute("body", "data-pressed") != "1" and time.monotonic() < deadline:
+                if page.locator("#pad.ready").count():
+                    page.locator("#pad").tap()
+                page.wait_for_timeout(100)
+            back.append(
+                time.monotonic() if page.get_attribute("body", "data-pressed") == "1" else float("nan")
+            )
+        browser.close()
+    again.terminate()
+    again.wait(10)
+    emit(
+        bench="restart",
+        seats=seats,
+        kill_to_listening_s=round(listening - killed, 2),
+        listening_to_every_pad_pressing_s=round(max(back) - listening, 2),
+        kill_to_every_pad_pressing_s=round(max(back) - killed, 2),
+        note="kill -9 of companion play --web, then --resume on the same folder and port; chromium pads",
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--presses", type=int, default=10_000)
@@ -711,7 +823,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
     ap.add_argument(
         "--only",
-        choices=["idle", "live", "browser", "strangers", "siege"],
+        choices=["idle", "live", "browser", "strangers", "siege", "restart"],
         help="idle: only the idle CPU; live: no fairness; strangers: only the 1,000 strangers; "
         "siege: a 100 MB head, then 500 half-open connections and 10,000 tokenless requests",
     )
@@ -722,6 +834,9 @@ def main() -> None:
         phones(args.phones)
         return
     presses = 500 if args.quick else args.presses
+    if args.only == "restart":
+        restart()
+        return
     if args.only in (None, "browser"):
         browser_push(20 if args.quick else 200)
         if args.only == "browser":
