@@ -136,7 +136,7 @@ def test_standings_and_a_pad_in_the_browser(
         def open_pages(ctx: Any) -> Any:
             viewer = ctx.new_page()
             viewer.goto(urls["join"])
-            viewer.wait_for_selector("#standings tr[data-seat='2']")
+            viewer.wait_for_selector("#tiles .tile[data-seat='2']")  # Kilo: its tiles, no list too
             pad = ctx.new_page()
             pad.goto(urls["seat 2"])
             pad.wait_for_selector("#pad.ready")
@@ -145,7 +145,7 @@ def test_standings_and_a_pad_in_the_browser(
             return viewer, pad
 
         viewer, pad = browser.run(open_pages, app)
-        assert browser.run(lambda _: viewer.locator("#standings tr").count(), app) == 3
+        assert browser.run(lambda _: viewer.locator("#tiles .tile").count(), app) == 3
         seq = int(browser.run(lambda _: viewer.get_attribute("body", "data-seq"), app))
         SCREENS.mkdir(parents=True, exist_ok=True)
         browser.run(lambda _: viewer.screenshot(path=str(SCREENS / "phone-standings.png")), app)

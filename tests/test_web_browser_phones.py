@@ -150,3 +150,88 @@ def test_a_restarted_table_finds_its_pads_and_a_dead_code_is_said(
         assert third.refused == refused  # it stopped knocking
     finally:
         third.stop()
+
+
+def test_the_pages_use_the_tables_typeface_and_colour_roles(browser: Browser, web: WebServer) -> None:  # noqa: F811
+    """Atkinson Hyperlegible from the installed font package (the table may have no internet),
+    fetched by chromium because the pages' text uses it; the colours of the table's theme."""
+    import httpx
+    from fontpkg_atkinson_hyperlegible import ROOT
+
+    from companion.display import theme
+
+    base = f"http://127.0.0.1:{web.port}"
+    bold = httpx.get(f"{base}/font/AtkinsonHyperlegible-Bold.ttf")
+    assert (
+        bold.status_code == 200
+        and bold.content == (ROOT / "files" / "AtkinsonHyperlegible-Bold.ttf").read_bytes()
+    )
+    assert "font-src 'self'" in bold.headers["content-security-policy"]
+    assert httpx.get(f"{base}/font/..%2f__init__.py").status_code == 404
+    assert httpx.get(f"{base}/font/nothing.ttf").status_code == 404
+    css = httpx.get(f"{base}/static/theme.css").text
+    for role, colour in (("bg", theme.BG), ("fg", theme.FG), ("accent", theme.ACCENT), ("bad", theme.BAD)):
+        assert f"--{role}: #{colour[0]:02x}{colour[1]:02x}{colour[2]:02x};" in css
+    url = pad_url(web, 0)
+    join = f"{base}/t/{web.pairings.for_game('g1', 3).join}"
+
+    def fonts_fetched(ctx: Any) -> list[str]:
+        fetched: list[str] = []
+        page = ctx.new_page()
+        page.on("response", lambda r: fetched.append(f"{r.status} {r.url}") if "/font/" in r.url else None)
+        page.goto(url)
+        page.wait_for_selector("#pad.ready")
+        viewer = ctx.new_page()
+        viewer.on("response", lambda r: fetched.append(f"{r.status} {r.url}") if "/font/" in r.url else None)
+        viewer.goto(join)
+        viewer.wait_for_selector("#state")
+        viewer.wait_for_load_state("networkidle")
+        page.close()
+        viewer.close()
+        return fetched
+
+    fetched = browser.run(fonts_fetched, IDLE)
+    assert any(f.startswith("200 ") and f.endswith("AtkinsonHyperlegible-Bold.ttf") for f in fetched), fetched
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_the_standings_say_the_game_once_and_each_player_once(
+    browser: Browser,  # noqa: F811
+    journal: Any,
+    screen: Any,
+    index: int,
+) -> None:
+    """The game's name was the title and the summary's first words; Kilo's and 13 feuilles'
+    players were listed in the standings and again in the game's own view of the table."""
+    from companion.display.app import App
+    from companion.display.state import Ui
+    from companion.web.server import serve_table
+    from tests.test_web_browser import _journaled, _views
+    from tests.test_web_browser import until as step_until
+
+    name, events, parts, _ = _views()[index]
+    table = _journaled(journal, events)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        step_until(lambda: web.urls(), app)
+        url = web.urls()["join"]
+
+        def look(ctx: Any) -> tuple[str, str, bool]:
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector(parts)
+            title, summary = page.inner_text("#title"), page.inner_text("#summary")
+            listed = page.locator("#standings").is_visible()
+            page.close()
+            return title, summary, listed
+
+        title, summary, listed = browser.run(look, app)
+        game_name = title.split(" — ")[0]
+        assert game_name and game_name not in summary, (title, summary)
+        # Kilo's tiles and 13 feuilles' table name every player with their score: no list too.
+        assert listed == (name == "cinq")
+    finally:
+        app.stop_source()
+        web.stop()

@@ -60,7 +60,7 @@ MAX_HEAD = 16 * 1024  # bytes of a request's head (an honest phone's is under 2 
 HEAD_TIMEOUT_S = 10.0  # to send a whole head, from the connection or the last answer
 MAX_OPEN_PER_ADDRESS = 64  # connections of one address not yet a pad's socket
 CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 HEADERS = [
@@ -144,6 +144,47 @@ def same_origin(headers: Any) -> bool:
     if not origin or not host:
         return False
     return origin in (f"http://{host}", f"https://{host}")
+
+
+def _fonts() -> dict[str, Path]:
+    from fontpkg_atkinson_hyperlegible import ROOT
+
+    return {f.name: f for f in (Path(ROOT) / "files").glob("AtkinsonHyperlegible-*.ttf")}
+
+
+# The table's typeface (companion/display/typeface.py), served from the package the table draws
+# with: the pages work without internet and read as the table's screen does.
+FONTS = _fonts()
+
+
+def theme_css() -> str:
+    """The table's colour roles (companion/display/theme.py) as CSS variables, and its typeface:
+    the pages share the screen's meaning of each colour (a red is who draws, never a seat)."""
+    from companion.display import theme
+
+    def hexa(c: tuple[int, int, int]) -> str:
+        return f"#{c[0]:02x}{c[1]:02x}{c[2]:02x}"
+
+    roles = {
+        "bg": theme.BG,
+        "panel": theme.PANEL,
+        "panel-hi": theme.PANEL_HI,
+        "fg": theme.FG,
+        "muted": theme.MUTED,
+        "disabled": theme.DISABLED,
+        "accent": theme.ACCENT,
+        "good": theme.GOOD,
+        "bad": theme.BAD,
+        "warn": theme.WARN,
+    }
+    faces = "".join(
+        f'@font-face {{ font-family: "Atkinson Hyperlegible"; src: url("/font/{name}") format("truetype"); '
+        f"font-weight: {'bold' if 'Bold' in name else 'normal'}; "
+        f"font-style: {'italic' if 'Italic' in name else 'normal'}; font-display: swap; }}\n"
+        for name in sorted(FONTS)
+    )
+    variables = " ".join(f"--{role}: {hexa(colour)};" for role, colour in roles.items())
+    return f"/* Generated from companion/display/theme.py. */\n{faces}:root {{ {variables} }}\n"
 
 
 def table_host(scope: Scope, public_host: str | None) -> bool:
@@ -471,6 +512,8 @@ class WebServer:
             Route("/score/{token}/page", self.score_state),
             Route("/score/{token}/clock", self.score_clock, methods=["POST"]),
             Route("/score/{token}/submit", self.score_submit, methods=["POST"]),
+            Route("/static/theme.css", self.theme_css),
+            Route("/font/{name}", self.font),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
         app = Starlette(routes=routes, lifespan=self._lifespan)
@@ -588,6 +631,17 @@ class WebServer:
             self._open[host] = n
         else:
             self._open.pop(host, None)
+
+    async def theme_css(self, request: Request) -> Response:
+        """The table's colour roles and typeface for the pages (``theme_css``)."""
+        return Response(theme_css(), media_type="text/css")
+
+    async def font(self, request: Request) -> Response:
+        """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
+        path = FONTS.get(request.path_params["name"])
+        if path is None:
+            return _plain(404, "Police inconnue. Unknown font.")
+        return FileResponse(path, media_type="font/ttf")
 
     async def home(self, request: Request) -> Response:
         return FileResponse(STATIC / "home.html")

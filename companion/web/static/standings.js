@@ -10,7 +10,12 @@ function draw() {
   // The game's own view follows: of the summary, only its first line (the game and round).
   const summary = page.summary[LANG] || "";
   const viewed = page.tiles || page.sheet || page.treize;
-  document.getElementById("summary").textContent = viewed ? summary.split("\n")[0] : summary;
+  let sub = viewed ? summary.split("\n")[0] : summary;
+  // The summary opens with the game's name, already the title: said once.
+  if (sub.startsWith(page.title)) sub = sub.slice(page.title.length).replace(/^\s*[—:-]\s*/, "");
+  document.getElementById("summary").textContent = sub;
+  // Kilo's tiles and 13 feuilles' table name every player with their score: no list as well.
+  document.getElementById("standings").hidden = Boolean(page.tiles || page.treize);
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of page.standings) {
