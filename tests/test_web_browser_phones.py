@@ -235,3 +235,62 @@ def test_the_standings_say_the_game_once_and_each_player_once(
     finally:
         app.stop_source()
         web.stop()
+
+
+def test_the_scorer_enters_a_kilo_card_as_the_table_does(
+    browser: Browser,  # noqa: F811
+    journal: Any,
+    screen: Any,
+) -> None:
+    """Rank, then suit (optional), on buttons; what the pile cannot hold any more is shown as
+    the table shows it, and tapping it says why, in the table's words; the card drawn is
+    journaled for the player who owes the draw."""
+    from companion.display.app import App
+    from companion.display.state import Ui
+    from companion.games.kilo import samples
+    from companion.games.kilo.events import Draw
+    from companion.games.kilo.view import build_view
+    from companion.web.server import serve_table
+    from tests.test_web_browser import _journaled
+    from tests.test_web_browser import until as step_until
+
+    table = _journaled(journal, samples.midgame())
+    view = build_view(table.engine)
+    refused = [r for r, why in view.rank_reasons.items() if why is not None]
+    rank = next(r for r, why in view.rank_reasons.items() if why is None)
+    suit = next(c[-1] for c, why in view.card_reasons.items() if c[:-1] == rank and why is None)
+    assert refused and view.owed
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        step_until(lambda: web.urls(), app)
+        url = web.urls()["scorer"]
+
+        def enter(ctx: Any) -> tuple[list[str], str, str]:
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_selector("#ranks button")
+            shown_refused = [
+                str(b.get_attribute("data-rank")) for b in page.locator("#ranks button.no").all()
+            ]
+            page.click(f"#ranks button[data-rank='{refused[0]}']", force=True)  # greyed, still tappable
+            why = page.inner_text("#answer")
+            page.click(f"#ranks button[data-rank='{rank}']")
+            page.click(f"#suits button[data-suit='{suit}']")
+            page.click("#form button[type='submit']")
+            page.wait_for_selector("#answer[data-ok]")
+            answer = str(page.get_attribute("#answer", "data-ok"))
+            page.close()
+            return shown_refused, why, answer
+
+        shown_refused, why, ok = browser.run(enter, app)
+        assert shown_refused == refused
+        reason = view.rank_reasons[refused[0]]
+        assert reason is not None and why == reason[0]
+        assert ok == "1"
+        last = list(journal.events(table.game_id))[-1][1]
+        assert isinstance(last, Draw) and last.player == view.owed[0] and str(last.card) == rank + suit
+    finally:
+        app.stop_source()
+        web.stop()

@@ -20,7 +20,10 @@ const WORDS = {
     refusedMany: "Trop de messages refusés : rechargez la page du bouton.",
     dead: "Ce code n'ouvre plus rien : scannez celui de votre place sur l'écran de la table.",
     restarting: "La table ne répond plus (elle redémarre ?) : nouvel essai…",
-    ended: "Ce code était celui d'une autre partie : scannez celui de l'écran de la table." },
+    ended: "Ce code était celui d'une autre partie : scannez celui de l'écran de la table.",
+    pickRank: "Choisissez la valeur (la couleur est facultative)", anySuit: "couleur ?",
+    chosen: "Carte : {0}", noDraw: "Personne ne doit piocher : une pioche suit un verdict.",
+    pickFirst: "Choisissez d'abord la valeur de la carte." },
   en: { other: "Français", standings: "Standings", waiting: "Waiting for the table…",
     live: "Up to date", lost: "Connection lost, retrying…", round: "Round {0} of {1}",
     slap: "Last slap", gap: "+{0}", tie: "tie (within {0})", finished: "Game over",
@@ -40,7 +43,10 @@ const WORDS = {
     refusedMany: "Too many refused messages: reload the button page.",
     dead: "This code opens nothing any more: scan your seat's code on the table's screen.",
     restarting: "The table does not answer (restarting?): trying again…",
-    ended: "This code was another game's: scan the one on the table's screen." },
+    ended: "This code was another game's: scan the one on the table's screen.",
+    pickRank: "Pick the rank (the suit is optional)", anySuit: "any suit",
+    chosen: "Card: {0}", noDraw: "Nobody owes a draw: a draw follows a verdict.",
+    pickFirst: "Pick the card's rank first." },
 };
 let LANG = (localStorage.getItem("lang") || (navigator.language || "fr")).startsWith("en") ? "en" : "fr";
 function tr(key, ...args) {
