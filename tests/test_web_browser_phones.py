@@ -255,7 +255,7 @@ def test_the_scorer_enters_a_kilo_card_as_the_table_does(
     from tests.test_web_browser import until as step_until
 
     table = _journaled(journal, samples.midgame())
-    view = build_view(table.engine)
+    view = build_view(table.engine)  # type: ignore[arg-type]  # a Kilo table
     refused = [r for r, why in view.rank_reasons.items() if why is not None]
     rank = next(r for r, why in view.rank_reasons.items() if why is None)
     suit = next(c[-1] for c, why in view.card_reasons.items() if c[:-1] == rank and why is None)
