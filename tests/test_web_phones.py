@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pygame
 import pytest
 
+from companion.table.journal import Journal
 from companion.web import server
 from companion.web.config import WebConfig
 from companion.web.fairness import simulate, within
@@ -119,3 +121,34 @@ def test_a_coarse_phone_clock_widens_the_resolution_and_is_never_in_the_future()
     results = simulate(1_000, seats=3, seed=36, delay_ms=(5.0, 40.0), step_ns=16_700_000)
     assert len(results) == 1_000  # none refused
     assert within(results) >= 0.999
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_small_tables_codes_are_all_on_one_page_of_the_status_screen(
+    journal: Journal, screen: pygame.Surface, players: int
+) -> None:
+    """800x480: a table of 3 or 4 has every code (join, each seat, the scorer) readable on the
+    status screen's first page: no "More codes" to tap before a player can scan their seat."""
+    from companion.display.app import App
+    from companion.display.state import Ui
+    from companion.games.kilo.events import NewKiloGame
+    from companion.table.live import Table
+    from companion.web.server import serve_table
+    from tests.app_helpers import painter_of
+    from tests.test_web import _decoded
+
+    names = [f"Joueur {i + 1}" for i in range(players)]
+    table = Table.start(journal, NewKiloGame(players=names, rounds=2), {"input": "keyboard"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="192.168.100.123"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    try:
+        until(lambda: web.urls(), app)
+        app.do(("nav", "status"))
+        app.redraw()
+        found = {text for text, *_ in _decoded(app.surface)}
+        assert found == set(web.urls().values())
+        assert not [c for c in painter_of(app).controls if c.action[0] == "web_page"]
+    finally:
+        app.stop_source()
+        web.stop()
