@@ -155,3 +155,20 @@ def test_a_host_that_is_not_the_tables_is_refused_token_or_not(web: WebServer) -
     # The table's own names still work: an address, localhost, the configured public host.
     assert httpx.get(f"{base}/t/{g.join}/now").status_code == 200
     assert httpx.get(f"http://localhost:{web.port}/t/{g.join}/now").status_code == 200
+
+
+def test_a_large_body_in_the_heads_read_is_a_body_not_a_head(web: WebServer) -> None:
+    """A request whose head and 20 KB body arrive in one read: refused for its body (413, the
+    body's cap), not for a head it does not have."""
+    g = web.pairings.for_game("g1", 2)
+    s = raw(web)
+    body = b"x" * 20_000
+    head = (
+        f"POST /score/{g.scorer}/submit HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Origin: {origin(web)}\r\nContent-Length: {len(body)}\r\n\r\n"
+    ).encode()
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        s.sendall(head + body)
+    got = answer_of(s)
+    s.close()
+    assert got.startswith(b"HTTP/1.1 413"), got[:80]

@@ -1038,7 +1038,9 @@ def guarded(web: WebServer) -> type[asyncio.Protocol]:
                 if self._host and web.shut_out(self._host):
                     self._cut_now()
                     return
-                self._head += len(data)
+                # Only the head: a body read in the same chunk is capped elsewhere (413).
+                end = data.find(b"\r\n\r\n")
+                self._head += len(data) if end < 0 else end + 4
                 if self._head > MAX_HEAD:
                     # httptools has no limit of its own; h11 has (h11_max_incomplete_event_size),
                     # and both meet this one first: a head is never held past it.
