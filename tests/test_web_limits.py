@@ -172,3 +172,31 @@ def test_a_large_body_in_the_heads_read_is_a_body_not_a_head(web: WebServer) -> 
     got = answer_of(s)
     s.close()
     assert got.startswith(b"HTTP/1.1 413"), got[:80]
+
+
+def test_an_address_holds_only_so_many_connections_open(
+    web: WebServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past MAX_OPEN_PER_ADDRESS connections of one address not yet a pad's socket, its next
+    ones are closed as they are made; other addresses are served; a place freed is a place."""
+    monkeypatch.setattr(server, "MAX_OPEN_PER_ADDRESS", 5)
+    g = web.pairings.for_game("g1", 2)
+    held = [raw(web, "127.0.0.9") for _ in range(5)]
+    for s in held:
+        s.sendall(b"GET /t/")
+    until(lambda: web._open.get("127.0.0.9") == 5)
+    extra = raw(web, "127.0.0.9")
+    extra.sendall(b"GET /t/" + g.join.encode() + b"/now HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert answer_of(extra) == b""  # closed unread
+    extra.close()
+    assert httpx.get(f"{origin(web)}/t/{g.join}/now").status_code == 200  # another address
+    held.pop().close()
+    until(lambda: web._open.get("127.0.0.9") == 4)
+    again = raw(web, "127.0.0.9")
+    again.sendall(
+        b"GET /t/" + g.join.encode() + b"/now HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    assert answer_of(again).startswith(b"HTTP/1.1 200")
+    again.close()
+    for s in held:
+        s.close()
