@@ -15,7 +15,7 @@ import pytest
 
 from companion.web.config import WebConfig
 from companion.web.server import WebServer
-from tests.test_web_browser import Browser, browser  # noqa: F401  (the module's chromium)
+from tests.test_web_browser import SCREENS, Browser, browser  # noqa: F401  (the module's chromium)
 
 
 class Idle:
@@ -271,6 +271,8 @@ def test_the_scorer_enters_a_kilo_card_as_the_table_does(
             page = ctx.new_page()
             page.goto(url)
             page.wait_for_selector("#ranks button")
+            shown = [str(b.get_attribute("data-rank")) for b in page.locator("#ranks button").all()]
+            assert shown == list(view.rank_reasons)  # the table's order, A to K
             shown_refused = [
                 str(b.get_attribute("data-rank")) for b in page.locator("#ranks button.no").all()
             ]
@@ -278,6 +280,8 @@ def test_the_scorer_enters_a_kilo_card_as_the_table_does(
             why = page.inner_text("#answer")
             page.click(f"#ranks button[data-rank='{rank}']")
             page.click(f"#suits button[data-suit='{suit}']")
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / "phone-scorer-kilo.png"), full_page=True)
             page.click("#form button[type='submit']")
             page.wait_for_selector("#answer[data-ok]")
             answer = str(page.get_attribute("#answer", "data-ok"))

@@ -70,7 +70,8 @@ def standings_of(game_id: str, seq: int, engine: Any) -> dict[str, Any]:
             # offers the same choice as the screen (rank, then a suit or none).
             out["draw"] = {
                 "owed": list(view.owed),
-                "ranks": _plain(view.rank_reasons),
+                # A list, not an object: a browser puts "2".."10" before "A" in an object.
+                "ranks": [[rank, _plain(why)] for rank, why in view.rank_reasons.items()],
                 "cards": _plain(view.card_reasons),
             }
         # The table's tiles, in seating order: kilos, the cards drawn, who owes a draw.

@@ -75,11 +75,12 @@ function drawCard(form) {
   player.value = drawer && page.players.includes(drawer) ? drawer : (d.owed[0] || page.players[0]);
   player.addEventListener("change", () => { drawer = player.value; });
   form.append(field(tr("player"), player));
-  if (rank !== null && (!(rank in d.ranks) || d.ranks[rank])) { rank = null; suit = null; }
+  const rankWhy = new Map(d.ranks);  // [rank, why] in the table's order, A to K
+  if (rank !== null && (!rankWhy.has(rank) || rankWhy.get(rank))) { rank = null; suit = null; }
   if (rank !== null && suit !== null && d.cards[rank + suit]) suit = null;
   form.append(Object.assign(document.createElement("p"), { className: "pick", textContent: tr("pickRank") }));
   const ranks = document.createElement("div"); ranks.id = "ranks"; ranks.className = "cards";
-  for (const [r, reason] of Object.entries(d.ranks)) {
+  for (const [r, reason] of d.ranks) {
     const b = button(r, "rank" + (reason ? " no" : "") + (r === rank ? " on" : ""), () => {
       if (reason) { why(reason); return; }
       rank = r; draw();
@@ -93,8 +94,8 @@ function drawCard(form) {
   const suits = document.createElement("div"); suits.id = "suits"; suits.className = "cards";
   for (const [s, mark] of [[null, tr("anySuit")], ...SUITS]) {
     const reason = rank !== null && s !== null ? d.cards[rank + s] : null;
-    const b = button(mark, "suit" + (s === "H" || s === "D" ? " red" : "") + (reason ? " no" : "")
-      + (s === suit ? " on" : ""), () => {
+    // No red for hearts and diamonds: red is the table's "who draws", never a suit.
+    const b = button(mark, "suit" + (reason ? " no" : "") + (s === suit ? " on" : ""), () => {
       if (reason) { why(reason); return; }
       suit = s; draw();
     });
