@@ -127,6 +127,16 @@ def test_a_restarted_table_finds_its_pads_and_a_dead_code_is_said(
         return page
 
     page = browser.run(open_and_tap, IDLE)
+    join = f"http://127.0.0.1:{port}/t/{first.pairings.for_game('g1', 3).join}"
+
+    def open_viewer(ctx: Any) -> Any:
+        viewer = ctx.new_page()
+        viewer.goto(join)
+        viewer.wait_for_selector("#state")
+        return viewer
+
+    viewer = browser.run(open_viewer, IDLE)
+    until(lambda: len(first._viewers) == 1)
     first.stop()  # as kill -9 does for the phones: the socket goes, nothing said
     browser.run(lambda _: page.wait_for_selector("body[data-closed='waiting']"), IDLE)
     assert "redémarre" in browser.run(lambda _: page.inner_text("#msg"), IDLE)
@@ -138,6 +148,7 @@ def test_a_restarted_table_finds_its_pads_and_a_dead_code_is_said(
         browser.run(lambda _: tap_until(page, 1), IDLE)  # its own count again, answered ok
         back_s = time.monotonic() - started
         assert back_s < 10, back_s
+        until(lambda: len(again._viewers) == 1)  # the viewer's stream came back by itself
     finally:
         again.stop()
     game[0] = "g2"  # a new game after the restart: the old codes are dead
@@ -145,9 +156,12 @@ def test_a_restarted_table_finds_its_pads_and_a_dead_code_is_said(
     try:
         browser.run(lambda _: page.wait_for_selector("body[data-closed='dead']", timeout=15_000), IDLE)
         assert "n'ouvre plus rien" in browser.run(lambda _: page.inner_text("#msg"), IDLE)
+        # The viewer of the last game: told its code is dead, not "retrying" for ever.
+        browser.run(lambda _: viewer.wait_for_selector("body[data-closed='ended']", timeout=15_000), IDLE)
+        assert "autre partie" in browser.run(lambda _: viewer.inner_text("#state"), IDLE)
         refused = third.refused
         browser.run(lambda _: page.wait_for_timeout(2500), IDLE)
-        assert third.refused == refused  # it stopped knocking
+        assert third.refused == refused  # they stopped knocking
     finally:
         third.stop()
 
