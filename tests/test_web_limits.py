@@ -165,7 +165,7 @@ def test_a_large_body_in_the_heads_read_is_a_body_not_a_head(web: WebServer) -> 
     body = b"x" * 20_000
     head = (
         f"POST /score/{g.scorer}/submit HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        f"Origin: {origin(web)}\r\nContent-Length: {len(body)}\r\n\r\n"
+        f"Origin: {origin(web)}\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"
     ).encode()
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):
         s.sendall(head + body)
