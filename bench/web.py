@@ -17,6 +17,11 @@ One JSON object a line, every figure named (never asserted: tests/ assert behavi
   idle (the pads keep answering pings: that is their idle).
 - ``strangers``: 1,000 connection attempts with no valid token; how long they took and the
   table's press latency meanwhile.
+- ``restart`` (``--only restart``): kill -9 of ``companion play --web`` with chromium pads, then
+  ``--resume``: until every pad has a tap answered again (s).
+- ``big_head`` and ``siege`` (``--only siege``, issue 36): the table's memory before and after
+  a stranger's 100 MB head; then 500 half-open connections and 10,000 tokenless requests from
+  one address, while a paired viewer loads its page (p50/p99 ms) and the pads press.
 """
 
 from __future__ import annotations
@@ -178,6 +183,123 @@ def phones(spec: str) -> None:
         knocked[:] = [time.perf_counter() - t, refused, cut]
         strangers.set()
 
+    sieged = threading.Event()
+    siege_out: dict[str, Any] = {}
+
+    def siege(half_open: int, requests: int) -> None:
+        """Issue 36's siege: ``half_open`` connections that send ``GET /t/`` and never finish
+        (spread over ten addresses, 127.0.3.1-10), and ``requests`` tokenless requests from one
+        address (127.0.4.1), on kept-alive connections, a new one whenever the server closes
+        it; meanwhile a paired viewer (127.0.0.1) loads its page every 50 ms on a new
+        connection."""
+        import socket
+
+        port = int(base.rsplit(":", 1)[1])
+        loads: list[float] = []
+        statuses: dict[str, int] = {}
+        done = threading.Event()
+
+        def view() -> None:
+            client = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0), timeout=10)
+            while not done.is_set():
+                t = time.perf_counter()
+                try:
+                    code = client.get(f"{base}/t/{cfg['join']}").status_code
+                    code2 = client.get(f"{base}/t/{cfg['join']}/now").status_code
+                    key = f"{code}/{code2}"
+                except httpx.TransportError as exc:
+                    key = type(exc).__name__
+                loads.append((time.perf_counter() - t) * 1000)
+                statuses[key] = statuses.get(key, 0) + 1
+                time.sleep(0.05)
+            client.close()
+
+        viewer_thread = threading.Thread(target=view, daemon=True)
+        viewer_thread.start()
+        held: list[socket.socket] = []
+        refused_open = 0
+        for i in range(half_open):
+            try:
+                s = socket.create_connection(
+                    ("127.0.0.1", port), timeout=5, source_address=(f"127.0.3.{1 + i % 10}", 0)
+                )
+                s.sendall(b"GET /t/")
+                held.append(s)
+            except OSError:
+                refused_open += 1
+        answered = cut = 0
+        conn: socket.socket | None = None
+        t0 = time.perf_counter()
+        for i in range(requests):
+            try:
+                if conn is None:
+                    conn = socket.create_connection(
+                        ("127.0.0.1", port), timeout=5, source_address=("127.0.4.1", 0)
+                    )
+                conn.sendall(
+                    f"GET /t/stranger{i:06d}xxxxxxxxxxxx HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+                )
+                head = conn.recv(4096)
+                if not head:
+                    raise EOFError
+                answered += 1
+            except (OSError, EOFError):
+                cut += 1
+                if conn is not None:
+                    conn.close()
+                conn = None
+        took = time.perf_counter() - t0
+        still = 0
+        for s in held:  # how many half-open the server still held at the end
+            s.setblocking(False)
+            try:
+                still += 0 if s.recv(1) == b"" else 1
+            except BlockingIOError:
+                still += 1
+            except OSError:
+                pass
+        done.set()
+        viewer_thread.join()
+        for s in held:
+            s.close()
+        if conn is not None:
+            conn.close()
+        siege_out.update(
+            half_open=half_open,
+            half_open_refused_at_connect=refused_open,
+            half_open_still_held=still,
+            requests=requests,
+            answered=answered,
+            cut=cut,
+            seconds=round(took, 2),
+            viewer_loads=len(loads),
+            viewer_p50_ms=pct(loads, 0.5) if loads else None,
+            viewer_p99_ms=pct(loads, 0.99) if loads else None,
+            viewer_statuses=statuses,
+        )
+        sieged.set()
+
+    def big_head(megabytes: int) -> dict[str, Any]:
+        """A head of ``megabytes`` MB of header lines from a stranger (127.0.5.1)."""
+        import socket
+
+        port = int(base.rsplit(":", 1)[1])
+        sent = 0
+        answer = b""
+        with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.5.1", 0)) as s:
+            s.sendall(b"GET /t/x HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            line = b"X-Filler: " + b"a" * 1000 + b"\r\n"
+            chunk = line * 64
+            try:
+                while sent < megabytes * 1_000_000:
+                    s.sendall(chunk)
+                    sent += len(chunk)
+                s.sendall(b"\r\n")
+                answer = s.recv(64)
+            except OSError:
+                pass
+        return {"sent_bytes": sent, "answer": answer.split(b"\r\n", 1)[0].decode("latin-1")}
+
     for _ in range(cfg["viewers"]):
         threading.Thread(target=viewer, daemon=True).start()
     print("ready", flush=True)
@@ -198,6 +320,15 @@ def phones(spec: str) -> None:
         elif cmd[0] == "strangers_wait":
             strangers.wait()
             print("took", *knocked, flush=True)
+        elif cmd[0] == "siege":
+            sieged.clear()
+            threading.Thread(target=siege, args=(int(cmd[1]), int(cmd[2])), daemon=True).start()
+            print("started", flush=True)
+        elif cmd[0] == "siege_wait":
+            sieged.wait()
+            print(json.dumps(siege_out), flush=True)
+        elif cmd[0] == "big_head":
+            print(json.dumps(big_head(int(cmd[1]))), flush=True)
 
 
 class Stamped(queue.Queue):  # type: ignore[type-arg]
@@ -348,7 +479,7 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, att
 
     # Journaled events pushed to every viewer: the first dealer, then each player's press.
     commits: dict[int, int] = {}
-    events_to_push = [] if only in ("idle", "strangers") else None
+    events_to_push = [] if only in ("idle", "strangers", "siege") else None
     t_us = time.monotonic_ns() // 1000
     for i, event in enumerate(
         events_to_push
@@ -362,7 +493,7 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, att
         table.submit(event)
         time.sleep(0.2 + 0.013 * (i % 3))  # not in step with the server's polling
     push = [(at - commits[seq]) / 1e6 for seq, at in json.loads(ask("pushes")) if seq in commits] or [0.0]
-    if only != "strangers":
+    if only not in ("strangers", "siege"):
         emit(
             bench="standings_push",
             viewers=viewers_n,
@@ -387,9 +518,9 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, att
             note="kilo's busy sample, every screen drawn 40 times; the busiest screen's median",
         )
     cpu0, wall0 = time.process_time(), time.monotonic()
-    time.sleep(0 if only == "strangers" else 5)
+    time.sleep(0 if only in ("strangers", "siege") else 5)
     share = (time.process_time() - cpu0) / (time.monotonic() - wall0)
-    if only != "strangers":
+    if only not in ("strangers", "siege"):
         emit(
             bench="idle_cpu",
             pads=pads_n,
@@ -399,6 +530,15 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, att
         )
 
     if only == "idle":
+        proc.stdin.close()
+        proc.terminate()
+        proc.wait(10)
+        web.stop()
+        journal.close()
+        return
+
+    if only == "siege":
+        siege_figures(web, ask, press_latencies, lat)
         proc.stdin.close()
         proc.terminate()
         proc.wait(10)
@@ -461,6 +601,54 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, att
     journal.close()
 
 
+def _rss_mb() -> float:
+    """This process's resident memory (Linux: /proc/self/statm)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def siege_figures(web: Any, ask: Any, press_latencies: Any, quiet: list[float]) -> None:
+    """Issue 36's numbers: a 100 MB head's cost in the table's memory; 500 half-open
+    connections and 10,000 tokenless requests from one address against a paired viewer's page
+    loads and the pads' presses."""
+    import gc
+
+    gc.collect()
+    before = _rss_mb()
+    got = json.loads(ask("big_head 100"))
+    gc.collect()
+    time.sleep(0.5)
+    after = _rss_mb()
+    emit(
+        bench="big_head",
+        attempted_mb=100,
+        sent_mb=round(got["sent_bytes"] / 1e6, 2),
+        answer=got["answer"],
+        too_large=web.too_large,
+        rss_before_mb=round(before, 1),
+        rss_after_mb=round(after, 1),
+        rss_growth_mb=round(after - before, 2),
+        note="the table's process; the head sent from the phones' process (127.0.5.1)",
+    )
+    timed_out, cut, refused = web.timed_out, web.cut, web.refused
+    assert ask("siege 500 10000") == "started"
+    during = press_latencies(200)
+    figures = json.loads(ask("siege_wait"))
+    emit(
+        bench="siege",
+        **figures,
+        server_head_timeouts=web.timed_out - timed_out,
+        server_cut=web.cut - cut,
+        server_refused=web.refused - refused,
+        refusing_addresses=sorted(web._refusals),
+        press_p50_ms_during=pct(during, 0.5),
+        press_p99_ms_during=pct(during, 0.99),
+        press_p99_ms_quiet=pct(quiet, 0.99),
+        note="half-open over 127.0.3.1-10, tokenless requests from 127.0.4.1 kept alive, "
+        "the viewer's page and its /now on new connections every 50 ms from 127.0.0.1",
+    )
+
+
 def browser_push(samples: int) -> None:
     """From a journaled event to the phone's page redrawn with it, in Debian's chromium (360 px,
     through Playwright): the page notes the wall clock as it draws; one viewer, a 13 feuilles
@@ -517,6 +705,116 @@ def browser_push(samples: int) -> None:
     journal.close()
 
 
+def restart(seats: int = 3) -> None:
+    """kill -9 of a real ``companion play --web`` with a pad per seat open in chromium (the real
+    pad.js), then ``companion play --resume --web`` on the same folder and port: from the kill,
+    and from the new table's listening socket, until every pad has had a tap answered again
+    (each page taps every 100 ms until its press counts, as a player would)."""
+    import shutil
+    import signal
+    import socket
+    import subprocess
+
+    import httpx
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        emit(bench="restart", skipped="playwright is not installed")
+        return
+    if not Path(chromium).exists():
+        emit(bench="restart", skipped="Debian's chromium is not installed")
+        return
+    folder = Path(tempfile.mkdtemp())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = folder / "companion.toml"
+    config.write_text(
+        f'[web]\nenabled = true\nbind = "127.0.0.1"\nport = {port}\npublic_host = "127.0.0.1"\n'
+    )
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "COMPANION_CONFIG": str(config),
+    }
+    base = f"http://127.0.0.1:{port}"
+    names = ",".join(f"P{i + 1}" for i in range(seats))
+    common = [
+        "--web",
+        "--input",
+        "keyboard",
+        "--data-dir",
+        str(folder / "data"),
+        "--mute",
+        "--size",
+        "800x480",
+    ]
+
+    def table(*args: str) -> tuple[subprocess.Popen[bytes], float]:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "play", *args, *common],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(600):  # bounded: 60 s
+            try:
+                httpx.get(base + "/", timeout=1)
+                return proc, time.monotonic()
+            except httpx.TransportError:
+                time.sleep(0.1)
+        proc.kill()
+        raise RuntimeError("the table never listened")
+
+    first, _ = table("kilo", "--players", names)
+    codes = folder / "data" / "web-codes.json"
+    for _ in range(300):
+        if codes.exists():
+            break
+        time.sleep(0.1)
+    tokens = json.loads(codes.read_text())["seats"]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+        pages = []
+        for tok in tokens:
+            page = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True).new_page()
+            page.goto(f"{base}/pad/{tok}")
+            page.wait_for_selector("#res:has-text('±')", timeout=30_000)
+            pages.append(page)
+        for page in pages:
+            for n in (1, 2):
+                page.locator("#pad").tap()
+                page.wait_for_selector(f"body[data-pressed='{n}']", timeout=10_000)
+        os.kill(first.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        first.wait()
+        again, listening = table("--resume")
+        back: list[float] = []
+        for page in pages:  # each page taps until its first press of the new connection counts
+            deadline = time.monotonic() + 30
+            while page.get_attribute("body", "data-pressed") != "1" and time.monotonic() < deadline:
+                if page.locator("#pad.ready").count():
+                    page.locator("#pad").tap()
+                page.wait_for_timeout(100)
+            back.append(
+                time.monotonic() if page.get_attribute("body", "data-pressed") == "1" else float("nan")
+            )
+        browser.close()
+    again.terminate()
+    again.wait(10)
+    emit(
+        bench="restart",
+        seats=seats,
+        kill_to_listening_s=round(listening - killed, 2),
+        listening_to_every_pad_pressing_s=round(max(back) - listening, 2),
+        kill_to_every_pad_pressing_s=round(max(back) - killed, 2),
+        note="kill -9 of companion play --web, then --resume on the same folder and port; chromium pads",
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--presses", type=int, default=10_000)
@@ -525,8 +823,9 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
     ap.add_argument(
         "--only",
-        choices=["idle", "live", "browser", "strangers"],
-        help="idle: only the idle CPU; live: no fairness; strangers: only the 1,000 strangers",
+        choices=["idle", "live", "browser", "strangers", "siege", "restart"],
+        help="idle: only the idle CPU; live: no fairness; strangers: only the 1,000 strangers; "
+        "siege: a 100 MB head, then 500 half-open connections and 10,000 tokenless requests",
     )
     ap.add_argument("--attempts", type=int, default=1000, help="strangers' connection attempts")
     ap.add_argument("--phones", help=argparse.SUPPRESS)  # the phones' own process
@@ -535,6 +834,9 @@ def main() -> None:
         phones(args.phones)
         return
     presses = 500 if args.quick else args.presses
+    if args.only == "restart":
+        restart()
+        return
     if args.only in (None, "browser"):
         browser_push(20 if args.quick else 200)
         if args.only == "browser":
@@ -544,7 +846,7 @@ def main() -> None:
     live(
         3 if args.quick else args.pads,
         3 if args.quick else args.viewers,
-        50 if args.quick or args.only == "strangers" else 500,
+        50 if args.quick or args.only in ("strangers", "siege") else 500,
         args.only,
         args.attempts,
     )

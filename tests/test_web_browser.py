@@ -136,7 +136,7 @@ def test_standings_and_a_pad_in_the_browser(
         def open_pages(ctx: Any) -> Any:
             viewer = ctx.new_page()
             viewer.goto(urls["join"])
-            viewer.wait_for_selector("#standings tr[data-seat='2']")
+            viewer.wait_for_selector("#tiles .tile[data-seat='2']")  # Kilo: its tiles, no list too
             pad = ctx.new_page()
             pad.goto(urls["seat 2"])
             pad.wait_for_selector("#pad.ready")
@@ -145,7 +145,7 @@ def test_standings_and_a_pad_in_the_browser(
             return viewer, pad
 
         viewer, pad = browser.run(open_pages, app)
-        assert browser.run(lambda _: viewer.locator("#standings tr").count(), app) == 3
+        assert browser.run(lambda _: viewer.locator("#tiles .tile").count(), app) == 3
         seq = int(browser.run(lambda _: viewer.get_attribute("body", "data-seq"), app))
         SCREENS.mkdir(parents=True, exist_ok=True)
         browser.run(lambda _: viewer.screenshot(path=str(SCREENS / "phone-standings.png")), app)
@@ -239,7 +239,7 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
                 pads.append(page)
             scorer = ctx.new_page()
             scorer.goto(urls["scorer"])
-            scorer.wait_for_selector("#form button")
+            scorer.wait_for_selector("#nodraw")  # no draw owed yet: said so
             return pads, scorer
 
         pads, scorer = browser.run(open_pads, app)
@@ -263,10 +263,11 @@ def test_a_table_of_phones_plays_a_whole_game_of_kilo(
 
             def draw(_: Any, owed: str = owed, card: str = card) -> str:
                 scorer.reload()
-                scorer.wait_for_selector("#form button")
+                scorer.wait_for_selector("#ranks button")
                 scorer.select_option("#player", owed)
-                scorer.fill("#card", card)
-                scorer.click("#form button")
+                scorer.click(f"#ranks button[data-rank='{card[:-1]}']")  # as on the table: rank,
+                scorer.click(f"#suits button[data-suit='{card[-1]}']")  # then suit
+                scorer.click("#form button[type='submit']")
                 scorer.wait_for_selector("#answer[data-ok]")
                 return str(scorer.get_attribute("#answer", "data-ok"))
 
@@ -287,10 +288,16 @@ def test_the_pages_give_the_table_their_instants(
     the browser handed it the touch (its input allowance) and answers the table's question at
     once; the scorer's page asks its clock question, so its entry carries the instant it was
     sent on the table's clock, with its resolution."""
+    from companion.games.kilo import samples
     from companion.web.scorer import WebWrite
     from companion.web.source import WebSource
 
-    app, web = serve(journal, screen, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=2))
+    # A game where a draw is owed (Chloé's): the scorer's page offers its card entry then only.
+    table = _journaled(journal, samples.midgame())
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
+    app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+    serve_table(web, app)
+    until(lambda: web.urls(), app)
     writes: list[WebWrite] = []
 
     class Recorder(queue.Queue):  # type: ignore[type-arg]
@@ -322,11 +329,10 @@ def test_the_pages_give_the_table_their_instants(
         def enter(ctx: Any) -> tuple[int, int]:
             page = ctx.new_page()
             page.goto(urls["scorer"])
-            page.wait_for_selector("#form button")
-            page.select_option("#player", "Bruno")
-            page.fill("#card", "7S")
+            page.wait_for_selector("#ranks button:not(.no)")
+            page.locator("#ranks button:not(.no)").first.click()
             before = time.monotonic_ns()
-            page.click("#form button")
+            page.click("#form button[type='submit']")
             page.wait_for_selector("#answer[data-ok]")
             return before, time.monotonic_ns()
 

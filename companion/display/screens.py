@@ -466,6 +466,13 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     for note in hw.notes[-3:]:
         lines.append(ui.text(note))
     text = "\n".join(lines)
+    codes = hw.web.codes() if hw.web is not None and v is not None else []
+    if codes:
+        # Phones at the table: their codes over the whole area, the status lines in a cell of
+        # their own, so that a table of 3 or 4 has every code on one page at a readable size
+        # (issue 36: under the status panel, a 3-player table's five codes took two pages).
+        draw_codes(p, ui, codes, area, status=(text, WARN if hw.trouble else FG))
+        return
     if v is not None:
         # The status takes the height its lines need (up to half), the scores the rest.
         pad_h = p.px(20)
@@ -475,11 +482,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         status_h = max(p.px(60), min(area.height // 2, need))
         status_box = Rect(area.x, area.y, area.width, status_h)
         scores = Rect(area.x, status_box.bottom + gap, area.width, area.bottom - status_box.bottom - gap)
-        codes = hw.web.codes() if hw.web is not None else []
-        if codes:  # phones at the table: their codes instead of the scores (companion/web/)
-            draw_codes(p, ui, codes, scores)
-        else:
-            screens_of(ui).strip(p, v, ui, scores)
+        screens_of(ui).strip(p, v, ui, scores)
     else:
         status_box = area
     p.panel(status_box)
@@ -487,18 +490,28 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     p.paragraph(text, inner, p.font(NEAR), FG if not hw.trouble else WARN, min_size=p.font(16))
 
 
-def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], area: Rect) -> None:
+def draw_codes(
+    p: Painter,
+    ui: Ui,
+    codes: list[tuple[str, str, str, Action]],
+    area: Rect,
+    *,
+    status: tuple[str, Color] | None = None,
+) -> None:
     """The phones' QR codes: standings, each seat, the scorer; a seat's or the scorer's code is a
     button that draws a new one. As many as fit with modules a phone reads (``MIN_MODULE_PX``);
-    the others on further pages, behind a button."""
+    the others on further pages, behind a button. ``status``: the status lines and their colour,
+    in the first cell of every page."""
     from companion.web.qr import layout_codes, matrix, surface
 
     label_h = p.line_height(p.font(16))
     inset, pad = p.px(4), p.px(8)  # a cell's margin, and the code's within its cell
     modules = max(len(matrix(url)) for _, _, url, _ in codes)
+    fixed = 1 if status is not None else 0
     per_page, rows, cols = layout_codes(
-        len(codes), modules, area.width, area.height, label_h, 2 * inset + pad
+        len(codes) + fixed, modules, area.width, area.height, label_h, 2 * inset + pad
     )
+    per_page = max(1, per_page - fixed)  # codes a page, beside the status cell
     pages = -(-len(codes) // per_page)
     page = ui.hardware.codes_page % pages
     shown = codes[page * per_page : (page + 1) * per_page]
@@ -509,6 +522,12 @@ def draw_codes(p: Painter, ui: Ui, codes: list[tuple[str, str, str, Action]], ar
         )
         for i in range(rows * cols)
     ]
+    if status is not None:
+        box = cells.pop(0)
+        p.panel(box)
+        p.paragraph(
+            status[0], box.inflate(-p.px(12), -p.px(10)), p.font(SMALL), status[1], min_size=p.font(14)
+        )
     for cell, (fr, en, url, action) in zip(cells, shown, strict=False):
         if action[0] == "noop":
             p.panel(cell)

@@ -64,6 +64,16 @@ def standings_of(game_id: str, seq: int, engine: Any) -> dict[str, Any]:
         view = build_view(engine)
         out["round"] = [view.round, view.rounds]
         out["last_slap"] = _plain(view.last_slap)
+        if view.awaiting == "draw":
+            # The table's card entry: who draws, and for each rank and card why the pile cannot
+            # hold it any more ([fr, en]) or null, in the table's order; the scorer's page
+            # offers the same choice as the screen (rank, then a suit or none).
+            out["draw"] = {
+                "owed": list(view.owed),
+                # A list, not an object: a browser puts "2".."10" before "A" in an object.
+                "ranks": [[rank, _plain(why)] for rank, why in view.rank_reasons.items()],
+                "cards": _plain(view.card_reasons),
+            }
         # The table's tiles, in seating order: kilos, the cards drawn, who owes a draw.
         out["tiles"] = [
             {

@@ -34,8 +34,14 @@ MAX_MESSAGE = 512  # bytes: the longest honest message is under 100
 MAX_OUTSTANDING = 8  # pings awaiting their pong; older ones are forgotten
 MAX_PRESS_AGE_NS = 2_000_000_000  # a press older than this when it arrives is not believed
 MAX_RES_NS = 250_000_000  # a press known only to a quarter second is not a slap: sync first
-DEFAULT_STEP_NS = 1_000_000  # a phone that does not say its clock's step: the coarsest browsers'
+DEFAULT_STEP_NS = 1_000_000  # a phone that does not say its clock's step: a common browser's
 MIN_STEP_NS = 1_000
+# A coarser step is believed up to this: privacy modes round to a 60 Hz frame (16.7 ms) or to
+# 100 ms; the step widens the stated resolution (it is in every uncertainty), so a phone that
+# overstates it only makes its presses ties, never earlier. Capping it lower made the table
+# state presses more precisely than the phone stamped them, and refuse honest ones as "from the
+# future" (issue 36).
+MAX_STEP_NS = 100_000_000
 STRIKES = 20  # refused messages before the connection is closed
 # The pad's watermark (docs/phones.md, "Waiting for the phones"). A touch is stamped by the
 # phone's system before the page's handler runs: a pong read at P does not promise that every
@@ -118,6 +124,10 @@ class PadSession:
         self.bucket = Bucket(rate=40, burst=60, now_ns=now_ns())
         self.strikes = 0
         self.presses = 0
+        # Press numbers are this connection's: they must grow on it (a message sent twice counts
+        # once), and a new phone, a reloaded page or a new code starts its own count (issue 36:
+        # a seat's highest number kept for ever refused a new phone's presses until it caught up).
+        self.last_n = 0
         self._down: int | None = None  # the press whose release is awaited
         # Event time (docs/phones.md, "Waiting for the phones"): written by the server's
         # thread, read by the table's (``WebSource.promise``); ints, replaced whole.
@@ -217,8 +227,7 @@ class PadSession:
                     "« hello » sans pas d'horloge (step_us) valable.",
                     '"hello" without a valid clock step (step_us).',
                 )
-            # Between a µs and a ms: a coarser claim is capped at the coarsest browser's step.
-            self.clock.phone_res_ns = min(max(step, MIN_STEP_NS), DEFAULT_STEP_NS)
+            self.clock.phone_res_ns = min(max(step, MIN_STEP_NS), MAX_STEP_NS)
             return Outcome(answer=self.sync_text())
         return self._refuse(
             None,
@@ -265,7 +274,7 @@ class PadSession:
                 "bouton depuis le code de cette partie.",
                 "This press belongs to another game: reload the button page from this game's code.",
             )
-        last = self.pairing.last_press.get(self.seat, 0)
+        last = self.last_n
         if n <= last:
             return self._refuse(
                 n,
@@ -291,7 +300,7 @@ class PadSession:
                 "Appui arrivé plus de 2 s après le toucher : il ne compte pas ; vérifiez le Wi-Fi.",
                 "Press arrived over 2 s after the touch: it does not count; check the Wi-Fi.",
             )
-        self.pairing.last_press[self.seat] = n
+        self.last_n = n
         self._down = n
         self.presses += 1
         lag = _ms_to_ns(msg.get("d"))

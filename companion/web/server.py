@@ -54,8 +54,13 @@ MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
 QUIET_SLACK_NS = 50_000_000
 ASK_GAP_NS = 5_000_000  # between two questions to a pad that fell short (``_follow``)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
+# Limits on what a connection may hold before it is anyone's (docs/phones.md, "Security"):
+# enforced in ``guarded``'s protocol, whichever of uvicorn's parsers runs.
+MAX_HEAD = 16 * 1024  # bytes of a request's head (an honest phone's is under 2 KB)
+HEAD_TIMEOUT_S = 10.0  # to send a whole head, from the connection or the last answer
+MAX_OPEN_PER_ADDRESS = 64  # connections of one address not yet a pad's socket
 CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 HEADERS = [
@@ -71,11 +76,40 @@ HEADERS = [
 class Hardened:
     """Security headers on every answer; a body larger than the cap refused before it is read."""
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body: int,
+        public_host: str | None = None,
+        shut_out: Callable[[str], bool] | None = None,
+    ) -> None:
         self.app = app
         self.max_body = max_body
+        self.public_host = public_host
+        self.shut_out = shut_out
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if self.shut_out is not None and client and scope["type"] == "http" and self.shut_out(str(client[0])):
+            # An address that spent its refusals, on a connection kept alive or pipelined (its
+            # head read before the last answer was out): told once, and the connection closed.
+            await PlainTextResponse(
+                "Trop de codes inconnus : réessayez dans une seconde. "
+                "Too many unknown codes: try again in a second.",
+                status_code=429,
+                headers={"connection": "close"},
+            )(scope, receive, send)
+            return
+        if scope["type"] in ("http", "websocket") and not table_host(scope, self.public_host):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4403})  # its handshake: a 403
+            else:
+                await _plain(
+                    421,
+                    "Adresse inconnue de la table : ouvrez le code de son écran. "
+                    "Not the table's address: open the code on its screen.",
+                )(scope, receive, send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -93,8 +127,10 @@ class Hardened:
         await self.app(scope, receive, send_hardened)
 
 
-# What a viewer's queue holds when the server stops (a page is a JSON object, never empty).
+# What a viewer's queue holds when the server stops (a page is a JSON object, never empty)...
 _END = ""
+# ...and when the game changed: the stream looks whether its code is still the game's.
+_LOOK = "?"
 
 
 def _plain(status: int, text: str) -> Response:
@@ -108,6 +144,71 @@ def same_origin(headers: Any) -> bool:
     if not origin or not host:
         return False
     return origin in (f"http://{host}", f"https://{host}")
+
+
+def _fonts() -> dict[str, Path]:
+    from fontpkg_atkinson_hyperlegible import ROOT
+
+    return {f.name: f for f in (Path(ROOT) / "files").glob("AtkinsonHyperlegible-*.ttf")}
+
+
+# The table's typeface (companion/display/typeface.py), served from the package the table draws
+# with: the pages work without internet and read as the table's screen does.
+FONTS = _fonts()
+
+
+def theme_css() -> str:
+    """The table's colour roles (companion/display/theme.py) as CSS variables, and its typeface:
+    the pages share the screen's meaning of each colour (a red is who draws, never a seat)."""
+    from companion.display import theme
+
+    def hexa(c: tuple[int, int, int]) -> str:
+        return f"#{c[0]:02x}{c[1]:02x}{c[2]:02x}"
+
+    roles = {
+        "bg": theme.BG,
+        "panel": theme.PANEL,
+        "panel-hi": theme.PANEL_HI,
+        "fg": theme.FG,
+        "muted": theme.MUTED,
+        "disabled": theme.DISABLED,
+        "accent": theme.ACCENT,
+        "good": theme.GOOD,
+        "bad": theme.BAD,
+        "warn": theme.WARN,
+    }
+    faces = "".join(
+        f'@font-face {{ font-family: "Atkinson Hyperlegible"; src: url("/font/{name}") format("truetype"); '
+        f"font-weight: {'bold' if 'Bold' in name else 'normal'}; "
+        f"font-style: {'italic' if 'Italic' in name else 'normal'}; font-display: swap; }}\n"
+        for name in sorted(FONTS)
+    )
+    variables = " ".join(f"--{role}: {hexa(colour)};" for role, colour in roles.items())
+    return f"/* Generated from companion/display/theme.py. */\n{faces}:root {{ {variables} }}\n"
+
+
+def table_host(scope: Scope, public_host: str | None) -> bool:
+    """Whether a request's Host names the table: an IP address (a phone follows a code, which
+    holds one), ``localhost``, or the configured ``public_host``. A name that is none of these
+    is how a DNS rebinding reaches the table: a page of evil.example whose name now points here
+    sends its own Host, and an Origin that matches it (``same_origin`` alone lets it through)."""
+    import ipaddress
+
+    host = ""
+    for name, value in scope.get("headers", ()):
+        if name == b"host":
+            host = value.decode("latin-1").strip().lower()
+            break
+    if not host:
+        return False
+    name = host[1 : host.find("]")] if host.startswith("[") else host.rsplit(":", 1)[0]
+    if name in ("localhost", (public_host or "").lower()):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 class _Server(uvicorn.Server):
@@ -156,7 +257,7 @@ class WebServer:
         self.feed = Feed(data_dir)
         self.current_game = current_game
         self.now_ns = now_ns
-        self.pairings = Pairings()
+        self.pairings = Pairings(data_dir)
         self._events: queue.Queue[Any] | None = None  # the table's button queue, while attached
         self.pads: dict[int, PadSession] = {}  # seat -> the connected pad of the current game
         self._pad_ws: dict[int, WebSocket] = {}
@@ -168,6 +269,9 @@ class WebServer:
         self._refusals: dict[str, Bucket] = {}
         self.refused = 0
         self.cut = 0  # connections closed at once, their address shut out
+        self.too_large = 0  # heads over MAX_HEAD
+        self.timed_out = 0  # heads not finished within HEAD_TIMEOUT_S
+        self._open: dict[str, int] = {}  # address -> its connections not yet a pad's socket
         self.loop: asyncio.AbstractEventLoop | None = None
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -411,6 +515,8 @@ class WebServer:
             Route("/score/{token}/page", self.score_state),
             Route("/score/{token}/clock", self.score_clock, methods=["POST"]),
             Route("/score/{token}/submit", self.score_submit, methods=["POST"]),
+            Route("/static/theme.css", self.theme_css),
+            Route("/font/{name}", self.font),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
         app = Starlette(routes=routes, lifespan=self._lifespan)
@@ -430,12 +536,17 @@ class WebServer:
             self.feed.close()
 
     async def _watch_journal(self) -> None:
+        seen: str | None = None
         while True:
+            game = self.current_game()
             try:
-                page = self.feed.poll(self.current_game())
+                page = self.feed.poll(game)
             except Exception:  # a journal hiccup must not end the feed; said in the log
                 log.exception("reading the journal for the phones")
                 page = None
+            if game != seen:
+                seen = game
+                self._game_changed(game)
             if page is not None:
                 self.pairings.for_game(page["game_id"], len(page["players"]))
                 text = json.dumps(page, ensure_ascii=False)
@@ -448,6 +559,27 @@ class WebServer:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), POLL_S)
             self._changed.clear()
+
+    def _game_changed(self, game: str | None) -> None:
+        """A new game (its first commit woke the feed): the last game's viewers and pads are let
+        go now, not at their next keep-alive or ping; a press of the old game that arrives
+        meanwhile is refused by its socket's own look (``pad_socket``)."""
+        for q in list(self._viewers):
+            if q.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    q.get_nowait()
+            q.put_nowait(_LOOK)
+        for seat, session in list(self.pads.items()):
+            ws = self._pad_ws.get(seat)
+            if session.grant.game_id != game and ws is not None:
+                task = asyncio.get_running_loop().create_task(self._close(ws, 4401))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _close(ws: WebSocket, code: int) -> None:
+        with contextlib.suppress(Exception):  # already closed: nothing left to let go
+            await ws.close(code=code)
 
     def _grant(self, request: Request | WebSocket, token: str) -> Grant | None:
         grant = self.pairings.grant(token, self.current_game())
@@ -486,6 +618,33 @@ class WebServer:
             return False
         self.cut += 1
         return True
+
+    def opened(self, host: str) -> bool:
+        """A connection from ``host`` is made: whether it may stay (MAX_OPEN_PER_ADDRESS)."""
+        n = self._open.get(host, 0)
+        if n >= MAX_OPEN_PER_ADDRESS:
+            self.cut += 1
+            return False
+        self._open[host] = n + 1
+        return True
+
+    def closed(self, host: str) -> None:
+        n = self._open.get(host, 0) - 1
+        if n > 0:
+            self._open[host] = n
+        else:
+            self._open.pop(host, None)
+
+    async def theme_css(self, request: Request) -> Response:
+        """The table's colour roles and typeface for the pages (``theme_css``)."""
+        return Response(theme_css(), media_type="text/css")
+
+    async def font(self, request: Request) -> Response:
+        """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
+        path = FONTS.get(request.path_params["name"])
+        if path is None:
+            return _plain(404, "Police inconnue. Unknown font.")
+        return FileResponse(path, media_type="font/ttf")
 
     async def home(self, request: Request) -> Response:
         return FileResponse(STATIC / "home.html")
@@ -527,8 +686,14 @@ class WebServer:
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
-                    if text == _END or not self.pairings.still_valid(grant, request.path_params["code"]):
-                        return
+                    if (
+                        text == _END
+                        or grant.game_id != self.current_game()
+                        or not self.pairings.still_valid(grant, request.path_params["code"])
+                    ):
+                        return  # a new game: the last game's code follows nothing more
+                    if text == _LOOK:
+                        continue
                     yield f"data: {text}\n\n"
             finally:
                 self._viewers.discard(q)
@@ -683,6 +848,11 @@ class WebServer:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if grant.game_id != self.current_game():
+                    # Looked at on every message, not at the next ping: a press of the last game
+                    # made just after the new one began is refused, never journaled in it.
+                    await ws.close(code=4401)
+                    break
                 text = message.get("text")
                 data = text if text is not None else message.get("bytes") or b""
                 outcome = session.receive(data)
@@ -738,7 +908,7 @@ class WebServer:
     def start(self) -> None:
         """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
         config = uvicorn.Config(
-            Hardened(self.app, self.config.max_message * 8),
+            Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out),
             host=self.config.bind,
             port=self.config.port,
             http=guarded(self),
@@ -750,9 +920,13 @@ class WebServer:
             lifespan="on",
             ws_max_size=self.config.max_message,
             ws_ping_interval=None,
-            limit_concurrency=self.config.max_viewers + 64,
+            # No cap of uvicorn's on connections: it counted strangers' half-open sockets with
+            # the paired phones' and answered everyone 503 (issue 36). The viewers have their
+            # own cap (max_viewers), an address its own (MAX_OPEN_PER_ADDRESS), a head its
+            # size and time (``guarded``).
+            limit_concurrency=None,
             timeout_keep_alive=5,
-            h11_max_incomplete_event_size=16 * 1024,
+            h11_max_incomplete_event_size=MAX_HEAD,
             server_header=False,
             date_header=False,
         )
@@ -801,6 +975,9 @@ class WebServer:
 
 
 REFUSED_UPGRADE = b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+)
 
 
 def guarded(web: WebServer) -> type[asyncio.Protocol]:
@@ -817,18 +994,80 @@ def guarded(web: WebServer) -> type[asyncio.Protocol]:
 
     class Guarded(base):  # type: ignore[misc]
         _cut = False
+        _host = ""  # the peer's address, counted in ``web._open`` while this protocol holds it
+        _head = 0  # bytes of the current request's head read so far
+        _timer: asyncio.TimerHandle | None = None
+        _armed_for: object = None  # the request cycle the head timer was armed in
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             peer = transport.get_extra_info("peername")
-            if isinstance(peer, tuple) and web.shut_out(str(peer[0])):
+            host = str(peer[0]) if isinstance(peer, tuple) else ""
+            if host and (web.shut_out(host) or not web.opened(host)):
                 self._cut = True
                 transport.abort()  # a reset: no TIME_WAIT kept on the table's side
                 return
+            self._host = host
             super().connection_made(transport)
+            self._arm()
+
+        def _head_pending(self) -> bool:
+            # uvicorn's cycle is made once a request's head is parsed, and done once answered:
+            # between the two, bytes are a body (capped elsewhere); else they are a head.
+            cycle = getattr(self, "cycle", None)
+            return cycle is None or bool(cycle.response_complete)
+
+        def _arm(self) -> None:
+            self._armed_for = getattr(self, "cycle", None)
+            self._timer = asyncio.get_running_loop().call_later(HEAD_TIMEOUT_S, self._head_due)
+
+        def _head_due(self) -> None:
+            """A head still unfinished in the same cycle HEAD_TIMEOUT_S after the last look:
+            closed (a half-open connection holds a socket and an address's place for nothing).
+            Re-armed otherwise, until the connection is gone or upgraded to a WebSocket."""
+            transport = self.transport
+            if transport.is_closing() or transport.get_protocol() is not self:
+                return
+            if self._head_pending() and getattr(self, "cycle", None) is self._armed_for:
+                web.timed_out += 1
+                transport.abort()
+                return
+            self._arm()
 
         def data_received(self, data: bytes) -> None:
-            if not self._cut:
-                super().data_received(data)
+            if self._cut:
+                return
+            if self._head_pending():
+                # A new request on a kept-alive connection meets the per-address limit too.
+                if self._host and web.shut_out(self._host):
+                    self._cut_now()
+                    return
+                # Only the head: a body read in the same chunk is capped elsewhere (413).
+                end = data.find(b"\r\n\r\n")
+                self._head += len(data) if end < 0 else end + 4
+                if self._head > MAX_HEAD:
+                    # httptools has no limit of its own; h11 has (h11_max_incomplete_event_size),
+                    # and both meet this one first: a head is never held past it.
+                    web.too_large += 1
+                    self.transport.write(HEAD_TOO_LARGE)
+                    self._cut_now()
+                    return
+            super().data_received(data)
+            if not self._head_pending():
+                self._head = 0
+
+        def _cut_now(self) -> None:
+            self._cut = True
+            if self._timer is not None:
+                self._timer.cancel()
+            # uvicorn's own bookkeeping of the connection, as its connection_lost would do.
+            self.connections.discard(self)
+            self._release()
+            self.transport.close()
+
+        def _release(self) -> None:
+            if self._host:
+                web.closed(self._host)
+                self._host = ""
 
         def handle_websocket_upgrade(self, *args: Any) -> None:
             # A stranger's handshake answered here, in one write: no WebSocket protocol, no
@@ -845,6 +1084,8 @@ def guarded(web: WebServer) -> type[asyncio.Protocol]:
                 self.transport.write(REFUSED_UPGRADE)
                 self.transport.close()
                 return
+            # A pad's socket from here: its place is a seat's, no longer a stranger's.
+            self._release()
             super().handle_websocket_upgrade(*args)
 
         def eof_received(self) -> None:
@@ -852,7 +1093,10 @@ def guarded(web: WebServer) -> type[asyncio.Protocol]:
                 super().eof_received()
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
             if not self._cut:
+                self._release()
                 super().connection_lost(exc)
 
     return Guarded

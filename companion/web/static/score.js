@@ -4,6 +4,8 @@ const token = location.pathname.split("/")[2];
 let page = null;
 let mode = "points";  // Cinq Rois: points, cards left or whole hands, as on the table's screen
 let outName = null;
+let rank = null, suit = null, drawer = null;  // Kilo: the card being entered, and for whom
+const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
 
 function field(label, input) {
   const l = document.createElement("label"); l.textContent = label; l.append(input); return l;
@@ -20,9 +22,7 @@ function draw() {
   form.hidden = false;
   if (page.game === "kilo") {
     document.getElementById("title").textContent = page.title + " — " + tr("entryKilo");
-    form.append(field(tr("player"), select(page.players, "player")));
-    const card = document.createElement("input"); card.id = "card"; card.autocomplete = "off";
-    form.append(field(tr("card"), card));
+    if (!drawCard(form)) return;
   } else if (page.game === "cinq-rois") {
     document.getElementById("title").textContent = page.title + " — " + tr("entryCinq");
     const modes = document.createElement("select"); modes.id = "mode";
@@ -49,10 +49,71 @@ function draw() {
   }
   const b = document.createElement("button"); b.type = "submit"; b.textContent = tr("send"); form.append(b);
 }
+function button(text, cls, onTap) {
+  const b = document.createElement("button"); b.type = "button"; b.className = cls; b.textContent = text;
+  b.addEventListener("click", onTap);
+  return b;
+}
+function why(reason) {
+  const out = document.getElementById("answer");
+  out.textContent = reason[LANG === "fr" ? 0 : 1];
+  delete out.dataset.ok;
+}
+// Kilo's card, entered as on the table's screen: the rank, then the suit or none ("any suit");
+// what the pile can no longer hold is shown greyed, and a tap on it says why in the table's words.
+function drawCard(form) {
+  const d = page.draw;
+  if (!d) {
+    // Nothing to enter until a verdict owes a draw: said, and asked again in a while.
+    const none = Object.assign(document.createElement("p"), { id: "nodraw", textContent: tr("noDraw") });
+    form.append(none);
+    clearTimeout(drawCard.later);
+    drawCard.later = setTimeout(load, 2000);
+    return false;
+  }
+  const player = select(page.players, "player");
+  player.value = drawer && page.players.includes(drawer) ? drawer : (d.owed[0] || page.players[0]);
+  player.addEventListener("change", () => { drawer = player.value; });
+  form.append(field(tr("player"), player));
+  const rankWhy = new Map(d.ranks);  // [rank, why] in the table's order, A to K
+  if (rank !== null && (!rankWhy.has(rank) || rankWhy.get(rank))) { rank = null; suit = null; }
+  if (rank !== null && suit !== null && d.cards[rank + suit]) suit = null;
+  form.append(Object.assign(document.createElement("p"), { className: "pick", textContent: tr("pickRank") }));
+  const ranks = document.createElement("div"); ranks.id = "ranks"; ranks.className = "cards";
+  for (const [r, reason] of d.ranks) {
+    const b = button(r, "rank" + (reason ? " no" : "") + (r === rank ? " on" : ""), () => {
+      if (reason) { why(reason); return; }
+      rank = r; draw();
+    });
+    b.dataset.rank = r;
+    b.setAttribute("aria-pressed", String(r === rank));
+    if (reason) b.setAttribute("aria-disabled", "true");
+    ranks.append(b);
+  }
+  form.append(ranks);
+  const suits = document.createElement("div"); suits.id = "suits"; suits.className = "cards";
+  for (const [s, mark] of [[null, tr("anySuit")], ...SUITS]) {
+    const reason = rank !== null && s !== null ? d.cards[rank + s] : null;
+    // No red for hearts and diamonds: red is the table's "who draws", never a suit.
+    const b = button(mark, "suit" + (reason ? " no" : "") + (s === suit ? " on" : ""), () => {
+      if (reason) { why(reason); return; }
+      suit = s; draw();
+    });
+    b.dataset.suit = s === null ? "" : s;
+    b.setAttribute("aria-pressed", String(s === suit));
+    if (reason || rank === null) b.setAttribute("aria-disabled", "true");
+    if (rank === null) b.disabled = true;
+    suits.append(b);
+  }
+  form.append(suits);
+  const chosen = document.createElement("p"); chosen.id = "chosen";
+  chosen.textContent = rank === null ? "" : tr("chosen", rank + (suit ? SUITS.find((x) => x[0] === suit)[1] : ""));
+  form.append(chosen);
+  return true;
+}
 function entry() {
   if (page.game === "kilo") {
-    return { type: "draw", player: document.getElementById("player").value,
-             card: document.getElementById("card").value.trim().toUpperCase() };
+    return { type: "draw", player: document.getElementById("player").value, card: (rank || "") + (suit || "") };
   }
   // Every player but the one who went out (who scores nothing this round); whole hands: all.
   const out = document.getElementById("out").value;
@@ -89,6 +150,7 @@ document.getElementById("form").addEventListener("submit", async (ev) => {
   const out = document.getElementById("answer");
   out.textContent = a[LANG] || a.en;
   out.dataset.ok = a.ok ? "1" : "0";
+  if (a.ok && page.game === "kilo") { rank = null; suit = null; drawer = null; load(); }  // the next draw
 });
 async function load() {
   const r = await fetch("/score/" + token + "/page");

@@ -10,7 +10,12 @@ function draw() {
   // The game's own view follows: of the summary, only its first line (the game and round).
   const summary = page.summary[LANG] || "";
   const viewed = page.tiles || page.sheet || page.treize;
-  document.getElementById("summary").textContent = viewed ? summary.split("\n")[0] : summary;
+  let sub = viewed ? summary.split("\n")[0] : summary;
+  // The summary opens with the game's name, already the title: said once.
+  if (sub.startsWith(page.title)) sub = sub.slice(page.title.length).replace(/^\s*[—:-]\s*/, "");
+  document.getElementById("summary").textContent = sub;
+  // Kilo's tiles and 13 feuilles' table name every player with their score: no list as well.
+  document.getElementById("standings").hidden = Boolean(page.tiles || page.treize);
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of page.standings) {
@@ -151,8 +156,23 @@ function drawTreize(page) {
 
 function listen() {
   const es = new EventSource("/t/" + code + "/events");
-  es.onmessage = (ev) => { page = JSON.parse(ev.data); draw(); };
-  es.onerror = () => { document.getElementById("state").textContent = tr("lost"); };
+  es.onmessage = (ev) => { delete document.body.dataset.closed; page = JSON.parse(ev.data); draw(); };
+  es.onerror = async () => {
+    document.getElementById("state").textContent = tr("lost");
+    if (es.readyState !== EventSource.CLOSED) return;  // the browser tries again by itself
+    // The browser gave up (an answer that was not a stream): a dead code is said and left
+    // alone; a table still starting is asked again.
+    es.close();
+    try {
+      const r = await fetch("/t/" + code + "/now", { cache: "no-store" });
+      if (r.status === 404) {
+        document.body.dataset.closed = "ended";
+        document.getElementById("state").textContent = tr("ended");
+        return;
+      }
+    } catch (e) { /* not listening yet */ }
+    setTimeout(listen, 2000);
+  };
 }
 setupLang(draw);
 draw();
