@@ -37,7 +37,7 @@ def test_the_evening_tab_shows_the_figures_of_stats_json(
         def evening(ctx: Any) -> dict[str, tuple[str, str]]:
             page = ctx.new_page()
             page.goto(url)
-            page.wait_for_selector("#standings tr[data-seat='2']")
+            page.wait_for_selector("#tiles .tile[data-seat='2']")  # Kilo: its tiles (no list too)
             page.click("#tab-evening")
             page.wait_for_selector("body[data-evening] #evening .history")
             page.screenshot(path=str(SCREENS / "phone-evening.png"), full_page=True)
