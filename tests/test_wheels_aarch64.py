@@ -75,10 +75,19 @@ def pip_download(requirements: list[str], python: str, dest: Path) -> subprocess
     env["PIP_CONFIG_FILE"] = os.devnull
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     platforms = [a for p in PLATFORMS for a in ("--platform", p)]
+    target = ["--python-version", python, "--implementation", "cp", "--index-url", INDEX, "-d", str(dest)]
     return subprocess.run(
-        [sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", *platforms]
-        + ["--python-version", python, "--implementation", "cp", "--index-url", INDEX]
-        + ["-d", str(dest), *requirements],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--only-binary=:all:",
+            *platforms,
+            *target,
+            *requirements,
+        ],
         capture_output=True,
         text=True,
         env=env,
