@@ -18,7 +18,19 @@ def main(argv: list[str]) -> int:
     with (out / "machine" / "disk.img").open("wb") as disk:
         disk.truncate(64 << 20)
     qemu = subprocess.Popen(
-        "qemu-system-x86_64 -machine q35 -accel tcg -m 64 -nodefaults -display none -S".split(),
+        [
+            "qemu-system-x86_64",
+            "-machine",
+            "q35",
+            "-accel",
+            "tcg",
+            "-m",
+            "64",
+            "-nodefaults",
+            "-display",
+            "none",
+            "-S",
+        ],
         stdin=subprocess.DEVNULL,
     )
     (out / "qemu.pid.part").write_text(str(qemu.pid), encoding="utf-8")
