@@ -42,12 +42,13 @@ class Suite:
     glibc: int  # 2.N
     kernel: str
     extra_suites: tuple[str, ...] = ()
+    gpio_sim: bool = False  # its kernel has gpio-sim: the buttons are simulated lines
 
 
 SUITES = {
     # Pi OS trixie (Python 3.13). Trixie's own kernel (6.12) lacks CONFIG_GPIO_SIM; its backports
     # kernel has it as a module: the booted appliance reads real kernel edges from gpio-sim.
-    "trixie": Suite("trixie", "3.13", 41, "linux-image-amd64/trixie-backports", ("trixie-backports",)),
+    "trixie": Suite("trixie", "3.13", 41, "linux-image-amd64/trixie-backports", ("trixie-backports",), True),
     # Pi OS bookworm (Python 3.11), kept runnable: COMPANION_BOOT_SUITE=bookworm. Its kernel has
     # no gpio-sim, so its GPIO phase is the one without a chip.
     "bookworm": Suite("bookworm", "3.11", 36, "linux-image-amd64"),
