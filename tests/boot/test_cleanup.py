@@ -110,3 +110,25 @@ def test_clean_of_a_group_already_gone_removes_the_folder(tmp_path: Path) -> Non
     clean(gone.pid, tmp_path / "f")
     assert not group_alive(gone.pid) and not (tmp_path / "f").exists()
     wait_for_exit(gone.pid)  # an exited process: returns at once
+
+
+def test_clean_never_reaches_into_a_mount_a_killed_build_left_inside(tmp_path: Path) -> None:
+    """A chroot's /dev or /proc left mounted in the folder by a killed build: unmounted, never
+    emptied (a host's /dev/shm bound there would lose its files)."""
+    if os.geteuid() != 0:
+        skip_unless_ci("mounting a tmpfs needs root")
+    folder = tmp_path / "boot"
+    shared = tmp_path / "shared"  # stands for a host folder bound into the chroot
+    (folder / "machine" / "root" / "dev").mkdir(parents=True)
+    shared.mkdir()
+    (shared / "segment").write_text("in use")
+    target = folder / "machine" / "root" / "dev"
+    subprocess.run(["mount", "--bind", str(shared), str(target)], check=True)
+    try:
+        gone = subprocess.Popen(["true"], start_new_session=True)
+        gone.wait()
+        clean(gone.pid, folder)
+        assert not folder.exists()
+        assert (shared / "segment").read_text() == "in use"
+    finally:
+        subprocess.run(["umount", "-l", str(target)], check=False, capture_output=True)

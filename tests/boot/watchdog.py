@@ -16,6 +16,7 @@ import os
 import select
 import shutil
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -56,7 +57,22 @@ def clean(pgid: int, folder: Path, timeout_s: float = 60) -> None:
     # (a SIGKILLed QEMU is gone within milliseconds; the bound is for a process stuck in D state).
     while group_alive(pgid) and time.monotonic() < deadline:
         time.sleep(0.05)
+    # A mount a killed build left inside (a chroot's /proc, /dev) goes first: removing the
+    # folder must never reach into the file systems mounted there.
+    inside = str(folder.resolve()) + "/"
+    for target in sorted(mounts_under(inside), key=len, reverse=True):
+        subprocess.run(["umount", "-l", target], check=False, capture_output=True)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def mounts_under(prefix: str) -> list[str]:
+    """The mount points below ``prefix`` (a folder path ending in /), from this namespace's table."""
+    found = []
+    for line in Path("/proc/self/mounts").read_text().splitlines():
+        target = line.split()[1].replace("\\040", " ")
+        if target.startswith(prefix):
+            found.append(target)
+    return found
 
 
 def main(argv: list[str]) -> int:
