@@ -566,6 +566,21 @@ class Scenario:
         self.obs["sim_frames_ns"] = [
             int(line.split()[2]) for line in frames.splitlines() if line.count(" ") == 2
         ]
+        self.obs["edge_to_frame_ms"] = edge_to_frame(
+            [*self.obs["sim_slap"].values(), self.obs["sim_confirm"]["press"]], self.obs["sim_frames_ns"]
+        )
+
+
+def edge_to_frame(windows: list[list[int]], frames_ns: list[int]) -> list[float]:
+    """For each edge (the window [before, after] of the write that made it, which holds its
+    kernel stamp), ms from the write's start to the first frame the kiosk showed after it: at
+    most the stamp-to-flip time plus the write's own length (tens of µs)."""
+    out = []
+    for before, after in windows:
+        shown = [t for t in frames_ns if t >= after]
+        if shown:
+            out.append(round((min(shown) - before) / 1e6, 2))
+    return out
 
 
 def events_of(export: str) -> list[str]:
