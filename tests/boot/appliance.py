@@ -46,15 +46,17 @@ class Suite:
 
 
 SUITES = {
-    # Pi OS trixie (Python 3.13). Trixie's own kernel (6.12) lacks CONFIG_GPIO_SIM; its backports
-    # kernel has it as a module: the booted appliance reads real kernel edges from gpio-sim.
+    # Pi OS trixie (Python 3.13): COMPANION_BOOT_SUITE=trixie. Trixie's own kernel (6.12) lacks
+    # CONFIG_GPIO_SIM; its backports kernel (7.3) has it as a module: the booted appliance reads
+    # real kernel edges from gpio-sim. Not CI's yet: there the kiosk's SDL dies of SIGSEGV in
+    # set_mode (kmsdrm on virtio-gpu, Mesa 25.0.7, kernel 7.3.4) when started by its unit, while
+    # the same call run by hand comes up (issue 35's closing note has the probes).
     "trixie": Suite("trixie", "3.13", 41, "linux-image-amd64/trixie-backports", ("trixie-backports",), True),
-    # Pi OS bookworm (Python 3.11), kept runnable: COMPANION_BOOT_SUITE=bookworm. Its kernel has
-    # no gpio-sim, so its GPIO phase is the one without a chip.
+    # Pi OS bookworm (Python 3.11), what CI runs. Its kernel has no gpio-sim, so its GPIO phase
+    # is the one without a chip.
     "bookworm": Suite("bookworm", "3.11", 36, "linux-image-amd64"),
 }
-# CI runs trixie, what a Pi bought today runs.
-SUITE = SUITES[os.environ.get("COMPANION_BOOT_SUITE") or "trixie"]
+SUITE = SUITES[os.environ.get("COMPANION_BOOT_SUITE") or "bookworm"]
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
 # and the groups of the Pi's devices. The guest agent and the kernel are the test rig's (and
 # libgpiod's tools, with which the rig presses the simulated buttons: gpioinfo, gpioget).
