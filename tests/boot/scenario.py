@@ -93,8 +93,9 @@ GPIO_SIM_CONFIG = (
     + ", ".join(f"{{ button = {BUTTONS[p]}, led = {LEDS[p]} }}" for p in PLAYERS.split(","))
     + f"]\nreferee = {{ confirm = {CONFIRM} }}\n"
 )
-# The slap, as the hands make it: Bob first, his contact bouncing (five make-and-break within
-# 0.4 ms) before it holds, then Alice, Dédé and Chloé 1 ms apart; all held 80 ms.
+# The slap, as the hands make it: Bob first, his contact bouncing (three make-and-break, back to
+# back) before it holds, then Alice, Dédé and Chloé 1 ms apart (later if the writes are slower:
+# each write's window is what the checks use); all held 80 ms.
 SLAP = [("Bob", 0.0), ("Alice", 1.0), ("Dédé", 2.0), ("Chloé", 3.0)]
 LOSER = "Chloé"
 # The buttons pressed by their lines' pulls (a button to ground: pull-down is the press), from
@@ -119,11 +120,11 @@ if step == "slap":
     for name, pin, at_ms, bounces in plan:
         until(start + int(at_ms * 1e6))
         out[name] = pull(pin, True)
+        # Back to back: under TCG on a loaded host one write took 1 to 4 ms (a probe's), so
+        # the bounce's span is recorded, to tell a slow rig from a debouncer that splits it.
         for _ in range(bounces):
-            until(time.monotonic_ns() + 40_000)
             pull(pin, False)
-            until(time.monotonic_ns() + 40_000)
-            pull(pin, True)
+            out[name + " bounce"] = [out[name][0], pull(pin, True)[1]]
     until(start + 80_000_000)
     for name, pin, _, _ in plan:
         pull(pin, False)
@@ -567,7 +568,8 @@ class Scenario:
             int(line.split()[2]) for line in frames.splitlines() if line.count(" ") == 2
         ]
         self.obs["edge_to_frame_ms"] = edge_to_frame(
-            [*self.obs["sim_slap"].values(), self.obs["sim_confirm"]["press"]], self.obs["sim_frames_ns"]
+            [w for k, w in self.obs["sim_slap"].items() if " " not in k] + [self.obs["sim_confirm"]["press"]],
+            self.obs["sim_frames_ns"],
         )
 
 
