@@ -55,7 +55,7 @@ def _from_pyproject(extra: str) -> list[str]:
 
 def pip_install(extra: str) -> str:
     """The command that installs what ``extra`` needs into the companion's own environment:
-    "/home/companion/venv/bin/python -m pip install 'gpiozero>=2.0' 'lgpio>=0.2'"."""
+    "/home/companion/venv/bin/python -m pip install "'gpiod>=2.2' 'gpiozero>=2.0'"."""
     names = [shlex.quote(r) for r in extra_requirements(extra) if not r.startswith(DIST)]
     return f"{pip()} install {' '.join(names)}"
 

@@ -60,7 +60,7 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
 
 
 def runtime_dir() -> Path:
-    """The folder for files that live as long as the process (lgpio's pipes...).
+    """The folder for files that live as long as the process (Mesa's shader cache...).
 
     systemd's ``RuntimeDirectory=`` (``$RUNTIME_DIRECTORY``, made for the unit's user, writable
     inside its sandbox) comes first, then the login session's ``$XDG_RUNTIME_DIR``, then the

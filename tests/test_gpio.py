@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import os
 import queue
 import random
 import threading
@@ -32,8 +31,6 @@ from companion.inputs.gpio import (
     ButtonPin,
     GpioSource,
     explain_chip_failure,
-    lgpio_factory,
-    prepare_lgpio_env,
     ticks_to_ns,
 )
 
@@ -294,36 +291,20 @@ def test_stop_releases_pins_and_thread(clock: FakeClock) -> None:
     factory.close()
 
 
-def test_no_header_chip_names_the_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LG_WD", str(tmp_path))
+def test_no_header_chip_names_the_fix() -> None:
+    from companion.hardware.led_lines import led_lines
+
     if not list(Path("/dev").glob("gpiochip*")):
         with pytest.raises(HardwareError) as err:
-            lgpio_factory()
+            led_lines()
         assert "--input keyboard" in err.value.en and "--input keyboard" in err.value.fr
         assert "[gpio]" in err.value.en and "GPIO0..GPIO27" in err.value.en
     else:
         # On a Pi the chip either opens or fails with a sentence naming the fix.
         try:
-            lgpio_factory().close()
+            led_lines().close()
         except HardwareError as exc:
             assert "gpio group" in exc.en or "--input keyboard" in exc.en
-
-
-def test_lg_wd_points_to_a_writable_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LG_WD", raising=False)
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    wd = prepare_lgpio_env()
-    assert wd == tmp_path / "table-companion" and wd.is_dir()
-    assert os.environ["LG_WD"] == str(wd)
-    monkeypatch.setenv("LG_WD", "/somewhere/else")
-    assert str(prepare_lgpio_env()) == "/somewhere/else"
-
-
-def test_lg_wd_without_runtime_dir_uses_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("LG_WD", raising=False)
-    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert prepare_lgpio_env() == tmp_path / "table-companion"
 
 
 def test_chip_failures_name_the_fix() -> None:

@@ -5,7 +5,6 @@ by its lines' names, one sentence and nothing opened when there is none)."""
 
 from __future__ import annotations
 
-import os
 import queue
 import sys
 from collections.abc import Iterator
@@ -27,7 +26,6 @@ from companion.inputs.gpio import (
     GpiodLines,
     GpioSource,
     header_chip,
-    lgpio_factory,
     open_gpio_source,
 )
 
@@ -171,8 +169,10 @@ def test_no_chip_with_the_header_names_is_one_sentence_and_nothing_opened(fk: An
         assert "GPIO0..GPIO27" in text and "\n" not in text and text.count(". ") == 0
     assert "no pin was opened" in err.en and "aucune broche n’a été ouverte" in err.fr
     assert kernel.requests == []  # no line requested anywhere
+    from companion.hardware.led_lines import led_lines
+
     with pytest.raises(HardwareError):
-        lgpio_factory(None, open_chip=kernel.open_chip, paths=kernel.paths)
+        led_lines(None, open_chip=kernel.open_chip, paths=kernel.paths)
 
 
 def test_a_busy_line_names_the_pin_and_leaves_nothing_claimed(rig: Rig, fk: Any) -> None:
@@ -183,44 +183,6 @@ def test_a_busy_line_names_the_pin_and_leaves_nothing_claimed(rig: Rig, fk: Any)
         GpiodLines("/dev/gpiochip0", [22, 17], open_chip=kernel.open_chip)
     assert "GPIO17" in info.value.en
     assert 22 not in {o for r in kernel.requests for o in r.lines}
-
-
-def test_led_factory_opens_the_header_chip_and_keeps_the_working_directory(
-    fk: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The seat LEDs' gpiozero factory, on the chip libgpiod found (fakes/lgpio.py for lgpio).
-    for name in ("lgpio", "gpiozero.pins.lgpio"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.setenv("LG_WD", str(tmp_path / "lgwd"))
-    (tmp_path / "lgwd").mkdir()
-    import gpiozero.pins.local
-
-    monkeypatch.setattr(gpiozero.pins.local, "get_pi_revision", lambda: 0xD04170)
-    chips = fk.CHIPS
-    chips[4] = chips.pop(0)  # the header is gpiochip4 on this kernel
-    monkeypatch.chdir(tmp_path)
-    kernel = fk.FakeKernel()
-    factory = lgpio_factory(open_chip=kernel.open_chip, paths=kernel.paths)
-    try:
-        import lgpio  # the fake, which chdir()ed to LG_WD as it loaded
-
-        assert lgpio.opened[-1] == 4
-        assert Path(os.getcwd()) == tmp_path  # a relative --config still resolves here
-        # Buttons next to those LEDs are requested through libgpiod on the same chip.
-        src = open_gpio_source(
-            [ButtonPin("seat", 0, 17)],
-            chip=None,
-            settings=DebounceSettings(),
-            pin_factory=factory,
-            open_chip=kernel.open_chip,
-            paths=kernel.paths,
-        )
-        assert kernel.request_for(17).chip == 4
-        src.stop()
-    finally:
-        factory.close()
-        for name in ("lgpio", "gpiozero.pins.lgpio"):
-            sys.modules.pop(name, None)
 
 
 def test_the_kernel_reader_dying_reaches_the_queue(rig: Rig) -> None:

@@ -471,17 +471,18 @@ def open_phones(config: Any, data_dir: Path, ui: Any) -> Any:
 
 
 def open_seat_leds(config: Any, input_name: str) -> tuple[Any, Any]:
-    """The Pi's seat LEDs and the one lgpio factory the GPIO buttons then share (the source
-    does not own it, so LEDs outlive a restarted game); (None, None) without LED pins or gpio."""
+    """The Pi's seat LEDs and their lines on the header's chip, which the GPIO buttons then share
+    (the source does not own them, so LEDs outlive a restarted game); (None, None) without LED
+    pins or gpio."""
     if config is None or "gpio" not in [p.strip() for p in input_name.split("+")]:
         return None, None
     pins = [s.led for s in config.gpio.seats]
     if all(pin is None for pin in pins):
         return None, None
+    from companion.hardware.led_lines import led_lines
     from companion.hardware.leds import SeatLeds
-    from companion.inputs.gpio import lgpio_factory
 
-    factory = lgpio_factory(config.gpio.chip)
+    factory = led_lines(config.gpio.chip)
     try:
         return factory, SeatLeds(pins, pin_factory=factory, pwm=config.gpio.led_pwm)
     except CompanionError:

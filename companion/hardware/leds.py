@@ -1,7 +1,8 @@
 """One LED per seat, showing the main loop's decisions: a press seen, the loser, a false slap, idle.
 
-Only the main loop calls these methods; gpiozero's own background threads run the blinking, so
-nothing here ever runs on an input thread.
+Only the main loop calls these methods; the blinking runs on the LEDs' own thread (libgpiod's
+output lines on the Pi, ``led_lines.py``; gpiozero's in the tests' MockFactory), so nothing here
+ever runs on an input thread.
 """
 
 from __future__ import annotations
@@ -47,31 +48,43 @@ class Leds(Protocol):
 
 
 class SeatLeds:
-    """The seats' LEDs. ``pins[seat]`` is a BCM GPIO number or None for a seat without an LED."""
+    """The seats' LEDs. ``pins[seat]`` is a BCM GPIO number or None for a seat without an LED.
+
+    ``pin_factory`` makes them: the header's output lines (``led_lines.LedLines``) on the Pi, or
+    one of gpiozero's pin factories (its MockFactory in the tests)."""
 
     def __init__(self, pins: Sequence[int | None], *, pin_factory: Any, pwm: bool = True) -> None:
-        from gpiozero import LED, PWMLED, GPIOZeroError
+        from companion.hardware.led_lines import LedLines
 
+        make: Any
+        refused: tuple[type[BaseException], ...]
+        if isinstance(pin_factory, LedLines):
+            pwm = pwm and pin_factory.can_fade
+            make, refused = pin_factory.led, (ConfigError,)
+        else:
+            from gpiozero import LED, PWMLED, GPIOZeroError
+
+            cls = PWMLED if pwm else LED
+            make, refused = (lambda pin: cls(pin, pin_factory=pin_factory)), (GPIOZeroError,)
         self.pwm = pwm
         self._leds: list[Any | None] = []
         self._showing: list[Pattern] = []
         seat, pin = 0, None
         try:
             for seat, pin in enumerate(pins):  # noqa: B007  (named in the error below)
-                if pin is None:
-                    self._leds.append(None)
-                else:
-                    cls = PWMLED if pwm else LED
-                    self._leds.append(cls(pin, pin_factory=pin_factory))
+                self._leds.append(None if pin is None else make(pin))
                 self._showing.append(OFF)
-        except GPIOZeroError as exc:
+        except refused as exc:
             self.close()
+            cause = exc.__cause__ if isinstance(exc, ConfigError) and exc.__cause__ else exc
+            pwm_en = ", or set led_pwm = false if this pin cannot do PWM" if pwm else ""
+            pwm_fr = ", ou mettez led_pwm = false si elle ne fait pas de PWM" if pwm else ""
             raise ConfigError(
-                f"The LED of seat {seat + 1} on GPIO{pin} cannot be driven ({exc}); pick another "
-                "pin, or set led_pwm = false if this pin cannot do PWM.",
-                f"La LED de la place {seat + 1} sur GPIO{pin} ne peut pas être pilotée ({exc}) ; "
-                "prenez une autre broche, ou mettez led_pwm = false si elle ne fait pas de PWM.",
-            ) from exc
+                f"The LED of seat {seat + 1} on GPIO{pin} cannot be driven ({cause}); pick another "
+                f"pin in the pin map{pwm_en}.",
+                f"La LED de la place {seat + 1} sur GPIO{pin} ne peut pas être pilotée ({cause}) ; "
+                f"prenez une autre broche dans le plan de câblage{pwm_fr}.",
+            ) from cause
 
     def __len__(self) -> int:
         return len(self._leds)

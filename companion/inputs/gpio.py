@@ -3,8 +3,9 @@
 Each button's line is requested from the kernel with the largest event buffer it grants, the
 pull-up and both edges; each press is stamped with the kernel's timestamp of its first edge
 (CLOCK_MONOTONIC, integer ns), and a gap in a line's event sequence numbers is reported as
-dropped edges. Debouncing is our own (``debounce.py``). gpiozero stays for the seat LEDs, and
-its ``MockFactory`` drives the same source in tests through gpiozero's public pin API.
+dropped edges. Debouncing is our own (``debounce.py``). The seat LEDs are output lines on the
+same chip (``companion/hardware/led_lines.py``); gpiozero's ``MockFactory`` drives the same
+source in tests through gpiozero's public pin API.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from companion.advice import pip_install
@@ -78,14 +78,6 @@ NO_GPIOD_FR = (
     "La bibliothèque gpiod (l'interface Python de libgpiod) n'est pas installée, les boutons "
     f"GPIO du Pi ne peuvent pas être lus : sur un Raspberry Pi lancez `{PIP_GPIO}` ; sur un "
     "portable utilisez --input keyboard (ou --input sim pour une démo)."
-)
-NO_LGPIO_EN = (
-    "The lgpio library is not installed, so the Pi's seat LEDs cannot be driven: on a Raspberry "
-    f"Pi run `{PIP_GPIO}`; the buttons work without their LEDs."
-)
-NO_LGPIO_FR = (
-    "La bibliothèque lgpio n'est pas installée, les LED des places du Pi ne peuvent pas être "
-    f"pilotées : sur un Raspberry Pi lancez `{PIP_GPIO}` ; les boutons marchent sans leurs LED."
 )
 HEADER_NAMES = "GPIO0..GPIO27"
 
@@ -371,67 +363,8 @@ class GpioLineError(ConfigError):
         self.pin = pin
 
 
-def lgpio_workdir() -> Path:
-    """A writable directory for lgpio's notification pipes (it would otherwise use the cwd)."""
-    from companion.paths import runtime_dir
-
-    return runtime_dir()
-
-
-def prepare_lgpio_env() -> Path:
-    """Point LG_WD at a writable directory; must run before lgpio is first imported. A folder
-    that cannot be made is a HardwareError naming the fix (the unit's RuntimeDirectory=)."""
-    existing = os.environ.get("LG_WD")
-    if existing:
-        return Path(existing)
-    from companion.paths import ensure_runtime_dir
-
-    wd = ensure_runtime_dir(("of the GPIO library (lgpio)", "de la bibliothèque GPIO (lgpio)"))
-    os.environ["LG_WD"] = str(wd)
-    return wd
-
-
-class LedFactory:
-    """Marks the pin factory ``lgpio_factory`` makes: the seat LEDs' (and doctor's) gpiozero
-    backend. Buttons never go through it, they are requested through libgpiod."""
-
-    buttons_through_gpiod = True
-
-
-def lgpio_factory(
-    chip: int | None = None,
-    *,
-    open_chip: Callable[[str], Any] | None = None,
-    paths: Callable[[], list[str]] = chip_paths,
-) -> Any:
-    """gpiozero's lgpio pin factory on the header's chip (found by its lines' names through
-    libgpiod unless ``[gpio] chip`` names it), for the seat LEDs: used through gpiozero's
-    public API only."""
-    path = find_header_chip(chip, open_chip=open_chip, paths=paths)
-    number = int(re.sub(r"\D", "", Path(path).name))
-    prepare_lgpio_env()
-    cwd = os.getcwd()
-    try:
-        from gpiozero.pins.lgpio import LGPIOFactory
-    except ImportError as exc:
-        raise HardwareError(NO_LGPIO_EN, NO_LGPIO_FR) from exc
-    finally:
-        # lgpio's C library chdir()s to LG_WD as it loads: a relative path given on the command
-        # line (--config) must still mean what it meant.
-        with contextlib.suppress(OSError):
-            os.chdir(cwd)
-
-    class _Factory(LGPIOFactory, LedFactory):  # type: ignore[misc]
-        chip_path = path
-
-    try:
-        return _Factory(chip=number)
-    except Exception as exc:  # lgpio.error is not an OSError subclass
-        raise explain_chip_failure(path, exc) from exc
-
-
 def ticks_to_ns(ticks: int | float) -> int:
-    """Our lgpio pins hand over integer ns; gpiozero's other pins hand over float seconds."""
+    """Our pins hand over integer ns; gpiozero's own pins hand over float seconds."""
     if isinstance(ticks, int):
         return ticks
     return round(ticks * 1e9)
@@ -896,8 +829,8 @@ def open_gpio_source(
     paths: Callable[[], list[str]] = chip_paths,
 ) -> GpioSource:
     """A GPIO source whose lines are requested through libgpiod on the header's chip, or on
-    ``pin_factory`` when it is one of gpiozero's other backends (``MockFactory``); the seat
-    LEDs' factory (``lgpio_factory``) only tells which chip. Nothing is left claimed on error."""
+    ``pin_factory`` when it is one of gpiozero's backends (``MockFactory``); the seat LEDs'
+    lines (``led_lines.LedLines``) only tell which chip. Nothing is left claimed on error."""
     buttons = list(buttons)
     if pin_factory is not None and not getattr(pin_factory, "buttons_through_gpiod", False):
         return GpioSource(buttons, pin_factory=pin_factory, settings=settings)

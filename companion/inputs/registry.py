@@ -1,6 +1,6 @@
 """Builds the button source named by config or ``--input``, once, at start-up.
 
-Sources are imported only when chosen, so a laptop without lgpio or pyserial still runs the
+Sources are imported only when chosen, so a laptop without gpiod or pyserial still runs the
 keyboard and the simulator. ``gpio+keyboard`` combines sources; their stamps are then converted to
 one clock and the coarser resolution is the one reported.
 """
@@ -73,7 +73,7 @@ def build_source(
 ) -> InputSource:
     """The source named ``name`` ("gpio", "serial", "keyboard", "sim", or e.g. "gpio+keyboard").
 
-    ``pin_factory`` injects gpiozero's backend (lgpio is opened when it is None); ``options`` go
+    ``pin_factory`` injects gpiozero's backend (libgpiod is used when it is None); ``options`` go
     to the serial source (e.g. ``port=``). Nothing is left claimed if building fails.
     """
     parts = [p.strip() for p in name.split("+") if p.strip()]

@@ -30,9 +30,36 @@ from typing import Any
 ROOT = Path(os.environ.get("COMPANION_BOOT_SOURCE") or Path(__file__).resolve().parents[2])
 DOC = ROOT / "docs" / "install-pi.md"
 KIOSK = ROOT / "docs" / "kiosk.md"  # its "Check it" block runs in the booted guest as it stands
-SUITE = "bookworm"
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A Debian release standing for a Raspberry Pi OS one: its Python, the newest glibc its
+    wheels may ask for, the kernel package and the extra suites (``SUITE-backports``) it needs."""
+
+    name: str
+    python: str
+    glibc: int  # 2.N
+    kernel: str
+    extra_suites: tuple[str, ...] = ()
+    gpio_sim: bool = False  # its kernel has gpio-sim: the buttons are simulated lines
+
+
+SUITES = {
+    # Pi OS trixie (Python 3.13): COMPANION_BOOT_SUITE=trixie. Trixie's own kernel (6.12) lacks
+    # CONFIG_GPIO_SIM; its backports kernel (7.3) has it as a module: the booted appliance reads
+    # real kernel edges from gpio-sim. Not CI's yet: there the kiosk's SDL dies of SIGSEGV in
+    # set_mode (kmsdrm on virtio-gpu, Mesa 25.0.7, kernel 7.3.4) when started by its unit, while
+    # the same call run by hand comes up (issue 35's closing note has the probes).
+    "trixie": Suite("trixie", "3.13", 41, "linux-image-amd64/trixie-backports", ("trixie-backports",), True),
+    # Pi OS bookworm (Python 3.11), what CI runs. Its kernel has no gpio-sim, so its GPIO phase
+    # is the one without a chip.
+    "bookworm": Suite("bookworm", "3.11", 36, "linux-image-amd64"),
+}
+SUITE = SUITES[os.environ.get("COMPANION_BOOT_SUITE") or "bookworm"]
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
-# and the groups of the Pi's devices. The guest agent and the kernel are the test rig's.
+# and the groups of the Pi's devices. The guest agent and the kernel are the test rig's (and
+# libgpiod's tools, with which the rig presses the simulated buttons: gpioinfo, gpioget).
 BASE_PACKAGES = [
     "systemd-sysv",
     "udev",
@@ -40,10 +67,14 @@ BASE_PACKAGES = [
     "sudo",
     "kmod",
     "python3",
-    "linux-image-amd64",
+    SUITE.kernel,
     "initramfs-tools",
     "qemu-guest-agent",
     "procps",
+    "gpiod",
+    # Pi OS has them; trixie's minimal system no longer brings groupadd or adduser along.
+    "passwd",
+    "adduser",
 ]
 # The emulated CPU (COMPANION_BOOT_CPU to try another). TCG's "max" boots faster than an older
 # model without AVX: power-on to the guest agent took 81 s of QEMU's CPU time with "max", 112 s
@@ -162,12 +193,12 @@ def _run(cmd: list[str] | str, **kw: Any) -> subprocess.CompletedProcess[str]:
 
 def base_tar(cache: Path) -> Path:
     """Where the base system's tarball is cached: named by its package list."""
-    key = hashlib.sha256(json.dumps([SUITE, BASE_PACKAGES, BUILDER_VERSION]).encode()).hexdigest()
-    return cache / f"base-{key[:12]}.tar"
+    key = hashlib.sha256(json.dumps([SUITE.name, BASE_PACKAGES, BUILDER_VERSION]).encode()).hexdigest()
+    return cache / f"base-{SUITE.name}-{key[:12]}.tar"
 
 
 def base_rootfs(cache: Path) -> Path:
-    """Debian bookworm with BASE_PACKAGES, as a tarball cached by its package list."""
+    """Debian (SUITE) with BASE_PACKAGES, as a tarball cached by its package list."""
     tar = base_tar(cache)
     if tar.exists():
         return tar
@@ -185,7 +216,7 @@ def base_rootfs(cache: Path) -> Path:
 
 
 def _mmdebstrap(tar: Path) -> Path:
-    log(f"mmdebstrap {SUITE} from {mirror()} (cached in {tar.parent})")
+    log(f"mmdebstrap {SUITE.name} from {mirror()} (cached in {tar.parent})")
     tmp = tar.with_suffix(".part.tar")
     # A small initramfs (the modules a virtio disk needs, not every driver): under TCG the
     # kernel unpacks it byte by byte.
@@ -201,9 +232,9 @@ def _mmdebstrap(tar: Path) -> Path:
             "--variant=apt",
             "--include=" + ",".join(BASE_PACKAGES),
             f"--setup-hook={hook}",
-            SUITE,
+            SUITE.name,
             str(tmp),
-            mirror(),
+            *(f"deb {mirror()} {suite} main" for suite in (SUITE.name, *SUITE.extra_suites)),
         ]
     )
     tmp.rename(tar)
@@ -214,16 +245,24 @@ def wheelhouse(cache: Path, dist: Path) -> Path:
     """Wheels for everything the companion's wheel needs (the guest reaches no index: this
     folder stands in for the package index a Pi would download from)."""
     wheel = next(dist.glob("table_companion-*.whl"))
-    house = cache / "wheelhouse"
+    house = cache / f"wheelhouse-{SUITE.name}"
     house.mkdir(exist_ok=True)
-    # The guest is this machine's kind (x86_64, Debian's Python 3.11): wheels built here fit.
+    # The guest's Python (3.13 on trixie) is not necessarily this machine's: the wheels pip on
+    # the guest would take from the index, binary only, for its version and glibc (x86_64 as here).
+    platforms = ["manylinux2014_x86_64", *(f"manylinux_2_{n}_x86_64" for n in range(17, SUITE.glibc + 1))]
     cmd = [
         sys.executable,
         "-m",
         "pip",
-        "wheel",
+        "download",
         "--quiet",
-        "--wheel-dir",
+        "--only-binary=:all:",
+        *(a for p in platforms for a in ("--platform", p)),
+        "--python-version",
+        SUITE.python,
+        "--implementation",
+        "cp",
+        "--dest",
         str(house),
         f"{wheel}[gpio,serial]",
     ]
@@ -300,10 +339,15 @@ def _build_image(
     seed: str | None = None,
 ) -> Image:
     _run(["tar", "-C", str(root), "-xpf", str(tar)])
-    # What Raspberry Pi OS has and plain Debian does not: the group of the GPIO chips.
+    # What Raspberry Pi OS has and plain Debian does not: the group of the GPIO chips, and the
+    # udev rule that gives it the chips (raspberrypi-sys-mods' rule, reduced to the character
+    # devices: the companion opens /dev/gpiochip* through libgpiod, as its user, without root).
     chroot_script(
         root,
-        "groupadd --system gpio\necho table > /etc/hostname\n"
+        "groupadd --system gpio\n"
+        'echo \'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"\' '
+        "> /etc/udev/rules.d/60-gpiochip.rules\n"
+        "echo table > /etc/hostname\n"
         "printf '127.0.1.1 table %s\\n' \"$(hostname)\" >> /etc/hosts\n"
         "printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\\n' > /etc/fstab\n"
         # The console is the test rig's log (ttyS0); tty1 is the table's screen.

@@ -1,9 +1,15 @@
 """The boot test runs beside the rest of the suite: its scenario (a Debian image built from the
 install guide, booted under QEMU) starts in the background as soon as collection ends, so its
-minutes of emulated boots overlap the other tests; its checks run last and read what it saw."""
+minutes of emulated boots overlap the other tests; its checks run last and read what it saw.
+
+The scenario is the pytest run's child in fact: its own process group, which a watchdog
+(tests/boot/watchdog.py) kills when the run ends however it ends, even by a kill -9; its folder
+goes with it (COMPANION_BOOT_KEEP=1 keeps the folder, without its disk image, to look at the
+screendumps)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -62,13 +68,25 @@ def _start() -> None:
     out = Path(tempfile.mkdtemp(prefix="companion-boot-"))
     log = (out / "scenario.log").open("w", encoding="utf-8")
     _RUN["out"] = out
-    _RUN["proc"] = subprocess.Popen(
-        [sys.executable, "-m", "tests.boot.scenario", "--out", str(out)],
+    # (tests/boot/test_cleanup.py puts a stand-in here: QEMU mid-boot, without the minutes.)
+    module = os.environ.get("COMPANION_BOOT_SCENARIO_MODULE") or "tests.boot.scenario"
+    _RUN["proc"] = proc = subprocess.Popen(
+        [sys.executable, "-m", module, "--out", str(out)],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
-        start_new_session=True,  # its QEMU goes with it when it is killed (sessionfinish)
+        start_new_session=True,  # its own group: its QEMU goes with it when the group is killed
+    )
+    # The keeper, in a session of its own: it outlives this process however this process ends.
+    keep = out / "machine" if os.environ.get("COMPANION_BOOT_KEEP") == "1" else out
+    _RUN["watchdog"] = subprocess.Popen(
+        [sys.executable, "-m", "tests.boot.watchdog", str(os.getpid()), str(proc.pid), str(keep)],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
 
 
@@ -84,14 +102,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 def _kill() -> None:
     proc = _RUN.get("proc")
-    if proc is not None and proc.poll() is None:
-        # The scenario and its QEMU (a QEMU left behind would take a core for ever).
-        os.killpg(proc.pid, signal.SIGKILL)
+    if proc is not None:
+        # The scenario and its QEMU (a QEMU left behind would take a core for ever), and what
+        # it left running in its group after its own end (the image tree's removal).
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
 
 
 def pytest_sessionfinish() -> None:
     _kill()
+    if "out" in _RUN:
+        # The watchdog would remove it once this process is gone; done here, the run leaves
+        # nothing behind the moment it ends.
+        keep = os.environ.get("COMPANION_BOOT_KEEP") == "1"
+        shutil.rmtree(_RUN["out"] / "machine" if keep else _RUN["out"], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

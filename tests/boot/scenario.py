@@ -26,6 +26,7 @@ from typing import Any
 from tests.boot.appliance import (
     KIOSK,
     SCREEN,
+    SUITE,
     Guest,
     Image,
     booted,
@@ -53,16 +54,111 @@ CHANGES = re.compile(
 )
 
 # A Kilo de merde game, four players, a few events in: the kiosk resumes it (keyboard buttons).
+# Beside it, in a journal of its own, the same game on GPIO buttons, for the gpio phase on a
+# simulated header (its kiosk resumes it once the config says gpio).
 SEED_GAME = f"""
 import os, sys
 from companion.games import load
 from companion.table.journal import Journal
 from companion.table.live import Table
-with Journal(__import__('pathlib').Path('{DATA}'), writer=True) as j:
-    setup = load('kilo').setup(players='{PLAYERS}'.split(','), rounds=5)
-    t = Table.start(j, setup, {{'input': 'keyboard', 'seed': 7, 'lang': 'fr',
-                               'config': '{CONFIG}'}})
-    print(t.game_id)
+for data, source in (('{DATA}.gpio', 'gpio'), ('{DATA}', 'keyboard')):
+    with Journal(__import__('pathlib').Path(data), writer=True) as j:
+        setup = load('kilo').setup(players='{PLAYERS}'.split(','), rounds=5)
+        t = Table.start(j, setup, {{'input': source, 'seed': 7, 'lang': 'fr',
+                                   'config': '{CONFIG}'}})
+        print(t.game_id)
+"""
+
+# The Pi's header as gpio-sim makes it (54 lines, GPIO0..GPIO27 named as on a Pi 5), in the guest.
+SIM = "/sys/kernel/config/gpio-sim/pi"
+MAKE_SIM_CHIP = f"""
+modprobe gpio-sim
+d={SIM}
+mkdir $d $d/bank0
+echo 54 > $d/bank0/num_lines
+echo pinctrl-rp1 > $d/bank0/label
+for n in $(seq 0 27); do mkdir $d/bank0/line$n; echo GPIO$n > $d/bank0/line$n/name; done
+echo 1 > $d/live
+udevadm settle
+chip=$(cat $d/bank0/chip_name)
+echo /sys/devices/platform/$(cat $d/dev_name)/$chip
+stat -c '%n %G %a' /dev/$chip
+"""
+# Seats' buttons and LEDs (BCM numbers, hardware/pinmap.md's), the referee's confirm.
+BUTTONS = {"Alice": 17, "Bob": 27, "Chloé": 22, "Dédé": 23}
+LEDS = {"Alice": 5, "Bob": 6, "Chloé": 13, "Dédé": 19}
+CONFIRM = 24
+GPIO_SIM_CONFIG = (
+    '[input]\nsource = "gpio"\n\n[gpio]\nseats = ['
+    + ", ".join(f"{{ button = {BUTTONS[p]}, led = {LEDS[p]} }}" for p in PLAYERS.split(","))
+    + f"]\nreferee = {{ confirm = {CONFIRM} }}\n"
+)
+# The slap, as the hands make it: Bob first, his contact bouncing (three make-and-break, back to
+# back) before it holds, then Alice, Dédé and Chloé 1 ms apart (later if the writes are slower:
+# each write's window is what the checks use); all held 80 ms.
+SLAP = [("Bob", 0.0), ("Alice", 1.0), ("Dédé", 2.0), ("Chloé", 3.0)]
+LOSER = "Chloé"
+# The buttons pressed by their lines' pulls (a button to ground: pull-down is the press), from
+# the guest, timed on its CLOCK_MONOTONIC: each write's window [before, after] holds the kernel's
+# stamp of its edge. Prints one JSON object: {step: ...}.
+PRESSER = """
+import json, os, sys, time
+base, step = sys.argv[1], sys.argv[2]
+fds = {}
+def pull(pin, down):
+    fd = fds.get(pin) or fds.setdefault(pin, os.open(f"{base}/sim_gpio{pin}/pull", os.O_WRONLY))
+    t0 = time.monotonic_ns()
+    os.pwrite(fd, b"pull-down" if down else b"pull-up", 0)
+    return [t0, time.monotonic_ns()]
+def until(t):
+    while time.monotonic_ns() < t:
+        pass
+out = {}
+if step == "slap":
+    plan = json.loads(sys.argv[3])
+    start = time.monotonic_ns() + 1_000_000
+    for name, pin, at_ms, bounces in plan:
+        until(start + int(at_ms * 1e6))
+        out[name] = pull(pin, True)
+        # Back to back: under TCG on a loaded host one write took 1 to 4 ms (a probe's), so
+        # the bounce's span is recorded, to tell a slow rig from a debouncer that splits it.
+        for _ in range(bounces):
+            pull(pin, False)
+            out[name + " bounce"] = [out[name][0], pull(pin, True)[1]]
+    until(start + 80_000_000)
+    for name, pin, _, _ in plan:
+        pull(pin, False)
+elif step == "press":
+    pin = int(sys.argv[3])
+    out["press"] = pull(pin, True)
+    until(time.monotonic_ns() + 80_000_000)
+    out["release"] = pull(pin, False)
+elif step == "burst":
+    # Past the kernel's buffer (1024 events a request): the reader is stopped meanwhile (a Pi
+    # too busy to read), so the kernel must drop the oldest edges.
+    pin, pid, n = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    import signal
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        t0 = time.monotonic_ns()
+        for _ in range(n):
+            pull(pin, True)
+            pull(pin, False)
+        out["burst"] = [t0, time.monotonic_ns()]
+    finally:
+        os.kill(pid, signal.SIGCONT)
+elif step == "leds":
+    pins, seconds = json.loads(sys.argv[3]), float(sys.argv[4])
+    files = {p: open(f"{base}/sim_gpio{p}/value") for p in pins}
+    seen = {p: [] for p in pins}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for p, f in files.items():
+            f.seek(0)
+            seen[p].append(int(f.read()))
+        time.sleep(0.02)
+    out = {str(p): v for p, v in seen.items()}
+print(json.dumps(out))
 """
 
 
@@ -97,6 +193,9 @@ class Scenario:
         self.boot_frame: Future[float] | None = None  # power-on to the first frame
         self.settled = 0.0  # when the guide's first-boot lines were done
         self.gpio_started: float | None = None  # when the unit was restarted on GPIO buttons
+        self.sim_base = ""  # the simulated header's sysfs folder (sim_gpioN/pull, value)
+        self.obs["suite"] = SUITE.name
+        self.obs["gpio_sim"] = SUITE.gpio_sim
 
     def phase(self, name: str, fn: Callable[[], None]) -> None:
         log(f"--- {name}")
@@ -222,7 +321,7 @@ class Scenario:
             self.obs["errors"]["build"] = traceback.format_exc()[-6000:]
             self.save()
             return
-        self.obs["game_id"] = self.image.seeded.strip().splitlines()[-1]
+        self.obs["gpio_game_id"], self.obs["game_id"] = self.image.seeded.strip().splitlines()[-2:]
         self.obs["build_s"] = round(time.monotonic() - t0, 1)
         self.save()
         with booted(self.image, work, "boot1") as guest, ThreadPoolExecutor(1) as frames:
@@ -369,24 +468,39 @@ class Scenario:
         self.obs["kiosk_lines"] = self.obs.get("kiosk_lines", []) + self.kiosk_blocks(guest, check_only=False)
 
     def gpio_config(self, guest: Guest) -> None:
-        """``source = "gpio"`` in the config, on a fresh journal (not yet started)."""
+        """``source = "gpio"`` in the config (not yet started): on a simulated Pi header with
+        the seeded GPIO game where the kernel has gpio-sim, else on a fresh journal and no chip."""
         try:
-            guest.sh(
-                f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n"
+            config = (
                 '[input]\nsource = "gpio"\n\n[gpio]\n'
                 "seats = [{ button = 17 }, { button = 27 }, { button = 22 }, { button = 23 }]\n"
-                "EOF",
-                user="companion",
+            )
+            if SUITE.gpio_sim:
+                lines = guest.sh("set -e\n" + MAKE_SIM_CHIP)[1].strip().splitlines()
+                self.sim_base, self.obs["gpio_chip"] = lines[-2], lines[-1]
+                config = GPIO_SIM_CONFIG
+                # The kiosk says when each frame is shown (its stderr, the unit's journal): the
+                # kernel edge to frame figures are read from there.
+                guest.sh(
+                    "mkdir -p /etc/systemd/system/companion.service.d && printf "
+                    "'[Service]\\nEnvironment=COMPANION_TRACE_FRAMES=1\\n' > "
+                    "/etc/systemd/system/companion.service.d/90-boot-test-frames.conf && "
+                    "systemctl daemon-reload"
+                )
+            guest.sh(
+                f"cp {CONFIG} {CONFIG}.keyboard && cat > {CONFIG} <<'EOF'\n{config}EOF", user="companion"
             )
             # A new game opens on the configured source: the unfinished one is set aside.
             guest.sh(f"COMPANION_DATA_DIR={DATA} {COMPANION} games --lang en", user="companion")
-            guest.sh(f"mv {DATA} {DATA}.kept && mkdir {DATA}", user="companion")
+            fresh = f"mv {DATA}.gpio {DATA}" if SUITE.gpio_sim else f"mkdir {DATA}"
+            guest.sh(f"mv {DATA} {DATA}.kept && {fresh}", user="companion")
             self.obs["gpio_configured"] = True
         except Exception:
             self.obs["errors"]["gpio_config"] = traceback.format_exc()[-3000:]
 
     def gpio(self, guest: Guest) -> None:
-        """``source = "gpio"`` on a machine with no GPIO: the table stays up and says so."""
+        """``source = "gpio"``: the table stays up, on a simulated header (then pressed through
+        the kernel: ``kernel_edges``) or on a machine with no GPIO (and says so)."""
         if not self.obs.get("gpio_configured"):  # kiosk.md broke before its last restart
             self.gpio_config(guest)
             if not self.obs.get("gpio_configured"):
@@ -402,8 +516,73 @@ class Scenario:
             except TimeoutError as err:
                 self.obs["gpio_first_frame_s"] = str(err)
             self.obs["gpio_watch"] = watching.result()
-        _, out = guest.sh("journalctl -u companion -b --no-pager -n 60", check=False)
+        _, out = guest.sh("journalctl -u companion -b --no-pager -n 60 | grep -v '#frame'", check=False)
         self.obs["gpio_log"] = out[-4000:]
+        if SUITE.gpio_sim:
+            self.phase("kernel_edges", lambda: self.kernel_edges(guest))
+
+    def press(self, guest: Guest, step: str, *args: str) -> Any:
+        """The presser (PRESSER) run in the guest as root by Debian's Python."""
+        argv = " ".join(f"'{a}'" for a in (self.sim_base, step, *args))
+        _, out = guest.sh(f"python3 - {argv} <<'EOF'\n{PRESSER}\nEOF")
+        return json.loads(out.strip().splitlines()[-1])
+
+    def wait_export(self, guest: Guest, done: Callable[[list[str]], bool], timeout: float = 120) -> list[str]:
+        deadline = time.monotonic() + timeout
+        events = self.export(guest)
+        while not done(events) and time.monotonic() < deadline:
+            time.sleep(1)
+            events = self.export(guest)
+        return events
+
+    def kernel_edges(self, guest: Guest) -> None:
+        """Seats pressed by their lines' pulls, the kernel stamping each edge: a slap with
+        presses 1 ms apart and a bouncing contact, the referee's confirm, a burst past the
+        kernel's buffer; what the journal, the LEDs' lines and the screen then say."""
+        pid = guest.unit("MainPID")["MainPID"]
+        n0 = len(self.export(guest))
+        plan = [(name, BUTTONS[name], at, 3 if i == 0 else 0) for i, (name, at) in enumerate(SLAP)]
+        self.obs["sim_slap"] = self.press(guest, "slap", json.dumps(plan))
+        presses = self.wait_export(guest, lambda ev: sum('"press"' in e for e in ev[n0:]) >= len(SLAP))
+        self.obs["sim_after_slap"] = presses[n0:]
+        leds = sorted(LEDS.values())
+        self.obs["sim_leds_pressed"] = self.press(guest, "leds", json.dumps(leds), "0.5")
+        # The window closes slap_timeout_ms (5 s) after the first press; the referee confirms.
+        time.sleep(6)
+        self.obs["sim_confirm"] = self.press(guest, "press", str(CONFIRM))
+        events = self.wait_export(guest, lambda ev: any('"verdict"' in e for e in ev[n0:]))
+        self.obs["sim_events"] = events
+        self.obs["sim_leds_verdict"] = self.press(guest, "leds", json.dumps(leds), "1.5")
+        try:
+            guest.key("esc")  # a note left on the screen goes, as on the keyboard phase
+            ref = self.reference(events, "table", "sim-ref")
+            self.obs["sim_table_match"] = self.matches(guest, ref, "sim-table")
+        except Exception:
+            self.obs["errors"]["sim_screen"] = traceback.format_exc()[-3000:]
+        self.obs["sim_burst"] = self.press(guest, "burst", str(BUTTONS["Alice"]), pid, "700")
+        self.obs["sim_after_burst"] = self.export(guest)[len(events) :]
+        self.obs["sim_unit_after_burst"] = guest.unit("MainPID", "ActiveState", "NRestarts")
+        self.obs["sim_pid_before_burst"] = pid
+        _, frames = guest.sh("journalctl -u companion -b -o cat --no-pager | grep '^#frame'", check=False)
+        self.obs["sim_frames_ns"] = [
+            int(line.split()[2]) for line in frames.splitlines() if line.count(" ") == 2
+        ]
+        self.obs["edge_to_frame_ms"] = edge_to_frame(
+            [w for k, w in self.obs["sim_slap"].items() if " " not in k] + [self.obs["sim_confirm"]["press"]],
+            self.obs["sim_frames_ns"],
+        )
+
+
+def edge_to_frame(windows: list[list[int]], frames_ns: list[int]) -> list[float]:
+    """For each edge (the window [before, after] of the write that made it, which holds its
+    kernel stamp), ms from the write's start to the first frame the kiosk showed after it: at
+    most the stamp-to-flip time plus the write's own length (tens of µs)."""
+    out = []
+    for before, after in windows:
+        shown = [t for t in frames_ns if t >= after]
+        if shown:
+            out.append(round((min(shown) - before) / 1e6, 2))
+    return out
 
 
 def events_of(export: str) -> list[str]:

@@ -8,6 +8,7 @@ machine, against inputs that must fail them."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -288,3 +289,91 @@ def test_the_shader_cache_outlives_a_restart(observations: dict[str, Any]) -> No
     assert set(before) <= set(after), sorted(set(before) - set(after))
     # Kept, not removed and written anew by the restarted kiosk (its index may be updated).
     assert any(after[f] == mtime for f, mtime in before.items()), (before, after)
+
+
+# --- real kernel edges (trixie: gpio-sim) ---------------------------------------------------------
+
+
+def _sim(observations: dict[str, Any]) -> None:
+    if not observations.get("gpio_sim"):
+        pytest.skip(f"{observations.get('suite')}'s kernel has no gpio-sim: no simulated header")
+    assert "sim_events" in observations, _explain(observations, "gpio_config", "gpio", "kernel_edges")
+
+
+def _replay(events: list[str], tmp_path: Path) -> dict[str, Any]:
+    import subprocess
+    import sys
+
+    log = tmp_path / "sim.jsonl"
+    log.write_text("\n".join(events) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(log), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return dict(json.loads(done.stdout))
+
+
+def _presses(events: list[str]) -> list[dict[str, Any]]:
+    return [e for e in map(json.loads, events) if e.get("type") == "press"]
+
+
+@pytest.mark.needs_vm
+def test_the_kernel_edges_reach_the_journal_in_their_true_order(
+    observations: dict[str, Any], tmp_path: Path
+) -> None:
+    """Seats pressed by their lines' pulls 1 ms apart, the first one's contact bouncing: the
+    journal has one press each, stamped as the kernel stamped the first edge (each gap between
+    two presses within what the writes that made them allow), and the referee's confirm makes
+    the last of them, Chloé, the one who draws."""
+    _sim(observations)
+    from tests.boot.scenario import LOSER, SLAP
+
+    assert observations["gpio_chip"].endswith(" gpio 660"), observations["gpio_chip"]  # the udev rule
+    bounce = observations["sim_slap"].get("Bob bounce")
+    assert bounce and bounce[1] - bounce[0] < 2_000_000, f"the rig bounced too slowly: {bounce}"
+    pressed = [e["player"] for e in _presses(observations["sim_after_slap"])]
+    assert sorted(pressed) == sorted(name for name, _ in SLAP), pressed  # one press each, bounces none
+    state = _replay(observations["sim_events"], tmp_path)
+    order = [p["player"] for p in state["last_slap"]["order"]]
+    assert order == [name for name, _ in SLAP], state["last_slap"]
+    assert state["last_slap"]["losers"] == [LOSER] and state["owed_draws"] == [LOSER], state
+    stamp = {p["player"]: p["t_us"] for p in state["last_slap"]["order"]}
+    windows = {k: v for k, v in observations["sim_slap"].items() if " " not in k}
+    for (a, _), (b, _) in itertools.pairwise(SLAP):
+        gap = stamp[b] - stamp[a]
+        low = (windows[b][0] - windows[a][1]) / 1000 - 1  # µs, one of rounding
+        high = (windows[b][1] - windows[a][0]) / 1000 + 1
+        assert low <= gap <= high, (a, b, gap, low, high)
+    assert state["last_slap"]["margin_us"] == stamp[LOSER] - stamp[SLAP[-2][0]]
+
+
+@pytest.mark.needs_vm
+def test_the_led_lines_show_who_must_draw(observations: dict[str, Any]) -> None:
+    """Read back from the simulated lines: after the verdict the loser's LED blinks (its line
+    seen high and low) and every other seat's is dark."""
+    _sim(observations)
+    from tests.boot.scenario import LEDS, LOSER
+
+    seen = observations["sim_leds_verdict"]
+    for name, pin in LEDS.items():
+        levels = set(seen[str(pin)])
+        assert levels == ({0, 1} if name == LOSER else {0}), (name, pin, seen[str(pin)])
+
+
+@pytest.mark.needs_vm
+def test_a_burst_past_the_kernel_buffer_leaves_the_table_up(observations: dict[str, Any]) -> None:
+    """1,400 edges on one line while the kiosk's reader was stopped: the kernel dropped the
+    oldest; the kiosk carries on, the same process, and no press came of pulses that short."""
+    _sim(observations)
+    unit = observations["sim_unit_after_burst"]
+    assert unit["ActiveState"] == "active" and unit["MainPID"] == observations["sim_pid_before_burst"], unit
+    assert not _presses(observations["sim_after_burst"]), observations["sim_after_burst"]
+
+
+@pytest.mark.needs_vm
+def test_the_screen_after_the_kernel_slap_is_the_snapshot(observations: dict[str, Any]) -> None:
+    _sim(observations)
+    assert observations.get("sim_table_match", 0) >= MATCH, _explain(observations, "kernel_edges")
+    assert observations["edge_to_frame_ms"], observations.get("sim_frames_ns")

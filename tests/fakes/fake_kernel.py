@@ -7,7 +7,9 @@ holds ``event_buffer_size`` events (0: 16 per line; capped at GPIO_V2_LINES_MAX 
 rounded up to a power of two as kfifo_alloc does; when it is full the kernel drops the *oldest*
 event (linereq_put_event); every event carries its line's sequence number and a request-wide one,
 both counted from 1 and counting dropped events too; a line held by one request cannot be
-requested again (EBUSY). A read (``read_edge_events``) returns at most ``max_events`` events,
+requested again (EBUSY); an output line (the seat LEDs)
+takes its ``output_value`` at the request and ``set_value`` after, and is an input again, at
+rest, once released. A read (``read_edge_events``) returns at most ``max_events`` events,
 64 when not given (the Python binding's default), and never more than the request's libgpiod
 buffer (its ``event_buffer_size``: 0 gives 64, more than 1024 gives 1024); it *blocks* while the
 kernel's buffer is empty (the request's fd is a blocking one: libgpiod's "will block if no event
@@ -48,8 +50,7 @@ class Line:
     def __init__(self, offset, name):
         self.offset = offset
         self.name = name
-        self.owner = None  # None, "lgpio" or a request
-        self.flags = 0  # what lgpio (the LEDs' factory, fakes/lgpio.py) set
+        self.owner = None  # None or the request that holds it
         self.output = False
         self.level = 1  # pulled up, button open
 
@@ -130,6 +131,15 @@ class Request:
     def get_values(self, lines=None):
         return [self.get_value(o) for o in (lines or self.offsets)]
 
+    def set_value(self, offset, value):
+        if self.released:
+            raise OSError(errno.EBADF, "Bad file descriptor")
+        line = self.lines[offset]
+        if not line.output:
+            raise OSError(errno.EPERM, "Operation not permitted")  # the uAPI refuses an input
+        line.level = 1 if value == Value.ACTIVE else 0
+        self.kernel.written(self.chip, offset, line.level)
+
     def wait_edge_events(self, timeout=None):
         import select
 
@@ -169,6 +179,8 @@ class Request:
             self.kernel.changed.notify_all()
             for line in self.lines.values():
                 line.owner = None
+                if line.output:
+                    line.output, line.level = False, 1
             self.kernel.requests.remove(self)
             os.close(self.r)
             os.close(self.w)
@@ -208,8 +220,12 @@ class FakeChip:
         size = DEFAULT_PER_LINE * len(lines) if asked == 0 else min(asked, KERNEL_MAX_BUFFER)
         capacity = LIBGPIOD_DEFAULT_BUFFER if asked == 0 else min(asked, KERNEL_MAX_BUFFER)
         req = Request(self.kernel, self.number, lines, settings, _kfifo_size(size), capacity)
-        for line in lines.values():
+        for offset, line in lines.items():
             line.owner = req
+            if settings[offset] is not None and settings[offset].direction == Direction.OUTPUT:
+                line.output = True
+                line.level = 1 if settings[offset].output_value == Value.ACTIVE else 0
+                self.kernel.written(self.number, offset, line.level)
         self.kernel.requests.append(req)
         return req
 
@@ -231,6 +247,18 @@ class FakeKernel:
         self.opened = []  # chip paths opened, in order
         self.read_error = None  # an OSError every read raises (the chip went away)
         self.denied = set()  # chip paths the user may not open (not in the gpio group)
+        self.writes = []  # (chip, offset, level, monotonic ns) of every output line's setting
+        self.wrote = threading.Condition()
+
+    def written(self, chip, offset, level):
+        with self.wrote:
+            self.writes.append((chip, offset, level, time.monotonic_ns()))
+            self.wrote.notify_all()
+
+    def levels(self, offset, chip=0):
+        """The levels an output line was set to, in order."""
+        with self.wrote:
+            return [lv for c, o, lv, _ in self.writes if (c, o) == (chip, offset)]
 
     def paths(self):
         return [f"/dev/gpiochip{n}" for n in sorted(CHIPS)]
