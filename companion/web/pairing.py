@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from companion.errors import CompanionError
+from companion.paths import ensure_dir
+
 TOKEN_BYTES = 16  # 128 bits
 CODES = "web-codes.json"  # in the data folder: the current game's codes
 
@@ -101,14 +104,14 @@ class Pairings:
             return
         tmp = self._path.with_suffix(".tmp")
         try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
+            ensure_dir(self._path.parent)  # the data folder, made as every folder is (paths.py)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(g.as_json())
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self._path)
-        except OSError:
+        except (OSError, CompanionError):
             # A full or read-only card: the phones work, a restart asks them to pair again.
             with contextlib.suppress(OSError):
                 tmp.unlink()
