@@ -63,31 +63,41 @@ def isolated_environ(real: Mapping[str, str], home: Path) -> dict[str, str]:
     return env
 
 
-_BEFORE: dict[str, str] = {}
+# What the isolation changed in this process's environment, with the value before (None: unset).
+_CHANGED: dict[str, str | None] = {}
+_HOME: list[Path] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # The whole run, collection included, under a HOME of its own: module and session fixtures
     # (servers started once per module) and the boot scenario, started as its checks are
     # collected, are set up before any test's fixture and would otherwise read the user's files.
-    if _BEFORE:
+    if _HOME:
         return  # configured twice in one process (pytest run inside a test by pytester)
-    _BEFORE.update(os.environ)
     home = Path(tempfile.mkdtemp(prefix="companion-tests-home-"))
-    _BEFORE["_companion_tests_home"] = str(home)
+    _HOME.append(home)
     env = isolated_environ(os.environ, home)
-    for name in set(os.environ) - set(env):
-        del os.environ[name]
-    os.environ.update(env)
+    for name in set(os.environ) | set(env):
+        if os.environ.get(name) != env.get(name):
+            _CHANGED[name] = os.environ.get(name)
+            if name in env:
+                os.environ[name] = env[name]
+            else:
+                del os.environ[name]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if not _BEFORE:
-        return
-    shutil.rmtree(_BEFORE.pop("_companion_tests_home"), ignore_errors=True)
-    os.environ.clear()
-    os.environ.update(_BEFORE)
-    _BEFORE.clear()
+    # Only what the isolation changed goes back: mutmut runs pytest again in the same process,
+    # and a variable a test module set at its import (SDL_VIDEODRIVER) must still be there.
+    for name, value in _CHANGED.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    _CHANGED.clear()
+    for home in _HOME:
+        shutil.rmtree(home, ignore_errors=True)
+    _HOME.clear()
 
 
 @pytest.fixture(autouse=True)

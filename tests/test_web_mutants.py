@@ -1,0 +1,193 @@
+"""What the phones' server lets through, as an attacker or a phone sees it (issue 38): the bugs
+an outside audit planted by hand passed the suite (an Origin check another site can satisfy, a
+token still good with its case changed, phones left on the game before). Each test here drives
+the real server over HTTP and WebSockets, without the table's screen."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from companion.games.kilo.events import NewKiloGame
+from companion.table.journal import Journal
+from companion.table.live import Table
+from companion.web.config import WebConfig
+from companion.web.server import WebServer
+from tests.test_web import until
+
+PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
+
+
+class Served:
+    """A table's journal and the phones' server reading it; ``table`` is the game being played."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
+        self.web = WebServer(
+            WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: self.table.game_id
+        )
+        self.web.watch(journal)
+        self.web.start()
+        until(lambda: self.web.pairing())
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.web.port}"
+
+    def socket_status(self, token: str, origin: str | None) -> int:
+        """101 when a pad's socket opens (it is closed at once), else the refusal's status."""
+        try:
+            ws = connect(
+                f"ws://127.0.0.1:{self.web.port}/pad/{token}/ws",
+                origin=origin,  # type: ignore[arg-type]
+                open_timeout=10,
+            )
+        except InvalidStatus as exc:
+            return int(exc.response.status_code)
+        with ws:
+            first = json.loads(ws.recv(timeout=10))
+            assert first["t"] in ("seat", "ping"), first
+        return 101
+
+
+@pytest.fixture
+def served(journal: Journal) -> Iterator[Served]:
+    s = Served(journal)
+    try:
+        yield s
+    finally:
+        s.web.stop()
+
+
+def test_only_the_tables_own_pages_may_press_or_score(served: Served) -> None:
+    """A browser sends its page's origin (scheme, host, port) with a WebSocket and a POST: a page
+    of any other site, one that merely starts or ends like the table's address, another port of
+    the same machine, or no origin at all, opens no seat and enters no score."""
+    g = served.web.pairing()
+    base = served.base
+    host = base.removeprefix("http://")
+    port = served.web.port
+    other_port = port + 1 if port < 65535 else port - 1
+    lookalikes = [
+        "http://evil.example",
+        f"{base}.evil.example",  # a site whose name starts with the table's address
+        f"http://evil.example.{host}",
+        f"http://evil{host}",  # ... or ends with it
+        f"http://127.0.0.1:{other_port}",  # another port: another site, same machine
+        "http://127.0.0.1",
+        f"http://localhost:{port}",  # the same machine under another name: another origin
+        f"ws://{host}",
+        f"{base}/",
+        f"{base}@evil.example",
+        "null",  # a sandboxed page or a file's
+        "",
+        None,  # no Origin header at all
+    ]
+    for origin in lookalikes:
+        assert served.socket_status(g.seats[0], origin) == 403, origin
+        headers = {} if origin is None else {"origin": origin}
+        cross = httpx.post(
+            f"{base}/score/{g.scorer}/submit",
+            json={"event": {"type": "dealer", "player": "Bruno"}},
+            headers=headers,
+        )
+        assert cross.status_code == 403, origin
+        assert "page du marqueur" in cross.json()["fr"], origin
+    assert len(list(served.journal.events(served.table.game_id))) == 1  # nothing entered
+    # The table's own pages, over http and behind an https proxy, may.
+    assert served.socket_status(g.seats[0], base) == 101
+    assert served.socket_status(g.seats[1], f"https://{host}") == 101
+    # (Past the origin, the entry itself is judged: a Kilo scorer enters draws only.)
+    own = httpx.post(
+        f"{base}/score/{g.scorer}/submit",
+        json={"event": {"type": "dealer", "player": "Bruno"}},
+        headers={"origin": base},
+        timeout=20,
+    )
+    assert own.status_code == 400 and "must be an event of Kilo de merde: draw" in own.json()["en"]
+
+
+def _other_case(token: str) -> str:
+    changed = token.swapcase()
+    assert changed != token  # 22 URL-safe characters: some are letters
+    return changed
+
+
+def test_a_token_with_its_case_changed_opens_nothing(served: Served) -> None:
+    """Tokens are compared exactly: a phone (or a guess) that changes a letter's case gets the
+    same refusal as a stranger, on every page and socket."""
+    g = served.web.pairing()
+    base = served.base
+    seat, scorer, join = g.seats[2], g.scorer, g.join
+    assert httpx.get(f"{base}/pad/{seat}").status_code == 200
+    assert httpx.get(f"{base}/score/{scorer}").status_code == 200
+    assert httpx.get(f"{base}/t/{join}").status_code == 200
+    assert httpx.get(f"{base}/t/{join}/now").json()["game_id"] == served.table.game_id
+    for shown in (_other_case(seat), seat.upper(), seat.lower()):
+        if shown == seat:
+            continue
+        page = httpx.get(f"{base}/pad/{shown}")
+        assert page.status_code == 404 and "no longer valid" in page.text
+        assert served.socket_status(shown, base) == 403
+    assert httpx.get(f"{base}/score/{_other_case(scorer)}").status_code == 404
+    assert httpx.get(f"{base}/score/{_other_case(scorer)}/page").status_code == 404
+    refused = httpx.post(
+        f"{base}/score/{_other_case(scorer)}/submit",
+        json={"event": {"type": "dealer", "player": "Bruno"}},
+        headers={"origin": base},
+    )
+    assert refused.status_code in (403, 404)
+    assert httpx.get(f"{base}/t/{_other_case(join)}").status_code == 404
+    assert httpx.get(f"{base}/t/{_other_case(join)}/now").status_code == 404
+    assert httpx.get(f"{base}/t/{_other_case(join)}/events").status_code == 404
+    # One character more, or one fewer, is no token either.
+    assert httpx.get(f"{base}/pad/{seat}A").status_code == 404
+    assert httpx.get(f"{base}/pad/{seat[:-1]}").status_code == 404
+    assert len(list(served.journal.events(served.table.game_id))) == 1
+
+
+def test_the_phones_watching_follow_the_table_to_its_next_game(served: Served) -> None:
+    """A phone on the standings keeps its stream open across games: when the table starts the
+    next game, the page it is sent is that game's, numbered from its first event, with its
+    players in their places from 1."""
+    g = served.web.pairing()
+    seen: queue.Queue[dict[str, Any]] = queue.Queue()
+
+    def listen() -> None:
+        with httpx.stream("GET", f"{served.base}/t/{g.join}/events", timeout=30) as r:
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    seen.put(json.loads(line[6:]))
+
+    threading.Thread(target=listen, daemon=True).start()
+    first = seen.get(timeout=20)
+    assert first["game_id"] == served.table.game_id and first["players"] == PLAYERS
+    # Nobody has a kilo yet: all four share the first place, as on the table's screen.
+    assert [(r["name"], r["place"], r["seat"]) for r in first["standings"]] == [
+        (name, 1, seat) for seat, name in enumerate(PLAYERS)
+    ]
+    from companion.games.kilo.events import Dealer
+
+    served.table.submit(Dealer(player="Bruno"))
+    assert seen.get(timeout=10)["seq"] == 2
+    served.table = Table.start(served.journal, NewKiloGame(players=["Zoé", "Yann", "Xavier"], rounds=1), {})
+    served.web.poke()
+    nxt = seen.get(timeout=10)
+    assert nxt["game_id"] == served.table.game_id != first["game_id"]
+    assert nxt["seq"] == 1 and nxt["players"] == ["Zoé", "Yann", "Xavier"]
+    assert [r["place"] for r in nxt["standings"]] == [1, 1, 1]
+    assert [t["name"] for t in nxt["tiles"]] == ["Zoé", "Yann", "Xavier"]
+    # The new game's codes are drawn for its three seats; the last game's no longer open a pad.
+    g2 = until(lambda: served.web.pairing() if served.web.pairing().game_id != g.game_id else None)
+    assert len(g2.seats) == 3 and served.web.urls()["seat 3"].endswith(g2.seats[2])
+    assert httpx.get(f"{served.base}/pad/{g.seats[0]}").status_code == 404
+    assert httpx.get(f"{served.base}/pad/{g2.seats[0]}").status_code == 200
