@@ -221,3 +221,21 @@ def test_a_table_with_no_config_file_keeps_nothing(
     app = _app(screen, journal, None)
     switch_language(app)
     assert app.ui.lang == "en" and app.ui.message is None
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o604], ids=["0600", "0640", "0604"])
+def test_a_changed_file_keeps_its_owners_permissions(tmp_path: Path, user_file: Path, mode: int) -> None:
+    """Issue 38: a user who made the file private (0600: it may name the table's network) finds
+    it private after ``config set`` and ``unset``: the edit is a new file renamed over the old,
+    which must not take the umask's 0644."""
+    user_file.chmod(mode)
+    old_umask = os.umask(0o022)
+    try:
+        assert cli(tmp_path, "set", "table.lang", "en")[0] == 0
+        assert user_file.stat().st_mode & 0o7777 == mode
+        assert cli(tmp_path, "unset", "input.source")[0] == 0
+        assert user_file.stat().st_mode & 0o7777 == mode
+    finally:
+        os.umask(old_umask)
+    assert 'lang = "en"' in user_file.read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["companion.toml"]  # no temporary file left

@@ -350,3 +350,47 @@ def test_stats_write_numbers_as_the_language_does(journal: Path) -> None:
     assert re.search(r"\d\.\d", en_table) and not re.search(r"\d,\d", en_table), en_table
     fr_detail = _companion("stats", "alice", data=journal).stdout
     assert re.search(r"kilos\u202f: \d+ en tout, \d+,\d par partie", fr_detail), fr_detail
+
+
+def test_the_score_sheet_reads_as_the_table_wrote_it(tmp_path: Path) -> None:
+    """Issue 38: every cell of a game's rows as a spreadsheet shows them: seats numbered from 1 in
+    seating order (not from 0, not in the standings' order), each player's total and unit, no
+    winner and not finished while the game goes on, then one column per round."""
+    import re
+    import time
+
+    from companion.table.journal import Journal
+    from companion.table.log import event_from_dict
+
+    data = tmp_path / "data"
+    rows: list[dict[str, Any]] = [{"type": "new_game", "game": "cinq-rois", "players": ["Cy", "Ana", "Ben"]}]
+    rows += [
+        {"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": 3}},
+        {"type": "round_end", "out": "Ana", "points": {"Ben": 7, "Cy": 2}},
+    ]
+    before = time.time()
+    with Journal(data, writer=True) as journal:
+        first = event_from_dict(rows[0], None)
+        game_id = journal.new_game(first, "cinq-rois", tuple(rows[0]["players"]), {})
+        for seq, row in enumerate(rows[1:], start=2):
+            journal.append(game_id, seq, event_from_dict(row, "cinq-rois"))
+    proc = _companion("export", "--csv", data=data)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.endswith("\n") and "\r" not in proc.stdout
+    sheet = list(csv.reader(io.StringIO(proc.stdout)))
+    assert sheet[0] == [
+        *["game_id", "date", "game", "seat", "player", "score", "unit", "winner", "finished"],
+        "round_1",
+        "round_2",
+    ]
+    assert [r[:1] + r[2:] for r in sheet[1:]] == [
+        [game_id, "cinq-rois", "1", "Cy", "5", "points", "0", "0", "3", "2"],
+        [game_id, "cinq-rois", "2", "Ana", "5", "points", "0", "0", "5", "0"],
+        [game_id, "cinq-rois", "3", "Ben", "7", "points", "0", "0", "0", "7"],
+    ]
+    dates = {r[1] for r in sheet[1:]}
+    assert len(dates) == 1
+    (date,) = dates
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", date), date
+    started = time.mktime(time.strptime(date, "%Y-%m-%dT%H:%M:%S"))  # the table's local time
+    assert before - 1 <= started <= time.time() + 1
