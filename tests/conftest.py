@@ -100,6 +100,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _HOME.clear()
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The boot test is the checks that read the booted appliance (tests/boot/conftest.py's
+    # needs_vm): `-m "not boot"` leaves them out, and with them the scenario they wait for
+    # (tests/boot/ starts it only for a run that keeps them). Its quick unit tests stay.
+    for item in items:
+        if item.get_closest_marker("needs_vm"):
+            item.add_marker(pytest.mark.boot)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(
     tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
