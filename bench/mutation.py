@@ -89,7 +89,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
     "hw_config": ("companion/hardware/config.py", ["tests/test_hwconfig.py", "tests/test_config_cli.py"]),
     "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
-    "i18n": ("companion/i18n.py", ["tests/test_french_typography.py", "tests/test_catalogue_french.py"]),
+    "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
     "names": ("companion/display/names.py", ["tests/test_short_names.py"]),
     "rotation": ("companion/display/rotation.py", ["tests/test_rotation.py"]),
     "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
