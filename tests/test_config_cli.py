@@ -239,3 +239,52 @@ def test_a_changed_file_keeps_its_owners_permissions(tmp_path: Path, user_file: 
         os.umask(old_umask)
     assert 'lang = "en"' in user_file.read_text(encoding="utf-8")
     assert [p.name for p in tmp_path.iterdir()] == ["companion.toml"]  # no temporary file left
+
+
+def _said(lang: str, *args: str) -> tuple[int, str]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["config", *args, "--lang", lang])
+    return code, err.getvalue()
+
+
+def test_a_file_that_cannot_be_written_is_named_with_the_fix_in_both_languages(
+    tmp_path: Path, user_file: Path
+) -> None:
+    """Issue 38: what the user reads when the new file cannot be written (here its temporary
+    name is taken by a folder): which file, why, what to do, and that nothing changed."""
+    before = digest(user_file)
+    (tmp_path / f".companion.toml.{os.getpid()}.new").mkdir()
+    args = ("set", "display.rotate", "180", "--config", str(user_file))
+    assert _said("en", *args) == (
+        2,
+        f"companion: cannot write the config file {user_file} (Is a directory): pass --config with a "
+        "file this user can use; nothing was changed\n",
+    )
+    assert _said("fr", *args) == (
+        2,
+        f"companion: impossible d’écrire le fichier de configuration {user_file} (c’est un dossier)\u202f: "
+        "indiquez avec --config un fichier que cet utilisateur peut utiliser\u202f; rien n’a été modifié\n",
+    )
+    assert digest(user_file) == before
+    # A file that cannot be read is said the same way.
+    folder = tmp_path / "a-folder.toml"
+    folder.mkdir()
+    code, fr = _said("fr", "get", "table.lang", "--config", str(folder))
+    assert code == 2 and fr.startswith(f"companion: impossible de lire le fichier de configuration {folder} ")
+
+
+def test_a_config_folder_that_cannot_be_made_is_named_with_the_fix(tmp_path: Path) -> None:
+    # /proc takes no new folder, not even from root (the suite runs as root on CI).
+    path = Path("/proc") / f"companion-test-{os.getpid()}" / "companion.toml"
+    args = ("set", "display.rotate", "180", "--config", str(path))
+    assert _said("en", *args) == (
+        2,
+        f"companion: Cannot create the config folder {path.parent} (No such file or directory): pass "
+        "--config with a file this user can write.\n",
+    )
+    assert _said("fr", *args) == (
+        2,
+        f"companion: Impossible de créer le dossier de configuration {path.parent} (fichier ou dossier "
+        "introuvable)\u202f: indiquez avec --config un fichier où cet utilisateur peut écrire.\n",
+    )
