@@ -288,3 +288,113 @@ def test_a_config_folder_that_cannot_be_made_is_named_with_the_fix(tmp_path: Pat
         f"companion: Impossible de créer le dossier de configuration {path.parent} (fichier ou dossier "
         "introuvable)\u202f: indiquez avec --config un fichier où cet utilisateur peut écrire.\n",
     )
+
+
+# (the file before, the command, the file after): each as the user opens it in an editor.
+EDITS = [
+    pytest.param(
+        '[table]\nlang = "fr"\n\n\n',
+        ("set", "display.rotate", "180"),
+        '[table]\nlang = "fr"\n\n[display]\nrotate = 180\n',
+        id="a new section after one blank line, the file's trailing blank lines gone",
+    ),
+    pytest.param(
+        "# just a comment\n",
+        ("set", "display.rotate", "90"),
+        "# just a comment\n\n[display]\nrotate = 90\n",
+        id="a new section after a comment",
+    ),
+    pytest.param(
+        '[ "table" ]  # where we play\nlang = "fr"\n',
+        ("set", "table.lang", "en"),
+        '[ "table" ]  # where we play\nlang = "en"\n',
+        id="a quoted header with spaces is the section",
+    ),
+    pytest.param(
+        "['table']\n\"lang\" = 'fr'   # ours   \n",
+        ("set", "table.lang", "en"),
+        "['table']\nlang = \"en\"  # ours\n",
+        id="a literal-quoted header and a quoted key; the comment kept, its trailing spaces not",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a#b"  # a hash inside a string is not a comment\n',
+        ("set", "keyboard.confirm", "c"),
+        '[keyboard]\nconfirm = "c"  # a hash inside a string is not a comment\n',
+        id="a hash inside the old value is not where its comment starts",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a"\n\n[gpio . referee]\nconfirm = 5\n',
+        ("set", "gpio.referee.confirm", "6"),
+        '[keyboard]\nconfirm = "a"\n\n[gpio . referee]\nconfirm = 6\n',
+        id="the same key in an earlier section is left alone; a dotted header with spaces",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a"\n  # more keys to come\n\n[table]\nlang = "fr"\n',
+        ("set", "keyboard.undo", "u"),
+        '[keyboard]\nconfirm = "a"\nundo = "u"\n  # more keys to come\n\n[table]\nlang = "fr"\n',
+        id="a new key after the section's last key, before its comments",
+    ),
+    pytest.param(
+        "[display]\n# nothing yet\n",
+        ("set", "display.rotate", "270"),
+        "[display]\nrotate = 270\n# nothing yet\n",
+        id="a new key in a section of comments only: right under its header",
+    ),
+    pytest.param(
+        "[gpio]\nchip = 0\n",
+        ("set", "gpio.led_pwm", "false"),
+        "[gpio]\nchip = 0\nled_pwm = false\n",
+        id="false written as TOML writes it",
+    ),
+    pytest.param(
+        "[gpio]\nchip = 0\n",
+        ("set", "gpio.referee", "{ confirm = 5, cancel = 6 }"),
+        "[gpio]\nchip = 0\nreferee = { confirm = 5, cancel = 6 }\n",
+        id="an inline table written back inline",
+    ),
+    pytest.param(
+        "[serial]\n",
+        ("set", "serial.port", "/dev/serial/by-id/usb-Raspberry_Pi_Pico_É"),
+        '[serial]\nport = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_É"\n',
+        id="a string kept as typed, accents unescaped",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "command", "after"), EDITS)
+def test_the_file_after_an_edit_reads_as_the_user_wrote_it(
+    tmp_path: Path, before: str, command: tuple[str, ...], after: str
+) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text(before, encoding="utf-8")
+    code, _, err = cli(tmp_path, *command)
+    assert code == 0, err
+    assert path.read_text(encoding="utf-8") == after
+
+
+def test_a_key_missing_from_its_section_is_unset_already(tmp_path: Path, user_file: Path) -> None:
+    before = digest(user_file)
+    assert cli(tmp_path, "get", "keyboard.undo") == (0, '"backspace"\n', "")  # its default
+    code, out, _ = cli(tmp_path, "unset", "keyboard.undo")
+    assert code == 0 and "keyboard.undo" in out and digest(user_file) == before
+
+
+def test_refusals_read_whole_in_french(tmp_path: Path, user_file: Path) -> None:
+    where = ["--config", str(user_file)]
+    assert _said("fr", "set", "lang", "en", *where) == (
+        2,
+        "companion: 'lang' n’est pas le nom d’un réglage\u202f: écrivez la section et la clé séparées "
+        "par un point, comme table.lang ou input.source\n",
+    )
+    assert _said("en", "set", "lang", "en", *where) == (
+        2,
+        "companion: 'lang' is not a setting's name: write the section and the key with a dot, like "
+        "table.lang or input.source\n",
+    )
+    user_file.write_text('[table]\nlang = "fr"\n[input]\nsource = """\nkeyboard"""\n', encoding="utf-8")
+    assert _said("fr", "set", "input.source", "sim", *where) == (
+        2,
+        f"companion: {user_file} est écrit d’une façon que `companion config` ne sait pas modifier "
+        "sans risque (la clé tient sur plusieurs lignes, ou sa section est écrite en ligne)\u202f; rien "
+        "n’a été modifié\u202f: réglez source dans sa section [input] à la main\n",
+    )
