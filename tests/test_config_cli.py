@@ -398,3 +398,44 @@ def test_refusals_read_whole_in_french(tmp_path: Path, user_file: Path) -> None:
         "sans risque (la clé tient sur plusieurs lignes, ou sa section est écrite en ligne)\u202f; rien "
         "n’a été modifié\u202f: réglez source dans sa section [input] à la main\n",
     )
+
+
+def test_the_screens_choice_makes_the_file_or_leaves_an_equal_one_unwritten(
+    tmp_path: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    path = tmp_path / "new" / "companion.toml"
+    app = _app(screen, journal, path)
+    switch_language(app)
+    assert app.ui.lang == "en" and app.ui.message is None
+    assert path.read_text(encoding="utf-8") == '[table]\nlang = "en"\n'
+    # A file that already says the language chosen is not written again (an SD card's wear;
+    # a rename would also give it a new inode under the user's hard link).
+    other = tmp_path / "english.toml"
+    other.write_text('[table]\nlang = "en"  # ours\n', encoding="utf-8")
+    inode = other.stat().st_ino
+    app = _app(screen, journal, other)
+    switch_language(app)
+    assert app.ui.lang == "en" and other.stat().st_ino == inode
+    assert other.read_text(encoding="utf-8") == '[table]\nlang = "en"  # ours\n'
+
+
+def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_bytes(b'[table]\nlang = "fr"  # D\xe9d\xe9\n')  # Latin-1: the 25th byte is \xe9
+    args = ("get", "table.lang", "--config", str(path))
+    assert _said("en", *args) == (
+        2,
+        f"companion: The config file {path} is not UTF-8 text (byte 25); save it as UTF-8.\n",
+    )
+    assert _said("fr", *args) == (
+        2,
+        f"companion: Le fichier de configuration {path} n’est pas du texte UTF-8 (octet 25)\u202f; "
+        "enregistrez-le en UTF-8.\n",
+    )
+    folder = tmp_path / "a-folder.toml"
+    folder.mkdir()
+    assert _said("en", "get", "table.lang", "--config", str(folder)) == (
+        2,
+        f"companion: cannot read the config file {folder} (Is a directory): pass --config with a file "
+        "this user can use; nothing was changed\n",
+    )
