@@ -29,9 +29,10 @@ PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 class Served:
     """A table's journal and the phones' server reading it; ``table`` is the game being played."""
 
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: Journal, setup: Any = None) -> None:
         self.journal = journal
-        self.table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
+        setup = setup or NewKiloGame(players=PLAYERS, rounds=2)
+        self.table = Table.start(journal, setup, {"input": "web"})
         self.web = WebServer(
             WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: self.table.game_id
         )
@@ -191,3 +192,80 @@ def test_the_phones_watching_follow_the_table_to_its_next_game(served: Served) -
     assert len(g2.seats) == 3 and served.web.urls()["seat 3"].endswith(g2.seats[2])
     assert httpx.get(f"{served.base}/pad/{g.seats[0]}").status_code == 404
     assert httpx.get(f"{served.base}/pad/{g2.seats[0]}").status_code == 200
+
+
+def test_a_phone_shows_the_cinq_rois_sheet_as_the_table_keeps_it(journal: Journal) -> None:
+    """The standings page's data for Les Cinq Rois after two rounds: places from 1 with ties
+    shared, each seat's colour, the sheet's rows in seating order, the round to play."""
+    from companion.games.cinq_rois.events import NewCinqRoisGame
+    from companion.table.log import event_from_dict
+
+    served = Served(journal, NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Ana"))
+    try:
+        for row in (
+            {"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": 3}},
+            {"type": "round_end", "out": "Ana", "points": {"Ben": 7, "Cy": 2}},
+        ):
+            served.table.submit(event_from_dict(row, "cinq-rois"))
+        served.web.poke()
+        g = served.web.pairing()
+        page = until(lambda: (p := httpx.get(f"{served.base}/t/{g.join}/now").json()) and p["seq"] == 3 and p)
+    finally:
+        served.web.stop()
+    colors = ["#e69f00", "#3296ff", "#cc79a7"]  # the seats' colours on the table's screen
+    assert page["game_id"] == served.table.game_id and page["game"] == "cinq-rois"
+    assert page["title"] == "Les Cinq Rois" and page["finished"] is False
+    assert page["players"] == ["Ana", "Ben", "Cy"] and page["colors"] == colors
+    assert page["standings"] == [
+        {"name": "Ana", "seat": 0, "score": 5, "place": 1, "color": colors[0]},
+        {"name": "Cy", "seat": 2, "score": 5, "place": 1, "color": colors[2]},
+        {"name": "Ben", "seat": 1, "score": 7, "place": 3, "color": colors[1]},
+    ]
+    assert page["round"] == [3, 11]
+    assert page["sheet"] == {
+        "rows": [
+            {"round": 1, "dealer": "Ana", "out": "Ben", "scores": [5, 0, 3]},
+            {"round": 2, "dealer": "Ben", "out": "Ana", "scores": [0, 7, 2]},
+        ],
+        "totals": [5, 7, 5],
+        "places": [1, 3, 1],
+        "cards": 5,
+        "bonus": "5",
+    }
+    assert page["summary"]["fr"].startswith("Les Cinq Rois — Donne 3\u202f: 5 cartes, atout 5, donneur Cy")
+    assert page["summary"]["en"].startswith("Les Cinq Rois — Round 3: 5 cards, bonus 5, dealer Cy")
+
+
+def test_a_phone_shows_the_kilo_tiles_the_table_screen_shows(served: Served) -> None:
+    """Kilo's page: the round, and a tile per seat in seating order with what the table's own
+    screen shows on it (kilos, cards drawn, who owes a draw, who starts, place, change)."""
+    from companion.games.kilo.events import Dealer
+    from companion.games.kilo.view import build_view
+
+    served.table.submit(Dealer(player="Bruno"))
+    served.web.poke()
+    g = served.web.pairing()
+    page = until(lambda: (p := httpx.get(f"{served.base}/t/{g.join}/now").json()) and p["seq"] == 2 and p)
+    view = build_view(served.table.engine)
+    assert page["round"] == [1, 2] and page["last_slap"] is None
+    assert page["tiles"] == [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "kilos": s.kilos,
+            "cards": list(s.cards),
+            "owes": s.owes,
+            "starter": s.starter,
+            "place": s.place,
+            "change": s.change,
+        }
+        for s in view.seats
+    ]
+    assert [t["name"] for t in page["tiles"]] == PLAYERS and [t["seat"] for t in page["tiles"]] == [
+        0,
+        1,
+        2,
+        3,
+    ]
+    assert page["summary"]["fr"] == served.table.engine.summary("fr")
+    assert page["summary"]["en"] == served.table.engine.summary("en")
