@@ -44,6 +44,13 @@ class Served:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.web.port}"
 
+    def urls_end_with(self, g: Any) -> bool:
+        """The table screen's addresses are the current codes' (seats numbered from 1)."""
+        urls = self.web.urls()
+        wanted = {"join": f"/t/{g.join}", "scorer": f"/score/{g.scorer}"}
+        wanted |= {f"seat {i + 1}": f"/pad/{tok}" for i, tok in enumerate(g.seats)}
+        return urls.keys() == wanted.keys() and all(urls[k].endswith(v) for k, v in wanted.items())
+
     def socket_status(self, token: str, origin: str | None) -> int:
         """101 when a pad's socket opens (it is closed at once), else the refusal's status."""
         try:
@@ -269,3 +276,24 @@ def test_a_phone_shows_the_kilo_tiles_the_table_screen_shows(served: Served) -> 
     ]
     assert page["summary"]["fr"] == served.table.engine.summary("fr")
     assert page["summary"]["en"] == served.table.engine.summary("en")
+
+
+def test_a_code_drawn_again_at_the_table_cuts_off_the_old_one(served: Served) -> None:
+    """A tap on the scorer's or a seat's code draws a new one (a lost or lent phone): the old
+    address is refused from then on, the new one opens, the other codes still work."""
+    g = served.web.pairing()
+    base = served.base
+    old_scorer, old_seat, other_seat, join = g.scorer, g.seats[1], g.seats[0], g.join
+    served.web.revoke("scorer")
+    served.web.revoke("1")
+    g = served.web.pairing()
+    assert g.scorer != old_scorer and g.seats[1] != old_seat
+    assert httpx.get(f"{base}/score/{old_scorer}").status_code == 404
+    assert httpx.get(f"{base}/score/{old_scorer}/page").status_code == 404
+    assert httpx.get(f"{base}/score/{g.scorer}").status_code == 200
+    assert httpx.get(f"{base}/pad/{old_seat}").status_code == 404
+    assert served.socket_status(old_seat, base) == 403
+    assert httpx.get(f"{base}/pad/{g.seats[1]}").status_code == 200
+    assert served.urls_end_with(g)
+    assert g.seats[0] == other_seat and httpx.get(f"{base}/pad/{other_seat}").status_code == 200
+    assert g.join == join and httpx.get(f"{base}/t/{join}").status_code == 200
