@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -136,6 +137,11 @@ def test_a_token_with_its_case_changed_opens_nothing(served: Served) -> None:
     g = served.web.pairing()
     base = served.base
     seat, scorer, join = g.seats[2], g.scorer, g.join
+    # 128 random bits each, as 22 URL-safe characters: the shortest address (the smallest QR
+    # code on the table's screen) that no one guesses.
+    for token in (*g.seats, scorer, join):
+        assert len(token) == 22 and re.fullmatch(r"[A-Za-z0-9_-]{22}", token), token
+    assert len({*g.seats, scorer, join}) == len(g.seats) + 2
     assert httpx.get(f"{base}/pad/{seat}").status_code == 200
     assert httpx.get(f"{base}/score/{scorer}").status_code == 200
     assert httpx.get(f"{base}/t/{join}").status_code == 200
