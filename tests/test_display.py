@@ -252,6 +252,13 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
     # Her place stands on her name's line, as its own text; her change under it.
     assert any(rec.text == "3e" and rec.kind == "place" and rec.box.top == ana.top for rec in texts)
+    # Places count from 1, ties sharing one: Ben and Cy, at 0 kilos, are both first (issue 38).
+    places = {
+        who: [rec.text for rec in texts if rec.kind == "place" and rec.box.top == box.top]
+        for who, box in names.items()
+    }
+    assert places == {"Ana": ["3e"], "Ben": ["1er"], "Cy": ["1er"]}
+    assert [(s.name, s.place) for s in view.standings] == [("Ben", 1), ("Cy", 1), ("Ana", 3)]
     assert any(
         rec.text == "+9"  # the kit's change mark: the unit is beside the figure
         and ana.top < rec.rect.centery < ana.top + 3 * ana.height
