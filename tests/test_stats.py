@@ -313,6 +313,8 @@ def test_export_csv_score_sheets(journal: Path) -> None:
         assert {r[4]: int(r[5]) for r in mine} == game["scores"]
         assert {r[4] for r in mine if r[7] == "1"} == set(game["winners"])
         assert all(r[-1] == r[5] for r in mine)  # kilos after the last round = the score
+        assert {(r[2], r[6], r[8]) for r in mine} == {("kilo", "kilos", "1")}  # the unit, finished
+        assert [r[3] for r in mine] == [str(seat) for seat in range(1, len(mine) + 1)]
     one = list(csv.reader(io.StringIO(_companion("export", "--csv", data=journal).stdout)))
     assert len(one) == 1 + 5  # the most recent game only
     assert _companion("export", "--all", data=journal).returncode == 2
