@@ -417,3 +417,26 @@ def test_the_score_sheet_reads_as_the_table_wrote_it(tmp_path: Path) -> None:
         [game_id, "cinq-rois", "3", "Ben", "7", "points", "0", "0", "0", "7"],
     ]
     assert {r[1] for r in sheet[1:]} == {"2025-01-02T20:15:30"}
+
+
+def test_a_name_a_spreadsheet_would_run_is_shown_as_text(tmp_path: Path) -> None:
+    """Old journals and table logs may hold names that start like a formula (new games refuse
+    them): the sheet gives them a leading apostrophe, so a spreadsheet shows them and runs
+    nothing; other names are left as they are."""
+    import contextlib
+
+    from companion.cli import main
+    from companion.table.journal import Journal
+    from companion.table.log import event_from_dict
+
+    data = tmp_path / "data"
+    names = ["=1+1", "Ben", "@Cy", "-2", "+Eve", "Dé=o"]
+    first = event_from_dict({"type": "new_game", "game": "cinq-rois", "players": names}, None)
+    with Journal(data, writer=True) as journal:
+        journal.new_game(first, "cinq-rois", tuple(names), {})
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["export", "--csv", "--data-dir", str(data)]) == 0
+    sheet = list(csv.reader(io.StringIO(out.getvalue())))
+    assert [r[4] for r in sheet[1:]] == ["'=1+1", "Ben", "'@Cy", "'-2", "'+Eve", "Dé=o"]
+    assert [r[3] for r in sheet[1:]] == ["1", "2", "3", "4", "5", "6"]
