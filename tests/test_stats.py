@@ -440,3 +440,14 @@ def test_a_name_a_spreadsheet_would_run_is_shown_as_text(tmp_path: Path) -> None
     sheet = list(csv.reader(io.StringIO(out.getvalue())))
     assert [r[4] for r in sheet[1:]] == ["'=1+1", "Ben", "'@Cy", "'-2", "'+Eve", "Dé=o"]
     assert [r[3] for r in sheet[1:]] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_export_all_without_csv_says_why_in_the_asked_language(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    for lang, said in (
+        ("fr", "companion: --all va avec --csv\u202f: un journal de table ne contient qu’une partie.\n"),
+        ("en", "companion: --all goes with --csv: a table log holds one game.\n"),
+    ):
+        done = _companion("export", "--all", "--lang", lang, data=data)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", said)
+    assert not data.exists()
