@@ -362,3 +362,74 @@ def test_lots_overlay_draws_names_as_names(size: tuple[int, int]) -> None:
         assert not found, found[:5]
         shown = {rec.who for rec in painter.texts if rec.kind == "name"}
         assert shown == set(players)
+
+
+def test_the_slap_the_screens_draw_is_the_one_played() -> None:
+    """Issue 38: what the slap screens draw, worked out by hand from the presses: each press's
+    gap to the first one, in seat order, the last one's margin behind the one before; while a
+    window is open, who has pressed and who has not yet; after the draw, the drawer's card, kilos,
+    place and the places lost."""
+    from companion.games.kilo.view import PressView, SlapView
+
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dan"], "rounds": 3}',
+        '{"type": "press", "player": "Cy", "t_us": 1000}',
+        '{"type": "press", "player": "Ben", "t_us": 1100}',
+        '{"type": "press", "player": "Ana", "t_us": 1250}',
+        '{"type": "press", "player": "Dan", "t_us": 2250}',
+        '{"type": "verdict", "valid": true}',
+    ]
+    view = build_view(game_of_lines(lines))
+    assert view.awaiting == "draw" and view.owed == ("Dan",) and view.live is None
+    assert view.last_slap == SlapView(
+        presses=(
+            PressView("Cy", 2, 0),
+            PressView("Ben", 1, 100),
+            PressView("Ana", 0, 250),
+            PressView("Dan", 3, 1250),
+        ),
+        non_pressers=(),
+        losers=("Dan",),
+        margin_us=1000,
+        valid=True,
+        tied=False,
+        reslap=False,
+        margin_res_us=1,
+    )
+    assert [(s.name, s.owes, s.cards) for s in view.seats] == [
+        ("Ana", False, ()),
+        ("Ben", False, ()),
+        ("Cy", False, ()),
+        ("Dan", True, ()),
+    ]
+    lines += [
+        '{"type": "draw", "player": "Dan", "card": "9"}',
+        '{"type": "press", "player": "Dan", "t_us": 5000000}',
+        '{"type": "press", "player": "Ana", "t_us": 5000300}',
+    ]
+    view = build_view(game_of_lines(lines))
+    assert view.awaiting == "verdict" and view.owed == ()
+    assert view.live == SlapView(
+        presses=(PressView("Dan", 3, 0), PressView("Ana", 0, 300)),
+        non_pressers=(("Ben", 1), ("Cy", 2)),
+        losers=("Ben", "Cy"),
+        margin_us=None,
+        valid=None,
+        tied=False,
+        reslap=False,
+        margin_res_us=1,
+    )
+    assert view.last_slap is not None and view.last_slap.losers == ("Dan",)  # the one before stays
+    assert [(s.name, s.kilos, s.cards, s.place, s.change, s.moved) for s in view.seats] == [
+        ("Ana", 0, (), 1, 0, 0),
+        ("Ben", 0, (), 1, 0, 0),
+        ("Cy", 0, (), 1, 0, 0),
+        ("Dan", 9, ("9",), 4, 9, -3),  # from first (shared) to fourth: three places lost
+    ]
+    assert [s.name for s in view.standings] == ["Ana", "Ben", "Cy", "Dan"]
+
+
+def game_of_lines(lines: list[str]) -> KiloGame:
+    game = replay(lines)
+    assert isinstance(game, KiloGame)
+    return game
