@@ -369,7 +369,7 @@ def test_the_slap_the_screens_draw_is_the_one_played() -> None:
     gap to the first one, in seat order, the last one's margin behind the one before; while a
     window is open, who has pressed and who has not yet; after the draw, the drawer's card, kilos,
     place and the places lost."""
-    from companion.games.kilo.view import PressView, SlapView
+    from companion.games.kilo.view import DrawView, PressView, SlapView
 
     lines = [
         '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dan"], "rounds": 3}',
@@ -402,6 +402,14 @@ def test_the_slap_the_screens_draw_is_the_one_played() -> None:
         ("Cy", False, ()),
         ("Dan", True, ()),
     ]
+    assert (view.round, view.rounds, view.slaps, view.draws, view.last_draw) == (1, 3, 1, 0, None)
+    assert (view.winners, view.end_reason, view.dealer_open) == ((), None, False)
+    # The card grid: a King cannot be drawn at four players (each suit says why), a 9 can.
+    kings = "K cannot be drawn: Kings are dealt to the players at 4 players, the pile holds A 3-10"
+    assert view.rank_reasons["K"] is not None and view.rank_reasons["K"][1] == kings
+    assert view.card_reasons["KH"] == view.card_reasons["KS"] == view.rank_reasons["K"]
+    assert view.rank_reasons["9"] is None and view.card_reasons["9H"] is None
+    assert len(view.card_reasons) == 52 and view.pile_ranks == ("A", "3", "4", "5", "6", "7", "8", "9", "10")
     lines += [
         '{"type": "draw", "player": "Dan", "card": "9"}',
         '{"type": "press", "player": "Dan", "t_us": 5000000}',
@@ -409,6 +417,8 @@ def test_the_slap_the_screens_draw_is_the_one_played() -> None:
     ]
     view = build_view(game_of_lines(lines))
     assert view.awaiting == "verdict" and view.owed == ()
+    assert (view.round, view.slaps, view.draws, view.rank_reasons) == (2, 1, 1, {})
+    assert view.last_draw == DrawView("Dan", "9", 9, 0)
     assert view.live == SlapView(
         presses=(PressView("Dan", 3, 0), PressView("Ana", 0, 300)),
         non_pressers=(("Ben", 1), ("Cy", 2)),
