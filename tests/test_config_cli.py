@@ -323,6 +323,12 @@ EDITS = [
         id="a hash inside the old value is not where its comment starts",
     ),
     pytest.param(
+        '[keyboard]\nconfirm = "a"\n[gpio.referee]\nconfirm = 5\n',
+        ("set", "gpio.referee.confirm", "7"),
+        '[keyboard]\nconfirm = "a"\n[gpio.referee]\nconfirm = 7\n',
+        id="the same key on the line right above the section's header is another section's",
+    ),
+    pytest.param(
         '[keyboard]\nconfirm = "a"\n\n[gpio . referee]\nconfirm = 5\n',
         ("set", "gpio.referee.confirm", "6"),
         '[keyboard]\nconfirm = "a"\n\n[gpio . referee]\nconfirm = 6\n',
@@ -439,3 +445,61 @@ def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
         f"companion: cannot read the config file {folder} (Is a directory): pass --config with a file "
         "this user can use; nothing was changed\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("before", "command", "said"),
+    [
+        pytest.param(
+            "[gpio]\nchip = 0\n[[gpio.seats]]\nbutton = 17\n",
+            ("set", "gpio.seats.button", "5"),
+            "{path} is laid out in a way `companion config` cannot change safely (the key spans "
+            "several lines, or its section is written inline); nothing was changed: set button in "
+            "its [gpio.seats] section by hand",
+            id="a key of an array of tables",
+        ),
+        pytest.param(
+            '[table]\nnote = """\nlang = "de"\n"""\nlang = "fr"\n',
+            ("set", "table.lang", "en"),
+            "{path} is laid out in a way `companion config` cannot change safely (the key spans "
+            "several lines, or its section is written inline); nothing was changed: set lang in its "
+            "[table] section by hand",
+            id="a line that looks like the key inside a multi-line string",
+        ),
+        pytest.param(
+            '[table]\nlang = "fr"\nsince = 2024-01-01\n',
+            ("set", "table.lang", "en"),
+            "{path}: unknown setting table.since; check its spelling against "
+            "hardware/companion.example.toml.",
+            id="a date the companion does not know",
+        ),
+        pytest.param(
+            '[keyboard]\nundo = "u"\n',
+            ("unset", "keyboard.confirm"),
+            None,  # not an error: said on stdout
+            id="a key its section does not hold",
+        ),
+    ],
+)
+def test_what_cannot_be_changed_is_said_in_one_sentence(
+    tmp_path: Path, before: str, command: tuple[str, ...], said: str | None
+) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text(before, encoding="utf-8")
+    code, out, err = cli(tmp_path, *command)
+    if said is None:
+        assert (code, out, err) == (0, f"keyboard.confirm is not in {path}: nothing to remove.\n", "")
+    else:
+        assert (code, out, err) == (2, "", "companion: " + said.format(path=path) + "\n")
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_the_screen_says_which_file_could_not_take_the_language(
+    tmp_path: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[table]\nnote = """\nlang = "de"\n"""\nlang = "fr"\n', encoding="utf-8")
+    app = _app(screen, journal, path)
+    switch_language(app)
+    assert app.ui.lang == "en" and app.ui.message is not None
+    assert f"{path} is laid out in a way" in app.ui.message[1] and str(path) in app.ui.message[0]
