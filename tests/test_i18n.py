@@ -89,3 +89,32 @@ def test_french_spacing_and_elision() -> None:
     assert elide("la pioche de Alice, que Émile, de Hugo") == "la pioche d’Alice, qu’Émile, de Hugo"
     assert elide("De Anne à Que Yves") == "D’Anne à Qu’Yves"
     assert elide("monde entier") == "monde entier"  # "de" inside a word is no "de"
+
+
+def test_the_small_helpers_a_player_reads_through() -> None:
+    import errno
+
+    from companion.i18n import CATALOGUE, en_fr, os_reason, referee_name, register
+
+    assert t("scr.web.seat_res", seat=2, ms=1.5) == "Place 2 ± 1,5 ms"  # French by default
+    assert margin_text(3200) == "3,2 ms"  # a 1 µs clock by default: exact
+    assert margin_text(3200, 2) == "≈ 3,200 ms"  # a 2 µs clock: to the µs, marked approximate
+    assert margin_text(400, 1000) == "≈ 0 ms" and margin_text(400, 1000, "en") == "≈ 0 ms"
+    assert en_fr("scr.web.seat_res", seat=3, ms=2.5) == (
+        t("scr.web.seat_res", "en", seat=3, ms=2.5),
+        "Place 3 ± 2,5 ms",
+    )
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert os_reason(full) == "disque plein" and os_reason(full, "fr") == "disque plein"
+    assert os_reason(full, "en") == "No space left on device"
+    odd = OSError(errno.EXDEV, "Invalid cross-device link")  # not in the French list: as said
+    assert os_reason(odd) == "Invalid cross-device link"
+    assert os_reason(OSError("no reason given")) == "no reason given"
+    assert [referee_name(r) for r in ("confirm", "cancel", "undo")] == ["valider", "annuler", "revenir"]
+    assert referee_name("confirm", "fr") == "valider" and referee_name("undo", "en") == "undo"
+    register({"test.i18n.note": ("Note : l'eau ; « bien »", "Note: water; “well”")})
+    try:
+        assert t("test.i18n.note") == f"Note{NNBSP}: l’eau{NNBSP}; «{NNBSP}bien{NNBSP}»"
+        assert t("test.i18n.note", "en") == "Note: water; “well”"
+    finally:
+        del CATALOGUE["test.i18n.note"]
