@@ -443,3 +443,44 @@ def game_of_lines(lines: list[str]) -> KiloGame:
     game = replay(lines)
     assert isinstance(game, KiloGame)
     return game
+
+
+def test_a_coarse_clocks_slap_and_a_whole_game_as_the_screens_draw_them() -> None:
+    """Two phones' presses 20 ms coarse: the margin is drawn to that resolution, in the open
+    window and after the verdict. Then the game to its end: each round's change and the places
+    moved since the round before, the end's reason and winners, the dealer drawn first."""
+    from companion.games.kilo.view import PressView, SlapView
+
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 2}',
+        '{"type": "dealer", "player": "Ben"}',
+        '{"type": "press", "player": "Cy", "t_us": 1000}',
+        '{"type": "press", "player": "Ben", "t_us": 41000, "res_us": 20000}',
+        '{"type": "press", "player": "Ana", "t_us": 91000, "res_us": 20000}',
+    ]
+    presses = (PressView("Cy", 2, 0), PressView("Ben", 1, 40_000), PressView("Ana", 0, 90_000))
+    window = SlapView(presses, (), ("Ana",), 50_000, None, False, False, 20_000)
+    view = build_view(game_of_lines(lines))
+    assert view.live == window and view.dealer == "Ben" and view.rules == game_of_lines(lines).rules
+    lines += ['{"type": "verdict", "valid": true}', '{"type": "draw", "player": "Ana", "card": "8"}']
+    view = build_view(game_of_lines(lines))
+    assert view.last_slap == SlapView(presses, (), ("Ana",), 50_000, True, False, False, 20_000)
+    assert [(s.name, s.kilos, s.flushes, s.starter, s.change, s.moved, s.place) for s in view.seats] == [
+        ("Ana", 8, 0, False, 8, -2, 3),  # from first (all at 0) to third
+        ("Ben", 0, 0, False, 0, 0, 1),
+        ("Cy", 0, 0, False, 0, 0, 1),
+    ]
+    lines += [
+        '{"type": "press", "player": "Ben", "t_us": 5000000}',
+        '{"type": "press", "player": "Cy", "t_us": 5030000}',
+        '{"type": "press", "player": "Ana", "t_us": 5100000}',
+        '{"type": "verdict", "valid": true}',
+        '{"type": "draw", "player": "Ana", "card": "10"}',
+    ]
+    view = build_view(game_of_lines(lines))
+    assert (view.finished, view.end_reason, view.winners) == (True, "rounds", ("Ben", "Cy"))
+    assert [(s.name, s.kilos, s.change, s.moved, s.place) for s in view.seats] == [
+        ("Ana", 18, 10, 0, 3),  # the last round's 10 kilos; still third
+        ("Ben", 0, 0, 0, 1),
+        ("Cy", 0, 0, 0, 1),
+    ]
