@@ -253,13 +253,16 @@ def test_a_phone_shows_the_kilo_tiles_the_table_screen_shows(served: Served) -> 
     """Kilo's page: the round, and a tile per seat in seating order with what the table's own
     screen shows on it (kilos, cards drawn, who owes a draw, who starts, place, change)."""
     from companion.games.kilo.events import Dealer
+    from companion.games.kilo.rules import KiloGame
     from companion.games.kilo.view import build_view
 
     served.table.submit(Dealer(player="Bruno"))
     served.web.poke()
     g = served.web.pairing()
     page = until(lambda: (p := httpx.get(f"{served.base}/t/{g.join}/now").json()) and p["seq"] == 2 and p)
-    view = build_view(served.table.engine)
+    engine = served.table.engine
+    assert isinstance(engine, KiloGame)
+    view = build_view(engine)
     assert page["round"] == [1, 2] and page["last_slap"] is None
     assert page["tiles"] == [
         {
