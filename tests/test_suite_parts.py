@@ -3,6 +3,7 @@ of the appliance under QEMU, and ``-m boot`` those checks alone; the README's co
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -15,8 +16,6 @@ def _collected(tmp_path: Path, marks: str) -> set[str]:
     # COMPANION_BOOT_OBSERVATIONS names a file of observations: the boot test's conftest then
     # starts no scenario, whatever the collection keeps.
     env = {"COMPANION_BOOT_OBSERVATIONS": str(tmp_path / "none.json")}
-    import os
-
     run = subprocess.run(
         [
             sys.executable,
@@ -48,3 +47,11 @@ def test_the_boot_marker_is_the_checks_of_the_booted_appliance(tmp_path: Path) -
     assert _collected(tmp_path, "boot") == on_the_vm
     fast = _collected(tmp_path, "not boot")
     assert fast == every - on_the_vm  # the guide's and the picture's unit tests stay in the fast part
+
+
+def test_the_readme_says_how_to_run_each_part() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ".venv/bin/python -m pytest\n" in readme  # the whole suite, as .ci/run runs it
+    assert '.venv/bin/python -m pytest -m "not boot"' in readme
+    assert ".venv/bin/python -m pytest -m boot" in readme
+    assert ".venv/bin/python -m pytest\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
