@@ -306,3 +306,31 @@ def test_a_code_drawn_again_at_the_table_cuts_off_the_old_one(served: Served) ->
     assert served.urls_end_with(g)
     assert g.seats[0] == other_seat and httpx.get(f"{base}/pad/{other_seat}").status_code == 200
     assert g.join == join and httpx.get(f"{base}/t/{join}").status_code == 200
+
+
+def test_a_phone_shows_the_slap_the_table_judged(served: Served) -> None:
+    """Kilo's page after a judged slap: each press's gap to the first in microseconds, who
+    lost, by how much and to what resolution, as plain JSON a phone's script reads."""
+    from companion.games.kilo.events import Press, Verdict
+
+    for player, t_us in (("Chloé", 1000), ("Bruno", 1100), ("Alice", 1250)):
+        served.table.submit(Press(player=player, t_us=t_us))
+    served.table.submit(Verdict(valid=True))
+    served.web.poke()
+    g = served.web.pairing()
+    page = until(lambda: (p := httpx.get(f"{served.base}/t/{g.join}/now").json()) and p["seq"] == 5 and p)
+    assert page["last_slap"] == {
+        "presses": [
+            {"name": "Chloé", "seat": 2, "offset_us": 0},
+            {"name": "Bruno", "seat": 1, "offset_us": 100},
+            {"name": "Alice", "seat": 0, "offset_us": 250},
+        ],
+        "non_pressers": [["Dédé", 3]],
+        "losers": ["Dédé"],
+        "margin_us": None,
+        "valid": True,
+        "tied": False,
+        "reslap": False,
+        "margin_res_us": 1,
+    }
+    assert [t["owes"] for t in page["tiles"]] == [False, False, False, True]
