@@ -373,6 +373,7 @@ def test_the_slap_the_screens_draw_is_the_one_played() -> None:
 
     lines = [
         '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dan"], "rounds": 3}',
+        '{"type": "starter", "player": "Cy"}',
         '{"type": "press", "player": "Cy", "t_us": 1000}',
         '{"type": "press", "player": "Ben", "t_us": 1100}',
         '{"type": "press", "player": "Ana", "t_us": 1250}',
@@ -381,6 +382,7 @@ def test_the_slap_the_screens_draw_is_the_one_played() -> None:
     ]
     view = build_view(game_of_lines(lines))
     assert view.awaiting == "draw" and view.owed == ("Dan",) and view.live is None
+    assert view.starter == "Cy" and [s.starter for s in view.seats] == [False, False, True, False]
     assert view.last_slap == SlapView(
         presses=(
             PressView("Cy", 2, 0),
