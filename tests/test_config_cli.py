@@ -479,6 +479,12 @@ def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
             None,  # not an error: said on stdout
             id="a key its section does not hold",
         ),
+        pytest.param(
+            '[keyboard]\nundo = "u"\n',
+            ("unset", "display.rotate"),
+            None,
+            id="a key of a section the file does not have",
+        ),
     ],
 )
 def test_what_cannot_be_changed_is_said_in_one_sentence(
@@ -488,7 +494,7 @@ def test_what_cannot_be_changed_is_said_in_one_sentence(
     path.write_text(before, encoding="utf-8")
     code, out, err = cli(tmp_path, *command)
     if said is None:
-        assert (code, out, err) == (0, f"keyboard.confirm is not in {path}: nothing to remove.\n", "")
+        assert (code, out, err) == (0, f"{command[1]} is not in {path}: nothing to remove.\n", "")
     else:
         assert (code, out, err) == (2, "", "companion: " + said.format(path=path) + "\n")
     assert path.read_text(encoding="utf-8") == before
