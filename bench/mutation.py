@@ -69,6 +69,32 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ["tests/test_debounce.py", "tests/test_debounce_exact.py", "tests/test_hostile_edges.py"],
     ),
     "audit": ("companion/display/audit.py", ["tests/test_audit.py"]),
+    # Issue 38: the modules outside the core, each with the smallest selection of tests that
+    # reach it through what a user sees (the phones' pages and sockets, the CLI's files and
+    # output, the screens). In this process: a subprocess runs the mutant too, but mutmut maps a
+    # test to the functions it calls in-process only, and gives a function no test reaches none.
+    "web_pairing": (
+        "companion/web/pairing.py",
+        [
+            "tests/test_web_mutants.py",
+            "tests/test_web.py::test_replays_other_games_strangers_and_revoked_phones_are_refused",
+        ],
+    ),
+    "web_clockmap": ("companion/web/clockmap.py", ["tests/test_web_fairness.py"]),
+    "web_fairness": ("companion/web/fairness.py", ["tests/test_web_fairness.py"]),
+    "web_feed": ("companion/web/feed.py", ["tests/test_web_mutants.py"]),
+    "web_scorer": ("companion/web/scorer.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
+    "web_pad": ("companion/web/pad.py", ["tests/test_web_fairness.py", "tests/test_web_mutants.py"]),
+    "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
+    "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
+    "hw_config": ("companion/hardware/config.py", ["tests/test_hwconfig.py", "tests/test_config_cli.py"]),
+    "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
+    "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
+    "names": ("companion/display/names.py", ["tests/test_short_names.py"]),
+    "rotation": ("companion/display/rotation.py", ["tests/test_rotation.py"]),
+    "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
+    "treize_view": ("companion/games/treize/view.py", ["tests/test_treize_display.py"]),
+    "cinq_rois_view": ("companion/games/cinq_rois/view.py", ["tests/test_cinq_hierarchy.py"]),
 }
 
 EQUIVALENT_LIST = ROOT / "docs" / "mutants.md"

@@ -221,3 +221,291 @@ def test_a_table_with_no_config_file_keeps_nothing(
     app = _app(screen, journal, None)
     switch_language(app)
     assert app.ui.lang == "en" and app.ui.message is None
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o604], ids=["0600", "0640", "0604"])
+def test_a_changed_file_keeps_its_owners_permissions(tmp_path: Path, user_file: Path, mode: int) -> None:
+    """Issue 38: a user who made the file private (0600: it may name the table's network) finds
+    it private after ``config set`` and ``unset``: the edit is a new file renamed over the old,
+    which must not take the umask's 0644."""
+    user_file.chmod(mode)
+    old_umask = os.umask(0o022)
+    try:
+        assert cli(tmp_path, "set", "table.lang", "en")[0] == 0
+        assert user_file.stat().st_mode & 0o7777 == mode
+        assert cli(tmp_path, "unset", "input.source")[0] == 0
+        assert user_file.stat().st_mode & 0o7777 == mode
+    finally:
+        os.umask(old_umask)
+    assert 'lang = "en"' in user_file.read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["companion.toml"]  # no temporary file left
+
+
+def _said(lang: str, *args: str) -> tuple[int, str]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["config", *args, "--lang", lang])
+    return code, err.getvalue()
+
+
+def test_a_file_that_cannot_be_written_is_named_with_the_fix_in_both_languages(
+    tmp_path: Path, user_file: Path
+) -> None:
+    """Issue 38: what the user reads when the new file cannot be written (here its temporary
+    name is taken by a folder): which file, why, what to do, and that nothing changed."""
+    before = digest(user_file)
+    (tmp_path / f".companion.toml.{os.getpid()}.new").mkdir()
+    args = ("set", "display.rotate", "180", "--config", str(user_file))
+    assert _said("en", *args) == (
+        2,
+        f"companion: cannot write the config file {user_file} (Is a directory): pass --config with a "
+        "file this user can use; nothing was changed\n",
+    )
+    assert _said("fr", *args) == (
+        2,
+        f"companion: impossible d’écrire le fichier de configuration {user_file} (c’est un dossier)\u202f: "
+        "indiquez avec --config un fichier que cet utilisateur peut utiliser\u202f; rien n’a été modifié\n",
+    )
+    assert digest(user_file) == before
+    # A file that cannot be read is said the same way.
+    folder = tmp_path / "a-folder.toml"
+    folder.mkdir()
+    code, fr = _said("fr", "get", "table.lang", "--config", str(folder))
+    assert code == 2 and fr.startswith(f"companion: impossible de lire le fichier de configuration {folder} ")
+
+
+def test_a_config_folder_that_cannot_be_made_is_named_with_the_fix(tmp_path: Path) -> None:
+    # /proc takes no new folder, not even from root (the suite runs as root on CI).
+    path = Path("/proc") / f"companion-test-{os.getpid()}" / "companion.toml"
+    args = ("set", "display.rotate", "180", "--config", str(path))
+    assert _said("en", *args) == (
+        2,
+        f"companion: Cannot create the config folder {path.parent} (No such file or directory): pass "
+        "--config with a file this user can write.\n",
+    )
+    assert _said("fr", *args) == (
+        2,
+        f"companion: Impossible de créer le dossier de configuration {path.parent} (fichier ou dossier "
+        "introuvable)\u202f: indiquez avec --config un fichier où cet utilisateur peut écrire.\n",
+    )
+
+
+# (the file before, the command, the file after): each as the user opens it in an editor.
+EDITS = [
+    pytest.param(
+        '[table]\nlang = "fr"\n\n\n',
+        ("set", "display.rotate", "180"),
+        '[table]\nlang = "fr"\n\n[display]\nrotate = 180\n',
+        id="a new section after one blank line, the file's trailing blank lines gone",
+    ),
+    pytest.param(
+        "# just a comment\n",
+        ("set", "display.rotate", "90"),
+        "# just a comment\n\n[display]\nrotate = 90\n",
+        id="a new section after a comment",
+    ),
+    pytest.param(
+        '[ "table" ]  # where we play\nlang = "fr"\n',
+        ("set", "table.lang", "en"),
+        '[ "table" ]  # where we play\nlang = "en"\n',
+        id="a quoted header with spaces is the section",
+    ),
+    pytest.param(
+        "['table']\n\"lang\" = 'fr'   # ours   \n",
+        ("set", "table.lang", "en"),
+        "['table']\nlang = \"en\"  # ours\n",
+        id="a literal-quoted header and a quoted key; the comment kept, its trailing spaces not",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a#b"  # a hash inside a string is not a comment\n',
+        ("set", "keyboard.confirm", "c"),
+        '[keyboard]\nconfirm = "c"  # a hash inside a string is not a comment\n',
+        id="a hash inside the old value is not where its comment starts",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a"\n[gpio.referee]\nconfirm = 5\n',
+        ("set", "gpio.referee.confirm", "7"),
+        '[keyboard]\nconfirm = "a"\n[gpio.referee]\nconfirm = 7\n',
+        id="the same key on the line right above the section's header is another section's",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a"\n\n[gpio . referee]\nconfirm = 5\n',
+        ("set", "gpio.referee.confirm", "6"),
+        '[keyboard]\nconfirm = "a"\n\n[gpio . referee]\nconfirm = 6\n',
+        id="the same key in an earlier section is left alone; a dotted header with spaces",
+    ),
+    pytest.param(
+        '[keyboard]\nconfirm = "a"\n  # more keys to come\n\n[table]\nlang = "fr"\n',
+        ("set", "keyboard.undo", "u"),
+        '[keyboard]\nconfirm = "a"\nundo = "u"\n  # more keys to come\n\n[table]\nlang = "fr"\n',
+        id="a new key after the section's last key, before its comments",
+    ),
+    pytest.param(
+        "[display]\n# nothing yet\n",
+        ("set", "display.rotate", "270"),
+        "[display]\nrotate = 270\n# nothing yet\n",
+        id="a new key in a section of comments only: right under its header",
+    ),
+    pytest.param(
+        "[gpio]\nchip = 0\n",
+        ("set", "gpio.led_pwm", "false"),
+        "[gpio]\nchip = 0\nled_pwm = false\n",
+        id="false written as TOML writes it",
+    ),
+    pytest.param(
+        "[gpio]\nchip = 0\n",
+        ("set", "gpio.referee", "{ confirm = 5, cancel = 6 }"),
+        "[gpio]\nchip = 0\nreferee = { confirm = 5, cancel = 6 }\n",
+        id="an inline table written back inline",
+    ),
+    pytest.param(
+        "[serial]\n",
+        ("set", "serial.port", "/dev/serial/by-id/usb-Raspberry_Pi_Pico_É"),
+        '[serial]\nport = "/dev/serial/by-id/usb-Raspberry_Pi_Pico_É"\n',
+        id="a string kept as typed, accents unescaped",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "command", "after"), EDITS)
+def test_the_file_after_an_edit_reads_as_the_user_wrote_it(
+    tmp_path: Path, before: str, command: tuple[str, ...], after: str
+) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text(before, encoding="utf-8")
+    code, _, err = cli(tmp_path, *command)
+    assert code == 0, err
+    assert path.read_text(encoding="utf-8") == after
+
+
+def test_a_key_missing_from_its_section_is_unset_already(tmp_path: Path, user_file: Path) -> None:
+    before = digest(user_file)
+    assert cli(tmp_path, "get", "keyboard.undo") == (0, '"backspace"\n', "")  # its default
+    code, out, _ = cli(tmp_path, "unset", "keyboard.undo")
+    assert code == 0 and "keyboard.undo" in out and digest(user_file) == before
+
+
+def test_refusals_read_whole_in_french(tmp_path: Path, user_file: Path) -> None:
+    where = ["--config", str(user_file)]
+    assert _said("fr", "set", "lang", "en", *where) == (
+        2,
+        "companion: 'lang' n’est pas le nom d’un réglage\u202f: écrivez la section et la clé séparées "
+        "par un point, comme table.lang ou input.source\n",
+    )
+    assert _said("en", "set", "lang", "en", *where) == (
+        2,
+        "companion: 'lang' is not a setting's name: write the section and the key with a dot, like "
+        "table.lang or input.source\n",
+    )
+    user_file.write_text('[table]\nlang = "fr"\n[input]\nsource = """\nkeyboard"""\n', encoding="utf-8")
+    assert _said("fr", "set", "input.source", "sim", *where) == (
+        2,
+        f"companion: {user_file} est écrit d’une façon que `companion config` ne sait pas modifier "
+        "sans risque (la clé tient sur plusieurs lignes, ou sa section est écrite en ligne)\u202f; rien "
+        "n’a été modifié\u202f: réglez source dans sa section [input] à la main\n",
+    )
+
+
+def test_the_screens_choice_makes_the_file_or_leaves_an_equal_one_unwritten(
+    tmp_path: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    path = tmp_path / "new" / "companion.toml"
+    app = _app(screen, journal, path)
+    switch_language(app)
+    assert app.ui.lang == "en" and app.ui.message is None
+    assert path.read_text(encoding="utf-8") == '[table]\nlang = "en"\n'
+    # A file that already says the language chosen is not written again (an SD card's wear;
+    # a rename would also give it a new inode under the user's hard link).
+    other = tmp_path / "english.toml"
+    other.write_text('[table]\nlang = "en"  # ours\n', encoding="utf-8")
+    inode = other.stat().st_ino
+    app = _app(screen, journal, other)
+    switch_language(app)
+    assert app.ui.lang == "en" and other.stat().st_ino == inode
+    assert other.read_text(encoding="utf-8") == '[table]\nlang = "en"  # ours\n'
+
+
+def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_bytes(b'[table]\nlang = "fr"  # D\xe9d\xe9\n')  # Latin-1: the 25th byte is \xe9
+    args = ("get", "table.lang", "--config", str(path))
+    assert _said("en", *args) == (
+        2,
+        f"companion: The config file {path} is not UTF-8 text (byte 25); save it as UTF-8.\n",
+    )
+    assert _said("fr", *args) == (
+        2,
+        f"companion: Le fichier de configuration {path} n’est pas du texte UTF-8 (octet 25)\u202f; "
+        "enregistrez-le en UTF-8.\n",
+    )
+    folder = tmp_path / "a-folder.toml"
+    folder.mkdir()
+    assert _said("en", "get", "table.lang", "--config", str(folder)) == (
+        2,
+        f"companion: cannot read the config file {folder} (Is a directory): pass --config with a file "
+        "this user can use; nothing was changed\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "command", "said"),
+    [
+        pytest.param(
+            "[gpio]\nchip = 0\n[[gpio.seats]]\nbutton = 17\n",
+            ("set", "gpio.seats.button", "5"),
+            "{path} is laid out in a way `companion config` cannot change safely (the key spans "
+            "several lines, or its section is written inline); nothing was changed: set button in "
+            "its [gpio.seats] section by hand",
+            id="a key of an array of tables",
+        ),
+        pytest.param(
+            '[table]\nnote = """\nlang = "de"\n"""\nlang = "fr"\n',
+            ("set", "table.lang", "en"),
+            "{path} is laid out in a way `companion config` cannot change safely (the key spans "
+            "several lines, or its section is written inline); nothing was changed: set lang in its "
+            "[table] section by hand",
+            id="a line that looks like the key inside a multi-line string",
+        ),
+        pytest.param(
+            '[table]\nlang = "fr"\nsince = 2024-01-01\n',
+            ("set", "table.lang", "en"),
+            "{path}: unknown setting table.since; check its spelling against "
+            "hardware/companion.example.toml.",
+            id="a date the companion does not know",
+        ),
+        pytest.param(
+            '[keyboard]\nundo = "u"\n',
+            ("unset", "keyboard.confirm"),
+            None,  # not an error: said on stdout
+            id="a key its section does not hold",
+        ),
+        pytest.param(
+            '[keyboard]\nundo = "u"\n',
+            ("unset", "display.rotate"),
+            None,
+            id="a key of a section the file does not have",
+        ),
+    ],
+)
+def test_what_cannot_be_changed_is_said_in_one_sentence(
+    tmp_path: Path, before: str, command: tuple[str, ...], said: str | None
+) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text(before, encoding="utf-8")
+    code, out, err = cli(tmp_path, *command)
+    if said is None:
+        assert (code, out, err) == (0, f"{command[1]} is not in {path}: nothing to remove.\n", "")
+    else:
+        assert (code, out, err) == (2, "", "companion: " + said.format(path=path) + "\n")
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_the_screen_says_which_file_could_not_take_the_language(
+    tmp_path: Path, screen: pygame.Surface, journal: Journal
+) -> None:
+    path = tmp_path / "companion.toml"
+    path.write_text('[table]\nnote = """\nlang = "de"\n"""\nlang = "fr"\n', encoding="utf-8")
+    app = _app(screen, journal, path)
+    switch_language(app)
+    assert app.ui.lang == "en" and app.ui.message is not None
+    assert f"{path} is laid out in a way" in app.ui.message[1] and str(path) in app.ui.message[0]

@@ -252,6 +252,13 @@ def test_table_tiles_keep_their_seats_and_show_the_round_change() -> None:
     assert ana.top < cy.top  # Ana is last in the standings but keeps the first seat's tile
     # Her place stands on her name's line, as its own text; her change under it.
     assert any(rec.text == "3e" and rec.kind == "place" and rec.box.top == ana.top for rec in texts)
+    # Places count from 1, ties sharing one: Ben and Cy, at 0 kilos, are both first (issue 38).
+    places = {
+        who: [rec.text for rec in texts if rec.kind == "place" and rec.box.top == box.top]
+        for who, box in names.items()
+    }
+    assert places == {"Ana": ["3e"], "Ben": ["1er"], "Cy": ["1er"]}
+    assert [(s.name, s.place) for s in view.standings] == [("Ben", 1), ("Cy", 1), ("Ana", 3)]
     assert any(
         rec.text == "+9"  # the kit's change mark: the unit is beside the figure
         and ana.top < rec.rect.centery < ana.top + 3 * ana.height
@@ -355,3 +362,127 @@ def test_lots_overlay_draws_names_as_names(size: tuple[int, int]) -> None:
         assert not found, found[:5]
         shown = {rec.who for rec in painter.texts if rec.kind == "name"}
         assert shown == set(players)
+
+
+def test_the_slap_the_screens_draw_is_the_one_played() -> None:
+    """Issue 38: what the slap screens draw, worked out by hand from the presses: each press's
+    gap to the first one, in seat order, the last one's margin behind the one before; while a
+    window is open, who has pressed and who has not yet; after the draw, the drawer's card, kilos,
+    place and the places lost."""
+    from companion.games.kilo.view import DrawView, PressView, SlapView
+
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy", "Dan"], "rounds": 3}',
+        '{"type": "starter", "player": "Cy"}',
+        '{"type": "press", "player": "Cy", "t_us": 1000}',
+        '{"type": "press", "player": "Ben", "t_us": 1100}',
+        '{"type": "press", "player": "Ana", "t_us": 1250}',
+        '{"type": "press", "player": "Dan", "t_us": 2250}',
+        '{"type": "verdict", "valid": true}',
+    ]
+    view = build_view(game_of_lines(lines))
+    assert view.awaiting == "draw" and view.owed == ("Dan",) and view.live is None
+    assert view.starter == "Cy" and [s.starter for s in view.seats] == [False, False, True, False]
+    assert view.last_slap == SlapView(
+        presses=(
+            PressView("Cy", 2, 0),
+            PressView("Ben", 1, 100),
+            PressView("Ana", 0, 250),
+            PressView("Dan", 3, 1250),
+        ),
+        non_pressers=(),
+        losers=("Dan",),
+        margin_us=1000,
+        valid=True,
+        tied=False,
+        reslap=False,
+        margin_res_us=1,
+    )
+    assert [(s.name, s.owes, s.cards) for s in view.seats] == [
+        ("Ana", False, ()),
+        ("Ben", False, ()),
+        ("Cy", False, ()),
+        ("Dan", True, ()),
+    ]
+    assert (view.round, view.rounds, view.slaps, view.draws, view.last_draw) == (1, 3, 1, 0, None)
+    assert (view.winners, view.end_reason, view.dealer_open) == ((), None, False)
+    # The card grid: a King cannot be drawn at four players (each suit says why), a 9 can.
+    kings = "K cannot be drawn: Kings are dealt to the players at 4 players, the pile holds A 3-10"
+    assert view.rank_reasons["K"] is not None and view.rank_reasons["K"][1] == kings
+    assert view.card_reasons["KH"] == view.card_reasons["KS"] == view.rank_reasons["K"]
+    assert view.rank_reasons["9"] is None and view.card_reasons["9H"] is None
+    assert len(view.card_reasons) == 52 and view.pile_ranks == ("A", "3", "4", "5", "6", "7", "8", "9", "10")
+    lines += [
+        '{"type": "draw", "player": "Dan", "card": "9"}',
+        '{"type": "press", "player": "Dan", "t_us": 5000000}',
+        '{"type": "press", "player": "Ana", "t_us": 5000300}',
+    ]
+    view = build_view(game_of_lines(lines))
+    assert view.awaiting == "verdict" and view.owed == ()
+    assert (view.round, view.slaps, view.draws, view.rank_reasons) == (2, 1, 1, {})
+    assert view.last_draw == DrawView("Dan", "9", 9, 0)
+    assert view.live == SlapView(
+        presses=(PressView("Dan", 3, 0), PressView("Ana", 0, 300)),
+        non_pressers=(("Ben", 1), ("Cy", 2)),
+        losers=("Ben", "Cy"),
+        margin_us=None,
+        valid=None,
+        tied=False,
+        reslap=False,
+        margin_res_us=1,
+    )
+    assert view.last_slap is not None and view.last_slap.losers == ("Dan",)  # the one before stays
+    assert [(s.name, s.kilos, s.cards, s.place, s.change, s.moved) for s in view.seats] == [
+        ("Ana", 0, (), 1, 0, 0),
+        ("Ben", 0, (), 1, 0, 0),
+        ("Cy", 0, (), 1, 0, 0),
+        ("Dan", 9, ("9",), 4, 9, -3),  # from first (shared) to fourth: three places lost
+    ]
+    assert [s.name for s in view.standings] == ["Ana", "Ben", "Cy", "Dan"]
+
+
+def game_of_lines(lines: list[str]) -> KiloGame:
+    game = replay(lines)
+    assert isinstance(game, KiloGame)
+    return game
+
+
+def test_a_coarse_clocks_slap_and_a_whole_game_as_the_screens_draw_them() -> None:
+    """Two phones' presses 20 ms coarse: the margin is drawn to that resolution, in the open
+    window and after the verdict. Then the game to its end: each round's change and the places
+    moved since the round before, the end's reason and winners, the dealer drawn first."""
+    from companion.games.kilo.view import PressView, SlapView
+
+    lines = [
+        '{"type": "new_game", "game": "kilo", "players": ["Ana", "Ben", "Cy"], "rounds": 2}',
+        '{"type": "dealer", "player": "Ben"}',
+        '{"type": "press", "player": "Cy", "t_us": 1000}',
+        '{"type": "press", "player": "Ben", "t_us": 41000, "res_us": 20000}',
+        '{"type": "press", "player": "Ana", "t_us": 91000, "res_us": 20000}',
+    ]
+    presses = (PressView("Cy", 2, 0), PressView("Ben", 1, 40_000), PressView("Ana", 0, 90_000))
+    window = SlapView(presses, (), ("Ana",), 50_000, None, False, False, 20_000)
+    view = build_view(game_of_lines(lines))
+    assert view.live == window and view.dealer == "Ben" and view.rules == game_of_lines(lines).rules
+    lines += ['{"type": "verdict", "valid": true}', '{"type": "draw", "player": "Ana", "card": "8"}']
+    view = build_view(game_of_lines(lines))
+    assert view.last_slap == SlapView(presses, (), ("Ana",), 50_000, True, False, False, 20_000)
+    assert [(s.name, s.kilos, s.flushes, s.starter, s.change, s.moved, s.place) for s in view.seats] == [
+        ("Ana", 8, 0, False, 8, -2, 3),  # from first (all at 0) to third
+        ("Ben", 0, 0, False, 0, 0, 1),
+        ("Cy", 0, 0, False, 0, 0, 1),
+    ]
+    lines += [
+        '{"type": "press", "player": "Ben", "t_us": 5000000}',
+        '{"type": "press", "player": "Cy", "t_us": 5030000}',
+        '{"type": "press", "player": "Ana", "t_us": 5100000}',
+        '{"type": "verdict", "valid": true}',
+        '{"type": "draw", "player": "Ana", "card": "10"}',
+    ]
+    view = build_view(game_of_lines(lines))
+    assert (view.finished, view.end_reason, view.winners) == (True, "rounds", ("Ben", "Cy"))
+    assert [(s.name, s.kilos, s.change, s.moved, s.place) for s in view.seats] == [
+        ("Ana", 18, 10, 0, 3),  # the last round's 10 kilos; still third
+        ("Ben", 0, 0, 0, 1),
+        ("Cy", 0, 0, 0, 1),
+    ]

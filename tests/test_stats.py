@@ -186,16 +186,31 @@ def test_player_numbers_as_a_table_would_count_them() -> None:
 
 
 def _companion(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
+    """The command line on ``data``: a demo in its own process (it plays a whole game), the
+    commands that read the journal in this one (the real ``main``, stdout and stderr captured:
+    mutmut sees which test reaches which function only in-process, and it is quicker)."""
     # The journals here are made by `companion demo`, standing in for a table's games: history
     # and stats count them when told to (tests/test_newcomer.py holds that they do not unasked).
     demos = ["--demos"] if args[0] in ("history", "stats") else []
-    return subprocess.run(
-        [sys.executable, "-m", "companion", *args, *demos, "--data-dir", str(data)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    if args[0] == "demo":
+        return subprocess.run(
+            [sys.executable, "-m", "companion", *args, "--data-dir", str(data)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    import contextlib
+
+    from companion.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([*args, *demos, "--data-dir", str(data)])
+        except SystemExit as exit_:  # argparse's usage errors
+            code = exit_.code if isinstance(exit_.code, int) else 2
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture(scope="module")
@@ -301,6 +316,8 @@ def test_export_csv_score_sheets(journal: Path) -> None:
         assert {r[4]: int(r[5]) for r in mine} == game["scores"]
         assert {r[4] for r in mine if r[7] == "1"} == set(game["winners"])
         assert all(r[-1] == r[5] for r in mine)  # kilos after the last round = the score
+        assert {(r[2], r[6], r[8]) for r in mine} == {("kilo", "kilos", "1")}  # the unit, finished
+        assert [r[3] for r in mine] == [str(seat) for seat in range(1, len(mine) + 1)]
     one = list(csv.reader(io.StringIO(_companion("export", "--csv", data=journal).stdout)))
     assert len(one) == 1 + 5  # the most recent game only
     assert _companion("export", "--all", data=journal).returncode == 2
@@ -353,3 +370,87 @@ def test_stats_write_numbers_as_the_language_does(journal: Path) -> None:
     assert re.search(r"\d\.\d", en_table) and not re.search(r"\d,\d", en_table), en_table
     fr_detail = _companion("stats", "alice", data=journal).stdout
     assert re.search(r"kg\u202f: \d+ en tout, \d+,\d par partie de Kilo", fr_detail), fr_detail
+
+
+def test_the_score_sheet_reads_as_the_table_wrote_it(tmp_path: Path) -> None:
+    """Issue 38: every cell of a game's rows as a spreadsheet shows them: seats numbered from 1 in
+    seating order (not from 0, not in the standings' order), each player's total and unit, no
+    winner and not finished while the game goes on, then one column per round."""
+    import time
+
+    from companion.table.journal import Journal
+    from companion.table.log import event_from_dict
+
+    data = tmp_path / "data"
+    rows: list[dict[str, Any]] = [{"type": "new_game", "game": "cinq-rois", "players": ["Cy", "Ana", "Ben"]}]
+    rows += [
+        {"type": "round_end", "out": "Ben", "points": {"Ana": 5, "Cy": 3}},
+        {"type": "round_end", "out": "Ana", "points": {"Ben": 7, "Cy": 2}},
+    ]
+    # The game was begun on 2 January 2025 at 20:15:30, the table's local time: the sheet's
+    # date is that, not the export's.
+    begun = time.mktime((2025, 1, 2, 20, 15, 30, 0, 0, -1))
+    with Journal(data, writer=True) as journal:
+        first = event_from_dict(rows[0], None)
+        with pytest.MonkeyPatch.context() as clock:
+            clock.setattr(time, "time_ns", lambda: int(begun * 1e9))
+            game_id = journal.new_game(first, "cinq-rois", tuple(rows[0]["players"]), {})
+        for seq, row in enumerate(rows[1:], start=2):
+            journal.append(game_id, seq, event_from_dict(row, "cinq-rois"))
+    # The real command line, in this process (mutmut sees what a subprocess runs, not which
+    # test ran it).
+    import contextlib
+
+    from companion.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["export", "--csv", "--data-dir", str(data)]) == 0
+    text = out.getvalue()
+    assert text.endswith("\n") and "\r" not in text
+    sheet = list(csv.reader(io.StringIO(text)))
+    assert sheet[0] == [
+        *["game_id", "date", "game", "seat", "player", "score", "unit", "winner", "finished"],
+        "round_1",
+        "round_2",
+    ]
+    assert [r[:1] + r[2:] for r in sheet[1:]] == [
+        [game_id, "cinq-rois", "1", "Cy", "5", "points", "0", "0", "3", "2"],
+        [game_id, "cinq-rois", "2", "Ana", "5", "points", "0", "0", "5", "0"],
+        [game_id, "cinq-rois", "3", "Ben", "7", "points", "0", "0", "0", "7"],
+    ]
+    assert {r[1] for r in sheet[1:]} == {"2025-01-02T20:15:30"}
+
+
+def test_a_name_a_spreadsheet_would_run_is_shown_as_text(tmp_path: Path) -> None:
+    """Old journals and table logs may hold names that start like a formula (new games refuse
+    them): the sheet gives them a leading apostrophe, so a spreadsheet shows them and runs
+    nothing; other names are left as they are."""
+    import contextlib
+
+    from companion.cli import main
+    from companion.table.journal import Journal
+    from companion.table.log import event_from_dict
+
+    data = tmp_path / "data"
+    names = ["=1+1", "Ben", "@Cy", "-2", "+Eve", "Dé=o"]
+    first = event_from_dict({"type": "new_game", "game": "cinq-rois", "players": names}, None)
+    with Journal(data, writer=True) as journal:
+        journal.new_game(first, "cinq-rois", tuple(names), {})
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["export", "--csv", "--data-dir", str(data)]) == 0
+    sheet = list(csv.reader(io.StringIO(out.getvalue())))
+    assert [r[4] for r in sheet[1:]] == ["'=1+1", "Ben", "'@Cy", "'-2", "'+Eve", "Dé=o"]
+    assert [r[3] for r in sheet[1:]] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_export_all_without_csv_says_why_in_the_asked_language(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    for lang, said in (
+        ("fr", "companion: --all va avec --csv\u202f: un journal de table ne contient qu’une partie.\n"),
+        ("en", "companion: --all goes with --csv: a table log holds one game.\n"),
+    ):
+        done = _companion("export", "--all", "--lang", lang, data=data)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", said)
+    assert not data.exists()

@@ -266,3 +266,24 @@ def test_the_place_keeps_a_gap_before_the_name() -> None:
             seen += 1
             assert name.rect.left - place.rect.right >= place.size // 6, (place.text, name.text)
     assert seen, "no sample shows a first place beside a whole name"
+
+
+def test_the_match_standings_count_places_from_1_and_the_places_moved() -> None:
+    """Issue 38: the advanced match of docs/examples, ended: Ana first with 3, Cy second with 14,
+    Bea third with 21; in the last game Bea fell from a second place she shared with Cy (14 and
+    14) to third, one place lost, while Cy kept his second."""
+    from companion.games.treize.view import build_view
+    from companion.table.fold import replay
+
+    example = Path(__file__).resolve().parent.parent / "docs/examples/treize/treize-advanced-with-plays.jsonl"
+    lines = [line for line in example.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+    game = replay(lines)
+    assert isinstance(game, TreizeGame)
+    view = build_view(game)
+    assert view.finished and view.variant == "advanced"
+    assert [(s.name, s.total, s.place, s.moved) for s in view.seats] == [
+        ("Ana", 3, 1, 0),
+        ("Bea", 21, 3, -1),
+        ("Cy", 14, 2, 0),
+    ]
+    assert view.standings == (("Ana", 3), ("Cy", 14), ("Bea", 21))

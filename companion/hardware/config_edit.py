@@ -203,7 +203,7 @@ def read_config_text(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise _cannot(path, err, "read", "lire") from None
+        raise _cannot(path, err, "read", "de lire") from None
     except UnicodeDecodeError as err:
         raise ConfigError(
             f"The config file {path} is not UTF-8 text (byte {err.start + 1}); save it as UTF-8.",
@@ -213,10 +213,11 @@ def read_config_text(path: Path) -> str | None:
 
 
 def _cannot(path: Path, err: OSError, en: str, fr: str) -> ConfigError:
+    """``fr`` carries its preposition, elided before a vowel ("d'écrire", not "de écrire")."""
     return ConfigError(
         f"cannot {en} the config file {path} ({err.strerror or type(err).__name__}): pass --config "
         "with a file this user can use; nothing was changed",
-        f"impossible de {fr} le fichier de configuration {path} ({os_reason(err)}) : indiquez avec "
+        f"impossible {fr} le fichier de configuration {path} ({os_reason(err)}) : indiquez avec "
         "--config un fichier que cet utilisateur peut utiliser ; rien n'a été modifié",
     )
 
@@ -247,7 +248,7 @@ def write_config_text(path: Path, text: str) -> None:
         finally:
             tmp.unlink(missing_ok=True)
     except OSError as err:
-        raise _cannot(path, err, "write", "écrire") from None
+        raise _cannot(path, err, "write", "d'écrire") from None
 
 
 def set_in_file(path: Path, key: Key, value: Any) -> bool:

@@ -39,8 +39,13 @@ def standings_of(game_id: str, seq: int, engine: Any) -> dict[str, Any]:
     """The page's data for one state of one game: plain JSON, in both languages."""
     players = list(engine.players)
     rows = []
-    for place, row in enumerate(engine.standings(), start=1):
+    standings = engine.standings()
+    scores = [row[1] for row in standings]
+    for row in standings:
         name, score = row[0], row[1]
+        # Every game ranks the lowest score first; equal scores share a place, as on the table's
+        # screen (four players at 0 kilos are all first, not first to fourth).
+        place = 1 + sum(1 for other in scores if other < score)
         seat = players.index(name)
         r, g, b = seat_color(seat)[:3]
         rows.append(
