@@ -470,7 +470,7 @@ def test_a_file_that_is_not_utf8_is_named_with_the_byte(tmp_path: Path) -> None:
             '[table]\nlang = "fr"\nsince = 2024-01-01\n',
             ("set", "table.lang", "en"),
             "{path}: unknown setting table.since; check its spelling against "
-            "hardware/companion.example.toml.",
+            "`companion config show --example` (every setting, commented).",
             id="a date the companion does not know",
         ),
         pytest.param(

@@ -170,20 +170,29 @@ def test_a_token_with_its_case_changed_opens_nothing(served: Served) -> None:
 
 
 def test_the_phones_watching_follow_the_table_to_its_next_game(served: Served) -> None:
-    """A phone on the standings keeps its stream open across games: when the table starts the
-    next game, the page it is sent is that game's, numbered from its first event, with its
-    players in their places from 1."""
+    """A phone on the standings is on one game: when the table starts the next game, the last
+    game's stream ends (issue 36: its code no longer shows the new game) and the new game's
+    code shows that game, numbered from its first event, with its players in their places
+    from 1; the last game's codes open nothing."""
     g = served.web.pairing()
-    seen: queue.Queue[dict[str, Any]] = queue.Queue()
 
-    def listen() -> None:
-        with httpx.stream("GET", f"{served.base}/t/{g.join}/events", timeout=30) as r:
-            for line in r.iter_lines():
-                if line.startswith("data: "):
-                    seen.put(json.loads(line[6:]))
+    def watch(code: str) -> tuple[queue.Queue[dict[str, Any] | None], threading.Thread]:
+        seen: queue.Queue[dict[str, Any] | None] = queue.Queue()
 
-    threading.Thread(target=listen, daemon=True).start()
+        def listen() -> None:
+            with httpx.stream("GET", f"{served.base}/t/{code}/events", timeout=30) as r:
+                for line in r.iter_lines():
+                    if line.startswith("data: "):
+                        seen.put(json.loads(line[6:]))
+            seen.put(None)  # the table ended the stream
+
+        thread = threading.Thread(target=listen, daemon=True)
+        thread.start()
+        return seen, thread
+
+    seen, listening = watch(g.join)
     first = seen.get(timeout=20)
+    assert first is not None
     assert first["game_id"] == served.table.game_id and first["players"] == PLAYERS
     # Nobody has a kilo yet: all four share the first place, as on the table's screen.
     assert [(r["name"], r["place"], r["seat"]) for r in first["standings"]] == [
@@ -192,19 +201,26 @@ def test_the_phones_watching_follow_the_table_to_its_next_game(served: Served) -
     from companion.games.kilo.events import Dealer
 
     served.table.submit(Dealer(player="Bruno"))
-    assert seen.get(timeout=10)["seq"] == 2
+    page = seen.get(timeout=10)
+    assert page is not None and page["seq"] == 2
     served.table = Table.start(served.journal, NewKiloGame(players=["Zoé", "Yann", "Xavier"], rounds=1), {})
     served.web.poke()
-    nxt = seen.get(timeout=10)
-    assert nxt["game_id"] == served.table.game_id != first["game_id"]
-    assert nxt["seq"] == 1 and nxt["players"] == ["Zoé", "Yann", "Xavier"]
-    assert [r["place"] for r in nxt["standings"]] == [1, 1, 1]
-    assert [t["name"] for t in nxt["tiles"]] == ["Zoé", "Yann", "Xavier"]
+    # The last game's stream shows nothing of the new game: it ends.
+    while (page := seen.get(timeout=10)) is not None:
+        assert page["game_id"] == first["game_id"], page
+    listening.join(timeout=10)
     # The new game's codes are drawn for its three seats; the last game's no longer open a pad.
     g2 = until(lambda: served.web.pairing() if served.web.pairing().game_id != g.game_id else None)
     assert len(g2.seats) == 3 and served.web.urls()["seat 3"].endswith(g2.seats[2])
     assert httpx.get(f"{served.base}/pad/{g.seats[0]}").status_code == 404
     assert httpx.get(f"{served.base}/pad/{g2.seats[0]}").status_code == 200
+    nxt_seen, _ = watch(g2.join)
+    nxt = nxt_seen.get(timeout=10)
+    assert nxt is not None
+    assert nxt["game_id"] == served.table.game_id != first["game_id"]
+    assert nxt["seq"] == 1 and nxt["players"] == ["Zoé", "Yann", "Xavier"]
+    assert [r["place"] for r in nxt["standings"]] == [1, 1, 1]
+    assert [t["name"] for t in nxt["tiles"]] == ["Zoé", "Yann", "Xavier"]
 
 
 def test_a_phone_shows_the_cinq_rois_sheet_as_the_table_keeps_it(journal: Journal) -> None:
@@ -332,5 +348,7 @@ def test_a_phone_shows_the_slap_the_table_judged(served: Served) -> None:
         "tied": False,
         "reslap": False,
         "margin_res_us": 1,
+        "late": [],  # no press arrived after the verdict (issue 34)
+        "rejudged": False,
     }
     assert [t["owes"] for t in page["tiles"]] == [False, False, False, True]
