@@ -241,6 +241,59 @@ def test_a_1_ms_brush_landing_while_the_reader_is_held_up_is_no_press(rig: Rig) 
     assert statuses(items) == []
 
 
+@pytest.mark.parametrize("late_us", [0, 500, 1_500, 3_000, 5_000, 20_000])
+def test_a_first_edge_queued_after_the_reader_passed_its_stamp_is_a_press_at_it(
+    rig: Rig, late_us: int
+) -> None:
+    # The hard interrupt stamps the contact's closing at t0; its interrupt thread queues it
+    # late_us after, when the reader has already read its clock (and promised) past t0. The
+    # contact reopens 3.5 ms after t0 and closes again 0.4 ms later (stamped as queued). The
+    # press keeps its first edge's stamp (debounce.py, rule 6): a late press when the promise
+    # had passed t0, never a lost one nor a "stuck" button.
+    kernel, clock, src, q = rig.kernel, rig.clock, rig.src, rig.q
+    t = clock() + 10 * MS
+    clock.set(t)
+    src.ask(t)
+    wait_for(lambda: (src.promise().watermark_ns or 0) >= t - DEFAULT_DELIVERY_MARGIN_NS, 5, "the promise")
+    t0 = t - late_us * US
+    promised = src.promise().watermark_ns or 0
+    kernel.edge(17, t0, 0)
+    rig.idle()
+    for dt, level in ((3_500 * US, 1), (3_900 * US, 0)):
+        clock.set(t0 + dt)
+        kernel.edge(17, max(t0 + dt, clock()), level)
+        rig.idle()
+    clock.set(t0 + 100 * MS)
+    assert src.flush()
+    items = drain(q)
+    assert _seat_stamps(items) == [(0, t0)]
+    assert [s.kind for s in statuses(items)] == []
+    assert (promised > t0) == (late_us * US > DEFAULT_DELIVERY_MARGIN_NS)  # late when it passed t0
+
+
+def test_a_bounce_queued_after_its_glitch_was_dropped_keeps_the_first_stamp(rig: Rig) -> None:
+    # The contact closes at t0, bounces open at t0 + 0.3 ms (both read on time) and closes
+    # again at t0 + 0.6 ms, but that edge is queued 5 ms late: by then the reader had taken the
+    # 0.3 ms closing for a glitch (back at rest 2 ms). The press is the first edge's all the
+    # same (rule 6: dropping the glitch emitted nothing, so its candidate goes on).
+    kernel, clock, src, q = rig.kernel, rig.clock, rig.src, rig.q
+    t0 = clock() + 10 * MS
+    clock.set(t0 + 300 * US)
+    kernel.edge(17, t0, 0)
+    kernel.edge(17, t0 + 300 * US, 1)
+    rig.idle()
+    clock.set(t0 + 5_600 * US)
+    assert src.flush()
+    assert src.stats()[0].glitches == 1  # dropped, as far as the reader knew
+    kernel.edge(17, t0 + 600 * US, 0)
+    clock.set(t0 + 100 * MS)
+    rig.idle()
+    items = drain(q)
+    assert _seat_stamps(items) == [(0, t0)]
+    assert [s.kind for s in statuses(items)] == []
+    assert src.stats()[0].glitches == 0 and src.stats()[0].pressed
+
+
 def test_seat_8_is_never_queued_before_the_seats_that_pressed_before_it(rig8: Rig) -> None:
     # Eight seats press 1 µs apart; seat 8's edge (t0 + 7 µs) wakes the reader, which is held up
     # 7 ms before it reads the clock, while the seven earlier edges reach the kernel's buffers
