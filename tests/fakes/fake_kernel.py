@@ -234,6 +234,12 @@ class FakeChip:
 
 
 class FakeKernel:
+    """The kernel's side of the lines of ``CHIPS``. The lines themselves (their levels, who holds
+    them) are the board's, in ``CHIPS``, not the kernel's: a new FakeKernel on the same chips
+    finds a contact the last one left closed still closed, as a program started again on the Pi
+    finds a button held (the source reports it stuck until released). ``pi_chips()`` is a
+    fresh board, every button open."""
+
     def __init__(self):
         self.requests = []
         self.lock = threading.Lock()
