@@ -294,6 +294,31 @@ def test_a_bounce_queued_after_its_glitch_was_dropped_keeps_the_first_stamp(rig:
     assert src.stats()[0].glitches == 0 and src.stats()[0].pressed
 
 
+def test_a_contact_left_closed_by_the_last_run_is_held_at_the_start(fk: Any) -> None:
+    # The lines are the board's (fake_kernel.CHIPS): a program started again on a Pi whose
+    # button was left closed finds it closed, reports it stuck, and takes no press from it until
+    # it has been released (a closing edge then repeats the level: no press).
+    first = Rig(fk, 1, None)
+    first.kernel.edge(17, first.clock() + MS, 0)
+    first.src.stop()
+    r = Rig(fk, 1, None)
+    try:
+        kernel, clock, q = r.kernel, r.clock, r.q
+        t = clock() + MS
+        kernel.edge(17, t, 0)
+        clock.set(t + 50 * MS)
+        r.idle()
+        kernel.edge(17, t + 60 * MS, 1)
+        kernel.edge(17, t + 200 * MS, 0)
+        clock.set(t + 300 * MS)
+        r.idle()
+        items = drain(q)
+        assert [s.kind for s in statuses(items)] == ["stuck", "released"]
+        assert _seat_stamps(items) == [(0, t + 200 * MS)]
+    finally:
+        r.src.stop()
+
+
 def test_seat_8_is_never_queued_before_the_seats_that_pressed_before_it(rig8: Rig) -> None:
     # Eight seats press 1 µs apart; seat 8's edge (t0 + 7 µs) wakes the reader, which is held up
     # 7 ms before it reads the clock, while the seven earlier edges reach the kernel's buffers
