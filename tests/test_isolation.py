@@ -64,7 +64,7 @@ def test_a_users_config_changes_no_test(tmp_path: Path, lang: str) -> None:
     outside = subprocess.run(
         [sys.executable, "-m", "companion.cli", "--help"], env=env, capture_output=True, text=True, timeout=60
     )
-    assert ("Le compagnon de la table" in outside.stdout) == (lang == "fr"), outside.stdout[:300]
+    assert ("Le companion de la table" in outside.stdout) == (lang == "fr"), outside.stdout[:300]
     inside = subprocess.run(
         [
             sys.executable,
