@@ -320,6 +320,7 @@ def _presses(events: list[str]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.needs_vm
+@pytest.mark.gpio_sim
 def test_the_kernel_edges_reach_the_journal_in_their_true_order(
     observations: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -350,6 +351,7 @@ def test_the_kernel_edges_reach_the_journal_in_their_true_order(
 
 
 @pytest.mark.needs_vm
+@pytest.mark.gpio_sim
 def test_the_led_lines_show_who_must_draw(observations: dict[str, Any]) -> None:
     """Read back from the simulated lines: after the verdict the loser's LED blinks (its line
     seen high and low) and every other seat's is dark."""
@@ -363,6 +365,7 @@ def test_the_led_lines_show_who_must_draw(observations: dict[str, Any]) -> None:
 
 
 @pytest.mark.needs_vm
+@pytest.mark.gpio_sim
 def test_a_burst_past_the_kernel_buffer_leaves_the_table_up(observations: dict[str, Any]) -> None:
     """1,400 edges on one line while the kiosk's reader was stopped: the kernel dropped the
     oldest; the kiosk carries on, the same process, and no press came of pulses that short."""
@@ -373,6 +376,7 @@ def test_a_burst_past_the_kernel_buffer_leaves_the_table_up(observations: dict[s
 
 
 @pytest.mark.needs_vm
+@pytest.mark.gpio_sim
 def test_the_screen_after_the_kernel_slap_is_the_snapshot(observations: dict[str, Any]) -> None:
     _sim(observations)
     assert observations.get("sim_table_match", 0) >= MATCH, _explain(observations, "kernel_edges")
