@@ -3,11 +3,34 @@ step of the main loop."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from companion.display.app import App
 from companion.display.layout import Painter
+from companion.display.state import Ui
+from companion.table.journal import Journal
 from companion.table.live import Table
+
+
+def table_app(
+    screen: pygame.Surface,
+    journal: Journal,
+    table: Table,
+    factory: Callable[[str, int], Any],
+    *,
+    source_name: str,
+    lang: str = "fr",
+    table_ns: Callable[[], int] = time.monotonic_ns,
+) -> App:
+    """The table screen on ``table``, its buttons made by ``factory`` (name, seats), on the test's
+    table clock ``table_ns`` when it keeps one (the sources' stamps and the decisions' instants
+    on one clock)."""
+    ui = Ui(lang=lang)
+    return App(screen, journal, table, ui, source_name=source_name, source_factory=factory, table_ns=table_ns)
 
 
 def settle(app: App) -> None:

@@ -18,13 +18,13 @@ import pytest
 
 from companion.display.app import App
 from companion.display.event_time import MARGIN_NS
-from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.tally import tally
 from companion.inputs.base import Clock, InputEvent, Promise, host_epoch
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import table_app
 
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
 TABLE = Clock("CLOCK_MONOTONIC", 1000)  # the table clock: a stamp compared with a decision's
@@ -89,13 +89,12 @@ def make_app(screen: pygame.Surface, journal: Journal, **kw: Any) -> tuple[App, 
     clock = TableClock()
     source = LagSource(clock, **kw)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
-    app = App(
+    app = table_app(
         screen,
         journal,
         table,
-        Ui(lang="fr"),
+        lambda n, s: source,
         source_name="gpio",
-        source_factory=lambda n, s: source,
         table_ns=clock,
     )
     app.step()
@@ -326,13 +325,12 @@ def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface,
     clock.t += 13 * 10**9
     resumed = Table.resume(journal, game_id)
     source = LagSource(clock)
-    app = App(
+    app = table_app(
         screen,
         journal,
         resumed,
-        Ui(lang="fr"),
+        lambda n, s: source,
         source_name="gpio",
-        source_factory=lambda n, s: source,
         table_ns=clock,
     )
     settle(app)
@@ -363,13 +361,13 @@ def test_a_reboot_inside_a_window_is_said_and_no_outage_is_journaled(
     table.submit(Press(player="Alice", t_us=10**6, clock="CLOCK_MONOTONIC", epoch="boot:an-earlier-boot"))
     clock = TableClock()
     source = LagSource(clock)
-    app = App(
+    app = table_app(
         screen,
         journal,
         Table.resume(journal, table.game_id),
-        Ui(lang="en"),
+        lambda n, s: source,
         source_name="gpio",
-        source_factory=lambda n, s: source,
+        lang="en",
         table_ns=clock,
     )
     settle(app)
@@ -581,13 +579,12 @@ def test_a_verdict_on_a_boards_clock_is_closed_on_that_clock(
     table_clock = TableClock()
     source = Board(table_clock)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
-    app = App(
+    app = table_app(
         screen,
         journal,
         table,
-        Ui(lang="fr"),
+        lambda n, s: source,
         source_name="serial",
-        source_factory=lambda n, s: source,
         table_ns=table_clock,
     )
     settle(app)
@@ -653,13 +650,13 @@ def test_a_stop_inside_a_window_on_a_boards_clock_waits_for_the_board_to_be_plac
     table.submit(Press(player="Alice", t_us=first, clock=board.name, epoch=board.epoch))
     table_clock.t += 20 * 10**9  # the companion was down 20 s; the board kept counting
     source = Board(table_clock)
-    app = App(
+    app = table_app(
         screen,
         journal,
         Table.resume(journal, table.game_id),
-        Ui(lang="en"),
+        lambda n, s: source,
         source_name="serial",
-        source_factory=lambda n, s: source,
+        lang="en",
         table_ns=table_clock,
     )
     settle(app)

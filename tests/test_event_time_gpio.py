@@ -20,12 +20,12 @@ from serial_helpers import wait_for
 from test_gpio_support import FakeClock
 
 from companion.display.app import App
-from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.inputs.gpio import ButtonPin, GpiodLines, GpioSource
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import table_app
 
 FAKES = Path(__file__).resolve().parent / "fakes"
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
@@ -62,13 +62,12 @@ def test_chloes_edge_3_ms_before_return_still_in_the_debouncer_counts(
     lines = GpiodLines("/dev/gpiochip0", PINS, open_chip=kernel.open_chip)
     src = GpioSource([ButtonPin("seat", i, p) for i, p in enumerate(PINS)], lines=lines, now_ns=clock)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
-    app = App(
+    app = table_app(
         screen,
         journal,
         table,
-        Ui(lang="fr"),
+        lambda n, s: src,
         source_name="gpio",
-        source_factory=lambda n, s: src,
         table_ns=clock,
     )
     try:

@@ -17,12 +17,12 @@ import pytest
 from serial_helpers import FirmwareBoard, Plug
 
 from companion.display.app import App
-from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.rules import KiloGame
 from companion.inputs.serial_source import SerialSource
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.app_helpers import table_app
 from tests.test_event_time import kinds, return_key, same_on_replay
 
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
@@ -47,13 +47,12 @@ def test_a_press_replayed_after_an_outage_rejudges_the_verdict_made_during_it(
 ) -> None:
     plug = Plug(lambda: board.pty.path)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
-    app = App(
+    app = table_app(
         screen,
         journal,
         table,
-        Ui(lang="fr"),
+        lambda name, n: SerialSource(port_factory=plug, n_seats=n),
         source_name="serial",
-        source_factory=lambda name, n: SerialSource(port_factory=plug, n_seats=n),
     )
     try:
         game = app.game
@@ -106,13 +105,12 @@ def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the
     # one verdict (no verdict judged again).
     plug = Plug(lambda: board.pty.path)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
-    app = App(
+    app = table_app(
         screen,
         journal,
         table,
-        Ui(lang="fr"),
+        lambda name, n: SerialSource(port_factory=plug, n_seats=n),
         source_name="serial",
-        source_factory=lambda name, n: SerialSource(port_factory=plug, n_seats=n),
     )
     try:
         game = app.game
