@@ -49,7 +49,14 @@ def test_no_press_arrives_after_a_promise_that_covers_it(board: FirmwareBoard) -
         before: int | None = None
         moves = 0
         deadline = time.monotonic() + 10
-        while len(got) < 2 or (src.promise().watermark_ns or 0) <= (got[-1].table_ns or 0):
+        # Asked until the presses are in and the promise has moved on many times: a count of
+        # questions, not of milliseconds, so a loaded machine only makes it take longer.
+        while (
+            len(got) < 2
+            or (src.promise().watermark_ns or 0) <= (got[-1].table_ns or 0)
+            or moves <= 10
+            or src.marks <= 10
+        ):
             assert time.monotonic() < deadline, f"the watermark stopped: {got}"
             w = src.promise().watermark_ns
             for press in presses(drain(collector.q)):
@@ -99,7 +106,9 @@ def test_a_press_made_while_unplugged_comes_back_with_its_table_stamp_and_the_bo
         (press,) = presses(drain(collector.q))
         assert press.seat == 2 and press.clock.epoch == "pico-boot:00000001"
         # Its own instant, not its arrival's (the mapping may be late by the USB's delay).
-        assert press.table_ns is not None and press.table_ns < made_by + 50_000_000 < back_at
+        # (Half the outage as the allowance: the tie's uncertainty on a loaded machine, far
+        # below the outage an arrival stamp would carry.)
+        assert press.table_ns is not None and press.table_ns < made_by + (back_at - made_by) // 2
         assert press.resume_at == (f"pico:{src.hello.uid}@pico-boot:00000001", 1)  # type: ignore[union-attr]
     finally:
         src.stop()

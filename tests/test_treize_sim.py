@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -44,12 +43,11 @@ def test_the_modelled_deck_deals_the_seed_s_hands() -> None:
         assert all(total[v] <= DECK_COPIES for v in total)
 
 
-def test_a_five_player_advanced_match_is_fast_and_complete() -> None:
-    start = time.perf_counter()
+def test_a_five_player_advanced_match_is_complete() -> None:
+    # How fast it runs is for a bench to say (replaying: bench/replay_stream.py), never a timed
+    # assert on a shared machine.
     events = simulate_match(random.Random(2026), NAMES[:5])
     g = replay(list(dump_events(events)))
-    elapsed = time.perf_counter() - start
-    assert elapsed < 2.0, f"simulating and replaying took {elapsed:.2f} s"
     assert isinstance(g, TreizeGame) and g.finished and g.games_played >= 2
     assert max(g.total(p) for p in g.players) >= MATCH_TARGET
     assert all(h.by_plays for h in g.history)  # every game ended on the play that emptied a hand

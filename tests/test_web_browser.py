@@ -27,6 +27,7 @@ from companion.inputs.base import Clock, InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web.config import WebConfig
+from companion.web.pad import DEFAULT_STEP_NS
 from companion.web.server import WebServer, serve_table
 from tests.app_helpers import table_of
 from tests.conftest import skip_unless_ci
@@ -338,7 +339,10 @@ def test_the_pages_give_the_table_their_instants(
 
         before, after = browser.run(enter, app)
         (write,) = writes
-        assert write.res_ns is not None and write.res_ns < 100_000_000
+        # The page asks its clock question as the entry is sent, both inside [before, after]:
+        # the stated resolution is at most half that span and the page clock's step on both
+        # readings, however slow a loaded machine made the exchange.
+        assert write.res_ns is not None and write.res_ns <= (after - before) // 2 + 2 * DEFAULT_STEP_NS
         assert before - write.res_ns <= write.t_ns <= after
     finally:
         app.stop_source()
