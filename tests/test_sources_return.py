@@ -57,7 +57,7 @@ def test_a_rebooted_board_drops_the_old_boots_heartbeats_from_its_clock_offset(c
             return o is not None and o.offset_ns > old.offset_ns + 3000 * 10**9
 
         # Within one heartbeat, not after twenty: a press is never put 3,575 s in the past.
-        wait_for(new_offset, 2, "the new boot's offset")
+        wait_for(new_offset, 8, "the new boot's offset")  # this board sends no other beat
         assert src.clock_offset(old_clock) == old  # the old boot's presses keep theirs
     finally:
         src.stop()
