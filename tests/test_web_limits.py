@@ -76,7 +76,7 @@ def test_a_head_never_finished_is_closed_after_the_head_timeout(
     got = answer_of(s)
     s.close()
     assert got in (b"",) or got.startswith(b"HTTP/1.1 408"), got[:80]
-    assert time.monotonic() - started < 5  # closed by the server, not by our recv's timeout
+    assert time.monotonic() - started < 9  # closed by the server, not by our recv's 10 s timeout
 
 
 def test_strangers_half_open_connections_do_not_take_the_viewers_places(web: WebServer) -> None:
