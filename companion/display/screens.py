@@ -16,7 +16,7 @@ import pygame
 
 from companion.cards import RANK_LETTERS_FR, Rank
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Action, Align, Control, Kind, Painter, Role, glued
+from companion.display.layout import Action, Align, AppAction, Control, Kind, Painter, Role, glued
 from companion.display.names import name_forms
 from companion.display.state import INPUTS, SETUP_PAGES, Ui, active_screen
 from companion.display.theme import (
@@ -493,7 +493,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 def draw_codes(
     p: Painter,
     ui: Ui,
-    codes: list[tuple[str, str, str, Action]],
+    codes: list[tuple[str, str, str, AppAction]],
     area: Rect,
     *,
     status: tuple[str, Color] | None = None,
