@@ -18,6 +18,7 @@ import pytest
 
 from companion.display.app import App
 from companion.display.event_time import MARGIN_NS
+from companion.games.kilo.actions import Continue, DrawCard, PickRank
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.tally import tally
 from companion.inputs.base import Clock, InputEvent, Promise, host_epoch
@@ -255,9 +256,9 @@ def test_a_late_press_after_the_draw_is_only_recorded_and_shown(
     settle(app)
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
-    app.do(("continue",))
-    app.do(("rank", "9"))
-    app.do(("draw",))
+    app.do(Continue())
+    app.do(PickRank("9"))
+    app.do(DrawCard())
     settle(app)
     assert game.owed_draws == ("Dédé",)
     source.deliver()
@@ -492,9 +493,9 @@ def test_a_late_press_after_every_draw_opens_no_window_in_the_game_nor_in_the_st
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
     for card in ("9", "8"):
-        app.do(("continue",))
-        app.do(("rank", card))
-        app.do(("draw",))
+        app.do(Continue())
+        app.do(PickRank(card))
+        app.do(DrawCard())
         settle(app)
     assert game.awaiting == "play"
     source.deliver()

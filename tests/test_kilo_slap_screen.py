@@ -24,6 +24,7 @@ from companion.display.layout import Painter, TextRecord
 from companion.display.snapshot import SIZES, render, ui_for, view_of
 from companion.display.state import Ui
 from companion.display.theme import BAD
+from companion.games.kilo.actions import Toggle
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.samples import SAMPLES
 from companion.games.kilo.screens import KiloScreens
@@ -226,7 +227,7 @@ def questions(app: App) -> list[str]:
 
 def tile(app: App, name: str) -> pygame.Rect:
     assert app.painter is not None
-    return next(c.rect for c in app.painter.controls if c.action == ("toggle", name))
+    return next(c.rect for c in app.painter.controls if c.action == Toggle(name))
 
 
 def name_cap(app: App, name: str) -> int:
@@ -259,7 +260,7 @@ def test_the_false_slap_asks_one_question_at_a_time(journal: Journal, screen: py
     key(app, pygame.K_4)  # Dédé did not press: the screen says why nothing happens
     assert app.ui.penalized == ["Chloé", "Alice"]
     assert app.ui.message is not None and "Dédé" in app.ui.message[0]
-    touch(app, ("toggle", "Chloé"))  # a touch removes her again
+    touch(app, Toggle("Chloé"))  # a touch removes her again
     assert app.ui.penalized == ["Alice"]
     assert tile(app, "Chloé").height < tile(app, "Alice").height
     key(app, pygame.K_RETURN)

@@ -19,6 +19,7 @@ import pytest
 from companion.display.app import App
 from companion.display.sound import Sounds
 from companion.display.state import Ui
+from companion.games.kilo.actions import Continue, DrawCard, PickRank, PickSuit, SetStarter, Why
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, SourceStatus
@@ -123,10 +124,10 @@ def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> 
     assert "les Rois sont distribués" in app.ui.message[0]  # refused in both languages
     # The ranks that cannot be drawn are set aside in one line (issue 23, finding 8): each
     # one touched there says why, and so does the line.
-    assert not any(c.action == ("rank", "Q") for c in painter_of(app).controls)
-    touch(app, ("why", "Q"))
+    assert not any(c.action == PickRank("Q") for c in painter_of(app).controls)
+    touch(app, Why("Q"))
     assert "Queens are dealt" in app.ui.message[1] and "les Dames sont distribuées" in app.ui.message[0]
-    line = next(c for c in painter_of(app).controls if c.action[0] == "why" and " " in str(c.action[1]))
+    line = next(c for c in painter_of(app).controls if isinstance(c.action, Why) and " " in str(c.action.key))
     touch(app, line.action)
     assert "are dealt to the players at 4 players" in app.ui.message[1] and "distribu" in app.ui.message[0]
 
@@ -137,11 +138,11 @@ def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Su
     referee(app, "confirm")  # valid claim from the referee's button
     game = app.game
     assert game is not None and game.owed_draws == ("Dédé",)
-    touch(app, ("continue",))
-    touch(app, ("rank", "7"))
+    touch(app, Continue())
+    touch(app, PickRank("7"))
     assert app.ui.rank == "7"
-    touch(app, ("suit", "S"))
-    touch(app, ("draw",))
+    touch(app, PickSuit("S"))
+    touch(app, DrawCard())
     assert game.last_draw is not None and str(game.last_draw.card) == "7S"
     assert app.ui.anim_start is not None  # the flush animation runs
     referee(app, "undo")
@@ -255,7 +256,7 @@ def test_setup_has_a_page_of_players_and_a_page_of_settings(journal: Journal, sc
     assert app.ui.setup.editing is None and app.ui.setup.players[1].endswith("x")
     actions = {c.action for c in app.painter.controls}
     assert {("rule", "seven"), ("rounds", "1"), ("game",), ("input",), ("start",)} <= actions
-    assert not any(a[0] in ("edit", "seat_up") for a in actions)
+    assert not any(isinstance(a, tuple) and a[0] in ("edit", "seat_up") for a in actions)
     touch(app, ("setup_page", "players"))
     assert ("seat_up", 1) in {c.action for c in app.painter.controls}
 
@@ -385,7 +386,7 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     assert game is not None and game.starter is None
     assert app.painter is not None
     assert any("touchez qui a la dame de cœur" in rec.text for rec in app.painter.texts)
-    touch(app, ("starter", "Chloé"))
+    touch(app, SetStarter("Chloé"))
     assert game.starter == "Chloé"
     assert (
         app.table is not None and json.loads(app.table.recent[-1].to_json())["type"] == "starter"
@@ -492,8 +493,8 @@ def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
     app = make_app(journal, screen, now=lambda: clock[0])
     slap_all(app)
     referee(app, "confirm")
-    touch(app, ("continue",))
-    touch(app, ("rank", "7"))
+    touch(app, Continue())
+    touch(app, PickRank("7"))
     touch(app, ("draw",))
     assert app.ui.anim_start is not None
     texts = lambda: " ".join(r.text for r in painter_of(app).texts)  # noqa: E731

@@ -312,7 +312,7 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     app.do(("nav", "status"))
     app.redraw()
     assert app.last_screen == "status"
-    actions: set[tuple[object, ...]] = set()
+    actions: set[object] = set()
     for _ in range(4):  # the codes that do not fit at a scannable size are on further pages
         actions |= {c.action for c in painter_of(app).controls}
         if ("web_page",) not in actions:
@@ -422,7 +422,7 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
                     for y in (box[1], box[3] - 1):
                         assert app.surface.get_at((x, y))[:3] == (255, 255, 255), (text, x, y)
                 found.add(text)
-            pages = [c.action for c in painter_of(app).controls if c.action[0] == "web_page"]
+            pages = [c.action for c in painter_of(app).controls if c.action == ("web_page",)]
             if found >= wanted or not pages:
                 break
             touch(app, pages[0])

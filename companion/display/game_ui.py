@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     import pygame
 
-    from companion.display.layout import Action, Painter
+    from companion.display.layout import Action, AppAction, Painter
     from companion.display.state import SetupForm, Ui
 
     Rect = pygame.Rect
@@ -194,7 +194,7 @@ class GameScreens:
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
         return []
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         return False
 
     def new_game(self, form: SetupForm, names: list[str]) -> Any:

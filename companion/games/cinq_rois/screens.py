@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Painter
+from companion.display.layout import Action, AppAction, Painter
 from companion.display.names import short_name
 from companion.display.screens import (
     rank_keys,
@@ -260,6 +260,8 @@ class CinqRoisScreens(GameScreens):
             press((seat + i) % n)
 
     def do(self, app: Any, action: Action) -> bool:
+        if not isinstance(action, tuple):
+            return False
         kind = action[0]
         ui: Ui = app.ui
         v: View | None = app.view
@@ -499,7 +501,7 @@ class CinqRoisScreens(GameScreens):
         )
         return [SetupItem(label, tr("setup.dealer_help", lang), ("dealer",))]
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         if action[0] != "dealer":
             return False
         seat = self._dealer_seat(form)

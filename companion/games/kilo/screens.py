@@ -13,15 +13,14 @@ from typing import Any
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Painter
-from companion.display.lots import draw_lots_overlay, fair_seat
+from companion.display.layout import Action, AppAction, GameAction, Painter
+from companion.display.lots import draw_lots_overlay
 from companion.display.names import short_name
-from companion.display.screens import (
-    rank_keys,
-)
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
-from companion.games.kilo.draw.card import aside_reason, draw_card, short_reason
+from companion.games.kilo.actions import Judge
+from companion.games.kilo.controls import act, confirm_action, key_action
+from companion.games.kilo.draw.card import draw_card, short_reason
 from companion.games.kilo.draw.common import TIMEOUTS_MS, awaiting_text
 from companion.games.kilo.draw.gameover import draw_gameover
 from companion.games.kilo.draw.history import draw_history
@@ -34,13 +33,11 @@ from companion.games.kilo.draw.verdict import draw_verdict
 from companion.games.kilo.events import (
     RULE_CHOICES,
     Close,
-    Dealer,
     Draw,
     KiloRules,
     NewKiloGame,
     Outage,
     Press,
-    Starter,
     Verdict,
 )
 from companion.games.kilo.rules import KILOS, KiloGame
@@ -49,15 +46,6 @@ from companion.i18n import t
 from companion.table.log import Undo
 
 Rect = pygame.Rect
-
-RANK_KEYS: dict[int, str] = {pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A", **rank_keys(2)}
-SUIT_PYKEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
-DIGIT_SEATS = {
-    **{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)},
-    pygame.K_0: 9,
-    **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)},
-    pygame.K_KP0: 9,
-}
 
 
 class KiloScreens(GameScreens):
@@ -352,99 +340,15 @@ class KiloScreens(GameScreens):
         app.sim_busy = True
 
     def do(self, app: Any, action: Action) -> bool:
-        kind = action[0]
-        ui: Ui = app.ui
-        v: View | None = app.view
-        if kind == "verdict":
-            if action[1] == "valid":
-                app.submit(Verdict(valid=True))
-            elif v is not None and v.live is not None:
-                ui.picking = True
-                ui.picking_at = app.decision_ns
-                ui.penalized = [v.live.claimant] if v.live.claimant else []
-        elif kind == "toggle":
-            name = str(action[1])
-            if name in ui.penalized:
-                ui.penalized.remove(name)
-            else:
-                ui.penalized.append(name)
-        elif kind == "confirm_false":
-            if not ui.penalized:
-                ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
-            elif v is not None and v.live is not None:
-                claimant_only = ui.penalized == [v.live.claimant]
-                verdict = Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized))
-                made = app.decision_ns
-                if ui.picking_at is not None:  # judged where the false slap was called
-                    app.decision_ns = ui.picking_at
-                try:
-                    app.submit(verdict)
-                finally:
-                    app.decision_ns = made
-        elif kind == "continue":
-            ui.show_result = False
-            ui.screen = None
-        elif kind == "rank":
-            ui.show_result = False
-            ui.screen = None
-            rank = str(action[1])
-            if v is not None and v.rank_reasons.get(rank) is not None:
-                ui.say(*v.rank_reasons[rank])  # type: ignore[misc]
-                return True
-            ui.rank = rank
-            if ui.suit and v is not None and v.card_reasons.get(rank + ui.suit) is not None:
-                ui.suit = None
-        elif kind == "suit":
-            suit = action[1]
-            if suit is not None and ui.rank and v is not None:
-                reason = v.card_reasons.get(ui.rank + str(suit))
-                if reason is not None:
-                    ui.say(*reason)
-                    return True
-            ui.suit = None if suit is None else str(suit)
-        elif kind == "why":
-            key = str(action[1])
-            if v is not None:
-                reason = aside_reason(v, key.split()) if " " in key else None
-                reason = reason or v.rank_reasons.get(key) or v.card_reasons.get(key)
-                if reason is None and ui.rank is None and len(key) == 1:
-                    reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
-                if reason is not None:
-                    ui.say(*reason)
-        elif kind == "draw":
-            if v is None or not v.owed:
-                return True
-            if ui.rank is None:
-                ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
-                return True
-            app.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
-        elif kind == "starter":
-            app.submit(Starter(player=action[1]))
-        elif kind == "lots":
-            game = app.table.engine
-            if game.dealer_open:
-                seat = fair_seat(app.seed, "kilo:dealer", len(game.players))
-                if app.submit(Dealer(player=game.players[seat])):
-                    ui.entry = "lots"
-                    ui.anim_start = app.now()
-        else:
-            return False
-        return True
+        return isinstance(action, GameAction) and act(app, action)
 
     def confirm(self, app: Any, screen: str) -> Action | None:
-        ui: Ui = app.ui
-        if screen == "verdict":
-            return ("confirm_false",) if ui.picking else ("verdict", "valid")
-        if screen == "slap" and ui.show_result:
-            return ("continue",)
-        if screen == "card":
-            return ("draw",)
-        return None
+        return confirm_action(app.ui, screen)
 
     def cancel(self, app: Any, screen: str) -> bool:
         ui: Ui = app.ui
         if screen == "verdict" and not ui.picking and app.view and app.view.live:
-            app.do(("verdict", "false"))
+            app.do(Judge(valid=False))
         elif ui.picking:
             ui.picking = False
             ui.penalized = []
@@ -455,32 +359,7 @@ class KiloScreens(GameScreens):
         return True
 
     def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
-        ui: Ui = app.ui
-        v: View | None = app.view
-        if key == pygame.K_BACKSPACE and screen == "card" and (ui.rank or ui.suit):
-            app.do(("cancel",))
-        elif screen == "card" and key in RANK_KEYS:
-            app.do(("rank", RANK_KEYS[key]))
-        elif screen == "card" and key in SUIT_PYKEYS:
-            app.do(("suit", SUIT_PYKEYS[key]))
-        elif key in RANK_KEYS and v is not None and v.awaiting == "draw" and not ui.picking:
-            # A rank typed while a draw is owed is the card, whichever page is up (the slap's
-            # result, or one opened with T, P, H...): the action goes back to the card screen.
-            # Dropped, the next Enter confirmed nothing (issue 37).
-            app.do(("rank", RANK_KEYS[key]))
-        elif key == pygame.K_d and screen == "table" and v is not None and v.dealer_open:
-            app.do(("lots",))
-        elif ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
-            seat = DIGIT_SEATS[key]
-            pressers = [p.name for p in v.live.presses]
-            if seat < len(v.players) and v.players[seat] in pressers:
-                app.do(("toggle", v.players[seat]))
-            elif seat < len(v.players):
-                name = v.players[seat]
-                ui.say(t("scr.pick.not_pressed", "fr", name=name), t("scr.pick.not_pressed", "en", name=name))
-        else:
-            return False
-        return True
+        return key_action(app, key, screen)
 
     # --- buttons and LEDs ----------------------------------------------------------------------
 
@@ -541,7 +420,7 @@ class KiloScreens(GameScreens):
         )
         return items
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         kind = action[0]
         if kind == "rounds":
             form.rounds = min(99, max(1, form.rounds + int(str(action[1]))))

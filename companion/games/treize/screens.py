@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Painter
+from companion.display.layout import Action, AppAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
@@ -265,6 +265,8 @@ class TreizeScreens(GameScreens):
         return None
 
     def do(self, app: Any, action: Action) -> bool:
+        if not isinstance(action, tuple):
+            return False
         kind = action[0]
         ui: Ui = app.ui
         v: View | None = app.view
@@ -547,7 +549,7 @@ class TreizeScreens(GameScreens):
             ),
         ]
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         if action[0] == "variant":
             current = form.options.get("variant", "advanced")
             form.options["variant"] = "basic" if current == "advanced" else "advanced"

@@ -29,6 +29,7 @@ from companion.display.theme import (
     PANEL,
     SMALL,
 )
+from companion.games.kilo.actions import DrawCard, PickRank, PickSuit, Why
 from companion.games.kilo.draw.common import RANK_BY_TEXT, SUIT_KEYS
 from companion.games.kilo.draw.table import seat_strip
 from companion.games.kilo.rules import KILOS
@@ -81,10 +82,10 @@ def rank_keys_of(v: View, ui: Ui, lang: str) -> tuple[list[keypad.Key], list[tup
         )
         key = keypad.Key(
             rank_label(rank, lang),
-            ("rank", rank),
+            PickRank(rank),
             hint=f"{worth} · {keys}",
             reason=t(f"scr.card.tag.{why}", lang) if why else None,
-            why=("why", rank),
+            why=Why(rank),
             selected=ui.rank == rank,
         )
         if why is None:
@@ -136,7 +137,7 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         card = f"{ui.rank}{suit}" if ui.rank else None
         reason = v.card_reasons.get(card) if card else None
         enabled = reason is None
-        action = ("suit", suit) if enabled else ("why", card or suit)
+        action = PickSuit(suit) if enabled else Why(card or suit)
         p.button(
             cell,
             "",
@@ -154,14 +155,14 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.button(
         suit_cells[4],
         t("scr.card.any_suit", lang),
-        ("suit", None),
+        PickSuit(None),
         selected=ui.suit is None,
         size=p.font(SMALL),
     )
     line = Rect(area.x, body.bottom + gap, area.width, aside_h)
     groups = [(t(f"scr.card.tag.{why}", lang), ks) for why, ks in aside]
-    keys_of_aside = " ".join(str(k.action[1]) for _, ks in aside for k in ks)
-    keypad.aside(p, line, t("scr.card.aside", lang), groups, ("why", keys_of_aside), p.font(SMALL))
+    keys_of_aside = " ".join(k.action.rank for _, ks in aside for k in ks if isinstance(k.action, PickRank))
+    keypad.aside(p, line, t("scr.card.aside", lang), groups, Why(keys_of_aside), p.font(SMALL))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, ok_b = split(foot, [1.2, 1], vertical=False, gap=gap)
     if ui.rank:
@@ -178,7 +179,7 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.button(
         ok_b,
         t("scr.card.confirm", lang),
-        ("draw",),
+        DrawCard(),
         enabled=ui.rank is not None,
         color=GOOD,
         hint=t("scr.key.enter", lang),

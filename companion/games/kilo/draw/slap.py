@@ -31,6 +31,7 @@ from companion.display.theme import (
     WARN,
     seat_color,
 )
+from companion.games.kilo.actions import Continue
 from companion.games.kilo.draw.common import BAR_BEFORE
 from companion.games.kilo.view import SlapView, View
 from companion.i18n import margin_text, ms, t
@@ -428,7 +429,7 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         else:
             body, btn = split(body, [0.74, 0.26], vertical=False, gap=gap)
             btn = Rect(btn.x, btn.y, btn.width, min(btn.height, p.px(150)))
-        kit.wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
+        kit.wide_button(p, btn, label, Continue(), ACCENT, hint, p.font(NEAR))
     body = late_note(p, v, sv, body, lang)
     timeline(p, v, sv, body, lang, top=size)
 

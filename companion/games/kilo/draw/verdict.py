@@ -32,6 +32,7 @@ from companion.display.theme import (
     SMALL,
     text_on,
 )
+from companion.games.kilo.actions import ConfirmFalse, Judge, Toggle
 from companion.games.kilo.draw.slap import compact_rows, late_note, live_panel, timeline, window_state
 from companion.games.kilo.view import PressView, SlapView, View
 from companion.i18n import t
@@ -84,7 +85,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             b1,
             t("scr.verdict.valid", lang),
-            ("verdict", "valid"),
+            Judge(valid=True),
             color=GOOD,
             hint=t("scr.key.enter", lang),
             size=p.font(BIG),
@@ -92,7 +93,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             b2,
             t("scr.verdict.false", lang),
-            ("verdict", "false"),
+            Judge(valid=False),
             color=BAD,
             hint=t("scr.key.false", lang),
             size=p.font(BIG),
@@ -181,10 +182,8 @@ def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> b
     p.text(ask, Rect(foot.x, foot.y, ask_w, foot.height), read, ACCENT, align="left", min_size=read)
     buttons = Rect(foot.x + ask_w + p.px(8), foot.y, foot.width - ask_w - p.px(8), foot.height)
     b1, b2 = split(buttons, [1, 1], vertical=False, gap=p.px(8))
-    p.button(
-        b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD, hint=t("scr.key.enter", lang)
-    )
-    p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD, hint=t("scr.key.false", lang))
+    p.button(b1, t("scr.verdict.valid", lang), Judge(valid=True), color=GOOD, hint=t("scr.key.enter", lang))
+    p.button(b2, t("scr.verdict.false", lang), Judge(valid=False), color=BAD, hint=t("scr.key.false", lang))
     return True
 
 
@@ -227,7 +226,7 @@ def picker_keys(
     """A block of the picker's tiles, as the entry grid's keys: touching one (or pressing its
     number key) moves the player between those who draw and those who do not."""
     by_name = {pr.name: pr for pr in who}
-    keys = [keypad.Key(pr.name, ("toggle", pr.name), selected=chosen) for pr in who]
+    keys = [keypad.Key(pr.name, Toggle(pr.name), selected=chosen) for pr in who]
     gap = p.px(6)
     cells = grid(block, len(who), cols, gap)
     for cell, key in zip(cells, keys, strict=True):
@@ -316,7 +315,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     p.button(
         ok,
         t("scr.pick.confirm", lang, n=len(chosen)),
-        ("confirm_false",),
+        ConfirmFalse(),
         enabled=bool(chosen),
         color=BAD,
         hint=t("scr.key.enter", lang),
