@@ -19,7 +19,7 @@ import pytest
 from companion.display.app import App
 from companion.display.sound import Sounds
 from companion.display.state import Ui
-from companion.games.kilo.actions import Continue, DrawCard, PickRank, PickSuit, SetStarter, Why
+from companion.games.kilo.actions import Continue, DrawCard, DrawLots, PickRank, PickSuit, SetStarter, Why
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, SourceStatus
@@ -495,7 +495,7 @@ def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
     referee(app, "confirm")
     touch(app, Continue())
     touch(app, PickRank("7"))
-    touch(app, ("draw",))
+    touch(app, DrawCard())
     assert app.ui.anim_start is not None
     texts = lambda: " ".join(r.text for r in painter_of(app).texts)  # noqa: E731
     assert "repart à 0 kg" in texts()
@@ -524,7 +524,7 @@ def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
 ) -> None:
     app = make_app(journal, screen, seed=7)
     assert app.view.dealer_open
-    touch(app, ("lots",))
+    touch(app, DrawLots())
     game = app.game
     assert game.dealer in PLAYERS and not game.dealer_open
     assert app.ui.anim_start is not None and app.ui.entry == "lots"
@@ -553,8 +553,8 @@ def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal, sc
     app = make_app(journal, screen)
     slap_all(app)
     referee(app, "confirm")
-    touch(app, ("continue",))
-    touch(app, ("rank", "A"))
-    touch(app, ("draw",))
+    touch(app, Continue())
+    touch(app, PickRank("A"))
+    touch(app, DrawCard())
     assert app.ui.entry == "drawn" and app.ui.anim_start is not None
     assert any(rec.text == "+100 kg" for rec in painter_of(app).texts)

@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 
 from companion.display.app import App
 from companion.display.state import Ui
+from companion.games.kilo.actions import Continue, DrawCard, PickRank, PickSuit
 from companion.games.kilo.events import Draw, NewKiloGame, Press
 from companion.inputs.base import InputEvent
 from companion.table.journal import Journal
@@ -530,10 +531,10 @@ def test_a_scorer_phone_journals_a_kilo_draw_as_the_screen_does(
         return app, journal, str(owed)
 
     app, journal, owed = played(tmp_path / "screen", None)
-    touch(app, ("continue",))
-    touch(app, ("rank", "7"))
-    touch(app, ("suit", "S"))
-    touch(app, ("draw",))
+    touch(app, Continue())
+    touch(app, PickRank("7"))
+    touch(app, PickSuit("S"))
+    touch(app, DrawCard())
     assert app.table is not None
     screen_rows = [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
     app.stop_source()

@@ -11,6 +11,7 @@ one becomes a ``round_end`` event.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -260,73 +261,13 @@ class CinqRoisScreens(GameScreens):
             press((seat + i) % n)
 
     def do(self, app: Any, action: Action) -> bool:
-        if not isinstance(action, tuple):
+        if not isinstance(action, tuple) or app.view is None:
             return False
-        kind = action[0]
-        ui: Ui = app.ui
-        v: View | None = app.view
-        if v is None:
+        handler = _ACTIONS.get(str(action[0]))
+        if handler is None:
             return False
-        entry = entry_for(ui, v)
-        if kind == "lots":
-            entry.lots_skipped = False
-            self.draw_lots(app)
-        elif kind == "skip_lots":
-            entry.lots_skipped = True
-            ui.screen = None
-        elif kind == "pick_dealer":
-            if v.dealer_open:
-                app.submit(Dealer(player=v.players[int(str(action[1]))]))
-        elif kind == "out":
-            seat = int(str(action[1]))
-            on_entry = app.last_screen == "entry"
-            if entry.out == v.players[seat]:
-                entry.out = None
-                entry.pending = []
-            else:
-                entry.go_out(seat)
-                if on_entry:
-                    entry.skip_turns()  # chosen while entering: the last turns are played
-            ui.show_result = False
-            if not on_entry:
-                ui.screen = None
-            self._show_leds(app)
-        elif kind == "turn":
-            entry.turn_done(int(str(action[1])))
-            if not entry.pending:
-                ui.screen = None
-            self._show_leds(app)
-        elif kind == "to_entry":
-            entry.skip_turns()
-            ui.screen = None
-            self._show_leds(app)
-        elif kind == "cancel_out":
-            entry.out = None
-            entry.pending = []
-            ui.screen = None
-            self._show_leds(app)
-        elif kind == "mode":
-            entry.set_mode(action[1])  # type: ignore[arg-type]
-        elif kind == "pick":
-            entry.select(int(str(action[1])))
-        elif kind == "digit":
-            self._refuse(ui, entry.digit(str(action[1])))
-        elif kind == "card":
-            self._refuse(ui, entry.add(str(action[1])))
-        elif kind == "why_card":
-            reason = entry.card_reason(str(action[1]))
-            if reason is not None:
-                ui.say(*reason)
-        elif kind == "back":
-            entry.back()
-        elif kind == "enter":
-            self._enter(app, entry)
-        elif kind == "continue":
-            ui.show_result = False
-            ui.screen = None
-            app.maybe_simulate()
-        else:
-            return False
+        v: View = app.view
+        handler(self, app, app.ui, v, entry_for(app.ui, v), action[1] if len(action) > 1 else None)
         return True
 
     @staticmethod
@@ -404,29 +345,45 @@ class CinqRoisScreens(GameScreens):
         app.dirty = True
         if key == pygame.K_BACKSPACE:
             entry.back()  # never an undo here: the table is typing
-        elif key == pygame.K_LEFT or key == pygame.K_RIGHT:
-            step = 1 if key == pygame.K_RIGHT else -1
-            entry.set_mode(MODES[(MODES.index(entry.mode) + step) % len(MODES)])
-        elif key in (pygame.K_UP, pygame.K_DOWN):
-            step = 1 if key == pygame.K_DOWN else -1
-            entry.select((entry.active + step) % len(v.players))
-        elif mod & pygame.KMOD_CTRL and key in SEAT_KEYS:
-            if SEAT_KEYS[key] < len(v.players):
-                self.do(app, ("out", SEAT_KEYS[key]))
-            return True
-        elif entry.out is None and key in SEAT_KEYS:
-            if SEAT_KEYS[key] < len(v.players):
-                entry.go_out(SEAT_KEYS[key])
-                entry.skip_turns()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self._arrow(v, entry, key)
+        elif key in SEAT_KEYS and (mod & pygame.KMOD_CTRL or entry.out is None):
+            self._seat_key(app, v, entry, key, bool(mod & pygame.KMOD_CTRL))
         elif entry.mode == "points":
-            if key in DIGIT_KEYS:
-                self._refuse(ui, entry.digit(DIGIT_KEYS[key]))
-            elif key in MINUS_KEYS:
-                self._refuse(ui, entry.digit("-"))
-            else:
-                return False
+            return self._points_key(ui, entry, key)
         else:
             return self._card_key(app, entry, key)
+        return True
+
+    @staticmethod
+    def _arrow(v: View, entry: RoundEntry, key: int) -> None:
+        """Left and right change how the round is entered, up and down the player entered."""
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if key == pygame.K_RIGHT else -1
+            entry.set_mode(MODES[(MODES.index(entry.mode) + step) % len(MODES)])
+        else:
+            step = 1 if key == pygame.K_DOWN else -1
+            entry.select((entry.active + step) % len(v.players))
+
+    def _seat_key(self, app: Any, v: View, entry: RoundEntry, key: int, ctrl: bool) -> None:
+        """A seat's key: with Ctrl, that player goes out (or not) as the touch does; alone, while
+        nobody has, that player goes out and the last turns are taken as played."""
+        seat = SEAT_KEYS[key]
+        if seat >= len(v.players):
+            return
+        if ctrl:
+            self.do(app, ("out", seat))
+        else:
+            entry.go_out(seat)
+            entry.skip_turns()
+
+    def _points_key(self, ui: Ui, entry: RoundEntry, key: int) -> bool:
+        if key in DIGIT_KEYS:
+            self._refuse(ui, entry.digit(DIGIT_KEYS[key]))
+        elif key in MINUS_KEYS:
+            self._refuse(ui, entry.digit("-"))
+        else:
+            return False
         return True
 
     def _card_key(self, app: Any, entry: RoundEntry, key: int) -> bool:
@@ -512,6 +469,96 @@ class CinqRoisScreens(GameScreens):
     def new_game(self, form: SetupForm, names: list[str]) -> NewCinqRoisGame:
         seat = self._dealer_seat(form)
         return NewCinqRoisGame(players=names, dealer=None if seat is None else names[seat])
+
+
+# --- what each of the game's actions does (``CinqRoisScreens.do`` finds it by the action's tag) ---
+
+
+def _lots(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    entry.lots_skipped = False
+    screens.draw_lots(app)
+
+
+def _skip_lots(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    entry.lots_skipped = True
+    ui.screen = None
+
+
+def _pick_dealer(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    if v.dealer_open:
+        app.submit(Dealer(player=v.players[int(str(arg))]))
+
+
+def _out(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    seat = int(str(arg))
+    on_entry = app.last_screen == "entry"
+    if entry.out == v.players[seat]:
+        entry.out = None
+        entry.pending = []
+    else:
+        entry.go_out(seat)
+        if on_entry:
+            entry.skip_turns()  # chosen while entering: the last turns are played
+    ui.show_result = False
+    if not on_entry:
+        ui.screen = None
+    screens._show_leds(app)
+
+
+def _turn(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    entry.turn_done(int(str(arg)))
+    if not entry.pending:
+        ui.screen = None
+    screens._show_leds(app)
+
+
+def _to_entry(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    entry.skip_turns()
+    ui.screen = None
+    screens._show_leds(app)
+
+
+def _cancel_out(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    entry.out = None
+    entry.pending = []
+    ui.screen = None
+    screens._show_leds(app)
+
+
+def _why_card(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    reason = entry.card_reason(str(arg))
+    if reason is not None:
+        ui.say(*reason)
+
+
+def _back(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    entry.back()
+
+
+def _continue(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
+    ui.show_result = False
+    ui.screen = None
+    app.maybe_simulate()
+
+
+_Handler = Callable[[CinqRoisScreens, Any, Ui, View, RoundEntry, object], None]
+_ACTIONS: dict[str, _Handler] = {
+    "lots": _lots,
+    "skip_lots": _skip_lots,
+    "pick_dealer": _pick_dealer,
+    "out": _out,
+    "turn": _turn,
+    "to_entry": _to_entry,
+    "cancel_out": _cancel_out,
+    "mode": lambda s, app, ui, v, entry, arg: entry.set_mode(arg),  # type: ignore[arg-type]
+    "pick": lambda s, app, ui, v, entry, arg: entry.select(int(str(arg))),
+    "digit": lambda s, app, ui, v, entry, arg: s._refuse(ui, entry.digit(str(arg))),
+    "card": lambda s, app, ui, v, entry, arg: s._refuse(ui, entry.add(str(arg))),
+    "why_card": _why_card,
+    "back": _back,
+    "enter": lambda s, app, ui, v, entry, arg: s._enter(app, entry),
+    "continue": _continue,
+}
 
 
 DRAWERS = {

@@ -8,6 +8,7 @@ the display seam (``display/game_ui.py``): a seat button is "I pass", a play is 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -265,80 +266,12 @@ class TreizeScreens(GameScreens):
         return None
 
     def do(self, app: Any, action: Action) -> bool:
-        if not isinstance(action, tuple):
+        if not isinstance(action, tuple) or app.view is None or app.table is None:
             return False
-        kind = action[0]
-        ui: Ui = app.ui
-        v: View | None = app.view
-        game: TreizeGame | None = app.table.engine if app.table is not None else None
-        if v is None or game is None:
+        handler = _ACTIONS.get(str(action[0]))
+        if handler is None:
             return False
-        e = entry_of(ui)
-        if kind == "lots":
-            if game.awaiting == "starter":
-                self._submit(app, draw_lots(lots_rng(app.seed, game.game_number), game))
-        elif kind == "next":
-            ui.show_result = False
-            ui.screen = None
-        elif kind == "pass":
-            self._pass(app, str(action[1]))
-        elif kind == "took":
-            player = e.player if e is not None and e.kind == "take" else v.turn
-            if player is not None:
-                self._pass(app, player, int(str(action[1])))
-        elif kind == "play_open":
-            if v.turn is not None and tracking(v, ui) and v.awaiting == "play":
-                ui.entry = Entry("play", v.turn)
-                ui.screen = None
-        elif kind == "value":
-            self._value(app, v, int(str(action[1])))
-        elif kind == "count":
-            if e is None or e.kind != "play" or e.value is None:
-                ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
-                return True
-            self._count(app, v, e, int(str(action[1])))
-        elif kind == "why":
-            key = str(action[1])
-            if key.startswith("v"):
-                self._value(app, v, int(key[1:]))
-            elif e is not None and e.value is not None:
-                self._count(app, v, e, int(key[1:]))
-        elif kind == "play":
-            if e is None or e.kind != "play" or e.value is None:
-                ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
-            elif e.count is None:
-                ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
-            elif v.turn is not None:
-                self._submit(app, Play(player=v.turn, value=e.value, count=e.count))
-        elif kind == "helper":
-            if v.mode is None and not v.finished:
-                ui.setup.options["helper"] = not tracking(v, ui)
-            else:
-                ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
-        elif kind == "end_open":
-            if not tracking(v, ui) and not v.finished:
-                ui.entry = Entry("end")
-                ui.screen = None
-        elif kind == "winner":
-            if e is not None and e.kind == "end":
-                e.player = str(action[1])
-        elif kind == "left":
-            if e is not None and e.kind == "end":
-                name = str(action[1])
-                e.left[name] = max(0, e.left.get(name, v.dealt) + int(str(action[2])))
-        elif kind == "end":
-            if e is None or e.kind != "end" or e.player is None:
-                ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
-            else:
-                winner = e.player
-                left = (
-                    {s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner}
-                    if v.advanced
-                    else None
-                )
-                self._submit(app, GameEnd(winner=winner, left=left))
-        else:
-            return False
+        handler(self, app, app.view, app.table.engine, entry_of(app.ui), action)
         app.dirty = True
         return True
 
@@ -433,30 +366,10 @@ class TreizeScreens(GameScreens):
         return False
 
     def handle(self, app: Any, item: Any) -> bool:
-        if isinstance(item, SimMoves):
-            if (app.table.game_id, app.table.seq) != (item.game_id, item.seq):
-                app.sim_done()  # decided for a state that is gone: decide again for this one
-            else:
-                for part in item.items:
-                    app.handle_item(part)
-        elif isinstance(item, SimPlay):
-            play = item.play
-            if app.view is not None and app.view.turn == play.player:
-                self.do(app, ("play_open",))
-                self.do(app, ("value", play.value))
-                self.do(app, ("count", play.count))
-                self.do(app, ("play",))
-        elif isinstance(item, SimTook):
-            e = entry_of(app.ui)
-            if e is not None and e.kind == "take" and e.player == item.player:
-                self.do(app, ("took", item.value))
-        elif isinstance(item, SimNext):
-            if app.ui.show_result:
-                self.do(app, ("next",))
-        elif isinstance(item, SimDone):
-            app.sim_done()
-        else:
+        handler = _SIM_ITEMS.get(type(item))
+        if handler is None:
             return False
+        handler(self, app, item)
         return True
 
     def _bot(self, app: Any) -> AutoPlayer:
@@ -562,5 +475,148 @@ class TreizeScreens(GameScreens):
     def new_game(self, form: SetupForm, names: list[str]) -> NewTreizeGame:
         return NewTreizeGame(players=names, variant=form.options.get("variant", "advanced"))
 
+
+# --- what each of the game's actions does (``TreizeScreens.do`` finds it by the action's tag) ----
+
+_Act = tuple[Any, ...]
+
+
+def _lots(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if game.awaiting == "starter":
+        sc._submit(app, draw_lots(lots_rng(app.seed, game.game_number), game))
+
+
+def _next(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    app.ui.show_result = False
+    app.ui.screen = None
+
+
+def _took(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    player = e.player if e is not None and e.kind == "take" else v.turn
+    if player is not None:
+        sc._pass(app, player, int(str(action[1])))
+
+
+def _play_open(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if v.turn is not None and tracking(v, app.ui) and v.awaiting == "play":
+        app.ui.entry = Entry("play", v.turn)
+        app.ui.screen = None
+
+
+def _count(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if e is None or e.kind != "play" or e.value is None:
+        app.ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
+        return
+    sc._count(app, v, e, int(str(action[1])))
+
+
+def _why(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    key = str(action[1])
+    if key.startswith("v"):
+        sc._value(app, v, int(key[1:]))
+    elif e is not None and e.value is not None:
+        sc._count(app, v, e, int(key[1:]))
+
+
+def _play(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    ui: Ui = app.ui
+    if e is None or e.kind != "play" or e.value is None:
+        ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
+    elif e.count is None:
+        ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
+    elif v.turn is not None:
+        sc._submit(app, Play(player=v.turn, value=e.value, count=e.count))
+
+
+def _helper(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    ui: Ui = app.ui
+    if v.mode is None and not v.finished:
+        ui.setup.options["helper"] = not tracking(v, ui)
+    else:
+        ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
+
+
+def _end_open(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if not tracking(v, app.ui) and not v.finished:
+        app.ui.entry = Entry("end")
+        app.ui.screen = None
+
+
+def _winner(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if e is not None and e.kind == "end":
+        e.player = str(action[1])
+
+
+def _left(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if e is not None and e.kind == "end":
+        name = str(action[1])
+        e.left[name] = max(0, e.left.get(name, v.dealt) + int(str(action[2])))
+
+
+def _end(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
+    if e is None or e.kind != "end" or e.player is None:
+        app.ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
+        return
+    winner = e.player
+    left = {s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner} if v.advanced else None
+    sc._submit(app, GameEnd(winner=winner, left=left))
+
+
+_ACTIONS: dict[str, Callable[[TreizeScreens, Any, View, TreizeGame, Entry | None, _Act], None]] = {
+    "lots": _lots,
+    "next": _next,
+    "pass": lambda s, app, v, game, e, action: s._pass(app, str(action[1])),
+    "took": _took,
+    "play_open": _play_open,
+    "value": lambda s, app, v, game, e, action: s._value(app, v, int(str(action[1]))),
+    "count": _count,
+    "why": _why,
+    "play": _play,
+    "helper": _helper,
+    "end_open": _end_open,
+    "winner": _winner,
+    "left": _left,
+    "end": _end,
+}
+
+
+# --- the simulated table's own queue items (``TreizeScreens.handle``, by the item's type) -------
+
+
+def _sim_moves(sc: TreizeScreens, app: Any, item: SimMoves) -> None:
+    if (app.table.game_id, app.table.seq) != (item.game_id, item.seq):
+        app.sim_done()  # decided for a state that is gone: decide again for this one
+        return
+    for part in item.items:
+        app.handle_item(part)
+
+
+def _sim_play(sc: TreizeScreens, app: Any, item: SimPlay) -> None:
+    play = item.play
+    if app.view is not None and app.view.turn == play.player:
+        sc.do(app, ("play_open",))
+        sc.do(app, ("value", play.value))
+        sc.do(app, ("count", play.count))
+        sc.do(app, ("play",))
+
+
+def _sim_took(sc: TreizeScreens, app: Any, item: SimTook) -> None:
+    e = entry_of(app.ui)
+    if e is not None and e.kind == "take" and e.player == item.player:
+        sc.do(app, ("took", item.value))
+
+
+def _sim_next(sc: TreizeScreens, app: Any, item: SimNext) -> None:
+    if app.ui.show_result:
+        sc.do(app, ("next",))
+
+
+_SIM_ITEMS: dict[type, Callable[[TreizeScreens, Any, Any], None]] = {
+    SimMoves: _sim_moves,
+    SimPlay: _sim_play,
+    SimTook: _sim_took,
+    SimNext: _sim_next,
+    SimDone: lambda s, app, item: app.sim_done(),
+}
 
 __all__ = ["Entry", "TreizeScreens", "nice_step"]
