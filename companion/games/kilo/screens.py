@@ -48,6 +48,30 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 
+def _after_press(app: Any, v: View, ui: Ui, before: View | None) -> None:
+    """A press counted: the countdown starts with a window's first, each new one sounds."""
+    if v.live is None:
+        return
+    if before is None or before.live is None:
+        ui.window_open_at = app.now()  # the countdown runs from the first press
+    if before is None or before.live is None or len(v.live.presses) > len(before.live.presses):
+        app.sounds.play("slap")
+
+
+def _after_draw(app: Any, v: View, ui: Ui) -> None:
+    """A card drawn: the entry is cleared and the flush, or the card itself, shown for a moment."""
+    ui.rank = ui.suit = None
+    ui.show_result = False
+    ui.screen = None
+    if v.last_draw is not None and v.last_draw.flushed:
+        ui.entry = None  # the animation is the flush's
+        ui.anim_start = app.now()
+    elif v.last_draw is not None:
+        ui.entry = "drawn"  # the card, big, for a moment
+        ui.anim_start = app.now()
+        app.sounds.play("flush")
+
+
 class KiloScreens(GameScreens):
     game = "kilo"
     title = "Kilo de merde"
@@ -167,15 +191,9 @@ class KiloScreens(GameScreens):
     def after(self, app: Any, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui
-        if isinstance(event, Press) and self._late(app, app.table.engine, event):
-            return
         if isinstance(event, Press):
-            if v.live is not None and (before is None or before.live is None):
-                ui.window_open_at = app.now()  # the countdown runs from the first press
-            if v.live is not None and (
-                before is None or before.live is None or len(v.live.presses) > len(before.live.presses)
-            ):
-                app.sounds.play("slap")
+            if not self._late(app, app.table.engine, event):
+                _after_press(app, v, ui, before)
             return
         if v.live is None:
             ui.window_open_at = None
@@ -187,16 +205,7 @@ class KiloScreens(GameScreens):
             if v.last_slap and v.last_slap.losers:
                 app.sounds.play("loser")
         elif isinstance(event, Draw):
-            ui.rank = ui.suit = None
-            ui.show_result = False
-            ui.screen = None
-            if v.last_draw is not None and v.last_draw.flushed:
-                ui.entry = None  # the animation is the flush's
-                ui.anim_start = app.now()
-            elif v.last_draw is not None:
-                ui.entry = "drawn"  # the card, big, for a moment
-                ui.anim_start = app.now()
-                app.sounds.play("flush")
+            _after_draw(app, v, ui)
         elif isinstance(event, Undo):
             ui.rank = ui.suit = None
             ui.picking = False
