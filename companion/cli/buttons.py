@@ -59,7 +59,7 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
                 lang=lang,
                 pin_factory=pin_factory,
             )
-        from companion.inputs.registry import build_source
+        from companion.hardware.sources import build_source
 
         name = args.input or config.input.source
         if "keyboard" in name.split("+") and _no_screen():

@@ -30,7 +30,6 @@ from companion.display.screens import draw
 from companion.display.sound import Sounds
 from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_screen, auto_screen
 from companion.errors import CompanionError, RuleError
-from companion.games import GAMES, NAMES
 from companion.i18n import t
 from companion.inputs.base import (
     Clock,
@@ -45,6 +44,7 @@ from companion.inputs.base import (
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
+from companion.table.registry import GAMES, NAMES
 
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -400,7 +400,8 @@ class App:
 
     def _build_source(self, name: str, n_seats: int) -> Any:
         from companion.hardware.config import HardwareConfig
-        from companion.inputs.registry import Supervised, build_source
+        from companion.hardware.sources import build_source
+        from companion.inputs.registry import Supervised
 
         config = self.config if self.config is not None else HardwareConfig()
         if self.web is not None and "web" not in name.split("+"):

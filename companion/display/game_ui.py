@@ -208,7 +208,7 @@ _SCREENS: dict[str, GameScreens] = {}
 def screens_for(game: str) -> GameScreens:
     """The game's screens, from the registry, made once per process."""
     if game not in _SCREENS:
-        from companion.games import load
+        from companion.table.registry import load
 
         _SCREENS[game] = load(game).screens()
     return _SCREENS[game]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.display.motion import Motion
-from companion.games import NAMES
+from companion.table.registry import NAMES
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
 # The setup's pages (issue 23): ten players' rows and eight settings do not hold 9 mm targets

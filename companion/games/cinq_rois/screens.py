@@ -17,6 +17,14 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit, sheet
+from companion.display.blocks import (
+    lines_text,
+    no_game,
+    not_applicable,
+    rank_keys,
+    rank_label,
+    split,
+)
 from companion.display.chips import (
     BLACK,
     CARD_FACE,
@@ -30,14 +38,6 @@ from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, Control, Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.names import name_forms, short_name
-from companion.display.screens import (
-    lines_text,
-    no_game,
-    not_applicable,
-    rank_keys,
-    rank_label,
-    split,
-)
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,

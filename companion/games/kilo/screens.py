@@ -17,13 +17,7 @@ import pygame
 from companion.cards import RANKS
 from companion.display import grid as keypad
 from companion.display import kit
-from companion.display.chips import card_chips
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.kit import size_for_height
-from companion.display.layout import Action, Painter, draw_suit
-from companion.display.lots import draw_lots_overlay, fair_seat
-from companion.display.names import name_forms, short_name
-from companion.display.screens import (
+from companion.display.blocks import (
     RANK_KEYS_EN,
     RANK_KEYS_FR,
     RANK_ORDER,
@@ -38,6 +32,12 @@ from companion.display.screens import (
     rank_label,
     split,
 )
+from companion.display.chips import card_chips
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.kit import size_for_height
+from companion.display.layout import Action, Painter, draw_suit
+from companion.display.lots import draw_lots_overlay, fair_seat
+from companion.display.names import name_forms, short_name
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,

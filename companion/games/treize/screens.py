@@ -16,11 +16,7 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit, sheet
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Control, Painter
-from companion.display.lots import draw_lots_overlay as overlay
-from companion.display.names import short_name
-from companion.display.screens import (
+from companion.display.blocks import (
     grid,
     lines_text,
     nice_ticks,
@@ -28,6 +24,10 @@ from companion.display.screens import (
     not_applicable,
     split,
 )
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.layout import Action, Control, Painter
+from companion.display.lots import draw_lots_overlay as overlay
+from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.display.theme import (
     ACCENT,
