@@ -24,7 +24,7 @@ from companion.display import names
 from companion.display.event_time import Gate, left_out_message
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
-from companion.display.layout import Action, Fonts, Painter, Retained
+from companion.display.layout import Action, AppAction, Fonts, GameAction, Painter, Retained
 from companion.display.rotation import Rotated
 from companion.display.screens import draw
 from companion.display.sound import Sounds
@@ -585,6 +585,9 @@ class App:
     # --- actions (touch, keys and referee buttons all end here) ------------------------------
 
     def do(self, action: Action) -> None:
+        if isinstance(action, GameAction):
+            self._do_game(action)
+            return
         kind = action[0]
         ui = self.ui
         v = self.view
@@ -640,6 +643,15 @@ class App:
         else:
             self._setup_action(action)
 
+    def _do_game(self, action: GameAction) -> None:
+        """A game's own action: the message and the menu as for any action, then the game's."""
+        self.dirty = True
+        if not action.keeps_message:
+            self.ui.message = None
+        self.ui.menu = False
+        if self.table is not None:
+            self.screens.do(self, action)
+
     def _keep_lang(self, lang: str) -> None:
         """The table's language belongs to the table (issue 24): the choice made on the screen
         goes to ``[table] lang`` of its config, so the next start and every command speak it.
@@ -688,7 +700,7 @@ class App:
         form.shorts = dict(names.chosen(tuple(game.players)))
         self.ui.setup = form
 
-    def _setup_action(self, action: Action) -> None:
+    def _setup_action(self, action: AppAction) -> None:
         form = self.ui.setup
         kind = action[0]
         entry = GAMES[form.game]
@@ -850,6 +862,10 @@ class App:
             return
         if control.enabled:
             self.do(control.action)
+        elif isinstance(control.action, GameAction):
+            why = control.action.why()
+            if why is not None:
+                self.do(why)
         elif control.action[0] in ("rank", "why", "suit"):
             self.do(("why", control.action[1]))
 

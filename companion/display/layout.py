@@ -11,7 +11,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
 import pygame
 
@@ -40,7 +40,26 @@ Role = Literal["far", "near", "small"]
 # read at arm's length by whoever types it, never a name shown to the table.
 Kind = Literal["name", "score", "headline", "place", "text", "field"]
 NAME_SHARE = 0.035  # a name's type is at least 3.5 % of the screen's short side tall
-Action = tuple[Hashable, ...]
+
+
+class GameAction:
+    """A game's own action, a frozen dataclass of the game's (``games/<g>/controls.py``): its
+    screens dispatch it by type; the App only routes it to them, after the message and the menu
+    rules every action follows."""
+
+    # Picking a card or a player keeps the message on screen (it may be the reason a pick was
+    # refused); every other action clears it first.
+    keeps_message: ClassVar[bool] = False
+
+    def why(self) -> GameAction | None:
+        """What a tap on this action's control does while the control is disabled: the action
+        that says why it is (None: nothing)."""
+        return None
+
+
+# The App's own actions are tuples tagged by a string ("nav", "undo"...), a game's are GameActions.
+AppAction = tuple[Hashable, ...]
+Action = AppAction | GameAction
 
 
 _NAME_SIZES: dict[tuple[object, ...], int] = {}  # Painter.name_size by screen size

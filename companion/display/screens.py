@@ -17,7 +17,7 @@ import pygame
 from companion.cards import Rank
 from companion.display.blocks import RANK_ORDER, grid, headline_todo, no_game, split
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
-from companion.display.layout import Action, Control, Painter
+from companion.display.layout import Action, AppAction, Control, Painter
 from companion.display.state import INPUTS, SETUP_PAGES, Ui, active_screen
 from companion.display.theme import (
     ACCENT,
@@ -269,7 +269,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 def draw_codes(
     p: Painter,
     ui: Ui,
-    codes: list[tuple[str, str, str, Action]],
+    codes: list[tuple[str, str, str, AppAction]],
     area: Rect,
     *,
     status: tuple[str, Color] | None = None,
