@@ -9,10 +9,36 @@ nothing from the edges.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.table.log import AnyEvent, Event, NewGameBase
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the statistics keep of one stored game (``Game.outcome``)."""
+
+    finished: bool
+    winners: tuple[str, ...]
+    scores: tuple[tuple[str, int], ...]  # seat order
+    unit: str  # "kilos" or "points": how history writes a score
+    slaps: tuple[Any, ...] = ()  # judged slaps, for the games that have them
+    flushes: tuple[tuple[str, int], ...] = ()
+
+
+def points_outcome(players: Sequence[str], state: Mapping[str, Any]) -> Outcome:
+    """The outcome of a game scored in points, from its engine's ``to_json()``: ``finished``,
+    ``winners`` and ``standings`` rows of ``player`` and ``points`` (the game's own keys, so
+    only a game whose ``to_json`` writes them calls this)."""
+    points = {row["player"]: int(row["points"]) for row in state["standings"]}
+    return Outcome(
+        bool(state["finished"]),
+        tuple(state["winners"] or ()),
+        tuple((p, points.get(p, 0)) for p in players),
+        "points",
+    )
 
 
 class GameEngine(Protocol):
@@ -40,6 +66,9 @@ class GameEngine(Protocol):
         """No undo follows in the log being folded (a replay that read it ahead): keep no copy of
         the state for undo from now on. Feeding an ``undo`` after this is the caller's error."""
 
+    def standings(self) -> Sequence[tuple[Any, ...]]:
+        """(player, score, ...) rows, best first: every game ranks the lowest score first."""
+
     def to_json(self) -> dict[str, Any]:
         """The state as the table log's ``--json`` result."""
 
@@ -50,9 +79,17 @@ class GameEngine(Protocol):
 class Game(Protocol):
     """One entry of the registry, as its package's ``game.GAME`` provides it."""
 
-    name: str
-    setup: type[NewGameBase]  # the ``new_game`` model with this game's keys
-    events: Mapping[str, type[Event]]  # the game's own events by ``type`` (``undo`` is common)
+    # Read-only (properties), so that a game's narrower class attributes fit.
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def setup(self) -> type[NewGameBase]:
+        """The ``new_game`` model with this game's keys."""
+
+    @property
+    def events(self) -> Mapping[str, type[Event]]:
+        """The game's own events by ``type`` (``undo`` is common)."""
 
     def new_engine(self, setup: NewGameBase) -> GameEngine: ...
 
@@ -64,3 +101,26 @@ class Game(Protocol):
 
     def screens(self) -> Any:
         """The game's table screens (a ``display.game_ui.GameScreens``); imports pygame."""
+
+    # --- what the edges ask of a game, so that none of them names one ---------------------------
+
+    @property
+    def scorer_events(self) -> tuple[str, ...]:
+        """The events a scorer's phone may enter (none: the game has no scorer)."""
+
+    def feed(self, engine: GameEngine) -> dict[str, Any]:
+        """The game's own part of the phones' page (plain JSON), after the keys every game has."""
+
+    def scorer_entry(
+        self, event: AnyEvent, engine: GameEngine
+    ) -> tuple[AnyEvent | None, tuple[str, str] | None]:
+        """A scorer's event entered as the table screen enters it: (the event to check and
+        journal, None), or (None, the screen's (French, English) refusal)."""
+
+    def play_keys(self, rounds: int | None) -> dict[str, Any]:
+        """The ``new_game`` keys of ``companion play --players`` besides the players."""
+
+    def outcome(self, rows: list[dict[str, Any]], text: str, state: Callable[[], dict[str, Any]]) -> Outcome:
+        """What the statistics keep of a stored game: ``rows``, its events decoded (``new_game``
+        first), ``text`` their JSON, ``state()`` the engine's ``to_json()`` after them (folded
+        when first asked for: a game with a quicker fold of its own never asks)."""

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from companion.games.base import Game, GameEngine, Outcome
 from companion.games.kilo.events import EVENTS, NewKiloGame
 from companion.games.kilo.rules import KiloGame
-from companion.table.log import NewGameBase
+from companion.table.log import AnyEvent, NewGameBase
+
+PLAY_ROUNDS = 5  # `companion play --players` and the setup screen, without --rounds
 
 
 class Kilo:
     name = "kilo"
     setup = NewKiloGame
     events = EVENTS
+    scorer_events = ("draw",)
 
     def new_engine(self, setup: NewGameBase) -> KiloGame:
         assert isinstance(setup, NewKiloGame)
@@ -37,5 +42,35 @@ class Kilo:
 
         return KiloScreens()
 
+    def feed(self, engine: GameEngine) -> dict[str, Any]:
+        from companion.games.kilo.feed import feed
 
-GAME = Kilo()
+        assert isinstance(engine, KiloGame)
+        return feed(engine)
+
+    def scorer_entry(
+        self, event: AnyEvent, engine: GameEngine
+    ) -> tuple[AnyEvent | None, tuple[str, str] | None]:
+        return event, None  # a draw from the phone is the screen's draw as it is
+
+    def play_keys(self, rounds: int | None) -> dict[str, Any]:
+        return {"rounds": rounds or PLAY_ROUNDS}
+
+    def outcome(self, rows: list[dict[str, Any]], text: str, state: Callable[[], dict[str, Any]]) -> Outcome:
+        # The quick fold (games/kilo/tally.py), not the engine: statistics read every game.
+        from companion.games.kilo.tally import tally
+
+        first = rows[0]
+        players = tuple(first.get("players", ()))
+        t = tally(first, rows[1:], may_undo='"undo"' in text)
+        return Outcome(
+            t.finished,
+            t.winners,
+            tuple((p, t.kilos[p]) for p in players),
+            "kilos",
+            t.slaps,
+            tuple((p, t.flushes[p]) for p in players),
+        )
+
+
+GAME: Game = Kilo()
