@@ -92,7 +92,8 @@ def build_source(
 
 
 def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -> InputSource:
-    from companion.inputs.gpio import ButtonPin, open_gpio_source
+    from companion.inputs.gpio import open_gpio_source
+    from companion.inputs.gpio_pins import ButtonPin
 
     config.require_gpio_seats()
     pins = config.gpio.button_pins()
