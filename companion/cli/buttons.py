@@ -106,7 +106,7 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
 
     if importlib.util.find_spec("gpiod") is None:
         raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
-    from companion.hardware.gpiochip import chip_paths
+    from companion.inputs.gpiochip import chip_paths
 
     if not chip_paths():  # gpiod is here (just checked): its advice would be to install it again
         raise HardwareError(*en_fr("buttons.assign_no_chip"))

@@ -272,7 +272,7 @@ def _preflight(input_name: str, config: Any) -> None:
 
     config.require_gpio_seats()
     from companion.errors import HardwareError
-    from companion.hardware.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
+    from companion.inputs.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
 
     if importlib.util.find_spec("gpiod") is None:
         raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
