@@ -40,7 +40,9 @@ class Import:
     line: int
 
     def __str__(self) -> str:
-        return f"{self.path.relative_to(ROOT)}:{self.line} imports {self.target}"
+        depth = self.source.count(".") + (1 if self.path.name == "__init__.py" else 0)
+        where = self.path.relative_to(self.path.parents[depth])  # from the package's folder on
+        return f"{where}:{self.line} imports {self.target}"
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:
@@ -113,14 +115,13 @@ Graph = dict[str, dict[str, list[Import]]]
 
 
 def graph(edges: Iterable[Import], key: Callable[[str], str] = folder, within: str | None = None) -> Graph:
-    """``node -> node -> the imports behind that edge``; with ``within`` (a package), the graph of
-    its own modules only."""
+    """``node -> node -> the imports behind that edge``: between floors, or with ``within`` (a
+    package), between the modules inside it (its subpackages' too)."""
     out: Graph = {}
     for edge in edges:
         if within is not None:
-            inside = edge.source.startswith(within + ".") and edge.target.startswith(within + ".")
             a, b = edge.source, edge.target
-            if not inside or a.count(".") != within.count(".") + 1 or b.count(".") != a.count("."):
+            if not (a.startswith(within + ".") and b.startswith(within + ".")):
                 continue
         else:
             a, b = key(edge.source), key(edge.target)
