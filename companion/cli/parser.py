@@ -16,14 +16,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from companion.games import DEFAULT_GAME, GAMES
+from companion.i18n import CATALOGUE
 from companion.i18n import french_typography as _typography
 from companion.lang import LANGS
 
-# The games as the registry names them; a test checks this copy against companion.games.GAMES
-# (importing the registry here would cost more than all of the parser).
-GAME_CHOICES = ("kilo", "cinq-rois", "treize")
+# The games as the registry names them (its lines only: no game is imported).
+GAME_CHOICES = tuple(GAMES)
 INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
-MAX_SEATS = 10  # the most players any game takes (Kilo de merde: 3 to 10)
+MAX_SEATS = max(g.max_players for g in GAMES.values())  # the most players any game takes
 _START, _SEP = "\x1e", "\x1f"  # around the English and French halves of a usage error
 
 # argparse's own words (Python's gettext catalogue has no French one).
@@ -194,6 +195,32 @@ def _h(en: str, fr: str) -> str:
     return _typography(fr) if _LANG == "fr" else en
 
 
+def _hk(key: str) -> str:
+    """A help text of the catalogue, as it is written there."""
+    fr, en = CATALOGUE[key]
+    return _h(en, fr)
+
+
+def _games_listed(conj: str, default_note: str = "") -> str:
+    """The registry's games as a help text lists them: "kilo (default), cinq-rois or treize"."""
+    names = [g + default_note if g == DEFAULT_GAME else g for g in GAMES]
+    return ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _rounds_help(default: str) -> str:
+    """--rounds for the games that take it: "Kilo de merde: 1 to 99 (default 10)"."""
+    parts = [(g.title, getattr(g, default)) for g in GAMES.values() if getattr(g, default)]
+    return _h(
+        "; ".join(f"{title}: 1 to 99 (default {n})" for title, n in parts),
+        " ; ".join(f"{title} : 1 à 99 (par défaut {n})" for title, n in parts),
+    )
+
+
+def _players_help() -> str:
+    ranges = ", ".join(f"{name} {g.min_players}-{g.max_players}" for name, g in GAMES.items())
+    return _h(f"{ranges} (default 5)", f"{ranges} (par défaut 5)")
+
+
 LANG_HELP = (
     "language of everything printed: fr or en (default: [table] lang in the config, "
     "else the locale's when French or English, else fr)",
@@ -255,16 +282,16 @@ def _commands(sub: Any) -> None:
     p = sub.add_parser(
         "demo",
         help=_h(
-            "a whole game with simulated players (default: Kilo de merde)",
-            "une partie entière avec des joueurs simulés (par défaut : Kilo de merde)",
+            f"a whole game with simulated players (default: {GAMES[DEFAULT_GAME].title})",
+            f"une partie entière avec des joueurs simulés (par défaut : {GAMES[DEFAULT_GAME].title})",
         ),
     )
     p.add_argument(
         "game",
         nargs="?",
-        default="kilo",
+        default=DEFAULT_GAME,
         choices=GAME_CHOICES,
-        help=_h("kilo (default), cinq-rois or treize", "kilo (par défaut), cinq-rois ou treize"),
+        help=_h(_games_listed("or", " (default)"), _games_listed("ou", " (par défaut)")),
     )
     p.add_argument(
         "--seed",
@@ -278,16 +305,13 @@ def _commands(sub: Any) -> None:
         "--players",
         type=int,
         default=5,
-        help=_h(
-            "kilo 3-10, cinq-rois 2-7, treize 3-6 (default 5)",
-            "kilo 3-10, cinq-rois 2-7, treize 3-6 (par défaut 5)",
-        ),
+        help=_players_help(),
     )
     p.add_argument(
         "--rounds",
         type=int,
         default=None,
-        help=_h("Kilo de merde: 1 to 99 (default 10)", "Kilo de merde : 1 à 99 (par défaut 10)"),
+        help=_rounds_help("demo_rounds"),
     )
     p.add_argument(
         "--speed",
@@ -364,13 +388,7 @@ def _commands(sub: Any) -> None:
     p.add_argument(
         "--csv",
         action="store_true",
-        help=_h(
-            "the score sheet as CSV: a row per player, a column per round (Kilo de "
-            "merde: kilos after the round; other games: points of the round)",
-            "la feuille de score en CSV : une ligne par joueur, une colonne par "
-            "manche (Kilo de merde : kilos après la manche ; autres jeux : points "
-            "de la manche)",
-        ),
+        help=_hk("cli.help.export_csv"),
     )
     p.add_argument(
         "--all",
@@ -414,13 +432,7 @@ def _history(sub: Any) -> None:
 
     p = sub.add_parser(
         "stats",
-        help=_h(
-            "players' numbers: games, wins, and for Kilo de merde "
-            "kilos, slaps, reaction times, closest escapes",
-            "les chiffres des joueurs : parties, victoires, et pour le "
-            "Kilo de merde kilos, tapes, temps de réaction, plus "
-            "belles évasions",
-        ),
+        help=_hk("cli.help.stats"),
     )
     p.add_argument(
         "player",
@@ -470,10 +482,10 @@ def _play(sub: Any) -> None:
         nargs="?",
         default=None,
         help=_h(
-            "kilo, cinq-rois or treize (default: the game the table played last; "
-            "kilo with --players and none played yet)",
-            "kilo, cinq-rois ou treize (par défaut : le jeu joué en dernier à "
-            "la table ; kilo avec --players et aucune partie encore)",
+            f"{_games_listed('or')} (default: the game the table played last; "
+            f"{DEFAULT_GAME} with --players and none played yet)",
+            f"{_games_listed('ou')} (par défaut : le jeu joué en dernier à "
+            f"la table ; {DEFAULT_GAME} avec --players et aucune partie encore)",
         ),
     )
     p.add_argument(
@@ -539,7 +551,7 @@ def _play(sub: Any) -> None:
         "--rounds",
         type=int,
         default=None,
-        help=_h("Kilo de merde: 1 to 99 (default 5)", "Kilo de merde : 1 à 99 (par défaut 5)"),
+        help=_rounds_help("play_rounds"),
     )
     _config_option(p)
     p.add_argument(

@@ -13,33 +13,38 @@ others. What a game's package provides is the ``Game`` protocol in ``table/seam.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from companion.errors import SetupError
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from companion.table.log import NewGameBase
     from companion.table.seam import Game, GameEngine
 
 
-@dataclass(frozen=True)
-class GameInfo:
+# A named tuple, not a dataclass: the command line's parser builds its choices and help from
+# these lines, and `companion --help` imports neither dataclasses nor the error family.
+class GameInfo(NamedTuple):
     name: str  # as in the table log's "game"
     package: str
     title: str  # the game's own (French) name, used in both languages
     min_players: int
     max_players: int
+    # --rounds' default for `play` and for `demo`; 0: the game takes no --rounds (its rules fix
+    # its rounds).
+    play_rounds: int = 0
+    demo_rounds: int = 0
 
 
 GAMES: dict[str, GameInfo] = {
     info.name: info
     for info in (
-        GameInfo("kilo", "companion.games.kilo", "Kilo de merde", 3, 10),
+        GameInfo("kilo", "companion.games.kilo", "Kilo de merde", 3, 10, play_rounds=5, demo_rounds=10),
         GameInfo("cinq-rois", "companion.games.cinq_rois", "Les Cinq Rois", 2, 7),
         GameInfo("treize", "companion.games.treize", "13 feuilles", 3, 6),
     )
 }
+
+# The game of `play` and `demo` when none is named (and, for `play`, none played yet).
+DEFAULT_GAME = "kilo"
 
 # Simulated and default players' names, in seating order.
 NAMES: tuple[str, ...] = (
@@ -62,6 +67,8 @@ def info(name: str) -> GameInfo:
     try:
         return GAMES[name]
     except KeyError:
+        from companion.errors import SetupError
+
         known = ", ".join(GAMES)
         raise SetupError(
             f"unknown game {name!r}: the companion knows {known}",
@@ -80,4 +87,4 @@ def new_engine(setup: NewGameBase) -> GameEngine:
     return load(setup.game).new_engine(setup)
 
 
-__all__ = ["GAMES", "GAME_NAMES", "NAMES", "GameInfo", "info", "load", "new_engine"]
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_NAMES", "NAMES", "GameInfo", "info", "load", "new_engine"]

@@ -10,8 +10,6 @@ from companion.games.kilo.events import EVENTS, NewKiloGame
 from companion.games.kilo.rules import KiloGame
 from companion.table.log import AnyEvent, NewGameBase
 
-PLAY_ROUNDS = 5  # `companion play --players` and the setup screen, without --rounds
-
 
 class Kilo:
     name = "kilo"
@@ -24,9 +22,10 @@ class Kilo:
         return KiloGame(setup)
 
     def demo_setup(self, players: int, rounds: int | None, seed: int) -> NewKiloGame:
+        from companion.games import GAMES
         from companion.games.kilo.demo import new_demo_setup
 
-        return new_demo_setup(players, rounds or 10)
+        return new_demo_setup(players, rounds or GAMES[self.name].demo_rounds)
 
     def run_demo(self, table: Any, seed: int, speed: float, lang: str, out: Any) -> None:
         from companion.games.kilo.demo import Demo
@@ -54,7 +53,9 @@ class Kilo:
         return event, None  # a draw from the phone is the screen's draw as it is
 
     def play_keys(self, rounds: int | None) -> dict[str, Any]:
-        return {"rounds": rounds or PLAY_ROUNDS}
+        from companion.games import GAMES
+
+        return {"rounds": rounds or GAMES[self.name].play_rounds}
 
     def outcome(self, rows: list[dict[str, Any]], text: str, state: Callable[[], dict[str, Any]]) -> Outcome:
         # The quick fold (games/kilo/tally.py), not the engine: statistics read every game.
