@@ -84,7 +84,7 @@ class Ui:
     suit: str | None = None
     picking: bool = False  # choosing who slapped in error
     # The instant (table clock, ns) the referee called the false slap: the window closed there,
-    # not when the players are picked (docs/architecture.md, "Event time").
+    # not when the players are picked (docs/decisions.md, "Event time").
     picking_at: int | None = None
     penalized: list[str] = field(default_factory=list)
     message: tuple[str, str] | None = None  # (fr, en)

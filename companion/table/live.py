@@ -3,7 +3,7 @@
 An event is checked, then committed to the journal, then applied: a crash at any point leaves a
 journal whose replay is a state the table really saw. The table screen may ``hold`` its commits
 while it handles the presses that arrived together, then ``commit`` them in one transaction
-before anything of them is shown (docs/architecture.md, "Group commit").
+before anything of them is shown (docs/decisions.md, "Group commit").
 """
 
 from __future__ import annotations
