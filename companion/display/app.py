@@ -3,7 +3,7 @@
 Inputs arrive on the queue (button sources) or as pygame events (keys, mouse, touch). Each table
 decision goes through ``Table.submit`` (check, apply), then the read-only View is rebuilt. What a
 step decided is journaled in one transaction before any of it is shown (LEDs, sounds, the
-frame): a group commit (docs/architecture.md, "Group commit"). Nothing changes, nothing is
+frame): a group commit (docs/decisions.md, "Group commit"). Nothing changes, nothing is
 drawn: the loop sleeps on its inputs.
 """
 
@@ -30,7 +30,6 @@ from companion.display.screens import draw
 from companion.display.sound import Sounds
 from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_screen, auto_screen
 from companion.errors import CompanionError, RuleError
-from companion.games import GAMES, NAMES
 from companion.i18n import t
 from companion.inputs.base import (
     Clock,
@@ -45,6 +44,7 @@ from companion.inputs.base import (
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import MAX_NAME, Undo
+from companion.table.registry import GAMES, NAMES
 
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -94,12 +94,12 @@ CHECKPOINT_GAP_S = 1.0
 # commit to start, and again to return from the fsync).
 SWITCH_S = 0.001
 # Window events are handled at once; these act on the table, so they wait for the presses that
-# were on the queue before them (one order: docs/architecture.md, "Time").
+# were on the queue before them (one order: docs/decisions.md, "Time").
 # The screens that show the evening's tally (App.load_tally).
 TALLY_SCREENS = ("stats", "gameover")
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 # The pygame events that are table decisions: each waits for the sources' watermarks to pass
-# its instant (docs/architecture.md, "Event time").
+# its instant (docs/decisions.md, "Event time").
 DECIDING_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 # While a decision waits for a watermark the loop looks again this often (a watermark moves
 # without a queue item: a kernel read that found nothing)...
@@ -400,7 +400,8 @@ class App:
 
     def _build_source(self, name: str, n_seats: int) -> Any:
         from companion.hardware.config import HardwareConfig
-        from companion.inputs.registry import Supervised, build_source
+        from companion.hardware.sources import build_source
+        from companion.inputs.registry import Supervised
 
         config = self.config if self.config is not None else HardwareConfig()
         if self.web is not None and "web" not in name.split("+"):
@@ -1021,7 +1022,7 @@ class App:
         polls = (KEY_POLL_S, IDLE_KEY_POLL_S) if precise else (COLD_POLL_S, IDLE_POLL_S)
         if self._window_open():
             # A decision can be made now: its instant is the read that finds it, so no idle
-            # poll may stretch that (docs/architecture.md, "Event time").
+            # poll may stretch that (docs/decisions.md, "Event time").
             polls = (min(polls[0], DECISION_POLL_S), DECISION_POLL_S)
         gated = self._gate is not None
         if gated:  # a watermark moves without waking us: look again soon

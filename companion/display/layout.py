@@ -1158,8 +1158,8 @@ class Painter:
 
     def far_name_size(self) -> int:
         """The type for a name read from a seat: ``name_size`` and a cap height of 4 mm where
-        the screen is read (``audit.viewing``: 21 px on the 7" screen, 13 px on a TV at 3 m)."""
-        from companion.display.audit import NAME_MM, viewing
+        the screen is read (``viewing.viewing``: 21 px on the 7" screen, 13 px on a TV at 3 m)."""
+        from companion.display.viewing import NAME_MM, viewing
 
         key = (*self.screen.size, "far")
         size = _NAME_SIZES.get(key)

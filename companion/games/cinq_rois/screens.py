@@ -16,13 +16,10 @@ from typing import Any
 
 import pygame
 
+from companion.display.blocks import rank_keys, rank_label
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, AppAction, Painter
 from companion.display.names import short_name
-from companion.display.screens import (
-    rank_keys,
-    rank_label,
-)
 from companion.display.state import SetupForm, Ui
 from companion.games.cinq_rois.draw.common import LOTS_SECONDS, said, seat_strip, tr, typo
 from companion.games.cinq_rois.draw.entry import draw_entry, entry_for, entry_from_result

@@ -5,11 +5,9 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import rank_label
 from companion.display.layout import Painter
 from companion.display.names import short_name
-from companion.display.screens import (
-    rank_label,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     BAD,

@@ -6,6 +6,7 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
+from companion.display.blocks import lines_text, no_game, not_applicable, rank_label, split
 from companion.display.chips import (
     BLACK,
     CARD_FACE,
@@ -15,13 +16,6 @@ from companion.display.chips import (
     suit_mark,
 )
 from companion.display.layout import Control, Painter
-from companion.display.screens import (
-    lines_text,
-    no_game,
-    not_applicable,
-    rank_label,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     ACCENT,

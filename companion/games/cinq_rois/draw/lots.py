@@ -5,12 +5,9 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import no_game, not_applicable
 from companion.display.layout import Painter
 from companion.display.lots import draw_lots_overlay as overlay
-from companion.display.screens import (
-    no_game,
-    not_applicable,
-)
 from companion.display.state import Ui
 from companion.games.cinq_rois.draw.common import draw_seats, said, tr
 from companion.games.cinq_rois.view import (

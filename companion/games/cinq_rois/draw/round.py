@@ -5,19 +5,13 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import lines_text, no_game, not_applicable, rank_label, split
 from companion.display.chips import (
     chip_row,
     flat_chips,
 )
 from companion.display.layout import Painter
 from companion.display.names import name_forms
-from companion.display.screens import (
-    lines_text,
-    no_game,
-    not_applicable,
-    rank_label,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     BAD,

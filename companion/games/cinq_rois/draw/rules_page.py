@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display.screens import (
-    rank_label,
-)
+from companion.display.blocks import rank_label
 from companion.display.state import Ui
 from companion.games.cinq_rois.draw.common import tr
 from companion.games.cinq_rois.view import (

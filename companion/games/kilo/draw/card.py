@@ -6,8 +6,7 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
-from companion.display.layout import Painter, draw_suit
-from companion.display.screens import (
+from companion.display.blocks import (
     RANK_KEYS_EN,
     RANK_KEYS_FR,
     RANK_ORDER,
@@ -18,6 +17,7 @@ from companion.display.screens import (
     rank_label,
     split,
 )
+from companion.display.layout import Painter, draw_suit
 from companion.display.state import Ui
 from companion.display.theme import (
     BIG,

@@ -7,15 +7,9 @@ import math
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import grid, nice_ticks, no_game, not_applicable, split
 from companion.display.kit import size_for_height
 from companion.display.layout import Painter
-from companion.display.screens import (
-    grid,
-    nice_ticks,
-    no_game,
-    not_applicable,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     BIG,

@@ -6,14 +6,9 @@ import math
 
 import pygame
 
+from companion.display.blocks import RED_SUITS, SUITS, rank_label, split
 from companion.display.layout import Painter, draw_suit
 from companion.display.names import short_name
-from companion.display.screens import (
-    RED_SUITS,
-    SUITS,
-    rank_label,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     ACCENT,

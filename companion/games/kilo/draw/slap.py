@@ -9,14 +9,9 @@ from typing import Any
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import grid, no_game, not_applicable, split
 from companion.display.layout import Painter
 from companion.display.names import short_name
-from companion.display.screens import (
-    grid,
-    no_game,
-    not_applicable,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     ACCENT,

@@ -8,14 +8,9 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
+from companion.display.blocks import grid, no_game, not_applicable, split
 from companion.display.layout import Painter
 from companion.display.names import name_forms, short_name
-from companion.display.screens import (
-    grid,
-    no_game,
-    not_applicable,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     ACCENT,

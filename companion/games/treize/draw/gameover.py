@@ -5,10 +5,8 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import no_game
 from companion.display.layout import Painter
-from companion.display.screens import (
-    no_game,
-)
 from companion.display.state import Ui
 from companion.games.treize.draw.common import spoken
 from companion.games.treize.view import View

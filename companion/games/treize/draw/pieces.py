@@ -5,10 +5,8 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import split
 from companion.display.layout import Painter
-from companion.display.screens import (
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     ACCENT,

@@ -6,13 +6,8 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
+from companion.display.blocks import lines_text, no_game, not_applicable, split
 from companion.display.layout import Painter
-from companion.display.screens import (
-    lines_text,
-    no_game,
-    not_applicable,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     BIG,

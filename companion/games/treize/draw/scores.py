@@ -7,14 +7,8 @@ import math
 import pygame
 
 from companion.display import kit, sheet
+from companion.display.blocks import lines_text, nice_ticks, no_game, not_applicable, split
 from companion.display.layout import Painter
-from companion.display.screens import (
-    lines_text,
-    nice_ticks,
-    no_game,
-    not_applicable,
-    split,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     ACCENT,

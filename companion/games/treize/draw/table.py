@@ -7,10 +7,8 @@ import math
 import pygame
 
 from companion.display import kit
+from companion.display.blocks import no_game
 from companion.display.layout import Painter
-from companion.display.screens import (
-    no_game,
-)
 from companion.display.state import Ui
 from companion.display.theme import (
     MUTED,
