@@ -12,9 +12,9 @@ from typing import Any
 
 import pygame
 
+from companion.display.blocks import rank_keys
 from companion.display.layout import Action, GameAction
 from companion.display.lots import fair_seat
-from companion.display.screens import rank_keys
 from companion.display.state import Ui
 from companion.games.kilo.actions import (
     ConfirmFalse,

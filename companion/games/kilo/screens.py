@@ -12,7 +12,6 @@ from typing import Any
 
 import pygame
 
-from companion.display.blocks import rank_keys
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
 from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.lots import draw_lots_overlay
