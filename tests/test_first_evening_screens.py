@@ -13,6 +13,7 @@ import pygame
 
 from companion.display.app import App
 from companion.display.state import Ui
+from companion.games.treize.actions import DrawLots
 from companion.games.treize.events import NewTreizeGame
 from companion.table.journal import Journal
 from companion.table.live import Table
@@ -35,7 +36,7 @@ def test_the_step_in_which_the_lots_animation_ends_draws_before_it_waits(
                 break
             app.step()
         assert not (app._warm_pending or app._tally_pending)
-        touch(app, ("lots",))
+        touch(app, DrawLots())
         assert app.ui.anim_start is not None  # "Alice commence !" is on its way
         waited: list[float | None] = []
         real_wait = app.wait

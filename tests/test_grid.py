@@ -18,6 +18,7 @@ from companion.display import grid as keypad
 from companion.display.audit import viewing
 from companion.display.kit import TOUCH_MM
 from companion.display.snapshot import render, ui_for
+from companion.games.cinq_rois.actions import AddCard, GoOut, WhyCard
 from companion.games.kilo.actions import PickRank, Why
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import busy, midgame
@@ -166,11 +167,22 @@ def _entry_keys(game: str) -> list[tuple[str, object, object]]:
     return out
 
 
-KEY_ACTIONS = {"PickRank", "Why", "value", "count", "took", "digit", "card", "why_card"}
+KEY_ACTIONS = {
+    "PickRank",
+    "Why",
+    "ChooseValue",
+    "ChooseCount",
+    "WhyValue",
+    "WhyCount",
+    "Took",
+    "Digit",
+    "AddCard",
+    "WhyCard",
+}
 
 
 def _kind(action: object) -> str:
-    """An action's tag: the App's and some games' are tuples, Kilo de merde's are GameActions."""
+    """An action's kind: the App's are tuples tagged by a string, a game's are GameActions."""
     return str(action[0]) if isinstance(action, tuple) else type(action).__name__
 
 
@@ -196,7 +208,7 @@ def test_the_cinq_rois_card_grid_is_9_mm_on_the_7_inch() -> None:
     view, ui = entry_ui("fr", "entry")
     r = render("entry", view, (800, 480), "fr", ui)  # type: ignore[arg-type]
     _what, per_mm, _m = viewing((800, 480))
-    cards = [c for c in r.painter.controls if _kind(c.action) in ("card", "why_card")]  # type: ignore[attr-defined]
+    cards = [c for c in r.painter.controls if isinstance(c.action, (AddCard, WhyCard))]  # type: ignore[attr-defined]
     assert len(cards) == 5 * 11 + 1
     assert all(min(c.rect.size) >= TOUCH_MM * per_mm - 0.5 for c in cards)
 
@@ -244,7 +256,7 @@ def test_the_cinq_rois_card_entry_keeps_the_7_inch_rules_at_seven(
     assert not [rec.text for rec in p.texts if rec.cut]  # type: ignore[attr-defined]
     inside = [rec for rec in p.texts if any(a.contains(rec.rect) for a in p.arm)]  # type: ignore
     assert not [rec.text for rec in inside if rec.kind in ("name", "score", "headline")]
-    assert sum(1 for c in p.controls if _kind(c.action) == "out") >= 1  # type: ignore[attr-defined]
+    assert sum(1 for c in p.controls if isinstance(c.action, GoOut)) >= 1  # type: ignore[attr-defined]
     if size == (800, 480):
         _what, per_mm, _m = viewing(size)
         small = [c for c in p.controls if min(c.rect.size) < TOUCH_MM * per_mm - 0.5]  # type: ignore

@@ -534,7 +534,7 @@ def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
     from companion.display.lots import fair_seat
 
     assert game.dealer == PLAYERS[fair_seat(7, "kilo:dealer", len(PLAYERS))]
-    assert all(c.action != ("lots",) for c in painter_of(app).controls)
+    assert all(c.action != DrawLots() for c in painter_of(app).controls)
     events = table_of(app).seq
     key(app, pygame.K_d)  # drawn once: the key does nothing more
     assert table_of(app).seq == events

@@ -11,16 +11,17 @@ one becomes a ``round_end`` event.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from companion.display.blocks import rank_keys, rank_label
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, AppAction, Painter
+from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
+from companion.games.cinq_rois.actions import CancelOut, Continue, DrawLots, Enter, GoOut, SkipLots, ToEntry
+from companion.games.cinq_rois.controls import act
 from companion.games.cinq_rois.draw.common import LOTS_SECONDS, said, seat_strip, tr, typo
 from companion.games.cinq_rois.draw.entry import draw_entry, entry_for, entry_from_result
 from companion.games.cinq_rois.draw.gameover import draw_gameover
@@ -258,14 +259,7 @@ class CinqRoisScreens(GameScreens):
             press((seat + i) % n)
 
     def do(self, app: Any, action: Action) -> bool:
-        if not isinstance(action, tuple) or app.view is None:
-            return False
-        handler = _ACTIONS.get(str(action[0]))
-        if handler is None:
-            return False
-        v: View = app.view
-        handler(self, app, app.ui, v, entry_for(app.ui, v), action[1] if len(action) > 1 else None)
-        return True
+        return isinstance(action, GameAction) and act(self, app, action)
 
     @staticmethod
     def _refuse(ui: Ui, reason: tuple[str, str] | None) -> None:
@@ -301,13 +295,13 @@ class CinqRoisScreens(GameScreens):
         if v is None or v.finished:
             return None
         if screen == "lots":
-            return ("lots",) if v.dealer_open else None
+            return DrawLots() if v.dealer_open else None
         if screen == "lastturn":
-            return ("to_entry",)
+            return ToEntry()
         if screen == "entry":
-            return ("enter",)
+            return Enter()
         if screen == "round" and app.ui.show_result:
-            return ("continue",)
+            return Continue()
         if screen == "sheet":
             return ("nav", "entry")
         return None
@@ -319,9 +313,9 @@ class CinqRoisScreens(GameScreens):
             return False
         entry = entry_for(ui, v)
         if screen == "lots" and v.dealer_open:
-            return self.do(app, ("skip_lots",))
+            return self.do(app, SkipLots())
         if screen == "lastturn" and entry.out is not None:
-            return self.do(app, ("cancel_out",))
+            return self.do(app, CancelOut())
         if screen == "entry" and entry.rank is not None:
             entry.rank = None
             return True
@@ -329,7 +323,7 @@ class CinqRoisScreens(GameScreens):
             ui.screen = "sheet"
             return True
         if screen == "round" and ui.show_result:
-            return self.do(app, ("continue",))
+            return self.do(app, Continue())
         return False
 
     def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
@@ -369,7 +363,7 @@ class CinqRoisScreens(GameScreens):
         if seat >= len(v.players):
             return
         if ctrl:
-            self.do(app, ("out", seat))
+            self.do(app, GoOut(seat))
         else:
             entry.go_out(seat)
             entry.skip_turns()
@@ -466,96 +460,6 @@ class CinqRoisScreens(GameScreens):
     def new_game(self, form: SetupForm, names: list[str]) -> NewCinqRoisGame:
         seat = self._dealer_seat(form)
         return NewCinqRoisGame(players=names, dealer=None if seat is None else names[seat])
-
-
-# --- what each of the game's actions does (``CinqRoisScreens.do`` finds it by the action's tag) ---
-
-
-def _lots(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    entry.lots_skipped = False
-    screens.draw_lots(app)
-
-
-def _skip_lots(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    entry.lots_skipped = True
-    ui.screen = None
-
-
-def _pick_dealer(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    if v.dealer_open:
-        app.submit(Dealer(player=v.players[int(str(arg))]))
-
-
-def _out(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    seat = int(str(arg))
-    on_entry = app.last_screen == "entry"
-    if entry.out == v.players[seat]:
-        entry.out = None
-        entry.pending = []
-    else:
-        entry.go_out(seat)
-        if on_entry:
-            entry.skip_turns()  # chosen while entering: the last turns are played
-    ui.show_result = False
-    if not on_entry:
-        ui.screen = None
-    screens._show_leds(app)
-
-
-def _turn(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    entry.turn_done(int(str(arg)))
-    if not entry.pending:
-        ui.screen = None
-    screens._show_leds(app)
-
-
-def _to_entry(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    entry.skip_turns()
-    ui.screen = None
-    screens._show_leds(app)
-
-
-def _cancel_out(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    entry.out = None
-    entry.pending = []
-    ui.screen = None
-    screens._show_leds(app)
-
-
-def _why_card(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    reason = entry.card_reason(str(arg))
-    if reason is not None:
-        ui.say(*reason)
-
-
-def _back(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    entry.back()
-
-
-def _continue(screens: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, arg: object) -> None:
-    ui.show_result = False
-    ui.screen = None
-    app.maybe_simulate()
-
-
-_Handler = Callable[[CinqRoisScreens, Any, Ui, View, RoundEntry, object], None]
-_ACTIONS: dict[str, _Handler] = {
-    "lots": _lots,
-    "skip_lots": _skip_lots,
-    "pick_dealer": _pick_dealer,
-    "out": _out,
-    "turn": _turn,
-    "to_entry": _to_entry,
-    "cancel_out": _cancel_out,
-    "mode": lambda s, app, ui, v, entry, arg: entry.set_mode(arg),  # type: ignore[arg-type]
-    "pick": lambda s, app, ui, v, entry, arg: entry.select(int(str(arg))),
-    "digit": lambda s, app, ui, v, entry, arg: s._refuse(ui, entry.digit(str(arg))),
-    "card": lambda s, app, ui, v, entry, arg: s._refuse(ui, entry.add(str(arg))),
-    "why_card": _why_card,
-    "back": _back,
-    "enter": lambda s, app, ui, v, entry, arg: s._enter(app, entry),
-    "continue": _continue,
-}
 
 
 DRAWERS = {

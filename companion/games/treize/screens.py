@@ -15,11 +15,24 @@ from typing import Any
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, AppAction, Painter
+from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
-from companion.games.treize.autoplay import AutoPlayer, lots_rng
+from companion.games.treize.actions import (
+    ChooseCount,
+    ChooseValue,
+    DrawLots,
+    EndGame,
+    NextGame,
+    OpenEnd,
+    OpenPlay,
+    PlayEntered,
+    ToggleHelper,
+    Took,
+)
+from companion.games.treize.autoplay import AutoPlayer
+from companion.games.treize.controls import act
 from companion.games.treize.draw.common import LOTS_SECONDS, Entry, entry_of, say, spoken, todo_text, tracking
 from companion.games.treize.draw.end import draw_end
 from companion.games.treize.draw.gameover import draw_gameover
@@ -30,7 +43,7 @@ from companion.games.treize.draw.scores import draw_scores, nice_step
 from companion.games.treize.draw.table import draw_table, seat_strip
 from companion.games.treize.draw.take import draw_take
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter
-from companion.games.treize.rules import TreizeGame, draw_lots
+from companion.games.treize.rules import TreizeGame
 from companion.games.treize.view import View, build_view
 from companion.i18n import t
 from companion.inputs.base import InputEvent
@@ -170,9 +183,9 @@ class TreizeScreens(GameScreens):
         if not 0 <= seat < len(game.players):
             return
         if game.awaiting == "starter":
-            self.do(app, ("lots",))
+            self.do(app, DrawLots())
         elif app.ui.show_result:
-            self.do(app, ("next",))
+            self.do(app, NextGame())
         else:
             self._pass(app, game.players[seat])
 
@@ -266,14 +279,7 @@ class TreizeScreens(GameScreens):
         return None
 
     def do(self, app: Any, action: Action) -> bool:
-        if not isinstance(action, tuple) or app.view is None or app.table is None:
-            return False
-        handler = _ACTIONS.get(str(action[0]))
-        if handler is None:
-            return False
-        handler(self, app, app.view, app.table.engine, entry_of(app.ui), action)
-        app.dirty = True
-        return True
+        return isinstance(action, GameAction) and act(self, app, action)
 
     def _value(self, app: Any, v: View, value: int) -> None:
         ui: Ui = app.ui
@@ -313,19 +319,19 @@ class TreizeScreens(GameScreens):
         v: View = app.view
         ui: Ui = app.ui
         if screen == "lots" and v.awaiting == "starter":
-            return ("lots",)
+            return DrawLots()
         if screen == "scores" and ui.show_result:
-            return ("next",)
+            return NextGame()
         if screen == "play":
-            return ("play",)
+            return PlayEntered()
         if screen == "end":
-            return ("end",)
+            return EndGame()
         if screen == "table":
             if v.awaiting == "starter":
-                return ("lots",)
+                return DrawLots()
             if not tracking(v, ui):
-                return ("end_open",)
-            return ("play_open",)
+                return OpenEnd()
+            return OpenPlay()
         return None
 
     def cancel(self, app: Any, screen: str) -> bool:
@@ -351,17 +357,17 @@ class TreizeScreens(GameScreens):
             # Digits are the value until one is chosen, then how many; 0 and the letters
             # (10 to 13) always change the value.
             if e.value is not None and key in COUNT_KEYS:
-                self.do(app, ("count", COUNT_KEYS[key]))
+                self.do(app, ChooseCount(COUNT_KEYS[key]))
             elif key in VALUE_KEYS:
-                self.do(app, ("value", VALUE_KEYS[key]))
+                self.do(app, ChooseValue(VALUE_KEYS[key]))
             else:
                 return False
             return True
         if screen == "table" and key == pygame.K_a:
-            self.do(app, ("helper",))
+            self.do(app, ToggleHelper())
             return True
         if screen == "take" and e is not None and e.kind == "take" and key in VALUE_KEYS:
-            self.do(app, ("took", VALUE_KEYS[key]))
+            self.do(app, Took(VALUE_KEYS[key]))
             return True
         return False
 
@@ -476,110 +482,6 @@ class TreizeScreens(GameScreens):
         return NewTreizeGame(players=names, variant=form.options.get("variant", "advanced"))
 
 
-# --- what each of the game's actions does (``TreizeScreens.do`` finds it by the action's tag) ----
-
-_Act = tuple[Any, ...]
-
-
-def _lots(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if game.awaiting == "starter":
-        sc._submit(app, draw_lots(lots_rng(app.seed, game.game_number), game))
-
-
-def _next(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    app.ui.show_result = False
-    app.ui.screen = None
-
-
-def _took(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    player = e.player if e is not None and e.kind == "take" else v.turn
-    if player is not None:
-        sc._pass(app, player, int(str(action[1])))
-
-
-def _play_open(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if v.turn is not None and tracking(v, app.ui) and v.awaiting == "play":
-        app.ui.entry = Entry("play", v.turn)
-        app.ui.screen = None
-
-
-def _count(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if e is None or e.kind != "play" or e.value is None:
-        app.ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
-        return
-    sc._count(app, v, e, int(str(action[1])))
-
-
-def _why(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    key = str(action[1])
-    if key.startswith("v"):
-        sc._value(app, v, int(key[1:]))
-    elif e is not None and e.value is not None:
-        sc._count(app, v, e, int(key[1:]))
-
-
-def _play(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    ui: Ui = app.ui
-    if e is None or e.kind != "play" or e.value is None:
-        ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
-    elif e.count is None:
-        ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
-    elif v.turn is not None:
-        sc._submit(app, Play(player=v.turn, value=e.value, count=e.count))
-
-
-def _helper(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    ui: Ui = app.ui
-    if v.mode is None and not v.finished:
-        ui.setup.options["helper"] = not tracking(v, ui)
-    else:
-        ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
-
-
-def _end_open(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if not tracking(v, app.ui) and not v.finished:
-        app.ui.entry = Entry("end")
-        app.ui.screen = None
-
-
-def _winner(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if e is not None and e.kind == "end":
-        e.player = str(action[1])
-
-
-def _left(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if e is not None and e.kind == "end":
-        name = str(action[1])
-        e.left[name] = max(0, e.left.get(name, v.dealt) + int(str(action[2])))
-
-
-def _end(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: _Act) -> None:
-    if e is None or e.kind != "end" or e.player is None:
-        app.ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
-        return
-    winner = e.player
-    left = {s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner} if v.advanced else None
-    sc._submit(app, GameEnd(winner=winner, left=left))
-
-
-_ACTIONS: dict[str, Callable[[TreizeScreens, Any, View, TreizeGame, Entry | None, _Act], None]] = {
-    "lots": _lots,
-    "next": _next,
-    "pass": lambda s, app, v, game, e, action: s._pass(app, str(action[1])),
-    "took": _took,
-    "play_open": _play_open,
-    "value": lambda s, app, v, game, e, action: s._value(app, v, int(str(action[1]))),
-    "count": _count,
-    "why": _why,
-    "play": _play,
-    "helper": _helper,
-    "end_open": _end_open,
-    "winner": _winner,
-    "left": _left,
-    "end": _end,
-}
-
-
 # --- the simulated table's own queue items (``TreizeScreens.handle``, by the item's type) -------
 
 
@@ -594,21 +496,21 @@ def _sim_moves(sc: TreizeScreens, app: Any, item: SimMoves) -> None:
 def _sim_play(sc: TreizeScreens, app: Any, item: SimPlay) -> None:
     play = item.play
     if app.view is not None and app.view.turn == play.player:
-        sc.do(app, ("play_open",))
-        sc.do(app, ("value", play.value))
-        sc.do(app, ("count", play.count))
-        sc.do(app, ("play",))
+        sc.do(app, OpenPlay())
+        sc.do(app, ChooseValue(play.value))
+        sc.do(app, ChooseCount(play.count))
+        sc.do(app, PlayEntered())
 
 
 def _sim_took(sc: TreizeScreens, app: Any, item: SimTook) -> None:
     e = entry_of(app.ui)
     if e is not None and e.kind == "take" and e.player == item.player:
-        sc.do(app, ("took", item.value))
+        sc.do(app, Took(item.value))
 
 
 def _sim_next(sc: TreizeScreens, app: Any, item: SimNext) -> None:
     if app.ui.show_result:
-        sc.do(app, ("next",))
+        sc.do(app, NextGame())
 
 
 _SIM_ITEMS: dict[type, Callable[[TreizeScreens, Any, Any], None]] = {

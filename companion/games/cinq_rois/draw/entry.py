@@ -30,6 +30,7 @@ from companion.display.theme import (
     Color,
     text_on,
 )
+from companion.games.cinq_rois.actions import AddCard, Back, Digit, Enter, GoOut, PickPlayer, SetMode, WhyCard
 from companion.games.cinq_rois.draw.common import draw_seats, said, tr
 from companion.games.cinq_rois.entry import MODES, Mode, RoundEntry
 from companion.games.cinq_rois.rules import RoundResult
@@ -131,7 +132,7 @@ def _entry_row(
         role="far" if figure else "near",
         kind="score" if figure and entry.mode == "points" else "text",
     )
-    p.controls.append(Control(Rect(name_b), ("pick", s)))
+    p.controls.append(Control(Rect(name_b), PickPlayer(s)))
     if out_b is None:
         return
     is_out = entry.out == name
@@ -143,7 +144,7 @@ def _out_button(p: Painter, rect: Rect, seat: int, is_out: bool, lang: str) -> N
     p.button(
         rect,
         tr("entry.out_tag", lang),
-        ("out", seat),
+        GoOut(seat),
         selected=is_out,
         color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
         size=p.font(18),
@@ -166,7 +167,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             cell,
             tr(f"mode.{mode}", lang),
-            ("mode", mode),
+            SetMode(mode),
             selected=entry.mode == mode,
             color=ACCENT if entry.mode == mode else PANEL_HI,
             size=p.font(SMALL),
@@ -203,12 +204,12 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         _out_button(p, out_b, entry.active, is_out, lang)
     else:
         back_b, ok_b = split(foot, [1, 1.6], vertical=False, gap=gap)
-    p.button(back_b, tr("entry.back", lang), ("back",), hint=tr("key.backspace", lang), size=p.font(22))
+    p.button(back_b, tr("entry.back", lang), Back(), hint=tr("key.backspace", lang), size=p.font(22))
     ready = entry.event()[0] is not None
     p.button(
         ok_b,
         tr("entry.confirm", lang) if ready else tr("entry.next", lang),
-        ("enter",),
+        Enter(),
         color=GOOD if ready else PANEL_HI,
         hint=t("scr.key.enter", lang),
         size=p.font(SMALL),
@@ -288,7 +289,7 @@ def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "", "0", ""]
     for cell, d in zip(keypad.cells(box, 12, 3, p.px(5)), keys, strict=True):
         if d:
-            keypad.draw_key(p, cell, keypad.Key(d, ("digit", d)), p.font(NEAR))
+            keypad.draw_key(p, cell, keypad.Key(d, Digit(d)), p.font(NEAR))
 
 
 GRID_COLS = len(GRID_RANKS) + 1  # the ranks across, then the joker
@@ -321,7 +322,7 @@ def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
 def card_key(entry: RoundEntry, card: str) -> keypad.Key:
     """A card of the grid: touching it adds the card, or says why the decks cannot give it."""
     why = entry.card_reason(card)
-    return keypad.Key(card, ("card", card), reason=None if why is None else "", why=("why_card", card))
+    return keypad.Key(card, AddCard(card), reason=None if why is None else "", why=WhyCard(card))
 
 
 def joker_cell(p: Painter, joker_box: Rect, entry: RoundEntry) -> None:
