@@ -592,8 +592,7 @@ class App:
         ui = self.ui
         v = self.view
         self.dirty = True
-        if kind not in ("toggle", "rank", "suit"):
-            ui.message = None
+        ui.message = None
         if kind == "menu":
             ui.menu = not ui.menu
             return
@@ -866,8 +865,6 @@ class App:
             why = control.action.why()
             if why is not None:
                 self.do(why)
-        elif control.action[0] in ("rank", "why", "suit"):
-            self.do(("why", control.action[1]))
 
     def key(self, key: int, mod: int = 0) -> None:
         ui = self.ui
