@@ -21,6 +21,7 @@ from companion.display.event_time import MARGIN_NS
 from companion.games.kilo.actions import Continue, DrawCard, PickRank
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.tally import tally
+from companion.games.kilo.ui_state import kilo_ui
 from companion.inputs.base import Clock, InputEvent, Promise, host_epoch
 from companion.table.fold import replay
 from companion.table.journal import Journal
@@ -520,7 +521,7 @@ def test_a_false_slap_is_closed_where_escape_called_it_not_where_the_players_wer
     called = clock.t
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     settle(app)
-    assert app.ui.picking
+    assert kilo_ui(app.ui).picking
     clock.t += 2 * 10**9
     press(app, 2, clock.t - 10**9)  # Chloé, a second after Escape
     settle(app)

@@ -23,6 +23,7 @@ from companion.games.kilo.actions import PickRank, Why
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import busy, midgame
 from companion.games.kilo.screens import KiloScreens, short_reason
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import build_view
 from companion.table.fold import replay
 
@@ -301,9 +302,9 @@ def test_the_card_entry_retained_is_the_card_entry_drawn_anew() -> None:
             ui = ui_for(game, "fr")
             steps = []
             for chosen, suit in ((None, None), (rank, None), (rank, "H")):
-                ui.rank, ui.suit = chosen, suit
+                kilo_ui(ui).rank, kilo_ui(ui).suit = chosen, suit
                 steps += [copy.deepcopy(ui), copy.deepcopy(ui)]  # each state twice: kept, then left
-            ui.rank = ui.suit = None
+            kilo_ui(ui).rank = kilo_ui(ui).suit = None
             ui.say("Non", "No")
             steps += [copy.deepcopy(ui)]
             for step in steps:
@@ -311,7 +312,7 @@ def test_the_card_entry_retained_is_the_card_entry_drawn_anew() -> None:
                 draw(painter, view, copy.deepcopy(step), "card")
                 fresh = Painter(pygame.Surface(size), fresh_fonts)
                 draw(fresh, view, copy.deepcopy(step), "card")
-                where = f"{size} {step.rank} {step.suit}"
+                where = f"{size} {kilo_ui(step).rank} {kilo_ui(step).suit}"
                 assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(fresh._surface, "RGB"), (
                     where
                 )

@@ -21,6 +21,7 @@ from companion.display.sound import Sounds
 from companion.display.state import Ui
 from companion.games.kilo.actions import Continue, DrawCard, DrawLots, PickRank, PickSuit, SetStarter, Why
 from companion.games.kilo.events import NewKiloGame
+from companion.games.kilo.ui_state import kilo_ui
 from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, SourceStatus
 from companion.inputs.keyboard import KeyboardSource
@@ -104,7 +105,7 @@ def test_keyboard_game_slap_verdict_card_undo(journal: Journal, screen: pygame.S
     assert app.last_screen == "card"
     key(app, pygame.K_a)
     key(app, pygame.K_F2)
-    assert (app.ui.rank, app.ui.suit) == ("A", "H")
+    assert (kilo_ui(app.ui).rank, kilo_ui(app.ui).suit) == ("A", "H")
     key(app, pygame.K_RETURN)
     assert [str(c) for c in game.cards_of("Dédé")] == ["AH"]
     assert game.round == 2
@@ -119,7 +120,7 @@ def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> 
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_k)  # Kings are dealt at 4 players
-    assert app.ui.rank is None
+    assert kilo_ui(app.ui).rank is None
     assert app.ui.message is not None and "Kings are dealt" in app.ui.message[1]
     assert "les Rois sont distribués" in app.ui.message[0]  # refused in both languages
     # The ranks that cannot be drawn are set aside in one line (issue 23, finding 8): each
@@ -140,7 +141,7 @@ def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Su
     assert game is not None and game.owed_draws == ("Dédé",)
     touch(app, Continue())
     touch(app, PickRank("7"))
-    assert app.ui.rank == "7"
+    assert kilo_ui(app.ui).rank == "7"
     touch(app, PickSuit("S"))
     touch(app, DrawCard())
     assert game.last_draw is not None and str(game.last_draw.card) == "7S"
@@ -154,9 +155,9 @@ def test_false_slap_names_who_slapped_in_error(journal: Journal, screen: pygame.
     key(app, pygame.K_3)
     key(app, pygame.K_1)
     referee(app, "cancel")  # false slap: the picker opens with the claimant chosen
-    assert app.ui.picking and app.ui.penalized == ["Chloé"]
+    assert kilo_ui(app.ui).picking and kilo_ui(app.ui).penalized == ["Chloé"]
     key(app, pygame.K_1)  # Alice slapped in error too
-    assert app.ui.penalized == ["Chloé", "Alice"]
+    assert kilo_ui(app.ui).penalized == ["Chloé", "Alice"]
     key(app, pygame.K_RETURN)
     game = app.game
     assert game is not None and game.owed_draws == ("Alice", "Chloé")

@@ -30,6 +30,7 @@ from companion.games.kilo.actions import (
 )
 from companion.games.kilo.draw.card import aside_reason
 from companion.games.kilo.events import Dealer, Draw, Starter, Verdict
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import View
 from companion.i18n import t
 
@@ -40,29 +41,29 @@ def _judge(app: Any, ui: Ui, v: View | None, action: Judge) -> None:
     if action.valid:
         app.submit(Verdict(valid=True))
     elif v is not None and v.live is not None:
-        ui.picking = True
-        ui.picking_at = app.decision_ns
-        ui.penalized = [v.live.claimant] if v.live.claimant else []
+        kilo_ui(ui).picking = True
+        kilo_ui(ui).picking_at = app.decision_ns
+        kilo_ui(ui).penalized = [v.live.claimant] if v.live.claimant else []
 
 
 def _toggle(app: Any, ui: Ui, v: View | None, action: Toggle) -> None:
-    if action.name in ui.penalized:
-        ui.penalized.remove(action.name)
+    if action.name in kilo_ui(ui).penalized:
+        kilo_ui(ui).penalized.remove(action.name)
     else:
-        ui.penalized.append(action.name)
+        kilo_ui(ui).penalized.append(action.name)
 
 
 def _confirm_false(app: Any, ui: Ui, v: View | None, action: ConfirmFalse) -> None:
-    if not ui.penalized:
+    if not kilo_ui(ui).penalized:
         ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
         return
     if v is None or v.live is None:
         return
-    claimant_only = ui.penalized == [v.live.claimant]
-    verdict = Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized))
+    claimant_only = kilo_ui(ui).penalized == [v.live.claimant]
+    verdict = Verdict(valid=False, penalized=None if claimant_only else list(kilo_ui(ui).penalized))
     made = app.decision_ns
-    if ui.picking_at is not None:  # judged where the false slap was called
-        app.decision_ns = ui.picking_at
+    if kilo_ui(ui).picking_at is not None:  # judged where the false slap was called
+        app.decision_ns = kilo_ui(ui).picking_at
     try:
         app.submit(verdict)
     finally:
@@ -82,19 +83,21 @@ def _rank(app: Any, ui: Ui, v: View | None, action: PickRank) -> None:
     if reason is not None:
         ui.say(*reason)
         return
-    ui.rank = rank
-    if ui.suit and v is not None and v.card_reasons.get(rank + ui.suit) is not None:
-        ui.suit = None
+    k = kilo_ui(ui)
+    k.rank = rank
+    if k.suit and v is not None and v.card_reasons.get(rank + k.suit) is not None:
+        k.suit = None
 
 
 def _suit(app: Any, ui: Ui, v: View | None, action: PickSuit) -> None:
     suit = action.suit
-    if suit is not None and ui.rank and v is not None:
-        reason = v.card_reasons.get(ui.rank + suit)
+    k = kilo_ui(ui)
+    if suit is not None and k.rank and v is not None:
+        reason = v.card_reasons.get(k.rank + suit)
         if reason is not None:
             ui.say(*reason)
             return
-    ui.suit = suit
+    kilo_ui(ui).suit = suit
 
 
 def _why(app: Any, ui: Ui, v: View | None, action: Why) -> None:
@@ -103,7 +106,7 @@ def _why(app: Any, ui: Ui, v: View | None, action: Why) -> None:
     key = str(action.key)
     reason = aside_reason(v, key.split()) if " " in key else None
     reason = reason or v.rank_reasons.get(key) or v.card_reasons.get(key)
-    if reason is None and ui.rank is None and len(key) == 1:
+    if reason is None and kilo_ui(ui).rank is None and len(key) == 1:
         reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
     if reason is not None:
         ui.say(*reason)
@@ -112,10 +115,11 @@ def _why(app: Any, ui: Ui, v: View | None, action: Why) -> None:
 def _draw(app: Any, ui: Ui, v: View | None, action: DrawCard) -> None:
     if v is None or not v.owed:
         return
-    if ui.rank is None:
+    k = kilo_ui(ui)
+    if k.rank is None:
         ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
         return
-    app.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
+    app.submit(Draw(player=v.owed[0], card=k.rank + (k.suit or "")))
 
 
 def _starter(app: Any, ui: Ui, v: View | None, action: SetStarter) -> None:
@@ -170,13 +174,13 @@ DIGIT_SEATS = {
 
 def _card_key(ui: Ui, v: View | None, key: int, screen: str) -> Action | None:
     """A key of the card entry: Backspace clears it, a rank or a suit key enters one."""
-    if key == pygame.K_BACKSPACE and screen == "card" and (ui.rank or ui.suit):
+    if key == pygame.K_BACKSPACE and screen == "card" and (kilo_ui(ui).rank or kilo_ui(ui).suit):
         return ("cancel",)
     if screen == "card" and key in RANK_KEYS:
         return PickRank(RANK_KEYS[key])
     if screen == "card" and key in SUIT_PYKEYS:
         return PickSuit(SUIT_PYKEYS[key])
-    if key in RANK_KEYS and v is not None and v.awaiting == "draw" and not ui.picking:
+    if key in RANK_KEYS and v is not None and v.awaiting == "draw" and not kilo_ui(ui).picking:
         # A rank typed while a draw is owed is the card, whichever page is up (the slap's
         # result, or one opened with T, P, H...): the action goes back to the card screen.
         # Dropped, the next Enter confirmed nothing (issue 37).
@@ -206,7 +210,7 @@ def key_action(app: Any, key: int, screen: str) -> bool:
     if action is not None:
         app.do(action)
         return True
-    if ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
+    if kilo_ui(ui).picking and key in DIGIT_SEATS and v is not None and v.live is not None:
         _pick_seat(app, ui, v, DIGIT_SEATS[key])
         return True
     return False
@@ -215,7 +219,7 @@ def key_action(app: Any, key: int, screen: str) -> bool:
 def confirm_action(ui: Ui, screen: str) -> Action | None:
     """What Enter means on ``screen``; None for the default."""
     if screen == "verdict":
-        return ConfirmFalse() if ui.picking else Judge(valid=True)
+        return ConfirmFalse() if kilo_ui(ui).picking else Judge(valid=True)
     if screen == "slap" and ui.show_result:
         return Continue()
     if screen == "card":

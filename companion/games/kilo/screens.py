@@ -41,6 +41,7 @@ from companion.games.kilo.events import (
     Verdict,
 )
 from companion.games.kilo.rules import KILOS, KiloGame
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 from companion.table.log import Undo
@@ -60,7 +61,7 @@ def _after_press(app: Any, v: View, ui: Ui, before: View | None) -> None:
 
 def _after_draw(app: Any, v: View, ui: Ui) -> None:
     """A card drawn: the entry is cleared and the flush, or the card itself, shown for a moment."""
-    ui.rank = ui.suit = None
+    kilo_ui(ui).rank = kilo_ui(ui).suit = None
     ui.show_result = False
     ui.screen = None
     if v.last_draw is not None and v.last_draw.flushed:
@@ -164,7 +165,7 @@ class KiloScreens(GameScreens):
 
     def keys_are_buttons(self, app: Any, screen: str) -> bool:
         v = app.view
-        return not app.ui.picking and screen != "card" and v.awaiting != "draw"
+        return not kilo_ui(app.ui).picking and screen != "card" and v.awaiting != "draw"
 
     def press_mark(self, engine: Any, event: Any) -> tuple[bool, int] | None:
         """A press's ``after`` needs only whether a window was open (the view's ``live``) and
@@ -198,8 +199,8 @@ class KiloScreens(GameScreens):
         if v.live is None:
             ui.window_open_at = None
         if isinstance(event, Verdict):
-            ui.picking = False
-            ui.penalized = []
+            kilo_ui(ui).picking = False
+            kilo_ui(ui).penalized = []
             ui.show_result = bool(v.owed)
             ui.screen = None
             if v.last_slap and v.last_slap.losers:
@@ -207,8 +208,8 @@ class KiloScreens(GameScreens):
         elif isinstance(event, Draw):
             _after_draw(app, v, ui)
         elif isinstance(event, Undo):
-            ui.rank = ui.suit = None
-            ui.picking = False
+            kilo_ui(ui).rank = kilo_ui(ui).suit = None
+            kilo_ui(ui).picking = False
             ui.show_result = False
             ui.screen = None
             ui.window_open_at = None  # a window reopened by an undo closed long ago
@@ -299,7 +300,7 @@ class KiloScreens(GameScreens):
         top bar only says what is going on."""
         where, todo = self.headline(view, ui.lang)
         if view.awaiting == "verdict" and not view.finished:
-            todo = t("scr.await.false_pick" if ui.picking else "scr.await.judge", ui.lang)
+            todo = t("scr.await.false_pick" if kilo_ui(ui).picking else "scr.await.judge", ui.lang)
         return where, todo
 
     def redraw_in(self, view: View | None, ui: Ui, now: float) -> float | None:
@@ -313,7 +314,7 @@ class KiloScreens(GameScreens):
             or not view.live.non_pressers
             or ui.window_open_at is None
             or active_screen(view, ui) not in ("verdict", "slap")
-            or ui.picking
+            or kilo_ui(ui).picking
         ):
             return None
         elapsed = now - ui.window_open_at
@@ -356,13 +357,13 @@ class KiloScreens(GameScreens):
 
     def cancel(self, app: Any, screen: str) -> bool:
         ui: Ui = app.ui
-        if screen == "verdict" and not ui.picking and app.view and app.view.live:
+        if screen == "verdict" and not kilo_ui(ui).picking and app.view and app.view.live:
             app.do(Judge(valid=False))
-        elif ui.picking:
-            ui.picking = False
-            ui.penalized = []
-        elif screen == "card" and (ui.rank or ui.suit):
-            ui.rank = ui.suit = None
+        elif kilo_ui(ui).picking:
+            kilo_ui(ui).picking = False
+            kilo_ui(ui).penalized = []
+        elif screen == "card" and (kilo_ui(ui).rank or kilo_ui(ui).suit):
+            kilo_ui(ui).rank = kilo_ui(ui).suit = None
         else:
             return False
         return True

@@ -29,6 +29,7 @@ from companion.display.theme import (
 )
 from companion.games.kilo.actions import ConfirmFalse, Judge, Toggle
 from companion.games.kilo.draw.slap import compact_rows, late_note, live_panel, timeline, window_state
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import PressView, SlapView, View
 from companion.i18n import t
 
@@ -52,7 +53,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         if v.last_slap is not None:
             timeline(p, v, v.last_slap, late_note(p, v, v.last_slap, area, lang), lang)
         return
-    if ui.picking:
+    if kilo_ui(ui).picking:
         draw_picker(p, v, ui, sv, area)
         return
     if not p.scale.portrait and _verdict_compact(p, v, ui, sv, area):
@@ -254,8 +255,8 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     p.text(t("scr.pick.hint", lang), hint, p.font(SMALL), MUTED, min_size=p.font(14))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     body = Rect(area.x, hint.bottom + gap, area.width, foot.top - hint.bottom - 2 * gap)
-    chosen = [pr for pr in sv.presses if pr.name in ui.penalized]
-    spared = [pr for pr in sv.presses if pr.name not in ui.penalized]
+    chosen = [pr for pr in sv.presses if pr.name in kilo_ui(ui).penalized]
+    spared = [pr for pr in sv.presses if pr.name not in kilo_ui(ui).penalized]
     label_h = p.px(26)
     labels = label_h * (2 if spared else 1)
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1] + 2 * p.px(4)
