@@ -559,3 +559,18 @@ def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal, sc
     touch(app, DrawCard())
     assert app.ui.entry == "drawn" and app.ui.anim_start is not None
     assert any(rec.text == "+100 kg" for rec in painter_of(app).texts)
+
+
+def test_the_game_s_keys_open_its_screens_h_as_well_as_g_for_the_history(
+    journal: Journal, screen: pygame.Surface
+) -> None:
+    # H is Kilo de merde's own second key to its history (GameScreens.nav_more), not on the bar.
+    app = make_app(journal, screen)
+    key(app, pygame.K_h)
+    assert app.ui.screen == "history"
+    key(app, pygame.K_p)
+    assert app.ui.screen == "pile"
+    key(app, pygame.K_g)
+    assert app.ui.screen == "history"
+    key(app, pygame.K_t)
+    assert app.ui.screen is None  # the table is the screen the game calls for

@@ -49,15 +49,6 @@ from companion.table.registry import GAMES, NAMES
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
     from concurrent.futures import Future, ThreadPoolExecutor
 
-NAV_KEYS = {
-    pygame.K_t: "table",
-    pygame.K_p: "pile",
-    pygame.K_g: "history",
-    pygame.K_h: "history",
-    pygame.K_r: "rules",
-    pygame.K_s: "status",
-    pygame.K_c: "stats",
-}
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
@@ -911,14 +902,14 @@ class App:
         elif key == pygame.K_n and screen in ("gameover", "setup"):
             self.do(("new",))
         elif screen != "setup":
+            # A game's other keys for its screens first: the bar's own keys win over them.
+            shown = (*self.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
             nav = {
                 getattr(pygame, f"K_{letter.lower()}"): name
-                for name, letter in (*self.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
+                for name, letter in (*self.screens.nav_more, *shown)
             }
             if key in nav:
                 self.do(("nav", nav[key]))
-            elif key in NAV_KEYS and NAV_KEYS[key] in nav.values():
-                self.do(("nav", NAV_KEYS[key]))
 
     # --- the loop ----------------------------------------------------------------------------
 

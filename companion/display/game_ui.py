@@ -58,6 +58,7 @@ class GameScreens:
     title: str = ""
     screens: tuple[str, ...] = ()  # the game's own screens, by name
     nav: tuple[tuple[str, str], ...] = ()  # the navigation bar's game screens: (screen, key)
+    nav_more: tuple[tuple[str, str], ...] = ()  # other keys to the game's screens, not on the bar
     anim_seconds: float = 0.0  # length of the game's overlay animation, if any
 
     # --- the picture ---------------------------------------------------------------------------

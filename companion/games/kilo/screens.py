@@ -78,6 +78,7 @@ class KiloScreens(GameScreens):
     title = "Kilo de merde"
     screens = ("table", "slap", "verdict", "card", "pile", "history", "gameover")
     nav = (("table", "T"), ("pile", "P"), ("history", "G"))
+    nav_more = (("history", "H"),)  # H for the history as G for the game's course
     anim_seconds = FLUSH_SECONDS
 
     # --- the picture ---------------------------------------------------------------------------
