@@ -10,12 +10,14 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import itertools
+from typing import cast
 
 import pygame
 import pytest
 
 from companion.display import grid as keypad
 from companion.display.audit import viewing
+from companion.display.game_ui import TableHandle
 from companion.display.kit import TOUCH_MM
 from companion.display.snapshot import render, ui_for
 from companion.games.cinq_rois.actions import AddCard, GoOut, WhyCard
@@ -123,7 +125,7 @@ def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> 
         if isinstance(c.action, Why) and " " in str(c.action.key)
     )
     app = _App(engine)
-    assert KiloScreens().do(app, line.action)
+    assert KiloScreens().do(cast(TableHandle, app), line.action)  # a why reads the view and the ui only
     fr, en = app.ui.message or ("", "")
     # One sentence for each reason: the dealt ranks' says what the pile holds.
     assert isinstance(line.action, Why)

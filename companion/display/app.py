@@ -250,7 +250,7 @@ class App:
         return self.table.engine if self.table is not None else None
 
     @property
-    def screens(self) -> GameScreens:
+    def screens(self) -> GameScreens[Any, Any]:
         """The shown game's side of the display (the running game's, else the setup form's)."""
         return screens_for(self.ui.game)
 

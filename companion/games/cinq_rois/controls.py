@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.display.game_ui import TableHandle
 from companion.display.layout import GameAction
 from companion.display.state import Ui
 from companion.games.cinq_rois.actions import (
@@ -41,24 +42,28 @@ if TYPE_CHECKING:
 # --- what each action does (``act`` finds it by the action's type) ---------------------------
 
 
-def _lots(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: DrawLots) -> None:
+def _lots(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: DrawLots
+) -> None:
     entry.lots_skipped = False
     sc.draw_lots(app)
 
 
-def _skip_lots(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: SkipLots) -> None:
+def _skip_lots(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: SkipLots
+) -> None:
     entry.lots_skipped = True
     ui.screen = None
 
 
 def _pick_dealer(
-    sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: PickDealer
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: PickDealer
 ) -> None:
     if v.dealer_open:
         app.submit(Dealer(player=v.players[action.seat]))
 
 
-def _out(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: GoOut) -> None:
+def _out(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: GoOut) -> None:
     seat = action.seat
     on_entry = app.last_screen == "entry"
     if entry.out == v.players[seat]:
@@ -74,59 +79,71 @@ def _out(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, acti
     sc._show_leds(app)
 
 
-def _turn(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: TurnPlayed) -> None:
+def _turn(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: TurnPlayed
+) -> None:
     entry.turn_done(action.seat)
     if not entry.pending:
         ui.screen = None
     sc._show_leds(app)
 
 
-def _to_entry(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: ToEntry) -> None:
+def _to_entry(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: ToEntry
+) -> None:
     entry.skip_turns()
     ui.screen = None
     sc._show_leds(app)
 
 
-def _cancel_out(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: CancelOut) -> None:
+def _cancel_out(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: CancelOut
+) -> None:
     entry.out = None
     entry.pending = []
     ui.screen = None
     sc._show_leds(app)
 
 
-def _why_card(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: WhyCard) -> None:
+def _why_card(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: WhyCard
+) -> None:
     reason = entry.card_reason(action.card)
     if reason is not None:
         ui.say(*reason)
 
 
-def _back(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: Back) -> None:
+def _back(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: Back) -> None:
     entry.back()
 
 
-def _continue(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: Continue) -> None:
+def _continue(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: Continue
+) -> None:
     ui.show_result = False
     ui.screen = None
     app.maybe_simulate()
 
 
-def _mode(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: SetMode) -> None:
+def _mode(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: SetMode) -> None:
     entry.set_mode(action.mode)
 
 
-def _pick(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: PickPlayer) -> None:
+def _pick(
+    sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: PickPlayer
+) -> None:
     entry.select(action.seat)
 
 
-def _digit(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: Digit) -> None:
+def _digit(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: Digit) -> None:
     sc._refuse(ui, entry.digit(action.digit))
 
 
-def _card(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: AddCard) -> None:
+def _card(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: AddCard) -> None:
     sc._refuse(ui, entry.add(action.card))
 
 
-def _enter(sc: CinqRoisScreens, app: Any, ui: Ui, v: View, entry: RoundEntry, action: Enter) -> None:
+def _enter(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: Enter) -> None:
     sc._enter(app, entry)
 
 
@@ -150,7 +167,7 @@ HANDLERS: dict[type[GameAction], _Handler] = {
 }
 
 
-def act(sc: CinqRoisScreens, app: Any, action: GameAction) -> bool:
+def act(sc: CinqRoisScreens, app: TableHandle, action: GameAction) -> bool:
     """Do ``action`` at the table; False when it is not one of Les Cinq Rois' (or no game is on)."""
     handler = HANDLERS.get(type(action))
     if handler is None or app.view is None:

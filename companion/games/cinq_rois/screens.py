@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from companion.display.blocks import rank_keys, rank_label
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
 from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
@@ -32,7 +32,7 @@ from companion.games.cinq_rois.draw.rules_page import rule_lines
 from companion.games.cinq_rois.draw.sheet import draw_sheet
 from companion.games.cinq_rois.entry import MODES, Mode, RoundEntry
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
-from companion.games.cinq_rois.rules import RoundResult
+from companion.games.cinq_rois.rules import CinqRoisGame, RoundResult
 from companion.games.cinq_rois.view import (
     JOKER,
     View,
@@ -73,7 +73,7 @@ MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 BUTTON_SCREENS = ("sheet", "lots", "lastturn", "round", "gameover", "rules", "status")
 
 
-class CinqRoisScreens(GameScreens):
+class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
     game = "cinq-rois"
     title = "Les Cinq Rois"
     screens = ("sheet", "lots", "lastturn", "entry", "round", "gameover")
@@ -139,10 +139,10 @@ class CinqRoisScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def _entry(self, app: Any) -> RoundEntry:
+    def _entry(self, app: TableHandle) -> RoundEntry:
         return entry_for(app.ui, app.view)
 
-    def _show_leds(self, app: Any) -> None:
+    def _show_leds(self, app: TableHandle) -> None:
         game = app.game
         if game is None:
             return
@@ -153,7 +153,7 @@ class CinqRoisScreens(GameScreens):
         self._lit = (game, seats)
         app.buttons.show(game, self)
 
-    def draw_lots(self, app: Any) -> None:
+    def draw_lots(self, app: TableHandle) -> None:
         """A fair draw of the first dealer, from the table's seed: a resumed table draws the
         same seat."""
         game = app.game
@@ -162,7 +162,7 @@ class CinqRoisScreens(GameScreens):
         rng = random.Random(f"{app.seed}:cinq-rois:dealer")
         app.submit(Dealer(player=game.players[rng.randrange(len(game.players))]))
 
-    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+    def press(self, app: TableHandle, seat: int, t_us: int, res_us: int | None = None) -> None:
         game = app.game
         if game is None or game.finished or not 0 <= seat < len(game.players):
             return
@@ -184,10 +184,10 @@ class CinqRoisScreens(GameScreens):
         app.dirty = True
         self._show_leds(app)
 
-    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+    def keys_are_buttons(self, app: TableHandle, screen: str) -> bool:
         return screen in BUTTON_SCREENS
 
-    def after(self, app: Any, event: Any, before: View | None) -> None:
+    def after(self, app: TableHandle, event: Any, before: View | None) -> None:
         ui: Ui = app.ui
         v: View = app.view
         if isinstance(event, Dealer):
@@ -221,7 +221,7 @@ class CinqRoisScreens(GameScreens):
             return tr("undone.dealer", lang, name=short_name(last.player, engine.players))
         return None
 
-    def simulate(self, app: Any, sim: Any) -> None:
+    def simulate(self, app: TableHandle, sim: Any) -> None:
         """Simulated players: one presses to draw the first dealer, then each round is really
         played out (``sim.play_round``, seeded by the table's seed and the round): whoever combines
         first presses "I go out", the others press as their last turns are played, and the entry
@@ -258,7 +258,7 @@ class CinqRoisScreens(GameScreens):
         for i in range(1, n):
             press((seat + i) % n)
 
-    def do(self, app: Any, action: Action) -> bool:
+    def do(self, app: TableHandle, action: Action) -> bool:
         return isinstance(action, GameAction) and act(self, app, action)
 
     @staticmethod
@@ -266,7 +266,7 @@ class CinqRoisScreens(GameScreens):
         if reason is not None:
             ui.say(*reason)
 
-    def _enter(self, app: Any, entry: RoundEntry) -> None:
+    def _enter(self, app: TableHandle, entry: RoundEntry) -> None:
         """Enter: the next player still to enter, else the round goes to the table."""
         ui: Ui = app.ui
         if entry.out is None:
@@ -290,7 +290,7 @@ class CinqRoisScreens(GameScreens):
         if ui.message is not None and ui.lang == "fr":
             ui.message = (typo(ui.message[0], "fr"), ui.message[1])
 
-    def confirm(self, app: Any, screen: str) -> Action | None:
+    def confirm(self, app: TableHandle, screen: str) -> Action | None:
         v: View | None = app.view
         if v is None or v.finished:
             return None
@@ -306,7 +306,7 @@ class CinqRoisScreens(GameScreens):
             return ("nav", "entry")
         return None
 
-    def cancel(self, app: Any, screen: str) -> bool:
+    def cancel(self, app: TableHandle, screen: str) -> bool:
         ui: Ui = app.ui
         v: View | None = app.view
         if v is None:
@@ -326,7 +326,7 @@ class CinqRoisScreens(GameScreens):
             return self.do(app, Continue())
         return False
 
-    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+    def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:
         ui: Ui = app.ui
         v: View | None = app.view
         if v is None or screen != "entry" or v.finished:
@@ -356,7 +356,7 @@ class CinqRoisScreens(GameScreens):
             step = 1 if key == pygame.K_DOWN else -1
             entry.select((entry.active + step) % len(v.players))
 
-    def _seat_key(self, app: Any, v: View, entry: RoundEntry, key: int, ctrl: bool) -> None:
+    def _seat_key(self, app: TableHandle, v: View, entry: RoundEntry, key: int, ctrl: bool) -> None:
         """A seat's key: with Ctrl, that player goes out (or not) as the touch does; alone, while
         nobody has, that player goes out and the last turns are taken as played."""
         seat = SEAT_KEYS[key]
@@ -377,7 +377,7 @@ class CinqRoisScreens(GameScreens):
             return False
         return True
 
-    def _card_key(self, app: Any, entry: RoundEntry, key: int) -> bool:
+    def _card_key(self, app: TableHandle, entry: RoundEntry, key: int) -> bool:
         """Rank then suit, as the cards are written: 7 H, 1 0 S, J K (the joker), Q D."""
         ui: Ui = app.ui
         if entry.rank is not None:

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from companion.display.blocks import rank_keys
+from companion.display.game_ui import TableHandle
 from companion.display.layout import Action, GameAction
 from companion.display.lots import fair_seat
 from companion.display.state import Ui
@@ -37,7 +38,7 @@ from companion.i18n import t
 # --- what each action does ---------------------------------------------------------------------
 
 
-def _judge(app: Any, ui: Ui, v: View | None, action: Judge) -> None:
+def _judge(app: TableHandle, ui: Ui, v: View | None, action: Judge) -> None:
     if action.valid:
         app.submit(Verdict(valid=True))
     elif v is not None and v.live is not None:
@@ -46,14 +47,14 @@ def _judge(app: Any, ui: Ui, v: View | None, action: Judge) -> None:
         kilo_ui(ui).penalized = [v.live.claimant] if v.live.claimant else []
 
 
-def _toggle(app: Any, ui: Ui, v: View | None, action: Toggle) -> None:
+def _toggle(app: TableHandle, ui: Ui, v: View | None, action: Toggle) -> None:
     if action.name in kilo_ui(ui).penalized:
         kilo_ui(ui).penalized.remove(action.name)
     else:
         kilo_ui(ui).penalized.append(action.name)
 
 
-def _confirm_false(app: Any, ui: Ui, v: View | None, action: ConfirmFalse) -> None:
+def _confirm_false(app: TableHandle, ui: Ui, v: View | None, action: ConfirmFalse) -> None:
     if not kilo_ui(ui).penalized:
         ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
         return
@@ -70,12 +71,12 @@ def _confirm_false(app: Any, ui: Ui, v: View | None, action: ConfirmFalse) -> No
         app.decision_ns = made
 
 
-def _continue(app: Any, ui: Ui, v: View | None, action: Continue) -> None:
+def _continue(app: TableHandle, ui: Ui, v: View | None, action: Continue) -> None:
     ui.show_result = False
     ui.screen = None
 
 
-def _rank(app: Any, ui: Ui, v: View | None, action: PickRank) -> None:
+def _rank(app: TableHandle, ui: Ui, v: View | None, action: PickRank) -> None:
     ui.show_result = False
     ui.screen = None
     rank = action.rank
@@ -89,7 +90,7 @@ def _rank(app: Any, ui: Ui, v: View | None, action: PickRank) -> None:
         k.suit = None
 
 
-def _suit(app: Any, ui: Ui, v: View | None, action: PickSuit) -> None:
+def _suit(app: TableHandle, ui: Ui, v: View | None, action: PickSuit) -> None:
     suit = action.suit
     k = kilo_ui(ui)
     if suit is not None and k.rank and v is not None:
@@ -100,7 +101,7 @@ def _suit(app: Any, ui: Ui, v: View | None, action: PickSuit) -> None:
     kilo_ui(ui).suit = suit
 
 
-def _why(app: Any, ui: Ui, v: View | None, action: Why) -> None:
+def _why(app: TableHandle, ui: Ui, v: View | None, action: Why) -> None:
     if v is None:
         return
     key = str(action.key)
@@ -112,7 +113,7 @@ def _why(app: Any, ui: Ui, v: View | None, action: Why) -> None:
         ui.say(*reason)
 
 
-def _draw(app: Any, ui: Ui, v: View | None, action: DrawCard) -> None:
+def _draw(app: TableHandle, ui: Ui, v: View | None, action: DrawCard) -> None:
     if v is None or not v.owed:
         return
     k = kilo_ui(ui)
@@ -122,11 +123,11 @@ def _draw(app: Any, ui: Ui, v: View | None, action: DrawCard) -> None:
     app.submit(Draw(player=v.owed[0], card=k.rank + (k.suit or "")))
 
 
-def _starter(app: Any, ui: Ui, v: View | None, action: SetStarter) -> None:
+def _starter(app: TableHandle, ui: Ui, v: View | None, action: SetStarter) -> None:
     app.submit(Starter(player=action.player))
 
 
-def _lots(app: Any, ui: Ui, v: View | None, action: DrawLots) -> None:
+def _lots(app: TableHandle, ui: Ui, v: View | None, action: DrawLots) -> None:
     game = app.table.engine
     if game.dealer_open:
         seat = fair_seat(app.seed, "kilo:dealer", len(game.players))
@@ -150,7 +151,7 @@ HANDLERS: dict[type[GameAction], Handler] = {
 }
 
 
-def act(app: Any, action: GameAction) -> bool:
+def act(app: TableHandle, action: GameAction) -> bool:
     """Do ``action`` at the table; False when it is not one of Kilo de merde's."""
     handler = HANDLERS.get(type(action))
     if handler is None:
@@ -188,7 +189,7 @@ def _card_key(ui: Ui, v: View | None, key: int, screen: str) -> Action | None:
     return None
 
 
-def _pick_seat(app: Any, ui: Ui, v: View, seat: int) -> None:
+def _pick_seat(app: TableHandle, ui: Ui, v: View, seat: int) -> None:
     """A seat's digit while the players who slapped in error are picked."""
     if seat >= len(v.players):
         return
@@ -200,7 +201,7 @@ def _pick_seat(app: Any, ui: Ui, v: View, seat: int) -> None:
         ui.say(t("scr.pick.not_pressed", "fr", name=name), t("scr.pick.not_pressed", "en", name=name))
 
 
-def key_action(app: Any, key: int, screen: str) -> bool:
+def key_action(app: TableHandle, key: int, screen: str) -> bool:
     """A key on one of Kilo de merde's screens; False to let the generic keys act."""
     ui: Ui = app.ui
     v: View | None = app.view

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
 from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.lots import draw_lots_overlay
 from companion.display.names import short_name
@@ -49,7 +49,7 @@ from companion.table.log import Undo
 Rect = pygame.Rect
 
 
-def _after_press(app: Any, v: View, ui: Ui, before: View | None) -> None:
+def _after_press(app: TableHandle, v: View, ui: Ui, before: View | None) -> None:
     """A press counted: the countdown starts with a window's first, each new one sounds."""
     if v.live is None:
         return
@@ -59,7 +59,7 @@ def _after_press(app: Any, v: View, ui: Ui, before: View | None) -> None:
         app.sounds.play("slap")
 
 
-def _after_draw(app: Any, v: View, ui: Ui) -> None:
+def _after_draw(app: TableHandle, v: View, ui: Ui) -> None:
     """A card drawn: the entry is cleared and the flush, or the card itself, shown for a moment."""
     kilo_ui(ui).rank = kilo_ui(ui).suit = None
     ui.show_result = False
@@ -73,7 +73,7 @@ def _after_draw(app: Any, v: View, ui: Ui) -> None:
         app.sounds.play("flush")
 
 
-class KiloScreens(GameScreens):
+class KiloScreens(GameScreens[View, KiloGame]):
     game = "kilo"
     title = "Kilo de merde"
     screens = ("table", "slap", "verdict", "card", "pile", "history", "gameover")
@@ -124,7 +124,7 @@ class KiloScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+    def press(self, app: TableHandle, seat: int, t_us: int, res_us: int | None = None) -> None:
         game = app.table.engine
         if 0 <= seat < len(game.players):
             app.submit(Press(player=game.players[seat], t_us=t_us, res_us=res_us))
@@ -164,7 +164,7 @@ class KiloScreens(GameScreens):
             pass  # a table whose rules refuse these: what was built still warms
         return views
 
-    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+    def keys_are_buttons(self, app: TableHandle, screen: str) -> bool:
         v = app.view
         return not kilo_ui(app.ui).picking and screen != "card" and v.awaiting != "draw"
 
@@ -176,7 +176,7 @@ class KiloScreens(GameScreens):
         game: KiloGame = engine
         return game.awaiting == "verdict", len(game.window().order)
 
-    def after_marked(self, app: Any, event: Any, mark: tuple[bool, int]) -> None:
+    def after_marked(self, app: TableHandle, event: Any, mark: tuple[bool, int]) -> None:
         # The Press branch of ``after``: View.live is set exactly when the game awaits a verdict,
         # and its presses are the window's order (view.build_view).
         game: KiloGame = app.table.engine
@@ -190,7 +190,7 @@ class KiloScreens(GameScreens):
         if not was_live or len(game.window().order) > counted:
             app.sounds.play("slap")
 
-    def after(self, app: Any, event: Any, before: View | None) -> None:
+    def after(self, app: TableHandle, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui
         if isinstance(event, Press):
@@ -215,7 +215,7 @@ class KiloScreens(GameScreens):
             ui.screen = None
             ui.window_open_at = None  # a window reopened by an undo closed long ago
 
-    def _late(self, app: Any, game: KiloGame, event: Press) -> bool:
+    def _late(self, app: TableHandle, game: KiloGame, event: Press) -> bool:
         """A press that arrived after the verdict it was made before: the verdict is judged
         again while no draw has followed it (``undo``, the same ``close`` and ``verdict``),
         else it is only recorded; either way the table says so. True if it was late."""
@@ -238,7 +238,7 @@ class KiloScreens(GameScreens):
         )
         return True
 
-    def resumed(self, app: Any) -> bool:
+    def resumed(self, app: TableHandle) -> bool:
         """A slap window open when the table stopped (a crash, a pulled plug): its timeout did
         not run while nobody could press. The stop, from the latest instant the journal knows of
         the window to now on the window's clock, is journaled (``outage``) and said, and the
@@ -341,7 +341,7 @@ class KiloScreens(GameScreens):
             )
         return None
 
-    def simulate(self, app: Any, sim: Any) -> None:
+    def simulate(self, app: TableHandle, sim: Any) -> None:
         """Simulated players slap once per window the table is waiting for."""
         game = app.table.engine
         if game.awaiting != "play":
@@ -350,13 +350,13 @@ class KiloScreens(GameScreens):
         sim.trigger_slap(skip=skip)
         app.sim_busy = True
 
-    def do(self, app: Any, action: Action) -> bool:
+    def do(self, app: TableHandle, action: Action) -> bool:
         return isinstance(action, GameAction) and act(app, action)
 
-    def confirm(self, app: Any, screen: str) -> Action | None:
+    def confirm(self, app: TableHandle, screen: str) -> Action | None:
         return confirm_action(app.ui, screen)
 
-    def cancel(self, app: Any, screen: str) -> bool:
+    def cancel(self, app: TableHandle, screen: str) -> bool:
         ui: Ui = app.ui
         if screen == "verdict" and not kilo_ui(ui).picking and app.view and app.view.live:
             app.do(Judge(valid=False))
@@ -369,7 +369,7 @@ class KiloScreens(GameScreens):
             return False
         return True
 
-    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+    def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:
         return key_action(app, key, screen)
 
     # --- buttons and LEDs ----------------------------------------------------------------------

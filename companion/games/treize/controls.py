@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.display.game_ui import TableHandle
 from companion.display.layout import GameAction
 from companion.display.state import Ui
 from companion.games.treize.actions import (
@@ -43,24 +44,30 @@ if TYPE_CHECKING:
 # --- what each action does (``act`` finds it by the action's type) ---------------------------
 
 
-def _lots(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: DrawLots) -> None:
+def _lots(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: DrawLots
+) -> None:
     if game.awaiting == "starter":
         sc._submit(app, draw_lots(lots_rng(app.seed, game.game_number), game))
 
 
-def _next(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: NextGame) -> None:
+def _next(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: NextGame
+) -> None:
     app.ui.show_result = False
     app.ui.screen = None
 
 
-def _took(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: Took) -> None:
+def _took(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: Took
+) -> None:
     player = e.player if e is not None and e.kind == "take" else v.turn
     if player is not None:
         sc._pass(app, player, action.value)
 
 
 def _play_open(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: OpenPlay
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: OpenPlay
 ) -> None:
     if v.turn is not None and tracking(v, app.ui) and v.awaiting == "play":
         app.ui.entry = Entry("play", v.turn)
@@ -68,7 +75,7 @@ def _play_open(
 
 
 def _count(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: ChooseCount
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: ChooseCount
 ) -> None:
     if e is None or e.kind != "play" or e.value is None:
         app.ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
@@ -77,20 +84,20 @@ def _count(
 
 
 def _why_value(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: WhyValue
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: WhyValue
 ) -> None:
     sc._value(app, v, action.value)
 
 
 def _why_count(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: WhyCount
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: WhyCount
 ) -> None:
     if e is not None and e.value is not None:
         sc._count(app, v, e, action.count)
 
 
 def _play(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: PlayEntered
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: PlayEntered
 ) -> None:
     ui: Ui = app.ui
     if e is None or e.kind != "play" or e.value is None:
@@ -102,7 +109,7 @@ def _play(
 
 
 def _helper(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: ToggleHelper
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: ToggleHelper
 ) -> None:
     ui: Ui = app.ui
     if v.mode is None and not v.finished:
@@ -112,25 +119,31 @@ def _helper(
 
 
 def _end_open(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: OpenEnd
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: OpenEnd
 ) -> None:
     if not tracking(v, app.ui) and not v.finished:
         app.ui.entry = Entry("end")
         app.ui.screen = None
 
 
-def _winner(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: Winner) -> None:
+def _winner(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: Winner
+) -> None:
     if e is not None and e.kind == "end":
         e.player = action.player
 
 
-def _left(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: CardsLeft) -> None:
+def _left(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: CardsLeft
+) -> None:
     if e is not None and e.kind == "end":
         name = action.player
         e.left[name] = max(0, e.left.get(name, v.dealt) + action.step)
 
 
-def _end(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: EndGame) -> None:
+def _end(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: EndGame
+) -> None:
     if e is None or e.kind != "end" or e.player is None:
         app.ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
         return
@@ -139,12 +152,14 @@ def _end(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None
     sc._submit(app, GameEnd(winner=winner, left=left))
 
 
-def _pass(sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: PassTurn) -> None:
+def _pass(
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: PassTurn
+) -> None:
     sc._pass(app, action.player)
 
 
 def _value(
-    sc: TreizeScreens, app: Any, v: View, game: TreizeGame, e: Entry | None, action: ChooseValue
+    sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: ChooseValue
 ) -> None:
     sc._value(app, v, action.value)
 
@@ -170,7 +185,7 @@ HANDLERS: dict[
 }
 
 
-def act(sc: TreizeScreens, app: Any, action: GameAction) -> bool:
+def act(sc: TreizeScreens, app: TableHandle, action: GameAction) -> bool:
     """Do ``action`` at the table; False when it is not one of 13 feuilles' (or no game is on)."""
     handler = HANDLERS.get(type(action))
     if handler is None or app.view is None or app.table is None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
 from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
@@ -120,7 +120,7 @@ class SimMoves:
     items: tuple[Any, ...]
 
 
-class TreizeScreens(GameScreens):
+class TreizeScreens(GameScreens[View, TreizeGame]):
     game = "treize"
     title = "13 feuilles"
     screens = ("table", "play", "take", "lots", "scores", "end", "gameover")
@@ -178,7 +178,7 @@ class TreizeScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+    def press(self, app: TableHandle, seat: int, t_us: int, res_us: int | None = None) -> None:
         game: TreizeGame = app.table.engine
         if not 0 <= seat < len(game.players):
             return
@@ -189,7 +189,7 @@ class TreizeScreens(GameScreens):
         else:
             self._pass(app, game.players[seat])
 
-    def _pass(self, app: Any, name: str, took: int | None = None) -> None:
+    def _pass(self, app: TableHandle, name: str, took: int | None = None) -> None:
         """A player passes: journaled at once, or after the table says which card was taken."""
         game: TreizeGame = app.table.engine
         ui: Ui = app.ui
@@ -226,7 +226,7 @@ class TreizeScreens(GameScreens):
             return
         self._submit(app, event)
 
-    def _submit(self, app: Any, event: Any) -> bool:
+    def _submit(self, app: TableHandle, event: Any) -> bool:
         game = app.table.engine
         try:
             game.check(event)
@@ -236,10 +236,10 @@ class TreizeScreens(GameScreens):
             return False
         return bool(app.submit(event))
 
-    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+    def keys_are_buttons(self, app: TableHandle, screen: str) -> bool:
         return screen not in ("play", "take", "end")
 
-    def after(self, app: Any, event: Any, before: View | None) -> None:
+    def after(self, app: TableHandle, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui
         bot = self._bots.get(app.table.game_id)
@@ -278,10 +278,10 @@ class TreizeScreens(GameScreens):
             return t("treize.undone.end", lang)
         return None
 
-    def do(self, app: Any, action: Action) -> bool:
+    def do(self, app: TableHandle, action: Action) -> bool:
         return isinstance(action, GameAction) and act(self, app, action)
 
-    def _value(self, app: Any, v: View, value: int) -> None:
+    def _value(self, app: TableHandle, v: View, value: int) -> None:
         ui: Ui = app.ui
         e = entry_of(ui)
         if v.turn is None:
@@ -303,7 +303,7 @@ class TreizeScreens(GameScreens):
         e.value = value
         e.count = opt[0] if opt[0] == opt[1] else None
 
-    def _count(self, app: Any, v: View, e: Entry, count: int) -> None:
+    def _count(self, app: TableHandle, v: View, e: Entry, count: int) -> None:
         ui: Ui = app.ui
         if e.value is None or v.turn is None:
             return
@@ -315,7 +315,7 @@ class TreizeScreens(GameScreens):
         ui.message = None
         e.count = count
 
-    def confirm(self, app: Any, screen: str) -> Action | None:
+    def confirm(self, app: TableHandle, screen: str) -> Action | None:
         v: View = app.view
         ui: Ui = app.ui
         if screen == "lots" and v.awaiting == "starter":
@@ -334,7 +334,7 @@ class TreizeScreens(GameScreens):
             return OpenPlay()
         return None
 
-    def cancel(self, app: Any, screen: str) -> bool:
+    def cancel(self, app: TableHandle, screen: str) -> bool:
         """Escape drops what is half entered (Backspace steps back one tap)."""
         ui: Ui = app.ui
         if entry_of(ui) is None:
@@ -343,7 +343,7 @@ class TreizeScreens(GameScreens):
         ui.screen = None
         return True
 
-    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+    def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:
         ui: Ui = app.ui
         e = entry_of(ui)
         if screen == "play" and e is not None and e.kind == "play":
@@ -371,14 +371,14 @@ class TreizeScreens(GameScreens):
             return True
         return False
 
-    def handle(self, app: Any, item: Any) -> bool:
+    def handle(self, app: TableHandle, item: Any) -> bool:
         handler = _SIM_ITEMS.get(type(item))
         if handler is None:
             return False
         handler(self, app, item)
         return True
 
-    def _bot(self, app: Any) -> AutoPlayer:
+    def _bot(self, app: TableHandle) -> AutoPlayer:
         game_id = app.table.game_id
         bot = self._bots.get(game_id)
         if bot is None:
@@ -391,7 +391,7 @@ class TreizeScreens(GameScreens):
             self._bots[game_id] = bot
         return bot
 
-    def simulate(self, app: Any, sim: Any) -> None:
+    def simulate(self, app: TableHandle, sim: Any) -> None:
         """The simulated table: a pass is the player's button, a play is entered in two taps."""
         game: TreizeGame = app.table.engine
         state = (app.table.seq, app.ui.show_result)
@@ -485,7 +485,7 @@ class TreizeScreens(GameScreens):
 # --- the simulated table's own queue items (``TreizeScreens.handle``, by the item's type) -------
 
 
-def _sim_moves(sc: TreizeScreens, app: Any, item: SimMoves) -> None:
+def _sim_moves(sc: TreizeScreens, app: TableHandle, item: SimMoves) -> None:
     if (app.table.game_id, app.table.seq) != (item.game_id, item.seq):
         app.sim_done()  # decided for a state that is gone: decide again for this one
         return
@@ -493,7 +493,7 @@ def _sim_moves(sc: TreizeScreens, app: Any, item: SimMoves) -> None:
         app.handle_item(part)
 
 
-def _sim_play(sc: TreizeScreens, app: Any, item: SimPlay) -> None:
+def _sim_play(sc: TreizeScreens, app: TableHandle, item: SimPlay) -> None:
     play = item.play
     if app.view is not None and app.view.turn == play.player:
         sc.do(app, OpenPlay())
@@ -502,13 +502,13 @@ def _sim_play(sc: TreizeScreens, app: Any, item: SimPlay) -> None:
         sc.do(app, PlayEntered())
 
 
-def _sim_took(sc: TreizeScreens, app: Any, item: SimTook) -> None:
+def _sim_took(sc: TreizeScreens, app: TableHandle, item: SimTook) -> None:
     e = entry_of(app.ui)
     if e is not None and e.kind == "take" and e.player == item.player:
         sc.do(app, Took(item.value))
 
 
-def _sim_next(sc: TreizeScreens, app: Any, item: SimNext) -> None:
+def _sim_next(sc: TreizeScreens, app: TableHandle, item: SimNext) -> None:
     if app.ui.show_result:
         sc.do(app, NextGame())
 
