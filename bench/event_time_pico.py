@@ -46,6 +46,7 @@ from serial_helpers import SEAT_PINS, FirmwareBoard, Plug
 
 from companion.display.app import App, open_display
 from companion.display.state import Ui
+from companion.games.kilo.actions import Continue, DrawCard, PickRank
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.serial_source import SerialSource
@@ -198,11 +199,11 @@ def draw_owed(app: App) -> None:
     assert game is not None
     while game.awaiting == "draw" and not game.finished:
         owed = len(game.owed_draws)
-        app.do(("continue",))
+        app.do(Continue())
         _, counts = game.draw_source()
         ranks = [r.value for r, n in counts.items() if n]
-        app.do(("rank", "7" if "7" in ranks else ranks[0]))
-        app.do(("draw",))
+        app.do(PickRank("7" if "7" in ranks else ranks[0]))
+        app.do(DrawCard())
         step_until(app, lambda: len(game.owed_draws) < owed or game.finished)
 
 
