@@ -228,7 +228,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
                 board.press(SEAT_PINS[1], 20_000, hold_us=HOLD_US)
                 step_until(app, lambda: len(game.window().order) == 2)
                 # Killed: what was held is lost, the port and the journal dropped.
-                app._drop_held()
+                app.commits.drop(app.table)
                 app.stop_source()
                 journal.close()
                 # Chloé slaps while nothing reads the board, |offset| ms before the restart.

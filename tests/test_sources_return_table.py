@@ -1,5 +1,5 @@
 """Sources that come back, seen from the table screen (issue 20, point 3): the App's own source
-(``App._build_source``, as ``companion play`` builds it) restarts a crashed reader and waits for
+(``SourceHost.build``, as ``companion play`` builds it) restarts a crashed reader and waits for
 a board missing at start, and the table sees both in its hardware status."""
 
 from __future__ import annotations
