@@ -10,7 +10,6 @@ drawn: the loop sleeps on its inputs.
 from __future__ import annotations
 
 import dataclasses
-import os
 import queue
 import sys
 import time
@@ -22,16 +21,17 @@ import pygame
 
 from companion.display import names
 from companion.display.commits import Commits
+from companion.display.controls import Controls
 from companion.display.event_time import Gate, left_out_message
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
-from companion.display.layout import Action, AppAction, Fonts, GameAction, Painter, Retained
+from companion.display.layout import Action, Fonts, Painter, Retained
 from companion.display.rotation import Rotated
 from companion.display.screens import draw
 from companion.display.setup_actions import Setup
 from companion.display.sound import Sounds
-from companion.display.source_host import CONFIRM_KEYS, SourceHost
-from companion.display.state import Ui, active_screen, auto_screen
+from companion.display.source_host import SourceHost
+from companion.display.state import Ui, active_screen
 from companion.errors import CompanionError, RuleError
 from companion.i18n import t
 from companion.inputs.base import (
@@ -48,24 +48,6 @@ from companion.table.log import Undo
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
     from concurrent.futures import Future, ThreadPoolExecutor
 
-NAV_KEYS = {
-    pygame.K_t: "table",
-    pygame.K_p: "pile",
-    pygame.K_g: "history",
-    pygame.K_h: "history",
-    pygame.K_r: "rules",
-    pygame.K_s: "status",
-    pygame.K_c: "stats",
-}
-# The keys every screen reads the same way (the form and the game's screens first).
-KEY_ACTIONS: dict[int, AppAction] = {
-    **{k: ("confirm",) for k in CONFIRM_KEYS},
-    pygame.K_ESCAPE: ("cancel",),
-    pygame.K_BACKSPACE: ("undo",),
-    pygame.K_u: ("undo",),
-    pygame.K_m: ("mute",),
-    pygame.K_l: ("lang",),
-}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 # Once no key, touch or queue item has come for IDLE_AFTER_S, touches and keys are read less
@@ -211,7 +193,7 @@ class App:
         self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
         self.buttons = ButtonFeedback(leds)
         self.setup = Setup(self)
-        self._own_actions = self._app_actions()
+        self.controls = Controls(self)
         self.sim_busy = False
         # The read-only picture of the game, built when read after a change (``view``): a step
         # that hands N presses to the game builds it once, not N times.
@@ -559,231 +541,23 @@ class App:
             del hw.notes[:-10]
         self.dirty = True
 
-    # --- actions (touch, keys and referee buttons all end here) ------------------------------
+    # --- controls (display/controls.py) --------------------------------------------------------
 
     def do(self, action: Action) -> None:
-        if isinstance(action, GameAction):
-            self._do_game(action)
-            return
-        kind = str(action[0])
-        self.dirty = True
-        if kind not in ("toggle", "rank", "suit"):
-            self.ui.message = None
-        if self._menu_takes(kind):
-            return
-        own = self._own_actions.get(kind)
-        if own is not None and (kind != "web_revoke" or self.web is not None):
-            own(action)
-        elif not (self.table is not None and self.screens.do(self, action)):
-            self._leave_game(action)
+        self.controls.do(action)
 
-    def _menu_takes(self, kind: str) -> bool:
-        """The menu button opens or closes the menu; any choice closes it, Esc only closes it."""
-        ui = self.ui
-        if kind == "menu":
-            ui.menu = not ui.menu
-            return True
-        if ui.menu:
-            ui.menu = False
-            return kind == "cancel"
-        return False
-
-    def _app_actions(self) -> dict[str, Callable[[AppAction], None]]:
-        """The App's own actions by tag (a game's come after them, the setup form's last)."""
-        return {
-            "confirm": lambda _a: self.do(self._confirm_action(self._screen())),
-            "cancel": lambda _a: self.cancel(self._screen()),
-            "undo": lambda _a: self._undo(),
-            "dismiss": lambda _a: setattr(self.ui, "message", None),
-            "nav": self._nav,
-            "mute": lambda _a: self._mute(),
-            "voice": lambda _a: self._voice(),
-            "lang": lambda _a: self._lang(),
-            "quit": lambda _a: setattr(self, "running", False),
-            "web_revoke": lambda a: self.web.revoke(str(a[1])),  # a lost phone: a new code
-            "web_page": lambda _a: self._next_codes(),  # the phones' codes that did not fit
-        }
-
-    def _screen(self) -> str:
-        return active_screen(self.view, self.ui)
-
-    def _undo(self) -> None:
-        if self.table is not None:
-            self.submit(Undo())
-
-    def _nav(self, action: AppAction) -> None:
-        target = str(action[1])
-        if target == "stats":
-            self.load_tally()
-        ui = self.ui
-        ui.screen = None if target == "auto" or target == auto_screen(self.view, ui) else target
-
-    def _mute(self) -> None:
-        self.ui.muted = not self.ui.muted
-        self.sounds.muted = self.ui.muted
-
-    def _voice(self) -> None:
-        self.ui.voice = not self.ui.voice
-        self.sounds.set_voice(self.ui.voice)
-
-    def _lang(self) -> None:
-        self.ui.lang = "en" if self.ui.lang == "fr" else "fr"
-        self._keep_lang(self.ui.lang)
-
-    def _next_codes(self) -> None:
-        self.ui.hardware.codes_page += 1
-
-    def _leave_game(self, action: AppAction) -> None:
-        """Again (the same game anew), a new one (the setup form), or the form's own actions."""
-        kind = action[0]
-        if kind == "again":
-            game = self.game
-            if game is not None:
-                self.start_game(game.setup, self.source_name)
-        elif kind == "new":
-            self.setup.fill()
-            self.ui.screen = "setup"
-        else:
-            self.setup.do(action)
-
-    def _do_game(self, action: GameAction) -> None:
-        """A game's own action: the message and the menu as for any action, then the game's."""
-        self.dirty = True
-        if not action.keeps_message:
-            self.ui.message = None
-        self.ui.menu = False
-        if self.table is not None:
-            self.screens.do(self, action)
-
-    def _keep_lang(self, lang: str) -> None:
-        """The table's language belongs to the table (issue 24): the choice made on the screen
-        goes to ``[table] lang`` of its config, so the next start and every command speak it.
-        A file that cannot take it leaves the language changed for now, and says why."""
-        if self.settings_path is None:
-            return
-        from companion.hardware.config_edit import Key, set_in_file
-
-        try:
-            set_in_file(self.settings_path, Key("table", "lang"), lang)
-        except CompanionError as err:
-            self.ui.say(
-                t("scr.lang_not_kept", "fr", why=err.message("fr")),
-                t("scr.lang_not_kept", "en", why=err.message("en")),
-            )
-
-    def _confirm_action(self, screen: str) -> Action:
-        if self.view is not None:
-            action = self.screens.confirm(self, screen)
-            if action is not None:
-                return action
-        if screen == "gameover":
-            return ("again",) if self.view is not None and self.view.finished else ("noop",)
-        if screen == "setup":
-            return ("start",)
-        return ("nav", "auto")
-
-    def cancel(self, screen: str) -> None:
-        ui = self.ui
-        if self.view is not None and self.screens.cancel(self, screen):
-            return
-        if ui.setup.editing is not None:
-            self.setup.end_typing(force=True)
-        elif ui.screen is not None and self.view is not None:
-            ui.screen = None
-
-    # --- pygame events -----------------------------------------------------------------------
-
-    def handle_pygame(self, ev: pygame.event.Event) -> None:
-        et = ev.type
-        if et == pygame.QUIT:
-            self.running = False
-        elif et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-            self.surface = pygame.display.get_surface() or self.surface
-            self.retained.forget()  # a new surface, or pixels to show again: the next frame whole
-            self._unshown = None
-            self.dirty = True
-        elif et == pygame.MOUSEBUTTONDOWN:
-            if ev.button == 1 and not getattr(ev, "touch", False):
-                self.click(ev.pos)
-        elif et == pygame.FINGERDOWN:
-            w, h = self.surface.get_size()
-            self.click((int(ev.x * w), int(ev.y * h)))
-        elif et == pygame.TEXTINPUT:
-            self.setup.type(ev.text)
-        elif et in (pygame.KEYDOWN, pygame.KEYUP) and not self._seat_key(ev) and et == pygame.KEYDOWN:
-            self.key(ev.key, ev.mod)
-
-    def _seat_key(self, ev: pygame.event.Event) -> bool:
-        """A seat key while keys are buttons (or its release): the keyboard source's press."""
-        if ev.key not in self.host.seat_keys or self.source is None:
-            return False
-        if ev.type != pygame.KEYUP and not self._keys_are_buttons():
-            return False
-        handle = self.host.key_handler()
-        owner: Any = getattr(handle, "__self__", None)
-        if owner is not None and hasattr(owner, "read_late_ns"):
-            # A key read late says how late: a duration on the loop's clock (the source's own
-            # clock may be another one, so no stamp crosses over).
-            owner.read_late_ns = None if self._since_ns is None else int(self.now() * 1e9) - self._since_ns
-        return handle is not None and bool(handle(ev))
+    def key(self, key: int, mod: int = 0) -> None:
+        self.controls.key(key, mod)
 
     def click(self, pos: tuple[int, int]) -> None:
         """A tap or click: the control under it acts; anywhere else does nothing."""
-        if self.painter is None:
-            return
-        control = self.painter.hit(self.turned.point(pos, self.surface))
-        if control is None:
-            return
-        if control.enabled:
-            self.do(control.action)
-        elif isinstance(control.action, GameAction):
-            why = control.action.why()
-            if why is not None:
-                self.do(why)
-        elif control.action[0] in ("rank", "why", "suit"):
-            self.do(("why", control.action[1]))
+        self.controls.click(pos)
 
-    def key(self, key: int, mod: int = 0) -> None:
-        ui = self.ui
-        if mod & pygame.KMOD_CTRL and key in (pygame.K_q, pygame.K_z):
-            if key == pygame.K_q:
-                self.running = False
-            else:
-                self.do(("undo",))
-            return
-        screen = active_screen(self.view, ui)
-        editing = ui.setup.editing
-        if editing is not None and screen == "setup":
-            self.setup.key(key, editing)
-            return
-        if self.view is not None and screen != "setup" and self.screens.key(self, key, mod, screen):
-            return
-        action = self._key_action(key, screen)
-        if action is not None:
-            self.do(action)
+    def handle_pygame(self, ev: pygame.event.Event) -> None:
+        self.controls.handle_pygame(ev)
 
-    def _key_action(self, key: int, screen: str) -> AppAction | None:
-        """What a key does when neither the form nor the game's screen takes it."""
-        action = KEY_ACTIONS.get(key)
-        if action is not None:
-            return action
-        if key == pygame.K_TAB:
-            cycle = ("auto", *(name for name, _ in self.screens.nav[1:]), "rules", "status")
-            current = self.ui.screen or "auto"
-            return ("nav", cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "auto")
-        if key == pygame.K_n and screen in ("gameover", "setup"):
-            return ("new",)
-        if screen == "setup":
-            return None
-        nav = {
-            getattr(pygame, f"K_{letter.lower()}"): name
-            for name, letter in (*self.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
-        }
-        if key in nav:
-            return ("nav", nav[key])
-        if key in NAV_KEYS and NAV_KEYS[key] in nav.values():
-            return ("nav", NAV_KEYS[key])
-        return None
+    def cancel(self, screen: str) -> None:
+        self.controls.cancel(screen)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -1222,38 +996,3 @@ class App:
             self.sounds.close()
             sys.setswitchinterval(switch)
         return 0
-
-
-ICON_COLOR = (22, 92, 60)
-
-
-def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-    """The window (or the whole screen on a kiosk); raises pygame.error without a display."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    chosen = "SDL_VIDEODRIVER" in os.environ
-    pygame.display.init()
-    if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
-        # SDL fell back to an invisible screen: nobody would see the game, so say so instead.
-        pygame.display.quit()
-        raise pygame.error("no display")
-    pygame.font.init()
-    # A window icon of our own, set before the window exists: without one, set_mode reads
-    # pygame's through importlib.resources (its modules and a file, on the way to the first
-    # frame) and swallows whatever that raises. A plain square of the table's felt.
-    icon = pygame.Surface((32, 32))
-    icon.fill(ICON_COLOR)
-    pygame.display.set_icon(icon)
-    flags = 0
-    if fullscreen:
-        flags |= pygame.FULLSCREEN
-        surface = pygame.display.set_mode(size or (0, 0), flags)
-    else:
-        flags |= pygame.RESIZABLE
-        surface = pygame.display.set_mode(size or (1280, 720), flags)
-    pygame.display.set_caption("Compagnon de table — table companion")
-    pygame.key.stop_text_input()
-    return surface
-
-
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
