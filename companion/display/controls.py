@@ -58,7 +58,7 @@ class Controls:
             self.app.ui.message = None
         if self._menu_takes(kind):
             return
-        own = self.app._own_actions.get(kind)
+        own = self._own_actions.get(kind)
         if own is not None and (kind != "web_revoke" or self.app.web is not None):
             own(action)
         elif not (self.app.table is not None and self.app.screens.do(self, action)):
