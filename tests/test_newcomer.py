@@ -288,7 +288,7 @@ def test_assign_on_a_laptop_blames_the_missing_chip_not_gpiod(
 ) -> None:
     import importlib.util
 
-    from companion.hardware import gpiochip
+    from companion.inputs import gpiochip
 
     if importlib.util.find_spec("gpiod") is None:
         pytest.skip("gpiod is not installed here: the other message is the right one")

@@ -81,7 +81,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.rounds is not None and args.game != "kilo":
+    if args.rounds is not None and not entry.demo_rounds:
         print(t("cli.rounds_kilo_only", lang, game=entry.title), file=sys.stderr)
         return 2
     if args.rounds is not None and not 1 <= args.rounds <= 99:

@@ -338,7 +338,7 @@ def check_gpio(ctx: Context) -> Check:
         name = type(ctx.pin_factory).__name__
         return ok("gpio", f"pin factory {name} (given)", f"fabrique de broches {name} (donnée)")
     from companion.errors import HardwareError
-    from companion.hardware.gpiochip import (
+    from companion.inputs.gpiochip import (
         NO_GPIOD_EN,
         NO_GPIOD_FR,
         NoHeaderChip,

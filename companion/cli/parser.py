@@ -11,19 +11,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
-import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from companion.games import DEFAULT_GAME, GAMES
+from companion.i18n import CATALOGUE
 from companion.i18n import french_typography as _typography
+from companion.lang import LANGS
 
-# The games as the registry names them; a test checks this copy against companion.games.GAMES
-# (importing the registry here would cost more than all of the parser).
-GAME_CHOICES = ("kilo", "cinq-rois", "treize")
+# The games as the registry names them (its lines only: no game is imported).
+GAME_CHOICES = tuple(GAMES)
 INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
-MAX_SEATS = 10  # the most players any game takes (Kilo de merde: 3 to 10)
+MAX_SEATS = max(g.max_players for g in GAMES.values())  # the most players any game takes
 _START, _SEP = "\x1e", "\x1f"  # around the English and French halves of a usage error
 
 # argparse's own words (Python's gettext catalogue has no French one).
@@ -48,77 +49,6 @@ _ARGPARSE_FR = {
     ),
 }
 _ARGPARSE_FR = {en: _typography(fr) for en, fr in _ARGPARSE_FR.items()}
-
-
-LANGS = ("fr", "en")
-LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
-
-
-def _flag(args: Sequence[str], name: str) -> str | None:
-    """The value of ``--name X`` or ``--name=X`` in ``args`` (the last one wins, as in argparse)."""
-    found = None
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == name and i + 1 < len(args):
-            found = args[i + 1]
-        elif arg.startswith(name + "="):
-            found = arg[len(name) + 1 :]
-    return found
-
-
-def locale_lang(environ: Mapping[str, str]) -> str | None:
-    """French or English when the locale names one (``fr_FR.UTF-8``, ``en_GB``, ``LANGUAGE=de:en``),
-    else None (``C``, ``POSIX``, ``de_DE``...): the first of LC_ALL, LC_MESSAGES, LANG, LANGUAGE
-    that names one of the two."""
-    for var in LOCALE_VARS:
-        for entry in environ.get(var, "").split(":"):
-            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
-            if code in LANGS:
-                return code
-    return None
-
-
-def config_lang(path: Path) -> str | None:
-    """``[table] lang`` of the config file, if it has a valid one. Read with tomllib alone (no
-    pydantic at start-up): a file with a mistake is reported by the command that loads it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    import tomllib  # a file to read: a table without one does not import it before its first frame
-
-    try:
-        data = tomllib.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    table = data.get("table")
-    lang = table.get("lang") if isinstance(table, dict) else None
-    return lang if lang in LANGS else None
-
-
-def resolve_lang(
-    argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None
-) -> tuple[str, bool]:
-    """The one language rule: ``--lang`` (fr or en), else the config's ``[table] lang``, else
-    the locale when it names French or English, else French. Returns the language and whether
-    ``--lang`` chose it (a resumed game keeps its own language unless ``--lang`` says otherwise).
-    An unknown ``--lang`` is not chosen here: the parser refuses it, in the language found."""
-    from companion.paths import config_path
-
-    args = list(sys.argv[1:] if argv is None else argv)
-    env = os.environ if environ is None else environ
-    given = _flag(args, "--lang")
-    if given in LANGS:
-        return given, True
-    config = _flag(args, "--config")
-    from_config = config_lang(Path(config) if config else config_path(env))
-    return from_config or locale_lang(env) or "fr", False
-
-
-def help_lang(argv: Sequence[str] | None = None) -> str:
-    """The language of help and usage errors: the same rule as everything else."""
-    return resolve_lang(argv)[0]
 
 
 class Parser(argparse.ArgumentParser):
@@ -265,6 +195,32 @@ def _h(en: str, fr: str) -> str:
     return _typography(fr) if _LANG == "fr" else en
 
 
+def _hk(key: str) -> str:
+    """A help text of the catalogue, as it is written there."""
+    fr, en = CATALOGUE[key]
+    return _h(en, fr)
+
+
+def _games_listed(conj: str, default_note: str = "") -> str:
+    """The registry's games as a help text lists them: "kilo (default), cinq-rois or treize"."""
+    names = [g + default_note if g == DEFAULT_GAME else g for g in GAMES]
+    return ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _rounds_help(default: str) -> str:
+    """--rounds for the games that take it: "Kilo de merde: 1 to 99 (default 10)"."""
+    parts = [(g.title, getattr(g, default)) for g in GAMES.values() if getattr(g, default)]
+    return _h(
+        "; ".join(f"{title}: 1 to 99 (default {n})" for title, n in parts),
+        " ; ".join(f"{title} : 1 à 99 (par défaut {n})" for title, n in parts),
+    )
+
+
+def _players_help() -> str:
+    ranges = ", ".join(f"{name} {g.min_players}-{g.max_players}" for name, g in GAMES.items())
+    return _h(f"{ranges} (default 5)", f"{ranges} (par défaut 5)")
+
+
 LANG_HELP = (
     "language of everything printed: fr or en (default: [table] lang in the config, "
     "else the locale's when French or English, else fr)",
@@ -326,16 +282,16 @@ def _commands(sub: Any) -> None:
     p = sub.add_parser(
         "demo",
         help=_h(
-            "a whole game with simulated players (default: Kilo de merde)",
-            "une partie entière avec des joueurs simulés (par défaut : Kilo de merde)",
+            f"a whole game with simulated players (default: {GAMES[DEFAULT_GAME].title})",
+            f"une partie entière avec des joueurs simulés (par défaut : {GAMES[DEFAULT_GAME].title})",
         ),
     )
     p.add_argument(
         "game",
         nargs="?",
-        default="kilo",
+        default=DEFAULT_GAME,
         choices=GAME_CHOICES,
-        help=_h("kilo (default), cinq-rois or treize", "kilo (par défaut), cinq-rois ou treize"),
+        help=_h(_games_listed("or", " (default)"), _games_listed("ou", " (par défaut)")),
     )
     p.add_argument(
         "--seed",
@@ -349,16 +305,13 @@ def _commands(sub: Any) -> None:
         "--players",
         type=int,
         default=5,
-        help=_h(
-            "kilo 3-10, cinq-rois 2-7, treize 3-6 (default 5)",
-            "kilo 3-10, cinq-rois 2-7, treize 3-6 (par défaut 5)",
-        ),
+        help=_players_help(),
     )
     p.add_argument(
         "--rounds",
         type=int,
         default=None,
-        help=_h("Kilo de merde: 1 to 99 (default 10)", "Kilo de merde : 1 à 99 (par défaut 10)"),
+        help=_rounds_help("demo_rounds"),
     )
     p.add_argument(
         "--speed",
@@ -435,13 +388,7 @@ def _commands(sub: Any) -> None:
     p.add_argument(
         "--csv",
         action="store_true",
-        help=_h(
-            "the score sheet as CSV: a row per player, a column per round (Kilo de "
-            "merde: kilos after the round; other games: points of the round)",
-            "la feuille de score en CSV : une ligne par joueur, une colonne par "
-            "manche (Kilo de merde : kilos après la manche ; autres jeux : points "
-            "de la manche)",
-        ),
+        help=_hk("cli.help.export_csv"),
     )
     p.add_argument(
         "--all",
@@ -485,13 +432,7 @@ def _history(sub: Any) -> None:
 
     p = sub.add_parser(
         "stats",
-        help=_h(
-            "players' numbers: games, wins, and for Kilo de merde "
-            "kilos, slaps, reaction times, closest escapes",
-            "les chiffres des joueurs : parties, victoires, et pour le "
-            "Kilo de merde kilos, tapes, temps de réaction, plus "
-            "belles évasions",
-        ),
+        help=_hk("cli.help.stats"),
     )
     p.add_argument(
         "player",
@@ -541,10 +482,10 @@ def _play(sub: Any) -> None:
         nargs="?",
         default=None,
         help=_h(
-            "kilo, cinq-rois or treize (default: the game the table played last; "
-            "kilo with --players and none played yet)",
-            "kilo, cinq-rois ou treize (par défaut : le jeu joué en dernier à "
-            "la table ; kilo avec --players et aucune partie encore)",
+            f"{_games_listed('or')} (default: the game the table played last; "
+            f"{DEFAULT_GAME} with --players and none played yet)",
+            f"{_games_listed('ou')} (par défaut : le jeu joué en dernier à "
+            f"la table ; {DEFAULT_GAME} avec --players et aucune partie encore)",
         ),
     )
     p.add_argument(
@@ -610,7 +551,7 @@ def _play(sub: Any) -> None:
         "--rounds",
         type=int,
         default=None,
-        help=_h("Kilo de merde: 1 to 99 (default 5)", "Kilo de merde : 1 à 99 (par défaut 5)"),
+        help=_rounds_help("play_rounds"),
     )
     _config_option(p)
     p.add_argument(

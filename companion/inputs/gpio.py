@@ -17,7 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.errors import HardwareError
-from companion.hardware.gpiochip import (
+from companion.inputs.base import Clock, Promise, QueueItem, source_thread
+from companion.inputs.debounce import Debouncer, DebounceSettings
+from companion.inputs.gpio_decide import STOP, Barrier, EdgeDecider
+from companion.inputs.gpio_lines import GpiodLines
+from companion.inputs.gpio_pins import ButtonPin, ButtonPinError, ButtonStats, stuck_status
+from companion.inputs.gpio_readers import LinesReader, Reader, ZeroReader
+from companion.inputs.gpiochip import (
     NO_GPIOD_EN,
     NO_GPIOD_FR,
     GpioLineError,
@@ -25,12 +31,6 @@ from companion.hardware.gpiochip import (
     find_header_chip,
     gpiod_available,
 )
-from companion.inputs.base import Clock, Promise, QueueItem, source_thread
-from companion.inputs.debounce import Debouncer, DebounceSettings
-from companion.inputs.gpio_decide import STOP, Barrier, EdgeDecider
-from companion.inputs.gpio_lines import GpiodLines
-from companion.inputs.gpio_pins import ButtonPin, ButtonPinError, ButtonStats, stuck_status
-from companion.inputs.gpio_readers import LinesReader, Reader, ZeroReader
 
 # Kernel edge stamps are nanoseconds, but interrupt latency jitters by about a microsecond, so
 # that is the resolution we stand behind.

@@ -49,7 +49,7 @@ class EdgeDecider:
     """The debouncers of a source's buttons and what is decided from them, one batch at a time,
     on the reading thread only (``lock`` guards the debouncers against ``stats()``).
 
-    ``promise`` is the source's watermark (docs/architecture.md, "Event time"): written after the
+    ``promise`` is the source's watermark (docs/decisions.md, "Event time"): written after the
     batch's puts, read by the main loop; one reference, swapped whole."""
 
     def __init__(

@@ -11,7 +11,7 @@ import select
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.hardware.gpiochip import CONSUMER, GpioLineError, explain_chip_failure
+from companion.inputs.gpiochip import CONSUMER, GpioLineError, explain_chip_failure
 
 # The kernel caps a request's event buffer at GPIO_V2_LINES_MAX * 16 (linux/gpio.h, uAPI v2);
 # left at 0 it gives 16 per line, which a bouncy press on a starved Pi can overflow.

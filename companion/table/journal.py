@@ -1,7 +1,7 @@
 """The journal: every event of every game, appended to SQLite before it changes any state.
 
 WAL with ``synchronous=FULL``: once ``append`` returns, the event survives a pulled plug; regular
-checkpoints keep it safe from a deleted ``-wal`` too (docs/architecture.md). Rows are never updated
+checkpoints keep it safe from a deleted ``-wal`` too (docs/decisions.md). Rows are never updated
 or deleted (undo is an event); the ``games`` row keeps a ``finished`` hint that readers re-check by
 folding. A lock file keeps a second companion from writing the same journal.
 """

@@ -47,7 +47,7 @@ CREATE TABLE positions (
 """
 )
 # What ``history``, ``stats``, ``games`` and ``export --csv`` read instead of replaying a game
-# (docs/architecture.md, "Summaries"): one row per game and event count, appended after the
+# (docs/decisions.md, "Summaries"): one row per game and event count, appended after the
 # events it sums up, never updated. A summary is true of the game while the game has exactly
 # ``events`` events of ``bytes`` bytes; any later event (an undo too) makes it stale, and the next
 # reader replays the game once and appends a new one. Journals written before this table existed
@@ -56,7 +56,7 @@ SUMMARIES = SCHEMA.split(";")[2]
 # Where a game stands in the streams of events its sources can replay (a Pico board's boot:
 # ``InputEvent.resume_at``): the position after the last event of that stream the table
 # handled, written in the same transaction as the events that handling journaled, so that a
-# resumed game asks the board for exactly what came after (docs/architecture.md, "Resume").
+# resumed game asks the board for exactly what came after (docs/decisions.md, "Resume").
 # The journal's, not the table log's: a replay needs the events alone. Appended, never updated:
 # a stream's position is its largest. Journals written before this table get it from their next
 # writer.

@@ -30,10 +30,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.display.theme import seat_color
+from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.web.assets import FONTS, STATIC, theme_css
-from companion.web.config import WebConfig
 from companion.web.feed import Feed
 from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
@@ -89,6 +89,12 @@ class _Server(uvicorn.Server):
                 loop.call_soon_threadsafe(wake.set)
 
 
+def seat_hex(seat: int) -> str:
+    """A seat's colour on the table's screen, as CSS writes it."""
+    r, g, b = seat_color(seat)[:3]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
 class WebServer:
     """The server and what it knows: the pairings, the pads connected, the viewers listening."""
 
@@ -103,7 +109,7 @@ class WebServer:
         now_ns: Callable[[], int] = time.monotonic_ns,
     ) -> None:
         self.config = config
-        self.feed = Feed(data_dir)
+        self.feed = Feed(data_dir, seat_hex)
         self.current_game = current_game
         self.now_ns = now_ns
         self.pairings = Pairings(data_dir)

@@ -1,8 +1,9 @@
 """The Pi's 40-pin header as a GPIO chip: finding it among the kernel's character devices by
 its lines' names, and saying in one sentence why it, or one of its lines, would not open.
 
-The buttons' reader (``inputs/gpio.py``) and the seat LEDs (``led_lines.py``) request lines on
-the same chip, so what both need to find and open it lives here, below both.
+The buttons' reader (``inputs/gpio.py``) and the seat LEDs (``hardware/led_lines.py``) request
+lines on the same chip, so what both need to find and open it lives here, on the inputs' floor,
+which the hardware's stands on.
 """
 
 from __future__ import annotations
