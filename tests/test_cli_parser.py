@@ -218,3 +218,17 @@ def test_a_named_command_gets_the_same_parser_with_only_its_group_built() -> Non
         assert name in built and len(built) < len(every)
         assert built[name].format_help() == every[name].format_help()
     assert set(subcommands(build_parser(command="nonsense"))) == set(every)
+
+
+def test_each_parser_keeps_its_own_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The language is a parameter of the parser, not a module's state: an English parser built
+    after a French one leaves the French one's help and usage errors French."""
+    fr = build_parser(lang="fr")
+    en = build_parser(lang="en")
+    assert "affiche la version" in fr.format_help() and "print the version" in en.format_help()
+    with pytest.raises(SystemExit):
+        fr.parse_args(["demo", "--speed", "-1"])
+    assert "la vitesse doit valoir 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        en.parse_args(["demo", "--speed", "-1"])
+    assert "the speed must be 0" in capsys.readouterr().err
