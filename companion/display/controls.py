@@ -245,7 +245,11 @@ class Controls:
         if editing is not None and screen == "setup":
             self.app.setup.key(key, editing)
             return
-        if self.app.view is not None and screen != "setup" and self.app.screens.key(self.app, key, mod, screen):
+        if (
+            self.app.view is not None
+            and screen != "setup"
+            and self.app.screens.key(self.app, key, mod, screen)
+        ):
             return
         action = self._key_action(key, screen)
         if action is not None:
