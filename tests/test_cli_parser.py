@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.parser import GAME_CHOICES, build_parser, locale_lang, resolve_lang
+from companion.cli.parser import GAME_CHOICES, build_parser
 from companion.games import GAMES
+from companion.lang import locale_lang, resolve_lang
 from tests.conftest import ROOT, run_cli
 
 

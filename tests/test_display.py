@@ -192,7 +192,7 @@ def test_card_grid_keeps_its_labels_under_a_message_band() -> None:
 
 
 def test_axis_ticks_are_round_and_cover_the_top() -> None:
-    from companion.display.screens import nice_ticks
+    from companion.display.blocks import nice_ticks
 
     assert nice_ticks(9, 5) == [0, 2, 4, 6, 8, 10]
     assert nice_ticks(27, 5) == [0, 10, 20, 30]

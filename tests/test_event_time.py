@@ -1,7 +1,7 @@
 """Issue 34 through the real main loop: a decision waits for every source's watermark, a press
 made after it never counts in it, a press still on its way counts, one that comes too late is
 named, journaled and re-judges a verdict no draw has followed, and a stop does not run a slap
-window's timeout (docs/architecture.md, "Event time")."""
+window's timeout (docs/decisions.md, "Event time")."""
 
 from __future__ import annotations
 

@@ -341,7 +341,8 @@ def test_a_game_killed_and_resumed_shows_the_chosen_short_forms(
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         sys.path.insert(0, {str(ROOT)!r})
         import pygame
-        from companion.display.app import App, open_display
+        from companion.display.app import App
+        from companion.display.window import open_display
         from companion.display.state import SetupForm, Ui
         from companion.table.journal import Journal
         journal = Journal(__import__("pathlib").Path({str(tmp_path)!r}), writer=True)

@@ -23,10 +23,10 @@ from websockets.sync.client import connect
 from companion.display.app import App
 from companion.display.state import Ui
 from companion.games.kilo.events import Draw, NewKiloGame, Press
+from companion.hardware.web_config import WebConfig
 from companion.inputs.base import InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.web.config import WebConfig
 from companion.web.server import WebServer, serve_table
 from tests.app_helpers import painter_of, table_of
 
@@ -305,7 +305,7 @@ def test_the_server_listens_only_when_asked(tmp_path: Path) -> None:
 def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     table_app: tuple[App, WebServer],
 ) -> None:
-    from companion.web.qr import matrix
+    from companion.display.qr import matrix
     from tests.app_helpers import touch
 
     app, web = table_app
@@ -394,7 +394,7 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
     some page of the status screen, with modules of 4 px or more and 4 white modules around."""
     import segno
 
-    from companion.web.qr import QUIET_MODULES
+    from companion.display.qr import QUIET_MODULES
     from tests.app_helpers import touch
 
     names = [f"Joueur {i + 1}" for i in range(players)]

@@ -15,8 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from companion.hardware.web_config import WebConfig
 from companion.web import server
-from companion.web.config import WebConfig
 from companion.web.server import WebServer
 from tests.test_web import Pad, origin, until, ws_url
 

@@ -12,9 +12,9 @@ import httpx
 import pygame
 import pytest
 
+from companion.hardware.web_config import WebConfig
 from companion.table.journal import Journal
 from companion.web import server
-from companion.web.config import WebConfig
 from companion.web.fairness import simulate, within
 from companion.web.server import WebServer
 from tests.test_web import Pad, origin, until, ws_url

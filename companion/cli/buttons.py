@@ -59,7 +59,7 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
                 lang=lang,
                 pin_factory=pin_factory,
             )
-        from companion.inputs.registry import build_source
+        from companion.hardware.sources import build_source
 
         name = args.input or config.input.source
         if "keyboard" in name.split("+") and _no_screen():
@@ -106,7 +106,7 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
 
     if importlib.util.find_spec("gpiod") is None:
         raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
-    from companion.inputs.gpio import chip_paths
+    from companion.inputs.gpiochip import chip_paths
 
     if not chip_paths():  # gpiod is here (just checked): its advice would be to install it again
         raise HardwareError(*en_fr("buttons.assign_no_chip"))
@@ -249,7 +249,8 @@ def assign(
     prompt: Callable[[str], None] | None = None,
 ) -> int:
     """Listen on every free pin; each first press names the next seat's pin. Writes the pin map."""
-    from companion.inputs.gpio import ButtonPin, open_gpio_source
+    from companion.inputs.gpio import open_gpio_source
+    from companion.inputs.gpio_pins import ButtonPin
 
     say = prompt if prompt is not None else (lambda s: print(s, flush=True))
     if output.exists() and not force:

@@ -343,7 +343,7 @@ def _preflight(input_name: str, config: Any) -> None:
 
     config.require_gpio_seats()
     from companion.errors import HardwareError
-    from companion.inputs.gpio import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
+    from companion.inputs.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
 
     if importlib.util.find_spec("gpiod") is None:
         raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
@@ -395,7 +395,8 @@ def _run(
 ) -> int:
     import pygame
 
-    from companion.display.app import App, open_display
+    from companion.display.app import App
+    from companion.display.window import open_display
 
     try:
         with _no_hopeless_wayland():
@@ -424,6 +425,7 @@ def _run(
         pin_factory=factory,
         web=web,
     )
+    app.start()  # the game's buttons: a source that cannot start is said by _settle
     if web is not None:
         from companion.web.server import serve_table
 

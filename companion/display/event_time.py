@@ -1,4 +1,4 @@
-"""A table decision waits for the sources' watermarks (docs/architecture.md, "Event time").
+"""A table decision waits for the sources' watermarks (docs/decisions.md, "Event time").
 
 A key, a tap, a referee's button or a scorer phone's write is made at an instant of the table
 clock (CLOCK_MONOTONIC of this boot). Before the main loop applies it, every live source must

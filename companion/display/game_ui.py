@@ -167,7 +167,7 @@ class GameScreens:
     def window_open(self, engine: Any) -> bool:
         """Whether a decision made now judges presses already made (a slap window is open):
         keys and touches are then read often, since a decision's instant is the read that
-        finds it (docs/architecture.md, "Event time")."""
+        finds it (docs/decisions.md, "Event time")."""
         return False
 
     def close_for(
@@ -208,7 +208,7 @@ _SCREENS: dict[str, GameScreens] = {}
 def screens_for(game: str) -> GameScreens:
     """The game's screens, from the registry, made once per process."""
     if game not in _SCREENS:
-        from companion.games import load
+        from companion.table.registry import load
 
         _SCREENS[game] = load(game).screens()
     return _SCREENS[game]

@@ -353,7 +353,7 @@ def tiles(
     cell = None
     if now is not None:
         n_rows = math.ceil((n + 1) / cols)
-        from companion.display.screens import grid as cells_of
+        from companion.display.blocks import grid as cells_of
 
         cells = cells_of(area, n_rows * cols, cols, gap)
         cell = cells[-1]

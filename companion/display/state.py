@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.display.motion import Motion
-from companion.games import DEFAULT_GAME, NAMES
+from companion.table.registry import DEFAULT_GAME, NAMES
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
 # The setup's pages (issue 23): ten players' rows and eight settings do not hold 9 mm targets
@@ -84,7 +84,7 @@ class Ui:
     suit: str | None = None
     picking: bool = False  # choosing who slapped in error
     # The instant (table clock, ns) the referee called the false slap: the window closed there,
-    # not when the players are picked (docs/architecture.md, "Event time").
+    # not when the players are picked (docs/decisions.md, "Event time").
     picking_at: int | None = None
     penalized: list[str] = field(default_factory=list)
     message: tuple[str, str] | None = None  # (fr, en)

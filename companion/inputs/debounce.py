@@ -199,7 +199,7 @@ class Debouncer:
         """The earliest stamp a press not decided yet could carry, None if no press can come
         from what has been seen (the next press needs an edge not seen yet, stamped later).
 
-        What a source's watermark is held back to (docs/architecture.md, "Event time"): a
+        What a source's watermark is held back to (docs/decisions.md, "Event time"): a
         candidate away from a released button may become a press at its first edge (rule 2);
         a line that changed inside a release's lockout may become one at its last change
         (rule 4: at the change, at the end, or later when edges were lost)."""

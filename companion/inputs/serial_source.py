@@ -36,7 +36,7 @@ USB_OFFSET_UNCERTAINTY_NS = 1_000_000
 SILENCE_TIMEOUT_S = 1.0
 RETRY_S = 0.2
 RESEND_RETRY_S = 0.5
-# The board's watermark (docs/architecture.md, "Event time"). Firmware 0.3.0 answers ASK at once
+# The board's watermark (docs/decisions.md, "Event time"). Firmware 0.3.0 answers ASK at once
 # with its clock held back to its undecided contacts; while the table waits past that, it is
 # asked again this often.
 ASK_GAP_S = 0.002
@@ -260,7 +260,7 @@ class SerialSource:
         self._n_seats = n_seats
         # A resumed game's last position in a board's stream (``InputEvent.resume_at``): its
         # first connection asks for every event after it instead of starting from the board's
-        # next one (docs/architecture.md, "Resume").
+        # next one (docs/decisions.md, "Resume").
         self._resume_from = resume_from
         # The watermark on the table clock (Promise), and what makes it move: the MARK awaited
         # until every event before it is on the queue, and the instant the table waits for.
@@ -342,7 +342,7 @@ class SerialSource:
     def connected(self) -> bool:
         return self._port is not None
 
-    # -- Promising (docs/architecture.md, "Event time") ---------------------------------------
+    # -- Promising (docs/decisions.md, "Event time") ---------------------------------------
 
     @property
     def answers_ask(self) -> bool:

@@ -140,7 +140,7 @@ class SimSource:
 
     def promise(self) -> Promise:
         """Every press stamped before now, or before the earliest planned press not yet put on
-        the queue, is on it (docs/architecture.md, "Event time"). With virtual stamps no press
+        the queue, is on it (docs/decisions.md, "Event time"). With virtual stamps no press
         has a table-clock stamp to wait for: the promise is the table clock's now."""
         with self._plan_lock:
             now = time.monotonic_ns() if self._real_now is None else self._real_now()

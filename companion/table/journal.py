@@ -1,7 +1,7 @@
 """The journal: every event of every game, appended to SQLite before it changes any state.
 
 WAL with ``synchronous=FULL``: once ``append`` returns, the event survives a pulled plug; regular
-checkpoints keep it safe from a deleted ``-wal`` too (docs/architecture.md). Rows are never updated
+checkpoints keep it safe from a deleted ``-wal`` too (docs/decisions.md). Rows are never updated
 or deleted (undo is an event); the ``games`` row keeps a ``finished`` hint that readers re-check by
 folding. A lock file keeps a second companion from writing the same journal.
 """
@@ -77,7 +77,7 @@ CREATE TABLE positions (
 """
 )
 # What ``history``, ``stats``, ``games`` and ``export --csv`` read instead of replaying a game
-# (docs/architecture.md, "Summaries"): one row per game and event count, appended after the
+# (docs/decisions.md, "Summaries"): one row per game and event count, appended after the
 # events it sums up, never updated. A summary is true of the game while the game has exactly
 # ``events`` events of ``bytes`` bytes; any later event (an undo too) makes it stale, and the next
 # reader replays the game once and appends a new one. Journals written before this table existed
@@ -86,7 +86,7 @@ _SUMMARIES = _SCHEMA.split(";")[2]
 # Where a game stands in the streams of events its sources can replay (a Pico board's boot:
 # ``InputEvent.resume_at``): the position after the last event of that stream the table
 # handled, written in the same transaction as the events that handling journaled, so that a
-# resumed game asks the board for exactly what came after (docs/architecture.md, "Resume").
+# resumed game asks the board for exactly what came after (docs/decisions.md, "Resume").
 # The journal's, not the table log's: a replay needs the events alone. Appended, never updated:
 # a stream's position is its largest. Journals written before this table get it from their next
 # writer.

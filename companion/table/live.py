@@ -3,7 +3,7 @@
 An event is checked, then committed to the journal, then applied: a crash at any point leaves a
 journal whose replay is a state the table really saw. The table screen may ``hold`` its commits
 while it handles the presses that arrived together, then ``commit`` them in one transaction
-before anything of them is shown (docs/architecture.md, "Group commit").
+before anything of them is shown (docs/decisions.md, "Group commit").
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections import deque
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.games import new_engine
-from companion.games.base import GameEngine
 from companion.table.fold import Fold
 from companion.table.journal import Journal
 from companion.table.log import AnyEvent, NewGame, check_new_names
+from companion.table.registry import new_engine
+from companion.table.seam import GameEngine
 
 # Crash tests read this to know which events the process saw committed before it was killed.
 _TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"

@@ -22,9 +22,21 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.kilo.tally import SlapFact
 
 ESCAPES_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SlapFact:
+    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last.
+    (Kilo de merde's quick fold, ``games/kilo/tally.py``, makes them; defined here, below the
+    games, with the players' numbers that count them.)"""
+
+    order: tuple[tuple[str, int], ...]
+    losers: tuple[str, ...]
+    margin_us: int | None
+    valid: bool
+    tied: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +82,7 @@ def record_from_payloads(
     """Fold one game's stored payloads (JSON text, seq order) into its record: what the game
     keeps of them (``Game.outcome``). ``state``, the engine's final ``to_json()`` when the caller
     folded it already, saves the fold."""
-    from companion.games import load
+    from companion.table.registry import load
 
     # One decode for the whole game: a thousand games are ninety thousand payloads.
     text = ",".join(payloads)

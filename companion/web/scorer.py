@@ -57,7 +57,7 @@ def as_on_the_screen(event: AnyEvent, engine: GameEngine) -> tuple[AnyEvent | No
 
 
 def stamp_of(body: bytes, asked: tuple[int, int] | None, arrived_ns: int) -> tuple[int, int | None]:
-    """A scorer's write is a decision (docs/architecture.md, "Event time"): the table-clock
+    """A scorer's write is a decision (docs/decisions.md, "Event time"): the table-clock
     instant it was made, and how well it is known (None: not known better than its arrival).
 
     The page sends ``p``, its clock when the scorer sent the entry, and ``sync``: ``{"id": n,

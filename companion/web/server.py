@@ -31,9 +31,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.display.theme import seat_color
+from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
-from companion.web.config import WebConfig
 from companion.web.feed import Feed
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
