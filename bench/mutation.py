@@ -93,8 +93,15 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "names": ("companion/display/names.py", ["tests/test_short_names.py"]),
     "rotation": ("companion/display/rotation.py", ["tests/test_rotation.py"]),
     "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
-    "treize_view": ("companion/games/treize/view.py", ["tests/test_treize_display.py"]),
-    "cinq_rois_view": ("companion/games/cinq_rois/view.py", ["tests/test_cinq_hierarchy.py"]),
+    # test_view_mutants: a game in play as the screens and the phones' page show it.
+    "treize_view": (
+        "companion/games/treize/view.py",
+        ["tests/test_treize_display.py", "tests/test_view_mutants.py"],
+    ),
+    "cinq_rois_view": (
+        "companion/games/cinq_rois/view.py",
+        ["tests/test_cinq_hierarchy.py", "tests/test_view_mutants.py"],
+    ),
 }
 
 EQUIVALENT_LIST = ROOT / "docs" / "mutants.md"
