@@ -26,7 +26,7 @@ from companion.games.treize.view import build_view
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.table.log import event_from_dict
+from companion.table.log import NewGameBase, event_from_dict
 from companion.web.feed import Feed
 
 CHROME = {"Menu", "Annuler", "Undo"}
@@ -67,7 +67,9 @@ def tiles(events: list[dict[str, Any]], screen: str, lang: str) -> dict[str, lis
 def phone_page(tmp_path: Path, events: list[dict[str, Any]]) -> dict[str, Any]:
     """The page data the phones receive for the table that played ``events``."""
     with Journal(tmp_path, writer=True) as journal:
-        table = Table.start(journal, event_from_dict(events[0], None), {"input": "keyboard"})
+        setup = event_from_dict(events[0], None)
+        assert isinstance(setup, NewGameBase)
+        table = Table.start(journal, setup, {"input": "keyboard"})
         for e in events[1:]:
             table.submit(event_from_dict(e, table.engine.game))
         feed = Feed(tmp_path)
