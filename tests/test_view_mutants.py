@@ -237,3 +237,131 @@ def test_a_basic_game_shows_the_hands_and_no_places_moved(lang: str) -> None:
         "Ben": ["12", cards],
         "Cy": ["12", cards],
     }
+
+
+# --- Les Cinq Rois -------------------------------------------------------------------------------
+
+
+def cinq_render(sample: str, screen: str, lang: str, size: tuple[int, int] = (800, 480)) -> Any:
+    from companion.games.cinq_rois.samples import SAMPLES as CINQ
+    from companion.games.cinq_rois.view import build_view as cinq_view
+
+    from companion.games.cinq_rois.rules import CinqRoisGame
+
+    game = replay(json.dumps(e, ensure_ascii=False) for e in CINQ[sample]())
+    assert isinstance(game, CinqRoisGame)
+    return render(screen, cinq_view(game), size, lang, ui_for(game, lang)).painter.texts
+
+
+def test_a_phone_shows_the_cinq_rois_sheet_of_five_rounds(tmp_path: Path) -> None:
+    from companion.games.cinq_rois.samples import SAMPLES as CINQ
+
+    page = phone_page(tmp_path, CINQ["midgame"]())
+    assert page["round"] == [6, 11]
+    assert page["sheet"] == {
+        "rows": [
+            {"round": 1, "dealer": "Chloé", "out": "Alice", "scores": [0, 22, 21, 17, 27]},
+            {"round": 2, "dealer": "Dédé", "out": "Émile", "scores": [17, 26, 0, 33, 0]},
+            {"round": 3, "dealer": "Émile", "out": "Bruno", "scores": [6, 0, 4, 13, 15]},
+            {"round": 4, "dealer": "Alice", "out": "Bruno", "scores": [15, 0, 42, 19, 46]},
+            {"round": 5, "dealer": "Bruno", "out": "Alice", "scores": [0, 48, 0, 52, 30]},
+        ],
+        "totals": [38, 96, 67, 134, 118],
+        "places": [1, 3, 2, 5, 4],
+        "cards": 8,
+        "bonus": "8",
+    }
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_sheet_says_the_round_to_play_and_the_places_moved(lang: str) -> None:
+    from companion.display.kit import ROLE
+
+    fr = lang == "fr"
+    big = [t.text for t in cinq_render("midgame", "sheet", lang, (1920, 1080)) if t.text not in CHROME]
+    assert big[:3] == (
+        [
+            "Donne 6/11",
+            "atout 8 · Chloé donne",
+            "Donne 6\u202f: 8 cartes, atout 8, donneur Chloé, Dédé commence",
+        ]
+        if fr
+        else [
+            "Round 6/11",
+            "bonus 8 · Chloé deals",
+            "Round 6: 8 cards, bonus 8, dealer Chloé, Dédé plays first",
+        ]
+    )
+    small = [t.text for t in cinq_render("midgame", "sheet", lang)]
+    assert ("Donne 6\u202f: 8 cartes, atout 8" if fr else "Round 6: 8 cards, bonus 8") in small
+    # Round 5 moved Bruno and Dédé down a place, Chloé and Émile up one; Alice stayed first.
+    drawn = cinq_render("midgame", "lastturn", lang)
+    marks: dict[str, tuple[str, object]] = {}
+    name = None
+    for rec in drawn:
+        if rec.kind == "name":
+            name = rec.text
+        elif name is not None and rec.kind == "text" and rec.text.isdigit():
+            marks[name] = (rec.text, rec.color)
+    down, up = ("1", ROLE["down"]), ("1", ROLE["up"])
+    assert marks == {"Bruno": down, "Chloé": up, "Dédé": down, "Émile": up}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_game_over_ranks_the_lowest_first_and_says_so(lang: str) -> None:
+    over = cinq_render("finished", "gameover", lang)
+    assert [t.text for t in over if t.kind == "name"] == ["Chloé", "Émile", "Dédé", "Alice", "Bruno"]
+    said = [t.text for t in cinq_render("finished", "sheet", lang)]
+    assert " ".join(said).endswith(
+        "Partie terminée après 11 donnes" if lang == "fr" else "Game over after 11 rounds"
+    )
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_lots_screen_knows_whether_the_dealer_was_drawn(lang: str) -> None:
+    drawn = [t.text for t in cinq_render("midgame", "lots", lang)]
+    assert (
+        "Le premier donneur est tiré\u202f: Chloé" if lang == "fr" else "The first dealer was drawn: Chloé"
+    ) in drawn
+    open_ = [t.text for t in cinq_render("lots", "lots", lang)]
+    assert ("Qui donne en premier\u202f?" if lang == "fr" else "Who deals first?") in open_
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
+    """Round 5 as entered by hands: Alice went out with three 5s and a run 10-K of spades
+    whose J and Q are sevens of clubs (wild); Bruno kept seven cards; the ranks as the
+    language writes them, each in its suit's colour."""
+    drawn = cinq_render("midgame", "round", lang)
+    hands: dict[str, list[tuple[str, object]]] = {}
+    name = None
+    for rec in drawn:
+        if rec.kind == "name":
+            name = rec.text
+            hands[name] = []
+        elif name is not None and rec.kind == "score":
+            hands[name].append((rec.text, "score"))
+        elif name is not None and rec.kind == "text" and rec.text not in ("pts",):
+            hands[name].append((rec.text, rec.color))
+    red, blue, black = (200, 0, 0), (0, 90, 200), (0, 0, 0)
+    j, q, k = ("V", "D", "R") if lang == "fr" else ("J", "Q", "K")
+    assert hands["Alice"] == [
+        ("0", "score"),
+        ("5", red),
+        ("5", red),
+        ("5", blue),
+        ("10", black),
+        (j, black),
+        (q, black),
+        (k, black),
+    ]
+    assert hands["Bruno"] == [
+        ("48", "score"),
+        ("3", black),
+        ("4", red),
+        ("5", black),
+        ("8", red),
+        ("8", red),
+        ("9", black),
+        (j, black),
+    ]
