@@ -85,7 +85,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/web/clockmap.py",
         ["tests/test_web_fairness.py", "tests/test_pad_protocol.py"],
     ),
-    "web_fairness": ("companion/web/fairness.py", ["tests/test_web_fairness.py"]),
+    "web_fairness": (
+        "companion/web/fairness.py",
+        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
+    ),
     "web_feed": ("companion/web/feed.py", ["tests/test_web_mutants.py"]),
     "web_scorer": ("companion/web/scorer.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
     "web_pad": (

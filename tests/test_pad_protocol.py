@@ -10,12 +10,14 @@ of the quickest round trip, widened by 600 ppm of drift and the phone's step twi
 from __future__ import annotations
 
 import json
+import statistics
 from typing import Any
 
 import pytest
 
 from companion.inputs.base import InputEvent
 from companion.web.clockmap import Mapped, PhoneClock, Ping
+from companion.web.fairness import Result, _Phone, simulate, within, worst_misorder
 from companion.web.pad import PadSession
 from companion.web.pairing import Grant, Pairings
 
@@ -335,3 +337,50 @@ def test_the_clock_map_trusts_the_quickest_trip_and_refuses_a_clock_that_goes_ba
     assert m == Mapped(8 * S + 1 * MS, 1 * MS + 2_000)
     assert clock.uncertainty_now(4 * S + 1 * MS) == 1 * MS + 2_000
     assert not clock.tracked and clock.skew_ppm == 0.0
+
+
+# --- the simulated table of bench/web.py and the fairness test ------------------------------------
+
+
+def test_a_simulated_phone_reads_its_clock_as_a_browser_does() -> None:
+    # 1 s ahead, 50 ppm fast plus a 10 ppm wobble over a 300 s period, on a 0.1 ms step.
+    phone = _Phone(0, S, 50.0, 10.0, 100_000)
+    assert phone.read(0) == 1000.0
+    # 2 s in: 100 µs of skew and 20 µs of wobble (10 ppm x 300 s x sin(2/300)), rounded down.
+    assert phone.read(2 * S) == 3000.1
+    assert _Phone(0, 0, 0.0, 0.0, 3).read(10) == 9e-6
+
+
+def test_the_fairness_figures_count_each_press_once_and_by_its_own_resolution() -> None:
+    a = Result(0, true_ns=1000, t_ns=1010, res_ns=10)  # just within
+    b = Result(1, true_ns=1500, t_ns=1489, res_ns=10)  # just outside
+    assert within([a, b]) == 0.5 and within([]) == 0.0
+    # b touched 500 ns after a, the table puts it 479 ns before: 500 - 20 of resolution.
+    late = Result(1, true_ns=1500, t_ns=990, res_ns=10)
+    assert worst_misorder([a, late]) == 480
+    assert worst_misorder([late, a]) == 480  # whatever order they are listed in
+    assert worst_misorder([a, b]) == -(10**18)  # nothing misordered
+    # A pair further apart than the horizon is not compared; one at the horizon is.
+    assert worst_misorder([a, late], horizon_ns=499) == -(10**18)
+    assert worst_misorder([a, late], horizon_ns=500) == 480
+    third = Result(2, true_ns=1400, t_ns=980, res_ns=0)
+    assert worst_misorder([a, late, third], horizon_ns=450) == 390  # a and third only
+
+
+def test_the_simulation_is_the_same_for_a_seed_and_keeps_every_press() -> None:
+    """bench/web.py's figures are reproducible: a seed gives the same presses, each kept
+    (none refused), in touch order, from 5 s on, each on the seat that touched."""
+    results = simulate(30, seats=3, seed=2, delay_ms=(1.0, 2.0), step_ns=1_000_000, press_every_ms=20.0)
+    assert results == simulate(
+        30, seats=3, seed=2, delay_ms=(1.0, 2.0), step_ns=1_000_000, press_every_ms=20.0
+    )
+    assert len(results) == 30 and {r.seat for r in results} == {0, 1, 2}
+    assert results[0] == Result(1, 5_022_866_724, 5_022_321_253, 4_037_672)
+    assert results[-1] == Result(2, 5_793_975_253, 5_794_122_874, 4_279_945)
+    assert within(results) == 1.0
+    # A 2-4 ms round trip on a 1 ms step: every press known to 2 steps, half a trip and the
+    # drift since the last ping (pings every half second).
+    assert all(3 * MS < r.res_ns < 6 * MS for r in results)
+    assert [r.true_ns for r in results] == sorted(r.true_ns for r in results)
+    wide = simulate(40, seats=2, seed=1)
+    assert len(wide) == 40 and statistics.median(r.res_ns for r in wide) == 18_240_758
