@@ -10,6 +10,7 @@ of the quickest round trip, widened by 600 ppm of drift and the phone's step twi
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from typing import Any
 
@@ -56,6 +57,13 @@ def drift(ms: int) -> int:
 
 
 def refusal(fr: str, en: str, n: int | None = None) -> dict[str, Any]:
+    """The refusal the phone shows; the French written here with plain spaces and straight
+    apostrophes, received with narrow no-break spaces before the colons and semicolons and
+    inside the guillemets, and the typographic apostrophe."""
+    fr = (
+        fr.replace(" :", "\u202f:").replace(" ;", "\u202f;").replace("« ", "«\u202f").replace(" »", "\u202f»")
+    )
+    fr = re.sub(r"(?<=\w)'(?=\w)", "\u2019", fr)  # the apostrophe of an elision
     return {"t": "no", "n": n, "fr": fr, "en": en}
 
 
