@@ -237,6 +237,10 @@ def test_a_basic_game_shows_the_hands_and_no_places_moved(lang: str) -> None:
         "Ben": ["12", cards],
         "Cy": ["12", cards],
     }
+    # Played to its end: the game over's tiles hold the places and names alone.
+    whole = _dicts(_match(3, ["Ana", "Ben", "Cy"], variant="basic"))
+    assert treize_of(whole).finished
+    assert tiles(whole, "gameover", lang) == {"Ana": [], "Ben": [], "Cy": []}
 
 
 # --- Les Cinq Rois -------------------------------------------------------------------------------
