@@ -61,7 +61,7 @@ class Controls:
         own = self._own_actions.get(kind)
         if own is not None and (kind != "web_revoke" or self.app.web is not None):
             own(action)
-        elif not (self.app.table is not None and self.app.screens.do(self, action)):
+        elif not (self.app.table is not None and self.app.screens.do(self.app, action)):
             self._leave_game(action)
 
     def _menu_takes(self, kind: str) -> bool:
@@ -86,7 +86,7 @@ class Controls:
             "mute": lambda _a: self._mute(),
             "voice": lambda _a: self._voice(),
             "lang": lambda _a: self._lang(),
-            "quit": lambda _a: setattr(self, "running", False),
+            "quit": lambda _a: setattr(self.app, "running", False),
             "web_revoke": lambda a: self.app.web.revoke(str(a[1])),  # a lost phone: a new code
             "web_page": lambda _a: self._next_codes(),  # the phones' codes that did not fit
         }
@@ -140,7 +140,7 @@ class Controls:
             self.app.ui.message = None
         self.app.ui.menu = False
         if self.app.table is not None:
-            self.app.screens.do(self, action)
+            self.app.screens.do(self.app, action)
 
     def _keep_lang(self, lang: str) -> None:
         """The table's language belongs to the table (issue 24): the choice made on the screen
@@ -160,7 +160,7 @@ class Controls:
 
     def _confirm_action(self, screen: str) -> Action:
         if self.app.view is not None:
-            action = self.app.screens.confirm(self, screen)
+            action = self.app.screens.confirm(self.app, screen)
             if action is not None:
                 return action
         if screen == "gameover":
@@ -171,7 +171,7 @@ class Controls:
 
     def cancel(self, screen: str) -> None:
         ui = self.app.ui
-        if self.app.view is not None and self.app.screens.cancel(self, screen):
+        if self.app.view is not None and self.app.screens.cancel(self.app, screen):
             return
         if ui.setup.editing is not None:
             self.app.setup.end_typing(force=True)
@@ -245,7 +245,7 @@ class Controls:
         if editing is not None and screen == "setup":
             self.app.setup.key(key, editing)
             return
-        if self.app.view is not None and screen != "setup" and self.app.screens.key(self, key, mod, screen):
+        if self.app.view is not None and screen != "setup" and self.app.screens.key(self.app, key, mod, screen):
             return
         action = self._key_action(key, screen)
         if action is not None:
