@@ -115,7 +115,7 @@ def _args_ok(args: argparse.Namespace, lang: str) -> bool:
         print(t("cli.bad_game", lang, value=args.game, choices=", ".join(GAMES)), file=sys.stderr)
         return False
     if args.rounds is not None and args.game is not None and not GAMES[args.game].play_rounds:
-        print(t("cli.rounds_kilo_only", lang, game=GAMES[args.game].title), file=sys.stderr)
+        print(t("cli.rounds_fixed", lang, game=GAMES[args.game].title), file=sys.stderr)
         return False
     if not args.speed >= 0:  # also refuses nan
         print(t("cli.speed_range", lang), file=sys.stderr)
