@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.cli.parser import lang_given
+from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import CATALOGUE, elide, os_reason, t
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.cli.parser import lang_given
+from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import t
+from companion.inputs.names import INPUT_CHOICES
 
-INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Benchmarks and the kiosk's health check read this to know when the first frame is up.
 _TRACE_FRAMES = "COMPANION_TRACE_FRAMES"
