@@ -248,7 +248,7 @@ class App:
         return self.table.engine if self.table is not None else None
 
     @property
-    def screens(self) -> GameScreens:
+    def screens(self) -> GameScreens[Any, Any]:
         """The shown game's side of the display (the running game's, else the setup form's)."""
         return screens_for(self.ui.game)
 
@@ -406,9 +406,17 @@ class App:
     def seed(self) -> int:
         return self.host.seed
 
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        self.host.seed = seed
+
     @property
     def speed(self) -> float:
         return self.host.speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self.host.speed = speed
 
     @property
     def web(self) -> Any:

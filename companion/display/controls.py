@@ -19,15 +19,6 @@ from companion.table.log import Undo
 if TYPE_CHECKING:
     from companion.display.app import App
 
-NAV_KEYS = {
-    pygame.K_t: "table",
-    pygame.K_p: "pile",
-    pygame.K_g: "history",
-    pygame.K_h: "history",
-    pygame.K_r: "rules",
-    pygame.K_s: "status",
-    pygame.K_c: "stats",
-}
 # The keys every screen reads the same way (the form and the game's screens first).
 KEY_ACTIONS: dict[int, AppAction] = {
     **{k: ("confirm",) for k in CONFIRM_KEYS},
@@ -54,8 +45,7 @@ class Controls:
             return
         kind = str(action[0])
         self.app.dirty = True
-        if kind not in ("toggle", "rank", "suit"):
-            self.app.ui.message = None
+        self.app.ui.message = None
         if self._menu_takes(kind):
             return
         own = self._own_actions.get(kind)
@@ -229,8 +219,6 @@ class Controls:
             why = control.action.why()
             if why is not None:
                 self.do(why)
-        elif control.action[0] in ("rank", "why", "suit"):
-            self.do(("why", control.action[1]))
 
     def key(self, key: int, mod: int = 0) -> None:
         ui = self.app.ui
@@ -268,12 +256,10 @@ class Controls:
             return ("new",)
         if screen == "setup":
             return None
+        # A game's other keys for its screens first: the bar's own keys win over them.
+        shown = (*self.app.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
         nav = {
             getattr(pygame, f"K_{letter.lower()}"): name
-            for name, letter in (*self.app.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
+            for name, letter in (*self.app.screens.nav_more, *shown)
         }
-        if key in nav:
-            return ("nav", nav[key])
-        if key in NAV_KEYS and NAV_KEYS[key] in nav.values():
-            return ("nav", NAV_KEYS[key])
-        return None
+        return ("nav", nav[key]) if key in nav else None
