@@ -11,14 +11,21 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.games import GAMES
+import companion.i18n
+from companion.games import GAMES, GameInfo
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "companion"
-ALLOWED = (PACKAGE / "games", PACKAGE / "i18n.py")
+# The games' packages, the registry's lines (wherever the floors put them) and the catalogue.
+ALLOWED = (
+    PACKAGE / "games",
+    Path(sys.modules[GameInfo.__module__].__file__ or ""),
+    Path(companion.i18n.__file__ or ""),
+)
 
 
 def _words(identifier: str) -> list[str]:
@@ -54,9 +61,7 @@ NOT_MOVED_YET: dict[str, frozenset[str]] = {
     ),
     "companion/display/tally.py": frozenset({"kilo_games"}),
     "companion/table/evening.py": frozenset({"KiloCurve", "_kilo_curve", "cinq-rois", "kilo", "treize"}),
-    "companion/table/stats.py": frozenset(
-        {"_add_kilo_game", "companion.games.kilo.tally", "kilo", "kilo_games"}
-    ),
+    "companion/table/stats.py": frozenset({"_add_kilo_game", "kilo", "kilo_games"}),
     "companion/web/evening.py": frozenset(
         {
             "13 feuilles, game by game",

@@ -34,7 +34,7 @@ def package(name: str) -> Path:
 
 
 def test_the_recipe_names_the_registry_line_and_the_files() -> None:
-    assert "`companion/games/__init__.py`" in recipe()
+    assert "`companion/table/registry.py`" in recipe()
     assert {"events.py", "rules.py", "game.py", "feed.py", "view.py"} <= set(recipe_files())
 
 

@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 
 from companion.display.app import App
 from companion.display.state import Ui
+from companion.games.kilo.actions import Continue, DrawCard, PickRank, PickSuit
 from companion.games.kilo.events import Draw, NewKiloGame, Press
 from companion.hardware.web_config import WebConfig
 from companion.inputs.base import InputEvent
@@ -312,7 +313,7 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     app.do(("nav", "status"))
     app.redraw()
     assert app.last_screen == "status"
-    actions: set[tuple[object, ...]] = set()
+    actions: set[object] = set()
     for _ in range(4):  # the codes that do not fit at a scannable size are on further pages
         actions |= {c.action for c in painter_of(app).controls}
         if ("web_page",) not in actions:
@@ -422,7 +423,7 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
                     for y in (box[1], box[3] - 1):
                         assert app.surface.get_at((x, y))[:3] == (255, 255, 255), (text, x, y)
                 found.add(text)
-            pages = [c.action for c in painter_of(app).controls if c.action[0] == "web_page"]
+            pages = [c.action for c in painter_of(app).controls if c.action == ("web_page",)]
             if found >= wanted or not pages:
                 break
             touch(app, pages[0])
@@ -530,10 +531,10 @@ def test_a_scorer_phone_journals_a_kilo_draw_as_the_screen_does(
         return app, journal, str(owed)
 
     app, journal, owed = played(tmp_path / "screen", None)
-    touch(app, ("continue",))
-    touch(app, ("rank", "7"))
-    touch(app, ("suit", "S"))
-    touch(app, ("draw",))
+    touch(app, Continue())
+    touch(app, PickRank("7"))
+    touch(app, PickSuit("S"))
+    touch(app, DrawCard())
     assert app.table is not None
     screen_rows = [json.loads(p) for _, p in journal.payloads(app.table.game_id)]
     app.stop_source()

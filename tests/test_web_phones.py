@@ -153,7 +153,7 @@ def test_a_small_tables_codes_are_all_on_one_page_of_the_status_screen(
         app.redraw()
         found = {text for text, *_ in _decoded(app.surface)}
         assert found == set(web.urls().values())
-        assert not [c for c in painter_of(app).controls if c.action[0] == "web_page"]
+        assert not [c for c in painter_of(app).controls if c.action == ("web_page",)]
     finally:
         app.stop_source()
         web.stop()

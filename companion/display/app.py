@@ -22,7 +22,7 @@ import pygame
 from companion.display import names
 from companion.display.commits import Commits
 from companion.display.controls import Controls
-from companion.display.event_time import Gate, left_out_message
+from companion.display.event_time import Deferred, Gate, Held, left_out_message, whole_us
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter, Retained
@@ -95,33 +95,6 @@ DECISION_POLL_S = 0.004
 # Queue items taken at once into the loop's own order: a decision from the queue is placed
 # among the presses taken with it by their stamps.
 PULL_ITEMS = 64
-
-
-def _whole_us(t_ns: int) -> int:
-    """A decision's instant, down to the whole µs the table log can write (instant_on)."""
-    return t_ns // 1000 * 1000
-
-
-class _Deferred:
-    """A pygame event held in ``App._early`` behind the queue items that came before it;
-    ``at_ns``: when the loop read it, on the table clock (a decision's instant)."""
-
-    __slots__ = ("at_ns", "ev")
-
-    def __init__(self, ev: pygame.event.Event, at_ns: int) -> None:
-        self.ev = ev
-        self.at_ns = at_ns
-
-
-class _Held:
-    """A queue item that is a table decision (a referee's button, a scorer phone's write),
-    held in ``App._early`` with its instant on the table clock."""
-
-    __slots__ = ("at_ns", "item")
-
-    def __init__(self, item: Any, at_ns: int) -> None:
-        self.item = item
-        self.at_ns = at_ns
 
 
 class App:
@@ -248,7 +221,7 @@ class App:
         return self.table.engine if self.table is not None else None
 
     @property
-    def screens(self) -> GameScreens:
+    def screens(self) -> GameScreens[Any, Any]:
         """The shown game's side of the display (the running game's, else the setup form's)."""
         return screens_for(self.ui.game)
 
@@ -406,9 +379,17 @@ class App:
     def seed(self) -> int:
         return self.host.seed
 
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        self.host.seed = seed
+
     @property
     def speed(self) -> float:
         return self.host.speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self.host.speed = speed
 
     @property
     def web(self) -> Any:
@@ -463,7 +444,7 @@ class App:
         offset; None when it cannot be placed there (a virtual clock, a board not heard from).
         In whole µs, the last one before it: the table log counts a press stamped at or before
         a close, the loop one stamped before the decision (a decision's instant is a whole µs,
-        ``_whole_us``), so the two agree to the nanosecond."""
+        ``whole_us``), so the two agree to the nanosecond."""
         at = self.decision_ns if at is None else at
         return None if at is None else self.host.on_clock(key, at)
 
@@ -684,16 +665,16 @@ class App:
             return None  # the flood's case first: a press is never a decision
         if not self._gates():
             return None
-        if type(item) is _Deferred:
+        if type(item) is Deferred:
             return item.at_ns if item.ev.type in DECIDING_EVENTS else None
         if isinstance(item, InputEvent):
             if item.role == "seat" or item.edge != "press":
                 return None
             # A referee's button: its own stamp when it is on the table clock, else its arrival.
             stamp = table_stamp(item)
-            return _whole_us(stamp if stamp is not None else self.table_ns())
+            return whole_us(stamp if stamp is not None else self.table_ns())
         if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
-            return _whole_us(int(getattr(item, "t_ns", None) or self.table_ns()))
+            return whole_us(int(getattr(item, "t_ns", None) or self.table_ns()))
         return None
 
     def _enqueue(self, item: Any) -> None:
@@ -705,7 +686,7 @@ class App:
         if at is None:
             early.append(item)
             return
-        held = item if type(item) is _Deferred else _Held(item, at)
+        held = item if type(item) is Deferred else Held(item, at)
         later = [
             x
             for x in early
@@ -773,13 +754,13 @@ class App:
                 del self.ui.hardware.notes[:-10]
 
     def _handle_decision(self, item: Any) -> None:
-        if type(item) is _Deferred:
+        if type(item) is Deferred:
             self.decision_ns = item.at_ns if item.ev.type in DECIDING_EVENTS else None
             try:
                 self.handle_pygame(item.ev)
             finally:
                 self.decision_ns = None
-        elif type(item) is _Held:
+        elif type(item) is Held:
             self.decision_ns = item.at_ns
             try:
                 self.handle_item(item.item)
@@ -815,11 +796,11 @@ class App:
                 return i > 0
         return True
 
-    def _instant_of(self, held: _Deferred | _Held) -> int | None:
+    def _instant_of(self, held: Deferred | Held) -> int | None:
         """A held decision's instant while decisions wait (None: it is applied as it comes)."""
         if not self._gates():
             return None
-        if type(held) is _Deferred and held.ev.type not in DECIDING_EVENTS:
+        if type(held) is Deferred and held.ev.type not in DECIDING_EVENTS:
             return None
         return held.at_ns
 
@@ -933,7 +914,7 @@ class App:
                 # A tap, key or referee action waits for the presses queued before it (and
                 # for those still on their way that were made before it: ``_released``).
                 self._queue_first()
-                self._enqueue(_Deferred(ev, _whole_us(self.table_ns())))
+                self._enqueue(Deferred(ev, whole_us(self.table_ns())))
 
     def _handle_until(self, until: float) -> None:
         """Handle ``_early`` and the queue in order until ``until`` (the step's budget), or until
@@ -946,7 +927,7 @@ class App:
                 continue
             head = early[0]
             if (
-                type(head) in (_Deferred, _Held)
+                type(head) in (Deferred, Held)
                 and (at := self._instant_of(head)) is not None
                 and not self._released(at)
             ):

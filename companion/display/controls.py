@@ -19,15 +19,6 @@ from companion.table.log import Undo
 if TYPE_CHECKING:
     from companion.display.app import App
 
-NAV_KEYS = {
-    pygame.K_t: "table",
-    pygame.K_p: "pile",
-    pygame.K_g: "history",
-    pygame.K_h: "history",
-    pygame.K_r: "rules",
-    pygame.K_s: "status",
-    pygame.K_c: "stats",
-}
 # The keys every screen reads the same way (the form and the game's screens first).
 KEY_ACTIONS: dict[int, AppAction] = {
     **{k: ("confirm",) for k in CONFIRM_KEYS},
@@ -54,14 +45,13 @@ class Controls:
             return
         kind = str(action[0])
         self.app.dirty = True
-        if kind not in ("toggle", "rank", "suit"):
-            self.app.ui.message = None
+        self.app.ui.message = None
         if self._menu_takes(kind):
             return
         own = self._own_actions.get(kind)
         if own is not None and (kind != "web_revoke" or self.app.web is not None):
             own(action)
-        elif not (self.app.table is not None and self.app.screens.do(self, action)):
+        elif not (self.app.table is not None and self.app.screens.do(self.app, action)):
             self._leave_game(action)
 
     def _menu_takes(self, kind: str) -> bool:
@@ -86,7 +76,7 @@ class Controls:
             "mute": lambda _a: self._mute(),
             "voice": lambda _a: self._voice(),
             "lang": lambda _a: self._lang(),
-            "quit": lambda _a: setattr(self, "running", False),
+            "quit": lambda _a: setattr(self.app, "running", False),
             "web_revoke": lambda a: self.app.web.revoke(str(a[1])),  # a lost phone: a new code
             "web_page": lambda _a: self._next_codes(),  # the phones' codes that did not fit
         }
@@ -140,7 +130,7 @@ class Controls:
             self.app.ui.message = None
         self.app.ui.menu = False
         if self.app.table is not None:
-            self.app.screens.do(self, action)
+            self.app.screens.do(self.app, action)
 
     def _keep_lang(self, lang: str) -> None:
         """The table's language belongs to the table (issue 24): the choice made on the screen
@@ -160,7 +150,7 @@ class Controls:
 
     def _confirm_action(self, screen: str) -> Action:
         if self.app.view is not None:
-            action = self.app.screens.confirm(self, screen)
+            action = self.app.screens.confirm(self.app, screen)
             if action is not None:
                 return action
         if screen == "gameover":
@@ -171,7 +161,7 @@ class Controls:
 
     def cancel(self, screen: str) -> None:
         ui = self.app.ui
-        if self.app.view is not None and self.app.screens.cancel(self, screen):
+        if self.app.view is not None and self.app.screens.cancel(self.app, screen):
             return
         if ui.setup.editing is not None:
             self.app.setup.end_typing(force=True)
@@ -229,8 +219,6 @@ class Controls:
             why = control.action.why()
             if why is not None:
                 self.do(why)
-        elif control.action[0] in ("rank", "why", "suit"):
-            self.do(("why", control.action[1]))
 
     def key(self, key: int, mod: int = 0) -> None:
         ui = self.app.ui
@@ -245,7 +233,11 @@ class Controls:
         if editing is not None and screen == "setup":
             self.app.setup.key(key, editing)
             return
-        if self.app.view is not None and screen != "setup" and self.app.screens.key(self, key, mod, screen):
+        if (
+            self.app.view is not None
+            and screen != "setup"
+            and self.app.screens.key(self.app, key, mod, screen)
+        ):
             return
         action = self._key_action(key, screen)
         if action is not None:
@@ -264,12 +256,10 @@ class Controls:
             return ("new",)
         if screen == "setup":
             return None
+        # A game's other keys for its screens first: the bar's own keys win over them.
+        shown = (*self.app.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
         nav = {
             getattr(pygame, f"K_{letter.lower()}"): name
-            for name, letter in (*self.app.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
+            for name, letter in (*self.app.screens.nav_more, *shown)
         }
-        if key in nav:
-            return ("nav", nav[key])
-        if key in NAV_KEYS and NAV_KEYS[key] in nav.values():
-            return ("nav", NAV_KEYS[key])
-        return None
+        return ("nav", nav[key]) if key in nav else None

@@ -635,15 +635,15 @@ def lots(
     area: Rect,
     players: tuple[str, ...],
     title: str,
-    button: tuple[str, str],
+    button: tuple[str, str, Action],
     seats: Callable[[Rect], None],
-    skip: tuple[str, str] | None = None,
+    skip: tuple[str, str, Action] | None = None,
 ) -> None:
     """Who deals or starts, drawn by lot, the same screen in every game: the question as the
     headline (far type, the colour of the next thing to do), every player's tile in seating
     order (``seats`` draws the game's own tiles into the box it is given), then the draw button
-    (label, hint) along the foot and, where the game lets the table do without the draw, the
-    ``skip`` button beside it."""
+    (label, hint, the game's action) along the foot and, where the game lets the table do without
+    the draw, the ``skip`` button beside it."""
     gap = p.px(8)
     head_h = p.px(70)
     head = Rect(area.x, area.y, area.width, head_h)
@@ -663,9 +663,9 @@ def lots(
     seats(body)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap) if skip else (foot, None)
-    p.button(draw_b, button[0], ("lots",), color=ACCENT, hint=button[1], size=p.font(NEAR))
+    p.button(draw_b, button[0], button[2], color=ACCENT, hint=button[1], size=p.font(NEAR))
     if skip is not None and skip_b is not None:
-        p.button(skip_b, skip[0], ("skip_lots",), hint=skip[1], size=p.font(SMALL))
+        p.button(skip_b, skip[0], skip[2], hint=skip[1], size=p.font(SMALL))
 
 
 # --- game over ---------------------------------------------------------------------------------

@@ -732,41 +732,57 @@ class Painter:
         size = max(size, floor)
         self.table = tuple(players)
         forms = name_forms(self.table).get(who, (who,))
-        fonts = self.fonts
         best: tuple[str, int] | None = None
         for form in forms:
-            cur = size
-            while True:
-                w, h = fonts.size(form, cur)
-                if w <= box.width and h <= box.height:
-                    break
-                if cur <= floor:
-                    cur = 0
-                    break
-                cur = max(floor, int(cur * 0.92))
+            cur = self._form_size(form, box, size, floor)
             if not cur:
                 continue
             # A whole name a little smaller beats a shortened one; much smaller, it does not.
             if cur >= size * 0.8 or best is None:
-                if cur >= size * 0.8:
-                    best = (form, cur)
-                    break
                 best = (form, cur)
+                if cur >= size * 0.8:
+                    break
         if best is None:
-            # Nothing fits at the name size (a box too short for it): the longest form that
-            # fits whole at the size the height allows, rather than initials ("F." for
-            # "Frédérique A." in a short row).
-            tall = size
-            while tall > 8 and fonts.size("Ég", tall)[1] > box.height:
-                tall -= 1
-            for form in forms:
-                if fonts.size(form, tall)[0] <= box.width:
-                    return self._blit(form, tall, box, color, align, valign, role, "name", who)
-            shown, cur = self.fit(forms[-1], box, tall, min_size=8)
-            if not shown:
-                return pygame.Rect(box.x, box.y, 0, 0)
-            return self._blit(shown, cur, box, color, align, valign, role, "name", who, shown != forms[-1])
+            return self._name_in_a_short_box(who, forms, box, size, color, align, valign, role)
         return self._blit(best[0], best[1], box, color, align, valign, role, "name", who)
+
+    def _form_size(self, form: str, box: pygame.Rect, size: int, floor: int) -> int:
+        """The largest size from ``size`` down to ``floor`` at which ``form`` fits ``box``; 0:
+        none does."""
+        cur = size
+        while True:
+            w, h = self.fonts.size(form, cur)
+            if w <= box.width and h <= box.height:
+                return cur
+            if cur <= floor:
+                return 0
+            cur = max(floor, int(cur * 0.92))
+
+    def _name_in_a_short_box(
+        self,
+        who: str,
+        forms: tuple[str, ...],
+        box: pygame.Rect,
+        size: int,
+        color: Color,
+        align: Align,
+        valign: Literal["top", "center", "bottom"],
+        role: Role,
+    ) -> pygame.Rect:
+        """Nothing fits at the name size (a box too short for it): the longest form that fits
+        whole at the size the height allows, rather than initials ("F." for "Frédérique A." in
+        a short row)."""
+        fonts = self.fonts
+        tall = size
+        while tall > 8 and fonts.size("Ég", tall)[1] > box.height:
+            tall -= 1
+        for form in forms:
+            if fonts.size(form, tall)[0] <= box.width:
+                return self._blit(form, tall, box, color, align, valign, role, "name", who)
+        shown, cur = self.fit(forms[-1], box, tall, min_size=8)
+        if not shown:
+            return pygame.Rect(box.x, box.y, 0, 0)
+        return self._blit(shown, cur, box, color, align, valign, role, "name", who, shown != forms[-1])
 
     def wrap_lines(self, text: str, width: int, size: int) -> list[str]:
         key = (text, width, size)

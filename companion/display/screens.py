@@ -686,7 +686,7 @@ GENERIC_SCREENS: tuple[str, ...] = tuple(DRAWERS)
 
 def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: float | None = None) -> str:
     """Draw one whole frame; returns the screen drawn."""
-    gs: GameScreens = screens_of(ui)
+    gs: GameScreens[Any, Any] = screens_of(ui)
     name = screen or active_screen(v, ui)
     # Motion runs on the loop's clock; an overlay hides the screen, so changes wait for it.
     ui.motion.frame(ui.now, quiet=anim_phase is not None)

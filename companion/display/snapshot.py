@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
-from companion.games import DEFAULT_GAME
 from companion.i18n import os_reason, t
+from companion.table.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from companion.display.layout import Fonts, Painter

@@ -80,13 +80,9 @@ class Ui:
     game: str = DEFAULT_GAME  # whose screens are shown: the running game's, else the setup form's
     screen: str | None = None  # a screen the table asked for; None follows the game
     menu: bool = False  # the menu is open, in place of the screen
-    rank: str | None = None
-    suit: str | None = None
-    picking: bool = False  # choosing who slapped in error
-    # The instant (table clock, ns) the referee called the false slap: the window closed there,
-    # not when the players are picked (docs/decisions.md, "Event time").
-    picking_at: int | None = None
-    penalized: list[str] = field(default_factory=list)
+    # The running game's own screen state, which only its screens read and write (Kilo de
+    # merde's card half entered and its false-slap pick: games/kilo/ui_state.py).
+    game_state: Any = None
     message: tuple[str, str] | None = None  # (fr, en)
     message_error: bool = True
     hardware: HardwareState = field(default_factory=HardwareState)

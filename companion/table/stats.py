@@ -22,12 +22,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.games.kilo.tally import SlapFact
 
 if TYPE_CHECKING:
     from companion.table.journal import Summary
 
 ESCAPES_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SlapFact:
+    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last.
+    (Kilo de merde's quick fold, ``games/kilo/tally.py``, makes them; defined here, below the
+    games, with the players' numbers that count them.)"""
+
+    order: tuple[tuple[str, int], ...]
+    losers: tuple[str, ...]
+    margin_us: int | None
+    valid: bool
+    tied: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,12 @@ from typing import Any
 import pygame
 
 from companion.display.blocks import rank_keys, rank_label
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Painter
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
+from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
+from companion.games.cinq_rois.actions import CancelOut, Continue, DrawLots, Enter, GoOut, SkipLots, ToEntry
+from companion.games.cinq_rois.controls import act
 from companion.games.cinq_rois.draw.common import LOTS_SECONDS, said, seat_strip, tr, typo
 from companion.games.cinq_rois.draw.entry import draw_entry, entry_for, entry_from_result
 from companion.games.cinq_rois.draw.gameover import draw_gameover
@@ -30,7 +32,7 @@ from companion.games.cinq_rois.draw.rules_page import rule_lines
 from companion.games.cinq_rois.draw.sheet import draw_sheet
 from companion.games.cinq_rois.entry import MODES, Mode, RoundEntry
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
-from companion.games.cinq_rois.rules import RoundResult
+from companion.games.cinq_rois.rules import CinqRoisGame, RoundResult
 from companion.games.cinq_rois.view import (
     JOKER,
     View,
@@ -71,7 +73,7 @@ MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 BUTTON_SCREENS = ("sheet", "lots", "lastturn", "round", "gameover", "rules", "status")
 
 
-class CinqRoisScreens(GameScreens):
+class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
     game = "cinq-rois"
     title = "Les Cinq Rois"
     screens = ("sheet", "lots", "lastturn", "entry", "round", "gameover")
@@ -137,10 +139,10 @@ class CinqRoisScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def _entry(self, app: Any) -> RoundEntry:
+    def _entry(self, app: TableHandle) -> RoundEntry:
         return entry_for(app.ui, app.view)
 
-    def _show_leds(self, app: Any) -> None:
+    def _show_leds(self, app: TableHandle) -> None:
         game = app.game
         if game is None:
             return
@@ -151,7 +153,7 @@ class CinqRoisScreens(GameScreens):
         self._lit = (game, seats)
         app.buttons.show(game, self)
 
-    def draw_lots(self, app: Any) -> None:
+    def draw_lots(self, app: TableHandle) -> None:
         """A fair draw of the first dealer, from the table's seed: a resumed table draws the
         same seat."""
         game = app.game
@@ -160,7 +162,7 @@ class CinqRoisScreens(GameScreens):
         rng = random.Random(f"{app.seed}:cinq-rois:dealer")
         app.submit(Dealer(player=game.players[rng.randrange(len(game.players))]))
 
-    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+    def press(self, app: TableHandle, seat: int, t_us: int, res_us: int | None = None) -> None:
         game = app.game
         if game is None or game.finished or not 0 <= seat < len(game.players):
             return
@@ -182,10 +184,10 @@ class CinqRoisScreens(GameScreens):
         app.dirty = True
         self._show_leds(app)
 
-    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+    def keys_are_buttons(self, app: TableHandle, screen: str) -> bool:
         return screen in BUTTON_SCREENS
 
-    def after(self, app: Any, event: Any, before: View | None) -> None:
+    def after(self, app: TableHandle, event: Any, before: View | None) -> None:
         ui: Ui = app.ui
         v: View = app.view
         if isinstance(event, Dealer):
@@ -219,7 +221,7 @@ class CinqRoisScreens(GameScreens):
             return tr("undone.dealer", lang, name=short_name(last.player, engine.players))
         return None
 
-    def simulate(self, app: Any, sim: Any) -> None:
+    def simulate(self, app: TableHandle, sim: Any) -> None:
         """Simulated players: one presses to draw the first dealer, then each round is really
         played out (``sim.play_round``, seeded by the table's seed and the round): whoever combines
         first presses "I go out", the others press as their last turns are played, and the entry
@@ -256,80 +258,15 @@ class CinqRoisScreens(GameScreens):
         for i in range(1, n):
             press((seat + i) % n)
 
-    def do(self, app: Any, action: Action) -> bool:
-        kind = action[0]
-        ui: Ui = app.ui
-        v: View | None = app.view
-        if v is None:
-            return False
-        entry = entry_for(ui, v)
-        if kind == "lots":
-            entry.lots_skipped = False
-            self.draw_lots(app)
-        elif kind == "skip_lots":
-            entry.lots_skipped = True
-            ui.screen = None
-        elif kind == "pick_dealer":
-            if v.dealer_open:
-                app.submit(Dealer(player=v.players[int(str(action[1]))]))
-        elif kind == "out":
-            seat = int(str(action[1]))
-            on_entry = app.last_screen == "entry"
-            if entry.out == v.players[seat]:
-                entry.out = None
-                entry.pending = []
-            else:
-                entry.go_out(seat)
-                if on_entry:
-                    entry.skip_turns()  # chosen while entering: the last turns are played
-            ui.show_result = False
-            if not on_entry:
-                ui.screen = None
-            self._show_leds(app)
-        elif kind == "turn":
-            entry.turn_done(int(str(action[1])))
-            if not entry.pending:
-                ui.screen = None
-            self._show_leds(app)
-        elif kind == "to_entry":
-            entry.skip_turns()
-            ui.screen = None
-            self._show_leds(app)
-        elif kind == "cancel_out":
-            entry.out = None
-            entry.pending = []
-            ui.screen = None
-            self._show_leds(app)
-        elif kind == "mode":
-            entry.set_mode(action[1])  # type: ignore[arg-type]
-        elif kind == "pick":
-            entry.select(int(str(action[1])))
-        elif kind == "digit":
-            self._refuse(ui, entry.digit(str(action[1])))
-        elif kind == "card":
-            self._refuse(ui, entry.add(str(action[1])))
-        elif kind == "why_card":
-            reason = entry.card_reason(str(action[1]))
-            if reason is not None:
-                ui.say(*reason)
-        elif kind == "back":
-            entry.back()
-        elif kind == "enter":
-            self._enter(app, entry)
-        elif kind == "continue":
-            ui.show_result = False
-            ui.screen = None
-            app.maybe_simulate()
-        else:
-            return False
-        return True
+    def do(self, app: TableHandle, action: Action) -> bool:
+        return isinstance(action, GameAction) and act(self, app, action)
 
     @staticmethod
     def _refuse(ui: Ui, reason: tuple[str, str] | None) -> None:
         if reason is not None:
             ui.say(*reason)
 
-    def _enter(self, app: Any, entry: RoundEntry) -> None:
+    def _enter(self, app: TableHandle, entry: RoundEntry) -> None:
         """Enter: the next player still to enter, else the round goes to the table."""
         ui: Ui = app.ui
         if entry.out is None:
@@ -353,32 +290,32 @@ class CinqRoisScreens(GameScreens):
         if ui.message is not None and ui.lang == "fr":
             ui.message = (typo(ui.message[0], "fr"), ui.message[1])
 
-    def confirm(self, app: Any, screen: str) -> Action | None:
+    def confirm(self, app: TableHandle, screen: str) -> Action | None:
         v: View | None = app.view
         if v is None or v.finished:
             return None
         if screen == "lots":
-            return ("lots",) if v.dealer_open else None
+            return DrawLots() if v.dealer_open else None
         if screen == "lastturn":
-            return ("to_entry",)
+            return ToEntry()
         if screen == "entry":
-            return ("enter",)
+            return Enter()
         if screen == "round" and app.ui.show_result:
-            return ("continue",)
+            return Continue()
         if screen == "sheet":
             return ("nav", "entry")
         return None
 
-    def cancel(self, app: Any, screen: str) -> bool:
+    def cancel(self, app: TableHandle, screen: str) -> bool:
         ui: Ui = app.ui
         v: View | None = app.view
         if v is None:
             return False
         entry = entry_for(ui, v)
         if screen == "lots" and v.dealer_open:
-            return self.do(app, ("skip_lots",))
+            return self.do(app, SkipLots())
         if screen == "lastturn" and entry.out is not None:
-            return self.do(app, ("cancel_out",))
+            return self.do(app, CancelOut())
         if screen == "entry" and entry.rank is not None:
             entry.rank = None
             return True
@@ -386,10 +323,10 @@ class CinqRoisScreens(GameScreens):
             ui.screen = "sheet"
             return True
         if screen == "round" and ui.show_result:
-            return self.do(app, ("continue",))
+            return self.do(app, Continue())
         return False
 
-    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+    def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:
         ui: Ui = app.ui
         v: View | None = app.view
         if v is None or screen != "entry" or v.finished:
@@ -399,32 +336,48 @@ class CinqRoisScreens(GameScreens):
         app.dirty = True
         if key == pygame.K_BACKSPACE:
             entry.back()  # never an undo here: the table is typing
-        elif key == pygame.K_LEFT or key == pygame.K_RIGHT:
-            step = 1 if key == pygame.K_RIGHT else -1
-            entry.set_mode(MODES[(MODES.index(entry.mode) + step) % len(MODES)])
-        elif key in (pygame.K_UP, pygame.K_DOWN):
-            step = 1 if key == pygame.K_DOWN else -1
-            entry.select((entry.active + step) % len(v.players))
-        elif mod & pygame.KMOD_CTRL and key in SEAT_KEYS:
-            if SEAT_KEYS[key] < len(v.players):
-                self.do(app, ("out", SEAT_KEYS[key]))
-            return True
-        elif entry.out is None and key in SEAT_KEYS:
-            if SEAT_KEYS[key] < len(v.players):
-                entry.go_out(SEAT_KEYS[key])
-                entry.skip_turns()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self._arrow(v, entry, key)
+        elif key in SEAT_KEYS and (mod & pygame.KMOD_CTRL or entry.out is None):
+            self._seat_key(app, v, entry, key, bool(mod & pygame.KMOD_CTRL))
         elif entry.mode == "points":
-            if key in DIGIT_KEYS:
-                self._refuse(ui, entry.digit(DIGIT_KEYS[key]))
-            elif key in MINUS_KEYS:
-                self._refuse(ui, entry.digit("-"))
-            else:
-                return False
+            return self._points_key(ui, entry, key)
         else:
             return self._card_key(app, entry, key)
         return True
 
-    def _card_key(self, app: Any, entry: RoundEntry, key: int) -> bool:
+    @staticmethod
+    def _arrow(v: View, entry: RoundEntry, key: int) -> None:
+        """Left and right change how the round is entered, up and down the player entered."""
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if key == pygame.K_RIGHT else -1
+            entry.set_mode(MODES[(MODES.index(entry.mode) + step) % len(MODES)])
+        else:
+            step = 1 if key == pygame.K_DOWN else -1
+            entry.select((entry.active + step) % len(v.players))
+
+    def _seat_key(self, app: TableHandle, v: View, entry: RoundEntry, key: int, ctrl: bool) -> None:
+        """A seat's key: with Ctrl, that player goes out (or not) as the touch does; alone, while
+        nobody has, that player goes out and the last turns are taken as played."""
+        seat = SEAT_KEYS[key]
+        if seat >= len(v.players):
+            return
+        if ctrl:
+            self.do(app, GoOut(seat))
+        else:
+            entry.go_out(seat)
+            entry.skip_turns()
+
+    def _points_key(self, ui: Ui, entry: RoundEntry, key: int) -> bool:
+        if key in DIGIT_KEYS:
+            self._refuse(ui, entry.digit(DIGIT_KEYS[key]))
+        elif key in MINUS_KEYS:
+            self._refuse(ui, entry.digit("-"))
+        else:
+            return False
+        return True
+
+    def _card_key(self, app: TableHandle, entry: RoundEntry, key: int) -> bool:
         """Rank then suit, as the cards are written: 7 H, 1 0 S, J K (the joker), Q D."""
         ui: Ui = app.ui
         if entry.rank is not None:
@@ -496,7 +449,7 @@ class CinqRoisScreens(GameScreens):
         )
         return [SetupItem(label, tr("setup.dealer_help", lang), ("dealer",))]
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         if action[0] != "dealer":
             return False
         seat = self._dealer_seat(form)

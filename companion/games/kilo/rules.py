@@ -579,18 +579,23 @@ class KiloGame:
                 press = next(kept, None)
             if key is None:
                 break
-            count, earliest, latest, _ = run.epochs[key]
-            if not window.accepts(key):
-                s.ignored_presses += count
-                continue
-            for player, (t_us, res_us) in earliest.items():
-                window.add(player, t_us, res_us, key)
-            window.presses_seen += count - len(earliest)
-            window.saw(latest)
+            self._replay_epoch(run, key)
         for t_us in run.closes:
             window.close(t_us)
         for from_us, to_us in run.outages:
             window.stretch(from_us, to_us)
+
+    def _replay_epoch(self, run: _Run, key: tuple[str | None, str | None]) -> None:
+        """An epoch's presses of ``run`` in one step: each player's earliest, the rest counted."""
+        window = self._s.window
+        count, earliest, latest, _ = run.epochs[key]
+        if not window.accepts(key):
+            self._s.ignored_presses += count
+            return
+        for player, (t_us, res_us) in earliest.items():
+            window.add(player, t_us, res_us, key)
+        window.presses_seen += count - len(earliest)
+        window.saw(latest)
 
     # --- reporting -----------------------------------------------------------------------------
 

@@ -12,14 +12,15 @@ from typing import Any
 
 import pygame
 
-from companion.display.blocks import rank_keys
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Painter
-from companion.display.lots import draw_lots_overlay, fair_seat
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
+from companion.display.layout import Action, AppAction, GameAction, Painter
+from companion.display.lots import draw_lots_overlay
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
-from companion.games.kilo.draw.card import aside_reason, draw_card, short_reason
+from companion.games.kilo.actions import Judge
+from companion.games.kilo.controls import act, confirm_action, key_action
+from companion.games.kilo.draw.card import draw_card, short_reason
 from companion.games.kilo.draw.common import TIMEOUTS_MS, awaiting_text
 from companion.games.kilo.draw.gameover import draw_gameover
 from companion.games.kilo.draw.history import draw_history
@@ -32,37 +33,52 @@ from companion.games.kilo.draw.verdict import draw_verdict
 from companion.games.kilo.events import (
     RULE_CHOICES,
     Close,
-    Dealer,
     Draw,
     KiloRules,
     NewKiloGame,
     Outage,
     Press,
-    Starter,
     Verdict,
 )
 from companion.games.kilo.rules import KILOS, KiloGame
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 from companion.table.log import Undo
 
 Rect = pygame.Rect
 
-RANK_KEYS: dict[int, str] = {pygame.K_a: "A", pygame.K_1: "A", pygame.K_KP1: "A", **rank_keys(2)}
-SUIT_PYKEYS = {pygame.K_F1: "S", pygame.K_F2: "H", pygame.K_F3: "D", pygame.K_F4: "C"}
-DIGIT_SEATS = {
-    **{getattr(pygame, f"K_{d}"): d - 1 for d in range(1, 10)},
-    pygame.K_0: 9,
-    **{getattr(pygame, f"K_KP{d}"): d - 1 for d in range(1, 10)},
-    pygame.K_KP0: 9,
-}
+
+def _after_press(app: TableHandle, v: View, ui: Ui, before: View | None) -> None:
+    """A press counted: the countdown starts with a window's first, each new one sounds."""
+    if v.live is None:
+        return
+    if before is None or before.live is None:
+        ui.window_open_at = app.now()  # the countdown runs from the first press
+    if before is None or before.live is None or len(v.live.presses) > len(before.live.presses):
+        app.sounds.play("slap")
 
 
-class KiloScreens(GameScreens):
+def _after_draw(app: TableHandle, v: View, ui: Ui) -> None:
+    """A card drawn: the entry is cleared and the flush, or the card itself, shown for a moment."""
+    kilo_ui(ui).rank = kilo_ui(ui).suit = None
+    ui.show_result = False
+    ui.screen = None
+    if v.last_draw is not None and v.last_draw.flushed:
+        ui.entry = None  # the animation is the flush's
+        ui.anim_start = app.now()
+    elif v.last_draw is not None:
+        ui.entry = "drawn"  # the card, big, for a moment
+        ui.anim_start = app.now()
+        app.sounds.play("flush")
+
+
+class KiloScreens(GameScreens[View, KiloGame]):
     game = "kilo"
     title = "Kilo de merde"
     screens = ("table", "slap", "verdict", "card", "pile", "history", "gameover")
     nav = (("table", "T"), ("pile", "P"), ("history", "G"))
+    nav_more = (("history", "H"),)  # H for the history as G for the game's course
     anim_seconds = FLUSH_SECONDS
 
     # --- the picture ---------------------------------------------------------------------------
@@ -108,7 +124,7 @@ class KiloScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+    def press(self, app: TableHandle, seat: int, t_us: int, res_us: int | None = None) -> None:
         game = app.table.engine
         if 0 <= seat < len(game.players):
             app.submit(Press(player=game.players[seat], t_us=t_us, res_us=res_us))
@@ -148,9 +164,9 @@ class KiloScreens(GameScreens):
             pass  # a table whose rules refuse these: what was built still warms
         return views
 
-    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+    def keys_are_buttons(self, app: TableHandle, screen: str) -> bool:
         v = app.view
-        return not app.ui.picking and screen != "card" and v.awaiting != "draw"
+        return not kilo_ui(app.ui).picking and screen != "card" and v.awaiting != "draw"
 
     def press_mark(self, engine: Any, event: Any) -> tuple[bool, int] | None:
         """A press's ``after`` needs only whether a window was open (the view's ``live``) and
@@ -160,7 +176,7 @@ class KiloScreens(GameScreens):
         game: KiloGame = engine
         return game.awaiting == "verdict", len(game.window().order)
 
-    def after_marked(self, app: Any, event: Any, mark: tuple[bool, int]) -> None:
+    def after_marked(self, app: TableHandle, event: Any, mark: tuple[bool, int]) -> None:
         # The Press branch of ``after``: View.live is set exactly when the game awaits a verdict,
         # and its presses are the window's order (view.build_view).
         game: KiloGame = app.table.engine
@@ -174,47 +190,32 @@ class KiloScreens(GameScreens):
         if not was_live or len(game.window().order) > counted:
             app.sounds.play("slap")
 
-    def after(self, app: Any, event: Any, before: View | None) -> None:
+    def after(self, app: TableHandle, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui
-        if isinstance(event, Press) and self._late(app, app.table.engine, event):
-            return
         if isinstance(event, Press):
-            if v.live is not None and (before is None or before.live is None):
-                ui.window_open_at = app.now()  # the countdown runs from the first press
-            if v.live is not None and (
-                before is None or before.live is None or len(v.live.presses) > len(before.live.presses)
-            ):
-                app.sounds.play("slap")
+            if not self._late(app, app.table.engine, event):
+                _after_press(app, v, ui, before)
             return
         if v.live is None:
             ui.window_open_at = None
         if isinstance(event, Verdict):
-            ui.picking = False
-            ui.penalized = []
+            kilo_ui(ui).picking = False
+            kilo_ui(ui).penalized = []
             ui.show_result = bool(v.owed)
             ui.screen = None
             if v.last_slap and v.last_slap.losers:
                 app.sounds.play("loser")
         elif isinstance(event, Draw):
-            ui.rank = ui.suit = None
-            ui.show_result = False
-            ui.screen = None
-            if v.last_draw is not None and v.last_draw.flushed:
-                ui.entry = None  # the animation is the flush's
-                ui.anim_start = app.now()
-            elif v.last_draw is not None:
-                ui.entry = "drawn"  # the card, big, for a moment
-                ui.anim_start = app.now()
-                app.sounds.play("flush")
+            _after_draw(app, v, ui)
         elif isinstance(event, Undo):
-            ui.rank = ui.suit = None
-            ui.picking = False
+            kilo_ui(ui).rank = kilo_ui(ui).suit = None
+            kilo_ui(ui).picking = False
             ui.show_result = False
             ui.screen = None
             ui.window_open_at = None  # a window reopened by an undo closed long ago
 
-    def _late(self, app: Any, game: KiloGame, event: Press) -> bool:
+    def _late(self, app: TableHandle, game: KiloGame, event: Press) -> bool:
         """A press that arrived after the verdict it was made before: the verdict is judged
         again while no draw has followed it (``undo``, the same ``close`` and ``verdict``),
         else it is only recorded; either way the table says so. True if it was late."""
@@ -237,7 +238,7 @@ class KiloScreens(GameScreens):
         )
         return True
 
-    def resumed(self, app: Any) -> bool:
+    def resumed(self, app: TableHandle) -> bool:
         """A slap window open when the table stopped (a crash, a pulled plug): its timeout did
         not run while nobody could press. The stop, from the latest instant the journal knows of
         the window to now on the window's clock, is journaled (``outage``) and said, and the
@@ -300,7 +301,7 @@ class KiloScreens(GameScreens):
         top bar only says what is going on."""
         where, todo = self.headline(view, ui.lang)
         if view.awaiting == "verdict" and not view.finished:
-            todo = t("scr.await.false_pick" if ui.picking else "scr.await.judge", ui.lang)
+            todo = t("scr.await.false_pick" if kilo_ui(ui).picking else "scr.await.judge", ui.lang)
         return where, todo
 
     def redraw_in(self, view: View | None, ui: Ui, now: float) -> float | None:
@@ -314,7 +315,7 @@ class KiloScreens(GameScreens):
             or not view.live.non_pressers
             or ui.window_open_at is None
             or active_screen(view, ui) not in ("verdict", "slap")
-            or ui.picking
+            or kilo_ui(ui).picking
         ):
             return None
         elapsed = now - ui.window_open_at
@@ -340,7 +341,7 @@ class KiloScreens(GameScreens):
             )
         return None
 
-    def simulate(self, app: Any, sim: Any) -> None:
+    def simulate(self, app: TableHandle, sim: Any) -> None:
         """Simulated players slap once per window the table is waiting for."""
         game = app.table.engine
         if game.awaiting != "play":
@@ -349,136 +350,27 @@ class KiloScreens(GameScreens):
         sim.trigger_slap(skip=skip)
         app.sim_busy = True
 
-    def do(self, app: Any, action: Action) -> bool:
-        kind = action[0]
+    def do(self, app: TableHandle, action: Action) -> bool:
+        return isinstance(action, GameAction) and act(app, action)
+
+    def confirm(self, app: TableHandle, screen: str) -> Action | None:
+        return confirm_action(app.ui, screen)
+
+    def cancel(self, app: TableHandle, screen: str) -> bool:
         ui: Ui = app.ui
-        v: View | None = app.view
-        if kind == "verdict":
-            if action[1] == "valid":
-                app.submit(Verdict(valid=True))
-            elif v is not None and v.live is not None:
-                ui.picking = True
-                ui.picking_at = app.decision_ns
-                ui.penalized = [v.live.claimant] if v.live.claimant else []
-        elif kind == "toggle":
-            name = str(action[1])
-            if name in ui.penalized:
-                ui.penalized.remove(name)
-            else:
-                ui.penalized.append(name)
-        elif kind == "confirm_false":
-            if not ui.penalized:
-                ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
-            elif v is not None and v.live is not None:
-                claimant_only = ui.penalized == [v.live.claimant]
-                verdict = Verdict(valid=False, penalized=None if claimant_only else list(ui.penalized))
-                made = app.decision_ns
-                if ui.picking_at is not None:  # judged where the false slap was called
-                    app.decision_ns = ui.picking_at
-                try:
-                    app.submit(verdict)
-                finally:
-                    app.decision_ns = made
-        elif kind == "continue":
-            ui.show_result = False
-            ui.screen = None
-        elif kind == "rank":
-            ui.show_result = False
-            ui.screen = None
-            rank = str(action[1])
-            if v is not None and v.rank_reasons.get(rank) is not None:
-                ui.say(*v.rank_reasons[rank])  # type: ignore[misc]
-                return True
-            ui.rank = rank
-            if ui.suit and v is not None and v.card_reasons.get(rank + ui.suit) is not None:
-                ui.suit = None
-        elif kind == "suit":
-            suit = action[1]
-            if suit is not None and ui.rank and v is not None:
-                reason = v.card_reasons.get(ui.rank + str(suit))
-                if reason is not None:
-                    ui.say(*reason)
-                    return True
-            ui.suit = None if suit is None else str(suit)
-        elif kind == "why":
-            key = str(action[1])
-            if v is not None:
-                reason = aside_reason(v, key.split()) if " " in key else None
-                reason = reason or v.rank_reasons.get(key) or v.card_reasons.get(key)
-                if reason is None and ui.rank is None and len(key) == 1:
-                    reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
-                if reason is not None:
-                    ui.say(*reason)
-        elif kind == "draw":
-            if v is None or not v.owed:
-                return True
-            if ui.rank is None:
-                ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
-                return True
-            app.submit(Draw(player=v.owed[0], card=ui.rank + (ui.suit or "")))
-        elif kind == "starter":
-            app.submit(Starter(player=action[1]))
-        elif kind == "lots":
-            game = app.table.engine
-            if game.dealer_open:
-                seat = fair_seat(app.seed, "kilo:dealer", len(game.players))
-                if app.submit(Dealer(player=game.players[seat])):
-                    ui.entry = "lots"
-                    ui.anim_start = app.now()
+        if screen == "verdict" and not kilo_ui(ui).picking and app.view and app.view.live:
+            app.do(Judge(valid=False))
+        elif kilo_ui(ui).picking:
+            kilo_ui(ui).picking = False
+            kilo_ui(ui).penalized = []
+        elif screen == "card" and (kilo_ui(ui).rank or kilo_ui(ui).suit):
+            kilo_ui(ui).rank = kilo_ui(ui).suit = None
         else:
             return False
         return True
 
-    def confirm(self, app: Any, screen: str) -> Action | None:
-        ui: Ui = app.ui
-        if screen == "verdict":
-            return ("confirm_false",) if ui.picking else ("verdict", "valid")
-        if screen == "slap" and ui.show_result:
-            return ("continue",)
-        if screen == "card":
-            return ("draw",)
-        return None
-
-    def cancel(self, app: Any, screen: str) -> bool:
-        ui: Ui = app.ui
-        if screen == "verdict" and not ui.picking and app.view and app.view.live:
-            app.do(("verdict", "false"))
-        elif ui.picking:
-            ui.picking = False
-            ui.penalized = []
-        elif screen == "card" and (ui.rank or ui.suit):
-            ui.rank = ui.suit = None
-        else:
-            return False
-        return True
-
-    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
-        ui: Ui = app.ui
-        v: View | None = app.view
-        if key == pygame.K_BACKSPACE and screen == "card" and (ui.rank or ui.suit):
-            app.do(("cancel",))
-        elif screen == "card" and key in RANK_KEYS:
-            app.do(("rank", RANK_KEYS[key]))
-        elif screen == "card" and key in SUIT_PYKEYS:
-            app.do(("suit", SUIT_PYKEYS[key]))
-        elif key in RANK_KEYS and v is not None and v.awaiting == "draw" and not ui.picking:
-            # A rank typed while a draw is owed is the card, whichever page is up (the slap's
-            # result, or one opened with T, P, H...): the action goes back to the card screen.
-            # Dropped, the next Enter confirmed nothing (issue 37).
-            app.do(("rank", RANK_KEYS[key]))
-        elif key == pygame.K_d and screen == "table" and v is not None and v.dealer_open:
-            app.do(("lots",))
-        elif ui.picking and key in DIGIT_SEATS and v is not None and v.live is not None:
-            seat = DIGIT_SEATS[key]
-            pressers = [p.name for p in v.live.presses]
-            if seat < len(v.players) and v.players[seat] in pressers:
-                app.do(("toggle", v.players[seat]))
-            elif seat < len(v.players):
-                name = v.players[seat]
-                ui.say(t("scr.pick.not_pressed", "fr", name=name), t("scr.pick.not_pressed", "en", name=name))
-        else:
-            return False
-        return True
+    def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:
+        return key_action(app, key, screen)
 
     # --- buttons and LEDs ----------------------------------------------------------------------
 
@@ -539,7 +431,7 @@ class KiloScreens(GameScreens):
         )
         return items
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         kind = action[0]
         if kind == "rounds":
             form.rounds = min(99, max(1, form.rounds + int(str(action[1]))))

@@ -8,17 +8,31 @@ the display seam (``display/game_ui.py``): a seat button is "I pass", a play is 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from companion.display.game_ui import GameScreens, LedPlan, SetupItem
-from companion.display.layout import Action, Painter
+from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
+from companion.display.layout import Action, AppAction, GameAction, Painter
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
-from companion.games.treize.autoplay import AutoPlayer, lots_rng
+from companion.games.treize.actions import (
+    ChooseCount,
+    ChooseValue,
+    DrawLots,
+    EndGame,
+    NextGame,
+    OpenEnd,
+    OpenPlay,
+    PlayEntered,
+    ToggleHelper,
+    Took,
+)
+from companion.games.treize.autoplay import AutoPlayer
+from companion.games.treize.controls import act
 from companion.games.treize.draw.common import LOTS_SECONDS, Entry, entry_of, say, spoken, todo_text, tracking
 from companion.games.treize.draw.end import draw_end
 from companion.games.treize.draw.gameover import draw_gameover
@@ -29,7 +43,7 @@ from companion.games.treize.draw.scores import draw_scores, nice_step
 from companion.games.treize.draw.table import draw_table, seat_strip
 from companion.games.treize.draw.take import draw_take
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter
-from companion.games.treize.rules import TreizeGame, draw_lots
+from companion.games.treize.rules import TreizeGame
 from companion.games.treize.view import View, build_view
 from companion.i18n import t
 from companion.inputs.base import InputEvent
@@ -106,7 +120,7 @@ class SimMoves:
     items: tuple[Any, ...]
 
 
-class TreizeScreens(GameScreens):
+class TreizeScreens(GameScreens[View, TreizeGame]):
     game = "treize"
     title = "13 feuilles"
     screens = ("table", "play", "take", "lots", "scores", "end", "gameover")
@@ -164,18 +178,18 @@ class TreizeScreens(GameScreens):
 
     # --- inputs --------------------------------------------------------------------------------
 
-    def press(self, app: Any, seat: int, t_us: int, res_us: int | None = None) -> None:
+    def press(self, app: TableHandle, seat: int, t_us: int, res_us: int | None = None) -> None:
         game: TreizeGame = app.table.engine
         if not 0 <= seat < len(game.players):
             return
         if game.awaiting == "starter":
-            self.do(app, ("lots",))
+            self.do(app, DrawLots())
         elif app.ui.show_result:
-            self.do(app, ("next",))
+            self.do(app, NextGame())
         else:
             self._pass(app, game.players[seat])
 
-    def _pass(self, app: Any, name: str, took: int | None = None) -> None:
+    def _pass(self, app: TableHandle, name: str, took: int | None = None) -> None:
         """A player passes: journaled at once, or after the table says which card was taken."""
         game: TreizeGame = app.table.engine
         ui: Ui = app.ui
@@ -212,7 +226,7 @@ class TreizeScreens(GameScreens):
             return
         self._submit(app, event)
 
-    def _submit(self, app: Any, event: Any) -> bool:
+    def _submit(self, app: TableHandle, event: Any) -> bool:
         game = app.table.engine
         try:
             game.check(event)
@@ -222,10 +236,10 @@ class TreizeScreens(GameScreens):
             return False
         return bool(app.submit(event))
 
-    def keys_are_buttons(self, app: Any, screen: str) -> bool:
+    def keys_are_buttons(self, app: TableHandle, screen: str) -> bool:
         return screen not in ("play", "take", "end")
 
-    def after(self, app: Any, event: Any, before: View | None) -> None:
+    def after(self, app: TableHandle, event: Any, before: View | None) -> None:
         v: View = app.view
         ui: Ui = app.ui
         bot = self._bots.get(app.table.game_id)
@@ -264,83 +278,10 @@ class TreizeScreens(GameScreens):
             return t("treize.undone.end", lang)
         return None
 
-    def do(self, app: Any, action: Action) -> bool:
-        kind = action[0]
-        ui: Ui = app.ui
-        v: View | None = app.view
-        game: TreizeGame | None = app.table.engine if app.table is not None else None
-        if v is None or game is None:
-            return False
-        e = entry_of(ui)
-        if kind == "lots":
-            if game.awaiting == "starter":
-                self._submit(app, draw_lots(lots_rng(app.seed, game.game_number), game))
-        elif kind == "next":
-            ui.show_result = False
-            ui.screen = None
-        elif kind == "pass":
-            self._pass(app, str(action[1]))
-        elif kind == "took":
-            player = e.player if e is not None and e.kind == "take" else v.turn
-            if player is not None:
-                self._pass(app, player, int(str(action[1])))
-        elif kind == "play_open":
-            if v.turn is not None and tracking(v, ui) and v.awaiting == "play":
-                ui.entry = Entry("play", v.turn)
-                ui.screen = None
-        elif kind == "value":
-            self._value(app, v, int(str(action[1])))
-        elif kind == "count":
-            if e is None or e.kind != "play" or e.value is None:
-                ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
-                return True
-            self._count(app, v, e, int(str(action[1])))
-        elif kind == "why":
-            key = str(action[1])
-            if key.startswith("v"):
-                self._value(app, v, int(key[1:]))
-            elif e is not None and e.value is not None:
-                self._count(app, v, e, int(key[1:]))
-        elif kind == "play":
-            if e is None or e.kind != "play" or e.value is None:
-                ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
-            elif e.count is None:
-                ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
-            elif v.turn is not None:
-                self._submit(app, Play(player=v.turn, value=e.value, count=e.count))
-        elif kind == "helper":
-            if v.mode is None and not v.finished:
-                ui.setup.options["helper"] = not tracking(v, ui)
-            else:
-                ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
-        elif kind == "end_open":
-            if not tracking(v, ui) and not v.finished:
-                ui.entry = Entry("end")
-                ui.screen = None
-        elif kind == "winner":
-            if e is not None and e.kind == "end":
-                e.player = str(action[1])
-        elif kind == "left":
-            if e is not None and e.kind == "end":
-                name = str(action[1])
-                e.left[name] = max(0, e.left.get(name, v.dealt) + int(str(action[2])))
-        elif kind == "end":
-            if e is None or e.kind != "end" or e.player is None:
-                ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
-            else:
-                winner = e.player
-                left = (
-                    {s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner}
-                    if v.advanced
-                    else None
-                )
-                self._submit(app, GameEnd(winner=winner, left=left))
-        else:
-            return False
-        app.dirty = True
-        return True
+    def do(self, app: TableHandle, action: Action) -> bool:
+        return isinstance(action, GameAction) and act(self, app, action)
 
-    def _value(self, app: Any, v: View, value: int) -> None:
+    def _value(self, app: TableHandle, v: View, value: int) -> None:
         ui: Ui = app.ui
         e = entry_of(ui)
         if v.turn is None:
@@ -362,7 +303,7 @@ class TreizeScreens(GameScreens):
         e.value = value
         e.count = opt[0] if opt[0] == opt[1] else None
 
-    def _count(self, app: Any, v: View, e: Entry, count: int) -> None:
+    def _count(self, app: TableHandle, v: View, e: Entry, count: int) -> None:
         ui: Ui = app.ui
         if e.value is None or v.turn is None:
             return
@@ -374,26 +315,26 @@ class TreizeScreens(GameScreens):
         ui.message = None
         e.count = count
 
-    def confirm(self, app: Any, screen: str) -> Action | None:
+    def confirm(self, app: TableHandle, screen: str) -> Action | None:
         v: View = app.view
         ui: Ui = app.ui
         if screen == "lots" and v.awaiting == "starter":
-            return ("lots",)
+            return DrawLots()
         if screen == "scores" and ui.show_result:
-            return ("next",)
+            return NextGame()
         if screen == "play":
-            return ("play",)
+            return PlayEntered()
         if screen == "end":
-            return ("end",)
+            return EndGame()
         if screen == "table":
             if v.awaiting == "starter":
-                return ("lots",)
+                return DrawLots()
             if not tracking(v, ui):
-                return ("end_open",)
-            return ("play_open",)
+                return OpenEnd()
+            return OpenPlay()
         return None
 
-    def cancel(self, app: Any, screen: str) -> bool:
+    def cancel(self, app: TableHandle, screen: str) -> bool:
         """Escape drops what is half entered (Backspace steps back one tap)."""
         ui: Ui = app.ui
         if entry_of(ui) is None:
@@ -402,7 +343,7 @@ class TreizeScreens(GameScreens):
         ui.screen = None
         return True
 
-    def key(self, app: Any, key: int, mod: int, screen: str) -> bool:
+    def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:
         ui: Ui = app.ui
         e = entry_of(ui)
         if screen == "play" and e is not None and e.kind == "play":
@@ -416,48 +357,28 @@ class TreizeScreens(GameScreens):
             # Digits are the value until one is chosen, then how many; 0 and the letters
             # (10 to 13) always change the value.
             if e.value is not None and key in COUNT_KEYS:
-                self.do(app, ("count", COUNT_KEYS[key]))
+                self.do(app, ChooseCount(COUNT_KEYS[key]))
             elif key in VALUE_KEYS:
-                self.do(app, ("value", VALUE_KEYS[key]))
+                self.do(app, ChooseValue(VALUE_KEYS[key]))
             else:
                 return False
             return True
         if screen == "table" and key == pygame.K_a:
-            self.do(app, ("helper",))
+            self.do(app, ToggleHelper())
             return True
         if screen == "take" and e is not None and e.kind == "take" and key in VALUE_KEYS:
-            self.do(app, ("took", VALUE_KEYS[key]))
+            self.do(app, Took(VALUE_KEYS[key]))
             return True
         return False
 
-    def handle(self, app: Any, item: Any) -> bool:
-        if isinstance(item, SimMoves):
-            if (app.table.game_id, app.table.seq) != (item.game_id, item.seq):
-                app.sim_done()  # decided for a state that is gone: decide again for this one
-            else:
-                for part in item.items:
-                    app.handle_item(part)
-        elif isinstance(item, SimPlay):
-            play = item.play
-            if app.view is not None and app.view.turn == play.player:
-                self.do(app, ("play_open",))
-                self.do(app, ("value", play.value))
-                self.do(app, ("count", play.count))
-                self.do(app, ("play",))
-        elif isinstance(item, SimTook):
-            e = entry_of(app.ui)
-            if e is not None and e.kind == "take" and e.player == item.player:
-                self.do(app, ("took", item.value))
-        elif isinstance(item, SimNext):
-            if app.ui.show_result:
-                self.do(app, ("next",))
-        elif isinstance(item, SimDone):
-            app.sim_done()
-        else:
+    def handle(self, app: TableHandle, item: Any) -> bool:
+        handler = _SIM_ITEMS.get(type(item))
+        if handler is None:
             return False
+        handler(self, app, item)
         return True
 
-    def _bot(self, app: Any) -> AutoPlayer:
+    def _bot(self, app: TableHandle) -> AutoPlayer:
         game_id = app.table.game_id
         bot = self._bots.get(game_id)
         if bot is None:
@@ -470,7 +391,7 @@ class TreizeScreens(GameScreens):
             self._bots[game_id] = bot
         return bot
 
-    def simulate(self, app: Any, sim: Any) -> None:
+    def simulate(self, app: TableHandle, sim: Any) -> None:
         """The simulated table: a pass is the player's button, a play is entered in two taps."""
         game: TreizeGame = app.table.engine
         state = (app.table.seq, app.ui.show_result)
@@ -547,7 +468,7 @@ class TreizeScreens(GameScreens):
             ),
         ]
 
-    def setup_action(self, form: SetupForm, action: Action) -> bool:
+    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
         if action[0] == "variant":
             current = form.options.get("variant", "advanced")
             form.options["variant"] = "basic" if current == "advanced" else "advanced"
@@ -560,5 +481,44 @@ class TreizeScreens(GameScreens):
     def new_game(self, form: SetupForm, names: list[str]) -> NewTreizeGame:
         return NewTreizeGame(players=names, variant=form.options.get("variant", "advanced"))
 
+
+# --- the simulated table's own queue items (``TreizeScreens.handle``, by the item's type) -------
+
+
+def _sim_moves(sc: TreizeScreens, app: TableHandle, item: SimMoves) -> None:
+    if (app.table.game_id, app.table.seq) != (item.game_id, item.seq):
+        app.sim_done()  # decided for a state that is gone: decide again for this one
+        return
+    for part in item.items:
+        app.handle_item(part)
+
+
+def _sim_play(sc: TreizeScreens, app: TableHandle, item: SimPlay) -> None:
+    play = item.play
+    if app.view is not None and app.view.turn == play.player:
+        sc.do(app, OpenPlay())
+        sc.do(app, ChooseValue(play.value))
+        sc.do(app, ChooseCount(play.count))
+        sc.do(app, PlayEntered())
+
+
+def _sim_took(sc: TreizeScreens, app: TableHandle, item: SimTook) -> None:
+    e = entry_of(app.ui)
+    if e is not None and e.kind == "take" and e.player == item.player:
+        sc.do(app, Took(item.value))
+
+
+def _sim_next(sc: TreizeScreens, app: TableHandle, item: SimNext) -> None:
+    if app.ui.show_result:
+        sc.do(app, NextGame())
+
+
+_SIM_ITEMS: dict[type, Callable[[TreizeScreens, Any, Any], None]] = {
+    SimMoves: _sim_moves,
+    SimPlay: _sim_play,
+    SimTook: _sim_took,
+    SimNext: _sim_next,
+    SimDone: lambda s, app, item: app.sim_done(),
+}
 
 __all__ = ["Entry", "TreizeScreens", "nice_step"]

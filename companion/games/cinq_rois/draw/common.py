@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.display import kit
 from companion.display.blocks import rank_label
-from companion.display.layout import Painter
+from companion.display.layout import Action, Painter
 from companion.display.names import short_name
 from companion.display.state import Ui
 from companion.display.theme import (
@@ -118,7 +120,12 @@ def standings(v: View, lang: str, highlight: int | None = None) -> list[kit.Stan
 
 
 def draw_seats(
-    p: Painter, v: View, ui: Ui, area: Rect, highlight: int | None = None, action: str | None = None
+    p: Painter,
+    v: View,
+    ui: Ui,
+    area: Rect,
+    highlight: int | None = None,
+    action: Callable[[int], Action] | None = None,
 ) -> None:
     """The kit's tiles in seating order; ``highlight`` (the dealer) framed in its seat colour;
     ``action``: touching a tile picks that seat."""
@@ -128,5 +135,5 @@ def draw_seats(
         standings(v, ui.lang, highlight),
         v.players,
         ui.lang,
-        act=(lambda s: (action, s.seat)) if action is not None else None,
+        act=(lambda s: action(s.seat)) if action is not None else None,
     )

@@ -30,6 +30,7 @@ from companion.display.theme import (
     Color,
     text_on,
 )
+from companion.games.cinq_rois.actions import AddCard, Back, Digit, Enter, GoOut, PickPlayer, SetMode, WhyCard
 from companion.games.cinq_rois.draw.common import draw_seats, said, tr
 from companion.games.cinq_rois.entry import MODES, Mode, RoundEntry
 from companion.games.cinq_rois.rules import RoundResult
@@ -131,7 +132,7 @@ def _entry_row(
         role="far" if figure else "near",
         kind="score" if figure and entry.mode == "points" else "text",
     )
-    p.controls.append(Control(Rect(name_b), ("pick", s)))
+    p.controls.append(Control(Rect(name_b), PickPlayer(s)))
     if out_b is None:
         return
     is_out = entry.out == name
@@ -143,7 +144,7 @@ def _out_button(p: Painter, rect: Rect, seat: int, is_out: bool, lang: str) -> N
     p.button(
         rect,
         tr("entry.out_tag", lang),
-        ("out", seat),
+        GoOut(seat),
         selected=is_out,
         color=GOOD if is_out else PANEL,  # went out: green, as on the sheet
         size=p.font(18),
@@ -166,7 +167,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             cell,
             tr(f"mode.{mode}", lang),
-            ("mode", mode),
+            SetMode(mode),
             selected=entry.mode == mode,
             color=ACCENT if entry.mode == mode else PANEL_HI,
             size=p.font(SMALL),
@@ -178,14 +179,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # gives up the width the grid needs and keeps its rows: one tap to any player, who is done,
     # who went out (docs/screen.md says why this rather than a list folded to a header).
     beside = entry.mode != "points" and not portrait
-    if portrait:
-        players_box, pad_box = split(rest, [0.8, 1.6], gap=gap)
-    else:
-        players_box, pad_box = split(rest, [1.15, 1.6], vertical=False, gap=gap)
-        least = GRID_COLS * kit.touch_size(p) + (GRID_COLS - 1) * card_gap(p)
-        if beside and pad_box.width < least:
-            players_box.width = max(1, rest.width - least - gap)
-            pad_box = Rect(players_box.right + gap, rest.y, rest.right - players_box.right - gap, rest.height)
+    players_box, pad_box = _entry_boxes(p, rest, beside, gap)
     # A list too narrow for a name, its count and an out button (the 7" screen's card grid): the
     # rows keep the name and the count, the out button of the player being entered is in the foot.
     out_below = players_box.width < 4 * kit.touch_size(p)
@@ -203,12 +197,12 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         _out_button(p, out_b, entry.active, is_out, lang)
     else:
         back_b, ok_b = split(foot, [1, 1.6], vertical=False, gap=gap)
-    p.button(back_b, tr("entry.back", lang), ("back",), hint=tr("key.backspace", lang), size=p.font(22))
+    p.button(back_b, tr("entry.back", lang), Back(), hint=tr("key.backspace", lang), size=p.font(22))
     ready = entry.event()[0] is not None
     p.button(
         ok_b,
         tr("entry.confirm", lang) if ready else tr("entry.next", lang),
-        ("enter",),
+        Enter(),
         color=GOOD if ready else PANEL_HI,
         hint=t("scr.key.enter", lang),
         size=p.font(SMALL),
@@ -219,22 +213,7 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     lines = 1 if beside else 2
     title_h = max(p.px(36) if not portrait else p.px(52), lines * p.line_height(read))
     title = Rect(work.x, work.y, work.width, title_h)
-    name = said(v, entry.name)
-    color = FG
-    if entry.out is None:
-        text, color = tr("entry.who_out", lang), ACCENT
-    elif entry.mode == "points":
-        text = (
-            tr("entry.points_of", lang, name=name)
-            if entry.name != entry.out
-            else tr("entry.out_zero_long", lang, name=name)
-        )
-    else:
-        key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
-        count = len(entry.entered(entry.name))
-        text = tr(key, lang, name=name, n=count, size=entry.size)
-        if entry.mode == "hands" and count == entry.size:
-            color = GOOD  # the hand is whole
+    text, color = _prompt(v, entry, lang)
     if beside:  # the prompt as wide as it reads, the cards typed in what is left
         title.width = min(work.width - 4 * kit.touch_size(p), p.fonts.size(text, read)[0] + p.px(8))
     lines_text(p, text, title, read, color, read, align="left", players=v.players)
@@ -251,6 +230,43 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         cards_box = Rect(pad.x, pad.y, pad.width, cards_h)
         grid_box = Rect(pad.x, cards_box.bottom + gap, pad.width, pad.height - cards_h - gap)
     p.arm += [Rect(cards_box), Rect(grid_box)]  # the cards typed and the grid, at arm's length
+    _cards_typed(p, entry, cards_box, lang)
+    draw_card_grid(p, entry, grid_box, lang)
+
+
+def _entry_boxes(p: Painter, rest: Rect, beside: bool, gap: int) -> tuple[Rect, Rect]:
+    """The players' list and the pad: one above the other in portrait, side by side in landscape
+    (where a card grid beside the prompt takes the width its 9 mm columns need)."""
+    if p.scale.portrait:
+        players_box, pad_box = split(rest, [0.8, 1.6], gap=gap)
+        return players_box, pad_box
+    players_box, pad_box = split(rest, [1.15, 1.6], vertical=False, gap=gap)
+    least = GRID_COLS * kit.touch_size(p) + (GRID_COLS - 1) * card_gap(p)
+    if beside and pad_box.width < least:
+        players_box.width = max(1, rest.width - least - gap)
+        pad_box = Rect(players_box.right + gap, rest.y, rest.right - players_box.right - gap, rest.height)
+    return players_box, pad_box
+
+
+def _prompt(v: View, entry: RoundEntry, lang: str) -> tuple[str, Color]:
+    """What to enter, and its colour: who went out, else the points or the cards of the player
+    being entered (green once a whole hand is in)."""
+    name = said(v, entry.name)
+    if entry.out is None:
+        return tr("entry.who_out", lang), ACCENT
+    if entry.mode == "points":
+        if entry.name != entry.out:
+            return tr("entry.points_of", lang, name=name), FG
+        return tr("entry.out_zero_long", lang, name=name), FG
+    key = "entry.hand_of" if entry.mode == "hands" else "entry.left_of"
+    count = len(entry.entered(entry.name))
+    whole = entry.mode == "hands" and count == entry.size
+    return tr(key, lang, name=name, n=count, size=entry.size), GOOD if whole else FG
+
+
+def _cards_typed(p: Painter, entry: RoundEntry, cards_box: Rect, lang: str) -> None:
+    """The cards entered so far for the player (or what to do when none is), and the rank typed
+    that waits for its suit."""
     held = entry.entered(entry.name)
     if held:
         chip_row(p, [([(c, None) for c in held], None)], cards_box, lang)
@@ -280,7 +296,6 @@ def draw_entry(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             role="small",
             min_size=p.font(11),
         )
-    draw_card_grid(p, entry, grid_box, lang)
 
 
 def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
@@ -288,7 +303,7 @@ def draw_points_pad(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "", "0", ""]
     for cell, d in zip(keypad.cells(box, 12, 3, p.px(5)), keys, strict=True):
         if d:
-            keypad.draw_key(p, cell, keypad.Key(d, ("digit", d)), p.font(NEAR))
+            keypad.draw_key(p, cell, keypad.Key(d, Digit(d)), p.font(NEAR))
 
 
 GRID_COLS = len(GRID_RANKS) + 1  # the ranks across, then the joker
@@ -321,7 +336,7 @@ def draw_card_grid(p: Painter, entry: RoundEntry, box: Rect, lang: str) -> None:
 def card_key(entry: RoundEntry, card: str) -> keypad.Key:
     """A card of the grid: touching it adds the card, or says why the decks cannot give it."""
     why = entry.card_reason(card)
-    return keypad.Key(card, ("card", card), reason=None if why is None else "", why=("why_card", card))
+    return keypad.Key(card, AddCard(card), reason=None if why is None else "", why=WhyCard(card))
 
 
 def joker_cell(p: Painter, joker_box: Rect, entry: RoundEntry) -> None:

@@ -18,6 +18,7 @@ from companion.display.theme import (
     SMALL,
     seat_color,
 )
+from companion.games.cinq_rois.actions import CancelOut, ToEntry, TurnPlayed
 from companion.games.cinq_rois.draw.common import draw_seats, said, tr
 from companion.games.cinq_rois.entry import RoundEntry
 from companion.games.cinq_rois.view import (
@@ -94,16 +95,14 @@ def draw_lastturn(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             min_size=p.font(10),
         )
         if not played:
-            p.controls.append(Control(Rect(cell), ("turn", s)))
+            p.controls.append(Control(Rect(cell), TurnPlayed(s)))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, go_b = split(foot, [1, 1.5], vertical=False, gap=gap)
-    p.button(
-        back_b, tr("last.cancel", lang), ("cancel_out",), hint=t("scr.key.esc", lang), size=p.font(SMALL)
-    )
+    p.button(back_b, tr("last.cancel", lang), CancelOut(), hint=t("scr.key.esc", lang), size=p.font(SMALL))
     p.button(
         go_b,
         tr("last.go", lang),
-        ("to_entry",),
+        ToEntry(),
         color=GOOD,
         hint=t("scr.key.enter", lang),
         size=p.font(SMALL),

@@ -9,6 +9,7 @@ from companion.display.blocks import no_game, not_applicable
 from companion.display.layout import Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.state import Ui
+from companion.games.cinq_rois.actions import DrawLots, PickDealer, SkipLots
 from companion.games.cinq_rois.draw.common import draw_seats, said, tr
 from companion.games.cinq_rois.view import (
     View,
@@ -35,9 +36,9 @@ def draw_lots(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area,
         v.players,
         tr("lots.title", lang),
-        (tr("lots.button", lang), tr("lots.hint", lang)),
-        lambda body: draw_seats(p, v, ui, body, action="pick_dealer"),
-        skip=(tr("lots.skip", lang, name=said(v, v.players[0])), t("scr.key.esc", lang)),
+        (tr("lots.button", lang), tr("lots.hint", lang), DrawLots()),
+        lambda body: draw_seats(p, v, ui, body, action=PickDealer),
+        skip=(tr("lots.skip", lang, name=said(v, v.players[0])), t("scr.key.esc", lang), SkipLots()),
     )
 
 

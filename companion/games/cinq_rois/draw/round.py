@@ -22,6 +22,7 @@ from companion.display.theme import (
     PANEL,
     SMALL,
 )
+from companion.games.cinq_rois.actions import Continue
 from companion.games.cinq_rois.draw.common import arrangement_groups, draw_seats, said, tr
 from companion.games.cinq_rois.view import (
     RoundView,
@@ -83,7 +84,7 @@ def draw_round(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             go_b,
             tr("round.continue", lang),
-            ("continue",),
+            Continue(),
             color=GOOD,
             hint=t("scr.key.enter", lang),
             size=p.font(SMALL),
@@ -122,7 +123,7 @@ def draw_round_condensed(p: Painter, v: View, ui: Ui, rv: RoundView, area: Rect)
         p.button(
             go_b,
             tr("round.continue", lang),
-            ("continue",),
+            Continue(),
             color=GOOD,
             hint=t("scr.key.enter", lang),
             size=p.font(SMALL),

@@ -16,6 +16,7 @@ from companion.display.theme import (
     MUTED,
     SMALL,
 )
+from companion.games.cinq_rois.actions import DrawLots, GoOut
 from companion.games.cinq_rois.draw.common import headline_text, todo_text, tr
 from companion.games.cinq_rois.solver import ROUNDS, bonus_rank
 from companion.games.cinq_rois.view import (
@@ -38,7 +39,7 @@ def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
         p, todo[:1].upper() + todo[1:], hint_b, p.font(22), MUTED, p.font(14), role="small", align="left"
     )
     if v.dealer_open:
-        p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT, size=p.font(SMALL))
+        p.button(lots_b, tr("lots.button", lang), DrawLots(), color=ACCENT, size=p.font(SMALL))
     p.button(
         entry_b,
         tr("sheet.enter", lang),
@@ -84,7 +85,7 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         return no_game(p, ui, area)
     lang = ui.lang
     gap = p.px(4)
-    act = None if v.finished else (lambda s: ("out", s))
+    act = None if v.finished else (lambda s: GoOut(s))
     drawn = sheet_of(v, lang)
     portrait = p.scale.portrait
     info_h = p.px(62) if portrait else p.px(36)
@@ -127,7 +128,7 @@ def _round_to_play(p: Painter, v: View, ui: Ui, inner: Rect) -> None:
     foot = Rect(inner.x, label.bottom + gap, inner.width, button_h)
     if v.dealer_open:
         lots_b, entry_b = split(foot, [1, 1], vertical=False, gap=gap)
-        p.button(lots_b, tr("lots.button", lang), ("lots",), color=ACCENT, size=p.font(SMALL))
+        p.button(lots_b, tr("lots.button", lang), DrawLots(), color=ACCENT, size=p.font(SMALL))
     else:
         entry_b = foot
     p.button(

@@ -29,9 +29,11 @@ from companion.display.theme import (
     PANEL,
     SMALL,
 )
+from companion.games.kilo.actions import DrawCard, PickRank, PickSuit, Why
 from companion.games.kilo.draw.common import RANK_BY_TEXT, SUIT_KEYS
 from companion.games.kilo.draw.table import seat_strip
 from companion.games.kilo.rules import KILOS
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import View
 from companion.i18n import t
 
@@ -81,11 +83,11 @@ def rank_keys_of(v: View, ui: Ui, lang: str) -> tuple[list[keypad.Key], list[tup
         )
         key = keypad.Key(
             rank_label(rank, lang),
-            ("rank", rank),
+            PickRank(rank),
             hint=f"{worth} · {keys}",
             reason=t(f"scr.card.tag.{why}", lang) if why else None,
-            why=("why", rank),
-            selected=ui.rank == rank,
+            why=Why(rank),
+            selected=kilo_ui(ui).rank == rank,
         )
         if why is None:
             offered.append(key)
@@ -133,16 +135,16 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     keypad.entry_grid(p, rank_area, offered, min(p.font(BIG), top), aspect=1.4, most=most, top=top)
     suit_cells = split(suit_area, [1, 1, 1, 1, 1.3], vertical=False, gap=p.px(5))
     for cell, suit in zip(suit_cells, SUITS, strict=False):
-        card = f"{ui.rank}{suit}" if ui.rank else None
+        card = f"{kilo_ui(ui).rank}{suit}" if kilo_ui(ui).rank else None
         reason = v.card_reasons.get(card) if card else None
         enabled = reason is None
-        action = ("suit", suit) if enabled else ("why", card or suit)
+        action = PickSuit(suit) if enabled else Why(card or suit)
         p.button(
             cell,
             "",
             action,
             enabled=enabled,
-            selected=ui.suit == suit,
+            selected=kilo_ui(ui).suit == suit,
             color=(245, 245, 245) if enabled else PANEL,
             hint=SUIT_KEYS[suit],
         )
@@ -154,20 +156,21 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.button(
         suit_cells[4],
         t("scr.card.any_suit", lang),
-        ("suit", None),
-        selected=ui.suit is None,
+        PickSuit(None),
+        selected=kilo_ui(ui).suit is None,
         size=p.font(SMALL),
     )
     line = Rect(area.x, body.bottom + gap, area.width, aside_h)
     groups = [(t(f"scr.card.tag.{why}", lang), ks) for why, ks in aside]
-    keys_of_aside = " ".join(str(k.action[1]) for _, ks in aside for k in ks)
-    keypad.aside(p, line, t("scr.card.aside", lang), groups, ("why", keys_of_aside), p.font(SMALL))
+    keys_of_aside = " ".join(k.action.rank for _, ks in aside for k in ks if isinstance(k.action, PickRank))
+    keypad.aside(p, line, t("scr.card.aside", lang), groups, Why(keys_of_aside), p.font(SMALL))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     chosen_b, ok_b = split(foot, [1.2, 1], vertical=False, gap=gap)
-    if ui.rank:
+    rank = kilo_ui(ui).rank
+    if rank:
         from companion.cards import parse_card
 
-        picked = parse_card(ui.rank + (ui.suit or ""))
+        picked = parse_card(rank + (kilo_ui(ui).suit or ""))
         chosen = t("scr.card.chosen", lang, card=picked.name_in(lang))
     else:
         chosen = t("scr.card.pick", lang)
@@ -178,8 +181,8 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.button(
         ok_b,
         t("scr.card.confirm", lang),
-        ("draw",),
-        enabled=ui.rank is not None,
+        DrawCard(),
+        enabled=kilo_ui(ui).rank is not None,
         color=GOOD,
         hint=t("scr.key.enter", lang),
         size=p.font(NEAR),

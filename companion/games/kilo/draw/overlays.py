@@ -116,8 +116,3 @@ def draw_drawn(p: Painter, v: View, ui: Ui, phase: float) -> None:
         kind="score",
         min_size=p.font(BIG),
     )
-
-
-# --- the game's side of the display seam -------------------------------------------------------
-
-# Card entry keys: both languages' letters, the digits, and the numpad (/ * - for J Q K).

@@ -26,6 +26,7 @@ from companion.display.theme import (
     WARN,
     seat_color,
 )
+from companion.games.kilo.actions import Continue
 from companion.games.kilo.draw.common import BAR_BEFORE
 from companion.games.kilo.view import SlapView, View
 from companion.i18n import margin_text, ms, t
@@ -182,14 +183,8 @@ def _timeline(
         p.name(name, players, name_b, size, FG)
         name_size = p.texts[-1].size if p.texts and p.texts[-1].who == name else size
         if kind == "absent":
-            if sv.valid is False:
-                why = t("scr.slap.held_back", lang)
-            elif sv.valid is None and not closed:
-                why = t("scr.slap.not_yet", lang)
-            else:
-                why = t("scr.slap.no_press", lang)
             p.text(
-                why,
+                _absent_why(sv, closed, lang),
                 why_b,
                 name_size,
                 BAD if stands_out else MUTED,
@@ -228,23 +223,41 @@ def _timeline(
         # The bar runs from the first press to this one: a thin line up to the press before,
         # then this player's gap as a thick block in their colour (the deciding gap in red,
         # never thinner than a finger).
-        bar_h = max(6, min(bar_b.height * 2 // 3, p.px(40 if stands_out else 24)))
-        thin = max(2, bar_h // 4)
-        track = Rect(bar_b.x, bar_b.centery - thin // 2, bar_b.width, thin)
-        pygame.draw.rect(p.surface, PANEL_HI, track)
-        x_prev = bar_b.x + int(bar_b.width * prev_off / span)
-        x_this = bar_b.x + int(bar_b.width * pr.offset_us / span)
-        if x_prev > bar_b.x:
-            pygame.draw.rect(p.surface, BAR_BEFORE, Rect(bar_b.x, track.y, x_prev - bar_b.x, thin))
-        least = p.px(10) if stands_out else p.px(4)
-        seg = Rect(x_prev, bar_b.centery - bar_h // 2, max(least, x_this - x_prev), bar_h)
-        if seg.right > bar_b.right:
-            seg.x = bar_b.right - seg.width
-        pygame.draw.rect(p.surface, BAD if stands_out else seat_color(seat), seg)
-        if stands_out:  # where the press before stood: the gap is what lies past it
-            tick = Rect(seg.x - max(2, p.px(3)), bar_b.y, max(2, p.px(3)), bar_b.height)
-            pygame.draw.rect(p.surface, FG, tick)
+        _press_bar(p, bar_b, (prev_off, pr.offset_us, span), seat, stands_out)
         prev_off = pr.offset_us
+
+
+def _absent_why(sv: SlapView, closed: bool | None, lang: str) -> str:
+    """Why a player who did not press has no gap: held back (a false slap), not yet (the window
+    still open), or no press."""
+    if sv.valid is False:
+        return t("scr.slap.held_back", lang)
+    if sv.valid is None and not closed:
+        return t("scr.slap.not_yet", lang)
+    return t("scr.slap.no_press", lang)
+
+
+def _press_bar(p: Painter, bar_b: Rect, offsets: tuple[int, int, int], seat: int, stands_out: bool) -> None:
+    """A press's bar, from the first press: a thin line up to the press before, then this
+    player's gap as a thick block in their colour (the deciding gap in red, never thinner than a
+    finger). ``offsets``: the press before's and this one's from the first, and the whole span."""
+    prev_off, offset, span = offsets
+    bar_h = max(6, min(bar_b.height * 2 // 3, p.px(40 if stands_out else 24)))
+    thin = max(2, bar_h // 4)
+    track = Rect(bar_b.x, bar_b.centery - thin // 2, bar_b.width, thin)
+    pygame.draw.rect(p.surface, PANEL_HI, track)
+    x_prev = bar_b.x + int(bar_b.width * prev_off / span)
+    x_this = bar_b.x + int(bar_b.width * offset / span)
+    if x_prev > bar_b.x:
+        pygame.draw.rect(p.surface, BAR_BEFORE, Rect(bar_b.x, track.y, x_prev - bar_b.x, thin))
+    least = p.px(10) if stands_out else p.px(4)
+    seg = Rect(x_prev, bar_b.centery - bar_h // 2, max(least, x_this - x_prev), bar_h)
+    if seg.right > bar_b.right:
+        seg.x = bar_b.right - seg.width
+    pygame.draw.rect(p.surface, BAD if stands_out else seat_color(seat), seg)
+    if stands_out:  # where the press before stood: the gap is what lies past it
+        tick = Rect(seg.x - max(2, p.px(3)), bar_b.y, max(2, p.px(3)), bar_b.height)
+        pygame.draw.rect(p.surface, FG, tick)
 
 
 def compact_rows(p: Painter, area: Rect, n: int) -> bool:
@@ -423,7 +436,7 @@ def draw_slap(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         else:
             body, btn = split(body, [0.74, 0.26], vertical=False, gap=gap)
             btn = Rect(btn.x, btn.y, btn.width, min(btn.height, p.px(150)))
-        kit.wide_button(p, btn, label, ("continue",), ACCENT, hint, p.font(NEAR))
+        kit.wide_button(p, btn, label, Continue(), ACCENT, hint, p.font(NEAR))
     body = late_note(p, v, sv, body, lang)
     timeline(p, v, sv, body, lang, top=size)
 

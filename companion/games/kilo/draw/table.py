@@ -15,6 +15,7 @@ from companion.display.theme import (
     READ,
     SMALL,
 )
+from companion.games.kilo.actions import DrawLots, SetStarter
 from companion.games.kilo.draw.common import columns_for, kilo_low, standing
 from companion.games.kilo.view import SeatView, View
 from companion.i18n import t
@@ -54,7 +55,7 @@ def draw_table(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         # Before anything happens: who deals first, drawn by lot (a button press is a slap here,
         # so the draw is a touch or the D key).
         info, lots_b = split(info, [1.6, 1], vertical=False, gap=gap)
-        p.button(lots_b, t("scr.lots.button", lang), ("lots",), color=ACCENT, hint="D", size=p.font(SMALL))
+        p.button(lots_b, t("scr.lots.button", lang), DrawLots(), color=ACCENT, hint="D", size=p.font(SMALL))
     elif v.dealer and v.slaps == 0:
         pile = t("scr.lots.dealer", lang, name=short_name(v.dealer, v.players)) + " · " + pile
     p.text(pile, info, p.font(READ), MUTED, align="left", min_size=p.font(16))
@@ -67,7 +68,7 @@ def _tiles(
     """The kit's tiles in seating order (a tile never moves during the game); touching one
     before the first slap of a round marks who starts."""
     seats = {s.name: s for s in v.seats}
-    act = (lambda st: ("starter", st.who)) if v.awaiting == "play" else None
+    act = (lambda st: SetStarter(st.who)) if v.awaiting == "play" else None
     kit.tiles(
         p,
         tiles_area,

@@ -27,7 +27,9 @@ from companion.display.theme import (
     SMALL,
     text_on,
 )
+from companion.games.kilo.actions import ConfirmFalse, Judge, Toggle
 from companion.games.kilo.draw.slap import compact_rows, late_note, live_panel, timeline, window_state
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import PressView, SlapView, View
 from companion.i18n import t
 
@@ -51,7 +53,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         if v.last_slap is not None:
             timeline(p, v, v.last_slap, late_note(p, v, v.last_slap, area, lang), lang)
         return
-    if ui.picking:
+    if kilo_ui(ui).picking:
         draw_picker(p, v, ui, sv, area)
         return
     if not p.scale.portrait and _verdict_compact(p, v, ui, sv, area):
@@ -79,7 +81,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             b1,
             t("scr.verdict.valid", lang),
-            ("verdict", "valid"),
+            Judge(valid=True),
             color=GOOD,
             hint=t("scr.key.enter", lang),
             size=p.font(BIG),
@@ -87,7 +89,7 @@ def draw_verdict(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             b2,
             t("scr.verdict.false", lang),
-            ("verdict", "false"),
+            Judge(valid=False),
             color=BAD,
             hint=t("scr.key.false", lang),
             size=p.font(BIG),
@@ -176,10 +178,8 @@ def _verdict_compact(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> b
     p.text(ask, Rect(foot.x, foot.y, ask_w, foot.height), read, ACCENT, align="left", min_size=read)
     buttons = Rect(foot.x + ask_w + p.px(8), foot.y, foot.width - ask_w - p.px(8), foot.height)
     b1, b2 = split(buttons, [1, 1], vertical=False, gap=p.px(8))
-    p.button(
-        b1, t("scr.verdict.valid", lang), ("verdict", "valid"), color=GOOD, hint=t("scr.key.enter", lang)
-    )
-    p.button(b2, t("scr.verdict.false", lang), ("verdict", "false"), color=BAD, hint=t("scr.key.false", lang))
+    p.button(b1, t("scr.verdict.valid", lang), Judge(valid=True), color=GOOD, hint=t("scr.key.enter", lang))
+    p.button(b2, t("scr.verdict.false", lang), Judge(valid=False), color=BAD, hint=t("scr.key.false", lang))
     return True
 
 
@@ -222,7 +222,7 @@ def picker_keys(
     """A block of the picker's tiles, as the entry grid's keys: touching one (or pressing its
     number key) moves the player between those who draw and those who do not."""
     by_name = {pr.name: pr for pr in who}
-    keys = [keypad.Key(pr.name, ("toggle", pr.name), selected=chosen) for pr in who]
+    keys = [keypad.Key(pr.name, Toggle(pr.name), selected=chosen) for pr in who]
     gap = p.px(6)
     cells = grid(block, len(who), cols, gap)
     for cell, key in zip(cells, keys, strict=True):
@@ -255,8 +255,8 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     p.text(t("scr.pick.hint", lang), hint, p.font(SMALL), MUTED, min_size=p.font(14))
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     body = Rect(area.x, hint.bottom + gap, area.width, foot.top - hint.bottom - 2 * gap)
-    chosen = [pr for pr in sv.presses if pr.name in ui.penalized]
-    spared = [pr for pr in sv.presses if pr.name not in ui.penalized]
+    chosen = [pr for pr in sv.presses if pr.name in kilo_ui(ui).penalized]
+    spared = [pr for pr in sv.presses if pr.name not in kilo_ui(ui).penalized]
     label_h = p.px(26)
     labels = label_h * (2 if spared else 1)
     need = p.fonts.size("ÉÀgjpq", p.name_size())[1] + 2 * p.px(4)
@@ -311,7 +311,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
     p.button(
         ok,
         t("scr.pick.confirm", lang, n=len(chosen)),
-        ("confirm_false",),
+        ConfirmFalse(),
         enabled=bool(chosen),
         color=BAD,
         hint=t("scr.key.enter", lang),

@@ -17,6 +17,7 @@ from companion.display.theme import (
     SMALL,
     text_on,
 )
+from companion.games.treize.actions import CardsLeft, EndGame, Winner
 from companion.games.treize.draw.common import entry_of, last_size, tracking
 from companion.games.treize.draw.pieces import seat_grid
 from companion.games.treize.view import View
@@ -75,7 +76,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         chosen = winner == s.name
         fill = GOOD if chosen else PANEL_HI
         p.panel(cell, None, fill, border=FG if chosen else None)
-        p.controls.append(Control(Rect(cell), ("winner", s.name)))
+        p.controls.append(Control(Rect(cell), Winner(s.name)))
         inner = cell.inflate(-p.px(8), -p.px(2))
         d = min(inner.height, p.px(32))
         p.seat_mark(s.seat, (inner.x + d // 2, inner.centery), int(d * 0.42))
@@ -121,16 +122,16 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
                 min_size=name_size,
             )
             size = max(name_size, last_size(p, p.font(SMALL)))
-            p.button(minus_b, "−", ("left", s.name, -1), enabled=n > 0, size=size)
+            p.button(minus_b, "−", CardsLeft(s.name, -1), enabled=n > 0, size=size)
             p.text(str(n), n_b, far, FG, min_size=far, kind="score", who=s.name)
-            p.button(plus_b, "+", ("left", s.name, 1), size=size)
+            p.button(plus_b, "+", CardsLeft(s.name, 1), size=size)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, ok_b = split(foot, [1, 1.4], vertical=False, gap=gap)
     p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
     p.button(
         ok_b,
         t("treize.end.confirm", lang),
-        ("end",),
+        EndGame(),
         enabled=winner is not None,
         color=GOOD,
         hint=t("scr.key.enter", lang),

@@ -9,6 +9,7 @@ from companion.display.blocks import no_game, not_applicable
 from companion.display.layout import Painter
 from companion.display.lots import draw_lots_overlay as overlay
 from companion.display.state import Ui
+from companion.games.treize.actions import DrawLots
 from companion.games.treize.draw.common import spoken
 from companion.games.treize.draw.pieces import seat_grid
 from companion.games.treize.view import View
@@ -37,7 +38,7 @@ def draw_lots_screen(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         area,
         v.players,
         t("treize.lots.title", lang),
-        (t("treize.lots.button", lang), t("treize.lots.hint", lang)),
+        (t("treize.lots.button", lang), t("treize.lots.hint", lang), DrawLots()),
         lambda body: seat_grid(p, v, ui, body, touch=False),
     )
 

@@ -18,6 +18,7 @@ from companion.display.theme import (
     SMALL,
     WARN,
 )
+from companion.games.treize.actions import DrawLots, OpenEnd, OpenPlay, PassTurn, ToggleHelper
 from companion.games.treize.draw.common import spoken, todo_text, tracking
 from companion.games.treize.view import SeatView, View
 from companion.i18n import count, t
@@ -85,7 +86,7 @@ def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool, top: int | N
         [standing(s, v, ui.lang) for s in v.seats],
         v.players,
         ui.lang,
-        act=(lambda s: ("pass", s.who)) if touch else None,
+        act=(lambda s: PassTurn(s.who)) if touch else None,
         cols=1 if p.scale.portrait or n <= 3 else 2,
         top=top,
     )
@@ -168,14 +169,14 @@ def table_top(p: Painter, v: View, ui: Ui, box: Rect) -> None:
     if v.finished:
         p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
     elif v.awaiting == "starter":
-        p.button(btn_b, t("treize.lots.button", lang), ("lots",), color=GOOD, hint=enter, size=p.font(NEAR))
+        p.button(btn_b, t("treize.lots.button", lang), DrawLots(), color=GOOD, hint=enter, size=p.font(NEAR))
     elif not tracking(v, ui):
-        p.button(btn_b, t("treize.btn.end", lang), ("end_open",), color=ACCENT, hint=enter, size=p.font(NEAR))
+        p.button(btn_b, t("treize.btn.end", lang), OpenEnd(), color=ACCENT, hint=enter, size=p.font(NEAR))
     else:
         p.button(
             btn_b,
             t("treize.btn.play_short", lang),
-            ("play_open",),
+            OpenPlay(),
             enabled=v.turn is not None,
             color=GOOD,
             hint=enter,
@@ -206,7 +207,7 @@ def series_lines(p: Painter, v: View, ui: Ui, box: Rect) -> int:
         p.button(
             button,
             t("treize.btn.helper.on" if on else "treize.btn.helper.off", lang),
-            ("helper",),
+            ToggleHelper(),
             hint="A",
             size=p.font(SMALL),
         )

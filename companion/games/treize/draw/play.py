@@ -17,6 +17,7 @@ from companion.display.theme import (
     NEAR,
     SMALL,
 )
+from companion.games.treize.actions import ChooseCount, ChooseValue, PlayEntered, WhyCount, WhyValue
 from companion.games.treize.draw.common import MAX_COUNT_BUTTONS, entry_of, spoken, tracking
 from companion.games.treize.draw.pieces import allowed_text, seat_grid
 from companion.games.treize.series import VALUES
@@ -73,12 +74,12 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         keys.append(
             keypad.Key(
                 str(val),
-                ("value", val),
+                ChooseValue(val),
                 hint=t("treize.tag.min", lang, n=opt[0]) if opt is not None else "",
                 reason=None
                 if opt is not None
                 else t("treize.tag.gap" if between else "treize.tag.few", lang),
-                why=("why", f"v{val}"),
+                why=WhyValue(val),
                 selected=value == val,
             )
         )
@@ -106,9 +107,9 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         counts = [
             keypad.Key(
                 str(n),
-                ("count", n),
+                ChooseCount(n),
                 reason=None if n >= opt[0] else "",
-                why=("why", f"c{n}"),
+                why=WhyCount(n),
                 selected=count == n,
             )
             for n in range(1, most + 1)
@@ -126,7 +127,7 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     p.button(
         ok_b,
         t("scr.card.confirm", lang),
-        ("play",),
+        PlayEntered(),
         enabled=value is not None and count is not None,
         color=GOOD,
         hint=t("scr.key.enter", lang),

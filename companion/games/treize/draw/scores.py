@@ -20,6 +20,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
 )
+from companion.games.treize.actions import NextGame
 from companion.games.treize.draw.common import spoken
 from companion.games.treize.draw.pieces import seat_grid
 from companion.games.treize.view import View
@@ -181,7 +182,7 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         p.button(
             btn_b,
             t("treize.scores.next", lang),
-            ("next",),
+            NextGame(),
             color=GOOD,
             hint=t("scr.key.enter", lang),
             size=p.font(NEAR),

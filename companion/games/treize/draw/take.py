@@ -17,6 +17,7 @@ from companion.display.theme import (
     PANEL_HI,
     SMALL,
 )
+from companion.games.treize.actions import Took
 from companion.games.treize.draw.common import entry_of
 from companion.games.treize.draw.pieces import seat_grid
 from companion.games.treize.view import View
@@ -66,7 +67,7 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             min_size=p.font(16),
         )
 
-    keys = [keypad.Key(str(value), ("took", value)) for value, _n in v.stacks]
+    keys = [keypad.Key(str(value), Took(value)) for value, _n in v.stacks]
     keypad.entry_grid(p, body, keys, value_size, cols=cols, gap=gap, paint=stack)
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
     p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
