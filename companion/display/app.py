@@ -5,6 +5,10 @@ decision goes through ``Table.submit`` (check, apply), then the read-only View i
 step decided is journaled in one transaction before any of it is shown (LEDs, sounds, the
 frame): a group commit (docs/decisions.md, "Group commit"). Nothing changes, nothing is
 drawn: the loop sleeps on its inputs.
+
+The App is the step loop; its parts each have one job: ``Commits`` (display/commits.py),
+``SourceHost`` (display/source_host.py), ``Controls`` (display/controls.py), ``Setup``
+(display/setup_actions.py). The constructor starts nothing: ``start`` does.
 """
 
 from __future__ import annotations
