@@ -19,9 +19,9 @@ import pytest
 from companion.games.kilo.demo import choose_card
 from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.rules import KiloGame
-from companion.games.kilo.tally import SlapFact, tally
+from companion.games.kilo.tally import tally
 from companion.table.log import Undo, iter_events
-from companion.table.stats import GameRecord, player_stats, record_from_payloads
+from companion.table.stats import GameRecord, SlapFact, player_stats, record_from_payloads
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gus", "Hana", "Ivo", "Jo")

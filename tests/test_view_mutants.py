@@ -28,6 +28,7 @@ from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import NewGameBase, event_from_dict
 from companion.web.feed import Feed
+from companion.web.server import seat_hex
 
 CHROME = {"Menu", "Annuler", "Undo"}
 
@@ -72,7 +73,7 @@ def phone_page(tmp_path: Path, events: list[dict[str, Any]]) -> dict[str, Any]:
         table = Table.start(journal, setup, {"input": "keyboard"})
         for e in events[1:]:
             table.submit(event_from_dict(e, table.engine.game))
-        feed = Feed(tmp_path)
+        feed = Feed(tmp_path, seat_hex)
         try:
             page = feed.poll(table.game_id)
         finally:
