@@ -52,8 +52,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.state import Ui
+from companion.display.window import open_display
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, Promise

@@ -486,8 +486,9 @@ def end_to_end(
 
     import pygame
 
-    from companion.display.app import App, open_display
+    from companion.display.app import App
     from companion.display.state import Ui
+    from companion.display.window import open_display
     from companion.games.kilo.events import NewKiloGame
     from companion.hardware.leds import SeatLeds
     from companion.table.journal import Journal

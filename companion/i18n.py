@@ -100,7 +100,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--players: play takes the players' names, separated by commas "
         "(--players Alice,Bruno,Chloé), not how many they are ({value}); demo --players takes a count",
     ),
-    "cli.rounds_kilo_only": (
+    "cli.rounds_fixed": (
         "--rounds ne vaut que pour le Kilo de merde : {game} a ses donnes fixées par la règle",
         "--rounds is for Kilo de merde only: {game} has its rounds fixed by its rules",
     ),

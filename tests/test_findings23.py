@@ -445,7 +445,7 @@ def test_the_condensed_sheet_frames_the_round_to_play_with_its_label(lang: str) 
     cartes, atout R") is read whole under the top bar. A wrapped sentence whose lines do not all
     fit its box is cut with an ellipsis (``blocks.lines_text``: test below), which the audit
     sees; the label is looked for here all the same, on the scorer's button."""
-    from companion.display.audit import READ_MM, viewing
+    from companion.display.viewing import READ_MM, viewing
     from companion.games.cinq_rois import screens as cinq
 
     engine = dict(states("cinq-rois"))["busy"]

@@ -16,10 +16,10 @@ import pygame
 import pytest
 
 from companion.display import grid as keypad
-from companion.display.audit import viewing
 from companion.display.game_ui import TableHandle
 from companion.display.kit import TOUCH_MM
 from companion.display.snapshot import render, ui_for
+from companion.display.viewing import viewing
 from companion.games.cinq_rois.actions import AddCard, GoOut, WhyCard
 from companion.games.kilo.actions import PickRank, Why
 from companion.games.kilo.rules import KiloGame

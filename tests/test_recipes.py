@@ -17,16 +17,15 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import importlib
 from pathlib import Path
-from typing import get_args
 
 import pytest
 
-from companion.cli import parser, play
 from companion.display import event_time, state
 from companion.display.game_ui import screens_for
 from companion.display.snapshot import DOC_SIZES
-from companion.hardware import config, sources
+from companion.hardware import sources
 from companion.i18n import CATALOGUE
+from companion.inputs.names import INPUT_CHOICES, SOURCE_NAMES
 from companion.table.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,16 +34,17 @@ ONLY_WITH_WEB = {"web"}
 
 
 def test_an_input_source_is_named_in_every_place() -> None:
-    built = set(sources.SOURCE_NAMES) - ONLY_WITH_WEB
-    places = {
-        "hardware/config.py SourceName": set(get_args(config.SourceName)),
-        "cli/parser.py INPUT_CHOICES": set(parser.INPUT_CHOICES),
-        "cli/play.py INPUT_CHOICES": set(play.INPUT_CHOICES),
-        "display/state.py INPUTS": set(state.INPUTS),
-    }
+    # --input, the config's [input] source and the command line's checks all read inputs/names.py.
+    assert set(sources.BUILDERS) == set(SOURCE_NAMES), (
+        f"hardware/sources.py BUILDERS builds {sorted(sources.BUILDERS)}; inputs/names.py names "
+        f"{sorted(SOURCE_NAMES)}"
+    )
+    built = set(SOURCE_NAMES) - ONLY_WITH_WEB
+    assert set(INPUT_CHOICES) == built
+    places = {"display/state.py INPUTS": set(state.INPUTS)}
     for place, names in places.items():
-        assert names == built, f"{place} lists {sorted(names)}; hardware/sources.py builds {sorted(built)}"
-    for name in sources.SOURCE_NAMES:
+        assert names == built, f"{place} lists {sorted(names)}; inputs/names.py names {sorted(built)}"
+    for name in SOURCE_NAMES:
         assert name in event_time._WHO, (
             f"display/event_time.py cannot name {name!r} to a table it keeps waiting"
         )

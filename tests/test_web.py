@@ -639,14 +639,14 @@ def test_an_address_flooding_unknown_tokens_is_cut_at_the_connection(tmp_path: P
 def test_the_upgrade_override_still_meets_uvicorn(http: str) -> None:
     """The stranger's early 403 overrides a method of uvicorn's protocols, not a public API: a
     uvicorn that renames it would leave the override dead (still safe, slower); this says so."""
-    from companion.web import server
+    from companion.web import guard
 
     web = WebServer(WebConfig(bind="127.0.0.1", port=0), Path("."), current_game=lambda: None)
     web.http = http
-    guarded = server.guarded(web)
-    base = guarded.__mro__[1]
+    guarded = guard.guarded(web)
+    ours, base = guarded.__mro__[1], guarded.__mro__[2]
     assert callable(getattr(base, "handle_websocket_upgrade", None)), base
-    assert "handle_websocket_upgrade" in vars(guarded)  # ours, over uvicorn's
+    assert "handle_websocket_upgrade" in vars(ours)  # ours, over uvicorn's
 
 
 def test_a_wired_button_and_a_phone_share_the_table(

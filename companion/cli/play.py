@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.cli.parser import lang_given
+from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import t
+from companion.inputs.names import INPUT_CHOICES
 
-INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Benchmarks and the kiosk's health check read this to know when the first frame is up.
 _TRACE_FRAMES = "COMPANION_TRACE_FRAMES"
@@ -115,7 +115,7 @@ def _args_ok(args: argparse.Namespace, lang: str) -> bool:
         print(t("cli.bad_game", lang, value=args.game, choices=", ".join(GAMES)), file=sys.stderr)
         return False
     if args.rounds is not None and args.game is not None and not GAMES[args.game].play_rounds:
-        print(t("cli.rounds_kilo_only", lang, game=GAMES[args.game].title), file=sys.stderr)
+        print(t("cli.rounds_fixed", lang, game=GAMES[args.game].title), file=sys.stderr)
         return False
     if not args.speed >= 0:  # also refuses nan
         print(t("cli.speed_range", lang), file=sys.stderr)
@@ -395,7 +395,8 @@ def _run(
 ) -> int:
     import pygame
 
-    from companion.display.app import App, open_display
+    from companion.display.app import App
+    from companion.display.window import open_display
 
     try:
         with _no_hopeless_wayland():
@@ -424,6 +425,7 @@ def _run(
         pin_factory=factory,
         web=web,
     )
+    app.start()  # the game's buttons: a source that cannot start is said by _settle
     if web is not None:
         from companion.web.server import serve_table
 

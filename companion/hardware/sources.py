@@ -8,6 +8,8 @@ still runs the keyboard and the simulator.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import ConfigError
@@ -15,9 +17,23 @@ from companion.hardware.config import HardwareConfig
 from companion.inputs.base import InputSource
 from companion.inputs.registry import CombinedSource, load_class
 
-SOURCE_NAMES = ("gpio", "serial", "keyboard", "sim", "web")
 SERIAL_CLASS = "companion.inputs.serial_source.SerialSource"
 SIM_CLASS = "companion.inputs.sim.SimSource"
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """What ``build_source`` was asked, as each source's builder reads it."""
+
+    config: HardwareConfig
+    n_seats: int | None = None
+    pin_factory: Any = None
+    seed: int = 0
+    speed: float = 1.0
+    own_window: bool = True
+    combined: bool = False  # beside other sources (``gpio+keyboard``)
+    web: Any = None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def build_source(
@@ -39,56 +55,75 @@ def build_source(
     to the serial source (e.g. ``port=``). Nothing is left claimed if building fails.
     """
     parts = [p.strip() for p in name.split("+") if p.strip()]
+    wanted = Wanted(
+        config, n_seats, pin_factory, seed, speed, own_window, combined or len(parts) > 1, web, options
+    )
     if len(parts) > 1:
-        built: list[InputSource] = []
-        try:
-            for part in parts:
-                built.append(
-                    build_source(
-                        part,
-                        config,
-                        n_seats=n_seats,
-                        pin_factory=pin_factory,
-                        seed=seed,
-                        speed=speed,
-                        own_window=own_window,
-                        combined=True,
-                        web=web,
-                        **options,
-                    )
-                )
-        except BaseException:
-            for s in built:
-                s.stop()
-            raise
-        return CombinedSource(built)
-    if not parts or parts[0] not in SOURCE_NAMES:
+        return _combined(parts, wanted)
+    if not parts or parts[0] not in BUILDERS:
         raise ConfigError(
             f'"{name}" is not an input source: choose gpio, serial, keyboard, sim or web.',
             f"« {name} » n'est pas une source d'entrée : choisissez gpio, serial, keyboard, sim ou web.",
         )
-    kind = parts[0]
-    if kind == "gpio":
-        return _build_gpio(config, n_seats, pin_factory)
-    if kind == "web":  # phones, through the server started with --web (companion/web/)
-        from companion.inputs.web import WebSource
+    return BUILDERS[parts[0]](wanted)
 
-        return WebSource(web)
-    if kind == "keyboard":
-        from companion.inputs.keyboard import KeyboardSource
 
-        return KeyboardSource.from_config(config.keyboard, n_seats, own_window=own_window)
-    if kind == "sim":
-        cls = load_class(SIM_CLASS)
-        seats = n_seats or len(config.gpio.seats) or 4
-        if combined:
-            # Next to real buttons, simulated presses must be stamped on the real clock.
-            return cls(seats, seed=seed, speed=speed, now_ns=time.monotonic_ns)  # type: ignore[no-any-return]
-        return cls(seats, seed=seed, speed=speed)  # type: ignore[no-any-return]
+def _combined(parts: list[str], wanted: Wanted) -> InputSource:
+    built: list[InputSource] = []
+    try:
+        for part in parts:
+            built.append(
+                build_source(
+                    part,
+                    wanted.config,
+                    n_seats=wanted.n_seats,
+                    pin_factory=wanted.pin_factory,
+                    seed=wanted.seed,
+                    speed=wanted.speed,
+                    own_window=wanted.own_window,
+                    combined=True,
+                    web=wanted.web,
+                    **wanted.options,
+                )
+            )
+    except BaseException:
+        for s in built:
+            s.stop()
+        raise
+    return CombinedSource(built)
+
+
+def _web(wanted: Wanted) -> InputSource:
+    # Phones, through the server started with --web (companion/web/).
+    from companion.inputs.web import WebSource
+
+    return WebSource(wanted.web)
+
+
+def _keyboard(wanted: Wanted) -> InputSource:
+    from companion.inputs.keyboard import KeyboardSource
+
+    return KeyboardSource.from_config(wanted.config.keyboard, wanted.n_seats, own_window=wanted.own_window)
+
+
+def _sim(wanted: Wanted) -> InputSource:
+    cls = load_class(SIM_CLASS)
+    seats = wanted.n_seats or len(wanted.config.gpio.seats) or 4
+    if wanted.combined:
+        # Next to real buttons, simulated presses must be stamped on the real clock.
+        return cls(seats, seed=wanted.seed, speed=wanted.speed, now_ns=time.monotonic_ns)  # type: ignore[no-any-return]
+    return cls(seats, seed=wanted.seed, speed=wanted.speed)  # type: ignore[no-any-return]
+
+
+def _serial(wanted: Wanted) -> InputSource:
     cls = load_class(SERIAL_CLASS, extra="serial")
     if hasattr(cls, "from_config"):
-        return cls.from_config(config, n_seats=n_seats, **options)  # type: ignore[no-any-return]
-    return cls(**options)  # type: ignore[no-any-return]
+        return cls.from_config(wanted.config, n_seats=wanted.n_seats, **wanted.options)  # type: ignore[no-any-return]
+    return cls(**wanted.options)  # type: ignore[no-any-return]
+
+
+def _gpio(wanted: Wanted) -> InputSource:
+    return _build_gpio(wanted.config, wanted.n_seats, wanted.pin_factory)
 
 
 def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -> InputSource:
@@ -113,3 +148,14 @@ def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -
         settings=config.debounce.settings(),
         pin_factory=pin_factory,
     )
+
+
+# One builder per source name (inputs/names.py): adding a source is its module, its name there
+# and its line here (docs/architecture.md, "An input source").
+BUILDERS: dict[str, Callable[[Wanted], InputSource]] = {
+    "gpio": _gpio,
+    "serial": _serial,
+    "keyboard": _keyboard,
+    "sim": _sim,
+    "web": _web,
+}

@@ -19,12 +19,27 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.games.kilo.tally import SlapFact
+
+if TYPE_CHECKING:
+    from companion.table.journal import Summary
 
 ESCAPES_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SlapFact:
+    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last.
+    (Kilo de merde's quick fold, ``games/kilo/tally.py``, makes them; defined here, below the
+    games, with the players' numbers that count them.)"""
+
+    order: tuple[tuple[str, int], ...]
+    losers: tuple[str, ...]
+    margin_us: int | None
+    valid: bool
+    tied: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,7 +403,9 @@ def _from_summary(
     parts asked for are decoded (``full=False``: none; the listing shows no result): a text
     left undecoded goes to the cache as it is, where a damaged one makes its line unreadable,
     so ignored, and the game is read from here again."""
-    for events, size, fingerprint, row, slap_text, sheet_text in stored:
+    for summary in stored:
+        events, size, fingerprint = summary.events, summary.bytes, summary.digest
+        row, slap_text, sheet_text = summary.record, summary.slaps, summary.sheet
         if events != count or size != size_now:
             continue
         if sums is not None and fingerprint != sums.get(info.id):
@@ -414,11 +431,13 @@ def _from_summary(
     return None
 
 
-def _summary_row(r: GameRecord) -> tuple[str, int, int, int, str, str, str, str]:
+def _summary_row(r: GameRecord) -> Summary:
+    from companion.table.journal import Summary
+
     def text(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-    return (
+    return Summary(
         r.id,
         r.events,
         SUMMARY_VERSION,

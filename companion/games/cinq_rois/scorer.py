@@ -24,7 +24,7 @@ def scorer_entry(event: AnyEvent, engine: CinqRoisGame) -> tuple[AnyEvent | None
         return event, None  # points, or an unknown player: the engine's own sentence
     for name in given:
         if name not in players:
-            return None, (f"Joueur inconnu : {name}.", f"Unknown player: {name}.")
+            return None, (f"Joueur inconnu\u202f: {name}.", f"Unknown player: {name}.")
     entry = RoundEntry(engine.round, players, cards_in_round(min(engine.round, 11)), mode=mode)
     entry.go_out(players.index(event.out))
     for seat, name in enumerate(players):

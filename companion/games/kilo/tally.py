@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.kilo.slap import stretched_limit
+from companion.table.stats import SlapFact  # what statistics keep of a judged slap
 
 _KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
 _DEALT = {
@@ -28,17 +29,6 @@ _DEALT = {
     10: "K Q J 2 3 4 5 6 8 9",
 }
 _DECISIONS = ("verdict", "draw")
-
-
-@dataclass(frozen=True, slots=True)
-class SlapFact:
-    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last."""
-
-    order: tuple[tuple[str, int], ...]
-    losers: tuple[str, ...]
-    margin_us: int | None
-    valid: bool
-    tied: bool
 
 
 @dataclass(frozen=True, slots=True)
