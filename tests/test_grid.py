@@ -114,6 +114,30 @@ class _App:
         self.ui = ui_for(game, "fr")
 
 
+def test_a_greyed_card_entry_control_says_why_when_touched() -> None:
+    """A disabled control of the card entry (a suit whose card already lies in view) holds a
+    GameAction whose ``why`` is an action Kilo de merde answers with the reason (the App does
+    that ``why`` on a touch of a disabled control)."""
+    engine = ten_players()
+    view = build_view(engine)
+    rank, suit = next(
+        (card[:-1], card[-1])
+        for card, reason in view.card_reasons.items()
+        if reason is not None and view.rank_reasons.get(card[:-1]) is None
+    )
+    app = _App(engine)
+    kilo_ui(app.ui).rank = rank
+    r = render("card", view, (800, 480), "fr", app.ui)
+    greyed = [c for c in r.painter.controls if not c.enabled and c.action == Why(rank + suit)]  # type: ignore[attr-defined]
+    assert greyed, "the refused suit is drawn greyed"
+    touched = greyed[0].action
+    assert isinstance(touched, Why)
+    why = touched.why()
+    assert why is not None
+    assert KiloScreens().do(cast(TableHandle, app), why)
+    assert app.ui.message == view.card_reasons[rank + suit]
+
+
 @pytest.mark.parametrize("game", [ten_players, five_players])
 def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> None:
     engine = game()  # type: ignore[operator]
