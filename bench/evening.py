@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stats import build_journal  # type: ignore[import-not-found]  # bench/stats.py
 
 from companion.games.kilo.events import NewKiloGame, Press
+from companion.hardware.web_config import WebConfig
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.web.config import WebConfig
 from companion.web.server import WebServer
 
 

@@ -21,7 +21,7 @@ For each kind of seat buttons:
 
 Kinds: ``gpio-model`` is a GPIO-kind source modelled here: a press reaches the queue the
 debouncer's delay (7 ms) after it is made, and its watermark is a read's instant held back to
-the earliest press not yet delivered (docs/architecture.md, "Event time"); ``keyboard`` is the
+the earliest press not yet delivered (docs/decisions.md, "Event time"); ``keyboard`` is the
 seat keys. Other helpers add theirs as ``bench/event_time_<kind>.py`` exposing
 ``KIND: str`` and ``make(n_seats: int) -> tuple[source, press]``, where ``press(seat, t_ns)``
 makes a press of ``seat`` at the table-clock instant ``t_ns`` (called at that instant); this
@@ -52,8 +52,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.state import Ui
+from companion.display.window import open_display
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, Promise

@@ -25,7 +25,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fakes"))
 
-from companion.inputs.gpio import ButtonPin, GpiodLines, GpioSource
+from companion.inputs.gpio import GpioSource
+from companion.inputs.gpio_lines import GpiodLines
+from companion.inputs.gpio_pins import ButtonPin
 
 KIND = "gpio"
 PINS = [17, 27, 22, 23, 24, 25, 5, 6, 12, 13]

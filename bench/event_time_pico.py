@@ -44,8 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import pygame
 from serial_helpers import SEAT_PINS, FirmwareBoard, Plug
 
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.state import Ui
+from companion.display.window import open_display
+from companion.games.kilo.actions import Continue, DrawCard, PickRank
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.config import HardwareConfig
 from companion.inputs.serial_source import SerialSource
@@ -198,11 +200,11 @@ def draw_owed(app: App) -> None:
     assert game is not None
     while game.awaiting == "draw" and not game.finished:
         owed = len(game.owed_draws)
-        app.do(("continue",))
+        app.do(Continue())
         _, counts = game.draw_source()
         ranks = [r.value for r, n in counts.items() if n]
-        app.do(("rank", "7" if "7" in ranks else ranks[0]))
-        app.do(("draw",))
+        app.do(PickRank("7" if "7" in ranks else ranks[0]))
+        app.do(DrawCard())
         step_until(app, lambda: len(game.owed_draws) < owed or game.finished)
 
 
@@ -228,7 +230,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
                 board.press(SEAT_PINS[1], 20_000, hold_us=HOLD_US)
                 step_until(app, lambda: len(game.window().order) == 2)
                 # Killed: what was held is lost, the port and the journal dropped.
-                app._drop_held()
+                app.commits.drop(app.table)
                 app.stop_source()
                 journal.close()
                 # Chloé slaps while nothing reads the board, |offset| ms before the restart.

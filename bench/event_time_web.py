@@ -32,9 +32,9 @@ from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.web.config import WebConfig
+from companion.hardware.web_config import WebConfig
+from companion.inputs.web import WebSource
 from companion.web.server import WebServer
-from companion.web.source import WebSource
 
 KIND = "web"
 GAME = "bench"

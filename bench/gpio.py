@@ -63,7 +63,8 @@ from test_gpio_support import ClockedMockFactory, FakeClock, bounce_offsets
 
 from companion.inputs.base import InputEvent, QueueItem
 from companion.inputs.debounce import DebounceSettings
-from companion.inputs.gpio import ButtonPin, GpioSource
+from companion.inputs.gpio import GpioSource
+from companion.inputs.gpio_pins import ButtonPin
 
 MS = 1_000_000
 # The first game's first press, after the table screen's first frame: a table sits down after
@@ -190,7 +191,7 @@ def kernel_latency(samples: int) -> dict[str, Any]:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fakes"))
     import fake_kernel
 
-    from companion.inputs.gpio import GpiodLines
+    from companion.inputs.gpio_lines import GpiodLines
 
     fake_kernel.pi_chips()
     kernel = fake_kernel.FakeKernel()
@@ -383,7 +384,8 @@ def starved_order(rounds: int, seed: int, starve_ms: float = 10.0) -> dict[str, 
     own time), as on a Pi. The edges that reached the buffer later than the source's margin
     after their stamp are counted apart (``queued_late``): the source promises nothing for
     those."""
-    from companion.inputs.gpio import DEFAULT_DELIVERY_MARGIN_NS, GpiodLines
+    from companion.inputs.gpio import DEFAULT_DELIVERY_MARGIN_NS
+    from companion.inputs.gpio_lines import GpiodLines
 
     rng = random.Random(seed)
     kernel = _kernel()
@@ -484,8 +486,9 @@ def end_to_end(
 
     import pygame
 
-    from companion.display.app import App, open_display
+    from companion.display.app import App
     from companion.display.state import Ui
+    from companion.display.window import open_display
     from companion.games.kilo.events import NewKiloGame
     from companion.hardware.leds import SeatLeds
     from companion.table.journal import Journal
@@ -502,7 +505,7 @@ def end_to_end(
         seats = [ButtonPin("seat", i, p) for i, p in enumerate(buttons)]
         kernel: Any = None
         if buttons_path == "kernel":
-            from companion.inputs.gpio import GpiodLines
+            from companion.inputs.gpio_lines import GpiodLines
 
             kernel = _kernel()
             lines = GpiodLines("/dev/gpiochip0", buttons, open_chip=kernel.open_chip)

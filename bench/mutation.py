@@ -80,11 +80,24 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_web.py::test_replays_other_games_strangers_and_revoked_phones_are_refused",
         ],
     ),
-    "web_clockmap": ("companion/web/clockmap.py", ["tests/test_web_fairness.py"]),
-    "web_fairness": ("companion/web/fairness.py", ["tests/test_web_fairness.py"]),
+    # test_pad_protocol: the phone's messages and the table's answers and presses, worked by hand.
+    "web_clockmap": (
+        "companion/web/clockmap.py",
+        ["tests/test_web_fairness.py", "tests/test_pad_protocol.py"],
+    ),
+    "web_fairness": (
+        "companion/web/fairness.py",
+        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
+    ),
     "web_feed": ("companion/web/feed.py", ["tests/test_web_mutants.py"]),
-    "web_scorer": ("companion/web/scorer.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
-    "web_pad": ("companion/web/pad.py", ["tests/test_web_fairness.py", "tests/test_web_mutants.py"]),
+    "web_scorer": (
+        "companion/web/scorer.py",
+        ["tests/test_scorer_entry.py", "tests/test_web_mutants.py", "tests/test_web.py"],
+    ),
+    "web_pad": (
+        "companion/web/pad.py",
+        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py", "tests/test_web_mutants.py"],
+    ),
     "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
     "hw_config": ("companion/hardware/config.py", ["tests/test_hwconfig.py", "tests/test_config_cli.py"]),
@@ -93,8 +106,15 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "names": ("companion/display/names.py", ["tests/test_short_names.py"]),
     "rotation": ("companion/display/rotation.py", ["tests/test_rotation.py"]),
     "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
-    "treize_view": ("companion/games/treize/view.py", ["tests/test_treize_display.py"]),
-    "cinq_rois_view": ("companion/games/cinq_rois/view.py", ["tests/test_cinq_hierarchy.py"]),
+    # test_view_mutants: a game in play as the screens and the phones' page show it.
+    "treize_view": (
+        "companion/games/treize/view.py",
+        ["tests/test_treize_display.py", "tests/test_view_mutants.py"],
+    ),
+    "cinq_rois_view": (
+        "companion/games/cinq_rois/view.py",
+        ["tests/test_cinq_hierarchy.py", "tests/test_view_mutants.py"],
+    ),
 }
 
 EQUIVALENT_LIST = ROOT / "docs" / "mutants.md"

@@ -145,7 +145,9 @@ def _build(
             else:
                 raise RuntimeError("no free game id")
             journal.append_many(game_id, events[1:])
-            journal.mark_finished(game_id, finished, state if finished else None)
+            journal.mark_finished(game_id, finished)
+            if finished:
+                stats_module.remember(journal, game_id, state)
 
 
 def copy_journal(src: Path, dst: Path) -> None:

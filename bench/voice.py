@@ -41,10 +41,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from companion.display.app import App, open_display
+from companion.display.app import App
 from companion.display.sound import Sounds
 from companion.display.state import Ui
 from companion.display.voice import Espeak, Voice, pcm_of, trimmed
+from companion.display.window import open_display
 from companion.games.kilo.events import NewKiloGame, Press
 from companion.hardware.config import HardwareConfig
 from companion.inputs.keyboard import KeyboardSource

@@ -401,10 +401,10 @@ def live(pads_n: int, viewers_n: int, presses: int, only: str | None = None, att
     import subprocess
 
     from companion.games.kilo.events import Dealer, NewKiloGame, Press
+    from companion.hardware.web_config import WebConfig
     from companion.inputs.base import InputEvent
     from companion.table.journal import Journal
     from companion.table.live import Table
-    from companion.web.config import WebConfig
     from companion.web.server import WebServer
 
     quiet_redraw = _busiest_redraw() if only != "idle" else ("", 0.0)
@@ -656,10 +656,10 @@ def browser_push(samples: int) -> None:
     import shutil
 
     from companion.games.treize import samples as treize
+    from companion.hardware.web_config import WebConfig
     from companion.table.journal import Journal
     from companion.table.live import Table
     from companion.table.log import parse_event
-    from companion.web.config import WebConfig
     from companion.web.server import WebServer
 
     chromium = shutil.which("chromium") or "/usr/bin/chromium"

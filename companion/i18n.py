@@ -100,9 +100,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--players: play takes the players' names, separated by commas "
         "(--players Alice,Bruno,Chloé), not how many they are ({value}); demo --players takes a count",
     ),
-    "cli.rounds_kilo_only": (
+    "cli.rounds_fixed": (
         "--rounds ne vaut que pour le Kilo de merde : {game} a ses donnes fixées par la règle",
         "--rounds is for Kilo de merde only: {game} has its rounds fixed by its rules",
+    ),
+    # Help texts of the parser that say what a game's numbers are (``cli/parser.py`` reads them
+    # as they are, with the parser's own typography).
+    "cli.help.export_csv": (
+        "la feuille de score en CSV : une ligne par joueur, une colonne par "
+        "manche (Kilo de merde : kilos après la manche ; autres jeux : points "
+        "de la manche)",
+        "the score sheet as CSV: a row per player, a column per round (Kilo de "
+        "merde: kilos after the round; other games: points of the round)",
+    ),
+    "cli.help.stats": (
+        "les chiffres des joueurs : parties, victoires, et pour le "
+        "Kilo de merde kilos, tapes, temps de réaction, plus "
+        "belles évasions",
+        "players' numbers: games, wins, and for Kilo de merde kilos, slaps, reaction times, closest escapes",
     ),
     "cli.rounds_range": ("--rounds : de 1 à 99 manches", "--rounds: 1 to 99 rounds"),
     "cli.speed_range": ("--speed : 0 (au plus vite) ou plus", "--speed: 0 (as fast as possible) or more"),

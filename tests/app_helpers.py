@@ -50,7 +50,7 @@ def press_key(app: App, k: int, mod: int = 0) -> None:
     settle(app)
 
 
-def touch(app: App, action: tuple[object, ...]) -> None:
+def touch(app: App, action: object) -> None:
     """Touch the centre of the control that does ``action`` (a finger, not a mouse)."""
     assert app.painter is not None
     control = next(c for c in app.painter.controls if c.action == action)

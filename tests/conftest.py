@@ -152,7 +152,7 @@ def screen() -> Iterator[pygame.Surface]:
     here, so tests that never ask for a screen never load it."""
     import pygame
 
-    from companion.display.app import open_display
+    from companion.display.window import open_display
 
     surface = open_display((800, 480), fullscreen=False)
     yield surface

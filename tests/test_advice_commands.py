@@ -178,7 +178,7 @@ def test_sudo_systemctl_and_usermod_name_real_things() -> None:
 def test_the_messages_as_shown_name_the_venv(tmp_path: Path) -> None:
     from companion.errors import HardwareError
     from companion.i18n import en_fr
-    from companion.inputs.gpio import NO_GPIOD_EN, NO_GPIOD_FR
+    from companion.inputs.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR
     from companion.inputs.registry import load_class
 
     for text in (

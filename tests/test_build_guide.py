@@ -82,7 +82,7 @@ def test_the_service_is_stopped_before_the_commands_that_need_its_pins() -> None
 
 
 def test_a_busy_line_or_port_names_the_service() -> None:
-    from companion.inputs.gpio import GpioLineError
+    from companion.inputs.gpiochip import GpioLineError
     from companion.inputs.serial_source import open_error
 
     busy = OSError(errno.EBUSY, "Device or resource busy")

@@ -17,7 +17,8 @@ from companion import cli
 from companion.cli.buttons import assign, cmd_buttons, free_pins, monitor
 from companion.errors import ConfigError
 from companion.hardware.config import HardwareConfig
-from companion.inputs.gpio import ButtonPin, GpioSource
+from companion.inputs.gpio import GpioSource
+from companion.inputs.gpio_pins import ButtonPin
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

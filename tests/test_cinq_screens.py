@@ -20,6 +20,21 @@ from companion.cli import main
 from companion.display.app import App
 from companion.display.snapshot import SIZES, render, screens, ui_for
 from companion.display.state import Ui
+from companion.games.cinq_rois.actions import (
+    AddCard,
+    Back,
+    Continue,
+    Digit,
+    DrawLots,
+    Enter,
+    GoOut,
+    PickDealer,
+    PickPlayer,
+    SetMode,
+    ToEntry,
+    TurnPlayed,
+    WhyCard,
+)
 from companion.games.cinq_rois.entry import RoundEntry
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.rules import CinqRoisGame
@@ -258,7 +273,7 @@ def test_keyboard_undo_brings_the_round_back_to_the_entry(journal: Journal, scre
 def test_whole_hands_by_touch_with_the_arrangement(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen)
     game = engine(app)
-    touch(app, ("lots",))
+    touch(app, DrawLots())
     app.ui.anim_start = None
     app.step()
     for n in range(1, 12):
@@ -266,22 +281,22 @@ def test_whole_hands_by_touch_with_the_arrangement(journal: Journal, screen: pyg
         app.ui.screen = None
         app.step()
         assert app.last_screen == "sheet"
-        touch(app, ("out", game.players.index(played.out)))
+        touch(app, GoOut(game.players.index(played.out)))
         assert app.last_screen == "lastturn"
-        touch(app, ("to_entry",))
+        touch(app, ToEntry())
         assert app.last_screen == "entry"
-        touch(app, ("mode", "hands"))
+        touch(app, SetMode("hands"))
         for seat, player in enumerate(game.players):
-            touch(app, ("pick", seat))
+            touch(app, PickPlayer(seat))
             for card in played.hands[player]:
-                touch(app, ("card", str(card)))
-        touch(app, ("enter",))
+                touch(app, AddCard(str(card)))
+        touch(app, Enter())
         assert game.round == n + 1, app.ui.message
         last = game.last_round
         assert last is not None and last.entry == "hands" and last.arrangements is not None
         if not game.finished:
             assert app.last_screen == "round"
-            touch(app, ("continue",))
+            touch(app, Continue())
     assert game.finished and app.last_screen == "gameover"
     touch(app, ("again",))
     assert app.game is not game and not engine(app).finished
@@ -356,10 +371,10 @@ def test_refusals_say_why_and_journal_nothing(journal: Journal, screen: pygame.S
         assert app.table is not None and app.table.seq == seq  # nothing journaled
 
     # Points for the player who went out, a negative score.
-    touch(app, ("pick", 1))
+    touch(app, PickPlayer(1))
     key(app, pygame.K_5)
     said("Ben went out and scores 0")
-    touch(app, ("pick", 0))
+    touch(app, PickPlayer(0))
     key(app, pygame.K_MINUS)
     said("Points are 0 or more")
     # A card that does not exist, a third copy, a seventh joker, a wrong hand size.
@@ -374,16 +389,16 @@ def test_refusals_say_why_and_journal_nothing(journal: Journal, screen: pygame.S
     key(app, pygame.K_7)
     key(app, pygame.K_h)
     said("7H is already entered twice (Ana)")
-    touch(app, ("pick", 2))
+    touch(app, PickPlayer(2))
     for _ in range(3):
         key(app, pygame.K_x)
-    touch(app, ("pick", 1))
+    touch(app, PickPlayer(1))
     for _ in range(3):
         key(app, pygame.K_x)
-    touch(app, ("pick", 0))
+    touch(app, PickPlayer(0))
     key(app, pygame.K_x)  # a seventh joker
     said("Already 6 jokers this round")
-    touch(app, ("why_card", "JK"))  # greyed: touching it says why
+    touch(app, WhyCard("JK"))  # greyed: touching it says why
     said("Already 6 jokers")
     key(app, pygame.K_RETURN)
     said("Hands not complete")
@@ -482,7 +497,7 @@ def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal, screen: py
     touch(app, ("game",))
     key(app, pygame.K_RETURN)
     assert engine(app).dealer_open and app.last_screen == "lots"
-    touch(app, ("pick_dealer", 2))  # the table chooses instead of drawing
+    touch(app, PickDealer(2))  # the table chooses instead of drawing
     assert engine(app).dealer == engine(app).players[2]
 
 
@@ -517,7 +532,7 @@ def test_seat_leds_on_gpiozero_mock_pins(journal: Journal, screen: pygame.Surfac
         factory.close()
 
 
-def click(app: App, action: tuple[object, ...]) -> None:
+def click(app: App, action: object) -> None:
     """A mouse click on the centre of the control that does ``action``."""
     assert app.painter is not None
     control = next(c for c in app.painter.controls if c.action == action)
@@ -532,30 +547,30 @@ def test_points_and_cards_left_by_mouse(journal: Journal, screen: pygame.Surface
     game = engine(app)
     click(app, ("nav", "entry"))
     assert app.last_screen == "entry"
-    click(app, ("enter",))  # nobody marked out yet: the screen asks who
+    click(app, Enter())  # nobody marked out yet: the screen asks who
     assert app.ui.message is not None and "Who went out?" in app.ui.message[1]
-    click(app, ("out", 2))  # Cy went out (chosen on the entry: no last turns to wait for)
+    click(app, GoOut(2))  # Cy went out (chosen on the entry: no last turns to wait for)
     assert app.last_screen == "entry"
     for d in "104":
-        click(app, ("digit", d))
-    click(app, ("back",))
-    click(app, ("enter",))
-    click(app, ("digit", "7"))
-    click(app, ("enter",))
+        click(app, Digit(d))
+    click(app, Back())
+    click(app, Enter())
+    click(app, Digit("7"))
+    click(app, Enter())
     assert game.round == 2 and game.totals == {"Ana": 10, "Ben": 7, "Cy": 0}
     assert app.last_screen == "sheet"  # points: nothing more to show
-    click(app, ("out", 0))  # Ana goes out (touching her name on the sheet)
+    click(app, GoOut(0))  # Ana goes out (touching her name on the sheet)
     assert app.last_screen == "lastturn"
-    click(app, ("turn", 1))
-    click(app, ("turn", 2))
+    click(app, TurnPlayed(1))
+    click(app, TurnPlayed(2))
     assert app.last_screen == "entry"
-    click(app, ("mode", "left"))
+    click(app, SetMode("left"))
     entry = app.ui.entry
     assert isinstance(entry, RoundEntry) and entry.name == "Ben"
-    click(app, ("card", "QH"))
-    click(app, ("card", "4*"))  # the round's bonus rank: 20 points
-    click(app, ("enter",))
-    click(app, ("enter",))  # Cy: no card left
+    click(app, AddCard("QH"))
+    click(app, AddCard("4*"))  # the round's bonus rank: 20 points
+    click(app, Enter())
+    click(app, Enter())  # Cy: no card left
     assert game.round == 3, app.ui.message
     assert game.last_round is not None and game.last_round.scores == {"Ana": 0, "Ben": 32, "Cy": 0}
     assert app.last_screen == "round"

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.parser import GAME_CHOICES, build_parser, locale_lang, resolve_lang
+from companion.cli.options import GAME_CHOICES
+from companion.cli.parser import build_parser
 from companion.games import GAMES
+from companion.lang import locale_lang, resolve_lang
 from tests.conftest import ROOT, run_cli
 
 
@@ -31,10 +33,13 @@ def test_every_subcommand_has_help() -> None:
 
 
 def test_help_imports_nothing_heavy() -> None:
+    # The registry's lines (companion.games itself) build the game choices and their help; no
+    # game, and not the error family's dataclasses, comes with them.
     code = (
         "import sys; from companion.cli import build_parser; build_parser();"
         "heavy = [m for m in ('pydantic', 'pygame', 'serial', 'gpiozero', 'sqlite3', "
-        "'companion.games', 'companion.table.log') if m in sys.modules];"
+        "'dataclasses', 'companion.errors', 'companion.table.log') if m in sys.modules];"
+        "heavy += [m for m in sys.modules if m.startswith('companion.games.')];"
         "print(heavy); sys.exit(1 if heavy else 0)"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -198,15 +203,32 @@ def test_bash_completes_commands_and_choices(tmp_path: Path) -> None:
 def test_a_named_command_gets_the_same_parser_with_only_its_group_built() -> None:
     """`companion play ...` builds play's group of subcommands only (the rest cost a tenth of
     its way to the first frame); each command's own parser is the one the whole parser has."""
-    from companion.cli import parser as module
+    from companion.cli.completion import subcommands
+    from companion.cli.options import Words
+    from companion.cli.parser import Parser
+    from companion.cli.subcommands import GROUPS
 
-    every = module._subcommands(build_parser())
-    assert set(module._GROUPS) == set(every)  # every subcommand is in a group
-    for name, register in module._GROUPS.items():
-        built = module._subcommands(build_parser(command=name))
-        one = module.Parser(prog="companion")
-        register(one.add_subparsers(dest="command"))
-        assert set(built) == set(module._subcommands(one))  # its group, nothing else
+    every = subcommands(build_parser())
+    assert set(GROUPS) == set(every)  # every subcommand is in a group
+    for name, register in GROUPS.items():
+        built = subcommands(build_parser(command=name))
+        one = Parser(prog="companion")
+        register(one.add_subparsers(dest="command"), Words())
+        assert set(built) == set(subcommands(one))  # its group, nothing else
         assert name in built and len(built) < len(every)
         assert built[name].format_help() == every[name].format_help()
-    assert set(module._subcommands(build_parser(command="nonsense"))) == set(every)
+    assert set(subcommands(build_parser(command="nonsense"))) == set(every)
+
+
+def test_each_parser_keeps_its_own_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The language is a parameter of the parser, not a module's state: an English parser built
+    after a French one leaves the French one's help and usage errors French."""
+    fr = build_parser(lang="fr")
+    en = build_parser(lang="en")
+    assert "affiche la version" in fr.format_help() and "print the version" in en.format_help()
+    with pytest.raises(SystemExit):
+        fr.parse_args(["demo", "--speed", "-1"])
+    assert "la vitesse doit valoir 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        en.parse_args(["demo", "--speed", "-1"])
+    assert "the speed must be 0" in capsys.readouterr().err

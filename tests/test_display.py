@@ -15,6 +15,7 @@ import pytest
 
 from companion.display.snapshot import SIZES, render, screens, ui_for
 from companion.display.theme import FAR_CAP_MM, SEVEN_INCH_PX_PER_MM
+from companion.games.kilo.actions import PickRank, Why
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import SAMPLES
 from companion.games.kilo.view import View, build_view
@@ -139,8 +140,8 @@ def test_card_grid_offers_only_cards_that_can_be_in_the_pile(views: dict[str, tu
     game, view = views["midgame"]
     r = render("card", view, (1280, 720), "fr", ui_for(game, "fr"))
     controls = r.painter.controls  # type: ignore[attr-defined]
-    offered = {c.action[1] for c in controls if c.action[0] == "rank" and c.enabled}
-    refused = {c.action[1] for c in controls if c.action[0] == "why"}
+    offered = {c.action.rank for c in controls if isinstance(c.action, PickRank) and c.enabled}
+    refused = {c.action.key for c in controls if isinstance(c.action, Why)}
     # Five players: K Q J 2 3 are dealt, so they are refused (set aside, each saying why);
     # Aces are still in the pile.
     assert offered == {"A", "4", "5", "6", "7", "8", "9", "10"}
@@ -192,7 +193,7 @@ def test_card_grid_keeps_its_labels_under_a_message_band() -> None:
 
 
 def test_axis_ticks_are_round_and_cover_the_top() -> None:
-    from companion.display.screens import nice_ticks
+    from companion.display.blocks import nice_ticks
 
     assert nice_ticks(9, 5) == [0, 2, 4, 6, 8, 10]
     assert nice_ticks(27, 5) == [0, 10, 20, 30]
@@ -315,7 +316,7 @@ def _menu_labels(r: object) -> dict[tuple[object, ...], int]:
     return {
         c.action: min(rec.size for rec in p.texts if c.rect.contains(rec.rect))
         for c in p.controls
-        if c.action[0] in ("nav", "mute", "lang")
+        if isinstance(c.action, tuple) and c.action[0] in ("nav", "mute", "lang")
     }
 
 
@@ -333,7 +334,10 @@ def test_the_menu_holds_every_screen_with_the_labels_of_the_7_inch(game: str) ->
         ui.setup = SetupForm(game=game, players=["Alice", "Bruno", "Chloé", "Dédé"])
         closed = render("setup", None, size, "fr", ui).painter
         assert {c.action for c in closed.controls} >= {("menu",), ("undo",)}
-        assert not any(c.action[0] == "nav" and c.rect.top < closed.chrome[0].bottom for c in closed.controls)
+        assert not any(
+            isinstance(c.action, tuple) and c.action[0] == "nav" and c.rect.top < closed.chrome[0].bottom
+            for c in closed.controls
+        )
         ui.menu = True
         labels = _menu_labels(render("setup", None, size, "fr", ui))
         wanted = {("nav", name) for name, _key in (*screens_for(game).nav, *NAV)} | {("mute",), ("lang",)}

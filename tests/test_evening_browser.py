@@ -93,7 +93,7 @@ def test_the_evening_tab_needs_a_viewers_code(
 def test_the_game_over_screen_offers_the_evening_as_a_code(journal: Journal, screen: pygame.Surface) -> None:
     """800x480: the game-over screen's code is the viewers' address at the evening tab, read by a
     decoder, with modules a phone reads (4 px or more)."""
-    from companion.web.qr import MIN_MODULE_PX, matrix
+    from companion.display.qr import MIN_MODULE_PX, matrix
     from tests.test_web import _decoded
 
     app, web = serve(journal, screen, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=1))

@@ -1,7 +1,7 @@
 """Issue 34 through the real main loop: a decision waits for every source's watermark, a press
 made after it never counts in it, a press still on its way counts, one that comes too late is
 named, journaled and re-judges a verdict no draw has followed, and a stop does not run a slap
-window's timeout (docs/architecture.md, "Event time")."""
+window's timeout (docs/decisions.md, "Event time")."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ import pytest
 
 from companion.display.app import App
 from companion.display.event_time import MARGIN_NS
+from companion.games.kilo.actions import Continue, DrawCard, PickRank
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.tally import tally
+from companion.games.kilo.ui_state import kilo_ui
 from companion.inputs.base import Clock, InputEvent, Promise, host_epoch
 from companion.table.fold import replay
 from companion.table.journal import Journal
@@ -255,9 +257,9 @@ def test_a_late_press_after_the_draw_is_only_recorded_and_shown(
     settle(app)
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
-    app.do(("continue",))
-    app.do(("rank", "9"))
-    app.do(("draw",))
+    app.do(Continue())
+    app.do(PickRank("9"))
+    app.do(DrawCard())
     settle(app)
     assert game.owed_draws == ("Dédé",)
     source.deliver()
@@ -492,9 +494,9 @@ def test_a_late_press_after_every_draw_opens_no_window_in_the_game_nor_in_the_st
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
     for card in ("9", "8"):
-        app.do(("continue",))
-        app.do(("rank", card))
-        app.do(("draw",))
+        app.do(Continue())
+        app.do(PickRank(card))
+        app.do(DrawCard())
         settle(app)
     assert game.awaiting == "play"
     source.deliver()
@@ -519,7 +521,7 @@ def test_a_false_slap_is_closed_where_escape_called_it_not_where_the_players_wer
     called = clock.t
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     settle(app)
-    assert app.ui.picking
+    assert kilo_ui(app.ui).picking
     clock.t += 2 * 10**9
     press(app, 2, clock.t - 10**9)  # Chloé, a second after Escape
     settle(app)

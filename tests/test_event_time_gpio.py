@@ -21,7 +21,9 @@ from test_gpio_support import FakeClock
 
 from companion.display.app import App
 from companion.games.kilo.events import NewKiloGame
-from companion.inputs.gpio import ButtonPin, GpiodLines, GpioSource
+from companion.inputs.gpio import GpioSource
+from companion.inputs.gpio_lines import GpiodLines
+from companion.inputs.gpio_pins import ButtonPin
 from companion.table.fold import replay
 from companion.table.journal import Journal
 from companion.table.live import Table

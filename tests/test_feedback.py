@@ -28,7 +28,8 @@ from companion.hardware.config import HardwareConfig
 from companion.hardware.leds import FALSE_SLAP, IDLE, LOSER, OFF, PRESS_SEEN, SeatLeds
 from companion.inputs.base import Clock, InputEvent, QueueItem
 from companion.inputs.debounce import DebounceSettings
-from companion.inputs.gpio import GPIO_CLOCK, ButtonPin, GpioSource
+from companion.inputs.gpio import GPIO_CLOCK, GpioSource
+from companion.inputs.gpio_pins import ButtonPin
 from companion.table.journal import Journal
 from companion.table.live import Table
 

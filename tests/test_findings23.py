@@ -443,9 +443,9 @@ def test_type_is_big_enough_at_a_smaller_table(game: str, screen: str) -> None:
 def test_the_condensed_sheet_frames_the_round_to_play_with_its_label(lang: str) -> None:
     """Seven players at 800x480: the round to play is framed and its label ("Donne 11 : 13
     cartes, atout R") is read whole under the top bar. A wrapped sentence whose lines do not all
-    fit its box is cut with an ellipsis (``screens.lines_text``: test below), which the audit
+    fit its box is cut with an ellipsis (``blocks.lines_text``: test below), which the audit
     sees; the label is looked for here all the same, on the scorer's button."""
-    from companion.display.audit import READ_MM, viewing
+    from companion.display.viewing import READ_MM, viewing
     from companion.games.cinq_rois import screens as cinq
 
     engine = dict(states("cinq-rois"))["busy"]
@@ -469,7 +469,7 @@ def test_the_condensed_sheet_frames_the_round_to_play_with_its_label(lang: str) 
 
 
 def test_a_sentence_that_does_not_fit_is_never_lost_silently() -> None:
-    from companion.display.screens import lines_text
+    from companion.display.blocks import lines_text
 
     pygame.font.init()
     p = Painter(pygame.Surface((800, 480)), Fonts())

@@ -25,7 +25,7 @@ def test_watchdog(name: str, results: dict[str, dict[str, object]]) -> None:
 def test_the_board_waits_for_two_missed_refreshes_and_at_most_three_seconds() -> None:
     """The test above reads the board's own constant, so any silence passed it (30 s did). The
     constant itself: longer than two of the host's LED refreshes (a late one must not blink a
-    table's LEDs off), at most the 3 s the docs promise (docs/architecture.md, "Time")."""
+    table's LEDs off), at most the 3 s the docs promise (docs/decisions.md, "Time")."""
     import re
 
     from companion.inputs.serial_source import LED_REFRESH_S

@@ -13,6 +13,8 @@ import pygame
 
 from companion.display.app import App
 from companion.display.state import Ui
+from companion.games.kilo.ui_state import kilo_ui
+from companion.games.treize.actions import DrawLots
 from companion.games.treize.events import NewTreizeGame
 from companion.table.journal import Journal
 from companion.table.live import Table
@@ -35,7 +37,7 @@ def test_the_step_in_which_the_lots_animation_ends_draws_before_it_waits(
                 break
             app.step()
         assert not (app._warm_pending or app._tally_pending)
-        touch(app, ("lots",))
+        touch(app, DrawLots())
         assert app.ui.anim_start is not None  # "Alice commence !" is on its way
         waited: list[float | None] = []
         real_wait = app.wait
@@ -64,7 +66,7 @@ def test_a_rank_typed_on_another_page_while_a_draw_is_owed_is_the_card(
     key(app, pygame.K_t)  # a look at the table first
     assert app.last_screen == "table"
     key(app, pygame.K_5)
-    assert app.ui.rank == "5" and app.last_screen == "card"
+    assert kilo_ui(app.ui).rank == "5" and app.last_screen == "card"
     key(app, pygame.K_F2)  # hearts
     key(app, pygame.K_RETURN)
     assert [str(c) for c in game.cards_of("Dédé")] == ["5H"]

@@ -26,13 +26,10 @@ from test_gpio_support import (
 from companion.errors import ConfigError, HardwareError
 from companion.inputs.base import InputEvent, InputSource, QueueItem
 from companion.inputs.debounce import DebounceSettings
-from companion.inputs.gpio import (
-    GPIO_CLOCK,
-    ButtonPin,
-    GpioSource,
-    explain_chip_failure,
-    ticks_to_ns,
-)
+from companion.inputs.gpio import GPIO_CLOCK, GpioSource
+from companion.inputs.gpio_pins import ButtonPin
+from companion.inputs.gpio_readers import ticks_to_ns
+from companion.inputs.gpiochip import explain_chip_failure
 
 MS = 1_000_000
 PINS = [17, 27, 22, 23]

@@ -24,13 +24,9 @@ from test_gpio_support import FakeClock, drain, presses, statuses
 
 from companion.inputs.base import InputEvent, Promise, Promising, QueueItem
 from companion.inputs.debounce import Debouncer, DebounceSettings, Transition
-from companion.inputs.gpio import (
-    DEFAULT_DELIVERY_MARGIN_NS,
-    MAX_EVENT_BUFFER,
-    ButtonPin,
-    GpiodLines,
-    GpioSource,
-)
+from companion.inputs.gpio import DEFAULT_DELIVERY_MARGIN_NS, GpioSource
+from companion.inputs.gpio_lines import MAX_EVENT_BUFFER, GpiodLines
+from companion.inputs.gpio_pins import ButtonPin
 
 FAKES = Path(__file__).resolve().parent / "fakes"
 US = 1_000

@@ -20,14 +20,10 @@ from test_gpio_support import FakeClock, drain, presses, statuses
 from companion.errors import HardwareError
 from companion.inputs.base import QueueItem, SourceStatus
 from companion.inputs.debounce import DebounceSettings
-from companion.inputs.gpio import (
-    MAX_EVENT_BUFFER,
-    ButtonPin,
-    GpiodLines,
-    GpioSource,
-    header_chip,
-    open_gpio_source,
-)
+from companion.inputs.gpio import GpioSource, open_gpio_source
+from companion.inputs.gpio_lines import MAX_EVENT_BUFFER, GpiodLines
+from companion.inputs.gpio_pins import ButtonPin
+from companion.inputs.gpiochip import header_chip
 
 FAKES = Path(__file__).resolve().parent / "fakes"
 US = 1_000

@@ -10,17 +10,22 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import itertools
+from typing import cast
 
 import pygame
 import pytest
 
 from companion.display import grid as keypad
-from companion.display.audit import viewing
+from companion.display.game_ui import TableHandle
 from companion.display.kit import TOUCH_MM
 from companion.display.snapshot import render, ui_for
+from companion.display.viewing import viewing
+from companion.games.cinq_rois.actions import AddCard, GoOut, WhyCard
+from companion.games.kilo.actions import PickRank, Why
 from companion.games.kilo.rules import KiloGame
 from companion.games.kilo.samples import busy, midgame
 from companion.games.kilo.screens import KiloScreens, short_reason
+from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import build_view
 from companion.table.fold import replay
 
@@ -70,8 +75,8 @@ def rank_cells(game: KiloGame, size: tuple[int, int], lang: str) -> tuple[dict[s
     """The card entry's controls: the rank cells offered, and what a refused rank touches."""
     r = render("card", build_view(game), size, lang, ui_for(game, lang))
     controls = r.painter.controls  # type: ignore[attr-defined]
-    offered = {str(c.action[1]): c.rect for c in controls if c.action[0] == "rank"}
-    refused = {str(c.action[1]): c.rect for c in controls if c.action[0] == "why"}
+    offered = {c.action.rank: c.rect for c in controls if isinstance(c.action, PickRank)}
+    refused = {str(c.action.key): c.rect for c in controls if isinstance(c.action, Why)}
     return offered, refused
 
 
@@ -109,6 +114,30 @@ class _App:
         self.ui = ui_for(game, "fr")
 
 
+def test_a_greyed_card_entry_control_says_why_when_touched() -> None:
+    """A disabled control of the card entry (a suit whose card already lies in view) holds a
+    GameAction whose ``why`` is an action Kilo de merde answers with the reason (the App does
+    that ``why`` on a touch of a disabled control)."""
+    engine = ten_players()
+    view = build_view(engine)
+    rank, suit = next(
+        (card[:-1], card[-1])
+        for card, reason in view.card_reasons.items()
+        if reason is not None and view.rank_reasons.get(card[:-1]) is None
+    )
+    app = _App(engine)
+    kilo_ui(app.ui).rank = rank
+    r = render("card", view, (800, 480), "fr", app.ui)
+    greyed = [c for c in r.painter.controls if not c.enabled and c.action == Why(rank + suit)]  # type: ignore[attr-defined]
+    assert greyed, "the refused suit is drawn greyed"
+    touched = greyed[0].action
+    assert isinstance(touched, Why)
+    why = touched.why()
+    assert why is not None
+    assert KiloScreens().do(cast(TableHandle, app), why)
+    assert app.ui.message == view.card_reasons[rank + suit]
+
+
 @pytest.mark.parametrize("game", [ten_players, five_players])
 def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> None:
     engine = game()  # type: ignore[operator]
@@ -117,13 +146,14 @@ def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> 
     line = next(
         c
         for c in r.painter.controls  # type: ignore[attr-defined]
-        if c.action[0] == "why" and " " in str(c.action[1])
+        if isinstance(c.action, Why) and " " in str(c.action.key)
     )
     app = _App(engine)
-    assert KiloScreens().do(app, line.action)
+    assert KiloScreens().do(cast(TableHandle, app), line.action)  # a why reads the view and the ui only
     fr, en = app.ui.message or ("", "")
     # One sentence for each reason: the dealt ranks' says what the pile holds.
-    whys = {short_reason(view, r) for r in str(line.action[1]).split()}
+    assert isinstance(line.action, Why)
+    whys = {short_reason(view, r) for r in str(line.action.key).split()}
     assert "dealt" in whys
     assert "distribu" in fr and "dealt to the players" in en
     if "gone" in whys:
@@ -164,7 +194,23 @@ def _entry_keys(game: str) -> list[tuple[str, object, object]]:
     return out
 
 
-KEY_ACTIONS = {"rank", "why", "value", "count", "took", "digit", "card", "why_card"}
+KEY_ACTIONS = {
+    "PickRank",
+    "Why",
+    "ChooseValue",
+    "ChooseCount",
+    "WhyValue",
+    "WhyCount",
+    "Took",
+    "Digit",
+    "AddCard",
+    "WhyCard",
+}
+
+
+def _kind(action: object) -> str:
+    """An action's kind: the App's are tuples tagged by a string, a game's are GameActions."""
+    return str(action[0]) if isinstance(action, tuple) else type(action).__name__
 
 
 @pytest.mark.parametrize("game", ["kilo", "treize", "cinq-rois"])
@@ -175,7 +221,7 @@ def test_every_key_of_an_entry_grid_is_9_mm_on_the_7_inch(game: str) -> None:
     for screen, view, ui in _entry_keys(game):
         r = render(screen, view, (800, 480), "fr", ui)  # type: ignore[arg-type]
         for c in r.painter.controls:  # type: ignore[attr-defined]
-            if c.action[0] in KEY_ACTIONS:
+            if _kind(c.action) in KEY_ACTIONS:
                 seen += 1
                 if min(c.rect.size) < need:
                     small.append(f"{screen} {c.action!r}: {c.rect.width}x{c.rect.height}")
@@ -189,7 +235,7 @@ def test_the_cinq_rois_card_grid_is_9_mm_on_the_7_inch() -> None:
     view, ui = entry_ui("fr", "entry")
     r = render("entry", view, (800, 480), "fr", ui)  # type: ignore[arg-type]
     _what, per_mm, _m = viewing((800, 480))
-    cards = [c for c in r.painter.controls if c.action[0] in ("card", "why_card")]  # type: ignore[attr-defined]
+    cards = [c for c in r.painter.controls if isinstance(c.action, (AddCard, WhyCard))]  # type: ignore[attr-defined]
     assert len(cards) == 5 * 11 + 1
     assert all(min(c.rect.size) >= TOUCH_MM * per_mm - 0.5 for c in cards)
 
@@ -237,7 +283,7 @@ def test_the_cinq_rois_card_entry_keeps_the_7_inch_rules_at_seven(
     assert not [rec.text for rec in p.texts if rec.cut]  # type: ignore[attr-defined]
     inside = [rec for rec in p.texts if any(a.contains(rec.rect) for a in p.arm)]  # type: ignore
     assert not [rec.text for rec in inside if rec.kind in ("name", "score", "headline")]
-    assert sum(1 for c in p.controls if c.action[0] == "out") >= 1  # type: ignore[attr-defined]
+    assert sum(1 for c in p.controls if isinstance(c.action, GoOut)) >= 1  # type: ignore[attr-defined]
     if size == (800, 480):
         _what, per_mm, _m = viewing(size)
         small = [c for c in p.controls if min(c.rect.size) < TOUCH_MM * per_mm - 0.5]  # type: ignore
@@ -282,9 +328,9 @@ def test_the_card_entry_retained_is_the_card_entry_drawn_anew() -> None:
             ui = ui_for(game, "fr")
             steps = []
             for chosen, suit in ((None, None), (rank, None), (rank, "H")):
-                ui.rank, ui.suit = chosen, suit
+                kilo_ui(ui).rank, kilo_ui(ui).suit = chosen, suit
                 steps += [copy.deepcopy(ui), copy.deepcopy(ui)]  # each state twice: kept, then left
-            ui.rank = ui.suit = None
+            kilo_ui(ui).rank = kilo_ui(ui).suit = None
             ui.say("Non", "No")
             steps += [copy.deepcopy(ui)]
             for step in steps:
@@ -292,7 +338,7 @@ def test_the_card_entry_retained_is_the_card_entry_drawn_anew() -> None:
                 draw(painter, view, copy.deepcopy(step), "card")
                 fresh = Painter(pygame.Surface(size), fresh_fonts)
                 draw(fresh, view, copy.deepcopy(step), "card")
-                where = f"{size} {step.rank} {step.suit}"
+                where = f"{size} {kilo_ui(step).rank} {kilo_ui(step).suit}"
                 assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(fresh._surface, "RGB"), (
                     where
                 )

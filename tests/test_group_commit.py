@@ -216,7 +216,8 @@ import json, os, signal, sys, time
 from pathlib import Path
 sys.path.insert(0, os.getcwd())
 from gpiozero.pins.mock import MockFactory
-from companion.display.app import App, open_display
+from companion.display.app import App
+from companion.display.window import open_display
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
 from companion.hardware.leds import SeatLeds

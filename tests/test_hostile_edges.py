@@ -19,7 +19,8 @@ from test_gpio_support import ClockedMockFactory, ClockedMockPin, FakeClock, dra
 
 from companion.inputs.base import QueueItem
 from companion.inputs.debounce import Debouncer, DebounceSettings, Decision, Transition
-from companion.inputs.gpio import ButtonPin, GpioSource
+from companion.inputs.gpio import GpioSource
+from companion.inputs.gpio_pins import ButtonPin
 
 US = 1_000
 MS = 1_000_000

@@ -26,7 +26,7 @@ PROBES = [
 
 def test_probe_the_language_follows_the_locale_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """No --lang and no config of the test's own: the locale decides (French by default)."""
-    from companion.cli.parser import resolve_lang
+    from companion.lang import resolve_lang
 
     assert resolve_lang(["demo"]) == ("fr", False)
     monkeypatch.setenv("LANG", "en_GB.UTF-8")

@@ -24,9 +24,11 @@ from companion.display.layout import Painter, TextRecord
 from companion.display.snapshot import SIZES, render, ui_for, view_of
 from companion.display.state import Ui
 from companion.display.theme import BAD
+from companion.games.kilo.actions import Toggle
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.samples import SAMPLES
 from companion.games.kilo.screens import KiloScreens
+from companion.games.kilo.ui_state import kilo_ui
 from companion.hardware.config import HardwareConfig
 from companion.i18n import ms
 from companion.inputs.keyboard import KeyboardSource
@@ -226,7 +228,7 @@ def questions(app: App) -> list[str]:
 
 def tile(app: App, name: str) -> pygame.Rect:
     assert app.painter is not None
-    return next(c.rect for c in app.painter.controls if c.action == ("toggle", name))
+    return next(c.rect for c in app.painter.controls if c.action == Toggle(name))
 
 
 def name_cap(app: App, name: str) -> int:
@@ -242,7 +244,7 @@ def test_the_false_slap_asks_one_question_at_a_time(journal: Journal, screen: py
     asked = questions(app)  # the verdict: the top bar says what goes on, the screen asks
     assert len(asked) == 1 and "carré" in asked[0]
     key(app, pygame.K_ESCAPE)  # false slap: who slapped in error? (the claimant is chosen)
-    assert app.ui.picking and app.ui.penalized == ["Chloé"]
+    assert kilo_ui(app.ui).picking and kilo_ui(app.ui).penalized == ["Chloé"]
     asked = questions(app)
     assert len(asked) == 1 and "erreur" in asked[0]
     texts = [r.text for r in app.painter.texts]  # type: ignore[union-attr]
@@ -253,14 +255,14 @@ def test_the_false_slap_asks_one_question_at_a_time(journal: Journal, screen: py
         assert tile(app, "Chloé").width >= tile(app, other).width
         assert name_cap(app, "Chloé") > name_cap(app, other)
     key(app, pygame.K_1)  # Alice slapped in error too: her tile grows
-    assert app.ui.penalized == ["Chloé", "Alice"]
+    assert kilo_ui(app.ui).penalized == ["Chloé", "Alice"]
     assert tile(app, "Alice").height > tile(app, "Bruno").height
     assert name_cap(app, "Alice") > name_cap(app, "Bruno")
     key(app, pygame.K_4)  # Dédé did not press: the screen says why nothing happens
-    assert app.ui.penalized == ["Chloé", "Alice"]
+    assert kilo_ui(app.ui).penalized == ["Chloé", "Alice"]
     assert app.ui.message is not None and "Dédé" in app.ui.message[0]
-    touch(app, ("toggle", "Chloé"))  # a touch removes her again
-    assert app.ui.penalized == ["Alice"]
+    touch(app, Toggle("Chloé"))  # a touch removes her again
+    assert kilo_ui(app.ui).penalized == ["Alice"]
     assert tile(app, "Chloé").height < tile(app, "Alice").height
     key(app, pygame.K_RETURN)
     game = app.game
@@ -275,11 +277,11 @@ def test_confirming_with_nobody_chosen_says_so(journal: Journal, screen: pygame.
     key(app, pygame.K_3)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_3)  # Chloé removed: nobody draws
-    assert app.ui.penalized == []
+    assert kilo_ui(app.ui).penalized == []
     key(app, pygame.K_RETURN)
     game = app.game
     assert game is not None and game.awaiting == "verdict"  # nothing judged
     assert app.ui.message is not None and "Nobody" in app.ui.message[1]
     key(app, pygame.K_ESCAPE)  # back to the question
-    assert not app.ui.picking
+    assert not kilo_ui(app.ui).picking
     assert len(questions(app)) == 1

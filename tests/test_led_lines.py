@@ -16,7 +16,9 @@ from companion.errors import ConfigError, HardwareError
 from companion.hardware.led_lines import LedLines, _Blink, led_lines
 from companion.hardware.leds import IDLE, LOSER, OFF, PRESS_SEEN, SeatLeds
 from companion.inputs.debounce import DebounceSettings
-from companion.inputs.gpio import ButtonPin, GpiodLines, open_gpio_source
+from companion.inputs.gpio import open_gpio_source
+from companion.inputs.gpio_lines import GpiodLines
+from companion.inputs.gpio_pins import ButtonPin
 
 FAKES = Path(__file__).resolve().parent / "fakes"
 PINS = [5, 6, None, 13]

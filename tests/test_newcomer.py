@@ -288,11 +288,11 @@ def test_assign_on_a_laptop_blames_the_missing_chip_not_gpiod(
 ) -> None:
     import importlib.util
 
-    from companion.inputs import gpio
+    from companion.inputs import gpiochip
 
     if importlib.util.find_spec("gpiod") is None:
         pytest.skip("gpiod is not installed here: the other message is the right one")
-    monkeypatch.setattr(gpio, "chip_paths", lambda: [])  # a laptop: no /dev/gpiochip*
+    monkeypatch.setattr(gpiochip, "chip_paths", lambda: [])  # a laptop: no /dev/gpiochip*
     rc, _, err = run(["buttons", "--assign", "--lang", "en"], capsys)
     assert rc == 1
     assert "no GPIO chip" in err and "pip install" not in err, err

@@ -19,7 +19,9 @@ import pytest
 from companion.display.app import App
 from companion.display.sound import Sounds
 from companion.display.state import Ui
+from companion.games.kilo.actions import Continue, DrawCard, DrawLots, PickRank, PickSuit, SetStarter, Why
 from companion.games.kilo.events import NewKiloGame
+from companion.games.kilo.ui_state import kilo_ui
 from companion.hardware.config import HardwareConfig
 from companion.inputs.base import Clock, InputEvent, SourceStatus
 from companion.inputs.keyboard import KeyboardSource
@@ -103,7 +105,7 @@ def test_keyboard_game_slap_verdict_card_undo(journal: Journal, screen: pygame.S
     assert app.last_screen == "card"
     key(app, pygame.K_a)
     key(app, pygame.K_F2)
-    assert (app.ui.rank, app.ui.suit) == ("A", "H")
+    assert (kilo_ui(app.ui).rank, kilo_ui(app.ui).suit) == ("A", "H")
     key(app, pygame.K_RETURN)
     assert [str(c) for c in game.cards_of("Dédé")] == ["AH"]
     assert game.round == 2
@@ -118,15 +120,15 @@ def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> 
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_k)  # Kings are dealt at 4 players
-    assert app.ui.rank is None
+    assert kilo_ui(app.ui).rank is None
     assert app.ui.message is not None and "Kings are dealt" in app.ui.message[1]
     assert "les Rois sont distribués" in app.ui.message[0]  # refused in both languages
     # The ranks that cannot be drawn are set aside in one line (issue 23, finding 8): each
     # one touched there says why, and so does the line.
-    assert not any(c.action == ("rank", "Q") for c in painter_of(app).controls)
-    touch(app, ("why", "Q"))
+    assert not any(c.action == PickRank("Q") for c in painter_of(app).controls)
+    touch(app, Why("Q"))
     assert "Queens are dealt" in app.ui.message[1] and "les Dames sont distribuées" in app.ui.message[0]
-    line = next(c for c in painter_of(app).controls if c.action[0] == "why" and " " in str(c.action[1]))
+    line = next(c for c in painter_of(app).controls if isinstance(c.action, Why) and " " in str(c.action.key))
     touch(app, line.action)
     assert "are dealt to the players at 4 players" in app.ui.message[1] and "distribu" in app.ui.message[0]
 
@@ -137,11 +139,11 @@ def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Su
     referee(app, "confirm")  # valid claim from the referee's button
     game = app.game
     assert game is not None and game.owed_draws == ("Dédé",)
-    touch(app, ("continue",))
-    touch(app, ("rank", "7"))
-    assert app.ui.rank == "7"
-    touch(app, ("suit", "S"))
-    touch(app, ("draw",))
+    touch(app, Continue())
+    touch(app, PickRank("7"))
+    assert kilo_ui(app.ui).rank == "7"
+    touch(app, PickSuit("S"))
+    touch(app, DrawCard())
     assert game.last_draw is not None and str(game.last_draw.card) == "7S"
     assert app.ui.anim_start is not None  # the flush animation runs
     referee(app, "undo")
@@ -153,9 +155,9 @@ def test_false_slap_names_who_slapped_in_error(journal: Journal, screen: pygame.
     key(app, pygame.K_3)
     key(app, pygame.K_1)
     referee(app, "cancel")  # false slap: the picker opens with the claimant chosen
-    assert app.ui.picking and app.ui.penalized == ["Chloé"]
+    assert kilo_ui(app.ui).picking and kilo_ui(app.ui).penalized == ["Chloé"]
     key(app, pygame.K_1)  # Alice slapped in error too
-    assert app.ui.penalized == ["Chloé", "Alice"]
+    assert kilo_ui(app.ui).penalized == ["Chloé", "Alice"]
     key(app, pygame.K_RETURN)
     game = app.game
     assert game is not None and game.owed_draws == ("Alice", "Chloé")
@@ -255,7 +257,7 @@ def test_setup_has_a_page_of_players_and_a_page_of_settings(journal: Journal, sc
     assert app.ui.setup.editing is None and app.ui.setup.players[1].endswith("x")
     actions = {c.action for c in app.painter.controls}
     assert {("rule", "seven"), ("rounds", "1"), ("game",), ("input",), ("start",)} <= actions
-    assert not any(a[0] in ("edit", "seat_up") for a in actions)
+    assert not any(isinstance(a, tuple) and a[0] in ("edit", "seat_up") for a in actions)
     touch(app, ("setup_page", "players"))
     assert ("seat_up", 1) in {c.action for c in app.painter.controls}
 
@@ -385,7 +387,7 @@ def test_touching_a_player_marks_who_starts(journal: Journal, screen: pygame.Sur
     assert game is not None and game.starter is None
     assert app.painter is not None
     assert any("touchez qui a la dame de cœur" in rec.text for rec in app.painter.texts)
-    touch(app, ("starter", "Chloé"))
+    touch(app, SetStarter("Chloé"))
     assert game.starter == "Chloé"
     assert (
         app.table is not None and json.loads(app.table.recent[-1].to_json())["type"] == "starter"
@@ -492,9 +494,9 @@ def test_the_frame_after_a_flush_animation_is_drawn_without_any_input(
     app = make_app(journal, screen, now=lambda: clock[0])
     slap_all(app)
     referee(app, "confirm")
-    touch(app, ("continue",))
-    touch(app, ("rank", "7"))
-    touch(app, ("draw",))
+    touch(app, Continue())
+    touch(app, PickRank("7"))
+    touch(app, DrawCard())
     assert app.ui.anim_start is not None
     texts = lambda: " ".join(r.text for r in painter_of(app).texts)  # noqa: E731
     assert "repart à 0 kg" in texts()
@@ -523,7 +525,7 @@ def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
 ) -> None:
     app = make_app(journal, screen, seed=7)
     assert app.view.dealer_open
-    touch(app, ("lots",))
+    touch(app, DrawLots())
     game = app.game
     assert game.dealer in PLAYERS and not game.dealer_open
     assert app.ui.anim_start is not None and app.ui.entry == "lots"
@@ -533,7 +535,7 @@ def test_draw_lots_for_the_first_dealer_by_touch_then_never_again(
     from companion.display.lots import fair_seat
 
     assert game.dealer == PLAYERS[fair_seat(7, "kilo:dealer", len(PLAYERS))]
-    assert all(c.action != ("lots",) for c in painter_of(app).controls)
+    assert all(c.action != DrawLots() for c in painter_of(app).controls)
     events = table_of(app).seq
     key(app, pygame.K_d)  # drawn once: the key does nothing more
     assert table_of(app).seq == events
@@ -552,8 +554,23 @@ def test_a_drawn_card_shows_big_with_its_kilos_for_a_moment(journal: Journal, sc
     app = make_app(journal, screen)
     slap_all(app)
     referee(app, "confirm")
-    touch(app, ("continue",))
-    touch(app, ("rank", "A"))
-    touch(app, ("draw",))
+    touch(app, Continue())
+    touch(app, PickRank("A"))
+    touch(app, DrawCard())
     assert app.ui.entry == "drawn" and app.ui.anim_start is not None
     assert any(rec.text == "+100 kg" for rec in painter_of(app).texts)
+
+
+def test_the_game_s_keys_open_its_screens_h_as_well_as_g_for_the_history(
+    journal: Journal, screen: pygame.Surface
+) -> None:
+    # H is Kilo de merde's own second key to its history (GameScreens.nav_more), not on the bar.
+    app = make_app(journal, screen)
+    key(app, pygame.K_h)
+    assert app.ui.screen == "history"
+    key(app, pygame.K_p)
+    assert app.ui.screen == "pile"
+    key(app, pygame.K_g)
+    assert app.ui.screen == "history"
+    key(app, pygame.K_t)
+    assert app.ui.screen is None  # the table is the screen the game calls for

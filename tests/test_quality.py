@@ -20,7 +20,20 @@ CORE = [
     *sorted(
         str(p.relative_to(ROOT))
         for p in (ROOT / "companion" / "games").glob("*/*.py")
-        if p.stem in {"rules", "events", "solver", "series", "sim", "slap", "odds", "tally", "__init__"}
+        if p.stem
+        in {
+            "rules",
+            "events",
+            "solver",
+            "series",
+            "sim",
+            "slap",
+            "odds",
+            "tally",
+            "state",
+            "refusals",
+            "__init__",
+        }
     ),
 ]
 

@@ -13,10 +13,11 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.errors import CompanionError, ConfigError, HardwareError
 from companion.hardware.config import HardwareConfig
+from companion.hardware.sources import build_source
 from companion.inputs.base import Clock, InputEvent, InputSource, QueueItem, SourceStatus
 from companion.inputs.gpio import GpioSource
 from companion.inputs.keyboard import KeyboardSource
-from companion.inputs.registry import CombinedSource, build_source, load_class
+from companion.inputs.registry import CombinedSource, load_class
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

@@ -1,4 +1,4 @@
-"""The Pico board's watermark (issue 34, docs/architecture.md "Event time"): the serial source
+"""The Pico board's watermark (issue 34, docs/decisions.md "Event time"): the serial source
 promises "every press stamped before W is on the queue" only when it is true, against the real
 firmware on a pty and against scripted boards for what the firmware never does."""
 

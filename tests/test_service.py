@@ -221,7 +221,7 @@ def test_the_generator_and_the_companion_agree_on_web(tmp_path: Path) -> None:
     from pydantic import ValidationError
 
     from companion.errors import ConfigError
-    from companion.web.config import WebConfig
+    from companion.hardware.web_config import WebConfig
 
     cases = [ON, "[web]\nenabled = true\nport = 0\nbind = '::1'\npublic_host = 'x'\nmax_viewers = 3\n"]
     cases += [c for c in MALFORMED.values() if isinstance(c, str) and c.startswith("[web]\n")]

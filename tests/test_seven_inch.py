@@ -15,6 +15,7 @@ import pytest
 from test_legibility import states, uis
 
 from companion.display import audit
+from companion.display import viewing as viewing_mod
 from companion.display.snapshot import render, screens, ui_for, view_of
 from companion.games import GAMES
 
@@ -91,13 +92,13 @@ def test_an_entry_grid_is_excepted_and_nothing_else(game: str, screen: str) -> N
 
 
 def test_the_viewing_model() -> None:
-    what, per_mm, metres = audit.viewing((800, 480))
+    what, per_mm, metres = viewing_mod.viewing((800, 480))
     assert per_mm == pytest.approx(5.25, abs=0.01) and metres == 2
-    assert round(audit.SCORE_MM * per_mm) == 35  # far type on the 7" screen
-    assert round(audit.NAME_MM * per_mm) == 21 and round(audit.READ_MM * per_mm) == 18
-    what, per_mm, metres = audit.viewing((1920, 1080))
+    assert round(viewing_mod.SCORE_MM * per_mm) == 35  # far type on the 7" screen
+    assert round(viewing_mod.NAME_MM * per_mm) == 21 and round(viewing_mod.READ_MM * per_mm) == 18
+    what, per_mm, metres = viewing_mod.viewing((1920, 1080))
     assert "TV" in what and metres == 3
-    assert round(audit.SCORE_MM * 1.5 * per_mm) == 22  # 10 mm on a 40" TV, 2.17 px/mm
+    assert round(viewing_mod.SCORE_MM * 1.5 * per_mm) == 22  # 10 mm on a 40" TV, 2.17 px/mm
 
 
 def test_the_rule_catches_a_small_score() -> None:

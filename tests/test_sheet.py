@@ -14,8 +14,8 @@ import pytest
 from test_legibility import states
 
 from companion.display import kit
+from companion.display.blocks import rank_label
 from companion.display.layout import Painter
-from companion.display.screens import rank_label
 from companion.display.snapshot import render, ui_for, view_of
 from companion.display.theme import ACCENT
 from companion.games.cinq_rois.solver import bonus_rank

@@ -24,6 +24,7 @@ import pytest
 from test_legibility import LONG, states, uis
 
 from companion.display import audit, names
+from companion.display import viewing as viewing_mod
 from companion.display.app import App
 from companion.display.names import SHORT_MOST, SHORT_WIDTH, name_forms, short_problem, width
 from companion.display.snapshot import render, screens, ui_for, view_of
@@ -341,7 +342,8 @@ def test_a_game_killed_and_resumed_shows_the_chosen_short_forms(
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         sys.path.insert(0, {str(ROOT)!r})
         import pygame
-        from companion.display.app import App, open_display
+        from companion.display.app import App
+        from companion.display.window import open_display
         from companion.display.state import SetupForm, Ui
         from companion.table.journal import Journal
         journal = Journal(__import__("pathlib").Path({str(tmp_path)!r}), writer=True)
@@ -380,7 +382,7 @@ def test_the_players_page_at_ten_long_names_keeps_its_rules(size: tuple[int, int
     (ui,) = [u for u in uis(engine, "setup", lang) if u.setup.page == "players"]
     r = render("setup", None, size, lang, ui, audit=True)
     p = r.painter
-    _what, per_mm, metres = audit.viewing(size)
+    _what, per_mm, metres = viewing_mod.viewing(size)
     shorts = ui.setup.short_forms()
     for i, who in enumerate(engine.players):
         box = next(c.rect for c in p.controls if c.action == ("edit_short", i))  # type: ignore[attr-defined]
@@ -390,7 +392,7 @@ def test_the_players_page_at_ten_long_names_keeps_its_rules(size: tuple[int, int
         assert short[0].cap >= 4.0 * metres / 2 * per_mm - 0.5, (who, short)
         assert not any(t.cut for t in fields), who
     assert not audit.contained(p) and not audit.overlaps(p)  # type: ignore[arg-type]
-    need = 9.0 * audit.viewing((800, 480))[1]
+    need = 9.0 * viewing_mod.viewing((800, 480))[1]
     if size == (800, 480):
         assert all(min(c.rect.size) >= need - 0.5 for c in p.controls)  # type: ignore[attr-defined]
 

@@ -14,9 +14,11 @@ from serial_helpers import Collector, FirmwareBoard, wait_for
 from test_gpio_support import ClockedMockFactory, FakeClock, drain
 
 from companion.hardware.config import HardwareConfig
+from companion.hardware.sources import build_source
 from companion.inputs.base import InputEvent, InputSource, QueueItem, SourceStatus, source_thread
-from companion.inputs.gpio import ButtonPin, GpioSource
-from companion.inputs.registry import CombinedSource, build_source
+from companion.inputs.gpio import GpioSource
+from companion.inputs.gpio_pins import ButtonPin
+from companion.inputs.registry import CombinedSource
 from companion.inputs.serial_source import USB_OFFSET_UNCERTAINTY_NS
 
 

@@ -17,7 +17,8 @@ from test_gpio_support import drain, presses, statuses
 from companion.inputs import protocol as p
 from companion.inputs.base import InputSource, QueueItem
 from companion.inputs.debounce import DebounceSettings
-from companion.inputs.gpio import ButtonPin, open_gpio_source
+from companion.inputs.gpio import open_gpio_source
+from companion.inputs.gpio_pins import ButtonPin
 from companion.inputs.registry import CombinedSource, Supervised
 from companion.inputs.serial_source import SerialSource
 from companion.inputs.sim import SimSource

@@ -1,5 +1,5 @@
 """Sources that come back, seen from the table screen (issue 20, point 3): the App's own source
-(``App._build_source``, as ``companion play`` builds it) restarts a crashed reader and waits for
+(``SourceHost.build``, as ``companion play`` builds it) restarts a crashed reader and waits for
 a board missing at start, and the table sees both in its hardware status."""
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ def test_the_table_sees_its_crashed_reader_restart_and_its_buttons_work_again(
     config = HardwareConfig.model_validate({"gpio": {"seats": seats}})
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "gpio"})
     app = App(screen, journal, table, Ui(lang="en"), config=config, source_name="gpio", pin_factory=factory)
+    assert app.source is None  # the constructor starts nothing
+    app.start()
     try:
         hw = app.ui.hardware
         assert app.source is not None and hw.connected and not hw.failed
@@ -81,6 +83,7 @@ def test_the_table_waits_for_a_board_missing_when_the_game_starts(
     config = HardwareConfig.model_validate({"serial": {"port": str(port)}})
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
     app = App(screen, journal, table, Ui(lang="en"), config=config, source_name="serial")
+    app.start()
     board = ScriptedBoard(hello(boot_id=3, next_seq=0))
     try:
         hw = app.ui.hardware

@@ -19,9 +19,9 @@ import pytest
 from companion.games.kilo.demo import choose_card
 from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.rules import KiloGame
-from companion.games.kilo.tally import SlapFact, tally
+from companion.games.kilo.tally import tally
 from companion.table.log import Undo, iter_events
-from companion.table.stats import GameRecord, player_stats, record_from_payloads
+from companion.table.stats import GameRecord, SlapFact, player_stats, record_from_payloads
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gus", "Hana", "Ivo", "Jo")
@@ -117,6 +117,25 @@ def test_quick_fold_agrees_with_the_engine(seed: int) -> None:
     assert result.kilos == {p: engine.kilos(p) for p in engine.players}
     assert result.flushes == {p: engine.flushes(p) for p in engine.players}
     assert list(result.slaps) == slaps
+
+
+@pytest.mark.parametrize("seed", [5, 11])  # finished games with flushes and slaps
+def test_a_kilo_record_is_what_its_engine_counted(seed: int) -> None:
+    """The record history and statistics keep (through ``Game.outcome``): every number of the
+    engine, whether the caller folded the game already (a live table's state) or not."""
+    events, slaps = random_game(seed)
+    engine = KiloGame(events[0])
+    for event in events[1:]:
+        engine.apply(event)
+    payloads = [e.to_json() for e in events]
+    for state in (None, engine.to_json()):
+        record = record_from_payloads("k", 0, payloads, state)
+        assert (record.game, record.unit, record.finished) == ("kilo", "kilos", engine.finished)
+        assert list(record.winners) == engine.winners()
+        assert record.scores == tuple((p, engine.kilos(p)) for p in engine.players)
+        assert record.flushes == tuple((p, engine.flushes(p)) for p in engine.players)
+        assert list(record.slaps) == slaps
+        assert (record.sheet is None) == (state is None)
 
 
 @pytest.mark.parametrize("name", ["kilo-four-players", "kilo-timeout-undo"])

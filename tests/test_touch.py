@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pytest
 from test_legibility import states, uis
 
-from companion.display import audit
+from companion.display import viewing as viewing_mod
 from companion.display.snapshot import render, screens, view_of
 from companion.games import GAMES
 
@@ -23,7 +23,7 @@ CASES = [(game, screen) for game in GAMES for screen in screens(game)]
 
 
 def small_targets(game: str, screen: str) -> list[str]:
-    _what, per_mm, _metres = audit.viewing((800, 480))
+    _what, per_mm, _metres = viewing_mod.viewing((800, 480))
     need = TOUCH_MM * per_mm
     found = []
     for sample, engine in states(game):

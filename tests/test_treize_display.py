@@ -183,8 +183,8 @@ def test_whose_turn_is_the_biggest_thing_on_the_table() -> None:
     """Issue 23 (finding 3): whose turn was a 2-px outline and a 15 px "joue" while card counts
     dominated. Now the kit's turn banner, in the seat colour, at least 6.7 mm on the 7" screen
     at six players, and bigger than anything else under the top bar."""
-    from companion.display.audit import SCORE_MM, viewing
     from companion.display.theme import seat_color
+    from companion.display.viewing import SCORE_MM, viewing
 
     game = game_of("busy")
     assert len(game.players) == 6 and game.turn is not None

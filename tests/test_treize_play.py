@@ -16,6 +16,19 @@ import pytest
 
 from companion.display.app import App
 from companion.display.state import Ui
+from companion.games.treize.actions import (
+    CardsLeft,
+    ChooseCount,
+    ChooseValue,
+    DrawLots,
+    EndGame,
+    OpenPlay,
+    PassTurn,
+    PlayEntered,
+    Took,
+    WhyCount,
+    Winner,
+)
 from companion.games.treize.autoplay import lots_rng
 from companion.games.treize.events import NewTreizeGame, Pass, Play
 from companion.games.treize.rules import TreizeGame, draw_lots
@@ -143,31 +156,31 @@ def test_touch_lots_play_take_and_undo(journal: Journal, screen: pygame.Surface)
     game = engine(app)
     assert app.last_screen == "lots"
     expected = draw_lots(lots_rng(5, 1), game).player
-    touch(app, ("lots",))
+    touch(app, DrawLots())
     assert game.starter == expected and app.table.recent[-1].type == "starter"  # type: ignore
     assert app.ui.anim_start is not None  # the draw is animated, already journaled
-    touch(app, ("play_open",))
-    touch(app, ("value", 7))
-    touch(app, ("count", 2))
-    touch(app, ("play",))
+    touch(app, OpenPlay())
+    touch(app, ChooseValue(7))
+    touch(app, ChooseCount(2))
+    touch(app, PlayEntered())
     assert game.last_play is not None and game.last_play.player == expected
     who = game.turn
     assert who is not None
-    touch(app, ("play_open",))
-    touch(app, ("value", 3))
+    touch(app, OpenPlay())
+    touch(app, ChooseValue(3))
     assert app.painter is not None
-    greyed = next(c for c in app.painter.controls if c.action == ("why", "c1"))
+    greyed = next(c for c in app.painter.controls if c.action == WhyCount(1))
     assert not greyed.enabled
-    touch(app, ("why", "c1"))  # a greyed count says why
+    touch(app, WhyCount(1))  # a greyed count says why
     assert app.ui.message is not None and "2 cartes au moins sous le 7" in app.ui.message[0]
-    touch(app, ("count", 2))
-    touch(app, ("play",))
+    touch(app, ChooseCount(2))
+    touch(app, PlayEntered())
     assert str(game.series) == "2×3 2×7"
     nxt = game.turn
     assert nxt is not None
-    touch(app, ("pass", nxt))  # touching a player's tile: that player passes
+    touch(app, PassTurn(nxt))  # touching a player's tile: that player passes
     assert app.last_screen == "take"
-    touch(app, ("took", 3))
+    touch(app, Took(3))
     assert game.passed == (nxt,)
     touch(app, ("undo",))
     assert game.passed == () and app.ui.message is not None
@@ -225,10 +238,10 @@ def test_game_end_entry_for_a_game_without_plays(journal: Journal, screen: pygam
     assert app.last_screen == "end"
     key(app, pygame.K_RETURN)
     assert app.ui.message is not None and "Pick who" in app.ui.message[1]
-    touch(app, ("winner", "Chloé"))
+    touch(app, Winner("Chloé"))
     for _ in range(3):
-        touch(app, ("left", "Alice", -1))
-    touch(app, ("end",))
+        touch(app, CardsLeft("Alice", -1))
+    touch(app, EndGame())
     assert game.games_played == 1
     assert dict(game.history[0].scores) == {"Alice": 8, "Bruno": 11, "Chloé": 0, "Dédé": 11}
     assert app.last_screen == "scores"  # the sheet after each game of the match

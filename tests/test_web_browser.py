@@ -23,10 +23,10 @@ from companion.display.app import App
 from companion.display.state import Ui
 from companion.games.cinq_rois.events import NewCinqRoisGame, RoundEnd
 from companion.games.kilo.events import NewKiloGame, Press
+from companion.hardware.web_config import WebConfig
 from companion.inputs.base import Clock, InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.web.config import WebConfig
 from companion.web.pad import DEFAULT_STEP_NS
 from companion.web.server import WebServer, serve_table
 from tests.app_helpers import table_of
@@ -290,8 +290,8 @@ def test_the_pages_give_the_table_their_instants(
     once; the scorer's page asks its clock question, so its entry carries the instant it was
     sent on the table's clock, with its resolution."""
     from companion.games.kilo import samples
+    from companion.inputs.web import WebSource
     from companion.web.scorer import WebWrite
-    from companion.web.source import WebSource
 
     # A game where a draw is owed (Chloé's): the scorer's page offers its card entry then only.
     table = _journaled(journal, samples.midgame())

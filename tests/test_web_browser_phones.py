@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.web.config import WebConfig
+from companion.hardware.web_config import WebConfig
 from companion.web.server import WebServer
 from tests.test_web_browser import SCREENS, Browser, browser  # noqa: F401  (the module's chromium)
 

@@ -27,16 +27,16 @@ from websockets.sync.client import connect
 from companion.display.app import App
 from companion.display.state import Ui
 from companion.games.kilo.events import NewKiloGame
+from companion.hardware.web_config import WebConfig
 from companion.inputs.base import InputEvent, Promise, Promising
+from companion.inputs.web import WebSource
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web import pad as pad_module
 from companion.web import server as server_module
-from companion.web.config import WebConfig
 from companion.web.pad import BOUND_FLOOR_NS, DEFAULT_LAG_NS, DEFAULT_STEP_NS
 from companion.web.scorer import WebWrite
 from companion.web.server import WebServer, serve_table
-from companion.web.source import WebSource
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]

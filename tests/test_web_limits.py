@@ -15,8 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from companion.web import server
-from companion.web.config import WebConfig
+from companion.hardware.web_config import WebConfig
+from companion.web import guard, server
 from companion.web.server import WebServer
 from tests.test_web import Pad, origin, until, ws_url
 
@@ -69,7 +69,7 @@ def test_a_head_over_16_kb_is_refused_whatever_the_parser(web: WebServer) -> Non
 def test_a_head_never_finished_is_closed_after_the_head_timeout(
     web: WebServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server, "HEAD_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(guard, "HEAD_TIMEOUT_S", 0.3)
     s = raw(web)
     s.sendall(b"GET /t/")  # and nothing more
     started = time.monotonic()

@@ -18,9 +18,9 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from companion.games.kilo.events import NewKiloGame
+from companion.hardware.web_config import WebConfig
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.web.config import WebConfig
 from companion.web.server import WebServer
 from tests.test_web import until
 

@@ -5,16 +5,18 @@ same game and not a new game, a coarse phone clock widens the resolution rather 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pygame
 import pytest
+from websockets.exceptions import ConnectionClosed
 
+from companion.hardware.web_config import WebConfig
 from companion.table.journal import Journal
 from companion.web import server
-from companion.web.config import WebConfig
 from companion.web.fairness import simulate, within
 from companion.web.server import WebServer
 from tests.test_web import Pad, origin, until, ws_url
@@ -81,7 +83,10 @@ def test_a_press_of_the_last_game_never_lands_in_the_new_one(web: WebServer, gam
         until(lambda: len(web._viewers) == 1)
         game[0] = "g2"  # a new game, journaled: the next press is at once of the wrong game
         web.pairings.for_game("g2", 2)
-        pad.send(t="press", n=2, p=Pad.now_ms(), g="g1")
+        # The pad's next ping may notice the new game before this press does (on a loaded
+        # machine it often does): either way the socket closes with 4401 and the press is lost.
+        with contextlib.suppress(ConnectionClosed):
+            pad.send(t="press", n=2, p=Pad.now_ms(), g="g1")
         until(lambda: pad.closed is not None)
         assert pad.closed == 4401
         assert pad.messages.empty() or pad.answer(timeout=0)["t"] != "ok"
@@ -148,7 +153,7 @@ def test_a_small_tables_codes_are_all_on_one_page_of_the_status_screen(
         app.redraw()
         found = {text for text, *_ in _decoded(app.surface)}
         assert found == set(web.urls().values())
-        assert not [c for c in painter_of(app).controls if c.action[0] == "web_page"]
+        assert not [c for c in painter_of(app).controls if c.action == ("web_page",)]
     finally:
         app.stop_source()
         web.stop()

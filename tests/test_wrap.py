@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from companion.display import audit
+from companion.display.blocks import lines_text, two_lines
 from companion.display.layout import Fonts, Painter, glued
-from companion.display.screens import lines_text, two_lines
 
 SIZE = 20
 WIDTHS = range(60, 700, 7)

@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    from companion.cli.parser import resolve_lang, short_usage, use_french_argparse
+    from companion.cli.parser import short_usage, use_french_argparse
+    from companion.lang import resolve_lang
 
     lang, _ = resolve_lang(argv)
     if lang == "fr":

@@ -59,7 +59,7 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
                 lang=lang,
                 pin_factory=pin_factory,
             )
-        from companion.inputs.registry import build_source
+        from companion.hardware.sources import build_source
 
         name = args.input or config.input.source
         if "keyboard" in name.split("+") and _no_screen():
@@ -106,7 +106,7 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
 
     if importlib.util.find_spec("gpiod") is None:
         raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
-    from companion.inputs.gpio import chip_paths
+    from companion.inputs.gpiochip import chip_paths
 
     if not chip_paths():  # gpiod is here (just checked): its advice would be to install it again
         raise HardwareError(*en_fr("buttons.assign_no_chip"))
@@ -131,28 +131,19 @@ def monitor(
     if trigger is not None:
         trigger()
     seen = 0
-    first: int | None = None
-    last: int | None = None
+    bursts = _Bursts()
     try:
         while max_events is None or seen < max_events:
-            wait = 0.25 if deadline is None else min(0.25, deadline - time.monotonic())
-            if wait <= 0:
+            item = _next_item(q, deadline)
+            if item is _ENDED:
                 break
-            try:
-                item = q.get(timeout=wait)
-            except queue.Empty:
-                continue
             if isinstance(item, SourceStatus):
                 _print_status(item, out, lang, as_json)
             elif isinstance(item, InputEvent):
                 seen += 1
-                if item.edge == "press":
-                    if last is None or item.t_ns - last > BURST_GAP_NS:
-                        first = item.t_ns
-                        if not as_json and last is not None:
-                            print(tr(lang, "burst"), file=out)
-                    last = max(item.t_ns, last or item.t_ns)
-                _print_event(item, first, source, out, lang, as_json)
+                if item.edge == "press" and bursts.press(item.t_ns) and not as_json:
+                    print(tr(lang, "burst"), file=out)
+                _print_event(item, bursts.first, source, out, lang, as_json)
             elif hasattr(item, "plan") and trigger is not None:
                 trigger()  # the simulated table finished a slap: ask for the next one
     except KeyboardInterrupt:
@@ -161,6 +152,39 @@ def monitor(
         source.stop()
     _print_summary(source, out, lang, as_json)
     return 0
+
+
+_ENDED = object()
+
+
+def _next_item(q: queue.Queue[QueueItem], deadline: float | None) -> Any:
+    """What the source put within a quarter of a second (None if nothing), or _ENDED once the
+    deadline has passed."""
+    wait = 0.25 if deadline is None else min(0.25, deadline - time.monotonic())
+    if wait <= 0:
+        return _ENDED
+    try:
+        return q.get(timeout=wait)
+    except queue.Empty:
+        return None
+
+
+class _Bursts:
+    """Presses in bursts: one more than BURST_GAP_NS after the last starts the next, whose first
+    press the listing counts from."""
+
+    def __init__(self) -> None:
+        self.first: int | None = None
+        self.last: int | None = None
+
+    def press(self, t_ns: int) -> bool:
+        """Whether this press starts a burst after an earlier one."""
+        last = self.last
+        new = last is None or t_ns - last > BURST_GAP_NS
+        if new:
+            self.first = t_ns
+        self.last = max(t_ns, last or t_ns)
+        return new and last is not None
 
 
 def _stats_for(source: Any, role: str, seat: int) -> Any:
@@ -249,7 +273,8 @@ def assign(
     prompt: Callable[[str], None] | None = None,
 ) -> int:
     """Listen on every free pin; each first press names the next seat's pin. Writes the pin map."""
-    from companion.inputs.gpio import ButtonPin, open_gpio_source
+    from companion.inputs.gpio import open_gpio_source
+    from companion.inputs.gpio_pins import ButtonPin
 
     say = prompt if prompt is not None else (lambda s: print(s, flush=True))
     if output.exists() and not force:
@@ -269,59 +294,86 @@ def assign(
     )
     q: queue.Queue[QueueItem] = queue.Queue()
     source.start(q)
-    deadline = None if duration is None else time.monotonic() + duration
-    chosen: list[int] = []
+    presses = _Presses(q, pins, None if duration is None else time.monotonic() + duration)
     ref: dict[str, int] = {}
-
-    def next_press() -> int | None:
-        while True:
-            wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and wait <= 0:
-                return None
-            try:
-                item = q.get(timeout=wait)
-            except queue.Empty:
-                return None
-            if isinstance(item, InputEvent) and item.edge == "press":
-                return pins[item.seat]
-
     try:
         say(tr(lang, "assign.intro", n=len(pins)))
-        while seats is None or len(chosen) < seats:
-            say(tr(lang, "assign.seat", n=len(chosen) + 1))
-            pin = next_press()
-            if pin is None:
-                break
-            if chosen and pin == chosen[0] and seats is None:
-                break
-            if pin in chosen:
-                say(tr(lang, "assign.again", pin=pin, what=who(lang, "seat", chosen.index(pin))))
-                continue
-            chosen.append(pin)
-            say(tr(lang, "assign.got", what=who(lang, "seat", len(chosen) - 1), pin=pin,
-                   header=GPIO_HEADER[pin]))  # fmt: skip
+        chosen = _ask_seats(presses, say, lang, seats)
         if referee and chosen:
-            for role in ("confirm", "cancel", "undo"):
-                say(tr(lang, "assign.referee", en=role, fr=REFEREE_FR[role]))
-                while True:
-                    pin = next_press()
-                    if pin is None or pin == chosen[0]:
-                        break
-                    if pin in chosen or pin in ref.values():
-                        say(tr(lang, "assign.again", pin=pin, what="?"))
-                        continue
-                    ref[role] = pin
-                    say(tr(lang, "assign.got", what=who(lang, role, 0), pin=pin,
-                           header=GPIO_HEADER[pin]))  # fmt: skip
-                    break
+            ref = _ask_referee(presses, say, lang, chosen)
     finally:
         source.stop()
     if not chosen:
         raise HardwareError(*en_fr("buttons.assign.none"))
+    _write_config(output, _assigned(config, chosen, ref))
+    say(tr(lang, "assign.written", path=output))
+    return 0
+
+
+class _Presses:
+    """The pins pressed while ``assign`` listens, one at a time, until its deadline if any."""
+
+    def __init__(self, q: queue.Queue[QueueItem], pins: list[int], deadline: float | None) -> None:
+        self.q, self.pins, self.deadline = q, pins, deadline
+
+    def next(self) -> int | None:
+        while True:
+            wait = None if self.deadline is None else self.deadline - time.monotonic()
+            if wait is not None and wait <= 0:
+                return None
+            try:
+                item = self.q.get(timeout=wait)
+            except queue.Empty:
+                return None
+            if isinstance(item, InputEvent) and item.edge == "press":
+                return self.pins[item.seat]
+
+
+def _ask_seats(presses: _Presses, say: Callable[[str], None], lang: str, seats: int | None) -> list[int]:
+    """Each seat's pin, in order, until ``seats`` or the first seat's button pressed again."""
+    chosen: list[int] = []
+    while seats is None or len(chosen) < seats:
+        say(tr(lang, "assign.seat", n=len(chosen) + 1))
+        pin = presses.next()
+        if pin is None:
+            break
+        if chosen and pin == chosen[0] and seats is None:
+            break
+        if pin in chosen:
+            say(tr(lang, "assign.again", pin=pin, what=who(lang, "seat", chosen.index(pin))))
+            continue
+        chosen.append(pin)
+        say(tr(lang, "assign.got", what=who(lang, "seat", len(chosen) - 1), pin=pin,
+               header=GPIO_HEADER[pin]))  # fmt: skip
+    return chosen
+
+
+def _ask_referee(
+    presses: _Presses, say: Callable[[str], None], lang: str, chosen: list[int]
+) -> dict[str, int]:
+    """The referee buttons' pins; the first seat's button skips one."""
+    ref: dict[str, int] = {}
+    for role in ("confirm", "cancel", "undo"):
+        say(tr(lang, "assign.referee", en=role, fr=REFEREE_FR[role]))
+        while True:
+            pin = presses.next()
+            if pin is None or pin == chosen[0]:
+                break
+            if pin in chosen or pin in ref.values():
+                say(tr(lang, "assign.again", pin=pin, what="?"))
+                continue
+            ref[role] = pin
+            say(tr(lang, "assign.got", what=who(lang, role, 0), pin=pin,
+                   header=GPIO_HEADER[pin]))  # fmt: skip
+            break
+    return ref
+
+
+def _assigned(config: HardwareConfig, chosen: list[int], ref: dict[str, int]) -> HardwareConfig:
     old = config.gpio.seats
     new_seats = [SeatPins(button=p, led=old[i].led if i < len(old) else None) for i, p in enumerate(chosen)]
     gpio = config.gpio.model_copy(update={"seats": new_seats, "referee": RefereePins(**ref)})
-    new = HardwareConfig.from_dict(
+    return HardwareConfig.from_dict(
         {
             "input": {"source": "gpio"},
             "gpio": gpio.model_dump(),
@@ -329,6 +381,9 @@ def assign(
             "display": config.display.model_dump(),  # the screen's turn survives --force
         }
     )
+
+
+def _write_config(output: Path, new: HardwareConfig) -> None:
     from companion.paths import ensure_dir
 
     folder = ("the config folder", "le dossier de configuration")
@@ -346,8 +401,6 @@ def assign(
         os.replace(tmp, output)  # whole or not at all: a crash never leaves half a config
     except OSError as err:
         raise _cannot_write(output, err) from None
-    say(tr(lang, "assign.written", path=output))
-    return 0
 
 
 def _cannot_write(output: Path, err: OSError) -> ConfigError:

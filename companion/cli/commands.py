@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.cli.parser import lang_given
+from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import CATALOGUE, elide, os_reason, t
 
@@ -81,8 +81,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.rounds is not None and args.game != "kilo":
-        print(t("cli.rounds_kilo_only", lang, game=entry.title), file=sys.stderr)
+    if args.rounds is not None and not entry.demo_rounds:
+        print(t("cli.rounds_fixed", lang, game=entry.title), file=sys.stderr)
         return 2
     if args.rounds is not None and not 1 <= args.rounds <= 99:
         print(t("cli.rounds_range", lang), file=sys.stderr)

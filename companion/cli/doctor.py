@@ -338,7 +338,7 @@ def check_gpio(ctx: Context) -> Check:
         name = type(ctx.pin_factory).__name__
         return ok("gpio", f"pin factory {name} (given)", f"fabrique de broches {name} (donnée)")
     from companion.errors import HardwareError
-    from companion.inputs.gpio import (
+    from companion.inputs.gpiochip import (
         NO_GPIOD_EN,
         NO_GPIOD_FR,
         NoHeaderChip,
@@ -406,7 +406,8 @@ def check_buttons(ctx: Context) -> Check:
             "fix the GPIO line above first",
             "réglez d'abord la ligne GPIO ci-dessus",
         )
-    from companion.inputs.gpio import ButtonPin, ButtonPinError, open_gpio_source
+    from companion.inputs.gpio import open_gpio_source
+    from companion.inputs.gpio_pins import ButtonPin, ButtonPinError
 
     buttons = [ButtonPin(role, index, pin) for role, index, pin in cfg.gpio.button_pins()]
     try:

@@ -223,32 +223,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return games
     stats = player_stats(games)
     if args.player is not None:
-        found = find_player(args.player, list(stats))
-        if len(found) != 1:
-            asked = shown(args.player, lang=lang)
-            if found:  # "ALICE" at a table of Alice and alice: which one is meant?
-                both = ", ".join(found)
-                print(
-                    _fr(
-                        lang,
-                        f"{asked} peut être {both} : écrivez le nom comme il a été saisi.",
-                        f"{asked} may be {both}: write the name as it was entered.",
-                    ),
-                    file=sys.stderr,
-                )
-                return 2
-            names = list(stats)
-            known = ", ".join(names[:20]) + (" …" if len(names) > 20 else "") or _fr(lang, "aucun", "none")
-            print(
-                _fr(
-                    lang,
-                    f"Aucune partie terminée pour {asked} (joueurs : {known}) ; vérifiez l'orthographe.",
-                    f"No finished game for {asked} (players: {known}); check the spelling.",
-                ),
-                file=sys.stderr,
-            )
+        one = _one_player(args.player, stats, lang)
+        if one is None:
             return 2
-        stats = {found[0]: stats[found[0]]}
+        stats = one
     if args.json:
         print(json.dumps({"players": [s.to_json() for s in stats.values()]}, ensure_ascii=False))
         return 0
@@ -259,46 +237,82 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 0
     ranked = sorted(stats.values(), key=lambda s: (-s.wins, s.games, s.player))
     if args.player is None:
-        cols = (
-            _fr(lang, "joueur", "player"),
-            _fr(lang, "parties", "games"),
-            _fr(lang, "victoires", "wins"),
-            # Over the Kilo games alone (the games column counts every game).
-            _fr(lang, "kg/partie Kilo", "kg/Kilo game"),
-            _fr(lang, "pioches", "draws"),
-            _fr(lang, "fausses", "false"),
-            _fr(lang, "réaction méd.", "median react."),
-            _fr(lang, "meilleure", "best"),
-        )
-        widths = (14, 8, 10, 16, 8, 8, 14, 10)
-
-        def line(cells: tuple[str, ...]) -> str:
-            first = f"{cells[0][: widths[0] - 1]:<{widths[0]}}"
-            return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:], strict=True))
-
-        print(line(cols))
-        for s in ranked:
-            avg = number(s.kilos / s.kilo_games, ".1f", lang) if s.kilo_games else "—"
-            print(
-                line(
-                    (
-                        s.player,
-                        str(s.games),
-                        str(s.wins),
-                        avg,
-                        str(s.slap_losses),
-                        str(s.false_slaps),
-                        _ms(s.median_delay_us, lang),
-                        _ms(s.best_delay_us, lang),
-                    )
-                )
-            )
+        _stats_table(ranked, lang)
         _demos_note(args)
         return 0
     for s in ranked:
         print("\n".join(_player_lines(s, lang)))
     _demos_note(args)
     return 0
+
+
+def _one_player(player: str, stats: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """``stats`` of the one player ``player`` names, or None when it names none or several
+    (said on stderr)."""
+    found = find_player(player, list(stats))
+    if len(found) != 1:
+        asked = shown(player, lang=lang)
+        if found:  # "ALICE" at a table of Alice and alice: which one is meant?
+            both = ", ".join(found)
+            print(
+                _fr(
+                    lang,
+                    f"{asked} peut être {both} : écrivez le nom comme il a été saisi.",
+                    f"{asked} may be {both}: write the name as it was entered.",
+                ),
+                file=sys.stderr,
+            )
+            return None
+        names = list(stats)
+        known = ", ".join(names[:20]) + (" …" if len(names) > 20 else "") or _fr(lang, "aucun", "none")
+        print(
+            _fr(
+                lang,
+                f"Aucune partie terminée pour {asked} (joueurs : {known}) ; vérifiez l'orthographe.",
+                f"No finished game for {asked} (players: {known}); check the spelling.",
+            ),
+            file=sys.stderr,
+        )
+        return None
+    return {found[0]: stats[found[0]]}
+
+
+def _stats_table(ranked: list[Any], lang: str) -> None:
+    """Every player on a line: games, wins, and the Kilo columns."""
+    cols = (
+        _fr(lang, "joueur", "player"),
+        _fr(lang, "parties", "games"),
+        _fr(lang, "victoires", "wins"),
+        # Over the Kilo games alone (the games column counts every game).
+        _fr(lang, "kg/partie Kilo", "kg/Kilo game"),
+        _fr(lang, "pioches", "draws"),
+        _fr(lang, "fausses", "false"),
+        _fr(lang, "réaction méd.", "median react."),
+        _fr(lang, "meilleure", "best"),
+    )
+    widths = (14, 8, 10, 16, 8, 8, 14, 10)
+
+    def line(cells: tuple[str, ...]) -> str:
+        first = f"{cells[0][: widths[0] - 1]:<{widths[0]}}"
+        return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:], strict=True))
+
+    print(line(cols))
+    for s in ranked:
+        avg = number(s.kilos / s.kilo_games, ".1f", lang) if s.kilo_games else "—"
+        print(
+            line(
+                (
+                    s.player,
+                    str(s.games),
+                    str(s.wins),
+                    avg,
+                    str(s.slap_losses),
+                    str(s.false_slaps),
+                    _ms(s.median_delay_us, lang),
+                    _ms(s.best_delay_us, lang),
+                )
+            )
+        )
 
 
 def find_player(asked: str, names: list[str]) -> list[str]:

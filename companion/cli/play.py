@@ -9,14 +9,15 @@ import random
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.cli.parser import lang_given
+from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import t
+from companion.inputs.names import INPUT_CHOICES
 
-INPUT_CHOICES = ("gpio", "serial", "keyboard", "sim")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Benchmarks and the kiosk's health check read this to know when the first frame is up.
 _TRACE_FRAMES = "COMPANION_TRACE_FRAMES"
@@ -79,57 +80,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     if lang is None:
         print(_both("cli.bad_lang", value=args.lang), file=sys.stderr)
         return 2
-    from companion.games import GAMES
-
-    if args.game is not None and args.game not in GAMES:
-        print(t("cli.bad_game", lang, value=args.game, choices=", ".join(GAMES)), file=sys.stderr)
+    if not _args_ok(args, lang):
         return 2
-    if args.rounds is not None and args.game not in (None, "kilo"):
-        print(t("cli.rounds_kilo_only", lang, game=GAMES[args.game].title), file=sys.stderr)
-        return 2
-    if not args.speed >= 0:  # also refuses nan
-        print(t("cli.speed_range", lang), file=sys.stderr)
-        return 2
-    if args.input is not None and not _check_input(args.input, lang):
-        return 2
-    size = None
-    if args.size:
-        from companion.display.snapshot import parse_size
-
-        try:
-            size = parse_size(args.size)
-        except CompanionError as err:
-            return _err(err, lang)
-    from companion.hardware.config import load_config
-
-    # Without --config, the pin map `companion buttons --assign` wrote (if any) is the one.
-    config_error: CompanionError | None = None
     try:
-        config = load_config(Path(args.config) if args.config else None)
+        size = _size(args)
+        config, config_error = _play_config(args)
     except CompanionError as err:
-        if not args.fullscreen:
-            return _err(err, lang)
-        # A kiosk has nobody at a terminal, and exiting would restart it for ever: the screen
-        # opens with the defaults (keys, touch) and says what is wrong with the file.
-        from companion.hardware.config import HardwareConfig
-
-        config, config_error = HardwareConfig(), err
-    from companion.display.names import kept
-    from companion.display.state import SetupForm, Ui
-    from companion.games import load
+        return _err(err, lang)
+    from companion.display.state import Ui
+    from companion.games import DEFAULT_GAME
     from companion.table.journal import Journal, default_data_dir
-    from companion.table.live import Table
 
-    ui = Ui(lang=lang, muted=args.mute, game=args.game or "kilo")
-    names: list[str] | None = None
-    if args.players:
-        names = [n.strip() for n in args.players.split(",")]
-        if len(names) == 1 and names[0].isdigit():  # `demo --players 5` taken over to play
-            print(t("cli.players_are_names", lang, value=names[0]), file=sys.stderr)
-            return 2
-    if args.rounds is not None and not 1 <= args.rounds <= 99:
-        print(t("cli.rounds_range", lang), file=sys.stderr)
+    ui = Ui(lang=lang, muted=args.mute, game=args.game or DEFAULT_GAME)
+    if not _players_ok(args, lang):
         return 2
+    names = [n.strip() for n in args.players.split(",")] if args.players else None
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
@@ -137,87 +102,193 @@ def cmd_play(args: argparse.Namespace) -> int:
     except CompanionError as err:
         return _err(err, lang)
     try:
-        table = None
+        return _play(journal, args, ui, _Start(config, config_error, names, seed, size))
+    finally:
+        journal.close()
+
+
+def _args_ok(args: argparse.Namespace, lang: str) -> bool:
+    """The options that need nothing read: the game, --rounds for it, --speed, --input."""
+    from companion.games import GAMES
+
+    if args.game is not None and args.game not in GAMES:
+        print(t("cli.bad_game", lang, value=args.game, choices=", ".join(GAMES)), file=sys.stderr)
+        return False
+    if args.rounds is not None and args.game is not None and not GAMES[args.game].play_rounds:
+        print(t("cli.rounds_fixed", lang, game=GAMES[args.game].title), file=sys.stderr)
+        return False
+    if not args.speed >= 0:  # also refuses nan
+        print(t("cli.speed_range", lang), file=sys.stderr)
+        return False
+    return args.input is None or _check_input(args.input, lang)
+
+
+def _players_ok(args: argparse.Namespace, lang: str) -> bool:
+    names = [n.strip() for n in args.players.split(",")] if args.players else []
+    if len(names) == 1 and names[0].isdigit():  # `demo --players 5` taken over to play
+        print(t("cli.players_are_names", lang, value=names[0]), file=sys.stderr)
+        return False
+    if args.rounds is not None and not 1 <= args.rounds <= 99:
+        print(t("cli.rounds_range", lang), file=sys.stderr)
+        return False
+    return True
+
+
+def _size(args: argparse.Namespace) -> tuple[int, int] | None:
+    if not args.size:
+        return None
+    from companion.display.snapshot import parse_size
+
+    return parse_size(args.size)
+
+
+def _play_config(args: argparse.Namespace) -> tuple[Any, CompanionError | None]:
+    """The config and, for a kiosk whose file cannot be read, why (it then opens on the defaults)."""
+    from companion.hardware.config import load_config
+
+    # Without --config, the pin map `companion buttons --assign` wrote (if any) is the one.
+    try:
+        return load_config(Path(args.config) if args.config else None), None
+    except CompanionError as err:
+        if not args.fullscreen:
+            raise
+        # A kiosk has nobody at a terminal, and exiting would restart it for ever: the screen
+        # opens with the defaults (keys, touch) and says what is wrong with the file.
+        from companion.hardware.config import HardwareConfig
+
+        return HardwareConfig(), err
+
+
+@dataclass
+class _Start:
+    """What ``play`` brings to the table: its config (and why the file was refused), the
+    players named, the seed, the window's size."""
+
+    config: Any
+    config_error: CompanionError | None
+    names: list[str] | None
+    seed: int
+    size: tuple[int, int] | None
+
+
+def _play(journal: Any, args: argparse.Namespace, ui: Any, start: _Start) -> int:
+    """The game resumed, begun from --players, or the setup screen; then the table screen."""
+    lang = ui.lang
+    try:
+        table = _resumed(journal, args.resume)
         # --input, else the config's [input] source (when the file names one), else keys.
+        config = start.config
         configured = config.input.source if "source" in config.input.model_fields_set else None
         input_name = args.input or configured or "keyboard"
-        if args.resume is not None:
-            try:
-                table = Table.resume(journal, args.resume or None)
-            except JournalError:
-                if args.resume:
-                    raise
-                # Nothing unfinished: a kiosk that always passes --resume opens a new game.
-                table = None
         if table is not None:
             if not lang_given(args) and table.meta.get("lang") in ("fr", "en"):
                 lang = ui.lang = str(table.meta["lang"])  # it goes on in the language it began in
             input_name = args.input or str(table.meta.get("input", "keyboard"))
-            seed = int(table.meta.get("seed", seed))
+            start.seed = int(table.meta.get("seed", start.seed))
             if not args.config:
-                config = _config_of(table.meta)
-        # Buttons that cannot work: the table screen still comes up and says why (a kiosk that
-        # exited here would restart for ever, showing nothing).
-        try:
-            _preflight(input_name, config)
-        except CompanionError as err:
-            _hardware_failed(ui, input_name, err)
-            if table is None and names is not None:
-                names = None  # no game begun half-way: the setup screen, with the names
-                ui.setup.players = [n.strip() for n in args.players.split(",")]
-        if config_error is not None:
-            ui.hardware.notes.append((config_error.fr, config_error.en))
-            ui.say(config_error.fr, config_error.en)
-            print(config_error.message(lang), file=sys.stderr, flush=True)
-        # No game named: the one the table played last (the unit is the table's, not a game's).
-        last = journal.last_game() if table is None and args.game is None else None
-        game = args.game or (last.game if last is not None and last.game in GAMES else None)
-        if game is None and (names is not None or args.rounds is not None):
-            game = "kilo"
-        ui.game = game or (table.engine.game if table is not None else "kilo")
-        if table is not None:
+                start.config = _config_of(table.meta)
+        _show_setup_errors(ui, input_name, start, begun=table is not None, players=args.players)
+        if table is None and start.names is not None:
+            table = _begin(journal, args, ui, start, input_name)
+            if table is None:
+                return 2
+        elif table is None:
+            _setup_screen(journal, args, ui, input_name)
+        else:
+            ui.game = args.game or table.engine.game
             ui.say(
                 t("scr.msg.resumed", "fr", game_id=table.game_id),
                 t("scr.msg.resumed", "en", game_id=table.game_id),
                 error=False,
             )
-        elif names is not None:
-            keys: dict[str, Any] = (
-                {"rounds": args.rounds or 5}
-                if game == "kilo"
-                else {"variant": "advanced"}
-                if game == "treize"
-                else {}
-            )
-            try:
-                setup = load(ui.game).setup(players=names, **keys)
-            except ValueError as err:  # a pydantic refusal of --players (count, names)
-                return _players_error(err, lang)
-            table = Table.start(journal, setup, _meta(input_name, seed, args.config, lang))
-        else:
-            # The setup screen (where the game is chosen), for the last game's kind and players.
-            given = ui.setup.players if args.players else None
-            ui.setup = SetupForm(game=ui.game, rounds=args.rounds or 5, input=input_name)
-            entry = GAMES[ui.game]
-            if given:
-                ui.setup.players = given
-            elif (
-                last is not None
-                and last.game == ui.game
-                and entry.min_players <= len(last.players) <= entry.max_players
-            ):
-                ui.setup.players = list(last.players)
-                # The short forms chosen for that game are proposed again (issue 23).
-                ui.setup.shorts = kept(last.meta, last.players)
-            del ui.setup.players[entry.max_players :]
-        return _run(journal, table, ui, input_name, config, seed, args, size)
+        return _run(journal, table, ui, input_name, start.config, start.seed, args, start.size)
     except CompanionError as err:
         return _err(err, lang)
-    finally:
-        journal.close()
+
+
+def _resumed(journal: Any, resume: str | None) -> Any:
+    """``--resume [ID]``'s game, or None."""
+    from companion.table.live import Table
+
+    if resume is None:
+        return None
+    try:
+        return Table.resume(journal, resume or None)
+    except JournalError:
+        if resume:
+            raise
+        # Nothing unfinished: a kiosk that always passes --resume opens a new game.
+        return None
+
+
+def _show_setup_errors(ui: Any, input_name: str, start: _Start, *, begun: bool, players: str | None) -> None:
+    """Buttons that cannot work, or a config file refused: the table screen still comes up and
+    says why (a kiosk that exited here would restart for ever, showing nothing)."""
+    try:
+        _preflight(input_name, start.config)
+    except CompanionError as err:
+        _hardware_failed(ui, input_name, err)
+        if not begun and start.names is not None:
+            start.names = None  # no game begun half-way: the setup screen, with the names
+            ui.setup.players = [n.strip() for n in (players or "").split(",")]
+    refused = start.config_error
+    if refused is not None:
+        ui.hardware.notes.append((refused.fr, refused.en))
+        ui.say(refused.fr, refused.en)
+        print(refused.message(ui.lang), file=sys.stderr, flush=True)
+
+
+def _chosen_game(journal: Any, args: argparse.Namespace) -> tuple[str, Any]:
+    """The game named, else the one the table played last (the unit is the table's, not a
+    game's), else the default; and that last game (None when a game is named)."""
+    from companion.games import DEFAULT_GAME, GAMES
+
+    last = journal.last_game() if args.game is None else None
+    return args.game or (last.game if last is not None and last.game in GAMES else DEFAULT_GAME), last
+
+
+def _begin(journal: Any, args: argparse.Namespace, ui: Any, start: _Start, input_name: str) -> Any:
+    """A new game of the players named (--players), or None when they cannot play it (said)."""
+    from companion.games import load
+    from companion.table.live import Table
+
+    ui.game = _chosen_game(journal, args)[0]
+    game = load(ui.game)
+    try:
+        setup = game.setup(players=start.names, **game.play_keys(args.rounds))
+    except ValueError as err:  # a pydantic refusal of --players (count, names)
+        _players_error(err, ui.lang)
+        return None
+    return Table.start(journal, setup, _meta(input_name, start.seed, args.config, ui.lang))
+
+
+def _setup_screen(journal: Any, args: argparse.Namespace, ui: Any, input_name: str) -> None:
+    """The setup screen (where the game is chosen), for the last game's kind and players."""
+    from companion.display.names import kept
+    from companion.display.state import SetupForm
+    from companion.games import GAMES
+
+    ui.game, last = _chosen_game(journal, args)
+    given = ui.setup.players if args.players else None
+    ui.setup = SetupForm(game=ui.game, input=input_name)
+    if args.rounds is not None:
+        ui.setup.rounds = args.rounds
+    entry = GAMES[ui.game]
+    if given:
+        ui.setup.players = given
+    elif (
+        last is not None
+        and last.game == ui.game
+        and entry.min_players <= len(last.players) <= entry.max_players
+    ):
+        ui.setup.players = list(last.players)
+        # The short forms chosen for that game are proposed again (issue 23).
+        ui.setup.shorts = kept(last.meta, last.players)
+    del ui.setup.players[entry.max_players :]
 
 
 def _players_error(err: ValueError, lang: str) -> int:
+    """Why --players cannot play the game, on stderr; the exit code."""
     from pydantic import ValidationError
 
     message = err.message(lang) if isinstance(err, CompanionError) else str(err)
@@ -272,7 +343,7 @@ def _preflight(input_name: str, config: Any) -> None:
 
     config.require_gpio_seats()
     from companion.errors import HardwareError
-    from companion.inputs.gpio import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
+    from companion.inputs.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
 
     if importlib.util.find_spec("gpiod") is None:
         raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
@@ -324,7 +395,8 @@ def _run(
 ) -> int:
     import pygame
 
-    from companion.display.app import App, open_display
+    from companion.display.app import App
+    from companion.display.window import open_display
 
     try:
         with _no_hopeless_wayland():
@@ -335,14 +407,7 @@ def _run(
     from companion.cli import raise_if_terminated
 
     raise_if_terminated()  # a stop while the screen opened (set_mode swallows it)
-    said = ""
-    try:
-        factory, leds = open_seat_leds(config, input_name)
-    except CompanionError as err:
-        ui.say(err.fr, err.en)  # the game goes on without LEDs; the table sees why
-        said = err.message(ui.lang)
-        print(said, file=sys.stderr, flush=True)
-        factory = leds = None
+    factory, leds, said = _leds_or_why(config, input_name, ui)
     web = None
     if getattr(args, "web", False) or (config is not None and config.web.enabled):
         web = open_phones(config, journal.data_dir, ui)
@@ -360,10 +425,53 @@ def _run(
         pin_factory=factory,
         web=web,
     )
+    app.start()  # the game's buttons: a source that cannot start is said by _settle
     if web is not None:
         from companion.web.server import serve_table
 
         serve_table(web, app)
+    _settle(app, table, config, args, said)
+    try:
+        raise_if_terminated()  # nor is a stop during the set-up lost (any library swallowing it)
+        try:
+            return app.run()
+        except KeyboardInterrupt:  # Ctrl-C during the game: say how to go on, as the demo does
+            from companion.cli import interrupted
+
+            return interrupted(app.ui.lang)
+    finally:
+        from companion.display import snapshot
+
+        snapshot._FONTS.clear()  # fonts die with pygame.quit(); a later snapshot makes new ones
+        pygame.quit()
+        _close(web, leds, factory)
+
+
+def _close(web: Any, leds: Any, factory: Any) -> None:
+    """The phones' server, then the LEDs, then their lines, after the screen."""
+    if web is not None:
+        web.stop()
+    if leds is not None:
+        leds.close()
+    if factory is not None:
+        factory.close()
+
+
+def _leds_or_why(config: Any, input_name: str, ui: Any) -> tuple[Any, Any, str]:
+    """The seat LEDs and their lines, or (None, None, why) said on the table's screen and stderr:
+    the game goes on without LEDs."""
+    try:
+        factory, leds = open_seat_leds(config, input_name)
+    except CompanionError as err:
+        ui.say(err.fr, err.en)  # the game goes on without LEDs; the table sees why
+        said = err.message(ui.lang)
+        print(said, file=sys.stderr, flush=True)
+        return None, None, said
+    return factory, leds, ""
+
+
+def _settle(app: Any, table: Any, config: Any, args: argparse.Namespace, said: str) -> None:
+    """The App's settings from the command line and the config, before its loop starts."""
     recorded = table.meta.get("config") if table is not None else None
     given = getattr(args, "config", None)
     app.config_file = str(Path(given).resolve()) if given else recorded
@@ -386,25 +494,6 @@ def _run(
             print(f"#frame {n} {time.monotonic_ns()}", file=sys.stderr, flush=True)
 
         app.on_frame = trace
-    try:
-        raise_if_terminated()  # nor is a stop during the set-up lost (any library swallowing it)
-        try:
-            return app.run()
-        except KeyboardInterrupt:  # Ctrl-C during the game: say how to go on, as the demo does
-            from companion.cli import interrupted
-
-            return interrupted(app.ui.lang)
-    finally:
-        from companion.display import snapshot
-
-        snapshot._FONTS.clear()  # fonts die with pygame.quit(); a later snapshot makes new ones
-        pygame.quit()
-        if web is not None:
-            web.stop()
-        if leds is not None:
-            leds.close()
-        if factory is not None:
-            factory.close()
 
 
 @contextlib.contextmanager

@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.cli.parser import lang_given
+from companion.cli.options import lang_given
 from companion.errors import CompanionError, ConfigError, exit_code
 from companion.hardware.config import HardwareConfig, default_config_path
 from companion.hardware.config_edit import (

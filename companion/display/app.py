@@ -3,14 +3,17 @@
 Inputs arrive on the queue (button sources) or as pygame events (keys, mouse, touch). Each table
 decision goes through ``Table.submit`` (check, apply), then the read-only View is rebuilt. What a
 step decided is journaled in one transaction before any of it is shown (LEDs, sounds, the
-frame): a group commit (docs/architecture.md, "Group commit"). Nothing changes, nothing is
+frame): a group commit (docs/decisions.md, "Group commit"). Nothing changes, nothing is
 drawn: the loop sleeps on its inputs.
+
+The App is the step loop; its parts each have one job: ``Commits`` (display/commits.py),
+``SourceHost`` (display/source_host.py), ``Controls`` (display/controls.py), ``Setup``
+(display/setup_actions.py). The constructor starts nothing: ``start`` does.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
 import queue
 import sys
 import time
@@ -21,45 +24,34 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.display import names
-from companion.display.event_time import Gate, left_out_message
+from companion.display.commits import Commits
+from companion.display.controls import Controls
+from companion.display.event_time import Deferred, Gate, Held, left_out_message, whole_us
 from companion.display.feedback import ButtonFeedback
 from companion.display.game_ui import GameScreens, screens_for
 from companion.display.layout import Action, Fonts, Painter, Retained
 from companion.display.rotation import Rotated
 from companion.display.screens import draw
+from companion.display.setup_actions import Setup
 from companion.display.sound import Sounds
-from companion.display.state import INPUTS, SETUP_PAGES, SetupForm, Ui, active_screen, auto_screen
+from companion.display.source_host import SourceHost
+from companion.display.state import Ui, active_screen
 from companion.errors import CompanionError, RuleError
-from companion.games import GAMES, NAMES
 from companion.i18n import t
 from companion.inputs.base import (
-    Clock,
     EventInbox,
     InputEvent,
     Promising,
     SourceStatus,
-    host_epoch,
-    promising_of,
     table_stamp,
 )
 from companion.table.journal import Journal
 from companion.table.live import Table
-from companion.table.log import MAX_NAME, Undo
+from companion.table.log import Undo
 
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
     from concurrent.futures import Future, ThreadPoolExecutor
 
-NAV_KEYS = {
-    pygame.K_t: "table",
-    pygame.K_p: "pile",
-    pygame.K_g: "history",
-    pygame.K_h: "history",
-    pygame.K_r: "rules",
-    pygame.K_s: "status",
-    pygame.K_c: "stats",
-}
-CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-UI_KEYS = {*CONFIRM_KEYS, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB}
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 # Once no key, touch or queue item has come for IDLE_AFTER_S, touches and keys are read less
@@ -86,20 +78,17 @@ HANDLE_MIN_S = 0.005
 # has already moved past show no one anything, and a shortened step let a loaded machine's
 # queue overflow (bench/gpio.py: 3,215 presses dropped at load 22).
 BEHIND_ITEMS = 128
-# The journal's checkpoints wait for the frame, and come at most this often: under a flood one
-# is due at every step, and each made the next step's commit wait for it.
-CHECKPOINT_GAP_S = 1.0
 # While the frame is laid out, the step's commit runs on the writer thread: the interpreter
 # hands it the GIL within this (the default 5 ms was most of a quiet press's wait for its
 # commit to start, and again to return from the fsync).
 SWITCH_S = 0.001
 # Window events are handled at once; these act on the table, so they wait for the presses that
-# were on the queue before them (one order: docs/architecture.md, "Time").
+# were on the queue before them (one order: docs/decisions.md, "Time").
 # The screens that show the evening's tally (App.load_tally).
 TALLY_SCREENS = ("stats", "gameover")
 ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 # The pygame events that are table decisions: each waits for the sources' watermarks to pass
-# its instant (docs/architecture.md, "Event time").
+# its instant (docs/decisions.md, "Event time").
 DECIDING_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 # While a decision waits for a watermark the loop looks again this often (a watermark moves
 # without a queue item: a kernel read that found nothing)...
@@ -110,33 +99,6 @@ DECISION_POLL_S = 0.004
 # Queue items taken at once into the loop's own order: a decision from the queue is placed
 # among the presses taken with it by their stamps.
 PULL_ITEMS = 64
-
-
-def _whole_us(t_ns: int) -> int:
-    """A decision's instant, down to the whole µs the table log can write (instant_on)."""
-    return t_ns // 1000 * 1000
-
-
-class _Deferred:
-    """A pygame event held in ``App._early`` behind the queue items that came before it;
-    ``at_ns``: when the loop read it, on the table clock (a decision's instant)."""
-
-    __slots__ = ("at_ns", "ev")
-
-    def __init__(self, ev: pygame.event.Event, at_ns: int) -> None:
-        self.ev = ev
-        self.at_ns = at_ns
-
-
-class _Held:
-    """A queue item that is a table decision (a referee's button, a scorer phone's write),
-    held in ``App._early`` with its instant on the table clock."""
-
-    __slots__ = ("at_ns", "item")
-
-    def __init__(self, item: Any, at_ns: int) -> None:
-        self.item = item
-        self.at_ns = at_ns
 
 
 class App:
@@ -170,9 +132,16 @@ class App:
         self.ui = ui
         self.config = config
         self.config_file: str | None = None  # where ``config`` came from, kept in a game's meta
-        self.source_name = source_name
-        self.seed = seed
-        self.speed = speed
+        self.host = SourceHost(
+            source_name,
+            config=config,
+            seed=seed,
+            speed=speed,
+            factory=source_factory,
+            pin_factory=pin_factory,
+            web=web,
+            resume_from=self._resume_from,
+        )
         self.sounds = sounds or Sounds(enabled=False)
         self.sounds.muted = ui.muted
         if self.sounds.voice is not None:
@@ -199,12 +168,9 @@ class App:
         self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
         self._since_ns: int | None = None  # the read before the events being handled
         self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
-        self.source: Any = None
-        self._source_factory = source_factory or self._build_source
-        self.pin_factory = pin_factory  # gpiozero's backend, shared with ``leds`` if any
-        self.web = web  # the phones' server (--web): its pads join every game's buttons
         self.buttons = ButtonFeedback(leds)
-        self._seat_keys: dict[int, int] = {}
+        self.setup = Setup(self)
+        self.controls = Controls(self)
         self.sim_busy = False
         # The read-only picture of the game, built when read after a change (``view``): a step
         # that hands N presses to the game builds it once, not N times.
@@ -220,18 +186,12 @@ class App:
         self.last_screen = ""
         self.on_frame: Callable[[int], None] | None = None
         self.turned = Rotated(0)  # a display mounted turned ([display] rotate): set by `play`
-        # One commit for what a step handles (bench/gpio.py turns it off to compare).
-        self.group_commit = True
-        self._holding = False  # the step's decisions are applied, not yet journaled nor shown
+        # A step's decisions, journaled in one commit on a writer thread while the frame is
+        # laid out (SQLite lets go of the GIL during the fsync), shown once durable.
+        self.commits = Commits(journal, self.buttons, self.sounds, lambda: self.now())
         self._simulate_after = False  # simulated players act on committed states only
         self._tally_after = False  # the tally reads the journal: after the commit
-        # Writes a step's commit while the main thread lays out its frame (SQLite lets go of
-        # the GIL during the fsync); one thread, so commits keep their order.
-        self._writer: ThreadPoolExecutor | None = None
-        self._checkpoint_at = -CHECKPOINT_GAP_S
         self._tail_s = 0.0  # the last drawn step's commit and frame: off the next one's budget
-        if journal is not None:
-            journal.defer_checkpoints = True  # made after the frame (_checkpoint_later)
         # Views a first slap will show, drawn off screen while idle after a game's first frame
         # (warm_step): None until planned, then those left to draw.
         self._warm_pending = False
@@ -246,10 +206,16 @@ class App:
             names.choose(table.engine.players, names.kept(table.meta))
             self._refresh()
             self._warm_pending = True
-            self.start_source()
             # A resumed game may have stopped with a slap window open: the game's screens say
             # what the stop did to it at the first step (its clock may need the source first).
             self._resume_pending = True
+        self._started = False  # nothing runs before ``start`` (the first step's, or run's)
+
+    def start(self) -> None:
+        """Start the given game's button source (its threads): ``run`` and the first ``step``
+        call it, a caller may earlier. The constructor starts nothing."""
+        self._started = True
+        self.start_source()
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -259,7 +225,7 @@ class App:
         return self.table.engine if self.table is not None else None
 
     @property
-    def screens(self) -> GameScreens:
+    def screens(self) -> GameScreens[Any, Any]:
         """The shown game's side of the display (the running game's, else the setup form's)."""
         return screens_for(self.ui.game)
 
@@ -286,40 +252,15 @@ class App:
         if self.table is None:
             return False
         game = self.table.engine
-        if self.decision_ns is not None:
-            # A decision made at a known instant closes what it judges there (Kilo: `close`
-            # then `verdict`), so a press stamped after it never counts in it, live or replayed.
-            # Checked first: a refused decision leaves no close behind.
-            closing = self.screens.close_for(game, event, self.instant_on)
-            if closing is not None:
-                try:
-                    game.check(event)
-                except RuleError as err:
-                    self.ui.say(err.fr, err.en)
-                    self.dirty = True
-                    return False
-                if not self.submit(closing):
-                    return False
+        if self.decision_ns is not None and not self._closed_first(game, event):
+            return False
         # What the game's ``after`` needs of the state before a press, when it can do without
         # the views: a flood of presses then costs one view a step (bench/gpio.py).
         mark = self.screens.press_mark(game, event)
         was_finished = game.finished
-        stamp = self._stamp
-        if (
-            stamp is not None
-            and getattr(event, "type", None) == "press"
-            and getattr(event, "epoch", "") is None
-        ):
-            # Which clock, and which boot of it, stamped the press: a verdict never compares
-            # stamps of two epochs (docs/table-log.md).
-            event = event.model_copy(update={"clock": stamp.clock.name, "epoch": stamp.epoch})
         try:
-            self.table.submit(event)
-        except RuleError as err:
-            self.ui.say(err.fr, err.en)
-            self.dirty = True
-            return False
-        except CompanionError as err:  # the journal could not be written
+            self.table.submit(self._stamped(event))
+        except CompanionError as err:  # refused by the rules, or the journal could not be written
             self.ui.say(err.fr, err.en)
             self.dirty = True
             return False
@@ -340,10 +281,37 @@ class App:
             self._status(status)
         return True
 
+    def _closed_first(self, game: Any, event: Any) -> bool:
+        """A decision made at a known instant closes what it judges there (Kilo: `close` then
+        `verdict`), so a press stamped after it never counts in it, live or replayed. Checked
+        first: a refused decision leaves no close behind. False: refused, and said."""
+        closing = self.screens.close_for(game, event, self.instant_on)
+        if closing is None:
+            return True
+        try:
+            game.check(event)
+        except RuleError as err:
+            self.ui.say(err.fr, err.en)
+            self.dirty = True
+            return False
+        return self.submit(closing)
+
+    def _stamped(self, event: Any) -> Any:
+        """The press being handed on, with which clock, and which boot of it, stamped it: a
+        verdict never compares stamps of two epochs (docs/table-log.md)."""
+        stamp = self._stamp
+        if (
+            stamp is not None
+            and getattr(event, "type", None) == "press"
+            and getattr(event, "epoch", "") is None
+        ):
+            return event.model_copy(update={"clock": stamp.clock.name, "epoch": stamp.epoch})
+        return event
+
     def load_tally(self) -> None:
         """The players' numbers for the stats screen and the evening's tally; never raises."""
         self._tally_pending = False
-        if self._holding:
+        if self.commits.holding:
             self._tally_after = True  # read once the step's events are in the journal
             return
         if self.journal is not None:
@@ -398,28 +366,38 @@ class App:
 
     # --- input sources -----------------------------------------------------------------------
 
-    def _build_source(self, name: str, n_seats: int) -> Any:
-        from companion.hardware.config import HardwareConfig
-        from companion.inputs.registry import Supervised, build_source
+    @property
+    def source(self) -> Any:
+        """The running game's button source (None before it starts)."""
+        return self.host.source
 
-        config = self.config if self.config is not None else HardwareConfig()
-        if self.web is not None and "web" not in name.split("+"):
-            name += "+web"
-        # Supervised: a reader that dies is started again, and the table is told.
-        return Supervised(
-            lambda: build_source(
-                name,
-                config,
-                n_seats=n_seats,
-                seed=self.seed,
-                speed=self.speed,
-                own_window=False,
-                pin_factory=self.pin_factory,
-                wait_for_board=True,
-                web=self.web,
-                resume_from=self._resume_from,
-            )
-        )
+    @property
+    def source_name(self) -> str:
+        return self.host.name
+
+    @source_name.setter
+    def source_name(self, name: str) -> None:
+        self.host.name = name
+
+    @property
+    def seed(self) -> int:
+        return self.host.seed
+
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        self.host.seed = seed
+
+    @property
+    def speed(self) -> float:
+        return self.host.speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self.host.speed = speed
+
+    @property
+    def web(self) -> Any:
+        return self.host.web
 
     def _resume_from(self, stream: str) -> int | None:
         """Where the game stands in a source's replayable stream (a Pico board's boot): a
@@ -435,8 +413,7 @@ class App:
         hw = self.ui.hardware
         hw.source = self.source_name
         try:
-            source = self._source_factory(self.source_name, len(game.players))
-            source.start(self.inbox)
+            source = self.host.start(len(game.players), self.inbox)
         except CompanionError as err:
             hw.connected = False
             hw.failed = True
@@ -446,39 +423,24 @@ class App:
             )
             self.dirty = True
             return
-        self.source = source
         self.buttons.attach(source, game, self.screens)
         hw.connected = True
         hw.failed = False
-        self._seat_keys = {}
-        for part in getattr(source, "sources", (source,)):
-            for b in getattr(part, "keys", ()):
-                if b.role == "seat" or b.key not in UI_KEYS:
-                    self._seat_keys[b.key] = b.seat
         self.sim_busy = False
         self.maybe_simulate()
 
     def stop_source(self) -> None:
         if self.source is not None:
             self.buttons.detach()
-            try:
-                self.source.stop()
-            finally:
-                self.source = None
+            self.host.stop()
 
     def promisers(self) -> list[Promising]:
-        """Every source of the game's buttons that publishes a watermark (the phones' server
-        too), each once: what a decision waits for."""
-        found = promising_of(self.source)
-        for extra in promising_of(self.web):
-            if all(extra is not f and getattr(f, "part", None) is not extra for f in found):
-                found.append(extra)
-        return found
+        """Every source of the game's buttons that publishes a watermark, each once."""
+        return self.host.promisers()
 
     def source_parts(self) -> tuple[Any, ...]:
         """The game's button sources, each part of a combined one (none before it starts)."""
-        source = self.source
-        return tuple(getattr(source, "sources", (source,))) if source is not None else ()
+        return self.host.parts()
 
     def instant_on(self, key: tuple[str | None, str | None], at: int | None = None) -> int | None:
         """The decision being handled (or the table-clock instant ``at``) on the clock ``key``
@@ -486,35 +448,16 @@ class App:
         offset; None when it cannot be placed there (a virtual clock, a board not heard from).
         In whole µs, the last one before it: the table log counts a press stamped at or before
         a close, the loop one stamped before the decision (a decision's instant is a whole µs,
-        ``_whole_us``), so the two agree to the nanosecond."""
+        ``whole_us``), so the two agree to the nanosecond."""
         at = self.decision_ns if at is None else at
-        name, epoch = key
-        if at is None or name is None or epoch is None:
-            return None
-        if name == "CLOCK_MONOTONIC" and epoch == host_epoch():
-            return (at - 1) // 1000
-        for part in self.source_parts():
-            offset_of = getattr(part, "clock_offset", None)
-            clock = getattr(part, "clock", None)
-            if not callable(offset_of) or not isinstance(clock, Clock) or clock.name != name:
-                continue
-            offset = offset_of(Clock(name, clock.resolution_ns, epoch))
-            if offset is not None:
-                return int(at - offset.offset_ns - 1) // 1000
-        return None
-
-    def _sim(self) -> Any:
-        for part in getattr(self.source, "sources", (self.source,)):
-            if hasattr(part, "trigger_slap"):
-                return part
-        return None
+        return None if at is None else self.host.on_clock(key, at)
 
     def maybe_simulate(self) -> None:
         """Simulated players act once for each state the table waits in."""
-        if self._holding:
+        if self.commits.holding:
             self._simulate_after = True  # on the state the journal holds (their bots read it)
             return
-        sim = self._sim()
+        sim = self.host.sim()
         if sim is None or self.game is None or self.sim_busy or self.game.finished:
             return
         self.screens.simulate(self, sim)
@@ -522,34 +465,14 @@ class App:
     def _keys_are_buttons(self) -> bool:
         """Whether seat keys press buttons now (not while the table types something)."""
         v = self.view
-        if not self._seat_keys or v is None or self.game is None or self.game.finished:
+        if not self.host.seat_keys or v is None or self.game is None or self.game.finished:
             return False
         screen = active_screen(v, self.ui)
         return screen != "setup" and self.screens.keys_are_buttons(self, screen)
 
     def handle_item(self, item: Any) -> None:
-        game = self.game
         if isinstance(item, InputEvent):
-            if item.resume_at is not None and self.table is not None:
-                # Before the press is handed on: its own event goes in the same transaction.
-                self.table.handled(*item.resume_at)
-            if item.role == "seat":
-                counts, status = self.buttons.edge(item, game)
-                if status is not None:
-                    self._status(status)
-                if not counts:
-                    return  # a release, or a button held since its slap window opened
-            if item.edge != "press":
-                return
-            if item.role == "seat":
-                if game is not None and not game.finished:
-                    self._stamp = item
-                    try:
-                        self.screens.press(self, item.seat, item.t_us, item.res_us)
-                    finally:
-                        self._stamp = None
-            else:
-                self.do((item.role,))
+            self._input_event(item)
         elif isinstance(item, SourceStatus):
             self._status(item)
         elif type(item).__name__ == "BurstEnd":
@@ -558,6 +481,28 @@ class App:
             item.apply_to(self)
         elif self.game is not None:
             self.screens.handle(self, item)
+
+    def _input_event(self, item: InputEvent) -> None:
+        game = self.game
+        if item.resume_at is not None and self.table is not None:
+            # Before the press is handed on: its own event goes in the same transaction.
+            self.table.handled(*item.resume_at)
+        if item.role == "seat":
+            counts, status = self.buttons.edge(item, game)
+            if status is not None:
+                self._status(status)
+            if not counts:
+                return  # a release, or a button held since its slap window opened
+        if item.edge != "press":
+            return
+        if item.role != "seat":
+            self.do((item.role,))
+        elif game is not None and not game.finished:
+            self._stamp = item
+            try:
+                self.screens.press(self, item.seat, item.t_us, item.res_us)
+            finally:
+                self._stamp = None
 
     def sim_done(self) -> None:
         """The simulated players' last burst is handled: they may act on the new state."""
@@ -581,330 +526,23 @@ class App:
             del hw.notes[:-10]
         self.dirty = True
 
-    # --- actions (touch, keys and referee buttons all end here) ------------------------------
+    # --- controls (display/controls.py) --------------------------------------------------------
 
     def do(self, action: Action) -> None:
-        kind = action[0]
-        ui = self.ui
-        v = self.view
-        self.dirty = True
-        if kind not in ("toggle", "rank", "suit"):
-            ui.message = None
-        if kind == "menu":
-            ui.menu = not ui.menu
-            return
-        if ui.menu:  # any choice closes the menu; Esc only closes it
-            ui.menu = False
-            if kind == "cancel":
-                return
-        screen = active_screen(v, ui)
-        if kind == "confirm":
-            self.do(self._confirm_action(screen))
-        elif kind == "cancel":
-            self._cancel(screen)
-        elif kind == "undo":
-            if self.table is not None:
-                self.submit(Undo())
-        elif kind == "dismiss":
-            ui.message = None
-        elif kind == "nav":
-            target = str(action[1])
-            if target == "stats":
-                self.load_tally()
-            ui.screen = None if target == "auto" or target == auto_screen(v, ui) else target
-        elif kind == "mute":
-            ui.muted = not ui.muted
-            self.sounds.muted = ui.muted
-        elif kind == "voice":
-            ui.voice = not ui.voice
-            self.sounds.set_voice(ui.voice)
-        elif kind == "lang":
-            ui.lang = "en" if ui.lang == "fr" else "fr"
-            self._keep_lang(ui.lang)
-        elif kind == "quit":
-            self.running = False
-        elif kind == "web_revoke" and self.web is not None:  # a lost phone: a new code
-            self.web.revoke(str(action[1]))
-        elif kind == "web_page":  # the phones' codes that did not fit: the next ones
-            ui.hardware.codes_page += 1
-        elif self.table is not None and self.screens.do(self, action):
-            pass
-        elif kind == "again":
-            game = self.game
-            if game is not None:
-                self.start_game(game.setup, self.source_name)
-        elif kind == "new":
-            self._fill_form()
-            ui.screen = "setup"
-        else:
-            self._setup_action(action)
+        self.controls.do(action)
 
-    def _keep_lang(self, lang: str) -> None:
-        """The table's language belongs to the table (issue 24): the choice made on the screen
-        goes to ``[table] lang`` of its config, so the next start and every command speak it.
-        A file that cannot take it leaves the language changed for now, and says why."""
-        if self.settings_path is None:
-            return
-        from companion.hardware.config_edit import Key, set_in_file
-
-        try:
-            set_in_file(self.settings_path, Key("table", "lang"), lang)
-        except CompanionError as err:
-            self.ui.say(
-                t("scr.lang_not_kept", "fr", why=err.message("fr")),
-                t("scr.lang_not_kept", "en", why=err.message("en")),
-            )
-
-    def _confirm_action(self, screen: str) -> Action:
-        if self.view is not None:
-            action = self.screens.confirm(self, screen)
-            if action is not None:
-                return action
-        if screen == "gameover":
-            return ("again",) if self.view is not None and self.view.finished else ("noop",)
-        if screen == "setup":
-            return ("start",)
-        return ("nav", "auto")
-
-    def _cancel(self, screen: str) -> None:
-        ui = self.ui
-        if self.view is not None and self.screens.cancel(self, screen):
-            return
-        if ui.setup.editing is not None:
-            self._end_typing(force=True)
-        elif ui.screen is not None and self.view is not None:
-            ui.screen = None
-
-    # --- setup form --------------------------------------------------------------------------
-
-    def _fill_form(self) -> None:
-        game = self.game
-        if game is None:
-            return
-        form = SetupForm(game=game.game, players=list(game.players), input=self.source_name)
-        self.screens.fill_form(form, game)
-        # The next game with these players is proposed the forms chosen for this one.
-        form.shorts = dict(names.chosen(tuple(game.players)))
-        self.ui.setup = form
-
-    def _setup_action(self, action: Action) -> None:
-        form = self.ui.setup
-        kind = action[0]
-        entry = GAMES[form.game]
-        if kind == "players":
-            step = int(str(action[1]))
-            if step > 0 and len(form.players) < entry.max_players:
-                free = [n for n in NAMES if n not in form.players]
-                form.players.append(free[0] if free else f"J{len(form.players) + 1}")
-            elif step < 0 and len(form.players) > entry.min_players:
-                form.players.pop()
-                if form.editing is not None and form.editing >= len(form.players):
-                    form.editing = None
-        elif kind == "game":
-            kinds = list(GAMES)
-            form.game = kinds[(kinds.index(form.game) + 1) % len(kinds)]
-            entry = GAMES[form.game]
-            while len(form.players) > entry.max_players:
-                form.players.pop()
-            free = [n for n in NAMES if n not in form.players]
-            while len(form.players) < entry.min_players:
-                form.players.append(free.pop(0))
-            if self.table is None:
-                self.ui.game = form.game
-        elif kind == "input":
-            form.input = INPUTS[(INPUTS.index(form.input) + 1) % len(INPUTS)]
-        elif kind in ("edit", "edit_short"):
-            if form.editing is not None and not self._end_typing():
-                return  # a short form the table refuses is being typed: it says why
-            form.editing = int(str(action[1]))
-            form.editing_short = kind == "edit_short"
-            if form.editing_short:  # typed from the form shown, as a name is
-                name = form.players[form.editing]
-                form.shorts[name] = form.short_of(name)
-            pygame.key.start_text_input()
-        elif kind == "setup_page":  # players or settings: a name being typed is done
-            form.page = str(action[1]) if str(action[1]) in SETUP_PAGES else SETUP_PAGES[0]
-            if form.editing is not None:
-                self._end_typing(force=True)
-        elif kind == "seat_up":
-            i = int(str(action[1]))
-            if i > 0:
-                form.players[i - 1], form.players[i] = form.players[i], form.players[i - 1]
-        elif kind == "start":
-            self._start_from_form()
-        else:
-            screens_for(form.game).setup_action(form, action)
-
-    def _start_from_form(self) -> None:
-        form = self.ui.setup
-        if form.editing is not None and not self._end_typing():
-            return
-        players = [n.strip() for n in form.players]
-        for name in players:
-            if not name:
-                self.ui.say(t("scr.msg.name_empty", "fr"), t("scr.msg.name_empty", "en"))
-                return
-            if players.count(name) > 1:
-                self.ui.say(
-                    t("scr.msg.name_taken", "fr", name=name), t("scr.msg.name_taken", "en", name=name)
-                )
-                return
-        # The short forms as shown beside the names (a name typed with spaces around it keeps
-        # the form shown for it), each checked against the others once the names are final.
-        shorts = {name.strip(): form.short_of(name).strip() for name in form.players}
-        for name in players:
-            problem = names.short_problem(name, shorts[name], shorts, players)
-            if problem is not None:
-                self.ui.say(*problem)
-                return
-        try:
-            setup = screens_for(form.game).new_game(form, players)
-        except (CompanionError, ValueError) as err:
-            fr = err.fr if isinstance(err, CompanionError) else str(err)
-            en = err.en if isinstance(err, CompanionError) else str(err)
-            self.ui.say(fr, en)
-            return
-        self.start_game(setup, form.input, shorts)
-
-    def _end_typing(self, force: bool = False) -> bool:
-        """Done typing a name or a short form (Enter, Tab, another field). A short form the
-        table refuses (``names.short_problem``) is said, and stays being typed; ``force`` (the
-        page changes, Escape) leaves it as typed, to be said again at Start."""
-        form = self.ui.setup
-        i = form.editing
-        if i is not None and form.editing_short:
-            name = form.players[i]
-            short = form.shorts.get(name, "").strip()
-            problem = names.short_problem(name, short, form.short_forms(), form.players)
-            if problem is not None:
-                self.ui.say(*problem)
-                if not force:
-                    self.dirty = True
-                    return False
-            else:
-                form.shorts[name] = short
-        form.editing, form.editing_short = None, False
-        pygame.key.stop_text_input()
-        self.dirty = True
-        return True
-
-    def _type(self, text: str) -> None:
-        form = self.ui.setup
-        i = form.editing
-        if i is None:
-            return
-        if form.editing_short:
-            name = form.players[i]
-            form.shorts[name] = (form.shorts.get(name, "") + text)[:MAX_NAME]
-        else:
-            form.players[i] = (form.players[i] + text)[:MAX_NAME]
-        self.dirty = True
-
-    # --- pygame events -----------------------------------------------------------------------
-
-    def handle_pygame(self, ev: pygame.event.Event) -> None:
-        et = ev.type
-        if et == pygame.QUIT:
-            self.running = False
-        elif et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-            self.surface = pygame.display.get_surface() or self.surface
-            self.retained.forget()  # a new surface, or pixels to show again: the next frame whole
-            self._unshown = None
-            self.dirty = True
-        elif et == pygame.MOUSEBUTTONDOWN:
-            if ev.button == 1 and not getattr(ev, "touch", False):
-                self.click(ev.pos)
-        elif et == pygame.FINGERDOWN:
-            w, h = self.surface.get_size()
-            self.click((int(ev.x * w), int(ev.y * h)))
-        elif et == pygame.TEXTINPUT:
-            self._type(ev.text)
-        elif et in (pygame.KEYDOWN, pygame.KEYUP):
-            if (
-                ev.key in self._seat_keys
-                and self.source is not None
-                and (et == pygame.KEYUP or self._keys_are_buttons())
-            ):
-                handle = getattr(self.source, "handle", None)
-                for part in getattr(self.source, "sources", (self.source,)):
-                    handle = getattr(part, "handle", handle)
-                owner: Any = getattr(handle, "__self__", None)
-                if owner is not None and hasattr(owner, "read_late_ns"):
-                    # A key read late says how late: a duration on the loop's clock (the
-                    # source's own clock may be another one, so no stamp crosses over).
-                    owner.read_late_ns = (
-                        None if self._since_ns is None else int(self.now() * 1e9) - self._since_ns
-                    )
-                if handle is not None and handle(ev):
-                    return
-            if et == pygame.KEYDOWN:
-                self.key(ev.key, ev.mod)
+    def key(self, key: int, mod: int = 0) -> None:
+        self.controls.key(key, mod)
 
     def click(self, pos: tuple[int, int]) -> None:
         """A tap or click: the control under it acts; anywhere else does nothing."""
-        if self.painter is None:
-            return
-        control = self.painter.hit(self.turned.point(pos, self.surface))
-        if control is None:
-            return
-        if control.enabled:
-            self.do(control.action)
-        elif control.action[0] in ("rank", "why", "suit"):
-            self.do(("why", control.action[1]))
+        self.controls.click(pos)
 
-    def key(self, key: int, mod: int = 0) -> None:
-        ui = self.ui
-        v = self.view
-        ctrl = bool(mod & pygame.KMOD_CTRL)
-        if ctrl and key == pygame.K_q:
-            self.running = False
-            return
-        if ctrl and key == pygame.K_z:
-            self.do(("undo",))
-            return
-        screen = active_screen(v, ui)
-        editing = ui.setup.editing
-        if editing is not None and screen == "setup":
-            form = ui.setup
-            if key in CONFIRM_KEYS or key == pygame.K_TAB:
-                self._end_typing()
-            elif key == pygame.K_BACKSPACE and form.editing_short:
-                name = form.players[editing]
-                form.shorts[name] = form.shorts.get(name, "")[:-1]
-            elif key == pygame.K_BACKSPACE:
-                form.players[editing] = form.players[editing][:-1]
-            elif key == pygame.K_ESCAPE:
-                self._cancel(screen)
-            self.dirty = True
-            return
-        if self.view is not None and screen != "setup" and self.screens.key(self, key, mod, screen):
-            return
-        if key in CONFIRM_KEYS:
-            self.do(("confirm",))
-        elif key == pygame.K_ESCAPE:
-            self.do(("cancel",))
-        elif key == pygame.K_TAB:
-            cycle = ("auto", *(name for name, _ in self.screens.nav[1:]), "rules", "status")
-            current = ui.screen or "auto"
-            nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "auto"
-            self.do(("nav", nxt))
-        elif key in (pygame.K_BACKSPACE, pygame.K_u):
-            self.do(("undo",))
-        elif key == pygame.K_m:
-            self.do(("mute",))
-        elif key == pygame.K_l:
-            self.do(("lang",))
-        elif key == pygame.K_n and screen in ("gameover", "setup"):
-            self.do(("new",))
-        elif screen != "setup":
-            nav = {
-                getattr(pygame, f"K_{letter.lower()}"): name
-                for name, letter in (*self.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
-            }
-            if key in nav:
-                self.do(("nav", nav[key]))
-            elif key in NAV_KEYS and NAV_KEYS[key] in nav.values():
-                self.do(("nav", NAV_KEYS[key]))
+    def handle_pygame(self, ev: pygame.event.Event) -> None:
+        self.controls.handle_pygame(ev)
+
+    def cancel(self, screen: str) -> None:
+        self.controls.cancel(screen)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -973,21 +611,6 @@ class App:
         if not self._warm:
             self._warm_pending, self._warm = False, None
 
-    def _checkpoint_later(self) -> None:
-        """The journal's due checkpoint, once the frame is shown, on the writer thread (after
-        any commit it holds), at most every CHECKPOINT_GAP_S."""
-        journal = self.journal
-        if journal is None or not journal.checkpoint_due:
-            return
-        now = self.now()
-        if now - self._checkpoint_at < CHECKPOINT_GAP_S:
-            return
-        self._checkpoint_at = now
-        if self._writer is None:
-            journal.checkpoint()
-        else:
-            self._writer.submit(journal.checkpoint)
-
     def _precise(self) -> bool:
         """Keys are slap buttons right now: read them more often (they are stamped when read)."""
         return self._keys_are_buttons()
@@ -1005,7 +628,7 @@ class App:
         polls = (KEY_POLL_S, IDLE_KEY_POLL_S) if precise else (COLD_POLL_S, IDLE_POLL_S)
         if self._window_open():
             # A decision can be made now: its instant is the read that finds it, so no idle
-            # poll may stretch that (docs/architecture.md, "Event time").
+            # poll may stretch that (docs/decisions.md, "Event time").
             polls = (min(polls[0], DECISION_POLL_S), DECISION_POLL_S)
         gated = self._gate is not None
         if gated:  # a watermark moves without waking us: look again soon
@@ -1046,16 +669,16 @@ class App:
             return None  # the flood's case first: a press is never a decision
         if not self._gates():
             return None
-        if type(item) is _Deferred:
+        if type(item) is Deferred:
             return item.at_ns if item.ev.type in DECIDING_EVENTS else None
         if isinstance(item, InputEvent):
             if item.role == "seat" or item.edge != "press":
                 return None
             # A referee's button: its own stamp when it is on the table clock, else its arrival.
             stamp = table_stamp(item)
-            return _whole_us(stamp if stamp is not None else self.table_ns())
+            return whole_us(stamp if stamp is not None else self.table_ns())
         if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
-            return _whole_us(int(getattr(item, "t_ns", None) or self.table_ns()))
+            return whole_us(int(getattr(item, "t_ns", None) or self.table_ns()))
         return None
 
     def _enqueue(self, item: Any) -> None:
@@ -1067,7 +690,7 @@ class App:
         if at is None:
             early.append(item)
             return
-        held = item if type(item) is _Deferred else _Held(item, at)
+        held = item if type(item) is Deferred else Held(item, at)
         later = [
             x
             for x in early
@@ -1135,13 +758,13 @@ class App:
                 del self.ui.hardware.notes[:-10]
 
     def _handle_decision(self, item: Any) -> None:
-        if type(item) is _Deferred:
+        if type(item) is Deferred:
             self.decision_ns = item.at_ns if item.ev.type in DECIDING_EVENTS else None
             try:
                 self.handle_pygame(item.ev)
             finally:
                 self.decision_ns = None
-        elif type(item) is _Held:
+        elif type(item) is Held:
             self.decision_ns = item.at_ns
             try:
                 self.handle_item(item.item)
@@ -1155,7 +778,7 @@ class App:
         if ev.type not in ORDERED_EVENTS:
             return True
         key = getattr(ev, "key", None)
-        return key is not None and key in self._seat_keys and self.source is not None
+        return key is not None and key in self.host.seat_keys and self.source is not None
 
     def _queue_first(self) -> None:
         """Everything already on the queue came before the pygame event about to be held."""
@@ -1177,11 +800,11 @@ class App:
                 return i > 0
         return True
 
-    def _instant_of(self, held: _Deferred | _Held) -> int | None:
+    def _instant_of(self, held: Deferred | Held) -> int | None:
         """A held decision's instant while decisions wait (None: it is applied as it comes)."""
         if not self._gates():
             return None
-        if type(held) is _Deferred and held.ev.type not in DECIDING_EVENTS:
+        if type(held) is Deferred and held.ev.type not in DECIDING_EVENTS:
             return None
         return held.at_ns
 
@@ -1202,56 +825,37 @@ class App:
             self._status(status)
             self.ui.say(status.fr, status.en)
 
+    @property
+    def group_commit(self) -> bool:
+        """One commit for what a step handles (bench/gpio.py turns it off to compare)."""
+        return self.commits.enabled
+
+    @group_commit.setter
+    def group_commit(self, on: bool) -> None:
+        self.commits.enabled = on
+
+    @property
+    def _writer(self) -> ThreadPoolExecutor | None:
+        return self.commits.writer
+
     def hold(self) -> None:
         """Decisions from now on are applied but neither journaled nor shown until ``flush``."""
-        if not self.group_commit or self._holding:
-            return
-        self._holding = True
-        if self.table is not None:
-            self.table.hold()
-        self.buttons.hold()
-        self.sounds.hold()
+        self.commits.hold(self.table)
 
     def flush(self) -> None:
         """Journal what was held in one transaction, then show it (LEDs, sounds; the frame
         follows). If the journal refuses, nothing of it is shown: the table is back at the
         journal's state and says why. Never raises."""
-        if self._holding:
-            self._flushed(self._commit_started())
-
-    def _commit_started(self) -> Future[None] | None:
-        """Stop holding; the held events' commit, begun on the writer thread (None: nothing to
-        write). Until ``_flushed`` nothing may touch the table or the journal but drawing."""
-        self._holding = False
-        table = self.table
-        if table is None or not table.pending:
-            return None
-        if self._writer is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._writer = ThreadPoolExecutor(1, thread_name_prefix="journal")
-        return self._writer.submit(self._commit_then_light, table)
-
-    def _commit_then_light(self, table: Table) -> None:
-        """On the writer thread: the LEDs light the moment their presses are durable, without
-        waiting for the frame (the main thread touches no LED until ``_flushed``)."""
-        table.commit()
-        self.buttons.release()
+        if self.commits.holding:
+            self._flushed(self.commits.start(self.table))
 
     def _flushed(self, commit: Future[None] | None) -> None:
         """Once ``commit`` has returned: show what it made durable, or say why it could not."""
-        try:
-            if commit is not None:
-                commit.result()
-        except CompanionError as err:
-            self.buttons.release(show=False)
-            self.sounds.release(play=False)
-            self.ui.say(err.fr, err.en)
+        refused = self.commits.shown(commit)
+        if refused is not None:
+            self.ui.say(refused.fr, refused.en)
             self._refresh()
             self.buttons.show(self.game, self.screens)
-        else:
-            self.buttons.release()
-            self.sounds.release()
         if self._tally_after:
             self._tally_after = False
             self.load_tally()
@@ -1260,18 +864,38 @@ class App:
             self._simulate_after = False
             self.maybe_simulate()
 
-    def _drop_held(self) -> None:
-        """Leaving mid-step: what was not journaled is lost, as a pulled plug would lose it."""
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)  # a commit under way ends (or fails) first
-            self._writer = None
-        self._holding = False
-        if self.table is not None:
-            self.table.pending = None
-        self.buttons.release(show=False)
-        self.sounds.release(play=False)
-
     def step(self, timeout: float | None = 0.0) -> None:
+        """Handle what arrived (waiting up to ``timeout`` for something), commit it, and draw
+        and show the frame once it is durable; idle work when nothing came."""
+        if not self._started:
+            self.start()
+        began = self.now()
+        events = self.wait(self._timeout(timeout))
+        handling = self.now()
+        budget = STEP_BUDGET_S
+        if self.inbox.qsize() <= BEHIND_ITEMS:
+            budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
+        self.hold()
+        if self._resume_pending and self.table is not None:
+            self._resume_pending = not self.screens.resumed(self)
+        self._take(events)
+        self._handle_until(handling + budget)
+        # The step's events are written on the writer thread while the frame is laid out, and
+        # the frame is shown only once they are durable.
+        tail_from = self.now()
+        commit = self.commits.start(self.table) if self.commits.holding else None
+        self._report_overflow()
+        drawn = self._show(commit)
+        if drawn:
+            # What this step spent besides handling: reading its inputs (or waiting for them:
+            # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
+            self._tail_s = self.now() - tail_from + handling - began
+        self.commits.checkpoint_later()
+        if self.frames and not events and not drawn and not self._early and self.inbox.empty():
+            self._idle_work()
+
+    def _timeout(self, timeout: float | None) -> float | None:
+        """How long the step may wait for inputs: less while something moves on screen."""
         was_animating = self.ui.anim_start is not None
         if self.animating() is not None:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
@@ -1284,16 +908,9 @@ class App:
             timeout = due if timeout is None else min(timeout, due)
         if (self._warm_pending or self._tally_pending) and self.frames:
             timeout = 0.0  # work for idle time: look at the inputs, then do it if none came
-        began = self.now()
-        events = self.wait(timeout)
-        handling = self.now()
-        budget = STEP_BUDGET_S
-        if self.inbox.qsize() <= BEHIND_ITEMS:
-            budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
-        until = handling + budget
-        self.hold()
-        if self._resume_pending and self.table is not None:
-            self._resume_pending = not self.screens.resumed(self)
+        return timeout
+
+    def _take(self, events: list[pygame.event.Event]) -> None:
         for ev in events:
             if self._immediate(ev):
                 self.handle_pygame(ev)
@@ -1301,7 +918,11 @@ class App:
                 # A tap, key or referee action waits for the presses queued before it (and
                 # for those still on their way that were made before it: ``_released``).
                 self._queue_first()
-                self._enqueue(_Deferred(ev, _whole_us(self.table_ns())))
+                self._enqueue(Deferred(ev, whole_us(self.table_ns())))
+
+    def _handle_until(self, until: float) -> None:
+        """Handle ``_early`` and the queue in order until ``until`` (the step's budget), or until
+        a decision at the head must wait for the watermarks."""
         early = self._early
         while self.running:
             if not early:
@@ -1310,7 +931,7 @@ class App:
                 continue
             head = early[0]
             if (
-                type(head) in (_Deferred, _Held)
+                type(head) in (Deferred, Held)
                 and (at := self._instant_of(head)) is not None
                 and not self._released(at)
             ):
@@ -1318,11 +939,9 @@ class App:
             self._handle_early(early.popleft())
             if self.now() >= until:
                 break
-        # The step's events are written on the writer thread while the frame is laid out, and
-        # the frame is shown only once they are durable.
-        tail_from = self.now()
-        commit = self._commit_started() if self._holding else None
-        self._report_overflow()
+
+    def _show(self, commit: Future[None] | None) -> bool:
+        """Lay the frame out while ``commit`` runs, then show it once durable; whether drawn."""
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
@@ -1339,61 +958,26 @@ class App:
             drawn = True
         if drawn:
             self._present()
-            # What this step spent besides handling: reading its inputs (or waiting for them:
-            # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
-            self._tail_s = self.now() - tail_from + handling - began
-        self._checkpoint_later()
-        if self.frames and not events and not drawn and not self._early and self.inbox.empty():
-            if self._tally_pending:
-                self.load_tally()
-            elif self._warm_pending:
-                self.warm_step()
+        return drawn
+
+    def _idle_work(self) -> None:
+        if self._tally_pending:
+            self.load_tally()
+        elif self._warm_pending:
+            self.warm_step()
 
     def run(self) -> int:
+        if not self._started:
+            self.start()
         switch = sys.getswitchinterval()
         sys.setswitchinterval(min(switch, SWITCH_S))
         try:
             while self.running:
                 self.step(None)
         finally:  # Ctrl-C goes on up: the command says how to resume and exits 130
-            self._drop_held()
+            self.commits.drop(self.table)
             self.buttons.off()
             self.stop_source()
             self.sounds.close()
             sys.setswitchinterval(switch)
         return 0
-
-
-ICON_COLOR = (22, 92, 60)
-
-
-def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-    """The window (or the whole screen on a kiosk); raises pygame.error without a display."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    chosen = "SDL_VIDEODRIVER" in os.environ
-    pygame.display.init()
-    if not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
-        # SDL fell back to an invisible screen: nobody would see the game, so say so instead.
-        pygame.display.quit()
-        raise pygame.error("no display")
-    pygame.font.init()
-    # A window icon of our own, set before the window exists: without one, set_mode reads
-    # pygame's through importlib.resources (its modules and a file, on the way to the first
-    # frame) and swallows whatever that raises. A plain square of the table's felt.
-    icon = pygame.Surface((32, 32))
-    icon.fill(ICON_COLOR)
-    pygame.display.set_icon(icon)
-    flags = 0
-    if fullscreen:
-        flags |= pygame.FULLSCREEN
-        surface = pygame.display.set_mode(size or (0, 0), flags)
-    else:
-        flags |= pygame.RESIZABLE
-        surface = pygame.display.set_mode(size or (1280, 720), flags)
-    pygame.display.set_caption("Compagnon de table — table companion")
-    pygame.key.stop_text_input()
-    return surface
-
-
-def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)

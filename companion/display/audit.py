@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.display.theme import contrast
+from companion.display.viewing import NAME_MM, READ_MM, SCORE_MM, viewing
 
 if TYPE_CHECKING:
     import pygame
@@ -138,20 +139,6 @@ def plain_names(p: Painter, players: tuple[str, ...]) -> list[str]:
 
 
 # --- cap height in millimetres (docs/screen.md, "The 7-inch rules") -------------------------
-
-SCORE_MM = 2000 / 300  # scores, the turn banner, the headline: 1/300 of 2 m, 6.7 mm
-NAME_MM = 4.0  # a player's name
-READ_MM = 3.5  # anything else a player reads from their seat
-
-
-def viewing(size: tuple[int, int]) -> tuple[str, float, float]:
-    """(what screen, pixels per millimetre, reading distance in metres) for a screen size: the
-    800x480 panel is the 7" touchscreen (152.4 mm wide) read from 2 m; any other size is taken
-    to be a 40" 16:9 TV (886 mm wide) read from 3 m."""
-    w, h = size
-    if (min(w, h), max(w, h)) == (480, 800):
-        return '7" touchscreen at 2 m', 800 / 152.4, 2.0
-    return '40" TV at 3 m', max(w, h) / 885.6, 3.0
 
 
 def caps(p: Painter, arm_length: bool = False) -> list[str]:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from companion.display.blocks import rank_label
 from companion.display.layout import Painter, draw_suit
-from companion.display.screens import rank_label
 
 Rect = pygame.Rect
 Color = tuple[int, int, int]

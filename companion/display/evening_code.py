@@ -37,7 +37,7 @@ def draw_evening_code(p: Painter, ui: Ui, area: Rect) -> Rect:
     url = evening_url(ui)
     if url is None:
         return area
-    from companion.web.qr import MIN_MODULE_PX, matrix, surface
+    from companion.display.qr import MIN_MODULE_PX, matrix, surface
 
     pad = p.px(8)
     label_h = 2 * p.line_height(p.font(22))

@@ -1,4 +1,4 @@
-"""A table decision waits for the sources' watermarks (docs/architecture.md, "Event time").
+"""A table decision waits for the sources' watermarks (docs/decisions.md, "Event time").
 
 A key, a tap, a referee's button or a scorer phone's write is made at an instant of the table
 clock (CLOCK_MONOTONIC of this boot). Before the main loop applies it, every live source must
@@ -11,9 +11,13 @@ at it once a step, never blocks on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import french_typography, t
 from companion.inputs.base import Promise, Promising
+
+if TYPE_CHECKING:
+    import pygame
 
 # On top of a source's own lateness: the loop's poll, a busy machine's scheduling.
 MARGIN_NS = 10_000_000
@@ -92,3 +96,33 @@ def left_out_message(left_out: Sequence[Promise]) -> tuple[str, str]:
         sentence = sentence[:1].upper() + sentence[1:]
         out.append(french_typography(sentence) if lang == "fr" else sentence)
     return out[0], out[1]
+
+
+# --- what the loop holds back until its instant is safe -----------------------------------------
+
+
+def whole_us(t_ns: int) -> int:
+    """A decision's instant, down to the whole µs the table log can write (``App.instant_on``)."""
+    return t_ns // 1000 * 1000
+
+
+class Deferred:
+    """A pygame event held in ``App._early`` behind the queue items that came before it;
+    ``at_ns``: when the loop read it, on the table clock (a decision's instant)."""
+
+    __slots__ = ("at_ns", "ev")
+
+    def __init__(self, ev: pygame.event.Event, at_ns: int) -> None:
+        self.ev = ev
+        self.at_ns = at_ns
+
+
+class Held:
+    """A queue item that is a table decision (a referee's button, a scorer phone's write),
+    held in ``App._early`` with its instant on the table clock."""
+
+    __slots__ = ("at_ns", "item")
+
+    def __init__(self, item: Any, at_ns: int) -> None:
+        self.item = item
+        self.at_ns = at_ns

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from companion.display.game_ui import GameScreens, LedPlan
+from companion.display.game_ui import GameLeds, LedPlan
 from companion.i18n import t
 from companion.inputs.base import InputEvent, SourceStatus
 from companion.inputs.debounce import StuckGuard
@@ -33,7 +33,7 @@ class ButtonFeedback:
 
     # --- sources -----------------------------------------------------------------------------
 
-    def attach(self, source: Any, game: Any, screens: GameScreens) -> None:
+    def attach(self, source: Any, game: Any, screens: GameLeds[Any]) -> None:
         """A source has started: a new game, so nothing is held yet; its board's LEDs join in."""
         self.guard = StuckGuard()
         self._reported.clear()
@@ -63,7 +63,7 @@ class ButtonFeedback:
         return counts, None
 
     def decided(
-        self, event: Any, game: Any, screens: GameScreens, stuck_shown: Mapping[int, object]
+        self, event: Any, game: Any, screens: GameLeds[Any], stuck_shown: Mapping[int, object]
     ) -> list[SourceStatus]:
         """The table accepted ``event``: update the LEDs; if the game has just started waiting
         for presses, the buttons held down now are stuck (unless their source said so already)."""
@@ -86,7 +86,7 @@ class ButtonFeedback:
                 out.append(self._held_status("stuck", source, held, game))
         return out
 
-    def show(self, game: Any, screens: GameScreens) -> None:
+    def show(self, game: Any, screens: GameLeds[Any]) -> None:
         """Derive every LED from the game."""
         self._awaiting = game is not None and screens.awaits_presses(game)
         plan = screens.leds(game) if game is not None else LedPlan("off")

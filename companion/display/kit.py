@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from companion.display import motion as mo
+from companion.display.blocks import grid, lines_text, not_applicable, split
 from companion.display.layout import Action, Control, Painter
 from companion.display.names import chosen, name_forms
 from companion.display.theme import (
@@ -34,12 +35,18 @@ from companion.display.theme import (
     NEAR,
     PANEL,
     PANEL_HI,
-    READ,
     SMALL,
     Color,
     seat_color,
     text_on,
 )
+from companion.display.viewing import TOUCH_MM as TOUCH_MM
+from companion.display.viewing import far_size as far_size
+from companion.display.viewing import read_size as read_size
+from companion.display.viewing import score_height as score_height
+from companion.display.viewing import score_size as score_size
+from companion.display.viewing import size_for_height as size_for_height
+from companion.display.viewing import touch_size as touch_size
 from companion.i18n import register, t
 
 Rect = pygame.Rect
@@ -67,95 +74,6 @@ def change_text(change: int, unit: str = "") -> str:
     """A score's change as a mark: "+8", "−28" (a true minus sign), with its unit if any."""
     text = f"+{change}" if change > 0 else f"\u2212{-change}"
     return f"{text} {unit}" if unit else text
-
-
-_SIZE_FOR_HEIGHT: dict[tuple[int, int, str], int] = {}
-
-
-def size_for_height(p: Painter, height: int, top: int, sample: str = "Ég") -> int:
-    """The largest type, up to ``top``, whose line fits ``height`` pixels."""
-    key = (height, top, sample)
-    size = _SIZE_FOR_HEIGHT.get(key)
-    if size is None:
-        size = max(10, top)
-        while size > 10 and p.fonts.size(sample, size)[1] > height:
-            size = max(10, int(size * 0.94))
-        if len(_SIZE_FOR_HEIGHT) > 4096:
-            _SIZE_FOR_HEIGHT.clear()
-        _SIZE_FOR_HEIGHT[key] = size
-    return size
-
-
-_SIZES: dict[tuple[object, ...], int] = {}
-
-
-def far_size(p: Painter) -> int:
-    """The type of a score or a headline read from the far end of the table: a cap height of
-    6.7 mm where the screen is read (35 px on the 7" screen), never under the 7" figure."""
-    key = ("far_size", *p.screen.size)
-    size = _SIZES.get(key)
-    if size is not None:  # once per screen size: every part of every frame asks
-        return size
-    from companion.display.audit import SCORE_MM, viewing
-
-    _what, per_mm, metres = viewing(p.screen.size)
-    cap = max(SCORE_MM * metres / 2 * per_mm, SCORE_MM * viewing((800, 480))[1] * min(1.0, p.scale.u))
-    size = p.font(FAR) * 3 // 4
-    while p.fonts.cap(size) < cap - 0.5:
-        size += 1
-    _SIZES[key] = size
-    return size
-
-
-def read_size(p: Painter) -> int:
-    """The least a player reads from their seat: 3.5 mm (18 px on the 7" screen)."""
-    key = ("read_size", *p.screen.size)
-    size = _SIZES.get(key)
-    if size is not None:  # once per screen size: every part of every frame asks
-        return size
-    from companion.display.audit import READ_MM, viewing
-
-    _what, per_mm, metres = viewing(p.screen.size)
-    cap = max(READ_MM * metres / 2 * per_mm, READ_MM * viewing((800, 480))[1] * min(1.0, p.scale.u))
-    size = p.font(READ) * 3 // 4
-    while p.fonts.cap(size) < cap - 0.5:
-        size += 1
-    _SIZES[key] = size
-    return size
-
-
-def score_size(p: Painter) -> int:
-    """The least type of a figure a player reads from their seat: the cap height a score needs
-    where the screen is read (6.7 mm at 2 m; ``audit.caps``), once per screen size."""
-    key = ("score_size", *p.screen.size)
-    size = _SIZES.get(key)
-    if size is None:
-        from companion.display.audit import SCORE_MM, viewing
-
-        _what, per_mm, metres = viewing(p.screen.size)
-        need = SCORE_MM * metres / 2 * per_mm
-        size = p.font(10)
-        while p.fonts.cap(size) < need - 0.5:
-            size += 1
-        _SIZES[key] = size
-    return size
-
-
-def score_height(p: Painter) -> int:
-    """The height of a line of figures at ``score_size``: a grid whose rows are lower cannot
-    hold its scores, and is condensed."""
-    return int(p.fonts.size("0123", score_size(p))[1])
-
-
-TOUCH_MM = 9.0  # a control a finger hits without aiming (tests/test_touch.py)
-
-
-def touch_size(p: Painter) -> int:
-    """The least side of a control: 9 mm on the 7" screen (48 px at 5.25 px/mm), in proportion
-    on any other screen."""
-    from companion.display.audit import viewing
-
-    return max(p.px(48), math.ceil(TOUCH_MM * viewing((800, 480))[1] * min(1.0, p.scale.u)))
 
 
 def recent(values: Sequence[tuple[str, bool]]) -> Low:
@@ -549,8 +467,6 @@ def tiles(
     screen, so that nobody hunts for their tile; by place on a game over)."""
     if not rows:
         return
-    from companion.display.screens import grid
-
     cols = cols or columns(p, len(rows))
     n_rows = math.ceil(len(rows) / cols)
     cells = grid(area, n_rows * cols, cols, p.px(6))
@@ -719,17 +635,15 @@ def lots(
     area: Rect,
     players: tuple[str, ...],
     title: str,
-    button: tuple[str, str],
+    button: tuple[str, str, Action],
     seats: Callable[[Rect], None],
-    skip: tuple[str, str] | None = None,
+    skip: tuple[str, str, Action] | None = None,
 ) -> None:
     """Who deals or starts, drawn by lot, the same screen in every game: the question as the
     headline (far type, the colour of the next thing to do), every player's tile in seating
     order (``seats`` draws the game's own tiles into the box it is given), then the draw button
-    (label, hint) along the foot and, where the game lets the table do without the draw, the
-    ``skip`` button beside it."""
-    from companion.display.screens import lines_text, split
-
+    (label, hint, the game's action) along the foot and, where the game lets the table do without
+    the draw, the ``skip`` button beside it."""
     gap = p.px(8)
     head_h = p.px(70)
     head = Rect(area.x, area.y, area.width, head_h)
@@ -749,9 +663,9 @@ def lots(
     seats(body)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     draw_b, skip_b = split(foot, [1.6, 1], vertical=p.scale.portrait, gap=gap) if skip else (foot, None)
-    p.button(draw_b, button[0], ("lots",), color=ACCENT, hint=button[1], size=p.font(NEAR))
+    p.button(draw_b, button[0], button[2], color=ACCENT, hint=button[1], size=p.font(NEAR))
     if skip is not None and skip_b is not None:
-        p.button(skip_b, skip[0], ("skip_lots",), hint=skip[1], size=p.font(SMALL))
+        p.button(skip_b, skip[0], skip[2], hint=skip[1], size=p.font(SMALL))
 
 
 # --- game over ---------------------------------------------------------------------------------
@@ -772,8 +686,6 @@ def game_over(
     """The standings by place, the winners first and framed, what they won with in one line
     above; before the end, the same as provisional standings under a line saying so; then play
     again / new game."""
-    from companion.display.screens import lines_text, not_applicable, split
-
     gap = p.px(8)
     if not finished:
         area = not_applicable(p, area, not_yet)
@@ -958,8 +870,6 @@ def _name_band(
     used = (rows + 1) * line_h
     y0 = inner.y + max(0, (inner.height - used) // 2)
     names_area = Rect(inner.x, y0, inner.width, rows * line_h)
-    from companion.display.screens import grid
-
     cells = grid(names_area, k, cols, 0) if k > 1 else [names_area]
     d = line_h
     for cell, (name, seat) in zip(cells, who, strict=False):
@@ -1014,7 +924,7 @@ def wide_button(
         cur = max(p.font(14), int(cur * 0.92))
     # More lines than the button holds at the least size: never drawn past it without a word.
     # The last line that fits takes the rest, which ``Painter.text`` cuts with "…" and records
-    # as cut, so the legibility audit fails such a screen (as ``screens.lines_text`` does).
+    # as cut, so the legibility audit fails such a screen (as ``blocks.lines_text`` does).
     room = max(1, main.height // line_h)
     if room < len(lines):
         lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]

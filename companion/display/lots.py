@@ -11,8 +11,8 @@ import random
 
 import pygame
 
+from companion.display.blocks import fit_lines, grid
 from companion.display.layout import Painter
-from companion.display.screens import fit_lines, grid
 from companion.display.theme import ACCENT, BG, BIG, FAR, FG, NEAR, PANEL
 
 Rect = pygame.Rect

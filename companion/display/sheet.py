@@ -268,44 +268,11 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
         border = BAD if s in sheet.heavy else GOOD if first else None
         # One fill for every row: a name in its seat colour keeps 4.5:1 on it (not on PANEL_HI).
         p.panel(row, area, PANEL, border=border, width=max(1, p.px(2)))
-        x = row.x + pad
-        if ranked:
-            place = sheet.places[s]
-            p.text(
-                kit.ordinal(place, lang),
-                Rect(x, y, place_w, row_h),
-                floor,
-                kit.ROLE["first"] if place == 1 else MUTED,
-                align="left",
-                kind="place",
-                min_size=floor,
-            )
-            x += place_w + pad
-        if move_w and sheet.moved(s):
-            kit._move_mark(p, sheet.moved(s), Rect(x, y, move_w - pad, row_h), min(read, size))
-        x += move_w
+        x = _lead(p, sheet, s, Rect(row.x + pad, y, place_w, row_h), move_w, floor, min(read, size), lang)
         p.seat_mark(s, (x + mark_d // 2, row.centery), int(mark_d * 0.42))
         x += mark_d + pad
         p.name(who, sheet.players, Rect(x, y, name_box, row_h), size, seat_color(s), min_size=floor)
-        for c, cx in zip(cols, xs, strict=True):
-            if c.scores is None:
-                continue
-            box = Rect(cx, y, c.width - pad, row_h)
-            out = c.marked == s
-            shown = p.text(
-                str(c.scores[s]),
-                box,
-                cell,
-                GOOD if out else MUTED if c.summed else FG,
-                align="right",
-                role="near",
-                kind="score",
-                min_size=cell,
-            )
-            if out:  # went out, won: green and underlined, as on the tiles (``kit.recent``)
-                pygame.draw.line(
-                    p.surface, GOOD, (shown.x, shown.bottom), (shown.right, shown.bottom), max(1, p.px(2))
-                )
+        _scores(p, cols, xs, s, Rect(0, y, 0, row_h), cell)
         rule_x = total_x + sep // 2
         pygame.draw.line(p.surface, DISABLED, (rule_x, y + pad), (rule_x, y + row_h - pad), max(1, p.px(2)))
         p.text(
@@ -326,6 +293,54 @@ def _grid(p: Painter, area: Rect, sheet: Sheet, lang: str, act: Callable[[int], 
         if c.now:
             frame = Rect(x - pad // 2, area.y, c.width, area.height)
             pygame.draw.rect(p.surface, ACCENT, frame, width=max(1, p.px(2)), border_radius=p.px(4))
+
+
+def _lead(
+    p: Painter, sheet: Sheet, s: int, place: Rect, move_w: int, floor: int, move_size: int, lang: str
+) -> int:
+    """A row's place (when the sheet ranks) and its move mark: where the seat's mark goes."""
+    pad = _pad(p)
+    x, y, row_h = place.x, place.y, place.height
+    if sheet.played:
+        rank = sheet.places[s]
+        p.text(
+            kit.ordinal(rank, lang),
+            Rect(x, y, place.width, row_h),
+            floor,
+            kit.ROLE["first"] if rank == 1 else MUTED,
+            align="left",
+            kind="place",
+            min_size=floor,
+        )
+        x += place.width + pad
+    if move_w and sheet.moved(s):
+        kit._move_mark(p, sheet.moved(s), Rect(x, y, move_w - pad, row_h), move_size)
+    return x + move_w
+
+
+def _scores(p: Painter, cols: list[_Col], xs: list[int], s: int, band: Rect, cell: int) -> None:
+    """Seat ``s``'s score in each column that has one (``band``: the row's top and height)."""
+    pad = _pad(p)
+    y, row_h = band.y, band.height
+    for c, cx in zip(cols, xs, strict=True):
+        if c.scores is None:
+            continue
+        box = Rect(cx, y, c.width - pad, row_h)
+        out = c.marked == s
+        shown = p.text(
+            str(c.scores[s]),
+            box,
+            cell,
+            GOOD if out else MUTED if c.summed else FG,
+            align="right",
+            role="near",
+            kind="score",
+            min_size=cell,
+        )
+        if out:  # went out, won: green and underlined, as on the tiles (``kit.recent``)
+            pygame.draw.line(
+                p.surface, GOOD, (shown.x, shown.bottom), (shown.right, shown.bottom), max(1, p.px(2))
+            )
 
 
 # --- the tiles ---------------------------------------------------------------------------------
@@ -353,7 +368,7 @@ def tiles(
     cell = None
     if now is not None:
         n_rows = math.ceil((n + 1) / cols)
-        from companion.display.screens import grid as cells_of
+        from companion.display.blocks import grid as cells_of
 
         cells = cells_of(area, n_rows * cols, cols, gap)
         cell = cells[-1]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
 from companion.i18n import os_reason, t
+from companion.table.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from companion.display.layout import Fonts, Painter
@@ -39,7 +40,7 @@ def parse_size(text: str) -> tuple[int, int]:
     raise SnapshotError(t("cli.bad_size", "en", value=text), t("cli.bad_size", "fr", value=text))
 
 
-def screens(game: str = "kilo") -> tuple[str, ...]:
+def screens(game: str = DEFAULT_GAME) -> tuple[str, ...]:
     """Every screen of ``game``: its own, then the generic ones."""
     headless_pygame()
     from companion.display.game_ui import screens_for
@@ -48,7 +49,7 @@ def screens(game: str = "kilo") -> tuple[str, ...]:
     return (*screens_for(game).screens, *GENERIC_SCREENS)
 
 
-def check_screen(name: str, game: str = "kilo") -> str:
+def check_screen(name: str, game: str = DEFAULT_GAME) -> str:
     known = screens(game)
     if name not in known:
         choices = ", ".join(known)
@@ -154,7 +155,7 @@ def snapshot(
                 t("cli.read_log", "fr", path=log, why=os_reason(err, "fr")),
             ) from None
         game = engine
-    check_screen(screen, game.game if game is not None else "kilo")
+    check_screen(screen, game.game if game is not None else DEFAULT_GAME)
     view = view_of(game)
     ui = ui_for(game, lang)
     from companion.display.rotation import logical_size, turn

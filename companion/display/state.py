@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.display.motion import Motion
-from companion.games import NAMES
+from companion.table.registry import DEFAULT_GAME, NAMES
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
 # The setup's pages (issue 23): ten players' rows and eight settings do not hold 9 mm targets
@@ -17,7 +17,7 @@ SETUP_PAGES: tuple[str, ...] = ("players", "settings")
 
 @dataclass
 class SetupForm:
-    game: str = "kilo"
+    game: str = DEFAULT_GAME
     players: list[str] = field(default_factory=lambda: list(NAMES[:4]))
     input: str = "keyboard"
     editing: int | None = None  # index of the name being typed
@@ -77,16 +77,12 @@ class HardwareState:
 @dataclass
 class Ui:
     lang: str = "fr"
-    game: str = "kilo"  # whose screens are shown: the running game's, else the setup form's
+    game: str = DEFAULT_GAME  # whose screens are shown: the running game's, else the setup form's
     screen: str | None = None  # a screen the table asked for; None follows the game
     menu: bool = False  # the menu is open, in place of the screen
-    rank: str | None = None
-    suit: str | None = None
-    picking: bool = False  # choosing who slapped in error
-    # The instant (table clock, ns) the referee called the false slap: the window closed there,
-    # not when the players are picked (docs/architecture.md, "Event time").
-    picking_at: int | None = None
-    penalized: list[str] = field(default_factory=list)
+    # The running game's own screen state, which only its screens read and write (Kilo de
+    # merde's card half entered and its false-slap pick: games/kilo/ui_state.py).
+    game_state: Any = None
     message: tuple[str, str] | None = None  # (fr, en)
     message_error: bool = True
     hardware: HardwareState = field(default_factory=HardwareState)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
+from companion.display.blocks import not_applicable, split
 from companion.display.layout import Painter
-from companion.display.screens import not_applicable, split
 from companion.display.state import Ui
 from companion.display.theme import BAD, FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL
 from companion.i18n import ms, t

@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.games import GAMES
 from companion.table.log import Undo
+from companion.table.registry import GAMES
 
 PROGRAM = "espeak-ng"
 RATE = 22050  # espeak-ng's own output rate, 16-bit mono

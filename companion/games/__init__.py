@@ -1,79 +1,16 @@
-"""The registry of games: one line per game, found by the name the table log uses.
+"""The games, one package each. Their registry (names, packages, titles, player ranges, ``load``)
+lives in ``companion.table.registry``, below them, so that the table and the screen kit can find a
+game by name without importing one; it is named here too for the floors above the games."""
 
-A line names the game's package and what the CLI and setup screen need before anything of the
-game is loaded (its title and player range). ``load`` imports the package's ``game`` module only
-when that game is used, so ``companion --help`` and a game of Kilo de merde never import the
-others. What a game's package provides is the ``Game`` protocol in ``games/base.py``.
-"""
-
-from __future__ import annotations
-
-import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from companion.errors import SetupError
-
-if TYPE_CHECKING:
-    from companion.games.base import Game, GameEngine
-    from companion.table.log import NewGameBase
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    name: str  # as in the table log's "game"
-    package: str
-    title: str  # the game's own (French) name, used in both languages
-    min_players: int
-    max_players: int
-
-
-GAMES: dict[str, GameInfo] = {
-    info.name: info
-    for info in (
-        GameInfo("kilo", "companion.games.kilo", "Kilo de merde", 3, 10),
-        GameInfo("cinq-rois", "companion.games.cinq_rois", "Les Cinq Rois", 2, 7),
-        GameInfo("treize", "companion.games.treize", "13 feuilles", 3, 6),
-    )
-}
-
-# Simulated and default players' names, in seating order.
-NAMES: tuple[str, ...] = (
-    "Alice",
-    "Bruno",
-    "Chloé",
-    "Dédé",
-    "Émile",
-    "Fanny",
-    "Gaston",
-    "Hélène",
-    "Ibrahim",
-    "Julie",
+from companion.table.registry import (
+    DEFAULT_GAME,
+    GAME_NAMES,
+    GAMES,
+    NAMES,
+    GameInfo,
+    info,
+    load,
+    new_engine,
 )
 
-GAME_NAMES: dict[str, str] = {name: info.title for name, info in GAMES.items()}
-
-
-def info(name: str) -> GameInfo:
-    try:
-        return GAMES[name]
-    except KeyError:
-        known = ", ".join(GAMES)
-        raise SetupError(
-            f"unknown game {name!r}: the companion knows {known}",
-            f"jeu inconnu {name!r} : le companion connaît {known}",
-        ) from None
-
-
-def load(name: str) -> Game:
-    """The game's package, imported on first use."""
-    module = importlib.import_module(info(name).package + ".game")
-    game: Game = module.GAME
-    return game
-
-
-def new_engine(setup: NewGameBase) -> GameEngine:
-    return load(setup.game).new_engine(setup)
-
-
-__all__ = ["GAMES", "GAME_NAMES", "NAMES", "GameInfo", "info", "load", "new_engine"]
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_NAMES", "NAMES", "GameInfo", "info", "load", "new_engine"]

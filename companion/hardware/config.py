@@ -14,12 +14,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from companion.errors import ConfigError, cut, shown
+from companion.hardware.web_config import WebConfig
 from companion.i18n import REFEREE_FR, os_reason
 from companion.inputs.base import Role
 from companion.inputs.debounce import DebounceSettings
-from companion.web.config import WebConfig
+from companion.inputs.names import SourceName
 
-SourceName = Literal["gpio", "serial", "keyboard", "sim"]
 Bus = Literal["i2c", "spi", "uart", "id_eeprom"]
 MAX_SEATS = 10
 

@@ -131,17 +131,7 @@ def edit(text: str, key: Key, value: Any, *, remove: bool = False, where: str = 
     result is checked twice: it must read as the old file with that one key changed, and the
     companion must accept it (a wrong value is refused with the config's own sentence)."""
     lines = text.splitlines()
-    start: int | None = None
-    end = len(lines)
-    for i, line in enumerate(lines):
-        header = _header_name(line)
-        if header is None:
-            continue
-        if start is not None:
-            end = i
-            break
-        if header == (key.section, False):
-            start = i
+    start, end = _section(lines, key.section)
     new_line = "" if remove else f"{key.name} = {toml_value(value)}"
     if start is None:
         if not remove:
@@ -149,22 +139,42 @@ def edit(text: str, key: Key, value: Any, *, remove: bool = False, where: str = 
                 lines.pop()
             lines += ([""] if lines else []) + [f"[{key.section}]", new_line]
     else:
-        found = [i for i in range(start + 1, end) if _key_of(lines[i]) == key.name]
-        if found and remove:
-            del lines[found[0]]
-        elif found:
-            old = lines[found[0]]
-            indent = old[: len(old) - len(old.lstrip())]
-            lines[found[0]] = indent + new_line + _comment_of(old, key.name)
-        elif not remove:
-            last = start
-            for i in range(start + 1, end):
-                if lines[i].strip() and not lines[i].lstrip().startswith("#"):
-                    last = i
-            lines.insert(last + 1, new_line)
+        _edit_section(lines, start, end, key.name, new_line, remove=remove)
     result = "\n".join(lines) + "\n"
     _check(text, result, key, value, remove=remove, where=where)
     return result
+
+
+def _section(lines: list[str], section: str) -> tuple[int | None, int]:
+    """The line of ``[section]``'s header (None if the file has none) and where it ends."""
+    start: int | None = None
+    for i, line in enumerate(lines):
+        header = _header_name(line)
+        if header is None:
+            continue
+        if start is not None:
+            return start, i
+        if header == (section, False):
+            start = i
+    return start, len(lines)
+
+
+def _edit_section(lines: list[str], start: int, end: int, name: str, new_line: str, *, remove: bool) -> None:
+    """The key's line in the section between ``start`` and ``end`` replaced (its comment kept),
+    removed, or added after the section's last setting."""
+    found = [i for i in range(start + 1, end) if _key_of(lines[i]) == name]
+    if found and remove:
+        del lines[found[0]]
+    elif found:
+        old = lines[found[0]]
+        indent = old[: len(old) - len(old.lstrip())]
+        lines[found[0]] = indent + new_line + _comment_of(old, name)
+    elif not remove:
+        last = start
+        for i in range(start + 1, end):
+            if lines[i].strip() and not lines[i].lstrip().startswith("#"):
+                last = i
+        lines.insert(last + 1, new_line)
 
 
 def _check(before: str, after: str, key: Key, value: Any, *, remove: bool, where: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from companion.hardware import pinout as po
@@ -74,6 +74,38 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
     height = top + 20 * ROW + 120
     parts: list[str] = []
     add = parts.append
+    _title(add, p, board, seats, width, height)
+    # The board and its 40 pins.
+    add(
+        f'<rect x="{cx - 70}" y="{top - 30}" width="140" height="{20 * ROW + 40}" rx="8" '
+        f'fill="{"#1b6b3a" if board.name == "pi" else "#2e7d32"}" stroke="black"/>'
+    )
+    label = "40-pin header" if board.name == "pi" else "Pico (USB ↑)"
+    add(f'<text x="{cx}" y="{top - 14}" text-anchor="middle" fill="white">{label}</text>')
+    items = _wired_items(board, seats)
+    wired = {board.physical(gpio) for gpio, *_ in items}
+    ties = {
+        side: next(g for g in board.ground_pins() if _pin_xy(board, g, cx, top)[2] == side)
+        for side in ("l", "r")
+    }
+    wired |= set(ties.values())  # named at the foot of their ground bus
+    _pins(add, board, cx, top, wired)
+    # The ground buses, one each side, each tied to a GND pin of its side.
+    bus_x = {"l": 40.0, "r": width - 40.0}
+    for side in ("l", "r"):
+        _ground_bus(add, board, side, ties[side], bus_x[side], cx, top, width)
+    for item in items:
+        _wire(add, board, item, bus_x, cx, top)
+    for k, line in enumerate(_foot(board, seats)):
+        add(f'<text x="{cx}" y="{height - 40 + k * 16}" text-anchor="middle">{escape(line)}</text>')
+    add("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _title(
+    add: Callable[[str], None], p: po.Pinout, board: po.Board, seats: int, width: int, height: int
+) -> None:
+    cx = width / 2
     title = f"{board.title} — {seats} places / seats"
     add(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -97,16 +129,14 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
     )
     add(f'<text x="{cx}" y="50" text-anchor="middle">{escape(note_fr)}</text>')
     add(f'<text x="{cx}" y="66" text-anchor="middle" fill="#444">{escape(note_en)}</text>')
-    # The board and its 40 pins.
-    add(
-        f'<rect x="{cx - 70}" y="{top - 30}" width="140" height="{20 * ROW + 40}" rx="8" '
-        f'fill="{"#1b6b3a" if board.name == "pi" else "#2e7d32"}" stroke="black"/>'
-    )
-    label = "40-pin header" if board.name == "pi" else "Pico (USB ↑)"
-    add(f'<text x="{cx}" y="{top - 14}" text-anchor="middle" fill="white">{label}</text>')
-    used: dict[int, str] = {}
-    # Each wired pin: its component between the pin and its side's ground bus.
-    items: list[tuple[int, str, str, str]] = []  # (gpio, kind, id, label)
+
+
+_Item = tuple[int, str, str, str]  # (gpio, kind, id, label)
+
+
+def _wired_items(board: po.Board, seats: int) -> list[_Item]:
+    """Each wired pin: its component between the pin and its side's ground bus."""
+    items: list[_Item] = []
     for i, s in enumerate(board.seats[:seats]):
         items.append(
             (s.button, "button", f"seat{i + 1}-button", f"place {i + 1} bouton / seat {i + 1} button")
@@ -115,12 +145,10 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
             items.append((s.led, "led", f"seat{i + 1}-led", f"place {i + 1} LED / seat {i + 1} LED"))
     for role, pin in board.referee:
         items.append((pin, "button", f"referee-{role}", f"arbitre {po.REFEREE_FR[role]} / referee {role}"))
-    wired = {board.physical(gpio) for gpio, *_ in items}
-    ties = {
-        side: next(g for g in board.ground_pins() if _pin_xy(board, g, cx, top)[2] == side)
-        for side in ("l", "r")
-    }
-    wired |= set(ties.values())  # named at the foot of their ground bus
+    return items
+
+
+def _pins(add: Callable[[str], None], board: po.Board, cx: float, top: int, wired: set[int]) -> None:
     for pin in range(1, 41):
         x, y, side = _pin_xy(board, pin, cx, top)
         what = _pin_label(board, pin)
@@ -137,58 +165,69 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
         tx = x - 10 if side == "l" else x + 10
         anchor = "end" if side == "l" else "start"
         add(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" font-size="9" fill="white">{pin}</text>')
-    # The ground buses, one each side, each tied to a GND pin of its side.
-    bus_x = {"l": 40.0, "r": width - 40.0}
-    for side in ("l", "r"):
-        gnd = ties[side]
-        gx, gy, _ = _pin_xy(board, gnd, cx, top)
-        x = bus_x[side]
-        add(
-            f'<line x1="{x}" y1="{top - 10}" x2="{x}" y2="{top + 19 * ROW + 10}" stroke="black" '
-            f'stroke-width="3"/>'
-        )
-        drop = gx - 36 if side == "l" else gx + 36  # beside the pin column, not over it
-        add(
-            f'<path id="gnd-{side}" data-pin="{gnd}" d="M{x},{top - 10} V{top - 40} H{drop} '
-            f'V{gy} H{gx}" fill="none" stroke="black" stroke-width="2"/>'
-        )
-        gnd_anchor = "start" if side == "l" else "end"
-        gnd_x = 8 if side == "l" else width - 8
-        add(
-            f'<text x="{gnd_x}" y="{top + 19 * ROW + 28}" text-anchor="{gnd_anchor}">GND '
-            f"(broche/pin {gnd})</text>"
-        )
-    for gpio, kind, ident, text in items:
-        pin = board.physical(gpio)
-        x, y, side = _pin_xy(board, pin, cx, top)
-        used[pin] = ident
-        sign = -1 if side == "l" else 1
-        gx = bus_x[side]
-        name = board.gpio_name(gpio)
-        add(f'<g id="{ident}" data-gpio="{name}" data-pin="{pin}">')
-        # pin -> label zone -> component -> ground bus
-        comp_x = gx + 60 if side == "l" else gx - 60
-        add(f'<line x1="{x}" y1="{y}" x2="{comp_x - sign * 22}" y2="{y}" stroke="#1565c0" stroke-width="2"/>')
-        if kind == "button":
-            add(f'<circle cx="{comp_x}" cy="{y}" r="9" fill="#e53935" stroke="black"/>')
-            add(
-                f'<line x1="{comp_x + sign * 9}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" '
-                'stroke-width="2"/>'
-            )
-        else:
-            rx = comp_x - sign * 2 - 10
-            add(f'<rect x="{rx}" y="{y - 4}" width="20" height="8" fill="#d7ccc8" stroke="black"/>')
-            lx = comp_x + sign * 20
-            tri = f"{lx - sign * 6},{y - 6} {lx - sign * 6},{y + 6} {lx + sign * 6},{y}"
-            add(f'<polygon points="{tri}" fill="#ef5350" stroke="black"/>')
-            add(f'<line x1="{lx + sign * 6}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" stroke-width="2"/>')
-        anchor = "end" if side == "l" else "start"
-        tx = cx - 78 if side == "l" else cx + 78  # outside the board, clear of its wires
-        add(
-            f'<text x="{tx}" y="{y - 4}" text-anchor="{anchor}" font-size="10">'
-            f"{escape(name)} (broche/pin {pin}) · {escape(text)}</text>"
-        )
-        add("</g>")
+
+
+def _ground_bus(
+    add: Callable[[str], None],
+    board: po.Board,
+    side: str,
+    gnd: int,
+    x: float,
+    cx: float,
+    top: int,
+    width: int,
+) -> None:
+    gx, gy, _ = _pin_xy(board, gnd, cx, top)
+    add(
+        f'<line x1="{x}" y1="{top - 10}" x2="{x}" y2="{top + 19 * ROW + 10}" stroke="black" '
+        f'stroke-width="3"/>'
+    )
+    drop = gx - 36 if side == "l" else gx + 36  # beside the pin column, not over it
+    add(
+        f'<path id="gnd-{side}" data-pin="{gnd}" d="M{x},{top - 10} V{top - 40} H{drop} '
+        f'V{gy} H{gx}" fill="none" stroke="black" stroke-width="2"/>'
+    )
+    gnd_anchor = "start" if side == "l" else "end"
+    gnd_x = 8 if side == "l" else width - 8
+    add(
+        f'<text x="{gnd_x}" y="{top + 19 * ROW + 28}" text-anchor="{gnd_anchor}">GND '
+        f"(broche/pin {gnd})</text>"
+    )
+
+
+def _wire(
+    add: Callable[[str], None], board: po.Board, item: _Item, bus_x: dict[str, float], cx: float, top: int
+) -> None:
+    """pin -> label zone -> component -> ground bus"""
+    gpio, kind, ident, text = item
+    pin = board.physical(gpio)
+    x, y, side = _pin_xy(board, pin, cx, top)
+    sign = -1 if side == "l" else 1
+    gx = bus_x[side]
+    name = board.gpio_name(gpio)
+    add(f'<g id="{ident}" data-gpio="{name}" data-pin="{pin}">')
+    comp_x = gx + 60 if side == "l" else gx - 60
+    add(f'<line x1="{x}" y1="{y}" x2="{comp_x - sign * 22}" y2="{y}" stroke="#1565c0" stroke-width="2"/>')
+    if kind == "button":
+        add(f'<circle cx="{comp_x}" cy="{y}" r="9" fill="#e53935" stroke="black"/>')
+        add(f'<line x1="{comp_x + sign * 9}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" stroke-width="2"/>')
+    else:
+        rx = comp_x - sign * 2 - 10
+        add(f'<rect x="{rx}" y="{y - 4}" width="20" height="8" fill="#d7ccc8" stroke="black"/>')
+        lx = comp_x + sign * 20
+        tri = f"{lx - sign * 6},{y - 6} {lx - sign * 6},{y + 6} {lx + sign * 6},{y}"
+        add(f'<polygon points="{tri}" fill="#ef5350" stroke="black"/>')
+        add(f'<line x1="{lx + sign * 6}" y1="{y}" x2="{gx}" y2="{y}" stroke="black" stroke-width="2"/>')
+    anchor = "end" if side == "l" else "start"
+    tx = cx - 78 if side == "l" else cx + 78  # outside the board, clear of its wires
+    add(
+        f'<text x="{tx}" y="{y - 4}" text-anchor="{anchor}" font-size="10">'
+        f"{escape(name)} (broche/pin {pin}) · {escape(text)}</text>"
+    )
+    add("</g>")
+
+
+def _foot(board: po.Board, seats: int) -> list[str]:
     foot = []
     if board.name == "pi" and seats >= 9 and "spi" in board.gives_up:
         foot.append("Places 9-10 sur des broches SPI : SPI éteint. / Seats 9-10 use SPI pins: SPI off.")
@@ -199,10 +238,7 @@ def wiring_svg(p: po.Pinout, board_name: po.BoardName, seats: int) -> str:
                 f"LED sur les places 1 à {lit} seulement (budget de courant du Pi) ; "
                 f"LEDs on seats 1-{lit} only (the Pi's current budget)."
             )
-    for k, line in enumerate(foot):
-        add(f'<text x="{cx}" y="{height - 40 + k * 16}" text-anchor="middle">{escape(line)}</text>')
-    add("</svg>")
-    return "\n".join(parts) + "\n"
+    return foot
 
 
 # --- bill of materials ---------------------------------------------------------------------------

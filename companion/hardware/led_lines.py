@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import HardwareError
-from companion.inputs.gpio import (
+from companion.inputs.gpiochip import (
     CONSUMER,
     NO_GPIOD_EN,
     NO_GPIOD_FR,

@@ -264,49 +264,8 @@ def _check_board(board: Board, where: str) -> None:
         bus_names = (PICO_BUS_NAMES, PICO_BUS_NAMES)
     seen: dict[int, tuple[str, str]] = {}
     for pin, en, fr in board.uses():
-        name = board.gpio_name(pin)
-        if board.name == "pi" and pin not in HEADER_GPIO_INV:
-            raise _err(
-                where,
-                f"pi: GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
-                f"pi : GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : "
-                "prenez un GPIO de 2 à 27.",
-            )
-        if board.name == "pico":
-            if pin in PICO_RESERVED:
-                raise _err(
-                    where,
-                    f"pico: GP{pin} for {en} is {PICO_RESERVED[pin]} on the board, "
-                    "not an edge pin: pick a free GP0-GP22 or GP26-GP28.",
-                    f"pico : GP{pin} pour {fr} est câblé sur la carte "
-                    f"({PICO_RESERVED[pin]}), pas sur un bord : prenez un GP0-GP22 ou "
-                    "GP26-GP28 libre.",
-                )
-            if pin not in PICO_GP_PIN:
-                raise _err(
-                    where,
-                    f"pico: GP{pin} for {en} does not exist: use GP0-GP22 or GP26-GP28.",
-                    f"pico : GP{pin} pour {fr} n'existe pas : prenez GP0-GP22 ou GP26-GP28.",
-                )
-        if pin in buses:
-            bus = buses[pin]
-            raise _err(
-                where,
-                f"{board.name}: {name} for {en} belongs to the {bus_names[0][bus]} bus: "
-                f'pick another pin, or add "{bus}" to {board.name}.gives_up if that bus '
-                "will never be used.",
-                f"{board.name} : {name} pour {fr} appartient au bus {bus_names[1][bus]} : "
-                f'prenez une autre broche, ou ajoutez "{bus}" à {board.name}.gives_up si '
-                "ce bus ne servira jamais.",
-            )
-        if pin in seen:
-            raise _err(
-                where,
-                f"{board.name}: {name} is used twice, for {seen[pin][0]} and for "
-                f"{en}: give each its own pin.",
-                f"{board.name} : {name} sert deux fois, pour {seen[pin][1]} et pour {fr} : "
-                "une broche chacun.",
-            )
+        _check_exists(board, pin, en, fr, where)
+        _check_free(board, pin, en, fr, where, buses, bus_names, seen)
         seen[pin] = (en, fr)
     if board.safe_mode is not None and board.referee_pin(board.safe_mode) is None:
         raise _err(
@@ -315,6 +274,64 @@ def _check_board(board: Board, where: str) -> None:
             "referee buttons: name confirm, cancel or undo.",
             f"{board.name}.safe_mode = {board.safe_mode!r} n'est pas un de ses boutons "
             "d'arbitre : confirm, cancel ou undo.",
+        )
+
+
+def _check_exists(board: Board, pin: int, en: str, fr: str, where: str) -> None:
+    """The pin is one of the board's own edge pins."""
+    if board.name == "pi" and pin not in HEADER_GPIO_INV:
+        raise _err(
+            where,
+            f"pi: GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
+            f"pi : GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : prenez un GPIO de 2 à 27.",
+        )
+    if board.name != "pico":
+        return
+    if pin in PICO_RESERVED:
+        raise _err(
+            where,
+            f"pico: GP{pin} for {en} is {PICO_RESERVED[pin]} on the board, "
+            "not an edge pin: pick a free GP0-GP22 or GP26-GP28.",
+            f"pico : GP{pin} pour {fr} est câblé sur la carte "
+            f"({PICO_RESERVED[pin]}), pas sur un bord : prenez un GP0-GP22 ou "
+            "GP26-GP28 libre.",
+        )
+    if pin not in PICO_GP_PIN:
+        raise _err(
+            where,
+            f"pico: GP{pin} for {en} does not exist: use GP0-GP22 or GP26-GP28.",
+            f"pico : GP{pin} pour {fr} n'existe pas : prenez GP0-GP22 ou GP26-GP28.",
+        )
+
+
+def _check_free(
+    board: Board,
+    pin: int,
+    en: str,
+    fr: str,
+    where: str,
+    buses: dict[int, str],
+    bus_names: tuple[dict[str, str], dict[str, str]],
+    seen: dict[int, tuple[str, str]],
+) -> None:
+    """The pin is on no bus kept for its use, and used once."""
+    name = board.gpio_name(pin)
+    if pin in buses:
+        bus = buses[pin]
+        raise _err(
+            where,
+            f"{board.name}: {name} for {en} belongs to the {bus_names[0][bus]} bus: "
+            f'pick another pin, or add "{bus}" to {board.name}.gives_up if that bus '
+            "will never be used.",
+            f"{board.name} : {name} pour {fr} appartient au bus {bus_names[1][bus]} : "
+            f'prenez une autre broche, ou ajoutez "{bus}" à {board.name}.gives_up si '
+            "ce bus ne servira jamais.",
+        )
+    if pin in seen:
+        raise _err(
+            where,
+            f"{board.name}: {name} is used twice, for {seen[pin][0]} and for {en}: give each its own pin.",
+            f"{board.name} : {name} sert deux fois, pour {seen[pin][1]} et pour {fr} : une broche chacun.",
         )
 
 

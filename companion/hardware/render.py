@@ -55,7 +55,7 @@ def _say(lang: str, fr: str, en: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    from companion.cli.parser import resolve_lang
+    from companion.lang import resolve_lang
 
     lang, _ = resolve_lang(argv)
     parser = argparse.ArgumentParser(

@@ -73,7 +73,7 @@ class InputEvent:
     clock: Clock
     source: str  # "gpio", "serial", "keyboard", "sim"
     # The stamp on the table clock (CLOCK_MONOTONIC of this boot, ns) when the source can say
-    # it: what a decision's instant and a watermark are compared with (docs/architecture.md,
+    # it: what a decision's instant and a watermark are compared with (docs/decisions.md,
     # "Event time"). None: ``t_ns`` is on the table clock already (``clock.name`` is
     # CLOCK_MONOTONIC of this boot), or the source cannot map it (then the arrival counts).
     table_ns: int | None = None
@@ -81,7 +81,7 @@ class InputEvent:
     # asked to replay after a restart: (the stream's name, the position after this edge). A
     # Pico board's stream is one boot of it ("pico:<uid>@pico-boot:<boot_id>"), the position its
     # next seq. The table journals the latest position it handled with the events it covers
-    # (docs/architecture.md, "Resume"), and a resumed game asks for everything after it.
+    # (docs/decisions.md, "Resume"), and a resumed game asks for everything after it.
     resume_at: tuple[str, int] | None = None
 
     @property
@@ -140,7 +140,7 @@ class Promise:
 
 @runtime_checkable
 class Promising(Protocol):
-    """A source that publishes a watermark (docs/architecture.md, "Event time").
+    """A source that publishes a watermark (docs/decisions.md, "Event time").
 
     ``promise`` is called from the main loop and must not block; ``ask`` (non-blocking too)
     asks the source to make its watermark pass ``t_ns`` as soon as it can: wake the reader and

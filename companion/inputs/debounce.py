@@ -199,7 +199,7 @@ class Debouncer:
         """The earliest stamp a press not decided yet could carry, None if no press can come
         from what has been seen (the next press needs an edge not seen yet, stamped later).
 
-        What a source's watermark is held back to (docs/architecture.md, "Event time"): a
+        What a source's watermark is held back to (docs/decisions.md, "Event time"): a
         candidate away from a released button may become a press at its first edge (rule 2);
         a line that changed inside a release's lockout may become one at its last change
         (rule 4: at the change, at the end, or later when edges were lost)."""
@@ -239,57 +239,65 @@ class Debouncer:
             self._decide(self._last, out)
 
     def _decide(self, at: int, out: list[Decision]) -> None:
-        s = self.settings
-        if self._candidate is not None and at >= self._run_start + s.glitch_ns:
-            t0 = self._candidate
-            self._candidate = None
-            if self._raw == self._stable:
-                # Rule 2: back at rest for the glitch minimum: it was never a press.
-                self.glitches += 1
-                self._dropped = (t0, at)
-                return
-            self._stable = self._raw
-            end = t0 + s.lockout_ns
-            self._lock_until = end if end > at else None
-            if self._stable:
-                self.presses += 1
-                self._press_t0 = t0
-                out.append(Transition("press", t0, at))
-            else:
-                self._press_t0 = None
-                out.append(Transition("release", t0, at))
-                if self._stuck:
-                    self._stuck = False
-                    self._initially_held = False
-                    out.append(Unstuck(t0))
+        if self._candidate is not None and at >= self._run_start + self.settings.glitch_ns:
+            self._settle(at, out)
             return
         if self._candidate is None and self._lock_until is not None and at >= self._lock_until:
-            # Rule 4. Stamping a moving line at its last change before the end (or, back at rest,
-            # at its first change after) made the stamp jump by up to the glitch minimum for an
-            # edge moved across the end by a few us; stamped at the end, it moves by as much as
-            # the end or the edge does, and never earlier.
-            end = self._lock_until
-            self._lock_until = None
-            self._ended = end
-            c = self._run_start
-            if self._dark:
-                # Edges were lost: when the line last changed is unknown, so it is not taken as
-                # moving at the end (a press, if any, late and never early).
-                if self._raw != self._stable:
-                    self.bounces -= 1
-                    self._candidate = max(c, end)
-            elif c + s.glitch_ns > end:
-                self._candidate = end
-            elif self._raw != self._stable:
-                # The edge that started this run was counted as bounce; it is a candidate after all.
-                self.bounces -= 1
-                self._candidate = c
+            self._end_lockout()
             return
         if self._stable and not self._stuck and self._press_t0 is not None:
             self._stuck = True
             out.append(Stuck(self._press_t0, at))
             return
         raise AssertionError("deadline without a decision")  # pragma: no cover
+
+    def _settle(self, at: int, out: list[Decision]) -> None:
+        """The candidate's run lasted the glitch minimum: a change of level, or a glitch."""
+        t0 = self._candidate
+        assert t0 is not None
+        self._candidate = None
+        if self._raw == self._stable:
+            # Rule 2: back at rest for the glitch minimum: it was never a press.
+            self.glitches += 1
+            self._dropped = (t0, at)
+            return
+        self._stable = self._raw
+        end = t0 + self.settings.lockout_ns
+        self._lock_until = end if end > at else None
+        if self._stable:
+            self.presses += 1
+            self._press_t0 = t0
+            out.append(Transition("press", t0, at))
+            return
+        self._press_t0 = None
+        out.append(Transition("release", t0, at))
+        if self._stuck:
+            self._stuck = False
+            self._initially_held = False
+            out.append(Unstuck(t0))
+
+    def _end_lockout(self) -> None:
+        # Rule 4. Stamping a moving line at its last change before the end (or, back at rest,
+        # at its first change after) made the stamp jump by up to the glitch minimum for an
+        # edge moved across the end by a few us; stamped at the end, it moves by as much as
+        # the end or the edge does, and never earlier.
+        end = self._lock_until
+        assert end is not None
+        self._lock_until = None
+        self._ended = end
+        c = self._run_start
+        if self._dark:
+            # Edges were lost: when the line last changed is unknown, so it is not taken as
+            # moving at the end (a press, if any, late and never early).
+            if self._raw != self._stable:
+                self.bounces -= 1
+                self._candidate = max(c, end)
+        elif c + self.settings.glitch_ns > end:
+            self._candidate = end
+        elif self._raw != self._stable:
+            # The edge that started this run was counted as bounce; it is a candidate after all.
+            self.bounces -= 1
+            self._candidate = c
 
 
 class StuckGuard:

@@ -36,7 +36,7 @@ USB_OFFSET_UNCERTAINTY_NS = 1_000_000
 SILENCE_TIMEOUT_S = 1.0
 RETRY_S = 0.2
 RESEND_RETRY_S = 0.5
-# The board's watermark (docs/architecture.md, "Event time"). Firmware 0.3.0 answers ASK at once
+# The board's watermark (docs/decisions.md, "Event time"). Firmware 0.3.0 answers ASK at once
 # with its clock held back to its undecided contacts; while the table waits past that, it is
 # asked again this often.
 ASK_GAP_S = 0.002
@@ -260,7 +260,7 @@ class SerialSource:
         self._n_seats = n_seats
         # A resumed game's last position in a board's stream (``InputEvent.resume_at``): its
         # first connection asks for every event after it instead of starting from the board's
-        # next one (docs/architecture.md, "Resume").
+        # next one (docs/decisions.md, "Resume").
         self._resume_from = resume_from
         # The watermark on the table clock (Promise), and what makes it move: the MARK awaited
         # until every event before it is on the queue, and the instant the table waits for.
@@ -342,7 +342,7 @@ class SerialSource:
     def connected(self) -> bool:
         return self._port is not None
 
-    # -- Promising (docs/architecture.md, "Event time") ---------------------------------------
+    # -- Promising (docs/decisions.md, "Event time") ---------------------------------------
 
     @property
     def answers_ask(self) -> bool:
@@ -473,6 +473,26 @@ class SerialSource:
         prev = self.hello
         self._parser = parser
         self.hello = hello
+        self._take_clock(hello)
+        self._set_position(prev, hello)
+        self._port = port
+        self._last_rx = time.monotonic()
+        self._resend_pending_since = None
+        if not first:
+            self.reconnects += 1
+        self._say_connected(hello)
+        # In full, "all off" included: nothing is known of what the board shows now.
+        self._send(self._leds)
+        self._leds_at = time.monotonic()
+        # ASK before RESEND: its answer ties the clocks (a resumed game's first offset) before
+        # the events caught up are stamped on the table clock.
+        self._send_ask()
+        if hello.next_seq > self._expected:
+            self._ask_resend()
+        for msg in rest:
+            self._handle(msg)
+
+    def _take_clock(self, hello: p.Hello) -> None:
         # Each press carries the resolution its board really stamped it with: 1 µs from the PIO
         # capture, the interrupt latency (as the board states it) on the fallback path.
         # The board's clock restarts at each of its boots: the boot is the stamps' epoch.
@@ -487,10 +507,14 @@ class SerialSource:
                 self._past_offsets[self.clock.epoch] = old
             self._hb_offsets = []  # an earlier boot's heartbeats say nothing of this one
         self.clock = clock
+
+    def _set_position(self, prev: p.Hello | None, hello: p.Hello) -> None:
+        """The next event expected of the board just greeted."""
+        assert self.clock is not None
         if prev is None:
             # Presses from before the game started are not the game's business; a resumed
             # game's are, from the last one it journaled on (the table keeps the position).
-            at = self._resume_from(self.stream(clock)) if self._resume_from is not None else None
+            at = self._resume_from(self.stream(self.clock)) if self._resume_from is not None else None
             self._expected = hello.next_seq if at is None else min(at, hello.next_seq)
         elif (prev.uid, prev.boot_id) != (hello.uid, hello.boot_id):
             self._expected = 0
@@ -500,11 +524,8 @@ class SerialSource:
                 "The button board restarted: its clock starts again from zero.",
                 "Le boîtier de boutons a redémarré : son horloge repart de zéro.",
             )
-        self._port = port
-        self._last_rx = time.monotonic()
-        self._resend_pending_since = None
-        if not first:
-            self.reconnects += 1
+
+    def _say_connected(self, hello: p.Hello) -> None:
         fw = ".".join(map(str, hello.firmware))
         res = f"{hello.resolution_ns / 1000:g}"
         if hello.capture == "pio":
@@ -528,16 +549,6 @@ class SerialSource:
             f"Button board connected ({self._describe()}, firmware {fw}, {how_en}).{old_en}",
             f"Boîtier de boutons connecté ({self._describe()}, firmware {fw}, {how_fr}).{old_fr}",
         )
-        # In full, "all off" included: nothing is known of what the board shows now.
-        self._send(self._leds)
-        self._leds_at = time.monotonic()
-        # ASK before RESEND: its answer ties the clocks (a resumed game's first offset) before
-        # the events caught up are stamped on the table clock.
-        self._send_ask()
-        if hello.next_seq > self._expected:
-            self._ask_resend()
-        for msg in rest:
-            self._handle(msg)
 
     def _close(self) -> None:
         port, self._port = self._port, None
@@ -578,24 +589,7 @@ class SerialSource:
     def _run(self) -> None:
         while not self._stop.is_set():
             if self._port is None:
-                try:
-                    self._connect(first=False)
-                    self._last_error = None
-                    self._error_said = False
-                except HardwareError as e:
-                    # A port that is not there yet is the normal wait; anything else (wrong
-                    # firmware, permissions) is said once, and we keep trying: it may be fixed.
-                    gone = _absent(e)
-                    # Twice in a row, so that a board caught mid-boot is not called foreign.
-                    if not gone and e.en == self._last_error and not self._error_said:
-                        self._status("error", e.en, e.fr)
-                        self._error_said = True
-                    if e.en != self._last_error:
-                        self._error_said = False
-                    self._last_error = e.en
-                    self._stop.wait(RETRY_S)
-                except Exception:
-                    self._stop.wait(RETRY_S)
+                self._reconnect()
                 continue
             try:
                 port = self._port
@@ -612,12 +606,36 @@ class SerialSource:
             elif now - self._last_rx > self._silence_s:
                 self._lost_link()
                 continue
-            if self._resend_pending_since is not None and now - self._resend_pending_since > RESEND_RETRY_S:
-                self._ask_resend()
-            self._keep_asking(port, now)
-            if now - self._leds_at > LED_REFRESH_S:
-                self._leds_at = now
-                self._send(self._leds)
+            self._chores(port, now)
+
+    def _reconnect(self) -> None:
+        try:
+            self._connect(first=False)
+            self._last_error = None
+            self._error_said = False
+        except HardwareError as e:
+            # A port that is not there yet is the normal wait; anything else (wrong
+            # firmware, permissions) is said once, and we keep trying: it may be fixed.
+            gone = _absent(e)
+            # Twice in a row, so that a board caught mid-boot is not called foreign.
+            if not gone and e.en == self._last_error and not self._error_said:
+                self._status("error", e.en, e.fr)
+                self._error_said = True
+            if e.en != self._last_error:
+                self._error_said = False
+            self._last_error = e.en
+            self._stop.wait(RETRY_S)
+        except Exception:
+            self._stop.wait(RETRY_S)
+
+    def _chores(self, port: SerialPort, now: float) -> None:
+        """After each read: a resend asked again, the watermark asked for, the LEDs refreshed."""
+        if self._resend_pending_since is not None and now - self._resend_pending_since > RESEND_RETRY_S:
+            self._ask_resend()
+        self._keep_asking(port, now)
+        if now - self._leds_at > LED_REFRESH_S:
+            self._leds_at = now
+            self._send(self._leds)
 
     def _keep_asking(self, port: SerialPort, now: float) -> None:
         """While the table waits for the watermark to pass an instant, ask again every
@@ -633,64 +651,76 @@ class SerialSource:
 
     def _handle(self, msg: p.BoardMessage) -> None:
         if isinstance(msg, p.Event):
-            if msg.seq < self._expected:
-                return  # already delivered (a resend overlapping live events)
-            if msg.seq > self._expected:
-                # A frame was lost on the way: hold nothing, ask again from the gap.
-                if self._resend_pending_since is None:
-                    self._ask_resend()
-                return
-            self._expected += 1
-            self._deliver(msg)
-            self._release_held()
+            self._on_event(msg)
         elif isinstance(msg, p.Heartbeat):
-            # USB only ever delays a heartbeat: the smallest recent (arrival - board time) is
-            # the best offset; a short window follows the crystals' drift (tens of ppm).
-            self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
-            del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
-            if msg.next_seq > self._expected and self._resend_pending_since is None:
-                self._ask_resend()
-            hello = self.hello
-            if hello is not None:
-                hold = hello.lockout_us + hello.glitch_us + HEARTBEAT_HOLD_MARGIN_US
-                self._promised(msg.t_us - hold, msg.next_seq)
-            if msg.lost > self.lost_edges:
-                n = msg.lost - self.lost_edges
-                self.lost_edges = msg.lost
-                self._status(
-                    "error",
-                    f"{n} button edges were lost on the board (its main loop fell too far "
-                    "behind): a press may be missing.",
-                    f"{n} fronts de boutons perdus sur le boîtier (sa boucle principale a pris "
-                    "trop de retard) : un appui peut manquer.",
-                )
+            self._on_heartbeat(msg)
         elif isinstance(msg, p.Mark):
-            # An answer is a heartbeat too (its arrival ties the clocks), then the promise.
-            self.marks += 1
-            self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
-            del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
-            if msg.next_seq > self._expected and self._resend_pending_since is None:
-                self._ask_resend()
-            self._promised(msg.watermark_us, msg.next_seq)
+            self._on_mark(msg)
         elif isinstance(msg, p.ResendDone):
-            self._resend_pending_since = None
-            if msg.first > self._expected:
-                n = msg.first - self._expected
-                self.lost += n
-                self._expected = msg.first
-                self._status(
-                    "error",
-                    f"{n} button events were lost: the board was away too long to keep them.",
-                    f"{n} événements de boutons perdus : le boîtier est resté absent trop "
-                    "longtemps pour les garder.",
-                )
-                self._release_held()
+            self._on_resend_done(msg)
         elif isinstance(msg, p.Pong):
             waiter = self._pings.get(msg.nonce)
             if waiter is not None:
                 sent, done, box = waiter
                 box.append(time.monotonic() - sent)
                 done.set()
+
+    def _on_event(self, msg: p.Event) -> None:
+        if msg.seq < self._expected:
+            return  # already delivered (a resend overlapping live events)
+        if msg.seq > self._expected:
+            # A frame was lost on the way: hold nothing, ask again from the gap.
+            if self._resend_pending_since is None:
+                self._ask_resend()
+            return
+        self._expected += 1
+        self._deliver(msg)
+        self._release_held()
+
+    def _on_heartbeat(self, msg: p.Heartbeat) -> None:
+        # USB only ever delays a heartbeat: the smallest recent (arrival - board time) is
+        # the best offset; a short window follows the crystals' drift (tens of ppm).
+        self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
+        del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
+        if msg.next_seq > self._expected and self._resend_pending_since is None:
+            self._ask_resend()
+        hello = self.hello
+        if hello is not None:
+            hold = hello.lockout_us + hello.glitch_us + HEARTBEAT_HOLD_MARGIN_US
+            self._promised(msg.t_us - hold, msg.next_seq)
+        if msg.lost > self.lost_edges:
+            n = msg.lost - self.lost_edges
+            self.lost_edges = msg.lost
+            self._status(
+                "error",
+                f"{n} button edges were lost on the board (its main loop fell too far "
+                "behind): a press may be missing.",
+                f"{n} fronts de boutons perdus sur le boîtier (sa boucle principale a pris "
+                "trop de retard) : un appui peut manquer.",
+            )
+
+    def _on_mark(self, msg: p.Mark) -> None:
+        # An answer is a heartbeat too (its arrival ties the clocks), then the promise.
+        self.marks += 1
+        self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
+        del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
+        if msg.next_seq > self._expected and self._resend_pending_since is None:
+            self._ask_resend()
+        self._promised(msg.watermark_us, msg.next_seq)
+
+    def _on_resend_done(self, msg: p.ResendDone) -> None:
+        self._resend_pending_since = None
+        if msg.first > self._expected:
+            n = msg.first - self._expected
+            self.lost += n
+            self._expected = msg.first
+            self._status(
+                "error",
+                f"{n} button events were lost: the board was away too long to keep them.",
+                f"{n} événements de boutons perdus : le boîtier est resté absent trop "
+                "longtemps pour les garder.",
+            )
+            self._release_held()
 
     def _deliver(self, ev: p.Event) -> None:
         assert self._events is not None and self.clock is not None

@@ -140,7 +140,7 @@ class SimSource:
 
     def promise(self) -> Promise:
         """Every press stamped before now, or before the earliest planned press not yet put on
-        the queue, is on it (docs/architecture.md, "Event time"). With virtual stamps no press
+        the queue, is on it (docs/decisions.md, "Event time"). With virtual stamps no press
         has a table-clock stamp to wait for: the promise is the table clock's now."""
         with self._plan_lock:
             now = time.monotonic_ns() if self._real_now is None else self._real_now()
@@ -191,41 +191,54 @@ class SimSource:
     def _run(self, events: queue.Queue[SimItem]) -> None:
         while not self._stop.is_set():
             request = self._requests.get()
-            if request is None:
+            if request is None or not self._play(*request, events):
                 return
-            plan, skip = request
-            if not self._sleep(plan.lead_in_s):
-                return
-            elapsed_us = 0
-            with self._plan_lock:
-                shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
-                if self._real_now is not None:
-                    self._planned = [(t + shift_us) * 1000 for s, t in plan.presses if s not in skip]
-            # A hand lets go 110 ms after it pressed: each release goes out once the presses
-            # stamped before it have, not right behind its own press (the monitor listed a
-            # release at +110 ms before a press at +80 ms).
-            releases: list[tuple[int, int]] = []
-            for seat, t_us in plan.presses:
-                t_us += shift_us
-                offset = t_us - shift_us - plan.t0_us
-                if offset > elapsed_us and not self._sleep((offset - elapsed_us) / 1e6):
-                    return
-                elapsed_us = max(elapsed_us, offset)
-                if seat in skip:
-                    continue
-                while releases and releases[0][0] <= t_us:
-                    let_go, held = heapq.heappop(releases)
-                    events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
-                events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
-                with self._plan_lock:
-                    if t_us * 1000 in self._planned:  # put: no longer holds the watermark back
-                        self._planned.remove(t_us * 1000)
-                heapq.heappush(releases, (t_us + 110_000, seat))
-            while releases:
+
+    def _play(self, plan: SlapPlan, skip: frozenset[int], events: queue.Queue[SimItem]) -> bool:
+        """One slap's presses and releases, then its end; False if asked to stop meanwhile."""
+        if not self._sleep(plan.lead_in_s):
+            return False
+        with self._plan_lock:
+            shift_us = 0 if self._real_now is None else self._real_now() // 1000 - plan.t0_us
+            if self._real_now is not None:
+                self._planned = [(t + shift_us) * 1000 for s, t in plan.presses if s not in skip]
+        elapsed_us = self._press(plan, skip, shift_us, events)
+        if elapsed_us is None:
+            return False
+        if plan.kind == "timeout" and self.speed:
+            remaining = plan.timeout_us - elapsed_us
+            if remaining > 0 and not self._sleep(remaining / 1e6):
+                return False
+        events.put(BurstEnd(plan))
+        return True
+
+    def _press(
+        self, plan: SlapPlan, skip: frozenset[int], shift_us: int, events: queue.Queue[SimItem]
+    ) -> int | None:
+        """The plan's presses at their times, each released 110 ms later; how far into the plan
+        they went, or None if asked to stop meanwhile."""
+        elapsed_us = 0
+        # A hand lets go 110 ms after it pressed: each release goes out once the presses
+        # stamped before it have, not right behind its own press (the monitor listed a
+        # release at +110 ms before a press at +80 ms).
+        releases: list[tuple[int, int]] = []
+        for seat, t_us in plan.presses:
+            t_us += shift_us
+            offset = t_us - shift_us - plan.t0_us
+            if offset > elapsed_us and not self._sleep((offset - elapsed_us) / 1e6):
+                return None
+            elapsed_us = max(elapsed_us, offset)
+            if seat in skip:
+                continue
+            while releases and releases[0][0] <= t_us:
                 let_go, held = heapq.heappop(releases)
                 events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
-            if plan.kind == "timeout" and self.speed:
-                remaining = plan.timeout_us - elapsed_us
-                if remaining > 0 and not self._sleep(remaining / 1e6):
-                    return
-            events.put(BurstEnd(plan))
+            events.put(InputEvent("seat", seat, "press", t_us * 1000, self.clock, "sim"))
+            with self._plan_lock:
+                if t_us * 1000 in self._planned:  # put: no longer holds the watermark back
+                    self._planned.remove(t_us * 1000)
+            heapq.heappush(releases, (t_us + 110_000, seat))
+        while releases:
+            let_go, held = heapq.heappop(releases)
+            events.put(InputEvent("seat", held, "release", let_go * 1000, self.clock, "sim"))
+        return elapsed_us

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from companion.errors import CompanionError, LogError, RuleError
-from companion.games import new_engine
-from companion.games.base import GameEngine
 from companion.table.log import AnyEvent, NewGameBase, Undo, class_test, is_new_game, iter_events
+from companion.table.registry import new_engine
+from companion.table.seam import GameEngine
 
 
 class Fold:

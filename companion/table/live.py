@@ -3,22 +3,23 @@
 An event is checked, then committed to the journal, then applied: a crash at any point leaves a
 journal whose replay is a state the table really saw. The table screen may ``hold`` its commits
 while it handles the presses that arrived together, then ``commit`` them in one transaction
-before anything of them is shown (docs/architecture.md, "Group commit").
+before anything of them is shown (docs/decisions.md, "Group commit").
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections import deque
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.games import new_engine
-from companion.games.base import GameEngine
 from companion.table.fold import Fold
 from companion.table.journal import Journal
 from companion.table.log import AnyEvent, NewGame, check_new_names
+from companion.table.registry import new_engine
+from companion.table.seam import GameEngine
 
 # Crash tests read this to know which events the process saw committed before it was killed.
 _TRACE = os.environ.get("COMPANION_TRACE_COMMITS") == "1"
@@ -67,7 +68,8 @@ class Table:
                 if not table.engine.finished:
                     return table
                 # The hint was stale (killed just before it was written).
-                journal.mark_finished(info.id, True, table.engine.to_json())
+                journal.mark_finished(info.id, True)
+                _sum_up(journal, info.id, table.engine.to_json())
             raise JournalError("there is no unfinished game to resume", "aucune partie en cours à reprendre")
         return cls.load(journal, game_id)
 
@@ -162,4 +164,17 @@ class Table:
     def _mark_finished(self, finished: bool) -> None:
         # The engine has folded exactly the journal's events here: the game's summary is
         # taken from it, not from a replay.
-        self.journal.mark_finished(self.game_id, finished, self.engine.to_json() if finished else None)
+        self.journal.mark_finished(self.game_id, finished)
+        if finished:
+            _sum_up(self.journal, self.game_id, self.engine.to_json())
+
+
+def _sum_up(journal: Journal, game_id: str, state: dict[str, Any]) -> None:
+    """The game's summary into the journal now, after its last commit (and into
+    stats-cache.json): the players' next `history`, `stats`, `games` or `export --csv` finds it
+    ready. ``state`` is the engine's ``to_json()`` after the last committed event, which saves
+    replaying the game. Best effort: a missing summary only costs one replay later."""
+    from companion.table.stats import remember
+
+    with contextlib.suppress(CompanionError, OSError, ValueError):
+        remember(journal, game_id, state)

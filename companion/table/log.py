@@ -262,7 +262,7 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
 def _event_models(game: str | None) -> dict[str, type[Event]]:
     """The events a log of ``game`` may hold; every registered game's when the game is unknown.
     Cached: it is asked once an event, and the registry does not change while we run."""
-    from companion.games import GAMES, load
+    from companion.table.registry import GAMES, load
 
     models = dict(COMMON_EVENTS)
     for name in [game] if game in GAMES else list(GAMES):
@@ -280,7 +280,7 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
     kind = data.get("type")
     model: type[Event] | None
     if kind == "new_game":
-        from companion.games import GAMES, load
+        from companion.table.registry import GAMES, load
 
         name = data.get("game")
         model = load(name).setup if isinstance(name, str) and name in GAMES else None
@@ -296,7 +296,7 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         if model is None:
             # Imported on the way to an error only: an import statement at every event is a
             # few per cent of a long replay.
-            from companion.games import GAMES
+            from companion.table.registry import GAMES
 
             everything = _event_models(None)
             if game in GAMES and isinstance(kind, str) and kind in everything:

@@ -19,12 +19,27 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
-from companion.games.kilo.tally import SlapFact, tally
+
+if TYPE_CHECKING:
+    from companion.table.journal import Summary
 
 ESCAPES_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SlapFact:
+    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last.
+    (Kilo de merde's quick fold, ``games/kilo/tally.py``, makes them; defined here, below the
+    games, with the players' numbers that count them.)"""
+
+    order: tuple[tuple[str, int], ...]
+    losers: tuple[str, ...]
+    margin_us: int | None
+    valid: bool
+    tied: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +82,11 @@ class GameRecord:
 def record_from_payloads(
     game_id: str, created_ns: int, payloads: Iterable[str], state: dict[str, Any] | None = None
 ) -> GameRecord:
-    """Fold one game's stored payloads (JSON text, seq order) into its record. ``state``, the
-    engine's final ``to_json()`` when the caller folded it already, saves the fold."""
+    """Fold one game's stored payloads (JSON text, seq order) into its record: what the game
+    keeps of them (``Game.outcome``). ``state``, the engine's final ``to_json()`` when the caller
+    folded it already, saves the fold."""
+    from companion.table.registry import load
+
     # One decode for the whole game: a thousand games are ninety thousand payloads.
     text = ",".join(payloads)
     rows = json.loads("[" + text + "]")
@@ -76,50 +94,40 @@ def record_from_payloads(
         raise ValueError("the game has no events")
     first = rows[0]
     game = first.get("game", "?")
-    players = tuple(first.get("players", ()))
-    if game == "kilo":
-        t = tally(first, rows[1:], may_undo='"undo"' in text)
-        return GameRecord(
-            game_id,
-            game,
-            created_ns,
-            players,
-            t.finished,
-            t.winners,
-            tuple((p, t.kilos[p]) for p in players),
-            "kilos",
-            t.slaps,
-            tuple((p, t.flushes[p]) for p in players),
-            sheet=_sheet(state),
-        )
-    if state is None:
-        from companion.table.fold import Fold
-        from companion.table.log import event_from_dict
+    folded = [] if state is None else [state]
 
-        fold = Fold()
-        fold.feed(event_from_dict(first, None))
-        for row in rows[1:]:
-            fold.feed(event_from_dict(row, game))
-        assert fold.engine is not None
-        state = fold.engine.to_json()
-    unit = "points"
-    by_player: dict[str, int] = {}
-    for row in state.get("standings", []):
-        value = row.get("kilos", row.get("points", 0))
-        if "kilos" in row:
-            unit = "kilos"
-        by_player[row["player"]] = int(value)
+    def final_state() -> dict[str, Any]:
+        if not folded:
+            folded.append(_fold(rows, game))
+        return folded[0]
+
+    o = load(game).outcome(rows, text, final_state)
     return GameRecord(
         game_id,
         game,
         created_ns,
-        players,
-        bool(state.get("finished")),
-        tuple(state.get("winners") or ()),
-        tuple((p, by_player.get(p, 0)) for p in players),
-        unit,
-        sheet=_sheet(state),
+        tuple(first.get("players", ())),
+        o.finished,
+        o.winners,
+        o.scores,
+        o.unit,
+        o.slaps,
+        o.flushes,
+        sheet=_sheet(folded[0] if folded else None),
     )
+
+
+def _fold(rows: list[dict[str, Any]], game: str) -> dict[str, Any]:
+    """The engine's ``to_json()`` after a game's decoded events."""
+    from companion.table.fold import Fold
+    from companion.table.log import event_from_dict
+
+    fold = Fold()
+    fold.feed(event_from_dict(rows[0], None))
+    for row in rows[1:]:
+        fold.feed(event_from_dict(row, game))
+    assert fold.engine is not None
+    return fold.engine.to_json()
 
 
 _SHEET_KEYS = ("game", "players", "history", "standings", "winners", "finished")
@@ -238,110 +246,140 @@ def records(
     # Before anything is read: what is read next is at least as new as this.
     fingerprint = journal.fingerprint()
     cache = _Cache(cache_dir)
-    rows = cache.part("rows")
-    slap_rows = cache.part("slaps") if slaps else {}
-    sheet_rows = cache.part("sheets") if sheets else {}
-    out: list[GameRecord] = []
-    new: dict[str, GameRecord] = {}
-    raw: dict[str, tuple[Any, ...]] = {}  # summaries' texts, into the cache as they are
-    replayed: list[GameRecord] = []
     listed = journal.games(counted=False) if infos is None else infos
     tallies: dict[str, tuple[int, int]] | None = {} if verify else None
-    sums = journal_digests(journal, tallies) if verify else {}
-    if fingerprint is not None and fingerprint == cache.journal and not verify:
-        # The files are as when the cache was written: its counts are the journal's.
-        tallies = {}
-        for info in listed:
-            hit = rows.get(info.id)
-            if type(hit) is not list or len(hit) != 5:
-                tallies = None  # a game the cache does not hold (one that does not fold): count
-                break
-            tallies[info.id] = (hit[0], hit[4])
+    sums = journal_digests(journal, tallies) if verify else None
     if tallies is None:
-        tallies = journal.tallies()
-    summaries: dict[str, list[Any]] | None = None  # read at the first game the cache misses
+        # The files as when the cache was written: its counts are the journal's.
+        unchanged = fingerprint is not None and fingerprint == cache.journal
+        tallies = _counts(journal, listed, cache.part("rows")) if unchanged else journal.tallies()
     with contextlib.ExitStack() as folding:
-        slowed = False
-        for info in listed:
-            count, size = tallies.get(info.id, (0, 0))
-            hit = rows.get(info.id)
-            record = None
-            if (
-                type(hit) is list
-                and len(hit) == 5
-                and hit[0] == count
-                and hit[1] == info.created_ns
-                and hit[4] == size
-                and (not verify or hit[3] == sums.get(info.id))
-            ):
-                if not full:
-                    record = GameRecord(
-                        info.id,
-                        info.game,
-                        info.created_ns,
-                        info.players,
-                        info.finished,
-                        (),
-                        (),
-                        "",
-                        events=count,
-                    )
-                else:
-                    try:
-                        record = _from_cache(
-                            info.id,
-                            info.created_ns,
-                            hit[2],
-                            slap_rows[info.id] if slaps else [],
-                            sheet_rows.get(info.id) if sheets else {},
-                            count,
-                            info.players,
-                        )
-                    except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
-                        record = None
-            if record is None:
-                if summaries is None:
-                    summaries = journal.summaries(SUMMARY_VERSION)
-                found = _from_summary(
-                    info,
-                    summaries.get(info.id, ()),
-                    count,
-                    size,
-                    sums if verify else None,
-                    full=full,
-                    slaps=slaps,
-                    sheets=sheets,
-                )
-                if found is not None:
-                    record, raw[info.id] = found
-            if record is None:
-                if not slowed:
-                    # The first fold: the collector slowed while folding (a third less time over
-                    # a journal copied from elsewhere); imported here, the cached path needs none.
-                    from companion.table.fold import few_collections
-
-                    folding.enter_context(few_collections())
-                    slowed = True
-                record = _read(journal, info)
-                if record.error is None:
-                    new[info.id] = record
-                    replayed.append(record)
-                    # Appended below: the journal's files are no longer as ``fingerprint`` saw.
-                    fingerprint = None
-                else:
-                    # Never cached, and its old row (if any) stays in the cache: the next look
-                    # must count, or it would find that row true again.
-                    fingerprint = None
-                    if record.events != count:
-                        record = dataclasses.replace(record, events=count)
-            out.append(record)
-    if replayed:
-        _store(journal, replayed)
-    gone = set(rows) - {info.id for info in listed} if whole else set()
-    if cache_dir is not None and (new or raw or gone or (whole and fingerprint != cache.journal)):
+        look = _Look(journal, cache, tallies, sums, folding, slaps=slaps, sheets=sheets, full=full)
+        out = [look.record(info) for info in listed]
+    if look.replayed:
+        _store(journal, look.replayed)
+    if look.folded:
+        # Appended to (or a game that does not fold, whose old cache row must not be found true
+        # again): the journal's files are no longer as ``fingerprint`` saw.
+        fingerprint = None
+    gone = set(cache.part("rows")) - {info.id for info in listed} if whole else set()
+    if cache_dir is not None and (look.new or look.raw or gone or (whole and fingerprint != cache.journal)):
         # The fingerprint only when every game was listed: the cache then holds them all.
-        cache.update(listed, new, gone, fingerprint if whole else cache.journal, raw)
+        cache.update(listed, look.new, gone, fingerprint if whole else cache.journal, look.raw)
     return out
+
+
+def _counts(journal: Any, listed: list[Any], rows: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """Every game's (events, bytes) as the cache's rows hold them, when the journal's files are
+    as the cache saw them; counted in the journal if a game is missing (one that does not fold)."""
+    tallies: dict[str, tuple[int, int]] = {}
+    for info in listed:
+        hit = rows.get(info.id)
+        if type(hit) is not list or len(hit) != 5:
+            return dict(journal.tallies())
+        tallies[info.id] = (hit[0], hit[4])
+    return tallies
+
+
+class _Look:
+    """One listing's way to each game's record: the cache, else the journal's summary, else a
+    replay; what it found on the way (``new``, ``raw``, ``replayed``, ``folded``) goes back to
+    the cache and the journal once every game is read."""
+
+    def __init__(
+        self,
+        journal: Any,
+        cache: _Cache,
+        tallies: dict[str, tuple[int, int]],
+        sums: dict[str, str] | None,
+        folding: contextlib.ExitStack,
+        *,
+        slaps: bool,
+        sheets: bool,
+        full: bool,
+    ) -> None:
+        self.journal = journal
+        self.tallies = tallies
+        self.sums = sums  # every game's digest (``verify``), else None
+        self.folding = folding
+        self.slaps, self.sheets, self.full = slaps, sheets, full
+        self.rows = cache.part("rows")
+        self.slap_rows = cache.part("slaps") if slaps else {}
+        self.sheet_rows = cache.part("sheets") if sheets else {}
+        self.summaries: dict[str, list[Any]] | None = None  # read at the first game the cache misses
+        self.new: dict[str, GameRecord] = {}
+        self.raw: dict[str, tuple[Any, ...]] = {}  # summaries' texts, into the cache as they are
+        self.replayed: list[GameRecord] = []
+        self.folded = False
+
+    def record(self, info: Any) -> GameRecord:
+        count, size = self.tallies.get(info.id, (0, 0))
+        record = self._cached(info, count, size) or self._summed(info, count, size)
+        return record if record is not None else self._replay(info, count)
+
+    def _cached(self, info: Any, count: int, size: int) -> GameRecord | None:
+        hit = self.rows.get(info.id)
+        if not (
+            type(hit) is list
+            and len(hit) == 5
+            and hit[0] == count
+            and hit[1] == info.created_ns
+            and hit[4] == size
+            and (self.sums is None or hit[3] == self.sums.get(info.id))
+        ):
+            return None
+        if not self.full:
+            return GameRecord(
+                info.id, info.game, info.created_ns, info.players, info.finished, (), (), "", events=count
+            )
+        try:
+            return _from_cache(
+                info.id,
+                info.created_ns,
+                hit[2],
+                self.slap_rows[info.id] if self.slaps else [],
+                self.sheet_rows.get(info.id) if self.sheets else {},
+                count,
+                info.players,
+            )
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+            return None
+
+    def _summed(self, info: Any, count: int, size: int) -> GameRecord | None:
+        if self.summaries is None:
+            self.summaries = self.journal.summaries(SUMMARY_VERSION)
+        found = _from_summary(
+            info,
+            self.summaries.get(info.id, ()),
+            count,
+            size,
+            self.sums,
+            full=self.full,
+            slaps=self.slaps,
+            sheets=self.sheets,
+        )
+        if found is None:
+            return None
+        record, self.raw[info.id] = found
+        return record
+
+    def _replay(self, info: Any, count: int) -> GameRecord:
+        if not self.folded:
+            # The first fold: the collector slowed while folding (a third less time over a
+            # journal copied from elsewhere); imported here, the cached path needs none.
+            from companion.table.fold import few_collections
+
+            self.folding.enter_context(few_collections())
+        self.folded = True
+        record = _read(self.journal, info)
+        if record.error is None:
+            self.new[info.id] = record
+            self.replayed.append(record)
+        elif record.events != count:
+            # Never cached, and its old row (if any) stays in the cache: the next look must
+            # count, or it would find that row true again.
+            record = dataclasses.replace(record, events=count)
+        return record
 
 
 # Raise it when GameRecord or a game's fold changes: older summaries are then ignored, and each
@@ -365,7 +403,9 @@ def _from_summary(
     parts asked for are decoded (``full=False``: none; the listing shows no result): a text
     left undecoded goes to the cache as it is, where a damaged one makes its line unreadable,
     so ignored, and the game is read from here again."""
-    for events, size, fingerprint, row, slap_text, sheet_text in stored:
+    for summary in stored:
+        events, size, fingerprint = summary.events, summary.bytes, summary.digest
+        row, slap_text, sheet_text = summary.record, summary.slaps, summary.sheet
         if events != count or size != size_now:
             continue
         if sums is not None and fingerprint != sums.get(info.id):
@@ -391,11 +431,13 @@ def _from_summary(
     return None
 
 
-def _summary_row(r: GameRecord) -> tuple[str, int, int, int, str, str, str, str]:
+def _summary_row(r: GameRecord) -> Summary:
+    from companion.table.journal import Summary
+
     def text(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-    return (
+    return Summary(
         r.id,
         r.events,
         SUMMARY_VERSION,
@@ -706,20 +748,23 @@ def player_stats(games: Iterable[GameRecord], finished_only: bool = True) -> dic
             counts = s.by_game.setdefault(g.game, [0, 0])
             counts[0] += 1
             counts[1] += won
-        if g.game != "kilo":
-            continue
-        seated = set(g.players)
-        for p, kilos in g.scores:
-            if p in seated:
-                out[p].kilo_games += 1
-                out[p].kilos += kilos
-        for p, n in g.flushes:
-            if p in seated:
-                out[p].flushes += n
-        for slap in g.slaps:
-            if seated.issuperset(p for p, _ in slap.order) and seated.issuperset(slap.losers):
-                _add_slap(out, slap)
+        if g.game == "kilo":
+            _add_kilo_game(out, g)
     return out
+
+
+def _add_kilo_game(out: dict[str, PlayerStats], g: GameRecord) -> None:
+    seated = set(g.players)
+    for p, kilos in g.scores:
+        if p in seated:
+            out[p].kilo_games += 1
+            out[p].kilos += kilos
+    for p, n in g.flushes:
+        if p in seated:
+            out[p].flushes += n
+    for slap in g.slaps:
+        if seated.issuperset(p for p, _ in slap.order) and seated.issuperset(slap.losers):
+            _add_slap(out, slap)
 
 
 def _add_slap(out: dict[str, PlayerStats], slap: SlapFact) -> None:

@@ -52,77 +52,104 @@ def simulate(
 ) -> list[Result]:
     """``presses`` touches spread over ``seats`` phones; every message delayed uniformly in
     ``delay_ms`` each way (a loopback proxy's job, done here in simulated time)."""
-    rng = random.Random(seed)
-    now = 0
-    pairings = Pairings()
-    game = pairings.for_game("g1", seats)
-    sessions: list[PadSession] = []
-    phones: list[_Phone] = []
+    sim = _Sim(random.Random(seed), seats, delay_ms, step_ns)
     for s in range(seats):
-        sessions.append(PadSession(Grant("g1", "seat", s), game, lambda: now))
-        phones.append(
-            _Phone(s, rng.randrange(10**9, 10**12), rng.uniform(-80, 80), rng.uniform(0, 20), step_ns)
-        )
-    # (time, order, kind, seat, payload)
-    queue: list[tuple[int, int, str, int, object]] = []
-    order = 0
-
-    def at(t: int, kind: str, seat: int, payload: object) -> None:
-        nonlocal order
-        order += 1
-        heapq.heappush(queue, (t, order, kind, seat, payload))
-
-    # A WebSocket is one TCP stream each way: a message delayed never overtakes the one before.
-    last_arrival: dict[tuple[int, str], int] = {}
-
-    def delay(seat: int, way: str) -> int:
-        arrive = max(now + int(rng.uniform(*delay_ms) * 1e6), last_arrival.get((seat, way), 0))
-        last_arrival[(seat, way)] = arrive
-        return arrive - now
-
-    for s in range(seats):
-        at(rng.randrange(PING_EVERY_NS), "tick", s, None)
+        sim.at(sim.rng.randrange(PING_EVERY_NS), "tick", s, None)
     # Presses begin once a phone has been paired a few seconds, as at a real table.
     t = 5_000_000_000
     for i in range(presses):
-        t += int(rng.expovariate(1 / (press_every_ms * 1e6)))
-        at(t, "touch", rng.randrange(seats), i + 1)
-    end = t + 1_000_000_000
-    results: list[Result] = []
-    numbers = [0] * seats
-    hello_sent = [False] * seats
-    while queue:
-        now, _, kind, seat, payload = heapq.heappop(queue)
-        session = sessions[seat]
-        if kind == "tick":  # the table pings; the ping reaches the phone later
-            if not hello_sent[seat]:
-                hello_sent[seat] = True
-                session.receive(json.dumps({"t": "hello", "step_us": phones[seat].step_ns / 1e3}))
-            text = session.ping()
-            at(now + delay(seat, "out"), "ping@phone", seat, text)
-            if now < end:
-                at(now + PING_EVERY_NS, "tick", seat, None)
-        elif kind == "ping@phone":
-            ident = json.loads(str(payload))["id"]
-            pong = json.dumps({"t": "pong", "id": ident, "p": phones[seat].read(now)})
-            at(now + delay(seat, "in"), "to_table", seat, pong)
-        elif kind == "touch":
-            numbers[seat] += 1
-            msg = json.dumps({"t": "press", "n": numbers[seat], "p": phones[seat].read(now), "g": "g1"})
-            at(now + delay(seat, "in"), "to_table", seat, (msg, now))
-            at(now + 80_000_000, "lift", seat, numbers[seat])
-        elif kind == "lift":  # the finger leaves the pad 80 ms later
-            release = json.dumps({"t": "release", "n": payload, "p": phones[seat].read(now)})
-            at(now + delay(seat, "in"), "to_table", seat, (release, None))
-        elif kind == "to_table":
-            if isinstance(payload, tuple):
-                text, true_ns = payload
-                out = session.receive(text)
-                if out.press is not None and out.press.edge == "press" and true_ns is not None:
-                    results.append(Result(seat, true_ns, out.press.t_ns, out.press.clock.resolution_ns))
-            else:
-                session.receive(str(payload))
-    return results
+        t += int(sim.rng.expovariate(1 / (press_every_ms * 1e6)))
+        sim.at(t, "touch", sim.rng.randrange(seats), i + 1)
+    sim.end = t + 1_000_000_000
+    return sim.run()
+
+
+class _Sim:
+    """The simulated room: the phones, the table's sessions, and what is on its way, by time."""
+
+    def __init__(self, rng: random.Random, seats: int, delay_ms: tuple[float, float], step_ns: int) -> None:
+        self.rng = rng
+        self.now = 0
+        self.end = 0
+        self.delay_ms = delay_ms
+        game = Pairings().for_game("g1", seats)
+        self.sessions: list[PadSession] = []
+        self.phones: list[_Phone] = []
+        for s in range(seats):
+            self.sessions.append(PadSession(Grant("g1", "seat", s), game, lambda: self.now))
+            self.phones.append(
+                _Phone(s, rng.randrange(10**9, 10**12), rng.uniform(-80, 80), rng.uniform(0, 20), step_ns)
+            )
+        # (time, order, kind, seat, payload)
+        self.queue: list[tuple[int, int, str, int, object]] = []
+        self.order = 0
+        # A WebSocket is one TCP stream each way: a message delayed never overtakes the one before.
+        self.last_arrival: dict[tuple[int, str], int] = {}
+        self.results: list[Result] = []
+        self.numbers = [0] * seats
+        self.hello_sent = [False] * seats
+
+    def at(self, t: int, kind: str, seat: int, payload: object) -> None:
+        self.order += 1
+        heapq.heappush(self.queue, (t, self.order, kind, seat, payload))
+
+    def delay(self, seat: int, way: str) -> int:
+        arrive = max(
+            self.now + int(self.rng.uniform(*self.delay_ms) * 1e6), self.last_arrival.get((seat, way), 0)
+        )
+        self.last_arrival[(seat, way)] = arrive
+        return arrive - self.now
+
+    def run(self) -> list[Result]:
+        steps = {
+            "tick": self.tick,
+            "ping@phone": self.ping_at_phone,
+            "touch": self.touch,
+            "lift": self.lift,
+            "to_table": self.to_table,
+        }
+        while self.queue:
+            self.now, _, kind, seat, payload = heapq.heappop(self.queue)
+            steps[kind](seat, payload)
+        return self.results
+
+    def tick(self, seat: int, _: object) -> None:
+        """The table pings; the ping reaches the phone later."""
+        session = self.sessions[seat]
+        if not self.hello_sent[seat]:
+            self.hello_sent[seat] = True
+            session.receive(json.dumps({"t": "hello", "step_us": self.phones[seat].step_ns / 1e3}))
+        text = session.ping()
+        self.at(self.now + self.delay(seat, "out"), "ping@phone", seat, text)
+        if self.now < self.end:
+            self.at(self.now + PING_EVERY_NS, "tick", seat, None)
+
+    def ping_at_phone(self, seat: int, payload: object) -> None:
+        ident = json.loads(str(payload))["id"]
+        pong = json.dumps({"t": "pong", "id": ident, "p": self.phones[seat].read(self.now)})
+        self.at(self.now + self.delay(seat, "in"), "to_table", seat, pong)
+
+    def touch(self, seat: int, _: object) -> None:
+        self.numbers[seat] += 1
+        n = self.numbers[seat]
+        msg = json.dumps({"t": "press", "n": n, "p": self.phones[seat].read(self.now), "g": "g1"})
+        self.at(self.now + self.delay(seat, "in"), "to_table", seat, (msg, self.now))
+        self.at(self.now + 80_000_000, "lift", seat, n)
+
+    def lift(self, seat: int, payload: object) -> None:
+        """The finger leaves the pad 80 ms later."""
+        release = json.dumps({"t": "release", "n": payload, "p": self.phones[seat].read(self.now)})
+        self.at(self.now + self.delay(seat, "in"), "to_table", seat, (release, None))
+
+    def to_table(self, seat: int, payload: object) -> None:
+        session = self.sessions[seat]
+        if not isinstance(payload, tuple):
+            session.receive(str(payload))
+            return
+        text, true_ns = payload
+        out = session.receive(text)
+        if out.press is not None and out.press.edge == "press" and true_ns is not None:
+            self.results.append(Result(seat, true_ns, out.press.t_ns, out.press.clock.resolution_ns))
 
 
 def within(results: list[Result]) -> float:

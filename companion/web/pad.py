@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.i18n import french_typography
 from companion.inputs.base import Clock, InputEvent
 from companion.web.clockmap import PhoneClock, Ping
 from companion.web.pairing import GamePairing, Grant
@@ -183,7 +184,9 @@ class PadSession:
 
     def _refuse(self, n: int | None, fr: str, en: str) -> Outcome:
         self.strikes += 1
-        return Outcome(answer=Refusal(n, fr, en).text(), close=self.strikes >= STRIKES)
+        # The phone shows the French as it comes: with its narrow no-break spaces (before : ;
+        # inside « »), as every other French text of the table.
+        return Outcome(answer=Refusal(n, french_typography(fr), en).text(), close=self.strikes >= STRIKES)
 
     def receive(self, text: str | bytes) -> Outcome:
         """One message from the phone; never raises, whatever it holds."""

@@ -1,8 +1,8 @@
 """The scorer's phone: an entry is parsed as a table-log event here, then handed to the table's
 loop, which checks and journals it exactly as if it had been entered on the table's screen.
 
-Only the scorer's events are accepted (a Cinq Rois round's end, a Kilo draw): presses come from
-the pads, and starting or undoing is the table's.
+Only the scorer's events are accepted (each game names its own: ``Game.scorer_events``): presses
+come from the pads, and starting or undoing is the table's.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import threading
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.games import load
+from companion.games.base import GameEngine
 from companion.table.log import AnyEvent, parse_event
-
-SCORER_EVENTS = {"kilo": ("draw",), "cinq-rois": ("round_end",)}
 
 
 class EntryError(CompanionError, ValueError):
@@ -26,7 +26,7 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     if page is None:
         raise EntryError("The table has no game yet.", "La table n'a pas encore de partie.")
     game = str(page["game"])
-    allowed = SCORER_EVENTS.get(game, ())
+    allowed = load(game).scorer_events
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -50,42 +50,14 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
         ) from None
 
 
-def as_on_the_screen(event: AnyEvent, engine: Any) -> tuple[AnyEvent | None, tuple[str, str] | None]:
-    """A Cinq Rois round of cards left or whole hands, entered card by card as the table screen
-    does (``RoundEntry``): the same refusal on the card that makes the mistake, the same
-    "not complete" sentence, and the same event (cards written as the screen writes them, in
-    seating order). Anything else is returned as it came. (event, None) or (None, (fr, en))."""
-    from companion.cards import parse_card
-    from companion.games.cinq_rois.entry import Mode, RoundEntry
-    from companion.games.cinq_rois.events import RoundEnd
-    from companion.games.cinq_rois.solver import cards_in_round
-
-    if not isinstance(event, RoundEnd) or getattr(engine, "game", None) != "cinq-rois":
-        return event, None
-    players = tuple(engine.players)
-    mode: Mode = "hands" if event.hands is not None else "left"
-    given = event.hands if event.hands is not None else event.left
-    if given is None or event.out not in players:
-        return event, None  # points, or an unknown player: the engine's own sentence
-    for name in given:
-        if name not in players:
-            return None, (f"Joueur inconnu : {name}.", f"Unknown player: {name}.")
-    entry = RoundEntry(engine.round, players, cards_in_round(min(engine.round, 11)), mode=mode)
-    entry.go_out(players.index(event.out))
-    for seat, name in enumerate(players):
-        entry.select(seat)
-        for card in given.get(name, []):
-            reason = entry.card_reason(str(card))
-            if reason is not None:
-                return None, reason
-            entry.cards.setdefault(name, []).append(str(parse_card(str(card))))  # as the screen writes it
-        if name in given:
-            entry.visited.add(name)  # its cards left confirmed, even none (the screen's Enter)
-    return entry.event()
+def as_on_the_screen(event: AnyEvent, engine: GameEngine) -> tuple[AnyEvent | None, tuple[str, str] | None]:
+    """The event entered as the table screen enters it (``Game.scorer_entry``): (the event,
+    None), or (None, the screen's (fr, en) refusal)."""
+    return load(engine.game).scorer_entry(event, engine)
 
 
 def stamp_of(body: bytes, asked: tuple[int, int] | None, arrived_ns: int) -> tuple[int, int | None]:
-    """A scorer's write is a decision (docs/architecture.md, "Event time"): the table-clock
+    """A scorer's write is a decision (docs/decisions.md, "Event time"): the table-clock
     instant it was made, and how well it is known (None: not known better than its arrival).
 
     The page sends ``p``, its clock when the scorer sent the entry, and ``sync``: ``{"id": n,

@@ -24,22 +24,22 @@ from typing import Any
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.display.theme import seat_color
+from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
-from companion.web.config import WebConfig
+from companion.web.assets import FONTS, STATIC, theme_css
 from companion.web.feed import Feed
+from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
 
 log = logging.getLogger("companion.web")
-STATIC = Path(__file__).parent / "static"
 SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
 # The journal wakes the feed at each commit (``watch``); this slow look is only a safety net (a
 # game resumed without a commit, a journal not watched). Idle, the server sleeps: a wake-up
@@ -54,161 +54,10 @@ MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
 QUIET_SLACK_NS = 50_000_000
 ASK_GAP_NS = 5_000_000  # between two questions to a pad that fell short (``_follow``)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
-# Limits on what a connection may hold before it is anyone's (docs/phones.md, "Security"):
-# enforced in ``guarded``'s protocol, whichever of uvicorn's parsers runs.
-MAX_HEAD = 16 * 1024  # bytes of a request's head (an honest phone's is under 2 KB)
-HEAD_TIMEOUT_S = 10.0  # to send a whole head, from the connection or the last answer
-MAX_OPEN_PER_ADDRESS = 64  # connections of one address not yet a pad's socket
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
-HEADERS = [
-    (b"content-security-policy", CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    # Tokens are in the pages' addresses: never hand them to another site.
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"cache-control", b"no-store"),
-]
-
-
-class Hardened:
-    """Security headers on every answer; a body larger than the cap refused before it is read."""
-
-    def __init__(
-        self,
-        app: ASGIApp,
-        max_body: int,
-        public_host: str | None = None,
-        shut_out: Callable[[str], bool] | None = None,
-    ) -> None:
-        self.app = app
-        self.max_body = max_body
-        self.public_host = public_host
-        self.shut_out = shut_out
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        client = scope.get("client")
-        if self.shut_out is not None and client and scope["type"] == "http" and self.shut_out(str(client[0])):
-            # An address that spent its refusals, on a connection kept alive or pipelined (its
-            # head read before the last answer was out): told once, and the connection closed.
-            await PlainTextResponse(
-                "Trop de codes inconnus : réessayez dans une seconde. "
-                "Too many unknown codes: try again in a second.",
-                status_code=429,
-                headers={"connection": "close"},
-            )(scope, receive, send)
-            return
-        if scope["type"] in ("http", "websocket") and not table_host(scope, self.public_host):
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 4403})  # its handshake: a 403
-            else:
-                await _plain(
-                    421,
-                    "Adresse inconnue de la table : ouvrez le code de son écran. "
-                    "Not the table's address: open the code on its screen.",
-                )(scope, receive, send)
-            return
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and (not value.isdigit() or int(value) > self.max_body):
-                await _plain(413, "Requête trop grande. Request too large.")(scope, receive, send)
-                return
-
-        async def send_hardened(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], *HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, send_hardened)
-
-
 # What a viewer's queue holds when the server stops (a page is a JSON object, never empty)...
 _END = ""
 # ...and when the game changed: the stream looks whether its code is still the game's.
 _LOOK = "?"
-
-
-def _plain(status: int, text: str) -> Response:
-    return PlainTextResponse(text, status_code=status)
-
-
-def same_origin(headers: Any) -> bool:
-    """A write or a WebSocket only from the table's own pages: the Origin names this host."""
-    origin = headers.get("origin")
-    host = headers.get("host")
-    if not origin or not host:
-        return False
-    return origin in (f"http://{host}", f"https://{host}")
-
-
-def _fonts() -> dict[str, Path]:
-    from fontpkg_atkinson_hyperlegible import ROOT
-
-    return {f.name: f for f in (Path(ROOT) / "files").glob("AtkinsonHyperlegible-*.ttf")}
-
-
-# The table's typeface (companion/display/typeface.py), served from the package the table draws
-# with: the pages work without internet and read as the table's screen does.
-FONTS = _fonts()
-
-
-def theme_css() -> str:
-    """The table's colour roles (companion/display/theme.py) as CSS variables, and its typeface:
-    the pages share the screen's meaning of each colour (a red is who draws, never a seat)."""
-    from companion.display import theme
-
-    def hexa(c: tuple[int, int, int]) -> str:
-        return f"#{c[0]:02x}{c[1]:02x}{c[2]:02x}"
-
-    roles = {
-        "bg": theme.BG,
-        "panel": theme.PANEL,
-        "panel-hi": theme.PANEL_HI,
-        "fg": theme.FG,
-        "muted": theme.MUTED,
-        "disabled": theme.DISABLED,
-        "accent": theme.ACCENT,
-        "good": theme.GOOD,
-        "bad": theme.BAD,
-        "warn": theme.WARN,
-    }
-    faces = "".join(
-        f'@font-face {{ font-family: "Atkinson Hyperlegible"; src: url("/font/{name}") format("truetype"); '
-        f"font-weight: {'bold' if 'Bold' in name else 'normal'}; "
-        f"font-style: {'italic' if 'Italic' in name else 'normal'}; font-display: swap; }}\n"
-        for name in sorted(FONTS)
-    )
-    variables = " ".join(f"--{role}: {hexa(colour)};" for role, colour in roles.items())
-    return f"/* Generated from companion/display/theme.py. */\n{faces}:root {{ {variables} }}\n"
-
-
-def table_host(scope: Scope, public_host: str | None) -> bool:
-    """Whether a request's Host names the table: an IP address (a phone follows a code, which
-    holds one), ``localhost``, or the configured ``public_host``. A name that is none of these
-    is how a DNS rebinding reaches the table: a page of evil.example whose name now points here
-    sends its own Host, and an Origin that matches it (``same_origin`` alone lets it through)."""
-    import ipaddress
-
-    host = ""
-    for name, value in scope.get("headers", ()):
-        if name == b"host":
-            host = value.decode("latin-1").strip().lower()
-            break
-    if not host:
-        return False
-    name = host[1 : host.find("]")] if host.startswith("[") else host.rsplit(":", 1)[0]
-    if name in ("localhost", (public_host or "").lower()):
-        return True
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
 
 
 class _Server(uvicorn.Server):
@@ -240,6 +89,12 @@ class _Server(uvicorn.Server):
                 loop.call_soon_threadsafe(wake.set)
 
 
+def seat_hex(seat: int) -> str:
+    """A seat's colour on the table's screen, as CSS writes it."""
+    r, g, b = seat_color(seat)[:3]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
 class WebServer:
     """The server and what it knows: the pairings, the pads connected, the viewers listening."""
 
@@ -254,7 +109,7 @@ class WebServer:
         now_ns: Callable[[], int] = time.monotonic_ns,
     ) -> None:
         self.config = config
-        self.feed = Feed(data_dir)
+        self.feed = Feed(data_dir, seat_hex)
         self.current_game = current_game
         self.now_ns = now_ns
         self.pairings = Pairings(data_dir)
@@ -643,7 +498,7 @@ class WebServer:
         """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
         path = FONTS.get(request.path_params["name"])
         if path is None:
-            return _plain(404, "Police inconnue. Unknown font.")
+            return plain(404, "Police inconnue. Unknown font.")
         return FileResponse(path, media_type="font/ttf")
 
     async def home(self, request: Request) -> Response:
@@ -652,7 +507,7 @@ class WebServer:
     async def standings_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return _plain(
+            return plain(
                 404,
                 "Code inconnu : scannez celui de l'écran de la table. "
                 "Unknown code: scan the one on the table's screen.",
@@ -662,15 +517,15 @@ class WebServer:
     async def standings_now(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return _plain(404, "Unknown code.")
+            return plain(404, "Unknown code.")
         return JSONResponse(self.feed.page)
 
     async def standings_events(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return _plain(404, "Unknown code.")
+            return plain(404, "Unknown code.")
         if len(self._viewers) >= self.config.max_viewers:
-            return _plain(503, "Trop de téléphones regardent déjà. Too many viewers already.")
+            return plain(503, "Trop de téléphones regardent déjà. Too many viewers already.")
         from starlette.responses import StreamingResponse
 
         q: asyncio.Queue[str] = asyncio.Queue(maxsize=2)
@@ -703,7 +558,7 @@ class WebServer:
     async def pad_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "seat":
-            return _plain(
+            return plain(
                 404,
                 "Ce bouton n'est plus valable : scannez le code de votre place sur "
                 "l'écran de la table. This button is no longer valid: scan your seat's "
@@ -714,13 +569,13 @@ class WebServer:
     async def score_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "scorer":
-            return _plain(404, "Code de marqueur inconnu. Unknown scorer code.")
+            return plain(404, "Code de marqueur inconnu. Unknown scorer code.")
         return FileResponse(STATIC / "score.html")
 
     async def score_state(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "scorer":
-            return _plain(404, "Unknown scorer code.")
+            return plain(404, "Unknown scorer code.")
         return JSONResponse(self.feed.page)
 
     async def score_clock(self, request: Request) -> Response:
@@ -730,9 +585,9 @@ class WebServer:
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
-            return _plain(403, "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.")
+            return plain(403, "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.")
         if not same_origin(request.headers):
-            return _plain(
+            return plain(
                 403,
                 "Refusé : la question ne vient pas de la page du marqueur. "
                 "Refused: the question does not come from the scorer's page.",
@@ -813,6 +668,19 @@ class WebServer:
         assert pairing is not None
         await ws.accept()
         session = PadSession(grant, pairing, self.now_ns)
+        await self._seat_pad(ws, session)
+        pinger = asyncio.create_task(self._ping(ws, session, token))
+        try:
+            await self._pad_messages(ws, session)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            pinger.cancel()
+            self._pad_left(session)
+
+    async def _seat_pad(self, ws: WebSocket, session: PadSession) -> None:
+        """The pad becomes its seat's (the newest wins), is told which, and the table too."""
+        grant = session.grant
         seat = grant.seat
         old = self._pad_ws.get(seat)
         self.pads[seat] = session
@@ -842,47 +710,45 @@ class WebServer:
                 t("scr.web.paired", "fr", seat=seat + 1),
             )
         )
-        pinger = asyncio.create_task(self._ping(ws, session, token))
-        try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if grant.game_id != self.current_game():
-                    # Looked at on every message, not at the next ping: a press of the last game
-                    # made just after the new one began is refused, never journaled in it.
-                    await ws.close(code=4401)
-                    break
-                text = message.get("text")
-                data = text if text is not None else message.get("bytes") or b""
-                outcome = session.receive(data)
-                if outcome.press is not None:
-                    self._put(outcome.press)
-                # Only now: the promise covers a press once it is on the table's queue.
-                session.publish(outcome.mark_ns)
-                if outcome.mark_ns is not None:
-                    self._follow(session)
-                if outcome.answer is not None:
-                    await ws.send_text(outcome.answer)
-                if outcome.close:
-                    await ws.close(code=4400)
-                    break
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            pinger.cancel()
-            if self.pads.get(seat) is session:
-                del self.pads[seat]
-                del self._pad_ws[seat]
-                self._put(
-                    SourceStatus(
-                        "web",
-                        "info",
-                        seat,
-                        t("scr.web.left", "en", seat=seat + 1),
-                        t("scr.web.left", "fr", seat=seat + 1),
-                    )
+
+    async def _pad_messages(self, ws: WebSocket, session: PadSession) -> None:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if session.grant.game_id != self.current_game():
+                # Looked at on every message, not at the next ping: a press of the last game
+                # made just after the new one began is refused, never journaled in it.
+                await ws.close(code=4401)
+                return
+            text = message.get("text")
+            outcome = session.receive(text if text is not None else message.get("bytes") or b"")
+            if outcome.press is not None:
+                self._put(outcome.press)
+            # Only now: the promise covers a press once it is on the table's queue.
+            session.publish(outcome.mark_ns)
+            if outcome.mark_ns is not None:
+                self._follow(session)
+            if outcome.answer is not None:
+                await ws.send_text(outcome.answer)
+            if outcome.close:
+                await ws.close(code=4400)
+                return
+
+    def _pad_left(self, session: PadSession) -> None:
+        seat = session.grant.seat
+        if self.pads.get(seat) is session:
+            del self.pads[seat]
+            del self._pad_ws[seat]
+            self._put(
+                SourceStatus(
+                    "web",
+                    "info",
+                    seat,
+                    t("scr.web.left", "en", seat=seat + 1),
+                    t("scr.web.left", "fr", seat=seat + 1),
                 )
+            )
 
     async def _ping(self, ws: WebSocket, session: PadSession, token: str) -> None:
         n = 0
@@ -972,134 +838,6 @@ class WebServer:
             self._server.wake()
         if self._thread is not None:
             self._thread.join(5)
-
-
-REFUSED_UPGRADE = b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
-HEAD_TOO_LARGE = (
-    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
-)
-
-
-def guarded(web: WebServer) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol (httptools' C parser when installed, else h11), closing a
-    connection from a shut-out address as it is made: no parsing, no task, no answer."""
-    from uvicorn.protocols.http.h11_impl import H11Protocol
-
-    base: type[Any] = H11Protocol
-    if web.http != "h11":
-        with contextlib.suppress(ImportError):
-            from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-            base = HttpToolsProtocol
-
-    class Guarded(base):  # type: ignore[misc]
-        _cut = False
-        _host = ""  # the peer's address, counted in ``web._open`` while this protocol holds it
-        _head = 0  # bytes of the current request's head read so far
-        _timer: asyncio.TimerHandle | None = None
-        _armed_for: object = None  # the request cycle the head timer was armed in
-
-        def connection_made(self, transport: asyncio.Transport) -> None:
-            peer = transport.get_extra_info("peername")
-            host = str(peer[0]) if isinstance(peer, tuple) else ""
-            if host and (web.shut_out(host) or not web.opened(host)):
-                self._cut = True
-                transport.abort()  # a reset: no TIME_WAIT kept on the table's side
-                return
-            self._host = host
-            super().connection_made(transport)
-            self._arm()
-
-        def _head_pending(self) -> bool:
-            # uvicorn's cycle is made once a request's head is parsed, and done once answered:
-            # between the two, bytes are a body (capped elsewhere); else they are a head.
-            cycle = getattr(self, "cycle", None)
-            return cycle is None or bool(cycle.response_complete)
-
-        def _arm(self) -> None:
-            self._armed_for = getattr(self, "cycle", None)
-            self._timer = asyncio.get_running_loop().call_later(HEAD_TIMEOUT_S, self._head_due)
-
-        def _head_due(self) -> None:
-            """A head still unfinished in the same cycle HEAD_TIMEOUT_S after the last look:
-            closed (a half-open connection holds a socket and an address's place for nothing).
-            Re-armed otherwise, until the connection is gone or upgraded to a WebSocket."""
-            transport = self.transport
-            if transport.is_closing() or transport.get_protocol() is not self:
-                return
-            if self._head_pending() and getattr(self, "cycle", None) is self._armed_for:
-                web.timed_out += 1
-                transport.abort()
-                return
-            self._arm()
-
-        def data_received(self, data: bytes) -> None:
-            if self._cut:
-                return
-            if self._head_pending():
-                # A new request on a kept-alive connection meets the per-address limit too.
-                if self._host and web.shut_out(self._host):
-                    self._cut_now()
-                    return
-                # Only the head: a body read in the same chunk is capped elsewhere (413).
-                end = data.find(b"\r\n\r\n")
-                self._head += len(data) if end < 0 else end + 4
-                if self._head > MAX_HEAD:
-                    # httptools has no limit of its own; h11 has (h11_max_incomplete_event_size),
-                    # and both meet this one first: a head is never held past it.
-                    web.too_large += 1
-                    self.transport.write(HEAD_TOO_LARGE)
-                    self._cut_now()
-                    return
-            super().data_received(data)
-            if not self._head_pending():
-                self._head = 0
-
-        def _cut_now(self) -> None:
-            self._cut = True
-            if self._timer is not None:
-                self._timer.cancel()
-            # uvicorn's own bookkeeping of the connection, as its connection_lost would do.
-            self.connections.discard(self)
-            self._release()
-            self.transport.close()
-
-        def _release(self) -> None:
-            if self._host:
-                web.closed(self._host)
-                self._host = ""
-
-        def handle_websocket_upgrade(self, *args: Any) -> None:
-            # A stranger's handshake answered here, in one write: no WebSocket protocol, no
-            # task, no ASGI call (a refused upgrade cost twice a refused page). This name is
-            # uvicorn's, not a public API: if a uvicorn release renames it, nothing is let in
-            # (the ASGI app checks every token again), a refusal only costs what it did before;
-            # test_web's test_the_upgrade_override_still_meets_uvicorn notices the rename.
-            client = getattr(self, "client", None)
-            # The request's target: h11 hands its event, httptools kept it (the scope has no path
-            # yet for an upgrade). Tokens are URL-safe: a percent-encoded one is no pad's.
-            target = args[0].target if args else getattr(self, "url", b"")
-            path = bytes(target).split(b"?", 1)[0].decode("ascii", "replace")
-            if web.refuse_upgrade(path, str(client[0]) if client else ""):
-                self.transport.write(REFUSED_UPGRADE)
-                self.transport.close()
-                return
-            # A pad's socket from here: its place is a seat's, no longer a stranger's.
-            self._release()
-            super().handle_websocket_upgrade(*args)
-
-        def eof_received(self) -> None:
-            if not self._cut:
-                super().eof_received()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self._timer is not None:
-                self._timer.cancel()
-            if not self._cut:
-                self._release()
-                super().connection_lost(exc)
-
-    return Guarded
 
 
 def _network_allowed(bind: str) -> None:

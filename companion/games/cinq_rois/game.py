@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import companion.games.cinq_rois.strings  # noqa: F401  (the game's strings join the catalogue)
+from companion.games.base import Game, GameEngine, Outcome, points_outcome
 from companion.games.cinq_rois.events import EVENTS, NewCinqRoisGame
 from companion.games.cinq_rois.rules import CinqRoisGame
-from companion.table.log import NewGameBase
+from companion.table.log import AnyEvent, NewGameBase
 
 
 class CinqRois:
     name = "cinq-rois"
     setup = NewCinqRoisGame
     events = EVENTS
+    scorer_events = ("round_end",)
 
     def new_engine(self, setup: NewGameBase) -> CinqRoisGame:
         assert isinstance(setup, NewCinqRoisGame)
@@ -34,5 +37,25 @@ class CinqRois:
 
         return CinqRoisScreens()
 
+    def feed(self, engine: GameEngine) -> dict[str, Any]:
+        from companion.games.cinq_rois.feed import feed
 
-GAME = CinqRois()
+        assert isinstance(engine, CinqRoisGame)
+        return feed(engine)
+
+    def scorer_entry(
+        self, event: AnyEvent, engine: GameEngine
+    ) -> tuple[AnyEvent | None, tuple[str, str] | None]:
+        from companion.games.cinq_rois.scorer import scorer_entry
+
+        assert isinstance(engine, CinqRoisGame)
+        return scorer_entry(event, engine)
+
+    def play_keys(self, rounds: int | None) -> dict[str, Any]:
+        return {}
+
+    def outcome(self, rows: list[dict[str, Any]], text: str, state: Callable[[], dict[str, Any]]) -> Outcome:
+        return points_outcome(rows[0].get("players", ()), state())
+
+
+GAME: Game = CinqRois()

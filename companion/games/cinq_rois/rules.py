@@ -226,13 +226,18 @@ class CinqRoisGame:
             )
 
     def _check_cards(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
-        size = _cards_in_round(n)
         for player in self.players:
             for card in given.get(player, ()):
                 try:
                     check_card(card)
                 except CardError as err:
                     raise RuleError(f"{player}: {err.en}", f"{player} : {err.fr}") from None
+        self._check_counts(given, n, exact)
+        self._check_copies(given)
+
+    def _check_counts(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
+        """Each hand given holds the round's deal (``exact``), or no more cards than it."""
+        size = _cards_in_round(n)
         for player in self.players:
             if player not in given:
                 continue
@@ -247,6 +252,9 @@ class CinqRoisGame:
                     f"{player} cannot have {count} cards left: round {n} deals {size}",
                     f"{player} ne peut pas garder {count} cartes : la donne {n} en distribue {size}",
                 )
+
+    def _check_copies(self, given: Mapping[str, Sequence[Card]]) -> None:
+        """No card given more often than the two decks hold it."""
         holders: dict[Card, list[str]] = {}
         for player in self.players:
             for card in given.get(player, ()):
@@ -291,21 +299,7 @@ class CinqRoisGame:
         dealer = self.dealer_of(n)
         if event.points is not None:
             self._others(out, event.points, "points")
-            top = max_points(_cards_in_round(n))
-            for player in self.players:
-                pts = event.points.get(player, 0)
-                if pts < 0:
-                    raise RuleError(
-                        f"{player} cannot score {pts}: points are 0 or more",
-                        f"{player} ne peut pas marquer {pts} : les points sont positifs ou nuls",
-                    )
-                if pts > top:
-                    raise RuleError(
-                        f"{player} cannot score {pts}: {_cards_in_round(n)} cards are worth at "
-                        f"most {top} points in round {n}",
-                        f"{player} ne peut pas marquer {pts} : {_cards_in_round(n)} cartes valent "
-                        f"au plus {top} points à la donne {n}",
-                    )
+            self._check_points(event.points, n)
             scores = {p: (0 if p == out else event.points[p]) for p in self.players}
             return RoundResult(n, dealer, bonus, out, "points", scores, None, None)
         if event.left is not None:
@@ -338,6 +332,24 @@ class CinqRoisGame:
         scores = {p: arrangements[p].points for p in self.players}
         left = {p: arrangements[p].left for p in self.players}
         return RoundResult(n, dealer, bonus, out, "hands", scores, left, arrangements)
+
+    def _check_points(self, points: Mapping[str, int], n: int) -> None:
+        """Each player's points in round ``n``: 0 or more, and no more than its cards are worth."""
+        top = max_points(_cards_in_round(n))
+        for player in self.players:
+            pts = points.get(player, 0)
+            if pts < 0:
+                raise RuleError(
+                    f"{player} cannot score {pts}: points are 0 or more",
+                    f"{player} ne peut pas marquer {pts} : les points sont positifs ou nuls",
+                )
+            if pts > top:
+                raise RuleError(
+                    f"{player} cannot score {pts}: {_cards_in_round(n)} cards are worth at "
+                    f"most {top} points in round {n}",
+                    f"{player} ne peut pas marquer {pts} : {_cards_in_round(n)} cartes valent "
+                    f"au plus {top} points à la donne {n}",
+                )
 
     def no_undo_ahead(self) -> None:
         """Nothing to drop: the rounds counted are the game's state, not copies kept for undo."""

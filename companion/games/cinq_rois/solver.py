@@ -261,6 +261,24 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
     n = len(naturals)
     w = budget
     target = best(state, w, n)
+    chosen, left = _walk_down(full, types, value, (width, guard, unit), best, (state, w, n, target))
+    me.clear()
+    return chosen, left
+
+
+def _walk_down(
+    full: list[list[_Group]],
+    types: list[int],
+    value: list[int],
+    layout: tuple[int, int, list[int]],
+    best: Callable[[int, int, int], int],
+    start: tuple[int, int, int, int],
+) -> tuple[list[tuple[Kind, list[Card], int]], list[Card]]:
+    """The groups of an optimal arrangement, from the optimum ``best`` found: ``layout`` is the
+    state's encoding (field width, guard bits, one card of each type), ``start`` the state, the
+    wilds, the cards and the optimum to keep."""
+    width, guard, unit = layout
+    state, w, n, target = start
     chosen: list[tuple[Kind, list[Card], int]] = []
     left: list[Card] = []
     # Walk down again, taking in a fixed order the first option that keeps the optimum: the same
@@ -283,7 +301,6 @@ def _search(naturals: Sequence[Card], wilds: int) -> tuple[list[tuple[Kind, list
             target -= value[t]
             state -= unit[t]
             n -= 1
-    me.clear()
     return chosen, left
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Rank
+from companion.games.kilo.state import KILOS
 
 if TYPE_CHECKING:
     from companion.games.kilo.rules import KiloGame
@@ -41,8 +42,6 @@ class PileOdds:
 
 
 def pile_odds(game: KiloGame) -> PileOdds:
-    from companion.games.kilo.rules import KILOS
-
     source, counts = game.draw_source()
     total = sum(counts.values())
     ranks = {r.value: counts[r] for r in sorted(counts, key=lambda r: r.order)}

@@ -9,226 +9,28 @@ a replay of the log without that decision would give.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Literal
 
-from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks, the_fr
+from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
 from companion.errors import RuleError, shown
+from companion.games.kilo import refusals
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
-from companion.games.undo import Checkpoints, pickled_by_fields
+from companion.games.kilo.state import (
+    DEALT_RANKS,
+    KILOS,
+    Awaiting,
+    DrawOutcome,
+    JudgedSlap,
+    _names,
+    _Run,
+    _State,
+    card_kilos,
+    pile_ranks,
+)
+from companion.games.undo import Checkpoints
 from companion.table.log import AnyEvent, Undo
-
-_R = {r.value: r for r in RANKS}
-
-# Ranks dealt to the players, by player count; every other card forms the pile (rules.md table).
-DEALT_RANKS: dict[int, frozenset[Rank]] = {
-    n: frozenset(_R[v] for v in ranks.split())
-    for n, ranks in {
-        3: "K Q J",
-        4: "K Q J 2",
-        5: "K Q J 2 3",
-        6: "K Q J 2 3 4",
-        7: "K Q J 2 3 4 5",
-        8: "K Q J 2 3 4 5 6",
-        9: "K Q J 2 3 4 5 6 8",
-        10: "K Q J 2 3 4 5 6 8 9",
-    }.items()
-}
-
-KILOS: dict[Rank, int] = {
-    Rank.ACE: 100,
-    Rank.JACK: 11,
-    Rank.QUEEN: 12,
-    Rank.KING: 13,
-    **{r: int(r.value) for r in RANKS if r.value.isdigit()},
-}
-
-Awaiting = Literal["play", "verdict", "draw", "nothing"]
-
-
-def pile_ranks(n_players: int) -> frozenset[Rank]:
-    return frozenset(RANKS) - DEALT_RANKS[n_players]
-
-
-def card_kilos(card: Card) -> int:
-    assert card.rank is not None
-    return KILOS[card.rank]
-
-
-@pickled_by_fields
-@dataclass(frozen=True, slots=True)
-class JudgedSlap:
-    """A slap the table has judged: the counted presses by stamp and whom it made draw."""
-
-    order: tuple[tuple[str, int], ...]
-    losers: tuple[str, ...]
-    margin_us: int | None
-    valid: bool
-    tied: bool
-    non_pressers: tuple[str, ...]
-    reslap: bool  # a tie for last replayed the window
-    margin_res_us: int = 1  # the margin is known to this precision (the coarser press's clock)
-    # Presses stamped before an earlier verdict on this window that arrived after it: that
-    # verdict was undone and this one judged them as made (docs/rules.md, "A late press").
-    late: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def claimant(self) -> str | None:
-        return self.order[0][0] if self.order else None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "order": [{"player": p, "t_us": t} for p, t in self.order],
-            "losers": list(self.losers),
-            "margin_us": self.margin_us,
-            "valid": self.valid,
-            "tied": self.tied,
-            "non_pressers": list(self.non_pressers),
-            **({"margin_res_us": self.margin_res_us} if self.margin_res_us > 1 else {}),
-        }
-
-
-@pickled_by_fields
-@dataclass(frozen=True, slots=True)
-class DrawOutcome:
-    """What the last draw did, for the screen and the demo's narration."""
-
-    player: str
-    card: Card
-    kilos: int  # the card's kilos as it lies in front of the player (0 when it flushed)
-    flushed: tuple[Card, ...]  # cards sent under the pile (the 7 included), empty if no flush
-
-
-@pickled_by_fields
-@dataclass(slots=True)
-class _State:
-    round: int
-    window: SlapWindow
-    cards: dict[str, list[Card]]
-    unknown: dict[Rank, int]
-    blocks: list[list[Card]]
-    owed: list[str] = field(default_factory=list)
-    after_draws: Literal["end_round", "continue"] = "end_round"
-    finished: bool = False
-    end_reason: Literal["rounds", "pile_empty"] | None = None
-    last_slap: JudgedSlap | None = None
-    last_draw: DrawOutcome | None = None
-    starter: str | None = None
-    dealer: str | None = None  # the first dealer, if drawn by lot
-    slaps: int = 0
-    draws: int = 0
-    ignored_presses: int = 0
-    flushes: dict[str, int] = field(default_factory=dict)
-    history: tuple[tuple[int, ...], ...] = ()  # kilos per player (seat order) after each round
-    # Event time (docs/rules.md, "A late press"): the last verdict, with its close, while no
-    # draw has followed it (it may be judged again); the presses stamped at or before its
-    # close that arrived after it; whether one of them changes what it judged; and, after an
-    # undo of a verdict, the late presses it had, for the verdict that judges them.
-    verdict: tuple[Verdict, int | None, int | None] | None = None  # (it, table's close, cut)
-    late: tuple[tuple[str, int], ...] = ()
-    rejudge: bool = False
-    carried_late: tuple[tuple[str, int], ...] = ()
-
-    def clone(self) -> _State:
-        return _State(
-            round=self.round,
-            window=self.window.copy(),
-            cards={p: list(c) for p, c in self.cards.items()},
-            unknown=dict(self.unknown),
-            blocks=[list(b) for b in self.blocks],
-            owed=list(self.owed),
-            after_draws=self.after_draws,
-            finished=self.finished,
-            end_reason=self.end_reason,
-            last_slap=self.last_slap,
-            last_draw=self.last_draw,
-            starter=self.starter,
-            dealer=self.dealer,
-            slaps=self.slaps,
-            draws=self.draws,
-            ignored_presses=self.ignored_presses,
-            flushes=dict(self.flushes),
-            history=self.history,
-            verdict=self.verdict,
-            late=self.late,
-            rejudge=self.rejudge,
-            carried_late=self.carried_late,
-        )
-
-
-def _keep_earliest(earliest: dict[str, tuple[int, int]], player: str, t_us: int, res_us: int) -> None:
-    """A player's earliest press with its own resolution (the first logged among equal stamps)."""
-    current = earliest.get(player)
-    if current is None or t_us < current[0]:
-        earliest[player] = (t_us, res_us)
-
-
-@pickled_by_fields
-@dataclass(slots=True)
-class _Run:
-    """The presses, closes and starters after a decision, summed up so that undo re-applies them
-    in one step, however many there were and however many undos in a row carry them back: a
-    window keeps each player's earliest press (the first logged among equal stamps, with the
-    resolution of the clock that stamped it) and every close, whatever their order. The presses
-    are summed per clock epoch, each sum placed where its epoch's first press was (a window takes
-    the epoch of the first press it keeps).
-
-    A press at or before a verdict's horizon (``horizons``: per epoch, the latest floor any window
-    this run may be replayed into has) is kept as it was, in its place: whether a restored window
-    takes it depends on that window's floor, which a sum cannot tell. Every other press is later
-    than any such floor, so a window takes it or not by its epoch alone, and summing is exact."""
-
-    presses: int = 0
-    closes: list[int] = field(default_factory=list)
-    outages: list[tuple[int, int]] = field(default_factory=list)
-    starter: str | None = None
-    # Per epoch: [presses, {player: (earliest stamp, its res_us)}, latest stamp, first place].
-    epochs: dict[Any, list[Any]] = field(default_factory=dict)
-    # Presses at or before a horizon of their epoch: (place, epoch, player, t_us, res_us).
-    kept: list[tuple[int, Any, str, int, int]] = field(default_factory=list)
-    horizons: dict[Any, int] = field(default_factory=dict)
-
-    def add(self, event: AnyEvent) -> None:
-        if isinstance(event, Press):
-            place = self.presses
-            self.presses += 1
-            key, t_us, res_us = event.epoch_key, event.t_us, event.res_us or 1
-            horizon = self.horizons.get(key)
-            if horizon is not None and t_us <= horizon:
-                self.kept.append((place, key, event.player, t_us, res_us))
-                return
-            entry = self.epochs.setdefault(key, [0, {}, t_us, place])
-            entry[0] += 1
-            entry[2] = max(entry[2], t_us)
-            _keep_earliest(entry[1], event.player, t_us, res_us)
-        elif isinstance(event, Close):
-            self.closes.append(event.t_us)
-        elif isinstance(event, Outage):
-            self.outages.append((event.from_us, event.to_us))
-        elif isinstance(event, Starter):
-            self.starter = event.player
-
-    def then(self, later: _Run) -> None:
-        """This run followed by ``later`` (whose horizons include this run's: a sum of it is
-        later than any floor of this run's windows too)."""
-        offset = self.presses
-        self.presses += later.presses
-        for key, (count, earliest, latest, first) in later.epochs.items():
-            entry = self.epochs.setdefault(key, [0, {}, latest, first + offset])
-            entry[0] += count
-            entry[2] = max(entry[2], latest)
-            for player, (t_us, res_us) in earliest.items():
-                _keep_earliest(entry[1], player, t_us, res_us)
-        self.kept.extend((place + offset, *rest) for place, *rest in later.kept)
-        self.closes.extend(later.closes)
-        self.outages.extend(later.outages)
-        self.starter = later.starter or self.starter
-
-
-def _names(names: Iterable[str]) -> str:
-    return ", ".join(names)
 
 
 class KiloGame:
@@ -404,80 +206,32 @@ class KiloGame:
 
     def check_card(self, card: Card) -> None:
         """Raise RuleError if ``card`` cannot be the next card off the pile, saying why."""
-        n = len(self.players)
         if card.rank is None or card.suit not in (None, *FOUR_SUITS):
-            raise RuleError(
-                f"{card} is not in a Kilo de merde deck: 52 cards, suits S H D C, no joker",
-                f"{card} n'est pas dans un jeu de Kilo de merde : 52 cartes, couleurs S H D C, sans joker",
-            )
+            raise RuleError(*refusals.not_in_deck(card))
         rank = card.rank
         if rank not in self.pile_ranks:
-            held = describe_ranks(self.pile_ranks)
-            raise RuleError(
-                f"{card} cannot be drawn: {rank.name_in('en', plural=True)} are dealt to the "
-                f"players at {n} players, the pile holds {held}",
-                f"{card} ne peut pas être pioché : les {rank.name_in('fr', plural=True)} sont "
-                f"{'distribuées' if rank.feminine_fr else 'distribués'} aux joueurs à {n} "
-                f"joueurs, le tas contient {held}",
-            )
+            raise RuleError(*refusals.dealt(card, rank, len(self.players), describe_ranks(self.pile_ranks)))
         source, counts = self.draw_source()
         if source == "empty":
-            raise RuleError(
-                f"{card} cannot be drawn: the pile is empty",
-                f"{card} ne peut pas être pioché : le tas est vide",
-            )
+            raise RuleError(*refusals.pile_empty(card))
         if not counts.get(rank):
-            under = sum(1 for block in self._s.blocks for c in block if c.rank is rank)
-            if source == "unknown" and under:
-                above = sum(self._s.unknown.values())
-                fem = rank.feminine_fr
-                name_fr = rank.name_in("fr", plural=under > 1)
-                if under == 1:
-                    returned_fr = (
-                        f"{the_fr(name_fr, fem)} {'remise' if fem else 'remis'} sous le tas ne revient"
-                    )
-                else:
-                    returned_fr = (
-                        f"les {under} {name_fr} {'remises' if fem else 'remis'} sous le tas ne reviennent"
-                    )
-                raise RuleError(
-                    f"{card} cannot be drawn now: no {rank.name_in('en')} is left above the cards "
-                    f"returned under the pile; the {under} returned there "
-                    f"{'comes' if under == 1 else 'come'} up only after the {above} cards above",
-                    f"{card} ne peut pas être pioché maintenant : plus "
-                    f"{'aucune' if fem else 'aucun'} {rank.name_in('fr')} au-dessus des cartes "
-                    "remises sous le tas ; "
-                    f"{returned_fr} qu'après les {above} cartes du dessus",
-                )
-            if source == "unknown":
-                raise RuleError(
-                    f"{card} cannot be drawn: all four {rank.name_in('en', plural=True)} have "
-                    "already left the pile",
-                    f"{card} ne peut pas être pioché : les quatre "
-                    f"{rank.name_in('fr', plural=True)} sont déjà "
-                    f"{'sorties' if rank.feminine_fr else 'sortis'} du tas",
-                )
-            block = " ".join(str(c) for c in next(b for b in self._s.blocks if b))
-            raise RuleError(
-                f"{card} cannot be drawn: the pile is down to the cards returned under it, and the "
-                f"next ones are {block}",
-                f"{card} ne peut pas être pioché : il ne reste que les cartes remises sous le tas, "
-                f"et les prochaines sont {block}",
-            )
-        if card.suit is not None:
-            if source == "returned":
-                block_cards = next(b for b in self._s.blocks if b)
-                if card in block_cards:
-                    return
-            where = self._where(card)
-            if where is not None:
-                en, fr = where
-                raise RuleError(
-                    f"{card} cannot be drawn: the {card.name_in('en')} already lies {en}",
-                    f"{card} ne peut pas être pioché : "
-                    f"{the_fr(card.name_in('fr'), card.rank.feminine_fr)} est déjà "
-                    f"{fr}",
-                )
+            raise RuleError(*self._none_left(card, rank, source))
+        if card.suit is None:
+            return
+        if source == "returned" and card in next(b for b in self._s.blocks if b):
+            return
+        where = self._where(card)
+        if where is not None:
+            raise RuleError(*refusals.already_lies(card, rank, where))
+
+    def _none_left(self, card: Card, rank: Rank, source: str) -> tuple[str, str]:
+        """Why no card of ``rank`` can come up next (none is left where the next card comes from)."""
+        if source == "returned":
+            return refusals.block_next(card, " ".join(str(c) for c in next(b for b in self._s.blocks if b)))
+        under = sum(1 for block in self._s.blocks for c in block if c.rank is rank)
+        if under:
+            return refusals.returned_later(card, rank, under, sum(self._s.unknown.values()))
+        return refusals.all_gone(card, rank)
 
     @property
     def dealer(self) -> str | None:
@@ -825,18 +579,23 @@ class KiloGame:
                 press = next(kept, None)
             if key is None:
                 break
-            count, earliest, latest, _ = run.epochs[key]
-            if not window.accepts(key):
-                s.ignored_presses += count
-                continue
-            for player, (t_us, res_us) in earliest.items():
-                window.add(player, t_us, res_us, key)
-            window.presses_seen += count - len(earliest)
-            window.saw(latest)
+            self._replay_epoch(run, key)
         for t_us in run.closes:
             window.close(t_us)
         for from_us, to_us in run.outages:
             window.stretch(from_us, to_us)
+
+    def _replay_epoch(self, run: _Run, key: tuple[str | None, str | None]) -> None:
+        """An epoch's presses of ``run`` in one step: each player's earliest, the rest counted."""
+        window = self._s.window
+        count, earliest, latest, _ = run.epochs[key]
+        if not window.accepts(key):
+            self._s.ignored_presses += count
+            return
+        for player, (t_us, res_us) in earliest.items():
+            window.add(player, t_us, res_us, key)
+        window.presses_seen += count - len(earliest)
+        window.saw(latest)
 
     # --- reporting -----------------------------------------------------------------------------
 
@@ -924,3 +683,15 @@ def _step_of(cls: type) -> _Step:
     base's, another game's event is foreign. Found anew each time (no such class comes in a
     log), so what it answers is never an answer kept from before."""
     return next((step for base, step in _BY_CLASS if issubclass(cls, base)), _FOREIGN)
+
+
+__all__ = [
+    "DEALT_RANKS",
+    "KILOS",
+    "Awaiting",
+    "DrawOutcome",
+    "JudgedSlap",
+    "KiloGame",
+    "card_kilos",
+    "pile_ranks",
+]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.kilo.slap import stretched_limit
+from companion.table.stats import SlapFact  # what statistics keep of a judged slap
 
 _KILOS = {"A": 100, "J": 11, "Q": 12, "K": 13}
 _DEALT = {
@@ -28,17 +29,6 @@ _DEALT = {
     10: "K Q J 2 3 4 5 6 8 9",
 }
 _DECISIONS = ("verdict", "draw")
-
-
-@dataclass(frozen=True, slots=True)
-class SlapFact:
-    """One judged slap: the counted presses by stamp, who had to draw, the margin of the last."""
-
-    order: tuple[tuple[str, int], ...]
-    losers: tuple[str, ...]
-    margin_us: int | None
-    valid: bool
-    tied: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,79 +122,107 @@ class _Window:
         return order, last, len(last) > 1, margin, True
 
 
+class _Fold:
+    """``tally``'s state, one method a kind of event (found by the event's ``type``)."""
+
+    def __init__(self, new_game: dict[str, Any]) -> None:
+        self.players = tuple(new_game["players"])
+        self.seat = {p: i for i, p in enumerate(self.players)}
+        rules = new_game.get("rules") or {}
+        self.timeout_us = int(rules.get("slap_timeout_ms", 5000)) * 1000
+        self.reslap_ties = rules.get("tie", "all_draw") == "reslap"
+        self.first_counts = rules.get("seven", "flush") == "first_card_counts"
+        self.rounds = int(new_game["rounds"])
+        self.pile = 4 * (13 - len(_DEALT[len(self.players)].split()))
+        self.hands: dict[str, list[int]] = {p: [] for p in self.players}
+        self.flushes = dict.fromkeys(self.players, 0)
+        self.window = _Window()
+        self.owed: list[str] = []
+        self.end_round = True
+        self.round_no = 1
+        self.finished = False
+        self.slaps: list[SlapFact] = []
+
+    def press(self, event: dict[str, Any]) -> None:
+        if not (self.finished or self.owed):
+            self.window.add(event["player"], event["t_us"], (event.get("clock"), event.get("epoch")))
+
+    def close(self, event: dict[str, Any]) -> None:
+        if self.finished or self.owed:
+            return
+        window = self.window
+        if window.close is None or event["t_us"] < window.close:
+            window.close = event["t_us"]
+        if window.closed is None or event["t_us"] > window.closed:
+            window.closed = event["t_us"]
+
+    def outage(self, event: dict[str, Any]) -> None:
+        if not (self.finished or self.owed):
+            self.window.outages.append((event["from_us"], event["to_us"]))
+
+    def verdict(self, event: dict[str, Any]) -> None:
+        order, last, tied, margin, everyone = self.window.judge(self.players, self.seat, self.timeout_us)
+        if event["valid"]:
+            losers = () if (tied and everyone and self.reslap_ties) else last
+            self.end_round = True
+        else:
+            named = event.get("penalized") or [order[0][0]]
+            losers = tuple(sorted(named, key=self.seat.__getitem__))
+            self.end_round = False
+        self.slaps.append(SlapFact(tuple(order), losers, margin, bool(event["valid"]), tied))
+        self.owed = list(losers)
+        self.window = _Window(self.window.horizon())
+        if self.owed and self.pile == 0:
+            self.finished = True
+
+    def draw(self, event: dict[str, Any]) -> None:
+        player = event["player"]
+        rank = _rank(event["card"])
+        self.pile -= 1
+        self.owed.remove(player)
+        hand = self.hands[player]
+        if rank == "7" and not (self.first_counts and not hand):
+            self.pile += len(hand) + 1
+            hand.clear()
+            self.flushes[player] += 1
+        else:
+            hand.append(_kilos(rank))
+        if self.owed:
+            self.finished = self.finished or self.pile == 0
+        elif self.end_round:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        if self.round_no >= self.rounds:
+            self.finished = True
+        else:
+            self.round_no += 1
+
+    def result(self) -> KiloTally:
+        kilos = {p: sum(self.hands[p]) for p in self.players}
+        winners: tuple[str, ...] = ()
+        if self.finished:
+            best = min(kilos.values())
+            winners = tuple(p for p in self.players if kilos[p] == best)
+        return KiloTally(self.finished, winners, kilos, self.flushes, tuple(self.slaps))
+
+
 def tally(new_game: dict[str, Any], events: Iterable[dict[str, Any]], may_undo: bool = True) -> KiloTally:
     """Fold the events after ``new_game`` (payload dicts, as stored). ``may_undo=False`` says
     the events hold no undo (the caller saw none in the text), which saves a pass."""
-    players = tuple(new_game["players"])
-    seat = {p: i for i, p in enumerate(players)}
-    rules = new_game.get("rules") or {}
-    timeout_us = int(rules.get("slap_timeout_ms", 5000)) * 1000
-    reslap_ties = rules.get("tie", "all_draw") == "reslap"
-    first_counts = rules.get("seven", "flush") == "first_card_counts"
-    rounds = int(new_game["rounds"])
-    pile = 4 * (13 - len(_DEALT[len(players)].split()))
-    hands: dict[str, list[int]] = {p: [] for p in players}
-    flushes = dict.fromkeys(players, 0)
-    window = _Window()
-    owed: list[str] = []
-    end_round = True
-    round_no = 1
-    finished = False
-    slaps: list[SlapFact] = []
+    fold = _Fold(new_game)
+    steps = {
+        "press": fold.press,
+        "close": fold.close,
+        "outage": fold.outage,
+        "verdict": fold.verdict,
+        "draw": fold.draw,
+    }
     rows = list(events)
     if may_undo and any(e.get("type") == "undo" for e in rows):
         rows = effective(rows)
     for event in rows:
-        kind = event["type"]
-        if kind == "press":
-            if not (finished or owed):
-                window.add(event["player"], event["t_us"], (event.get("clock"), event.get("epoch")))
-        elif kind == "close":
-            if not (finished or owed):
-                if window.close is None or event["t_us"] < window.close:
-                    window.close = event["t_us"]
-                if window.closed is None or event["t_us"] > window.closed:
-                    window.closed = event["t_us"]
-        elif kind == "outage":
-            if not (finished or owed):
-                window.outages.append((event["from_us"], event["to_us"]))
-        elif kind == "verdict":
-            order, last, tied, margin, everyone = window.judge(players, seat, timeout_us)
-            if event["valid"]:
-                losers = () if (tied and everyone and reslap_ties) else last
-                end_round = True
-            else:
-                named = event.get("penalized") or [order[0][0]]
-                losers = tuple(sorted(named, key=seat.__getitem__))
-                end_round = False
-            slaps.append(SlapFact(tuple(order), losers, margin, bool(event["valid"]), tied))
-            owed = list(losers)
-            window = _Window(window.horizon())
-            if owed and pile == 0:
-                finished = True
-        elif kind == "draw":
-            player = event["player"]
-            rank = _rank(event["card"])
-            pile -= 1
-            owed.remove(player)
-            hand = hands[player]
-            if rank == "7" and not (first_counts and not hand):
-                pile += len(hand) + 1
-                hand.clear()
-                flushes[player] += 1
-            else:
-                hand.append(_kilos(rank))
-            if owed:
-                if pile == 0:
-                    finished = True
-            elif end_round:
-                if round_no >= rounds:
-                    finished = True
-                else:
-                    round_no += 1
-    kilos = {p: sum(hands[p]) for p in players}
-    winners: tuple[str, ...] = ()
-    if finished:
-        best = min(kilos.values())
-        winners = tuple(p for p in players if kilos[p] == best)
-    return KiloTally(finished, winners, kilos, flushes, tuple(slaps))
+        step = steps.get(event["type"])
+        if step is not None:
+            step(event)
+    return fold.result()

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import companion.games.treize.strings  # noqa: F401  (the game's strings join the catalogue)
+from companion.games.base import Game, GameEngine, Outcome, points_outcome
 from companion.games.treize.events import EVENTS, NewTreizeGame
 from companion.games.treize.rules import TreizeGame
-from companion.table.log import NewGameBase
+from companion.table.log import AnyEvent, NewGameBase
 
 
 class Treize:
     name = "treize"
     setup = NewTreizeGame
     events = EVENTS
+    scorer_events: tuple[str, ...] = ()  # every play is entered on the table's screen
 
     def new_engine(self, setup: NewGameBase) -> TreizeGame:
         assert isinstance(setup, NewTreizeGame)
@@ -34,5 +37,22 @@ class Treize:
 
         return TreizeScreens()
 
+    def feed(self, engine: GameEngine) -> dict[str, Any]:
+        from companion.games.treize.feed import feed
 
-GAME = Treize()
+        assert isinstance(engine, TreizeGame)
+        return feed(engine)
+
+    def scorer_entry(
+        self, event: AnyEvent, engine: GameEngine
+    ) -> tuple[AnyEvent | None, tuple[str, str] | None]:
+        return event, None
+
+    def play_keys(self, rounds: int | None) -> dict[str, Any]:
+        return {"variant": "advanced"}
+
+    def outcome(self, rows: list[dict[str, Any]], text: str, state: Callable[[], dict[str, Any]]) -> Outcome:
+        return points_outcome(rows[0].get("players", ()), state())
+
+
+GAME: Game = Treize()

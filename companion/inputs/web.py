@@ -4,7 +4,7 @@ The server outlives games; this source only connects it to the queue of the game
 so the table's loop sees a phone's press exactly as a wired button's: an ``InputEvent`` on the
 table's clock, with its own resolution.
 
-It is ``Promising`` (docs/architecture.md, "Event time"; docs/phones.md, "Waiting for the
+It is ``Promising`` (docs/decisions.md, "Event time"; docs/phones.md, "Waiting for the
 phones"): its watermark is the least of the live pads' (``WebServer.pads_promise``), ``ask`` pings
 every pad behind the instant at once, and ``lateness_ns`` is the largest of the pads' bounds.
 A pad gone quiet is left out of the watermark and its seat is in ``Promise.without`` (``live``

@@ -1,0 +1,265 @@
+"""What a tap, a key or a referee's button does on the table screen: the App's own actions
+(confirm, cancel, undo, the menu, the screens, sound, voice, language, the phones' codes) found
+by tag, then the game's, then the setup form's; keys and touches read into actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.display.layout import Action, AppAction, GameAction
+from companion.display.source_host import CONFIRM_KEYS
+from companion.display.state import active_screen, auto_screen
+from companion.errors import CompanionError
+from companion.i18n import t
+from companion.table.log import Undo
+
+if TYPE_CHECKING:
+    from companion.display.app import App
+
+# The keys every screen reads the same way (the form and the game's screens first).
+KEY_ACTIONS: dict[int, AppAction] = {
+    **{k: ("confirm",) for k in CONFIRM_KEYS},
+    pygame.K_ESCAPE: ("cancel",),
+    pygame.K_BACKSPACE: ("undo",),
+    pygame.K_u: ("undo",),
+    pygame.K_m: ("mute",),
+    pygame.K_l: ("lang",),
+}
+
+
+class Controls:
+    """The table screen's controls, acting on ``app``."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._own_actions = self._app_actions()
+
+    # --- actions (touch, keys and referee buttons all end here) ------------------------------
+
+    def do(self, action: Action) -> None:
+        if isinstance(action, GameAction):
+            self._do_game(action)
+            return
+        kind = str(action[0])
+        self.app.dirty = True
+        self.app.ui.message = None
+        if self._menu_takes(kind):
+            return
+        own = self._own_actions.get(kind)
+        if own is not None and (kind != "web_revoke" or self.app.web is not None):
+            own(action)
+        elif not (self.app.table is not None and self.app.screens.do(self.app, action)):
+            self._leave_game(action)
+
+    def _menu_takes(self, kind: str) -> bool:
+        """The menu button opens or closes the menu; any choice closes it, Esc only closes it."""
+        ui = self.app.ui
+        if kind == "menu":
+            ui.menu = not ui.menu
+            return True
+        if ui.menu:
+            ui.menu = False
+            return kind == "cancel"
+        return False
+
+    def _app_actions(self) -> dict[str, Callable[[AppAction], None]]:
+        """The App's own actions by tag (a game's come after them, the setup form's last)."""
+        return {
+            "confirm": lambda _a: self.do(self._confirm_action(self._screen())),
+            "cancel": lambda _a: self.cancel(self._screen()),
+            "undo": lambda _a: self._undo(),
+            "dismiss": lambda _a: setattr(self.app.ui, "message", None),
+            "nav": self._nav,
+            "mute": lambda _a: self._mute(),
+            "voice": lambda _a: self._voice(),
+            "lang": lambda _a: self._lang(),
+            "quit": lambda _a: setattr(self.app, "running", False),
+            "web_revoke": lambda a: self.app.web.revoke(str(a[1])),  # a lost phone: a new code
+            "web_page": lambda _a: self._next_codes(),  # the phones' codes that did not fit
+        }
+
+    def _screen(self) -> str:
+        return active_screen(self.app.view, self.app.ui)
+
+    def _undo(self) -> None:
+        if self.app.table is not None:
+            self.app.submit(Undo())
+
+    def _nav(self, action: AppAction) -> None:
+        target = str(action[1])
+        if target == "stats":
+            self.app.load_tally()
+        ui = self.app.ui
+        ui.screen = None if target == "auto" or target == auto_screen(self.app.view, ui) else target
+
+    def _mute(self) -> None:
+        self.app.ui.muted = not self.app.ui.muted
+        self.app.sounds.muted = self.app.ui.muted
+
+    def _voice(self) -> None:
+        self.app.ui.voice = not self.app.ui.voice
+        self.app.sounds.set_voice(self.app.ui.voice)
+
+    def _lang(self) -> None:
+        self.app.ui.lang = "en" if self.app.ui.lang == "fr" else "fr"
+        self._keep_lang(self.app.ui.lang)
+
+    def _next_codes(self) -> None:
+        self.app.ui.hardware.codes_page += 1
+
+    def _leave_game(self, action: AppAction) -> None:
+        """Again (the same game anew), a new one (the setup form), or the form's own actions."""
+        kind = action[0]
+        if kind == "again":
+            game = self.app.game
+            if game is not None:
+                self.app.start_game(game.setup, self.app.source_name)
+        elif kind == "new":
+            self.app.setup.fill()
+            self.app.ui.screen = "setup"
+        else:
+            self.app.setup.do(action)
+
+    def _do_game(self, action: GameAction) -> None:
+        """A game's own action: the message and the menu as for any action, then the game's."""
+        self.app.dirty = True
+        if not action.keeps_message:
+            self.app.ui.message = None
+        self.app.ui.menu = False
+        if self.app.table is not None:
+            self.app.screens.do(self.app, action)
+
+    def _keep_lang(self, lang: str) -> None:
+        """The table's language belongs to the table (issue 24): the choice made on the screen
+        goes to ``[table] lang`` of its config, so the next start and every command speak it.
+        A file that cannot take it leaves the language changed for now, and says why."""
+        if self.app.settings_path is None:
+            return
+        from companion.hardware.config_edit import Key, set_in_file
+
+        try:
+            set_in_file(self.app.settings_path, Key("table", "lang"), lang)
+        except CompanionError as err:
+            self.app.ui.say(
+                t("scr.lang_not_kept", "fr", why=err.message("fr")),
+                t("scr.lang_not_kept", "en", why=err.message("en")),
+            )
+
+    def _confirm_action(self, screen: str) -> Action:
+        if self.app.view is not None:
+            action = self.app.screens.confirm(self.app, screen)
+            if action is not None:
+                return action
+        if screen == "gameover":
+            return ("again",) if self.app.view is not None and self.app.view.finished else ("noop",)
+        if screen == "setup":
+            return ("start",)
+        return ("nav", "auto")
+
+    def cancel(self, screen: str) -> None:
+        ui = self.app.ui
+        if self.app.view is not None and self.app.screens.cancel(self.app, screen):
+            return
+        if ui.setup.editing is not None:
+            self.app.setup.end_typing(force=True)
+        elif ui.screen is not None and self.app.view is not None:
+            ui.screen = None
+
+    # --- pygame events -----------------------------------------------------------------------
+
+    def handle_pygame(self, ev: pygame.event.Event) -> None:
+        et = ev.type
+        if et == pygame.QUIT:
+            self.app.running = False
+        elif et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+            self.app.surface = pygame.display.get_surface() or self.app.surface
+            self.app.retained.forget()  # a new surface, or pixels to show again: the next frame whole
+            self.app._unshown = None
+            self.app.dirty = True
+        elif et == pygame.MOUSEBUTTONDOWN:
+            if ev.button == 1 and not getattr(ev, "touch", False):
+                self.click(ev.pos)
+        elif et == pygame.FINGERDOWN:
+            w, h = self.app.surface.get_size()
+            self.click((int(ev.x * w), int(ev.y * h)))
+        elif et == pygame.TEXTINPUT:
+            self.app.setup.type(ev.text)
+        elif et in (pygame.KEYDOWN, pygame.KEYUP) and not self._seat_key(ev) and et == pygame.KEYDOWN:
+            self.key(ev.key, ev.mod)
+
+    def _seat_key(self, ev: pygame.event.Event) -> bool:
+        """A seat key while keys are buttons (or its release): the keyboard source's press."""
+        if ev.key not in self.app.host.seat_keys or self.app.source is None:
+            return False
+        if ev.type != pygame.KEYUP and not self.app._keys_are_buttons():
+            return False
+        handle = self.app.host.key_handler()
+        owner: Any = getattr(handle, "__self__", None)
+        if owner is not None and hasattr(owner, "read_late_ns"):
+            # A key read late says how late: a duration on the loop's clock (the source's own
+            # clock may be another one, so no stamp crosses over).
+            owner.read_late_ns = (
+                None if self.app._since_ns is None else int(self.app.now() * 1e9) - self.app._since_ns
+            )
+        return handle is not None and bool(handle(ev))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A tap or click: the control under it acts; anywhere else does nothing."""
+        if self.app.painter is None:
+            return
+        control = self.app.painter.hit(self.app.turned.point(pos, self.app.surface))
+        if control is None:
+            return
+        if control.enabled:
+            self.do(control.action)
+        elif isinstance(control.action, GameAction):
+            why = control.action.why()
+            if why is not None:
+                self.do(why)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        ui = self.app.ui
+        if mod & pygame.KMOD_CTRL and key in (pygame.K_q, pygame.K_z):
+            if key == pygame.K_q:
+                self.app.running = False
+            else:
+                self.do(("undo",))
+            return
+        screen = active_screen(self.app.view, ui)
+        editing = ui.setup.editing
+        if editing is not None and screen == "setup":
+            self.app.setup.key(key, editing)
+            return
+        if (
+            self.app.view is not None
+            and screen != "setup"
+            and self.app.screens.key(self.app, key, mod, screen)
+        ):
+            return
+        action = self._key_action(key, screen)
+        if action is not None:
+            self.do(action)
+
+    def _key_action(self, key: int, screen: str) -> AppAction | None:
+        """What a key does when neither the form nor the game's screen takes it."""
+        action = KEY_ACTIONS.get(key)
+        if action is not None:
+            return action
+        if key == pygame.K_TAB:
+            cycle = ("auto", *(name for name, _ in self.app.screens.nav[1:]), "rules", "status")
+            current = self.app.ui.screen or "auto"
+            return ("nav", cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "auto")
+        if key == pygame.K_n and screen in ("gameover", "setup"):
+            return ("new",)
+        if screen == "setup":
+            return None
+        # A game's other keys for its screens first: the bar's own keys win over them.
+        shown = (*self.app.screens.nav, ("stats", "C"), ("rules", "R"), ("status", "S"))
+        nav = {
+            getattr(pygame, f"K_{letter.lower()}"): name
+            for name, letter in (*self.app.screens.nav_more, *shown)
+        }
+        return ("nav", nav[key]) if key in nav else None

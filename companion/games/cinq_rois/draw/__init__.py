@@ -1,0 +1,1 @@
+"""Les Cinq Rois' screens, one module per screen (``screens.py`` is the game's side of the display seam)."""
