@@ -100,7 +100,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
-    "hw_config": ("companion/hardware/config.py", ["tests/test_hwconfig.py", "tests/test_config_cli.py"]),
+    "hw_config": (
+        "companion/hardware/config.py",
+        ["tests/test_config_refusals.py", "tests/test_hwconfig.py", "tests/test_config_cli.py"],
+    ),
     "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
     "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
     "names": ("companion/display/names.py", ["tests/test_short_names.py"]),
