@@ -23,7 +23,10 @@ DEBOUNCE_EN = (
     "longer than the lockout."
 )
 TWICE = "GPIO17 is used twice, for the button of seat 1 and for {other}: each needs its own pin."
-TWICE_FR = "GPIO17 sert deux fois, pour le bouton de la place 1 et pour {other}{N}: chacun a besoin de sa propre broche."
+TWICE_FR = (
+    "GPIO17 sert deux fois, pour le bouton de la place 1 et pour {other}{N}: "
+    "chacun a besoin de sa propre broche."
+)
 
 CASES = [
     (
@@ -56,14 +59,15 @@ CASES = [
     (
         "[gpio]\nseats = [{button = 17}, {button = 28}]",
         "GPIO28 for the button of seat 2 is not on the 40-pin header: use a GPIO from 2 to 27.",
-        f"GPIO28 pour le bouton de la place 2 n’est pas sur le connecteur 40 broches{N}: prenez un GPIO de 2 à 27.",
+        f"GPIO28 pour le bouton de la place 2 n’est pas sur le connecteur 40 broches{N}: "
+        "prenez un GPIO de 2 à 27.",
     ),
     (
         "[gpio]\nseats = [{button = 1}]",
         "GPIO1 for the button of seat 1 belongs to the enabled HAT EEPROM bus: pick another pin, or remove "
         '"id_eeprom" from gpio.buses if the bus is not used.',
-        f"GPIO1 pour le bouton de la place 1 appartient au bus EEPROM HAT activé{N}: prenez une autre broche, "
-        'ou retirez "id_eeprom" de gpio.buses si ce bus ne sert pas.',
+        f"GPIO1 pour le bouton de la place 1 appartient au bus EEPROM HAT activé{N}: "
+        'prenez une autre broche, ou retirez "id_eeprom" de gpio.buses si ce bus ne sert pas.',
     ),
     (
         '[gpio]\nbuses = ["uart"]\nseats = [{button = 17, led = 14}]',
@@ -143,7 +147,8 @@ CASES = [
     (
         "[sound]\nnames = 3",
         '[sound] names = 3 is refused: write a table of names, as [sound.names] then "Chloé" = "Klo-é".',
-        f'[sound] names = 3 est refusé{N}: écrivez une table de noms, comme [sound.names] puis "Chloé" = "Klo-é".',
+        f"[sound] names = 3 est refusé{N}: écrivez une table de noms, "
+        'comme [sound.names] puis "Chloé" = "Klo-é".',
     ),
     (
         '[sound.names]\n"Ana" = "Ana"\n"Chloé" = " "',
@@ -180,7 +185,8 @@ CASES = [
     (
         "x = ",
         "companion.toml is not valid TOML (Invalid value (at end of document)); fix that line.",
-        f"companion.toml n’est pas du TOML valide (Invalid value (at end of document)){N}; corrigez cette ligne.",
+        f"companion.toml n’est pas du TOML valide (Invalid value (at end of document)){N}; "
+        "corrigez cette ligne.",
     ),
 ]
 
