@@ -89,7 +89,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/web/fairness.py",
         ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
     ),
-    "web_feed": ("companion/web/feed.py", ["tests/test_web_mutants.py"]),
+    "web_feed": ("companion/web/feed.py", ["tests/test_view_mutants.py", "tests/test_web_mutants.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
         ["tests/test_scorer_entry.py", "tests/test_web_mutants.py", "tests/test_web.py"],
