@@ -369,3 +369,42 @@ def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
         ("9", black),
         (j, black),
     ]
+
+
+# --- the feed: when the phones get a new page ------------------------------------------------------
+
+
+def test_the_phones_get_a_page_when_the_journal_moves_and_only_then(tmp_path: Path) -> None:
+    from companion.games.kilo.events import NewKiloGame
+
+    feed = Feed(tmp_path)
+    assert feed.poll("nothing-yet") is None and feed.n_seats == 0  # no journal at all
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(journal, NewKiloGame(players=["Ana", "Ben", "Cy"], rounds=2), {"input": "web"})
+        assert feed.poll(None) is None
+        first = feed.poll(table.game_id)
+        assert first is not None and (first["game_id"], first["seq"], first["game"]) == (
+            table.game_id,
+            1,
+            "kilo",
+        )
+        assert first["colors"] == ["#e69f00", "#3296ff", "#cc79a7"] and feed.n_seats == 3
+        assert [r["place"] for r in first["standings"]] == [1, 1, 1]  # nobody has a kilo yet
+        assert feed.poll(table.game_id) is None  # nothing new: nothing sent
+        # Another game started at the table: its page, from its own first event.
+        other = Table.start(
+            journal, NewKiloGame(players=["Dé", "Éa", "Fi", "Gus"], rounds=1), {"input": "web"}
+        )
+        page = feed.poll(other.game_id)
+        assert page is not None and page["game_id"] == other.game_id and page["seq"] == 1
+        assert page["players"] == ["Dé", "Éa", "Fi", "Gus"] and feed.n_seats == 4
+        assert page["round"] == [1, 1] and page["last_slap"] is None
+        assert feed.poll(other.game_id) is None
+        # Back to the first game's id: rebuilt from its journal.
+        again = feed.poll(table.game_id)
+        assert again is not None and again["players"] == ["Ana", "Ben", "Cy"] and again["seq"] == 1
+        feed.close()
+        feed.close()  # twice is harmless
+        reopened = feed.poll(other.game_id)
+        assert reopened is not None and reopened["game_id"] == other.game_id
+        feed.close()
