@@ -247,10 +247,9 @@ def test_a_basic_game_shows_the_hands_and_no_places_moved(lang: str) -> None:
 
 
 def cinq_render(sample: str, screen: str, lang: str, size: tuple[int, int] = (800, 480)) -> Any:
+    from companion.games.cinq_rois.rules import CinqRoisGame
     from companion.games.cinq_rois.samples import SAMPLES as CINQ
     from companion.games.cinq_rois.view import build_view as cinq_view
-
-    from companion.games.cinq_rois.rules import CinqRoisGame
 
     game = replay(json.dumps(e, ensure_ascii=False) for e in CINQ[sample]())
     assert isinstance(game, CinqRoisGame)
