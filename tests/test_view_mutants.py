@@ -246,12 +246,15 @@ def test_a_basic_game_shows_the_hands_and_no_places_moved(lang: str) -> None:
 # --- Les Cinq Rois -------------------------------------------------------------------------------
 
 
-def cinq_render(sample: str, screen: str, lang: str, size: tuple[int, int] = (800, 480)) -> Any:
+def cinq_render(
+    sample: str, screen: str, lang: str, size: tuple[int, int] = (800, 480), events: int | None = None
+) -> Any:
+    """The texts drawn for a Les Cinq Rois sample (its first ``events`` events when given)."""
     from companion.games.cinq_rois.rules import CinqRoisGame
     from companion.games.cinq_rois.samples import SAMPLES as CINQ
     from companion.games.cinq_rois.view import build_view as cinq_view
 
-    game = replay(json.dumps(e, ensure_ascii=False) for e in CINQ[sample]())
+    game = replay(json.dumps(e, ensure_ascii=False) for e in CINQ[sample]()[:events])
     assert isinstance(game, CinqRoisGame)
     return render(screen, cinq_view(game), size, lang, ui_for(game, lang)).painter.texts
 
@@ -330,12 +333,9 @@ def test_the_cinq_rois_lots_screen_knows_whether_the_dealer_was_drawn(lang: str)
     assert ("Qui donne en premier\u202f?" if lang == "fr" else "Who deals first?") in open_
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
-    """Round 5 as entered by hands: Alice went out with three 5s and a run 10-K of spades
-    whose J and Q are sevens of clubs (wild); Bruno kept seven cards; the ranks as the
-    language writes them, each in its suit's colour."""
-    drawn = cinq_render("midgame", "round", lang)
+def hands_drawn(drawn: Any) -> dict[str, list[tuple[str, object]]]:
+    """Each player's row of the round screen: the score, then each card's rank and colour
+    (or the row's note)."""
     hands: dict[str, list[tuple[str, object]]] = {}
     name = None
     for rec in drawn:
@@ -344,8 +344,17 @@ def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
             hands[name] = []
         elif name is not None and rec.kind == "score":
             hands[name].append((rec.text, "score"))
-        elif name is not None and rec.kind == "text" and rec.text not in ("pts",):
+        elif name is not None and rec.kind == "text" and rec.text != "pts":
             hands[name].append((rec.text, rec.color))
+    return hands
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
+    """Round 5 as entered by hands: Alice went out with three 5s and a run 10-K of spades
+    whose J and Q are sevens of clubs (wild); Bruno kept seven cards; the ranks as the
+    language writes them, each in its suit's colour."""
+    hands = hands_drawn(cinq_render("midgame", "round", lang))
     red, blue, black = (200, 0, 0), (0, 90, 200), (0, 0, 0)
     j, q, k = ("V", "D", "R") if lang == "fr" else ("J", "Q", "K")
     assert hands["Alice"] == [
@@ -407,3 +416,46 @@ def test_the_phones_get_a_page_when_the_journal_moves_and_only_then(tmp_path: Pa
         reopened = feed.poll(other.game_id)
         assert reopened is not None and reopened["game_id"] == other.game_id
         feed.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_round_shows_cards_left_or_points_as_they_were_entered(lang: str) -> None:
+    """Round 3 was entered as the cards left in each hand, round 2 as points: the round screen
+    after each shows the cards left in their suits' colours, or says the points were entered;
+    who went out is said so, in green."""
+    from companion.display.kit import ROLE
+
+    red, blue, black, green = (200, 0, 0), (0, 90, 200), (0, 0, 0), ROLE["up"]
+    out, typed = ("exposé", "points saisis") if lang == "fr" else ("out", "points entered")
+    left = hands_drawn(cinq_render("midgame", "round", lang, events=5))
+    assert left == {
+        "Alice": [("6", "score"), ("3", black), ("3", blue)],
+        "Bruno": [("0", "score"), (out, green)],
+        "Chloé": [("4", "score"), ("4", red)],
+        "Dédé": [("13", "score"), ("6", red), ("7", red)],
+        "Émile": [("15", "score"), ("7", blue), ("8", red)],
+    }
+    points = hands_drawn(cinq_render("midgame", "round", lang, events=4))
+    assert points == {
+        "Alice": [("17", "score"), (typed, ROLE["quiet"])],
+        "Bruno": [("26", "score"), (typed, ROLE["quiet"])],
+        "Chloé": [("0", "score"), (typed, ROLE["quiet"])],
+        "Dédé": [("33", "score"), (typed, ROLE["quiet"])],
+        "Émile": [("0", "score"), (out, green)],
+    }
+
+
+def test_before_the_first_round_nobody_has_moved_places() -> None:
+    """The lots screen of a new game: every tile first, with no rank arrow."""
+    drawn = [
+        (t.kind, t.text)
+        for t in cinq_render("lots", "lots", "fr")
+        if t.kind in ("place", "name", "score", "text")
+    ]
+    start = drawn.index(("place", "1er"))
+    tiles = drawn[start : start + 5 * 4]
+    assert tiles == [
+        x
+        for p in ("Alice", "Bruno", "Chloé", "Dédé", "Émile")
+        for x in (("place", "1er"), ("name", p), ("score", "0"), ("text", "pts"))
+    ]
