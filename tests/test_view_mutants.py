@@ -446,16 +446,11 @@ def test_the_cinq_rois_round_shows_cards_left_or_points_as_they_were_entered(lan
 
 
 def test_before_the_first_round_nobody_has_moved_places() -> None:
-    """The lots screen of a new game: every tile first, with no rank arrow."""
-    drawn = [
-        (t.kind, t.text)
-        for t in cinq_render("lots", "lots", "fr")
-        if t.kind in ("place", "name", "score", "text")
-    ]
+    """The sheet of a new game: every tile first, with no rank arrow."""
+    drawn = [(t.kind, t.text) for t in cinq_render("lots", "sheet", "fr")]
     start = drawn.index(("place", "1er"))
-    tiles = drawn[start : start + 5 * 4]
-    assert tiles == [
-        x
-        for p in ("Alice", "Bruno", "Chloé", "Dédé", "Émile")
-        for x in (("place", "1er"), ("name", p), ("score", "0"), ("text", "pts"))
+    names = ("Alice", "Bruno", "Chloé", "Dédé", "Émile")
+    assert drawn[start : start + 21] == [
+        *(x for p in names for x in (("place", "1er"), ("name", p), ("score", "0"), ("text", "pts"))),
+        ("text", "Donne 1\u202f: 3 cartes, atout 3"),
     ]
