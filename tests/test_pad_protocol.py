@@ -392,3 +392,76 @@ def test_the_simulation_is_the_same_for_a_seed_and_keeps_every_press() -> None:
     assert [r.true_ns for r in results] == sorted(r.true_ns for r in results)
     wide = simulate(40, seats=2, seed=1)
     assert len(wide) == 40 and statistics.median(r.res_ns for r in wide) == 18_240_758
+
+
+# --- the clock map, rule by rule ------------------------------------------------------------------
+
+
+def test_a_new_clock_knows_nothing_and_steps_a_millisecond_unless_told() -> None:
+    fresh = PhoneClock()
+    assert fresh.skew_ppm == 0.0 and not fresh.tracked and fresh.pings == 0
+    fresh.add(Ping(10 * S, 3 * S, 10 * S + 2 * MS))
+    # One ping of 2 ms: 1 ms of bracket and the browser's common 1 ms step, twice.
+    assert fresh.map(3 * S) == Mapped(10 * S + 1 * MS, 1 * MS + 2 * MS)
+    assert PhoneClock(phone_res_ns=1).map(0) is None  # a step of 1 ns is allowed
+    with pytest.raises(ValueError, match=r"^the phone clock's step must be at least 1 ns$"):
+        PhoneClock(phone_res_ns=0)
+
+
+def test_what_a_ping_can_and_cannot_be() -> None:
+    clock = PhoneClock(phone_res_ns=1, window=1)
+    assert clock.add(Ping(0, 100, 0))  # an instant round trip (a coarse table clock)
+    # The phone's clock read the same as before, after the last answer came back: possible.
+    assert clock.add(Ping(20, 100, 30))
+    # Read earlier than before, but asked before the last answer came back: the two trips
+    # overlapped, possible.
+    assert clock.add(Ping(30, 50, 40))
+    # Read earlier than before, asked after the last answer: the clock went back (the best of a
+    # closed window is the last reading, when no window is open).
+    assert not clock.add(Ping(50, 40, 60))
+    assert clock.pings == 3
+
+
+def test_the_best_ping_of_each_window_is_kept_and_the_drift_measured_after_three() -> None:
+    """Windows of 4 pings, one every 30 s, steady round trips: the windows close at pings 4, 8
+    and 12, and the drift is tracked from the third (its best pings 240 s apart), not before."""
+    clock = PhoneClock(phone_res_ns=1, window=4)
+    for i in range(12):
+        sent = i * 30 * S
+        assert not clock.tracked, i
+        clock.add(Ping(sent, sent + 1 * MS, sent + 2 * MS))
+    assert clock.tracked and clock.pings == 12
+
+
+def test_a_drift_is_measured_over_a_minute_and_no_less() -> None:
+    """Three windows of one ping each, the phone's clock 100 ppm fast: measured once the
+    pings span 60 s, not over 40 s (the fit would be noise), and not from two pings."""
+
+    def clock_of(phone_times_s: list[int]) -> PhoneClock:
+        clock = PhoneClock(phone_res_ns=1, window=1)
+        for t in phone_times_s:
+            phone = 1_000 * S + t * S
+            table = t * S - t * S // 10_000  # the phone gains 100 µs a second
+            clock.add(Ping(table - 1 * MS, phone, table + 1 * MS))
+        return clock
+
+    assert round(clock_of([0, 30, 60]).skew_ppm) == -100
+    assert clock_of([0, 20, 40]).skew_ppm == 0.0
+    assert clock_of([0, 60]).skew_ppm == 0.0
+    assert round(clock_of([0, 10, 20, 80]).skew_ppm) == -100  # a straight line through four
+
+
+def test_of_two_pings_as_good_the_first_is_trusted_and_old_windows_are_let_go() -> None:
+    clock = PhoneClock(phone_res_ns=1, window=1)
+    clock.add(Ping(10 * S, 1 * S, 10 * S + 2 * MS))  # offset 9 s + 1 ms
+    clock.add(Ping(12 * S + 5 * MS, 3 * S, 12 * S + 7 * MS))  # offset 9 s + 6 ms
+    # A stamp halfway: both brackets as wide, both drifts as long; the first ping decides.
+    m = clock.map(2 * S)
+    assert m is not None and m.t_ns == 11 * S + 1 * MS
+    # Two windows kept: the first ping (the quickest) is let go when a third window closes.
+    kept = PhoneClock(phone_res_ns=1, window=1, windows=2)
+    kept.add(Ping(10 * S, 1 * S, 10 * S + 2 * MS))
+    kept.add(Ping(11 * S, 2 * S, 11 * S + 10 * MS))
+    assert kept.min_rtt_ns == 2 * MS
+    kept.add(Ping(12 * S, 3 * S, 12 * S + 10 * MS))
+    assert kept.min_rtt_ns == 10 * MS
