@@ -107,7 +107,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
     "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
     "names": ("companion/display/names.py", ["tests/test_names_forms.py", "tests/test_short_names.py"]),
-    "rotation": ("companion/display/rotation.py", ["tests/test_rotation.py"]),
+    "rotation": ("companion/display/rotation.py", ["tests/test_rotation_rects.py", "tests/test_rotation.py"]),
     "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
     # test_view_mutants: a game in play as the screens and the phones' page show it.
     "treize_view": (
