@@ -465,3 +465,22 @@ def test_of_two_pings_as_good_the_first_is_trusted_and_old_windows_are_let_go() 
     assert kept.min_rtt_ns == 2 * MS
     kept.add(Ping(12 * S, 3 * S, 12 * S + 10 * MS))
     assert kept.min_rtt_ns == 10 * MS
+
+
+def test_the_simulated_phones_and_link_are_the_ones_described() -> None:
+    """On a 1 ns step every phone's offset, drift and wobble and every message's delay reach
+    the table's figures: the same seed gives these presses to the nanosecond. And the defaults
+    (four phones, seed 0, 5-60 ms each way, a 0.1 ms step, a press every 100 ms) these."""
+    assert simulate(6, seats=2, seed=4, step_ns=1) == [
+        Result(0, 5_161_170_223, 5_165_032_531, 18_821_515),
+        Result(1, 5_186_263_866, 5_175_482_587, 22_582_474),
+        Result(0, 5_218_654_586, 5_222_513_699, 18_856_004),
+        Result(1, 5_394_026_807, 5_383_232_786, 22_707_124),
+        Result(0, 5_418_157_614, 5_422_005_640, 18_975_699),
+        Result(1, 5_594_720_042, 5_583_913_713, 22_827_533),
+    ]
+    assert simulate(3) == [
+        Result(1, 5_076_049_205, 5_082_689_749, 18_096_262),
+        Result(0, 5_113_176_962, 5_098_659_704, 23_223_097),
+        Result(2, 5_342_280_455, 5_355_994_384, 21_326_559),
+    ]
