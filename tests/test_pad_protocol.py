@@ -371,6 +371,9 @@ def test_the_fairness_figures_count_each_press_once_and_by_its_own_resolution() 
     # A pair further apart than the horizon is not compared; one at the horizon is.
     assert worst_misorder([a, late], horizon_ns=499) == -(10**18)
     assert worst_misorder([a, late], horizon_ns=500) == 480
+    # By default pairs more than a second apart are not compared.
+    apart = [Result(0, 0, 2 * S, 0), Result(1, S + 1, 0, 0)]
+    assert worst_misorder(apart) == -(10**18) and worst_misorder([apart[0], Result(1, S, 0, 0)]) == S
     # Stamped alike: a tie, not an order the table got wrong.
     assert worst_misorder([a, Result(1, true_ns=1500, t_ns=1010, res_ns=10)]) == -(10**18)
     third = Result(2, true_ns=1400, t_ns=980, res_ns=0)
