@@ -489,3 +489,51 @@ def test_the_simulated_phones_and_link_are_the_ones_described() -> None:
         Result(0, 5_113_176_962, 5_098_659_704, 23_223_097),
         Result(2, 5_342_280_455, 5_355_994_384, 21_326_559),
     ]
+
+
+def test_the_sync_figures_round_up_to_the_microsecond_and_look_both_ways() -> None:
+    """The phone's status shows its resolution rounded up and its quickest trip rounded down,
+    in whole microseconds; the resolution is the best any kept ping gives a press made now."""
+    phone = Phone()
+    ping = json.loads(phone.pad.ping())
+    phone.now += 1_000_250
+    answered = phone.phone_ms()
+    phone.now += 1_000_250  # a trip of 2,000.5 µs
+    phone.send({"t": "pong", "id": ping["id"], "p": answered})
+    phone.now += 100 * MS
+    # 1,000.25 µs of bracket, 2 ms of steps, 600 ppm of the 100 ms since: 3,060.25 µs.
+    assert json.loads(phone.pad.sync_text()) == {"t": "sync", "res_us": 3061, "rtt_us": 2000}
+    # A window of quick pings, then a slow one 10 s later: 0.1 s after the slow one, a press
+    # made now (read on the phone's clock through the slow one: its reading, 10 ms before it
+    # came back, plus the 100 ms since) is best placed by the last quick one, read 10.111 s
+    # before on the phone's clock.
+    clock = Phone()
+    for _ in range(16):
+        clock.sync(rtt_ms=2)
+    clock.now += 10 * S
+    clock.sync(rtt_ms=20)
+    clock.now += 100 * MS
+    assert clock.pad.resolution_ns() == 1 * MS + drift(10_111) + 2 * MS
+
+
+def test_a_release_must_be_the_press_held_and_a_mark_needs_a_believable_clock() -> None:
+    phone = Phone()
+    phone.sync()
+    phone.send({"t": "press", "n": 1, "p": phone.phone_ms(), "g": "g1"})
+    assert phone.send({"t": "release", "n": 2, "p": phone.phone_ms()})[0] == refusal(
+        "Relâcher sans appui en cours : ignoré.", "Release without a press held: ignored."
+    )
+    # A first round trip of 496 ms: the phone's clock known to 250 ms, the most a mark allows.
+    slow = Phone()
+    ping = json.loads(slow.pad.ping())
+    slow.now += 248 * MS
+    answered = slow.phone_ms()
+    slow.now += 248 * MS
+    out = slow.pad.receive(json.dumps({"t": "pong", "id": ping["id"], "p": answered}))
+    assert out.mark_ns == slow.now - 248 * MS - 2 * 250 * MS - 16 * MS
+    slower = Phone()
+    ping = json.loads(slower.pad.ping())
+    slower.now += 249 * MS
+    answered = slower.phone_ms()
+    slower.now += 249 * MS
+    assert slower.pad.receive(json.dumps({"t": "pong", "id": ping["id"], "p": answered})).mark_ns is None
