@@ -154,7 +154,7 @@ def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: P
     from companion.web.scorer import WebWrite
 
     silent = WebWrite("g", RoundEnd(out="Ana", points={"Ben": 3}), 0)
-    assert silent.wait(0) == (False, "La table n'a pas répondu.", "The table did not answer.")
+    assert silent.wait(0) == (False, "La table n’a pas répondu.", "The table did not answer.")
     with Journal(tmp_path, writer=True) as journal:
         setup = NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Cy")
         table = Table.start(journal, setup, {"input": "keyboard"})
