@@ -89,7 +89,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/web/fairness.py",
         ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
     ),
-    "web_feed": ("companion/web/feed.py", ["tests/test_web_mutants.py"]),
+    "web_feed": ("companion/web/feed.py", ["tests/test_view_mutants.py", "tests/test_web_mutants.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
         ["tests/test_scorer_entry.py", "tests/test_web_mutants.py", "tests/test_web.py"],
@@ -100,11 +100,14 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
-    "hw_config": ("companion/hardware/config.py", ["tests/test_hwconfig.py", "tests/test_config_cli.py"]),
+    "hw_config": (
+        "companion/hardware/config.py",
+        ["tests/test_config_refusals.py", "tests/test_hwconfig.py", "tests/test_config_cli.py"],
+    ),
     "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
     "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
-    "names": ("companion/display/names.py", ["tests/test_short_names.py"]),
-    "rotation": ("companion/display/rotation.py", ["tests/test_rotation.py"]),
+    "names": ("companion/display/names.py", ["tests/test_names_forms.py", "tests/test_short_names.py"]),
+    "rotation": ("companion/display/rotation.py", ["tests/test_rotation_rects.py", "tests/test_rotation.py"]),
     "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
     # test_view_mutants: a game in play as the screens and the phones' page show it.
     "treize_view": (

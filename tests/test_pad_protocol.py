@@ -371,6 +371,11 @@ def test_the_fairness_figures_count_each_press_once_and_by_its_own_resolution() 
     # A pair further apart than the horizon is not compared; one at the horizon is.
     assert worst_misorder([a, late], horizon_ns=499) == -(10**18)
     assert worst_misorder([a, late], horizon_ns=500) == 480
+    # By default pairs more than a second apart are not compared.
+    apart = [Result(0, 0, 2 * S, 0), Result(1, S + 1, 0, 0)]
+    assert worst_misorder(apart) == -(10**18) and worst_misorder([apart[0], Result(1, S, 0, 0)]) == S
+    # Stamped alike: a tie, not an order the table got wrong.
+    assert worst_misorder([a, Result(1, true_ns=1500, t_ns=1010, res_ns=10)]) == -(10**18)
     third = Result(2, true_ns=1400, t_ns=980, res_ns=0)
     assert worst_misorder([a, late, third], horizon_ns=450) == 390  # a and third only
 
@@ -392,3 +397,143 @@ def test_the_simulation_is_the_same_for_a_seed_and_keeps_every_press() -> None:
     assert [r.true_ns for r in results] == sorted(r.true_ns for r in results)
     wide = simulate(40, seats=2, seed=1)
     assert len(wide) == 40 and statistics.median(r.res_ns for r in wide) == 18_240_758
+
+
+# --- the clock map, rule by rule ------------------------------------------------------------------
+
+
+def test_a_new_clock_knows_nothing_and_steps_a_millisecond_unless_told() -> None:
+    fresh = PhoneClock()
+    assert fresh.skew_ppm == 0.0 and not fresh.tracked and fresh.pings == 0
+    fresh.add(Ping(10 * S, 3 * S, 10 * S + 2 * MS))
+    # One ping of 2 ms: 1 ms of bracket and the browser's common 1 ms step, twice.
+    assert fresh.map(3 * S) == Mapped(10 * S + 1 * MS, 1 * MS + 2 * MS)
+    assert PhoneClock(phone_res_ns=1).map(0) is None  # a step of 1 ns is allowed
+    with pytest.raises(ValueError, match=r"^the phone clock's step must be at least 1 ns$"):
+        PhoneClock(phone_res_ns=0)
+
+
+def test_what_a_ping_can_and_cannot_be() -> None:
+    clock = PhoneClock(phone_res_ns=1, window=1)
+    assert clock.add(Ping(0, 100, 0))  # an instant round trip (a coarse table clock)
+    # The phone's clock read the same as before, after the last answer came back: possible.
+    assert clock.add(Ping(20, 100, 30))
+    # Read earlier than before, but asked before the last answer came back: the two trips
+    # overlapped, possible.
+    assert clock.add(Ping(30, 50, 40))
+    # Read earlier than before, asked after the last answer: the clock went back (the best of a
+    # closed window is the last reading, when no window is open).
+    assert not clock.add(Ping(50, 40, 60))
+    assert clock.pings == 3
+
+
+def test_the_best_ping_of_each_window_is_kept_and_the_drift_measured_after_three() -> None:
+    """Windows of 4 pings, one every 30 s, steady round trips: the windows close at pings 4, 8
+    and 12, and the drift is tracked from the third (its best pings 240 s apart), not before."""
+    clock = PhoneClock(phone_res_ns=1, window=4)
+    for i in range(12):
+        sent = i * 30 * S
+        assert not clock.tracked, i
+        clock.add(Ping(sent, sent + 1 * MS, sent + 2 * MS))
+    assert clock.tracked and clock.pings == 12
+
+
+def test_a_drift_is_measured_over_a_minute_and_no_less() -> None:
+    """Three windows of one ping each, the phone's clock 100 ppm fast: measured once the
+    pings span 60 s, not over 40 s (the fit would be noise), and not from two pings."""
+
+    def clock_of(phone_times_s: list[int]) -> PhoneClock:
+        clock = PhoneClock(phone_res_ns=1, window=1)
+        for t in phone_times_s:
+            phone = 1_000 * S + t * S
+            table = t * S - t * S // 10_000  # the phone gains 100 µs a second
+            clock.add(Ping(table - 1 * MS, phone, table + 1 * MS))
+        return clock
+
+    assert round(clock_of([0, 30, 60]).skew_ppm) == -100
+    assert clock_of([0, 20, 40]).skew_ppm == 0.0
+    assert clock_of([0, 60]).skew_ppm == 0.0
+    assert round(clock_of([0, 10, 20, 80]).skew_ppm) == -100  # a straight line through four
+
+
+def test_of_two_pings_as_good_the_first_is_trusted_and_old_windows_are_let_go() -> None:
+    clock = PhoneClock(phone_res_ns=1, window=1)
+    clock.add(Ping(10 * S, 1 * S, 10 * S + 2 * MS))  # offset 9 s + 1 ms
+    clock.add(Ping(12 * S + 5 * MS, 3 * S, 12 * S + 7 * MS))  # offset 9 s + 6 ms
+    # A stamp halfway: both brackets as wide, both drifts as long; the first ping decides.
+    m = clock.map(2 * S)
+    assert m is not None and m.t_ns == 11 * S + 1 * MS
+    # Two windows kept: the first ping (the quickest) is let go when a third window closes.
+    kept = PhoneClock(phone_res_ns=1, window=1, windows=2)
+    kept.add(Ping(10 * S, 1 * S, 10 * S + 2 * MS))
+    kept.add(Ping(11 * S, 2 * S, 11 * S + 10 * MS))
+    assert kept.min_rtt_ns == 2 * MS
+    kept.add(Ping(12 * S, 3 * S, 12 * S + 10 * MS))
+    assert kept.min_rtt_ns == 10 * MS
+
+
+def test_the_simulated_phones_and_link_are_the_ones_described() -> None:
+    """On a 1 ns step every phone's offset, drift and wobble and every message's delay reach
+    the table's figures: the same seed gives these presses to the nanosecond. And the defaults
+    (four phones, seed 0, 5-60 ms each way, a 0.1 ms step, a press every 100 ms) these."""
+    assert simulate(6, seats=2, seed=4, step_ns=1) == [
+        Result(0, 5_161_170_223, 5_165_032_531, 18_821_515),
+        Result(1, 5_186_263_866, 5_175_482_587, 22_582_474),
+        Result(0, 5_218_654_586, 5_222_513_699, 18_856_004),
+        Result(1, 5_394_026_807, 5_383_232_786, 22_707_124),
+        Result(0, 5_418_157_614, 5_422_005_640, 18_975_699),
+        Result(1, 5_594_720_042, 5_583_913_713, 22_827_533),
+    ]
+    assert simulate(3) == [
+        Result(1, 5_076_049_205, 5_082_689_749, 18_096_262),
+        Result(0, 5_113_176_962, 5_098_659_704, 23_223_097),
+        Result(2, 5_342_280_455, 5_355_994_384, 21_326_559),
+    ]
+
+
+def test_the_sync_figures_round_up_to_the_microsecond_and_look_both_ways() -> None:
+    """The phone's status shows its resolution rounded up and its quickest trip rounded down,
+    in whole microseconds; the resolution is the best any kept ping gives a press made now."""
+    phone = Phone()
+    ping = json.loads(phone.pad.ping())
+    phone.now += 1_000_250
+    answered = phone.phone_ms()
+    phone.now += 1_000_250  # a trip of 2,000.5 µs
+    phone.send({"t": "pong", "id": ping["id"], "p": answered})
+    phone.now += 100 * MS
+    # 1,000.25 µs of bracket, 2 ms of steps, 600 ppm of the 100 ms since: 3,060.25 µs.
+    assert json.loads(phone.pad.sync_text()) == {"t": "sync", "res_us": 3061, "rtt_us": 2000}
+    # A window of quick pings, then a slow one 10 s later: 0.1 s after the slow one, a press
+    # made now (read on the phone's clock through the slow one: its reading, 10 ms before it
+    # came back, plus the 100 ms since) is best placed by the last quick one, read 10.111 s
+    # before on the phone's clock.
+    clock = Phone()
+    for _ in range(16):
+        clock.sync(rtt_ms=2)
+    clock.now += 10 * S
+    clock.sync(rtt_ms=20)
+    clock.now += 100 * MS
+    assert clock.pad.resolution_ns() == 1 * MS + drift(10_111) + 2 * MS
+
+
+def test_a_release_must_be_the_press_held_and_a_mark_needs_a_believable_clock() -> None:
+    phone = Phone()
+    phone.sync()
+    phone.send({"t": "press", "n": 1, "p": phone.phone_ms(), "g": "g1"})
+    assert phone.send({"t": "release", "n": 2, "p": phone.phone_ms()})[0] == refusal(
+        "Relâcher sans appui en cours : ignoré.", "Release without a press held: ignored."
+    )
+    # A first round trip of 496 ms: the phone's clock known to 250 ms, the most a mark allows.
+    slow = Phone()
+    ping = json.loads(slow.pad.ping())
+    slow.now += 248 * MS
+    answered = slow.phone_ms()
+    slow.now += 248 * MS
+    out = slow.pad.receive(json.dumps({"t": "pong", "id": ping["id"], "p": answered}))
+    assert out.mark_ns == slow.now - 248 * MS - 2 * 250 * MS - 16 * MS
+    slower = Phone()
+    ping = json.loads(slower.pad.ping())
+    slower.now += 249 * MS
+    answered = slower.phone_ms()
+    slower.now += 249 * MS
+    assert slower.pad.receive(json.dumps({"t": "pong", "id": ping["id"], "p": answered})).mark_ns is None

@@ -7,6 +7,12 @@ and journals the event returned; the stamp decides where the entry falls among t
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
+from typing import Any
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest
 
@@ -136,3 +142,49 @@ def test_a_scorers_entry_is_stamped_when_it_was_made_on_the_table_clock() -> Non
     # Asked after it arrived: a clock that cannot be.
     late = json.dumps({"p": 2050, "sync": {"id": 4, "p": 2000}}).encode()
     assert stamp_of(late, (4, arrived + 1), arrived) == (arrived, None)
+
+
+def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: Path, screen: Any) -> None:
+    """A scorer's write applied on the table's thread: recorded, or refused in both languages
+    with why; and what the phone reads when the table does not answer at all."""
+    from companion.display.app import App
+    from companion.display.state import Ui
+    from companion.table.journal import Journal
+    from companion.table.live import Table
+    from companion.web.scorer import WebWrite
+
+    silent = WebWrite("g", RoundEnd(out="Ana", points={"Ben": 3}), 0)
+    assert silent.wait(0) == (False, "La table n’a pas répondu.", "The table did not answer.")
+    with Journal(tmp_path, writer=True) as journal:
+        setup = NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Cy")
+        table = Table.start(journal, setup, {"input": "keyboard"})
+        app = App(screen, journal, table, Ui(lang="en"), source_name="keyboard", speed=0.0)
+        app.step()
+
+        def answer(game_id: str, event: Any) -> tuple[bool, str, str]:
+            write = WebWrite(game_id, event, 0)
+            write.apply_to(app)
+            return write.wait(0)
+
+        assert answer("another", RoundEnd(out="Ana", points={"Ben": 3, "Cy": 2})) == (
+            False,
+            "Cette saisie est pour une autre partie que celle de la table.",
+            "This entry is for another game than the table's.",
+        )
+        assert answer(table.game_id, RoundEnd(out="Ana", left={"Zed": []})) == (
+            False,
+            "Joueur inconnu\u202f: Zed.",
+            "Unknown player: Zed.",
+        )
+        refused = answer(table.game_id, RoundEnd(out="Ana", points={"Ben": -3, "Cy": 2}))
+        assert refused[0] is False and refused[2].startswith("Ben")
+        seq = table.seq
+        assert answer(table.game_id, RoundEnd(out="Ana", points={"Ben": 3, "Cy": 2})) == (
+            True,
+            "Enregistré.",
+            "Recorded.",
+        )
+        # The round counted, as the screen's own entry counts it.
+        engine = table.engine
+        assert isinstance(engine, CinqRoisGame) and table.seq == seq + 1 and engine.round == 2
+        app.stop_source()

@@ -247,12 +247,15 @@ def test_a_basic_game_shows_the_hands_and_no_places_moved(lang: str) -> None:
 # --- Les Cinq Rois -------------------------------------------------------------------------------
 
 
-def cinq_render(sample: str, screen: str, lang: str, size: tuple[int, int] = (800, 480)) -> Any:
+def cinq_render(
+    sample: str, screen: str, lang: str, size: tuple[int, int] = (800, 480), events: int | None = None
+) -> Any:
+    """The texts drawn for a Les Cinq Rois sample (its first ``events`` events when given)."""
     from companion.games.cinq_rois.rules import CinqRoisGame
     from companion.games.cinq_rois.samples import SAMPLES as CINQ
     from companion.games.cinq_rois.view import build_view as cinq_view
 
-    game = replay(json.dumps(e, ensure_ascii=False) for e in CINQ[sample]())
+    game = replay(json.dumps(e, ensure_ascii=False) for e in CINQ[sample]()[:events])
     assert isinstance(game, CinqRoisGame)
     return render(screen, cinq_view(game), size, lang, ui_for(game, lang)).painter.texts
 
@@ -331,12 +334,9 @@ def test_the_cinq_rois_lots_screen_knows_whether_the_dealer_was_drawn(lang: str)
     assert ("Qui donne en premier\u202f?" if lang == "fr" else "Who deals first?") in open_
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
-    """Round 5 as entered by hands: Alice went out with three 5s and a run 10-K of spades
-    whose J and Q are sevens of clubs (wild); Bruno kept seven cards; the ranks as the
-    language writes them, each in its suit's colour."""
-    drawn = cinq_render("midgame", "round", lang)
+def hands_drawn(drawn: Any) -> dict[str, list[tuple[str, object]]]:
+    """Each player's row of the round screen: the score, then each card's rank and colour
+    (or the row's note)."""
     hands: dict[str, list[tuple[str, object]]] = {}
     name = None
     for rec in drawn:
@@ -345,8 +345,17 @@ def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
             hands[name] = []
         elif name is not None and rec.kind == "score":
             hands[name].append((rec.text, "score"))
-        elif name is not None and rec.kind == "text" and rec.text not in ("pts",):
+        elif name is not None and rec.kind == "text" and rec.text != "pts":
             hands[name].append((rec.text, rec.color))
+    return hands
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
+    """Round 5 as entered by hands: Alice went out with three 5s and a run 10-K of spades
+    whose J and Q are sevens of clubs (wild); Bruno kept seven cards; the ranks as the
+    language writes them, each in its suit's colour."""
+    hands = hands_drawn(cinq_render("midgame", "round", lang))
     red, blue, black = (200, 0, 0), (0, 90, 200), (0, 0, 0)
     j, q, k = ("V", "D", "R") if lang == "fr" else ("J", "Q", "K")
     assert hands["Alice"] == [
@@ -368,4 +377,81 @@ def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
         ("8", red),
         ("9", black),
         (j, black),
+    ]
+
+
+# --- the feed: when the phones get a new page ------------------------------------------------------
+
+
+def test_the_phones_get_a_page_when_the_journal_moves_and_only_then(tmp_path: Path) -> None:
+    from companion.games.kilo.events import NewKiloGame
+
+    feed = Feed(tmp_path)
+    assert feed.poll("nothing-yet") is None and feed.n_seats == 0  # no journal at all
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(journal, NewKiloGame(players=["Ana", "Ben", "Cy"], rounds=2), {"input": "web"})
+        assert feed.poll(None) is None
+        first = feed.poll(table.game_id)
+        assert first is not None and (first["game_id"], first["seq"], first["game"]) == (
+            table.game_id,
+            1,
+            "kilo",
+        )
+        assert first["colors"] == ["#e69f00", "#3296ff", "#cc79a7"] and feed.n_seats == 3
+        assert [r["place"] for r in first["standings"]] == [1, 1, 1]  # nobody has a kilo yet
+        assert feed.poll(table.game_id) is None  # nothing new: nothing sent
+        # Another game started at the table: its page, from its own first event.
+        other = Table.start(
+            journal, NewKiloGame(players=["Dé", "Éa", "Fi", "Gus"], rounds=1), {"input": "web"}
+        )
+        page = feed.poll(other.game_id)
+        assert page is not None and page["game_id"] == other.game_id and page["seq"] == 1
+        assert page["players"] == ["Dé", "Éa", "Fi", "Gus"] and feed.n_seats == 4
+        assert page["round"] == [1, 1] and page["last_slap"] is None
+        assert feed.poll(other.game_id) is None
+        # Back to the first game's id: rebuilt from its journal.
+        again = feed.poll(table.game_id)
+        assert again is not None and again["players"] == ["Ana", "Ben", "Cy"] and again["seq"] == 1
+        feed.close()
+        feed.close()  # twice is harmless
+        reopened = feed.poll(other.game_id)
+        assert reopened is not None and reopened["game_id"] == other.game_id
+        feed.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_cinq_rois_round_shows_cards_left_or_points_as_they_were_entered(lang: str) -> None:
+    """Round 3 was entered as the cards left in each hand, round 2 as points: the round screen
+    after each shows the cards left in their suits' colours, or says the points were entered;
+    who went out is said so, in green."""
+    from companion.display.kit import ROLE
+
+    red, blue, black, green = (200, 0, 0), (0, 90, 200), (0, 0, 0), ROLE["up"]
+    out, typed = ("exposé", "points saisis") if lang == "fr" else ("out", "points entered")
+    left = hands_drawn(cinq_render("midgame", "round", lang, events=5))
+    assert left == {
+        "Alice": [("6", "score"), ("3", black), ("3", blue)],
+        "Bruno": [("0", "score"), (out, green)],
+        "Chloé": [("4", "score"), ("4", red)],
+        "Dédé": [("13", "score"), ("6", red), ("7", red)],
+        "Émile": [("15", "score"), ("7", blue), ("8", red)],
+    }
+    points = hands_drawn(cinq_render("midgame", "round", lang, events=4))
+    assert points == {
+        "Alice": [("17", "score"), (typed, ROLE["quiet"])],
+        "Bruno": [("26", "score"), (typed, ROLE["quiet"])],
+        "Chloé": [("0", "score"), (typed, ROLE["quiet"])],
+        "Dédé": [("33", "score"), (typed, ROLE["quiet"])],
+        "Émile": [("0", "score"), (out, green)],
+    }
+
+
+def test_before_the_first_round_nobody_has_moved_places() -> None:
+    """The sheet of a new game: every tile first, with no rank arrow."""
+    drawn = [(t.kind, t.text) for t in cinq_render("lots", "sheet", "fr")]
+    start = drawn.index(("place", "1er"))
+    names = ("Alice", "Bruno", "Chloé", "Dédé", "Émile")
+    assert drawn[start : start + 21] == [
+        *(x for p in names for x in (("place", "1er"), ("name", p), ("score", "0"), ("text", "pts"))),
+        ("text", "Donne 1\u202f: 3 cartes, atout 3"),
     ]

@@ -14,6 +14,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games import load
 from companion.games.base import GameEngine
+from companion.i18n import french_typography
 from companion.table.log import AnyEvent, parse_event
 
 
@@ -141,4 +142,7 @@ class WebWrite:
 
     def wait(self, timeout: float) -> tuple[bool, str, str]:
         self._done.wait(timeout)
-        return self.result
+        # The phone shows the French as it comes: in French typography, as the refusals that
+        # come from the rules (CompanionError) already are.
+        ok, fr, en = self.result
+        return ok, french_typography(fr), en
