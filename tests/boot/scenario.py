@@ -352,6 +352,17 @@ class Scenario:
             ran.append({"line": line, "exit": code, "out": out[-1500:]})
         self.obs["booted_lines"] = ran
         self.settled = time.monotonic()  # no restart of the unit from here to the kill -9
+        # When the screen's device came (hardware/99-companion-screen.rules) and when systemd
+        # first started the kiosk, in seconds of the guest's uptime: the unit waits for it.
+        _, out = guest.sh(
+            "systemctl show sys-subsystem-drm-companion.device -p ActiveEnterTimestampMonotonic "
+            "--value; journalctl -u companion -b -o short-monotonic --no-pager | grep -m1 'Started '",
+            check=False,
+        )
+        lines = out.splitlines()
+        started = re.match(r"\[\s*([0-9.]+)\]", lines[1]) if len(lines) > 1 else None
+        self.obs["screen_device_s"] = int(lines[0]) / 1e6 if lines and lines[0].isdigit() else None
+        self.obs["kiosk_first_start_s"] = float(started[1]) if started else None
 
     def keyboard(self, guest: Guest) -> None:
         """The game in progress (seeded with the image), resumed by the kiosk with keyboard

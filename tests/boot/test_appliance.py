@@ -221,6 +221,15 @@ def test_the_unit_stays_active_with_gpio_configured_on_a_machine_without_gpio(
 
 
 @pytest.mark.needs_vm
+def test_the_kiosk_is_started_by_its_screen_not_before_it(observations: dict[str, Any]) -> None:
+    """Under TCG virtio-gpu's card comes a minute into the boot: a kiosk started with the rest
+    found no screen. The unit is started by the screen's device (hardware/99-companion-screen.rules)."""
+    device, kiosk = observations.get("screen_device_s"), observations.get("kiosk_first_start_s")
+    assert isinstance(device, float) and isinstance(kiosk, float), (device, kiosk, _explain(observations))
+    assert kiosk >= device, f"the kiosk started at {kiosk} s, its screen came at {device} s"
+
+
+@pytest.mark.needs_vm
 def test_the_table_screen_is_drawn_on_the_drm_device(observations: dict[str, Any]) -> None:
     """A QMP screendump of the kmsdrm screen is the host's snapshot of the same game: at boot,
     after a restart, after a kill -9, and with GPIO buttons that cannot work."""
