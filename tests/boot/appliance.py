@@ -349,15 +349,16 @@ def _build_image(
         "printf '127.0.1.1 table %s\\n' \"$(hostname)\" >> /etc/hosts\n"
         "printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\\n' > /etc/fstab\n"
         # The console is the test rig's log (ttyS0); tty1 is the table's screen.
-        "systemctl enable serial-getty@ttyS0.service\n"
-        # The emulated CPU's, for every service: Mesa's software renderer (llvmpipe, what draws
-        # on virtio-gpu) at 128-bit vectors. At its default 256 bits on QEMU 7.2's TCG, trixie's
-        # Mesa 25 died of SIGSEGV in its first frame (SDL's set_mode), by hand as under the
-        # unit: its compiled shader faulted on an AVX2 gather (vpgatherdd) reading a texture.
-        # A Pi draws with its own GPU (v3d), without llvmpipe or AVX2.
-        "mkdir -p /etc/systemd/system.conf.d\n"
-        "printf '[Manager]\\nDefaultEnvironment=LP_NATIVE_VECTOR_WIDTH=128\\n' "
-        "> /etc/systemd/system.conf.d/boot-test-llvmpipe.conf\n",
+        "systemctl enable serial-getty@ttyS0.service\n",
+    )
+    # The emulated CPU's, for every service: Mesa's software renderer (llvmpipe, what draws on
+    # virtio-gpu) at 128-bit vectors. At its default 256 bits under QEMU 7.2's TCG, trixie's Mesa
+    # 25 died of SIGSEGV in the first frame (SDL's set_mode), by hand as under the unit: its
+    # compiled shader faulted on an AVX2 gather (vpgatherdd) reading a texture. A Pi draws with
+    # its own GPU (v3d), without llvmpipe or AVX2.
+    (root / LLVMPIPE).parent.mkdir(parents=True, exist_ok=True)
+    (root / LLVMPIPE).write_text(
+        "[Manager]\nDefaultEnvironment=LP_NATIVE_VECTOR_WIDTH=128\n", encoding="utf-8"
     )
     archives = _reuse_debs(cache, root)
     # The test rig's, while the guide's apt lines run: dpkg does not fsync each file it unpacks
@@ -423,6 +424,7 @@ def _build_image(
 
 
 KEEP_DEBS = "etc/apt/apt.conf.d/99boot-test-keep-debs"
+LLVMPIPE = "etc/systemd/system.conf.d/boot-test-llvmpipe.conf"
 UNSAFE_IO = "etc/dpkg/dpkg.cfg.d/99boot-test-unsafe-io"
 
 
