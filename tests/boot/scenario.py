@@ -566,7 +566,9 @@ class Scenario:
         self.obs["sim_leds_verdict"] = self.press(guest, "leds", json.dumps(leds), "1.5")
         try:
             guest.key("esc")  # a note left on the screen goes, as on the keyboard phase
-            ref = self.reference(events, "table", "sim-ref")
+            # After a verdict the table shows the slap (who lost, by how much, the card to
+            # enter) until the card is entered: the snapshot of that screen.
+            ref = self.reference(events, "slap", "sim-ref")
             self.obs["sim_table_match"] = self.matches(guest, ref, "sim-table")
         except Exception:
             self.obs["errors"]["sim_screen"] = traceback.format_exc()[-3000:]
