@@ -313,6 +313,7 @@ def test_the_kiosk_waits_for_the_device_the_screen_rule_makes() -> None:
     escape = shutil.which("systemd-escape")
     if escape is None:
         skip_unless_ci("systemd-escape not installed (apt-get install systemd)")
+        return
     device = subprocess.run(
         [escape, "--path", "--suffix=device", alias], capture_output=True, text=True, check=True
     ).stdout.strip()
