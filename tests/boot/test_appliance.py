@@ -382,11 +382,19 @@ def test_the_led_lines_show_who_must_draw(observations: dict[str, Any]) -> None:
 @pytest.mark.gpio_sim
 def test_a_burst_past_the_kernel_buffer_leaves_the_table_up(observations: dict[str, Any]) -> None:
     """1,400 edges on one line while the kiosk's reader was stopped: the kernel dropped the
-    oldest; the kiosk carries on, the same process, and no press came of pulses that short."""
+    oldest; the kiosk carries on, the same process, and no press came of pulses that short.
+    Under TCG on a loaded host the guest now and then loses its core mid-pulse: a pulse held
+    2 ms or more (``held``, the presser's) is a press by the debounce's rules, as a real contact
+    held that long would be, so at most one press each (a run saw one in a burst of 700)."""
+    from companion.inputs.debounce import DEFAULT_GLITCH_NS
+
     _sim(observations)
     unit = observations["sim_unit_after_burst"]
     assert unit["ActiveState"] == "active" and unit["MainPID"] == observations["sim_pid_before_burst"], unit
-    assert not _presses(observations["sim_after_burst"]), observations["sim_after_burst"]
+    held = observations["sim_burst"].get("held", [])
+    assert all(end - start >= DEFAULT_GLITCH_NS for start, end in held), held
+    presses = _presses(observations["sim_after_burst"])
+    assert len(presses) <= len(held), (presses, held)
 
 
 @pytest.mark.needs_vm
