@@ -18,6 +18,7 @@ from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.cli import doctor
 from companion.cli.doctor import Context, run_checks
+from companion.i18n import french_typography
 from tests.conftest import skip_unless_ci
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -602,3 +603,124 @@ def test_a_running_kiosk_keeps_its_screen(tmp_path: Path, monkeypatch: pytest.Mo
     stopped = unit_context(tmp_path, monkeypatch, active="inactive")
     stopped.display_env = {"SDL_VIDEODRIVER": "dummy"}
     assert _by_key(stopped)["display"].status == "ok"
+
+
+class Machine:
+    """A kernel's device tree as sysfs shows it (folders, attribute files, the symlinks of
+    /sys/bus and /sys/class) and its /dev/dri, in a folder: doctor reads it as it reads /sys."""
+
+    def __init__(self, root: Path) -> None:
+        self.sysfs, self.dri, self.udev_queue = root / "sys", root / "dev" / "dri", root / "run" / "queue"
+        self.dri.mkdir(parents=True)
+        self.udev_queue.parent.mkdir()
+
+    def device(self, path: str, bus: str, **attrs: str) -> Path:
+        dev = self.sysfs / "devices" / path
+        dev.mkdir(parents=True)
+        for name, value in attrs.items():
+            (dev / name).write_text(value + "\n")
+        link = self.sysfs / "bus" / bus / "devices" / dev.name
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(dev)
+        return dev
+
+    def bind(self, dev: Path, bus: str, driver: str) -> None:
+        drv = self.sysfs / "bus" / bus / "drivers" / driver
+        drv.mkdir(parents=True, exist_ok=True)
+        (dev / "driver").symlink_to(drv)
+
+    def card(self, dev: Path, n: int, *outputs: str, node: bool = True) -> None:
+        cls = self.sysfs / "class" / "drm"
+        cls.mkdir(parents=True, exist_ok=True)
+        for name in (f"card{n}", *(f"card{n}-{o}" for o in outputs)):
+            (dev / "drm" / f"card{n}" / name).mkdir(parents=True, exist_ok=True)
+            (cls / name).symlink_to(dev / "drm" / f"card{n}" / name)
+        (dev / "drm" / f"card{n}" / f"card{n}" / "device").symlink_to(dev)
+        if node:
+            (self.dri / f"card{n}").touch()
+
+    def context(self, **kw: Any) -> Context:
+        return Context(sysfs=self.sysfs, dri=self.dri, udev_queue=self.udev_queue, **kw)
+
+
+def test_a_screen_on_its_way_is_late_not_absent(tmp_path: Path) -> None:
+    # The boot test's machine: QEMU's virtio-gpu, whose DRM card came two minutes after
+    # power-on under emulation (udev loading its driver): the screen is coming.
+    m = Machine(tmp_path)
+    pci = m.device("pci0000:00/0000:00:01.0", "pci", **{"class": "0x038000"})
+    m.bind(pci, "pci", "virtio-pci")
+    gpu = m.device("pci0000:00/0000:00:01.0/virtio1", "virtio", device="0x0010")
+    ctx = m.context(display_env={"SDL_VIDEODRIVER": "kmsdrm"})
+    assert doctor.screen_state(ctx).state == "absent"  # udev done, and no driver has it
+    assert doctor.screen_state(ctx).en == "no driver has the graphics device virtio1"
+    m.udev_queue.touch()  # udev still working through its events
+    display = doctor.check_display(ctx)
+    assert display.line("en") == (
+        "[--]   display: the screen is late, not absent: the kernel has the graphics device "
+        "virtio1, udev is still loading drivers; the companion's service waits for it (run "
+        "doctor again in a minute)"
+    )
+    assert display.line("fr") == french_typography(
+        "[--]   écran : l'écran est en retard, pas absent : le noyau a le périphérique graphique "
+        "virtio1, udev charge encore les pilotes ; le service du companion l'attend (relancez "
+        "doctor dans une minute)"
+    )
+    m.udev_queue.unlink()
+    m.bind(gpu, "virtio", "virtio_gpu")  # its driver loaded: the card is being made
+    assert doctor.screen_state(ctx).en == (
+        "the driver virtio_gpu has the graphics device virtio1, its DRM card is not there yet"
+    )
+    assert "le pilote virtio_gpu a le périphérique graphique virtio1" in doctor.screen_state(ctx).fr
+    m.card(gpu, 0, "Virtual-1", node=False)
+    assert doctor.screen_state(ctx).state == "absent"  # no node, and udev has nothing left to do
+    m.udev_queue.touch()
+    assert doctor.screen_state(ctx).en == "the kernel has made card0, udev has not made /dev/dri/card0 yet"
+    (m.dri / "card0").touch()
+    assert doctor.screen_state(ctx) == doctor.Screen("ready", "/dev/dri/card0", "/dev/dri/card0")
+
+
+def test_a_pi_5s_render_only_card_is_no_screen_and_its_display_card_may_be_late(tmp_path: Path) -> None:
+    # A Pi 5: card0 is the 3D engine (v3d, no outputs); the display's card (vc4's driver on the
+    # VideoCore) comes once all its parts are bound.
+    m = Machine(tmp_path)
+    v3d = m.device("platform/axi/1002000000.v3d", "platform", modalias="of:Nv3dT(null)Cbrcm,2712-v3d")
+    m.bind(v3d, "platform", "v3d")
+    m.card(v3d, 0)
+    ctx = m.context()
+    assert doctor.screen_state(ctx) == doctor.Screen(
+        "absent", "card0: no display output", "card0 : aucune sortie d'écran"
+    )
+    gpu = m.device("platform/axi/axi:gpu", "platform", modalias="of:NgpuT(null)Cbrcm,bcm2712-vc6")
+    m.bind(gpu, "platform", "vc4-drm")
+    late = doctor.screen_state(ctx)
+    assert late.state == "late" and "vc4-drm has the graphics device axi:gpu" in late.en
+    m.card(gpu, 1, "HDMI-A-1", "HDMI-A-2", "Writeback-1")
+    assert doctor.screen_state(ctx).state == "ready"
+
+
+def test_nothing_graphic_is_absent(tmp_path: Path) -> None:
+    m = Machine(tmp_path)
+    m.udev_queue.touch()  # udev busy with other devices is no promise of a screen
+    m.device("pci0000:00/0000:00:02.0", "pci", **{"class": "0x020000"})  # a network card
+    assert doctor.screen_state(m.context()) == doctor.Screen(
+        "absent", "no graphics device", "aucun périphérique graphique"
+    )
+
+
+def test_a_late_screen_has_its_libraries_checked_and_the_waiting_service_is_not_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    m = Machine(tmp_path / "machine")
+    gpu = m.device("platform/gpu", "platform", modalias="of:NgpuT(null)Cbrcm,bcm2711-vc5")
+    ctx = m.context(loadable=lambda name: name != "libOpenGL.so.0" and name != "libGL.so.1")
+    assert doctor.check_graphics(ctx).status == "skip"  # nothing coming: nothing to draw with
+    m.bind(gpu, "platform", "vc4-drm")
+    assert "libopengl0 missing" in doctor.check_graphics(ctx).en  # coming: it would stay black
+    # The unit waits on the screen's device (hardware/99-companion-screen.rules): inactive, not failed.
+    waiting = unit_context(tmp_path, monkeypatch, active="inactive")
+    waiting.sysfs, waiting.dri, waiting.udev_queue = m.sysfs, m.dri, m.udev_queue
+    service = doctor.check_service(waiting)
+    assert service.status == "skip" and service.en.startswith("the screen is late, not absent: the driver")
+    m.card(gpu, 0, "HDMI-A-1")  # the screen came, the unit did not start: now that is a fault
+    waiting.found.clear()
+    assert doctor.check_service(waiting).en == "companion.service is inactive"
