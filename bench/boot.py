@@ -108,8 +108,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return scenario(args, out) if args.arch == "arm64" else boots(args, out)
     finally:
-        # The image, its tree and the screendumps: a bench leaves no folder in /tmp.
-        shutil.rmtree(out, ignore_errors=True)
+        # The image, its tree and the screendumps: a bench leaves no folder in /tmp
+        # (COMPANION_BOOT_KEEP=1, as for the boot test: all but the disk image, to look at).
+        if os.environ.get("COMPANION_BOOT_KEEP") == "1":
+            shutil.rmtree(out / "machine", ignore_errors=True)
+            print(json.dumps({"bench": "boot", "kept": str(out)}), flush=True)
+        else:
+            shutil.rmtree(out, ignore_errors=True)
 
 
 def scenario(args: argparse.Namespace, out: Path) -> int:
