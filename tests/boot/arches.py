@@ -40,6 +40,10 @@ class Arch:
     board: str  # its -machine
     cpu: str  # its -cpu (COMPANION_BOOT_CPU overrides)
     console: str  # the serial console the kernel and a getty use
+    # How many times longer the same guest work takes under TCG than amd64's on amd64 (every
+    # aarch64 instruction translated to x86, Mesa's llvmpipe among them): the waits for a frame
+    # scale by it.
+    slower: int = 1
 
     @property
     def foreign(self) -> bool:
@@ -84,7 +88,7 @@ ARCHES = {
     # virt, the board QEMU models for any aarch64 system; "max" with QEMU's own pointer
     # authentication (pauth-impdef): the architected QARMA cipher, emulated instruction by
     # instruction, slows every function return of the guest under TCG (QEMU's docs).
-    "arm64": Arch("arm64", "aarch64", "qemu-system-aarch64", "virt", "max,pauth-impdef=on", "ttyAMA0"),
+    "arm64": Arch("arm64", "aarch64", "qemu-system-aarch64", "virt", "max,pauth-impdef=on", "ttyAMA0", 3),
 }
 
 
