@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.boot.arches import ARCHES
+
 # The tree installed into the image: this one, or another checkout (to show that the boot test
 # fails on an older companion: COMPANION_BOOT_SOURCE=/path/to/checkout).
 ROOT = Path(os.environ.get("COMPANION_BOOT_SOURCE") or Path(__file__).resolve().parents[2])
@@ -55,6 +57,8 @@ SUITES = {
     "bookworm": Suite("bookworm", "3.11", 36, "linux-image-amd64"),
 }
 SUITE = SUITES[os.environ.get("COMPANION_BOOT_SUITE") or "trixie"]
+# amd64, the boot test's; arm64 (a Pi's), bench/boot.py --arch arm64's (tests/boot/arches.py).
+ARCH = ARCHES[os.environ.get("COMPANION_BOOT_ARCH") or "amd64"]
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
 # and the groups of the Pi's devices. The guest agent and the kernel are the test rig's (and
 # libgpiod's tools, with which the rig presses the simulated buttons: gpioinfo, gpioget).
@@ -65,7 +69,7 @@ BASE_PACKAGES = [
     "sudo",
     "kmod",
     "python3",
-    SUITE.kernel,
+    ARCH.kernel(SUITE.kernel),
     "initramfs-tools",
     "qemu-guest-agent",
     "procps",
@@ -77,7 +81,7 @@ BASE_PACKAGES = [
 # The emulated CPU (COMPANION_BOOT_CPU to try another). TCG's "max" boots faster than an older
 # model without AVX: power-on to the guest agent took 81 s of QEMU's CPU time with "max", 112 s
 # with "Nehalem" (the same image, side by side on one machine).
-CPU = os.environ.get("COMPANION_BOOT_CPU") or "max"
+CPU = os.environ.get("COMPANION_BOOT_CPU") or ARCH.cpu
 SCREEN = (1280, 800)  # virtio-gpu's mode: the connector's preferred resolution
 BUILDER_VERSION = "1"
 MASKED = [
@@ -104,8 +108,8 @@ def log(msg: str) -> None:
 
 def missing_tools() -> list[str]:
     """What this machine lacks to build and boot the appliance (``.ci/run`` installs them)."""
-    need = ["mmdebstrap", "qemu-system-x86_64", "mkfs.ext4", "unshare", "chroot"]
-    lacking = [tool for tool in need if shutil.which(tool) is None]
+    need = ["mmdebstrap", "mkfs.ext4", "unshare", "chroot"]
+    lacking = [tool for tool in need if shutil.which(tool) is None] + ARCH.missing()
     if os.geteuid() != 0:
         lacking.append("root (mmdebstrap and chroot)")
     return lacking
@@ -122,7 +126,7 @@ def mirror() -> str:
 
 def cache_dir() -> Path:
     base = os.environ.get("COMPANION_BOOT_CACHE") or Path.home() / ".cache" / "companion-boot"
-    path = Path(base)
+    path = ARCH.cache(Path(base))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -225,15 +229,18 @@ def _mmdebstrap(tar: Path) -> Path:
         '"$1/usr/share/initramfs-tools/modules.d/boot-test"'
     )
     _run(
-        [
-            "mmdebstrap",
-            "--variant=apt",
-            "--include=" + ",".join(BASE_PACKAGES),
-            f"--setup-hook={hook}",
-            SUITE.name,
-            str(tmp),
-            *(f"deb {mirror()} {suite} main" for suite in (SUITE.name, *SUITE.extra_suites)),
-        ]
+        ARCH.confined(
+            [
+                "mmdebstrap",
+                "--variant=apt",
+                f"--architectures={ARCH.name}",
+                "--include=" + ",".join(BASE_PACKAGES),
+                f"--setup-hook={hook}",
+                SUITE.name,
+                str(tmp),
+                *(f"deb {mirror()} {suite} main" for suite in (SUITE.name, *SUITE.extra_suites)),
+            ]
+        )
     )
     tmp.rename(tar)
     return tar
@@ -246,8 +253,9 @@ def wheelhouse(cache: Path, dist: Path) -> Path:
     house = cache / f"wheelhouse-{SUITE.name}"
     house.mkdir(exist_ok=True)
     # The guest's Python (3.13 on trixie) is not necessarily this machine's: the wheels pip on
-    # the guest would take from the index, binary only, for its version and glibc (x86_64 as here).
-    platforms = ["manylinux2014_x86_64", *(f"manylinux_2_{n}_x86_64" for n in range(17, SUITE.glibc + 1))]
+    # the guest would take from the index, binary only, for its version, glibc and machine.
+    m = ARCH.machine
+    platforms = [f"manylinux2014_{m}", *(f"manylinux_2_{n}_{m}" for n in range(17, SUITE.glibc + 1))]
     cmd = [
         sys.executable,
         "-m",
@@ -278,12 +286,14 @@ def chroot_script(root: Path, script: str, user: str | None = None) -> str:
     namespace (gone when it ends, whatever happens)."""
     inner = f"sudo -iu {user} bash -euxo pipefail -s" if user else "bash -euxo pipefail -s"
     wrapper = (
-        f'set -e; r="{root}"; mount -t proc proc "$r/proc"; mount -t sysfs sys "$r/sys"; '
+        # (a foreign image's user namespace may mount no proc or sysfs of its own: bound)
+        f'set -e; r="{root}"; mount -t proc proc "$r/proc" 2>/dev/null || mount --rbind /proc "$r/proc"; '
+        f'mount -t sysfs sys "$r/sys" 2>/dev/null || mount --rbind /sys "$r/sys"; '
         f'mount --rbind /dev "$r/dev"; cp /etc/resolv.conf "$r/etc/resolv.conf" || true; '
         f'exec chroot "$r" {inner}'
     )
     proc = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", "sh", "-c", wrapper],
+        ARCH.confined(["unshare", "--mount", "--propagation", "private", "sh", "-c", wrapper]),
         input=script,
         text=True,
         capture_output=True,
@@ -348,8 +358,8 @@ def _build_image(
         "echo table > /etc/hostname\n"
         "printf '127.0.1.1 table %s\\n' \"$(hostname)\" >> /etc/hosts\n"
         "printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\\n' > /etc/fstab\n"
-        # The console is the test rig's log (ttyS0); tty1 is the table's screen.
-        "systemctl enable serial-getty@ttyS0.service\n",
+        # The console is the test rig's log (ttyS0, ttyAMA0 on arm64); tty1 is the table's screen.
+        f"systemctl enable serial-getty@{ARCH.console}.service\n",
     )
     # The emulated CPU's, for every service: Mesa's software renderer (llvmpipe, what draws on
     # virtio-gpu) at 128-bit vectors. At its default 256 bits under QEMU 7.2's TCG, trixie's Mesa
@@ -556,9 +566,9 @@ class Guest:
         for p in (self.qmp_path, self.qga_path):
             p.unlink(missing_ok=True)
         cmd = [
-            "qemu-system-x86_64",
+            ARCH.qemu,
             "-machine",
-            "q35",
+            ARCH.board,
             "-accel",
             "tcg,thread=single",
             "-cpu",
@@ -576,7 +586,7 @@ class Guest:
             "-append",
             # mitigations=off: the test rig's kernel on an emulated CPU shares it with nobody;
             # its Spectre defences would only cost emulated instructions.
-            "root=/dev/vda rw console=ttyS0 panic=-1 quiet loglevel=4 mitigations=off",
+            f"root=/dev/vda rw console={ARCH.console} panic=-1 quiet loglevel=4 mitigations=off",
             "-drive",
             # unsafe: QEMU drops the guest's flushes to the host file (a throwaway image). What
             # the guest wrote reaches the host file all the same, so a pulled plug (QEMU killed)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.boot.appliance import (
+    ARCH,
     KIOSK,
     SCREEN,
     SUITE,
@@ -44,7 +45,7 @@ CONFIG = "/home/companion/.config/table-companion/companion.toml"
 DATA = "/home/companion/.local/share/companion"
 CACHE = "/run/companion/cache"  # XDG_CACHE_HOME in hardware/companion.service
 STABLE_S = 60
-FRAME_S = 300  # seconds to wait for a frame before calling it missing
+FRAME_S = 300 * ARCH.slower  # seconds to wait for a frame before calling it missing
 PLAYERS = "Alice,Bob,Chloé,Dédé"
 # A kiosk.md line that changes the machine (the blocks before the first such line only read),
 # and one that (re)starts the unit.
