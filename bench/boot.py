@@ -98,6 +98,8 @@ def _median(values: list[float | None]) -> float | None:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     os.environ.update(environment(args))
+    # The scenario's screen checks load pygame here: its banner would break the JSON lines.
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     from tests.boot.appliance import missing_tools
 
     lacking = missing_tools()
