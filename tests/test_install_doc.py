@@ -58,7 +58,7 @@ def test_the_files_copied_to_the_pi_exist_and_are_the_ones_installed() -> None:
     for rel in copied:
         if "*" not in rel:
             assert (ROOT / rel).exists(), rel
-    for name in ("companion.service", "99-companion-pico.rules"):
+    for name in ("companion.service", "99-companion-pico.rules", "99-companion-screen.rules"):
         assert any(f"/tmp/{name}" in line for line in lines), name
         assert any(rel.endswith(name) for rel in copied), name
 

@@ -289,3 +289,35 @@ def test_the_guide_installs_the_generator_and_kiosk_md_says_how_phones_open() ->
     assert f"/tmp/{GENERATOR.name} /etc/systemd/system-generators/{GENERATOR.name}" in page
     kiosk = (ROOT / "docs" / "kiosk.md").read_text(encoding="utf-8")
     assert "companion config set web.enabled true" in kiosk and "daemon-reload" in kiosk
+
+
+SCREEN_RULE = ROOT / "hardware" / "99-companion-screen.rules"
+
+
+def test_the_kiosk_waits_for_the_device_the_screen_rule_makes() -> None:
+    # Started before its DRM card (under emulation the card came a minute after the boot), SDL
+    # found no screen: the unit is bound to, ordered after and wanted by the device the rule
+    # shows to systemd, so it starts when the screen comes, however late, with no fixed wait.
+    from fnmatch import fnmatchcase
+
+    rule = [x for x in SCREEN_RULE.read_text().splitlines() if x.strip() and not x.startswith("#")]
+    assert len(rule) == 1
+    pairs = dict(re.findall(r'(\w+(?:\{\w+\})?)\s*[=+!]=?\s*"([^"]*)"', rule[0]))
+    assert pairs["SUBSYSTEM"] == "drm" and pairs["TAG"] == "systemd"
+    # Its outputs, each named cardN-CONNECTOR: a render-only card (a Pi 5's v3d) and the
+    # render nodes are no screen.
+    kernel = pairs["KERNEL"]
+    assert all(fnmatchcase(n, kernel) for n in ("card0-Virtual-1", "card1-HDMI-A-1", "card1-DSI-1"))
+    assert not any(fnmatchcase(n, kernel) for n in ("card0", "card1", "renderD128"))
+    alias = pairs["ENV{SYSTEMD_ALIAS}"]
+    escape = shutil.which("systemd-escape")
+    if escape is None:
+        skip_unless_ci("systemd-escape not installed (apt-get install systemd)")
+        return
+    device = subprocess.run(
+        [escape, "--path", "--suffix=device", alias], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    unit = settings()
+    assert unit["BindsTo"] == [device]
+    assert device in unit["After"][0].split()
+    assert unit["WantedBy"] == [device]

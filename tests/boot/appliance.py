@@ -48,17 +48,15 @@ class Suite:
 
 
 SUITES = {
-    # Pi OS trixie (Python 3.13): COMPANION_BOOT_SUITE=trixie. Trixie's own kernel (6.12) lacks
-    # CONFIG_GPIO_SIM; its backports kernel (7.3) has it as a module: the booted appliance reads
-    # real kernel edges from gpio-sim. Not CI's yet: there the kiosk's SDL dies of SIGSEGV in
-    # set_mode (kmsdrm on virtio-gpu, Mesa 25.0.7, kernel 7.3.4) when started by its unit, while
-    # the same call run by hand comes up (issue 35's closing note has the probes).
+    # Pi OS trixie (Python 3.13), what CI runs. Trixie's own kernel (6.12) lacks CONFIG_GPIO_SIM;
+    # its backports kernel (7.3) has it as a module: the booted appliance reads real kernel edges
+    # from gpio-sim.
     "trixie": Suite("trixie", "3.13", 41, "linux-image-amd64/trixie-backports", ("trixie-backports",), True),
-    # Pi OS bookworm (Python 3.11), what CI runs. Its kernel has no gpio-sim, so its GPIO phase
-    # is the one without a chip.
+    # Pi OS bookworm (Python 3.11): COMPANION_BOOT_SUITE=bookworm. Its kernel has no gpio-sim,
+    # so its GPIO phase is the one without a chip.
     "bookworm": Suite("bookworm", "3.11", 36, "linux-image-amd64"),
 }
-SUITE = SUITES[os.environ.get("COMPANION_BOOT_SUITE") or "bookworm"]
+SUITE = SUITES[os.environ.get("COMPANION_BOOT_SUITE") or "trixie"]
 # amd64, the boot test's; arm64 (a Pi's), bench/boot.py --arch arm64's (tests/boot/arches.py).
 ARCH = ARCHES[os.environ.get("COMPANION_BOOT_ARCH") or "amd64"]
 # Raspberry Pi OS Lite, as far as the install guide is concerned: systemd, udev, sudo, Python
@@ -363,6 +361,15 @@ def _build_image(
         # The console is the test rig's log (ttyS0, ttyAMA0 on arm64); tty1 is the table's screen.
         f"systemctl enable serial-getty@{ARCH.console}.service\n",
     )
+    # The emulated CPU's, for every service: Mesa's software renderer (llvmpipe, what draws on
+    # virtio-gpu) at 128-bit vectors. At its default 256 bits under QEMU 7.2's TCG, trixie's Mesa
+    # 25 died of SIGSEGV in the first frame (SDL's set_mode), by hand as under the unit: its
+    # compiled shader faulted on an AVX2 gather (vpgatherdd) reading a texture. A Pi draws with
+    # its own GPU (v3d), without llvmpipe or AVX2.
+    (root / LLVMPIPE).parent.mkdir(parents=True, exist_ok=True)
+    (root / LLVMPIPE).write_text(
+        "[Manager]\nDefaultEnvironment=LP_NATIVE_VECTOR_WIDTH=128\n", encoding="utf-8"
+    )
     archives = _reuse_debs(cache, root)
     # The test rig's, while the guide's apt lines run: dpkg does not fsync each file it unpacks
     # (the image is written whole by mkfs afterwards; a build that breaks is thrown away).
@@ -427,6 +434,7 @@ def _build_image(
 
 
 KEEP_DEBS = "etc/apt/apt.conf.d/99boot-test-keep-debs"
+LLVMPIPE = "etc/systemd/system.conf.d/boot-test-llvmpipe.conf"
 UNSAFE_IO = "etc/dpkg/dpkg.cfg.d/99boot-test-unsafe-io"
 
 

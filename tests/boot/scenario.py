@@ -142,10 +142,16 @@ elif step == "burst":
     os.kill(pid, signal.SIGSTOP)
     try:
         t0 = time.monotonic_ns()
+        # The pulses the emulated CPU held down 2 ms or more (the host took its core away
+        # mid-pulse): as long as a real press, which the debouncer may rightly count as one.
+        held = []
         for _ in range(n):
-            pull(pin, True)
-            pull(pin, False)
+            down = pull(pin, True)
+            up = pull(pin, False)
+            if up[1] - down[0] >= 2_000_000:
+                held.append([down[0], up[1]])
         out["burst"] = [t0, time.monotonic_ns()]
+        out["held"] = held
     finally:
         os.kill(pid, signal.SIGCONT)
 elif step == "leds":
@@ -353,6 +359,17 @@ class Scenario:
             ran.append({"line": line, "exit": code, "out": out[-1500:]})
         self.obs["booted_lines"] = ran
         self.settled = time.monotonic()  # no restart of the unit from here to the kill -9
+        # When the screen's device came (hardware/99-companion-screen.rules) and when systemd
+        # first started the kiosk, in seconds of the guest's uptime: the unit waits for it.
+        _, out = guest.sh(
+            "systemctl show sys-subsystem-drm-companion.device -p ActiveEnterTimestampMonotonic "
+            "--value; journalctl -u companion -b -o short-monotonic --no-pager | grep -m1 'Started '",
+            check=False,
+        )
+        lines = out.splitlines()
+        started = re.match(r"\[\s*([0-9.]+)\]", lines[1]) if len(lines) > 1 else None
+        self.obs["screen_device_s"] = int(lines[0]) / 1e6 if lines and lines[0].isdigit() else None
+        self.obs["kiosk_first_start_s"] = float(started[1]) if started else None
 
     def keyboard(self, guest: Guest) -> None:
         """The game in progress (seeded with the image), resumed by the kiosk with keyboard
@@ -556,7 +573,9 @@ class Scenario:
         self.obs["sim_leds_verdict"] = self.press(guest, "leds", json.dumps(leds), "1.5")
         try:
             guest.key("esc")  # a note left on the screen goes, as on the keyboard phase
-            ref = self.reference(events, "table", "sim-ref")
+            # After a verdict the table shows the slap (who lost, by how much, the card to
+            # enter) until the card is entered: the snapshot of that screen.
+            ref = self.reference(events, "slap", "sim-ref")
             self.obs["sim_table_match"] = self.matches(guest, ref, "sim-table")
         except Exception:
             self.obs["errors"]["sim_screen"] = traceback.format_exc()[-3000:]

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from companion.inputs.debounce import DEFAULT_LOCKOUT_NS
 from tests.boot.appliance import (
     DOC,
     HARDWARE,
@@ -221,6 +222,15 @@ def test_the_unit_stays_active_with_gpio_configured_on_a_machine_without_gpio(
 
 
 @pytest.mark.needs_vm
+def test_the_kiosk_is_started_by_its_screen_not_before_it(observations: dict[str, Any]) -> None:
+    """Under TCG virtio-gpu's card comes a minute into the boot: a kiosk started with the rest
+    found no screen. The unit is started by the screen's device (hardware/99-companion-screen.rules)."""
+    device, kiosk = observations.get("screen_device_s"), observations.get("kiosk_first_start_s")
+    assert isinstance(device, float) and isinstance(kiosk, float), (device, kiosk, _explain(observations))
+    assert kiosk >= device, f"the kiosk started at {kiosk} s, its screen came at {device} s"
+
+
+@pytest.mark.needs_vm
 def test_the_table_screen_is_drawn_on_the_drm_device(observations: dict[str, Any]) -> None:
     """A QMP screendump of the kmsdrm screen is the host's snapshot of the same game: at boot,
     after a restart, after a kill -9, and with GPIO buttons that cannot work."""
@@ -332,8 +342,12 @@ def test_the_kernel_edges_reach_the_journal_in_their_true_order(
     from tests.boot.scenario import LOSER, SLAP
 
     assert observations["gpio_chip"].endswith(" gpio 660"), observations["gpio_chip"]  # the udev rule
+    # The bounce must end within the debounce's lockout, where every edge after the press is
+    # bounce: beyond it a second press would be right. Under TCG on a loaded host each pull
+    # write takes 1 to 10 ms, so the bounce spans more than the 2 ms glitch resolution (a trixie
+    # run: 17.6 ms); one press stamped at its first edge is the answer either way.
     bounce = observations["sim_slap"].get("Bob bounce")
-    assert bounce and bounce[1] - bounce[0] < 2_000_000, f"the rig bounced too slowly: {bounce}"
+    assert bounce and bounce[1] - bounce[0] < DEFAULT_LOCKOUT_NS, f"the rig bounced too slowly: {bounce}"
     pressed = [e["player"] for e in _presses(observations["sim_after_slap"])]
     assert sorted(pressed) == sorted(name for name, _ in SLAP), pressed  # one press each, bounces none
     state = _replay(observations["sim_events"], tmp_path)
@@ -368,11 +382,19 @@ def test_the_led_lines_show_who_must_draw(observations: dict[str, Any]) -> None:
 @pytest.mark.gpio_sim
 def test_a_burst_past_the_kernel_buffer_leaves_the_table_up(observations: dict[str, Any]) -> None:
     """1,400 edges on one line while the kiosk's reader was stopped: the kernel dropped the
-    oldest; the kiosk carries on, the same process, and no press came of pulses that short."""
+    oldest; the kiosk carries on, the same process, and no press came of pulses that short.
+    Under TCG on a loaded host the guest now and then loses its core mid-pulse: a pulse held
+    2 ms or more (``held``, the presser's) is a press by the debounce's rules, as a real contact
+    held that long would be, so at most one press each (a run saw one in a burst of 700)."""
+    from companion.inputs.debounce import DEFAULT_GLITCH_NS
+
     _sim(observations)
     unit = observations["sim_unit_after_burst"]
     assert unit["ActiveState"] == "active" and unit["MainPID"] == observations["sim_pid_before_burst"], unit
-    assert not _presses(observations["sim_after_burst"]), observations["sim_after_burst"]
+    held = observations["sim_burst"].get("held", [])
+    assert all(end - start >= DEFAULT_GLITCH_NS for start, end in held), held
+    presses = _presses(observations["sim_after_burst"])
+    assert len(presses) <= len(held), (presses, held)
 
 
 @pytest.mark.needs_vm
