@@ -31,12 +31,12 @@ def bench() -> ModuleType:
     return module
 
 
-def test_the_bench_boots_a_pis_architecture_on_trixie_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_bench_boots_a_pis_architecture_on_the_boot_tests_suite(monkeypatch: pytest.MonkeyPatch) -> None:
     b = bench()
     monkeypatch.delenv("COMPANION_BOOT_SUITE", raising=False)
     arm = b.parse(["--arch", "arm64"])
     assert b.environment(arm) == {"COMPANION_BOOT_ARCH": "arm64", "COMPANION_BOOT_SUITE": "trixie"}
-    assert b.environment(b.parse([])) == {"COMPANION_BOOT_ARCH": "amd64", "COMPANION_BOOT_SUITE": "bookworm"}
+    assert b.environment(b.parse([])) == {"COMPANION_BOOT_ARCH": "amd64", "COMPANION_BOOT_SUITE": "trixie"}
     assert b.parse(["--arch", "arm64", "--suite", "bookworm"]).suite == "bookworm"
     monkeypatch.setenv("COMPANION_BOOT_SUITE", "bookworm")  # as the boot test reads it
     assert b.parse(["--arch", "arm64"]).suite == "bookworm"
