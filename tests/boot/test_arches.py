@@ -18,6 +18,7 @@ import pytest
 
 import tests.boot.appliance as appliance
 from tests.boot.arches import ARCHES, BINFMT_CONF, HELPER, kernel_version
+from tests.conftest import skip_unless_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 ARM64 = ARCHES["arm64"]
@@ -80,7 +81,7 @@ def _can_namespace() -> str | None:
 
 def test_the_chroots_namespace_registers_qemu_user_in_its_own_binfmt_misc_only() -> None:
     if reason := _can_namespace():
-        pytest.skip(f"needs {reason}")
+        skip_unless_ci(f"needs {reason}")
     inside = subprocess.run(
         [*ARM64.confined(["sh", "-c", "id -u; cat /proc/sys/fs/binfmt_misc/qemu-aarch64"])],
         capture_output=True,
@@ -102,7 +103,7 @@ def test_qemu_system_aarch64_takes_the_arm64_command_line(
 ) -> None:
     """The machine the bench boots: virt, -cpu max, the disk and the screen on virtio-pci."""
     if shutil.which(ARM64.qemu) is None:
-        pytest.skip(f"needs {ARM64.qemu} (apt-get install qemu-system-arm)")
+        skip_unless_ci(f"needs {ARM64.qemu} (apt-get install qemu-system-arm)")
     # A raw arm64 kernel of two instructions: wfi; b .-4 (the vCPU waits: no host time spent).
     kernel = tmp_path / "Image"
     kernel.write_bytes(struct.pack("<II", 0xD503207F, 0x17FFFFFF))
