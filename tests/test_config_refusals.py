@@ -245,7 +245,8 @@ def test_a_config_file_that_cannot_be_read_says_which_and_why(tmp_path: Path) ->
     with pytest.raises(CompanionError) as caught:
         HardwareConfig.from_file(missing)
     assert (caught.value.en, caught.value.fr) == (
-        f"Cannot read the config file {missing} (No such file or directory); check the path given to --config.",
+        f"Cannot read the config file {missing} (No such file or directory); "
+        "check the path given to --config.",
         f"Impossible de lire le fichier de configuration {missing} (fichier ou dossier introuvable){N}; "
         "vérifiez le chemin donné à --config.",
     )
@@ -255,7 +256,8 @@ def test_a_config_file_that_cannot_be_read_says_which_and_why(tmp_path: Path) ->
         HardwareConfig.from_file(latin)
     assert (caught.value.en, caught.value.fr) == (
         f"The config file {latin} is not UTF-8 text (byte 23); save it as UTF-8.",
-        f"Le fichier de configuration {latin} n’est pas du texte UTF-8 (octet 23){N}; enregistrez-le en UTF-8.",
+        f"Le fichier de configuration {latin} n’est pas du texte UTF-8 (octet 23){N}; "
+        "enregistrez-le en UTF-8.",
     )
     # A refusal inside the file names the file.
     bad = tmp_path / "bad.toml"
