@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import CompanionError
-from companion.hardware.config import HardwareConfig, parse_pin, render_toml
+from companion.hardware.config import HardwareConfig, load_config, parse_pin, render_toml
 
 N = "\u202f"
 SECTIONS = "[input], [gpio], [debounce], [keyboard], [serial], [display], [web], [table], [sound]"
@@ -283,3 +283,19 @@ def test_gpio_input_without_pins_says_how_to_get_them() -> None:
     HardwareConfig.from_toml("[gpio]\nseats = [{button = 17}]").require_gpio_seats()  # pins: fine
     two = HardwareConfig.from_toml('[gpio]\nbuses = ["i2c", "spi"]')
     assert '[gpio]\nbuses = ["i2c", "spi"]\n' in render_toml(two)
+
+
+def test_the_config_read_is_the_one_named_else_the_users_else_the_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    named = tmp_path / "named.toml"
+    named.write_text('[table]\nlang = "en"\n', encoding="utf-8")
+    users = tmp_path / "users.toml"
+    users.write_text('[table]\nlang = "fr"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(users))
+    assert load_config(named).table.lang == "en"
+    assert load_config().table.lang == "fr"
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    assert load_config() == HardwareConfig()  # no file: the defaults
+    with pytest.raises(CompanionError, match="Cannot read the config file"):
+        load_config(tmp_path / "none.toml")  # named, it must exist
