@@ -362,7 +362,7 @@ def test_a_simulated_phone_reads_its_clock_as_a_browser_does() -> None:
 def test_the_fairness_figures_count_each_press_once_and_by_its_own_resolution() -> None:
     a = Result(0, true_ns=1000, t_ns=1010, res_ns=10)  # just within
     b = Result(1, true_ns=1500, t_ns=1489, res_ns=10)  # just outside
-    assert within([a, b]) == 0.5 and within([]) == 0.0
+    assert within([a, b]) == 0.5 and within([a]) == 1.0 and within([]) == 0.0
     # b touched 500 ns after a, the table puts it 479 ns before: 500 - 20 of resolution.
     late = Result(1, true_ns=1500, t_ns=990, res_ns=10)
     assert worst_misorder([a, late]) == 480
