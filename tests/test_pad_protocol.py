@@ -546,6 +546,7 @@ def test_the_table_records_each_press_and_release_whole() -> None:
 
     phone = Phone(seat=2)
     phone.pad.receive(json.dumps({"t": "hello", "step_us": 0.001}))  # a 1 ns step, said as 1 µs
+    assert phone.send({"t": "release", "n": "", "p": 1})[1] is None  # before any press
     phone.sync(rtt_ms=0)  # an instant trip: the stamp known to 2 µs of steps alone
     # p = 0 is a time (the page's first millisecond), long past: too old, not malformed.
     zero = phone.send({"t": "press", "n": 1, "p": 0, "g": "g1"})[0]
@@ -591,8 +592,9 @@ def test_a_press_at_each_limit_is_believed() -> None:
     phone = Phone()
     phone.pad.receive(json.dumps({"t": "hello", "step_us": 0.001}))
     phone.sync(rtt_ms=0)
-    ahead = phone.send({"t": "press", "n": 1, "p": phone.phone_ms(-0.002), "g": "g1"})[1]
-    assert ahead is not None and ahead.t_ns == phone.now + 2_000
+    # 2,002 ns ahead, known to 2 µs of steps and 2 ns of drift: exactly its resolution ahead.
+    ahead = phone.send({"t": "press", "n": 1, "p": phone.phone_ms(-0.002002), "g": "g1"})[1]
+    assert ahead is not None and ahead.t_ns == phone.now + 2_002 and ahead.clock.resolution_ns == 2_002
     phone.now += 2 * S
     old = phone.send({"t": "press", "n": 2, "p": phone.phone_ms(2000), "g": "g1"})
     assert old[1] is not None, old[0]
