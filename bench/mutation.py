@@ -92,7 +92,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "web_feed": ("companion/web/feed.py", ["tests/test_view_mutants.py", "tests/test_web_mutants.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
-        ["tests/test_scorer_entry.py", "tests/test_web_mutants.py", "tests/test_web.py"],
+        [
+            "tests/test_scorer_entry.py",
+            "tests/test_web_mutants.py",
+            "tests/test_web.py",
+            "tests/test_web_event_time.py::test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock",
+        ],
     ),
     "web_pad": (
         "companion/web/pad.py",

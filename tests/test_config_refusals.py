@@ -7,10 +7,12 @@ semicolon, the typographic apostrophe). Then the file ``companion buttons --assi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.errors import CompanionError
-from companion.hardware.config import HardwareConfig, parse_pin, render_toml
+from companion.hardware.config import HardwareConfig, load_config, parse_pin, render_toml
 
 N = "\u202f"
 SECTIONS = "[input], [gpio], [debounce], [keyboard], [serial], [display], [web], [table], [sound]"
@@ -236,3 +238,64 @@ def test_the_file_buttons_assign_writes() -> None:
         '[gpio]\nbuses = ["id_eeprom"]\nled_pwm = true\nseats = [\n]\n\n'
         "[debounce]\nlockout_ms = 30\nglitch_ms = 2\nstuck_after_s = 3\n"
     )
+
+
+def test_a_config_file_that_cannot_be_read_says_which_and_why(tmp_path: Path) -> None:
+    missing = tmp_path / "absent.toml"
+    with pytest.raises(CompanionError) as caught:
+        HardwareConfig.from_file(missing)
+    assert (caught.value.en, caught.value.fr) == (
+        f"Cannot read the config file {missing} (No such file or directory); "
+        "check the path given to --config.",
+        f"Impossible de lire le fichier de configuration {missing} (fichier ou dossier introuvable){N}; "
+        "vérifiez le chemin donné à --config.",
+    )
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes('[table]\nlang = "fr" # é'.encode("latin-1"))  # é is byte 23
+    with pytest.raises(CompanionError) as caught:
+        HardwareConfig.from_file(latin)
+    assert (caught.value.en, caught.value.fr) == (
+        f"The config file {latin} is not UTF-8 text (byte 23); save it as UTF-8.",
+        f"Le fichier de configuration {latin} n’est pas du texte UTF-8 (octet 23){N}; "
+        "enregistrez-le en UTF-8.",
+    )
+    # A refusal inside the file names the file.
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[zzz]\n", encoding="utf-8")
+    with pytest.raises(CompanionError) as caught:
+        HardwareConfig.from_file(bad)
+    assert caught.value.en.startswith(f"{bad}: unknown section [zzz];")
+    good = tmp_path / "good.toml"
+    good.write_text('[table]\nlang = "fr"\n[sound.names]\n"Chloé" = " Klo-é "\n', encoding="utf-8")
+    cfg = HardwareConfig.from_file(good)
+    assert cfg.table.lang == "fr" and cfg.sound.names == {"Chloé": "Klo-é"}
+
+
+def test_gpio_input_without_pins_says_how_to_get_them() -> None:
+    with pytest.raises(CompanionError) as caught:
+        HardwareConfig().require_gpio_seats()
+    assert (caught.value.en, caught.value.fr) == (
+        "No button pins in the config ([gpio] seats): run `companion buttons --assign` to write them, "
+        "or use --input keyboard.",
+        f"Aucune broche de bouton dans la configuration ([gpio] seats){N}: lancez `companion buttons "
+        "--assign` pour les écrire, ou utilisez --input keyboard.",
+    )
+    HardwareConfig.from_toml("[gpio]\nseats = [{button = 17}]").require_gpio_seats()  # pins: fine
+    two = HardwareConfig.from_toml('[gpio]\nbuses = ["i2c", "spi"]')
+    assert '[gpio]\nbuses = ["i2c", "spi"]\n' in render_toml(two)
+
+
+def test_the_config_read_is_the_one_named_else_the_users_else_the_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    named = tmp_path / "named.toml"
+    named.write_text('[table]\nlang = "en"\n', encoding="utf-8")
+    users = tmp_path / "users.toml"
+    users.write_text('[table]\nlang = "fr"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(users))
+    assert load_config(named).table.lang == "en"
+    assert load_config().table.lang == "fr"
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    assert load_config() == HardwareConfig()  # no file: the defaults
+    with pytest.raises(CompanionError, match="Cannot read the config file"):
+        load_config(tmp_path / "none.toml")  # named, it must exist

@@ -362,7 +362,7 @@ def test_a_simulated_phone_reads_its_clock_as_a_browser_does() -> None:
 def test_the_fairness_figures_count_each_press_once_and_by_its_own_resolution() -> None:
     a = Result(0, true_ns=1000, t_ns=1010, res_ns=10)  # just within
     b = Result(1, true_ns=1500, t_ns=1489, res_ns=10)  # just outside
-    assert within([a, b]) == 0.5 and within([]) == 0.0
+    assert within([a, b]) == 0.5 and within([a]) == 1.0 and within([]) == 0.0
     # b touched 500 ns after a, the table puts it 479 ns before: 500 - 20 of resolution.
     late = Result(1, true_ns=1500, t_ns=990, res_ns=10)
     assert worst_misorder([a, late]) == 480
@@ -537,3 +537,76 @@ def test_a_release_must_be_the_press_held_and_a_mark_needs_a_believable_clock() 
     answered = slower.phone_ms()
     slower.now += 249 * MS
     assert slower.pad.receive(json.dumps({"t": "pong", "id": ping["id"], "p": answered})).mark_ns is None
+
+
+def test_the_table_records_each_press_and_release_whole() -> None:
+    """The events the table's rules judge, field by field; a release is stamped at its arrival
+    when the phone's stamp cannot be believed (older than 2 s, or ahead of the table)."""
+    from companion.inputs.base import Clock
+
+    phone = Phone(seat=2)
+    phone.pad.receive(json.dumps({"t": "hello", "step_us": 0.001}))  # a 1 ns step, said as 1 µs
+    assert phone.send({"t": "release", "n": "", "p": 1})[1] is None  # before any press
+    phone.sync(rtt_ms=0)  # an instant trip: the stamp known to 2 µs of steps alone
+    # p = 0 is a time (the page's first millisecond), long past: too old, not malformed.
+    zero = phone.send({"t": "press", "n": 1, "p": 0, "g": "g1"})[0]
+    assert zero is not None and zero["en"].startswith("Press arrived over 2 s after the touch")
+    press = phone.send({"t": "press", "n": 2, "p": phone.phone_ms(), "g": "g1"})[1]
+    assert press == InputEvent(
+        "seat", 2, "press", phone.now, Clock("CLOCK_MONOTONIC", 2_000), "web", table_ns=phone.now
+    )
+    held = phone.now
+    phone.now += 3 * S
+    release = phone.send({"t": "release", "n": 2, "p": (held - 7 * S) / MS})[1]
+    # Stamped 3 s before it arrived: at its arrival, known as well as its stamp was (2 µs).
+    assert release == InputEvent(
+        "seat", 2, "release", phone.now, Clock("CLOCK_MONOTONIC", 2_000), "web", table_ns=phone.now
+    )
+    phone.send({"t": "press", "n": 3, "p": phone.phone_ms(), "g": "g1"})
+    future = phone.send({"t": "release", "n": 3, "p": phone.phone_ms(-1)})[1]
+    assert future is not None and future.t_ns == phone.now
+    phone.send({"t": "press", "n": 4, "p": phone.phone_ms(), "g": "g1"})
+    phone.now += 2 * S
+    exact = phone.send({"t": "release", "n": 4, "p": phone.phone_ms(2000)})[1]
+    assert exact is not None and exact.t_ns == phone.now - 2 * S  # two seconds: still believed
+    phone.send({"t": "press", "n": 5, "p": phone.phone_ms(), "g": "g1"})
+    now = phone.send({"t": "release", "n": 5, "p": phone.phone_ms()})[1]
+    assert now is not None and now.t_ns == phone.now  # released at once
+    assert phone.pad.presses == 4  # the four believed
+    # A release numbered "" matches no press, before or after one.
+    for _ in range(2):
+        assert phone.send({"t": "release", "n": "", "p": phone.phone_ms()})[1] is None
+
+
+def test_a_press_at_each_limit_is_believed() -> None:
+    """Known to exactly 250 ms, stamped exactly its resolution ahead of the table, or exactly
+    2 s old: each believed; a step more and it is refused (tested above)."""
+    slow = Phone()
+    ping = json.loads(slow.pad.ping())
+    slow.now += 248 * MS
+    answered = slow.phone_ms()
+    slow.now += 248 * MS
+    slow.send({"t": "pong", "id": ping["id"], "p": answered})
+    # At the ping's own reading: 248 ms of bracket and 2 ms of steps, no drift.
+    assert slow.send({"t": "press", "n": 1, "p": answered, "g": "g1"})[1] is not None
+    phone = Phone()
+    phone.pad.receive(json.dumps({"t": "hello", "step_us": 0.001}))
+    phone.sync(rtt_ms=0)
+    # 2,002 ns ahead, known to 2 µs of steps and 2 ns of drift: exactly its resolution ahead.
+    ahead = phone.send({"t": "press", "n": 1, "p": phone.phone_ms(-0.002002), "g": "g1"})[1]
+    assert ahead is not None and ahead.t_ns == phone.now + 2_002 and ahead.clock.resolution_ns == 2_002
+    phone.now += 2 * S
+    old = phone.send({"t": "press", "n": 2, "p": phone.phone_ms(2000), "g": "g1"})
+    assert old[1] is not None, old[0]
+
+
+def test_a_decision_waits_on_the_median_of_the_last_eight_trips() -> None:
+    """Trips of 2, then four of 300, then four of 2 ms: the last eight are four slow and four
+    quick, whose median (the fifth, sorted) is a slow one; nine would make it quick, and so
+    would seven."""
+    phone = Phone()
+    for rtt in (2, 300, 300, 300, 300, 2, 2, 2, 2):
+        phone.sync(rtt_ms=rtt)
+    res = phone.pad.resolution_ns()
+    assert res is not None
+    assert phone.pad.bound_ns == 4 * 300 * MS + res + 16 * MS

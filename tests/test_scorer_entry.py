@@ -139,6 +139,10 @@ def test_a_scorers_entry_is_stamped_when_it_was_made_on_the_table_clock() -> Non
     )
     assert stamp_of(b"[", asked, arrived) == (arrived, None)
     assert stamp_of(b"[]", asked, arrived) == (arrived, None)
+    # Answered at once (a round trip too quick for the table's clock to see): believed, the
+    # phone's clock known to its step alone.
+    instant = json.dumps({"p": 2000, "sync": {"id": 4, "p": 2000}}).encode()
+    assert stamp_of(instant, (4, arrived), arrived) == (arrived, 2 * MS)
     # Asked after it arrived: a clock that cannot be.
     late = json.dumps({"p": 2050, "sync": {"id": 4, "p": 2000}}).encode()
     assert stamp_of(late, (4, arrived + 1), arrived) == (arrived, None)
