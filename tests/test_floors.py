@@ -1,6 +1,6 @@
 """The floors of the package (docs/architecture.md, "Floors"): no import cycle between folders of
-``companion/``, none between the modules of ``display/`` or of a game's package, and the page's
-picture is the code's.
+``companion/``, none between the modules of a folder (``display/``, ``table/``...) or of a game's
+package, and the page's picture is the code's.
 
 Every import counts, inside functions too: an import moved into a function hides a cycle from
 the interpreter, not from a reader. Only ``if TYPE_CHECKING:`` blocks are left aside (they never
@@ -32,10 +32,13 @@ floors = _floors()
 
 
 def rooms(root: Path = ROOT) -> list[str]:
-    """The packages inside which no two modules may import each other in a circle: the screen
-    kit and each game."""
-    games = sorted(p.parent.name for p in (root / "companion" / "games").glob("*/__init__.py"))
-    return ["companion.display", *(f"companion.games.{g}" for g in games)]
+    """The packages inside which no two modules may import each other in a circle: every folder
+    of companion/ (``display/`` first) and each game's package."""
+    package = root / "companion"
+    folders = sorted(p.parent.name for p in package.glob("*/__init__.py") if p.parent.name != "firmware")
+    games = sorted(p.parent.name for p in (package / "games").glob("*/__init__.py"))
+    ordered = ["display", *(f for f in folders if f != "display")]
+    return [f"companion.{f}" for f in ordered] + [f"companion.games.{g}" for g in games]
 
 
 def cycle_report(root: Path, within: str | None = None) -> str:
@@ -113,7 +116,7 @@ def test_a_cycle_inside_a_room_is_named(tmp_path: Path) -> None:
             "games/g/draw/story.py": "from companion.games.g import rules\n",
         },
     )
-    assert rooms(root) == ["companion.display", "companion.games.g"]
+    assert rooms(root) == ["companion.display", "companion.games", "companion.games.g"]
     report = cycle_report(root, within="companion.games.g")
     assert (
         report.splitlines()[0]

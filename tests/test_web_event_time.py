@@ -309,6 +309,7 @@ def scorer_table(journal: Journal, screen: pygame.Surface) -> Iterator[tuple[App
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=2), {"input": "keyboard"})
     web = WebServer(WebConfig(bind="127.0.0.1", port=0, public_host="127.0.0.1"), journal.data_dir)
     app = App(screen, journal, table, Ui(lang="en"), source_name="keyboard", web=web)
+    app.start()  # its sources on its inbox, as `companion play` starts them: the recorder after
     serve_table(web, app)
     recorder = Recorder(app.inbox)
     web.attach(recorder)

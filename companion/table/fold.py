@@ -12,11 +12,17 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from companion.errors import CompanionError, LogError, RuleError
+from companion.errors import CompanionError, JournalError, LogError, RuleError
 from companion.table.log import AnyEvent, NewGameBase, Undo, class_test, is_new_game, iter_events
 from companion.table.registry import new_engine
 from companion.table.seam import GameEngine
+
+if TYPE_CHECKING:
+    from collections import deque
+
+    from companion.table.journal import Journal
 
 
 class Fold:
@@ -57,6 +63,31 @@ def few_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+
+
+def fold_journal(
+    journal: Journal, game_id: str, recent: deque[AnyEvent] | None = None
+) -> tuple[GameEngine, int]:
+    """A stored game folded from the journal: its engine and the number of its last event
+    (``recent`` keeps the last events if given). A bad event is named as ``event N`` of the
+    game, and the game cannot be rebuilt: the same words for ``resume``, ``games`` and ``doctor``."""
+    fold = Fold()
+    seq = 0
+    for seq, event in journal.events(game_id):
+        if recent is not None:
+            recent.append(event)
+        try:
+            fold.feed(event)
+        except CompanionError as err:
+            raise JournalError(
+                f"event {seq} of game {game_id} in the journal does not replay, so the game "
+                f"cannot be rebuilt: {err.en}",
+                f"l'événement {seq} de la partie {game_id} du journal ne se rejoue pas, la "
+                f"partie ne peut être reconstruite : {err.fr}",
+            ) from None
+    if fold.engine is None:
+        raise JournalError(f"game {game_id} has no events", f"la partie {game_id} est vide")
+    return fold.engine, seq
 
 
 def replay(lines: Iterable[str] | Iterable[bytes], *, read_only: bool = False) -> GameEngine:

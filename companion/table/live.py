@@ -15,7 +15,7 @@ from collections import deque
 from typing import Any
 
 from companion.errors import CompanionError, JournalError
-from companion.table.fold import Fold
+from companion.table.fold import fold_journal
 from companion.table.journal import Journal
 from companion.table.log import AnyEvent, NewGame, check_new_names
 from companion.table.registry import new_engine
@@ -76,23 +76,8 @@ class Table:
     @classmethod
     def load(cls, journal: Journal, game_id: str) -> Table:
         info = journal.game(game_id)
-        fold = Fold()
-        seq = 0
         recent: deque[AnyEvent] = deque(maxlen=2)
-        for seq, event in journal.events(info.id):
-            recent.append(event)
-            try:
-                fold.feed(event)
-            except CompanionError as err:
-                raise JournalError(
-                    f"event {seq} of game {info.id} in the journal does not replay, so the game "
-                    f"cannot be rebuilt: {err.en}",
-                    f"l'événement {seq} de la partie {info.id} du journal ne se rejoue pas, la "
-                    f"partie ne peut être reconstruite : {err.fr}",
-                ) from None
-        engine = fold.engine
-        if engine is None:
-            raise JournalError(f"game {info.id} has no events", f"la partie {info.id} est vide")
+        engine, seq = fold_journal(journal, info.id, recent)
         table = cls(journal, info.id, engine, seq, info.meta)
         table.recent = recent
         table.positions = journal.positions(info.id)
