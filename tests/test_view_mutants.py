@@ -386,7 +386,7 @@ def test_the_cinq_rois_round_shows_each_hand_as_it_was_laid(lang: str) -> None:
 def test_the_phones_get_a_page_when_the_journal_moves_and_only_then(tmp_path: Path) -> None:
     from companion.games.kilo.events import NewKiloGame
 
-    feed = Feed(tmp_path)
+    feed = Feed(tmp_path, seat_hex)
     assert feed.poll("nothing-yet") is None and feed.n_seats == 0  # no journal at all
     with Journal(tmp_path, writer=True) as journal:
         table = Table.start(journal, NewKiloGame(players=["Ana", "Ben", "Cy"], rounds=2), {"input": "web"})
