@@ -186,6 +186,7 @@ def play(
         app = App(
             surface, journal, table, Ui(lang="en"), source_name=kind, source_factory=lambda n, s: source
         )
+        app.start()  # as `companion play` does: the constructor starts nothing
         shown: list[int] = []
         judged = [0]
 

@@ -138,6 +138,7 @@ def board_outage(offsets: list[int]) -> dict[str, Any]:
         app = App(
             surface, journal, table, Ui(lang="en"), source_name="serial", source_factory=lambda n, s: source
         )
+        app.start()  # as `companion play` does: the constructor starts nothing
         try:
             for offset in offsets:
                 game: Any = app.game
@@ -220,6 +221,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
         table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=99), {"input": "serial"})
         game_id = table.game_id
         app = App(surface, journal, table, Ui(lang="en"), config=config, source_name="serial")
+        app.start()  # as `companion play` does: the constructor starts nothing
         try:
             for offset in offsets:
                 game: Any = app.game
@@ -246,6 +248,7 @@ def companion_outage(offsets: list[int]) -> dict[str, Any]:
                     config=config,
                     source_name="serial",
                 )
+                app.start()  # as `companion play` does: the constructor starts nothing
                 game = app.game
                 assert game is not None
                 step_until(app, lambda: game.window_pressed("Chloé"))

@@ -540,6 +540,7 @@ def end_to_end(
                 source_factory=lambda name, n, src=src: src,  # type: ignore[misc]
                 leds=leds,
             )
+            app.start()  # as `companion play` does: the constructor starts nothing
             app.group_commit = group_commit
             if fonts is None:
                 fonts = app.fonts

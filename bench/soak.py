@@ -112,6 +112,7 @@ def main() -> int:
             speed=args.speed,
             now=now,
         )
+        app.start()  # as `companion play` does: the constructor starts nothing
         games, events, minute = 1, 0, 0
         waiting_since: float | None = None
         end = now() + args.minutes * 60

@@ -81,6 +81,7 @@ def _app(journal: Journal, voice: Voice) -> App:
         sounds=Sounds(enabled=True, voice=voice, lang="fr"),
         source_factory=lambda _name, n: KeyboardSource.from_config(keys, n, own_window=False),
     )
+    app.start()  # as `companion play` does: the constructor starts nothing
     app.step()
     if not app.sounds.available or not voice.ready:
         raise SystemExit("no audio device or no espeak-ng: nothing to measure")
