@@ -18,6 +18,8 @@ from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.cli import doctor
 from companion.cli.doctor import Context, run_checks
+from companion.cli.screen_state import Screen
+from companion.cli.unit_file import readable_by
 from companion.i18n import french_typography
 from tests.conftest import skip_unless_ci
 
@@ -537,9 +539,9 @@ def test_a_config_its_user_may_not_read(tmp_path: Path) -> None:
     secret.write_text(CONFIG)
     secret.chmod(0o600)
     owner = pwd.getpwuid(secret.stat().st_uid).pw_name
-    assert doctor.readable_by(secret, "nobody") is (owner == "nobody")
-    assert doctor.readable_by(secret, owner) is True
-    assert doctor.readable_by(secret, "no-such-user-here") is None
+    assert readable_by(secret, "nobody") is (owner == "nobody")
+    assert readable_by(secret, owner) is True
+    assert readable_by(secret, "no-such-user-here") is None
 
 
 def test_a_machine_not_booted_with_systemd_says_so_cleanly(
@@ -676,7 +678,7 @@ def test_a_screen_on_its_way_is_late_not_absent(tmp_path: Path) -> None:
     m.udev_queue.touch()
     assert doctor.screen_state(ctx).en == "the kernel has made card0, udev has not made /dev/dri/card0 yet"
     (m.dri / "card0").touch()
-    assert doctor.screen_state(ctx) == doctor.Screen("ready", "/dev/dri/card0", "/dev/dri/card0")
+    assert doctor.screen_state(ctx) == Screen("ready", "/dev/dri/card0", "/dev/dri/card0")
 
 
 def test_a_pi_5s_render_only_card_is_no_screen_and_its_display_card_may_be_late(tmp_path: Path) -> None:
@@ -687,7 +689,7 @@ def test_a_pi_5s_render_only_card_is_no_screen_and_its_display_card_may_be_late(
     m.bind(v3d, "platform", "v3d")
     m.card(v3d, 0)
     ctx = m.context()
-    assert doctor.screen_state(ctx) == doctor.Screen(
+    assert doctor.screen_state(ctx) == Screen(
         "absent", "card0: no display output", "card0 : aucune sortie d'écran"
     )
     gpu = m.device("platform/axi/axi:gpu", "platform", modalias="of:NgpuT(null)Cbrcm,bcm2712-vc6")
@@ -702,7 +704,7 @@ def test_nothing_graphic_is_absent(tmp_path: Path) -> None:
     m = Machine(tmp_path)
     m.udev_queue.touch()  # udev busy with other devices is no promise of a screen
     m.device("pci0000:00/0000:00:02.0", "pci", **{"class": "0x020000"})  # a network card
-    assert doctor.screen_state(m.context()) == doctor.Screen(
+    assert doctor.screen_state(m.context()) == Screen(
         "absent", "no graphics device", "aucun périphérique graphique"
     )
 

@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.advice import pip, pip_install
+from companion.cli.screen_state import Screen
+from companion.cli.screen_state import screen_state as read_screen_state
+from companion.cli.unit_file import NOT_BOOTED, Unit, readable_by
 from companion.i18n import count, french_typography, number
 
 Status = Literal["ok", "fail", "skip"]
@@ -215,103 +218,9 @@ def _unit_state(ctx: Context) -> tuple[bool, str]:
     return answer
 
 
-# The devices a DRM driver makes a screen of: any PCI display controller (class 0x03), a virtio
-# GPU (virtio device 16, QEMU's virtio-gpu), the Pi's VideoCore (vc4 on a Pi 4, its vc6 on a Pi 5).
-_VIRTIO_GPU = "0x0010"
-_PI_GPU = re.compile(r"brcm,bcm\d+-vc\d")
-
-
-@dataclass(frozen=True, slots=True)
-class Screen:
-    """Where the screen stands: ``ready`` (a DRM card with outputs, its node in /dev/dri),
-    ``late`` (on its way: the kernel has its graphics device but the card or its node is not
-    there yet) or ``absent``; ``en``/``fr`` say what was seen."""
-
-    state: Literal["ready", "late", "absent"]
-    en: str = ""
-    fr: str = ""
-
-
-def _graphics_devices(sysfs: Path) -> list[Path]:
-    """The display controllers the kernel knows, as sysfs device folders (resolved)."""
-    found: list[Path] = []
-    virtio_parents: set[Path] = set()
-    for dev in sorted((sysfs / "bus" / "virtio" / "devices").glob("*")):
-        if _read(dev / "device") == _VIRTIO_GPU:
-            found.append(dev.resolve())
-            virtio_parents.add(dev.resolve().parent)  # its PCI function is the same device
-    for dev in sorted((sysfs / "bus" / "pci" / "devices").glob("*")):
-        if _read(dev / "class").startswith("0x03") and dev.resolve() not in virtio_parents:
-            found.append(dev.resolve())
-    for dev in sorted((sysfs / "bus" / "platform" / "devices").glob("*")):
-        if _PI_GPU.search(_read(dev / "modalias")):
-            found.append(dev.resolve())
-    return found
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return ""
-
-
 def screen_state(ctx: Context) -> Screen:
-    """Whether a screen is here, on its way, or absent: the kernel's view (sysfs), not SDL's.
-    Under emulation a virtio GPU's card came two minutes after power-on (udev loading its
-    driver); a Pi's comes within seconds, but a kiosk (or doctor) started first still finds no
-    screen. Late needs a sign that it is coming: udev still at work, or a driver that has the
-    device (vc4 binds first and makes its card once its parts are there). Otherwise it is absent."""
-    drm = ctx.sysfs / "class" / "drm"
-    cards = sorted(p for p in drm.glob("card*") if re.fullmatch(r"card\d+", p.name))
-    outputs = {card.name: sorted(drm.glob(f"{card.name}-*")) for card in cards}
-    with_outputs = [card for card in cards if outputs[card.name]]
-    for card in with_outputs:
-        if (ctx.dri / card.name).exists():
-            return Screen("ready", f"/dev/dri/{card.name}", f"/dev/dri/{card.name}")
-    udev_busy = ctx.udev_queue.exists()
-    if with_outputs:
-        name = with_outputs[0].name
-        if udev_busy:
-            return Screen(
-                "late",
-                f"the kernel has made {name}, udev has not made /dev/dri/{name} yet",
-                f"le noyau a créé {name}, udev n'a pas encore créé /dev/dri/{name}",
-            )
-        return Screen(
-            "absent",
-            f"the kernel has {name} but there is no /dev/dri/{name}",
-            f"le noyau a {name} mais il n'y a pas de /dev/dri/{name}",
-        )
-    served = {(card / "device").resolve() for card in cards}
-    unserved = [dev for dev in _graphics_devices(ctx.sysfs) if dev not in served]
-    for dev in unserved:
-        driver = dev / "driver"
-        if driver.exists():
-            name = driver.resolve().name
-            return Screen(
-                "late",
-                f"the driver {name} has the graphics device {dev.name}, its DRM card is not there yet",
-                f"le pilote {name} a le périphérique graphique {dev.name}, sa carte DRM n'est pas encore là",
-            )
-    if unserved and udev_busy:
-        name = unserved[0].name
-        return Screen(
-            "late",
-            f"the kernel has the graphics device {name}, udev is still loading drivers",
-            f"le noyau a le périphérique graphique {name}, udev charge encore les pilotes",
-        )
-    if unserved:
-        name = unserved[0].name
-        return Screen(
-            "absent",
-            f"no driver has the graphics device {name}",
-            f"aucun pilote n'a le périphérique graphique {name}",
-        )
-    if cards:
-        names = ", ".join(card.name for card in cards)
-        return Screen("absent", f"{names}: no display output", f"{names} : aucune sortie d'écran")
-    return Screen("absent", "no graphics device", "aucun périphérique graphique")
+    """The screen's state as this machine's sysfs, /dev/dri and udev queue say (screen_state.py)."""
+    return read_screen_state(ctx.sysfs, ctx.dri, ctx.udev_queue)
 
 
 def _late(key: str, screen: Screen) -> Check:
@@ -793,79 +702,6 @@ def check_journal(ctx: Context) -> Check:
         f"{path}: integrity ok, {count(total, 'game', 'games', 'en')} {every_en}",
         f"{path} : intégrité ok, {count(total, 'partie', 'parties', 'fr')} {every_fr}",
     )
-
-
-NOT_BOOTED = "has not been booted with systemd"
-
-
-@dataclass
-class Unit:
-    """What doctor needs from the companion's unit: its user, runtime folder, sandbox of /home
-    and the config file its command names."""
-
-    user: str = "root"
-    runtime: str = ""
-    protect_home: str = "no"
-    visible: list[str] = field(default_factory=list)  # Bind(ReadOnly)Paths= under the sandbox
-    config: str | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> Unit:
-        unit = cls()
-        joined = re.sub(r"\\\n\s*", " ", text)  # continuation lines are one setting
-        for raw in joined.splitlines():
-            key, sep, value = raw.strip().partition("=")
-            if not sep or key.startswith(("#", ";")):
-                continue
-            key, value = key.strip(), value.strip()
-            if key == "User":
-                unit.user = value
-            elif key == "RuntimeDirectory":
-                unit.runtime = value
-            elif key == "ProtectHome":
-                unit.protect_home = value
-            elif key in ("BindPaths", "BindReadOnlyPaths"):
-                unit.visible += [p.lstrip("-").split(":")[0] for p in value.split()]
-            elif key == "ExecStart":
-                found = re.search(r"--config(?:=|\s+)(\S+)", value)
-                unit.config = found[1] if found else unit.config
-        return unit
-
-    def hides(self, path: str) -> bool:
-        """Whether the sandbox hides ``path`` from the service (ProtectHome= without a bind)."""
-        if self.protect_home not in ("yes", "read-only", "tmpfs", "true"):
-            return False
-        if not path.startswith(("/home/", "/root/", "/run/user/")):
-            return False
-        return not any(path == v or path.startswith(v.rstrip("/") + "/") for v in self.visible)
-
-
-def readable_by(path: Path, user: str) -> bool | None:
-    """Whether ``user`` may read ``path`` by its modes (None: no such user here)."""
-    import grp
-    import pwd
-
-    try:
-        entry = pwd.getpwnam(user)
-    except KeyError:
-        return None
-    if entry.pw_uid == 0:
-        return True
-    groups = set(os.getgrouplist(user, entry.pw_gid))
-    groups |= {g.gr_gid for g in grp.getgrall() if user in g.gr_mem}
-
-    def may(p: Path, bit: int) -> bool:
-        st = p.stat()
-        if st.st_uid == entry.pw_uid:
-            return bool(st.st_mode & (bit << 6))
-        if st.st_gid in groups:
-            return bool(st.st_mode & (bit << 3))
-        return bool(st.st_mode & bit)
-
-    try:
-        return all(may(d, 1) for d in path.parents) and may(path, 4)
-    except OSError:
-        return False
 
 
 def _systemctl(ctx: Context, *args: str) -> tuple[bool, str]:
