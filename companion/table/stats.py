@@ -141,7 +141,7 @@ def _read(journal: Any, info: Any, state: dict[str, Any] | None = None) -> GameR
     """One game folded through its engine, every event checked as ``resume`` checks it (so
     ``games`` and ``doctor`` can trust a record that has no error), then its record. ``state``:
     the live table's engine after the game's last event, which has checked them already."""
-    from companion.table.live import Table
+    from companion.table.fold import fold_journal
 
     def failed(en: str, fr: str) -> GameRecord:
         return GameRecord(
@@ -150,8 +150,8 @@ def _read(journal: Any, info: Any, state: dict[str, Any] | None = None) -> GameR
 
     try:
         if state is None:
-            table = Table.load(journal, info.id)
-            state, seq = table.engine.to_json(), table.seq
+            engine, seq = fold_journal(journal, info.id)
+            state = engine.to_json()
         else:
             seq = None
         # The payloads the state was folded from, not those a writer appended since.
