@@ -13,8 +13,9 @@ import pytest
 
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.kilo.events import Draw, NewKiloGame, Press, Verdict
+from companion.games.kilo.stats import KiloEvening, histogram
 from companion.games.treize.events import GameEnd, NewTreizeGame, Starter
-from companion.table.evening import evening, histogram
+from companion.table.evening import evening
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.stats import GameRecord
@@ -165,7 +166,9 @@ def test_tonight_is_the_last_run_of_games_and_kilos_add_up() -> None:
     ev = evening(games)
     assert [g.created_ns for g in ev.games] == [10 * hour * 10**9, 11 * hour * 10**9]
     assert ev.history["A"].games == 3 and ev.tonight["A"].games == 2
-    assert ev.kilos.totals == {"A": (0, 3), "B": (10, 10), "C": (100, 112)}
+    kilo = ev.parts["kilo"]
+    assert isinstance(kilo, KiloEvening)
+    assert kilo.totals == {"A": (0, 3), "B": (10, 10), "C": (100, 112)}
 
 
 def test_the_spread_bins() -> None:

@@ -50,34 +50,6 @@ def _names_of_games() -> tuple[set[str], tuple[tuple[str, ...], ...]]:
 
 SINGLE, RUNS = _names_of_games()
 
-# Not moved yet: the players' statistics and the evening page show Kilo de merde's own numbers
-# (kilos, slaps, reaction times) and the sheets of Les Cinq Rois and 13 feuilles. Moving them
-# needs a statistics part per game that each of these screens draws from (a follow-up of issue
-# 39). Each entry is a file and the very texts it may still hold: any other name in these files
-# fails, and an entry no longer there fails too, so the list only shrinks.
-NOT_MOVED_YET: dict[str, frozenset[str]] = {
-    "companion/cli/history.py": frozenset(
-        {" a Kilo game", " par partie de Kilo", "kg/Kilo game", "kg/partie Kilo", "kilo_games"}
-    ),
-    "companion/display/tally.py": frozenset({"kilo_games"}),
-    "companion/table/evening.py": frozenset({"KiloCurve", "_kilo_curve", "cinq-rois", "kilo", "treize"}),
-    "companion/table/stats.py": frozenset({"_add_kilo_game", "kilo", "kilo_games"}),
-    "companion/web/evening.py": frozenset(
-        {
-            "13 feuilles, game by game",
-            "13 feuilles, partie par partie",
-            "Les Cinq Rois, donne par donne",
-            "Les Cinq Rois, round by round",
-            "cinq-rois",
-            "eve.treize",
-            "kilo_games",
-            "kilos added up game after game (Kilo de merde)",
-            "kilos additionnés partie après partie (Kilo de merde)",
-            "treize",
-        }
-    ),
-}
-
 
 def names_a_game(text: str) -> bool:
     words = _words(text)
@@ -156,12 +128,8 @@ def test_comments_and_docstrings_are_prose_identifiers_and_strings_are_code() ->
 
 
 def test_no_game_is_named_outside_its_package_and_the_catalogue() -> None:
-    found = hits()
-    new = [f"{f}:{line}: {text!r}" for f, line, text in found if text not in NOT_MOVED_YET.get(f, ())]
-    assert not new, (
+    found = [f"{f}:{line}: {text!r}" for f, line, text in hits()]
+    assert not found, (
         "a game named outside companion/games/ and the catalogue (ask the registry or the game, "
-        "games/base.py):\n" + "\n".join(new)
+        "games/base.py):\n" + "\n".join(found)
     )
-    left = {(f, text) for f, _, text in found}
-    gone = sorted((f, text) for f, texts in NOT_MOVED_YET.items() for text in texts if (f, text) not in left)
-    assert not gone, f"moved out, so drop them from NOT_MOVED_YET: {gone}"

@@ -114,6 +114,7 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
     test sees empty (no journal): ten long accented names, every size."""
     from test_legibility import LONG  # type: ignore[import-not-found]
 
+    from companion.games.kilo.stats import KiloPart
     from companion.table.stats import PlayerStats
 
     players = tuple(
@@ -121,12 +122,16 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
             name,
             games=3 + i,
             wins=i % 3,
-            kilo_games=2 * (i % 2),
-            kilos=40 * i,
-            slap_losses=i % 2,
-            false_slaps=i % 2,
-            delays_us=[1200 * i + 300] if i % 2 else [],
-            escapes_us=[3200 + i] if i % 2 else [],
+            parts={
+                "kilo": KiloPart(
+                    games=2 * (i % 2),
+                    kilos=40 * i,
+                    slap_losses=i % 2,
+                    false_slaps=i % 2,
+                    delays_us=[1200 * i + 300] if i % 2 else [],
+                    escapes_us=[3200 + i] if i % 2 else [],
+                )
+            },
         )
         for i, name in enumerate(LONG)
     )
