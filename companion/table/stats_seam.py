@@ -7,76 +7,20 @@ score sheets of the evening page. The generic code (``cli/history.py``, ``table/
 
 It stands in the table's floor and imports nothing heavy: a warm ``companion stats`` reads each
 game's ``games/<g>/stats.py`` through ``registry.stats`` without loading its engine (nor
-pydantic). The evening's sections are plain data, drawn by ``web/evening.py``."""
+pydantic, no dataclass made for the evening: ``table/evening_parts.py`` holds the evening's
+sections, plain data that ``web/evening.py`` draws)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
+    from companion.table.evening_parts import Figure, Section
     from companion.table.stats import GameRecord, PlayerStats
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """One number of a page: its name (``data-figure``), its raw value (``data-value``, as
-    ``companion stats --json`` gives it) and the text a reader sees."""
-
-    figure: str
-    value: Any
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Spread:
-    """Counts drawn as a row of small bars (a player's reaction times, bin by bin)."""
-
-    figure: str
-    counts: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FigureTable:
-    """A table, a row per player: their name and colour, then a cell per head."""
-
-    name: str  # the section's class on the page
-    title: str  # catalogue keys, as every text below
-    note: str
-    heads: tuple[str, ...]  # the name's column first
-    rows: tuple[tuple[str, tuple[Figure | Spread, ...]], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Curves:
-    """Each player's running total, game after game, as lines."""
-
-    name: str
-    title: str
-    note: str
-    figure: str  # of a whole line (its points as the value)
-    total_figure: str  # of the last point, in the legend
-    games: int
-    totals: Mapping[str, tuple[int, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class Bars:
-    """One number a player, as horizontal bars, most first."""
-
-    name: str
-    title: str
-    note: str
-    figure: str
-    rows: tuple[tuple[str, int], ...]
-
-
-Section = FigureTable | Curves | Bars
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(NamedTuple):
     """A game scored round by round shows tonight's score sheets on the evening page: its
     section's class and its title's catalogue key."""
 
@@ -121,9 +65,10 @@ class EveningPart(Protocol):
         """The page's sections of the game (a section with nothing to show is left out)."""
 
 
-@dataclass(frozen=True, slots=True)
 class NoEvening:
     """The evening part of a game that adds nothing to the page but its score sheets."""
+
+    __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
         return {}
@@ -159,12 +104,14 @@ class GameStats(Protocol):
         """The table screen's stats columns (``display.tally.Column``s, a value per part)."""
 
 
-@dataclass(frozen=True, slots=True)
 class SheetStats:
     """The statistics of a game that counts only games and wins, and may show its score
     sheets (``sheet``) on the evening page."""
 
-    sheet: Sheet | None = None
+    __slots__ = ("sheet",)
+
+    def __init__(self, sheet: Sheet | None = None) -> None:
+        self.sheet = sheet
 
     def part(self) -> PlayerPart | None:
         return None

@@ -13,8 +13,9 @@ from typing import Any
 from companion.display.theme import SEAT_COLORS
 from companion.i18n import ms, register, t
 from companion.table.evening import Evening
+from companion.table.evening_parts import Bars, Curves, Figure, FigureTable, Section, Spread
 from companion.table.registry import stats
-from companion.table.stats_seam import Bars, Curves, Figure, FigureTable, Section, Sheet, Spread
+from companion.table.stats_seam import Sheet
 
 STRINGS: dict[str, tuple[str, str]] = {
     "eve.title": ("La soirée", "The evening"),

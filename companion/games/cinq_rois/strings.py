@@ -204,8 +204,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Gagnants ex æquo : {names} avec {n} {n|point|points}",
         "Co-winners: {names} with {n} {n|point|points}",
     ),
-    # The evening page's score sheets (stats.py).
-    "eve.cinq": ("Les Cinq Rois, donne par donne", "Les Cinq Rois, round by round"),
 }
 
 register(STRINGS)

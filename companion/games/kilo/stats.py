@@ -8,13 +8,12 @@ Light on purpose: the listings import it without the game's engine (``registry.s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import french_typography, ms, number, register, t
-from companion.table.stats_seam import Bars, Curves, Figure, FigureTable, Section, Spread
 
 if TYPE_CHECKING:
+    from companion.table.evening_parts import Figure, Section
     from companion.table.stats import GameRecord, PlayerStats, SlapFact
 
 NAME = "kilo"
@@ -81,20 +80,42 @@ def histogram(delays_us: Iterable[int]) -> list[int]:
     return counts
 
 
-@dataclass(slots=True)
 class KiloPart:
-    """A player's numbers over the games of Kilo de merde (``PlayerStats.parts["kilo"]``)."""
+    """A player's numbers over the games of Kilo de merde (``PlayerStats.parts["kilo"]``). A
+    plain class, not a dataclass: a warm `companion stats` pays for making one at import."""
 
-    games: int = 0
-    kilos: int = 0
-    slap_losses: int = 0  # valid slaps that made them draw
-    false_slaps: int = 0  # penalized for slapping in error
-    flushes: int = 0
-    slaps: int = 0  # judged slaps they pressed in
-    firsts: int = 0
-    times_last: int = 0  # last presser of a valid slap
-    delays_us: list[int] = field(default_factory=list)  # behind the first press, when not first
-    escapes_us: list[int] = field(default_factory=list)  # margins by which they were not last
+    __slots__ = (
+        "delays_us",
+        "escapes_us",
+        "false_slaps",
+        "firsts",
+        "flushes",
+        "games",
+        "kilos",
+        "slap_losses",
+        "slaps",
+        "times_last",
+    )
+
+    def __init__(
+        self,
+        games: int = 0,
+        kilos: int = 0,
+        slap_losses: int = 0,
+        false_slaps: int = 0,
+        delays_us: list[int] | None = None,
+        escapes_us: list[int] | None = None,
+    ) -> None:
+        self.games = games
+        self.kilos = kilos
+        self.slap_losses = slap_losses  # valid slaps that made them draw
+        self.false_slaps = false_slaps  # penalized for slapping in error
+        self.flushes = 0
+        self.slaps = 0  # judged slaps they pressed in
+        self.firsts = 0
+        self.times_last = 0  # last presser of a valid slap
+        self.delays_us = [] if delays_us is None else delays_us  # behind the first press, when not first
+        self.escapes_us = [] if escapes_us is None else escapes_us  # margins by which they were not last
 
     @property
     def median_delay_us(self) -> int | None:
@@ -180,6 +201,8 @@ class KiloPart:
         )
 
     def figures(self, lang: str) -> tuple[Figure, ...]:
+        from companion.table.evening_parts import Figure
+
         return (
             Figure("kilos", self.kilos, self._average(lang)),
             Figure("slap_losses", self.slap_losses, str(self.slap_losses)),
@@ -222,13 +245,15 @@ def _part(stats: PlayerStats) -> KiloPart:
     return part
 
 
-@dataclass(frozen=True, slots=True)
 class KiloEvening:
     """Kilo de merde's part of tonight: the players' numbers and their kilos game after game."""
 
-    tonight: dict[str, KiloPart]
-    games: int  # tonight's finished games of Kilo de merde
-    totals: dict[str, tuple[int, ...]]  # player -> running total after each game they played
+    __slots__ = ("games", "tonight", "totals")
+
+    def __init__(self, tonight: dict[str, KiloPart], games: int, totals: dict[str, tuple[int, ...]]) -> None:
+        self.tonight = tonight
+        self.games = games  # tonight's finished games of Kilo de merde
+        self.totals = totals  # player -> running total after each game they played
 
     def draws(self) -> list[tuple[str, int]]:
         """Who drew most tonight: cards drawn for slaps lost and false slaps, most first."""
@@ -244,6 +269,8 @@ class KiloEvening:
         }
 
     def sections(self, lang: str) -> tuple[Section, ...]:
+        from companion.table.evening_parts import Bars, Curves, Figure, FigureTable, Spread
+
         reactions = tuple(
             (
                 p,

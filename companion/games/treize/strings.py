@@ -244,8 +244,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Co-winners: {names} with {n} {n|point|points}",
     ),
     "treize.demo.basic_winner": ("Vainqueur : {names}", "Winner: {names}"),
-    # The evening page's score sheets (stats.py).
-    "eve.treize": ("13 feuilles, partie par partie", "13 feuilles, game by game"),
 }
 
 register(STRINGS)
