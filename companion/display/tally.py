@@ -28,12 +28,19 @@ class Tally:
 def load_tally(journal: Any, now_ns: int | None = None) -> Tally | None:
     """The numbers from an open journal; None if it cannot be read (the screen then says so,
     the game goes on)."""
-    from companion.table.stats import evening_start, player_stats, records
+    from companion.table.stats import records
 
     try:
         games = records(journal, cache_dir=getattr(journal, "data_dir", None))
     except Exception:
         return None
+    return tally_of(games, now_ns)
+
+
+def tally_of(games: list[Any], now_ns: int | None = None) -> Tally:
+    """The numbers of the journal's records (``stats.records``)."""
+    from companion.table.stats import evening_start, player_stats
+
     everyone = player_stats(games)
     since = evening_start(games, now_ns)
     tonight = [g for g in games if g.created_ns >= since and g.finished and g.error is None]
