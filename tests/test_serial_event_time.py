@@ -35,7 +35,17 @@ def board(request: pytest.FixtureRequest) -> Iterator[FirmwareBoard]:
     b.close()
 
 
-def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+def connected(app: App) -> None:
+    """Start the source and wait for the board's hello: presses the board makes before the host
+    has said hello stamp an older session's clock, which the host rightly drops (on a loaded
+    machine the first step can come after the board has already pressed)."""
+    app.start()
+    step_until(app, lambda: bool(app.source is not None and app.source.connected), "the board's hello")
+
+
+def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    # Generous: a loaded machine (CI beside its QEMU boot) can take seconds to deliver the presses;
+    # the wait ends as soon as they are there, so only a failing run pays it.
     deadline = time.monotonic() + timeout
     while not pred():
         assert time.monotonic() < deadline, f"timed out waiting for {what}; notes: {app.ui.hardware.notes}"
@@ -57,6 +67,7 @@ def test_a_press_replayed_after_an_outage_rejudges_the_verdict_made_during_it(
     try:
         game = app.game
         assert isinstance(game, KiloGame) and app.ui.hardware.connected
+        connected(app)
         board.press(2, 1_000, hold_us=40_000)  # Alice
         board.press(3, 30_000, hold_us=40_000)  # Bob
         step_until(app, lambda: game.window_pressed("Alice") and game.window_pressed("Bob"), "two slaps")
@@ -115,6 +126,7 @@ def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the
     try:
         game = app.game
         assert isinstance(game, KiloGame)
+        connected(app)
         board.press(2, 1_000, hold_us=40_000)  # Alice
         board.press(3, 30_000, hold_us=40_000)  # Bob
         step_until(app, lambda: game.window_pressed("Alice") and game.window_pressed("Bob"), "two slaps")
