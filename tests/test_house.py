@@ -1,10 +1,12 @@
 """The house's measures (issue 39), held by the suite: no module of the package over 1,000 lines,
 none of a game's over 800 (a game's drawing is one module per screen, its controls beside them),
 and no function of the package over a cyclomatic complexity of 10 by ruff's mccabe counter, with
-no exemption. The floors (no import cycle) are tests/test_floors.py's."""
+no exemption; no "issue N" note in the code. The floors (no import cycle) are
+tests/test_floors.py's."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +69,32 @@ def test_the_complexity_check_sees_a_branchy_function(tmp_path: Path) -> None:
     (tmp_path / "branchy.py").write_text(f"def f(x):\n{body}    return -1\n", encoding="utf-8")
     done = ruff_c90(str(tmp_path))
     assert done.returncode == 1 and "C901" in done.stdout, done.stdout
+
+
+# A note naming an issue or a review's finding says where a reason came from, not the reason: the
+# code says why in plain words, the history is docs/decisions.md's ("Where the code's reasons
+# came from").
+HISTORY_NOTE = re.compile(r"\b(?:issue|finding)s? #?\d+", re.IGNORECASE)
+
+
+def history_notes(folder: Path) -> list[str]:
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if HISTORY_NOTE.search(line):
+                found.append(f"{path.relative_to(folder).as_posix()}:{n}: {line.strip()}")
+    return found
+
+
+def test_no_issue_or_finding_note_in_the_package() -> None:
+    assert history_notes(PACKAGE) == []
+
+
+def test_the_note_check_sees_a_note(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1  # the fix (issue 23, finding 7)\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text('"""Issue 40: the tab."""\n', encoding="utf-8")
+    (tmp_path / "c.py").write_text("x = 1  # no issue with 3 players\n", encoding="utf-8")
+    assert history_notes(tmp_path) == [
+        "a.py:1: x = 1  # the fix (issue 23, finding 7)",
+        'b.py:1: """Issue 40: the tab."""',
+    ]

@@ -56,7 +56,7 @@ COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 # Once no key, touch or queue item has come for IDLE_AFTER_S, touches and keys are read less
 # often: every wake costs the process 0.1-0.3 ms of CPU (the wake itself, SDL's pump), and
-# 80-125 wakes a second were 2-3 % of a core on a table where nothing happens (issue 23: at most
+# 80-125 wakes a second were 2-3 % of a core on a table where nothing happens (the aim: at most
 # 1 %; the kiosk's emulated guest spent 7.7 CPU-s in 10 s). Queue items (GPIO, serial, phones,
 # simulated players) still wake the loop at once: it blocks on the queue between looks. The first
 # touch after a quiet spell waits at most IDLE_POLL_S; keys that are slap buttons are read within
@@ -901,7 +901,7 @@ class App:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
         elif was_animating:
             # It ended just now: its last frame (the screen without the overlay) is drawn before
-            # waiting, or "Alice starts!" stayed up until someone touched a key (issue 37).
+            # waiting, or "Alice starts!" stayed up until someone touched a key.
             timeout = 0.0
         if self.tick_at is not None:  # a countdown on screen: wake for its next frame
             due = max(0.0, self.tick_at - self.now())

@@ -133,7 +133,7 @@ class Controls:
             self.app.screens.do(self.app, action)
 
     def _keep_lang(self, lang: str) -> None:
-        """The table's language belongs to the table (issue 24): the choice made on the screen
+        """The table's language belongs to the table, not to one run: the choice made on the screen
         goes to ``[table] lang`` of its config, so the next start and every command speak it.
         A file that cannot take it leaves the language changed for now, and says why."""
         if self.app.settings_path is None:

@@ -67,7 +67,8 @@ Action = AppAction | GameAction
 _NAME_SIZES: dict[tuple[object, ...], int] = {}  # Painter.name_size by screen size
 
 
-# Where a line may not break, between two words that read as one (issue 23, finding 7): a sign
+# Where a line may not break, between two words that read as one (a reader stumbles on the
+# second alone at the start of a line): a sign
 # that joins what follows ("= il passe", "→ GPIO 17", "· P tas", "« mot"), a closing one that
 # belongs to what precedes ("mot »", "2 … 9"), a word of one letter (a key: "S matériel") and a
 # number with its unit ("12 %", "3 kg").

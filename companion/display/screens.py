@@ -246,7 +246,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     if codes:
         # Phones at the table: their codes over the whole area, the status lines in a cell of
         # their own, so that a table of 3 or 4 has every code on one page at a readable size
-        # (issue 36: under the status panel, a 3-player table's five codes took two pages).
+        # (under the status panel, a 3-player table's five codes took two pages).
         draw_codes(p, ui, codes, area, status=(text, WARN if hw.trouble else FG))
         return
     if v is not None:
@@ -706,7 +706,7 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
     if name == "gameover" and v is not None and ui.hardware.web is not None:
         from companion.display.evening_code import draw_evening_code
 
-        area = draw_evening_code(p, ui, area)  # the evening on the phones (issue 40)
+        area = draw_evening_code(p, ui, area)  # the evening on the phones
     if name in DRAWERS:
         DRAWERS[name](p, v, ui, area)
     elif v is None:
