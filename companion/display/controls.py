@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.display.layout import Action, AppAction, GameAction
+from companion.display.form_actions import Start
+from companion.display.layout import Action, AppAction, GameAction, SetupAction
 from companion.display.source_host import CONFIRM_KEYS
 from companion.display.state import active_screen, auto_screen
 from companion.errors import CompanionError
@@ -43,9 +44,13 @@ class Controls:
         if isinstance(action, GameAction):
             self._do_game(action)
             return
-        kind = str(action[0])
         self.app.dirty = True
         self.app.ui.message = None
+        if isinstance(action, SetupAction):  # any choice closes the menu
+            self.app.ui.menu = False
+            self.app.setup.do(action)
+            return
+        kind = str(action[0])
         if self._menu_takes(kind):
             return
         own = self._own_actions.get(kind)
@@ -111,7 +116,7 @@ class Controls:
         self.app.ui.hardware.codes_page += 1
 
     def _leave_game(self, action: AppAction) -> None:
-        """Again (the same game anew), a new one (the setup form), or the form's own actions."""
+        """Again (the same game anew), or a new one (the setup form); anything else does nothing."""
         kind = action[0]
         if kind == "again":
             game = self.app.game
@@ -120,8 +125,6 @@ class Controls:
         elif kind == "new":
             self.app.setup.fill()
             self.app.ui.screen = "setup"
-        else:
-            self.app.setup.do(action)
 
     def _do_game(self, action: GameAction) -> None:
         """A game's own action: the message and the menu as for any action, then the game's."""
@@ -156,7 +159,7 @@ class Controls:
         if screen == "gameover":
             return ("again",) if self.app.view is not None and self.app.view.finished else ("noop",)
         if screen == "setup":
-            return ("start",)
+            return Start()
         return ("nav", "auto")
 
     def cancel(self, screen: str) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 if TYPE_CHECKING:
     import pygame
 
-    from companion.display.layout import Action, AppAction, Painter
+    from companion.display.layout import Action, Painter, SetupAction
     from companion.display.state import SetupForm, Ui
     from companion.table.seam import GameEngine
 
@@ -41,8 +41,8 @@ class SetupItem:
 
     label: str
     help: str
-    action: tuple[Any, ...]
-    minus: tuple[Any, ...] | None = None
+    action: SetupAction
+    minus: SetupAction | None = None
 
 
 @dataclass
@@ -258,7 +258,8 @@ class GameSetup(Protocol[E_contra]):
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
         return []
 
-    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
+    def setup_action(self, form: SetupForm, action: SetupAction) -> bool:
+        """Handle one of the game's own settings' actions; False when the action is not one."""
         return False
 
     def new_game(self, form: SetupForm, names: list[str]) -> Any:

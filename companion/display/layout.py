@@ -59,9 +59,16 @@ class GameAction:
         return None
 
 
-# The App's own actions are tuples tagged by a string ("nav", "undo"...), a game's are GameActions.
+class SetupAction:
+    """An action of the setup form, a frozen dataclass: the form's own (``display/form_actions.py``)
+    or a game's settings (``games/<g>/actions.py``), dispatched by type by the App's ``Setup``,
+    then the game's ``setup_action``. It acts on the form whether a game runs or not."""
+
+
+# The App's own actions are tuples tagged by a string ("nav", "undo"...), a game's are GameActions,
+# the setup form's SetupActions.
 AppAction = tuple[Hashable, ...]
-Action = AppAction | GameAction
+Action = AppAction | GameAction | SetupAction
 
 
 _NAME_SIZES: dict[tuple[object, ...], int] = {}  # Painter.name_size by screen size
