@@ -39,7 +39,7 @@ def settle(app: App) -> None:
     its time budget (a loaded machine reaches it), the rest waits for the next one."""
     app.step()
     for _ in range(200):
-        if not app._early and app.inbox.qsize() == 0:
+        if not app.arrivals.early and app.inbox.qsize() == 0:
             return
         app.step()
 

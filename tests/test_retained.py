@@ -164,7 +164,8 @@ def test_the_app_shows_every_frame_whole(
     the window (``display.update`` of the changed rects, or ``flip``) makes the window show that
     frame, through a slap, a drawn card's animation, a float, screens, the language, the menu, two
     layouts before one present, and a resized window."""
-    import companion.display.app as app_module
+    import companion.display.frame as frame_module
+    import companion.display.later as later_module
     from companion.display.app import App
     from companion.display.rotation import Rotated, turn
     from companion.games.kilo.events import NewKiloGame
@@ -188,7 +189,7 @@ def test_the_app_shows_every_frame_whole(
 
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(pygame.display, "update", update)
-    real_draw = app_module.draw  # type: ignore[attr-defined]
+    real_draw = frame_module.draw
     fresh_fonts = Fonts()
     partial: list[bool] = []
 
@@ -202,7 +203,8 @@ def test_the_app_shows_every_frame_whole(
         partial.append(p.changed is not None)
         return drawn
 
-    monkeypatch.setattr(app_module, "draw", checking_draw)
+    monkeypatch.setattr(frame_module, "draw", checking_draw)  # the frames laid out
+    monkeypatch.setattr(later_module, "draw", checking_draw)  # the warm-up's, off screen
     clock = _Clock()
     table = Table.start(
         journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=2), {"input": "keyboard"}

@@ -67,12 +67,20 @@ class TableHandle(Protocol):
     dirty: bool  # set when the screen must be drawn again
     decision_ns: int | None  # the instant a decision made now is judged at (table clock, ns)
     sim_busy: bool
-    last_screen: str
-    sounds: Any
-    inbox: Any
-    buttons: Any
     now: Callable[[], float]  # the loop's monotonic clock, seconds
     table_ns: Callable[[], int]  # the table's clock, ns
+
+    @property
+    def last_screen(self) -> str: ...
+
+    @property
+    def sounds(self) -> Any: ...
+
+    @property
+    def inbox(self) -> Any: ...
+
+    @property
+    def buttons(self) -> Any: ...
 
     @property
     def game(self) -> Any: ...
