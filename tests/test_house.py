@@ -109,8 +109,8 @@ MAX_APP_FIELDS = 15
 
 
 def instance_fields(source: str, name: str) -> set[str]:
-    """The attributes the methods of class ``name`` assign on ``self`` (its properties, which
-    hand the value to a part, aside)."""
+    """The attributes the methods of class ``name`` assign on ``self`` (its properties and its
+    class-level attributes, such as the descriptors that hand the value to a part, aside)."""
     klass = next(n for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name == name)
     properties = {
         f.name
@@ -121,6 +121,9 @@ def instance_fields(source: str, name: str) -> set[str]:
             or (isinstance(d, ast.Attribute) and d.attr == "setter")
             for d in f.decorator_list
         )
+    }
+    properties |= {
+        t.id for n in klass.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)
     }
     fields = set()
     for node in ast.walk(klass):
@@ -145,7 +148,10 @@ def test_the_app_holds_its_parts_and_a_handful_of_fields() -> None:
 def test_the_field_count_sees_every_assignment() -> None:
     source = """
 class App:
+    handed = Handed("part")
+
     def __init__(self):
+        self.handed = 6
         self.a = 1
         self.b: int = 2
         self.c, self.d = 3, 4

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import pygame
 
@@ -90,6 +90,43 @@ GATE_POLL_S = 0.001
 # ...and while a slap window is open keys and touches are read this often whatever the idle
 # polls say: a decision's instant is the read that found it, so it is known to within this.
 DECISION_POLL_S = 0.004
+
+
+T = TypeVar("T")
+
+
+class Handed(Generic[T]):
+    """An attribute of the App that one of its parts keeps, read and set on that part (``name``
+    there, by default the App's own name for it): the App's fields stay its parts."""
+
+    def __init__(self, part: str, name: str = "") -> None:
+        self.part = part
+        self.name = name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    @overload
+    def __get__(self, app: None, owner: type) -> Handed[T]: ...
+
+    @overload
+    def __get__(self, app: object, owner: type) -> T: ...
+
+    def __get__(self, app: object | None, owner: type) -> Handed[T] | T:
+        if app is None:
+            return self
+        value: T = getattr(getattr(app, self.part), self.name)
+        return value
+
+    def __set__(self, app: object, value: T) -> None:
+        setattr(getattr(app, self.part), self.name, value)
+
+
+class Kept(Handed[T]):
+    """An attribute of the App that only its part changes."""
+
+    def __set__(self, app: object, value: T) -> None:
+        raise AttributeError(f"the App's {self.name} is its {self.part}'s: it changes there")
 
 
 class App:
@@ -163,121 +200,33 @@ class App:
         self._started = True
         self.start_source()
 
-    # --- the parts' state, as the game's screens (``TableHandle``), `play` and tests read it --
+    # --- what the game's screens (``TableHandle``), `play` and tests read: the parts keep it ---
 
-    @property
-    def surface(self) -> pygame.Surface:
-        return self.frame.surface
-
-    @property
-    def turned(self) -> Rotated:
-        """A display mounted turned ([display] rotate): set by `play`."""
-        return self.frame.turned
-
-    @turned.setter
-    def turned(self, turned: Rotated) -> None:
-        self.frame.turned = turned
-
-    @property
-    def fonts(self) -> Fonts:
-        return self.frame.fonts
-
-    @fonts.setter
-    def fonts(self, fonts: Fonts) -> None:
-        self.frame.fonts = fonts
-
-    @property
-    def retained(self) -> Retained:
-        return self.frame.retained
-
-    @property
-    def painter(self) -> Painter | None:
-        """The last frame laid out (its controls: what a tap hits)."""
-        return self.frame.painter
-
-    @property
-    def dirty(self) -> bool:
-        """The screen must be drawn again."""
-        return self.frame.dirty
-
-    @dirty.setter
-    def dirty(self, dirty: bool) -> None:
-        self.frame.dirty = dirty
-
-    @property
-    def frames(self) -> int:
-        return self.frame.frames
-
-    @property
-    def tick_at(self) -> float | None:
-        return self.frame.tick_at
-
-    @property
-    def last_screen(self) -> str:
-        return self.frame.last_screen
-
-    @property
-    def on_frame(self) -> Callable[[int], None] | None:
-        return self.frame.on_frame
-
-    @on_frame.setter
-    def on_frame(self, on_frame: Callable[[int], None] | None) -> None:
-        self.frame.on_frame = on_frame
-
-    @property
-    def inbox(self) -> EventInbox:
-        return self.arrivals.inbox
-
-    @inbox.setter
-    def inbox(self, inbox: EventInbox) -> None:
-        self.arrivals.inbox = inbox
-
-    @property
-    def decision_ns(self) -> int | None:
-        """The instant (table clock, ns) of the decision being handled (a verdict closes there)."""
-        return self.arrivals.decision_ns
-
-    @decision_ns.setter
-    def decision_ns(self, at: int | None) -> None:
-        self.arrivals.decision_ns = at
-
-    @property
-    def sim_busy(self) -> bool:
-        return self.later.sim_busy
-
-    @sim_busy.setter
-    def sim_busy(self, busy: bool) -> None:
-        self.later.sim_busy = busy
-
-    @property
-    def buttons(self) -> ButtonFeedback:
-        return self.commits.buttons
-
-    @property
-    def sounds(self) -> Sounds:
-        return self.commits.sounds
-
-    @property
-    def config(self) -> Any:
-        return self.host.config
-
-    @property
-    def config_file(self) -> str | None:
-        """Where ``config`` came from, kept in a game's meta."""
-        return self.host.config_file
-
-    @config_file.setter
-    def config_file(self, path: str | None) -> None:
-        self.host.config_file = path
-
-    @property
-    def settings_path(self) -> Any:
-        """The config file the table's own choices go to (its language); None: kept nowhere."""
-        return self.controls.settings_path
-
-    @settings_path.setter
-    def settings_path(self, path: Any) -> None:
-        self.controls.settings_path = path
+    surface = Kept[pygame.Surface]("frame")
+    turned = Handed[Rotated]("frame")  # a display mounted turned ([display] rotate): set by `play`
+    fonts = Handed[Fonts]("frame")
+    retained = Kept[Retained]("frame")
+    painter = Kept[Painter | None]("frame")  # the last frame laid out: what a tap hits
+    dirty = Handed[bool]("frame")  # the screen must be drawn again
+    frames = Kept[int]("frame")
+    tick_at = Kept[float | None]("frame")
+    last_screen = Kept[str]("frame")
+    on_frame = Handed[Callable[[int], None] | None]("frame")
+    view = Handed[Any]("frame")  # the game's read-only picture (None before a game starts)
+    inbox = Handed[EventInbox]("arrivals")
+    decision_ns = Handed[int | None]("arrivals")  # the decision being handled: its instant
+    sim_busy = Handed[bool]("later")
+    buttons = Kept[ButtonFeedback]("commits")
+    sounds = Kept[Sounds]("commits")
+    group_commit = Handed[bool]("commits", "enabled")  # bench/gpio.py turns it off to compare
+    config = Kept[Any]("host")
+    config_file = Handed[str | None]("host")  # where ``config`` came from, kept in a game's meta
+    source = Kept[Any]("host")  # the running game's button source (None before it starts)
+    source_name = Handed[str]("host", "name")
+    seed = Handed[int]("host")
+    speed = Handed[float]("host")
+    web = Kept[Any]("host")
+    settings_path = Handed[Any]("controls")  # where the table's own choices go (its language)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -294,15 +243,6 @@ class App:
     def _build_view(self) -> Any:
         game = self.game
         return self.screens.build_view(game) if game is not None else None
-
-    @property
-    def view(self) -> Any:
-        """The game's read-only picture (None before a game starts), as of the last change."""
-        return self.frame.view
-
-    @view.setter
-    def view(self, view: Any) -> None:
-        self.frame.view = view
 
     def _refresh(self) -> None:
         self.frame.refresh()
@@ -425,39 +365,6 @@ class App:
         self.start_source()
 
     # --- input sources -----------------------------------------------------------------------
-
-    @property
-    def source(self) -> Any:
-        """The running game's button source (None before it starts)."""
-        return self.host.source
-
-    @property
-    def source_name(self) -> str:
-        return self.host.name
-
-    @source_name.setter
-    def source_name(self, name: str) -> None:
-        self.host.name = name
-
-    @property
-    def seed(self) -> int:
-        return self.host.seed
-
-    @seed.setter
-    def seed(self, seed: int) -> None:
-        self.host.seed = seed
-
-    @property
-    def speed(self) -> float:
-        return self.host.speed
-
-    @speed.setter
-    def speed(self, speed: float) -> None:
-        self.host.speed = speed
-
-    @property
-    def web(self) -> Any:
-        return self.host.web
 
     def _resume_from(self, stream: str) -> int | None:
         """Where the game stands in a source's replayable stream (a Pico board's boot): a
@@ -701,15 +608,6 @@ class App:
         if status is not None:
             self._status(status)
             self.ui.say(status.fr, status.en)
-
-    @property
-    def group_commit(self) -> bool:
-        """One commit for what a step handles (bench/gpio.py turns it off to compare)."""
-        return self.commits.enabled
-
-    @group_commit.setter
-    def group_commit(self, on: bool) -> None:
-        self.commits.enabled = on
 
     def hold(self) -> None:
         """Decisions from now on are applied but neither journaled nor shown until ``flush``."""
