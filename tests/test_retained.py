@@ -168,6 +168,7 @@ def test_the_app_shows_every_frame_whole(
     import companion.display.later as later_module
     from companion.display.app import App
     from companion.display.rotation import Rotated, turn
+    from companion.display.screens import draw as screens_draw
     from companion.games.kilo.events import NewKiloGame
     from companion.table.live import Table
     from tests.app_helpers import press_key as key
@@ -189,7 +190,7 @@ def test_the_app_shows_every_frame_whole(
 
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(pygame.display, "update", update)
-    real_draw = frame_module.draw
+    real_draw = screens_draw
     fresh_fonts = Fonts()
     partial: list[bool] = []
 
