@@ -210,7 +210,7 @@ def play(
 
         def one_slap(offset_ms: int | None) -> None:
             nonlocal read_band, rejudged
-            until(lambda: game().awaiting == "play" and not app._early)
+            until(lambda: game().awaiting == "play" and not app.arrivals.early)
             time.sleep(0.05)  # a moment of quiet: the loop idles as a table does between slaps
             press(0, time.monotonic_ns())  # each press made at its instant
             time.sleep(0.03)

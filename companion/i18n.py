@@ -518,7 +518,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Buttons on a Pico board over USB",
     ),
     "scr.flush": ("Chasse d'eau ! {name} repart à 0 kg", "Flush! {name} is back to 0 kg"),
-    # Event time (issue 34): a decision that went on without a source, a press that came late.
+    # Event time: a decision that went on without a source, a press that came late.
     "scr.late.silent": ("ne répond pas", "does not answer"),
     "scr.late.silent.pl": ("ne répondent pas", "do not answer"),
     "scr.late.gone": ("ne répond plus", "no longer answers"),
@@ -821,7 +821,7 @@ def t(key: str, lang: str = "fr", /, **values: object) -> str:
     return _plurals(text, lang, values).format(**values)
 
 
-# Issue 23: "de" and "que" before a vowel once the name is in ("la pioche d'Alice", "qu'Émile");
+# French elision: "de" and "que" before a vowel once the name is in ("la pioche d'Alice", "qu'Émile");
 # not before h (aspiré or muet, a name does not say which).
 _ELISION = re.compile(r"\b([Dd]|[Qq]u)e ([AEIOUYÀÂÉÈÊÎÏÔŒaeiouyàâéèêîïôœ])")
 

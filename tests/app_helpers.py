@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 
 from companion.display.app import App
 from companion.display.layout import Painter
@@ -38,7 +39,7 @@ def settle(app: App) -> None:
     its time budget (a loaded machine reaches it), the rest waits for the next one."""
     app.step()
     for _ in range(200):
-        if not app._early and app.inbox.qsize() == 0:
+        if not app.arrivals.early and app.inbox.qsize() == 0:
             return
         app.step()
 
@@ -62,6 +63,21 @@ def touch(app: App, action: object) -> None:
         )
     )
     settle(app)
+
+
+def until(what: Callable[[], Any], app: App | None = None, timeout: float = 20.0) -> Any:
+    """Step the table (if any) until ``what()`` is true, and return it; the test fails if it never
+    is. Each step waits at most 5 ms for an input: a thread's put wakes it at once."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app is not None:
+            app.step(0.005)
+        else:
+            time.sleep(0.002)
+        got = what()
+        if got:
+            return got
+    pytest.fail(f"never happened: {what}")
 
 
 def painter_of(app: App) -> Painter:

@@ -18,6 +18,7 @@ import pytest
 
 from companion.cli import main
 from companion.display.app import App
+from companion.display.form_actions import NextGame, Page
 from companion.display.snapshot import SIZES, render, screens, ui_for
 from companion.display.state import Ui
 from companion.games.cinq_rois.actions import (
@@ -28,6 +29,7 @@ from companion.games.cinq_rois.actions import (
     DrawLots,
     Enter,
     GoOut,
+    NextDealer,
     PickDealer,
     PickPlayer,
     SetMode,
@@ -476,13 +478,13 @@ def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal, screen:
     app = App(screen, journal, None, Ui(lang="fr"))
     app.step()
     assert app.last_screen == "setup"
-    touch(app, ("setup_page", "settings"))
-    touch(app, ("game",))  # Kilo de merde -> Les Cinq Rois
+    touch(app, Page("settings"))
+    touch(app, NextGame())  # Kilo de merde -> Les Cinq Rois
     assert app.ui.setup.game == "cinq-rois"
     assert app.painter is not None
     assert any("Donneur\u202f: au sort" in rec.text for rec in app.painter.texts)
-    touch(app, ("dealer",))
-    touch(app, ("dealer",))  # the second player
+    touch(app, NextDealer())
+    touch(app, NextDealer())  # the second player
     assert any("Donneur\u202f: Bruno" in rec.text for rec in app.painter.texts)
     key(app, pygame.K_RETURN)
     game = engine(app)
@@ -493,8 +495,8 @@ def test_setup_form_starts_a_game_with_a_chosen_dealer(journal: Journal, screen:
 def test_setup_form_without_a_dealer_opens_the_draw(journal: Journal, screen: pygame.Surface) -> None:
     app = App(screen, journal, None, Ui(lang="en"))
     app.step()
-    touch(app, ("setup_page", "settings"))
-    touch(app, ("game",))
+    touch(app, Page("settings"))
+    touch(app, NextGame())
     key(app, pygame.K_RETURN)
     assert engine(app).dealer_open and app.last_screen == "lots"
     touch(app, PickDealer(2))  # the table chooses instead of drawing

@@ -108,7 +108,7 @@ def settle(app: App) -> None:
     loaded machine, the rest waits for the next one (a decision waiting for a watermark stays)."""
     for _ in range(50):
         app.step()
-        if app.inbox.empty() and (not app._early or app._gate is not None):
+        if app.inbox.empty() and (not app.arrivals.early or app.arrivals.gate is not None):
             return
 
 
@@ -469,10 +469,10 @@ def test_keys_are_read_every_few_ms_while_a_window_is_open(screen: pygame.Surfac
 
     app, _, clock = make_app(screen, journal)
     open_window(app, clock)
-    while app._warm_pending or app._tally_pending:  # its idle work done: the loop would sleep
+    while app.later.warm_pending or app.later.tally_pending:  # its idle work done: the loop would sleep
         settle(app)
     app.inbox = Recording()
-    app._input_at -= 60.0  # quiet for a minute: the idle polls would apply
+    app.arrivals.input_at -= 60.0  # quiet for a minute: the idle polls would apply
     app.step(0.03)
     assert app.inbox.waits and max(app.inbox.waits) <= DECISION_POLL_S + 1e-9, app.inbox.waits
 

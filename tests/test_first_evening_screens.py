@@ -33,10 +33,10 @@ def test_the_step_in_which_the_lots_animation_ends_draws_before_it_waits(
         app = App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", seed=5, now=lambda: clock[0])
         app.step()
         for _ in range(1000):  # the idle-time work done first: a kiosk's table has had it
-            if not (app._warm_pending or app._tally_pending):
+            if not (app.later.warm_pending or app.later.tally_pending):
                 break
             app.step()
-        assert not (app._warm_pending or app._tally_pending)
+        assert not (app.later.warm_pending or app.later.tally_pending)
         touch(app, DrawLots())
         assert app.ui.anim_start is not None  # "Alice commence !" is on its way
         waited: list[float | None] = []

@@ -301,8 +301,8 @@ def test_a_due_checkpoint_waits_for_the_frame_and_a_flood_makes_one_a_second(
             # Each earlier, spaced anew each step: a new picture (a frame) each step.
             queue_press(app, i % 4, t_us - i * (t_us // 10_000))
         app.step()
-        assert app._writer is not None
-        app._writer.submit(lambda: None).result()  # whatever the writer was given has run
+        assert app.commits.writer is not None
+        app.commits.writer.submit(lambda: None).result()  # whatever the writer was given has run
 
     flood_step(30_000)
     assert seen == ["COMMIT", "frame", "PRAGMA wal_checkpoint(PASSIVE)"]

@@ -60,7 +60,7 @@ def idle_app(screen: pygame.Surface, journal: Journal, keys: bool) -> tuple[App,
         now=lambda: clock[0],
     )
     app.step()  # the first frame
-    while app._warm_pending:  # the views a first slap shows, drawn while idle
+    while app.later.warm_pending:  # the views a first slap shows, drawn while idle
         app.step()
     assert app._precise() is keys
     return app, clock

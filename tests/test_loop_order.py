@@ -255,7 +255,7 @@ def test_under_a_flood_a_slow_frame_and_commit_come_off_the_handling_so_frames_k
     gaps = [b - a for a, b in itertools.pairwise(shown)]
     assert len(gaps) == 3
     assert max(gaps) <= FRAME_BUDGET_S + 0.005, gaps
-    assert not app.inbox.empty() or app._early  # taken off the queue, still to be handled
+    assert not app.inbox.empty() or app.arrivals.early  # taken off the queue, still to be handled
     assert min(handled) >= 3  # the queue still moves: each step handles some
     # A queue that is behind catches up first: its step takes the whole budget, more than
     # twice the presses of a step shortened for its frame.

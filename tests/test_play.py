@@ -17,9 +17,20 @@ import pygame
 import pytest
 
 from companion.display.app import App
+from companion.display.form_actions import Edit, NextGame, NextInput, Page, Seats, SeatUp, Start
 from companion.display.sound import Sounds
 from companion.display.state import Ui
-from companion.games.kilo.actions import Continue, DrawCard, DrawLots, PickRank, PickSuit, SetStarter, Why
+from companion.games.kilo.actions import (
+    Continue,
+    DrawCard,
+    DrawLots,
+    NextRule,
+    PickRank,
+    PickSuit,
+    Rounds,
+    SetStarter,
+    Why,
+)
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.ui_state import kilo_ui
 from companion.hardware.config import HardwareConfig
@@ -222,18 +233,18 @@ def test_setup_screen_starts_a_game(journal: Journal, screen: pygame.Surface) ->
     app = App(screen, journal, None, Ui(lang="fr"))
     app.step()
     assert app.last_screen == "setup"
-    touch(app, ("players", 1))
-    touch(app, ("setup_page", "settings"))  # the rounds and house rules have a page of their own
-    touch(app, ("rounds", "1"))
-    touch(app, ("rule", "seven"))
-    touch(app, ("setup_page", "players"))
-    touch(app, ("edit", 0))
+    touch(app, Seats(1))
+    touch(app, Page("settings"))  # the rounds and house rules have a page of their own
+    touch(app, Rounds(1))
+    touch(app, NextRule("seven"))
+    touch(app, Page("players"))
+    touch(app, Edit(0))
     for _ in range(5):
         key(app, pygame.K_BACKSPACE)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
     app.step()
     key(app, pygame.K_RETURN)  # end of the name
-    touch(app, ("seat_up", 1))
+    touch(app, SeatUp(1))
     key(app, pygame.K_RETURN)  # start
     game = app.game
     assert game is not None
@@ -249,17 +260,17 @@ def test_setup_has_a_page_of_players_and_a_page_of_settings(journal: Journal, sc
     app.step()
     assert app.painter is not None
     actions = {c.action for c in app.painter.controls}
-    assert ("edit", 0) in actions and ("start",) in actions and ("rule", "seven") not in actions
-    touch(app, ("edit", 1))
+    assert Edit(0) in actions and Start() in actions and NextRule("seven") not in actions
+    touch(app, Edit(1))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
     app.step()
-    touch(app, ("setup_page", "settings"))
+    touch(app, Page("settings"))
     assert app.ui.setup.editing is None and app.ui.setup.players[1].endswith("x")
     actions = {c.action for c in app.painter.controls}
-    assert {("rule", "seven"), ("rounds", "1"), ("game",), ("input",), ("start",)} <= actions
-    assert not any(isinstance(a, tuple) and a[0] in ("edit", "seat_up") for a in actions)
-    touch(app, ("setup_page", "players"))
-    assert ("seat_up", 1) in {c.action for c in app.painter.controls}
+    assert {NextRule("seven"), Rounds(1), NextGame(), NextInput(), Start()} <= actions
+    assert not any(isinstance(a, (Edit, SeatUp)) for a in actions)
+    touch(app, Page("players"))
+    assert SeatUp(1) in {c.action for c in app.painter.controls}
 
 
 def test_sim_players_slap_by_themselves(journal: Journal, screen: pygame.Surface) -> None:

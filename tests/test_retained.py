@@ -164,9 +164,11 @@ def test_the_app_shows_every_frame_whole(
     the window (``display.update`` of the changed rects, or ``flip``) makes the window show that
     frame, through a slap, a drawn card's animation, a float, screens, the language, the menu, two
     layouts before one present, and a resized window."""
-    import companion.display.app as app_module
+    import companion.display.frame as frame_module
+    import companion.display.later as later_module
     from companion.display.app import App
     from companion.display.rotation import Rotated, turn
+    from companion.display.screens import draw as screens_draw
     from companion.games.kilo.events import NewKiloGame
     from companion.table.live import Table
     from tests.app_helpers import press_key as key
@@ -188,7 +190,7 @@ def test_the_app_shows_every_frame_whole(
 
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(pygame.display, "update", update)
-    real_draw = app_module.draw  # type: ignore[attr-defined]
+    real_draw = screens_draw
     fresh_fonts = Fonts()
     partial: list[bool] = []
 
@@ -202,7 +204,8 @@ def test_the_app_shows_every_frame_whole(
         partial.append(p.changed is not None)
         return drawn
 
-    monkeypatch.setattr(app_module, "draw", checking_draw)
+    monkeypatch.setattr(frame_module, "draw", checking_draw)  # the frames laid out
+    monkeypatch.setattr(later_module, "draw", checking_draw)  # the warm-up's, off screen
     clock = _Clock()
     table = Table.start(
         journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=2), {"input": "keyboard"}

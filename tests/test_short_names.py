@@ -26,6 +26,7 @@ from test_legibility import LONG, states, uis
 from companion.display import audit, names
 from companion.display import viewing as viewing_mod
 from companion.display.app import App
+from companion.display.form_actions import Edit, Seats
 from companion.display.names import SHORT_MOST, SHORT_WIDTH, name_forms, short_problem, width
 from companion.display.snapshot import render, screens, ui_for, view_of
 from companion.display.state import SetupForm, Ui
@@ -60,7 +61,7 @@ def _type(app: App, text: str) -> None:
 
 def _short_field(app: App, i: int) -> str:
     """What the setup's short form button of row ``i`` shows (its text records)."""
-    control = next(c for c in painter_of(app).controls if c.action == ("edit_short", i))
+    control = next(c for c in painter_of(app).controls if c.action == Edit(i, short=True))
     return "".join(r.text for r in painter_of(app).texts if control.rect.contains(r.rect) and r.text != "_")
 
 
@@ -234,7 +235,7 @@ def _setup(journal: Journal, screen: pygame.Surface, lang: str = "fr") -> App:
 
 def _choose(app: App, i: int, short: str) -> None:
     """Touch the short form of row ``i``, clear it, type ``short``, Enter."""
-    touch(app, ("edit_short", i))
+    touch(app, Edit(i, short=True))
     for _ in range(12):
         key(app, pygame.K_BACKSPACE)
     _type(app, short)
@@ -277,7 +278,7 @@ def test_a_colliding_short_form_is_refused_at_enter_and_at_start(
     key(app, pygame.K_RETURN)
     assert app.ui.setup.editing is None
     # A name typed afterwards that is someone's short form: Start says so, and starts nothing.
-    touch(app, ("edit", 2))
+    touch(app, Edit(2))
     for _ in range(30):
         key(app, pygame.K_BACKSPACE)
     _type(app, CHOSEN)
@@ -308,7 +309,7 @@ def test_short_forms_survive_a_resume_and_are_proposed_for_the_next_game(
     assert again.ui.setup.short_of(LONG[0]) == CHOSEN
     assert _short_field(again, 0) == CHOSEN
     # Someone joins: another table, and still the form chosen for her.
-    touch(again, ("players", 1))
+    touch(again, Seats(1))
     assert len(again.ui.setup.players) == 5 and _short_field(again, 0) == CHOSEN
     again.stop_source()
 
@@ -343,6 +344,7 @@ def test_a_game_killed_and_resumed_shows_the_chosen_short_forms(
         sys.path.insert(0, {str(ROOT)!r})
         import pygame
         from companion.display.app import App
+        from companion.display.form_actions import Edit, Start
         from companion.display.window import open_display
         from companion.display.state import SetupForm, Ui
         from companion.table.journal import Journal
@@ -351,9 +353,9 @@ def test_a_game_killed_and_resumed_shows_the_chosen_short_forms(
         ui.setup = SetupForm(game="kilo", players={LONG[:4]!r})
         app = App(open_display((800, 480), fullscreen=False), journal, None, ui)
         app.step()
-        app.do(("edit_short", 0))
+        app.do(Edit(0, short=True))
         app.ui.setup.shorts[{LONG[0]!r}] = {CHOSEN!r}
-        app.do(("start",))
+        app.do(Start())
         assert app.table is not None
         print("started", flush=True)
         time.sleep(60)
@@ -385,7 +387,7 @@ def test_the_players_page_at_ten_long_names_keeps_its_rules(size: tuple[int, int
     _what, per_mm, metres = viewing_mod.viewing(size)
     shorts = ui.setup.short_forms()
     for i, who in enumerate(engine.players):
-        box = next(c.rect for c in p.controls if c.action == ("edit_short", i))  # type: ignore[attr-defined]
+        box = next(c.rect for c in p.controls if c.action == Edit(i, short=True))  # type: ignore[attr-defined]
         fields = [t for t in p.texts if t.kind == "field" and t.who == who]  # type: ignore[attr-defined]
         short = [t for t in fields if box.contains(t.rect)]
         assert [t.text for t in short] == [shorts[who]], (who, short)

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from companion.display.app import App
+from companion.display.form_actions import Page, Seats
 from companion.display.state import Ui
 from companion.games.treize.actions import (
     CardsLeft,
@@ -22,6 +23,7 @@ from companion.games.treize.actions import (
     ChooseValue,
     DrawLots,
     EndGame,
+    NextVariant,
     OpenPlay,
     PassTurn,
     PlayEntered,
@@ -256,12 +258,12 @@ def test_setup_form_starts_a_match(journal: Journal, screen: pygame.Surface) -> 
     app = App(screen, journal, None, ui)
     app.step()
     assert app.last_screen == "setup"
-    touch(app, ("setup_page", "settings"))
+    touch(app, Page("settings"))
     assert any("Variant: advanced (to 20)" in x for x in texts(app))
-    touch(app, ("variant",))
-    touch(app, ("variant",))  # basic, then back to advanced
-    touch(app, ("setup_page", "players"))
-    touch(app, ("players", 1))
+    touch(app, NextVariant())
+    touch(app, NextVariant())  # basic, then back to advanced
+    touch(app, Page("players"))
+    touch(app, Seats(1))
     key(app, pygame.K_RETURN)  # start
     game = engine(app)
     assert game.variant == "advanced" and len(game.players) == 4

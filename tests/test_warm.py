@@ -55,7 +55,7 @@ def test_after_the_first_frame_the_idle_loop_warms_what_a_first_slap_shows(
     assert app.frames == 1
     first_frame = len(opened)
     assert first_frame > 0  # the first frame is drawn before any warming...
-    while app._warm_pending:  # ...which takes the idle steps after it, drawing nothing
+    while app.later.warm_pending:  # ...which takes the idle steps after it, drawing nothing
         app.step()
     assert app.frames == 1
     assert len(opened) > first_frame

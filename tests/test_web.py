@@ -29,25 +29,11 @@ from companion.inputs.base import InputEvent
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.web.server import WebServer, serve_table
-from tests.app_helpers import painter_of, table_of
+from tests.app_helpers import painter_of, table_of, until
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 PHONE_OFFSET_MS = 123_456.789  # a phone's clock has nothing to do with the table's
-
-
-def until(what: Any, app: App | None = None, timeout: float = 20.0) -> Any:
-    """Step the table (if any) until ``what()`` is true; the test fails if it never is."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app is not None:
-            app.step(0.01)
-        else:
-            time.sleep(0.01)
-        got = what()
-        if got:
-            return got
-    pytest.fail(f"never happened: {what}")
 
 
 class Pad:

@@ -37,23 +37,11 @@ from companion.web import server as server_module
 from companion.web.pad import BOUND_FLOOR_NS, DEFAULT_LAG_NS, DEFAULT_STEP_NS
 from companion.web.scorer import WebWrite
 from companion.web.server import WebServer, serve_table
+from tests.app_helpers import until
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 PLAYERS = ["Alice", "Bruno", "Chloé", "Dédé"]
 PHONE_OFFSET_MS = 987_654.321  # the phone's clock has nothing to do with the table's
-
-
-def until(what: Any, app: App | None = None, timeout: float = 20.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app is not None:
-            app.step(0.005)
-        else:
-            time.sleep(0.002)
-        got = what()
-        if got:
-            return got
-    pytest.fail(f"never happened: {what}")
 
 
 def phone_ms(table_ns: int) -> float:

@@ -282,7 +282,7 @@ def _setup_screen(journal: Any, args: argparse.Namespace, ui: Any, input_name: s
         and entry.min_players <= len(last.players) <= entry.max_players
     ):
         ui.setup.players = list(last.players)
-        # The short forms chosen for that game are proposed again (issue 23).
+        # The short forms chosen for that game are proposed again: the players chose them.
         ui.setup.shorts = kept(last.meta, last.players)
     del ui.setup.players[entry.max_players :]
 

@@ -38,11 +38,12 @@ def _commands(sub: Any, h: Words) -> None:
         choices=GAME_CHOICES,
         help=h(games_listed("or", " (default)"), games_listed("ou", " (par défaut)")),
     )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help=h("same seed, same game (default: random)", "même graine, même partie (par défaut : au hasard)"),
+    _seed(
+        p,
+        h,
+        None,
+        "same seed, same game (default: random)",
+        "même graine, même partie (par défaut : au hasard)",
     )
     p.add_argument(
         "--players",
@@ -50,24 +51,14 @@ def _commands(sub: Any, h: Words) -> None:
         default=5,
         help=h.players_help(),
     )
-    p.add_argument(
-        "--rounds",
-        type=int,
-        default=None,
-        help=h.rounds_help("demo_rounds"),
+    _rounds(p, h, "demo_rounds")
+    _speed(
+        p,
+        h,
+        "1 = real time, 4 = four times faster, 0 = as fast as possible",
+        "1 = temps réel, 4 = quatre fois plus vite, 0 = au plus vite",
     )
-    p.add_argument(
-        "--speed",
-        type=speed,
-        default=1.0,
-        help=h(
-            "1 = real time, 4 = four times faster, 0 = as fast as possible",
-            "1 = temps réel, 4 = quatre fois plus vite, 0 = au plus vite",
-        ),
-    )
-    h.json(
-        p, "print the final state as JSON on stdout", "affiche l'état final en JSON sur la sortie standard"
-    )
+    _final_state(p, h)
     h.common(p)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_demo"))
 
@@ -77,27 +68,19 @@ def _commands(sub: Any, h: Words) -> None:
             "continue the last unfinished game exactly", "reprend exactement la dernière partie inachevée"
         ),
     )
-    p.add_argument(
-        "game_id",
-        nargs="?",
-        default=None,
-        help=h(
-            "the game to continue (default: the latest unfinished one)",
-            "la partie à reprendre (par défaut : la dernière inachevée)",
-        ),
+    _game_id(
+        p,
+        h,
+        "the game to continue (default: the latest unfinished one)",
+        "la partie à reprendre (par défaut : la dernière inachevée)",
     )
-    p.add_argument(
-        "--speed",
-        type=speed,
-        default=1.0,
-        help=h(
-            "simulated players: 1 = real time, 0 = as fast as possible",
-            "joueurs simulés : 1 = temps réel, 0 = au plus vite",
-        ),
+    _speed(
+        p,
+        h,
+        "simulated players: 1 = real time, 0 = as fast as possible",
+        "joueurs simulés : 1 = temps réel, 0 = au plus vite",
     )
-    h.json(
-        p, "print the final state as JSON on stdout", "affiche l'état final en JSON sur la sortie standard"
-    )
+    _final_state(p, h)
     h.common(p, resumed=True)
     p.set_defaults(func=Lazy("companion.cli.commands", "cmd_resume"))
 
@@ -123,14 +106,11 @@ def _commands(sub: Any, h: Words) -> None:
             "affiche une partie enregistrée comme journal de table, ou les feuilles de score en CSV",
         ),
     )
-    p.add_argument(
-        "game_id",
-        nargs="?",
-        default=None,
-        help=h(
-            "the game to export (default: the most recent one)",
-            "la partie à exporter (par défaut : la plus récente)",
-        ),
+    _game_id(
+        p,
+        h,
+        "the game to export (default: the most recent one)",
+        "la partie à exporter (par défaut : la plus récente)",
     )
     p.add_argument(
         "--csv",
@@ -169,8 +149,7 @@ def _history(sub: Any, h: Words) -> None:
             "les parties enregistrées : date, jeu, joueurs, vainqueur",
         ),
     )
-    p.add_argument("--game", choices=GAME_CHOICES, default=None, help=h("only this game", "seulement ce jeu"))
-    _demos(p, h)
+    _which_games(p, h)
     h.json(p, "the list as one JSON object", "la liste en un objet JSON")
     h.common(p)
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_history"))
@@ -185,8 +164,7 @@ def _history(sub: Any, h: Words) -> None:
         default=None,
         help=h("one player in detail (default: all)", "un joueur en détail (par défaut : tous)"),
     )
-    p.add_argument("--game", choices=GAME_CHOICES, default=None, help=h("only this game", "seulement ce jeu"))
-    _demos(p, h)
+    _which_games(p, h)
     h.json(p, "the numbers as one JSON object", "les chiffres en un objet JSON")
     p.add_argument(
         "--html",
@@ -201,7 +179,9 @@ def _history(sub: Any, h: Words) -> None:
     p.set_defaults(func=Lazy("companion.cli.history", "cmd_stats"))
 
 
-def _demos(p: Any, h: Words) -> None:
+def _which_games(p: Any, h: Words) -> None:
+    """The games a list or the numbers count: one game's only, the demos' too."""
+    p.add_argument("--game", choices=GAME_CHOICES, default=None, help=h("only this game", "seulement ce jeu"))
     p.add_argument(
         "--demos",
         action="store_true",
@@ -290,24 +270,14 @@ def _play(sub: Any, h: Words) -> None:
             "noms séparés par des virgules, dans l'ordre des places : saute l'écran de préparation",
         ),
     )
-    p.add_argument(
-        "--rounds",
-        type=int,
-        default=None,
-        help=h.rounds_help("play_rounds"),
-    )
+    _rounds(p, h, "play_rounds")
     h.config_option(p)
-    p.add_argument(
-        "--seed", type=int, default=None, help=h("simulated players' seed", "graine des joueurs simulés")
-    )
-    p.add_argument(
-        "--speed",
-        type=speed,
-        default=1.0,
-        help=h(
-            "simulated players' speed: 1 = real time, 0 = as fast as possible",
-            "vitesse des joueurs simulés : 1 = temps réel, 0 = au plus vite",
-        ),
+    _seed(p, h, None, "simulated players' seed", "graine des joueurs simulés")
+    _speed(
+        p,
+        h,
+        "simulated players' speed: 1 = real time, 0 = as fast as possible",
+        "vitesse des joueurs simulés : 1 = temps réel, 0 = au plus vite",
     )
     p.add_argument("--mute", action="store_true", help=h("no sound", "sans son"))
     h.lang_option(p, resumed=True)
@@ -400,18 +370,8 @@ def _buttons(sub: Any, h: Words) -> None:
         help=h("stop after S seconds", "s'arrête après S secondes"),
     )
     h.json(p, "one JSON object per line", "un objet JSON par ligne")
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=0,
-        help=h("sim: seed of the simulated players", "sim : graine des joueurs simulés"),
-    )
-    p.add_argument(
-        "--speed",
-        type=speed,
-        default=1.0,
-        help=h("sim: 1 = real time, 0 = as fast as possible", "sim : 1 = temps réel, 0 = au plus vite"),
-    )
+    _seed(p, h, 0, "sim: seed of the simulated players", "sim : graine des joueurs simulés")
+    _speed(p, h, "sim: 1 = real time, 0 = as fast as possible", "sim : 1 = temps réel, 0 = au plus vite")
     p.add_argument(
         "--assign",
         action="store_true",
@@ -458,12 +418,11 @@ def _firmware(sub: Any, h: Words) -> None:
             "copie le firmware sur un Pico sous MicroPython",
         ),
     )
-    inst.add_argument(
-        "--port",
-        help=h(
-            "serial port of the Pico (default: found by USB id 2E8A)",
-            "port série du Pico (par défaut : trouvé par l'identifiant USB 2E8A)",
-        ),
+    _port(
+        inst,
+        h,
+        "serial port of the Pico (default: found by USB id 2E8A)",
+        "port série du Pico (par défaut : trouvé par l'identifiant USB 2E8A)",
     )
     inst.add_argument(
         "--source",
@@ -486,12 +445,11 @@ def _firmware(sub: Any, h: Words) -> None:
             "version du firmware, identifiant unique et plan des broches d'une carte",
         ),
     )
-    info.add_argument(
-        "--port",
-        help=h(
-            "serial port or pyserial URL (default: found by USB id 2E8A)",
-            "port série ou URL pyserial (par défaut : trouvé par l'identifiant USB 2E8A)",
-        ),
+    _port(
+        info,
+        h,
+        "serial port or pyserial URL (default: found by USB id 2E8A)",
+        "port série ou URL pyserial (par défaut : trouvé par l'identifiant USB 2E8A)",
     )
     h.json(info, "one JSON object instead of text", "un objet JSON au lieu du texte")
     h.lang_option(info)
@@ -511,13 +469,11 @@ def _doctor(sub: Any, h: Words) -> None:
         ),
     )
     h.config_option(p)
-    p.add_argument(
-        "--port",
-        default=None,
-        help=h(
-            "serial port of the Pico board (default: found by USB id 2E8A)",
-            "port série du boîtier Pico (par défaut : trouvé par l'identifiant USB 2E8A)",
-        ),
+    _port(
+        p,
+        h,
+        "serial port of the Pico board (default: found by USB id 2E8A)",
+        "port série du boîtier Pico (par défaut : trouvé par l'identifiant USB 2E8A)",
     )
     h.json(p, "the checks as one JSON object", "les vérifications en un objet JSON")
     h.common(p)
@@ -578,6 +534,35 @@ def _config(sub: Any, h: Words) -> None:
         h.config_option(a)
         h.lang_option(a)
         a.set_defaults(func=Lazy("companion.cli.settings", "cmd_config"))
+
+
+# The options several subcommands take, each with its own help.
+
+
+def _speed(p: Any, h: Words, en: str, fr: str) -> None:
+    p.add_argument("--speed", type=speed, default=1.0, help=h(en, fr))
+
+
+def _seed(p: Any, h: Words, default: int | None, en: str, fr: str) -> None:
+    p.add_argument("--seed", type=int, default=default, help=h(en, fr))
+
+
+def _port(p: Any, h: Words, en: str, fr: str) -> None:
+    p.add_argument("--port", default=None, help=h(en, fr))
+
+
+def _game_id(p: Any, h: Words, en: str, fr: str) -> None:
+    p.add_argument("game_id", nargs="?", default=None, help=h(en, fr))
+
+
+def _rounds(p: Any, h: Words, key: str) -> None:
+    p.add_argument("--rounds", type=int, default=None, help=h.rounds_help(key))
+
+
+def _final_state(p: Any, h: Words) -> None:
+    h.json(
+        p, "print the final state as JSON on stdout", "affiche l'état final en JSON sur la sortie standard"
+    )
 
 
 REGISTERS = (_commands, _history, _play, _buttons, _firmware, _config, _doctor)

@@ -6,32 +6,33 @@ step decided is journaled in one transaction before any of it is shown (LEDs, so
 frame): a group commit (docs/decisions.md, "Group commit"). Nothing changes, nothing is
 drawn: the loop sleeps on its inputs.
 
-The App is the step loop; its parts each have one job: ``Commits`` (display/commits.py),
-``SourceHost`` (display/source_host.py), ``Controls`` (display/controls.py), ``Setup``
-(display/setup_actions.py). The constructor starts nothing: ``start`` does.
+The App is the step loop; its parts each have one job: ``Arrivals`` (display/arrivals.py: the
+order in which what arrives is handled), ``Commits`` (display/commits.py), ``Frame``
+(display/frame.py: the view, the frame laid out and shown), ``Later`` (display/later.py: the
+tally, the simulated players and the warm-up, put off), ``SourceHost`` (display/source_host.py),
+``Controls`` (display/controls.py), ``Setup`` (display/setup_actions.py). The constructor starts
+nothing: ``start`` does.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import queue
 import sys
 import time
-from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import pygame
 
 from companion.display import names
+from companion.display.arrivals import Arrivals
 from companion.display.commits import Commits
 from companion.display.controls import Controls
-from companion.display.event_time import Deferred, Gate, Held, left_out_message, whole_us
 from companion.display.feedback import ButtonFeedback
+from companion.display.frame import Frame
 from companion.display.game_ui import GameScreens, screens_for
+from companion.display.later import Later
 from companion.display.layout import Action, Fonts, Painter, Retained
 from companion.display.rotation import Rotated
-from companion.display.screens import draw
 from companion.display.setup_actions import Setup
 from companion.display.sound import Sounds
 from companion.display.source_host import SourceHost
@@ -43,20 +44,19 @@ from companion.inputs.base import (
     InputEvent,
     Promising,
     SourceStatus,
-    table_stamp,
 )
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import Undo
 
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
-    from concurrent.futures import Future, ThreadPoolExecutor
+    from concurrent.futures import Future
 
 COLD_POLL_S = 0.012  # how often touches and keys are read when no key is a slap button
 KEY_POLL_S = 0.008  # when keys are slap buttons (the keyboard clock claims 20 ms anyway)
 # Once no key, touch or queue item has come for IDLE_AFTER_S, touches and keys are read less
 # often: every wake costs the process 0.1-0.3 ms of CPU (the wake itself, SDL's pump), and
-# 80-125 wakes a second were 2-3 % of a core on a table where nothing happens (issue 23: at most
+# 80-125 wakes a second were 2-3 % of a core on a table where nothing happens (the aim: at most
 # 1 %; the kiosk's emulated guest spent 7.7 CPU-s in 10 s). Queue items (GPIO, serial, phones,
 # simulated players) still wake the loop at once: it blocks on the queue between looks. The first
 # touch after a quiet spell waits at most IDLE_POLL_S; keys that are slap buttons are read within
@@ -82,27 +82,58 @@ BEHIND_ITEMS = 128
 # hands it the GIL within this (the default 5 ms was most of a quiet press's wait for its
 # commit to start, and again to return from the fsync).
 SWITCH_S = 0.001
-# Window events are handled at once; these act on the table, so they wait for the presses that
-# were on the queue before them (one order: docs/decisions.md, "Time").
 # The screens that show the evening's tally (App.load_tally).
 TALLY_SCREENS = ("stats", "gameover")
-ORDERED_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
-# The pygame events that are table decisions: each waits for the sources' watermarks to pass
-# its instant (docs/decisions.md, "Event time").
-DECIDING_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 # While a decision waits for a watermark the loop looks again this often (a watermark moves
 # without a queue item: a kernel read that found nothing)...
 GATE_POLL_S = 0.001
 # ...and while a slap window is open keys and touches are read this often whatever the idle
 # polls say: a decision's instant is the read that found it, so it is known to within this.
 DECISION_POLL_S = 0.004
-# Queue items taken at once into the loop's own order: a decision from the queue is placed
-# among the presses taken with it by their stamps.
-PULL_ITEMS = 64
+
+
+T = TypeVar("T")
+
+
+class Handed(Generic[T]):
+    """An attribute of the App that one of its parts keeps, read and set on that part (``name``
+    there, by default the App's own name for it): the App's fields stay its parts."""
+
+    def __init__(self, part: str, name: str = "") -> None:
+        self.part = part
+        self.name = name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    @overload
+    def __get__(self, app: None, owner: type) -> Handed[T]: ...
+
+    @overload
+    def __get__(self, app: object, owner: type) -> T: ...
+
+    def __get__(self, app: object | None, owner: type) -> Handed[T] | T:
+        if app is None:
+            return self
+        value: T = getattr(getattr(app, self.part), self.name)
+        return value
+
+    def __set__(self, app: object, value: T) -> None:
+        setattr(getattr(app, self.part), self.name, value)
+
+
+class Kept(Handed[T]):
+    """An attribute of the App that only its part changes."""
+
+    def __set__(self, app: object, value: T) -> None:
+        raise AttributeError(f"the App's {self.name} is its {self.part}'s: it changes there")
 
 
 class App:
-    """One table screen. ``step`` handles whatever arrived and redraws if anything changed."""
+    """One table screen. ``step`` handles whatever arrived and redraws if anything changed.
+
+    The App holds its parts and the game it runs (the journal, the table, the screen's ``Ui``)
+    and the loop's clocks; the rest of its state is its parts' (tests/test_house.py bounds it)."""
 
     def __init__(
         self,
@@ -124,14 +155,14 @@ class App:
         settings_path: Any = None,
         table_ns: Callable[[], int] = time.monotonic_ns,
     ) -> None:
-        self.surface = surface
-        # The config file the table's own choices go to (its language); None: kept nowhere.
-        self.settings_path = settings_path
         self.journal = journal
         self.table = table
         self.ui = ui
-        self.config = config
-        self.config_file: str | None = None  # where ``config`` came from, kept in a game's meta
+        self.now = now
+        # The table clock (CLOCK_MONOTONIC of this boot, ns): a decision's instant, compared
+        # with the presses' stamps and the sources' watermarks (a test's keyboard clock too).
+        self.table_ns = table_ns
+        self.running = True
         self.host = SourceHost(
             source_name,
             config=config,
@@ -142,73 +173,25 @@ class App:
             web=web,
             resume_from=self._resume_from,
         )
-        self.sounds = sounds or Sounds(enabled=False)
-        self.sounds.muted = ui.muted
-        if self.sounds.voice is not None:
-            self.sounds.voice.on = ui.voice
-        self.now = now
-        # The table clock (CLOCK_MONOTONIC of this boot, ns): a decision's instant, compared
-        # with the presses' stamps and the sources' watermarks (a test's keyboard clock too).
-        self.table_ns = table_ns
-        self.fonts = Fonts()
-        self.retained = Retained()  # the last frame on the display: what a frame leaves alone
-        self._unshown: list[pygame.Rect] | None = None  # changed since shown (None: all)
-        self.inbox: EventInbox = EventInbox()
-        self.dropped_said = 0  # overflowed queue items already reported to the table
-        # Items taken off the queue, in the order they must be handled (queue items and the
-        # pygame events that came after them).
-        self._early: deque[Any] = deque()
-        self._stamp: InputEvent | None = None  # the press being handed to the game
-        # The decision at the head of ``_early`` waiting for the sources' watermarks, and the
-        # instant (table clock, ns) of the decision being handled (a verdict closes there).
-        self._gate: Gate | None = None
-        self.decision_ns: int | None = None
-        self._resume_pending = False
-        self._left_out: tuple[str, str] | None = None  # the sources a decision went on without
-        self._read_ns = 0  # when pygame's events were last read (ns on self.now's clock)
-        self._since_ns: int | None = None  # the read before the events being handled
-        self._input_at = now()  # when a key, touch or queue item last came (idle polls: wait)
-        self.buttons = ButtonFeedback(leds)
-        self.setup = Setup(self)
-        self.controls = Controls(self)
-        self.sim_busy = False
-        # The read-only picture of the game, built when read after a change (``view``): a step
-        # that hands N presses to the game builds it once, not N times.
-        self._view: Any = None
-        self._view_stale = False
-        self._maybe_same = False  # only marked presses changed the game since the last frame
-        self._drawn_view: Any = None  # the view of the last frame laid out
-        self.painter: Painter | None = None
-        self.dirty = True
-        self.running = True
-        self.frames = 0
-        self.tick_at: float | None = None  # when a countdown on screen needs its next frame
-        self.last_screen = ""
-        self.on_frame: Callable[[int], None] | None = None
-        self.turned = Rotated(0)  # a display mounted turned ([display] rotate): set by `play`
+        sounds = sounds or Sounds(enabled=False)
+        sounds.muted = ui.muted
+        if sounds.voice is not None:
+            sounds.voice.on = ui.voice
         # A step's decisions, journaled in one commit on a writer thread while the frame is
-        # laid out (SQLite lets go of the GIL during the fsync), shown once durable.
-        self.commits = Commits(journal, self.buttons, self.sounds, lambda: self.now())
-        self._simulate_after = False  # simulated players act on committed states only
-        self._tally_after = False  # the tally reads the journal: after the commit
-        self._tail_s = 0.0  # the last drawn step's commit and frame: off the next one's budget
-        # Views a first slap will show, drawn off screen while idle after a game's first frame
-        # (warm_step): None until planned, then those left to draw.
-        self._warm_pending = False
-        self._warm: list[tuple[Any, dict[str, Any]]] | None = None
-        # The evening's tally (the stats and game-over screens) is read once the first frame is
-        # up, while idle, or before a frame of a screen that shows it: reading it (its modules,
-        # a pass over the journal) was a tenth of the time to the first frame.
-        self._tally_pending = journal is not None
+        # laid out (SQLite lets go of the GIL during the fsync), shown (LEDs, sounds) once durable.
+        self.commits = Commits(journal, ButtonFeedback(leds), sounds, lambda: self.now())
+        self.frame = Frame(surface, self._build_view)
+        self.arrivals = Arrivals(self)
+        self.later = Later(tally=journal is not None)
+        self.setup = Setup(self)
+        self.controls = Controls(self, settings_path)
         if table is not None:
             self.ui.game = table.engine.game
             # A resumed game shows the short forms chosen when it began (the journal's meta).
             names.choose(table.engine.players, names.kept(table.meta))
             self._refresh()
-            self._warm_pending = True
-            # A resumed game may have stopped with a slap window open: the game's screens say
-            # what the stop did to it at the first step (its clock may need the source first).
-            self._resume_pending = True
+            self.later.warm_pending = True
+            self.later.resume_pending = True
         self._started = False  # nothing runs before ``start`` (the first step's, or run's)
 
     def start(self) -> None:
@@ -216,6 +199,34 @@ class App:
         call it, a caller may earlier. The constructor starts nothing."""
         self._started = True
         self.start_source()
+
+    # --- what the game's screens (``TableHandle``), `play` and tests read: the parts keep it ---
+
+    surface = Kept[pygame.Surface]("frame")
+    turned = Handed[Rotated]("frame")  # a display mounted turned ([display] rotate): set by `play`
+    fonts = Handed[Fonts]("frame")
+    retained = Kept[Retained]("frame")
+    painter = Kept[Painter | None]("frame")  # the last frame laid out: what a tap hits
+    dirty = Handed[bool]("frame")  # the screen must be drawn again
+    frames = Kept[int]("frame")
+    tick_at = Kept[float | None]("frame")
+    last_screen = Kept[str]("frame")
+    on_frame = Handed[Callable[[int], None] | None]("frame")
+    view = Handed[Any]("frame")  # the game's read-only picture (None before a game starts)
+    inbox = Handed[EventInbox]("arrivals")
+    decision_ns = Handed[int | None]("arrivals")  # the decision being handled: its instant
+    sim_busy = Handed[bool]("later")
+    buttons = Kept[ButtonFeedback]("commits")
+    sounds = Kept[Sounds]("commits")
+    group_commit = Handed[bool]("commits", "enabled")  # bench/gpio.py turns it off to compare
+    config = Kept[Any]("host")
+    config_file = Handed[str | None]("host")  # where ``config`` came from, kept in a game's meta
+    source = Kept[Any]("host")  # the running game's button source (None before it starts)
+    source_name = Handed[str]("host", "name")
+    seed = Handed[int]("host")
+    speed = Handed[float]("host")
+    web = Kept[Any]("host")
+    settings_path = Handed[Any]("controls")  # where the table's own choices go (its language)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -229,30 +240,19 @@ class App:
         """The shown game's side of the display (the running game's, else the setup form's)."""
         return screens_for(self.ui.game)
 
-    @property
-    def view(self) -> Any:
-        """The game's read-only picture (None before a game starts), as of the last change."""
-        if self._view_stale:
-            self._view_stale = False
-            game = self.game
-            self._view = self.screens.build_view(game) if game is not None else None
-        return self._view
-
-    @view.setter
-    def view(self, view: Any) -> None:
-        self._view = view
-        self._view_stale = False
+    def _build_view(self) -> Any:
+        game = self.game
+        return self.screens.build_view(game) if game is not None else None
 
     def _refresh(self) -> None:
-        self._view_stale = True
-        self.dirty = True
+        self.frame.refresh()
 
     def submit(self, event: Any) -> bool:
         """Hand one event to the table; a refusal becomes a message, never an exception."""
         if self.table is None:
             return False
         game = self.table.engine
-        if self.decision_ns is not None and not self._closed_first(game, event):
+        if self.arrivals.decision_ns is not None and not self._closed_first(game, event):
             return False
         # What the game's ``after`` needs of the state before a press, when it can do without
         # the views: a flood of presses then costs one view a step (bench/gpio.py).
@@ -262,7 +262,7 @@ class App:
             self.table.submit(self._stamped(event))
         except CompanionError as err:  # refused by the rules, or the journal could not be written
             self.ui.say(err.fr, err.en)
-            self.dirty = True
+            self.frame.dirty = True
             return False
         if mark is None:
             before = self.view
@@ -272,12 +272,12 @@ class App:
             # Built when next read: by the frame, or by the next event's after. A press may
             # change nothing on screen (a seat pressing again in a flood): the frame is drawn
             # only if the view differs from the one drawn last (step).
-            self._view_stale = self._maybe_same = True
+            self.frame.view_stale = self.frame.maybe_same = True
             if self.game.finished and not was_finished:
                 self.load_tally()  # a game just ended: it counts tonight
             self.screens.after_marked(self, event, mark)
             self.maybe_simulate()
-        for status in self.buttons.decided(event, self.game, self.screens, self.ui.hardware.stuck):
+        for status in self.commits.buttons.decided(event, self.game, self.screens, self.ui.hardware.stuck):
             self._status(status)
         return True
 
@@ -292,14 +292,14 @@ class App:
             game.check(event)
         except RuleError as err:
             self.ui.say(err.fr, err.en)
-            self.dirty = True
+            self.frame.dirty = True
             return False
         return self.submit(closing)
 
     def _stamped(self, event: Any) -> Any:
         """The press being handed on, with which clock, and which boot of it, stamped it: a
         verdict never compares stamps of two epochs (docs/table-log.md)."""
-        stamp = self._stamp
+        stamp = self.arrivals.stamp
         if (
             stamp is not None
             and getattr(event, "type", None) == "press"
@@ -310,9 +310,9 @@ class App:
 
     def load_tally(self) -> None:
         """The players' numbers for the stats screen and the evening's tally; never raises."""
-        self._tally_pending = False
+        self.later.tally_pending = False
         if self.commits.holding:
-            self._tally_after = True  # read once the step's events are in the journal
+            self.later.tally_after = True  # read once the step's events are in the journal
             return
         if self.journal is not None:
             from companion.display.tally import load_tally
@@ -325,7 +325,7 @@ class App:
         if getattr(self.view, "finished", False) and not getattr(before, "finished", False):
             self.load_tally()  # a game just ended: it counts tonight
         self.screens.after(self, event, before)
-        self.sounds.speak(self.ui.game, before, self.view, event, self.ui.lang)
+        self.commits.sounds.speak(self.ui.game, before, self.view, event, self.ui.lang)
         if isinstance(event, Undo):
             fr = self.screens.undone(self.game, "fr") or "?"
             en = self.screens.undone(self.game, "en") or "?"
@@ -343,8 +343,8 @@ class App:
         before = names.short_forms(players)
         try:
             meta: dict[str, Any] = {"input": input_name, "seed": self.seed}
-            if self.config_file:
-                meta["config"] = self.config_file
+            if self.host.config_file:
+                meta["config"] = self.host.config_file
             # Kept with the game in the journal's own record of it, never in the table log
             # (docs/table-log.md: its keys are fixed): a resume, and the next game with these
             # players, find them there; a replay of the log alone proposes them anew.
@@ -353,7 +353,7 @@ class App:
         except CompanionError as err:
             names.choose(players, before)  # the game that goes on keeps its forms
             self.ui.say(err.fr, err.en)
-            self.dirty = True
+            self.frame.dirty = True
             return
         self.source_name = input_name
         self.ui = Ui(
@@ -361,43 +361,10 @@ class App:
         )
         self.ui.hardware.web = self.web
         self._refresh()
-        self._warm_pending, self._warm = True, None  # new names, maybe a new game's screens
+        self.later.rewarm()  # new names, maybe a new game's screens
         self.start_source()
 
     # --- input sources -----------------------------------------------------------------------
-
-    @property
-    def source(self) -> Any:
-        """The running game's button source (None before it starts)."""
-        return self.host.source
-
-    @property
-    def source_name(self) -> str:
-        return self.host.name
-
-    @source_name.setter
-    def source_name(self, name: str) -> None:
-        self.host.name = name
-
-    @property
-    def seed(self) -> int:
-        return self.host.seed
-
-    @seed.setter
-    def seed(self, seed: int) -> None:
-        self.host.seed = seed
-
-    @property
-    def speed(self) -> float:
-        return self.host.speed
-
-    @speed.setter
-    def speed(self, speed: float) -> None:
-        self.host.speed = speed
-
-    @property
-    def web(self) -> Any:
-        return self.host.web
 
     def _resume_from(self, stream: str) -> int | None:
         """Where the game stands in a source's replayable stream (a Pico board's boot): a
@@ -413,7 +380,7 @@ class App:
         hw = self.ui.hardware
         hw.source = self.source_name
         try:
-            source = self.host.start(len(game.players), self.inbox)
+            source = self.host.start(len(game.players), self.arrivals.inbox)
         except CompanionError as err:
             hw.connected = False
             hw.failed = True
@@ -421,17 +388,17 @@ class App:
             self.ui.say(
                 t("scr.msg.source_failed", "fr", why=err.fr), t("scr.msg.source_failed", "en", why=err.en)
             )
-            self.dirty = True
+            self.frame.dirty = True
             return
-        self.buttons.attach(source, game, self.screens)
+        self.commits.buttons.attach(source, game, self.screens)
         hw.connected = True
         hw.failed = False
-        self.sim_busy = False
+        self.later.sim_busy = False
         self.maybe_simulate()
 
     def stop_source(self) -> None:
         if self.source is not None:
-            self.buttons.detach()
+            self.commits.buttons.detach()
             self.host.stop()
 
     def promisers(self) -> list[Promising]:
@@ -449,20 +416,20 @@ class App:
         In whole µs, the last one before it: the table log counts a press stamped at or before
         a close, the loop one stamped before the decision (a decision's instant is a whole µs,
         ``whole_us``), so the two agree to the nanosecond."""
-        at = self.decision_ns if at is None else at
+        at = self.arrivals.decision_ns if at is None else at
         return None if at is None else self.host.on_clock(key, at)
 
     def maybe_simulate(self) -> None:
         """Simulated players act once for each state the table waits in."""
         if self.commits.holding:
-            self._simulate_after = True  # on the state the journal holds (their bots read it)
+            self.later.simulate_after = True  # on the state the journal holds (their bots read it)
             return
         sim = self.host.sim()
-        if sim is None or self.game is None or self.sim_busy or self.game.finished:
+        if sim is None or self.game is None or self.later.sim_busy or self.game.finished:
             return
         self.screens.simulate(self, sim)
 
-    def _keys_are_buttons(self) -> bool:
+    def keys_are_buttons(self) -> bool:
         """Whether seat keys press buttons now (not while the table types something)."""
         v = self.view
         if not self.host.seat_keys or v is None or self.game is None or self.game.finished:
@@ -488,7 +455,7 @@ class App:
             # Before the press is handed on: its own event goes in the same transaction.
             self.table.handled(*item.resume_at)
         if item.role == "seat":
-            counts, status = self.buttons.edge(item, game)
+            counts, status = self.commits.buttons.edge(item, game)
             if status is not None:
                 self._status(status)
             if not counts:
@@ -498,15 +465,15 @@ class App:
         if item.role != "seat":
             self.do((item.role,))
         elif game is not None and not game.finished:
-            self._stamp = item
+            self.arrivals.stamp = item
             try:
                 self.screens.press(self, item.seat, item.t_us, item.res_us)
             finally:
-                self._stamp = None
+                self.arrivals.stamp = None
 
     def sim_done(self) -> None:
         """The simulated players' last burst is handled: they may act on the new state."""
-        self.sim_busy = False
+        self.later.sim_busy = False
         self.maybe_simulate()
 
     def _status(self, item: SourceStatus) -> None:
@@ -524,7 +491,7 @@ class App:
         if item.fr or item.en:
             hw.notes.append((item.fr or item.en, item.en or item.fr))
             del hw.notes[:-10]
-        self.dirty = True
+        self.frame.dirty = True
 
     # --- controls (display/controls.py) --------------------------------------------------------
 
@@ -553,7 +520,7 @@ class App:
         phase = (self.now() - start) / max(self.screens.anim_seconds, 1e-3)
         if phase >= 1:
             self.ui.anim_start = None
-            self.dirty = True
+            self.frame.dirty = True
             return None
         return phase
 
@@ -564,56 +531,29 @@ class App:
     def _render(self) -> None:
         """Lay out the frame on the display's surface: nobody sees it before ``_present``."""
         phase = self.animating()
-        if self._tally_pending and active_screen(self.view, self.ui) in TALLY_SCREENS:
+        if self.later.tally_pending and active_screen(self.view, self.ui) in TALLY_SCREENS:
             self.load_tally()
-        painter = Painter(self.turned.canvas(self.surface), self.fonts, retained=self.retained)
         now = self.ui.now = self.now()
-        self._maybe_same = False
-        self._drawn_view = self.view
-        self.last_screen = draw(painter, self.view, self.ui, None, phase)
-        wait = self.screens.redraw_in(self.view, self.ui, now)
-        moving = self.ui.motion.next_frame_in()  # a banner sliding, a "+N" floating...
-        if moving is not None:
-            wait = moving if wait is None else min(wait, moving)
-        self.tick_at = None if wait is None else now + wait
-        self.painter = painter
-        changed = painter.changed
-        self._unshown = None if self._unshown is None or changed is None else [*self._unshown, *changed]
-        self.dirty = False
+        self.frame.render(self.ui, phase, now, self.screens.redraw_in)
 
     def _present(self) -> None:
-        self.frames += 1
-        # Only what changed since the last frame shown goes to the screen.
-        changed = self.turned.present(self.surface, self._unshown)
-        if changed is None:
-            pygame.display.flip()
-        elif changed:
-            pygame.display.update(changed)
-        self._unshown = []
-        if self.on_frame is not None:
-            self.on_frame(self.frames)
+        self.frame.present()
 
     def warm_step(self) -> None:
-        """Draw one of the views a first slap will show on a scratch surface: the fonts at its
-        sizes, the glyphs and the names it renders are then in the caches when the slap comes
-        (cold, its frame took about 200 ms on this build machine). One view a step, while idle,
-        after the game's first frame: the first frame is not delayed, and a press that comes
-        meanwhile waits for one view at most."""
-        if self._warm is None:
-            game = self.game
-            self._warm = list(self.screens.warm_views(game)) if game is not None else []
-        if self._warm:
-            view, fields = self._warm.pop(0)
-            size = self.turned.canvas(self.surface).get_size()
-            now = self.now()
-            ui = dataclasses.replace(self.ui, window_open_at=now, now=now, **fields)
-            draw(Painter(pygame.Surface(size), self.fonts), view, ui)
-        if not self._warm:
-            self._warm_pending, self._warm = False, None
+        """Draw one of the views a first slap will show, off screen (``Later.warm_step``)."""
+        game = self.game
+        frame = self.frame
+        self.later.warm_step(
+            lambda: self.screens.warm_views(game) if game is not None else (),
+            frame.turned.canvas(frame.surface),
+            frame.fonts,
+            self.ui,
+            self.now(),
+        )
 
     def _precise(self) -> bool:
         """Keys are slap buttons right now: read them more often (they are stamped when read)."""
-        return self._keys_are_buttons()
+        return self.keys_are_buttons()
 
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
         """Until a pygame event or a queue item arrives, or ``timeout`` seconds pass.
@@ -630,213 +570,44 @@ class App:
             # A decision can be made now: its instant is the read that finds it, so no idle
             # poll may stretch that (docs/decisions.md, "Event time").
             polls = (min(polls[0], DECISION_POLL_S), DECISION_POLL_S)
-        gated = self._gate is not None
+        arrivals = self.arrivals
+        gated = arrivals.gate is not None
         if gated:  # a watermark moves without waking us: look again soon
             timeout = GATE_POLL_S if timeout is None else min(timeout, GATE_POLL_S)
         deadline = None if timeout is None else self.now() + timeout
         while True:
-            before = self._read_ns
+            before = arrivals.read_ns
             events = pygame.event.get()
             now = self.now()
-            self._read_ns = int(now * 1e9)
-            if events or (self._early and not gated) or not self.inbox.empty():
+            arrivals.read_ns = int(now * 1e9)
+            if events or (arrivals.early and not gated) or not arrivals.inbox.empty():
                 # These events came after the previous read: keys stamped now say so.
-                self._since_ns = before or None
-                self._input_at = now
+                arrivals.since_ns = before or None
+                arrivals.input_at = now
                 return events
-            poll = polls[now - self._input_at >= IDLE_AFTER_S]
+            poll = polls[now - arrivals.input_at >= IDLE_AFTER_S]
             left = poll if deadline is None else min(poll, deadline - now)
             if left <= 0:
                 return []
             # Sleeps on the queue's eventfd: a put wakes it at once (the next look returns it).
-            self.inbox.wait_for_item(left)
+            arrivals.inbox.wait_for_item(left)
 
     def _window_open(self) -> bool:
         """A slap window is open: a decision made now judges it."""
         game = self.game
         return game is not None and not game.finished and self.screens.window_open(game)
 
-    def _gates(self) -> bool:
+    def gates(self) -> bool:
         """Decisions wait for the watermarks while a game is on (not over). Outside a game no
         press can count, so a key or tap is applied as it comes."""
         game = self.game
         return game is not None and not game.finished
 
-    def _instant(self, item: Any) -> int | None:
-        """The table-clock instant of ``item`` if it is a table decision that must wait for
-        the watermarks now; None for anything else (a press, a status, a key outside a game)."""
-        if type(item) is InputEvent and item.role == "seat":
-            return None  # the flood's case first: a press is never a decision
-        if not self._gates():
-            return None
-        if type(item) is Deferred:
-            return item.at_ns if item.ev.type in DECIDING_EVENTS else None
-        if isinstance(item, InputEvent):
-            if item.role == "seat" or item.edge != "press":
-                return None
-            # A referee's button: its own stamp when it is on the table clock, else its arrival.
-            stamp = table_stamp(item)
-            return whole_us(stamp if stamp is not None else self.table_ns())
-        if type(item).__name__ == "WebWrite":  # a scorer phone: its synced stamp, or arrival
-            return whole_us(int(getattr(item, "t_ns", None) or self.table_ns()))
-        return None
-
-    def _enqueue(self, item: Any) -> None:
-        """Put ``item`` at the end of ``_early``; a decision goes before the presses already
-        taken off the queue that are stamped after its instant (made after it, queued before
-        the loop read it: they never count in it)."""
-        early = self._early
-        at = self._instant(item)
-        if at is None:
-            early.append(item)
-            return
-        held = item if type(item) is Deferred else Held(item, at)
-        later = [
-            x
-            for x in early
-            if isinstance(x, InputEvent) and (stamp := table_stamp(x)) is not None and stamp > at
-        ]
-        if not later:
-            early.append(held)
-            return
-        moved = {id(x) for x in later}
-        kept = [x for x in early if id(x) not in moved]
-        early.clear()
-        early.extend(kept)
-        early.append(held)
-        early.extend(later)
-
-    def _released(self, at: int) -> bool:
-        """Whether the decision at the head of ``_early`` (at ``at``) may be applied now: every
-        live source's watermark has passed it, or the sources that could not promise in time
-        are left out and named. Meanwhile the presses stamped before it are handled first,
-        whenever they arrive; those stamped at or after it wait behind it."""
-        gate = self._gate
-        if gate is None or gate.at_ns != at:
-            gate = self._gate = Gate(at, self.promisers())
-        done = gate.look(self.table_ns())
-        # After the promises were read: what they cover is on the queue now.
-        while True:
-            try:
-                self._enqueue(self.inbox.get_nowait())
-            except queue.Empty:
-                break
-        early = self._early
-        before = [
-            x
-            for i, x in enumerate(early)
-            if i
-            and (
-                isinstance(x, SourceStatus)
-                or (isinstance(x, InputEvent) and (stamp := table_stamp(x)) is not None and stamp < at)
-            )
-        ]
-        if before:
-            moved = {id(x) for x in before}
-            kept = [x for i, x in enumerate(early) if not i or id(x) not in moved]
-            early.clear()
-            early.extend(kept)
-            for x in before:
-                self.handle_item(x)
-        if not done:
-            return False
-        self._gate = None
-        if gate.left_out:  # said once the decision is handled (an action clears the message)
-            self._left_out = left_out_message(gate.left_out)
-        return True
-
-    def _handle_early(self, item: Any) -> None:
-        """One item of ``_early``: a decision is handled at its instant (``decision_ns``)."""
-        self._gate = None  # whatever waited is done with (or no longer waits: the game ended)
-        try:
-            self._handle_decision(item)
-        finally:
-            said, self._left_out = self._left_out, None
-            if said is not None:
-                self.ui.say(*said)
-                self.ui.hardware.notes.append(said)
-                del self.ui.hardware.notes[:-10]
-
-    def _handle_decision(self, item: Any) -> None:
-        if type(item) is Deferred:
-            self.decision_ns = item.at_ns if item.ev.type in DECIDING_EVENTS else None
-            try:
-                self.handle_pygame(item.ev)
-            finally:
-                self.decision_ns = None
-        elif type(item) is Held:
-            self.decision_ns = item.at_ns
-            try:
-                self.handle_item(item.item)
-            finally:
-                self.decision_ns = None
-        else:
-            self.handle_item(item)
-
-    def _immediate(self, ev: pygame.event.Event) -> bool:
-        """QUIT, window events and seat keys (stamped when read) are handled as they come."""
-        if ev.type not in ORDERED_EVENTS:
-            return True
-        key = getattr(ev, "key", None)
-        return key is not None and key in self.host.seat_keys and self.source is not None
-
-    def _queue_first(self) -> None:
-        """Everything already on the queue came before the pygame event about to be held."""
-        while True:
-            try:
-                self._enqueue(self.inbox.get_nowait())
-            except queue.Empty:
-                return
-
-    def _pull(self, n: int) -> bool:
-        """Up to ``n`` queue items into ``_early`` (False: none): a decision among them (a
-        referee's button, a phone's write) goes before the presses pulled with it that are
-        stamped after it, as a key does."""
-        inbox = self.inbox
-        for i in range(n):
-            try:
-                self._enqueue(inbox.get_nowait())
-            except queue.Empty:
-                return i > 0
-        return True
-
-    def _instant_of(self, held: Deferred | Held) -> int | None:
-        """A held decision's instant while decisions wait (None: it is applied as it comes)."""
-        if not self._gates():
-            return None
-        if type(held) is Deferred and held.ev.type not in DECIDING_EVENTS:
-            return None
-        return held.at_ns
-
     def _report_overflow(self) -> None:
-        dropped = self.inbox.dropped
-        if dropped > self.dropped_said:
-            n = dropped - self.dropped_said
-            self.dropped_said = dropped
-            status = SourceStatus(
-                self.source_name,
-                "error",
-                None,
-                f"{n} button events were lost: they came faster than the table could record "
-                "them; look for a button that chatters.",
-                f"{n} événements de boutons perdus : ils arrivaient plus vite que la table ne "
-                "pouvait les enregistrer ; cherchez un bouton qui crépite.",
-            )
+        status = self.arrivals.overflowed(self.source_name)
+        if status is not None:
             self._status(status)
             self.ui.say(status.fr, status.en)
-
-    @property
-    def group_commit(self) -> bool:
-        """One commit for what a step handles (bench/gpio.py turns it off to compare)."""
-        return self.commits.enabled
-
-    @group_commit.setter
-    def group_commit(self, on: bool) -> None:
-        self.commits.enabled = on
-
-    @property
-    def _writer(self) -> ThreadPoolExecutor | None:
-        return self.commits.writer
 
     def hold(self) -> None:
         """Decisions from now on are applied but neither journaled nor shown until ``flush``."""
@@ -855,13 +626,13 @@ class App:
         if refused is not None:
             self.ui.say(refused.fr, refused.en)
             self._refresh()
-            self.buttons.show(self.game, self.screens)
-        if self._tally_after:
-            self._tally_after = False
+            self.commits.buttons.show(self.game, self.screens)
+        if self.later.tally_after:
+            self.later.tally_after = False
             self.load_tally()
-            self.dirty = True  # the stats and game-over screens show it
-        if self._simulate_after:
-            self._simulate_after = False
+            self.frame.dirty = True  # the stats and game-over screens show it
+        if self.later.simulate_after:
+            self.later.simulate_after = False
             self.maybe_simulate()
 
     def step(self, timeout: float | None = 0.0) -> None:
@@ -873,13 +644,13 @@ class App:
         events = self.wait(self._timeout(timeout))
         handling = self.now()
         budget = STEP_BUDGET_S
-        if self.inbox.qsize() <= BEHIND_ITEMS:
-            budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self._tail_s))
+        if self.arrivals.inbox.qsize() <= BEHIND_ITEMS:
+            budget = min(budget, max(HANDLE_MIN_S, FRAME_BUDGET_S - self.frame.tail_s))
         self.hold()
-        if self._resume_pending and self.table is not None:
-            self._resume_pending = not self.screens.resumed(self)
-        self._take(events)
-        self._handle_until(handling + budget)
+        if self.later.resume_pending and self.table is not None:
+            self.later.resume_pending = not self.screens.resumed(self)
+        self.arrivals.take(events)
+        self.arrivals.handle_until(handling + budget)
         # The step's events are written on the writer thread while the frame is laid out, and
         # the frame is shown only once they are durable.
         tail_from = self.now()
@@ -889,9 +660,10 @@ class App:
         if drawn:
             # What this step spent besides handling: reading its inputs (or waiting for them:
             # after an idle wait the next step handles HANDLE_MIN_S only), committing, drawing.
-            self._tail_s = self.now() - tail_from + handling - began
+            self.frame.tail_s = self.now() - tail_from + handling - began
         self.commits.checkpoint_later()
-        if self.frames and not events and not drawn and not self._early and self.inbox.empty():
+        arrivals = self.arrivals
+        if self.frame.frames and not events and not drawn and not arrivals.early and arrivals.inbox.empty():
             self._idle_work()
 
     def _timeout(self, timeout: float | None) -> float | None:
@@ -901,59 +673,27 @@ class App:
             timeout = ANIM_FRAME_S if timeout is None else min(timeout, ANIM_FRAME_S)
         elif was_animating:
             # It ended just now: its last frame (the screen without the overlay) is drawn before
-            # waiting, or "Alice starts!" stayed up until someone touched a key (issue 37).
+            # waiting, or "Alice starts!" stayed up until someone touched a key.
             timeout = 0.0
-        if self.tick_at is not None:  # a countdown on screen: wake for its next frame
-            due = max(0.0, self.tick_at - self.now())
+        if self.frame.tick_at is not None:  # a countdown on screen: wake for its next frame
+            due = max(0.0, self.frame.tick_at - self.now())
             timeout = due if timeout is None else min(timeout, due)
-        if (self._warm_pending or self._tally_pending) and self.frames:
+        if (self.later.warm_pending or self.later.tally_pending) and self.frame.frames:
             timeout = 0.0  # work for idle time: look at the inputs, then do it if none came
         return timeout
-
-    def _take(self, events: list[pygame.event.Event]) -> None:
-        for ev in events:
-            if self._immediate(ev):
-                self.handle_pygame(ev)
-            else:
-                # A tap, key or referee action waits for the presses queued before it (and
-                # for those still on their way that were made before it: ``_released``).
-                self._queue_first()
-                self._enqueue(Deferred(ev, whole_us(self.table_ns())))
-
-    def _handle_until(self, until: float) -> None:
-        """Handle ``_early`` and the queue in order until ``until`` (the step's budget), or until
-        a decision at the head must wait for the watermarks."""
-        early = self._early
-        while self.running:
-            if not early:
-                if self.now() >= until or not self._pull(PULL_ITEMS):
-                    break
-                continue
-            head = early[0]
-            if (
-                type(head) in (Deferred, Held)
-                and (at := self._instant_of(head)) is not None
-                and not self._released(at)
-            ):
-                break  # the loop goes on (frames, QUIT); the decision waits at the head
-            self._handle_early(early.popleft())
-            if self.now() >= until:
-                break
 
     def _show(self, commit: Future[None] | None) -> bool:
         """Lay the frame out while ``commit`` runs, then show it once durable; whether drawn."""
         # Ask the animation first: the step in which it ends marks the screen dirty, and that
         # frame must be drawn now (a kiosk may see no other input until the next slap).
         animation = self.animating()
-        ticking = self.tick_at is not None and self.now() >= self.tick_at
-        if self._maybe_same:
-            self._maybe_same = False
-            self.dirty = self.dirty or self.view != self._drawn_view
-        drawn = self.dirty or animation is not None or ticking
+        ticking = self.frame.tick_at is not None and self.now() >= self.frame.tick_at
+        self.frame.changed_since_drawn()
+        drawn = self.frame.dirty or animation is not None or ticking
         if drawn:
             self._render()
         self._flushed(commit)
-        if self.dirty:  # a refused commit, a new tally, a simulated move: lay it out again
+        if self.frame.dirty:  # a refused commit, a new tally, a simulated move: lay it out again
             self._render()
             drawn = True
         if drawn:
@@ -961,9 +701,9 @@ class App:
         return drawn
 
     def _idle_work(self) -> None:
-        if self._tally_pending:
+        if self.later.tally_pending:
             self.load_tally()
-        elif self._warm_pending:
+        elif self.later.warm_pending:
             self.warm_step()
 
     def run(self) -> int:
@@ -976,8 +716,8 @@ class App:
                 self.step(None)
         finally:  # Ctrl-C goes on up: the command says how to resume and exits 130
             self.commits.drop(self.table)
-            self.buttons.off()
+            self.commits.buttons.off()
             self.stop_source()
-            self.sounds.close()
+            self.commits.sounds.close()
             sys.setswitchinterval(switch)
         return 0

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.display.layout import Action, AppAction, GameAction
+from companion.display.form_actions import Start
+from companion.display.layout import Action, AppAction, GameAction, SetupAction
 from companion.display.source_host import CONFIRM_KEYS
 from companion.display.state import active_screen, auto_screen
 from companion.errors import CompanionError
@@ -33,8 +34,10 @@ KEY_ACTIONS: dict[int, AppAction] = {
 class Controls:
     """The table screen's controls, acting on ``app``."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, settings_path: Any = None) -> None:
         self.app = app
+        # The config file the table's own choices go to (its language); None: kept nowhere.
+        self.settings_path = settings_path
         self._own_actions = self._app_actions()
 
     # --- actions (touch, keys and referee buttons all end here) ------------------------------
@@ -43,9 +46,13 @@ class Controls:
         if isinstance(action, GameAction):
             self._do_game(action)
             return
-        kind = str(action[0])
         self.app.dirty = True
         self.app.ui.message = None
+        if isinstance(action, SetupAction):  # any choice closes the menu
+            self.app.ui.menu = False
+            self.app.setup.do(action)
+            return
+        kind = str(action[0])
         if self._menu_takes(kind):
             return
         own = self._own_actions.get(kind)
@@ -111,7 +118,7 @@ class Controls:
         self.app.ui.hardware.codes_page += 1
 
     def _leave_game(self, action: AppAction) -> None:
-        """Again (the same game anew), a new one (the setup form), or the form's own actions."""
+        """Again (the same game anew), or a new one (the setup form); anything else does nothing."""
         kind = action[0]
         if kind == "again":
             game = self.app.game
@@ -120,8 +127,6 @@ class Controls:
         elif kind == "new":
             self.app.setup.fill()
             self.app.ui.screen = "setup"
-        else:
-            self.app.setup.do(action)
 
     def _do_game(self, action: GameAction) -> None:
         """A game's own action: the message and the menu as for any action, then the game's."""
@@ -133,15 +138,15 @@ class Controls:
             self.app.screens.do(self.app, action)
 
     def _keep_lang(self, lang: str) -> None:
-        """The table's language belongs to the table (issue 24): the choice made on the screen
+        """The table's language belongs to the table, not to one run: the choice made on the screen
         goes to ``[table] lang`` of its config, so the next start and every command speak it.
         A file that cannot take it leaves the language changed for now, and says why."""
-        if self.app.settings_path is None:
+        if self.settings_path is None:
             return
         from companion.hardware.config_edit import Key, set_in_file
 
         try:
-            set_in_file(self.app.settings_path, Key("table", "lang"), lang)
+            set_in_file(self.settings_path, Key("table", "lang"), lang)
         except CompanionError as err:
             self.app.ui.say(
                 t("scr.lang_not_kept", "fr", why=err.message("fr")),
@@ -156,7 +161,7 @@ class Controls:
         if screen == "gameover":
             return ("again",) if self.app.view is not None and self.app.view.finished else ("noop",)
         if screen == "setup":
-            return ("start",)
+            return Start()
         return ("nav", "auto")
 
     def cancel(self, screen: str) -> None:
@@ -175,10 +180,7 @@ class Controls:
         if et == pygame.QUIT:
             self.app.running = False
         elif et in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-            self.app.surface = pygame.display.get_surface() or self.app.surface
-            self.app.retained.forget()  # a new surface, or pixels to show again: the next frame whole
-            self.app._unshown = None
-            self.app.dirty = True
+            self.app.frame.window_changed()  # a new surface, or pixels to show again
         elif et == pygame.MOUSEBUTTONDOWN:
             if ev.button == 1 and not getattr(ev, "touch", False):
                 self.click(ev.pos)
@@ -194,16 +196,15 @@ class Controls:
         """A seat key while keys are buttons (or its release): the keyboard source's press."""
         if ev.key not in self.app.host.seat_keys or self.app.source is None:
             return False
-        if ev.type != pygame.KEYUP and not self.app._keys_are_buttons():
+        if ev.type != pygame.KEYUP and not self.app.keys_are_buttons():
             return False
         handle = self.app.host.key_handler()
         owner: Any = getattr(handle, "__self__", None)
         if owner is not None and hasattr(owner, "read_late_ns"):
             # A key read late says how late: a duration on the loop's clock (the source's own
             # clock may be another one, so no stamp crosses over).
-            owner.read_late_ns = (
-                None if self.app._since_ns is None else int(self.app.now() * 1e9) - self.app._since_ns
-            )
+            since = self.app.arrivals.since_ns
+            owner.read_late_ns = None if since is None else int(self.app.now() * 1e9) - since
         return handle is not None and bool(handle(ev))
 
     def click(self, pos: tuple[int, int]) -> None:

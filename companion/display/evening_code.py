@@ -1,5 +1,5 @@
 """The evening's code on a game-over screen: a QR of the viewers' address opened at their evening
-tab, so that the table takes the evening home on their phones (issue 40; the page is
+tab, so that the table takes the evening home on their phones (the page is
 ``web/evening.py``'s, served by ``web/evening_route.py``)."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 if TYPE_CHECKING:
     import pygame
 
-    from companion.display.layout import Action, AppAction, Painter
+    from companion.display.layout import Action, Painter, SetupAction
     from companion.display.state import SetupForm, Ui
     from companion.table.seam import GameEngine
 
@@ -41,8 +41,8 @@ class SetupItem:
 
     label: str
     help: str
-    action: tuple[Any, ...]
-    minus: tuple[Any, ...] | None = None
+    action: SetupAction
+    minus: SetupAction | None = None
 
 
 @dataclass
@@ -67,12 +67,20 @@ class TableHandle(Protocol):
     dirty: bool  # set when the screen must be drawn again
     decision_ns: int | None  # the instant a decision made now is judged at (table clock, ns)
     sim_busy: bool
-    last_screen: str
-    sounds: Any
-    inbox: Any
-    buttons: Any
     now: Callable[[], float]  # the loop's monotonic clock, seconds
     table_ns: Callable[[], int]  # the table's clock, ns
+
+    @property
+    def last_screen(self) -> str: ...
+
+    @property
+    def sounds(self) -> Any: ...
+
+    @property
+    def inbox(self) -> Any: ...
+
+    @property
+    def buttons(self) -> Any: ...
 
     @property
     def game(self) -> Any: ...
@@ -258,7 +266,8 @@ class GameSetup(Protocol[E_contra]):
     def setup_items(self, form: SetupForm, lang: str) -> list[SetupItem]:
         return []
 
-    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
+    def setup_action(self, form: SetupForm, action: SetupAction) -> bool:
+        """Handle one of the game's own settings' actions; False when the action is not one."""
         return False
 
     def new_game(self, form: SetupForm, names: list[str]) -> Any:

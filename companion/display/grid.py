@@ -1,4 +1,4 @@
-"""The scorer's entry grid, one part for the three games (issue 23): the keys a scorer touches to
+"""The scorer's entry grid, one part for the three games: the keys a scorer touches to
 say what happened (Kilo's card drawn, Les Cinq Rois' points and cards, 13 feuilles' value and
 count). A game says which keys there are and what each one means; the grid lays them out to fill
 its area, draws each one (its label big, its keyboard key or what it is worth under it), frames

@@ -59,15 +59,23 @@ class GameAction:
         return None
 
 
-# The App's own actions are tuples tagged by a string ("nav", "undo"...), a game's are GameActions.
+class SetupAction:
+    """An action of the setup form, a frozen dataclass: the form's own (``display/form_actions.py``)
+    or a game's settings (``games/<g>/actions.py``), dispatched by type by the App's ``Setup``,
+    then the game's ``setup_action``. It acts on the form whether a game runs or not."""
+
+
+# The App's own actions are tuples tagged by a string ("nav", "undo"...), a game's are GameActions,
+# the setup form's SetupActions.
 AppAction = tuple[Hashable, ...]
-Action = AppAction | GameAction
+Action = AppAction | GameAction | SetupAction
 
 
 _NAME_SIZES: dict[tuple[object, ...], int] = {}  # Painter.name_size by screen size
 
 
-# Where a line may not break, between two words that read as one (issue 23, finding 7): a sign
+# Where a line may not break, between two words that read as one (a reader stumbles on the
+# second alone at the start of a line): a sign
 # that joins what follows ("= il passe", "→ GPIO 17", "· P tas", "« mot"), a closing one that
 # belongs to what precedes ("mot »", "2 … 9"), a word of one letter (a key: "S matériel") and a
 # number with its unit ("12 %", "3 kg").

@@ -9,7 +9,7 @@ one player's name and no other's (``reads_as``).
 A player has two forms all evening (``name_forms``): the full name where there is room, and
 one short form. A screen asks for the longer of the two that fits its box (``Painter.name``).
 
-The short form is proposed here (unique at the table) and may be chosen at setup (issue 23):
+The short form is proposed here (unique at the table) and may be chosen at setup:
 ``choose`` fixes a table's chosen forms for the evening, and every screen, in both languages,
 reads them through ``name_forms``. The one thing kept outside the pure functions is that
 choice, set by whoever starts or resumes a game (``display.app``), and read by every screen

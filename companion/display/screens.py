@@ -16,6 +16,7 @@ import pygame
 
 from companion.cards import Rank
 from companion.display.blocks import RANK_ORDER, grid, headline_todo, no_game, split
+from companion.display.form_actions import Edit, NextGame, NextInput, Page, Seats, SeatUp, Start
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
 from companion.display.layout import Action, AppAction, Control, Painter
 from companion.display.state import INPUTS, SETUP_PAGES, Ui, active_screen
@@ -246,7 +247,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     if codes:
         # Phones at the table: their codes over the whole area, the status lines in a cell of
         # their own, so that a table of 3 or 4 has every code on one page at a readable size
-        # (issue 36: under the status panel, a 3-player table's five codes took two pages).
+        # (under the status panel, a 3-player table's five codes took two pages).
         draw_codes(p, ui, codes, area, status=(text, WARN if hw.trouble else FG))
         return
     if v is not None:
@@ -525,7 +526,7 @@ def setup_settings(ui: Ui) -> list[SetupItem]:
         SetupItem(
             t("scr.setup.game", lang, name=GAMES[form.game].title),
             t(f"scr.setup.game.{form.game}", lang),
-            ("game",),
+            NextGame(),
             None,
         )
     ]
@@ -534,7 +535,7 @@ def setup_settings(ui: Ui) -> list[SetupItem]:
         SetupItem(
             t("scr.setup.input", lang, name=t(f"scr.input.{form.input}", lang)),
             t(f"scr.input.{form.input}.help", lang),
-            ("input",),
+            NextInput(),
             None,
         )
     )
@@ -553,8 +554,8 @@ def setup_players(p: Painter, v: Any, ui: Ui, body: Rect) -> None:
     touch = touch_size(p)
     head = Rect(body.x, body.y, body.width, max(touch, p.px(52)))
     note_b, minus_b, plus_b = split(head, [5, 1, 1], vertical=False, gap=gap)
-    p.button(minus_b, "−", ("players", -1), enabled=len(form.players) > entry.min_players, size=p.font(SMALL))
-    p.button(plus_b, "+", ("players", 1), enabled=len(form.players) < entry.max_players, size=p.font(SMALL))
+    p.button(minus_b, "−", Seats(-1), enabled=len(form.players) > entry.min_players, size=p.font(SMALL))
+    p.button(plus_b, "+", Seats(1), enabled=len(form.players) < entry.max_players, size=p.font(SMALL))
     # That a game runs (Start replaces it), else how to edit the names (the rules page says it too).
     note, tone = (t("scr.setup.in_game", lang), WARN) if v is not None else (t("scr.setup.hint", lang), MUTED)
     size = next(
@@ -602,15 +603,15 @@ def setup_players(p: Painter, v: Any, ui: Ui, body: Rect) -> None:
             name_b,
             name,
             players,
-            ("edit", i),
+            Edit(i),
             editing=form.editing == i and not form.editing_short,
             size=name_size,
             min_size=name_size,
             whole=True,
         )
         typing = form.editing == i and form.editing_short
-        short_button(p, short_b, name, short, ("edit_short", i), name_size, typing)
-        p.button(up_b, "^", ("seat_up", i), enabled=i > 0, size=p.font(SMALL))
+        short_button(p, short_b, name, short, Edit(i, short=True), name_size, typing)
+        p.button(up_b, "^", SeatUp(i), enabled=i > 0, size=p.font(SMALL))
 
     for i, name in enumerate(form.players):
         short = shorts[name]
@@ -649,7 +650,7 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
         p.button(
             box,
             label,
-            ("setup_page", name),
+            Page(name),
             selected=here,
             color=PANEL_HI if here else PANEL,
             size=p.font(SMALL),
@@ -657,7 +658,7 @@ def draw_setup(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
     p.button(
         start_b,
         t("scr.setup.start", lang),
-        ("start",),
+        Start(),
         color=GOOD,
         hint=t("scr.key.enter", lang),
         size=p.font(NEAR),
@@ -706,7 +707,7 @@ def draw(p: Painter, v: Any, ui: Ui, screen: str | None = None, anim_phase: floa
     if name == "gameover" and v is not None and ui.hardware.web is not None:
         from companion.display.evening_code import draw_evening_code
 
-        area = draw_evening_code(p, ui, area)  # the evening on the phones (issue 40)
+        area = draw_evening_code(p, ui, area)  # the evening on the phones
     if name in DRAWERS:
         DRAWERS[name](p, v, ui, area)
     elif v is None:

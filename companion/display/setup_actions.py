@@ -1,17 +1,27 @@
 """The App's set-up: the setup screen's actions (players, game, buttons, names and their short
 forms typed in, the page), the form filled from the game being left, and the new game started
-from the form. One handler per action, found by the action's tag."""
+from the form. One handler per action, found by the action's type (``display/form_actions.py``);
+a game's settings are its own (``GameSetup.setup_action``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 import pygame
 
 from companion.display import names
+from companion.display.form_actions import (
+    Edit,
+    FormAction,
+    NextGame,
+    NextInput,
+    Page,
+    Seats,
+    SeatUp,
+    Start,
+)
 from companion.display.game_ui import screens_for
-from companion.display.layout import AppAction
+from companion.display.layout import SetupAction
 from companion.display.state import INPUTS, SETUP_PAGES, SetupForm
 from companion.errors import CompanionError
 from companion.i18n import t
@@ -27,32 +37,42 @@ class Setup:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self._handlers: dict[str, Callable[[SetupForm, AppAction], None]] = {
-            "players": self._players,
-            "game": self._game,
-            "input": self._input,
-            "edit": self._edit,
-            "edit_short": self._edit,
-            "setup_page": self._page,
-            "seat_up": self._seat_up,
-            "start": lambda _form, _action: self.start(),
-        }
 
     @property
     def form(self) -> SetupForm:
         return self.app.ui.setup
 
-    def do(self, action: AppAction) -> None:
+    def do(self, action: SetupAction) -> None:
+        """The form's own action, else the game's settings'."""
         form = self.form
-        handler = self._handlers.get(str(action[0]))
-        if handler is not None:
-            handler(form, action)
+        if isinstance(action, FormAction):
+            self._form_action(form, action)
         else:
             screens_for(form.game).setup_action(form, action)
 
-    def _players(self, form: SetupForm, action: AppAction) -> None:
+    def _form_action(self, form: SetupForm, action: FormAction) -> None:
+        match action:
+            case Seats(step=step):
+                self._seats(form, step)
+            case NextGame():
+                self._game(form)
+            case NextInput():
+                form.input = INPUTS[(INPUTS.index(form.input) + 1) % len(INPUTS)]
+            case Edit(index=index, short=short):
+                self._edit(form, index, short)
+            case Page(name=name):
+                self._page(form, name)
+            case SeatUp(index=i) if i > 0:
+                form.players[i - 1], form.players[i] = form.players[i], form.players[i - 1]
+            case SeatUp():
+                pass  # the first seat stays first
+            case Start():
+                self.start()
+            case _:
+                assert_never(action)
+
+    def _seats(self, form: SetupForm, step: int) -> None:
         entry = GAMES[form.game]
-        step = int(str(action[1]))
         if step > 0 and len(form.players) < entry.max_players:
             free = [n for n in NAMES if n not in form.players]
             form.players.append(free[0] if free else f"J{len(form.players) + 1}")
@@ -61,7 +81,7 @@ class Setup:
             if form.editing is not None and form.editing >= len(form.players):
                 form.editing = None
 
-    def _game(self, form: SetupForm, _action: AppAction) -> None:
+    def _game(self, form: SetupForm) -> None:
         kinds = list(GAMES)
         form.game = kinds[(kinds.index(form.game) + 1) % len(kinds)]
         entry = GAMES[form.game]
@@ -73,29 +93,21 @@ class Setup:
         if self.app.table is None:
             self.app.ui.game = form.game
 
-    def _input(self, form: SetupForm, _action: AppAction) -> None:
-        form.input = INPUTS[(INPUTS.index(form.input) + 1) % len(INPUTS)]
-
-    def _edit(self, form: SetupForm, action: AppAction) -> None:
+    def _edit(self, form: SetupForm, index: int, short: bool) -> None:
         if form.editing is not None and not self.end_typing():
             return  # a short form the table refuses is being typed: it says why
-        form.editing = int(str(action[1]))
-        form.editing_short = action[0] == "edit_short"
+        form.editing = index
+        form.editing_short = short
         if form.editing_short:  # typed from the form shown, as a name is
             name = form.players[form.editing]
             form.shorts[name] = form.short_of(name)
         pygame.key.start_text_input()
 
-    def _page(self, form: SetupForm, action: AppAction) -> None:
+    def _page(self, form: SetupForm, name: str) -> None:
         """Players or settings: a name being typed is done."""
-        form.page = str(action[1]) if str(action[1]) in SETUP_PAGES else SETUP_PAGES[0]
+        form.page = name if name in SETUP_PAGES else SETUP_PAGES[0]
         if form.editing is not None:
             self.end_typing(force=True)
-
-    def _seat_up(self, form: SetupForm, action: AppAction) -> None:
-        i = int(str(action[1]))
-        if i > 0:
-            form.players[i - 1], form.players[i] = form.players[i], form.players[i - 1]
 
     def fill(self) -> None:
         """The form proposes the game being left, its players and their short forms."""

@@ -31,8 +31,8 @@ ROOM = {
 
 def seat_number_size(fonts: Fonts, seat: int, radius: int) -> int:
     """The largest type whose number stays inside the seat's shape: the number is the key the
-    player presses, so it is read from the seat, not guessed (issue 37: at ten players on the
-    7" screen it was a few pixels in a fixed share of the mark)."""
+    player presses, so it is read from the seat, not guessed (at ten players on the 7" screen a
+    fixed share of the mark left it a few pixels high)."""
     label = "10" if seat == 9 else str(seat + 1)
     half = ROOM[SHAPE_OF(seat)] * radius
 
@@ -121,7 +121,7 @@ SMALL_SUIT = 16  # radius in pixels under which a suit is drawn four times large
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[int, int], r: int, color: Color) -> None:
     """The four suit symbols as polygons: the typeface has no glyphs for them. A small one is
     drawn at four times its size and scaled down smoothly: drawn at its size, a spade's point
-    and a club's three lobes were a few hard pixels each, the same blob (issue 37)."""
+    and a club's three lobes were a few hard pixels each, the same blob."""
     if 0 < r < SMALL_SUIT:
         surface.blit(
             _small_suit(suit, r, (color[0], color[1], color[2])), (center[0] - r - 1, center[1] - r - 1)

@@ -32,6 +32,7 @@ class SourceHost:
     ) -> None:
         self.name = name
         self.config = config
+        self.config_file: str | None = None  # where ``config`` came from, kept in a game's meta
         self.seed = seed
         self.speed = speed
         self.factory = factory or self.build

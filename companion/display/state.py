@@ -10,7 +10,7 @@ from companion.display.motion import Motion
 from companion.table.registry import DEFAULT_GAME, NAMES
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
-# The setup's pages (issue 23): ten players' rows and eight settings do not hold 9 mm targets
+# The setup's pages: ten players' rows and eight settings do not hold 9 mm targets
 # on one 7" page, so the players and the settings take turns above one footer.
 SETUP_PAGES: tuple[str, ...] = ("players", "settings")
 
@@ -22,7 +22,7 @@ class SetupForm:
     input: str = "keyboard"
     editing: int | None = None  # index of the name being typed
     editing_short: bool = False  # what is typed there is the player's short form, not the name
-    # The short forms chosen here (issue 23), by full name: those that differ from the proposed
+    # The short forms chosen here, by full name: those that differ from the proposed
     # ones (display/names.py), kept from the last game with the same players; a renamed player
     # is proposed one again.
     shorts: dict[str, str] = field(default_factory=dict)

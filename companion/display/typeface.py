@@ -37,7 +37,7 @@ _DIGIT = re.compile(r"(\d)")
 FIGURES = frozenset("0123456789+-\u2212 ")
 # So has a capital alone that stands on the baseline and stops at the figures' height (this face's
 # metrics): a card's rank ("A", "V", "K") among "3"..."10" on a key is drawn as large as they are,
-# not shrunk to make room for accents and descenders it does not have (issue 37: Kilo's Ace).
+# not shrunk to make room for accents and descenders it does not have (Kilo's Ace among the figures).
 FLAT_CAPITALS = frozenset("ABDEFHIJKLMNPRTVWXYZ")
 
 

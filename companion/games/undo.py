@@ -1,6 +1,6 @@
 """The decisions in force, for undo: a stack whose older part waits in a temporary file, so that a
-game's memory stays flat however many decisions its log holds (issue 22: a log of 500,000
-verdicts kept 500,000 state copies, 1.6 GB).
+game's memory stays flat however many decisions its log holds (a copy of the state per decision
+held in memory was 1.6 GB for a log of 500,000 verdicts).
 
 Undo reaches back as far as the log says, so no checkpoint may be dropped; but only the newest
 are ever touched in a row. The newest ``keep`` to ``2 * keep`` live in memory; older ones are

@@ -2,7 +2,7 @@
 
 libgpiod's binding (``gpiod``) has wheels for every Python and machine a Pi runs, as the buttons
 already need it; gpiozero's lgpio backend, which drove the LEDs before, has no aarch64 wheel for
-Python 3.13 (Pi OS trixie) and would have to be compiled on the Pi (issue 35). An LED is one
+Python 3.13 (Pi OS trixie) and would have to be compiled on the Pi. An LED is one
 line, its own request (so a busy pin names itself), driven low at the start and at the end.
 
 Blinking is one thread for all the LEDs, woken only at a change of level (a few times a second,

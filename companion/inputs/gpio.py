@@ -41,7 +41,7 @@ GPIO_CLOCK = Clock("CLOCK_MONOTONIC", 1_000)
 # empty *after* reading the clock, so an edge stamped before that reading is read then, unless
 # its interrupt thread had not queued it yet: deadlines are decided this far behind the clock for
 # that, and no further (it was 5 ms when the reader decided before reading everything: a guess at
-# how late the reader itself was; read-until-empty made that guess unnecessary, issue 34). An edge
+# how late the reader itself was; read-until-empty made that guess unnecessary). An edge
 # later than this keeps its own stamp all the same (debounce.py, rule 6), it is only "late".
 DEFAULT_DELIVERY_MARGIN_NS = 1_000_000
 # How long after an instant a healthy reader's watermark passes it, beyond the debounce's own

@@ -41,7 +41,7 @@ MIN_STEP_NS = 1_000
 # 100 ms; the step widens the stated resolution (it is in every uncertainty), so a phone that
 # overstates it only makes its presses ties, never earlier. Capping it lower made the table
 # state presses more precisely than the phone stamped them, and refuse honest ones as "from the
-# future" (issue 36).
+# future".
 MAX_STEP_NS = 100_000_000
 STRIKES = 20  # refused messages before the connection is closed
 # The pad's watermark (docs/phones.md, "Waiting for the phones"). A touch is stamped by the
@@ -126,8 +126,8 @@ class PadSession:
         self.strikes = 0
         self.presses = 0
         # Press numbers are this connection's: they must grow on it (a message sent twice counts
-        # once), and a new phone, a reloaded page or a new code starts its own count (issue 36:
-        # a seat's highest number kept for ever refused a new phone's presses until it caught up).
+        # once), and a new phone, a reloaded page or a new code starts its own count (a
+        # seat's highest number kept for ever would refuse a new phone's presses until it caught up).
         self.last_n = 0
         self._down: int | None = None  # the press whose release is awaited
         # Event time (docs/phones.md, "Waiting for the phones"): written by the server's

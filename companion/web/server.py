@@ -363,7 +363,7 @@ class WebServer:
             Route("/t/{code}", self.standings_page),
             Route("/t/{code}/events", self.standings_events),
             Route("/t/{code}/now", self.standings_now),
-            Route("/t/{code}/evening", evening_handler(self)),  # the evening tab (issue 40)
+            Route("/t/{code}/evening", evening_handler(self)),  # the evening tab: the night on the phones
             Route("/pad/{token}", self.pad_page),
             WebSocketRoute("/pad/{token}/ws", self.pad_socket),
             Route("/score/{token}", self.score_page),
@@ -787,7 +787,7 @@ class WebServer:
             ws_max_size=self.config.max_message,
             ws_ping_interval=None,
             # No cap of uvicorn's on connections: it counted strangers' half-open sockets with
-            # the paired phones' and answered everyone 503 (issue 36). The viewers have their
+            # the paired phones' and answered everyone 503. The viewers have their
             # own cap (max_viewers), an address its own (MAX_OPEN_PER_ADDRESS), a head its
             # size and time (``guarded``).
             limit_concurrency=None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.display.layout import GameAction
+from companion.display.layout import GameAction, SetupAction
 from companion.games.cinq_rois.entry import Mode
 
 
@@ -95,3 +95,11 @@ class Enter(GameAction):
 @dataclass(frozen=True)
 class Continue(GameAction):
     """The round's result read: on to the next."""
+
+
+# --- the setup form's line for Les Cinq Rois (``CinqRoisScreens.setup_action``) --------------
+
+
+@dataclass(frozen=True)
+class NextDealer(SetupAction):
+    """The next player as the first dealer, after the last: drawn by lots."""

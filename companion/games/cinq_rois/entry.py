@@ -28,7 +28,7 @@ MAX_DIGITS = 3  # a round scores at most 6 x 50 + 7 x 20 = 440
 def _fr(text: str) -> str:
     """French typography, the catalogue's: a narrow no-break space before : ; ! ? and the
     typographic apostrophe ("s’expose"; the band showed "s'expose" beside the catalogue's
-    "d’eau", issue 37)."""
+    "d’eau")."""
     return french_typography(text)
 
 

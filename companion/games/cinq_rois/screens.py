@@ -17,10 +17,19 @@ import pygame
 
 from companion.display.blocks import rank_keys, rank_label
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
-from companion.display.layout import Action, AppAction, GameAction, Painter
+from companion.display.layout import Action, GameAction, Painter, SetupAction
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
-from companion.games.cinq_rois.actions import CancelOut, Continue, DrawLots, Enter, GoOut, SkipLots, ToEntry
+from companion.games.cinq_rois.actions import (
+    CancelOut,
+    Continue,
+    DrawLots,
+    Enter,
+    GoOut,
+    NextDealer,
+    SkipLots,
+    ToEntry,
+)
 from companion.games.cinq_rois.controls import act
 from companion.games.cinq_rois.draw.common import LOTS_SECONDS, said, seat_strip, tr, typo
 from companion.games.cinq_rois.draw.entry import draw_entry, entry_for, entry_from_result
@@ -447,10 +456,10 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
             if seat is not None
             else tr("setup.dealer_lots", lang)
         )
-        return [SetupItem(label, tr("setup.dealer_help", lang), ("dealer",))]
+        return [SetupItem(label, tr("setup.dealer_help", lang), NextDealer())]
 
-    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
-        if action[0] != "dealer":
+    def setup_action(self, form: SetupForm, action: SetupAction) -> bool:
+        if not isinstance(action, NextDealer):
             return False
         seat = self._dealer_seat(form)
         nxt = 0 if seat is None else seat + 1

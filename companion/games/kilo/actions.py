@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.display.layout import GameAction
+from companion.display.layout import GameAction, SetupAction
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,30 @@ class SetStarter(GameAction):
 @dataclass(frozen=True)
 class DrawLots(GameAction):
     """Draw lots for the first dealer."""
+
+
+# --- the setup form's lines for Kilo (``KiloScreens.setup_action``) --------------------------
+
+
+@dataclass(frozen=True)
+class Rounds(SetupAction):
+    """One round more (``step`` 1) or fewer (-1), from 1 to 99."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class NextRule(SetupAction):
+    """The next choice of the house rule ``name`` (``RULE_CHOICES``)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class SlapTimeout(SetupAction):
+    """The next longer (``step`` 1) or shorter (-1) slap timeout (``TIMEOUTS_MS``)."""
+
+    step: int
+
+
+SetupChoice = Rounds | NextRule | SlapTimeout

@@ -184,7 +184,7 @@ def _card_key(ui: Ui, v: View | None, key: int, screen: str) -> Action | None:
     if key in RANK_KEYS and v is not None and v.awaiting == "draw" and not kilo_ui(ui).picking:
         # A rank typed while a draw is owed is the card, whichever page is up (the slap's
         # result, or one opened with T, P, H...): the action goes back to the card screen.
-        # Dropped, the next Enter confirmed nothing (issue 37).
+        # Dropped, the next Enter would confirm nothing.
         return PickRank(RANK_KEYS[key])
     return None
 

@@ -8,17 +8,17 @@ keys enter the card drawn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, assert_never
 
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
-from companion.display.layout import Action, AppAction, GameAction, Painter
+from companion.display.layout import Action, GameAction, Painter, SetupAction
 from companion.display.lots import draw_lots_overlay
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
-from companion.games.kilo.actions import Judge
+from companion.games.kilo.actions import Judge, NextRule, Rounds, SetupChoice, SlapTimeout
 from companion.games.kilo.controls import act, confirm_action, key_action
 from companion.games.kilo.draw.card import draw_card, short_reason
 from companion.games.kilo.draw.common import TIMEOUTS_MS, awaiting_text
@@ -408,8 +408,8 @@ class KiloScreens(GameScreens[View, KiloGame]):
             SetupItem(
                 t("scr.setup.rounds", lang, n=form.rounds),
                 t("scr.setup.rounds_help", lang),
-                ("rounds", "1"),
-                ("rounds", "-1"),
+                Rounds(1),
+                Rounds(-1),
             )
         ]
         for name in RULE_CHOICES:
@@ -418,32 +418,33 @@ class KiloScreens(GameScreens[View, KiloGame]):
                 SetupItem(
                     t(f"scr.rule.{name}.{value}.short", lang),
                     t(f"scr.rule.{name}.{value}", lang),
-                    ("rule", name),
+                    NextRule(name),
                 )
             )
         items.append(
             SetupItem(
                 t("scr.setup.timeout", lang, s=form.timeout_ms / 1000),
                 t("scr.setup.timeout_help", lang),
-                ("timeout", "1"),
-                ("timeout", "-1"),
+                SlapTimeout(1),
+                SlapTimeout(-1),
             )
         )
         return items
 
-    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
-        kind = action[0]
-        if kind == "rounds":
-            form.rounds = min(99, max(1, form.rounds + int(str(action[1]))))
-        elif kind == "rule":
-            name = str(action[1])
-            choices = RULE_CHOICES[name]
-            form.rules[name] = choices[(choices.index(form.rules[name]) + 1) % len(choices)]
-        elif kind == "timeout":
-            i = TIMEOUTS_MS.index(form.timeout_ms) if form.timeout_ms in TIMEOUTS_MS else 3
-            form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1, max(0, i + int(str(action[1]))))]
-        else:
+    def setup_action(self, form: SetupForm, action: SetupAction) -> bool:
+        if not isinstance(action, SetupChoice):
             return False
+        match action:
+            case Rounds(step=step):
+                form.rounds = min(99, max(1, form.rounds + step))
+            case NextRule(name=name):
+                choices = RULE_CHOICES[name]
+                form.rules[name] = choices[(choices.index(form.rules[name]) + 1) % len(choices)]
+            case SlapTimeout(step=step):
+                i = TIMEOUTS_MS.index(form.timeout_ms) if form.timeout_ms in TIMEOUTS_MS else 3
+                form.timeout_ms = TIMEOUTS_MS[min(len(TIMEOUTS_MS) - 1, max(0, i + step))]
+            case _:
+                assert_never(action)
         return True
 
     def new_game(self, form: SetupForm, names: list[str]) -> NewKiloGame:

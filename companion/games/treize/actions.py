@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.display.layout import GameAction
+from companion.display.layout import GameAction, SetupAction
 
 
 @dataclass(frozen=True)
@@ -99,3 +99,19 @@ class CardsLeft(GameAction):
 @dataclass(frozen=True)
 class EndGame(GameAction):
     """The game's end as entered goes to the table."""
+
+
+# --- the setup form's lines for 13 feuilles (``TreizeScreens.setup_action``) -----------------
+
+
+@dataclass(frozen=True)
+class NextVariant(SetupAction):
+    """The advanced variant, or the basic one."""
+
+
+@dataclass(frozen=True)
+class HelperSetting(SetupAction):
+    """The helper (what a player may put down) on or off."""
+
+
+SetupChoice = NextVariant | HelperSetting

@@ -10,12 +10,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 import pygame
 
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
-from companion.display.layout import Action, AppAction, GameAction, Painter
+from companion.display.layout import Action, GameAction, Painter, SetupAction
 from companion.display.names import short_name
 from companion.display.state import SetupForm, Ui
 from companion.errors import RuleError
@@ -24,10 +24,13 @@ from companion.games.treize.actions import (
     ChooseValue,
     DrawLots,
     EndGame,
+    HelperSetting,
     NextGame,
+    NextVariant,
     OpenEnd,
     OpenPlay,
     PlayEntered,
+    SetupChoice,
     ToggleHelper,
     Took,
 )
@@ -459,24 +462,27 @@ class TreizeScreens(GameScreens[View, TreizeGame]):
             SetupItem(
                 t(f"treize.setup.variant.{variant}", lang),
                 t(f"treize.setup.variant.{variant}.help", lang),
-                ("variant",),
+                NextVariant(),
             ),
             SetupItem(
                 t(f"treize.btn.helper.{helper}", lang),
                 t(f"treize.setup.helper.{helper}.help", lang),
-                ("helper_setup",),
+                HelperSetting(),
             ),
         ]
 
-    def setup_action(self, form: SetupForm, action: AppAction) -> bool:
-        if action[0] == "variant":
-            current = form.options.get("variant", "advanced")
-            form.options["variant"] = "basic" if current == "advanced" else "advanced"
-            return True
-        if action[0] == "helper_setup":
-            form.options["helper"] = not form.options.get("helper", True)
-            return True
-        return False
+    def setup_action(self, form: SetupForm, action: SetupAction) -> bool:
+        if not isinstance(action, SetupChoice):
+            return False
+        match action:
+            case NextVariant():
+                current = form.options.get("variant", "advanced")
+                form.options["variant"] = "basic" if current == "advanced" else "advanced"
+            case HelperSetting():
+                form.options["helper"] = not form.options.get("helper", True)
+            case _:
+                assert_never(action)
+        return True
 
     def new_game(self, form: SetupForm, names: list[str]) -> NewTreizeGame:
         return NewTreizeGame(players=names, variant=form.options.get("variant", "advanced"))

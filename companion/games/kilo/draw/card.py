@@ -126,7 +126,7 @@ def draw_card(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     body = Rect(area.x, head.bottom + gap, area.width, area.height - head_h - foot_h - aside_h - 3 * gap)
     rank_area, suit_area = split(body, [2.2 if not p.scale.portrait else 3, 1], gap=gap)
     # The ranks that can still be drawn take the grid, big; those that cannot are set aside in
-    # one line under it (at ten players 3 ranks of 13 can be drawn: issue 23, finding 8).
+    # one line under it (at ten players 3 ranks of 13 can be drawn).
     offered, aside = rank_keys_of(v, ui, lang)
     # The ranks grow with their cells, never to the banner's size: who draws stays the biggest.
     named = next((r.size for r in reversed(p.texts) if r.kind == "headline"), p.font(FAR))

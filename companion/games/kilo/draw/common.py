@@ -36,7 +36,7 @@ register(
         "scr.slap.held_back.short": ("bien vu", "held back"),
         "scr.slap.not_yet.short": ("pas encore", "not yet"),
         "scr.slap.no_press.short": ("pas tapé", "no press"),
-        # The card entry's line of the ranks that cannot be drawn (issue 23, finding 8).
+        # The card entry's line of the ranks that cannot be drawn (set aside, not offered as keys).
         "scr.card.aside": ("Pas dans le tas\u202f:", "Not in the pile:"),
     }
 )

@@ -94,7 +94,7 @@ def seat_grid(p: Painter, v: View, ui: Ui, area: Rect, touch: bool, top: int | N
 
 def allowed_text(v: View, lang: str) -> str:
     """What the player to play may put down, in one sentence; that they can only pass when no
-    value the series allows is within the cards in their hand (issue 23)."""
+    value the series allows is within the cards in their hand."""
     if v.turn is None or v.allowed is None:
         return ""
     held = next((s.count for s in v.seats if s.name == v.turn), None)
