@@ -206,4 +206,77 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
 }
 
+ERRORS: dict[str, tuple[str, str]] = {
+    "cinq_rois.rules.init": (
+        "Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n_players}",
+        "Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players}",
+    ),
+    "cinq_rois.rules.init.2": (
+        "le donneur {dealer!r} n'est pas un des joueurs ({names_players})",
+        "the dealer {dealer!r} is not one of the players ({names_players})",
+    ),
+    "cinq_rois.rules.player": (
+        "joueur inconnu {name!r} (joueurs : {names_self_players})",
+        "unknown player {name!r} (players: {names_self_players})",
+    ),
+    "cinq_rois.rules.check_copies": (
+        "{n_jokers} jokers dans cette donne ({who}) : les deux jeux n'en ont que {MAX_JOKERS}",
+        "{n_jokers} jokers this round ({who}): the two decks hold only {MAX_JOKERS}",
+    ),
+    "cinq_rois.rules.result": (
+        "la partie est finie : Les Cinq Rois se joue en {ROUNDS} donnes, il n'y a pas de donne {round}",
+        "the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round {round}",
+    ),
+    "cinq_rois.rules.result.2": (
+        "mains manquantes pour {names_missing} : donnez la main entière de chaque joueur, y "
+        "compris celle de {out}",
+        "hands missing for {names_missing}: give every player's whole hand, {out}'s included",
+    ),
+    "cinq_rois.rules.result.3": (
+        "{out} ne peut pas s'exposer : {cards_rest} ne se placent dans aucune suite ni famille "
+        "(atout {value})",
+        "{out} cannot go out: {cards_rest} cannot be placed in a run or a set (bonus {value})",
+    ),
+    "cinq_rois.rules.check_dealer": (
+        "{player} ne peut pas être tiré pour donner en premier : la donne 1 est déjà comptée "
+        "({dealer_of_1} l'a distribuée)",
+        "{player} cannot be drawn to deal first: round 1 is already counted ({dealer_of_1} dealt it)",
+    ),
+    "cinq_rois.rules.check_counts": (
+        "la main de {player} a {count} cartes : la donne {n} en distribue {size}",
+        "{player}'s hand has {count} cards: round {n} deals {size}",
+    ),
+    "cinq_rois.rules.check_counts.2": (
+        "{player} ne peut pas garder {count} cartes : la donne {n} en distribue {size}",
+        "{player} cannot have {count} cards left: round {n} deals {size}",
+    ),
+    "cinq_rois.rules.check_copies.2": (
+        "{card} est donné {n_holders_card} fois dans cette donne ({who}) : les deux jeux n'ont "
+        "chaque carte que deux fois",
+        "{card} is given {n_holders_card} times this round ({who}): the two decks hold each card only twice",
+    ),
+    "cinq_rois.rules.check_points": (
+        "{player} ne peut pas marquer {pts} : les points sont positifs ou nuls",
+        "{player} cannot score {pts}: points are 0 or more",
+    ),
+    "cinq_rois.rules.check_points.2": (
+        "{player} ne peut pas marquer {pts} : {cards_in_round_n} cartes valent au plus {top} "
+        "points à la donne {n}",
+        "{player} cannot score {pts}: {cards_in_round_n} cards are worth at most {top} points in round {n}",
+    ),
+    "cinq_rois.rules.check": (
+        "{kind} n'est pas un événement des Cinq Rois",
+        "{kind} is not an event of Les Cinq Rois",
+    ),
+    "cinq_rois.rules.check.2": (
+        "rien à annuler : aucune donne n'a été comptée",
+        "there is nothing to undo: no round has been counted",
+    ),
+    "cinq_rois.solver.check_card": (
+        "{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*",
+        "{card} needs its suit: write it like {card}S, {card}H, {card}D, {card}C or {card}*",
+    ),
+}
+
 register(STRINGS)
+register(ERRORS)

@@ -246,4 +246,48 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.demo.basic_winner": ("Vainqueur : {names}", "Winner: {names}"),
 }
 
+ERRORS: dict[str, tuple[str, str]] = {
+    "treize.rules.draw_lots": (
+        "pas de tirage au sort : on sait déjà qui commence cette partie",
+        "there are no lots to draw: who starts this game is already known",
+    ),
+    "treize.rules.init": (
+        "13 feuilles se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n}",
+        "13 feuilles is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}",
+    ),
+    "treize.rules.check_starter": (
+        "{player} ne peut pas être tiré au sort : la partie {game_number} a commencé (on tire au "
+        "sort avant la première carte)",
+        "{player} cannot be drawn to start: game {game_number} has begun (lots are drawn before "
+        "the first card)",
+    ),
+    "treize.rules.check_pass": (
+        "{player} a déjà passé dans cette manche : {player} revient à la manche suivante",
+        "{player} has already passed in this trick: {player} is back in when the trick ends",
+    ),
+    "treize.rules.check_pass.2": (
+        "{player} ne peut pas prendre de {took} : les cartes vont de {MIN_VALUE} à {MAX_VALUE}",
+        "{player} cannot take a {took}: cards go from {MIN_VALUE} to {MAX_VALUE}",
+    ),
+    "treize.rules.check_pass.3": (
+        "{player} ne peut pas passer : il n'y a aucune carte à prendre sur la table, {player} doit jouer",
+        "{player} cannot pass: there is no card on the table to take, {player} must play",
+    ),
+    "treize.rules.check": (
+        "rien à annuler : aucune passe, aucun coup ni résultat n'est en vigueur",
+        "there is nothing to undo: no pass, play or game result is in force",
+    ),
+    "treize.rules.check_pass.4": (
+        "{player} ne peut pas passer : tous les autres ont passé, donc {player} a vidé la table et "
+        "entame cette manche en jouant",
+        "{player} cannot pass: all the others passed, so {player} cleared the table and leads this "
+        "trick with a play",
+    ),
+    "treize.rules.check.2": (
+        "{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+        "{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+    ),
+}
+
 register(STRINGS)
+register(ERRORS)

@@ -1,0 +1,159 @@
+"""One bilingual text for everything the companion tells people: an error, a line on the table's
+screen (``Ui.say``), a source's status.
+
+A ``Text`` is a catalogue key and the values its templates name, rendered in one place
+(``Text.render``): the plural forms, French numbers, elision and typography of ``i18n.t``, plus
+the quoting of values that came from outside, cut so that a 50 MB name never makes a 50 MB
+message. A template quotes such a value with ``{name!r}`` (its ``repr``, cut) or ``{name!c}``
+(the text itself, cut); a longer or shorter cut is asked with ``Cut(value, limit)``.
+
+A field may itself be a ``Text`` (or anything with ``render(lang)``: ``Cut``, ``OsReason``): it
+is rendered in the same language, so a part of a sentence that depends on the language (why the
+system refused, a noun that agrees) is said by the catalogue, not worked out where the error is
+raised.
+``Text.pair(en=..., fr=...)`` carries two finished sentences, for what is not written by the
+companion (a board's own words) or is put together from other texts.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from companion.i18n import CATALOGUE, _FrNumber, _plurals, elide, french_typography, os_reason
+
+SHOWN = 60  # characters of a hostile value an error repeats
+
+
+def cut(text: str, limit: int = SHOWN, lang: str = "en") -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was: a 50 MB name must not make a
+    50 MB message."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} {'caractères' if lang == 'fr' else 'characters'})"
+
+
+def shown(value: object, limit: int = SHOWN, lang: str = "en") -> str:
+    """``repr(value)`` as an error quotes it, cut like ``cut``."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = len(value) if isinstance(value, str | bytes) else len(text)
+    return f"{text[:limit]}… ({size} {'caractères' if lang == 'fr' else 'characters'})"
+
+
+class Rendered(Protocol):
+    """A field that is said differently in each language."""
+
+    def render(self, lang: str) -> str: ...
+
+
+class Cut:
+    """A field cut to ``limit`` characters; ``quoted``: shown as its ``repr`` (``shown``)."""
+
+    __slots__ = ("limit", "quoted", "value")
+
+    def __init__(self, value: object, limit: int = SHOWN, *, quoted: bool = False) -> None:
+        self.value, self.limit, self.quoted = value, limit, quoted
+
+    def render(self, lang: str) -> str:
+        if self.quoted:
+            return shown(self.value, self.limit, lang)
+        return cut(str(self.value), self.limit, lang)
+
+
+class OsReason:
+    """Why the system refused (an ``OSError``), in the sentence's language."""
+
+    __slots__ = ("err",)
+
+    def __init__(self, err: OSError) -> None:
+        self.err = err
+
+    def render(self, lang: str) -> str:
+        return os_reason(self.err, lang)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the catalogue's two quotings of outside values (``!r``, ``!c``) and
+    its fields rendered in the language of the sentence."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        value = super().get_value(key, args, kwargs)
+        if hasattr(value, "render"):
+            return value.render(self.lang)
+        if self.lang == "fr" and isinstance(value, float):
+            return _FrNumber(value)
+        return value
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "r":
+            return shown(value, SHOWN, self.lang)
+        if conversion == "c":
+            return cut(str(value), SHOWN, self.lang)
+        return super().convert_field(value, conversion)
+
+
+_FORMATTERS = {"fr": _Formatter("fr"), "en": _Formatter("en")}
+
+
+class Text:
+    """A sentence in both languages: a catalogue key and the values its templates name.
+
+    Immutable; equal when the key and the values are. ``render(lang)`` (or ``en``/``fr``) says
+    it; a key the catalogue does not hold is refused when the text is built, not when it is
+    first shown."""
+
+    __slots__ = ("fields", "key")
+
+    key: str
+    fields: Mapping[str, object]
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        if key and key not in CATALOGUE:
+            raise KeyError(f"no catalogue entry {key!r}")
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "fields", fields)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Text does not change")
+
+    @classmethod
+    def pair(cls, *, en: str, fr: str) -> Text:
+        """Two finished sentences (French typography is applied to ``fr`` when it is said)."""
+        text = cls("", en=en, fr=fr)
+        return text
+
+    def render(self, lang: str = "fr") -> str:
+        lang = "fr" if lang == "fr" else "en"
+        if not self.key:
+            said = str(self.fields[lang])
+            return french_typography(said) if lang == "fr" else said
+        fr, en = CATALOGUE[self.key]
+        template = _plurals(fr if lang == "fr" else en, lang, dict(self.fields))
+        said = _FORMATTERS[lang].vformat(template, (), self.fields)
+        return french_typography(elide(said)) if lang == "fr" else said
+
+    @property
+    def en(self) -> str:
+        return self.render("en")
+
+    @property
+    def fr(self) -> str:
+        return self.render("fr")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Text):
+            return NotImplemented
+        return self.key == other.key and dict(self.fields) == dict(other.fields)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.en))
+
+    def __repr__(self) -> str:
+        values = "".join(f", {k}={v!r}" for k, v in self.fields.items())
+        return f"Text({self.key!r}{values})"
