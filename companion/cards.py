@@ -182,8 +182,8 @@ def parse_card(text: str) -> Card:
     """Parse card notation; lower case is accepted (``"10s"`` is the 10 of spades)."""
     if not isinstance(text, str):
         raise CardError(
-            f"{text!r} is not a card: write rank then suit, like 7H, 10S, QC or JK",
-            f"{text!r} n'est pas une carte : écrivez la valeur puis la couleur, comme 7H, 10S, QC ou JK",
+            "cards.parse_card",
+            text=text,
         )
     raw = text.strip().upper()
     if raw == "JK":
@@ -196,10 +196,9 @@ def parse_card(text: str) -> Card:
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardError(
-            f"{text!r} is not a card: ranks are A 2-10 J Q K, suits S H D C * "
-            "(rank then suit, like 7H, 10S, QC; JK for a joker)",
-            f"{text!r} n'est pas une carte : valeurs A 2-10 J Q K, couleurs S H D C * "
-            "(valeur puis couleur, comme 7H, 10S, QC ; JK pour un joker)",
+            "cards.parse_card.2",
+            text=text,
+            suits=" ".join(suit.value for suit in Suit),  # the notation's letters, in both languages
         )
     return Card(rank, suit)
 
@@ -208,8 +207,8 @@ def parse_rank(text: str) -> Rank:
     card = parse_card(text)
     if card.rank is None or card.suit is not None:
         raise CardError(
-            f"{text!r} is not a rank: use A 2-10 J Q K",
-            f"{text!r} n'est pas une valeur : utilisez A 2-10 J Q K",
+            "cards.parse_rank",
+            text=text,
         )
     return card.rank
 

@@ -35,16 +35,13 @@ class Fold:
         if is_new_game(event):
             if self.engine is not None:
                 raise RuleError(
-                    "a table log holds one game: a second new_game starts here (split "
-                    "the file, one game each)",
-                    "un journal de table contient une seule partie : un second "
-                    "new_game commence ici (séparez le fichier, une partie chacun)",
+                    "fold.feed",
                 )
             self.engine = new_engine(event)  # type: ignore[arg-type]
         elif self.engine is None:
             raise RuleError(
-                f"the log must start with a new_game event, not {event.type}",  # type: ignore[attr-defined]
-                f"le journal doit commencer par un événement new_game, pas {event.type}",  # type: ignore[attr-defined]
+                "fold.feed.2",
+                type=event.type,  # type: ignore[attr-defined]
             )
         else:
             self.engine.apply(event)
@@ -86,7 +83,7 @@ def fold_journal(
                 f"partie ne peut être reconstruite : {err.fr}",
             ) from None
     if fold.engine is None:
-        raise JournalError(f"game {game_id} has no events", f"la partie {game_id} est vide")
+        raise JournalError("fold.fold_journal", game_id=game_id)
     return fold.engine, seq
 
 
@@ -141,8 +138,7 @@ def _fold(lines: Iterable[str] | Iterable[bytes], last_undo: int | None) -> Game
     if fold.engine is None:
         raise LogError(
             max(last_line, 1),
-            "the log holds no game: it needs a new_game event",
-            "le journal ne contient aucune partie : il faut un événement new_game",
+            "fold.fold",
         )
     return fold.engine
 
