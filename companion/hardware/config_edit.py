@@ -42,10 +42,8 @@ def parse_key(text: str) -> Key:
     parts = text.split(".")
     if len(parts) < 2 or not all(_BARE_KEY.fullmatch(p) for p in parts):
         raise ConfigError(
-            f"{text!r} is not a setting's name: write the section and the key with a dot, like "
-            "table.lang or input.source",
-            f"{text!r} n'est pas le nom d'un réglage : écrivez la section et la clé séparées par "
-            "un point, comme table.lang ou input.source",
+            "config_edit.parse_key",
+            text=text,
         )
     return Key(".".join(parts[:-1]), parts[-1])
 
@@ -187,12 +185,10 @@ def _check(before: str, after: str, key: Key, value: Any, *, remove: bool, where
         same = _plain(new) == _plain(_with(old, key, value, remove=remove))
     if not same:
         raise ConfigError(
-            f"{where} is laid out in a way `companion config` cannot change safely (the key "
-            f"spans several lines, or its section is written inline); nothing was changed: set "
-            f"{key.name} in its [{key.section}] section by hand",
-            f"{where} est écrit d'une façon que `companion config` ne sait pas modifier sans "
-            f"risque (la clé tient sur plusieurs lignes, ou sa section est écrite en ligne) ; "
-            f"rien n'a été modifié : réglez {key.name} dans sa section [{key.section}] à la main",
+            "config_edit.check",
+            where=where,
+            name=key.name,
+            section=key.section,
         )
     HardwareConfig.from_toml(after, where=where)
 
@@ -216,9 +212,9 @@ def read_config_text(path: Path) -> str | None:
         raise _cannot(path, err, "read", "de lire") from None
     except UnicodeDecodeError as err:
         raise ConfigError(
-            f"The config file {path} is not UTF-8 text (byte {err.start + 1}); save it as UTF-8.",
-            f"Le fichier de configuration {path} n'est pas du texte UTF-8 (octet {err.start + 1}) ; "
-            "enregistrez-le en UTF-8.",
+            "config_edit.read_config_text",
+            path=path,
+            start_1=err.start + 1,
         ) from None
 
 
