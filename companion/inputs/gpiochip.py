@@ -61,16 +61,13 @@ def explain_chip_failure(chip: int | str | None, exc: BaseException) -> Hardware
     code = getattr(exc, "errno", None)
     if code in (errno.EACCES, errno.EPERM) or "permission" in text or "not permitted" in text:
         return HardwareError(
-            f"No permission to open {dev}: add the user to the gpio group "
-            "(`sudo usermod -aG gpio $USER`, then log in again).",
-            f"Pas le droit d'ouvrir {dev} : ajoutez l'utilisateur au groupe gpio "
-            "(`sudo usermod -aG gpio $USER`, puis reconnectez-vous).",
+            "gpiochip.explain_chip_failure.2",
+            dev=dev,
         )
     return HardwareError(
-        f"Cannot open {dev} ({exc}): this is not a Raspberry Pi or the chip number is wrong; "
-        "on a laptop use --input keyboard.",
-        f"Impossible d'ouvrir {dev} ({exc}) : ce n'est pas un Raspberry Pi ou le numéro de puce "
-        "est faux ; sur un portable utilisez --input keyboard.",
+        "gpiochip.explain_chip_failure",
+        dev=dev,
+        exc=exc,
     )
 
 

@@ -121,10 +121,8 @@ class CombinedSource:
         for s in self.sources:
             if not hasattr(s, "clock"):
                 raise ConfigError(
-                    f"The {s.name} source does not say which clock it stamps with, so it cannot "
-                    "be combined: use it alone.",
-                    f"La source {s.name} ne dit pas avec quelle horloge elle date, elle ne peut "
-                    "pas être combinée : utilisez-la seule.",
+                    "registry.init",
+                    name=s.name,
                 )
             clock = getattr(s, "clock", None)
             if clock is None and not hasattr(s, "clock_offset"):
@@ -146,10 +144,10 @@ class CombinedSource:
 
     def _untied(self, s: Any, clock_name: str) -> ConfigError:
         return ConfigError(
-            f"The {s.name} source's clock ({clock_name}) cannot be tied to "
-            f"{self.merger.common.name}, so it cannot be combined: use it alone.",
-            f"L'horloge de la source {s.name} ({clock_name}) ne peut pas être reliée à "
-            f"{self.merger.common.name}, elle ne peut pas être combinée : utilisez-la seule.",
+            "registry.untied",
+            name=s.name,
+            clock_name=clock_name,
+            name2=self.merger.common.name,
         )
 
     def _tie(self, s: Any, clock: Clock) -> None:
