@@ -811,11 +811,8 @@ class WebServer:
                 from companion.errors import HardwareError
 
                 raise HardwareError(
-                    f"The phones' server cannot listen on {self.config.bind}:{self.config.port} "
-                    "(in use, or not allowed): choose another [web] port.",
-                    f"Le serveur des téléphones ne peut pas écouter sur {self.config.bind}:"
-                    f"{self.config.port} (port pris ou interdit) : choisissez un autre port "
-                    "dans [web].",
+                    "web.server.start",
+                    address=f"{self.config.bind}:{self.config.port}",
                 )
             time.sleep(0.01)
         for s in server.servers:
@@ -856,12 +853,7 @@ def _network_allowed(bind: str) -> None:
         from companion.errors import HardwareError
 
         raise HardwareError(
-            "The phones' server may not use the network: the kiosk's sandbox opens it only after "
-            "a reboot, or `sudo systemctl daemon-reload && sudo systemctl restart companion` "
-            "(docs/kiosk.md).",
-            "Le serveur des téléphones n'a pas droit au réseau : le bac à sable du kiosque ne "
-            "l'ouvre qu'après un redémarrage, ou `sudo systemctl daemon-reload && sudo systemctl "
-            "restart companion` (docs/kiosk.md).",
+            "web.server.network_allowed",
         ) from None
 
 
