@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
+import companion.games.cinq_rois.strings  # noqa: F401  (the game's error templates join the catalogue)
 from companion.cards import RANKS, Card, Rank, Suit
 from companion.errors import CardError
 from companion.i18n import elide
@@ -78,8 +79,8 @@ def check_card(card: Card) -> None:
         )
     if card.suit is None:
         raise CardError(
-            f"{card} needs its suit: write it like {card}S, {card}H, {card}D, {card}C or {card}*",
-            f"{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*",
+            "cinq_rois.solver.check_card",
+            card=card,
         )
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
+import companion.games.kilo.strings  # noqa: F401  (the game's error templates join the catalogue)
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
-from companion.errors import RuleError, shown
+from companion.errors import RuleError
 from companion.games.kilo import refusals
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
@@ -190,8 +191,9 @@ class KiloGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {shown(name)} (players: {_names(self.players)})",
-                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players)})",
+                "kilo.rules.player",
+                name=name,
+                names_self_players=_names(self.players),
             )
 
     def _where(self, card: Card) -> tuple[str, str] | None:
@@ -258,8 +260,8 @@ class KiloGame:
         if not self.dealer_open:
             who = f" ({s.dealer})" if s.dealer else ""
             raise RuleError(
-                f"the first dealer is drawn once, before the first slap{who}",
-                f"le premier donneur se tire une fois, avant la première tape{who}",
+                "kilo.rules.check_dealer",
+                who=who,
             )
 
     def _check_close(self, event: Close) -> None:
@@ -268,69 +270,60 @@ class KiloGame:
     def _check_undo(self, event: Undo) -> None:
         if not self._checkpoints:
             raise RuleError(
-                "there is nothing to undo: no verdict or draw is in force",
-                "rien à annuler : aucun verdict ni tirage n'est en vigueur",
+                "kilo.rules.check_undo",
             )
 
     def _check_draw(self, event: Draw) -> None:
         s = self._s
         self._player(event.player)
         if s.finished:
-            raise RuleError(
-                "the game is over: no more cards are drawn", "la partie est finie : on ne pioche plus"
-            )
+            raise RuleError("kilo.rules.check_draw")
         if event.player not in s.owed:
             if not s.owed:
                 raise RuleError(
-                    f"{event.player} does not owe a draw: nobody does (a draw follows a verdict)",
-                    f"{event.player} ne doit pas piocher : personne ne le doit (on pioche après un verdict)",
+                    "kilo.rules.check_draw.3",
+                    player=event.player,
                 )
             raise RuleError(
-                f"{event.player} does not owe a draw: {_names(s.owed)} must draw",
-                f"{event.player} ne doit pas piocher : c'est à {_names(s.owed)} de piocher",
+                "kilo.rules.check_draw.2",
+                player=event.player,
+                names_s_owed=_names(s.owed),
             )
         self.check_card(event.card)
 
     def _check_foreign(self, event: AnyEvent) -> None:
         kind = getattr(event, "type", "?")
-        raise RuleError(
-            f"{kind} is not an event of Kilo de merde", f"{kind} n'est pas un événement du Kilo de merde"
-        )
+        raise RuleError("kilo.rules.check_foreign", kind=kind)
 
     def _check_verdict(self, event: Verdict) -> None:
         s = self._s
         if s.finished:
             raise RuleError(
-                "the game is over: there is no slap to judge",
-                "la partie est finie : il n'y a pas de tape à juger",
+                "kilo.rules.check_verdict",
             )
         if s.owed:
             raise RuleError(
-                f"draws are owed first: {_names(s.owed)} must draw",
-                f"il faut d'abord piocher : {_names(s.owed)} doit piocher",
+                "kilo.rules.check_verdict.2",
+                names_s_owed=_names(s.owed),
             )
         if s.window.is_empty:  # else its first press counts: a window never closes before it
             raise RuleError(
-                "there is no slap to judge: nobody has pressed since the last verdict",
-                "pas de tape à juger : personne n'a tapé depuis le dernier verdict",
+                "kilo.rules.check_verdict.3",
             )
         if event.valid and event.penalized is not None:
             raise RuleError(
-                "'penalized' goes with a false slap (\"valid\": false) only",
-                "'penalized' ne va qu'avec une fausse tape (\"valid\": false)",
+                "kilo.rules.check_verdict.4",
+                valid_false='"valid": false',  # the log's own words, not a sentence
             )
         for name in event.penalized or ():
             self._player(name)
             if not s.window.pressed(name):
                 raise RuleError(
-                    f"{name} cannot be penalized for slapping in error: {name} did not press in this slap",
-                    f"{name} ne peut pas être pénalisé pour une tape par erreur : {name} n'a pas "
-                    "tapé cette fois",
+                    "kilo.rules.check_verdict.6",
+                    name=name,
                 )
         if event.penalized and len(set(event.penalized)) != len(event.penalized):
-            raise RuleError(
-                "a player is named twice in 'penalized'", "un joueur est nommé deux fois dans 'penalized'"
-            )
+            raise RuleError("kilo.rules.check_verdict.5")
 
     def check(self, event: AnyEvent) -> None:
         check, _, _ = _STEPS.get(type(event)) or _step_of(type(event))
@@ -422,8 +415,9 @@ class KiloGame:
     def _check_outage(self, event: Outage) -> None:
         if event.to_us < event.from_us:
             raise RuleError(
-                f"an outage ends after it begins, not at {event.to_us} before {event.from_us}",
-                f"un arrêt finit après son début, pas à {event.to_us} avant {event.from_us}",
+                "kilo.rules.check_outage",
+                to_us=event.to_us,
+                from_us=event.from_us,
             )
 
     def window_span(self) -> tuple[int, int] | None:

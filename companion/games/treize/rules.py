@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import companion.games.treize.strings  # noqa: F401  (the game's error templates join the catalogue)
 from companion.errors import RuleError, SetupError, shown
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
@@ -59,8 +60,7 @@ def draw_lots(rng: random.Random, game: TreizeGame) -> Starter:
     """The screen's "press to draw lots": a starter drawn with ``rng`` for the game in play."""
     if game.awaiting != "starter":
         raise RuleError(
-            "there are no lots to draw: who starts this game is already known",
-            "pas de tirage au sort : on sait déjà qui commence cette partie",
+            "treize.rules.draw_lots",
         )
     return Starter(player=rng.choice(game.players))
 
@@ -164,8 +164,10 @@ class TreizeGame:
         n = len(setup.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise SetupError(
-                f"13 feuilles is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}",
-                f"13 feuilles se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n}",
+                "treize.rules.init",
+                MIN_PLAYERS=MIN_PLAYERS,
+                MAX_PLAYERS=MAX_PLAYERS,
+                n=n,
             )
         if setup.starter is not None and setup.starter not in setup.players:
             raise SetupError(
@@ -365,8 +367,7 @@ class TreizeGame:
         if isinstance(event, Undo):
             if not self._checkpoints:
                 raise RuleError(
-                    "there is nothing to undo: no pass, play or game result is in force",
-                    "rien à annuler : aucune passe, aucun coup ni résultat n'est en vigueur",
+                    "treize.rules.check",
                 )
             return
         if s.finished:
@@ -384,9 +385,8 @@ class TreizeGame:
         else:
             kind = getattr(event, "type", "?")
             raise RuleError(
-                f"{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
-                f"{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, "
-                "game_end, starter, undo)",
+                "treize.rules.check.2",
+                kind=kind,
             )
 
     def _check_starter(self, event: Starter) -> None:
@@ -394,10 +394,9 @@ class TreizeGame:
         self._player(event.player)
         if s.game_events:
             raise RuleError(
-                f"{event.player} cannot be drawn to start: game {s.game_number} has "
-                "begun (lots are drawn before the first card)",
-                f"{event.player} ne peut pas être tiré au sort : la partie "
-                f"{s.game_number} a commencé (on tire au sort avant la première carte)",
+                "treize.rules.check_starter",
+                player=event.player,
+                game_number=s.game_number,
             )
         if s.starter is not None:
             why_en, why_fr = {
@@ -434,29 +433,28 @@ class TreizeGame:
         self._player(player)
         if player in s.passed:
             raise RuleError(
-                f"{player} has already passed in this trick: {player} is back in when the trick ends",
-                f"{player} a déjà passé dans cette manche : {player} revient à la manche suivante",
+                "treize.rules.check_pass",
+                player=player,
             )
         if event.took is not None and not MIN_VALUE <= event.took <= MAX_VALUE:
             raise RuleError(
-                f"{player} cannot take a {event.took}: cards go from {MIN_VALUE} to {MAX_VALUE}",
-                f"{player} ne peut pas prendre de {event.took} : les cartes vont de "
-                f"{MIN_VALUE} à {MAX_VALUE}",
+                "treize.rules.check_pass.2",
+                player=player,
+                took=event.took,
+                MIN_VALUE=MIN_VALUE,
+                MAX_VALUE=MAX_VALUE,
             )
         if s.mode != "plays":
             return
         if s.series.empty:
             if s.trick_ended_by_passes and player == s.leader:
                 raise RuleError(
-                    f"{player} cannot pass: all the others passed, so {player} cleared "
-                    "the table and leads this trick with a play",
-                    f"{player} ne peut pas passer : tous les autres ont passé, donc "
-                    f"{player} a vidé la table et entame cette manche en jouant",
+                    "treize.rules.check_pass.4",
+                    player=player,
                 )
             raise RuleError(
-                f"{player} cannot pass: there is no card on the table to take, {player} must play",
-                f"{player} ne peut pas passer : il n'y a aucune carte à prendre sur la "
-                f"table, {player} doit jouer",
+                "treize.rules.check_pass.3",
+                player=player,
             )
         self._check_turn(player, "pass", "passer")
         values = s.series.values
