@@ -2,21 +2,23 @@
 screen (``Ui.say``), a source's status.
 
 A ``Text`` is a catalogue key and the values its templates name, rendered in one place
-(``Text.render``): the plural forms, French numbers, elision and typography of ``i18n.t``, plus
-the quoting of values that came from outside, cut so that a 50 MB name never makes a 50 MB
-message. A template quotes such a value with ``{name!r}`` (its ``repr``, cut) or ``{name!c}``
-(the text itself, cut); a longer or shorter cut is asked with ``Cut(value, limit)``.
+(``Text.render``): the plural forms, French numbers, elision and typography of ``i18n.t``, gender
+agreement (``{rank&distribués|distribuées}``), and the quoting of values that came from outside,
+cut so that a 50 MB name never makes a 50 MB message. A template quotes such a value with
+``{name!r}`` (its ``repr``, cut) or ``{name!c}`` (the text itself, cut); a longer or shorter cut
+is asked with ``Cut(value, limit)``.
 
 A field may itself be a ``Text`` (or anything with ``render(lang)``: ``Cut``, ``OsReason``): it
 is rendered in the same language, so a part of a sentence that depends on the language (why the
 system refused, a noun that agrees) is said by the catalogue, not worked out where the error is
-raised.
-``Text.pair(en=..., fr=...)`` carries two finished sentences, for what is not written by the
-companion (a board's own words) or is put together from other texts.
+raised. ``Text.pair(en=..., fr=...)`` carries two finished sentences, by keyword (the order
+cannot flip), for what the companion does not write itself (a board's own words) or a piece put
+together elsewhere.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
@@ -73,6 +75,22 @@ class OsReason:
 
     def render(self, lang: str) -> str:
         return os_reason(self.err, lang)
+
+
+# Gender agreement in a template: "{rank&distribués|distribuées}" takes the feminine form when
+# the field is feminine (its ``feminine_fr``: a Dame is, a Roi is not), as "{n|carte|cartes}"
+# takes the plural when a number asks for it.
+_AGREEMENT = re.compile(r"\{(\w+)&([^|{}]*)\|([^|{}]*)\}")
+
+
+def _agreements(template: str, fields: Mapping[str, object]) -> str:
+    if "&" not in template:
+        return template
+
+    def pick(match: re.Match[str]) -> str:
+        return match[3] if getattr(fields[match[1]], "feminine_fr", False) else match[2]
+
+    return _AGREEMENT.sub(pick, template)
 
 
 class _Formatter(string.Formatter):
@@ -134,7 +152,7 @@ class Text:
             said = str(self.fields[lang])
             return french_typography(said) if lang == "fr" else said
         fr, en = CATALOGUE[self.key]
-        template = _plurals(fr if lang == "fr" else en, lang, dict(self.fields))
+        template = _agreements(_plurals(fr if lang == "fr" else en, lang, dict(self.fields)), self.fields)
         said = _FORMATTERS[lang].vformat(template, (), self.fields)
         return french_typography(elide(said)) if lang == "fr" else said
 

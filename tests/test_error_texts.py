@@ -34,7 +34,6 @@ UNCONVERTED: set[str] = {
     "display/snapshot.py",
     "games/cinq_rois/rules.py",
     "games/cinq_rois/solver.py",
-    "games/kilo/rules.py",
     "games/treize/rules.py",
     "games/treize/series.py",
     "hardware/config_edit.py",
@@ -51,6 +50,11 @@ UNCONVERTED: set[str] = {
     "inputs/serial_source.py",
     "table/fold.py",
 }
+
+
+# Fragments whose French names a value its English has no word for: the returned cards' rank, with
+# its article and agreement, where the English says "the 1 returned there".
+SHAPED_BY_LANGUAGE = {"kilo.card.returned.one", "kilo.card.returned.many"}
 
 
 def _load_every_module() -> None:
@@ -89,7 +93,7 @@ def _fields(template: str) -> set[str]:
     found = set()
     for _, name, _, _ in string.Formatter().parse(template):
         if name:
-            found.add(name.split("|")[0].split(".")[0].split("[")[0])
+            found.add(re.split(r"[|&.\[]", name)[0])
     return found
 
 
@@ -184,7 +188,7 @@ def test_both_templates_of_every_error_name_the_same_values() -> None:
     for game in ("kilo", "treize", "cinq_rois"):
         keys |= set(importlib.import_module(f"companion.games.{game}.strings").ERRORS)
     differ = {k: (sorted(_fields(CATALOGUE[k][0])), sorted(_fields(CATALOGUE[k][1]))) for k in keys}
-    differ = {k: v for k, v in differ.items() if v[0] != v[1]}
+    differ = {k: v for k, v in differ.items() if v[0] != v[1] and k not in SHAPED_BY_LANGUAGE}
     assert not differ, f"templates whose French and English name different values: {differ}"
 
 

@@ -15,7 +15,6 @@ from typing import Any, Literal
 import companion.games.kilo.strings  # noqa: F401  (the game's error templates join the catalogue)
 from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
 from companion.errors import RuleError
-from companion.games.kilo import refusals
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
 from companion.games.kilo.state import (
@@ -30,8 +29,10 @@ from companion.games.kilo.state import (
     card_kilos,
     pile_ranks,
 )
+from companion.games.kilo.strings import CardName, RankName
 from companion.games.undo import Checkpoints
 from companion.table.log import AnyEvent, Undo
+from companion.text import Text
 
 
 class KiloGame:
@@ -193,47 +194,62 @@ class KiloGame:
             raise RuleError(
                 "kilo.rules.player",
                 name=name,
-                names_self_players=_names(self.players),
+                players=_names(self.players),
             )
 
-    def _where(self, card: Card) -> tuple[str, str] | None:
-        """Where an exact card (rank and suit) is known to lie, in English and French."""
+    def _where(self, card: Card) -> Text | None:
+        """Where an exact card (rank and suit) is known to lie."""
         for player in self.players:
             if card in self._s.cards[player]:
-                return f"in front of {player}", f"devant {player}"
+                return Text("kilo.card.in_front_of", player=player)
         for block in self._s.blocks:
             if card in block:
-                return ("among the cards returned under the pile", "parmi les cartes remises sous le tas")
+                return Text("kilo.card.among_returned")
         return None
 
     def check_card(self, card: Card) -> None:
         """Raise RuleError if ``card`` cannot be the next card off the pile, saying why."""
         if card.rank is None or card.suit not in (None, *FOUR_SUITS):
-            raise RuleError(*refusals.not_in_deck(card))
+            raise RuleError("kilo.card.not_in_deck", card=card, suits=" ".join(s.value for s in FOUR_SUITS))
         rank = card.rank
         if rank not in self.pile_ranks:
-            raise RuleError(*refusals.dealt(card, rank, len(self.players), describe_ranks(self.pile_ranks)))
+            raise RuleError(
+                "kilo.card.dealt",
+                card=card,
+                ranks=RankName(rank, plural=True),
+                players=len(self.players),
+                held=describe_ranks(self.pile_ranks),
+            )
         source, counts = self.draw_source()
         if source == "empty":
-            raise RuleError(*refusals.pile_empty(card))
+            raise RuleError("kilo.card.pile_empty", card=card)
         if not counts.get(rank):
-            raise RuleError(*self._none_left(card, rank, source))
+            raise RuleError(self._none_left(card, rank, source))
         if card.suit is None:
             return
         if source == "returned" and card in next(b for b in self._s.blocks if b):
             return
         where = self._where(card)
         if where is not None:
-            raise RuleError(*refusals.already_lies(card, rank, where))
+            raise RuleError("kilo.card.already_lies", card=card, named=CardName(card), where=where)
 
-    def _none_left(self, card: Card, rank: Rank, source: str) -> tuple[str, str]:
+    def _none_left(self, card: Card, rank: Rank, source: str) -> Text:
         """Why no card of ``rank`` can come up next (none is left where the next card comes from)."""
         if source == "returned":
-            return refusals.block_next(card, " ".join(str(c) for c in next(b for b in self._s.blocks if b)))
+            block = " ".join(str(c) for c in next(b for b in self._s.blocks if b))
+            return Text("kilo.card.block_next", card=card, block=block)
         under = sum(1 for block in self._s.blocks for c in block if c.rank is rank)
         if under:
-            return refusals.returned_later(card, rank, under, sum(self._s.unknown.values()))
-        return refusals.all_gone(card, rank)
+            returned = (
+                Text("kilo.card.returned.one", rank=RankName(rank, the=True))
+                if under == 1
+                else Text("kilo.card.returned.many", under=under, rank=RankName(rank, plural=True))
+            )
+            above = sum(self._s.unknown.values())
+            return Text(
+                "kilo.card.returned_later", card=card, rank=RankName(rank), returned=returned, above=above
+            )
+        return Text("kilo.card.all_gone", card=card, ranks=RankName(rank, plural=True))
 
     @property
     def dealer(self) -> str | None:

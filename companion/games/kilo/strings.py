@@ -1,18 +1,108 @@
-"""Kilo de merde's own error templates, French then English (``i18n.register``); the strings of
-its screens are in the catalogue and ``draw/common.py``."""
+"""Kilo de merde's own error templates, French then English (``i18n.register``), and the words
+its refusals agree (the strings of its screens are in the catalogue and ``draw/common.py``).
+
+Why a card cannot be the next off the pile: the rules engine (``rules.py: KiloGame.check_card``)
+finds the reason and its facts; the sentences, and the French agreement with the rank's gender
+("les Dames sont distribuées", "les Rois sont distribués": ``{ranks&distribués|distribuées}``),
+are written here, so that the engine holds no grammar.
+"""
 
 from __future__ import annotations
 
+from companion.cards import Card, Rank, the_fr
 from companion.i18n import register
 
+
+class RankName:
+    """A rank as a refusal names it, in the sentence's language: "Queens", "les Dames" with
+    ``plural``; with ``the``, the French article ("la Dame", "l'As"). Feminine as the rank is,
+    for the agreement of the words around it."""
+
+    __slots__ = ("plural", "rank", "the")
+
+    def __init__(self, rank: Rank, *, plural: bool = False, the: bool = False) -> None:
+        self.rank, self.plural, self.the = rank, plural, the
+
+    @property
+    def feminine_fr(self) -> bool:
+        return self.rank.feminine_fr
+
+    def render(self, lang: str) -> str:
+        name = self.rank.name_in(lang, plural=self.plural)
+        return the_fr(name, self.feminine_fr) if self.the and lang == "fr" else name
+
+
+class CardName:
+    """An exact card by its name: "the Queen of hearts" / "la Dame de cœur"."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def render(self, lang: str) -> str:
+        name = self.card.name_in(lang)
+        assert self.card.rank is not None
+        return the_fr(name, self.card.rank.feminine_fr) if lang == "fr" else f"the {name}"
+
+
 ERRORS: dict[str, tuple[str, str]] = {
+    "kilo.card.not_in_deck": (
+        "{card} n'est pas dans un jeu de Kilo de merde : 52 cartes, couleurs {suits}, sans joker",
+        "{card} is not in a Kilo de merde deck: 52 cards, suits {suits}, no joker",
+    ),
+    "kilo.card.dealt": (
+        "{card} ne peut pas être pioché : les {ranks} sont {ranks&distribués|distribuées} aux "
+        "joueurs à {players} joueurs, le tas contient {held}",
+        "{card} cannot be drawn: {ranks} are dealt to the players at {players} players, the pile "
+        "holds {held}",
+    ),
+    "kilo.card.pile_empty": (
+        "{card} ne peut pas être pioché : le tas est vide",
+        "{card} cannot be drawn: the pile is empty",
+    ),
+    "kilo.card.returned_later": (
+        "{card} ne peut pas être pioché maintenant : plus {rank&aucun|aucune} {rank} au-dessus des "
+        "cartes remises sous le tas ; {returned} qu'après les {above} cartes du dessus",
+        "{card} cannot be drawn now: no {rank} is left above the cards returned under the pile; "
+        "{returned} up only after the {above} cards above",
+    ),
+    # How the returned cards of that rank come up: "la Dame remise sous le tas ne revient", "les 2
+    # Rois remis sous le tas ne reviennent"; "the 1 returned there comes".
+    "kilo.card.returned.one": (
+        "{rank} {rank&remis|remise} sous le tas ne revient",
+        "the 1 returned there comes",
+    ),
+    "kilo.card.returned.many": (
+        "les {under} {rank} {rank&remis|remises} sous le tas ne reviennent",
+        "the {under} returned there come",
+    ),
+    "kilo.card.all_gone": (
+        "{card} ne peut pas être pioché : les quatre {ranks} sont déjà {ranks&sortis|sorties} du tas",
+        "{card} cannot be drawn: all four {ranks} have already left the pile",
+    ),
+    "kilo.card.block_next": (
+        "{card} ne peut pas être pioché : il ne reste que les cartes remises sous le tas, et les "
+        "prochaines sont {block}",
+        "{card} cannot be drawn: the pile is down to the cards returned under it, and the next ones "
+        "are {block}",
+    ),
+    "kilo.card.already_lies": (
+        "{card} ne peut pas être pioché : {named} est déjà {where}",
+        "{card} cannot be drawn: {named} already lies {where}",
+    ),
+    "kilo.card.in_front_of": ("devant {player}", "in front of {player}"),
+    "kilo.card.among_returned": (
+        "parmi les cartes remises sous le tas",
+        "among the cards returned under the pile",
+    ),
     "kilo.rules.check_foreign": (
         "{kind} n'est pas un événement du Kilo de merde",
         "{kind} is not an event of Kilo de merde",
     ),
     "kilo.rules.player": (
-        "joueur inconnu {name!r} (joueurs : {names_self_players})",
-        "unknown player {name!r} (players: {names_self_players})",
+        "joueur inconnu {name!r} (joueurs : {players})",
+        "unknown player {name!r} (players: {players})",
     ),
     "kilo.rules.check_dealer": (
         "le premier donneur se tire une fois, avant la première tape{who}",
