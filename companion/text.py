@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.i18n import CATALOGUE, _FrNumber, _plurals, elide, french_typography, os_reason
@@ -63,6 +63,23 @@ class Cut:
         if self.quoted:
             return shown(self.value, self.limit, lang)
         return cut(str(self.value), self.limit, lang)
+
+
+class Joined:
+    """Names as a sentence lists them: "Ana, Bo and Cy" / "Ana, Bo et Cy"; ``word`` "or" for
+    "Ana or Bo" / "Ana ou Bo"."""
+
+    __slots__ = ("names", "word")
+
+    def __init__(self, names: Iterable[str], word: str = "and") -> None:
+        self.names, self.word = tuple(names), word
+
+    def render(self, lang: str) -> str:
+        names = self.names
+        if len(names) <= 1:
+            return "".join(names)
+        word = {"and": "et", "or": "ou"}[self.word] if lang == "fr" else self.word
+        return ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 class OsReason:

@@ -247,13 +247,23 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 
 ERRORS: dict[str, tuple[str, str]] = {
+    "treize.rules.left_negative": (
+        "'left' ne peut pas donner {n} {n|carte|cartes} à {name} : une main compte 0 carte ou plus",
+        "'left' cannot give {name} {n} cards: a hand holds 0 cards or more",
+    ),
+    "treize.rules.left_too_many": (
+        "{name} ne peut pas avoir {n} cartes : {dealt} distribuées plus {taken} "
+        "{taken|prise|prises} en passant dans la partie {game_number} font {most}",
+        "{name} cannot hold {n} cards: {dealt} dealt plus {taken} taken by passing in game "
+        "{game_number} make {most}",
+    ),
     "treize.rules.draw_lots": (
         "pas de tirage au sort : on sait déjà qui commence cette partie",
         "there are no lots to draw: who starts this game is already known",
     ),
     "treize.rules.init": (
-        "13 feuilles se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n}",
-        "13 feuilles is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}",
+        "13 feuilles se joue de {low} à {high} joueurs, pas {n}",
+        "13 feuilles is played by {low} to {high} players, not {n}",
     ),
     "treize.rules.check_starter": (
         "{player} ne peut pas être tiré au sort : la partie {game_number} a commencé (on tire au "
@@ -286,6 +296,79 @@ ERRORS: dict[str, tuple[str, str]] = {
     "treize.rules.check.2": (
         "{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
         "{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+    ),
+    "treize.rules.match_over": (
+        "le match est fini : un total a atteint {target}, victoire de {winners}",
+        "the match is over: a total reached {target}, {winners} won",
+    ),
+    "treize.rules.init.2": (
+        "celui qui commence, {starter!r}, n'est pas un des joueurs ({players})",
+        "the starter {starter!r} is not one of the players ({players})",
+    ),
+    "treize.rules.player": (
+        "joueur inconnu {name!r} (joueurs : {players})",
+        "unknown player {name!r} (players: {players})",
+    ),
+    "treize.rules.game_over": (
+        "la partie est finie : {winners} a gagné (commencez une nouvelle partie)",
+        "the game is over: {winners} won (start a new game)",
+    ),
+    "treize.rules.check_starter.2": (
+        "{player} ne peut pas être tiré au sort : {starter} commence la partie {game_number} ({why})",
+        "{player} cannot be drawn to start: {starter} starts game {game_number} ({why})",
+    ),
+    "treize.rules.check_turn": (
+        "{player} ne peut pas {action} : {player} a passé et ne joue plus jusqu'à la fin de la manche",
+        "{player} cannot {action}: {player} has passed and is out until the trick ends",
+    ),
+    "treize.rules.check_turn.2": (
+        "{player} ne peut pas {action} : c'est à {turn} de jouer (on joue dans le sens des "
+        "aiguilles d'une montre)",
+        "{player} cannot {action}: it is {turn}'s turn (play goes clockwise)",
+    ),
+    "treize.rules.check_pass.5": (
+        "{player} ne peut pas prendre de {took} : {reason}",
+        "{player} cannot take a {took}: {reason}",
+    ),
+    "treize.rules.check_play": (
+        "{player} ne peut pas {what} ici : les coups n'ont pas été saisis depuis le début de la "
+        "partie {game_number}, sa série est inconnue (l'aide reprend à la partie suivante)",
+        "{player} cannot {what} here: plays were not entered since the start of game "
+        "{game_number}, so its series is unknown (the helper starts with the next game)",
+    ),
+    "treize.rules.check_play.2": (
+        "{player} ne peut pas {what} : {reason}",
+        "{player} cannot {what}: {reason}",
+    ),
+    "treize.rules.check_play.3": (
+        "{player} ne peut pas {what} : {player} n'a que {held} en main",
+        "{player} cannot {what}: {player} holds only {held}",
+    ),
+    "treize.rules.check_trick_end": (
+        "la manche n'est pas finie : {still} jouent encore (quand les coups sont saisis, une "
+        "manche finit d'elle-même quand tous sauf un ont passé)",
+        "the trick is not over: {still} are still in (with plays entered, a trick ends by itself "
+        "when all but one have passed)",
+    ),
+    "treize.rules.check_game_end": (
+        "'left' doit donner les cartes qui restent à chaque joueur sauf le gagnant {winner} : il "
+        "manque {missing}",
+        "'left' must give the cards still held by every player but the winner {winner}: {missing} missing",
+    ),
+    "treize.rules.check_pass.6": (
+        '{player} passe : dites quelle carte {player} a prise sur la table ("took" : {values})',
+        '{player} passes: say which card {player} took from the table ("took": {values})',
+    ),
+    "treize.rules.check_game_end.2": (
+        "{winner} a gagné la partie {game_number} : en variante avancée, 'left' doit donner les "
+        "cartes qui restent à {others}",
+        "{winner} won game {game_number}: in the advanced variant, 'left' must give the cards "
+        "still held by {others}",
+    ),
+    "treize.rules.check_game_end.3": (
+        "{winner} a gagné la partie {game_number} la main vide : 'left' ne peut pas donner "
+        "{cards} à {winner}",
+        "{winner} won game {game_number} with an empty hand: 'left' cannot give {winner} {cards}",
     ),
 }
 
