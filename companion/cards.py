@@ -174,6 +174,39 @@ def the_fr(name: str, feminine: bool = False) -> str:
     return ("la " if feminine else "le ") + name
 
 
+class RankName:
+    """A rank as a refusal names it, in the sentence's language: "Queens", "les Dames" with
+    ``plural``; with ``the``, the French article ("la Dame", "l'As"). Feminine as the rank is,
+    for the agreement of the words around it."""
+
+    __slots__ = ("plural", "rank", "the")
+
+    def __init__(self, rank: Rank, *, plural: bool = False, the: bool = False) -> None:
+        self.rank, self.plural, self.the = rank, plural, the
+
+    @property
+    def feminine_fr(self) -> bool:
+        return self.rank.feminine_fr
+
+    def render(self, lang: str) -> str:
+        name = self.rank.name_in(lang, plural=self.plural)
+        return the_fr(name, self.feminine_fr) if self.the and lang == "fr" else name
+
+
+class CardName:
+    """An exact card by its name: "the Queen of hearts" / "la Dame de cœur"."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def render(self, lang: str) -> str:
+        name = self.card.name_in(lang)
+        assert self.card.rank is not None
+        return the_fr(name, self.card.rank.feminine_fr) if lang == "fr" else f"the {name}"
+
+
 JOKER = Card(None, None)
 
 

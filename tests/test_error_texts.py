@@ -32,8 +32,6 @@ UNCONVERTED: set[str] = {
     "cli/history.py",
     "cli/play.py",
     "display/snapshot.py",
-    "games/cinq_rois/rules.py",
-    "games/cinq_rois/solver.py",
     # the series gives its reasons as (English, French) pairs, which tests/test_treize_series.py pins
     "games/treize/series.py",
     "hardware/config_edit.py",

@@ -3,8 +3,7 @@ feminine), the sentences the rules engine raises (tests/test_kilo.py checks them
 
 from __future__ import annotations
 
-from companion.cards import Card, Rank
-from companion.games.kilo.strings import CardName, RankName
+from companion.cards import Card, CardName, Rank, RankName
 from companion.text import Text
 
 

@@ -32,6 +32,7 @@ from companion.i18n import french_typography
 
 # The events this game reads; kept in one place because they will move into this package.
 from companion.table.log import AnyEvent, Undo
+from companion.text import Text
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -109,7 +110,7 @@ class CinqRoisGame:
             raise SetupError(
                 "cinq_rois.rules.init.2",
                 dealer=dealer,
-                names_players=_names(players),
+                players=_names(players),
             )
         self.setup = setup
         self.players: tuple[str, ...] = players
@@ -211,7 +212,7 @@ class CinqRoisGame:
             raise RuleError(
                 "cinq_rois.rules.player",
                 name=name,
-                names_self_players=_names(self.players),
+                players=_names(self.players),
             )
 
     def _others(self, out: str, given: Mapping[str, object], key: str) -> None:
@@ -220,14 +221,17 @@ class CinqRoisGame:
             self._player(name)
         if out in given:
             raise RuleError(
-                f"{out} went out and scores 0: give {_KEY_EN[key]} only for the others",
-                f"{out} s'expose et marque 0 : donnez les {_KEY_FR[key]} des autres seulement",
+                "cinq_rois.rules.others",
+                out=out,
+                what=Text.pair(en=_KEY_EN[key], fr=_KEY_FR[key]),
             )
         missing = [p for p in self.players if p != out and p not in given]
         if missing:
             raise RuleError(
-                f"{_KEY_EN[key]} must be given for every player but {out}: missing {_names(missing)}",
-                f"il faut les {_KEY_FR[key]} de chaque joueur sauf {out} : il manque {_names(missing)}",
+                "cinq_rois.rules.others.2",
+                what=Text.pair(en=_KEY_EN[key], fr=_KEY_FR[key]),
+                out=out,
+                missing=_names(missing),
             )
 
     def _check_cards(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
@@ -236,7 +240,7 @@ class CinqRoisGame:
                 try:
                     check_card(card)
                 except CardError as err:
-                    raise RuleError(f"{player}: {err.en}", f"{player} : {err.fr}") from None
+                    raise RuleError("cinq_rois.rules.check_cards", player=player, what=err.text) from None
         self._check_counts(given, n, exact)
         self._check_copies(given)
 
@@ -303,12 +307,12 @@ class CinqRoisGame:
         self._player(out)
         ways = [k for k in ("points", "left", "hands") if getattr(event, k) is not None]
         if len(ways) != 1:
-            got = " and ".join(ways) if ways else "none"
-            raise RuleError(
-                f"a round_end gives exactly one of points, left or hands (got {got})",
-                f"une fin de donne indique un seul de points, left ou hands "
-                f"(ici : {'aucun' if not ways else ' et '.join(ways)})",
+            got = (
+                Text.pair(en=" and ".join(ways), fr=" et ".join(ways))
+                if ways
+                else Text("cinq_rois.rules.no_way")
             )
+            raise RuleError("cinq_rois.rules.one_way", got=got)
         dealer = self.dealer_of(n)
         if event.points is not None:
             self._others(out, event.points, "points")
@@ -329,7 +333,7 @@ class CinqRoisGame:
         if missing:
             raise RuleError(
                 "cinq_rois.rules.result.2",
-                names_missing=_names(missing),
+                missing=_names(missing),
                 out=out,
             )
         self._check_cards(hands, n, exact=True)
@@ -393,7 +397,7 @@ class CinqRoisGame:
             raise RuleError(
                 "cinq_rois.rules.check_dealer",
                 player=event.player,
-                dealer_of_1=self.dealer_of(1),
+                first_dealer=self.dealer_of(1),
             )
         first = self.dealer_of(1)
         # Undoing helps only a draw: a dealer named in new_game stays named.
@@ -401,8 +405,10 @@ class CinqRoisGame:
         how_en = "was drawn (undo first)" if drawn else "is named in new_game"
         how_fr = "a été tiré au sort (annulez d'abord)" if drawn else "est nommé dans new_game"
         raise RuleError(
-            f"{event.player} cannot be drawn to deal first: {first} {how_en}",
-            f"{event.player} ne peut pas être tiré pour donner en premier : {first} {how_fr}",
+            "cinq_rois.rules.check_dealer.2",
+            player=event.player,
+            first=first,
+            how=Text.pair(en=how_en, fr=how_fr),
         )
 
     # --- applying events -----------------------------------------------------------------------

@@ -207,17 +207,29 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 
 ERRORS: dict[str, tuple[str, str]] = {
+    "cinq_rois.rules.one_way": (
+        "une fin de donne indique un seul de points, left ou hands (ici : {got})",
+        "a round_end gives exactly one of points, left or hands (got {got})",
+    ),
+    "cinq_rois.rules.no_way": ("aucun", "none"),
+    # The French elides as it is said: "pas d'As", "pas de 2".
+    "cinq_rois.solver.not_in_game": (
+        "{card} n'existe pas aux Cinq Rois : les jeux vont du 3 au Roi en cinq couleurs, plus les "
+        "jokers, sans As ni 2 (pas de {ranks})",
+        "{card} does not exist in Les Cinq Rois: the decks hold 3 to K in five suits and jokers, "
+        "no Aces and no 2s ({ranks} are not used)",
+    ),
     "cinq_rois.rules.init": (
         "Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n_players}",
         "Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players}",
     ),
     "cinq_rois.rules.init.2": (
-        "le donneur {dealer!r} n'est pas un des joueurs ({names_players})",
-        "the dealer {dealer!r} is not one of the players ({names_players})",
+        "le donneur {dealer!r} n'est pas un des joueurs ({players})",
+        "the dealer {dealer!r} is not one of the players ({players})",
     ),
     "cinq_rois.rules.player": (
-        "joueur inconnu {name!r} (joueurs : {names_self_players})",
-        "unknown player {name!r} (players: {names_self_players})",
+        "joueur inconnu {name!r} (joueurs : {players})",
+        "unknown player {name!r} (players: {players})",
     ),
     "cinq_rois.rules.check_copies": (
         "{n_jokers} jokers dans cette donne ({who}) : les deux jeux n'en ont que {MAX_JOKERS}",
@@ -228,9 +240,8 @@ ERRORS: dict[str, tuple[str, str]] = {
         "the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round {round}",
     ),
     "cinq_rois.rules.result.2": (
-        "mains manquantes pour {names_missing} : donnez la main entière de chaque joueur, y "
-        "compris celle de {out}",
-        "hands missing for {names_missing}: give every player's whole hand, {out}'s included",
+        "mains manquantes pour {missing} : donnez la main entière de chaque joueur, y compris celle de {out}",
+        "hands missing for {missing}: give every player's whole hand, {out}'s included",
     ),
     "cinq_rois.rules.result.3": (
         "{out} ne peut pas s'exposer : {cards_rest} ne se placent dans aucune suite ni famille "
@@ -239,8 +250,8 @@ ERRORS: dict[str, tuple[str, str]] = {
     ),
     "cinq_rois.rules.check_dealer": (
         "{player} ne peut pas être tiré pour donner en premier : la donne 1 est déjà comptée "
-        "({dealer_of_1} l'a distribuée)",
-        "{player} cannot be drawn to deal first: round 1 is already counted ({dealer_of_1} dealt it)",
+        "({first_dealer} l'a distribuée)",
+        "{player} cannot be drawn to deal first: round 1 is already counted ({first_dealer} dealt it)",
     ),
     "cinq_rois.rules.check_counts": (
         "la main de {player} a {count} cartes : la donne {n} en distribue {size}",
@@ -276,6 +287,19 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*",
         "{card} needs its suit: write it like {card}S, {card}H, {card}D, {card}C or {card}*",
     ),
+    "cinq_rois.rules.check_dealer.2": (
+        "{player} ne peut pas être tiré pour donner en premier : {first} {how}",
+        "{player} cannot be drawn to deal first: {first} {how}",
+    ),
+    "cinq_rois.rules.others": (
+        "{out} s'expose et marque 0 : donnez les {what} des autres seulement",
+        "{out} went out and scores 0: give {what} only for the others",
+    ),
+    "cinq_rois.rules.others.2": (
+        "il faut les {what} de chaque joueur sauf {out} : il manque {missing}",
+        "{what} must be given for every player but {out}: missing {missing}",
+    ),
+    "cinq_rois.rules.check_cards": ("{player} : {what}", "{player}: {what}"),
 }
 
 register(STRINGS)

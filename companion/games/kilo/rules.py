@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import companion.games.kilo.strings  # noqa: F401  (the game's error templates join the catalogue)
-from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
+from companion.cards import FOUR_SUITS, RANKS, Card, CardName, Rank, RankName, describe_ranks
 from companion.errors import RuleError
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
@@ -29,7 +29,6 @@ from companion.games.kilo.state import (
     card_kilos,
     pile_ranks,
 )
-from companion.games.kilo.strings import CardName, RankName
 from companion.games.undo import Checkpoints
 from companion.table.log import AnyEvent, Undo
 from companion.text import Text

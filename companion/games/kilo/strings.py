@@ -1,50 +1,16 @@
-"""Kilo de merde's own error templates, French then English (``i18n.register``), and the words
-its refusals agree (the strings of its screens are in the catalogue and ``draw/common.py``).
+"""Kilo de merde's own error templates, French then English (``i18n.register``); the strings of
+its screens are in the catalogue and ``draw/common.py``.
 
 Why a card cannot be the next off the pile: the rules engine (``rules.py: KiloGame.check_card``)
 finds the reason and its facts; the sentences, and the French agreement with the rank's gender
 ("les Dames sont distribuées", "les Rois sont distribués": ``{ranks&distribués|distribuées}``),
-are written here, so that the engine holds no grammar.
+are written here, so that the engine holds no grammar (the ranks' and cards' names are
+``cards.RankName`` and ``cards.CardName``).
 """
 
 from __future__ import annotations
 
-from companion.cards import Card, Rank, the_fr
 from companion.i18n import register
-
-
-class RankName:
-    """A rank as a refusal names it, in the sentence's language: "Queens", "les Dames" with
-    ``plural``; with ``the``, the French article ("la Dame", "l'As"). Feminine as the rank is,
-    for the agreement of the words around it."""
-
-    __slots__ = ("plural", "rank", "the")
-
-    def __init__(self, rank: Rank, *, plural: bool = False, the: bool = False) -> None:
-        self.rank, self.plural, self.the = rank, plural, the
-
-    @property
-    def feminine_fr(self) -> bool:
-        return self.rank.feminine_fr
-
-    def render(self, lang: str) -> str:
-        name = self.rank.name_in(lang, plural=self.plural)
-        return the_fr(name, self.feminine_fr) if self.the and lang == "fr" else name
-
-
-class CardName:
-    """An exact card by its name: "the Queen of hearts" / "la Dame de cœur"."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, card: Card) -> None:
-        self.card = card
-
-    def render(self, lang: str) -> str:
-        name = self.card.name_in(lang)
-        assert self.card.rank is not None
-        return the_fr(name, self.card.rank.feminine_fr) if lang == "fr" else f"the {name}"
-
 
 ERRORS: dict[str, tuple[str, str]] = {
     "kilo.card.not_in_deck": (
