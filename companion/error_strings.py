@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.i18n import register
 
 ERRORS: dict[str, tuple[str, str]] = {
+    "pinout.err": ("{where} : {what}", "{where}: {what}"),
     "log.at_line": ("ligne {line} : {what}", "line {line}: {what}"),
     "cards.parse_card": (
         "{text!r} n'est pas une carte : écrivez la valeur puis la couleur, comme 7H, 10S, QC ou JK",
@@ -637,6 +638,177 @@ ERRORS: dict[str, tuple[str, str]] = {
     "config.debounce.stuck": (
         "la limite de bouton coincé doit dépasser le verrouillage",
         "stuck limit must be longer than the lockout",
+    ),
+    "gpio.no_gpiod": (
+        "La bibliothèque gpiod (l'interface Python de libgpiod) n'est pas installée, les boutons "
+        "GPIO du Pi ne peuvent pas être lus : sur un Raspberry Pi lancez `{pip}` ; sur un portable "
+        "utilisez --input keyboard (ou --input sim pour une démo).",
+        "The gpiod library (libgpiod's Python binding) is not installed, so the Pi's GPIO buttons "
+        "cannot be read: on a Raspberry Pi run `{pip}`; on a laptop use --input keyboard (or "
+        "--input sim for a demo).",
+    ),
+    "gpio.no_chip_at_all": ("aucun /dev/gpiochip*", "no /dev/gpiochip* at all"),
+    "gpio.no_header_chip": (
+        "Aucune puce GPIO ici n'a de lignes nommées {names} comme le connecteur 40 broches du "
+        "Raspberry Pi (vu : {looked}), donc aucune broche n'a été ouverte : sur un Pi réglez "
+        "[gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez --input "
+        "keyboard.",
+        "No GPIO chip here has lines named {names} like the Raspberry Pi's 40-pin header (looked "
+        "at: {looked}), so no pin was opened: on a Pi set [gpio] chip to the header's chip number, "
+        "on a laptop use --input keyboard.",
+    ),
+    "gpio.line_busy": (
+        "GPIO{pin} est tenue par un autre programme, sans doute le service du companion : sudo "
+        "systemctl stop companion, puis relancez la commande (sudo systemctl start companion "
+        "ensuite).",
+        "GPIO{pin} is held by another program, most likely the companion's service: sudo "
+        "systemctl stop companion, then run the command again (sudo systemctl start companion "
+        "after).",
+    ),
+    "gpio.line_refused": (
+        "GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de câblage.",
+        "GPIO{pin} cannot be used ({exc}); pick another pin in the pin map.",
+    ),
+    "gpio.button_refused": (
+        "GPIO{pin} pour {button} est inutilisable ({exc}) ; choisissez une autre broche dans le "
+        "plan de câblage.",
+        "GPIO{pin} for {button} cannot be used ({exc}); pick another pin in the pin map.",
+    ),
+    "buttons.cannot_write": (
+        "impossible d'écrire le plan de câblage dans {output} ({why}) : indiquez avec --output un "
+        "fichier dans un dossier modifiable ; rien n'a été modifié",
+        "cannot write the pin map to {output} ({why}): pass --output with a file in a folder you "
+        "can write to; nothing was changed",
+    ),
+    "cli.export_damaged": (
+        "{what} ; rien n'a été exporté, le journal n'a pas été modifié",
+        "{what}; nothing was exported, the journal was left untouched",
+    ),
+    "play.no_web_extra": (
+        "Les téléphones demandent l'extra « web », qui n'est pas installé (il manque {missing}) : "
+        "lancez {command} puis redémarrez la table, ou éteignez-les (companion config set "
+        "web.enabled false).",
+        "The phones need the 'web' extra, which is not installed ({missing} is missing): run "
+        "{command} and restart the table, or turn them off (companion config set web.enabled "
+        "false).",
+    ),
+    "protocol.frame_too_long": ("trame trop longue", "frame of {size} bytes is too long"),
+    "protocol.unknown_command": (
+        "commande inconnue 0x{type:02x}",
+        "unknown command 0x{type:02x} ({size} bytes)",
+    ),
+    "inputs.install_extra": ("installez-le avec `{pip}`", "install it with `{pip}`"),
+    "inputs.other_input": (
+        "utilisez --input keyboard ou --input sim",
+        "use --input keyboard or --input sim",
+    ),
+    "inputs.cannot_load": (
+        "La source d'entrée {source} ne peut pas être chargée ({exc}) ; {hint}.",
+        "The input source {source} cannot be loaded ({exc}); {hint}.",
+    ),
+    "serial.newer_firmware": (
+        "Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce companion parle "
+        "v{ours}) : mettez le companion à jour ({upgrade}), ou lancez companion firmware install "
+        "pour y remettre le firmware de ce companion.",
+        "The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
+        "v{ours}): update the companion ({upgrade}), or run companion firmware install to put this "
+        "companion's firmware on the board.",
+    ),
+    "fold.does_not_replay": (
+        "l'événement {seq} de la partie {game_id} du journal ne se rejoue pas, la partie ne peut "
+        "être reconstruite : {what}",
+        "event {seq} of game {game_id} in the journal does not replay, so the game cannot be rebuilt: {what}",
+    ),
+    "leds.no_pwm": (
+        ", ou mettez led_pwm = false si elle ne fait pas de PWM",
+        ", or set led_pwm = false if this pin cannot do PWM",
+    ),
+    "leds.cannot_drive": (
+        "La LED de la place {seat} sur GPIO{pin} ne peut pas être pilotée ({why}) ; prenez une "
+        "autre broche dans le plan de câblage{hint}.",
+        "The LED of seat {seat} on GPIO{pin} cannot be driven ({why}); pick another pin in the pin "
+        "map{hint}.",
+    ),
+    # The French verb carries its preposition, elided as it is said ("d'écrire", "de lire").
+    "config_edit.read": ("de lire", "read"),
+    "config_edit.write": ("de écrire", "write"),
+    "config_edit.cannot": (
+        "impossible {action} le fichier de configuration {path} ({why}) : indiquez avec --config un "
+        "fichier que cet utilisateur peut utiliser ; rien n'a été modifié",
+        "cannot {action} the config file {path} ({why}): pass --config with a file this user can "
+        "use; nothing was changed",
+    ),
+    "pinout.int": (
+        "{what} = {value!r} n'est pas un numéro de GPIO : écrivez par ex. 17.",
+        "{what} = {value!r} is not a GPIO number: write e.g. 17.",
+    ),
+    "pinout.board": (
+        "la table [{name}] manque : reprenez-la du hardware/pinout.toml du dépôt.",
+        "the [{name}] table is missing: copy it from the repository's hardware/pinout.toml.",
+    ),
+    "pinout.board.2": (
+        "{name}.referee.{bad} n'est pas un bouton d'arbitre : confirm, cancel ou undo.",
+        "{name}.referee.{bad} is not a referee button: use confirm, cancel, undo.",
+    ),
+    "pinout.check": (
+        "led.resistor_ohm = {resistor_ohm:g} est trop faible : prenez 220 à 1000 Ω (330 Ω d'habitude).",
+        "led.resistor_ohm = {resistor_ohm:g} is too small: use 220 to 1000 Ω (330 Ω is the usual).",
+    ),
+    "pinout.check_board": (
+        "{name} a {n_seats} places : donnez-en de 1 à 10.",
+        "{name} has {n_seats} seats: give 1 to 10.",
+    ),
+    "pinout.check_board.2": (
+        "{name}.safe_mode = {safe_mode!r} n'est pas un de ses boutons d'arbitre : confirm, cancel ou undo.",
+        "{name}.safe_mode = {safe_mode!r} is not one of its referee buttons: name confirm, cancel or undo.",
+    ),
+    "pinout.check_exists": (
+        "pi : GPIO{pin} pour {use} n'est pas sur le connecteur 40 broches : prenez un GPIO de 2 à 27.",
+        "pi: GPIO{pin} for {use} is not on the 40-pin header: use a GPIO from 2 to 27.",
+    ),
+    "pinout.check_exists.2": (
+        "pico : GP{pin} pour {use} est câblé sur la carte ({pico_reserved_pin}), pas sur un bord : "
+        "prenez un GP0-GP22 ou GP26-GP28 libre.",
+        "pico: GP{pin} for {use} is {pico_reserved_pin} on the board, not an edge pin: pick a free "
+        "GP0-GP22 or GP26-GP28.",
+    ),
+    "pinout.check_exists.3": (
+        "pico : GP{pin} pour {use} n'existe pas : prenez GP0-GP22 ou GP26-GP28.",
+        "pico: GP{pin} for {use} does not exist: use GP0-GP22 or GP26-GP28.",
+    ),
+    "pinout.check_free": (
+        "{name} : {gpio} pour {use} appartient au bus {bus_name} : prenez une autre broche, "
+        'ou ajoutez "{bus}" à {name}.gives_up si ce bus ne servira jamais.',
+        "{name}: {gpio} for {use} belongs to the {bus_name} bus: pick another pin, or add "
+        '"{bus}" to {name}.gives_up if that bus will never be used.',
+    ),
+    "pinout.check_free.2": (
+        "{name} : {gpio} sert deux fois, pour {first} et pour {use} : une broche chacun.",
+        "{name}: {gpio} is used twice, for {first} and for {use}: give each its own pin.",
+    ),
+    "pinout.board.3": (
+        "{name}.seats[{i}] n'a pas de bouton : écrivez {{ button = <GPIO> }}.",
+        "{name}.seats[{i}] needs a button: write {{ button = <GPIO> }}.",
+    ),
+    "pinout.board.4": (
+        "{name}.gives_up nomme {bus!r}, qui n'est pas un bus de cette carte : {join_buses}.",
+        "{name}.gives_up names {bus!r}, not a bus of this board: use {join_buses}.",
+    ),
+    "pinout.parse_pinout": (
+        "ce n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
+        "not valid TOML ({exc}); fix that line.",
+    ),
+    "pinout.check.2": (
+        "une LED tire {led_ma:.1f} mA à travers {resistor_ohm:g} Ω, plus que les {pin_max_ma:g} mA "
+        "d'une broche du {name} : prenez une résistance plus forte dans [led].",
+        "one LED draws {led_ma:.1f} mA through {resistor_ohm:g} Ω, more than the {pin_max_ma:g} mA "
+        "a {name} pin gives: use a larger resistor in [led].",
+    ),
+    "pinout.check.3": (
+        "{lit} LED à {led_ma:.1f} mA tirent {lit_p_led_ma:.0f} mA ensemble, plus que les "
+        "{total_max_ma:g} mA permis par le {name} : résistance plus forte ou moins de LED.",
+        "{lit} LEDs at {led_ma:.1f} mA draw {lit_p_led_ma:.0f} mA together, more than the "
+        "{total_max_ma:g} mA the {name} allows: use a larger resistor or fewer LEDs.",
     ),
 }
 

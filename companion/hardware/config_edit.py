@@ -19,6 +19,7 @@ from typing import Any
 from companion.errors import ConfigError
 from companion.hardware.config import HardwareConfig
 from companion.i18n import os_reason
+from companion.text import Text
 
 # A table header: ``[name]`` or ``[[name]]``, a comment allowed after it.
 _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]*?)\s*\]\]?\s*(#.*)?$")
@@ -209,7 +210,7 @@ def read_config_text(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise _cannot(path, err, "read", "de lire") from None
+        raise _cannot(path, err, Text("config_edit.read")) from None
     except UnicodeDecodeError as err:
         raise ConfigError(
             "config_edit.read_config_text",
@@ -218,14 +219,9 @@ def read_config_text(path: Path) -> str | None:
         ) from None
 
 
-def _cannot(path: Path, err: OSError, en: str, fr: str) -> ConfigError:
-    """``fr`` carries its preposition, elided before a vowel ("d'écrire", not "de écrire")."""
-    return ConfigError(
-        f"cannot {en} the config file {path} ({err.strerror or type(err).__name__}): pass --config "
-        "with a file this user can use; nothing was changed",
-        f"impossible {fr} le fichier de configuration {path} ({os_reason(err)}) : indiquez avec "
-        "--config un fichier que cet utilisateur peut utiliser ; rien n'a été modifié",
-    )
+def _cannot(path: Path, err: OSError, action: Text) -> ConfigError:
+    why = Text.pair(en=err.strerror or type(err).__name__, fr=os_reason(err))
+    return ConfigError("config_edit.cannot", action=action, path=path, why=why)
 
 
 def write_config_text(path: Path, text: str) -> None:
@@ -254,7 +250,7 @@ def write_config_text(path: Path, text: str) -> None:
         finally:
             tmp.unlink(missing_ok=True)
     except OSError as err:
-        raise _cannot(path, err, "write", "d'écrire") from None
+        raise _cannot(path, err, Text("config_edit.write")) from None
 
 
 def set_in_file(path: Path, key: Key, value: Any) -> bool:
