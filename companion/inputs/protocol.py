@@ -373,7 +373,7 @@ def _parse_hello(body: bytes) -> Hello | ForeignHello:
 def parse_frame(frame: bytes) -> BoardMessage:
     """Decode one frame's bytes between two 0x00 delimiters."""
     if len(frame) > MAX_FRAME:
-        raise FrameError(f"frame of {len(frame)} bytes is too long", "trame trop longue")
+        raise FrameError("protocol.frame_too_long", size=len(frame))
     return parse_body(_checked(cobs_decode(frame)))
 
 
@@ -407,7 +407,7 @@ def parse_command(line: bytes) -> HostCommand:
         return Ping(struct.unpack_from("<I", body, 1)[0])
     if t == MsgType.ASK and n == 5:
         return Ask(struct.unpack_from("<I", body, 1)[0])
-    raise FrameError(f"unknown command 0x{t:02x} ({n} bytes)", f"commande inconnue 0x{t:02x}")
+    raise FrameError("protocol.unknown_command", type=t, size=n)
 
 
 class FrameParser:

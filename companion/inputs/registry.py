@@ -28,6 +28,7 @@ from companion.inputs.base import (
     source_thread,
 )
 from companion.inputs.clocks import ClockMerger, measure_offset
+from companion.text import Text
 
 COMMON_CLOCK = Clock("CLOCK_MONOTONIC", 1)
 
@@ -40,16 +41,8 @@ def load_class(path: str, *, extra: str | None = None) -> Any:
     except ImportError as exc:
         from companion.advice import pip_install
 
-        hint_en = f"install it with `{pip_install(extra)}`" if extra else ""
-        hint_fr = f"installez-le avec `{pip_install(extra)}`" if extra else ""
-        raise HardwareError(
-            f"The input source {cls_name} cannot be loaded ({exc}); "
-            + (hint_en or "use --input keyboard or --input sim")
-            + ".",
-            f"La source d'entrée {cls_name} ne peut pas être chargée ({exc}) ; "
-            + (hint_fr or "utilisez --input keyboard ou --input sim")
-            + ".",
-        ) from exc
+        hint = Text("inputs.install_extra", pip=pip_install(extra)) if extra else Text("inputs.other_input")
+        raise HardwareError("inputs.cannot_load", source=cls_name, exc=exc, hint=hint) from exc
     return getattr(module, cls_name)
 
 

@@ -22,6 +22,7 @@ from companion.i18n import referee_name
 from companion.inputs import protocol as p
 from companion.inputs.base import Clock, InputEvent, Promise, QueueItem, SourceStatus, source_thread
 from companion.inputs.clocks import Offset
+from companion.text import Text
 
 PICO_VID = 0x2E8A
 BAUDRATE = 115_200  # ignored by USB CDC, but pyserial wants one
@@ -140,14 +141,8 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
     from companion.advice import pip_upgrade
 
     upgrade_en, upgrade_fr = pip_upgrade()
-    return HardwareError(
-        f"The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
-        f"v{ours}): update the companion ({upgrade_en}), or run "
-        "companion firmware install to put this companion's firmware on the board.",
-        f"Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce companion "
-        f"parle v{ours}) : mettez le companion à jour ({upgrade_fr}), ou "
-        "lancez companion firmware install pour y remettre le firmware de ce companion.",
-    )
+    upgrade = Text.pair(en=upgrade_en, fr=upgrade_fr)
+    return HardwareError("serial.newer_firmware", port=port, version=version, ours=ours, upgrade=upgrade)
 
 
 def not_our_board_error(port: str) -> HardwareError:
