@@ -29,6 +29,7 @@ from companion.hardware.config import (
 )
 from companion.i18n import REFEREE_FR, os_reason, referee_name, t
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
+from companion.text import Text
 
 BURST_GAP_NS = 1_500_000_000
 
@@ -404,13 +405,8 @@ def _write_config(output: Path, new: HardwareConfig) -> None:
 
 
 def _cannot_write(output: Path, err: OSError) -> ConfigError:
-    why = err.strerror or type(err).__name__
-    return ConfigError(
-        f"cannot write the pin map to {output} ({why}): pass --output with a file in a folder "
-        "you can write to; nothing was changed",
-        f"impossible d'écrire le plan de câblage dans {output} ({os_reason(err)}) : indiquez "
-        "avec --output un fichier dans un dossier modifiable ; rien n'a été modifié",
-    )
+    why = Text.pair(en=err.strerror or type(err).__name__, fr=os_reason(err))
+    return ConfigError("buttons.cannot_write", output=output, why=why)
 
 
 def _check_writable(output: Path) -> None:

@@ -85,7 +85,7 @@ def cmd_install(args: argparse.Namespace, run: Runner | None = None, out: TextIO
     try:
         missing = [f for f in FIRMWARE_FILES if not (source / f).is_file()]
         if missing:
-            raise HardwareError(tr("en", "no_source", path=source), tr("fr", "no_source", path=source))
+            raise HardwareError("fw.no_source", path=source)
         port = _find_port(args.port)
         cmd = install_command(port, source)
     except CompanionError as e:

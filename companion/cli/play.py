@@ -343,10 +343,10 @@ def _preflight(input_name: str, config: Any) -> None:
 
     config.require_gpio_seats()
     from companion.errors import HardwareError
-    from companion.inputs.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
+    from companion.inputs.gpiochip import NO_GPIOD, find_header_chip
 
     if importlib.util.find_spec("gpiod") is None:
-        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
+        raise HardwareError(NO_GPIOD)
     find_header_chip(config.gpio.chip)  # chip info only: a sentence if the header is not here
 
 
@@ -541,17 +541,7 @@ def open_phones(config: Any, data_dir: Path, ui: Any) -> Any:
 
         missing = (exc.name or "starlette").split(".")[0]  # the package, not its module
         command = pip_install("web")  # this venv's pip, the extra's own packages
-        fr = (
-            f"Les téléphones demandent l'extra « web », qui n'est pas installé (il manque {missing}) : "
-            f"lancez {command} puis redémarrez la table, ou éteignez-les "
-            "(companion config set web.enabled false)."
-        )
-        en = (
-            f"The phones need the 'web' extra, which is not installed ({missing} is missing): "
-            f"run {command} and restart the table, or turn them off "
-            "(companion config set web.enabled false)."
-        )
-        err = CompanionError(en, fr)
+        err = CompanionError("play.no_web_extra", missing=missing, command=command)
         ui.say(err.fr, err.en)
         ui.hardware.notes.append((err.fr, err.en))
         print(err.message(ui.lang), file=sys.stderr, flush=True)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
-from companion.i18n import os_reason, t
 from companion.table.registry import DEFAULT_GAME
+from companion.text import OsReason
 
 if TYPE_CHECKING:
     from companion.display.layout import Fonts, Painter
@@ -151,10 +151,7 @@ def snapshot(
             with open(log, "rb") as handle:  # decoded line by line: a bad byte names its line
                 engine = replay(handle)
         except OSError as err:
-            raise SnapshotError(
-                t("cli.read_log", "en", path=log, why=os_reason(err, "en")),
-                t("cli.read_log", "fr", path=log, why=os_reason(err, "fr")),
-            ) from None
+            raise SnapshotError("cli.read_log", path=log, why=OsReason(err)) from None
         game = engine
     check_screen(screen, game.game if game is not None else DEFAULT_GAME)
     view = view_of(game)

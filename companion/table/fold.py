@@ -76,12 +76,7 @@ def fold_journal(
         try:
             fold.feed(event)
         except CompanionError as err:
-            raise JournalError(
-                f"event {seq} of game {game_id} in the journal does not replay, so the game "
-                f"cannot be rebuilt: {err.en}",
-                f"l'événement {seq} de la partie {game_id} du journal ne se rejoue pas, la "
-                f"partie ne peut être reconstruite : {err.fr}",
-            ) from None
+            raise JournalError("fold.does_not_replay", seq=seq, game_id=game_id, what=err.text) from None
     if fold.engine is None:
         raise JournalError("fold.fold_journal", game_id=game_id)
     return fold.engine, seq
@@ -134,7 +129,7 @@ def _fold(lines: Iterable[str] | Iterable[bytes], last_undo: int | None) -> Game
                 raise _UndoAhead
             fold.feed(event)
         except CompanionError as err:
-            raise LogError(number, err.en, err.fr) from None
+            raise LogError(number, err.text) from None
     if fold.engine is None:
         raise LogError(
             max(last_line, 1),
