@@ -25,34 +25,21 @@ PACKAGE = Path(companion.__file__).resolve().parent
 
 # Files whose errors are still built inline (issue 39): the list only shrinks.
 UNCONVERTED: set[str] = {
-    "cli/buttons.py",
-    "cli/commands.py",
-    "cli/doctor.py",
-    "cli/firmware.py",
-    "cli/history.py",
-    "cli/play.py",
-    "display/snapshot.py",
     # the series gives its reasons as (English, French) pairs, which tests/test_treize_series.py pins
     "games/treize/series.py",
-    "hardware/config_edit.py",
-    "hardware/led_lines.py",
-    "hardware/leds.py",
-    "hardware/pinout.py",
-    "inputs/gpio.py",
-    "inputs/gpio_lines.py",
-    "inputs/gpio_pins.py",
-    "inputs/gpio_readers.py",
-    "inputs/gpiochip.py",
-    "inputs/protocol.py",
-    "inputs/registry.py",
-    "inputs/serial_source.py",
-    "table/fold.py",
 }
 
 
-# Fragments whose French names a value its English has no word for: the returned cards' rank, with
-# its article and agreement, where the English says "the 1 returned there".
-SHAPED_BY_LANGUAGE = {"kilo.card.returned.one", "kilo.card.returned.many"}
+# Templates whose languages name different values, each for its reason: Kilo's returned cards
+# (the French names the rank again, with its article and agreement; the English says "the 1
+# returned there"); the board protocol's two refusals whose French, pinned by
+# tests/test_protocol.py, does not repeat the size.
+SHAPED_BY_LANGUAGE = {
+    "kilo.card.returned.one",
+    "kilo.card.returned.many",
+    "protocol.frame_too_long",
+    "protocol.unknown_command",
+}
 
 
 def _load_every_module() -> None:
@@ -68,14 +55,22 @@ def _sources() -> Iterator[tuple[str, ast.Module]]:
             yield rel, ast.parse(path.read_text(encoding="utf-8"))
 
 
-def error_classes(trees: list[tuple[str, ast.Module]]) -> set[str]:
-    """The names of every class of the family, found by following the bases in the source."""
+def error_classes(trees: list[tuple[str, ast.Module]]) -> tuple[set[str], set[str]]:
+    """The names of every class of the family, found by following the bases in the source, and
+    those among them built from other values than a text (``GpioLineError(pin, exc)``): their
+    own ``super().__init__`` is what is read."""
     bases: dict[str, set[str]] = {}
+    own: set[str] = set()
     for _, tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 names = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
                 bases.setdefault(node.name, set()).update(names)
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                        params = [a.arg for a in item.args.posonlyargs + item.args.args][1:]
+                        if params[:1] != ["text"] and node.name != "LogError":
+                            own.add(node.name)
     family = {"CompanionError"}
     grew = True
     while grew:
@@ -84,7 +79,7 @@ def error_classes(trees: list[tuple[str, ast.Module]]) -> set[str]:
             if name not in family and parents & family:
                 family.add(name)
                 grew = True
-    return family
+    return family, own & family
 
 
 def _fields(template: str) -> set[str]:
@@ -95,7 +90,9 @@ def _fields(template: str) -> set[str]:
     return found
 
 
-def _problems(call: ast.Call, family: set[str], where: str, in_family_class: bool) -> Iterator[str]:
+def _problems(
+    call: ast.Call, family: set[str], own: set[str], where: str, in_family_class: bool
+) -> Iterator[str]:
     func = call.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
     is_super = (
@@ -104,7 +101,7 @@ def _problems(call: ast.Call, family: set[str], where: str, in_family_class: boo
         and isinstance(func.value, ast.Call)
         and getattr(func.value.func, "id", "") == "super"
     )
-    if name not in family and not (is_super and in_family_class):
+    if (name not in family or name in own) and not (is_super and in_family_class):
         return
     args = call.args[1:] if name == "LogError" else call.args
     if any(isinstance(a, ast.Starred) for a in args) or len(args) > 1:
@@ -129,7 +126,7 @@ def _problems(call: ast.Call, family: set[str], where: str, in_family_class: boo
 
 
 def inline_errors(trees: list[tuple[str, ast.Module]]) -> list[str]:
-    family = error_classes(trees)
+    family, own = error_classes(trees)
     found: list[str] = []
     for rel, tree in trees:
         if rel in UNCONVERTED:
@@ -142,7 +139,7 @@ def inline_errors(trees: list[tuple[str, ast.Module]]) -> list[str]:
         }
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
-                found.extend(_problems(node, family, f"{rel}:{node.lineno}", id(node) in inside))
+                found.extend(_problems(node, family, own, f"{rel}:{node.lineno}", id(node) in inside))
     return sorted(set(found))
 
 
