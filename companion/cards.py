@@ -229,7 +229,7 @@ def parse_card(text: str) -> Card:
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardError(
-            "cards.parse_card.2",
+            "cards.not_a_card_notation",
             text=text,
             suits=" ".join(suit.value for suit in Suit),  # the notation's letters, in both languages
         )

@@ -14,7 +14,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{text!r} n'est pas une carte : écrivez la valeur puis la couleur, comme 7H, 10S, QC ou JK",
         "{text!r} is not a card: write rank then suit, like 7H, 10S, QC or JK",
     ),
-    "cards.parse_card.2": (
+    "cards.not_a_card_notation": (
         "{text!r} n'est pas une carte : valeurs A 2-10 J Q K, couleurs {suits} (valeur puis "
         "couleur, comme 7H, 10S, QC ; JK pour un joker)",
         "{text!r} is not a card: ranks are A 2-10 J Q K, suits {suits} (rank then suit, like 7H, "
@@ -28,13 +28,13 @@ ERRORS: dict[str, tuple[str, str]] = {
         "La table n'a pas encore de partie.",
         "The table has no game yet.",
     ),
-    "web.scorer.parse_entry.2": (
+    "web.scorer.not_an_event": (
         "La saisie du marqueur doit être un événement de {page_title} : {kinds}.",
         "The scorer's entry must be an event of {page_title}: {kinds}.",
     ),
-    "web.scorer.parse_entry.3": (
-        "La saisie est illisible : {first_0_strip_160}.",
-        "The entry cannot be read: {first_0_strip_160}.",
+    "web.scorer.entry_cannot_read": (
+        "La saisie est illisible : {entry}.",
+        "The entry cannot be read: {entry}.",
     ),
     "web.server.network_allowed": (
         "Le serveur des téléphones n'a pas droit au réseau : le bac à sable du kiosque ne l'ouvre "
@@ -85,7 +85,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "trame de {n} octets trop courte",
         "frame of {n} bytes is too short",
     ),
-    "protocol.checked.2": (
+    "protocol.checksum_mismatch": (
         "somme de contrôle fausse",
         "checksum mismatch",
     ),
@@ -101,7 +101,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "commande de {n} caractères trop longue : {MAX_LINE} au plus",
         "command line of {n} characters is too long: at most {MAX_LINE}",
     ),
-    "protocol.parse_command.2": (
+    "protocol.command_line_must": (
         "une commande commence par {mark!r}",
         "command line must start with {mark!r}",
     ),
@@ -109,11 +109,11 @@ ERRORS: dict[str, tuple[str, str]] = {
         "octet nul dans un bloc COBS",
         "zero byte inside a COBS block",
     ),
-    "protocol.cobs_decode.2": (
+    "protocol.cobs_block_runs": (
         "bloc COBS plus long que la trame",
         "COBS block runs past the frame",
     ),
-    "protocol.parse_command.3": (
+    "protocol.command_line_hex": (
         "commande non hexadécimale",
         "command line is not hex",
     ),
@@ -133,13 +133,13 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{port} does not answer as a table companion button board: check that it is the Pico's "
         "port, or run companion firmware install to put the firmware on the Pico.",
     ),
-    "serial_source.open_error.2": (
+    "serial_source.permission_denied_add": (
         "Accès refusé à {port} : ajoutez l'utilisateur au groupe dialout (sudo usermod -aG dialout "
         "$USER), puis fermez et rouvrez la session.",
         "Permission denied on {port}: add the user to the dialout group (sudo usermod -aG dialout "
         "$USER), then log out and back in.",
     ),
-    "serial_source.open_error.3": (
+    "serial_source.does_exist_plug": (
         "{port} n'existe pas : branchez le Pico avec un câble USB de données, ou indiquez son port "
         'dans le fichier de configuration ([serial] port = "/dev/ttyACM0") ; `companion firmware '
         "info --port PORT` vérifie un port.",
@@ -147,7 +147,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         'config file ([serial] port = "/dev/ttyACM0"); `companion firmware info --port PORT` '
         "checks a port.",
     ),
-    "serial_source.open_error.4": (
+    "serial_source.busy_close_other": (
         "{port} est occupé : fermez l'autre programme qui l'utilise (le service du companion : "
         "sudo systemctl stop companion ; Thonny, mpremote, screen).",
         "{port} is busy: close the other program using it (the companion's service: sudo systemctl "
@@ -160,8 +160,8 @@ ERRORS: dict[str, tuple[str, str]] = {
         "v{ours}): run companion firmware install.",
     ),
     "serial_source.serial": (
-        "pyserial n'est pas installé : {pip_install_serial}",
-        "pyserial is not installed: {pip_install_serial}",
+        "pyserial n'est pas installé : {pip}",
+        "pyserial is not installed: {pip}",
     ),
     "serial_source.open": (
         "Aucun boîtier Pico trouvé en USB : branchez-le avec un câble de données, ou indiquez son "
@@ -170,9 +170,9 @@ ERRORS: dict[str, tuple[str, str]] = {
         'config file ([serial] port = "/dev/ttyACM0").',
     ),
     "registry.untied": (
-        "L'horloge de la source {name} ({clock_name}) ne peut pas être reliée à {name2}, elle ne "
+        "L'horloge de la source {name} ({clock_name}) ne peut pas être reliée à {common}, elle ne "
         "peut pas être combinée : utilisez-la seule.",
-        "The {name} source's clock ({clock_name}) cannot be tied to {name2}, so it cannot be "
+        "The {name} source's clock ({clock_name}) cannot be tied to {common}, so it cannot be "
         "combined: use it alone.",
     ),
     "registry.init": (
@@ -186,7 +186,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "Cannot open {dev} ({exc}): this is not a Raspberry Pi or the chip number is wrong; on a "
         "laptop use --input keyboard.",
     ),
-    "gpiochip.explain_chip_failure.2": (
+    "gpiochip.permission_open_add": (
         "Pas le droit d'ouvrir {dev} : ajoutez l'utilisateur au groupe gpio (`sudo usermod -aG "
         "gpio $USER`, puis reconnectez-vous).",
         "No permission to open {dev}: add the user to the gpio group (`sudo usermod -aG gpio "
@@ -203,9 +203,9 @@ ERRORS: dict[str, tuple[str, str]] = {
         '"return" or "[1]" (numpad 1).',
     ),
     "keyboard.from_config": (
-        "{n_seats} joueurs mais seulement {n_seats2} touches dans [keyboard] seats : ajoutez des "
+        "{n_seats} joueurs mais seulement {n_keys} touches dans [keyboard] seats : ajoutez des "
         "touches pour les autres.",
-        "{n_seats} players but only {n_seats2} seat keys in [keyboard] seats: add keys for the others.",
+        "{n_seats} players but only {n_keys} seat keys in [keyboard] seats: add keys for the others.",
     ),
     "keyboard.start": (
         "Pas de fenêtre pour le clavier ({failure}) : lancez-le dans une session graphique, ou "
@@ -220,7 +220,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{where} : {loc!c} = {got!r} est refusé ({msg}).",
         "{where}: {loc!c} = {got!r} is refused ({msg}).",
     ),
-    "config.parse_pin.2": (
+    "config.pin_write_gpio": (
         '{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17 ou "GPIO17".',
         '{value!r} is not a pin: write the GPIO number, e.g. 17 or "GPIO17".',
     ),
@@ -247,20 +247,20 @@ ERRORS: dict[str, tuple[str, str]] = {
         "[sound] names = {value!r} is refused: write a table of names, as [sound.names] then "
         '"Chloé" = "Klo-é".',
     ),
-    "config.one_sentence.2": (
+    "config.unknown_setting_check": (
         "{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans `companion config show "
         "--example` (chaque réglage, commenté).",
         "{where}: unknown setting {loc}; check its spelling against `companion config show "
         "--example` (every setting, commented).",
     ),
-    "config.parse_pin.3": (
+    "config.there_header_pin": (
         "Il n'y a pas de broche {pos} : le connecteur a les broches 1 à 40.",
         "There is no header pin {pos}: the header has pins 1 to 40.",
     ),
-    "config.check_pin_map.2": (
-        "La place {i_1} n'a pas de broche de bouton : ajoutez `button = <numéro GPIO>`, ou lancez "
+    "config.seat_has_button": (
+        "La place {seat} n'a pas de broche de bouton : ajoutez `button = <numéro GPIO>`, ou lancez "
         "`companion buttons --assign`.",
-        "Seat {i_1} has no button pin: add `button = <GPIO number>` to it, or run `companion "
+        "Seat {seat} has no button pin: add `button = <GPIO number>` to it, or run `companion "
         "buttons --assign`.",
     ),
     "config.check": (
@@ -273,7 +273,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         'serial.port = {v!r} is not a device path: write one like "/dev/ttyACM0", or leave it '
         "out to find the board by its USB id.",
     ),
-    "config.said.2": (
+    "config.sound_names_refused": (
         "[sound.names] {name!r} = {said!r} est refusé : écrivez comment le nom se dit, en texte de "
         '1 à 80 caractères, comme "Chloé" = "Klo-é".',
         "[sound.names] {name!r} = {said!r} is refused: write how the name is said as text of 1 to "
@@ -285,13 +285,13 @@ ERRORS: dict[str, tuple[str, str]] = {
         "No button pins in the config ([gpio] seats): run `companion buttons --assign` to write "
         "them, or use --input keyboard.",
     ),
-    "config.parse_pin.4": (
+    "config.header_pin_gpio": (
         "La broche {pos} du connecteur est {what}, pas un GPIO : reliez le bouton à une broche "
         "GPIO et son autre patte à une broche GND.",
         "Header pin {pos} is {what}, not a GPIO: wire the button to a GPIO pin and its other leg "
         "to a GND pin.",
     ),
-    "config.check.2": (
+    "config.debounce_misfit": (
         "Les réglages anti-rebond sont incohérents ({why}) : gardez glitch_ms <= lockout_ms et "
         "stuck_after_s plus long que le verrouillage.",
         "Debounce settings do not fit together ({why}): keep glitch_ms <= lockout_ms and "
@@ -301,16 +301,16 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{where} n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
         "{where} is not valid TOML ({exc}); fix that line.",
     ),
-    "config.from_toml.2": (
+    "config.nests_tables_arrays": (
         "{where} imbrique tables ou listes beaucoup trop profondément pour une configuration ; "
         "écrivez-le comme `companion config show --example`.",
         "{where} nests tables or arrays far too deep to be a config; write it as `companion config "
         "show --example` does.",
     ),
     "config.from_file": (
-        "Le fichier de configuration {path} n'est pas du texte UTF-8 (octet {start_1}) ; "
+        "Le fichier de configuration {path} n'est pas du texte UTF-8 (octet {column}) ; "
         "enregistrez-le en UTF-8.",
-        "The config file {path} is not UTF-8 text (byte {start_1}); save it as UTF-8.",
+        "The config file {path} is not UTF-8 text (byte {column}); save it as UTF-8.",
     ),
     "web_config.port": (
         "[web] port = {v} n'est pas un port TCP : choisissez-en un de 1024 à 65535, par ex. 8325.",
@@ -347,33 +347,32 @@ ERRORS: dict[str, tuple[str, str]] = {
         "[{section}] section by hand",
     ),
     "config_edit.read_config_text": (
-        "Le fichier de configuration {path} n'est pas du texte UTF-8 (octet {start_1}) ; "
+        "Le fichier de configuration {path} n'est pas du texte UTF-8 (octet {column}) ; "
         "enregistrez-le en UTF-8.",
-        "The config file {path} is not UTF-8 text (byte {start_1}); save it as UTF-8.",
+        "The config file {path} is not UTF-8 text (byte {column}); save it as UTF-8.",
     ),
     "log.explain": (
-        "{key_or_kind} : {first_msg}",
-        "{key_or_kind}: {first_msg}",
+        "{what} : {msg}",
+        "{what}: {msg}",
     ),
     "log.not_utf8": (
-        "l'octet {start_1} n'est pas du texte UTF-8 ({raw_err_start_err_start_1!r}) : un journal "
+        "l'octet {column} n'est pas du texte UTF-8 ({byte!r}) : un journal "
         "de table est du JSON Lines en UTF-8",
-        "byte {start_1} is not UTF-8 text ({raw_err_start_err_start_1!r}): a table log is JSON "
-        "Lines in UTF-8",
+        "byte {column} is not UTF-8 text ({byte!r}): a table log is JSON Lines in UTF-8",
     ),
     "log.card": (
         '{value!r} n\'est pas une carte : écrivez-la comme du texte, par exemple "7H" ou "10"',
         '{value!r} is not a card: write it as text, like "7H" or "10"',
     ),
-    "log.explain.2": (
-        "clé inconnue {loc!r} dans un événement {kind} (permises : {fields_of_model})",
-        "unknown key {loc!r} in a {kind} event (allowed: {fields_of_model})",
+    "log.unknown_key_event": (
+        "clé inconnue {loc!r} dans un événement {kind} (permises : {fields})",
+        "unknown key {loc!r} in a {kind} event (allowed: {fields})",
     ),
-    "log.explain.3": (
+    "log.event_needs_key": (
         "un événement {kind} doit avoir la clé {loc!r}",
         "a {kind} event needs the key {loc!r}",
     ),
-    "log.explain.4": (
+    "log.value_refused": (
         "{loc} : {msg}",
         "{loc}: {msg}",
     ),
@@ -385,25 +384,25 @@ ERRORS: dict[str, tuple[str, str]] = {
         "le nom {spelled_name} n'affiche rien à l'écran : écrivez un nom que la table peut lire",
         "the name {spelled_name} shows nothing on the screen: write a name the table can read",
     ),
-    "log.check_new_names.2": (
-        "le nom {name} commence par {name_0!r}, qu'un tableur exécuterait comme une formule : "
+    "log.name_starts_which": (
+        "le nom {name} commence par {first!r}, qu'un tableur exécuterait comme une formule : "
         "commencez-le par une lettre",
-        "the name {name} starts with {name_0!r}, which a spreadsheet would run as a formula: start "
+        "the name {name} starts with {first!r}, which a spreadsheet would run as a formula: start "
         "it with a letter",
     ),
-    "log.check_new_names.3": (
-        "{spelled_seen_look} et {spelled_name} s'affichent pareil à l'écran : donnez à chaque "
+    "log.look_same_screen": (
+        "{spelled} et {spelled_name} s'affichent pareil à l'écran : donnez à chaque "
         "joueur un nom que la table distingue",
-        "{spelled_seen_look} and {spelled_name} look the same on the screen: give each player a "
+        "{spelled} and {spelled_name} look the same on the screen: give each player a "
         "name the table can tell apart",
     ),
-    "log.event_from_dict.2": (
-        "jeu inconnu {json_dumps_name} : utilisez {known}",
-        "unknown game {json_dumps_name}: use {known}",
+    "log.unknown_game_use": (
+        "jeu inconnu {name_json} : utilisez {known}",
+        "unknown game {name_json}: use {known}",
     ),
-    "log.event_from_dict.3": (
-        "type d'événement inconnu {json_dumps_kind} (connus : {known})",
-        "unknown event type {json_dumps_kind} (known: {known})",
+    "log.unknown_event_type": (
+        "type d'événement inconnu {kind_json} (connus : {known})",
+        "unknown event type {kind_json} (known: {known})",
     ),
     "log.parse_slow": (
         "pas un événement du journal de table : un nombre beaucoup trop long ou une imbrication "
@@ -414,23 +413,23 @@ ERRORS: dict[str, tuple[str, str]] = {
         "le nom d'un joueur ne peut pas être vide",
         "a player's name cannot be empty",
     ),
-    "log.names.2": (
+    "log.name_longer_than": (
         "le nom {name} dépasse {MAX_NAME} caractères",
         "the name {name} is longer than {MAX_NAME} characters",
     ),
-    "log.names.3": (
+    "log.two_players_called": (
         "deux joueurs s'appellent {name!r} : les noms doivent être uniques",
         "two players are called {name!r}: names must be unique",
     ),
-    "log.event_from_dict.4": (
-        "{kind} n'est pas un événement de {title} (ses événements : new_game, {join_models})",
-        "{kind} is not an event of {title} (its events: new_game, {join_models})",
+    "log.not_an_event_of_game": (
+        "{kind} n'est pas un événement de {title} (ses événements : new_game, {models})",
+        "{kind} is not an event of {title} (its events: new_game, {models})",
     ),
     "live.resume": (
         "aucune partie en cours à reprendre",
         "there is no unfinished game to resume",
     ),
-    "live.resume.2": (
+    "live.there_unfinished_game": (
         "aucune partie en cours à reprendre (`companion games` liste les parties enregistrées)",
         "there is no unfinished game to resume (`companion games` lists the stored ones)",
     ),
@@ -451,15 +450,15 @@ ERRORS: dict[str, tuple[str, str]] = {
         "le fichier, une partie chacun)",
         "a table log holds one game: a second new_game starts here (split the file, one game each)",
     ),
-    "fold.feed.2": (
+    "fold.log_must_start": (
         "le journal doit commencer par un événement new_game, pas {type}",
         "the log must start with a new_game event, not {type}",
     ),
     "games.undo.reload": (
         "les décisions plus anciennes gardées pour l'annulation n'ont pas pu être relues dans le "
-        "dossier temporaire ({strerror_or_err}) : rejouez la partie depuis son journal",
+        "dossier temporaire ({why}) : rejouez la partie depuis son journal",
         "the older decisions kept for undo could not be read back from the temporary folder "
-        "({strerror_or_err}): replay the game from its log or journal",
+        "({why}): replay the game from its log or journal",
     ),
     "journal.disk_full": (
         "le disque de {data_dir} est plein : libérez de la place (ou indiquez avec --data-dir un "
@@ -746,7 +745,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "la table [{name}] manque : reprenez-la du hardware/pinout.toml du dépôt.",
         "the [{name}] table is missing: copy it from the repository's hardware/pinout.toml.",
     ),
-    "pinout.board.2": (
+    "pinout.referee_referee_button": (
         "{name}.referee.{bad} n'est pas un bouton d'arbitre : confirm, cancel ou undo.",
         "{name}.referee.{bad} is not a referee button: use confirm, cancel, undo.",
     ),
@@ -758,7 +757,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{name} a {n_seats} places : donnez-en de 1 à 10.",
         "{name} has {n_seats} seats: give 1 to 10.",
     ),
-    "pinout.check_board.2": (
+    "pinout.safe_mode_one": (
         "{name}.safe_mode = {safe_mode!r} n'est pas un de ses boutons d'arbitre : confirm, cancel ou undo.",
         "{name}.safe_mode = {safe_mode!r} is not one of its referee buttons: name confirm, cancel or undo.",
     ),
@@ -766,13 +765,13 @@ ERRORS: dict[str, tuple[str, str]] = {
         "pi : GPIO{pin} pour {use} n'est pas sur le connecteur 40 broches : prenez un GPIO de 2 à 27.",
         "pi: GPIO{pin} for {use} is not on the 40-pin header: use a GPIO from 2 to 27.",
     ),
-    "pinout.check_exists.2": (
+    "pinout.pico_gp_board": (
         "pico : GP{pin} pour {use} est câblé sur la carte ({pico_reserved_pin}), pas sur un bord : "
         "prenez un GP0-GP22 ou GP26-GP28 libre.",
         "pico: GP{pin} for {use} is {pico_reserved_pin} on the board, not an edge pin: pick a free "
         "GP0-GP22 or GP26-GP28.",
     ),
-    "pinout.check_exists.3": (
+    "pinout.pico_gp_does": (
         "pico : GP{pin} pour {use} n'existe pas : prenez GP0-GP22 ou GP26-GP28.",
         "pico: GP{pin} for {use} does not exist: use GP0-GP22 or GP26-GP28.",
     ),
@@ -782,32 +781,32 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{name}: {gpio} for {use} belongs to the {bus_name} bus: pick another pin, or add "
         '"{bus}" to {name}.gives_up if that bus will never be used.',
     ),
-    "pinout.check_free.2": (
+    "pinout.used_twice_give": (
         "{name} : {gpio} sert deux fois, pour {first} et pour {use} : une broche chacun.",
         "{name}: {gpio} is used twice, for {first} and for {use}: give each its own pin.",
     ),
-    "pinout.board.3": (
+    "pinout.seats_needs_button": (
         "{name}.seats[{i}] n'a pas de bouton : écrivez {{ button = <GPIO> }}.",
         "{name}.seats[{i}] needs a button: write {{ button = <GPIO> }}.",
     ),
-    "pinout.board.4": (
-        "{name}.gives_up nomme {bus!r}, qui n'est pas un bus de cette carte : {join_buses}.",
-        "{name}.gives_up names {bus!r}, not a bus of this board: use {join_buses}.",
+    "pinout.gives_up_unknown_bus": (
+        "{name}.gives_up nomme {bus!r}, qui n'est pas un bus de cette carte : {buses}.",
+        "{name}.gives_up names {bus!r}, not a bus of this board: use {buses}.",
     ),
     "pinout.parse_pinout": (
         "ce n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
         "not valid TOML ({exc}); fix that line.",
     ),
-    "pinout.check.2": (
+    "pinout.one_led_draws": (
         "une LED tire {led_ma:.1f} mA à travers {resistor_ohm:g} Ω, plus que les {pin_max_ma:g} mA "
         "d'une broche du {name} : prenez une résistance plus forte dans [led].",
         "one LED draws {led_ma:.1f} mA through {resistor_ohm:g} Ω, more than the {pin_max_ma:g} mA "
         "a {name} pin gives: use a larger resistor in [led].",
     ),
-    "pinout.check.3": (
-        "{lit} LED à {led_ma:.1f} mA tirent {lit_p_led_ma:.0f} mA ensemble, plus que les "
+    "pinout.leds_ma_draw": (
+        "{lit} LED à {led_ma:.1f} mA tirent {lit_ma:.0f} mA ensemble, plus que les "
         "{total_max_ma:g} mA permis par le {name} : résistance plus forte ou moins de LED.",
-        "{lit} LEDs at {led_ma:.1f} mA draw {lit_p_led_ma:.0f} mA together, more than the "
+        "{lit} LEDs at {led_ma:.1f} mA draw {lit_ma:.0f} mA together, more than the "
         "{total_max_ma:g} mA the {name} allows: use a larger resistor or fewer LEDs.",
     ),
 }

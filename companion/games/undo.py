@@ -113,7 +113,7 @@ class Checkpoints(Generic[T]):
         except OSError as err:
             raise CompanionError(
                 "games.undo.reload",
-                strerror_or_err=err.strerror or err,
+                why=err.strerror or err,
             ) from None
         older: list[T] = pickle.loads(blob)  # our own anonymous file, see above
         self._end -= size + _LENGTH.size

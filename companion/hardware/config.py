@@ -52,7 +52,7 @@ def parse_pin(value: Any) -> int:
     """A BCM GPIO number from ``17``, ``"GPIO17"``, ``"BCM17"`` or header position ``"BOARD11"``."""
     if isinstance(value, bool):
         raise ConfigError(
-            "config.parse_pin.2",
+            "config.pin_write_gpio",
             value=value,
         )
     if isinstance(value, int):
@@ -69,12 +69,12 @@ def parse_pin(value: Any) -> int:
             what = HEADER_POWER.get(pos)
             if what is not None:
                 raise ConfigError(
-                    "config.parse_pin.4",
+                    "config.header_pin_gpio",
                     pos=pos,
                     what=what,
                 )
             raise ConfigError(
-                "config.parse_pin.3",
+                "config.there_header_pin",
                 pos=pos,
             )
         if text.isdigit():
@@ -163,8 +163,8 @@ def check_pin_map(cfg: GpioConfig) -> None:
     for i, s in enumerate(cfg.seats):
         if s.button is None:
             raise ConfigError(
-                "config.check_pin_map.2",
-                i_1=i + 1,
+                "config.seat_has_button",
+                seat=i + 1,
             )
     reserved = {p: bus for bus in cfg.buses for p in BUS_PINS[bus]}
     seen: dict[int, Text] = {}
@@ -204,7 +204,7 @@ class DebounceConfig(_Strict):
         try:
             self.settings()
         except ValueError as exc:
-            raise ConfigError("config.check.2", why=_debounce_why(self, exc)) from exc
+            raise ConfigError("config.debounce_misfit", why=_debounce_why(self, exc)) from exc
         return self
 
     def settings(self) -> DebounceSettings:
@@ -328,7 +328,7 @@ class SoundConfig(_Strict):
                 return {str(k): v.strip() for k, v in value.items()}
             name, said = bad
             raise ConfigError(
-                "config.said.2",
+                "config.sound_names_refused",
                 name=name,
                 said=said,
             )
@@ -375,7 +375,7 @@ class HardwareConfig(BaseModel):
             ) from None
         except RecursionError:
             raise ConfigError(
-                "config.from_toml.2",
+                "config.nests_tables_arrays",
                 where=where,
             ) from None
         return cls.from_dict(data, where=where)
@@ -390,7 +390,7 @@ class HardwareConfig(BaseModel):
             raise ConfigError(
                 "config.from_file",
                 path=path,
-                start_1=exc.start + 1,
+                column=exc.start + 1,
             ) from None
         return cls.from_toml(text, where=str(path))
 
@@ -480,7 +480,7 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
         return ConfigError("config.unknown_section", where=where, name=name, hint=hint, known=known)
     if err["type"] == "extra_forbidden":
         return ConfigError(
-            "config.one_sentence.2",
+            "config.unknown_setting_check",
             where=where,
             loc=loc,
         )

@@ -215,7 +215,7 @@ def read_config_text(path: Path) -> str | None:
         raise ConfigError(
             "config_edit.read_config_text",
             path=path,
-            start_1=err.start + 1,
+            column=err.start + 1,
         ) from None
 
 

@@ -134,7 +134,7 @@ def _board(name: BoardName, data: Any, where: str) -> Board:
         if not isinstance(s, dict) or "button" not in s:
             raise _err(
                 where,
-                "pinout.board.3",
+                "pinout.seats_needs_button",
                 name=name,
                 i=i,
             )
@@ -151,7 +151,7 @@ def _board(name: BoardName, data: Any, where: str) -> Board:
         bad = sorted(unknown)[0]
         raise _err(
             where,
-            "pinout.board.2",
+            "pinout.referee_referee_button",
             name=name,
             bad=bad,
         )
@@ -161,10 +161,10 @@ def _board(name: BoardName, data: Any, where: str) -> Board:
         if bus not in buses:
             raise _err(
                 where,
-                "pinout.board.4",
+                "pinout.gives_up_unknown_bus",
                 name=name,
                 bus=bus,
-                join_buses=", ".join(buses),
+                buses=", ".join(buses),
             )
     return Board(
         name=name,
@@ -236,7 +236,7 @@ def check(p: Pinout, where: str = "pinout.toml") -> None:
         if p.led_ma > board.pin_max_ma:
             raise _err(
                 where,
-                "pinout.check.2",
+                "pinout.one_led_draws",
                 led_ma=p.led_ma,
                 resistor_ohm=p.resistor_ohm,
                 pin_max_ma=board.pin_max_ma,
@@ -245,10 +245,10 @@ def check(p: Pinout, where: str = "pinout.toml") -> None:
         if lit * p.led_ma > board.total_max_ma:
             raise _err(
                 where,
-                "pinout.check.3",
+                "pinout.leds_ma_draw",
                 lit=lit,
                 led_ma=p.led_ma,
-                lit_p_led_ma=lit * p.led_ma,
+                lit_ma=lit * p.led_ma,
                 total_max_ma=board.total_max_ma,
                 name=board.name,
             )
@@ -276,7 +276,7 @@ def _check_board(board: Board, where: str) -> None:
     if board.safe_mode is not None and board.referee_pin(board.safe_mode) is None:
         raise _err(
             where,
-            "pinout.check_board.2",
+            "pinout.safe_mode_one",
             name=board.name,
             safe_mode=board.safe_mode,
         )
@@ -296,7 +296,7 @@ def _check_exists(board: Board, pin: int, en: str, fr: str, where: str) -> None:
     if pin in PICO_RESERVED:
         raise _err(
             where,
-            "pinout.check_exists.2",
+            "pinout.pico_gp_board",
             pin=pin,
             use=Text.pair(en=en, fr=fr),
             pico_reserved_pin=PICO_RESERVED[pin],
@@ -304,7 +304,7 @@ def _check_exists(board: Board, pin: int, en: str, fr: str, where: str) -> None:
     if pin not in PICO_GP_PIN:
         raise _err(
             where,
-            "pinout.check_exists.3",
+            "pinout.pico_gp_does",
             pin=pin,
             use=Text.pair(en=en, fr=fr),
         )
@@ -336,7 +336,7 @@ def _check_free(
     if pin in seen:
         raise _err(
             where,
-            "pinout.check_free.2",
+            "pinout.used_twice_give",
             name=board.name,
             gpio=name,
             first=Text.pair(en=seen[pin][0], fr=seen[pin][1]),

@@ -54,7 +54,7 @@ def explain_chip_failure(chip: int | str | None, exc: BaseException) -> Hardware
     code = getattr(exc, "errno", None)
     if code in (errno.EACCES, errno.EPERM) or "permission" in text or "not permitted" in text:
         return HardwareError(
-            "gpiochip.explain_chip_failure.2",
+            "gpiochip.permission_open_add",
             dev=dev,
         )
     return HardwareError(

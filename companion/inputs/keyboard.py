@@ -117,7 +117,7 @@ class KeyboardSource:
             raise ConfigError(
                 "keyboard.from_config",
                 n_seats=n_seats,
-                n_seats2=len(seats),
+                n_keys=len(seats),
             )
         return cls(
             bindings(seats, confirm=kb.confirm, cancel=kb.cancel, undo=kb.undo),

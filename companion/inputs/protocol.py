@@ -196,7 +196,7 @@ def cobs_decode(data: bytes) -> bytes:
             raise FrameError("protocol.cobs_decode")
         j = i + code
         if j > n:
-            raise FrameError("protocol.cobs_decode.2")
+            raise FrameError("protocol.cobs_block_runs")
         out += data[i + 1 : j]
         if code != 0xFF and j < n:
             out.append(0)
@@ -281,7 +281,7 @@ def _checked(payload: bytes) -> bytes:
         raise FrameError("protocol.checked", n=n)
     body = payload[:-2]
     if crc16(body) != _CRC.unpack_from(payload, len(body))[0]:
-        raise FrameError("protocol.checked.2")
+        raise FrameError("protocol.checksum_mismatch")
     return body
 
 
@@ -389,11 +389,11 @@ def parse_command(line: bytes) -> HostCommand:
             MAX_LINE=MAX_LINE,
         )
     if not line.startswith(b":"):
-        raise FrameError("protocol.parse_command.2", mark=":")
+        raise FrameError("protocol.command_line_must", mark=":")
     try:
         payload = bytes.fromhex(line[1:].decode("ascii"))
     except (ValueError, UnicodeDecodeError) as e:
-        raise FrameError("protocol.parse_command.3") from e
+        raise FrameError("protocol.command_line_hex") from e
     body = _checked(payload)
     t, n = body[0], len(body)
     if t == MsgType.HELLO_REQUEST and n == 2:

@@ -40,7 +40,7 @@ class Fold:
             self.engine = new_engine(event)  # type: ignore[arg-type]
         elif self.engine is None:
             raise RuleError(
-                "fold.feed.2",
+                "fold.log_must_start",
                 type=event.type,  # type: ignore[attr-defined]
             )
         else:

@@ -60,7 +60,7 @@ class Table:
             candidates = [g for g in reversed(journal.games()) if not g.finished]
             if not candidates:
                 raise JournalError(
-                    "live.resume.2",
+                    "live.there_unfinished_game",
                 )
             for info in candidates:
                 table = cls.load(journal, info.id)

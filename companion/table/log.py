@@ -109,13 +109,13 @@ class NewGameBase(Event):
                 raise SetupError("log.names")
             if len(name) > MAX_NAME:
                 raise SetupError(
-                    "log.names.2",
+                    "log.name_longer_than",
                     name=Cut(name, 30, quoted=True),
                     MAX_NAME=MAX_NAME,
                 )
             if name in seen:
                 raise SetupError(
-                    "log.names.3",
+                    "log.two_players_called",
                     name=name,
                 )
             seen.add(name)
@@ -161,14 +161,14 @@ def check_new_names(players: Iterable[str]) -> None:
             )
         if name.startswith(FORMULA_STARTS):
             raise SetupError(
-                "log.check_new_names.2",
+                "log.name_starts_which",
                 name=Cut(name, 30, quoted=True),
-                name_0=name[0],
+                first=name[0],
             )
         if look in seen:
             raise SetupError(
-                "log.check_new_names.3",
-                spelled_seen_look=_spelled(seen[look]),
+                "log.look_same_screen",
+                spelled=_spelled(seen[look]),
                 spelled_name=_spelled(name),
             )
         seen[look] = name
@@ -203,20 +203,20 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     got = first.get("input")
     if etype == "extra_forbidden":
         return EventError(
-            "log.explain.2",
+            "log.unknown_key_event",
             loc=loc,
             kind=kind,
-            fields_of_model=_fields_of(model),
+            fields=_fields_of(model),
         )
     if etype == "missing":
-        return EventError("log.explain.3", kind=kind, loc=loc)
+        return EventError("log.event_needs_key", kind=kind, loc=loc)
     if etype in ("value_error", "assertion_error"):
         ctx = first.get("ctx", {})
         cause = ctx.get("error")
         if isinstance(cause, CompanionError):
             return EventError(cause.text)
         msg = str(cause) if cause is not None else first["msg"]
-        return EventError("log.explain.4", loc=loc, msg=msg)
+        return EventError("log.value_refused", loc=loc, msg=msg)
     expected = {
         "int_type": ("a whole number", "un nombre entier"),
         "int_from_float": ("a whole number", "un nombre entier"),
@@ -245,7 +245,7 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
         return EventError(
             "log.out_of_range", loc=loc, side=Text.pair(en=en, fr=fr), bound=bound, got=str(got)
         )
-    return EventError("log.explain", key_or_kind=key or kind, first_msg=first["msg"])
+    return EventError("log.explain", what=key or kind, msg=first["msg"])
 
 
 @functools.cache
@@ -276,8 +276,8 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         if model is None:
             known = ", ".join(f'"{g}"' for g in GAMES)
             raise EventError(
-                "log.event_from_dict.2",
-                json_dumps_name=json.dumps(name),
+                "log.unknown_game_use",
+                name_json=json.dumps(name),
                 known=known,
             )
     else:
@@ -292,15 +292,15 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
             if game in GAMES and isinstance(kind, str) and kind in everything:
                 title = GAMES[game].title
                 raise EventError(
-                    "log.event_from_dict.4",
+                    "log.not_an_event_of_game",
                     kind=kind,
                     title=title,
-                    join_models=", ".join(models),
+                    models=", ".join(models),
                 )
             known = "new_game, " + ", ".join(models)
             raise EventError(
-                "log.event_from_dict.3",
-                json_dumps_kind=json.dumps(kind),
+                "log.unknown_event_type",
+                kind_json=json.dumps(kind),
                 known=known,
             )
     try:
@@ -429,8 +429,8 @@ def _not_utf8(number: int, raw: bytes, err: UnicodeDecodeError) -> LogError:
     return LogError(
         number,
         "log.not_utf8",
-        start_1=err.start + 1,
-        raw_err_start_err_start_1=raw[err.start : err.start + 1],
+        column=err.start + 1,
+        byte=raw[err.start : err.start + 1],
     )
 
 

@@ -36,7 +36,7 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     if not isinstance(event, dict) or event.get("type") not in allowed:
         kinds = ", ".join(allowed) or "—"
         raise EntryError(
-            "web.scorer.parse_entry.2",
+            "web.scorer.not_an_event",
             page_title=page["title"],
             kinds=kinds,
         )
@@ -47,8 +47,8 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     except ValueError as err:  # pydantic's refusal, first line only
         first = str(err).splitlines()[1:2] or [str(err)]
         raise EntryError(
-            "web.scorer.parse_entry.3",
-            first_0_strip_160=first[0].strip()[:160],
+            "web.scorer.entry_cannot_read",
+            entry=first[0].strip()[:160],
         ) from None
 
 

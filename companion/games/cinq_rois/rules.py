@@ -108,7 +108,7 @@ class CinqRoisGame:
         dealer = setup.dealer if setup.dealer is not None else players[0]
         if dealer not in players:
             raise SetupError(
-                "cinq_rois.rules.init.2",
+                "cinq_rois.rules.dealer_one_players",
                 dealer=dealer,
                 players=_names(players),
             )
@@ -228,7 +228,7 @@ class CinqRoisGame:
         missing = [p for p in self.players if p != out and p not in given]
         if missing:
             raise RuleError(
-                "cinq_rois.rules.others.2",
+                "cinq_rois.rules.must_given_every",
                 what=Text.pair(en=_KEY_EN[key], fr=_KEY_FR[key]),
                 out=out,
                 missing=_names(missing),
@@ -261,7 +261,7 @@ class CinqRoisGame:
                 )
             if not exact and count > size:
                 raise RuleError(
-                    "cinq_rois.rules.check_counts.2",
+                    "cinq_rois.rules.cannot_have_cards",
                     player=player,
                     count=count,
                     n=n,
@@ -287,9 +287,9 @@ class CinqRoisGame:
             if len(holders[card]) > MAX_COPIES:
                 who = _names(holders[card])
                 raise RuleError(
-                    "cinq_rois.rules.check_copies.2",
+                    "cinq_rois.rules.given_times_round",
                     card=card,
-                    n_holders_card=len(holders[card]),
+                    n_holders=len(holders[card]),
                     who=who,
                 )
 
@@ -332,7 +332,7 @@ class CinqRoisGame:
         missing = [p for p in self.players if p not in hands]
         if missing:
             raise RuleError(
-                "cinq_rois.rules.result.2",
+                "cinq_rois.rules.hands_missing_give",
                 missing=_names(missing),
                 out=out,
             )
@@ -341,9 +341,9 @@ class CinqRoisGame:
         if not arrangements[out].fully_combines:
             rest = arrangements[out].left
             raise RuleError(
-                "cinq_rois.rules.result.3",
+                "cinq_rois.rules.cannot_go_out",
                 out=out,
-                cards_rest=_cards(rest),
+                rest=_cards(rest),
                 value=bonus.value,
             )
         scores = {p: arrangements[p].points for p in self.players}
@@ -363,10 +363,10 @@ class CinqRoisGame:
                 )
             if pts > top:
                 raise RuleError(
-                    "cinq_rois.rules.check_points.2",
+                    "cinq_rois.rules.cannot_score_cards",
                     player=player,
                     pts=pts,
-                    cards_in_round_n=_cards_in_round(n),
+                    dealt=_cards_in_round(n),
                     top=top,
                     n=n,
                 )
@@ -383,7 +383,7 @@ class CinqRoisGame:
         elif isinstance(event, Undo):
             if not self._results and self._drawn is None:
                 raise RuleError(
-                    "cinq_rois.rules.check.2",
+                    "cinq_rois.rules.there_nothing_undo",
                 )
         else:
             kind = getattr(event, "type", "?")
@@ -405,7 +405,7 @@ class CinqRoisGame:
         how_en = "was drawn (undo first)" if drawn else "is named in new_game"
         how_fr = "a été tiré au sort (annulez d'abord)" if drawn else "est nommé dans new_game"
         raise RuleError(
-            "cinq_rois.rules.check_dealer.2",
+            "cinq_rois.rules.cannot_drawn_deal",
             player=event.player,
             first=first,
             how=Text.pair(en=how_en, fr=how_fr),

@@ -296,13 +296,13 @@ class KiloGame:
         if event.player not in s.owed:
             if not s.owed:
                 raise RuleError(
-                    "kilo.rules.check_draw.3",
+                    "kilo.rules.nobody_owes",
                     player=event.player,
                 )
             raise RuleError(
-                "kilo.rules.check_draw.2",
+                "kilo.rules.does_owe_draw",
                 player=event.player,
-                names_s_owed=_names(s.owed),
+                owed=_names(s.owed),
             )
         self.check_card(event.card)
 
@@ -318,27 +318,27 @@ class KiloGame:
             )
         if s.owed:
             raise RuleError(
-                "kilo.rules.check_verdict.2",
-                names_s_owed=_names(s.owed),
+                "kilo.rules.draws_owed_first",
+                owed=_names(s.owed),
             )
         if s.window.is_empty:  # else its first press counts: a window never closes before it
             raise RuleError(
-                "kilo.rules.check_verdict.3",
+                "kilo.rules.there_slap_judge",
             )
         if event.valid and event.penalized is not None:
             raise RuleError(
-                "kilo.rules.check_verdict.4",
+                "kilo.rules.penalized_goes_false",
                 valid_false='"valid": false',  # the log's own words, not a sentence
             )
         for name in event.penalized or ():
             self._player(name)
             if not s.window.pressed(name):
                 raise RuleError(
-                    "kilo.rules.check_verdict.6",
+                    "kilo.rules.cannot_penalized_slapping",
                     name=name,
                 )
         if event.penalized and len(set(event.penalized)) != len(event.penalized):
-            raise RuleError("kilo.rules.check_verdict.5")
+            raise RuleError("kilo.rules.player_named_twice")
 
     def check(self, event: AnyEvent) -> None:
         check, _, _ = _STEPS.get(type(event)) or _step_of(type(event))

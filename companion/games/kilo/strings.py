@@ -82,27 +82,27 @@ ERRORS: dict[str, tuple[str, str]] = {
         "la partie est finie : on ne pioche plus",
         "the game is over: no more cards are drawn",
     ),
-    "kilo.rules.check_draw.2": (
-        "{player} ne doit pas piocher : c'est à {names_s_owed} de piocher",
-        "{player} does not owe a draw: {names_s_owed} must draw",
+    "kilo.rules.does_owe_draw": (
+        "{player} ne doit pas piocher : c'est à {owed} de piocher",
+        "{player} does not owe a draw: {owed} must draw",
     ),
     "kilo.rules.check_verdict": (
         "la partie est finie : il n'y a pas de tape à juger",
         "the game is over: there is no slap to judge",
     ),
-    "kilo.rules.check_verdict.2": (
-        "il faut d'abord piocher : {names_s_owed} doit piocher",
-        "draws are owed first: {names_s_owed} must draw",
+    "kilo.rules.draws_owed_first": (
+        "il faut d'abord piocher : {owed} doit piocher",
+        "draws are owed first: {owed} must draw",
     ),
-    "kilo.rules.check_verdict.3": (
+    "kilo.rules.there_slap_judge": (
         "pas de tape à juger : personne n'a tapé depuis le dernier verdict",
         "there is no slap to judge: nobody has pressed since the last verdict",
     ),
-    "kilo.rules.check_verdict.4": (
+    "kilo.rules.penalized_goes_false": (
         "'penalized' ne va qu'avec une fausse tape ({valid_false})",
         "'penalized' goes with a false slap ({valid_false}) only",
     ),
-    "kilo.rules.check_verdict.5": (
+    "kilo.rules.player_named_twice": (
         "un joueur est nommé deux fois dans 'penalized'",
         "a player is named twice in 'penalized'",
     ),
@@ -110,11 +110,11 @@ ERRORS: dict[str, tuple[str, str]] = {
         "un arrêt finit après son début, pas à {to_us} avant {from_us}",
         "an outage ends after it begins, not at {to_us} before {from_us}",
     ),
-    "kilo.rules.check_draw.3": (
+    "kilo.rules.nobody_owes": (
         "{player} ne doit pas piocher : personne ne le doit (on pioche après un verdict)",
         "{player} does not owe a draw: nobody does (a draw follows a verdict)",
     ),
-    "kilo.rules.check_verdict.6": (
+    "kilo.rules.cannot_penalized_slapping": (
         "{name} ne peut pas être pénalisé pour une tape par erreur : {name} n'a pas tapé cette fois",
         "{name} cannot be penalized for slapping in error: {name} did not press in this slap",
     ),

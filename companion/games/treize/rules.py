@@ -172,7 +172,7 @@ class TreizeGame:
             )
         if setup.starter is not None and setup.starter not in setup.players:
             raise SetupError(
-                "treize.rules.init.2",
+                "treize.rules.starter_one_players",
                 starter=setup.starter,
                 players=Joined(setup.players),
             )
@@ -380,7 +380,7 @@ class TreizeGame:
         else:
             kind = getattr(event, "type", "?")
             raise RuleError(
-                "treize.rules.check.2",
+                "treize.rules.not_an_event",
                 kind=kind,
             )
 
@@ -401,7 +401,7 @@ class TreizeGame:
                 "first_play": ("first to play", "premier à jouer"),
             }[s.starter_source or "setup"]
             raise RuleError(
-                "treize.rules.check_starter.2",
+                "treize.rules.cannot_drawn_start",
                 player=event.player,
                 starter=s.starter,
                 game_number=s.game_number,
@@ -418,7 +418,7 @@ class TreizeGame:
             )
         if s.turn is not None and s.turn != player:
             raise RuleError(
-                "treize.rules.check_turn.2",
+                "treize.rules.not_your_turn",
                 player=player,
                 action=Text.pair(en=action_en, fr=action_fr),
                 turn=s.turn,
@@ -435,7 +435,7 @@ class TreizeGame:
             )
         if event.took is not None and not MIN_VALUE <= event.took <= MAX_VALUE:
             raise RuleError(
-                "treize.rules.check_pass.2",
+                "treize.rules.cannot_take_cards",
                 player=player,
                 took=event.took,
                 MIN_VALUE=MIN_VALUE,
@@ -446,11 +446,11 @@ class TreizeGame:
         if s.series.empty:
             if s.trick_ended_by_passes and player == s.leader:
                 raise RuleError(
-                    "treize.rules.check_pass.4",
+                    "treize.rules.cannot_pass_all",
                     player=player,
                 )
             raise RuleError(
-                "treize.rules.check_pass.3",
+                "treize.rules.cannot_pass_there",
                 player=player,
             )
         self._check_turn(player, "pass", "passer")
@@ -458,7 +458,7 @@ class TreizeGame:
         if event.took is None:
             if len(values) > 1:
                 raise RuleError(
-                    "treize.rules.check_pass.6",
+                    "treize.rules.passes_say_which",
                     player=player,
                     values=Joined([str(v) for v in values], "or"),
                 )
@@ -466,7 +466,7 @@ class TreizeGame:
         reason = s.series.why_not_take(event.took)
         if reason is not None:
             raise RuleError(
-                "treize.rules.check_pass.5",
+                "treize.rules.cannot_take_reason",
                 player=player,
                 took=event.took,
                 reason=Text.pair(en=reason[0], fr=reason[1]),
@@ -489,7 +489,7 @@ class TreizeGame:
         reason = s.series.why_not(event.value, event.count)
         if reason is not None:
             raise RuleError(
-                "treize.rules.check_play.2",
+                "treize.rules.cannot_play",
                 player=player,
                 what=Text.pair(en=what_en, fr=what_fr),
                 reason=Text.pair(en=reason[0], fr=reason[1]),
@@ -497,7 +497,7 @@ class TreizeGame:
         held = self._most(player) - s.played[player]
         if event.count > held:
             raise RuleError(
-                "treize.rules.check_play.3",
+                "treize.rules.cannot_holds_only",
                 player=player,
                 what=Text.pair(en=what_en, fr=what_fr),
                 held=Text.pair(en=cards_en(held), fr=cards_fr(held)),
@@ -517,7 +517,7 @@ class TreizeGame:
         if left is None:
             if self.variant == "advanced" and s.mode != "plays":
                 raise RuleError(
-                    "treize.rules.check_game_end.2",
+                    "treize.rules.won_game_advanced",
                     winner=winner,
                     game_number=s.game_number,
                     others=Joined(others),
@@ -528,7 +528,7 @@ class TreizeGame:
             if name == winner:
                 if n != 0:
                     raise RuleError(
-                        "treize.rules.check_game_end.3",
+                        "treize.rules.won_game_empty",
                         winner=winner,
                         game_number=s.game_number,
                         cards=Text.pair(en=cards_en(n), fr=cards_fr(n)),

@@ -275,11 +275,11 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{player} a déjà passé dans cette manche : {player} revient à la manche suivante",
         "{player} has already passed in this trick: {player} is back in when the trick ends",
     ),
-    "treize.rules.check_pass.2": (
+    "treize.rules.cannot_take_cards": (
         "{player} ne peut pas prendre de {took} : les cartes vont de {MIN_VALUE} à {MAX_VALUE}",
         "{player} cannot take a {took}: cards go from {MIN_VALUE} to {MAX_VALUE}",
     ),
-    "treize.rules.check_pass.3": (
+    "treize.rules.cannot_pass_there": (
         "{player} ne peut pas passer : il n'y a aucune carte à prendre sur la table, {player} doit jouer",
         "{player} cannot pass: there is no card on the table to take, {player} must play",
     ),
@@ -287,13 +287,13 @@ ERRORS: dict[str, tuple[str, str]] = {
         "rien à annuler : aucune passe, aucun coup ni résultat n'est en vigueur",
         "there is nothing to undo: no pass, play or game result is in force",
     ),
-    "treize.rules.check_pass.4": (
+    "treize.rules.cannot_pass_all": (
         "{player} ne peut pas passer : tous les autres ont passé, donc {player} a vidé la table et "
         "entame cette manche en jouant",
         "{player} cannot pass: all the others passed, so {player} cleared the table and leads this "
         "trick with a play",
     ),
-    "treize.rules.check.2": (
+    "treize.rules.not_an_event": (
         "{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
         "{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
     ),
@@ -301,7 +301,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "le match est fini : un total a atteint {target}, victoire de {winners}",
         "the match is over: a total reached {target}, {winners} won",
     ),
-    "treize.rules.init.2": (
+    "treize.rules.starter_one_players": (
         "celui qui commence, {starter!r}, n'est pas un des joueurs ({players})",
         "the starter {starter!r} is not one of the players ({players})",
     ),
@@ -313,7 +313,7 @@ ERRORS: dict[str, tuple[str, str]] = {
         "la partie est finie : {winners} a gagné (commencez une nouvelle partie)",
         "the game is over: {winners} won (start a new game)",
     ),
-    "treize.rules.check_starter.2": (
+    "treize.rules.cannot_drawn_start": (
         "{player} ne peut pas être tiré au sort : {starter} commence la partie {game_number} ({why})",
         "{player} cannot be drawn to start: {starter} starts game {game_number} ({why})",
     ),
@@ -321,12 +321,12 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{player} ne peut pas {action} : {player} a passé et ne joue plus jusqu'à la fin de la manche",
         "{player} cannot {action}: {player} has passed and is out until the trick ends",
     ),
-    "treize.rules.check_turn.2": (
+    "treize.rules.not_your_turn": (
         "{player} ne peut pas {action} : c'est à {turn} de jouer (on joue dans le sens des "
         "aiguilles d'une montre)",
         "{player} cannot {action}: it is {turn}'s turn (play goes clockwise)",
     ),
-    "treize.rules.check_pass.5": (
+    "treize.rules.cannot_take_reason": (
         "{player} ne peut pas prendre de {took} : {reason}",
         "{player} cannot take a {took}: {reason}",
     ),
@@ -336,11 +336,11 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{player} cannot {what} here: plays were not entered since the start of game "
         "{game_number}, so its series is unknown (the helper starts with the next game)",
     ),
-    "treize.rules.check_play.2": (
+    "treize.rules.cannot_play": (
         "{player} ne peut pas {what} : {reason}",
         "{player} cannot {what}: {reason}",
     ),
-    "treize.rules.check_play.3": (
+    "treize.rules.cannot_holds_only": (
         "{player} ne peut pas {what} : {player} n'a que {held} en main",
         "{player} cannot {what}: {player} holds only {held}",
     ),
@@ -355,17 +355,17 @@ ERRORS: dict[str, tuple[str, str]] = {
         "manque {missing}",
         "'left' must give the cards still held by every player but the winner {winner}: {missing} missing",
     ),
-    "treize.rules.check_pass.6": (
+    "treize.rules.passes_say_which": (
         '{player} passe : dites quelle carte {player} a prise sur la table ("took" : {values})',
         '{player} passes: say which card {player} took from the table ("took": {values})',
     ),
-    "treize.rules.check_game_end.2": (
+    "treize.rules.won_game_advanced": (
         "{winner} a gagné la partie {game_number} : en variante avancée, 'left' doit donner les "
         "cartes qui restent à {others}",
         "{winner} won game {game_number}: in the advanced variant, 'left' must give the cards "
         "still held by {others}",
     ),
-    "treize.rules.check_game_end.3": (
+    "treize.rules.won_game_empty": (
         "{winner} a gagné la partie {game_number} la main vide : 'left' ne peut pas donner "
         "{cards} à {winner}",
         "{winner} won game {game_number} with an empty hand: 'left' cannot give {winner} {cards}",
