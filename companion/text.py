@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.i18n import CATALOGUE, _FrNumber, _plurals, elide, french_typography, os_reason
@@ -139,9 +139,9 @@ _FORMATTERS = {"fr": _Formatter("fr"), "en": _Formatter("en")}
 class Text:
     """A sentence in both languages: a catalogue key and the values its templates name.
 
-    Immutable; equal when the key and the values are. ``render(lang)`` (or ``en``/``fr``) says
-    it; a key the catalogue does not hold is refused when the text is built, not when it is
-    first shown."""
+    Immutable; equal when the key is and it says the same in both languages. ``render(lang)``
+    (or ``en``/``fr``) says it; a key the catalogue does not hold is refused when the text is
+    built, not when it is first shown."""
 
     __slots__ = ("fields", "key")
 
@@ -156,6 +156,12 @@ class Text:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Text does not change")
+
+    @classmethod
+    def fr_en(cls, pair: tuple[str, str]) -> Text:
+        """A (French, English) tuple, as the games' views and the setup form still give their
+        reasons, as a text."""
+        return cls.pair(en=pair[1], fr=pair[0])
 
     @classmethod
     def pair(cls, *, en: str, fr: str) -> Text:
@@ -181,10 +187,34 @@ class Text:
     def fr(self) -> str:
         return self.render("fr")
 
+    # Read as the display's (French, English) tuples were, by the code and the tests that still
+    # index or unpack them (``fr, en = text``); a text is only ever made by key or by keyword.
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.fr, self.en))
+
+    def __getitem__(self, index: int) -> str:
+        return (self.fr, self.en)[index]
+
+    def __len__(self) -> int:
+        return 2
+
     def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple):
+            return tuple(self) == other
         if not isinstance(other, Text):
             return NotImplemented
-        return self.key == other.key and dict(self.fields) == dict(other.fields)
+        return self.key == other.key and tuple(self) == tuple(other)
+
+    # Immutable: a copy is itself, and a pickle builds it again from its key and values (the
+    # retained frames and the journal's snapshots copy what holds a text).
+    def __copy__(self) -> Text:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Text:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., Text], tuple[str, dict[str, object]]]:
+        return _rebuild, (self.key, dict(self.fields))
 
     def __hash__(self) -> int:
         return hash((self.key, self.en))
@@ -192,3 +222,7 @@ class Text:
     def __repr__(self) -> str:
         values = "".join(f", {k}={v!r}" for k, v in self.fields.items())
         return f"Text({self.key!r}{values})"
+
+
+def _rebuild(key: str, fields: dict[str, object]) -> Text:
+    return Text(key, **fields)

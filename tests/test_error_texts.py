@@ -246,3 +246,24 @@ def test_config_refusals_say_their_reason_in_french(toml: str, french: str) -> N
         HardwareConfig.from_toml(toml)
     assert french in caught.value.message("fr")
     assert "Input should" not in caught.value.message("fr") and "must" not in caught.value.message("fr")
+
+
+def test_a_text_is_one_value_the_screen_the_statuses_and_the_errors_share() -> None:
+    """``Ui.say`` takes the error's own text, a source's status gives one, and a text survives
+    the copies and pickles the retained frames and snapshots make of what holds it."""
+    import copy
+    import pickle
+
+    from companion.display.state import Ui
+    from companion.inputs.base import SourceStatus
+
+    err = ConfigError("log.at_line", line=2, what=Cut("z" * 80, 5))
+    ui = Ui(lang="en")
+    ui.say(err.text)
+    assert ui.text(ui.message) == "line 2: zzzzz… (80 characters)"  # type: ignore[arg-type]
+    ui.lang = "fr"
+    assert ui.text(ui.message) == "ligne 2\u202f: zzzzz… (80 caractères)"  # type: ignore[arg-type]
+    status = SourceStatus("gpio", "stuck", 0, en="Stuck: seat 1", fr="Coincé : place 1")
+    assert status.text.fr == "Coincé\u202f: place 1" and status.text.en == "Stuck: seat 1"
+    for again in (copy.deepcopy(err.text), pickle.loads(pickle.dumps(err.text))):
+        assert again == err.text and again.fr == err.fr

@@ -140,7 +140,7 @@ class CombinedSource:
             "registry.untied",
             name=s.name,
             clock_name=clock_name,
-            name2=self.merger.common.name,
+            common=self.merger.common.name,
         )
 
     def _tie(self, s: Any, clock: Clock) -> None:
@@ -310,7 +310,7 @@ class Supervised:
 
     def _say(self, kind: Any, en: str, fr: str) -> None:
         if self._events is not None:
-            self._events.put(SourceStatus(self.name, kind, None, en, fr))
+            self._events.put(SourceStatus(self.name, kind, None, en=en, fr=fr))
 
     def _crashed(self, status: SourceStatus) -> None:
         # Never wait for the lock here: the restarter holds it while it stops the old source,

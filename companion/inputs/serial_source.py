@@ -89,7 +89,7 @@ def _serial() -> Any:
 
         raise HardwareError(
             "serial_source.serial",
-            pip_install_serial=pip_install("serial"),
+            pip=pip_install("serial"),
         ) from e
     return serial
 
@@ -109,17 +109,17 @@ def open_error(port: str, e: BaseException) -> HardwareError:
     code = getattr(e, "errno", None)
     if isinstance(e, PermissionError) or code in (errno.EACCES, errno.EPERM):
         return HardwareError(
-            "serial_source.open_error.2",
+            "serial_source.permission_denied_add",
             port=port,
         )
     if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
         return HardwareError(
-            "serial_source.open_error.3",
+            "serial_source.does_exist_plug",
             port=port,
         )
     if code == errno.EBUSY:
         return HardwareError(
-            "serial_source.open_error.4",
+            "serial_source.busy_close_other",
             port=port,
         )
     return HardwareError(
@@ -564,7 +564,7 @@ class SerialSource:
 
     def _status(self, kind: Any, en: str, fr: str, seat: int | None = None) -> None:
         if self._events is not None:
-            self._events.put(SourceStatus(self.name, kind, seat, en, fr))
+            self._events.put(SourceStatus(self.name, kind, seat, en=en, fr=fr))
 
     # -- reader thread ------------------------------------------------------------------------
 

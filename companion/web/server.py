@@ -33,6 +33,7 @@ from companion.display.theme import seat_color
 from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
+from companion.text import Text
 from companion.web.assets import FONTS, STATIC, theme_css
 from companion.web.feed import Feed
 from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
@@ -884,13 +885,13 @@ def serve_table(web: WebServer, app: Any) -> None:
     try:
         web.start()
     except CompanionError as err:
-        app.ui.say(err.fr, err.en)
-        app.ui.hardware.notes.append((err.fr, err.en))
+        app.ui.say(err.text)
+        app.ui.hardware.notes.append(err.text)
         log.error("%s", err.en)
         return
     host = web.config.public_host or lan_address()
     web.base_url = f"http://{host}:{web.port}"
-    note = (t("scr.web.url", "fr", url=web.base_url), t("scr.web.url", "en", url=web.base_url))
+    note = Text("scr.web.url", url=web.base_url)
     app.ui.hardware.notes.append(note)
     app.ui.hardware.web = web  # the status screen shows its codes
-    print(note[1], file=sys.stderr, flush=True)
+    print(note.en, file=sys.stderr, flush=True)
