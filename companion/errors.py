@@ -10,6 +10,8 @@ inherit the matching builtin so callers can catch ``ValueError`` or ``OSError`` 
 
 from __future__ import annotations
 
+import functools
+
 from companion import error_strings as _error_strings  # noqa: F401  (the templates, registered)
 from companion.i18n import CATALOGUE
 from companion.text import SHOWN, Text, cut, shown
@@ -29,9 +31,20 @@ class CompanionError(Exception):
             self.text = Text.pair(en=text, fr=text if fr is None else fr)
         else:
             self.text = text if isinstance(text, Text) else Text(text, **fields)
-        self.en = self.text.render("en")
-        self.fr = self.text.render("fr")
-        super().__init__(self.en)
+        super().__init__(self.text)
+
+    # Said when read, not when raised: a view asks the rules about every card, and most refusals
+    # it collects are never shown in both languages.
+    @functools.cached_property
+    def en(self) -> str:
+        return self.text.render("en")
+
+    @functools.cached_property
+    def fr(self) -> str:
+        return self.text.render("fr")
+
+    def __str__(self) -> str:
+        return self.en
 
     def message(self, lang: str = "fr") -> str:
         return self.fr if lang == "fr" else self.en
