@@ -10,8 +10,6 @@ inherit the matching builtin so callers can catch ``ValueError`` or ``OSError`` 
 
 from __future__ import annotations
 
-import functools
-
 from companion import error_strings as _error_strings  # noqa: F401  (the templates, registered)
 from companion.i18n import CATALOGUE
 from companion.text import SHOWN, Text, cut, shown
@@ -33,15 +31,21 @@ class CompanionError(Exception):
             self.text = text if isinstance(text, Text) else Text(text, **fields)
         super().__init__(self.text)
 
-    # Said when read, not when raised: a view asks the rules about every card, and most refusals
-    # it collects are never shown in both languages.
-    @functools.cached_property
+    # Said when read, not when raised (and then kept): a view asks the rules about every card,
+    # and most refusals it collects are never shown in both languages.
+    @property
     def en(self) -> str:
-        return self.text.render("en")
+        said = self.__dict__.get("_en")
+        if said is None:
+            said = self.__dict__["_en"] = self.text.render("en")
+        return said
 
-    @functools.cached_property
+    @property
     def fr(self) -> str:
-        return self.text.render("fr")
+        said = self.__dict__.get("_fr")
+        if said is None:
+            said = self.__dict__["_fr"] = self.text.render("fr")
+        return said
 
     def __str__(self) -> str:
         return self.en

@@ -171,7 +171,7 @@ class Text:
             said = str(self.fields[lang])
             return french_typography(said) if lang == "fr" else said
         fr, en = CATALOGUE[self.key]
-        template = _agreements(_plurals(fr if lang == "fr" else en, lang, dict(self.fields)), self.fields)
+        template = _agreements(_plurals(fr if lang == "fr" else en, lang, self.fields), self.fields)
         template, quoted = _quotings(template)
         values = {name: _value(value, lang) for name, value in self.fields.items()}
         for name, how in quoted:
