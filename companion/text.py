@@ -139,16 +139,19 @@ class Text:
     (or ``en``/``fr``) says it; a key the catalogue does not hold is refused when the text is
     built, not when it is first shown."""
 
-    __slots__ = ("fields", "key")
+    __slots__ = ("_said", "fields", "key")
 
     key: str
     fields: Mapping[str, object]
+    _said: dict[str, str]
 
     def __init__(self, key: str, /, **fields: object) -> None:
         if key and key not in CATALOGUE:
             raise KeyError(f"no catalogue entry {key!r}")
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "fields", fields)
+        # What it said in each language, kept: a note on the status screen is drawn every frame.
+        object.__setattr__(self, "_said", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Text does not change")
@@ -167,6 +170,12 @@ class Text:
 
     def render(self, lang: str = "fr") -> str:
         lang = "fr" if lang == "fr" else "en"
+        said: str | None = self._said.get(lang)
+        if said is None:
+            said = self._said[lang] = self._render(lang)
+        return said
+
+    def _render(self, lang: str) -> str:
         if not self.key:
             said = str(self.fields[lang])
             return french_typography(said) if lang == "fr" else said
@@ -196,7 +205,7 @@ class Text:
         return iter((self.fr, self.en))
 
     def __getitem__(self, index: int) -> str:
-        return (self.fr, self.en)[index]
+        return self.render(("fr", "en")[index])
 
     def __len__(self) -> int:
         return 2
