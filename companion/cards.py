@@ -174,6 +174,39 @@ def the_fr(name: str, feminine: bool = False) -> str:
     return ("la " if feminine else "le ") + name
 
 
+class RankName:
+    """A rank as a refusal names it, in the sentence's language: "Queens", "les Dames" with
+    ``plural``; with ``the``, the French article ("la Dame", "l'As"). Feminine as the rank is,
+    for the agreement of the words around it."""
+
+    __slots__ = ("plural", "rank", "the")
+
+    def __init__(self, rank: Rank, *, plural: bool = False, the: bool = False) -> None:
+        self.rank, self.plural, self.the = rank, plural, the
+
+    @property
+    def feminine_fr(self) -> bool:
+        return self.rank.feminine_fr
+
+    def render(self, lang: str) -> str:
+        name = self.rank.name_in(lang, plural=self.plural)
+        return the_fr(name, self.feminine_fr) if self.the and lang == "fr" else name
+
+
+class CardName:
+    """An exact card by its name: "the Queen of hearts" / "la Dame de cœur"."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def render(self, lang: str) -> str:
+        name = self.card.name_in(lang)
+        assert self.card.rank is not None
+        return the_fr(name, self.card.rank.feminine_fr) if lang == "fr" else f"the {name}"
+
+
 JOKER = Card(None, None)
 
 
@@ -182,8 +215,8 @@ def parse_card(text: str) -> Card:
     """Parse card notation; lower case is accepted (``"10s"`` is the 10 of spades)."""
     if not isinstance(text, str):
         raise CardError(
-            f"{text!r} is not a card: write rank then suit, like 7H, 10S, QC or JK",
-            f"{text!r} n'est pas une carte : écrivez la valeur puis la couleur, comme 7H, 10S, QC ou JK",
+            "cards.parse_card",
+            text=text,
         )
     raw = text.strip().upper()
     if raw == "JK":
@@ -196,10 +229,9 @@ def parse_card(text: str) -> Card:
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardError(
-            f"{text!r} is not a card: ranks are A 2-10 J Q K, suits S H D C * "
-            "(rank then suit, like 7H, 10S, QC; JK for a joker)",
-            f"{text!r} n'est pas une carte : valeurs A 2-10 J Q K, couleurs S H D C * "
-            "(valeur puis couleur, comme 7H, 10S, QC ; JK pour un joker)",
+            "cards.not_a_card_notation",
+            text=text,
+            suits=" ".join(suit.value for suit in Suit),  # the notation's letters, in both languages
         )
     return Card(rank, suit)
 
@@ -208,8 +240,8 @@ def parse_rank(text: str) -> Rank:
     card = parse_card(text)
     if card.rank is None or card.suit is not None:
         raise CardError(
-            f"{text!r} is not a rank: use A 2-10 J Q K",
-            f"{text!r} n'est pas une valeur : utilisez A 2-10 J Q K",
+            "cards.parse_rank",
+            text=text,
         )
     return card.rank
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import re
+from collections.abc import Mapping
 from typing import Literal
 
 Lang = Literal["fr", "en"]
@@ -769,7 +770,7 @@ def referee_name(role: str, lang: str = "fr") -> str:
 _PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
 
 
-def _plurals(text: str, lang: str, values: dict[str, object]) -> str:
+def _plurals(text: str, lang: str, values: Mapping[str, object]) -> str:
     """``{n|carte|cartes}`` picks the form for ``values["n"]``: French takes the singular for 0
     and 1 ("0 carte remise"), English for 1 only."""
 

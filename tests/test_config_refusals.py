@@ -101,12 +101,13 @@ CASES = [
     (
         "[debounce]\nglitch_ms = 40",
         DEBOUNCE_EN.format(why="glitch minimum must not exceed the lockout"),
-        DEBOUNCE_FR.format(why="glitch minimum must not exceed the lockout", N=N),
+        # The French says the broken rule in French (it said the settings' English).
+        DEBOUNCE_FR.format(why="le minimum anti-parasite dépasse le verrouillage", N=N),
     ),
     (
         "[debounce]\nstuck_after_s = 0.01",
         DEBOUNCE_EN.format(why="stuck limit must be longer than the lockout"),
-        DEBOUNCE_FR.format(why="stuck limit must be longer than the lockout", N=N),
+        DEBOUNCE_FR.format(why="la limite de bouton coincé doit dépasser le verrouillage", N=N),
     ),
     (
         '[keyboard]\nseats = ["a", "A"]',
@@ -181,8 +182,9 @@ CASES = [
         '[input]\nsource = "nope"',
         "companion.toml: input.source = 'nope' is refused (Input should be 'gpio', 'serial', 'keyboard' "
         "or 'sim').",
-        f"companion.toml{N}: input.source = 'nope' est refusé (Input should be 'gpio', 'serial', "
-        "'keyboard' or 'sim').",
+        # pydantic's reason said in French (it was pydantic's English).
+        f"companion.toml{N}: input.source = 'nope' est refusé (valeurs possibles{N}: 'gpio', 'serial', "
+        "'keyboard' ou 'sim').",
     ),
     (
         "x = ",

@@ -67,7 +67,8 @@ def _short_field(app: App, i: int) -> str:
 
 def _message(app: App) -> tuple[str, str]:
     assert app.ui.message is not None
-    return app.ui.message
+    fr, en = app.ui.message
+    return fr, en
 
 
 # --- the forms ---------------------------------------------------------------------------------

@@ -27,8 +27,9 @@ from companion.hardware.config import (
     render_gpio,
     render_toml,
 )
-from companion.i18n import REFEREE_FR, en_fr, os_reason, referee_name, t
+from companion.i18n import REFEREE_FR, os_reason, referee_name, t
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
+from companion.text import Text
 
 BURST_GAP_NS = 1_500_000_000
 
@@ -63,7 +64,7 @@ def cmd_buttons(args: argparse.Namespace, *, pin_factory: Any = None) -> int:
 
         name = args.input or config.input.source
         if "keyboard" in name.split("+") and _no_screen():
-            raise HardwareError(*en_fr("buttons.no_screen"))
+            raise HardwareError("buttons.no_screen")
         n_seats = args.seats if args.seats is not None else (4 if name == "sim" else None)
         source = build_source(
             name, config, n_seats=n_seats, pin_factory=pin_factory, seed=args.seed,
@@ -99,17 +100,17 @@ def _assign_needs_gpio(source: str | None, *, real_pins: bool) -> None:
     import importlib.util
 
     if source is not None and source != "gpio":
-        raise ConfigError(*en_fr("buttons.assign_gpio_only", source=source))
+        raise ConfigError("buttons.assign_gpio_only", source=source)
     if not real_pins:
         return
     from companion.advice import pip_install
 
     if importlib.util.find_spec("gpiod") is None:
-        raise HardwareError(*en_fr("buttons.assign_no_gpiod", pip=pip_install("gpio")))
+        raise HardwareError("buttons.assign_no_gpiod", pip=pip_install("gpio"))
     from companion.inputs.gpiochip import chip_paths
 
     if not chip_paths():  # gpiod is here (just checked): its advice would be to install it again
-        raise HardwareError(*en_fr("buttons.assign_no_chip"))
+        raise HardwareError("buttons.assign_no_chip")
 
 
 def monitor(
@@ -279,8 +280,8 @@ def assign(
     say = prompt if prompt is not None else (lambda s: print(s, flush=True))
     if output.exists() and not force:
         raise ConfigError(
-            f"{output} already exists: add --force to replace it, or --output to write elsewhere.",
-            f"{output} existe déjà : ajoutez --force pour le remplacer, ou --output pour écrire ailleurs.",
+            "cli.buttons.assign",
+            output=output,
         )
     _check_writable(output)
     if output.exists():
@@ -304,7 +305,7 @@ def assign(
     finally:
         source.stop()
     if not chosen:
-        raise HardwareError(*en_fr("buttons.assign.none"))
+        raise HardwareError("buttons.assign.none")
     _write_config(output, _assigned(config, chosen, ref))
     say(tr(lang, "assign.written", path=output))
     return 0
@@ -404,13 +405,8 @@ def _write_config(output: Path, new: HardwareConfig) -> None:
 
 
 def _cannot_write(output: Path, err: OSError) -> ConfigError:
-    why = err.strerror or type(err).__name__
-    return ConfigError(
-        f"cannot write the pin map to {output} ({why}): pass --output with a file in a folder "
-        "you can write to; nothing was changed",
-        f"impossible d'écrire le plan de câblage dans {output} ({os_reason(err)}) : indiquez "
-        "avec --output un fichier dans un dossier modifiable ; rien n'a été modifié",
-    )
+    why = Text.pair(en=err.strerror or type(err).__name__, fr=os_reason(err))
+    return ConfigError("buttons.cannot_write", output=output, why=why)
 
 
 def _check_writable(output: Path) -> None:
@@ -473,10 +469,8 @@ def _with_pin_map(output: Path, new: HardwareConfig) -> str:
     if not same:  # a layout the line scan cannot follow: say so rather than lose a line
         pins = ", ".join(f"{{ button = {s.button} }}" for s in new.gpio.seats)
         raise ConfigError(
-            f"{output} is laid out in a way --assign cannot rewrite safely; nothing was "
-            f"changed: put `seats = [{pins}]` in its [gpio] section by hand",
-            f"{output} est écrit d'une façon que --assign ne sait pas réécrire sans risque ; "
-            f"rien n'a été modifié : mettez `seats = [{pins}]` dans sa section [gpio] à la "
-            "main",
+            "cli.buttons.with_pin_map",
+            output=output,
+            pins=pins,
         )
     return text

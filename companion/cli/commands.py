@@ -12,6 +12,7 @@ from typing import Any
 from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import CATALOGUE, elide, os_reason, t
+from companion.text import Text
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -200,10 +201,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             # What is written must replay: a damaged row would make a log no one can read.
             bad = _check_game(journal, info.id)
             if bad is not None:
-                raise JournalError(
-                    f"{bad.en.rstrip('.')}; nothing was exported, the journal was left untouched",
-                    f"{bad.fr.rstrip('.')} ; rien n'a été exporté, le journal n'a pas été modifié",
-                )
+                what = Text.pair(en=bad.en.rstrip("."), fr=bad.fr.rstrip("."))
+                raise JournalError("cli.export_damaged", what=what)
             # Pure JSON Lines unless asked: jq and every JSON Lines reader choke on a comment.
             lines = [f"# companion {version()} export of game {info.id}\n"] if args.comment else []
             lines.extend(payload + "\n" for _, payload in journal.payloads(info.id))
@@ -227,7 +226,12 @@ def cmd_games(args: argparse.Namespace) -> int:
             # game's events (the listing's own query does not: one scan of the journal, or none).
             infos = journal.games(counted=False)
             checked = records(journal, cache_dir=folder, infos=infos, slaps=False, full=False, whole=True)
-            damaged = {r.id: JournalError(r.error, r.error_fr) for r in checked if r.error is not None}
+            # The records keep the sentences as they were said (stats-cache.json).
+            damaged = {
+                r.id: JournalError(Text.pair(en=r.error, fr=r.error_fr or r.error))
+                for r in checked
+                if r.error is not None
+            }
             # What the games table says (its finished hint, as before), with each game's count.
             games = [(g, r.events) for g, r in zip(infos, checked, strict=True)]
     except CompanionError as err:

@@ -369,8 +369,7 @@ def check_gpio(ctx: Context) -> Check:
         return ok("gpio", f"pin factory {name} (given)", f"fabrique de broches {name} (donnée)")
     from companion.errors import HardwareError
     from companion.inputs.gpiochip import (
-        NO_GPIOD_EN,
-        NO_GPIOD_FR,
+        NO_GPIOD,
         NoHeaderChip,
         chip_paths,
         find_header_chip,
@@ -384,7 +383,7 @@ def check_gpio(ctx: Context) -> Check:
                 f"libgpiod's Python binding (gpiod) is not installed; input is {ctx.source}",
                 f"l'interface Python de libgpiod (gpiod) n'est pas installée ; l'entrée est {ctx.source}",
             )
-        return _from_error("gpio", HardwareError(NO_GPIOD_EN, NO_GPIOD_FR))
+        return _from_error("gpio", HardwareError(NO_GPIOD))
     chip = ctx.config.gpio.chip if ctx.config is not None else None
     paths = ctx.chip_paths if ctx.chip_paths is not None else chip_paths
     try:
@@ -398,7 +397,7 @@ def check_gpio(ctx: Context) -> Check:
         en, fr = getattr(err, "en", str(err)), getattr(err, "fr", str(err))
         if not wanted:
             if isinstance(err, NoHeaderChip):  # a laptop: normal, and no fix to give
-                seen_en, seen_fr = err.looked
+                seen_en, seen_fr = err.looked.en, err.looked.fr
                 return skip(
                     "gpio",
                     f"no Raspberry Pi GPIO header here (chips: {seen_en}); input is {ctx.source}",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.errors import CompanionError, HardwareError
-from companion.i18n import en_fr, referee_name, t
+from companion.i18n import referee_name, t
 
 # main.py goes last: until it is there, a reset runs nothing half-copied.
 FIRMWARE_FILES = (
@@ -56,7 +56,7 @@ def mpremote_command() -> list[str]:
     if exe is None:
         from companion.advice import pip_install
 
-        raise HardwareError(*en_fr("fw.no_mpremote", pip=pip_install("serial")))
+        raise HardwareError("fw.no_mpremote", pip=pip_install("serial"))
     return [exe]
 
 
@@ -74,7 +74,7 @@ def _find_port(port: str | None) -> str:
 
     found = find_board_port()
     if found is None:
-        raise HardwareError(*en_fr("fw.no_board"))
+        raise HardwareError("fw.no_board")
     return found
 
 
@@ -85,7 +85,7 @@ def cmd_install(args: argparse.Namespace, run: Runner | None = None, out: TextIO
     try:
         missing = [f for f in FIRMWARE_FILES if not (source / f).is_file()]
         if missing:
-            raise HardwareError(tr("en", "no_source", path=source), tr("fr", "no_source", path=source))
+            raise HardwareError("fw.no_source", path=source)
         port = _find_port(args.port)
         cmd = install_command(port, source)
     except CompanionError as e:

@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import CompanionError, exit_code, shown
 from companion.i18n import count, french_typography, number
 from companion.table import FORMULA_STARTS
+from companion.text import Text
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
@@ -342,7 +343,9 @@ def export_csv(args: argparse.Namespace) -> int:
             # folded once, not on every export.
             for record in records(journal, cache_dir=folder, infos=infos, slaps=False, sheets=True):
                 if record.error is not None or record.sheet is None:
-                    raise JournalError(record.error or "?", record.error_fr)
+                    # The record keeps the sentences as they were said (stats-cache.json).
+                    said = record.error or "?"
+                    raise JournalError(Text.pair(en=said, fr=record.error_fr or said))
                 rows += score_sheet(record.id, record.created_ns, record.sheet)
     except CompanionError as err:
         print(err.message(lang), file=sys.stderr)

@@ -17,6 +17,7 @@ from companion.cli.options import lang_given
 from companion.errors import CompanionError, JournalError, exit_code
 from companion.i18n import t
 from companion.inputs.names import INPUT_CHOICES
+from companion.text import Text
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Benchmarks and the kiosk's health check read this to know when the first frame is up.
@@ -197,8 +198,7 @@ def _play(journal: Any, args: argparse.Namespace, ui: Any, start: _Start) -> int
         else:
             ui.game = args.game or table.engine.game
             ui.say(
-                t("scr.msg.resumed", "fr", game_id=table.game_id),
-                t("scr.msg.resumed", "en", game_id=table.game_id),
+                Text("scr.msg.resumed", game_id=table.game_id),
                 error=False,
             )
         return _run(journal, table, ui, input_name, start.config, start.seed, args, start.size)
@@ -233,8 +233,8 @@ def _show_setup_errors(ui: Any, input_name: str, start: _Start, *, begun: bool, 
             ui.setup.players = [n.strip() for n in (players or "").split(",")]
     refused = start.config_error
     if refused is not None:
-        ui.hardware.notes.append((refused.fr, refused.en))
-        ui.say(refused.fr, refused.en)
+        ui.hardware.notes.append(refused.text)
+        ui.say(refused.text)
         print(refused.message(ui.lang), file=sys.stderr, flush=True)
 
 
@@ -308,8 +308,7 @@ def play_table(journal: Any, table: Any, lang: str = "fr") -> int:
     args = build_parser().parse_args(["play", table.engine.game, "--lang", lang])
     ui = Ui(lang=lang)
     ui.say(
-        t("scr.msg.resumed", "fr", game_id=table.game_id),
-        t("scr.msg.resumed", "en", game_id=table.game_id),
+        Text("scr.msg.resumed", game_id=table.game_id),
         error=False,
     )
     return _run(
@@ -330,8 +329,8 @@ def _hardware_failed(ui: Any, input_name: str, err: CompanionError) -> None:
     hw.source = input_name
     hw.connected = False
     hw.failed = True
-    hw.notes.append((err.fr, err.en))
-    ui.say(t("scr.msg.source_failed", "fr", why=err.fr), t("scr.msg.source_failed", "en", why=err.en))
+    hw.notes.append(err.text)
+    ui.say(Text("scr.msg.source_failed", why=err.text))
 
 
 def _preflight(input_name: str, config: Any) -> None:
@@ -343,10 +342,10 @@ def _preflight(input_name: str, config: Any) -> None:
 
     config.require_gpio_seats()
     from companion.errors import HardwareError
-    from companion.inputs.gpiochip import NO_GPIOD_EN, NO_GPIOD_FR, find_header_chip
+    from companion.inputs.gpiochip import NO_GPIOD, find_header_chip
 
     if importlib.util.find_spec("gpiod") is None:
-        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
+        raise HardwareError(NO_GPIOD)
     find_header_chip(config.gpio.chip)  # chip info only: a sentence if the header is not here
 
 
@@ -463,7 +462,7 @@ def _leds_or_why(config: Any, input_name: str, ui: Any) -> tuple[Any, Any, str]:
     try:
         factory, leds = open_seat_leds(config, input_name)
     except CompanionError as err:
-        ui.say(err.fr, err.en)  # the game goes on without LEDs; the table sees why
+        ui.say(err.text)  # the game goes on without LEDs; the table sees why
         said = err.message(ui.lang)
         print(said, file=sys.stderr, flush=True)
         return None, None, said
@@ -541,19 +540,9 @@ def open_phones(config: Any, data_dir: Path, ui: Any) -> Any:
 
         missing = (exc.name or "starlette").split(".")[0]  # the package, not its module
         command = pip_install("web")  # this venv's pip, the extra's own packages
-        fr = (
-            f"Les téléphones demandent l'extra « web », qui n'est pas installé (il manque {missing}) : "
-            f"lancez {command} puis redémarrez la table, ou éteignez-les "
-            "(companion config set web.enabled false)."
-        )
-        en = (
-            f"The phones need the 'web' extra, which is not installed ({missing} is missing): "
-            f"run {command} and restart the table, or turn them off "
-            "(companion config set web.enabled false)."
-        )
-        err = CompanionError(en, fr)
-        ui.say(err.fr, err.en)
-        ui.hardware.notes.append((err.fr, err.en))
+        err = CompanionError("play.no_web_extra", missing=missing, command=command)
+        ui.say(err.text)
+        ui.hardware.notes.append(err.text)
         print(err.message(ui.lang), file=sys.stderr, flush=True)
         return None
     return open_web(config, data_dir)

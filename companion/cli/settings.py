@@ -105,9 +105,9 @@ def _known(settings: dict[str, Any], key: Key, path: Path) -> None:
         nested = {part: nested}
     HardwareConfig.from_dict(nested, where=str(path))  # raises for every unknown name
     raise ConfigError(
-        f"{path}: {key.dotted} is not a setting of its own; `companion config show` lists them all.",
-        f"{path} : {key.dotted} n'est pas un réglage à part entière ; `companion config show` "
-        "les liste tous.",
+        "cli.settings.known",
+        path=path,
+        dotted=key.dotted,
     )
 
 
@@ -117,8 +117,8 @@ def _effective(text: str | None, key: Key, path: Path) -> Any:
     value = settings[key.dotted]
     if value is None:
         raise ConfigError(
-            f"{key.dotted} is not set and has no default (the companion finds it by itself).",
-            f"{key.dotted} n'est pas réglé et n'a pas de valeur par défaut (le companion le trouve seul).",
+            "cli.settings.effective",
+            dotted=key.dotted,
         )
     return value
 

@@ -38,7 +38,6 @@ from companion.display.sound import Sounds
 from companion.display.source_host import SourceHost
 from companion.display.state import Ui, active_screen
 from companion.errors import CompanionError, RuleError
-from companion.i18n import t
 from companion.inputs.base import (
     EventInbox,
     InputEvent,
@@ -48,6 +47,7 @@ from companion.inputs.base import (
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.log import Undo
+from companion.text import Text
 
 if TYPE_CHECKING:  # the writer thread is made at the first commit, after the first frame
     from concurrent.futures import Future
@@ -261,7 +261,7 @@ class App:
         try:
             self.table.submit(self._stamped(event))
         except CompanionError as err:  # refused by the rules, or the journal could not be written
-            self.ui.say(err.fr, err.en)
+            self.ui.say(err.text)
             self.frame.dirty = True
             return False
         if mark is None:
@@ -291,7 +291,7 @@ class App:
         try:
             game.check(event)
         except RuleError as err:
-            self.ui.say(err.fr, err.en)
+            self.ui.say(err.text)
             self.frame.dirty = True
             return False
         return self.submit(closing)
@@ -329,7 +329,7 @@ class App:
         if isinstance(event, Undo):
             fr = self.screens.undone(self.game, "fr") or "?"
             en = self.screens.undone(self.game, "en") or "?"
-            self.ui.say(t("scr.msg.undone", "fr", what=fr), t("scr.msg.undone", "en", what=en), error=False)
+            self.ui.say(Text("scr.msg.undone", what=Text.pair(en=en, fr=fr)), error=False)
         self.maybe_simulate()
 
     def start_game(self, setup: Any, input_name: str, shorts: dict[str, str] | None = None) -> None:
@@ -352,7 +352,7 @@ class App:
             self.table = Table.start(self.journal, setup, meta)
         except CompanionError as err:
             names.choose(players, before)  # the game that goes on keeps its forms
-            self.ui.say(err.fr, err.en)
+            self.ui.say(err.text)
             self.frame.dirty = True
             return
         self.source_name = input_name
@@ -384,10 +384,8 @@ class App:
         except CompanionError as err:
             hw.connected = False
             hw.failed = True
-            hw.notes.append((err.fr, err.en))
-            self.ui.say(
-                t("scr.msg.source_failed", "fr", why=err.fr), t("scr.msg.source_failed", "en", why=err.en)
-            )
+            hw.notes.append(err.text)
+            self.ui.say(Text("scr.msg.source_failed", why=err.text))
             self.frame.dirty = True
             return
         self.commits.buttons.attach(source, game, self.screens)
@@ -489,7 +487,7 @@ class App:
         elif item.kind == "released":
             hw.stuck.pop(item.seat if item.seat is not None else -1, None)
         if item.fr or item.en:
-            hw.notes.append((item.fr or item.en, item.en or item.fr))
+            hw.notes.append(item.text)
             del hw.notes[:-10]
         self.frame.dirty = True
 
@@ -607,7 +605,7 @@ class App:
         status = self.arrivals.overflowed(self.source_name)
         if status is not None:
             self._status(status)
-            self.ui.say(status.fr, status.en)
+            self.ui.say(status.text)
 
     def hold(self) -> None:
         """Decisions from now on are applied but neither journaled nor shown until ``flush``."""
@@ -624,7 +622,7 @@ class App:
         """Once ``commit`` has returned: show what it made durable, or say why it could not."""
         refused = self.commits.shown(commit)
         if refused is not None:
-            self.ui.say(refused.fr, refused.en)
+            self.ui.say(refused.text)
             self._refresh()
             self.commits.buttons.show(self.game, self.screens)
         if self.later.tally_after:

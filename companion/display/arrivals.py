@@ -14,6 +14,7 @@ import pygame
 
 from companion.display.event_time import Deferred, Gate, Held, left_out_message, whole_us
 from companion.inputs.base import EventInbox, InputEvent, SourceStatus, table_stamp
+from companion.text import Text
 
 if TYPE_CHECKING:
     from companion.display.app import App
@@ -45,7 +46,7 @@ class Arrivals:
         # instant (table clock, ns) of the decision being handled (a verdict closes there).
         self.gate: Gate | None = None
         self.decision_ns: int | None = None
-        self.left_out: tuple[str, str] | None = None  # the sources a decision went on without
+        self.left_out: Text | None = None  # the sources a decision went on without
         self.read_ns = 0  # when pygame's events were last read (ns on the loop's clock)
         self.since_ns: int | None = None  # the read before the events being handled
         self.input_at = app.now()  # when a key, touch or queue item last came (idle polls: wait)
@@ -126,7 +127,7 @@ class Arrivals:
             return False
         self.gate = None
         if gate.left_out:  # said once the decision is handled (an action clears the message)
-            self.left_out = left_out_message(gate.left_out)
+            self.left_out = Text.fr_en(left_out_message(gate.left_out))
         return True
 
     def _handle_early(self, item: Any) -> None:
@@ -138,7 +139,7 @@ class Arrivals:
             said, self.left_out = self.left_out, None
             if said is not None:
                 hardware = self.app.ui.hardware
-                self.app.ui.say(*said)
+                self.app.ui.say(said)
                 hardware.notes.append(said)
                 del hardware.notes[:-10]
 

@@ -14,8 +14,8 @@ from companion.display.layout import Action, AppAction, GameAction, SetupAction
 from companion.display.source_host import CONFIRM_KEYS
 from companion.display.state import active_screen, auto_screen
 from companion.errors import CompanionError
-from companion.i18n import t
 from companion.table.log import Undo
+from companion.text import Text
 
 if TYPE_CHECKING:
     from companion.display.app import App
@@ -148,10 +148,7 @@ class Controls:
         try:
             set_in_file(self.settings_path, Key("table", "lang"), lang)
         except CompanionError as err:
-            self.app.ui.say(
-                t("scr.lang_not_kept", "fr", why=err.message("fr")),
-                t("scr.lang_not_kept", "en", why=err.message("en")),
-            )
+            self.app.ui.say(Text("scr.lang_not_kept", why=err.text))
 
     def _confirm_action(self, screen: str) -> Action:
         if self.app.view is not None:

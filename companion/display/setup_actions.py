@@ -27,6 +27,7 @@ from companion.errors import CompanionError
 from companion.i18n import t
 from companion.table.log import MAX_NAME
 from companion.table.registry import GAMES, NAMES
+from companion.text import Text
 
 if TYPE_CHECKING:
     from companion.display.app import App
@@ -149,15 +150,14 @@ class Setup:
         players = [n.strip() for n in form.players]
         refusal = self._refusal(players)
         if refusal is not None:
-            self.app.ui.say(*refusal)
+            self.app.ui.say(Text.fr_en(refusal))
             return
         shorts = self.shorts()
         try:
             setup: Any = screens_for(form.game).new_game(form, players)
         except (CompanionError, ValueError) as err:
-            fr = err.fr if isinstance(err, CompanionError) else str(err)
-            en = err.en if isinstance(err, CompanionError) else str(err)
-            self.app.ui.say(fr, en)
+            said = err.text if isinstance(err, CompanionError) else Text.pair(en=str(err), fr=str(err))
+            self.app.ui.say(said)
             return
         self.app.start_game(setup, form.input, shorts)
 
@@ -172,7 +172,7 @@ class Setup:
             short = form.shorts.get(name, "").strip()
             problem = names.short_problem(name, short, form.short_forms(), form.players)
             if problem is not None:
-                self.app.ui.say(*problem)
+                self.app.ui.say(Text.fr_en(problem))
                 if not force:
                     self.app.dirty = True
                     return False

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
-from companion.i18n import os_reason, t
 from companion.table.registry import DEFAULT_GAME
+from companion.text import OsReason
 
 if TYPE_CHECKING:
     from companion.display.layout import Fonts, Painter
@@ -37,7 +37,7 @@ def parse_size(text: str) -> tuple[int, int]:
             return w, h
         if MIN_SIZE[0] <= h <= MAX_SIZE[0] and MIN_SIZE[1] <= w <= MAX_SIZE[1]:
             return w, h  # portrait
-    raise SnapshotError(t("cli.bad_size", "en", value=text), t("cli.bad_size", "fr", value=text))
+    raise SnapshotError("cli.bad_size", value=text)
 
 
 def screens(game: str = DEFAULT_GAME) -> tuple[str, ...]:
@@ -54,15 +54,16 @@ def check_screen(name: str, game: str = DEFAULT_GAME) -> str:
     if name not in known:
         choices = ", ".join(known)
         raise SnapshotError(
-            t("cli.bad_screen", "en", value=name, choices=choices),
-            t("cli.bad_screen", "fr", value=name, choices=choices),
+            "cli.bad_screen",
+            value=name,
+            choices=choices,
         )
     return name
 
 
 def check_lang(lang: str) -> str:
     if lang not in ("fr", "en"):
-        raise SnapshotError(t("cli.bad_lang", "en", value=lang), t("cli.bad_lang", "fr", value=lang))
+        raise SnapshotError("cli.bad_lang", value=lang)
     return lang
 
 
@@ -150,10 +151,7 @@ def snapshot(
             with open(log, "rb") as handle:  # decoded line by line: a bad byte names its line
                 engine = replay(handle)
         except OSError as err:
-            raise SnapshotError(
-                t("cli.read_log", "en", path=log, why=os_reason(err, "en")),
-                t("cli.read_log", "fr", path=log, why=os_reason(err, "fr")),
-            ) from None
+            raise SnapshotError("cli.read_log", path=log, why=OsReason(err)) from None
         game = engine
     check_screen(screen, game.game if game is not None else DEFAULT_GAME)
     view = view_of(game)
@@ -167,17 +165,14 @@ def snapshot(
         # SDL's own words ("Couldn't open ...: No such file or directory") are English and do
         # not say what to do.
         raise SnapshotError(
-            f"cannot write {out}: the folder {out.parent} does not exist; make it "
-            f"(mkdir -p {out.parent}) or give --out a path in a folder that exists",
-            f"impossible d'écrire {out} : le dossier {out.parent} n'existe pas ; créez-le "
-            f"(mkdir -p {out.parent}) ou donnez à --out un chemin dans un dossier qui existe",
+            "snapshot.snapshot",
+            out=out,
+            parent=out.parent,
         )
     try:
         pygame.image.save(turn(rendered.surface, rotate), str(out))
     except (pygame.error, OSError) as err:
-        raise SnapshotError(
-            t("cli.write_failed", "en", path=out, why=err), t("cli.write_failed", "fr", path=out, why=err)
-        ) from None
+        raise SnapshotError("cli.write_failed", path=out, why=err) from None
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.display.motion import Motion
 from companion.table.registry import DEFAULT_GAME, NAMES
+from companion.text import Text
 
 INPUTS: tuple[str, ...] = ("keyboard", "sim", "gpio", "serial")
 # The setup's pages: ten players' rows and eight settings do not hold 9 mm targets
@@ -65,7 +66,7 @@ class HardwareState:
     connected: bool = True
     failed: bool = False  # the source never started (config, library, permission): not unplugged
     stuck: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (fr, en) label
-    notes: list[tuple[str, str]] = field(default_factory=list)  # (fr, en), newest last
+    notes: list[Text] = field(default_factory=list)  # newest last
     web: Any = None  # the phones' server (--web): its codes are shown here, a tap revokes one
     codes_page: int = 0  # which of its codes, when they do not all fit at a scannable size
 
@@ -83,7 +84,7 @@ class Ui:
     # The running game's own screen state, which only its screens read and write (Kilo de
     # merde's card half entered and its false-slap pick: games/kilo/ui_state.py).
     game_state: Any = None
-    message: tuple[str, str] | None = None  # (fr, en)
+    message: Text | None = None
     message_error: bool = True
     hardware: HardwareState = field(default_factory=HardwareState)
     muted: bool = False
@@ -100,11 +101,14 @@ class Ui:
     now: float | None = None
     motion: Motion = field(default_factory=Motion)  # what moves between frames (display.motion)
 
-    def say(self, fr: str, en: str, error: bool = True) -> None:
-        self.message = (fr, en)
+    def say(self, text: Text | str, en: str | None = None, error: bool = True) -> None:
+        """Show ``text`` on the table's screen (an error unless ``error`` is False), in its
+        language whenever it is drawn: the one text type of errors and sources' statuses.
+        (``say(fr, en)``, two strings, is the old form some tests still use.)"""
+        self.message = text if isinstance(text, Text) else Text.pair(en=en or text, fr=text)
         self.message_error = error
 
-    def text(self, pair: tuple[str, str]) -> str:
+    def text(self, pair: tuple[str, str] | Text) -> str:
         return pair[0] if self.lang == "fr" else pair[1]
 
 

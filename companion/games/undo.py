@@ -112,11 +112,8 @@ class Checkpoints(Generic[T]):
             blob = self._file.read(size)
         except OSError as err:
             raise CompanionError(
-                f"the older decisions kept for undo could not be read back from the temporary "
-                f"folder ({err.strerror or err}): replay the game from its log or journal",
-                f"les décisions plus anciennes gardées pour l'annulation n'ont pas pu être "
-                f"relues dans le dossier temporaire ({err.strerror or err}) : rejouez la partie "
-                "depuis son journal",
+                "games.undo.reload",
+                why=err.strerror or err,
             ) from None
         older: list[T] = pickle.loads(blob)  # our own anonymous file, see above
         self._end -= size + _LENGTH.size

@@ -13,12 +13,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from companion.errors import ConfigError, cut, shown
+from companion.errors import ConfigError, cut
 from companion.hardware.web_config import WebConfig
-from companion.i18n import REFEREE_FR, os_reason
+from companion.i18n import REFEREE_FR
 from companion.inputs.base import Role
 from companion.inputs.debounce import DebounceSettings
 from companion.inputs.names import SourceName
+from companion.text import Cut, OsReason, Text
 
 Bus = Literal["i2c", "spi", "uart", "id_eeprom"]
 MAX_SEATS = 10
@@ -51,8 +52,8 @@ def parse_pin(value: Any) -> int:
     """A BCM GPIO number from ``17``, ``"GPIO17"``, ``"BCM17"`` or header position ``"BOARD11"``."""
     if isinstance(value, bool):
         raise ConfigError(
-            f'{value!r} is not a pin: write the GPIO number, e.g. 17 or "GPIO17".',
-            f'{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17 ou "GPIO17".',
+            "config.pin_write_gpio",
+            value=value,
         )
     if isinstance(value, int):
         return value
@@ -68,20 +69,19 @@ def parse_pin(value: Any) -> int:
             what = HEADER_POWER.get(pos)
             if what is not None:
                 raise ConfigError(
-                    f"Header pin {pos} is {what}, not a GPIO: wire the button to a GPIO pin "
-                    "and its other leg to a GND pin.",
-                    f"La broche {pos} du connecteur est {what}, pas un GPIO : reliez le bouton à "
-                    "une broche GPIO et son autre patte à une broche GND.",
+                    "config.header_pin_gpio",
+                    pos=pos,
+                    what=what,
                 )
             raise ConfigError(
-                f"There is no header pin {pos}: the header has pins 1 to 40.",
-                f"Il n'y a pas de broche {pos} : le connecteur a les broches 1 à 40.",
+                "config.there_header_pin",
+                pos=pos,
             )
         if text.isdigit():
             return int(text)
     raise ConfigError(
-        f'{value!r} is not a pin: write the GPIO number, e.g. 17, "GPIO17" or "BOARD11".',
-        f'{value!r} n\'est pas une broche : écrivez le numéro GPIO, par ex. 17, "GPIO17" ou "BOARD11".',
+        "config.parse_pin",
+        value=value,
     )
 
 
@@ -156,40 +156,39 @@ def check_pin_map(cfg: GpioConfig) -> None:
     """Refuse, with one sentence, a pin map that cannot work; called on every load."""
     if len(cfg.seats) > MAX_SEATS:
         raise ConfigError(
-            f"The pin map has {len(cfg.seats)} seats; at most {MAX_SEATS} players can sit down.",
-            f"Le plan de câblage a {len(cfg.seats)} places ; {MAX_SEATS} joueurs au plus.",
+            "config.check_pin_map",
+            n_seats=len(cfg.seats),
+            MAX_SEATS=MAX_SEATS,
         )
     for i, s in enumerate(cfg.seats):
         if s.button is None:
             raise ConfigError(
-                f"Seat {i + 1} has no button pin: add `button = <GPIO number>` to it, or run "
-                "`companion buttons --assign`.",
-                f"La place {i + 1} n'a pas de broche de bouton : ajoutez `button = <numéro GPIO>`, "
-                "ou lancez `companion buttons --assign`.",
+                "config.seat_has_button",
+                seat=i + 1,
             )
     reserved = {p: bus for bus in cfg.buses for p in BUS_PINS[bus]}
-    seen: dict[int, tuple[str, str]] = {}
+    seen: dict[int, Text] = {}
     for pin, en, fr in cfg.uses():
+        use = Text.pair(en=en, fr=fr)
         if pin not in GPIO_HEADER:
-            raise ConfigError(
-                f"GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
-                f"GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : prenez un GPIO de 2 à 27.",
-            )
+            raise ConfigError("config.pin_off_header", pin=pin, use=use)
         if pin in reserved:
             bus = reserved[pin]
-            raise ConfigError(
-                f"GPIO{pin} for {en} belongs to the enabled {BUS_NAMES_EN[bus]} bus: pick another "
-                f'pin, or remove "{bus}" from gpio.buses if the bus is not used.',
-                f"GPIO{pin} pour {fr} appartient au bus {BUS_NAMES_FR[bus]} activé : prenez une "
-                f'autre broche, ou retirez "{bus}" de gpio.buses si ce bus ne sert pas.',
-            )
+            bus_name = Text.pair(en=BUS_NAMES_EN[bus], fr=BUS_NAMES_FR[bus])
+            raise ConfigError("config.pin_on_bus", pin=pin, use=use, bus_name=bus_name, bus=bus)
         if pin in seen:
-            raise ConfigError(
-                f"GPIO{pin} is used twice, for {seen[pin][0]} and for {en}: each needs its own pin.",
-                f"GPIO{pin} sert deux fois, pour {seen[pin][1]} et pour {fr} : chacun a besoin de "
-                "sa propre broche.",
-            )
-        seen[pin] = (en, fr)
+            raise ConfigError("config.pin_twice", pin=pin, first=seen[pin], use=use)
+        seen[pin] = use
+
+
+def _debounce_why(cfg: DebounceConfig, exc: ValueError) -> Text:
+    """Which of ``DebounceSettings``'s rules the numbers break, in the player's language (the
+    settings say it in English only, for programmers)."""
+    if cfg.glitch_ms > cfg.lockout_ms:
+        return Text("config.debounce.glitch")
+    if cfg.stuck_after_s is not None and cfg.stuck_after_s * 1000 <= cfg.lockout_ms:
+        return Text("config.debounce.stuck")
+    return Text.pair(en=str(exc), fr=str(exc))
 
 
 class DebounceConfig(_Strict):
@@ -205,12 +204,7 @@ class DebounceConfig(_Strict):
         try:
             self.settings()
         except ValueError as exc:
-            raise ConfigError(
-                f"Debounce settings do not fit together ({exc}): keep glitch_ms <= lockout_ms and "
-                "stuck_after_s longer than the lockout.",
-                f"Les réglages anti-rebond sont incohérents ({exc}) : gardez glitch_ms <= "
-                "lockout_ms et stuck_after_s plus long que le verrouillage.",
-            ) from exc
+            raise ConfigError("config.debounce_misfit", why=_debounce_why(self, exc)) from exc
         return self
 
     def settings(self) -> DebounceSettings:
@@ -233,20 +227,18 @@ class KeyboardConfig(_Strict):
     def _check(self) -> KeyboardConfig:
         if len(self.seats) > MAX_SEATS:
             raise ConfigError(
-                f"keyboard.seats lists {len(self.seats)} keys; at most {MAX_SEATS} players.",
-                f"keyboard.seats donne {len(self.seats)} touches ; {MAX_SEATS} joueurs au plus.",
+                "config.check",
+                n_seats=len(self.seats),
+                MAX_SEATS=MAX_SEATS,
             )
-        seen: dict[str, tuple[str, str]] = {}
+        seen: dict[str, Text] = {}
         named = [(k, f"seat {i + 1}", f"la place {i + 1}") for i, k in enumerate(self.seats)]
         named += [(k, r, REFEREE_FR[r]) for r in ("confirm", "cancel", "undo") if (k := getattr(self, r))]
         for key, en, fr in named:
             k = key.lower()
             if k in seen:
-                raise ConfigError(
-                    f'The key "{key}" is given to both {seen[k][0]} and {en}: give each its own key.',
-                    f"La touche « {key} » est donnée à {seen[k][1]} et à {fr} : une touche chacun.",
-                )
-            seen[k] = (en, fr)
+                raise ConfigError("config.key_twice", key=key, first=seen[k], who=Text.pair(en=en, fr=fr))
+            seen[k] = Text.pair(en=en, fr=fr)
         return self
 
 
@@ -266,11 +258,8 @@ class SerialConfig(_Strict):
     def _port(cls, v: str | None) -> str | None:
         if v is not None and (not v.isprintable() or len(v) > 1024):
             raise ConfigError(
-                f"serial.port = {shown(v)} is not a device path: write one like "
-                '"/dev/ttyACM0", or leave it out to find the board by its USB id.',
-                f"serial.port = {shown(v, lang='fr')} n'est pas un chemin de périphérique : "
-                'écrivez-en un comme "/dev/ttyACM0", ou retirez-le pour trouver le boîtier par '
-                "son identifiant USB.",
+                "config.port",
+                v=v,
             )
         return v
 
@@ -287,10 +276,8 @@ class DisplayConfig(_Strict):
         if isinstance(value, int) and not isinstance(value, bool) and value in (0, 90, 180, 270):
             return value
         raise ConfigError(
-            f"[display] rotate = {value!r} is refused: the screen turns by 0, 90, 180 or 270 "
-            "degrees (clockwise).",
-            f"[display] rotate = {value!r} est refusé : l'écran tourne de 0, 90, 180 ou 270 "
-            "degrés (dans le sens des aiguilles d'une montre).",
+            "config.quarter_turn",
+            value=value,
         )
 
 
@@ -307,10 +294,8 @@ class TableConfig(_Strict):
         if value in ("fr", "en"):
             return str(value)
         raise ConfigError(
-            f'[table] lang = {shown(value)} is refused: the companion speaks "fr" (French) or '
-            '"en" (English).',
-            f'[table] lang = {shown(value, lang="fr")} est refusé : le companion parle "fr" '
-            '(français) ou "en" (anglais).',
+            "config.known",
+            value=value,
         )
 
 
@@ -327,9 +312,8 @@ class SoundConfig(_Strict):
         if value in ("on", "off"):
             return str(value)
         raise ConfigError(
-            f'[sound] voice = {shown(value)} is refused: write "on" (the verdicts said aloud) or "off".',
-            f'[sound] voice = {shown(value, lang="fr")} est refusé : écrivez "on" (les verdicts '
-            'dits à voix haute) ou "off".',
+            "config.on_off",
+            value=value,
         )
 
     @field_validator("names", mode="before")
@@ -344,17 +328,13 @@ class SoundConfig(_Strict):
                 return {str(k): v.strip() for k, v in value.items()}
             name, said = bad
             raise ConfigError(
-                f"[sound.names] {shown(name)} = {shown(said)} is refused: write how the name is "
-                'said as text of 1 to 80 characters, as "Chloé" = "Klo-é".',
-                f"[sound.names] {shown(name, lang='fr')} = {shown(said, lang='fr')} est refusé : "
-                'écrivez comment le nom se dit, en texte de 1 à 80 caractères, comme "Chloé" = '
-                '"Klo-é".',
+                "config.sound_names_refused",
+                name=name,
+                said=said,
             )
         raise ConfigError(
-            f"[sound] names = {shown(value)} is refused: write a table of names, as "
-            '[sound.names] then "Chloé" = "Klo-é".',
-            f"[sound] names = {shown(value, lang='fr')} est refusé : écrivez une table de noms, "
-            'comme [sound.names] puis "Chloé" = "Klo-é".',
+            "config.said",
+            value=value,
         )
 
 
@@ -389,15 +369,14 @@ class HardwareConfig(BaseModel):
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(
-                f"{where} is not valid TOML ({cut(str(exc), 120)}); fix that line.",
-                f"{where} n'est pas du TOML valide ({cut(str(exc), 120, 'fr')}) ; corrigez cette ligne.",
+                "config.from_toml",
+                where=where,
+                exc=Cut(exc, 120),
             ) from None
         except RecursionError:
             raise ConfigError(
-                f"{where} nests tables or arrays far too deep to be a config; write it as "
-                "`companion config show --example` does.",
-                f"{where} imbrique tables ou listes beaucoup trop profondément pour une "
-                "configuration ; écrivez-le comme `companion config show --example`.",
+                "config.nests_tables_arrays",
+                where=where,
             ) from None
         return cls.from_dict(data, where=where)
 
@@ -406,27 +385,82 @@ class HardwareConfig(BaseModel):
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise ConfigError(
-                f"Cannot read the config file {path} ({exc.strerror}); check the path given to --config.",
-                f"Impossible de lire le fichier de configuration {path} ({os_reason(exc)}) ; "
-                "vérifiez le chemin donné à --config.",
-            ) from None
+            raise ConfigError("config.cannot_read", path=path, why=OsReason(exc)) from None
         except UnicodeDecodeError as exc:
             raise ConfigError(
-                f"The config file {path} is not UTF-8 text (byte {exc.start + 1}); save it as UTF-8.",
-                f"Le fichier de configuration {path} n'est pas du texte UTF-8 (octet "
-                f"{exc.start + 1}) ; enregistrez-le en UTF-8.",
+                "config.from_file",
+                path=path,
+                column=exc.start + 1,
             ) from None
         return cls.from_toml(text, where=str(path))
 
     def require_gpio_seats(self) -> None:
         if not self.gpio.seats:
             raise ConfigError(
-                "No button pins in the config ([gpio] seats): run `companion buttons --assign` "
-                "to write them, or use --input keyboard.",
-                "Aucune broche de bouton dans la configuration ([gpio] seats) : lancez "
-                "`companion buttons --assign` pour les écrire, ou utilisez --input keyboard.",
+                "config.require_gpio_seats",
             )
+
+
+_PYDANTIC_TYPES = {
+    "int_type": ("a valid integer", "un nombre entier"),
+    "int_parsing": ("a valid integer", "un nombre entier"),
+    "int_from_float": ("a valid integer", "un nombre entier"),
+    "float_type": ("a valid number", "un nombre"),
+    "float_parsing": ("a valid number", "un nombre"),
+    "bool_type": ("a valid boolean", "true ou false"),
+    "bool_parsing": ("a valid boolean", "true ou false"),
+    "string_type": ("a valid string", "du texte entre guillemets"),
+    "list_type": ("a valid list", "une liste [...]"),
+    "dict_type": ("a valid dictionary", "une table"),
+    "model_type": ("a valid dictionary", "une table"),
+}
+_PYDANTIC_SIDES = {
+    "greater_than_equal": ("greater than or equal to", "au moins"),
+    "less_than_equal": ("less than or equal to", "au plus"),
+    "greater_than": ("greater than", "plus de"),
+    "less_than": ("less than", "moins de"),
+}
+
+
+def _bound(value: object) -> object:
+    """A limit as pydantic writes it: 1000, not 1000.0 (a fraction keeps its decimal comma)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+class PydanticWhy:
+    """Why pydantic refused a value, as a field of a config error: pydantic's own sentence in
+    English, the same said in French for the refusals a player meets (a value missing, of the
+    wrong type, out of range, a key that is not one), pydantic's English for the rest."""
+
+    __slots__ = ("err",)
+
+    def __init__(self, err: Any) -> None:
+        self.err = err
+
+    def render(self, lang: str) -> str:
+        msg = str(self.err["msg"])
+        said = self._french() if lang == "fr" else None
+        return msg if said is None else said.fr
+
+    def _french(self) -> Text | None:
+        kind, ctx = self.err["type"], self.err.get("ctx", {})
+        if kind == "missing":
+            return Text("pydantic.missing")
+        if kind == "extra_forbidden":
+            return Text("pydantic.extra")
+        if kind in ("finite_number",):
+            return Text("pydantic.finite")
+        if kind in _PYDANTIC_TYPES:
+            en, fr = _PYDANTIC_TYPES[kind]
+            return Text("pydantic.type", what=Text.pair(en=en, fr=fr))
+        if kind in _PYDANTIC_SIDES and ctx:
+            en, fr = _PYDANTIC_SIDES[kind]
+            return Text(
+                "pydantic.range", side=Text.pair(en=en, fr=fr), bound=_bound(next(iter(ctx.values())))
+            )
+        if kind == "literal_error" and "expected" in ctx:
+            return Text("pydantic.literal", expected=str(ctx["expected"]).replace(" or ", " ou "))
+        return None
 
 
 def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
@@ -441,23 +475,21 @@ def _one_sentence(exc: ValidationError, where: str) -> ConfigError:
 
         name = cut(str(err["loc"][0]), 40)
         near = difflib.get_close_matches(str(err["loc"][0]), HardwareConfig.model_fields, n=1)
-        hint_en = f"did you mean [{near[0]}]? " if near else ""
-        hint_fr = f"vouliez-vous dire [{near[0]}] ? " if near else ""
+        hint = Text("config.did_you_mean", near=near[0]) if near else Text.pair(en="", fr="")
         known = ", ".join(f"[{k}]" for k in HardwareConfig.model_fields)
-        return ConfigError(
-            f"{where}: unknown section [{name}]; {hint_en}the sections are {known}.",
-            f"{where} : section inconnue [{name}] ; {hint_fr}les sections sont {known}.",
-        )
+        return ConfigError("config.unknown_section", where=where, name=name, hint=hint, known=known)
     if err["type"] == "extra_forbidden":
         return ConfigError(
-            f"{where}: unknown setting {loc}; check its spelling against `companion config show "
-            f"--example` (every setting, commented).",
-            f"{where} : réglage inconnu {loc} ; vérifiez l'orthographe dans `companion config show "
-            f"--example` (chaque réglage, commenté).",
+            "config.unknown_setting_check",
+            where=where,
+            loc=loc,
         )
     return ConfigError(
-        f"{where}: {cut(loc)} = {shown(got)} is refused ({err['msg']}).",
-        f"{where} : {cut(loc, lang='fr')} = {shown(got, lang='fr')} est refusé ({err['msg']}).",
+        "config.one_sentence",
+        where=where,
+        loc=loc,
+        got=got,
+        msg=PydanticWhy(err),
     )
 
 

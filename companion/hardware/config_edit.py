@@ -19,6 +19,7 @@ from typing import Any
 from companion.errors import ConfigError
 from companion.hardware.config import HardwareConfig
 from companion.i18n import os_reason
+from companion.text import Text
 
 # A table header: ``[name]`` or ``[[name]]``, a comment allowed after it.
 _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]*?)\s*\]\]?\s*(#.*)?$")
@@ -42,10 +43,8 @@ def parse_key(text: str) -> Key:
     parts = text.split(".")
     if len(parts) < 2 or not all(_BARE_KEY.fullmatch(p) for p in parts):
         raise ConfigError(
-            f"{text!r} is not a setting's name: write the section and the key with a dot, like "
-            "table.lang or input.source",
-            f"{text!r} n'est pas le nom d'un réglage : écrivez la section et la clé séparées par "
-            "un point, comme table.lang ou input.source",
+            "config_edit.parse_key",
+            text=text,
         )
     return Key(".".join(parts[:-1]), parts[-1])
 
@@ -187,12 +186,10 @@ def _check(before: str, after: str, key: Key, value: Any, *, remove: bool, where
         same = _plain(new) == _plain(_with(old, key, value, remove=remove))
     if not same:
         raise ConfigError(
-            f"{where} is laid out in a way `companion config` cannot change safely (the key "
-            f"spans several lines, or its section is written inline); nothing was changed: set "
-            f"{key.name} in its [{key.section}] section by hand",
-            f"{where} est écrit d'une façon que `companion config` ne sait pas modifier sans "
-            f"risque (la clé tient sur plusieurs lignes, ou sa section est écrite en ligne) ; "
-            f"rien n'a été modifié : réglez {key.name} dans sa section [{key.section}] à la main",
+            "config_edit.check",
+            where=where,
+            name=key.name,
+            section=key.section,
         )
     HardwareConfig.from_toml(after, where=where)
 
@@ -213,23 +210,18 @@ def read_config_text(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise _cannot(path, err, "read", "de lire") from None
+        raise _cannot(path, err, Text("config_edit.read")) from None
     except UnicodeDecodeError as err:
         raise ConfigError(
-            f"The config file {path} is not UTF-8 text (byte {err.start + 1}); save it as UTF-8.",
-            f"Le fichier de configuration {path} n'est pas du texte UTF-8 (octet {err.start + 1}) ; "
-            "enregistrez-le en UTF-8.",
+            "config_edit.read_config_text",
+            path=path,
+            column=err.start + 1,
         ) from None
 
 
-def _cannot(path: Path, err: OSError, en: str, fr: str) -> ConfigError:
-    """``fr`` carries its preposition, elided before a vowel ("d'écrire", not "de écrire")."""
-    return ConfigError(
-        f"cannot {en} the config file {path} ({err.strerror or type(err).__name__}): pass --config "
-        "with a file this user can use; nothing was changed",
-        f"impossible {fr} le fichier de configuration {path} ({os_reason(err)}) : indiquez avec "
-        "--config un fichier que cet utilisateur peut utiliser ; rien n'a été modifié",
-    )
+def _cannot(path: Path, err: OSError, action: Text) -> ConfigError:
+    why = Text.pair(en=err.strerror or type(err).__name__, fr=os_reason(err))
+    return ConfigError("config_edit.cannot", action=action, path=path, why=why)
 
 
 def write_config_text(path: Path, text: str) -> None:
@@ -258,7 +250,7 @@ def write_config_text(path: Path, text: str) -> None:
         finally:
             tmp.unlink(missing_ok=True)
     except OSError as err:
-        raise _cannot(path, err, "write", "d'écrire") from None
+        raise _cannot(path, err, Text("config_edit.write")) from None
 
 
 def set_in_file(path: Path, key: Key, value: Any) -> bool:

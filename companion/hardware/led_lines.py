@@ -23,8 +23,7 @@ from typing import Any
 from companion.errors import HardwareError
 from companion.inputs.gpiochip import (
     CONSUMER,
-    NO_GPIOD_EN,
-    NO_GPIOD_FR,
+    NO_GPIOD,
     GpioLineError,
     chip_paths,
     explain_chip_failure,
@@ -189,5 +188,5 @@ def led_lines(
     it unless ``[gpio] chip`` names it."""
     path = find_header_chip(chip, open_chip=open_chip, paths=paths)
     if open_chip is None and not gpiod_available():
-        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
+        raise HardwareError(NO_GPIOD)
     return LedLines(path, open_chip=open_chip)

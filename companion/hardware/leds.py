@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from companion.errors import ConfigError
+from companion.errors import CompanionError, ConfigError
+from companion.text import Text
 
 PatternName = Literal["off", "press_seen", "loser", "false_slap", "idle"]
 
@@ -77,14 +78,9 @@ class SeatLeds:
         except refused as exc:
             self.close()
             cause = exc.__cause__ if isinstance(exc, ConfigError) and exc.__cause__ else exc
-            pwm_en = ", or set led_pwm = false if this pin cannot do PWM" if pwm else ""
-            pwm_fr = ", ou mettez led_pwm = false si elle ne fait pas de PWM" if pwm else ""
-            raise ConfigError(
-                f"The LED of seat {seat + 1} on GPIO{pin} cannot be driven ({cause}); pick another "
-                f"pin in the pin map{pwm_en}.",
-                f"La LED de la place {seat + 1} sur GPIO{pin} ne peut pas être pilotée ({cause}) ; "
-                f"prenez une autre broche dans le plan de câblage{pwm_fr}.",
-            ) from cause
+            why = cause.text if isinstance(cause, CompanionError) else str(cause)
+            hint = Text("leds.no_pwm") if pwm else Text.pair(en="", fr="")
+            raise ConfigError("leds.cannot_drive", seat=seat + 1, pin=pin, why=why, hint=hint) from cause
 
     def __len__(self) -> int:
         return len(self._leds)

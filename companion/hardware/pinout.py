@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from companion.errors import ConfigError
 from companion.hardware.config import BUS_NAMES_EN, BUS_NAMES_FR, BUS_PINS, HEADER_GPIO, HEADER_POWER
+from companion.text import Text
 
 BoardName = Literal["pi", "pico"]
 REFEREE_ROLES = ("confirm", "cancel", "undo")
@@ -105,16 +106,18 @@ class Pinout:
         return max(0.0, (IO_VOLTS - self.forward_v) / self.resistor_ohm * 1000)
 
 
-def _err(where: str, en: str, fr: str) -> ConfigError:
-    return ConfigError(f"{where}: {en}", f"{where} : {fr}")
+def _err(where: str, key: str, /, **fields: object) -> ConfigError:
+    """A refusal of the pinout file, ``where`` naming the table it is in."""
+    return ConfigError("pinout.err", where=where, what=Text(key, **fields))
 
 
 def _int(value: Any, where: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _err(
             where,
-            f"{what} = {value!r} is not a GPIO number: write e.g. 17.",
-            f"{what} = {value!r} n'est pas un numéro de GPIO : écrivez par ex. 17.",
+            "pinout.int",
+            what=what,
+            value=value,
         )
     return value
 
@@ -123,16 +126,17 @@ def _board(name: BoardName, data: Any, where: str) -> Board:
     if not isinstance(data, dict):
         raise _err(
             where,
-            f"the [{name}] table is missing: copy it from the repository's hardware/pinout.toml.",
-            f"la table [{name}] manque : reprenez-la du hardware/pinout.toml du dépôt.",
+            "pinout.board",
+            name=name,
         )
     seats = []
     for i, s in enumerate(data.get("seats", [])):
         if not isinstance(s, dict) or "button" not in s:
             raise _err(
                 where,
-                f"{name}.seats[{i}] needs a button: write {{ button = <GPIO> }}.",
-                f"{name}.seats[{i}] n'a pas de bouton : écrivez {{ button = <GPIO> }}.",
+                "pinout.seats_needs_button",
+                name=name,
+                i=i,
             )
         led = s.get("led")
         seats.append(
@@ -147,8 +151,9 @@ def _board(name: BoardName, data: Any, where: str) -> Board:
         bad = sorted(unknown)[0]
         raise _err(
             where,
-            f"{name}.referee.{bad} is not a referee button: use confirm, cancel, undo.",
-            f"{name}.referee.{bad} n'est pas un bouton d'arbitre : confirm, cancel ou undo.",
+            "pinout.referee_referee_button",
+            name=name,
+            bad=bad,
         )
     gives_up = tuple(data.get("gives_up", ()))
     buses = BUS_PINS if name == "pi" else PICO_BUSES
@@ -156,8 +161,10 @@ def _board(name: BoardName, data: Any, where: str) -> Board:
         if bus not in buses:
             raise _err(
                 where,
-                f"{name}.gives_up names {bus!r}, not a bus of this board: use {', '.join(buses)}.",
-                f"{name}.gives_up nomme {bus!r}, qui n'est pas un bus de cette carte : {', '.join(buses)}.",
+                "pinout.gives_up_unknown_bus",
+                name=name,
+                bus=bus,
+                buses=", ".join(buses),
             )
     return Board(
         name=name,
@@ -181,8 +188,8 @@ def parse_pinout(text: str, where: str = "pinout.toml") -> Pinout:
     except tomllib.TOMLDecodeError as exc:
         raise _err(
             where,
-            f"not valid TOML ({exc}); fix that line.",
-            f"ce n'est pas du TOML valide ({exc}) ; corrigez cette ligne.",
+            "pinout.parse_pinout",
+            exc=exc,
         ) from None
     led = data.get("led", {})
     pinout = Pinout(
@@ -220,9 +227,8 @@ def check(p: Pinout, where: str = "pinout.toml") -> None:
     if p.resistor_ohm < 100:
         raise _err(
             where,
-            f"led.resistor_ohm = {p.resistor_ohm:g} is too small: use 220 to 1000 Ω (330 Ω is the usual).",
-            f"led.resistor_ohm = {p.resistor_ohm:g} est trop faible : prenez 220 à 1000 Ω "
-            "(330 Ω d'habitude).",
+            "pinout.check",
+            resistor_ohm=p.resistor_ohm,
         )
     for board in (p.pi, p.pico):
         _check_board(board, where)
@@ -230,22 +236,21 @@ def check(p: Pinout, where: str = "pinout.toml") -> None:
         if p.led_ma > board.pin_max_ma:
             raise _err(
                 where,
-                f"one LED draws {p.led_ma:.1f} mA through {p.resistor_ohm:g} Ω, more than "
-                f"the {board.pin_max_ma:g} mA a {board.name} pin gives: use a larger "
-                "resistor in [led].",
-                f"une LED tire {p.led_ma:.1f} mA à travers {p.resistor_ohm:g} Ω, plus que "
-                f"les {board.pin_max_ma:g} mA d'une broche du {board.name} : prenez une "
-                "résistance plus forte dans [led].",
+                "pinout.one_led_draws",
+                led_ma=p.led_ma,
+                resistor_ohm=p.resistor_ohm,
+                pin_max_ma=board.pin_max_ma,
+                name=board.name,
             )
         if lit * p.led_ma > board.total_max_ma:
             raise _err(
                 where,
-                f"{lit} LEDs at {p.led_ma:.1f} mA draw {lit * p.led_ma:.0f} mA together, "
-                f"more than the {board.total_max_ma:g} mA the {board.name} allows: use a "
-                "larger resistor or fewer LEDs.",
-                f"{lit} LED à {p.led_ma:.1f} mA tirent {lit * p.led_ma:.0f} mA ensemble, "
-                f"plus que les {board.total_max_ma:g} mA permis par le {board.name} : "
-                "résistance plus forte ou moins de LED.",
+                "pinout.leds_ma_draw",
+                lit=lit,
+                led_ma=p.led_ma,
+                lit_ma=lit * p.led_ma,
+                total_max_ma=board.total_max_ma,
+                name=board.name,
             )
 
 
@@ -253,8 +258,9 @@ def _check_board(board: Board, where: str) -> None:
     if not 1 <= len(board.seats) <= 10:
         raise _err(
             where,
-            f"{board.name} has {len(board.seats)} seats: give 1 to 10.",
-            f"{board.name} a {len(board.seats)} places : donnez-en de 1 à 10.",
+            "pinout.check_board",
+            name=board.name,
+            n_seats=len(board.seats),
         )
     if board.name == "pi":
         buses = {pin: bus for bus, pins in BUS_PINS.items() if bus not in board.gives_up for pin in pins}
@@ -270,10 +276,9 @@ def _check_board(board: Board, where: str) -> None:
     if board.safe_mode is not None and board.referee_pin(board.safe_mode) is None:
         raise _err(
             where,
-            f"{board.name}.safe_mode = {board.safe_mode!r} is not one of its "
-            "referee buttons: name confirm, cancel or undo.",
-            f"{board.name}.safe_mode = {board.safe_mode!r} n'est pas un de ses boutons "
-            "d'arbitre : confirm, cancel ou undo.",
+            "pinout.safe_mode_one",
+            name=board.name,
+            safe_mode=board.safe_mode,
         )
 
 
@@ -282,25 +287,26 @@ def _check_exists(board: Board, pin: int, en: str, fr: str, where: str) -> None:
     if board.name == "pi" and pin not in HEADER_GPIO_INV:
         raise _err(
             where,
-            f"pi: GPIO{pin} for {en} is not on the 40-pin header: use a GPIO from 2 to 27.",
-            f"pi : GPIO{pin} pour {fr} n'est pas sur le connecteur 40 broches : prenez un GPIO de 2 à 27.",
+            "pinout.check_exists",
+            pin=pin,
+            use=Text.pair(en=en, fr=fr),
         )
     if board.name != "pico":
         return
     if pin in PICO_RESERVED:
         raise _err(
             where,
-            f"pico: GP{pin} for {en} is {PICO_RESERVED[pin]} on the board, "
-            "not an edge pin: pick a free GP0-GP22 or GP26-GP28.",
-            f"pico : GP{pin} pour {fr} est câblé sur la carte "
-            f"({PICO_RESERVED[pin]}), pas sur un bord : prenez un GP0-GP22 ou "
-            "GP26-GP28 libre.",
+            "pinout.pico_gp_board",
+            pin=pin,
+            use=Text.pair(en=en, fr=fr),
+            pico_reserved_pin=PICO_RESERVED[pin],
         )
     if pin not in PICO_GP_PIN:
         raise _err(
             where,
-            f"pico: GP{pin} for {en} does not exist: use GP0-GP22 or GP26-GP28.",
-            f"pico : GP{pin} pour {fr} n'existe pas : prenez GP0-GP22 ou GP26-GP28.",
+            "pinout.pico_gp_does",
+            pin=pin,
+            use=Text.pair(en=en, fr=fr),
         )
 
 
@@ -320,18 +326,21 @@ def _check_free(
         bus = buses[pin]
         raise _err(
             where,
-            f"{board.name}: {name} for {en} belongs to the {bus_names[0][bus]} bus: "
-            f'pick another pin, or add "{bus}" to {board.name}.gives_up if that bus '
-            "will never be used.",
-            f"{board.name} : {name} pour {fr} appartient au bus {bus_names[1][bus]} : "
-            f'prenez une autre broche, ou ajoutez "{bus}" à {board.name}.gives_up si '
-            "ce bus ne servira jamais.",
+            "pinout.check_free",
+            name=board.name,
+            gpio=name,
+            use=Text.pair(en=en, fr=fr),
+            bus_name=Text.pair(en=bus_names[0][bus], fr=bus_names[1][bus]),
+            bus=bus,
         )
     if pin in seen:
         raise _err(
             where,
-            f"{board.name}: {name} is used twice, for {seen[pin][0]} and for {en}: give each its own pin.",
-            f"{board.name} : {name} sert deux fois, pour {seen[pin][1]} et pour {fr} : une broche chacun.",
+            "pinout.used_twice_give",
+            name=board.name,
+            gpio=name,
+            first=Text.pair(en=seen[pin][0], fr=seen[pin][1]),
+            use=Text.pair(en=en, fr=fr),
         )
 
 

@@ -62,8 +62,8 @@ def build_source(
         return _combined(parts, wanted)
     if not parts or parts[0] not in BUILDERS:
         raise ConfigError(
-            f'"{name}" is not an input source: choose gpio, serial, keyboard, sim or web.',
-            f"« {name} » n'est pas une source d'entrée : choisissez gpio, serial, keyboard, sim ou web.",
+            "sources.build_source",
+            name=name,
         )
     return BUILDERS[parts[0]](wanted)
 
@@ -136,10 +136,9 @@ def _build_gpio(config: HardwareConfig, n_seats: int | None, pin_factory: Any) -
         have = len(config.gpio.seats)
         if have < n_seats:
             raise ConfigError(
-                f"{n_seats} players but only {have} button pins in [gpio] seats: wire and add "
-                "the others, or run `companion buttons --assign`.",
-                f"{n_seats} joueurs mais seulement {have} broches de bouton dans [gpio] seats : "
-                "câblez et ajoutez les autres, ou lancez `companion buttons --assign`.",
+                "sources.build_gpio",
+                n_seats=n_seats,
+                have=have,
             )
         pins = [p for p in pins if p[0] != "seat" or p[1] < n_seats]
     return open_gpio_source(

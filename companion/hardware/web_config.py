@@ -36,10 +36,8 @@ class WebConfig(BaseModel):
             ipaddress.ip_address(v)
         except ValueError:
             raise ConfigError(
-                f'[web] bind = {v!r} is not an IP address: write "0.0.0.0" (every network) or '
-                '"127.0.0.1" (this machine only).',
-                f'[web] bind = {v!r} n\'est pas une adresse IP : écrivez "0.0.0.0" (tous les '
-                'réseaux) ou "127.0.0.1" (cette machine seulement).',
+                "web_config.bind",
+                v=v,
             ) from None
         return str(v)
 
@@ -48,7 +46,7 @@ class WebConfig(BaseModel):
     def _port(cls, v: int) -> int:
         if not 0 <= v <= 65535:
             raise ConfigError(
-                f"[web] port = {v} is not a TCP port: choose one from 1024 to 65535, e.g. 8325.",
-                f"[web] port = {v} n'est pas un port TCP : choisissez-en un de 1024 à 65535, par ex. 8325.",
+                "web_config.port",
+                v=v,
             )
         return v

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
 from companion.i18n import french_typography
+from companion.text import Text
 
 log = logging.getLogger("companion.inputs")
 
@@ -114,6 +115,12 @@ class SourceStatus:
     def __post_init__(self) -> None:
         # French typography (U+202F before : ; ! ?), however the sentence was built.
         object.__setattr__(self, "fr", french_typography(self.fr))
+
+    @property
+    def text(self) -> Text:
+        """What the table is told, as ``Ui.say`` and the errors carry it (one half stands in
+        for a missing other)."""
+        return Text.pair(en=self.en or self.fr, fr=self.fr or self.en)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,8 +24,7 @@ from companion.inputs.gpio_lines import GpiodLines
 from companion.inputs.gpio_pins import ButtonPin, ButtonPinError, ButtonStats, stuck_status
 from companion.inputs.gpio_readers import LinesReader, Reader, ZeroReader
 from companion.inputs.gpiochip import (
-    NO_GPIOD_EN,
-    NO_GPIOD_FR,
+    NO_GPIOD,
     GpioLineError,
     chip_paths,
     find_header_chip,
@@ -194,7 +193,7 @@ def open_gpio_source(
     else:
         path = find_header_chip(chip, open_chip=open_chip, paths=paths)
     if open_chip is None and not gpiod_available():
-        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR)
+        raise HardwareError(NO_GPIOD)
     try:
         lines = GpiodLines(path, [b.pin for b in buttons], open_chip=open_chip)
     except GpioLineError as exc:

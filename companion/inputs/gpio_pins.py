@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from companion.errors import ConfigError
 from companion.inputs.base import Role, SourceStatus
+from companion.text import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +32,7 @@ class ButtonPinError(ConfigError):
 
     def __init__(self, button: ButtonPin, exc: BaseException) -> None:
         en, fr = button.label()
-        super().__init__(
-            f"GPIO{button.pin} for {en} cannot be used ({exc}); pick another pin in the pin map.",
-            f"GPIO{button.pin} pour {fr} est inutilisable ({exc}) ; choisissez une autre broche "
-            "dans le plan de câblage.",
-        )
+        super().__init__("gpio.button_refused", pin=button.pin, button=Text.pair(en=en, fr=fr), exc=exc)
         self.button = button
         self.cause = exc
 

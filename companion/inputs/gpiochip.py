@@ -17,20 +17,13 @@ from typing import Any
 
 from companion.advice import pip_install
 from companion.errors import ConfigError, HardwareError
+from companion.text import Text
 
 CONSUMER = "table-companion"
 
 PIP_GPIO = pip_install("gpio")  # the running venv's pip and the extra's real packages
-NO_GPIOD_EN = (
-    "The gpiod library (libgpiod's Python binding) is not installed, so the Pi's GPIO buttons "
-    f"cannot be read: on a Raspberry Pi run `{PIP_GPIO}`; on a laptop use --input keyboard "
-    "(or --input sim for a demo)."
-)
-NO_GPIOD_FR = (
-    "La bibliothèque gpiod (l'interface Python de libgpiod) n'est pas installée, les boutons "
-    f"GPIO du Pi ne peuvent pas être lus : sur un Raspberry Pi lancez `{PIP_GPIO}` ; sur un "
-    "portable utilisez --input keyboard (ou --input sim pour une démo)."
-)
+NO_GPIOD = Text("gpio.no_gpiod", pip=PIP_GPIO)
+NO_GPIOD_EN, NO_GPIOD_FR = NO_GPIOD.en, NO_GPIOD.fr
 HEADER_NAMES = "GPIO0..GPIO27"
 
 
@@ -44,7 +37,7 @@ def _gpiod_chip() -> Callable[[str], Any]:
     try:
         import gpiod
     except ImportError as exc:
-        raise HardwareError(NO_GPIOD_EN, NO_GPIOD_FR) from exc
+        raise HardwareError(NO_GPIOD) from exc
     return gpiod.Chip
 
 
@@ -61,16 +54,13 @@ def explain_chip_failure(chip: int | str | None, exc: BaseException) -> Hardware
     code = getattr(exc, "errno", None)
     if code in (errno.EACCES, errno.EPERM) or "permission" in text or "not permitted" in text:
         return HardwareError(
-            f"No permission to open {dev}: add the user to the gpio group "
-            "(`sudo usermod -aG gpio $USER`, then log in again).",
-            f"Pas le droit d'ouvrir {dev} : ajoutez l'utilisateur au groupe gpio "
-            "(`sudo usermod -aG gpio $USER`, puis reconnectez-vous).",
+            "gpiochip.permission_open_add",
+            dev=dev,
         )
     return HardwareError(
-        f"Cannot open {dev} ({exc}): this is not a Raspberry Pi or the chip number is wrong; "
-        "on a laptop use --input keyboard.",
-        f"Impossible d'ouvrir {dev} ({exc}) : ce n'est pas un Raspberry Pi ou le numéro de puce "
-        "est faux ; sur un portable utilisez --input keyboard.",
+        "gpiochip.explain_chip_failure",
+        dev=dev,
+        exc=exc,
     )
 
 
@@ -106,23 +96,13 @@ def header_chip(
 
 
 class NoHeaderChip(HardwareError):
-    """No chip has the header's line names; ``looked`` says which chips were seen (en, fr)."""
+    """No chip has the header's line names; ``looked`` says which chips were seen."""
 
     def __init__(self, paths: Sequence[str]) -> None:
         self.looked = (
-            ", ".join(paths) if paths else "no /dev/gpiochip* at all",
-            ", ".join(paths) if paths else "aucun /dev/gpiochip*",
+            Text.pair(en=", ".join(paths), fr=", ".join(paths)) if paths else Text("gpio.no_chip_at_all")
         )
-        en, fr = self.looked
-        super().__init__(
-            f"No GPIO chip here has lines named {HEADER_NAMES} like the Raspberry Pi's 40-pin "
-            f"header (looked at: {en}), so no pin was opened: on a Pi set [gpio] chip to the "
-            "header's chip number, on a laptop use --input keyboard.",
-            f"Aucune puce GPIO ici n'a de lignes nommées {HEADER_NAMES} comme le connecteur 40 "
-            f"broches du Raspberry Pi (vu : {fr}), donc aucune broche n'a été ouverte : sur un Pi "
-            "réglez [gpio] chip sur le numéro de la puce du connecteur, sur un portable utilisez "
-            "--input keyboard.",
-        )
+        super().__init__("gpio.no_header_chip", names=HEADER_NAMES, looked=self.looked)
 
 
 def no_header_chip(paths: Sequence[str]) -> HardwareError:
@@ -156,17 +136,7 @@ class GpioLineError(ConfigError):
         if getattr(exc, "errno", None) == errno.EBUSY:
             # The line is fine, another program holds it: most often the table's own service,
             # still running while someone tries `companion buttons` or `--assign`.
-            super().__init__(
-                f"GPIO{pin} is held by another program, most likely the companion's service: "
-                "sudo systemctl stop companion, then run the command again "
-                "(sudo systemctl start companion after).",
-                f"GPIO{pin} est tenue par un autre programme, sans doute le service du companion : "
-                "sudo systemctl stop companion, puis relancez la commande "
-                "(sudo systemctl start companion ensuite).",
-            )
+            super().__init__("gpio.line_busy", pin=pin)
         else:
-            super().__init__(
-                f"GPIO{pin} cannot be used ({exc}); pick another pin in the pin map.",
-                f"GPIO{pin} est inutilisable ({exc}) ; choisissez une autre broche dans le plan de câblage.",
-            )
+            super().__init__("gpio.line_refused", pin=pin, exc=exc)
         self.pin = pin

@@ -43,10 +43,8 @@ def key_code(name: str) -> int:
             return int(pygame.key.key_code(name))
     except ValueError:
         raise ConfigError(
-            f'"{name}" is not a key name pygame knows: use names such as "1", "a", "space", '
-            '"return" or "[1]" (numpad 1).',
-            f'« {name} » n\'est pas un nom de touche connu de pygame : utilisez par ex. "1", '
-            '"a", "space", "return" ou "[1]" (pavé numérique 1).',
+            "keyboard.key_code",
+            name=name,
         ) from None
 
 
@@ -74,8 +72,7 @@ def bindings(
     codes = [b.key for b in out]
     if len(codes) != len(set(codes)):
         raise ConfigError(
-            "Two buttons share a key: give each seat and referee button its own key.",
-            "Deux boutons partagent une touche : donnez une touche à chaque place et bouton d'arbitre.",
+            "keyboard.bindings",
         )
     return out
 
@@ -118,10 +115,9 @@ class KeyboardSource:
         seats = list(kb.seats if n_seats is None else kb.seats[:n_seats])
         if n_seats is not None and len(seats) < n_seats:
             raise ConfigError(
-                f"{n_seats} players but only {len(seats)} seat keys in [keyboard] seats: add "
-                "keys for the others.",
-                f"{n_seats} joueurs mais seulement {len(seats)} touches dans [keyboard] seats : "
-                "ajoutez des touches pour les autres.",
+                "keyboard.from_config",
+                n_seats=n_seats,
+                n_keys=len(seats),
             )
         return cls(
             bindings(seats, confirm=kb.confirm, cancel=kb.cancel, undo=kb.undo),
@@ -143,10 +139,8 @@ class KeyboardSource:
             self._thread.join(5)
             self._thread = None
             raise HardwareError(
-                f"No window for the keyboard ({self._failure}): run it in a desktop session, or "
-                "use --input sim.",
-                f"Pas de fenêtre pour le clavier ({self._failure}) : lancez-le dans une session "
-                "graphique, ou utilisez --input sim.",
+                "keyboard.start",
+                failure=self._failure,
             ) from self._failure
 
     def stop(self) -> None:

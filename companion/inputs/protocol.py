@@ -193,10 +193,10 @@ def cobs_decode(data: bytes) -> bytes:
     while i < n:
         code = data[i]
         if code == 0:
-            raise FrameError("zero byte inside a COBS block", "octet nul dans un bloc COBS")
+            raise FrameError("protocol.cobs_decode")
         j = i + code
         if j > n:
-            raise FrameError("COBS block runs past the frame", "bloc COBS plus long que la trame")
+            raise FrameError("protocol.cobs_block_runs")
         out += data[i + 1 : j]
         if code != 0xFF and j < n:
             out.append(0)
@@ -278,15 +278,15 @@ def encode_command(cmd: HostCommand) -> bytes:
 def _checked(payload: bytes) -> bytes:
     if len(payload) < 3:
         n = len(payload)
-        raise FrameError(f"frame of {n} bytes is too short", f"trame de {n} octets trop courte")
+        raise FrameError("protocol.checked", n=n)
     body = payload[:-2]
     if crc16(body) != _CRC.unpack_from(payload, len(body))[0]:
-        raise FrameError("checksum mismatch", "somme de contrôle fausse")
+        raise FrameError("protocol.checksum_mismatch")
     return body
 
 
 def _wrong_length(kind: str, n: int) -> FrameError:
-    return FrameError(f"{kind} body of {n} bytes", f"corps {kind} de {n} octets")
+    return FrameError("protocol.wrong_length", kind=kind, n=n)
 
 
 def _parse_event(body: bytes) -> Event:
@@ -294,7 +294,7 @@ def _parse_event(body: bytes) -> Event:
         raise _wrong_length("EVENT", len(body))
     _, seq, role, index, kind, t_us = _EVENT.unpack(body)
     if role >= 4 or kind >= 4:
-        raise FrameError(f"EVENT with role {role} kind {kind}", f"EVENT avec rôle {role} type {kind}")
+        raise FrameError("protocol.parse_event", role=role, kind=kind)
     return Event(seq, ROLES[role], index, EVENT_KINDS[kind], t_us)
 
 
@@ -321,7 +321,7 @@ def parse_body(body: bytes) -> BoardMessage:
         return build(*layout.unpack(body)[1:])
     if t == MsgType.HELLO:
         return _parse_hello(body)
-    raise FrameError(f"unknown board message type 0x{t:02x}", f"type de message inconnu 0x{t:02x}")
+    raise FrameError("protocol.parse_body", t=t)
 
 
 def _parse_hello(body: bytes) -> Hello | ForeignHello:
@@ -348,7 +348,7 @@ def _parse_hello(body: bytes) -> Hello | ForeignHello:
         raise _wrong_length("HELLO", len(body))
     capture, resolution_ns, align_us, ring_records = _HELLO_TAIL.unpack(tail)
     if capture >= len(CAPTURE_PATHS):
-        raise FrameError(f"HELLO with capture path {capture}", f"HELLO avec capture {capture}")
+        raise FrameError("protocol.parse_hello", capture=capture)
     return Hello(
         protocol=proto,
         firmware=(major, minor, patch),
@@ -373,7 +373,7 @@ def _parse_hello(body: bytes) -> Hello | ForeignHello:
 def parse_frame(frame: bytes) -> BoardMessage:
     """Decode one frame's bytes between two 0x00 delimiters."""
     if len(frame) > MAX_FRAME:
-        raise FrameError(f"frame of {len(frame)} bytes is too long", "trame trop longue")
+        raise FrameError("protocol.frame_too_long", size=len(frame))
     return parse_body(_checked(cobs_decode(frame)))
 
 
@@ -384,15 +384,16 @@ def parse_command(line: bytes) -> HostCommand:
         # The firmware's line buffer holds MAX_LINE characters: a longer line never reaches it.
         n = len(line)
         raise FrameError(
-            f"command line of {n} characters is too long: at most {MAX_LINE}",
-            f"commande de {n} caractères trop longue : {MAX_LINE} au plus",
+            "protocol.parse_command",
+            n=n,
+            MAX_LINE=MAX_LINE,
         )
     if not line.startswith(b":"):
-        raise FrameError("command line must start with ':'", "une commande commence par ':'")
+        raise FrameError("protocol.command_line_must", mark=":")
     try:
         payload = bytes.fromhex(line[1:].decode("ascii"))
     except (ValueError, UnicodeDecodeError) as e:
-        raise FrameError("command line is not hex", "commande non hexadécimale") from e
+        raise FrameError("protocol.command_line_hex") from e
     body = _checked(payload)
     t, n = body[0], len(body)
     if t == MsgType.HELLO_REQUEST and n == 2:
@@ -406,7 +407,7 @@ def parse_command(line: bytes) -> HostCommand:
         return Ping(struct.unpack_from("<I", body, 1)[0])
     if t == MsgType.ASK and n == 5:
         return Ask(struct.unpack_from("<I", body, 1)[0])
-    raise FrameError(f"unknown command 0x{t:02x} ({n} bytes)", f"commande inconnue 0x{t:02x}")
+    raise FrameError("protocol.unknown_command", type=t, size=n)
 
 
 class FrameParser:

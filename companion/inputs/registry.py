@@ -28,6 +28,7 @@ from companion.inputs.base import (
     source_thread,
 )
 from companion.inputs.clocks import ClockMerger, measure_offset
+from companion.text import Text
 
 COMMON_CLOCK = Clock("CLOCK_MONOTONIC", 1)
 
@@ -40,16 +41,8 @@ def load_class(path: str, *, extra: str | None = None) -> Any:
     except ImportError as exc:
         from companion.advice import pip_install
 
-        hint_en = f"install it with `{pip_install(extra)}`" if extra else ""
-        hint_fr = f"installez-le avec `{pip_install(extra)}`" if extra else ""
-        raise HardwareError(
-            f"The input source {cls_name} cannot be loaded ({exc}); "
-            + (hint_en or "use --input keyboard or --input sim")
-            + ".",
-            f"La source d'entrée {cls_name} ne peut pas être chargée ({exc}) ; "
-            + (hint_fr or "utilisez --input keyboard ou --input sim")
-            + ".",
-        ) from exc
+        hint = Text("inputs.install_extra", pip=pip_install(extra)) if extra else Text("inputs.other_input")
+        raise HardwareError("inputs.cannot_load", source=cls_name, exc=exc, hint=hint) from exc
     return getattr(module, cls_name)
 
 
@@ -121,10 +114,8 @@ class CombinedSource:
         for s in self.sources:
             if not hasattr(s, "clock"):
                 raise ConfigError(
-                    f"The {s.name} source does not say which clock it stamps with, so it cannot "
-                    "be combined: use it alone.",
-                    f"La source {s.name} ne dit pas avec quelle horloge elle date, elle ne peut "
-                    "pas être combinée : utilisez-la seule.",
+                    "registry.init",
+                    name=s.name,
                 )
             clock = getattr(s, "clock", None)
             if clock is None and not hasattr(s, "clock_offset"):
@@ -146,10 +137,10 @@ class CombinedSource:
 
     def _untied(self, s: Any, clock_name: str) -> ConfigError:
         return ConfigError(
-            f"The {s.name} source's clock ({clock_name}) cannot be tied to "
-            f"{self.merger.common.name}, so it cannot be combined: use it alone.",
-            f"L'horloge de la source {s.name} ({clock_name}) ne peut pas être reliée à "
-            f"{self.merger.common.name}, elle ne peut pas être combinée : utilisez-la seule.",
+            "registry.untied",
+            name=s.name,
+            clock_name=clock_name,
+            common=self.merger.common.name,
         )
 
     def _tie(self, s: Any, clock: Clock) -> None:
@@ -319,7 +310,7 @@ class Supervised:
 
     def _say(self, kind: Any, en: str, fr: str) -> None:
         if self._events is not None:
-            self._events.put(SourceStatus(self.name, kind, None, en, fr))
+            self._events.put(SourceStatus(self.name, kind, None, en=en, fr=fr))
 
     def _crashed(self, status: SourceStatus) -> None:
         # Never wait for the lock here: the restarter holds it while it stops the old source,

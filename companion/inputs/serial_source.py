@@ -22,6 +22,7 @@ from companion.i18n import referee_name
 from companion.inputs import protocol as p
 from companion.inputs.base import Clock, InputEvent, Promise, QueueItem, SourceStatus, source_thread
 from companion.inputs.clocks import Offset
+from companion.text import Text
 
 PICO_VID = 0x2E8A
 BAUDRATE = 115_200  # ignored by USB CDC, but pyserial wants one
@@ -87,8 +88,8 @@ def _serial() -> Any:
         from companion.advice import pip_install
 
         raise HardwareError(
-            f"pyserial is not installed: {pip_install('serial')}",
-            f"pyserial n'est pas installé : {pip_install('serial')}",
+            "serial_source.serial",
+            pip=pip_install("serial"),
         ) from e
     return serial
 
@@ -108,30 +109,23 @@ def open_error(port: str, e: BaseException) -> HardwareError:
     code = getattr(e, "errno", None)
     if isinstance(e, PermissionError) or code in (errno.EACCES, errno.EPERM):
         return HardwareError(
-            f"Permission denied on {port}: add the user to the dialout group "
-            "(sudo usermod -aG dialout $USER), then log out and back in.",
-            f"Accès refusé à {port} : ajoutez l'utilisateur au groupe dialout "
-            "(sudo usermod -aG dialout $USER), puis fermez et rouvrez la session.",
+            "serial_source.permission_denied_add",
+            port=port,
         )
     if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
         return HardwareError(
-            f"{port} does not exist: plug the Pico in with a data USB cable, "
-            'or set its port in the config file ([serial] port = "/dev/ttyACM0"); '
-            "`companion firmware info --port PORT` checks a port.",
-            f"{port} n'existe pas : branchez le Pico avec un câble USB de données, "
-            "ou indiquez son port dans le fichier de configuration ([serial] port = "
-            '"/dev/ttyACM0") ; `companion firmware info --port PORT` vérifie un port.',
+            "serial_source.does_exist_plug",
+            port=port,
         )
     if code == errno.EBUSY:
         return HardwareError(
-            f"{port} is busy: close the other program using it (the companion's service: "
-            "sudo systemctl stop companion; Thonny, mpremote, screen).",
-            f"{port} est occupé : fermez l'autre programme qui l'utilise (le service du companion : "
-            "sudo systemctl stop companion ; Thonny, mpremote, screen).",
+            "serial_source.busy_close_other",
+            port=port,
         )
     return HardwareError(
-        f"Cannot open {port} ({e}): check the cable and the port name.",
-        f"Impossible d'ouvrir {port} ({e}) : vérifiez le câble et le nom du port.",
+        "serial_source.open_error",
+        port=port,
+        e=e,
     )
 
 
@@ -139,30 +133,22 @@ def foreign_version_error(port: str, version: int) -> HardwareError:
     ours = p.PROTOCOL_VERSION
     if version < ours:
         return HardwareError(
-            f"The board on {port} needs new firmware (it speaks protocol v{version}, this "
-            f"companion v{ours}): run companion firmware install.",
-            f"Le boîtier sur {port} doit recevoir un nouveau firmware (il parle le protocole "
-            f"v{version}, ce companion v{ours}) : lancez companion firmware install.",
+            "serial_source.foreign_version_error",
+            port=port,
+            version=version,
+            ours=ours,
         )
     from companion.advice import pip_upgrade
 
     upgrade_en, upgrade_fr = pip_upgrade()
-    return HardwareError(
-        f"The board on {port} runs newer firmware (protocol v{version}, this companion speaks "
-        f"v{ours}): update the companion ({upgrade_en}), or run "
-        "companion firmware install to put this companion's firmware on the board.",
-        f"Le boîtier sur {port} a un firmware plus récent (protocole v{version}, ce companion "
-        f"parle v{ours}) : mettez le companion à jour ({upgrade_fr}), ou "
-        "lancez companion firmware install pour y remettre le firmware de ce companion.",
-    )
+    upgrade = Text.pair(en=upgrade_en, fr=upgrade_fr)
+    return HardwareError("serial.newer_firmware", port=port, version=version, ours=ours, upgrade=upgrade)
 
 
 def not_our_board_error(port: str) -> HardwareError:
     return HardwareError(
-        f"{port} does not answer as a table companion button board: check that it is the "
-        "Pico's port, or run companion firmware install to put the firmware on the Pico.",
-        f"{port} ne répond pas comme un boîtier de boutons du companion : vérifiez que c'est "
-        "le port du Pico, ou lancez companion firmware install pour mettre le firmware sur le Pico.",
+        "serial_source.not_our_board_error",
+        port=port,
     )
 
 
@@ -449,11 +435,7 @@ class SerialSource:
             name = self._port_name or find_board_port()
             if name is None:
                 raise BoardMissing(
-                    "No Pico button board found on USB: plug it in with a data cable, "
-                    'or set its port in the config file ([serial] port = "/dev/ttyACM0").',
-                    "Aucun boîtier Pico trouvé en USB : branchez-le avec un câble de données, "
-                    "ou indiquez son port dans le fichier de configuration ([serial] port = "
-                    '"/dev/ttyACM0").',
+                    "serial_source.open",
                 )
             try:
                 port = serial.serial_for_url(name, baudrate=BAUDRATE, timeout=READ_TIMEOUT_S)
@@ -582,7 +564,7 @@ class SerialSource:
 
     def _status(self, kind: Any, en: str, fr: str, seat: int | None = None) -> None:
         if self._events is not None:
-            self._events.put(SourceStatus(self.name, kind, seat, en, fr))
+            self._events.put(SourceStatus(self.name, kind, seat, en=en, fr=fr))
 
     # -- reader thread ------------------------------------------------------------------------
 

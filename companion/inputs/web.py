@@ -29,10 +29,7 @@ class WebSource:
     def __init__(self, server: Any) -> None:
         if server is None:
             raise ConfigError(
-                "Phones as buttons need the phones' server: add --web, or enabled = true in "
-                "the [web] section of the config.",
-                "Les téléphones comme boutons demandent le serveur des téléphones : ajoutez "
-                "--web, ou enabled = true dans la section [web] de la configuration.",
+                "web.init",
             )
         self.server = server
         self._events: queue.Queue[QueueItem] | None = None

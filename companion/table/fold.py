@@ -35,16 +35,13 @@ class Fold:
         if is_new_game(event):
             if self.engine is not None:
                 raise RuleError(
-                    "a table log holds one game: a second new_game starts here (split "
-                    "the file, one game each)",
-                    "un journal de table contient une seule partie : un second "
-                    "new_game commence ici (séparez le fichier, une partie chacun)",
+                    "fold.feed",
                 )
             self.engine = new_engine(event)  # type: ignore[arg-type]
         elif self.engine is None:
             raise RuleError(
-                f"the log must start with a new_game event, not {event.type}",  # type: ignore[attr-defined]
-                f"le journal doit commencer par un événement new_game, pas {event.type}",  # type: ignore[attr-defined]
+                "fold.log_must_start",
+                type=event.type,  # type: ignore[attr-defined]
             )
         else:
             self.engine.apply(event)
@@ -79,14 +76,9 @@ def fold_journal(
         try:
             fold.feed(event)
         except CompanionError as err:
-            raise JournalError(
-                f"event {seq} of game {game_id} in the journal does not replay, so the game "
-                f"cannot be rebuilt: {err.en}",
-                f"l'événement {seq} de la partie {game_id} du journal ne se rejoue pas, la "
-                f"partie ne peut être reconstruite : {err.fr}",
-            ) from None
+            raise JournalError("fold.does_not_replay", seq=seq, game_id=game_id, what=err.text) from None
     if fold.engine is None:
-        raise JournalError(f"game {game_id} has no events", f"la partie {game_id} est vide")
+        raise JournalError("fold.fold_journal", game_id=game_id)
     return fold.engine, seq
 
 
@@ -137,12 +129,11 @@ def _fold(lines: Iterable[str] | Iterable[bytes], last_undo: int | None) -> Game
                 raise _UndoAhead
             fold.feed(event)
         except CompanionError as err:
-            raise LogError(number, err.en, err.fr) from None
+            raise LogError(number, err.text) from None
     if fold.engine is None:
         raise LogError(
             max(last_line, 1),
-            "the log holds no game: it needs a new_game event",
-            "le journal ne contient aucune partie : il faut un événement new_game",
+            "fold.fold",
         )
     return fold.engine
 

@@ -60,8 +60,7 @@ class Table:
             candidates = [g for g in reversed(journal.games()) if not g.finished]
             if not candidates:
                 raise JournalError(
-                    "there is no unfinished game to resume (`companion games` lists the stored ones)",
-                    "aucune partie en cours à reprendre (`companion games` liste les parties enregistrées)",
+                    "live.there_unfinished_game",
                 )
             for info in candidates:
                 table = cls.load(journal, info.id)
@@ -70,7 +69,7 @@ class Table:
                 # The hint was stale (killed just before it was written).
                 journal.mark_finished(info.id, True)
                 _sum_up(journal, info.id, table.engine.to_json())
-            raise JournalError("there is no unfinished game to resume", "aucune partie en cours à reprendre")
+            raise JournalError("live.resume")
         return cls.load(journal, game_id)
 
     @classmethod

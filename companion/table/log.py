@@ -26,8 +26,9 @@ from pydantic import (
 )
 
 from companion.cards import Card, parse_card
-from companion.errors import CardError, CompanionError, LogError, SetupError, shown
+from companion.errors import CardError, CompanionError, LogError, SetupError
 from companion.table import FORMULA_STARTS
+from companion.text import Cut, Text
 
 MAX_NAME = 24
 # The longest line a table log may hold, in bytes. An event is a few hundred bytes at most (a
@@ -41,8 +42,8 @@ def _card(value: object) -> Card:
         return value
     if not isinstance(value, str):
         raise CardError(
-            f'{value!r} is not a card: write it as text, like "7H" or "10"',
-            f'{value!r} n\'est pas une carte : écrivez-la comme du texte, par exemple "7H" ou "10"',
+            "log.card",
+            value=value,
         )
     return parse_card(value)
 
@@ -72,9 +73,7 @@ def _name(value: object) -> object:
         if bad is not None:
             code = f"U+{ord(char):04X}"
             raise EventError(
-                f"the name {shown(value)} holds {bad[0]} ({code}): names are plain visible text",
-                f"le nom {shown(value, lang='fr')} contient {bad[1]} ({code}) : un nom est du "
-                "texte visible ordinaire",
+                "log.name_invisible", value=value, what=Text.pair(en=bad[0], fr=bad[1]), code=code
             )
     return unicodedata.normalize("NFC", value)
 
@@ -107,18 +106,17 @@ class NewGameBase(Event):
         seen: set[str] = set()
         for name in players:
             if not name.strip():
-                raise SetupError(
-                    "a player's name cannot be empty", "le nom d'un joueur ne peut pas être vide"
-                )
+                raise SetupError("log.names")
             if len(name) > MAX_NAME:
                 raise SetupError(
-                    f"the name {shown(name, 30)} is longer than {MAX_NAME} characters",
-                    f"le nom {shown(name, 30, 'fr')} dépasse {MAX_NAME} caractères",
+                    "log.name_longer_than",
+                    name=Cut(name, 30, quoted=True),
+                    MAX_NAME=MAX_NAME,
                 )
             if name in seen:
                 raise SetupError(
-                    f"two players are called {name!r}: names must be unique",
-                    f"deux joueurs s'appellent {name!r} : les noms doivent être uniques",
+                    "log.two_players_called",
+                    name=name,
                 )
             seen.add(name)
         return players
@@ -158,23 +156,20 @@ def check_new_names(players: Iterable[str]) -> None:
         look = name_look(name)
         if not look:
             raise SetupError(
-                f"the name {_spelled(name)} shows nothing on the screen: write a name the table can read",
-                f"le nom {_spelled(name)} n'affiche rien à l'écran : écrivez un nom que la table peut lire",
+                "log.check_new_names",
+                spelled_name=_spelled(name),
             )
         if name.startswith(FORMULA_STARTS):
             raise SetupError(
-                f"the name {shown(name, 30)} starts with {name[0]!r}, which a "
-                "spreadsheet would run as a formula: start it with a letter",
-                f"le nom {shown(name, 30, 'fr')} commence par {name[0]!r}, qu'un "
-                "tableur exécuterait comme une formule : commencez-le par une "
-                "lettre",
+                "log.name_starts_which",
+                name=Cut(name, 30, quoted=True),
+                first=name[0],
             )
         if look in seen:
             raise SetupError(
-                f"{_spelled(seen[look])} and {_spelled(name)} look the same on the "
-                "screen: give each player a name the table can tell apart",
-                f"{_spelled(seen[look])} et {_spelled(name)} s'affichent pareil à "
-                "l'écran : donnez à chaque joueur un nom que la table distingue",
+                "log.look_same_screen",
+                spelled=_spelled(seen[look]),
+                spelled_name=_spelled(name),
             )
         seen[look] = name
 
@@ -208,20 +203,20 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
     got = first.get("input")
     if etype == "extra_forbidden":
         return EventError(
-            f"unknown key {loc!r} in a {kind} event (allowed: {_fields_of(model)})",
-            f"clé inconnue {loc!r} dans un événement {kind} (permises : {_fields_of(model)})",
+            "log.unknown_key_event",
+            loc=loc,
+            kind=kind,
+            fields=_fields_of(model),
         )
     if etype == "missing":
-        return EventError(
-            f"a {kind} event needs the key {loc!r}", f"un événement {kind} doit avoir la clé {loc!r}"
-        )
+        return EventError("log.event_needs_key", kind=kind, loc=loc)
     if etype in ("value_error", "assertion_error"):
         ctx = first.get("ctx", {})
         cause = ctx.get("error")
         if isinstance(cause, CompanionError):
-            return EventError(cause.en, cause.fr)
+            return EventError(cause.text)
         msg = str(cause) if cause is not None else first["msg"]
-        return EventError(f"{loc}: {msg}", f"{loc} : {msg}")
+        return EventError("log.value_refused", loc=loc, msg=msg)
     expected = {
         "int_type": ("a whole number", "un nombre entier"),
         "int_from_float": ("a whole number", "un nombre entier"),
@@ -232,16 +227,12 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
         "model_type": ("an object {...}", "un objet {...}"),
     }.get(etype)
     if expected:
-        return EventError(
-            f"{loc!r} in a {kind} event must be {expected[0]}, not {json.dumps(got)}",
-            f"{loc!r} dans un événement {kind} doit être {expected[1]}, pas {json.dumps(got)}",
-        )
+        what = Text.pair(en=expected[0], fr=expected[1])
+        return EventError("log.wrong_type", loc=loc, kind=kind, what=what, got=json.dumps(got))
     if etype == "literal_error":
         allowed = first.get("ctx", {}).get("expected", "")
-        return EventError(
-            f"{loc!r} cannot be {json.dumps(got)}: use {allowed}",
-            f"{loc!r} ne peut pas valoir {json.dumps(got)} : utilisez {allowed.replace(' or ', ' ou ')}",
-        )
+        allowed_text = Text.pair(en=allowed, fr=allowed.replace(" or ", " ou "))
+        return EventError("log.not_allowed", loc=loc, got=json.dumps(got), allowed=allowed_text)
     if etype in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         ctx = first.get("ctx", {})
         bound = next(iter(ctx.values()), "?")
@@ -252,10 +243,9 @@ def _explain(model: type[Event], kind: str, err: ValidationError) -> EventError:
             "less_than": ("less than", "moins de"),
         }[etype]
         return EventError(
-            f"{loc!r} is out of range: it must be {en} {bound}, not {got}",
-            f"{loc!r} est hors limites : il faut {fr} {bound}, pas {got}",
+            "log.out_of_range", loc=loc, side=Text.pair(en=en, fr=fr), bound=bound, got=str(got)
         )
-    return EventError(f"{key or kind}: {first['msg']}", f"{key or kind} : {first['msg']}")
+    return EventError("log.explain", what=key or kind, msg=first["msg"])
 
 
 @functools.cache
@@ -274,8 +264,7 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
     """One event; ``game`` (from the log's ``new_game``) says whose events may follow."""
     if not isinstance(data, dict):
         raise EventError(
-            'an event must be a JSON object like {"type": "press", ...}',
-            'un événement doit être un objet JSON comme {"type": "press", ...}',
+            "log.event_from_dict",
         )
     kind = data.get("type")
     model: type[Event] | None
@@ -287,8 +276,9 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
         if model is None:
             known = ", ".join(f'"{g}"' for g in GAMES)
             raise EventError(
-                f"unknown game {json.dumps(name)}: use {known}",
-                f"jeu inconnu {json.dumps(name)} : utilisez {known}",
+                "log.unknown_game_use",
+                name_json=json.dumps(name),
+                known=known,
             )
     else:
         models = _event_models(game)
@@ -302,14 +292,16 @@ def event_from_dict(data: object, game: str | None = None) -> AnyEvent:
             if game in GAMES and isinstance(kind, str) and kind in everything:
                 title = GAMES[game].title
                 raise EventError(
-                    f"{kind} is not an event of {title} (its events: new_game, {', '.join(models)})",
-                    f"{kind} n'est pas un événement de {title} (ses événements : new_game, "
-                    f"{', '.join(models)})",
+                    "log.not_an_event_of_game",
+                    kind=kind,
+                    title=title,
+                    models=", ".join(models),
                 )
             known = "new_game, " + ", ".join(models)
             raise EventError(
-                f"unknown event type {json.dumps(kind)} (known: {known})",
-                f"type d'événement inconnu {json.dumps(kind)} (connus : {known})",
+                "log.unknown_event_type",
+                kind_json=json.dumps(kind),
+                known=known,
             )
     try:
         return model.model_validate(data)
@@ -322,12 +314,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(data) != len(pairs):
         seen: set[str] = set()
         key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-        raise EventError(
-            f"the key {key!a} appears twice in this event: keep one (JSON readers "
-            "disagree on which one counts)",
-            f"la clé {key!a} apparaît deux fois dans cet événement : n'en gardez qu'une "
-            "(les lecteurs JSON ne s'accordent pas sur celle qui compte)",
-        )
+        raise EventError("log.key_twice", key=ascii(key))
     return data
 
 
@@ -417,18 +404,14 @@ def _parse_slow(text: str, game: str | None = None) -> AnyEvent:
     try:
         data = _DECODER.decode(text)
     except json.JSONDecodeError as err:
-        raise EventError(
-            f"not valid JSON ({err.msg} at column {err.colno})",
-            f"JSON invalide ({_JSON_FR.get(err.msg, 'texte illisible')} à la colonne {err.colno})",
-        ) from None
+        why = Text.pair(en=err.msg, fr=_JSON_FR.get(err.msg, "texte illisible"))
+        raise EventError("log.not_json", why=why, column=err.colno) from None
     except EventError:
         raise
     except (ValueError, RecursionError):
         # Python refuses integers of thousands of digits and very deep nesting: no event is either.
         raise EventError(
-            "not a table-log event: a number is far too long or the nesting far too deep",
-            "pas un événement du journal de table : un nombre beaucoup trop "
-            "long ou une imbrication beaucoup trop profonde",
+            "log.parse_slow",
         ) from None
     return event_from_dict(data, game)
 
@@ -445,23 +428,15 @@ def decode_lines(lines: Iterable[bytes]) -> Iterator[str]:
 def _not_utf8(number: int, raw: bytes, err: UnicodeDecodeError) -> LogError:
     return LogError(
         number,
-        f"byte {err.start + 1} is not UTF-8 text "
-        f"({raw[err.start : err.start + 1]!r}): a table log is JSON Lines in UTF-8",
-        f"l'octet {err.start + 1} n'est pas du texte UTF-8 "
-        f"({raw[err.start : err.start + 1]!r}) : un journal de table est du JSON "
-        "Lines en UTF-8",
+        "log.not_utf8",
+        column=err.start + 1,
+        byte=raw[err.start : err.start + 1],
     )
 
 
 def _too_long(number: int) -> LogError:
     cap_fr = f"{MAX_LINE_BYTES:,}".replace(",", "\u202f")  # French groups digits with a thin space
-    return LogError(
-        number,
-        f"longer than {MAX_LINE_BYTES:,} bytes: a table-log line holds one "
-        "event, a few hundred bytes at most",
-        f"plus long que {cap_fr} octets : une ligne du journal de table contient un "
-        "événement, quelques centaines d'octets au plus",
-    )
+    return LogError(number, "log.too_long", cap=Text.pair(en=f"{MAX_LINE_BYTES:,}", fr=cap_fr))
 
 
 def _capped(lines: Iterable[Any]) -> Iterator[Any]:
@@ -504,7 +479,7 @@ def iter_events(lines: Iterable[str] | Iterable[bytes]) -> Iterator[tuple[int, A
         try:
             event = parse_event(text, game)
         except CompanionError as err:
-            raise LogError(number, err.en, err.fr) from None
+            raise LogError(number, err.text) from None
         if is_new_game(event):
             game = event.game  # type: ignore[attr-defined]
         yield number, event
@@ -534,7 +509,7 @@ def _file_events(readline: Any) -> Iterator[tuple[int, AnyEvent]]:
         try:
             event = parse_event(text, game)
         except CompanionError as err:
-            raise LogError(number, err.en, err.fr) from None
+            raise LogError(number, err.text) from None
         if is_new_game(event):
             game = event.game  # type: ignore[attr-defined]
         yield number, event

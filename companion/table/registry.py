@@ -72,8 +72,9 @@ def info(name: str) -> GameInfo:
 
         known = ", ".join(GAMES)
         raise SetupError(
-            f"unknown game {name!r}: the companion knows {known}",
-            f"jeu inconnu {name!r} : le companion connaît {known}",
+            "registry.info",
+            name=name,
+            known=known,
         ) from None
 
 

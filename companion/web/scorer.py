@@ -25,7 +25,7 @@ class EntryError(CompanionError, ValueError):
 def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     """The event in a scorer's request body: ``{"event": {...table-log event...}}``."""
     if page is None:
-        raise EntryError("The table has no game yet.", "La table n'a pas encore de partie.")
+        raise EntryError("web.scorer.parse_entry")
     game = str(page["game"])
     allowed = load(game).scorer_events
     try:
@@ -36,8 +36,9 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     if not isinstance(event, dict) or event.get("type") not in allowed:
         kinds = ", ".join(allowed) or "—"
         raise EntryError(
-            f"The scorer's entry must be an event of {page['title']}: {kinds}.",
-            f"La saisie du marqueur doit être un événement de {page['title']} : {kinds}.",
+            "web.scorer.not_an_event",
+            page_title=page["title"],
+            kinds=kinds,
         )
     try:
         return parse_event(json.dumps(event), game)
@@ -46,8 +47,8 @@ def parse_entry(body: bytes, page: dict[str, Any] | None) -> AnyEvent:
     except ValueError as err:  # pydantic's refusal, first line only
         first = str(err).splitlines()[1:2] or [str(err)]
         raise EntryError(
-            f"The entry cannot be read: {first[0].strip()[:160]}.",
-            f"La saisie est illisible : {first[0].strip()[:160]}.",
+            "web.scorer.entry_cannot_read",
+            entry=first[0].strip()[:160],
         ) from None
 
 

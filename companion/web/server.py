@@ -33,6 +33,7 @@ from companion.display.theme import seat_color
 from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
+from companion.text import Text
 from companion.web.assets import FONTS, STATIC, theme_css
 from companion.web.feed import Feed
 from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
@@ -509,7 +510,7 @@ class WebServer:
         if grant is None or grant.role != "viewer":
             return plain(
                 404,
-                "Code inconnu : scannez celui de l'écran de la table. "
+                "Code inconnu\u202f: scannez celui de l'écran de la table. "
                 "Unknown code: scan the one on the table's screen.",
             )
         return FileResponse(STATIC / "standings.html")
@@ -560,7 +561,7 @@ class WebServer:
         if grant is None or grant.role != "seat":
             return plain(
                 404,
-                "Ce bouton n'est plus valable : scannez le code de votre place sur "
+                "Ce bouton n'est plus valable\u202f: scannez le code de votre place sur "
                 "l'écran de la table. This button is no longer valid: scan your seat's "
                 "code on the table's screen.",
             )
@@ -589,7 +590,7 @@ class WebServer:
         if not same_origin(request.headers):
             return plain(
                 403,
-                "Refusé : la question ne vient pas de la page du marqueur. "
+                "Refusé\u202f: la question ne vient pas de la page du marqueur. "
                 "Refused: the question does not come from the scorer's page.",
             )
         self._scorer_ping_id += 1
@@ -612,7 +613,7 @@ class WebServer:
         if not same_origin(request.headers):
             return JSONResponse(
                 {
-                    "fr": "Envoi refusé : il ne vient pas de la page du marqueur.",
+                    "fr": "Envoi refusé\u202f: il ne vient pas de la page du marqueur.",
                     "en": "Refused: it does not come from the scorer's page.",
                 },
                 status_code=403,
@@ -811,11 +812,8 @@ class WebServer:
                 from companion.errors import HardwareError
 
                 raise HardwareError(
-                    f"The phones' server cannot listen on {self.config.bind}:{self.config.port} "
-                    "(in use, or not allowed): choose another [web] port.",
-                    f"Le serveur des téléphones ne peut pas écouter sur {self.config.bind}:"
-                    f"{self.config.port} (port pris ou interdit) : choisissez un autre port "
-                    "dans [web].",
+                    "web.server.start",
+                    address=f"{self.config.bind}:{self.config.port}",
                 )
             time.sleep(0.01)
         for s in server.servers:
@@ -856,12 +854,7 @@ def _network_allowed(bind: str) -> None:
         from companion.errors import HardwareError
 
         raise HardwareError(
-            "The phones' server may not use the network: the kiosk's sandbox opens it only after "
-            "a reboot, or `sudo systemctl daemon-reload && sudo systemctl restart companion` "
-            "(docs/kiosk.md).",
-            "Le serveur des téléphones n'a pas droit au réseau : le bac à sable du kiosque ne "
-            "l'ouvre qu'après un redémarrage, ou `sudo systemctl daemon-reload && sudo systemctl "
-            "restart companion` (docs/kiosk.md).",
+            "web.server.network_allowed",
         ) from None
 
 
@@ -892,13 +885,13 @@ def serve_table(web: WebServer, app: Any) -> None:
     try:
         web.start()
     except CompanionError as err:
-        app.ui.say(err.fr, err.en)
-        app.ui.hardware.notes.append((err.fr, err.en))
+        app.ui.say(err.text)
+        app.ui.hardware.notes.append(err.text)
         log.error("%s", err.en)
         return
     host = web.config.public_host or lan_address()
     web.base_url = f"http://{host}:{web.port}"
-    note = (t("scr.web.url", "fr", url=web.base_url), t("scr.web.url", "en", url=web.base_url))
+    note = Text("scr.web.url", url=web.base_url)
     app.ui.hardware.notes.append(note)
     app.ui.hardware.web = web  # the status screen shows its codes
-    print(note[1], file=sys.stderr, flush=True)
+    print(note.en, file=sys.stderr, flush=True)

@@ -34,6 +34,7 @@ from companion.games.cinq_rois.draw.entry import entry_for
 from companion.games.cinq_rois.entry import RoundEntry
 from companion.games.cinq_rois.events import Dealer
 from companion.games.cinq_rois.view import View
+from companion.text import Text
 
 if TYPE_CHECKING:
     from companion.games.cinq_rois.screens import CinqRoisScreens
@@ -110,7 +111,7 @@ def _why_card(
 ) -> None:
     reason = entry.card_reason(action.card)
     if reason is not None:
-        ui.say(*reason)
+        ui.say(Text.fr_en(reason))
 
 
 def _back(sc: CinqRoisScreens, app: TableHandle, ui: Ui, v: View, entry: RoundEntry, action: Back) -> None:

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import companion.games.cinq_rois.strings  # noqa: F401  (the game's error templates join the catalogue)
 from companion.cards import JOKER, Card, Rank, card_short, cards_short
-from companion.errors import CardError, RuleError, SetupError, shown
+from companion.errors import CardError, RuleError, SetupError
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.cinq_rois.solver import (
     BONUS_POINTS,
@@ -31,6 +32,7 @@ from companion.i18n import french_typography
 
 # The events this game reads; kept in one place because they will move into this package.
 from companion.table.log import AnyEvent, Undo
+from companion.text import Text
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -98,14 +100,17 @@ class CinqRoisGame:
         players = tuple(setup.players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise SetupError(
-                f"Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
-                f"Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {len(players)}",
+                "cinq_rois.rules.init",
+                MIN_PLAYERS=MIN_PLAYERS,
+                MAX_PLAYERS=MAX_PLAYERS,
+                n_players=len(players),
             )
         dealer = setup.dealer if setup.dealer is not None else players[0]
         if dealer not in players:
             raise SetupError(
-                f"the dealer {dealer!r} is not one of the players ({_names(players)})",
-                f"le donneur {dealer!r} n'est pas un des joueurs ({_names(players)})",
+                "cinq_rois.rules.dealer_one_players",
+                dealer=dealer,
+                players=_names(players),
             )
         self.setup = setup
         self.players: tuple[str, ...] = players
@@ -205,8 +210,9 @@ class CinqRoisGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {shown(name)} (players: {_names(self.players)})",
-                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players)})",
+                "cinq_rois.rules.player",
+                name=name,
+                players=_names(self.players),
             )
 
     def _others(self, out: str, given: Mapping[str, object], key: str) -> None:
@@ -215,14 +221,17 @@ class CinqRoisGame:
             self._player(name)
         if out in given:
             raise RuleError(
-                f"{out} went out and scores 0: give {_KEY_EN[key]} only for the others",
-                f"{out} s'expose et marque 0 : donnez les {_KEY_FR[key]} des autres seulement",
+                "cinq_rois.rules.others",
+                out=out,
+                what=Text.pair(en=_KEY_EN[key], fr=_KEY_FR[key]),
             )
         missing = [p for p in self.players if p != out and p not in given]
         if missing:
             raise RuleError(
-                f"{_KEY_EN[key]} must be given for every player but {out}: missing {_names(missing)}",
-                f"il faut les {_KEY_FR[key]} de chaque joueur sauf {out} : il manque {_names(missing)}",
+                "cinq_rois.rules.must_given_every",
+                what=Text.pair(en=_KEY_EN[key], fr=_KEY_FR[key]),
+                out=out,
+                missing=_names(missing),
             )
 
     def _check_cards(self, given: Mapping[str, Sequence[Card]], n: int, exact: bool) -> None:
@@ -231,7 +240,7 @@ class CinqRoisGame:
                 try:
                     check_card(card)
                 except CardError as err:
-                    raise RuleError(f"{player}: {err.en}", f"{player} : {err.fr}") from None
+                    raise RuleError("cinq_rois.rules.check_cards", player=player, what=err.text) from None
         self._check_counts(given, n, exact)
         self._check_copies(given)
 
@@ -244,13 +253,19 @@ class CinqRoisGame:
             count = len(given[player])
             if exact and count != size:
                 raise RuleError(
-                    f"{player}'s hand has {count} cards: round {n} deals {size}",
-                    f"la main de {player} a {count} cartes : la donne {n} en distribue {size}",
+                    "cinq_rois.rules.check_counts",
+                    player=player,
+                    count=count,
+                    n=n,
+                    size=size,
                 )
             if not exact and count > size:
                 raise RuleError(
-                    f"{player} cannot have {count} cards left: round {n} deals {size}",
-                    f"{player} ne peut pas garder {count} cartes : la donne {n} en distribue {size}",
+                    "cinq_rois.rules.cannot_have_cards",
+                    player=player,
+                    count=count,
+                    n=n,
+                    size=size,
                 )
 
     def _check_copies(self, given: Mapping[str, Sequence[Card]]) -> None:
@@ -263,26 +278,28 @@ class CinqRoisGame:
         if len(jokers) > MAX_JOKERS:
             who = _names(f"{p} {jokers.count(p)}" for p in dict.fromkeys(jokers))
             raise RuleError(
-                f"{len(jokers)} jokers this round ({who}): the two decks hold only {MAX_JOKERS}",
-                f"{len(jokers)} jokers dans cette donne ({who}) : les deux jeux n'en ont que {MAX_JOKERS}",
+                "cinq_rois.rules.check_copies",
+                n_jokers=len(jokers),
+                who=who,
+                MAX_JOKERS=MAX_JOKERS,
             )
         for card in sorted(holders, key=card_key):
             if len(holders[card]) > MAX_COPIES:
                 who = _names(holders[card])
                 raise RuleError(
-                    f"{card} is given {len(holders[card])} times this round ({who}): the two decks "
-                    f"hold each card only twice",
-                    f"{card} est donné {len(holders[card])} fois dans cette donne ({who}) : les "
-                    "deux jeux n'ont chaque carte que deux fois",
+                    "cinq_rois.rules.given_times_round",
+                    card=card,
+                    n_holders=len(holders[card]),
+                    who=who,
                 )
 
     def _result(self, event: RoundEnd) -> RoundResult:
         """The round's result if ``event`` can be counted now; raises RuleError otherwise."""
         if self.finished:
             raise RuleError(
-                f"the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round {self.round}",
-                f"la partie est finie : Les Cinq Rois se joue en {ROUNDS} donnes, il n'y a pas de "
-                f"donne {self.round}",
+                "cinq_rois.rules.result",
+                ROUNDS=ROUNDS,
+                round=self.round,
             )
         n = self.round
         bonus = bonus_rank(n)
@@ -290,12 +307,12 @@ class CinqRoisGame:
         self._player(out)
         ways = [k for k in ("points", "left", "hands") if getattr(event, k) is not None]
         if len(ways) != 1:
-            got = " and ".join(ways) if ways else "none"
-            raise RuleError(
-                f"a round_end gives exactly one of points, left or hands (got {got})",
-                f"une fin de donne indique un seul de points, left ou hands "
-                f"(ici : {'aucun' if not ways else ' et '.join(ways)})",
+            got = (
+                Text.pair(en=" and ".join(ways), fr=" et ".join(ways))
+                if ways
+                else Text("cinq_rois.rules.no_way")
             )
+            raise RuleError("cinq_rois.rules.one_way", got=got)
         dealer = self.dealer_of(n)
         if event.points is not None:
             self._others(out, event.points, "points")
@@ -315,19 +332,19 @@ class CinqRoisGame:
         missing = [p for p in self.players if p not in hands]
         if missing:
             raise RuleError(
-                f"hands missing for {_names(missing)}: give every player's whole hand, {out}'s included",
-                f"mains manquantes pour {_names(missing)} : donnez la main entière de chaque "
-                f"joueur, y compris celle de {out}",
+                "cinq_rois.rules.hands_missing_give",
+                missing=_names(missing),
+                out=out,
             )
         self._check_cards(hands, n, exact=True)
         arrangements = {p: solve(hands[p], bonus) for p in self.players}
         if not arrangements[out].fully_combines:
             rest = arrangements[out].left
             raise RuleError(
-                f"{out} cannot go out: {_cards(rest)} cannot be placed in a run or a set "
-                f"(bonus {bonus.value})",
-                f"{out} ne peut pas s'exposer : {_cards(rest)} ne se placent dans aucune suite "
-                f"ni famille (atout {bonus.value})",
+                "cinq_rois.rules.cannot_go_out",
+                out=out,
+                rest=_cards(rest),
+                value=bonus.value,
             )
         scores = {p: arrangements[p].points for p in self.players}
         left = {p: arrangements[p].left for p in self.players}
@@ -340,15 +357,18 @@ class CinqRoisGame:
             pts = points.get(player, 0)
             if pts < 0:
                 raise RuleError(
-                    f"{player} cannot score {pts}: points are 0 or more",
-                    f"{player} ne peut pas marquer {pts} : les points sont positifs ou nuls",
+                    "cinq_rois.rules.check_points",
+                    player=player,
+                    pts=pts,
                 )
             if pts > top:
                 raise RuleError(
-                    f"{player} cannot score {pts}: {_cards_in_round(n)} cards are worth at "
-                    f"most {top} points in round {n}",
-                    f"{player} ne peut pas marquer {pts} : {_cards_in_round(n)} cartes valent "
-                    f"au plus {top} points à la donne {n}",
+                    "cinq_rois.rules.cannot_score_cards",
+                    player=player,
+                    pts=pts,
+                    dealt=_cards_in_round(n),
+                    top=top,
+                    n=n,
                 )
 
     def no_undo_ahead(self) -> None:
@@ -363,14 +383,11 @@ class CinqRoisGame:
         elif isinstance(event, Undo):
             if not self._results and self._drawn is None:
                 raise RuleError(
-                    "there is nothing to undo: no round has been counted",
-                    "rien à annuler : aucune donne n'a été comptée",
+                    "cinq_rois.rules.there_nothing_undo",
                 )
         else:
             kind = getattr(event, "type", "?")
-            raise RuleError(
-                f"{kind} is not an event of Les Cinq Rois", f"{kind} n'est pas un événement des Cinq Rois"
-            )
+            raise RuleError("cinq_rois.rules.check", kind=kind)
 
     def _check_dealer(self, event: Dealer) -> None:
         self._player(event.player)
@@ -378,10 +395,9 @@ class CinqRoisGame:
             return
         if self._results:
             raise RuleError(
-                f"{event.player} cannot be drawn to deal first: round 1 is already counted "
-                f"({self.dealer_of(1)} dealt it)",
-                f"{event.player} ne peut pas être tiré pour donner en premier : la donne 1 est "
-                f"déjà comptée ({self.dealer_of(1)} l'a distribuée)",
+                "cinq_rois.rules.check_dealer",
+                player=event.player,
+                first_dealer=self.dealer_of(1),
             )
         first = self.dealer_of(1)
         # Undoing helps only a draw: a dealer named in new_game stays named.
@@ -389,8 +405,10 @@ class CinqRoisGame:
         how_en = "was drawn (undo first)" if drawn else "is named in new_game"
         how_fr = "a été tiré au sort (annulez d'abord)" if drawn else "est nommé dans new_game"
         raise RuleError(
-            f"{event.player} cannot be drawn to deal first: {first} {how_en}",
-            f"{event.player} ne peut pas être tiré pour donner en premier : {first} {how_fr}",
+            "cinq_rois.rules.cannot_drawn_deal",
+            player=event.player,
+            first=first,
+            how=Text.pair(en=how_en, fr=how_fr),
         )
 
     # --- applying events -----------------------------------------------------------------------

@@ -31,7 +31,7 @@ from companion.games.cinq_rois.actions import (
     ToEntry,
 )
 from companion.games.cinq_rois.controls import act
-from companion.games.cinq_rois.draw.common import LOTS_SECONDS, said, seat_strip, tr, typo
+from companion.games.cinq_rois.draw.common import LOTS_SECONDS, said, seat_strip, tr
 from companion.games.cinq_rois.draw.entry import draw_entry, entry_for, entry_from_result
 from companion.games.cinq_rois.draw.gameover import draw_gameover
 from companion.games.cinq_rois.draw.lastturn import draw_lastturn
@@ -47,8 +47,8 @@ from companion.games.cinq_rois.view import (
     View,
     build_view,
 )
-from companion.i18n import t
 from companion.table.log import Undo
+from companion.text import Text
 
 Rect = pygame.Rect
 
@@ -273,7 +273,7 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
     @staticmethod
     def _refuse(ui: Ui, reason: tuple[str, str] | None) -> None:
         if reason is not None:
-            ui.say(*reason)
+            ui.say(Text.fr_en(reason))
 
     def _enter(self, app: TableHandle, entry: RoundEntry) -> None:
         """Enter: the next player still to enter, else the round goes to the table."""
@@ -286,18 +286,14 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
         if entry.mode == "left" and entry.takes_input(entry.name):
             entry.visited.add(entry.name)
         if entry.mode == "hands" and not entry.complete(entry.name) and entry.entered(entry.name):
-            ui.say(*entry.event()[1] or ("", ""))
+            ui.say(Text.fr_en(entry.event()[1] or ("", "")))
             return
         event, reason = entry.event()
         if event is None:
             if not entry.next_player():
                 self._refuse(ui, reason)
             return
-        if app.submit(event):
-            return
-        # Refused by the rules (a hand that does not combine...): the message is the engine's.
-        if ui.message is not None and ui.lang == "fr":
-            ui.message = (typo(ui.message[0], "fr"), ui.message[1])
+        app.submit(event)  # refused by the rules: the message is the engine's, said as it is
 
     def confirm(self, app: TableHandle, screen: str) -> Action | None:
         v: View | None = app.view
@@ -403,7 +399,7 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
             self._refuse(ui, entry.add(JOKER))
             return True
         if key in SUIT_KEYS and key not in RANK_KEYS:
-            ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+            ui.say(Text("scr.msg.pick_rank"))
             return True
         if key in (pygame.K_1, pygame.K_KP1):
             entry.rank = "1"  # the start of 10

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
-from companion.cards import RANKS, Card, Rank, Suit
+import companion.games.cinq_rois.strings  # noqa: F401  (the game's error templates join the catalogue)
+from companion.cards import RANKS, Card, Rank, RankName, Suit
 from companion.errors import CardError
-from companion.i18n import elide
 
 GAME_RANKS: tuple[Rank, ...] = RANKS[2:]  # 3 .. K: no Aces and no 2s in this game
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.STARS)
@@ -67,19 +67,11 @@ def check_card(card: Card) -> None:
         return
     assert card.rank is not None
     if card.rank not in _GAME_RANK_SET:
-        name_en = card.rank.name_in("en", plural=True)
-        name_fr = card.rank.name_in("fr", plural=True)
-        raise CardError(
-            f"{card} does not exist in Les Cinq Rois: the decks hold 3 to K in five suits and "
-            f"jokers, no Aces and no 2s ({name_en} are not used)",
-            f"{card} n'existe pas aux Cinq Rois : les jeux vont du 3 au Roi en cinq couleurs, plus "
-            # elide: "pas d’As", "pas de 2".
-            f"les jokers, sans As ni 2 ({elide('pas de ' + name_fr)})",
-        )
+        raise CardError("cinq_rois.solver.not_in_game", card=card, ranks=RankName(card.rank, plural=True))
     if card.suit is None:
         raise CardError(
-            f"{card} needs its suit: write it like {card}S, {card}H, {card}D, {card}C or {card}*",
-            f"{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*",
+            "cinq_rois.solver.check_card",
+            card=card,
         )
 
 

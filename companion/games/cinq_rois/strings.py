@@ -206,4 +206,99 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
 }
 
+ERRORS: dict[str, tuple[str, str]] = {
+    "cinq_rois.rules.one_way": (
+        "une fin de donne indique un seul de points, left ou hands (ici : {got})",
+        "a round_end gives exactly one of points, left or hands (got {got})",
+    ),
+    "cinq_rois.rules.no_way": ("aucun", "none"),
+    # The French elides as it is said: "pas d'As", "pas de 2".
+    "cinq_rois.solver.not_in_game": (
+        "{card} n'existe pas aux Cinq Rois : les jeux vont du 3 au Roi en cinq couleurs, plus les "
+        "jokers, sans As ni 2 (pas de {ranks})",
+        "{card} does not exist in Les Cinq Rois: the decks hold 3 to K in five suits and jokers, "
+        "no Aces and no 2s ({ranks} are not used)",
+    ),
+    "cinq_rois.rules.init": (
+        "Les Cinq Rois se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n_players}",
+        "Les Cinq Rois is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players}",
+    ),
+    "cinq_rois.rules.dealer_one_players": (
+        "le donneur {dealer!r} n'est pas un des joueurs ({players})",
+        "the dealer {dealer!r} is not one of the players ({players})",
+    ),
+    "cinq_rois.rules.player": (
+        "joueur inconnu {name!r} (joueurs : {players})",
+        "unknown player {name!r} (players: {players})",
+    ),
+    "cinq_rois.rules.check_copies": (
+        "{n_jokers} jokers dans cette donne ({who}) : les deux jeux n'en ont que {MAX_JOKERS}",
+        "{n_jokers} jokers this round ({who}): the two decks hold only {MAX_JOKERS}",
+    ),
+    "cinq_rois.rules.result": (
+        "la partie est finie : Les Cinq Rois se joue en {ROUNDS} donnes, il n'y a pas de donne {round}",
+        "the game is over: Les Cinq Rois has {ROUNDS} rounds, there is no round {round}",
+    ),
+    "cinq_rois.rules.hands_missing_give": (
+        "mains manquantes pour {missing} : donnez la main entière de chaque joueur, y compris celle de {out}",
+        "hands missing for {missing}: give every player's whole hand, {out}'s included",
+    ),
+    "cinq_rois.rules.cannot_go_out": (
+        "{out} ne peut pas s'exposer : {rest} ne se placent dans aucune suite ni famille (atout {value})",
+        "{out} cannot go out: {rest} cannot be placed in a run or a set (bonus {value})",
+    ),
+    "cinq_rois.rules.check_dealer": (
+        "{player} ne peut pas être tiré pour donner en premier : la donne 1 est déjà comptée "
+        "({first_dealer} l'a distribuée)",
+        "{player} cannot be drawn to deal first: round 1 is already counted ({first_dealer} dealt it)",
+    ),
+    "cinq_rois.rules.check_counts": (
+        "la main de {player} a {count} cartes : la donne {n} en distribue {size}",
+        "{player}'s hand has {count} cards: round {n} deals {size}",
+    ),
+    "cinq_rois.rules.cannot_have_cards": (
+        "{player} ne peut pas garder {count} cartes : la donne {n} en distribue {size}",
+        "{player} cannot have {count} cards left: round {n} deals {size}",
+    ),
+    "cinq_rois.rules.given_times_round": (
+        "{card} est donné {n_holders} fois dans cette donne ({who}) : les deux jeux n'ont "
+        "chaque carte que deux fois",
+        "{card} is given {n_holders} times this round ({who}): the two decks hold each card only twice",
+    ),
+    "cinq_rois.rules.check_points": (
+        "{player} ne peut pas marquer {pts} : les points sont positifs ou nuls",
+        "{player} cannot score {pts}: points are 0 or more",
+    ),
+    "cinq_rois.rules.cannot_score_cards": (
+        "{player} ne peut pas marquer {pts} : {dealt} cartes valent au plus {top} points à la donne {n}",
+        "{player} cannot score {pts}: {dealt} cards are worth at most {top} points in round {n}",
+    ),
+    "cinq_rois.rules.check": (
+        "{kind} n'est pas un événement des Cinq Rois",
+        "{kind} is not an event of Les Cinq Rois",
+    ),
+    "cinq_rois.rules.there_nothing_undo": (
+        "rien à annuler : aucune donne n'a été comptée",
+        "there is nothing to undo: no round has been counted",
+    ),
+    "cinq_rois.solver.check_card": (
+        "{card} a besoin de sa couleur : écrivez {card}S, {card}H, {card}D, {card}C ou {card}*",
+        "{card} needs its suit: write it like {card}S, {card}H, {card}D, {card}C or {card}*",
+    ),
+    "cinq_rois.rules.cannot_drawn_deal": (
+        "{player} ne peut pas être tiré pour donner en premier : {first} {how}",
+        "{player} cannot be drawn to deal first: {first} {how}",
+    ),
+    "cinq_rois.rules.others": (
+        "{out} s'expose et marque 0 : donnez les {what} des autres seulement",
+        "{out} went out and scores 0: give {what} only for the others",
+    ),
+    "cinq_rois.rules.must_given_every": (
+        "il faut les {what} de chaque joueur sauf {out} : il manque {missing}",
+        "{what} must be given for every player but {out}: missing {missing}",
+    ),
+    "cinq_rois.rules.check_cards": ("{player} : {what}", "{player}: {what}"),
+}
+
 register(STRINGS)
+register(ERRORS)

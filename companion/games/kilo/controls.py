@@ -34,6 +34,7 @@ from companion.games.kilo.events import Dealer, Draw, Starter, Verdict
 from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import View
 from companion.i18n import t
+from companion.text import Text
 
 # --- what each action does ---------------------------------------------------------------------
 
@@ -56,7 +57,7 @@ def _toggle(app: TableHandle, ui: Ui, v: View | None, action: Toggle) -> None:
 
 def _confirm_false(app: TableHandle, ui: Ui, v: View | None, action: ConfirmFalse) -> None:
     if not kilo_ui(ui).penalized:
-        ui.say(t("scr.pick.nobody", "fr"), t("scr.pick.nobody", "en"))
+        ui.say(Text("scr.pick.nobody"))
         return
     if v is None or v.live is None:
         return
@@ -82,7 +83,7 @@ def _rank(app: TableHandle, ui: Ui, v: View | None, action: PickRank) -> None:
     rank = action.rank
     reason = v.rank_reasons.get(rank) if v is not None else None
     if reason is not None:
-        ui.say(*reason)
+        ui.say(Text.fr_en(reason))
         return
     k = kilo_ui(ui)
     k.rank = rank
@@ -96,7 +97,7 @@ def _suit(app: TableHandle, ui: Ui, v: View | None, action: PickSuit) -> None:
     if suit is not None and k.rank and v is not None:
         reason = v.card_reasons.get(k.rank + suit)
         if reason is not None:
-            ui.say(*reason)
+            ui.say(Text.fr_en(reason))
             return
     kilo_ui(ui).suit = suit
 
@@ -110,7 +111,7 @@ def _why(app: TableHandle, ui: Ui, v: View | None, action: Why) -> None:
     if reason is None and kilo_ui(ui).rank is None and len(key) == 1:
         reason = (t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
     if reason is not None:
-        ui.say(*reason)
+        ui.say(Text.fr_en(reason))
 
 
 def _draw(app: TableHandle, ui: Ui, v: View | None, action: DrawCard) -> None:
@@ -118,7 +119,7 @@ def _draw(app: TableHandle, ui: Ui, v: View | None, action: DrawCard) -> None:
         return
     k = kilo_ui(ui)
     if k.rank is None:
-        ui.say(t("scr.msg.pick_rank", "fr"), t("scr.msg.pick_rank", "en"))
+        ui.say(Text("scr.msg.pick_rank"))
         return
     app.submit(Draw(player=v.owed[0], card=k.rank + (k.suit or "")))
 
@@ -198,7 +199,7 @@ def _pick_seat(app: TableHandle, ui: Ui, v: View, seat: int) -> None:
     if name in [p.name for p in v.live.presses]:
         app.do(Toggle(name))
     else:
-        ui.say(t("scr.pick.not_pressed", "fr", name=name), t("scr.pick.not_pressed", "en", name=name))
+        ui.say(Text("scr.pick.not_pressed", name=name))
 
 
 def key_action(app: TableHandle, key: int, screen: str) -> bool:

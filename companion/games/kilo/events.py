@@ -6,6 +6,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, field_validator
 
+import companion.games.kilo.strings  # noqa: F401  (the game's error templates join the catalogue)
 from companion.errors import SetupError
 from companion.table.log import CardField, Event, Name, NewGameBase
 
@@ -31,8 +32,8 @@ class NewKiloGame(NewGameBase):
     def _count(cls, players: list[str]) -> list[str]:
         if not 3 <= len(players) <= 10:
             raise SetupError(
-                f"Kilo de merde is played by 3 to 10 players, not {len(players)}",
-                f"le Kilo de merde se joue de 3 à 10 joueurs, pas {len(players)}",
+                "kilo.events.count",
+                n_players=len(players),
             )
         return players
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from companion.cards import FOUR_SUITS, RANKS, Card, Rank, describe_ranks
-from companion.errors import RuleError, shown
-from companion.games.kilo import refusals
+import companion.games.kilo.strings  # noqa: F401  (the game's error templates join the catalogue)
+from companion.cards import FOUR_SUITS, RANKS, Card, CardName, Rank, RankName, describe_ranks
+from companion.errors import RuleError
 from companion.games.kilo.events import Close, Dealer, Draw, NewKiloGame, Outage, Press, Starter, Verdict
 from companion.games.kilo.slap import SlapResult, SlapWindow
 from companion.games.kilo.state import (
@@ -31,6 +31,7 @@ from companion.games.kilo.state import (
 )
 from companion.games.undo import Checkpoints
 from companion.table.log import AnyEvent, Undo
+from companion.text import Text
 
 
 class KiloGame:
@@ -190,48 +191,64 @@ class KiloGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {shown(name)} (players: {_names(self.players)})",
-                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players)})",
+                "kilo.rules.player",
+                name=name,
+                players=_names(self.players),
             )
 
-    def _where(self, card: Card) -> tuple[str, str] | None:
-        """Where an exact card (rank and suit) is known to lie, in English and French."""
+    def _where(self, card: Card) -> Text | None:
+        """Where an exact card (rank and suit) is known to lie."""
         for player in self.players:
             if card in self._s.cards[player]:
-                return f"in front of {player}", f"devant {player}"
+                return Text("kilo.card.in_front_of", player=player)
         for block in self._s.blocks:
             if card in block:
-                return ("among the cards returned under the pile", "parmi les cartes remises sous le tas")
+                return Text("kilo.card.among_returned")
         return None
 
     def check_card(self, card: Card) -> None:
         """Raise RuleError if ``card`` cannot be the next card off the pile, saying why."""
         if card.rank is None or card.suit not in (None, *FOUR_SUITS):
-            raise RuleError(*refusals.not_in_deck(card))
+            raise RuleError("kilo.card.not_in_deck", card=card, suits=" ".join(s.value for s in FOUR_SUITS))
         rank = card.rank
         if rank not in self.pile_ranks:
-            raise RuleError(*refusals.dealt(card, rank, len(self.players), describe_ranks(self.pile_ranks)))
+            raise RuleError(
+                "kilo.card.dealt",
+                card=card,
+                ranks=RankName(rank, plural=True),
+                players=len(self.players),
+                held=describe_ranks(self.pile_ranks),
+            )
         source, counts = self.draw_source()
         if source == "empty":
-            raise RuleError(*refusals.pile_empty(card))
+            raise RuleError("kilo.card.pile_empty", card=card)
         if not counts.get(rank):
-            raise RuleError(*self._none_left(card, rank, source))
+            raise RuleError(self._none_left(card, rank, source))
         if card.suit is None:
             return
         if source == "returned" and card in next(b for b in self._s.blocks if b):
             return
         where = self._where(card)
         if where is not None:
-            raise RuleError(*refusals.already_lies(card, rank, where))
+            raise RuleError("kilo.card.already_lies", card=card, named=CardName(card), where=where)
 
-    def _none_left(self, card: Card, rank: Rank, source: str) -> tuple[str, str]:
+    def _none_left(self, card: Card, rank: Rank, source: str) -> Text:
         """Why no card of ``rank`` can come up next (none is left where the next card comes from)."""
         if source == "returned":
-            return refusals.block_next(card, " ".join(str(c) for c in next(b for b in self._s.blocks if b)))
+            block = " ".join(str(c) for c in next(b for b in self._s.blocks if b))
+            return Text("kilo.card.block_next", card=card, block=block)
         under = sum(1 for block in self._s.blocks for c in block if c.rank is rank)
         if under:
-            return refusals.returned_later(card, rank, under, sum(self._s.unknown.values()))
-        return refusals.all_gone(card, rank)
+            returned = (
+                Text("kilo.card.returned.one", rank=RankName(rank, the=True))
+                if under == 1
+                else Text("kilo.card.returned.many", under=under, rank=RankName(rank, plural=True))
+            )
+            above = sum(self._s.unknown.values())
+            return Text(
+                "kilo.card.returned_later", card=card, rank=RankName(rank), returned=returned, above=above
+            )
+        return Text("kilo.card.all_gone", card=card, ranks=RankName(rank, plural=True))
 
     @property
     def dealer(self) -> str | None:
@@ -258,8 +275,8 @@ class KiloGame:
         if not self.dealer_open:
             who = f" ({s.dealer})" if s.dealer else ""
             raise RuleError(
-                f"the first dealer is drawn once, before the first slap{who}",
-                f"le premier donneur se tire une fois, avant la première tape{who}",
+                "kilo.rules.check_dealer",
+                who=who,
             )
 
     def _check_close(self, event: Close) -> None:
@@ -268,69 +285,60 @@ class KiloGame:
     def _check_undo(self, event: Undo) -> None:
         if not self._checkpoints:
             raise RuleError(
-                "there is nothing to undo: no verdict or draw is in force",
-                "rien à annuler : aucun verdict ni tirage n'est en vigueur",
+                "kilo.rules.check_undo",
             )
 
     def _check_draw(self, event: Draw) -> None:
         s = self._s
         self._player(event.player)
         if s.finished:
-            raise RuleError(
-                "the game is over: no more cards are drawn", "la partie est finie : on ne pioche plus"
-            )
+            raise RuleError("kilo.rules.check_draw")
         if event.player not in s.owed:
             if not s.owed:
                 raise RuleError(
-                    f"{event.player} does not owe a draw: nobody does (a draw follows a verdict)",
-                    f"{event.player} ne doit pas piocher : personne ne le doit (on pioche après un verdict)",
+                    "kilo.rules.nobody_owes",
+                    player=event.player,
                 )
             raise RuleError(
-                f"{event.player} does not owe a draw: {_names(s.owed)} must draw",
-                f"{event.player} ne doit pas piocher : c'est à {_names(s.owed)} de piocher",
+                "kilo.rules.does_owe_draw",
+                player=event.player,
+                owed=_names(s.owed),
             )
         self.check_card(event.card)
 
     def _check_foreign(self, event: AnyEvent) -> None:
         kind = getattr(event, "type", "?")
-        raise RuleError(
-            f"{kind} is not an event of Kilo de merde", f"{kind} n'est pas un événement du Kilo de merde"
-        )
+        raise RuleError("kilo.rules.check_foreign", kind=kind)
 
     def _check_verdict(self, event: Verdict) -> None:
         s = self._s
         if s.finished:
             raise RuleError(
-                "the game is over: there is no slap to judge",
-                "la partie est finie : il n'y a pas de tape à juger",
+                "kilo.rules.check_verdict",
             )
         if s.owed:
             raise RuleError(
-                f"draws are owed first: {_names(s.owed)} must draw",
-                f"il faut d'abord piocher : {_names(s.owed)} doit piocher",
+                "kilo.rules.draws_owed_first",
+                owed=_names(s.owed),
             )
         if s.window.is_empty:  # else its first press counts: a window never closes before it
             raise RuleError(
-                "there is no slap to judge: nobody has pressed since the last verdict",
-                "pas de tape à juger : personne n'a tapé depuis le dernier verdict",
+                "kilo.rules.there_slap_judge",
             )
         if event.valid and event.penalized is not None:
             raise RuleError(
-                "'penalized' goes with a false slap (\"valid\": false) only",
-                "'penalized' ne va qu'avec une fausse tape (\"valid\": false)",
+                "kilo.rules.penalized_goes_false",
+                valid_false='"valid": false',  # the log's own words, not a sentence
             )
         for name in event.penalized or ():
             self._player(name)
             if not s.window.pressed(name):
                 raise RuleError(
-                    f"{name} cannot be penalized for slapping in error: {name} did not press in this slap",
-                    f"{name} ne peut pas être pénalisé pour une tape par erreur : {name} n'a pas "
-                    "tapé cette fois",
+                    "kilo.rules.cannot_penalized_slapping",
+                    name=name,
                 )
         if event.penalized and len(set(event.penalized)) != len(event.penalized):
-            raise RuleError(
-                "a player is named twice in 'penalized'", "un joueur est nommé deux fois dans 'penalized'"
-            )
+            raise RuleError("kilo.rules.player_named_twice")
 
     def check(self, event: AnyEvent) -> None:
         check, _, _ = _STEPS.get(type(event)) or _step_of(type(event))
@@ -422,8 +430,9 @@ class KiloGame:
     def _check_outage(self, event: Outage) -> None:
         if event.to_us < event.from_us:
             raise RuleError(
-                f"an outage ends after it begins, not at {event.to_us} before {event.from_us}",
-                f"un arrêt finit après son début, pas à {event.to_us} avant {event.from_us}",
+                "kilo.rules.check_outage",
+                to_us=event.to_us,
+                from_us=event.from_us,
             )
 
     def window_span(self) -> tuple[int, int] | None:

@@ -45,6 +45,7 @@ from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import View, build_view
 from companion.i18n import t
 from companion.table.log import Undo
+from companion.text import Text
 
 Rect = pygame.Rect
 
@@ -225,17 +226,13 @@ class KiloScreens(GameScreens[View, KiloGame]):
         name = short_name(event.player, game.players)
         again = game.rejudge_events()
         if again is None:
-            app.ui.say(
-                t("scr.late.recorded", "fr", name=name), t("scr.late.recorded", "en", name=name), error=False
-            )
+            app.ui.say(Text("scr.late.recorded", name=name), error=False)
             app.dirty = True
             return True
         for decision in again:
             if not app.submit(decision):
                 return True  # the table said why
-        app.ui.say(
-            t("scr.late.rejudged", "fr", name=name), t("scr.late.rejudged", "en", name=name), error=False
-        )
+        app.ui.say(Text("scr.late.rejudged", name=name), error=False)
         return True
 
     def resumed(self, app: TableHandle) -> bool:
@@ -253,7 +250,7 @@ class KiloScreens(GameScreens[View, KiloGame]):
             return True  # no window open, or a log without clocks: nothing to measure
         ui: Ui = app.ui
         if key[0] == "CLOCK_MONOTONIC" and key[1] != host_epoch():
-            ui.say(t("scr.outage.reboot", "fr"), t("scr.outage.reboot", "en"), error=False)
+            ui.say(Text("scr.outage.reboot"), error=False)
             app.dirty = True
             return True
         now_us = app.instant_on(key, app.table_ns())
@@ -269,8 +266,7 @@ class KiloScreens(GameScreens[View, KiloGame]):
             return True
         seconds = round((now_us - known) / 1e6)
         ui.say(
-            t("scr.outage.stretched", "fr", s=seconds),
-            t("scr.outage.stretched", "en", s=seconds),
+            Text("scr.outage.stretched", s=seconds),
             error=False,
         )
         close = game.window().close_us

@@ -35,7 +35,7 @@ from companion.games.treize.draw.common import Entry, entry_of, tracking
 from companion.games.treize.events import GameEnd, Play
 from companion.games.treize.rules import TreizeGame, draw_lots
 from companion.games.treize.view import View
-from companion.i18n import t
+from companion.text import Text
 
 if TYPE_CHECKING:
     from companion.games.treize.screens import TreizeScreens
@@ -78,7 +78,7 @@ def _count(
     sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: ChooseCount
 ) -> None:
     if e is None or e.kind != "play" or e.value is None:
-        app.ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
+        app.ui.say(Text("treize.msg.pick_value"))
         return
     sc._count(app, v, e, action.count)
 
@@ -101,9 +101,9 @@ def _play(
 ) -> None:
     ui: Ui = app.ui
     if e is None or e.kind != "play" or e.value is None:
-        ui.say(t("treize.msg.pick_value", "fr"), t("treize.msg.pick_value", "en"))
+        ui.say(Text("treize.msg.pick_value"))
     elif e.count is None:
-        ui.say(t("treize.msg.pick_count", "fr"), t("treize.msg.pick_count", "en"))
+        ui.say(Text("treize.msg.pick_count"))
     elif v.turn is not None:
         sc._submit(app, Play(player=v.turn, value=e.value, count=e.count))
 
@@ -115,7 +115,7 @@ def _helper(
     if v.mode is None and not v.finished:
         ui.setup.options["helper"] = not tracking(v, ui)
     else:
-        ui.say(t("treize.msg.helper_fixed", "fr"), t("treize.msg.helper_fixed", "en"))
+        ui.say(Text("treize.msg.helper_fixed"))
 
 
 def _end_open(
@@ -145,7 +145,7 @@ def _end(
     sc: TreizeScreens, app: TableHandle, v: View, game: TreizeGame, e: Entry | None, action: EndGame
 ) -> None:
     if e is None or e.kind != "end" or e.player is None:
-        app.ui.say(t("treize.msg.pick_winner", "fr"), t("treize.msg.pick_winner", "en"))
+        app.ui.say(Text("treize.msg.pick_winner"))
         return
     winner = e.player
     left = {s.name: e.left.get(s.name, v.dealt) for s in v.seats if s.name != winner} if v.advanced else None

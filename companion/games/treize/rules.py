@@ -24,12 +24,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.errors import RuleError, SetupError, shown
+import companion.games.treize.strings  # noqa: F401  (the game's error templates join the catalogue)
+from companion.errors import RuleError, SetupError
 from companion.games.treize.events import GameEnd, NewTreizeGame, Pass, Play, Starter, TrickEnd
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, LegalPlay, Series, cards_en, cards_fr
 from companion.games.undo import Checkpoints, pickled_by_fields
-from companion.i18n import count, elide, french_typography
+from companion.i18n import count, french_typography
 from companion.table.log import AnyEvent, Undo
+from companion.text import Joined, Text
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -59,8 +61,7 @@ def draw_lots(rng: random.Random, game: TreizeGame) -> Starter:
     """The screen's "press to draw lots": a starter drawn with ``rng`` for the game in play."""
     if game.awaiting != "starter":
         raise RuleError(
-            "there are no lots to draw: who starts this game is already known",
-            "pas de tirage au sort : on sait déjà qui commence cette partie",
+            "treize.rules.draw_lots",
         )
     return Starter(player=rng.choice(game.players))
 
@@ -164,14 +165,16 @@ class TreizeGame:
         n = len(setup.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise SetupError(
-                f"13 feuilles is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}",
-                f"13 feuilles se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {n}",
+                "treize.rules.init",
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                n=n,
             )
         if setup.starter is not None and setup.starter not in setup.players:
             raise SetupError(
-                f"the starter {setup.starter!r} is not one of the players ({_names(setup.players)})",
-                f"celui qui commence, {setup.starter!r}, n'est pas un des joueurs "
-                f"({_names(setup.players, 'et')})",
+                "treize.rules.starter_one_players",
+                starter=setup.starter,
+                players=Joined(setup.players),
             )
         self.setup = setup
         self.players: tuple[str, ...] = tuple(setup.players)
@@ -330,8 +333,9 @@ class TreizeGame:
     def _player(self, name: str) -> None:
         if name not in self._seat:
             raise RuleError(
-                f"unknown player {shown(name)} (players: {_names(self.players)})",
-                f"joueur inconnu {shown(name, lang='fr')} (joueurs : {_names(self.players, 'et')})",
+                "treize.rules.player",
+                name=name,
+                players=Joined(self.players),
             )
 
     def _next_in(self, after: str) -> str:
@@ -345,17 +349,10 @@ class TreizeGame:
         return after
 
     def _over(self) -> RuleError:
-        winners = _names(self.winners())
-        winners_fr = _names(self.winners(), "et")
+        winners = Joined(self.winners())
         if self.variant == "basic":
-            return RuleError(
-                f"the game is over: {winners} won (start a new game)",
-                f"la partie est finie : {winners_fr} a gagné (commencez une nouvelle partie)",
-            )
-        return RuleError(
-            f"the match is over: a total reached {MATCH_TARGET}, {winners} won",
-            elide(f"le match est fini : un total a atteint {MATCH_TARGET}, victoire de {winners_fr}"),
-        )
+            return RuleError("treize.rules.game_over", winners=winners)
+        return RuleError("treize.rules.match_over", target=MATCH_TARGET, winners=winners)
 
     def no_undo_ahead(self) -> None:
         self._checkpoints.none_ahead()
@@ -365,8 +362,7 @@ class TreizeGame:
         if isinstance(event, Undo):
             if not self._checkpoints:
                 raise RuleError(
-                    "there is nothing to undo: no pass, play or game result is in force",
-                    "rien à annuler : aucune passe, aucun coup ni résultat n'est en vigueur",
+                    "treize.rules.check",
                 )
             return
         if s.finished:
@@ -384,9 +380,8 @@ class TreizeGame:
         else:
             kind = getattr(event, "type", "?")
             raise RuleError(
-                f"{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
-                f"{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, "
-                "game_end, starter, undo)",
+                "treize.rules.not_an_event",
+                kind=kind,
             )
 
     def _check_starter(self, event: Starter) -> None:
@@ -394,10 +389,9 @@ class TreizeGame:
         self._player(event.player)
         if s.game_events:
             raise RuleError(
-                f"{event.player} cannot be drawn to start: game {s.game_number} has "
-                "begun (lots are drawn before the first card)",
-                f"{event.player} ne peut pas être tiré au sort : la partie "
-                f"{s.game_number} a commencé (on tire au sort avant la première carte)",
+                "treize.rules.check_starter",
+                player=event.player,
+                game_number=s.game_number,
             )
         if s.starter is not None:
             why_en, why_fr = {
@@ -407,25 +401,27 @@ class TreizeGame:
                 "first_play": ("first to play", "premier à jouer"),
             }[s.starter_source or "setup"]
             raise RuleError(
-                f"{event.player} cannot be drawn to start: {s.starter} starts game "
-                f"{s.game_number} ({why_en})",
-                f"{event.player} ne peut pas être tiré au sort : {s.starter} commence "
-                f"la partie {s.game_number} ({why_fr})",
+                "treize.rules.cannot_drawn_start",
+                player=event.player,
+                starter=s.starter,
+                game_number=s.game_number,
+                why=Text.pair(en=why_en, fr=why_fr),
             )
 
     def _check_turn(self, player: str, action_en: str, action_fr: str) -> None:
         s = self._s
         if player in s.passed:
             raise RuleError(
-                f"{player} cannot {action_en}: {player} has passed and is out until the trick ends",
-                f"{player} ne peut pas {action_fr} : {player} a passé et ne joue plus "
-                "jusqu'à la fin de la manche",
+                "treize.rules.check_turn",
+                player=player,
+                action=Text.pair(en=action_en, fr=action_fr),
             )
         if s.turn is not None and s.turn != player:
             raise RuleError(
-                f"{player} cannot {action_en}: it is {s.turn}'s turn (play goes clockwise)",
-                f"{player} ne peut pas {action_fr} : c'est à {s.turn} de jouer (on "
-                "joue dans le sens des aiguilles d'une montre)",
+                "treize.rules.not_your_turn",
+                player=player,
+                action=Text.pair(en=action_en, fr=action_fr),
+                turn=s.turn,
             )
 
     def _check_pass(self, event: Pass) -> None:
@@ -434,46 +430,46 @@ class TreizeGame:
         self._player(player)
         if player in s.passed:
             raise RuleError(
-                f"{player} has already passed in this trick: {player} is back in when the trick ends",
-                f"{player} a déjà passé dans cette manche : {player} revient à la manche suivante",
+                "treize.rules.check_pass",
+                player=player,
             )
         if event.took is not None and not MIN_VALUE <= event.took <= MAX_VALUE:
             raise RuleError(
-                f"{player} cannot take a {event.took}: cards go from {MIN_VALUE} to {MAX_VALUE}",
-                f"{player} ne peut pas prendre de {event.took} : les cartes vont de "
-                f"{MIN_VALUE} à {MAX_VALUE}",
+                "treize.rules.cannot_take_cards",
+                player=player,
+                took=event.took,
+                MIN_VALUE=MIN_VALUE,
+                MAX_VALUE=MAX_VALUE,
             )
         if s.mode != "plays":
             return
         if s.series.empty:
             if s.trick_ended_by_passes and player == s.leader:
                 raise RuleError(
-                    f"{player} cannot pass: all the others passed, so {player} cleared "
-                    "the table and leads this trick with a play",
-                    f"{player} ne peut pas passer : tous les autres ont passé, donc "
-                    f"{player} a vidé la table et entame cette manche en jouant",
+                    "treize.rules.cannot_pass_all",
+                    player=player,
                 )
             raise RuleError(
-                f"{player} cannot pass: there is no card on the table to take, {player} must play",
-                f"{player} ne peut pas passer : il n'y a aucune carte à prendre sur la "
-                f"table, {player} doit jouer",
+                "treize.rules.cannot_pass_there",
+                player=player,
             )
         self._check_turn(player, "pass", "passer")
         values = s.series.values
         if event.took is None:
             if len(values) > 1:
                 raise RuleError(
-                    f"{player} passes: say which card {player} took from the table "
-                    f'("took": {_names([str(v) for v in values], "or")})',
-                    f"{player} passe : dites quelle carte {player} a prise sur la "
-                    f'table ("took" : {_names([str(v) for v in values], "ou")})',
+                    "treize.rules.passes_say_which",
+                    player=player,
+                    values=Joined([str(v) for v in values], "or"),
                 )
             return
         reason = s.series.why_not_take(event.took)
         if reason is not None:
             raise RuleError(
-                f"{player} cannot take a {event.took}: {reason[0]}",
-                f"{player} ne peut pas prendre de {event.took} : {reason[1]}",
+                "treize.rules.cannot_take_reason",
+                player=player,
+                took=event.took,
+                reason=Text.pair(en=reason[0], fr=reason[1]),
             )
 
     def _check_play(self, event: Play) -> None:
@@ -484,38 +480,33 @@ class TreizeGame:
         what_fr = f"jouer {event.count} × {event.value}"
         if s.mode == "passes":
             raise RuleError(
-                f"{player} cannot {what_en} here: plays were not entered since the "
-                f"start of game {s.game_number}, so its series is unknown (the "
-                "helper starts with the next game)",
-                f"{player} ne peut pas {what_fr} ici : les coups n'ont pas été saisis "
-                f"depuis le début de la partie {s.game_number}, sa série est inconnue "
-                "(l'aide reprend à la partie suivante)",
+                "treize.rules.check_play",
+                player=player,
+                what=Text.pair(en=what_en, fr=what_fr),
+                game_number=s.game_number,
             )
         self._check_turn(player, what_en, what_fr)
         reason = s.series.why_not(event.value, event.count)
         if reason is not None:
             raise RuleError(
-                f"{player} cannot {what_en}: {reason[0]}", f"{player} ne peut pas {what_fr} : {reason[1]}"
+                "treize.rules.cannot_play",
+                player=player,
+                what=Text.pair(en=what_en, fr=what_fr),
+                reason=Text.pair(en=reason[0], fr=reason[1]),
             )
         held = self._most(player) - s.played[player]
         if event.count > held:
             raise RuleError(
-                f"{player} cannot {what_en}: {player} holds only {cards_en(held)}",
-                f"{player} ne peut pas {what_fr} : {player} n'a que {cards_fr(held)} en main",
+                "treize.rules.cannot_holds_only",
+                player=player,
+                what=Text.pair(en=what_en, fr=what_fr),
+                held=Text.pair(en=cards_en(held), fr=cards_fr(held)),
             )
 
     def _check_trick_end(self) -> None:
         s = self._s
         if s.mode == "plays":
-            still = _names(self.in_trick)
-            still_fr = _names(self.in_trick, "et")
-            raise RuleError(
-                f"the trick is not over: {still} are still in (with plays entered, a "
-                "trick ends by itself when all but one have passed)",
-                f"la manche n'est pas finie : {still_fr} jouent encore (quand les "
-                "coups sont saisis, une manche finit d'elle-même quand tous sauf un "
-                "ont passé)",
-            )
+            raise RuleError("treize.rules.check_trick_end", still=Joined(self.in_trick))
 
     def _check_game_end(self, event: GameEnd) -> None:
         s = self._s
@@ -526,12 +517,10 @@ class TreizeGame:
         if left is None:
             if self.variant == "advanced" and s.mode != "plays":
                 raise RuleError(
-                    f"{winner} won game {s.game_number}: in the advanced variant, "
-                    "'left' must give the cards still held by "
-                    f"{_names(others)}",
-                    f"{winner} a gagné la partie {s.game_number} : en variante "
-                    "avancée, 'left' doit donner les cartes qui restent à "
-                    f"{_names(others, 'et')}",
+                    "treize.rules.won_game_advanced",
+                    winner=winner,
+                    game_number=s.game_number,
+                    others=Joined(others),
                 )
             return
         for name, n in left.items():
@@ -539,35 +528,32 @@ class TreizeGame:
             if name == winner:
                 if n != 0:
                     raise RuleError(
-                        f"{winner} won game {s.game_number} with an empty hand: "
-                        f"'left' cannot give {winner} {cards_en(n)}",
-                        f"{winner} a gagné la partie {s.game_number} la main vide : "
-                        f"'left' ne peut pas donner {cards_fr(n)} à {winner}",
+                        "treize.rules.won_game_empty",
+                        winner=winner,
+                        game_number=s.game_number,
+                        cards=Text.pair(en=cards_en(n), fr=cards_fr(n)),
                     )
                 continue
             if n < 0:
-                raise RuleError(
-                    f"'left' cannot give {name} {n} cards: a hand holds 0 cards or more",
-                    f"'left' ne peut pas donner {cards_fr(n)} à {name} : une main compte 0 carte ou plus",
-                )
+                raise RuleError("treize.rules.left_negative", name=name, n=n)
             most = self._most(name)
             if n > most:
                 taken = s.passes[name]
                 raise RuleError(
-                    f"{name} cannot hold {n} cards: {self.dealt} dealt plus {taken} "
-                    f"taken by passing in game {s.game_number} make {most}",
-                    f"{name} ne peut pas avoir {n} cartes : {self.dealt} distribuées "
-                    f"plus {taken} {'prise' if taken < 2 else 'prises'} en passant dans la partie "
-                    f"{s.game_number} "
-                    f"font {most}",
+                    "treize.rules.left_too_many",
+                    name=name,
+                    n=n,
+                    dealt=self.dealt,
+                    taken=taken,
+                    game_number=s.game_number,
+                    most=most,
                 )
         missing = [p for p in others if p not in left]
         if missing:
             raise RuleError(
-                f"'left' must give the cards still held by every player but the "
-                f"winner {winner}: {_names(missing)} missing",
-                f"'left' doit donner les cartes qui restent à chaque joueur sauf le "
-                f"gagnant {winner} : il manque {_names(missing, 'et')}",
+                "treize.rules.check_game_end",
+                winner=winner,
+                missing=Joined(missing),
             )
 
     # --- applying events -----------------------------------------------------------------------

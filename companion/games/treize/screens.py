@@ -52,6 +52,7 @@ from companion.i18n import t
 from companion.inputs.base import InputEvent
 from companion.inputs.sim import SIM_CLOCK
 from companion.table.log import Undo
+from companion.text import Text
 
 Rect = pygame.Rect
 
@@ -209,8 +210,7 @@ class TreizeScreens(GameScreens[View, TreizeGame]):
             who = short_name(name, game.players)
             leader = short_name(game.turn, game.players)
             ui.say(
-                t("treize.msg.lead_first", "fr", name=who, leader=leader),
-                t("treize.msg.lead_first", "en", name=who, leader=leader),
+                Text("treize.msg.lead_first", name=who, leader=leader),
             )
             return
         options = game.take_options() if game.mode == "plays" else ()
@@ -254,7 +254,7 @@ class TreizeScreens(GameScreens[View, TreizeGame]):
         if isinstance(event, Starter):
             ui.anim_start = app.now()
             who = spoken(v, event.player)
-            ui.say(t("treize.msg.lots", "fr", name=who), t("treize.msg.lots", "en", name=who), error=False)
+            ui.say(Text("treize.msg.lots", name=who), error=False)
         elif isinstance(event, Pass):
             app.sounds.play("slap")
         if before is not None and len(v.history) > len(before.history):

@@ -246,4 +246,131 @@ STRINGS: dict[str, tuple[str, str]] = {
     "treize.demo.basic_winner": ("Vainqueur : {names}", "Winner: {names}"),
 }
 
+ERRORS: dict[str, tuple[str, str]] = {
+    "treize.rules.left_negative": (
+        "'left' ne peut pas donner {n} {n|carte|cartes} à {name} : une main compte 0 carte ou plus",
+        "'left' cannot give {name} {n} cards: a hand holds 0 cards or more",
+    ),
+    "treize.rules.left_too_many": (
+        "{name} ne peut pas avoir {n} cartes : {dealt} distribuées plus {taken} "
+        "{taken|prise|prises} en passant dans la partie {game_number} font {most}",
+        "{name} cannot hold {n} cards: {dealt} dealt plus {taken} taken by passing in game "
+        "{game_number} make {most}",
+    ),
+    "treize.rules.draw_lots": (
+        "pas de tirage au sort : on sait déjà qui commence cette partie",
+        "there are no lots to draw: who starts this game is already known",
+    ),
+    "treize.rules.init": (
+        "13 feuilles se joue de {low} à {high} joueurs, pas {n}",
+        "13 feuilles is played by {low} to {high} players, not {n}",
+    ),
+    "treize.rules.check_starter": (
+        "{player} ne peut pas être tiré au sort : la partie {game_number} a commencé (on tire au "
+        "sort avant la première carte)",
+        "{player} cannot be drawn to start: game {game_number} has begun (lots are drawn before "
+        "the first card)",
+    ),
+    "treize.rules.check_pass": (
+        "{player} a déjà passé dans cette manche : {player} revient à la manche suivante",
+        "{player} has already passed in this trick: {player} is back in when the trick ends",
+    ),
+    "treize.rules.cannot_take_cards": (
+        "{player} ne peut pas prendre de {took} : les cartes vont de {MIN_VALUE} à {MAX_VALUE}",
+        "{player} cannot take a {took}: cards go from {MIN_VALUE} to {MAX_VALUE}",
+    ),
+    "treize.rules.cannot_pass_there": (
+        "{player} ne peut pas passer : il n'y a aucune carte à prendre sur la table, {player} doit jouer",
+        "{player} cannot pass: there is no card on the table to take, {player} must play",
+    ),
+    "treize.rules.check": (
+        "rien à annuler : aucune passe, aucun coup ni résultat n'est en vigueur",
+        "there is nothing to undo: no pass, play or game result is in force",
+    ),
+    "treize.rules.cannot_pass_all": (
+        "{player} ne peut pas passer : tous les autres ont passé, donc {player} a vidé la table et "
+        "entame cette manche en jouant",
+        "{player} cannot pass: all the others passed, so {player} cleared the table and leads this "
+        "trick with a play",
+    ),
+    "treize.rules.not_an_event": (
+        "{kind} n'est pas un événement de 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+        "{kind} is not an event of 13 feuilles (pass, play, trick_end, game_end, starter, undo)",
+    ),
+    "treize.rules.match_over": (
+        "le match est fini : un total a atteint {target}, victoire de {winners}",
+        "the match is over: a total reached {target}, {winners} won",
+    ),
+    "treize.rules.starter_one_players": (
+        "celui qui commence, {starter!r}, n'est pas un des joueurs ({players})",
+        "the starter {starter!r} is not one of the players ({players})",
+    ),
+    "treize.rules.player": (
+        "joueur inconnu {name!r} (joueurs : {players})",
+        "unknown player {name!r} (players: {players})",
+    ),
+    "treize.rules.game_over": (
+        "la partie est finie : {winners} a gagné (commencez une nouvelle partie)",
+        "the game is over: {winners} won (start a new game)",
+    ),
+    "treize.rules.cannot_drawn_start": (
+        "{player} ne peut pas être tiré au sort : {starter} commence la partie {game_number} ({why})",
+        "{player} cannot be drawn to start: {starter} starts game {game_number} ({why})",
+    ),
+    "treize.rules.check_turn": (
+        "{player} ne peut pas {action} : {player} a passé et ne joue plus jusqu'à la fin de la manche",
+        "{player} cannot {action}: {player} has passed and is out until the trick ends",
+    ),
+    "treize.rules.not_your_turn": (
+        "{player} ne peut pas {action} : c'est à {turn} de jouer (on joue dans le sens des "
+        "aiguilles d'une montre)",
+        "{player} cannot {action}: it is {turn}'s turn (play goes clockwise)",
+    ),
+    "treize.rules.cannot_take_reason": (
+        "{player} ne peut pas prendre de {took} : {reason}",
+        "{player} cannot take a {took}: {reason}",
+    ),
+    "treize.rules.check_play": (
+        "{player} ne peut pas {what} ici : les coups n'ont pas été saisis depuis le début de la "
+        "partie {game_number}, sa série est inconnue (l'aide reprend à la partie suivante)",
+        "{player} cannot {what} here: plays were not entered since the start of game "
+        "{game_number}, so its series is unknown (the helper starts with the next game)",
+    ),
+    "treize.rules.cannot_play": (
+        "{player} ne peut pas {what} : {reason}",
+        "{player} cannot {what}: {reason}",
+    ),
+    "treize.rules.cannot_holds_only": (
+        "{player} ne peut pas {what} : {player} n'a que {held} en main",
+        "{player} cannot {what}: {player} holds only {held}",
+    ),
+    "treize.rules.check_trick_end": (
+        "la manche n'est pas finie : {still} jouent encore (quand les coups sont saisis, une "
+        "manche finit d'elle-même quand tous sauf un ont passé)",
+        "the trick is not over: {still} are still in (with plays entered, a trick ends by itself "
+        "when all but one have passed)",
+    ),
+    "treize.rules.check_game_end": (
+        "'left' doit donner les cartes qui restent à chaque joueur sauf le gagnant {winner} : il "
+        "manque {missing}",
+        "'left' must give the cards still held by every player but the winner {winner}: {missing} missing",
+    ),
+    "treize.rules.passes_say_which": (
+        '{player} passe : dites quelle carte {player} a prise sur la table ("took" : {values})',
+        '{player} passes: say which card {player} took from the table ("took": {values})',
+    ),
+    "treize.rules.won_game_advanced": (
+        "{winner} a gagné la partie {game_number} : en variante avancée, 'left' doit donner les "
+        "cartes qui restent à {others}",
+        "{winner} won game {game_number}: in the advanced variant, 'left' must give the cards "
+        "still held by {others}",
+    ),
+    "treize.rules.won_game_empty": (
+        "{winner} a gagné la partie {game_number} la main vide : 'left' ne peut pas donner "
+        "{cards} à {winner}",
+        "{winner} won game {game_number} with an empty hand: 'left' cannot give {winner} {cards}",
+    ),
+}
+
 register(STRINGS)
+register(ERRORS)

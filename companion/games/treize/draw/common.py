@@ -12,7 +12,6 @@ from companion.display.names import short_name
 from companion.display.state import Ui
 from companion.errors import RuleError
 from companion.games.treize.view import View
-from companion.i18n import french_typography as _typo
 from companion.i18n import t
 
 Rect = pygame.Rect
@@ -43,7 +42,7 @@ def tracking(v: View, ui: Ui) -> bool:
 
 
 def say(ui: Ui, err: RuleError) -> None:
-    ui.say(_typo(err.fr), err.en)
+    ui.say(err.text)
 
 
 def spoken(v: View, who: str | None) -> str:
