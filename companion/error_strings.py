@@ -433,6 +433,11 @@ ERRORS: dict[str, tuple[str, str]] = {
         "aucune partie en cours à reprendre (`companion games` liste les parties enregistrées)",
         "there is no unfinished game to resume (`companion games` lists the stored ones)",
     ),
+    "registry.stats": (
+        "le jeu {name!r} ne donne pas ses statistiques : {where} doit définir STATS "
+        "(docs/architecture.md, Adding a game)",
+        "the game {name!r} gives no statistics: {where} must define STATS (docs/architecture.md, Adding a game)",
+    ),
     "registry.info": (
         "jeu inconnu {name!r} : le companion connaît {known}",
         "unknown game {name!r}: the companion knows {known}",

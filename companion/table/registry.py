@@ -105,12 +105,7 @@ def stats(name: str) -> GameStats:
         from companion.errors import SetupError
 
         where = package.replace(".", "/") + "/stats.py"
-        raise SetupError(
-            f"the game {name!r} gives no statistics: {where} must define STATS "
-            "(docs/architecture.md, Adding a game)",
-            f"le jeu {name!r} ne donne pas ses statistiques : {where} doit définir STATS "
-            "(docs/architecture.md, Adding a game)",
-        )
+        raise SetupError("registry.stats", name=name, where=where)
     return found
 
 
