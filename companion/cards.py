@@ -184,6 +184,17 @@ class RankName:
     def __init__(self, rank: Rank, *, plural: bool = False, the: bool = False) -> None:
         self.rank, self.plural, self.the = rank, plural, the
 
+    # Equal by value, so the same refusal said again is found in text.py's memo.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RankName) and (self.rank, self.plural, self.the) == (
+            other.rank,
+            other.plural,
+            other.the,
+        )
+
+    def __hash__(self) -> int:
+        return hash((RankName, self.rank, self.plural, self.the))
+
     @property
     def feminine_fr(self) -> bool:
         return self.rank.feminine_fr
@@ -200,6 +211,12 @@ class CardName:
 
     def __init__(self, card: Card) -> None:
         self.card = card
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardName) and self.card == other.card
+
+    def __hash__(self) -> int:
+        return hash((CardName, self.card))
 
     def render(self, lang: str) -> str:
         name = self.card.name_in(lang)

@@ -436,7 +436,8 @@ ERRORS: dict[str, tuple[str, str]] = {
     "registry.stats": (
         "le jeu {name!r} ne donne pas ses statistiques : {where} doit définir STATS "
         "(docs/architecture.md, Adding a game)",
-        "the game {name!r} gives no statistics: {where} must define STATS (docs/architecture.md, Adding a game)",
+        "the game {name!r} gives no statistics: {where} must define STATS "
+        "(docs/architecture.md, Adding a game)",
     ),
     "registry.info": (
         "jeu inconnu {name!r} : le companion connaît {known}",

@@ -132,6 +132,28 @@ def _value(value: object, lang: str) -> object:
     return value
 
 
+# Sentences already said, by key, language and values: a view asks the rules about every card
+# and the same refusals come back at each event (Kilo's view while a draw is awaited: 0.68 ms a
+# build when they were rendered anew, 0.46 ms before errors were texts, 0.34-0.43 ms with this).
+# Values that cannot be hashed (a list, a Text) are rendered each time; the memo is bounded.
+_MEMO: dict[tuple[object, ...], str] = {}
+_MEMO_MAX = 4096
+
+
+def _rendered(text: Text, lang: str) -> str:
+    try:
+        key = (text.key, lang, *sorted(text.fields.items()))
+        hash(key)
+    except TypeError:
+        return text._render(lang)
+    said = _MEMO.get(key)
+    if said is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        said = _MEMO[key] = text._render(lang)
+    return said
+
+
 class Text:
     """A sentence in both languages: a catalogue key and the values its templates name.
 
@@ -172,7 +194,7 @@ class Text:
         lang = "fr" if lang == "fr" else "en"
         said: str | None = self._said.get(lang)
         if said is None:
-            said = self._said[lang] = self._render(lang)
+            said = self._said[lang] = _rendered(self, lang)
         return said
 
     def _render(self, lang: str) -> str:

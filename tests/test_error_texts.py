@@ -267,3 +267,21 @@ def test_a_text_is_one_value_the_screen_the_statuses_and_the_errors_share() -> N
     assert status.text.fr == "Coincé\u202f: place 1" and status.text.en == "Stuck: seat 1"
     for again in (copy.deepcopy(err.text), pickle.loads(pickle.dumps(err.text))):
         assert again == err.text and again.fr == err.fr
+
+
+def test_a_sentence_said_again_with_other_values_says_them() -> None:
+    # Sentences are kept by key, language and values (text.py's memo): the same key with other
+    # values, or the same values in the other language, must never read the kept sentence.
+    from companion.cards import Card, CardName, RankName, parse_rank
+
+    assert Text("registry.info", name="x", known="kilo").en == "unknown game 'x': the companion knows kilo"
+    assert Text("registry.info", name="y", known="kilo").en == "unknown game 'y': the companion knows kilo"
+    assert (
+        Text("registry.info", name="y", known="kilo").fr == "jeu inconnu 'y'\u202f: le companion connaît kilo"
+    )
+    queen, king = parse_rank("Q"), parse_rank("K")
+    assert RankName(queen) == RankName(queen) and hash(RankName(queen)) == hash(RankName(queen))
+    assert RankName(queen) != RankName(king) and RankName(queen) != RankName(queen, plural=True)
+    assert CardName(Card.parse("QH")) != CardName(Card.parse("QS"))
+    said = [Text("scr.msg.undone", what=RankName(r, the=True)).fr for r in (queen, king, queen)]
+    assert said[0] == said[2] != said[1]
