@@ -1,7 +1,7 @@
 """Table screen figures, one JSON object per line (never asserted in tests).
 
     .venv/bin/python bench/display.py            # all three
-    .venv/bin/python bench/display.py redraw     # one of: redraw, idle, startup
+    .venv/bin/python bench/display.py redraw     # one of: redraw, view, idle, startup
 
 redraw: a redraw is one call of ``screens.draw`` as the app makes it each frame: the same surface
         every frame (the display), with the memory of the last frame (``layout.Retained``: a
@@ -20,6 +20,11 @@ redraw: a redraw is one call of ``screens.draw`` as the app makes it each frame:
         measure; ``…per_screen_ms`` each screen's. One line a game (Kilo, Les Cinq Rois,
         13 feuilles). To compare two versions of the code on a loaded machine, run this file
         with each one's package first on PYTHONPATH, one after the other, and compare ratios.
+view:   the read-only picture a frame is drawn from (``screens.build_view``), built once per
+        event the app hands to the game: each game's sample states, 7 runs of 50 builds each,
+        in the process's CPU time (what a loaded machine can still measure), the fastest run's
+        µs per build and the median's (a view asks the rules about every card: Kilo's
+        "midgame", where a draw is awaited, says why each card cannot be the one drawn).
 idle:   process CPU time of `companion play kilo` over 10 s with nothing happening, as a share
         of one core (from /proc/PID/stat's ticks, and from the scheduler's nanoseconds), for
         keyboard input (keys are slap buttons) and for the simulated players once their slap is
@@ -40,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -164,6 +170,30 @@ def bench_redraw(repeats: int = 60) -> None:
         )
 
 
+def bench_view(runs: int = 7, builds: int = 50) -> None:
+    import importlib
+
+    from companion.table import registry
+    from companion.table.fold import replay
+
+    for name in registry.GAMES:
+        package = registry.info(name).package
+        samples = importlib.import_module(package + ".samples")
+        screens = registry.load(name).screens()
+        per_state: dict[str, dict[str, float]] = {}
+        for state, make in samples.SAMPLES.items():
+            engine = replay([json.dumps(event) for event in make()])
+            screens.build_view(engine)  # the first build fills what any cache keeps
+            each = []
+            for _ in range(runs):
+                began = time.process_time()
+                for _ in range(builds):
+                    screens.build_view(engine)
+                each.append((time.process_time() - began) / builds * 1e6)
+            per_state[state] = {"min_us": round(min(each), 1), "median_us": round(statistics.median(each), 1)}
+        emit({"bench": "view", "game": name, "states": per_state})
+
+
 def _cpu_s(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
@@ -286,9 +316,15 @@ def bench_startup(runs: int = 5) -> None:
 
 
 def main(argv: list[str]) -> int:
-    which = argv or ["redraw", "idle", "startup"]
+    which = argv or ["redraw", "view", "idle", "startup"]
     for name in which:
-        {"redraw": bench_redraw, "idle": bench_idle, "startup": bench_startup}[name]()
+        benches: dict[str, Callable[[], None]] = {
+            "redraw": bench_redraw,
+            "view": bench_view,
+            "idle": bench_idle,
+            "startup": bench_startup,
+        }
+        benches[name]()
     return 0
 
 
