@@ -16,6 +16,7 @@ import pygame
 import pytest
 from serial_helpers import FirmwareBoard, Plug
 
+from companion.display import event_time
 from companion.display.app import App
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.rules import KiloGame
@@ -107,13 +108,24 @@ def test_a_press_replayed_after_an_outage_rejudges_the_verdict_made_during_it(
 
 
 def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the_verdict(
-    screen: pygame.Surface, journal: Journal, board: FirmwareBoard
+    screen: pygame.Surface, journal: Journal, board: FirmwareBoard, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Issue 34, case 1 with the Pico: Chloé's contact closes before Return and chatters (every
     # 1 ms for 30 ms): the board decides her press only once it settles, stamped at its first
     # edge. The verdict waits for the board's watermark, which the board holds back to that
     # first edge until it has decided and sent the press: she counts, and only Dédé draws, in
     # one verdict (no verdict judged again).
+    #
+    # The table waits for a board that long only: its lateness (lockout, glitch, 5 ms for a USB
+    # round trip and a pass of its loop) and MARGIN_NS, 47 ms past Return, sized for a Pico and
+    # a Pi. Here the board is a MicroPython process and its link a pty, on a machine CI loads:
+    # at load 12 the board was seen answering no ASK for 45 ms, or the host's reader reading
+    # the press 30 ms after the board sent it; past the bound the table rightly goes on without
+    # the board, names it and judges the verdict again when her press comes (press, press,
+    # close, verdict, press, undo, close, verdict: tests/test_event_time.py holds that path).
+    # This test is about the watermark holding the verdict back, not about the bound: the
+    # bound is widened, and the wait still ends as soon as the watermark passes Return.
+    monkeypatch.setattr(event_time, "MARGIN_NS", 10_000_000_000)
     plug = Plug(lambda: board.pty.path)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
     app = table_app(
@@ -137,7 +149,7 @@ def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the
         time.sleep(0.01)  # Return while her contact still chatters
         return_key()
         step_until(app, lambda: "verdict" in kinds(journal, app), "the verdict")
-        assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
+        assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"], app.ui.message
         assert game.owed_draws == ("Dédé",)
         first = next(t for t, gpio, level, _ in board.fired() if gpio == 4 and level == 0)
         assert game.last_slap is not None and game.last_slap.order[2] == ("Chloé", first)
