@@ -111,6 +111,12 @@ class FirmwareBoard:
                     raise AssertionError(f"board never said {what}: {self.lines[-5:]}")
                 self._cond.wait(left)
 
+    def tie_ns(self) -> int:
+        """The host's CLOCK_MONOTONIC less the board's clock (the fake board's runs at its pace):
+        the offset the host's heartbeats should find, to within USB_OFFSET_UNCERTAINTY_NS."""
+        w = self.wait_line(lambda w: w[0] == "ready", "board ready")
+        return int(w[2]) * 1000
+
     def fired(self) -> list[tuple[int, int, int, int]]:
         """(t64, gpio, level, real_us) of every edge the fake pins made, in order."""
         with self._cond:

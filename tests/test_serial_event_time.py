@@ -16,6 +16,7 @@ import pygame
 import pytest
 from serial_helpers import FirmwareBoard, Plug
 
+from companion.display import event_time
 from companion.display.app import App
 from companion.games.kilo.events import NewKiloGame
 from companion.games.kilo.rules import KiloGame
@@ -26,6 +27,9 @@ from tests.app_helpers import table_app
 from tests.test_event_time import kinds, return_key, same_on_replay
 
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
+# Well inside the 10 ms between Chloé's first edge and Return (the product states 1 ms; the fake
+# board's loop and the pty add about as much).
+TIE_SLACK_NS = 3_000_000
 
 
 @pytest.fixture(params=["pio", "irq"])
@@ -41,6 +45,14 @@ def connected(app: App) -> None:
     machine the first step can come after the board has already pressed)."""
     app.start()
     step_until(app, lambda: bool(app.source is not None and app.source.connected), "the board's hello")
+
+
+def tied(app: App, board: FirmwareBoard) -> bool:
+    """Whether the table knows the board's clock to within TIE_SLACK_NS: its offset is the
+    smallest (arrival - board time) of recent heartbeats, so it is only as good as the promptest
+    of them, and on a loaded machine every one read since the hello may be read late."""
+    off = app.source.clock_offset() if app.source is not None else None
+    return off is not None and off.offset_ns - board.tie_ns() <= TIE_SLACK_NS
 
 
 def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
@@ -107,13 +119,24 @@ def test_a_press_replayed_after_an_outage_rejudges_the_verdict_made_during_it(
 
 
 def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the_verdict(
-    screen: pygame.Surface, journal: Journal, board: FirmwareBoard
+    screen: pygame.Surface, journal: Journal, board: FirmwareBoard, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Issue 34, case 1 with the Pico: Chloé's contact closes before Return and chatters (every
     # 1 ms for 30 ms): the board decides her press only once it settles, stamped at its first
     # edge. The verdict waits for the board's watermark, which the board holds back to that
     # first edge until it has decided and sent the press: she counts, and only Dédé draws, in
     # one verdict (no verdict judged again).
+    #
+    # The table waits for a board that long only: its lateness (lockout, glitch, 5 ms for a USB
+    # round trip and a pass of its loop) and MARGIN_NS, 47 ms past Return, sized for a Pico and
+    # a Pi. Here the board is a MicroPython process and its link a pty, on a machine CI loads:
+    # at load 12 the board was seen answering no ASK for 45 ms, or the host's reader reading
+    # the press 30 ms after the board sent it; past the bound the table rightly goes on without
+    # the board, names it and judges the verdict again when her press comes (press, press,
+    # close, verdict, press, undo, close, verdict: tests/test_event_time.py holds that path).
+    # This test is about the watermark holding the verdict back, not about the bound: the
+    # bound is widened, and the wait still ends as soon as the watermark passes Return.
+    monkeypatch.setattr(event_time, "MARGIN_NS", 10_000_000_000)
     plug = Plug(lambda: board.pty.path)
     table = Table.start(journal, NewKiloGame(players=PLAYERS, rounds=3), {"input": "serial"})
     app = table_app(
@@ -130,6 +153,11 @@ def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the
         board.press(2, 1_000, hold_us=40_000)  # Alice
         board.press(3, 30_000, hold_us=40_000)  # Bob
         step_until(app, lambda: game.window_pressed("Alice") and game.window_pressed("Bob"), "two slaps")
+        # Her first edge precedes Return on the table clock as far as the table knows the
+        # board's: at load 12 every heartbeat read since the hello was once read over 10 ms
+        # late, her press was mapped after Return and rightly judged after it. The premise is
+        # the tie the product states; the next heartbeat read in time gives it.
+        step_until(app, lambda: tied(app, board), "the board's clock tied to the table's")
         for k in range(31):
             board.edge(1_000 * k, 4, k & 1)  # closes at 0, open at 1 ms, ... closed from 30 ms
         board.edge(150_000, 4, 1)
@@ -137,7 +165,7 @@ def test_a_press_the_board_has_not_decided_yet_when_return_is_read_counts_in_the
         time.sleep(0.01)  # Return while her contact still chatters
         return_key()
         step_until(app, lambda: "verdict" in kinds(journal, app), "the verdict")
-        assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"]
+        assert kinds(journal, app) == ["press", "press", "press", "close", "verdict"], app.ui.message
         assert game.owed_draws == ("Dédé",)
         first = next(t for t, gpio, level, _ in board.fired() if gpio == 4 and level == 0)
         assert game.last_slap is not None and game.last_slap.order[2] == ("Chloé", first)

@@ -172,6 +172,49 @@ def test_a_promise_waits_for_the_events_sent_before_it() -> None:
         b.close()
 
 
+def test_marks_read_late_in_a_burst_do_not_move_the_clock_offset() -> None:
+    # While the table waits the host asks every 2 ms; a reader held up (a loaded Pi) then reads
+    # a burst of MARKs answered long before. Each says the board's clock is further behind than
+    # it is; a window of the last 20 samples let them push out the one good heartbeat: at load
+    # 12 the offset jumped 80 ms, the watermark held at an undecided contact was mapped 80 ms
+    # later and passed Return, and the press was judged after it (test_serial_event_time).
+    b = ScriptedBoard(hello(firmware=ASKS_FROM, next_seq=0))
+    collector = Collector()
+    src = SerialSource(b.pty.path)
+    src.start(collector.q)
+    base_us = time.monotonic_ns() // 1000 - 1_000_000  # the board's clock: 1 s behind ours
+
+    def board_now() -> int:
+        return time.monotonic_ns() // 1000 - base_us
+
+    try:
+        hb = board_now()
+        b.write(p.encode_frame(p.Heartbeat(hb, 0, 0)))
+        wait_for(lambda: src.clock_offset() is not None, 5, "the heartbeat read")
+        good = src.clock_offset()
+        assert good is not None and src.clock is not None
+        # Forty answers made 2 ms apart a second ago, all read now (more than any load delays
+        # the heartbeat above: each of them gives an offset at least a second too large).
+        t = board_now() - 1_000_000
+        for i in range(40):
+            b.write(p.encode_frame(p.Mark(i, t + 2_000 * i, t + 2_000 * i, 0)))
+        wait_for(lambda: src.marks >= 40, 5, "the MARKs read")
+        after = src.clock_offset()
+        assert after is not None and after.offset_ns <= good.offset_ns, "the late answers moved the offset"
+        # Then an answer of now, held back to a contact closed at the heartbeat and undecided:
+        # mapped with that offset (or a better one, this answer's own), not a second later.
+        before = src.promise().watermark_ns
+        b.write(p.encode_frame(p.Mark(40, board_now(), hb, 0)))
+        wait_for(lambda: src.promise().watermark_ns != before, 5, "the answer's promise")
+        off = src.clock_offset()
+        assert off is not None and off.offset_ns <= good.offset_ns
+        want = hb * 1000 + off.offset_ns - off.uncertainty_ns - src.clock.resolution_ns
+        assert src.promise().watermark_ns == want
+    finally:
+        src.stop()
+        b.close()
+
+
 def test_a_resumed_source_asks_the_board_for_every_press_after_its_position(board: FirmwareBoard) -> None:
     # Issue 34, case 2b, the source's side: a first source reads two presses and goes (the
     # companion killed); the board keeps two more; a source told the position after the first

@@ -28,9 +28,12 @@ PICO_VID = 0x2E8A
 BAUDRATE = 115_200  # ignored by USB CDC, but pyserial wants one
 READ_TIMEOUT_S = 0.05
 HANDSHAKE_TIMEOUT_S = 1.5
-# The board clock is tied to the host's from the last few heartbeats (about 5 s at 4 a second);
-# a full-speed USB frame is 1 ms, the spread of how late a heartbeat can be read.
-HEARTBEATS_FOR_OFFSET = 20
+# The board clock is tied to the host's by the heartbeats and MARKs of the last 5 s (20
+# heartbeats); a full-speed USB frame is 1 ms, the spread of how late a heartbeat can be read.
+# A window of time, not of samples: while the table waits the host asks every 2 ms, and a reader
+# held up 80 ms then reads forty delayed MARKs at once, which a window of the last 20 samples
+# took for the offset (80 ms off, and the watermark with it).
+OFFSET_WINDOW_NS = 5_000_000_000
 USB_OFFSET_UNCERTAINTY_NS = 1_000_000
 
 # The board sends a heartbeat every 250 ms; this much silence means it is gone.
@@ -234,9 +237,12 @@ class SerialSource:
         self.lost = 0
         self.bad_frames = 0
         self.lost_edges = 0  # edges the board's capture could not keep (its heartbeat says)
-        # Host-minus-board clock offsets seen in recent heartbeats of the board's current boot
-        # (see clock_offset); a reboot starts the list again, so two boots never mix.
-        self._hb_offsets: list[int] = []
+        # (arrival, host-minus-board offset) of the heartbeats and MARKs of the board's current
+        # boot in the last OFFSET_WINDOW_NS, only those smaller than every later one (the others
+        # can no longer be the smallest), so the first is the offset (see clock_offset); a
+        # reboot starts the list again, so two boots never mix. Replaced whole, never changed in
+        # place: the main loop reads it while the reader thread adds to it.
+        self._hb_offsets: list[tuple[int, int]] = []
         self._past_offsets: dict[str, Offset] = {}  # the last offset of each earlier boot
         self._leds_at = 0.0  # when the LED state was last sent
         # A game waits for a board that is not there yet; a one-off check (``companion
@@ -319,10 +325,19 @@ class SerialSource:
         current = self.clock
         if clock is not None and current is not None and clock.epoch != current.epoch:
             return self._past_offsets.get(clock.epoch)
-        seen = list(self._hb_offsets)
+        seen = self._hb_offsets
         if not seen:
             return None
-        return Offset(min(seen), USB_OFFSET_UNCERTAINTY_NS)
+        return Offset(seen[0][1], USB_OFFSET_UNCERTAINTY_NS)
+
+    def _tie(self, board_us: int) -> None:
+        """A heartbeat or MARK stamped ``board_us`` arrives now: one more (arrival - board time)."""
+        now = time.monotonic_ns()
+        offset = now - board_us * 1000
+        since = now - OFFSET_WINDOW_NS
+        kept = [x for x in self._hb_offsets if x[0] >= since and x[1] < offset]
+        kept.append((now, offset))
+        self._hb_offsets = kept
 
     @property
     def connected(self) -> bool:
@@ -662,8 +677,7 @@ class SerialSource:
     def _on_heartbeat(self, msg: p.Heartbeat) -> None:
         # USB only ever delays a heartbeat: the smallest recent (arrival - board time) is
         # the best offset; a short window follows the crystals' drift (tens of ppm).
-        self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
-        del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
+        self._tie(msg.t_us)
         if msg.next_seq > self._expected and self._resend_pending_since is None:
             self._ask_resend()
         hello = self.hello
@@ -684,8 +698,7 @@ class SerialSource:
     def _on_mark(self, msg: p.Mark) -> None:
         # An answer is a heartbeat too (its arrival ties the clocks), then the promise.
         self.marks += 1
-        self._hb_offsets.append(time.monotonic_ns() - msg.t_us * 1000)
-        del self._hb_offsets[:-HEARTBEATS_FOR_OFFSET]
+        self._tie(msg.t_us)
         if msg.next_seq > self._expected and self._resend_pending_since is None:
             self._ask_resend()
         self._promised(msg.watermark_us, msg.next_seq)

@@ -6,7 +6,9 @@
 # stdin/stdout: the serial link (pty master). Control lines:
 #   edge DELAY_US GPIO LEVEL   change a pin DELAY_US after this line is read
 #   quit
-# Reports on stderr: "ready T", "fired T64 GPIO LEVEL REAL_US", "sent SEQ REAL_US".
+# Reports on stderr: "ready T TIE_US", "fired T64 GPIO LEVEL REAL_US", "sent SEQ REAL_US"
+# (TIE_US: the host's CLOCK_MONOTONIC, in us, less the board's clock, which runs at its pace: what
+# the host's clock offset should find; REAL_US: that clock when the line was written).
 import sys
 
 sys.path.insert(0, sys.argv[1])
@@ -69,7 +71,7 @@ poll = select.poll()
 poll.register(ctl, select.POLLIN)
 pending = []  # [t64, gpio, level], kept sorted
 line = bytearray()
-err.write(f"ready {clock.t}\n")
+err.write(f"ready {clock.t} {0 if start is None else real0 - start}\n")
 running = True
 dirty = False
 while running:
