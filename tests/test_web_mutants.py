@@ -352,3 +352,131 @@ def test_a_phone_shows_the_slap_the_table_judged(served: Served) -> None:
         "rejudged": False,
     }
     assert [t["owes"] for t in page["tiles"]] == [False, False, False, True]
+
+
+# --- the same server in this process (Starlette's TestClient: no socket, no thread of uvicorn) ---
+
+
+class Local:
+    """The phones' app behind the guard every answer goes through (``Hardened``), asked in this
+    process: the pages, headers and refusals a phone would read, without a port."""
+
+    def __init__(self, journal: Journal, setup: Any = None) -> None:
+        from starlette.testclient import TestClient
+
+        from companion.web.guard import Hardened
+
+        self.journal = journal
+        self.table = Table.start(journal, setup or NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
+        self.web = WebServer(
+            WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: self.table.game_id
+        )
+        self.web.watch(journal)
+        app = Hardened(self.web.app, self.web.config.max_message * 8, "table.example", self.web.shut_out)
+        self.client = TestClient(app, base_url="http://127.0.0.1:8000")
+
+
+@pytest.fixture
+def local(journal: Journal) -> Iterator[Local]:
+    s = Local(journal)
+    with s.client:  # the app's lifespan: the feed follows the journal
+        until(lambda: s.web.pairing())
+        yield s
+
+
+def test_the_pages_read_in_the_tables_typeface_and_colours(local: Local) -> None:
+    """The stylesheet the pages load names each face of Atkinson Hyperlegible by its weight and
+    style, and the table's colour roles; each face is served byte for byte from the installed
+    font package, and nothing else is served under /font/."""
+    from fontpkg_atkinson_hyperlegible import ROOT
+
+    from companion.display import theme
+
+    css = local.client.get("/static/theme.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    faces = [
+        ("Bold", "bold", "normal"),
+        ("BoldItalic", "bold", "italic"),
+        ("Italic", "normal", "italic"),
+        ("Regular", "normal", "normal"),
+    ]
+    expected = "/* Generated from companion/display/theme.py. */\n"
+    for face, weight, style in faces:
+        expected += (
+            '@font-face { font-family: "Atkinson Hyperlegible"; '
+            f'src: url("/font/AtkinsonHyperlegible-{face}.ttf") format("truetype"); '
+            f"font-weight: {weight}; font-style: {style}; font-display: swap; }}\n"
+        )
+    roles = [
+        ("bg", theme.BG),
+        ("panel", theme.PANEL),
+        ("panel-hi", theme.PANEL_HI),
+        ("fg", theme.FG),
+        ("muted", theme.MUTED),
+        ("disabled", theme.DISABLED),
+        ("accent", theme.ACCENT),
+        ("good", theme.GOOD),
+        ("bad", theme.BAD),
+        ("warn", theme.WARN),
+    ]
+    variables = " ".join(f"--{role}: #{c[0]:02x}{c[1]:02x}{c[2]:02x};" for role, c in roles)
+    expected += f":root {{ {variables} }}\n"
+    assert css.text == expected
+    assert "--fg: #ffffff; --muted: #bec6ce;" in css.text  # two digits a channel, lower case
+    for face, _, _ in faces:
+        got = local.client.get(f"/font/AtkinsonHyperlegible-{face}.ttf")
+        assert got.status_code == 200 and got.headers["content-type"] == "font/ttf"
+        assert got.content == (ROOT / "files" / f"AtkinsonHyperlegible-{face}.ttf").read_bytes()
+    for name in ("nothing.ttf", "AtkinsonHyperlegible-Bold", "atkinsonhyperlegible-bold.ttf", "__init__.py"):
+        missing = local.client.get(f"/font/{name}")
+        assert (missing.status_code, missing.text) == (404, "Police inconnue. Unknown font."), name
+
+
+def _finish_a_kilo_game(local: Local, players: list[str], meta: dict[str, Any]) -> str:
+    """A one-round Kilo game played to its end at the table; its id."""
+    from companion.games.kilo.events import Draw, Press, Verdict
+
+    table = Table.start(local.journal, NewKiloGame(players=players, rounds=1), meta)
+    local.table = table
+    for i, p in enumerate(players):
+        table.submit(Press(player=p, t_us=1_000_000 + 4000 * i))
+    table.submit(Verdict(valid=True))
+    table.submit(Draw(player=players[-1], card="9H"))
+    if table.pending:
+        table.commit()
+    assert table.engine.finished
+    return table.game_id
+
+
+def test_the_evening_tab_shows_the_finished_games_to_a_viewers_code_only(local: Local) -> None:
+    """The evening tab counts the games finished at the table tonight (demos left out, as
+    `companion stats` does), in French unless the page asks for English; only the join code
+    opens it: a seat's or the scorer's code, or a code with a letter's case changed, is refused."""
+    g = local.web.pairing()
+
+    def evening(code: str, query: str = "") -> Any:
+        return local.client.get(f"/t/{code}/evening{query}")
+
+    empty = evening(g.join)
+    assert empty.status_code == 200 and empty.headers["content-type"].startswith("text/html")
+    assert empty.text.startswith('<div class="evening">') and "L’historique" not in empty.text
+    for code in (g.seats[0], g.scorer, _other_case(g.join), "nothing"):
+        refused = evening(code)
+        assert (refused.status_code, refused.text) == (404, "Unknown code."), code
+    _finish_a_kilo_game(local, PLAYERS[:3], {"input": "sim", "demo": True})
+    game = _finish_a_kilo_game(local, PLAYERS[1:], {"input": "web"})
+    until(
+        lambda: (
+            (local.web.feed.page or {}).get("game_id") == game and (local.web.feed.page or {}).get("finished")
+        )
+    )
+    g = local.web.pairing()
+    fr = evening(g.join)
+    assert fr.status_code == 200 and "L’historique de la table" in fr.text
+    assert 'data-figure="games" data-value="1"' in fr.text  # the demo is not counted
+    en = evening(g.join, "?lang=en")
+    assert "The table&#x27;s history" in en.text and 'data-figure="games" data-value="1"' in en.text
+    assert "L’historique" not in en.text
+    for other in ("?lang=EN", "?lang=de", "?lang="):
+        assert evening(g.join, other).text == fr.text, other
+    assert evening(g.join).text == fr.text  # asked again: the same page

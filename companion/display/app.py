@@ -191,6 +191,9 @@ class App:
         self.commits = Commits(journal, self.buttons, self.sounds, lambda: self.now())
         self._simulate_after = False  # simulated players act on committed states only
         self._tally_after = False  # the tally reads the journal: after the commit
+        # Scorer's writes (web/scorer.py) applied in this step, answered once its commit returns:
+        # a phone is told "recorded" only for what the journal holds.
+        self.held_writes: list[Any] = []
         self._tail_s = 0.0  # the last drawn step's commit and frame: off the next one's budget
         # Views a first slap will show, drawn off screen while idle after a game's first frame
         # (warm_step): None until planned, then those left to draw.
@@ -856,6 +859,9 @@ class App:
             self.ui.say(refused.fr, refused.en)
             self._refresh()
             self.buttons.show(self.game, self.screens)
+        writes, self.held_writes = self.held_writes, []
+        for write in writes:
+            write.settle(refused)
         if self._tally_after:
             self._tally_after = False
             self.load_tally()

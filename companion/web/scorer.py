@@ -110,6 +110,7 @@ class WebWrite:
     def apply_to(self, app: Any) -> None:
         """On the table's thread: the same check and journal as the screen's entry."""
         table = app.table
+        later = False  # answered by ``settle`` once the step's commit returns
         try:
             if table is None or table.game_id != self.game_id:
                 self.result = (
@@ -130,6 +131,11 @@ class WebWrite:
                 return
             if app.submit(event):
                 self.result = (True, "Enregistré.", "Recorded.")
+                if table.pending is not None:
+                    # Applied but held: the journal may still refuse the step's commit, and the
+                    # phone must not read "recorded" for an entry the table then puts back.
+                    app.held_writes.append(self)
+                    later = True
             else:
                 message = getattr(app.ui, "message", None)  # (fr, en): what the screen said
                 self.result = (
@@ -138,7 +144,15 @@ class WebWrite:
                     else (False, str(message[0]), str(message[1]))
                 )
         finally:
-            self._done.set()
+            if not later:
+                self._done.set()
+
+    def settle(self, refused: CompanionError | None) -> None:
+        """The commit of the step that applied this write returned: recorded, or lost with that
+        step's events, for the reason the table screen shows."""
+        if refused is not None:
+            self.result = (False, refused.fr, refused.en)
+        self._done.set()
 
     def wait(self, timeout: float) -> tuple[bool, str, str]:
         self._done.wait(timeout)

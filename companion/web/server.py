@@ -33,7 +33,7 @@ from companion.display.theme import seat_color
 from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
-from companion.web.assets import FONTS, STATIC, theme_css
+from companion.web.assets import STATIC, fonts, theme_css
 from companion.web.feed import Feed
 from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
@@ -496,7 +496,7 @@ class WebServer:
 
     async def font(self, request: Request) -> Response:
         """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
-        path = FONTS.get(request.path_params["name"])
+        path = fonts().get(request.path_params["name"])
         if path is None:
             return plain(404, "Police inconnue. Unknown font.")
         return FileResponse(path, media_type="font/ttf")
