@@ -368,8 +368,12 @@ class Local:
 
         self.journal = journal
         self.table = Table.start(journal, setup or NewKiloGame(players=PLAYERS, rounds=2), {"input": "web"})
+        self.now_ns = 10**12  # the server's clock, moved by hand: an address earns nothing back
         self.web = WebServer(
-            WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: self.table.game_id
+            WebConfig(bind="127.0.0.1", port=0),
+            journal.data_dir,
+            current_game=lambda: self.table.game_id,
+            now_ns=lambda: self.now_ns,
         )
         self.web.watch(journal)
         app = Hardened(self.web.app, self.web.config.max_message * 8, "table.example", self.web.shut_out)
@@ -480,3 +484,158 @@ def test_the_evening_tab_shows_the_finished_games_to_a_viewers_code_only(local: 
     for other in ("?lang=EN", "?lang=de", "?lang="):
         assert evening(g.join, other).text == fr.text, other
     assert evening(g.join).text == fr.text  # asked again: the same page
+
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY = {
+    "content-security-policy": CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+}
+
+
+def _asgi(app: Any, scope: dict[str, Any], body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
+    """One request handed to the app as uvicorn hands it (headers as they came on the wire,
+    which an HTTP client would not send): the status, headers and body the client reads."""
+    import asyncio
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    base = {"type": "http", "method": "GET", "path": "/", "query_string": b"", "client": ("10.0.0.7", 5000)}
+    asyncio.run(app({**base, **scope}, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in start["headers"]}
+    return (
+        start["status"],
+        headers,
+        b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body"),
+    )
+
+
+def test_every_answer_carries_the_security_headers_and_a_body_over_the_cap_is_refused(local: Local) -> None:
+    """A page, a refusal and a font alike forbid other sites' scripts, framing, sniffing and
+    caching, and never hand their address (a token) on; a body announced over the cap, or not
+    as a number, is refused before a byte of it is read."""
+    g = local.web.pairing()
+    for path, status in (
+        (f"/t/{g.join}", 200),
+        (f"/t/{g.join}/now", 200),
+        ("/t/nothing", 404),
+        ("/font/AtkinsonHyperlegible-Bold.ttf", 200),
+    ):
+        got = local.client.get(path)
+        assert got.status_code == status, path
+        for name, value in SECURITY.items():
+            assert got.headers[name] == value, (path, name)
+        assert got.headers["content-type"]  # the page's own headers are kept
+    cap = local.web.config.max_message * 8
+    app = local.client.app
+    host = (b"host", b"127.0.0.1:8000")
+    submit = f"/score/{g.scorer}/submit"
+    for length in (str(cap + 1).encode(), b"-1", b"1e3", b"12 ", b"abc"):
+        status, headers, body = _asgi(
+            app, {"method": "POST", "path": submit, "headers": [host, (b"content-length", length)]}
+        )
+        assert (status, body.decode()) == (413, "Requête trop grande. Request too large."), length
+    # At the cap exactly: read, and judged for what it is (here: no origin, so refused as such).
+    status, _, body = _asgi(
+        app,
+        {"method": "POST", "path": submit, "headers": [host, (b"content-length", str(cap).encode())]},
+        b"x" * cap,
+    )
+    assert status == 403 and "page du marqueur" in json.loads(body)["fr"]
+
+
+def test_a_request_that_does_not_name_the_table_is_refused_token_or_not(local: Local) -> None:
+    """Only an address, localhost or the configured public name is the table (against DNS
+    rebinding: another site's name pointed here sends its own Host); told in both languages,
+    French typography included; a WebSocket so named is closed before it opens."""
+    from starlette.websockets import WebSocketDisconnect
+
+    g = local.web.pairing()
+    app = local.client.app
+    table = [
+        "127.0.0.1:8000",
+        "127.0.0.1",
+        "10.1.2.3:80",
+        "[::1]:8000",
+        "localhost:8000",
+        "LOCALHOST",
+        "table.example:8000",  # the public_host Local configures, in any case
+        "Table.Example",
+        " 127.0.0.1:8000 ",
+    ]
+    for host in table:
+        status, _, _ = _asgi(app, {"path": f"/t/{g.join}/now", "headers": [(b"host", host.encode())]})
+        assert status == 200, host
+    refused = (
+        421,
+        "Adresse inconnue de la table\u202f: ouvrez le code de son écran. "
+        "Not the table's address: open the code on its screen.",
+    )
+    for host in (
+        "evil.example",
+        "evil.example:8000",
+        "127.0.0.1.evil.example",
+        "localhost.evil.example",
+        "table.example.evil",
+        ":8000",
+        "",
+    ):
+        status, headers, body = _asgi(
+            app, {"path": f"/t/{g.join}/now", "headers": [(b"host", host.encode())]}
+        )
+        assert (status, body.decode()) == refused, host
+    status, _, body = _asgi(app, {"path": f"/t/{g.join}/now", "headers": []})  # no Host at all
+    assert (status, body.decode()) == refused
+    # With no public name configured, a Host without a name names nothing either.
+    from companion.web.guard import Hardened
+
+    unnamed = Hardened(local.web.app, local.web.config.max_message * 8)
+    for host, status in (("127.0.0.1:8000", 200), ("localhost", 200), (":8000", 421), ("", 421)):
+        assert (
+            _asgi(unnamed, {"path": f"/t/{g.join}/now", "headers": [(b"host", host.encode())]})[0] == status
+        )
+    # The first Host is the one judged.
+    twice = [(b"host", b"evil.example"), (b"host", b"127.0.0.1")]
+    assert _asgi(app, {"path": f"/t/{g.join}/now", "headers": twice})[0] == 421
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with local.client.websocket_connect(
+            f"/pad/{g.seats[0]}/ws", headers={"host": "evil.example", "origin": "http://evil.example"}
+        ):
+            pass
+    assert closed.value.code == 4403
+
+
+def test_an_address_that_spent_its_refusals_is_told_once_and_let_go(local: Local) -> None:
+    """Unknown codes from one address: refused one by one up to the burst, then every request of
+    that address (even with a good code) is told to wait, in both languages, and its connection
+    closed; another address is served."""
+    g = local.web.pairing()
+    app = local.client.app
+    host = [(b"host", b"127.0.0.1:8000")]
+    for _ in range(20):
+        assert _asgi(app, {"path": "/t/nothing", "headers": host})[0] == 404
+    status, headers, body = _asgi(app, {"path": f"/t/{g.join}/now", "headers": host})
+    assert (status, body.decode()) == (
+        429,
+        "Trop de codes inconnus\u202f: réessayez dans une seconde. Too many unknown codes: try again in a second.",
+    )
+    assert headers["connection"] == "close"
+    other = {"path": f"/t/{g.join}/now", "headers": host, "client": ("10.0.0.8", 5000)}
+    assert _asgi(app, other)[0] == 200
+    local.now_ns += 1_000_000_000  # a second later: one code earned back
+    assert _asgi(app, {"path": f"/t/{g.join}/now", "headers": host})[0] == 200
+    # With no client address (a Unix socket), nothing is counted against anyone.
+    assert _asgi(app, {"path": f"/t/{g.join}/now", "headers": host, "client": None})[0] == 200

@@ -509,7 +509,7 @@ class WebServer:
         if grant is None or grant.role != "viewer":
             return plain(
                 404,
-                "Code inconnu : scannez celui de l'écran de la table. "
+                "Code inconnu\u202f: scannez celui de l’écran de la table. "
                 "Unknown code: scan the one on the table's screen.",
             )
         return FileResponse(STATIC / "standings.html")
@@ -560,8 +560,8 @@ class WebServer:
         if grant is None or grant.role != "seat":
             return plain(
                 404,
-                "Ce bouton n'est plus valable : scannez le code de votre place sur "
-                "l'écran de la table. This button is no longer valid: scan your seat's "
+                "Ce bouton n’est plus valable\u202f: scannez le code de votre place sur "
+                "l’écran de la table. This button is no longer valid: scan your seat's "
                 "code on the table's screen.",
             )
         return FileResponse(STATIC / "pad.html")
@@ -589,7 +589,7 @@ class WebServer:
         if not same_origin(request.headers):
             return plain(
                 403,
-                "Refusé : la question ne vient pas de la page du marqueur. "
+                "Refusé\u202f: la question ne vient pas de la page du marqueur. "
                 "Refused: the question does not come from the scorer's page.",
             )
         self._scorer_ping_id += 1
@@ -612,7 +612,7 @@ class WebServer:
         if not same_origin(request.headers):
             return JSONResponse(
                 {
-                    "fr": "Envoi refusé : il ne vient pas de la page du marqueur.",
+                    "fr": "Envoi refusé\u202f: il ne vient pas de la page du marqueur.",
                     "en": "Refused: it does not come from the scorer's page.",
                 },
                 status_code=403,
