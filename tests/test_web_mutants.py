@@ -544,7 +544,7 @@ def test_every_answer_carries_the_security_headers_and_a_body_over_the_cap_is_re
     host = (b"host", b"127.0.0.1:8000")
     submit = f"/score/{g.scorer}/submit"
     for length in (str(cap + 1).encode(), b"-1", b"1e3", b"12 ", b"abc"):
-        status, headers, body = _asgi(
+        status, _, body = _asgi(
             app, {"method": "POST", "path": submit, "headers": [host, (b"content-length", length)]}
         )
         assert (status, body.decode()) == (413, "Requête trop grande. Request too large."), length
@@ -593,9 +593,7 @@ def test_a_request_that_does_not_name_the_table_is_refused_token_or_not(local: L
         ":8000",
         "",
     ):
-        status, headers, body = _asgi(
-            app, {"path": f"/t/{g.join}/now", "headers": [(b"host", host.encode())]}
-        )
+        status, _, body = _asgi(app, {"path": f"/t/{g.join}/now", "headers": [(b"host", host.encode())]})
         assert (status, body.decode()) == refused, host
     status, _, body = _asgi(app, {"path": f"/t/{g.join}/now", "headers": []})  # no Host at all
     assert (status, body.decode()) == refused
@@ -610,11 +608,12 @@ def test_a_request_that_does_not_name_the_table_is_refused_token_or_not(local: L
     # The first Host is the one judged.
     twice = [(b"host", b"evil.example"), (b"host", b"127.0.0.1")]
     assert _asgi(app, {"path": f"/t/{g.join}/now", "headers": twice})[0] == 421
-    with pytest.raises(WebSocketDisconnect) as closed:
-        with local.client.websocket_connect(
-            f"/pad/{g.seats[0]}/ws", headers={"host": "evil.example", "origin": "http://evil.example"}
-        ):
-            pass
+    rebound = {"host": "evil.example", "origin": "http://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=rebound),
+    ):
+        pass
     assert closed.value.code == 4403
 
 
@@ -630,7 +629,8 @@ def test_an_address_that_spent_its_refusals_is_told_once_and_let_go(local: Local
     status, headers, body = _asgi(app, {"path": f"/t/{g.join}/now", "headers": host})
     assert (status, body.decode()) == (
         429,
-        "Trop de codes inconnus\u202f: réessayez dans une seconde. Too many unknown codes: try again in a second.",
+        "Trop de codes inconnus\u202f: réessayez dans une seconde. "
+        "Too many unknown codes: try again in a second.",
     )
     assert headers["connection"] == "close"
     other = {"path": f"/t/{g.join}/now", "headers": host, "client": ("10.0.0.8", 5000)}
