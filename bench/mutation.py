@@ -119,6 +119,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         [
             "tests/test_web_mutants.py",
             "tests/test_evening.py::test_the_phones_evening_is_made_again_when_the_tables_game_ends",
+            "tests/test_evening.py::test_the_phones_evening_without_a_game_follows_the_journal_and_shows_the_sheets",
         ],
     ),
     "web_assets": ("companion/web/assets.py", ["tests/test_web_mutants.py"]),
@@ -126,7 +127,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/web/pad.py",
         ["tests/test_pad_protocol.py", "tests/test_web_fairness.py", "tests/test_web_mutants.py"],
     ),
-    "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
+    # test_web_limits: the server's side of the connection guard (an address's refusals and
+    # places, a stranger's WebSocket handshake).
+    "web_server": (
+        "companion/web/server.py",
+        ["tests/test_web_mutants.py", "tests/test_web.py", "tests/test_web_limits.py"],
+    ),
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
     "hw_config": (
         "companion/hardware/config.py",

@@ -477,9 +477,11 @@ def test_the_evening_tab_shows_the_finished_games_to_a_viewers_code_only(local: 
     g = local.web.pairing()
     fr = evening(g.join)
     assert fr.status_code == 200 and "L’historique de la table" in fr.text
-    assert 'data-figure="games" data-value="1"' in fr.text  # the demo is not counted
+    # The demo is not counted: one game finished, and Alice, who played only the demo, is not there.
+    assert 'data-figure="finished" data-value="1"' in fr.text and "Alice" not in fr.text
+    assert "Dédé" in fr.text
     en = evening(g.join, "?lang=en")
-    assert "The table&#x27;s history" in en.text and 'data-figure="games" data-value="1"' in en.text
+    assert "The table&#x27;s history" in en.text and 'data-figure="finished" data-value="1"' in en.text
     assert "L’historique" not in en.text
     for other in ("?lang=EN", "?lang=de", "?lang="):
         assert evening(g.join, other).text == fr.text, other
