@@ -436,12 +436,23 @@ def test_the_pages_read_in_the_tables_typeface_and_colours(local: Local) -> None
         assert (missing.status_code, missing.text) == (404, "Police inconnue. Unknown font."), name
 
 
-def _finish_a_kilo_game(local: Local, players: list[str], meta: dict[str, Any]) -> str:
-    """A one-round Kilo game played to its end at the table; its id."""
-    from companion.games.kilo.events import Draw, Press, Verdict
+def _play_kilo(local: Local, players: list[str], meta: dict[str, Any], *, finish: bool = True) -> Table:
+    """A one-round Kilo game begun at the table and, unless told, played to its end; the
+    phones' feed is waited for until it shows the game in that state."""
 
     table = Table.start(local.journal, NewKiloGame(players=players, rounds=1), meta)
     local.table = table
+    if finish:
+        _finish(local, table)
+    else:
+        until(lambda: (local.web.feed.page or {}).get("game_id") == table.game_id)
+    return table
+
+
+def _finish(local: Local, table: Table) -> None:
+    from companion.games.kilo.events import Draw, Press, Verdict
+
+    players = list(table.engine.players)
     for i, p in enumerate(players):
         table.submit(Press(player=p, t_us=1_000_000 + 4000 * i))
     table.submit(Verdict(valid=True))
@@ -449,43 +460,59 @@ def _finish_a_kilo_game(local: Local, players: list[str], meta: dict[str, Any]) 
     if table.pending:
         table.commit()
     assert table.engine.finished
-    return table.game_id
+    until(
+        lambda: (
+            (local.web.feed.page or {}).get("game_id") == table.game_id
+            and (local.web.feed.page or {}).get("finished")
+        )
+    )
 
 
 def test_the_evening_tab_shows_the_finished_games_to_a_viewers_code_only(local: Local) -> None:
     """The evening tab counts the games finished at the table tonight (demos left out, as
-    `companion stats` does), in French unless the page asks for English; only the join code
-    opens it: a seat's or the scorer's code, or a code with a letter's case changed, is refused."""
+    `companion stats` does), in French unless the page asks for English, as they are when it is
+    opened (a game ended since is there); only the join code opens it: a seat's or the
+    scorer's code, or a code with a letter's case changed, is refused."""
     g = local.web.pairing()
 
-    def evening(code: str, query: str = "") -> Any:
-        return local.client.get(f"/t/{code}/evening{query}")
+    def evening(query: str = "", code: str | None = None) -> Any:
+        return local.client.get(f"/t/{code or local.web.pairing().join}/evening{query}")
 
-    empty = evening(g.join)
+    empty = evening()
     assert empty.status_code == 200 and empty.headers["content-type"].startswith("text/html")
     assert empty.text.startswith('<div class="evening">') and "L’historique" not in empty.text
     for code in (g.seats[0], g.scorer, _other_case(g.join), "nothing"):
-        refused = evening(code)
+        refused = evening(code=code)
         assert (refused.status_code, refused.text) == (404, "Unknown code."), code
-    _finish_a_kilo_game(local, PLAYERS[:3], {"input": "sim", "demo": True})
-    game = _finish_a_kilo_game(local, PLAYERS[1:], {"input": "web"})
-    until(
-        lambda: (
-            (local.web.feed.page or {}).get("game_id") == game and (local.web.feed.page or {}).get("finished")
-        )
-    )
-    g = local.web.pairing()
-    fr = evening(g.join)
+    _play_kilo(local, PLAYERS[:3], {"input": "sim", "demo": True})
+    # The demo over: nothing counted yet, in either language.
+    assert "L’historique" not in evening().text and "history" not in evening("?lang=en").text
+    real = _play_kilo(local, PLAYERS[1:], {"input": "web"}, finish=False)
+    assert "L’historique" not in evening().text
+    _finish(local, real)
+    fr = evening()
     assert fr.status_code == 200 and "L’historique de la table" in fr.text
     # The demo is not counted: one game finished, and Alice, who played only the demo, is not there.
     assert 'data-figure="finished" data-value="1"' in fr.text and "Alice" not in fr.text
     assert "Dédé" in fr.text
-    en = evening(g.join, "?lang=en")
+    en = evening("?lang=en")
     assert "The table&#x27;s history" in en.text and 'data-figure="finished" data-value="1"' in en.text
     assert "L’historique" not in en.text
     for other in ("?lang=EN", "?lang=de", "?lang="):
-        assert evening(g.join, other).text == fr.text, other
-    assert evening(g.join).text == fr.text  # asked again: the same page
+        assert evening(other).text == fr.text, other
+    assert evening().text == fr.text  # asked again: the same page
+    # A server started again over the same folder knows the codes before its feed has read the
+    # journal: the tab opens all the same.
+    from starlette.testclient import TestClient
+
+    again = WebServer(
+        WebConfig(bind="127.0.0.1", port=0), local.journal.data_dir, current_game=lambda: real.game_id
+    )
+    assert again.feed.page is None
+    opened = TestClient(again.app, base_url="http://127.0.0.1:8000").get(
+        f"/t/{local.web.pairing().join}/evening"
+    )
+    assert opened.status_code == 200 and 'data-figure="finished" data-value="1"' in opened.text
 
 
 CSP = (
