@@ -131,7 +131,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     # places, a stranger's WebSocket handshake).
     "web_server": (
         "companion/web/server.py",
-        ["tests/test_web_mutants.py", "tests/test_web.py", "tests/test_web_limits.py"],
+        [
+            "tests/test_web_mutants.py",
+            "tests/test_web.py",
+            "tests/test_web_limits.py",
+            "tests/test_web_event_time.py",
+        ],
     ),
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
     "hw_config": (

@@ -668,3 +668,88 @@ def test_an_address_that_spent_its_refusals_is_told_once_and_let_go(local: Local
     assert _asgi(app, {"path": f"/t/{g.join}/now", "headers": host})[0] == 200
     # With no client address (a Unix socket), nothing is counted against anyone.
     assert _asgi(app, {"path": f"/t/{g.join}/now", "headers": host, "client": None})[0] == 200
+
+
+class Writes:
+    """The table's side of the scorer's writes, for the server alone: each write the server
+    hands over is kept and answered "recorded", as the table's loop answers a write it applied
+    once the step's commit returns (``WebWrite.apply_to``, then ``settle``)."""
+
+    def __init__(self, local: Local) -> None:
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.got: list[Any] = []
+        local.web.attach(self.inbox)
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while (write := self.inbox.get()) is not None:
+            self.got.append(write)
+            write.result = (True, "Enregistré.", "Recorded.")
+            write.settle(None)
+
+    def close(self) -> None:
+        self.inbox.put(None)
+        self._thread.join(10)
+
+
+def test_the_scorers_clock_questions_are_numbered_kept_eight_deep_and_stamp_the_entry(local: Local) -> None:
+    """The scorer's page asks the table's clock before an entry: each question is answered with
+    the next number, only from the scorer's own page; an entry naming the question is stamped
+    when the scorer sent it (the page's clock mapped through the question's round trip), once;
+    the table keeps the last eight questions only, and a question asked with another code is
+    not believed."""
+    g = local.web.pairing()
+    own = {"origin": "http://127.0.0.1:8000"}
+    clock = f"/score/{g.scorer}/clock"
+    for token in (g.seats[0], g.join, "nothing", _other_case(g.scorer)):
+        refused = local.client.post(f"/score/{token}/clock", headers=own)
+        assert (refused.status_code, refused.text) == (
+            403,
+            "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.",
+        ), token
+    for headers in ({}, {"origin": "http://evil.example"}):
+        refused = local.client.post(clock, headers=headers)
+        assert (refused.status_code, refused.text) == (
+            403,
+            "Refusé\u202f: la question ne vient pas de la page du marqueur. "
+            "Refused: the question does not come from the scorer's page.",
+        )
+    assert local.client.get(clock).status_code == 405
+    writes = Writes(local)
+    try:
+        t0 = local.now_ns
+        asked = [local.client.post(clock, headers=own) for _ in range(9)]
+        assert [(a.status_code, a.json()) for a in asked] == [(200, {"id": n}) for n in range(1, 10)]
+        local.now_ns = t0 + 4_000_000  # the entry arrives 4 ms after the answers left
+
+        def enter(ident: int, token: str = g.scorer) -> tuple[int, int | None]:
+            # The page read its clock at 1,000 ms as the answer came, and sent at 1,001 ms.
+            body = {"event": {"type": "draw", "player": "Bruno", "card": "7s"}, "p": 1001.0}
+            body["sync"] = {"id": ident, "p": 1000.0}
+            sent = local.client.post(f"/score/{token}/submit", json=body, headers=own)
+            assert (sent.status_code, sent.json()) == (
+                200,
+                {"ok": True, "fr": "Enregistré.", "en": "Recorded."},
+            )
+            write = writes.got[-1]
+            assert write.game_id == local.table.game_id
+            return write.t_ns, write.res_ns
+
+        # Sent 1 ms after the page read the answer, which it read at the middle of a 4 ms round
+        # trip: t0 + 3 ms, known to half the trip and two steps of the page's clock.
+        assert enter(9) == (t0 + 3_000_000, 2_000_000 + 2 * 1_000_000)
+        assert enter(9) == (t0 + 4_000_000, None)  # named again: a replay, the arrival
+        assert enter(1) == (t0 + 4_000_000, None)  # the ninth question let the first go
+        assert enter(2) == (t0 + 3_000_000, 4_000_000)
+        assert enter(0) == (t0 + 4_000_000, None)  # never asked
+        # Asked with the scorer's code, named with another scorer's: not that page's question.
+        local.now_ns = t0 + 10_000_000
+        ident = local.client.post(clock, headers=own).json()["id"]
+        local.web.revoke("scorer")
+        new = local.web.pairing().scorer
+        local.now_ns = t0 + 14_000_000
+        assert enter(ident, new) == (t0 + 14_000_000, None)
+        assert local.client.post(f"/score/{new}/clock", headers=own).json() == {"id": ident + 1}
+    finally:
+        writes.close()
