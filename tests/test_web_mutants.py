@@ -376,7 +376,12 @@ class Local:
             now_ns=lambda: self.now_ns,
         )
         self.web.watch(journal)
-        app = Hardened(self.web.app, self.web.config.max_message * 8, "table.example", self.web.shut_out)
+        guard = Hardened(self.web.app, self.web.config.max_message * 8, "table.example", self.web.shut_out)
+        self.guard = guard
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:  # ASGI 3 however it is wrapped
+            await guard(scope, receive, send)
+
         self.client = TestClient(app, base_url="http://127.0.0.1:8000")
 
 
@@ -569,7 +574,7 @@ def test_every_answer_carries_the_security_headers_and_a_body_over_the_cap_is_re
             assert got.headers[name] == value, (path, name)
         assert got.headers["content-type"]  # the page's own headers are kept
     cap = local.web.config.max_message * 8
-    app = local.client.app
+    app = local.guard
     host = (b"host", b"127.0.0.1:8000")
     submit = f"/score/{g.scorer}/submit"
     for length in (str(cap + 1).encode(), b"-1", b"1e3", b"12 ", b"abc"):
@@ -593,7 +598,7 @@ def test_a_request_that_does_not_name_the_table_is_refused_token_or_not(local: L
     from starlette.websockets import WebSocketDisconnect
 
     g = local.web.pairing()
-    app = local.client.app
+    app = local.guard
     table = [
         "127.0.0.1:8000",
         "127.0.0.1",
@@ -651,7 +656,7 @@ def test_an_address_that_spent_its_refusals_is_told_once_and_let_go(local: Local
     that address (even with a good code) is told to wait, in both languages, and its connection
     closed; another address is served."""
     g = local.web.pairing()
-    app = local.client.app
+    app = local.guard
     host = [(b"host", b"127.0.0.1:8000")]
     for _ in range(20):
         assert _asgi(app, {"path": "/t/nothing", "headers": host})[0] == 404

@@ -775,6 +775,9 @@ class WebServer:
         """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
         config = uvicorn.Config(
             Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out),
+            # Said, not guessed from ``Hardened.__call__``: a wrapped method (a profiler's, a
+            # mutation tool's) would pass for ASGI 2 and never be awaited.
+            interface="asgi3",
             host=self.config.bind,
             port=self.config.port,
             http=guarded(self),
