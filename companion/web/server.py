@@ -773,10 +773,16 @@ class WebServer:
 
     def start(self) -> None:
         """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
+        guard = Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out)
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            await guard(scope, receive, send)
+
         config = uvicorn.Config(
-            Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out),
-            # Said, not guessed from ``Hardened.__call__``: a wrapped method (a profiler's, a
-            # mutation tool's) would pass for ASGI 2 and never be awaited.
+            # A plain function, not the instance: uvicorn calls the app once with no arguments
+            # to find out whether it is a factory, and a wrapped ``__call__`` (a profiler's, a
+            # mutation tool's) that takes any arguments would be taken for one.
+            app,
             interface="asgi3",
             host=self.config.bind,
             port=self.config.port,
