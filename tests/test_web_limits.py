@@ -25,7 +25,15 @@ PARSERS = ["auto", "h11"]
 
 @pytest.fixture(params=PARSERS)
 def web(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebServer]:
-    w = WebServer(WebConfig(bind="127.0.0.1", port=0, max_viewers=2), tmp_path, current_game=lambda: "g1")
+    # The server's clock stands still: an address earns no refusal back however slowly a loaded
+    # machine sends its burst (these tests count refusals, not seconds; a burst of 50 requests
+    # once took over a second under mutmut and a refusal was earned back).
+    w = WebServer(
+        WebConfig(bind="127.0.0.1", port=0, max_viewers=2),
+        tmp_path,
+        current_game=lambda: "g1",
+        now_ns=lambda: 1_000_000_000_000,
+    )
     w.http = request.param
     w.start()
     try:
