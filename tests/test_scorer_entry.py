@@ -219,14 +219,29 @@ def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: P
             "BEGIN SELECT RAISE(ABORT, 'the disk went away'); END"
         )
         other.commit()
-        assert answer(table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1})) == (
+        lost = (
             False,
             f"impossible d\u2019écrire dans le journal {journal.path}\u202f: the disk went away",
             f"could not write to the journal {journal.path}: the disk went away",
         )
+        # Within a step, as the table's loop hands it over: no answer while the step's events
+        # are applied but not yet journaled, then the journal's refusal.
+        write = WebWrite(table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1}), 0)
+        app.hold()
+        write.apply_to(app)
+        assert write.wait(0) == silent.wait(0)  # not answered yet
+        app.step()
+        assert write.wait(0) == lost
         assert app.ui.message is not None and app.ui.message[1].endswith("the disk went away")
         assert app.table is not None and app.table.seq == seq + 1
         assert sum(isinstance(e, RoundEnd) for _, e in journal.events(table.game_id)) == 1
+        # Outside a step (the table not holding its events), the entry is journaled at once and
+        # its refusal answered at once, as the screen says it.
+        app.ui.message = None
+        app.table.commit()
+        write = WebWrite(app.table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1}), 0)
+        write.apply_to(app)
+        assert write.wait(0) == lost and app.table.seq == seq + 1
         other.execute("DROP TRIGGER refuse")
         other.commit()
         other.close()

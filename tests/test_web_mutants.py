@@ -678,7 +678,7 @@ def test_an_address_that_spent_its_refusals_is_told_once_and_let_go(local: Local
 class Writes:
     """The table's side of the scorer's writes, for the server alone: each write the server
     hands over is kept and answered "recorded", as the table's loop answers a write it applied
-    once the step's commit returns (``WebWrite.apply_to``, then ``settle``)."""
+    once the step's commit returns (``WebWrite.settle``)."""
 
     def __init__(self, local: Local) -> None:
         self.inbox: queue.Queue[Any] = queue.Queue()
@@ -690,7 +690,6 @@ class Writes:
     def _serve(self) -> None:
         while (write := self.inbox.get()) is not None:
             self.got.append(write)
-            write.result = (True, "Enregistré.", "Recorded.")
             write.settle(None)
 
     def close(self) -> None:

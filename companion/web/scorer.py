@@ -92,6 +92,9 @@ def stamp_of(body: bytes, asked: tuple[int, int] | None, arrived_ns: int) -> tup
     return t_ns, ping.half_ns + 2 * DEFAULT_STEP_NS
 
 
+RECORDED = (True, "Enregistré.", "Recorded.")
+
+
 class WebWrite:
     """An event a phone asks the table to journal; the table's loop calls ``apply_to``.
 
@@ -130,8 +133,9 @@ class WebWrite:
                 self.result = (False, err.fr, err.en)
                 return
             if app.submit(event):
-                self.result = (True, "Enregistré.", "Recorded.")
-                if table.pending is not None:
+                if table.pending is None:
+                    self.result = RECORDED
+                else:
                     # Applied but held: the journal may still refuse the step's commit, and the
                     # phone must not read "recorded" for an entry the table then puts back.
                     app.held_writes.append(self)
@@ -150,8 +154,7 @@ class WebWrite:
     def settle(self, refused: CompanionError | None) -> None:
         """The commit of the step that applied this write returned: recorded, or lost with that
         step's events, for the reason the table screen shows."""
-        if refused is not None:
-            self.result = (False, refused.fr, refused.en)
+        self.result = RECORDED if refused is None else (False, refused.fr, refused.en)
         self._done.set()
 
     def wait(self, timeout: float) -> tuple[bool, str, str]:
