@@ -5,6 +5,8 @@ file that fetches nothing."""
 from __future__ import annotations
 
 import json
+import os
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -219,3 +221,11 @@ def test_the_phones_evening_without_a_game_follows_the_journal_and_shows_the_she
     assert "<tr><td>1</td><td>0</td><td>3</td><td>2</td></tr>" in over
     assert "<tr><td>11</td><td>0</td><td>3</td><td>2</td></tr>" in over
     assert pages.html("fr") == over
+    # Once the files have settled (here: set to ten seconds ago), the page is kept while they
+    # are as they were, and is the same page.
+    settled = time.time() - 10
+    for path in (journal.path, journal.wal):
+        if path.exists():
+            os.utime(path, (settled, settled))
+    kept = pages.html("fr")
+    assert kept == over and pages.html("fr") == kept
