@@ -112,7 +112,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     # against DNS rebinding, the connection-level guard (test_web_limits: the real server).
     "web_guard": (
         "companion/web/guard.py",
-        ["tests/test_web_mutants.py", "tests/test_web_limits.py"],
+        [
+            "tests/test_web_mutants.py",
+            "tests/test_web_limits.py",
+            "tests/test_web.py::test_an_address_flooding_unknown_tokens_is_cut_at_the_connection",
+            "tests/test_web.py::test_the_upgrade_override_still_meets_uvicorn",
+        ],
     ),
     "web_evening_route": (
         "companion/web/evening_route.py",
