@@ -21,6 +21,7 @@ from companion.games.kilo.events import NewKiloGame
 from companion.hardware.web_config import WebConfig
 from companion.table.journal import Journal
 from companion.table.live import Table
+from companion.web.assets import STATIC
 from companion.web.server import WebServer
 from tests.test_web import until
 
@@ -562,7 +563,11 @@ def test_every_answer_carries_the_security_headers_and_a_body_over_the_cap_is_re
     caching, and never hand their address (a token) on; a body announced over the cap, or not
     as a number, is refused before a byte of it is read."""
     g = local.web.pairing()
+    home = local.client.get("/")
+    assert home.status_code == 200 and home.headers["content-type"].startswith("text/html")
+    assert home.text == (STATIC / "home.html").read_text("utf-8")
     for path, status in (
+        ("/", 200),
         (f"/t/{g.join}", 200),
         (f"/t/{g.join}/now", 200),
         ("/t/nothing", 404),
