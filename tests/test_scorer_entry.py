@@ -244,5 +244,8 @@ def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: P
         assert write.wait(0) == lost and app.table.seq == seq + 1
         other.execute("DROP TRIGGER refuse")
         other.commit()
+        write = WebWrite(app.table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1}), 0)
+        write.apply_to(app)
+        assert write.wait(0) == (True, "Enregistré.", "Recorded.") and app.table.seq == seq + 2
         other.close()
         app.stop_source()

@@ -93,6 +93,7 @@ def stamp_of(body: bytes, asked: tuple[int, int] | None, arrived_ns: int) -> tup
 
 
 RECORDED = (True, "Enregistré.", "Recorded.")
+UNANSWERED = (False, "La table n'a pas répondu.", "The table did not answer.")
 
 
 class WebWrite:
@@ -108,7 +109,7 @@ class WebWrite:
         self.t_ns = t_ns
         self.res_ns = res_ns
         self._done = threading.Event()
-        self.result: tuple[bool, str, str] = (False, "La table n'a pas répondu.", "The table did not answer.")
+        self.result: tuple[bool, str, str] = UNANSWERED
 
     def apply_to(self, app: Any) -> None:
         """On the table's thread: the same check and journal as the screen's entry."""
@@ -158,8 +159,10 @@ class WebWrite:
         self._done.set()
 
     def wait(self, timeout: float) -> tuple[bool, str, str]:
-        self._done.wait(timeout)
+        # Only an answer the table gave: a write it has not settled in time is not answered,
+        # whatever it holds so far.
+        answered = self._done.wait(timeout)
         # The phone shows the French as it comes: in French typography, as the refusals that
         # come from the rules (CompanionError) already are.
-        ok, fr, en = self.result
+        ok, fr, en = self.result if answered else UNANSWERED
         return ok, french_typography(fr), en
