@@ -631,6 +631,8 @@ def test_a_request_that_does_not_name_the_table_is_refused_token_or_not(local: L
         "table.example.evil",
         ":8000",
         "",
+        "localhost:8000:8000",  # a port after the port: not a Host, not the table's
+        "127.0.0.1:8000:8000",
     ):
         status, _, body = _asgi(app, {"path": f"/t/{g.join}/now", "headers": [(b"host", host.encode())]})
         assert (status, body.decode()) == refused, host
