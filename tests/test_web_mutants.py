@@ -730,11 +730,8 @@ def test_the_scorers_clock_questions_are_numbered_kept_eight_deep_and_stamp_the_
     writes = Writes(local)
     try:
         t0 = local.now_ns
-        asked = [local.client.post(clock, headers=own) for _ in range(9)]
-        assert [(a.status_code, a.json()) for a in asked] == [(200, {"id": n}) for n in range(1, 10)]
-        local.now_ns = t0 + 4_000_000  # the entry arrives 4 ms after the answers left
 
-        def enter(ident: int, token: str = g.scorer) -> tuple[int, int | None]:
+        def enter(ident: object, token: str = g.scorer) -> tuple[int, int | None]:
             # The page read its clock at 1,000 ms as the answer came, and sent at 1,001 ms.
             body = {"event": {"type": "draw", "player": "Bruno", "card": "7s"}, "p": 1001.0}
             body["sync"] = {"id": ident, "p": 1000.0}
@@ -747,13 +744,21 @@ def test_the_scorers_clock_questions_are_numbered_kept_eight_deep_and_stamp_the_
             assert write.game_id == local.table.game_id
             return write.t_ns, write.res_ns
 
+        assert local.client.post(clock, headers=own).json() == {"id": 1}
+        local.now_ns = t0 + 4_000_000  # the entry arrives 4 ms after the answer left
+        assert enter(True) == (t0 + 4_000_000, None)  # `true` is no question's number (JSON's 1 is)
+        local.now_ns = t0
+        asked = [local.client.post(clock, headers=own) for _ in range(9)]
+        assert [(a.status_code, a.json()) for a in asked] == [(200, {"id": n}) for n in range(2, 11)]
+        local.now_ns = t0 + 4_000_000
         # Sent 1 ms after the page read the answer, which it read at the middle of a 4 ms round
         # trip: t0 + 3 ms, known to half the trip and two steps of the page's clock.
-        assert enter(9) == (t0 + 3_000_000, 2_000_000 + 2 * 1_000_000)
-        assert enter(9) == (t0 + 4_000_000, None)  # named again: a replay, the arrival
-        assert enter(1) == (t0 + 4_000_000, None)  # the ninth question let the first go
-        assert enter(2) == (t0 + 3_000_000, 4_000_000)
+        assert enter(10) == (t0 + 3_000_000, 2_000_000 + 2 * 1_000_000)
+        assert enter(10) == (t0 + 4_000_000, None)  # named again: a replay, the arrival
+        assert enter(2) == (t0 + 4_000_000, None)  # ten asked: the eight latest are kept
+        assert enter(3) == (t0 + 3_000_000, 4_000_000)
         assert enter(0) == (t0 + 4_000_000, None)  # never asked
+        assert enter("4") == (t0 + 4_000_000, None)  # a number, not its text
         # Asked with the scorer's code, named with another scorer's: not that page's question.
         local.now_ns = t0 + 10_000_000
         ident = local.client.post(clock, headers=own).json()["id"]
