@@ -99,11 +99,50 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_web_event_time.py::test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock",
         ],
     ),
+    # The scorer's game-specific part, moved out of web/scorer.py: a round's cards entered from
+    # the phone as the table screen enters them.
+    "cinq_rois_scorer": (
+        "companion/games/cinq_rois/scorer.py",
+        [
+            "tests/test_scorer_entry.py",
+            "tests/test_web.py::test_a_scorer_phone_journals_cards_left_and_hands_as_the_screen_does",
+        ],
+    ),
+    # Split out of web/server.py: the security headers and the body's cap, the Host check
+    # against DNS rebinding, the connection-level guard (test_web_limits: the real server).
+    "web_guard": (
+        "companion/web/guard.py",
+        [
+            "tests/test_web_mutants.py",
+            "tests/test_web_limits.py",
+            "tests/test_web.py::test_an_address_flooding_unknown_tokens_is_cut_at_the_connection",
+            "tests/test_web.py::test_the_upgrade_override_still_meets_uvicorn",
+        ],
+    ),
+    "web_evening_route": (
+        "companion/web/evening_route.py",
+        [
+            "tests/test_web_mutants.py",
+            "tests/test_evening.py::test_the_phones_evening_is_made_again_when_the_tables_game_ends",
+            "tests/test_evening.py::test_the_phones_evening_without_a_game_follows_the_journal_and_shows_the_sheets",
+        ],
+    ),
+    "web_assets": ("companion/web/assets.py", ["tests/test_web_mutants.py"]),
     "web_pad": (
         "companion/web/pad.py",
         ["tests/test_pad_protocol.py", "tests/test_web_fairness.py", "tests/test_web_mutants.py"],
     ),
-    "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
+    # test_web_limits: the server's side of the connection guard (an address's refusals and
+    # places, a stranger's WebSocket handshake).
+    "web_server": (
+        "companion/web/server.py",
+        [
+            "tests/test_web_mutants.py",
+            "tests/test_web.py",
+            "tests/test_web_limits.py",
+            "tests/test_web_event_time.py",
+        ],
+    ),
     "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
     "hw_config": (
         "companion/hardware/config.py",

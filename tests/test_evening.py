@@ -5,6 +5,8 @@ file that fetches nothing."""
 from __future__ import annotations
 
 import json
+import os
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -229,3 +231,35 @@ def test_the_phones_evening_is_made_again_when_the_tables_game_ends(tmp_path: Pa
     over = pages.html("fr", (table.game_id, True))
     assert "L’historique de la table" in over and 'data-figure="games" data-value="1"' in over
     assert "The table&#x27;s history" in pages.html("en", (table.game_id, True))
+
+
+def test_the_phones_evening_without_a_game_follows_the_journal_and_shows_the_sheets(tmp_path: Path) -> None:
+    """Asked with no game at the table (the phones' feed has no page yet), the tab follows the
+    journal's files: the same page while nothing is written, a new one once a game ends; a
+    finished game of Les Cinq Rois brings its score sheet, round by round."""
+    from companion.web.evening_route import EveningPages
+
+    pages = EveningPages(tmp_path)
+    with Journal(tmp_path, writer=True) as journal:
+        table = Table.start(
+            journal, NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Cy"), {"input": "web"}
+        )
+        playing = pages.html("fr")
+        assert "L’historique" not in playing and pages.html("fr") == playing  # nothing written since
+        for _ in range(11):
+            table.submit(RoundEnd(out="Ana", points={"Ben": 3, "Cy": 2}))
+        assert table.engine.finished
+    over = pages.html("fr")
+    assert "L’historique de la table" in over and 'data-figure="finished" data-value="1"' in over
+    # Its sheet: each round's line, Ana out with 0, Ben 3, Cy 2.
+    assert "<tr><td>1</td><td>0</td><td>3</td><td>2</td></tr>" in over
+    assert "<tr><td>11</td><td>0</td><td>3</td><td>2</td></tr>" in over
+    assert pages.html("fr") == over
+    # Once the files have settled (here: set to ten seconds ago), the page is kept while they
+    # are as they were, and is the same page.
+    settled = time.time() - 10
+    for path in (journal.path, journal.wal):
+        if path.exists():
+            os.utime(path, (settled, settled))
+    kept = pages.html("fr")
+    assert kept == over and pages.html("fr") == kept

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,21 @@ def test_cards_entered_on_the_phone_are_judged_card_by_card_as_on_the_screen() -
     assert as_on_the_screen(draw, game) == (draw, None)
 
 
+def test_hands_sent_after_the_last_round_are_counted_against_its_thirteen_cards() -> None:
+    """Once the eleventh round is scored the game is over; a late entry of whole hands is
+    judged as the last round's (13 cards each, as the screen's last entry), not a 12th's."""
+    game = CinqRoisGame(NewCinqRoisGame(players=["Ana", "Ben", "Cy"], dealer="Ana"))
+    for _ in range(11):
+        scored = RoundEnd(out="Ana", points={"Ben": 3, "Cy": 2})
+        game.check(scored)
+        game.apply(scored)
+    assert game.finished
+    assert as_on_the_screen(RoundEnd(out="Ana", hands={"Ana": ["3S"]}), game)[1] == (
+        "Mains incomplètes\u202f: Ana 1/13, Ben 0/13, Cy 0/13 cartes",
+        "Hands not complete: Ana 1/13, Ben 0/13, Cy 0/13 cards",
+    )
+
+
 def test_a_scorers_entry_is_stamped_when_it_was_made_on_the_table_clock() -> None:
     """The page answered /clock question 4 (asked at table 10 s) reading 2,000 ms on its own
     clock, and that answer arrived with the entry at 10.2 s: its clock is the table's less
@@ -166,8 +182,10 @@ def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: P
         app.step()
 
         def answer(game_id: str, event: Any) -> tuple[bool, str, str]:
+            """As the server hands a write over: through the table's inbox, one step."""
             write = WebWrite(game_id, event, 0)
-            write.apply_to(app)
+            app.inbox.put(write)
+            app.step()
             return write.wait(0)
 
         assert answer("another", RoundEnd(out="Ana", points={"Ben": 3, "Cy": 2})) == (
@@ -191,4 +209,43 @@ def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: P
         # The round counted, as the screen's own entry counts it.
         engine = table.engine
         assert isinstance(engine, CinqRoisGame) and table.seq == seq + 1 and engine.round == 2
+        # The rules accept the next round but the journal cannot take it (a real SQLite error,
+        # raised by a trigger added behind the table's back) when the step commits it: the
+        # phone reads what the screen says, in French typography, not "recorded", and the
+        # round is not counted.
+        other = sqlite3.connect(journal.path)
+        other.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON events "
+            "BEGIN SELECT RAISE(ABORT, 'the disk went away'); END"
+        )
+        other.commit()
+        lost = (
+            False,
+            f"impossible d\u2019écrire dans le journal {journal.path}\u202f: the disk went away",
+            f"could not write to the journal {journal.path}: the disk went away",
+        )
+        # Within a step, as the table's loop hands it over: no answer while the step's events
+        # are applied but not yet journaled, then the journal's refusal.
+        write = WebWrite(table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1}), 0)
+        app.hold()
+        write.apply_to(app)
+        assert write.wait(0) == silent.wait(0)  # not answered yet
+        app.step()
+        assert write.wait(0) == lost
+        assert app.ui.message is not None and app.ui.message[1].endswith("the disk went away")
+        assert app.table is not None and app.table.seq == seq + 1
+        assert sum(isinstance(e, RoundEnd) for _, e in journal.events(table.game_id)) == 1
+        # Outside a step (the table not holding its events), the entry is journaled at once and
+        # its refusal answered at once, as the screen says it.
+        app.ui.message = None
+        app.table.commit()
+        write = WebWrite(app.table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1}), 0)
+        write.apply_to(app)
+        assert write.wait(0) == lost and app.table.seq == seq + 1
+        other.execute("DROP TRIGGER refuse")
+        other.commit()
+        write = WebWrite(app.table.game_id, RoundEnd(out="Ben", points={"Ana": 4, "Cy": 1}), 0)
+        write.apply_to(app)
+        assert write.wait(0) == (True, "Enregistré.", "Recorded.") and app.table.seq == seq + 2
+        other.close()
         app.stop_source()

@@ -8,6 +8,7 @@ import json
 import os
 import queue
 import re
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -633,6 +634,15 @@ def test_the_upgrade_override_still_meets_uvicorn(http: str) -> None:
     ours, base = guarded.__mro__[1], guarded.__mro__[2]
     assert callable(getattr(base, "handle_websocket_upgrade", None)), base
     assert "handle_websocket_upgrade" in vars(ours)  # ours, over uvicorn's
+    # The parser asked for: h11 when named, else httptools' C parser (installed with the web
+    # extra), and h11 where httptools cannot be imported.
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    assert base is (H11Protocol if http == "h11" else HttpToolsProtocol)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(sys.modules, "uvicorn.protocols.http.httptools_impl", None)  # import fails
+        assert guard.guarded(web).__mro__[2] is H11Protocol
 
 
 def test_a_wired_button_and_a_phone_share_the_table(

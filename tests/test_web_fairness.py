@@ -6,13 +6,15 @@ is the real PadSession fed the real JSON, at the moment the proxy would deliver 
 from __future__ import annotations
 
 import json
+import random
 import statistics
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.web.clockmap import PhoneClock, Ping
-from companion.web.fairness import simulate, within, worst_misorder
+from companion.web.fairness import Result, _Sim, simulate, within, worst_misorder
 from companion.web.pad import PadSession
 from companion.web.pairing import Grant, Pairings
 
@@ -124,3 +126,31 @@ def test_a_flood_is_slowed_and_then_cut_off() -> None:
     outcomes = [s.receive("{}") for _ in range(200)]
     assert any('"Too many messages' in (o.answer or "") for o in outcomes)
     assert outcomes[-1].close
+
+
+def test_a_link_with_no_delay_at_all_still_simulates_and_places_every_press() -> None:
+    """Messages that arrive the instant they are sent (a table and phones on one machine): each
+    press is still kept and placed within its resolution, half a millisecond at worst on the
+    browser's 0.1 ms step."""
+    results = simulate(50, seats=2, seed=1, delay_ms=(0.0, 0.0))
+    assert len(results) == 50 and within(results) == 1.0
+    assert max(r.res_ns for r in results) == 499_700
+
+
+def test_the_seats_links_are_each_their_own_stream() -> None:
+    """Each phone's socket keeps its own order (a ping to one seat never waits behind another
+    seat's): eight seats over a jittery link, their presses reproduced to the nanosecond."""
+    results = simulate(40, seats=8, seed=4, delay_ms=(5.0, 60.0), press_every_ms=50.0)
+    assert len(results) == 40 and within(results) == 1.0
+    assert results[0] == Result(4, 5_049_462_211, 5_053_937_893, 10_404_980)
+    assert results[-1] == Result(1, 7_090_208_535, 7_091_056_341, 10_859_000)
+
+
+def test_the_simulation_refuses_an_event_before_its_cause() -> None:
+    """The bound that ends a run: simulated time only moves on, so a message scheduled before
+    the present is a broken simulation, said as such rather than looped on."""
+    sim = _Sim(random.Random(0), 1, (5.0, 60.0), 100_000)
+    sim.now = 10
+    with pytest.raises(ValueError, match=r"^an event at 9 ns scheduled before now \(10 ns\)$"):
+        sim.at(9, "tick", 0, None)
+    sim.at(10, "tick", 0, None)  # at the present instant: allowed

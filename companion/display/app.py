@@ -625,6 +625,9 @@ class App:
             self.ui.say(refused.text)
             self._refresh()
             self.commits.buttons.show(self.game, self.screens)
+        writes, self.commits.held_writes = self.commits.held_writes, []
+        for write in writes:
+            write.settle(refused)
         if self.later.tally_after:
             self.later.tally_after = False
             self.load_tally()

@@ -5,7 +5,7 @@ commit"); the journal's checkpoints follow the frame."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 
@@ -40,6 +40,9 @@ class Commits:
         self.now = now
         self.enabled = True  # one commit for what a step handles (bench/gpio.py turns it off)
         self.holding = False  # the step's decisions are applied, not yet journaled nor shown
+        # The scorer's writes (web/scorer.py) applied in this step, answered once its commit
+        # returns: a phone is told "recorded" only for what the journal holds.
+        self.held_writes: list[Any] = []
         self.writer: ThreadPoolExecutor | None = None
         self.checkpoint_at = -CHECKPOINT_GAP_S
         if journal is not None:

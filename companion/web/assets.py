@@ -3,20 +3,20 @@ static files, the table's typeface, and its colour roles as CSS."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 STATIC = Path(__file__).parent / "static"
 
 
-def _fonts() -> dict[str, Path]:
+@functools.cache
+def fonts() -> dict[str, Path]:
+    """The table's typeface (companion/display/typeface.py) by file name, served from the
+    package the table draws with: the pages work without internet and read as the table's
+    screen does. Looked up at the first page that needs it, not at import."""
     from fontpkg_atkinson_hyperlegible import ROOT
 
     return {f.name: f for f in (Path(ROOT) / "files").glob("AtkinsonHyperlegible-*.ttf")}
-
-
-# The table's typeface (companion/display/typeface.py), served from the package the table draws
-# with: the pages work without internet and read as the table's screen does.
-FONTS = _fonts()
 
 
 def theme_css() -> str:
@@ -43,7 +43,7 @@ def theme_css() -> str:
         f'@font-face {{ font-family: "Atkinson Hyperlegible"; src: url("/font/{name}") format("truetype"); '
         f"font-weight: {'bold' if 'Bold' in name else 'normal'}; "
         f"font-style: {'italic' if 'Italic' in name else 'normal'}; font-display: swap; }}\n"
-        for name in sorted(FONTS)
+        for name in sorted(fonts())
     )
     variables = " ".join(f"--{role}: {hexa(colour)};" for role, colour in roles.items())
     return f"/* Generated from companion/display/theme.py. */\n{faces}:root {{ {variables} }}\n"

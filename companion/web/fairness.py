@@ -90,6 +90,11 @@ class _Sim:
         self.hello_sent = [False] * seats
 
     def at(self, t: int, kind: str, seat: int, payload: object) -> None:
+        # Nothing happens before what caused it: a message arrives after it is sent, a tick
+        # follows the one before. The bound that makes ``run`` end (simulated time only moves
+        # on, and ticks stop at ``end``), kept as a refusal rather than an endless loop.
+        if t < self.now:
+            raise ValueError(f"an event at {t} ns scheduled before now ({self.now} ns)")
         self.order += 1
         heapq.heappush(self.queue, (t, self.order, kind, seat, payload))
 

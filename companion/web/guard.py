@@ -53,7 +53,7 @@ class Hardened:
             # An address that spent its refusals, on a connection kept alive or pipelined (its
             # head read before the last answer was out): told once, and the connection closed.
             await PlainTextResponse(
-                "Trop de codes inconnus : réessayez dans une seconde. "
+                "Trop de codes inconnus\u202f: réessayez dans une seconde. "
                 "Too many unknown codes: try again in a second.",
                 status_code=429,
                 headers={"connection": "close"},
@@ -65,7 +65,7 @@ class Hardened:
             else:
                 await plain(
                     421,
-                    "Adresse inconnue de la table : ouvrez le code de son écran. "
+                    "Adresse inconnue de la table\u202f: ouvrez le code de son écran. "
                     "Not the table's address: open the code on its screen.",
                 )(scope, receive, send)
             return
@@ -114,7 +114,7 @@ def table_host(scope: Scope, public_host: str | None) -> bool:
     if not host:
         return False
     name = host[1 : host.find("]")] if host.startswith("[") else host.rsplit(":", 1)[0]
-    if name in ("localhost", (public_host or "").lower()):
+    if name == "localhost" or (public_host is not None and name == public_host.lower()):
         return True
     try:
         ipaddress.ip_address(name)

@@ -93,6 +93,10 @@ def stamp_of(body: bytes, asked: tuple[int, int] | None, arrived_ns: int) -> tup
     return t_ns, ping.half_ns + 2 * DEFAULT_STEP_NS
 
 
+RECORDED = (True, "Enregistré.", "Recorded.")
+UNANSWERED = (False, "La table n'a pas répondu.", "The table did not answer.")
+
+
 class WebWrite:
     """An event a phone asks the table to journal; the table's loop calls ``apply_to``.
 
@@ -106,11 +110,12 @@ class WebWrite:
         self.t_ns = t_ns
         self.res_ns = res_ns
         self._done = threading.Event()
-        self.result: tuple[bool, str, str] = (False, "La table n'a pas répondu.", "The table did not answer.")
+        self.result: tuple[bool, str, str] = UNANSWERED
 
     def apply_to(self, app: Any) -> None:
         """On the table's thread: the same check and journal as the screen's entry."""
         table = app.table
+        later = False  # answered by ``settle`` once the step's commit returns
         try:
             if table is None or table.game_id != self.game_id:
                 self.result = (
@@ -130,7 +135,13 @@ class WebWrite:
                 self.result = (False, err.fr, err.en)
                 return
             if app.submit(event):
-                self.result = (True, "Enregistré.", "Recorded.")
+                if table.pending is None:
+                    self.result = RECORDED
+                else:
+                    # Applied but held: the journal may still refuse the step's commit, and the
+                    # phone must not read "recorded" for an entry the table then puts back.
+                    app.commits.held_writes.append(self)
+                    later = True
             else:
                 message = getattr(app.ui, "message", None)  # (fr, en): what the screen said
                 self.result = (
@@ -139,11 +150,20 @@ class WebWrite:
                     else (False, str(message[0]), str(message[1]))
                 )
         finally:
-            self._done.set()
+            if not later:
+                self._done.set()
+
+    def settle(self, refused: CompanionError | None) -> None:
+        """The commit of the step that applied this write returned: recorded, or lost with that
+        step's events, for the reason the table screen shows."""
+        self.result = RECORDED if refused is None else (False, refused.fr, refused.en)
+        self._done.set()
 
     def wait(self, timeout: float) -> tuple[bool, str, str]:
-        self._done.wait(timeout)
+        # Only an answer the table gave: a write it has not settled in time is not answered,
+        # whatever it holds so far.
+        answered = self._done.wait(timeout)
         # The phone shows the French as it comes: in French typography, as the refusals that
         # come from the rules (CompanionError) already are.
-        ok, fr, en = self.result
+        ok, fr, en = self.result if answered else UNANSWERED
         return ok, french_typography(fr), en

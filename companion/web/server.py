@@ -34,7 +34,7 @@ from companion.hardware.web_config import WebConfig
 from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.text import Text
-from companion.web.assets import FONTS, STATIC, theme_css
+from companion.web.assets import STATIC, fonts, theme_css
 from companion.web.feed import Feed
 from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
@@ -497,7 +497,7 @@ class WebServer:
 
     async def font(self, request: Request) -> Response:
         """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
-        path = FONTS.get(request.path_params["name"])
+        path = fonts().get(request.path_params["name"])
         if path is None:
             return plain(404, "Police inconnue. Unknown font.")
         return FileResponse(path, media_type="font/ttf")
@@ -510,7 +510,7 @@ class WebServer:
         if grant is None or grant.role != "viewer":
             return plain(
                 404,
-                "Code inconnu\u202f: scannez celui de l'écran de la table. "
+                "Code inconnu\u202f: scannez celui de l’écran de la table. "
                 "Unknown code: scan the one on the table's screen.",
             )
         return FileResponse(STATIC / "standings.html")
@@ -561,8 +561,8 @@ class WebServer:
         if grant is None or grant.role != "seat":
             return plain(
                 404,
-                "Ce bouton n'est plus valable\u202f: scannez le code de votre place sur "
-                "l'écran de la table. This button is no longer valid: scan your seat's "
+                "Ce bouton n’est plus valable\u202f: scannez le code de votre place sur "
+                "l’écran de la table. This button is no longer valid: scan your seat's "
                 "code on the table's screen.",
             )
         return FileResponse(STATIC / "pad.html")
@@ -774,8 +774,17 @@ class WebServer:
 
     def start(self) -> None:
         """Listen, on a daemon thread; returns once the socket is bound (or raises)."""
+        guard = Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out)
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            await guard(scope, receive, send)
+
         config = uvicorn.Config(
-            Hardened(self.app, self.config.max_message * 8, self.config.public_host, self.shut_out),
+            # A plain function, not the instance: uvicorn calls the app once with no arguments
+            # to find out whether it is a factory, and a wrapped ``__call__`` (a profiler's, a
+            # mutation tool's) that takes any arguments would be taken for one.
+            app,
+            interface="asgi3",
             host=self.config.bind,
             port=self.config.port,
             http=guarded(self),
