@@ -396,6 +396,9 @@ def test_a_name_typed_in_a_field_is_not_a_plain_name(fonts: Fonts) -> None:
 
 SEVEN = '7" touchscreen at 2 m'
 TV = '40" TV at 3 m'
+SCORE = "a score or headline needs a cap height of"
+NAME = "a name needs a cap height of"
+READ = "read from a seat, it needs a cap height of"
 
 
 def capped(fonts: Fonts, size: tuple[int, int], *texts: tuple[str, str, int]) -> Painter:
@@ -415,10 +418,10 @@ def test_the_7_inch_screen_is_read_from_2_m(fonts: Fonts) -> None:
     )
     small.texts.append(record("pioche", pygame.Rect(300, 10, 200, 50), None, "text", 17))
     assert audit.caps(small) == [
-        f"'100': a score or headline needs a cap height of 6.7 mm (35 px on the {SEVEN}), it has 34 px (6.5 mm)",
-        f"'Manche 3': a score or headline needs a cap height of 6.7 mm (35 px on the {SEVEN}), it has 34 px (6.5 mm)",
-        f"'Bruno': a name needs a cap height of 4.0 mm (21 px on the {SEVEN}), it has 20 px (3.8 mm)",
-        f"'pioche': read from a seat, it needs a cap height of 3.5 mm (18 px on the {SEVEN}), it has 17 px (3.2 mm)",
+        f"'100': {SCORE} 6.7 mm (35 px on the {SEVEN}), it has 34 px (6.5 mm)",
+        f"'Manche 3': {SCORE} 6.7 mm (35 px on the {SEVEN}), it has 34 px (6.5 mm)",
+        f"'Bruno': {NAME} 4.0 mm (21 px on the {SEVEN}), it has 20 px (3.8 mm)",
+        f"'pioche': {READ} 3.5 mm (18 px on the {SEVEN}), it has 17 px (3.2 mm)",
     ]
     enough = capped(fonts, (800, 480), ("100", "score", 35), ("Bruno", "name", 21), ("pioche", "text", 18))
     assert audit.caps(enough) == []
@@ -434,9 +437,9 @@ def test_a_tv_is_read_from_3_m_so_its_type_is_half_as_tall_again(fonts: Fonts) -
     score of 13 px (9 mm) would pass."""
     small = capped(fonts, (1280, 720), ("100", "score", 13), ("Bruno", "name", 8), ("pioche", "text", 7))
     assert audit.caps(small) == [
-        f"'100': a score or headline needs a cap height of 10.0 mm (14 px on the {TV}), it has 13 px (9.0 mm)",
-        f"'Bruno': a name needs a cap height of 6.0 mm (9 px on the {TV}), it has 8 px (5.5 mm)",
-        f"'pioche': read from a seat, it needs a cap height of 5.2 mm (8 px on the {TV}), it has 7 px (4.8 mm)",
+        f"'100': {SCORE} 10.0 mm (14 px on the {TV}), it has 13 px (9.0 mm)",
+        f"'Bruno': {NAME} 6.0 mm (9 px on the {TV}), it has 8 px (5.5 mm)",
+        f"'pioche': {READ} 5.2 mm (8 px on the {TV}), it has 7 px (4.8 mm)",
     ]
     assert (
         audit.caps(capped(fonts, (1280, 720), ("100", "score", 14), ("Bruno", "name", 9), ("x", "text", 8)))
@@ -452,8 +455,8 @@ def test_a_cap_height_within_half_a_pixel_of_the_need_passes(fonts: Fonts) -> No
     reported."""
     assert audit.caps(capped(fonts, (1107, 600), ("100", "score", 12), ("Bruno", "name", 7))) == []
     assert audit.caps(capped(fonts, (1107, 600), ("100", "score", 11), ("Bruno", "name", 6))) == [
-        f"'100': a score or headline needs a cap height of 10.0 mm (12 px on the {TV}), it has 11 px (8.8 mm)",
-        f"'Bruno': a name needs a cap height of 6.0 mm (8 px on the {TV}), it has 6 px (4.8 mm)",
+        f"'100': {SCORE} 10.0 mm (12 px on the {TV}), it has 11 px (8.8 mm)",
+        f"'Bruno': {NAME} 6.0 mm (8 px on the {TV}), it has 6 px (4.8 mm)",
     ]
 
 
@@ -467,9 +470,7 @@ def test_buttons_and_arm_length_keep_only_the_score_and_name_rules(fonts: Fonts)
     p.controls.append(Control(pygame.Rect(0, 0, 400, 65), "ok"))  # type: ignore[arg-type]
     p.arm.append(pygame.Rect(0, 65, 400, 60))
     found = audit.caps(p)
-    assert found == [
-        f"'note': read from a seat, it needs a cap height of 3.5 mm (18 px on the {SEVEN}), it has 10 px (1.9 mm)"
-    ]
+    assert found == [f"'note': {READ} 3.5 mm (18 px on the {SEVEN}), it has 10 px (1.9 mm)"]
     assert audit.caps(p, arm_length=True) == []
     q = capped(fonts, (800, 480), ("100", "score", 10), ("Bruno", "name", 10), ("note", "text", 10))
     q.controls.append(Control(pygame.Rect(0, 0, 400, 400), "ok"))  # type: ignore[arg-type]
