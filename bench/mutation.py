@@ -89,7 +89,17 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/web/fairness.py",
         ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
     ),
-    "web_feed": ("companion/web/feed.py", ["tests/test_view_mutants.py", "tests/test_web_mutants.py"]),
+    # The phones' standings feed: the page every game shares (web/feed.py), then each game's own
+    # part of it (games/<g>/feed.py, moved out of web/feed.py) and the JSON they share
+    # (games/plain.py), each judged by the page Feed.poll hands the server, without a server.
+    "web_feed": ("companion/web/feed.py", ["tests/test_feed.py", "tests/test_view_mutants.py"]),
+    "kilo_feed": ("companion/games/kilo/feed.py", ["tests/test_feed.py"]),
+    "cinq_rois_feed": (
+        "companion/games/cinq_rois/feed.py",
+        ["tests/test_feed.py", "tests/test_view_mutants.py"],
+    ),
+    "treize_feed": ("companion/games/treize/feed.py", ["tests/test_feed.py", "tests/test_view_mutants.py"]),
+    "plain": ("companion/games/plain.py", ["tests/test_feed.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
         [
