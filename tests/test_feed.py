@@ -207,3 +207,26 @@ def test_the_phones_follow_the_game_as_it_is_played_and_ignore_another_games_eve
         assert feed.poll(table.game_id) is None
         assert feed.n_seats == 3
     feed.close()
+
+
+def test_a_closed_feed_reads_the_journal_in_its_folder_when_it_opens_again(tmp_path: Path) -> None:
+    """The server closes its feed when it stops. Started again over a folder whose journal was
+    replaced (a journal restored, a table reset), the phones get the new journal's game, not
+    the page of a file that is no longer there. Before any page, the server hands a phone
+    ``null`` (``Feed.page``, what ``/now`` answers)."""
+    folder = tmp_path / "table"
+    feed = Feed(folder, seat_hex)
+    assert feed.page is None and feed.poll("nothing-yet") is None and feed.page is None
+    with Journal(folder, writer=True) as journal:
+        old = Table.start(journal, NewKiloGame(players=["Ana", "Ben", "Cy"], rounds=2), {"input": "web"})
+    page = feed.poll(old.game_id)
+    assert page is not None and page["players"] == ["Ana", "Ben", "Cy"]
+    feed.close()
+    folder.rename(tmp_path / "before")
+    with Journal(folder, writer=True) as journal:
+        new = Table.start(journal, NewKiloGame(players=["Dé", "Éa", "Fi", "Gus"], rounds=1), {"input": "web"})
+    page = feed.poll(new.game_id)
+    assert (
+        page is not None and page["game_id"] == new.game_id and page["players"] == ["Dé", "Éa", "Fi", "Gus"]
+    )
+    feed.close()
