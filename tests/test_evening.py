@@ -13,8 +13,9 @@ import pytest
 
 from companion.games.cinq_rois.events import Dealer, NewCinqRoisGame, RoundEnd
 from companion.games.kilo.events import Draw, NewKiloGame, Press, Verdict
+from companion.games.kilo.stats import KiloEvening, histogram
 from companion.games.treize.events import GameEnd, NewTreizeGame, Starter
-from companion.table.evening import evening, histogram
+from companion.table.evening import evening
 from companion.table.journal import Journal
 from companion.table.live import Table
 from companion.table.stats import GameRecord
@@ -125,6 +126,37 @@ def test_the_page_shows_the_numbers_of_stats_json(evening_dir: Path, tmp_path: P
     assert {key[1] for key in page.found["treize"]} == {"treize.total"}
 
 
+def test_the_evenings_json_is_the_pages_numbers(evening_dir: Path, tmp_path: Path) -> None:
+    """``Evening.to_json``: the keys every evening has, then each game's part in the registry's
+    order (Kilo de merde's spreads, draws and kilos), then the score sheets; the same numbers as
+    the page's."""
+    from companion.table.stats import records
+
+    with Journal(evening_dir, writer=False) as journal:
+        found = records(journal, sheets=True)
+    ev = evening(found).to_json()
+    assert list(ev) == [
+        *("since_ns", "games", "players", "history"),
+        *("delays_ms_bins", "delays", "draws", "kilos"),
+        "sheets",
+    ]
+    json.dumps(ev)  # plain JSON
+    page = _page(evening_dir, tmp_path)
+    assert ev["games"] == {"kilo": 2, "cinq-rois": 1, "treize": 1}
+    assert ev["delays_ms_bins"] == [10, 20, 50, 100, 200, 500]
+
+    def shown(section: str, figure: str) -> dict[str, str]:
+        return {p: v for (p, f), v in page.found[section].items() if f == figure}
+
+    # The page draws the spread of whoever slapped (all zero when always first), the JSON only
+    # the delays there are.
+    spreads = {p: v for p, v in shown("react", "delays").items() if set(v.split(",")) != {"0"}}
+    assert spreads == {p: ",".join(map(str, c)) for p, c in ev["delays"].items()}
+    assert shown("draws", "draws") == {p: str(n) for p, n in ev["draws"].items()}
+    assert shown("kilos", "kilos") == {p: ",".join(map(str, run)) for p, run in ev["kilos"].items()}
+    assert [g["game"] for g in ev["sheets"]] == ["cinq-rois", "treize"]
+
+
 def test_the_page_fetches_nothing(evening_dir: Path, tmp_path: Path) -> None:
     page = _page(evening_dir, tmp_path)
     assert page.links == [] and "script" not in page.tags and "img" not in page.tags
@@ -165,7 +197,9 @@ def test_tonight_is_the_last_run_of_games_and_kilos_add_up() -> None:
     ev = evening(games)
     assert [g.created_ns for g in ev.games] == [10 * hour * 10**9, 11 * hour * 10**9]
     assert ev.history["A"].games == 3 and ev.tonight["A"].games == 2
-    assert ev.kilos.totals == {"A": (0, 3), "B": (10, 10), "C": (100, 112)}
+    kilo = ev.parts["kilo"]
+    assert isinstance(kilo, KiloEvening)
+    assert kilo.totals == {"A": (0, 3), "B": (10, 10), "C": (100, 112)}
 
 
 def test_the_spread_bins() -> None:

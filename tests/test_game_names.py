@@ -2,7 +2,10 @@
 the catalogue (``companion/i18n.py``, whose texts may name a game) are the only places that say
 "kilo", "cinq-rois", "treize", a game's title or its classes. Everything else asks the registry
 or the game (``games/base.py``'s ``Game`` and ``GameEngine``), so adding a game touches its
-package and its registry line only (docs/architecture.md, "Adding a game").
+package and its registry line only (docs/architecture.md, "Adding a game"). The phones' pages
+(``companion/web/static/``: scripts and pages) are read too: the server sends them what a game
+needs (its part of the page under the key of the view that draws it, its scorer's events, its
+units), and they draw it by kind, never by the game's name.
 
 Code is what is read: identifiers, imported modules and string literals. Comments and docstrings
 are prose, and may give a game as an example."""
@@ -49,34 +52,6 @@ def _names_of_games() -> tuple[set[str], tuple[tuple[str, ...], ...]]:
 
 
 SINGLE, RUNS = _names_of_games()
-
-# Not moved yet: the players' statistics and the evening page show Kilo de merde's own numbers
-# (kilos, slaps, reaction times) and the sheets of Les Cinq Rois and 13 feuilles. Moving them
-# needs a statistics part per game that each of these screens draws from (a follow-up of issue
-# 39). Each entry is a file and the very texts it may still hold: any other name in these files
-# fails, and an entry no longer there fails too, so the list only shrinks.
-NOT_MOVED_YET: dict[str, frozenset[str]] = {
-    "companion/cli/history.py": frozenset(
-        {" a Kilo game", " par partie de Kilo", "kg/Kilo game", "kg/partie Kilo", "kilo_games"}
-    ),
-    "companion/display/tally.py": frozenset({"kilo_games"}),
-    "companion/table/evening.py": frozenset({"KiloCurve", "_kilo_curve", "cinq-rois", "kilo", "treize"}),
-    "companion/table/stats.py": frozenset({"_add_kilo_game", "kilo", "kilo_games"}),
-    "companion/web/evening.py": frozenset(
-        {
-            "13 feuilles, game by game",
-            "13 feuilles, partie par partie",
-            "Les Cinq Rois, donne par donne",
-            "Les Cinq Rois, round by round",
-            "cinq-rois",
-            "eve.treize",
-            "kilo_games",
-            "kilos added up game after game (Kilo de merde)",
-            "kilos additionnés partie après partie (Kilo de merde)",
-            "treize",
-        }
-    ),
-}
 
 
 def names_a_game(text: str) -> bool:
@@ -132,6 +107,35 @@ def hits(root: Path = PACKAGE) -> list[tuple[str, int, str]]:
     return sorted(out)
 
 
+STATIC = PACKAGE / "web" / "static"
+# A script's or a page's comments (prose, left aside), strings and words.
+_WEB_TOKEN = re.compile(
+    r"//[^\n]*|/\*.*?\*/|<!--.*?-->|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[A-Za-z_$][\w$-]*",
+    re.S,
+)
+
+
+def web_texts(source: str) -> Iterator[tuple[int, str]]:
+    """(line, text) of every identifier, word and string literal of a script or a page, comments
+    aside (``//``, ``/* */``, ``<!-- -->``)."""
+    for match in _WEB_TOKEN.finditer(source):
+        token = match.group()
+        if token.startswith(("//", "/*", "<!--")):
+            continue
+        line = source.count("\n", 0, match.start()) + 1
+        yield line, token[1:-1] if token[0] in "\"'`" else token
+
+
+def web_hits(root: Path = STATIC) -> list[tuple[str, int, str]]:
+    """(file, line, text) of every game named in the phones' scripts and pages."""
+    out = []
+    for path in sorted([*root.glob("*.js"), *root.glob("*.html")]):
+        for line, text in web_texts(path.read_text(encoding="utf-8")):
+            if names_a_game(text):
+                out.append((path.relative_to(ROOT).as_posix(), line, text))
+    return out
+
+
 def test_the_scanner_knows_every_form_of_a_games_name() -> None:
     for text in (
         "kilo",
@@ -156,12 +160,27 @@ def test_comments_and_docstrings_are_prose_identifiers_and_strings_are_code() ->
 
 
 def test_no_game_is_named_outside_its_package_and_the_catalogue() -> None:
-    found = hits()
-    new = [f"{f}:{line}: {text!r}" for f, line, text in found if text not in NOT_MOVED_YET.get(f, ())]
-    assert not new, (
+    found = [f"{f}:{line}: {text!r}" for f, line, text in hits()]
+    assert not found, (
         "a game named outside companion/games/ and the catalogue (ask the registry or the game, "
-        "games/base.py):\n" + "\n".join(new)
+        "games/base.py):\n" + "\n".join(found)
     )
-    left = {(f, text) for f, _, text in found}
-    gone = sorted((f, text) for f, texts in NOT_MOVED_YET.items() for text in texts if (f, text) not in left)
-    assert not gone, f"moved out, so drop them from NOT_MOVED_YET: {gone}"
+
+
+def test_the_web_scanner_reads_code_and_leaves_comments() -> None:
+    source = (
+        "// Kilo de merde\n/* treize */ <!-- cinq-rois -->\n"
+        'if (page.game === "kilo") drawTreize(page.turns);\n'
+        "x = 'Les Cinq Rois' + `13 feuilles`; entryKilo: 1"
+    )
+    found = sorted(t for _, t in web_texts(source) if names_a_game(t))
+    assert found == ["13 feuilles", "Les Cinq Rois", "drawTreize", "entryKilo", "kilo"]
+
+
+def test_the_phones_pages_name_no_game() -> None:
+    assert sorted(p.name for p in STATIC.glob("*.js"))  # the scripts are there to be read
+    found = [f"{f}:{line}: {text!r}" for f, line, text in web_hits()]
+    assert not found, (
+        "a game named in the phones' pages (send what the page needs from the game's feed, "
+        "under the key of the view that draws it):\n" + "\n".join(found)
+    )

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import GAMES, load
+from companion.errors import SetupError
+from companion.games import GAMES, GameInfo, load
 from companion.games.base import Game
+from companion.table import registry
 from tests.conftest import ROOT
 
 
@@ -35,7 +37,7 @@ def package(name: str) -> Path:
 
 def test_the_recipe_names_the_registry_line_and_the_files() -> None:
     assert "`companion/table/registry.py`" in recipe()
-    assert {"events.py", "rules.py", "game.py", "feed.py", "view.py"} <= set(recipe_files())
+    assert {"events.py", "rules.py", "game.py", "feed.py", "view.py", "stats.py"} <= set(recipe_files())
 
 
 def test_the_recipe_names_every_member_of_the_game_protocol() -> None:
@@ -57,3 +59,27 @@ def test_every_game_provides_the_whole_protocol(name: str) -> None:
     assert game.name == name
     missing = [m for m in protocol_members() if not hasattr(game, m)]
     assert not missing, f"{name}'s GAME lacks {missing} (games/base.py's Game)"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_listings_read_the_games_stats_module_alone(name: str) -> None:
+    """``registry.stats`` (the listings' way, without the engine) finds the ``Game``'s own."""
+    assert registry.stats(name) is load(name).stats
+
+
+@pytest.mark.parametrize("module", [None, "NOT_STATS = None\n"])
+def test_a_game_without_its_statistics_fails_naming_the_file(
+    module: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name = "newgame_" + ("bare" if module is None else "empty")  # one module each: imports are cached
+    package = tmp_path / name
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    if module is not None:  # a stats.py that defines no STATS
+        (package / "stats.py").write_text(module)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(GAMES, "new", GameInfo("new", name, "Nouveau", 2, 4))
+    with pytest.raises(SetupError) as err:
+        registry.stats("new")
+    assert f"{name}/stats.py must define STATS" in err.value.en
+    assert f"{name}/stats.py doit définir STATS" in err.value.fr

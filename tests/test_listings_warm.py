@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from companion.table.stats import PlayerStats, rare_collections
+from companion.games.kilo.stats import KiloPart
+from companion.table.stats import rare_collections
 from tests.conftest import ROOT, run_cli
 
 LOADED = """
@@ -36,10 +37,10 @@ def test_the_median_delay_is_statistics_median_truncated() -> None:
     cases = [[5], [1, 2], [1, 4], [3, 1, 2], [-3, 4], [7, 7, 8, 8]]
     cases += [[rng.randrange(-(10**7), 10**9) for _ in range(rng.randrange(1, 40))] for _ in range(500)]
     for delays in cases:
-        s = PlayerStats("A", delays_us=list(delays))
+        s = KiloPart(delays_us=list(delays))
         assert s.median_delay_us == int(statistics.median(delays)), delays
         assert s.delays_us == delays  # read, not sorted in place
-    assert PlayerStats("A").median_delay_us is None
+    assert KiloPart().median_delay_us is None
 
 
 def test_stats_prints_its_medians_without_importing_statistics(tmp_path: Path) -> None:

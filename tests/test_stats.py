@@ -19,9 +19,10 @@ import pytest
 from companion.games.kilo.demo import choose_card
 from companion.games.kilo.events import Close, Draw, NewKiloGame, Press, Verdict
 from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.stats import KiloPart
 from companion.games.kilo.tally import tally
 from companion.table.log import Undo, iter_events
-from companion.table.stats import GameRecord, SlapFact, player_stats, record_from_payloads
+from companion.table.stats import GameRecord, PlayerStats, SlapFact, player_stats, record_from_payloads
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gus", "Hana", "Ivo", "Jo")
@@ -168,6 +169,12 @@ def _slap(
     return SlapFact(tuple(order), losers, margin, valid, tied)
 
 
+def kilo_part(s: PlayerStats) -> KiloPart:
+    part = s.parts["kilo"]
+    assert isinstance(part, KiloPart)
+    return part
+
+
 def test_player_numbers_as_a_table_would_count_them() -> None:
     players = ("Ana", "Ben", "Cléo")
     game1 = GameRecord(
@@ -193,12 +200,14 @@ def test_player_numbers_as_a_table_would_count_them() -> None:
     ana, ben, cleo = stats["Ana"], stats["Ben"], stats["Cléo"]
     assert (ana.games, ana.wins, ben.games, ben.wins, cleo.games) == (2, 1, 2, 1, 1)
     assert ana.by_game == {"kilo": [1, 1], "treize": [1, 0]}
-    assert (cleo.slap_losses, cleo.times_last, ben.false_slaps, ana.flushes) == (2, 2, 1, 1)
-    assert ana.delays_us == [90_000] and ana.firsts == 1
-    assert cleo.median_delay_us == 300_075 and cleo.best_delay_us == 200_150
-    assert ben.closest_escapes() == [150]  # Ben beat Cléo by 150 µs
-    assert ana.closest_escapes() == [310_000]
-    assert ana.kilos == 5 and ana.kilo_games == 1
+    assert list(ana.parts) == ["kilo"]  # the games that keep numbers of their own
+    a, b, c = (kilo_part(stats[p]) for p in players)
+    assert (c.slap_losses, c.times_last, b.false_slaps, a.flushes) == (2, 2, 1, 1)
+    assert a.delays_us == [90_000] and a.firsts == 1
+    assert c.median_delay_us == 300_075 and c.best_delay_us == 200_150
+    assert b.closest_escapes() == [150]  # Ben beat Cléo by 150 µs
+    assert a.closest_escapes() == [310_000]
+    assert a.kilos == 5 and a.games == 1  # over the Kilo game alone
 
 
 # --- the commands -------------------------------------------------------------------------------

@@ -114,6 +114,7 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
     test sees empty (no journal): ten long accented names, every size."""
     from test_legibility import LONG  # type: ignore[import-not-found]
 
+    from companion.games.kilo.stats import KiloPart
     from companion.table.stats import PlayerStats
 
     players = tuple(
@@ -121,12 +122,16 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
             name,
             games=3 + i,
             wins=i % 3,
-            kilo_games=2 * (i % 2),
-            kilos=40 * i,
-            slap_losses=i % 2,
-            false_slaps=i % 2,
-            delays_us=[1200 * i + 300] if i % 2 else [],
-            escapes_us=[3200 + i] if i % 2 else [],
+            parts={
+                "kilo": KiloPart(
+                    games=2 * (i % 2),
+                    kilos=40 * i,
+                    slap_losses=i % 2,
+                    false_slaps=i % 2,
+                    delays_us=[1200 * i + 300] if i % 2 else [],
+                    escapes_us=[3200 + i] if i % 2 else [],
+                )
+            },
         )
         for i, name in enumerate(LONG)
     )
@@ -139,3 +144,35 @@ def test_stats_screen_is_legible_with_ten_long_names(lang: str) -> None:
         assert not found, (size, found[:10])
         if lang == "fr":  # French numbers: a decimal comma
             assert any(rec.text.endswith(" ms") and "," in rec.text for rec in r.painter.texts), size  # type: ignore[attr-defined]
+
+
+def test_the_evening_band_ranks_equal_wins_by_each_games_own_figure() -> None:
+    """Among equal wins, the lighter at Kilo de merde first (its part's ``tiebreak``); its
+    players show their kilos, the others their wins alone (``evening_text``)."""
+    from companion.display.tally import _evening_text, tally_of
+
+    def kilo(at: int, winner: str, kilos: tuple[int, int]) -> GameRecord:
+        return GameRecord(
+            f"k{at}",
+            "kilo",
+            at * HOUR,
+            ("Zed", "Amy"),
+            True,
+            (winner,),
+            tuple(zip(("Zed", "Amy"), kilos, strict=True)),
+            "kilos",
+        )
+
+    games = [
+        kilo(1, "Zed", (0, 30)),
+        kilo(2, "Amy", (20, 0)),
+        GameRecord(
+            "c", "cinq-rois", 3 * HOUR, ("Bea", "Amy"), True, ("Bea",), (("Bea", 5), ("Amy", 9)), "points"
+        ),
+    ]
+    tally = tally_of(games, now_ns=4 * HOUR)
+    # One win each: Bea never played Kilo (0 kg), Zed took 20 kg, Amy 30 kg.
+    assert [s.player for s in tally.evening] == ["Bea", "Zed", "Amy"]
+    texts = {s.player: _evening_text(s, "fr") for s in tally.evening}
+    assert texts == {"Bea": "1 vict.", "Zed": "1 vict. · 20 kg", "Amy": "1 vict. · 30 kg"}
+    assert _evening_text(tally.evening[1], "en") == "1 won · 20 kg"

@@ -371,7 +371,7 @@ def _views() -> list[tuple[str, list[dict[str, Any]], str, int]]:
     return [
         ("kilo", kilo.midgame(), "#tiles .tile", 5),
         ("cinq", cinq.midgame(), "#sheet table.sheet tr", 1 + 5 + 1),  # names, 5 rounds, totals
-        ("treize", treize.result(), "#treize div.race", 5),
+        ("treize", treize.result(), "#turns div.race", 5),
     ]
 
 

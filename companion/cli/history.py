@@ -99,14 +99,6 @@ def _when(ns: int) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ns / 1e9))
 
 
-def _ms(us: int | None, lang: str) -> str:
-    if us is None:
-        return "—"
-    if us < 1000:
-        return f"{us} µs"
-    return number(us / 1000, ".0f" if us >= 100_000 else ".1f", lang) + " ms"
-
-
 @_listing
 def cmd_history(args: argparse.Namespace) -> int:
     from companion.games import GAME_NAMES
@@ -175,37 +167,8 @@ def _player_lines(s: Any, lang: str) -> list[str]:
         lines.append(
             _fr(lang, f"  {title} : {games_wins(played, won)}", f"  {title}: {games_wins(played, won)}")
         )
-    if s.kilo_games:
-        avg = s.kilos / s.kilo_games
-        escapes = ", ".join(_ms(us, lang) for us in s.closest_escapes()) or "—"
-        median, best = _ms(s.median_delay_us, lang), _ms(s.best_delay_us, lang)
-        lines += [
-            _fr(
-                lang,
-                f"  kg : {number(s.kilos, ',.0f', lang)} en tout, {number(avg, '.1f', lang)} par "
-                f"partie de Kilo",
-                f"  kg: {number(s.kilos, ',.0f', 'en')} in all, {avg:.1f} a Kilo game",
-            ),
-            _fr(
-                lang,
-                f"  pioches sur une tape : {s.slap_losses} (dernier {s.times_last} fois), "
-                f"fausses tapes : {s.false_slaps}, chasses d'eau : {s.flushes}",
-                f"  draws after a slap: {s.slap_losses} (last {s.times_last} times), "
-                f"false slaps: {s.false_slaps}, flushes: {s.flushes}",
-            ),
-            _fr(
-                lang,
-                f"  réaction derrière la première tape : médiane {median}, "
-                f"meilleure {best} ; premier {s.firsts} fois sur {s.slaps}",
-                f"  reaction behind the first slap: median {median}, best {best}; first "
-                f"{s.firsts} times of {s.slaps}",
-            ),
-            _fr(
-                lang,
-                f"  plus belles évasions (écart sur le dernier) : {escapes}",
-                f"  closest escapes (margin over the last): {escapes}",
-            ),
-        ]
+    for part in s.parts.values():  # each game's own numbers (Kilo de merde's slaps)
+        lines += part.lines(lang)
     return lines
 
 
@@ -278,41 +241,27 @@ def _one_player(player: str, stats: dict[str, Any], lang: str) -> dict[str, Any]
 
 
 def _stats_table(ranked: list[Any], lang: str) -> None:
-    """Every player on a line: games, wins, and the Kilo columns."""
-    cols = (
-        _fr(lang, "joueur", "player"),
-        _fr(lang, "parties", "games"),
-        _fr(lang, "victoires", "wins"),
-        # Over the Kilo games alone (the games column counts every game).
-        _fr(lang, "kg/partie Kilo", "kg/Kilo game"),
-        _fr(lang, "pioches", "draws"),
-        _fr(lang, "fausses", "false"),
-        _fr(lang, "réaction méd.", "median react."),
-        _fr(lang, "meilleure", "best"),
-    )
-    widths = (14, 8, 10, 16, 8, 8, 14, 10)
+    """Every player on a line: games, wins, and each game's own columns (``GameStats.columns``)."""
+    from companion.table.registry import stats
 
-    def line(cells: tuple[str, ...]) -> str:
+    heads = [
+        (_fr(lang, "joueur", "player"), 14),
+        (_fr(lang, "parties", "games"), 8),
+        (_fr(lang, "victoires", "wins"), 10),
+    ]
+    # Every player has the same games' parts (table/stats.py's ``new_player``).
+    for game in ranked[0].parts:
+        heads += stats(game).columns(lang)
+    widths = [w for _, w in heads]
+
+    def line(cells: list[str]) -> str:
         first = f"{cells[0][: widths[0] - 1]:<{widths[0]}}"
         return first + "".join(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:], strict=True))
 
-    print(line(cols))
+    print(line([h for h, _ in heads]))
     for s in ranked:
-        avg = number(s.kilos / s.kilo_games, ".1f", lang) if s.kilo_games else "—"
-        print(
-            line(
-                (
-                    s.player,
-                    str(s.games),
-                    str(s.wins),
-                    avg,
-                    str(s.slap_losses),
-                    str(s.false_slaps),
-                    _ms(s.median_delay_us, lang),
-                    _ms(s.best_delay_us, lang),
-                )
-            )
-        )
+        own = [c for part in s.parts.values() for c in part.cells(lang)]
+        print(line([s.player, str(s.games), str(s.wins), *own]))
 
 
 def find_player(asked: str, names: list[str]) -> list[str]:

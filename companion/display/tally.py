@@ -11,8 +11,8 @@ import pygame
 from companion.display.blocks import not_applicable, split
 from companion.display.layout import Painter
 from companion.display.state import Ui
-from companion.display.theme import BAD, FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL
-from companion.i18n import ms, t
+from companion.display.theme import FG, GOOD, MUTED, NEAR, PANEL_HI, SMALL
+from companion.i18n import t
 
 Rect = pygame.Rect
 SHOWN = 10  # players on the stats screen, most games first
@@ -28,21 +28,42 @@ class Tally:
 def load_tally(journal: Any, now_ns: int | None = None) -> Tally | None:
     """The numbers from an open journal; None if it cannot be read (the screen then says so,
     the game goes on)."""
-    from companion.table.stats import evening_start, player_stats, records
+    from companion.table.stats import records
 
     try:
         games = records(journal, cache_dir=getattr(journal, "data_dir", None))
     except Exception:
         return None
+    return tally_of(games, now_ns)
+
+
+def tally_of(games: list[Any], now_ns: int | None = None) -> Tally:
+    """The numbers of the journal's records (``stats.records``)."""
+    from companion.table.stats import evening_start, player_stats
+
     everyone = player_stats(games)
     since = evening_start(games, now_ns)
     tonight = [g for g in games if g.created_ns >= since and g.finished and g.error is None]
     evening = player_stats(tonight)
     return Tally(
         players=tuple(sorted(everyone.values(), key=lambda s: (-s.games, s.player))[:SHOWN]),
-        evening=tuple(sorted(evening.values(), key=lambda s: (-s.wins, s.kilos, s.player))),
+        evening=tuple(sorted(evening.values(), key=lambda s: (-s.wins, _tiebreak(s), s.player))),
         evening_games=len(tonight),
     )
+
+
+def _tiebreak(s: Any) -> int:
+    """Among equal wins, the lower first: what the games' parts say (Kilo de merde's kilos)."""
+    return sum(part.tiebreak for part in s.parts.values())
+
+
+def _evening_text(s: Any, lang: str) -> str:
+    """The player's figure in the band: a game's own (Kilo de merde's kilos), else the wins."""
+    for part in s.parts.values():
+        text = part.evening_text(s.wins, lang)
+        if text is not None:
+            return str(text)
+    return t("scr.stats.evening_wins", lang, wins=s.wins)
 
 
 @dataclass(frozen=True)
@@ -54,72 +75,36 @@ class Column:
     color: tuple[int, int, int] = MUTED
 
 
-def _share(value: float, top: float) -> float:
+def share(value: float, top: float) -> float:
+    """``value``'s share of the column's largest, for its bar."""
     return 0.0 if top <= 0 else max(0.0, min(1.0, value / top))
 
 
 def columns(tally: Tally, lang: str) -> list[Column]:
-    """The numbers of the stats screen, a column each: games won for every game, and the
-    slaps for the players of Kilo de merde (a dash for the others)."""
+    """The numbers of the stats screen, a column each: games won for every game, then each
+    game's own (``GameStats.tally_columns``: Kilo de merde's slaps, a dash for who never
+    played it)."""
+    from companion.table.registry import stats
+
     players = tally.players
     cols = [
         Column(
             t("scr.stats.wins", lang),
             1.2,
             tuple(t("scr.stats.won", lang, wins=s.wins, games=s.games) for s in players),
-            tuple(_share(s.wins, s.games) for s in players),
+            tuple(share(s.wins, s.games) for s in players),
             GOOD,
         )
     ]
-    if not any(s.kilo_games for s in players):
-        return cols
-    dash = "—"
-    slowest = max((s.median_delay_us or 0 for s in players), default=0)
-    lost = [s.slap_losses / s.kilo_games if s.kilo_games else 0.0 for s in players]
-    false_top = max(1, max(s.false_slaps for s in players))
-    cols.append(
-        Column(
-            t("scr.stats.reaction", lang),
-            1.3,
-            tuple(ms(s.median_delay_us, lang) if s.median_delay_us is not None else dash for s in players),
-            tuple(_share(s.median_delay_us or 0, slowest) for s in players),
-            MUTED,  # a measure, no role (yellow is a warning only)
-        )
-    )
-    cols.append(
-        Column(
-            t("scr.stats.draws", lang),
-            1.2,
-            tuple(
-                t("scr.stats.per_game", lang, n=float(x)) if s.kilo_games else dash
-                for s, x in zip(players, lost, strict=True)
-            ),
-            tuple(_share(x, max(lost)) for x in lost),
-            BAD,
-        )
-    )
-    cols.append(
-        Column(
-            t("scr.stats.false", lang),
-            1.0,
-            tuple(str(s.false_slaps) if s.kilo_games else dash for s in players),
-            tuple(_share(s.false_slaps, false_top) for s in players),
-            MUTED,
-        )
-    )
-    cols.append(
-        Column(
-            t("scr.stats.closest", lang),
-            1.2,
-            tuple(ms(s.closest_escapes(1)[0], lang) if s.closest_escapes(1) else dash for s in players),
-        )
-    )
+    # Every player has the same games' parts (table/stats.py's ``new_player``).
+    for game in players[0].parts if players else ():
+        cols += stats(game).tally_columns([s.parts[game] for s in players], lang)
     return cols
 
 
 def draw_stats(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
-    """A table, a row per player (most games first): their name, then games won and, for Kilo
-    de merde, their slaps, each number with a bar to compare it down the column. In portrait
+    """A table, a row per player (most games first): their name, then games won and each game's
+    own columns, each number with a bar to compare it down the column. In portrait
     each row puts the name on a line of its own, the numbers under it."""
     lang = ui.lang
     tally: Tally | None = ui.tally
@@ -193,7 +178,7 @@ def _value(
 
 
 def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
-    """The evening so far, in one band: each player's wins (and kilos at Kilo de merde)."""
+    """The evening so far, in one band: each player's wins (or a game's own figure)."""
     tally: Tally | None = ui.tally
     if tally is None or not tally.evening:
         return
@@ -215,10 +200,9 @@ def draw_evening(p: Painter, ui: Ui, band: Rect) -> None:
     names = tuple(s.player for s in tally.evening)
     for cell, s in zip(split(rest, [1] * len(shown), vertical=False, gap=p.px(6)), shown, strict=True):
         top, bottom = split(cell, [1, 1])
-        key = "scr.stats.evening_kilos" if s.kilo_games else "scr.stats.evening_wins"
         p.name(s.player, names, top, p.font(SMALL), FG)
         p.text(
-            t(key, lang, wins=s.wins, kilos=s.kilos),
+            _evening_text(s, lang),
             bottom,
             min(p.font(20), size),
             MUTED,

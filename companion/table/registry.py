@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     from companion.table.log import NewGameBase
     from companion.table.seam import Game, GameEngine
+    from companion.table.stats_seam import GameStats
 
 
 # A named tuple, not a dataclass: the command line's parser builds its choices and help from
@@ -87,4 +88,46 @@ def new_engine(setup: NewGameBase) -> GameEngine:
     return load(setup.game).new_engine(setup)
 
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GAME_NAMES", "NAMES", "GameInfo", "info", "load", "new_engine"]
+def stats(name: str) -> GameStats:
+    """What the game adds to the players' statistics (``Game.stats``), from its package's
+    ``stats`` module alone: the listings read it without loading the game's engine (a warm
+    ``companion stats`` imports no engine, no pydantic)."""
+    package = info(name).package
+    try:
+        module = importlib.import_module(package + ".stats")
+    except ModuleNotFoundError as err:
+        if err.name != package + ".stats":
+            raise
+        module = None
+    found: GameStats | None = getattr(module, "STATS", None)
+    if found is None:
+        from companion.errors import SetupError
+
+        where = package.replace(".", "/") + "/stats.py"
+        raise SetupError(
+            f"the game {name!r} gives no statistics: {where} must define STATS "
+            "(docs/architecture.md, Adding a game)",
+            f"le jeu {name!r} ne donne pas ses statistiques : {where} doit définir STATS "
+            "(docs/architecture.md, Adding a game)",
+        )
+    return found
+
+
+def every_stats() -> dict[str, GameStats]:
+    """Every registered game's statistics, in the registry's order (the order of the listings'
+    columns and of the evening page's sections)."""
+    return {name: stats(name) for name in GAMES}
+
+
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "GAME_NAMES",
+    "NAMES",
+    "GameInfo",
+    "every_stats",
+    "info",
+    "load",
+    "new_engine",
+    "stats",
+]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.table.log import AnyEvent, Event, NewGameBase
+from companion.table.stats_seam import GameStats
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,3 +125,8 @@ class Game(Protocol):
         """What the statistics keep of a stored game: ``rows``, its events decoded (``new_game``
         first), ``text`` their JSON, ``state()`` the engine's ``to_json()`` after them (folded
         when first asked for: a game with a quicker fold of its own never asks)."""
+
+    @property
+    def stats(self) -> GameStats:
+        """What the game adds to the players' statistics and the evening page: its package's
+        ``stats.STATS`` (the listings read that module alone, through ``registry.stats``)."""

@@ -1,5 +1,6 @@
 """History and player statistics over the journal: one ``GameRecord`` per stored game, then
-``PlayerStats`` per player across them (games, wins, and for Kilo de merde the slaps).
+``PlayerStats`` per player across them (games, wins, and what each game keeps of its own:
+``table/stats_seam.py``).
 
 ``records`` reads the journal through its public API (and keeps a cache of the records beside
 it); the rest is pure. Kilo de merde games go
@@ -25,8 +26,7 @@ from companion.errors import CompanionError
 
 if TYPE_CHECKING:
     from companion.table.journal import Summary
-
-ESCAPES_SHOWN = 3
+    from companion.table.stats_seam import GameStats, PlayerPart
 
 
 @dataclass(frozen=True, slots=True)
@@ -678,117 +678,59 @@ def _pairs(pairs: Any, known: frozenset[str]) -> tuple[tuple[str, int], ...]:
 
 @dataclass(slots=True)
 class PlayerStats:
+    """A player's games and wins, every game's and each game's, and the numbers a game keeps
+    of its own (``parts``, by game: ``Game.stats``)."""
+
     player: str
     games: int = 0
     wins: int = 0
     by_game: dict[str, list[int]] = field(default_factory=dict)  # game -> [played, won]
-    kilo_games: int = 0
-    kilos: int = 0
-    slap_losses: int = 0  # valid slaps that made them draw
-    false_slaps: int = 0  # penalized for slapping in error
-    flushes: int = 0
-    slaps: int = 0  # judged slaps they pressed in
-    firsts: int = 0
-    times_last: int = 0  # last presser of a valid slap
-    delays_us: list[int] = field(default_factory=list)  # behind the first press, when not first
-    escapes_us: list[int] = field(default_factory=list)  # margins by which they were not last
-
-    @property
-    def median_delay_us(self) -> int | None:
-        # As int(statistics.median(...)), without importing statistics (its fractions, decimal
-        # and random are a tenth of `stats`' imports): the middle one, or the two middle ones'
-        # mean, truncated.
-        if not self.delays_us:
-            return None
-        ordered = sorted(self.delays_us)
-        half = len(ordered) // 2
-        return ordered[half] if len(ordered) % 2 else int((ordered[half - 1] + ordered[half]) / 2)
-
-    @property
-    def best_delay_us(self) -> int | None:
-        return min(self.delays_us) if self.delays_us else None
-
-    def closest_escapes(self, n: int = ESCAPES_SHOWN) -> list[int]:
-        return sorted(self.escapes_us)[:n]
+    # game -> its numbers of this player; every game that keeps some, played or not, so that
+    # every player's JSON and columns have the same keys.
+    parts: dict[str, PlayerPart] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "player": self.player,
             "games": self.games,
             "wins": self.wins,
             "by_game": {g: {"games": v[0], "wins": v[1]} for g, v in self.by_game.items()},
-            "kilo": {
-                "games": self.kilo_games,
-                "kilos": self.kilos,
-                "slap_losses": self.slap_losses,
-                "false_slaps": self.false_slaps,
-                "flushes": self.flushes,
-                "slaps": self.slaps,
-                "firsts": self.firsts,
-                "times_last": self.times_last,
-                "median_delay_us": self.median_delay_us,
-                "best_delay_us": self.best_delay_us,
-                "closest_escapes_us": self.closest_escapes(),
-            },
         }
+        out.update((game, part.to_json()) for game, part in self.parts.items())
+        return out
+
+
+def new_player(player: str, kinds: dict[str, GameStats]) -> PlayerStats:
+    """A player before any game: each game's part empty."""
+    parts = {name: part for name, kind in kinds.items() if (part := kind.part()) is not None}
+    return PlayerStats(player, parts=parts)
 
 
 def player_stats(games: Iterable[GameRecord], finished_only: bool = True) -> dict[str, PlayerStats]:
     """Per player, in order of first appearance. Unfinished and unreadable games are left out
-    unless ``finished_only`` is false (then only unreadable ones are)."""
+    unless ``finished_only`` is false (then only unreadable ones are). Each game's own numbers
+    are its ``stats``' (``registry.stats``)."""
+    from companion.table.registry import every_stats
+
+    kinds = every_stats()
     out: dict[str, PlayerStats] = {}
     for g in games:
         if g.error is not None or (finished_only and not g.finished):
             continue
         for p in g.players:
-            s = out.get(p) or out.setdefault(p, PlayerStats(p))
+            s = out.get(p) or out.setdefault(p, new_player(p, kinds))
             s.games += 1
             won = p in g.winners
             s.wins += won
             counts = s.by_game.setdefault(g.game, [0, 0])
             counts[0] += 1
             counts[1] += won
-        if g.game == "kilo":
-            _add_kilo_game(out, g)
+        kind = kinds.get(g.game)
+        if kind is not None and (
+            seated := {p: out[p].parts[g.game] for p in g.players if g.game in out[p].parts}
+        ):
+            kind.add(seated, g)
     return out
-
-
-def _add_kilo_game(out: dict[str, PlayerStats], g: GameRecord) -> None:
-    seated = set(g.players)
-    for p, kilos in g.scores:
-        if p in seated:
-            out[p].kilo_games += 1
-            out[p].kilos += kilos
-    for p, n in g.flushes:
-        if p in seated:
-            out[p].flushes += n
-    for slap in g.slaps:
-        if seated.issuperset(p for p, _ in slap.order) and seated.issuperset(slap.losers):
-            _add_slap(out, slap)
-
-
-def _add_slap(out: dict[str, PlayerStats], slap: SlapFact) -> None:
-    if not slap.order:
-        return
-    first = slap.order[0][1]
-    for i, (p, t_us) in enumerate(slap.order):
-        s = out[p]
-        s.slaps += 1
-        if i == 0:
-            s.firsts += 1
-        else:
-            s.delays_us.append(t_us - first)
-    if not slap.valid:
-        for p in slap.losers:
-            out[p].false_slaps += 1
-        return
-    pressed = {p for p, _ in slap.order}
-    for p in slap.losers:
-        out[p].slap_losses += 1
-        if p in pressed:  # the slowest hand, not someone who never pressed
-            out[p].times_last += 1
-    if slap.margin_us is not None and not slap.tied and len(slap.order) >= 2:
-        out[slap.order[-2][0]].escapes_us.append(slap.margin_us)
 
 
 EVENING_GAP_NS = 4 * 3600 * 10**9  # four hours without a new game end an evening

@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.display.theme import SEAT_COLORS
-from companion.i18n import ms, number, register, t
-from companion.table.evening import Evening, histogram
+from companion.i18n import ms, register, t
+from companion.table.evening import Evening
+from companion.table.evening_parts import Bars, Curves, Figure, FigureTable, Section, Spread
+from companion.table.registry import stats
+from companion.table.stats_seam import Sheet
 
 STRINGS: dict[str, tuple[str, str]] = {
     "eve.title": ("La soirée", "The evening"),
@@ -22,30 +25,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{n} {n|partie terminée|parties terminées}",
         "{n} finished {n|game|games}",
     ),
-    "eve.react": ("Temps de réaction ce soir", "Reaction times tonight"),
-    "eve.react.note": (
-        "écart sur la première tape, quand ce n'était pas la leur ; barres : moins de 10 ms, "
-        "10-20, 20-50, 50-100, 100-200, 200-500, plus",
-        "gap behind the first slap, when it was not theirs; bars: under 10 ms, 10-20, 20-50, "
-        "50-100, 100-200, 200-500, more",
-    ),
     "eve.col.player": ("joueur", "player"),
-    "eve.col.median": ("médiane", "median"),
-    "eve.col.best": ("meilleure", "best"),
-    "eve.col.slaps": ("tapes", "slaps"),
-    "eve.col.spread": ("répartition", "spread"),
-    "eve.kilos": ("Les kilos de la soirée", "Kilos over the evening"),
-    "eve.kilos.note": (
-        "kilos additionnés partie après partie (Kilo de merde)",
-        "kilos added up game after game (Kilo de merde)",
-    ),
-    "eve.draws": ("Qui a le plus pioché", "Who drew most"),
-    "eve.draws.note": (
-        "cartes piochées pour une tape perdue ou une fausse tape",
-        "cards drawn for a slap lost or a false slap",
-    ),
-    "eve.cinq": ("Les Cinq Rois, donne par donne", "Les Cinq Rois, round by round"),
-    "eve.treize": ("13 feuilles, partie par partie", "13 feuilles, game by game"),
     "eve.row": ("{n}", "{n}"),
     "eve.total": ("total", "total"),
     "eve.won": ("gagné par {names}", "won by {names}"),
@@ -60,16 +40,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "eve.col.games": ("parties", "games"),
     "eve.col.wins": ("victoires", "wins"),
-    "eve.col.kilos": ("kilos/partie", "kilos/game"),
-    "eve.col.draws": ("pioches", "draws"),
-    "eve.col.false": ("fausses", "false"),
 }
 register(STRINGS)
 
 STATIC = Path(__file__).parent / "static"
 # The score sheets shown per game, the latest: a long evening's page stays a phone's page.
 SHEETS_SHOWN = 8
-DOTS_UP_TO = 40  # the kilos chart marks each game with a dot up to this many games
+DOTS_UP_TO = 40  # a curve marks each game with a dot up to this many games
 
 
 def css() -> str:
@@ -122,39 +99,34 @@ def _spark(counts: list[int], colour: str) -> str:
     return f'<svg class="spark" viewBox="0 0 {width} {h}" width="{width}" height="{h}">{bars}</svg>'
 
 
-def _reactions(ev: Evening, colours: dict[str, str], lang: str) -> str:
-    rows = []
-    for p, s in ev.tonight.items():
-        if not s.slaps:
-            continue
-        counts = histogram(s.delays_us)
-        rows.append(
-            "<tr>"
-            f'<td class="who">{_dot(colours[p])}{_e(p)}</td>'
-            + _fig(p, "median_delay_us", s.median_delay_us, _ms(s.median_delay_us, lang))
-            + _fig(p, "best_delay_us", s.best_delay_us, _ms(s.best_delay_us, lang))
-            + _fig(p, "slaps", s.slaps, str(s.slaps))
-            + f'<td data-player="{_e(p)}" data-figure="delays" data-value="{",".join(map(str, counts))}">'
-            + _spark(counts, colours[p])
-            + "</td></tr>"
-        )
-    if not rows:
-        return ""
-    head = "".join(
-        f"<th>{_e(t(k, lang))}</th>"
-        for k in ("eve.col.player", "eve.col.median", "eve.col.best", "eve.col.slaps", "eve.col.spread")
-    )
+def _figure(p: str, cell: Figure | Spread, colour: str) -> str:
+    if isinstance(cell, Figure):
+        return _fig(p, cell.figure, cell.value, cell.text)
+    counts = list(cell.counts)
     return (
-        f'<section class="react"><h2>{_e(t("eve.react", lang))}</h2>'
-        f'<p class="note">{_e(t("eve.react.note", lang))}</p>'
+        f'<td data-player="{_e(p)}" data-figure="{cell.figure}" data-value="{",".join(map(str, counts))}">'
+        + _spark(counts, colour)
+        + "</td>"
+    )
+
+
+def _figure_table(sec: FigureTable, colours: dict[str, str], lang: str) -> str:
+    rows = [
+        "<tr>"
+        f'<td class="who">{_dot(colours[p])}{_e(p)}</td>'
+        + "".join(_figure(p, cell, colours[p]) for cell in cells)
+        + "</tr>"
+        for p, cells in sec.rows
+    ]
+    head = "".join(f"<th>{_e(t(k, lang))}</th>" for k in sec.heads)
+    return (
+        f'<section class="{sec.name}"><h2>{_e(t(sec.title, lang))}</h2>'
+        f'<p class="note">{_e(t(sec.note, lang))}</p>'
         f'<div class="scroll"><table><tr>{head}</tr>{"".join(rows)}</table></div></section>'
     )
 
 
-def _kilos_chart(ev: Evening, colours: dict[str, str], lang: str) -> str:
-    curve = ev.kilos
-    if curve.games == 0:
-        return ""
+def _curves(curve: Curves, colours: dict[str, str], lang: str) -> str:
     w, h, left, bottom, top_pad = 340, 190, 34, 20, 8
     top = max((v for run in curve.totals.values() for v in run), default=0) or 1
     span = max(1, curve.games - 1)
@@ -182,56 +154,61 @@ def _kilos_chart(ev: Evening, colours: dict[str, str], lang: str) -> str:
         pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(run))
         lines.append(
             f'<polyline points="{pts}" fill="none" stroke="{colours[p]}" stroke-width="2.5" '
-            f'data-player="{_e(p)}" data-figure="kilos" data-value="{",".join(map(str, run))}"/>'
+            f'data-player="{_e(p)}" data-figure="{curve.figure}" data-value="{",".join(map(str, run))}"/>'
         )
         if len(run) <= DOTS_UP_TO:  # each game a dot, while the dots stay apart
             for i, v in enumerate(run):
                 lines.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colours[p]}"/>')
         legend.append(
             f"<li>{_dot(colours[p])}{_e(p)} "
-            f'<b data-player="{_e(p)}" data-figure="kilos_total" data-value="{run[-1]}">{run[-1]}</b></li>'
+            f'<b data-player="{_e(p)}" data-figure="{curve.total_figure}" '
+            f'data-value="{run[-1]}">{run[-1]}</b></li>'
         )
     return (
-        f'<section class="kilos"><h2>{_e(t("eve.kilos", lang))}</h2>'
-        f'<p class="note">{_e(t("eve.kilos.note", lang))}</p>'
+        f'<section class="{curve.name}"><h2>{_e(t(curve.title, lang))}</h2>'
+        f'<p class="note">{_e(t(curve.note, lang))}</p>'
         f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img">{grid}{ticks}{"".join(lines)}</svg>'
         f'<ul class="legend">{"".join(legend)}</ul></section>'
     )
 
 
-def _draws(ev: Evening, colours: dict[str, str], lang: str) -> str:
-    rows = [(p, n) for p, n in ev.draws() if ev.tonight[p].kilo_games]
-    if not rows:
-        return ""
-    top = max(n for _, n in rows) or 1
+def _bars(sec: Bars, colours: dict[str, str], lang: str) -> str:
+    top = max(n for _, n in sec.rows) or 1
     bar_h, gap, name_w, w = 22, 6, 110, 340
     items = []
-    for i, (p, n) in enumerate(rows):
+    for i, (p, n) in enumerate(sec.rows):
         yy = i * (bar_h + gap)
         length = (w - name_w - 40) * n / top
         items.append(
             f'<text x="{name_w - 6}" y="{yy + 15}" text-anchor="end">{_e(p)}</text>'
             f'<rect x="{name_w}" y="{yy}" width="{max(1.0, length):.1f}" height="{bar_h}" rx="3" '
             f'fill="{colours[p]}"/>'
-            f'<text x="{name_w + length + 6:.1f}" y="{yy + 15}" data-player="{_e(p)}" data-figure="draws" '
-            f'data-value="{n}">{n}</text>'
+            f'<text x="{name_w + length + 6:.1f}" y="{yy + 15}" data-player="{_e(p)}" '
+            f'data-figure="{sec.figure}" data-value="{n}">{n}</text>'
         )
-    h = len(rows) * (bar_h + gap)
+    h = len(sec.rows) * (bar_h + gap)
     return (
-        f'<section class="draws"><h2>{_e(t("eve.draws", lang))}</h2>'
-        f'<p class="note">{_e(t("eve.draws.note", lang))}</p>'
+        f'<section class="{sec.name}"><h2>{_e(t(sec.title, lang))}</h2>'
+        f'<p class="note">{_e(t(sec.note, lang))}</p>'
         f'<svg viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img">{"".join(items)}</svg></section>'
     )
 
 
-def _sheets(ev: Evening, game: str, lang: str) -> str:
+def _section(sec: Section, colours: dict[str, str], lang: str) -> str:
+    if isinstance(sec, FigureTable):
+        return _figure_table(sec, colours, lang)
+    if isinstance(sec, Curves):
+        return _curves(sec, colours, lang)
+    return _bars(sec, colours, lang)
+
+
+def _sheets(ev: Evening, game: str, sheet: Sheet, lang: str) -> str:
     games = [g for g in ev.sheets if g.game == game]
     if not games:
         return ""
     earlier = max(0, len(games) - SHEETS_SHOWN)
     games = games[earlier:]
-    key = "eve.cinq" if game == "cinq-rois" else "eve.treize"
-    parts = [f'<section class="{"cinq" if game == "cinq-rois" else "treize"}"><h2>{_e(t(key, lang))}</h2>']
+    parts = [f'<section class="{sheet.name}"><h2>{_e(t(sheet.title, lang))}</h2>']
     for g in games:
         when = time.strftime("%H:%M", time.localtime(g.created_ns / 1e9))
         state = t("eve.won", lang, names=", ".join(g.winners))
@@ -263,30 +240,21 @@ def _history(ev: Evening, lang: str) -> str:
     if not ev.history:
         return ""
     ranked = sorted(ev.history.values(), key=lambda s: (-s.wins, s.games, s.player))
-    keys = (
-        "eve.col.player",
-        "eve.col.games",
-        "eve.col.wins",
-        "eve.col.kilos",
-        "eve.col.draws",
-        "eve.col.false",
-        "eve.col.median",
-        "eve.col.best",
-    )
+    # Every player has the same games' parts (table/stats.py's ``new_player``).
+    games = list(ranked[0].parts)
+    keys = ["eve.col.player", "eve.col.games", "eve.col.wins"]
+    for game in games:
+        keys += stats(game).history_heads()
     head = "".join(f"<th>{_e(t(k, lang))}</th>" for k in keys)
     rows = []
     for s in ranked:
         p = s.player
-        avg = number(s.kilos / s.kilo_games, ".1f", lang) if s.kilo_games else "—"
+        own = (f for game in games for f in s.parts[game].figures(lang))
         rows.append(
             f'<tr><td class="who">{_e(p)}</td>'
             + _fig(p, "games", s.games, str(s.games))
             + _fig(p, "wins", s.wins, str(s.wins))
-            + _fig(p, "kilos", s.kilos, avg)
-            + _fig(p, "slap_losses", s.slap_losses, str(s.slap_losses))
-            + _fig(p, "false_slaps", s.false_slaps, str(s.false_slaps))
-            + _fig(p, "median_delay_us", s.median_delay_us, _ms(s.median_delay_us, lang))
-            + _fig(p, "best_delay_us", s.best_delay_us, _ms(s.best_delay_us, lang))
+            + "".join(_fig(p, f.figure, f.value, f.text) for f in own)
             + "</tr>"
         )
     return (
@@ -297,7 +265,8 @@ def _history(ev: Evening, lang: str) -> str:
 
 
 def body(ev: Evening, lang: str) -> str:
-    """The evening's sections (the page's body, and the phones' evening tab)."""
+    """The evening's sections (the page's body, and the phones' evening tab): each game's own,
+    then its score sheets, in the registry's order, then the table's history."""
     players = list(ev.tonight)
     for g in ev.games:
         players += [p for p in g.players if p not in players]
@@ -311,14 +280,12 @@ def body(ev: Evening, lang: str) -> str:
     ]
     if not finished:
         out.append(f'<p class="note">{_e(t("eve.none", lang))}</p>')
-    out += [
-        _reactions(ev, {p: colours[p] for p in players}, lang),
-        _kilos_chart(ev, colours, lang),
-        _draws(ev, colours, lang),
-        _sheets(ev, "cinq-rois", lang),
-        _sheets(ev, "treize", lang),
-        _history(ev, lang),
-    ]
+    for game, part in ev.parts.items():
+        out += [_section(sec, colours, lang) for sec in part.sections(lang)]
+        sheet = stats(game).sheet
+        if sheet is not None:
+            out.append(_sheets(ev, game, sheet, lang))
+    out.append(_history(ev, lang))
     return "".join(out)
 
 

@@ -34,6 +34,7 @@ def standings_of(game_id: str, seq: int, engine: GameEngine, seat_hex: SeatHex) 
         place = 1 + sum(1 for other in scores if other < score)
         seat = players.index(name)
         rows.append({"name": name, "seat": seat, "score": score, "place": place, "color": seat_hex(seat)})
+    game = load(engine.game)
     out: dict[str, Any] = {
         "game_id": game_id,
         "seq": seq,
@@ -44,8 +45,10 @@ def standings_of(game_id: str, seq: int, engine: GameEngine, seat_hex: SeatHex) 
         "standings": rows,
         "summary": {"fr": engine.summary("fr"), "en": engine.summary("en")},
         "colors": [seat_hex(seat) for seat in range(len(players))],
+        # What a scorer's phone may enter: the scorer's page draws its form by the event's type.
+        "scorer_events": list(game.scorer_events),
     }
-    out.update(load(engine.game).feed(engine))
+    out.update(game.feed(engine))
     return out
 
 

@@ -9,10 +9,12 @@ import companion.games.cinq_rois.strings  # noqa: F401  (the game's strings join
 from companion.games.base import Game, GameEngine, Outcome, points_outcome
 from companion.games.cinq_rois.events import EVENTS, NewCinqRoisGame
 from companion.games.cinq_rois.rules import CinqRoisGame
+from companion.games.cinq_rois.stats import STATS
 from companion.table.log import AnyEvent, NewGameBase
 
 
 class CinqRois:
+    stats = STATS
     name = "cinq-rois"
     setup = NewCinqRoisGame
     events = EVENTS

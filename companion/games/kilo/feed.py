@@ -23,6 +23,9 @@ def feed(engine: KiloGame) -> dict[str, Any]:
             "ranks": [[rank, plain(why)] for rank, why in view.rank_reasons.items()],
             "cards": plain(view.card_reasons),
         }
+    # How a tile writes its score, in both languages ("{0}": the number): the page's words are
+    # every game's, a unit is the game's.
+    out["tile_score"] = {"fr": "{0} kilos", "en": "{0} kilos"}
     # The table's tiles, in seating order: kilos, the cards drawn, who owes a draw.
     out["tiles"] = [
         {

@@ -8,10 +8,12 @@ from typing import Any
 from companion.games.base import Game, GameEngine, Outcome
 from companion.games.kilo.events import EVENTS, NewKiloGame
 from companion.games.kilo.rules import KiloGame
+from companion.games.kilo.stats import STATS
 from companion.table.log import AnyEvent, NewGameBase
 
 
 class Kilo:
+    stats = STATS
     name = "kilo"
     setup = NewKiloGame
     events = EVENTS

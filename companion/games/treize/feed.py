@@ -13,7 +13,8 @@ from companion.games.treize.view import build_view
 def feed(engine: TreizeGame) -> dict[str, Any]:
     tv = build_view(engine)
     return {
-        "treize": {
+        # The phones draw it as a table of turns (standings.js's ``drawTurns``), by this key.
+        "turns": {
             "variant": tv.variant,
             "game_number": tv.game_number,
             "trick": tv.trick,

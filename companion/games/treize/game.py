@@ -9,10 +9,12 @@ import companion.games.treize.strings  # noqa: F401  (the game's strings join th
 from companion.games.base import Game, GameEngine, Outcome, points_outcome
 from companion.games.treize.events import EVENTS, NewTreizeGame
 from companion.games.treize.rules import TreizeGame
+from companion.games.treize.stats import STATS
 from companion.table.log import AnyEvent, NewGameBase
 
 
 class Treize:
+    stats = STATS
     name = "treize"
     setup = NewTreizeGame
     events = EVENTS

@@ -7,12 +7,12 @@ const WORDS = {
     seat: "Place {0}", sync: "Accord de l'horloge…", res: "Précision : ± {0}",
     pressOk: "Appui reçu (± {0})", noGame: "Pas de partie à la table",
     player: "Joueur", card: "Carte tirée (ex. 7H, KS)", send: "Enregistrer",
-    out: "Qui est sorti", points: "Points de {0}", entryKilo: "Carte tirée", entryCinq: "Fin de manche",
+    out: "Qui est sorti", points: "Points de {0}", entry_draw: "Carte tirée", entry_round_end: "Fin de manche",
     mode: "Saisie", modePoints: "Points", modeLeft: "Cartes restantes", modeHands: "Mains entières",
     cardsOf: "Cartes de {0} (ex. 7H KS JK)",
-    tiles: "La table", kilos: "{0} kilos", owes: "doit tirer", drawn: "Tirées : {0}",
+    tiles: "La table", owes: "doit tirer", drawn: "Tirées : {0}",
     sheet: "Feuille de marque", roundCol: "M.", total: "Total", cardsDealt: "{0} cartes, joker : {1}",
-    treizeTable: "La table", gameN: "Partie {0}, pli {1}", toPlay: "À {0} de jouer",
+    table: "La table", gameN: "Partie {0}, pli {1}", toPlay: "À {0} de jouer",
     passed: "passe", inHand: "{0} en main", race: "Course à {0}", stacks: "Sur la table : {0}",
     losers: "Perd : {0}", margin: "écart {0}",
     replaced: "Ce bouton est passé sur un autre téléphone ou une autre page : celui-ci ne compte plus. Rechargez pour le reprendre.",
@@ -30,12 +30,12 @@ const WORDS = {
     seat: "Seat {0}", sync: "Tuning the clock…", res: "Precision: ± {0}",
     pressOk: "Press received (± {0})", noGame: "No game at the table",
     player: "Player", card: "Card drawn (e.g. 7H, KS)", send: "Record",
-    out: "Who went out", points: "{0}'s points", entryKilo: "Card drawn", entryCinq: "End of round",
+    out: "Who went out", points: "{0}'s points", entry_draw: "Card drawn", entry_round_end: "End of round",
     mode: "Entry", modePoints: "Points", modeLeft: "Cards left", modeHands: "Whole hands",
     cardsOf: "{0}'s cards (e.g. 7H KS JK)",
-    tiles: "The table", kilos: "{0} kilos", owes: "owes a draw", drawn: "Drawn: {0}",
+    tiles: "The table", owes: "owes a draw", drawn: "Drawn: {0}",
     sheet: "Score sheet", roundCol: "R.", total: "Total", cardsDealt: "{0} cards, wild: {1}",
-    treizeTable: "The table", gameN: "Game {0}, trick {1}", toPlay: "{0} to play",
+    table: "The table", gameN: "Game {0}, trick {1}", toPlay: "{0} to play",
     passed: "passed", inHand: "{0} in hand", race: "Race to {0}", stacks: "On the table: {0}",
     losers: "Loses: {0}", margin: "margin {0}",
     replaced: "This button was opened on another phone or page: this one no longer counts. Reload to take it back.",
@@ -50,7 +50,12 @@ const WORDS = {
 };
 let LANG = (localStorage.getItem("lang") || (navigator.language || "fr")).startsWith("en") ? "en" : "fr";
 function tr(key, ...args) {
-  let s = WORDS[LANG][key] || key;
+  return fill(WORDS[LANG][key] || key, ...args);
+}
+// A text with its places ("{0}", "{1}") filled: the page's own words or the table's (sent in
+// both languages, e.g. a game's unit).
+function fill(text, ...args) {
+  let s = text;
   args.forEach((a, i) => { s = s.replace("{" + i + "}", a); });
   return s;
 }

@@ -2,9 +2,9 @@
 "use strict";
 const token = location.pathname.split("/")[2];
 let page = null;
-let mode = "points";  // Cinq Rois: points, cards left or whole hands, as on the table's screen
+let mode = "points";  // a round's end: points, cards left or whole hands, as on the table's screen
 let outName = null;
-let rank = null, suit = null, drawer = null;  // Kilo: the card being entered, and for whom
+let rank = null, suit = null, drawer = null;  // a drawn card being entered, and for whom
 const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
 
 function field(label, input) {
@@ -20,11 +20,14 @@ function draw() {
   form.replaceChildren();
   if (!page) { document.getElementById("title").textContent = tr("noGame"); return; }
   form.hidden = false;
-  if (page.game === "kilo") {
-    document.getElementById("title").textContent = page.title + " — " + tr("entryKilo");
+  // The form of the event the game's scorer enters (the table's ``scorer_events``), drawn by
+  // the event's type: the page knows the table log's events, never a game.
+  const entry = entryType();
+  if (entry === "draw") {
+    document.getElementById("title").textContent = page.title + " — " + tr("entry_draw");
     if (!drawCard(form)) return;
-  } else if (page.game === "cinq-rois") {
-    document.getElementById("title").textContent = page.title + " — " + tr("entryCinq");
+  } else if (entry === "round_end") {
+    document.getElementById("title").textContent = page.title + " — " + tr("entry_round_end");
     const modes = document.createElement("select"); modes.id = "mode";
     for (const m of ["points", "left", "hands"]) {
       const o = document.createElement("option"); o.value = m;
@@ -49,6 +52,10 @@ function draw() {
   }
   const b = document.createElement("button"); b.type = "submit"; b.textContent = tr("send"); form.append(b);
 }
+// The first of the game's scorer events this page can enter, or null (the game has no scorer).
+function entryType() {
+  return (page.scorer_events || []).find((e) => e === "draw" || e === "round_end") || null;
+}
 function button(text, cls, onTap) {
   const b = document.createElement("button"); b.type = "button"; b.className = cls; b.textContent = text;
   b.addEventListener("click", onTap);
@@ -59,7 +66,8 @@ function why(reason) {
   out.textContent = reason[LANG === "fr" ? 0 : 1];
   delete out.dataset.ok;
 }
-// Kilo's card, entered as on the table's screen: the rank, then the suit or none ("any suit");
+// A drawn card (Kilo de merde's), entered as on the table's screen: the rank, then the suit or
+// none ("any suit");
 // what the pile can no longer hold is shown greyed, and a tap on it says why in the table's words.
 function drawCard(form) {
   const d = page.draw;
@@ -112,7 +120,7 @@ function drawCard(form) {
   return true;
 }
 function entry() {
-  if (page.game === "kilo") {
+  if (entryType() === "draw") {
     return { type: "draw", player: document.getElementById("player").value, card: (rank || "") + (suit || "") };
   }
   // Every player but the one who went out (who scores nothing this round); whole hands: all.
@@ -150,7 +158,7 @@ document.getElementById("form").addEventListener("submit", async (ev) => {
   const out = document.getElementById("answer");
   out.textContent = a[LANG] || a.en;
   out.dataset.ok = a.ok ? "1" : "0";
-  if (a.ok && page.game === "kilo") { rank = null; suit = null; drawer = null; load(); }  // the next draw
+  if (a.ok && entryType() === "draw") { rank = null; suit = null; drawer = null; load(); }  // the next draw
 });
 async function load() {
   const r = await fetch("/score/" + token + "/page");

@@ -9,13 +9,13 @@ function draw() {
   document.getElementById("title").textContent = page.title + (page.finished ? " — " + tr("finished") : "");
   // The game's own view follows: of the summary, only its first line (the game and round).
   const summary = page.summary[LANG] || "";
-  const viewed = page.tiles || page.sheet || page.treize;
+  const viewed = page.tiles || page.sheet || page.turns;
   let sub = viewed ? summary.split("\n")[0] : summary;
   // The summary opens with the game's name, already the title: said once.
   if (sub.startsWith(page.title)) sub = sub.slice(page.title.length).replace(/^\s*[—:-]\s*/, "");
   document.getElementById("summary").textContent = sub;
-  // Kilo's tiles and 13 feuilles' table name every player with their score: no list as well.
-  document.getElementById("standings").hidden = Boolean(page.tiles || page.treize);
+  // The tiles and the table of turns name every player with their score: no list as well.
+  document.getElementById("standings").hidden = Boolean(page.tiles || page.turns);
   const body = document.querySelector("#standings tbody");
   body.replaceChildren();
   for (const row of page.standings) {
@@ -32,7 +32,7 @@ function draw() {
   drawSlap(page);
   drawTiles(page);
   drawSheet(page);
-  drawTreize(page);
+  drawTurns(page);
   state.textContent = tr("live") + " · " + page.seq;
   document.body.dataset.seq = page.seq;
   document.body.dataset.drawn = String(Date.now());  // when (bench/web.py: event to page)
@@ -83,7 +83,7 @@ function drawTiles(page) {
     const tile = el("div", "tile" + (t.owes ? " owes" : ""));
     tile.dataset.seat = t.seat;
     tile.style.borderColor = page.colors[t.seat];
-    tile.append(who(t.name, t.seat), el("div", "kilos", tr("kilos", t.kilos)));
+    tile.append(who(t.name, t.seat), el("div", "kilos", fill(page.tile_score[LANG], t.kilos)));
     if (t.cards.length) tile.append(el("div", "cards", tr("drawn", t.cards.join(" "))));
     if (t.owes) tile.append(el("div", "owes", tr("owes")));
     grid.append(tile);
@@ -114,10 +114,12 @@ function drawSheet(page) {
   wrap.append(table);
   box.append(wrap);
 }
-function drawTreize(page) {
-  const t = page.treize;
-  if (!t) { document.getElementById("treize").hidden = true; return; }
-  const box = section("treize", tr("treizeTable"));
+// A game played in turns (13 feuilles): whose turn, what is on the table, each seat's hand and
+// the race to the target.
+function drawTurns(page) {
+  const t = page.turns;
+  if (!t) { document.getElementById("turns").hidden = true; return; }
+  const box = section("turns", tr("table"));
   box.append(el("p", "sub", tr("gameN", t.game_number, t.trick)));
   if (t.turn) {
     const p = el("p", "turn");
@@ -145,10 +147,10 @@ function drawTreize(page) {
     const row = el("div", "race");
     row.dataset.seat = s.seat;
     const bar = el("div", "bar");
-    const fill = el("div", "fill");
-    fill.style.width = Math.min(100, (100 * s.total) / t.target) + "%";
-    fill.style.background = page.colors[s.seat];
-    bar.append(fill);
+    const filled = el("div", "fill");
+    filled.style.width = Math.min(100, (100 * s.total) / t.target) + "%";
+    filled.style.background = page.colors[s.seat];
+    bar.append(filled);
     row.append(who(s.name, s.seat), bar, el("span", "score", s.total));
     box.append(row);
   }
