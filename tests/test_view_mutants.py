@@ -91,7 +91,7 @@ def test_a_phone_shows_the_treize_trick_in_play_and_nothing_of_it_once_the_match
     tmp_path: Path,
 ) -> None:
     page = phone_page(tmp_path / "play", MIDGAME)
-    assert page["treize"] == {
+    assert page["turns"] == {
         "variant": "advanced",
         "game_number": 2,
         "trick": 1,
@@ -147,7 +147,7 @@ def test_a_phone_shows_the_treize_trick_in_play_and_nothing_of_it_once_the_match
         ],
         "target": 20,
     }
-    over = phone_page(tmp_path / "over", SAMPLES["finished"]())["treize"]
+    over = phone_page(tmp_path / "over", SAMPLES["finished"]())["turns"]
     assert over["turn"] is None and over["stacks"] == []
     # The last game's leader and hands are gone with it: nobody leads, no card counts.
     assert [(s["leader"], s["count"]) for s in over["seats"]] == [(False, None)] * 5
