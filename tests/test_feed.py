@@ -68,6 +68,9 @@ def test_a_phone_shows_kilos_places_tiles_and_the_card_to_enter(tmp_path: Path) 
         "Standings:",
     ]
     assert page["round"] == [4, 6]
+    # The scorer's phone may enter the draw owed; a tile writes its score in kilos.
+    assert page["scorer_events"] == ["draw"]
+    assert page["tile_score"] == {"fr": "{0} kilos", "en": "{0} kilos"}
     assert page["tiles"] == [
         tile(0),
         tile(1),

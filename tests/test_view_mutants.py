@@ -91,6 +91,7 @@ def test_a_phone_shows_the_treize_trick_in_play_and_nothing_of_it_once_the_match
     tmp_path: Path,
 ) -> None:
     page = phone_page(tmp_path / "play", MIDGAME)
+    assert page["scorer_events"] == []  # the table enters every play itself
     assert page["turns"] == {
         "variant": "advanced",
         "game_number": 2,
@@ -264,7 +265,7 @@ def test_a_phone_shows_the_cinq_rois_sheet_of_five_rounds(tmp_path: Path) -> Non
     from companion.games.cinq_rois.samples import SAMPLES as CINQ
 
     page = phone_page(tmp_path, CINQ["midgame"]())
-    assert page["round"] == [6, 11]
+    assert page["round"] == [6, 11] and page["scorer_events"] == ["round_end"]  # a round's scores
     assert page["sheet"] == {
         "rows": [
             {"round": 1, "dealer": "Chloé", "out": "Alice", "scores": [0, 22, 21, 17, 27]},
