@@ -119,7 +119,15 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/hardware/config.py",
         ["tests/test_config_refusals.py", "tests/test_hwconfig.py", "tests/test_config_cli.py"],
     ),
-    "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
+    # test_history: history and stats as printed, from journals written in-process (no demo);
+    # test_stats: the export and the numbers (its demos run once per judged session).
+    "history": ("companion/cli/history.py", ["tests/test_history.py", "tests/test_stats.py"]),
+    # Kilo de merde's statistics, moved out of the CLI and table/stats.py (g39stats): the same
+    # printed output, and the evening page's sections and the table screen's columns.
+    "kilo_stats": (
+        "companion/games/kilo/stats.py",
+        ["tests/test_history.py", "tests/test_stats.py", "tests/test_evening.py"],
+    ),
     "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
     "names": ("companion/display/names.py", ["tests/test_names_forms.py", "tests/test_short_names.py"]),
     "rotation": ("companion/display/rotation.py", ["tests/test_rotation_rects.py", "tests/test_rotation.py"]),
