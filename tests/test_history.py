@@ -268,3 +268,26 @@ def test_no_journal_yet_says_how_to_fill_one(tmp_path: Path) -> None:
             "No game stored yet: `companion demo` plays one.\n",
             "",
         )
+
+
+def test_a_journal_that_cannot_be_read_is_said_so_and_left_alone(tmp_path: Path) -> None:
+    """Not "no game yet": the file is there and is no journal. Exit code 1, what is wrong and
+    what to do, in the language asked for."""
+    with Journal(tmp_path, writer=True):
+        pass
+    (tmp_path / "journal.sqlite3").write_bytes(b"not a database at all" * 100)
+    path = tmp_path / "journal.sqlite3"
+    for command in ("history", "stats"):
+        assert companion(command, data=tmp_path) == (
+            1,
+            "",
+            f"companion: le journal {path} est illisible (2100 octets{N}: ce n’est pas un journal du "
+            f"companion){N}; il n’a pas été modifié{N}: déplacez-le pour en commencer un nouveau, ou "
+            "indiquez un autre dossier avec --data-dir\n",
+        )
+    assert companion("stats", "--lang", "en", data=tmp_path) == (
+        1,
+        "",
+        f"companion: the journal {path} cannot be read (2100 bytes: not a companion journal); it was "
+        "left untouched: move it aside to start a new journal, or pass --data-dir to use another folder\n",
+    )
