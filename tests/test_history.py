@@ -10,6 +10,7 @@ import contextlib
 import io
 import json
 import re
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -69,6 +70,13 @@ class Evening:
             ]
         after = time.time()
         self.minutes = {time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) for t in (before, after)}
+        # The Kilo game was played on another evening: 14 July 2026 at 21:30, local time, as the
+        # journal keeps it (nanoseconds since the epoch).
+        july = int(time.mktime((2026, 7, 14, 21, 30, 0, 0, 0, -1))) * 10**9
+        with sqlite3.connect(data / "journal.sqlite3") as db:
+            db.execute("UPDATE games SET created_ns = ? WHERE id = ?", (july, self.ids[0]))
+        db.close()
+        self.minutes.add("2026-07-14 21:30")
 
     def lines(self, printed: str) -> list[str]:
         """The lines of ``history``, each one's date checked (written while the test ran) and
@@ -92,6 +100,7 @@ def test_history_lists_each_game_with_its_outcome(evening: Evening) -> None:
     kilo, cinq, treize, playing = evening.ids
     code, out, err = companion("history", "--lang", "en", data=evening.data)
     assert (code, err) == (0, "")
+    assert out.startswith(f"2026-07-14 21:30  {kilo}  Kilo de merde")  # the day it was played
     assert evening.lines(out) == [
         f"{kilo}  Kilo de merde  {FIVE}  →  joint winners: Alice, Émile (0 kg)",
         f"{cinq}  Les Cinq Rois  {FIVE}  →  winner: Chloé (126 points)",
