@@ -300,3 +300,17 @@ def test_a_journal_that_cannot_be_read_is_said_so_and_left_alone(tmp_path: Path)
         f"companion: the journal {path} cannot be read (2100 bytes: not a companion journal); it was "
         "left untouched: move it aside to start a new journal, or pass --data-dir to use another folder\n",
     )
+
+
+def test_without_data_dir_the_listings_read_the_tables_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No --data-dir: the folder the table writes to (COMPANION_DATA_DIR here, else the XDG
+    data folder), not the current one."""
+    with Journal(tmp_path, writer=True) as journal:
+        play(journal, KILO["midgame"]())
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["history", "--lang", "en"]) == 0
+    assert out.getvalue().splitlines()[-1] == "1 game, 0 finished."
