@@ -314,3 +314,82 @@ def test_without_data_dir_the_listings_read_the_tables_own_folder(
     with contextlib.redirect_stdout(out):
         assert main(["history", "--lang", "en"]) == 0
     assert out.getvalue().splitlines()[-1] == "1 game, 0 finished."
+
+
+def kilo_game(journal: Journal, players: list[str], draws: list[tuple[str, str]]) -> None:
+    """A Kilo game of ``len(draws)`` rounds: in each, everyone but the loser presses, the slap
+    is judged valid, and the loser draws the card."""
+    table = Table.start(journal, NewKiloGame(players=players, rounds=len(draws)), {"input": "web"})
+    t_us = 1000
+    for loser, card in draws:
+        for p in players:
+            if p != loser:
+                table.submit(event_from_dict({"type": "press", "player": p, "t_us": t_us}, "kilo"))
+                t_us += 100
+        table.submit(event_from_dict({"type": "verdict", "valid": True}, "kilo"))
+        table.submit(event_from_dict({"type": "draw", "player": loser, "card": card}, "kilo"))
+        t_us += 10_000
+    assert table.engine.finished
+
+
+def test_one_winner_joint_winners_and_a_long_name(tmp_path: Path) -> None:
+    """A Kilo game won alone at 0 kg, one won jointly at 4 kg (the score they share), and a name
+    longer than the table's first column, cut to 13 characters there and whole elsewhere."""
+    max_, both = "Maximilien-Alexandre", "Maximilien-Alexandre, Bo, Cy"
+    with Journal(tmp_path, writer=True) as journal:
+        kilo_game(journal, [max_, "Bo", "Cy"], [("Cy", "5H"), ("Bo", "AH")])
+        kilo_game(journal, [max_, "Bo", "Cy"], [(max_, "4S"), ("Bo", "4H"), ("Cy", "AS")])
+    code, out, _ = companion("history", data=tmp_path)
+    assert code == 0 and [line[40:] for line in out.splitlines()] == [
+        f"Kilo de merde  {both}  →  gagnant{N}: {max_} (0 kg)",
+        f"Kilo de merde  {both}  →  gagnants ex aequo{N}: {max_}, Bo (4 kg)",
+        "",
+    ]
+    code, out, _ = companion("history", "--lang", "en", data=tmp_path)
+    assert [line[40:] for line in out.splitlines()][:2] == [
+        f"Kilo de merde  {both}  →  winner: {max_} (0 kg)",
+        f"Kilo de merde  {both}  →  joint winners: {max_}, Bo (4 kg)",
+    ]
+    assert companion("stats", data=tmp_path)[1].splitlines() == [
+        "joueur         parties victoires  kg/partie Kilo pioches fausses réaction méd. meilleure",
+        "Maximilien-Al        2         2             2,0       1       0             —         —",
+        "Bo                   2         1            52,0       2       0        100 µs    100 µs",
+        "Cy                   2         0            52,5       2       0        100 µs    100 µs",
+    ]
+    assert companion("stats", "maximilien-alexandre", data=tmp_path)[1].splitlines()[:2] == [
+        f"{max_}{N}: 2 parties, 2 victoires",
+        f"  Kilo de merde{N}: 2 parties, 2 victoires",
+    ]
+
+
+def test_two_demos_left_out_are_counted_in_the_plural(tmp_path: Path) -> None:
+    from companion.cli.commands import DEMO_META
+
+    with Journal(tmp_path, writer=True) as journal:
+        for _ in range(2):
+            play(journal, KILO["finished"](), dict(DEMO_META))
+    assert companion("history", data=tmp_path) == (
+        0,
+        f"2 démos laissées de côté{N}: --demos les compte.\n",
+        "",
+    )
+    assert companion("stats", "--lang", "en", data=tmp_path) == (
+        0,
+        "2 demos left out: --demos counts them.\n",
+        "",
+    )
+
+
+def test_a_player_asked_for_before_any_game_is_finished(tmp_path: Path) -> None:
+    with Journal(tmp_path, writer=True) as journal:
+        play(journal, KILO["midgame"]())
+    assert companion("stats", "Zed", data=tmp_path) == (
+        2,
+        "",
+        f"companion: Aucune partie terminée pour 'Zed' (joueurs{N}: aucun){N}; vérifiez l’orthographe.\n",
+    )
+    assert companion("stats", "Zed", "--lang", "en", data=tmp_path) == (
+        2,
+        "",
+        "companion: No finished game for 'Zed' (players: none); check the spelling.\n",
+    )
