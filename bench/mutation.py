@@ -89,7 +89,17 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/web/fairness.py",
         ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
     ),
-    "web_feed": ("companion/web/feed.py", ["tests/test_view_mutants.py", "tests/test_web_mutants.py"]),
+    # The phones' standings feed: the page every game shares (web/feed.py), then each game's own
+    # part of it (games/<g>/feed.py, moved out of web/feed.py) and the JSON they share
+    # (games/plain.py), each judged by the page Feed.poll hands the server, without a server.
+    "web_feed": ("companion/web/feed.py", ["tests/test_feed.py", "tests/test_view_mutants.py"]),
+    "kilo_feed": ("companion/games/kilo/feed.py", ["tests/test_feed.py"]),
+    "cinq_rois_feed": (
+        "companion/games/cinq_rois/feed.py",
+        ["tests/test_feed.py", "tests/test_view_mutants.py"],
+    ),
+    "treize_feed": ("companion/games/treize/feed.py", ["tests/test_feed.py", "tests/test_view_mutants.py"]),
+    "plain": ("companion/games/plain.py", ["tests/test_feed.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
         [
@@ -148,7 +158,15 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "companion/hardware/config.py",
         ["tests/test_config_refusals.py", "tests/test_hwconfig.py", "tests/test_config_cli.py"],
     ),
-    "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
+    # test_history: history and stats as printed, from journals written in-process (no demo);
+    # test_stats: the export and the numbers (its demos run once per judged session).
+    "history": ("companion/cli/history.py", ["tests/test_history.py", "tests/test_stats.py"]),
+    # Kilo de merde's statistics, moved out of the CLI and table/stats.py (g39stats): the same
+    # printed output, and the evening page's sections and the table screen's columns.
+    "kilo_stats": (
+        "companion/games/kilo/stats.py",
+        ["tests/test_history.py", "tests/test_stats.py", "tests/test_evening.py"],
+    ),
     "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
     "names": ("companion/display/names.py", ["tests/test_names_forms.py", "tests/test_short_names.py"]),
     "rotation": ("companion/display/rotation.py", ["tests/test_rotation_rects.py", "tests/test_rotation.py"]),

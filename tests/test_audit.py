@@ -380,3 +380,98 @@ def test_a_name_off_any_tile_does_not_stop_the_check_of_the_next(fonts: Fonts) -
     p.text("100 kg", pygame.Rect(30, 350, 280, 100), 80)
     assert tile.contains(p.texts[-1].rect)
     assert len(audit.name_vs_tile(p)) == 1
+
+
+def test_a_name_typed_in_a_field_is_not_a_plain_name(fonts: Fonts) -> None:
+    """The setup's fields show the names being typed (kind "field"): not a name drawn as plain
+    text, while the same name as a plain text is."""
+    p = frame(fonts)
+    p.texts.append(record("Chloé", pygame.Rect(10, 10, 200, 40), "Chloé", "field"))
+    assert audit.plain_names(p, PLAYERS) == []
+    p.texts.append(record("Chloé", pygame.Rect(10, 100, 200, 40), None, "text"))
+    assert audit.plain_names(p, PLAYERS) == ["'Chloé' is 'Chloé''s name drawn as plain text"]
+
+
+# --- cap heights in millimetres, at the distance the screen is read from --------------------------
+
+SEVEN = '7" touchscreen at 2 m'
+TV = '40" TV at 3 m'
+SCORE = "a score or headline needs a cap height of"
+NAME = "a name needs a cap height of"
+READ = "read from a seat, it needs a cap height of"
+
+
+def capped(fonts: Fonts, size: tuple[int, int], *texts: tuple[str, str, int]) -> Painter:
+    """A frame holding each (text, kind, cap height in px), one under the other."""
+    p = frame(fonts, size)
+    for i, (text, kind, cap) in enumerate(texts):
+        p.texts.append(record(text, pygame.Rect(10, 10 + 60 * i, 200, 50), None, kind, cap))
+    return p
+
+
+def test_the_7_inch_screen_is_read_from_2_m(fonts: Fonts) -> None:
+    """800x480 is the 7" panel (5.25 px a mm) read from 2 m: a score or headline needs 6.7 mm
+    (35 px), a name 4 mm (21 px), anything else 3.5 mm (18 px); one pixel less is reported, in
+    millimetres, and the size asked for passes."""
+    small = capped(
+        fonts, (800, 480), ("100", "score", 34), ("Manche 3", "headline", 34), ("Bruno", "name", 20)
+    )
+    small.texts.append(record("pioche", pygame.Rect(300, 10, 200, 50), None, "text", 17))
+    assert audit.caps(small) == [
+        f"'100': {SCORE} 6.7 mm (35 px on the {SEVEN}), it has 34 px (6.5 mm)",
+        f"'Manche 3': {SCORE} 6.7 mm (35 px on the {SEVEN}), it has 34 px (6.5 mm)",
+        f"'Bruno': {NAME} 4.0 mm (21 px on the {SEVEN}), it has 20 px (3.8 mm)",
+        f"'pioche': {READ} 3.5 mm (18 px on the {SEVEN}), it has 17 px (3.2 mm)",
+    ]
+    enough = capped(fonts, (800, 480), ("100", "score", 35), ("Bruno", "name", 21), ("pioche", "text", 18))
+    assert audit.caps(enough) == []
+    # Turned a quarter (480x800), it is the same panel read from the same seats.
+    assert audit.caps(capped(fonts, (480, 800), ("100", "score", 34)))[0].endswith(
+        f"(35 px on the {SEVEN}), it has 34 px (6.5 mm)"
+    )
+
+
+def test_a_tv_is_read_from_3_m_so_its_type_is_half_as_tall_again(fonts: Fonts) -> None:
+    """Any other size is a 40" TV (1280 px over 886 mm: 1.45 px a mm) read from 3 m: every
+    height is 1.5 times the 2 m figure (a score 10 mm, 14 px at 1280x720). Judged at 2 m, a
+    score of 13 px (9 mm) would pass."""
+    small = capped(fonts, (1280, 720), ("100", "score", 13), ("Bruno", "name", 8), ("pioche", "text", 7))
+    assert audit.caps(small) == [
+        f"'100': {SCORE} 10.0 mm (14 px on the {TV}), it has 13 px (9.0 mm)",
+        f"'Bruno': {NAME} 6.0 mm (9 px on the {TV}), it has 8 px (5.5 mm)",
+        f"'pioche': {READ} 5.2 mm (8 px on the {TV}), it has 7 px (4.8 mm)",
+    ]
+    assert (
+        audit.caps(capped(fonts, (1280, 720), ("100", "score", 14), ("Bruno", "name", 9), ("x", "text", 8)))
+        == []
+    )
+    # 800 px wide but not 480 tall is not the 7" panel: a TV, read from 3 m.
+    assert TV in audit.caps(capped(fonts, (800, 600), ("100", "score", 8)))[0]
+
+
+def test_a_cap_height_within_half_a_pixel_of_the_need_passes(fonts: Fonts) -> None:
+    """A TV 1107 px wide is 1.25 px a mm: a score needs 12.5 px, a name 7.5 px to the bit. Cap
+    heights are whole pixels, so half a pixel under is the rounding's, and passes; one more is
+    reported."""
+    assert audit.caps(capped(fonts, (1107, 600), ("100", "score", 12), ("Bruno", "name", 7))) == []
+    assert audit.caps(capped(fonts, (1107, 600), ("100", "score", 11), ("Bruno", "name", 6))) == [
+        f"'100': {SCORE} 10.0 mm (12 px on the {TV}), it has 11 px (8.8 mm)",
+        f"'Bruno': {NAME} 6.0 mm (8 px on the {TV}), it has 6 px (4.8 mm)",
+    ]
+
+
+def test_buttons_and_arm_length_keep_only_the_score_and_name_rules(fonts: Fonts) -> None:
+    """A button's label is read by whoever touches it, and so is a text inside one of the
+    scorer's entry grids or on a screen read at arm's length: small plain text there is fine,
+    small scores and names are not."""
+    from companion.display.layout import Control
+
+    p = capped(fonts, (800, 480), ("OK", "text", 10), ("grille", "text", 10), ("note", "text", 10))
+    p.controls.append(Control(pygame.Rect(0, 0, 400, 65), "ok"))  # type: ignore[arg-type]
+    p.arm.append(pygame.Rect(0, 65, 400, 60))
+    found = audit.caps(p)
+    assert found == [f"'note': {READ} 3.5 mm (18 px on the {SEVEN}), it has 10 px (1.9 mm)"]
+    assert audit.caps(p, arm_length=True) == []
+    q = capped(fonts, (800, 480), ("100", "score", 10), ("Bruno", "name", 10), ("note", "text", 10))
+    q.controls.append(Control(pygame.Rect(0, 0, 400, 400), "ok"))  # type: ignore[arg-type]
+    assert [line.split(":")[0] for line in audit.caps(q, arm_length=True)] == ["'100'", "'Bruno'"]

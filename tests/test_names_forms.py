@@ -46,6 +46,31 @@ def _no_choice() -> None:
             ["Christophe Colomb", "C. Colomb-D."],
         ),
         (("Bartholomé", "Ana"), ["Barth.", "Ana"], ["Bartholomé", "Ana"]),
+        # Two hyphenated names nothing shorter tells apart: whole (eight and ten letters).
+        (
+            ("Jean-Luc", "Jean-Louis", "Ana"),
+            ["Jean-Luc", "Jean-Louis", "Ana"],
+            ["Jean-Luc", "Jean-Louis", "Ana"],
+        ),
+        # A name of three parts keeps its first and the initials of the others ("L.-A.-M."
+        # could be Lu-Ai-Mo, "Li" is Li).
+        (("Li-Ann-Mei", "Lu-Ai-Mo", "Li"), ["Li-A.-M.", "Lu-Ai-Mo", "Li"], ["Li-Ann-Mei", "Lu-Ai-Mo", "Li"]),
+        # A middle name left out: first and last, as a table says it.
+        (("Ana Sofia Lee", "Bo", "Cy"), ["Ana Lee", "Bo", "Cy"], ["Ana Sofia Lee", "Bo", "Cy"]),
+        # After an apostrophe the next letter is kept: "O’." would say nothing.
+        (("Pat O’Neil", "Pat Olsen", "Bo"), ["Pat O’N.", "Pat Ol.", "Bo"], ["Pat O’Neil", "Pat Olsen", "Bo"]),
+        # A double name cut after its hyphen's capital, and nothing shorter tells them apart.
+        (
+            ("Jean-Pierre Ab-Xy", "Jean-Pierre Ab-Cd", "Lu"),
+            ["J.-P. Ab-X.", "J.-P. Ab-C.", "Lu"],
+            ["J.-P. Ab-X.", "J.-P. Ab-C.", "Lu"],
+        ),
+        # In a sentence, a name of 16 characters is whole, one of 17 is shortened.
+        (
+            ("Marie-Anne Martin", "Marie-Anne Morel", "Bo"),
+            ["M.-A. Ma.", "M.-A. Mo.", "Bo"],
+            ["M.-A. Ma.", "Marie-Anne Morel", "Bo"],
+        ),
         # One Anne: she is Anne, as one Jean is Jean.
         (("Anne-Sophie de la Tour", "Zoé"), ["Anne", "Zoé"], ["Anne", "Zoé"]),
     ],
@@ -57,6 +82,11 @@ def test_each_player_is_proposed_a_short_form_no_one_else_could_be(
     assert [short_name(p, table) for p in table] == spoken
 
 
+def test_a_name_from_elsewhere_is_said_whole() -> None:
+    """A sentence may name someone not at this table (a name typed for a search): whole."""
+    assert short_name("Zed", ("Ana", "Bo", "Cy")) == "Zed"
+
+
 def test_a_form_reads_as_a_name_word_by_word() -> None:
     yes = [
         ("A.-S. C.", "Anne-Sophie Castelnaudry"),
@@ -65,6 +95,8 @@ def test_a_form_reads_as_a_name_word_by_word() -> None:
         ("J. Pa.", "Jean Pierre Paul"),
         ("Ca.", "Castel"),
         ("Jean-B.", "Jean-Baptiste"),
+        ("J. Pi. Pa.", "Jean Pierre Paul"),
+        ("Jean Pierre Paul", "Jean Pierre Paul"),
     ]
     no = [
         ("Jean Paul Pierre", "Jean Pierre Paul"),
@@ -76,6 +108,7 @@ def test_a_form_reads_as_a_name_word_by_word() -> None:
         ("Jean Pierre Paul Marie", "Jean Pierre Paul"),
         ("Pierre", "Jean Pierre"),
         ("Ba.", "Jean-Baptiste"),
+        ("J.R.", "J.R.R. Tolkien"),  # an abbreviation's stem holds no full stop
     ]
     assert [reads_as(f, n) for f, n in yes] == [True] * len(yes)
     assert [reads_as(f, n) for f, n in no] == [False] * len(no)
@@ -125,3 +158,85 @@ def test_a_chosen_short_form_is_refused_with_what_would_do(
 ) -> None:
     said = short_problem(who, short, proposed(TABLE), TABLE)
     assert said == (None if fr is None else (fr, en))
+
+
+def empty(who: str, example: str, fr_who: str | None = None) -> tuple[str, str]:
+    """The refusal of an empty short form, with the form it proposes instead."""
+    de = f"d’{who}" if fr_who is None else fr_who
+    return (
+        f"Le nom court {de} ne peut pas être vide{N}; par exemple «{N}{example}{N}»",
+        f"{who}’s short name cannot be empty; for example “{example}”",
+    )
+
+
+@pytest.mark.parametrize(
+    ("table", "who", "example"),
+    [
+        # Mohammed is eight letters but too wide for a full table's tile: the example is the
+        # shortest form that names him ("Moh."), not his name.
+        (("Mohammed", "Bo", "Cy"), "Mohammed", "Moh."),
+        # "Margaux" is as wide as a form may be (89 px at 30 px type): it is the example.
+        (("Margaux Wagner", "Bo", "Cy"), "Margaux Wagner", "Margaux"),
+        # "Jo Ab-Xy" is too wide as well: its narrow forms, shortest first.
+        (("Jo Ab-Xy", "Jo Ab-Cd", "Lu"), "Jo Ab-Xy", "J. Ab-X."),
+        # A name typed with two spaces (old journals keep them) is shortened like any other.
+        # ("Anabella" is too wide): its initials.
+        (("Anabella  Lee", "Bo", "Cy"), "Anabella  Lee", "A."),
+        # Nothing shorter tells the two Bartholo… apart: the name itself.
+        (("Jean-Baptiste Poquelin", "Marie Curie", "Bartholomé", "Bartholomew"), "Bartholomé", "Bartholomé"),
+    ],
+)
+def test_an_empty_short_form_is_refused_with_a_form_that_fits(
+    table: tuple[str, ...], who: str, example: str
+) -> None:
+    fr_who = None if who[0] in "AEIOUÉ" else f"de {who}"
+    assert short_problem(who, "", proposed(table), table) == empty(who, example, fr_who)
+
+
+def test_the_example_is_never_a_form_another_player_already_took() -> None:
+    """Bo chose "moh." before Mohammed chose: "Moh." is refused, and the example is the next
+    shortest of his forms. Jean Racine chose "jean-b.": Jean-Baptiste's proposed form is taken,
+    so the example is the next one."""
+    table = ("Mohammed", "Bo", "Cy")
+    assert short_problem("Mohammed", "Moh.", {"Bo": "moh.", "Cy": "Cy"}, table) == (
+        f"«{N}Moh.{N}» est déjà le nom court de Bo{N}: Mohammed a besoin d’un autre, "
+        f"par exemple «{N}Moha.{N}»",
+        "“Moh.” is already Bo’s short name: Mohammed needs another one, for example “Moha.”",
+    )
+    table = ("Jean-Baptiste Poquelin", "Jean Racine", "Pierre Corneille de Rouen")
+    shorts = proposed(table) | {"Jean Racine": "jean-b."}
+    assert short_problem("Jean-Baptiste Poquelin", "", shorts, table) == empty(
+        "Jean-Baptiste Poquelin", "J.-B.", "de Jean-Baptiste Poquelin"
+    )
+
+
+def test_ten_characters_are_not_too_long_only_too_wide() -> None:
+    """Ten characters are allowed (eleven are not): "abcdefghij" is refused for its width, the
+    rule after the length."""
+    said = short_problem("Bo", "abcdefghij", proposed(TABLE), TABLE)
+    assert said is not None and said[1].startswith("“abcdefghij” is too wide for a player’s tile")
+    assert said[0].startswith(f"«{N}abcdefghij{N}» est trop large pour la case d’un joueur")
+
+
+def test_the_short_forms_chosen_at_a_table_are_the_ones_its_screens_show() -> None:
+    """``choose``: a chosen form every screen shows (``name_forms``), names not at the table
+    passed over wherever they come, a form the table refuses left out, and an empty choice
+    bringing the proposed forms back."""
+    from companion.display.names import choose, name_forms
+
+    forms = {
+        "Anne-Sophie Castelnaudry": ("Anne-Sophie Castelnaudry", "A.-S. Ca."),
+        "Anne-Sophie Chénier": ("Anne-Sophie Chénier", "A.-S. Ch."),
+        "Bo": ("Bo",),
+    }
+    assert choose(TABLE, {"Zed": "Z", "Bo": "Bobo", "Anne-Sophie Chénier": "bobo"}) == proposed(TABLE) | {
+        "Bo": "Bobo"
+    }
+    assert name_forms(TABLE) == forms | {"Bo": ("Bo", "Bobo")}
+    assert choose(list(TABLE), {}) == proposed(TABLE)
+    assert name_forms(TABLE) == forms
+    assert choose(TABLE, {"Anne-Sophie Chénier": "Sophie"}) == proposed(TABLE) | {
+        "Anne-Sophie Chénier": "Sophie"
+    }
+    assert name_forms(TABLE)["Anne-Sophie Chénier"] == ("Anne-Sophie Chénier", "Sophie")
+    assert name_forms(TABLE)["Bo"] == ("Bo",)

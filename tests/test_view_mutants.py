@@ -91,7 +91,8 @@ def test_a_phone_shows_the_treize_trick_in_play_and_nothing_of_it_once_the_match
     tmp_path: Path,
 ) -> None:
     page = phone_page(tmp_path / "play", MIDGAME)
-    assert page["treize"] == {
+    assert page["scorer_events"] == []  # the table enters every play itself
+    assert page["turns"] == {
         "variant": "advanced",
         "game_number": 2,
         "trick": 1,
@@ -147,7 +148,7 @@ def test_a_phone_shows_the_treize_trick_in_play_and_nothing_of_it_once_the_match
         ],
         "target": 20,
     }
-    over = phone_page(tmp_path / "over", SAMPLES["finished"]())["treize"]
+    over = phone_page(tmp_path / "over", SAMPLES["finished"]())["turns"]
     assert over["turn"] is None and over["stacks"] == []
     # The last game's leader and hands are gone with it: nobody leads, no card counts.
     assert [(s["leader"], s["count"]) for s in over["seats"]] == [(False, None)] * 5
@@ -264,7 +265,7 @@ def test_a_phone_shows_the_cinq_rois_sheet_of_five_rounds(tmp_path: Path) -> Non
     from companion.games.cinq_rois.samples import SAMPLES as CINQ
 
     page = phone_page(tmp_path, CINQ["midgame"]())
-    assert page["round"] == [6, 11]
+    assert page["round"] == [6, 11] and page["scorer_events"] == ["round_end"]  # a round's scores
     assert page["sheet"] == {
         "rows": [
             {"round": 1, "dealer": "Chloé", "out": "Alice", "scores": [0, 22, 21, 17, 27]},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import french_typography, ms, number, register, t
+from companion.i18n import count, french_typography, ms, number, register, t
 
 if TYPE_CHECKING:
     from companion.table.evening_parts import Figure, Section
@@ -163,6 +163,8 @@ class KiloPart:
         avg = self.kilos / self.games
         escapes = ", ".join(_cli_ms(us, lang) for us in self.closest_escapes()) or "—"
         median, best = _cli_ms(self.median_delay_us, lang), _cli_ms(self.best_delay_us, lang)
+        # "1 time", not "1 times": the English count agrees with its number.
+        last, firsts = (count(n, "time", "times", "en") for n in (self.times_last, self.firsts))
         return [
             _fr(
                 lang,
@@ -174,7 +176,7 @@ class KiloPart:
                 lang,
                 f"  pioches sur une tape : {self.slap_losses} (dernier {self.times_last} fois), "
                 f"fausses tapes : {self.false_slaps}, chasses d'eau : {self.flushes}",
-                f"  draws after a slap: {self.slap_losses} (last {self.times_last} times), "
+                f"  draws after a slap: {self.slap_losses} (last {last}), "
                 f"false slaps: {self.false_slaps}, flushes: {self.flushes}",
             ),
             _fr(
@@ -182,7 +184,7 @@ class KiloPart:
                 f"  réaction derrière la première tape : médiane {median}, "
                 f"meilleure {best} ; premier {self.firsts} fois sur {self.slaps}",
                 f"  reaction behind the first slap: median {median}, best {best}; first "
-                f"{self.firsts} times of {self.slaps}",
+                f"{firsts} of {self.slaps}",
             ),
             _fr(
                 lang,
