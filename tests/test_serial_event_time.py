@@ -35,7 +35,7 @@ def board(request: pytest.FixtureRequest) -> Iterator[FirmwareBoard]:
     b.close()
 
 
-def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while not pred():
         assert time.monotonic() < deadline, f"timed out waiting for {what}; notes: {app.ui.hardware.notes}"
