@@ -1,0 +1,64 @@
+"""The boot scenario under pytest-xdist: the controller's part (tests/conftest.py registers this
+module in the controller; the workers' part is in tests/boot/conftest.py).
+
+The controller is the pytest run: it lives until the last worker is done, and a kill of it is a
+kill of the run. So the scenario is its child, watched by the watchdog on its pid, as a run
+without workers has it; it starts once, when a worker says its collection kept the checks (the
+file ``wanted`` in the folder the controller handed it), before any test is handed out; the
+worker that runs the checks waits for the file ``exit`` that the controller writes when the
+scenario ends."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Imported by its name in the controller, which loads no conftest under tests/boot: this is the
+# controller's only copy of it, and of its record of the run (_RUN).
+from tests.boot import conftest as boot
+
+_FOLDER: list[Path] = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    # One folder for the run, made before any worker collects; removed at the end, used or not.
+    if not _FOLDER:
+        _FOLDER.append(Path(tempfile.mkdtemp(prefix="companion-boot-")))
+    node.workerinput["companion_boot_out"] = str(_FOLDER[0])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    # Called before the controller hands out any test: the scenario runs beside them all.
+    if not _FOLDER or boot._RUN or not (_FOLDER[0] / "wanted").exists():
+        return
+    out = _FOLDER[0]
+    boot._start(out)
+    proc = boot._RUN.get("proc")
+    if proc is None:  # its tools are missing, or its observations were given
+        return
+    (out / "pid").write_text(str(proc.pid), encoding="utf-8")
+
+    def report() -> None:
+        code = proc.wait()
+        (out / "exit.part").write_text(str(code), encoding="utf-8")
+        (out / "exit.part").rename(out / "exit")
+
+    threading.Thread(target=report, name="boot-scenario", daemon=True).start()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not _FOLDER:
+        return  # not an xdist controller
+    if "out" in boot._RUN:
+        boot.pytest_sessionfinish(session)  # the scenario killed, its folder removed or kept
+    else:
+        shutil.rmtree(_FOLDER[0], ignore_errors=True)  # no scenario ran in it
+    _FOLDER.clear()
+    boot._RUN.clear()
