@@ -121,8 +121,12 @@ def _start(out: Path | None = None) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     out = _worker_out(session.config)
     if out is not None:
-        if _vm_items(session.items) and not session.config.option.collectonly:
-            (out / "wanted").touch()
+        vm = _vm_items(session.items)
+        if vm and not session.config.option.collectonly:
+            # The checks kept: the controller starts the scenario, and hands them out last.
+            part = out / f"checks.{os.getpid()}"
+            part.write_text("\n".join(item.nodeid for item in vm), encoding="utf-8")
+            part.rename(out / "checks")
         return
     if not _vm_items(session.items):
         # Its checks were deselected after all: the scenario started for nothing.

@@ -4,9 +4,11 @@ module in the controller; the workers' part is in tests/boot/conftest.py).
 The controller is the pytest run: it lives until the last worker is done, and a kill of it is a
 kill of the run. So the scenario is its child, watched by the watchdog on its pid, as a run
 without workers has it; it starts once, when a worker says its collection kept the checks (the
-file ``wanted`` in the folder the controller handed it), before any test is handed out; the
-worker that runs the checks waits for the file ``exit`` that the controller writes when the
-scenario ends."""
+file ``checks`` in the folder the controller handed it, their ids), before any test is handed
+out; the worker that runs the checks waits for the file ``exit`` that the controller writes when
+the scenario ends. Under `--dist loadfile` the checks are a unit of their own, handed out last
+(their file's unit tests go with the others): the worker that waits for the scenario has run its
+share of the fast part first, and no tests queue behind the wait."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ def pytest_configure_node(node: Any) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
     # Called before the controller hands out any test: the scenario runs beside them all.
-    if not _FOLDER or boot._RUN or not (_FOLDER[0] / "wanted").exists():
+    if not _FOLDER or boot._RUN or not (_FOLDER[0] / "checks").exists():
         return
     out = _FOLDER[0]
     boot._start(out)
@@ -51,6 +53,26 @@ def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
         (out / "exit.part").rename(out / "exit")
 
     threading.Thread(target=report, name="boot-scenario", daemon=True).start()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    checks: list[set[str]] = []
+
+    class BootChecksLast(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            # Called once every worker has collected: the checks' ids are in the folder by then.
+            if not checks:
+                listed = _FOLDER[0] / "checks" if _FOLDER else None
+                ids = listed.read_text(encoding="utf-8") if listed and listed.exists() else ""
+                checks.append(set(ids.splitlines()))
+            return "boot-checks" if nodeid in checks[0] else str(super()._split_scope(nodeid))
+
+    return BootChecksLast(config, log)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
