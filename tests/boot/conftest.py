@@ -124,6 +124,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         vm = _vm_items(session.items)
         if vm and not session.config.option.collectonly:
             # The checks kept: the controller starts the scenario, and hands them out last.
+            out.mkdir(mode=0o700, exist_ok=True)
             part = out / f"checks.{os.getpid()}"
             part.write_text("\n".join(item.nodeid for item in vm), encoding="utf-8")
             part.rename(out / "checks")

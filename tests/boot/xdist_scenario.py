@@ -12,6 +12,7 @@ share of the fast part first, and no tests queue behind the wait."""
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import tempfile
 import threading
@@ -29,9 +30,10 @@ _FOLDER: list[Path] = []
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
-    # One folder for the run, made before any worker collects; removed at the end, used or not.
+    # One folder for the run, named before any worker collects and made by the first whose
+    # collection keeps the checks (a run without them, the fast part, makes none).
     if not _FOLDER:
-        _FOLDER.append(Path(tempfile.mkdtemp(prefix="companion-boot-")))
+        _FOLDER.append(Path(tempfile.gettempdir()) / f"companion-boot-{secrets.token_hex(6)}")
     node.workerinput["companion_boot_out"] = str(_FOLDER[0])
 
 
@@ -71,6 +73,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                 ids = listed.read_text(encoding="utf-8") if listed and listed.exists() else ""
                 checks.append(set(ids.splitlines()))
             return "boot-checks" if nodeid in checks[0] else str(super()._split_scope(nodeid))
+
+        def _assign_work_unit(self, node: Any) -> None:
+            # xdist hands out the biggest files first: the checks wait for every other file.
+            if "boot-checks" in self.workqueue and len(self.workqueue) > 1:
+                self.workqueue.move_to_end("boot-checks")
+            super()._assign_work_unit(node)
 
     return BootChecksLast(config, log)
 
