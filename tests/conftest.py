@@ -69,6 +69,13 @@ _HOME: list[Path] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        # pytest-xdist's controller (the README's `-n 2`): the boot scenario is its child, not a
+        # worker's. It loads no conftest under tests/boot, so its part is registered here.
+        from tests.boot import xdist_scenario
+
+        if not config.pluginmanager.is_registered(xdist_scenario):
+            config.pluginmanager.register(xdist_scenario, "companion-boot-xdist")
     # The whole run, collection included, under a HOME of its own: module and session fixtures
     # (servers started once per module) and the boot scenario, started as its checks are
     # collected, are set up before any test's fixture and would otherwise read the user's files.

@@ -25,7 +25,7 @@ SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 REFEREE_PINS = (12, 13, 14)
 
 
-def wait_for(pred: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> None:
+def wait_for(pred: Callable[[], bool], timeout: float = 60.0, what: str = "condition") -> None:
     deadline = time.monotonic() + timeout
     while not pred():
         if time.monotonic() > deadline:
@@ -78,7 +78,7 @@ class FirmwareBoard:
             stderr=subprocess.PIPE,
             cwd=MPY_TESTS,
         )
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while True:
             try:
                 self._ctl = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
@@ -99,7 +99,7 @@ class FirmwareBoard:
                 self.lines.append(words)
                 self._cond.notify_all()
 
-    def wait_line(self, pred: Callable[[list[str]], bool], what: str, timeout: float = 10) -> list[str]:
+    def wait_line(self, pred: Callable[[list[str]], bool], what: str, timeout: float = 60) -> list[str]:
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
@@ -133,7 +133,7 @@ class FirmwareBoard:
         self.edge(delay_us, gpio, 0)
         self.edge(delay_us + hold_us, gpio, 1)
 
-    def wait_fired(self, n: int, timeout: float = 10) -> list[tuple[int, int, int, int]]:
+    def wait_fired(self, n: int, timeout: float = 60) -> list[tuple[int, int, int, int]]:
         wait_for(lambda: len(self.fired()) >= n, timeout, f"{n} edges fired")
         return self.fired()
 
@@ -212,7 +212,7 @@ class Collector:
         self.collect()
         return [x for _, x in self.items if isinstance(x, SourceStatus)]
 
-    def wait_events(self, n: int, timeout: float = 10) -> list[InputEvent]:
+    def wait_events(self, n: int, timeout: float = 60) -> list[InputEvent]:
         wait_for(lambda: len(self.events()) >= n, timeout, f"{n} input events")
         return self.events()
 

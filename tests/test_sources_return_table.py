@@ -30,7 +30,7 @@ from tests.test_serial_source import hello
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]
 
 
-def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+def step_until(app: App, pred: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
     """Run the main loop's steps until ``pred`` holds (each step waits on the queue, not a sleep)."""
     deadline = time.monotonic() + timeout
     while not pred():

@@ -61,7 +61,8 @@ def test_the_boot_marker_is_the_checks_of_the_booted_appliance(tmp_path: Path) -
 
 def test_the_readme_says_how_to_run_each_part() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert ".venv/bin/python -m pytest\n" in readme  # the whole suite, as .ci/run runs it
-    assert '.venv/bin/python -m pytest -m "not boot"' in readme
+    command = ".venv/bin/python -m pytest -n 2 --dist loadfile"  # on two workers (pytest-xdist)
+    assert command + "\n" in readme  # the whole suite, as .ci/run runs it
+    assert command + ' -m "not boot"' in readme
     assert ".venv/bin/python -m pytest -m boot" in readme
-    assert ".venv/bin/python -m pytest\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert command + "\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -27,6 +27,10 @@ def alive(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[0] != "Z"
 
 
+def parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+
+
 def until(pred, timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while not pred():
@@ -36,6 +40,15 @@ def until(pred, timeout: float, what: str) -> None:
 
 
 def test_a_pytest_run_killed_mid_boot_leaves_no_qemu_and_no_folder(tmp_path: Path) -> None:
+    killed_mid_boot(tmp_path, [])
+
+
+def test_a_pytest_xdist_run_killed_mid_boot_leaves_no_qemu_and_no_folder(tmp_path: Path) -> None:
+    # The README's command runs the suite under pytest-xdist: there the scenario is the controller's.
+    killed_mid_boot(tmp_path, ["-n", "2"])
+
+
+def killed_mid_boot(tmp_path: Path, workers: list[str]) -> None:
     if missing_tools():
         skip_unless_ci("the boot test needs " + ", ".join(missing_tools()))
     # The boot test's conftest, in a pytest run of its own, starts QEMU as the scenario does (a
@@ -49,7 +62,7 @@ def test_a_pytest_run_killed_mid_boot_leaves_no_qemu_and_no_folder(tmp_path: Pat
     env.pop("COMPANION_BOOT_KEEP", None)
     check = "tests/boot/test_appliance.py::test_the_image_is_built_by_the_install_guide"
     run = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", check],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *workers, check],
         cwd=ROOT,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -63,6 +76,9 @@ def test_a_pytest_run_killed_mid_boot_leaves_no_qemu_and_no_folder(tmp_path: Pat
         folder = pidfile.parent
         qemu = int(pidfile.read_text())
         assert alive(qemu) and "qemu-system" in Path(f"/proc/{qemu}/cmdline").read_text()
+        # The scenario (QEMU's parent) is the run's own child: under xdist, the controller's, not a
+        # worker's (a worker ends with its share of the tests, and each would start one).
+        assert parent(parent(qemu)) == run.pid
         assert (folder / "machine" / "disk.img").exists()
         run.send_signal(signal.SIGKILL)  # no clean-up of its own runs
         run.wait()
