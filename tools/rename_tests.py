@@ -218,8 +218,8 @@ NOT_REWRITTEN_IMPORTS = ("tests/micropython/", "tests/fakes/")
 LITERALS = {
     "Its tests: `tests/test_<g>*.py`": "Its tests: `tests/games/<g>/`",
 }
-# Mypy's list of modules imported by a bare name: test modules are tests.* now.
-MYPY_BARE = re.compile(r'"(test_[a-z0-9_]+)",\s*')
+# Mypy's list of modules imported by a bare name: the tests and their helpers are tests.* now.
+MYPY_BARE = re.compile(r'"([a-z0-9_]+)",\s*')
 THIS = PurePosixPath("tools/rename_tests.py")
 
 
