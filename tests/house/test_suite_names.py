@@ -50,7 +50,7 @@ def rule_problem(rel: PurePosixPath, root: Path = ROOT) -> str | None:
         )
     names = {p.stem for p in source.glob("*.py") if p.stem != "__init__"}
     if folder.parts:
-        names.add(source.name)  # the folder as a whole: tests/cli/test_cli.py
+        names.add(source.name)  # the folder as a whole: tests/cli/test_cli_exit_codes.py
     name = rel.stem.removeprefix("test_")
     if any(name == m or name.startswith(m + "_") for m in names):
         return None
