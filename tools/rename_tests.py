@@ -40,7 +40,7 @@ TESTS = ROOT / "tests"
 
 # Old file (directly under tests/) -> new path under tests/. A test of several modules of one
 # folder is named after the folder's main one, with the aspect it checks after it.
-MAPPING: dict[str, str] = {
+MAPPING: dict[str, str | tuple[str, ...]] = {
     # companion/*.py, the package's top floor
     "test_advice.py": "test_advice.py",
     "test_advice_commands.py": "test_advice_commands.py",
@@ -107,7 +107,8 @@ MAPPING: dict[str, str] = {
     "test_epochs.py": "games/kilo/test_slap_epochs.py",
     "test_kilo.py": "games/kilo/test_rules.py",
     "test_kilo_hierarchy.py": "games/kilo/test_screens_hierarchy.py",
-    "test_kilo_refusals.py": "games/kilo/test_refusals.py",
+    # games/kilo/refusals.py becomes games/kilo/strings.py on the branch e39errors.
+    "test_kilo_refusals.py": ("games/kilo/test_strings_refusals.py", "games/kilo/test_refusals.py"),
     "test_kilo_slap_screen.py": "games/kilo/test_screens_slap.py",
     "test_kilo_undo.py": "games/kilo/test_rules_undo.py",
     "test_properties.py": "games/kilo/test_rules_properties.py",
@@ -206,6 +207,9 @@ MAPPING: dict[str, str] = {
     "test_source_robustness.py": "review/test_source_robustness.py",
     "test_view_mutants.py": "review/test_view_mutants.py",
     "test_web_mutants.py": "review/test_web_mutants.py",
+    # Added on other branches of issue 38-39 (m38rest, e39errors).
+    "test_feed.py": "web/test_feed.py",
+    "test_error_texts.py": "house/test_error_texts.py",
     # Not a test: the GPIO tests' shared pins and clock, beside the other helpers.
     "test_gpio_support.py": "gpio_helpers.py",
 }
@@ -246,13 +250,30 @@ def stem(name: str) -> str:
     return name.removesuffix(".py")
 
 
+# MAPPING resolved against the tree (main() fills them): old -> the first new name the rule takes,
+# and the other names a line offers -> that one (a file an earlier run moved to one of them).
+TARGETS: dict[str, str] = {}
+FORMER: dict[str, str] = {}
+
+
+def resolve(rule: ModuleType) -> None:
+    """Each line's new name: the first of its names the rule takes on this tree (the last when
+    none does, for ``bad_targets`` to say), since other branches add and remove modules."""
+    for old, news in MAPPING.items():
+        names = (news,) if isinstance(news, str) else news
+        good = [n for n in names if not n.rsplit("/", 1)[-1].startswith("test_")]
+        good += [n for n in names if rule.rule_problem(PurePosixPath(n)) is None]
+        TARGETS[old] = (good or [names[-1]])[0]
+        FORMER.update({n: TARGETS[old] for n in names if n != TARGETS[old]})
+
+
 def unknown_tests(rule: ModuleType) -> list[str]:
     """Test files under tests/ that no line of MAPPING moves and that do not keep the rule."""
-    targets = set(MAPPING.values())
+    targets = set(TARGETS.values()) | set(FORMER)
     found = []
     for rel in rule.suite_files():
         name = str(rel)
-        if name in MAPPING and not (TESTS / MAPPING[name]).exists():
+        if name in TARGETS and not (TESTS / TARGETS[name]).exists():
             continue
         if name in targets or rule.rule_problem(rel) is None:
             continue
@@ -264,26 +285,28 @@ def bad_targets(rule: ModuleType) -> list[str]:
     """Lines of MAPPING whose new name breaks the rule (a module renamed on another branch)."""
     return [
         f"{old} -> {new}: {problem}"
-        for old, new in MAPPING.items()
+        for old, new in TARGETS.items()
         if new.rsplit("/", 1)[-1].startswith("test_")
         and (problem := rule.rule_problem(PurePosixPath(new))) is not None
     ]
 
 
 def move(check: bool) -> list[tuple[str, str]]:
-    """git mv every old file that is still there; the (old, new) pairs moved."""
+    """git mv every old file still there (or moved by an earlier run to a name this tree no longer
+    takes); the (old, new) pairs moved."""
     moved = []
-    for old, new in MAPPING.items():
-        src, dst = TESTS / old, TESTS / new
-        if old == new or not src.exists():
-            continue
-        if dst.exists():
-            sys.exit(f"rename_tests: both tests/{old} and tests/{new} exist: merge them by hand first")
-        print(f"move   tests/{old} -> tests/{new}")
-        if not check:
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            git("mv", str(src), str(dst))
-        moved.append((old, new))
+    for old, new in TARGETS.items():
+        for former in [old, *(f for f, n in FORMER.items() if n == new)]:
+            src, dst = TESTS / former, TESTS / new
+            if former == new or not src.exists():
+                continue
+            if dst.exists():
+                sys.exit(f"rename_tests: both tests/{former} and tests/{new} exist: merge them by hand first")
+            print(f"move   tests/{former} -> tests/{new}")
+            if not check:
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                git("mv", str(src), str(dst))
+            moved.append((former, new))
     return moved
 
 
@@ -292,7 +315,7 @@ def packages(check: bool) -> None:
     rule = load_rule()
     homes = {TESTS / rel for rel in rule.suite_files()}
     if check:
-        homes |= {TESTS / new for new in MAPPING.values()}
+        homes |= {TESTS / new for new in TARGETS.values()}
     folders = {TESTS}
     for home in homes:
         folders |= {f for f in home.parents if f.is_relative_to(TESTS)}
@@ -379,10 +402,22 @@ def in_spans(
     return "".join(out)
 
 
+def former_names(text: str, path: PurePosixPath, said: list[str]) -> str:
+    """A name an earlier run gave that this tree no longer takes, by its path and its module."""
+    for former, new in FORMER.items():
+        before = text
+        text = text.replace(f"tests/{former}", f"tests/{new}")
+        if path.suffix == ".py":
+            text = re.sub(rf"\b{re.escape(dotted(former))}\b", dotted(new), text)
+        if text != before:
+            said.append(f"{former} -> {new}")
+    return text
+
+
 def rewrite(text: str, path: PurePosixPath, taken: set[str]) -> tuple[str, list[str]]:
     """``text`` of the file at ``path`` with every old name replaced, and what was replaced."""
     said: list[str] = []
-    stems = {stem(old): new for old, new in MAPPING.items() if old != new}
+    stems = {stem(old): new for old, new in TARGETS.items() if old != new}
 
     def note(before: str, after: str) -> str:
         if before != after:
@@ -392,6 +427,7 @@ def rewrite(text: str, path: PurePosixPath, taken: set[str]) -> tuple[str, list[
     def renamed_path(m: Match) -> str:
         return note(m.group(0), f"tests/{stems[m.group(1)]}") if m.group(1) in stems else m.group(0)
 
+    text = former_names(text, path, said)
     # Paths from the root, in prose and in code: tests/test_web.py (::test_x after it or not).
     text = re.sub(r"(?<![\w/.])tests/(test_[a-z0-9_]+)\.py", renamed_path, text)
     python = path.suffix == ".py"
@@ -523,7 +559,7 @@ def stale_file_paths() -> list[str]:
     """``Path(__file__).parent`` in a test moved down a folder by an earlier run and brought back
     by a merge with another branch: it names the test's folder, no longer tests/."""
     found = []
-    for new in MAPPING.values():
+    for new in TARGETS.values():
         file = TESTS / new
         if depth(new) and file.exists():
             for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
@@ -561,6 +597,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="say what would change, change nothing")
     args = parser.parse_args()
     rule = load_rule()
+    resolve(rule)
     problems = [f"tests/{u}: in no line of MAPPING and not named by the rule" for u in unknown_tests(rule)]
     problems += bad_targets(rule)
     if problems:
@@ -573,7 +610,7 @@ def main() -> int:
     moved = move(args.check)
     packages(args.check)
     # The depth of the files moved this run: their Path(__file__) is made to name tests/ again.
-    moved_to = {f"tests/{new}": depth(new) for old, new in moved}
+    moved_to = {f"tests/{new}": depth(new) - depth(old) for old, new in moved}
     edited, python = rewrite_all(args.check, moved_to)
     if not args.check:
         format_python(python)
