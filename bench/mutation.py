@@ -40,46 +40,35 @@ ROOT = Path(__file__).resolve().parent.parent
 # module key: (file to mutate, the tests that judge it: small and in-process, so a mutant is
 # judged in seconds).
 MODULES: dict[str, tuple[str, list[str]]] = {
-    # tests/games/kilo/test_slap_replay.py pins the floor, the latest stamp and following() (issue 22).
-    "slap": (
-        "companion/games/kilo/slap.py",
-        ["tests/games/kilo/test_slap.py", "tests/games/kilo/test_slap_replay.py"],
-    ),
-    # tests/games/kilo/test_slap_epochs.py holds the undo oracle across clock horizons (the kept presses of
-    # _Run);
-    # tests/review/test_kilo_mutants.py pins what the first whole run let through (docs/mutants.md).
+    # test_replay_window pins the floor, the latest stamp and following() (issue 22).
+    "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py", "tests/test_replay_window.py"]),
+    # test_epochs holds the undo oracle across clock horizons (the kept presses of _Run);
+    # test_kilo_mutants pins what the first whole run let through (docs/mutants.md).
     "kilo_rules": (
         "companion/games/kilo/rules.py",
         [
-            "tests/games/kilo/test_rules.py",
-            "tests/games/kilo/test_rules_undo.py",
-            "tests/games/kilo/test_slap_epochs.py",
-            "tests/review/test_kilo_mutants.py",
+            "tests/test_kilo.py",
+            "tests/test_kilo_undo.py",
+            "tests/test_epochs.py",
+            "tests/test_kilo_mutants.py",
         ],
     ),
     "cinq_rois_rules": (
         "companion/games/cinq_rois/rules.py",
-        [
-            "tests/games/cinq_rois/test_rules.py",
-            "tests/games/cinq_rois/test_rules_dealer.py",
-        ],  # the dealer draw has its own file
+        ["tests/test_cinq_rois.py", "tests/test_cinq_dealer.py"],  # the dealer draw has its own file
     ),
-    "treize_rules": ("companion/games/treize/rules.py", ["tests/games/treize/test_rules.py"]),
-    # tests/table/test_fold.py: replay's undo scan and the copies it drops (issue 22), quickly.
-    "fold": ("companion/table/fold.py", ["tests/table/test_log.py", "tests/table/test_fold.py"]),
-    "undo": ("companion/games/undo.py", ["tests/games/test_undo.py"]),
-    "solver": ("companion/games/cinq_rois/solver.py", ["tests/games/cinq_rois/test_solver.py"]),
-    "protocol": ("companion/inputs/protocol.py", ["tests/inputs/test_protocol.py"]),
+    "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
+    # test_replay_fold: replay's undo scan and the copies it drops (issue 22), quickly.
+    "fold": ("companion/table/fold.py", ["tests/test_tablelog.py", "tests/test_replay_fold.py"]),
+    "undo": ("companion/games/undo.py", ["tests/test_undo.py"]),
+    "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
+    "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),
     # The hostile-edges property is the debounce's oracle for late edges and lost ones.
     "debounce": (
         "companion/inputs/debounce.py",
-        [
-            "tests/inputs/test_debounce.py",
-            "tests/inputs/test_debounce_exact.py",
-            "tests/review/test_hostile_edges.py",
-        ],
+        ["tests/test_debounce.py", "tests/test_debounce_exact.py", "tests/test_hostile_edges.py"],
     ),
-    "audit": ("companion/display/audit.py", ["tests/display/test_audit.py"]),
+    "audit": ("companion/display/audit.py", ["tests/test_audit.py"]),
     # Issue 38: the modules outside the core, each with the smallest selection of tests that
     # reach it through what a user sees (the phones' pages and sockets, the CLI's files and
     # output, the screens). In this process: a subprocess runs the mutant too, but mutmut maps a
@@ -87,71 +76,52 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "web_pairing": (
         "companion/web/pairing.py",
         [
-            "tests/review/test_web_mutants.py",
-            "tests/web/test_server.py::test_replays_other_games_strangers_and_revoked_phones_are_refused",
+            "tests/test_web_mutants.py",
+            "tests/test_web.py::test_replays_other_games_strangers_and_revoked_phones_are_refused",
         ],
     ),
-    # tests/web/test_pad.py: the phone's messages and the table's answers and presses, worked by hand.
+    # test_pad_protocol: the phone's messages and the table's answers and presses, worked by hand.
     "web_clockmap": (
         "companion/web/clockmap.py",
-        ["tests/web/test_fairness.py", "tests/web/test_pad.py"],
+        ["tests/test_web_fairness.py", "tests/test_pad_protocol.py"],
     ),
     "web_fairness": (
         "companion/web/fairness.py",
-        ["tests/web/test_pad.py", "tests/web/test_fairness.py"],
+        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
     ),
-    "web_feed": (
-        "companion/web/feed.py",
-        ["tests/review/test_view_mutants.py", "tests/review/test_web_mutants.py"],
-    ),
+    "web_feed": ("companion/web/feed.py", ["tests/test_view_mutants.py", "tests/test_web_mutants.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
         [
-            "tests/web/test_scorer.py",
-            "tests/review/test_web_mutants.py",
-            "tests/web/test_server.py",
-            "tests/web/test_server_event_time.py::test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock",
+            "tests/test_scorer_entry.py",
+            "tests/test_web_mutants.py",
+            "tests/test_web.py",
+            "tests/test_web_event_time.py::test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock",
         ],
     ),
     "web_pad": (
         "companion/web/pad.py",
-        ["tests/web/test_pad.py", "tests/web/test_fairness.py", "tests/review/test_web_mutants.py"],
+        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py", "tests/test_web_mutants.py"],
     ),
-    "web_server": (
-        "companion/web/server.py",
-        ["tests/review/test_web_mutants.py", "tests/web/test_server.py"],
-    ),
-    "config_edit": ("companion/hardware/config_edit.py", ["tests/cli/test_settings.py"]),
+    "web_server": ("companion/web/server.py", ["tests/test_web_mutants.py", "tests/test_web.py"]),
+    "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
     "hw_config": (
         "companion/hardware/config.py",
-        [
-            "tests/hardware/test_config_refusals.py",
-            "tests/hardware/test_config.py",
-            "tests/cli/test_settings.py",
-        ],
+        ["tests/test_config_refusals.py", "tests/test_hwconfig.py", "tests/test_config_cli.py"],
     ),
-    "history": ("companion/cli/history.py", ["tests/table/test_stats.py"]),
-    "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/house/test_french_typography.py"]),
-    "names": (
-        "companion/display/names.py",
-        ["tests/display/test_names_forms.py", "tests/display/test_names.py"],
-    ),
-    "rotation": (
-        "companion/display/rotation.py",
-        ["tests/display/test_rotation_rects.py", "tests/display/test_rotation.py"],
-    ),
-    "kilo_view": (
-        "companion/games/kilo/view.py",
-        ["tests/display/test_display.py", "tests/display/test_grid.py"],
-    ),
-    # tests/review/test_view_mutants.py: a game in play as the screens and the phones' page show it.
+    "history": ("companion/cli/history.py", ["tests/test_stats.py"]),
+    "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
+    "names": ("companion/display/names.py", ["tests/test_names_forms.py", "tests/test_short_names.py"]),
+    "rotation": ("companion/display/rotation.py", ["tests/test_rotation_rects.py", "tests/test_rotation.py"]),
+    "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
+    # test_view_mutants: a game in play as the screens and the phones' page show it.
     "treize_view": (
         "companion/games/treize/view.py",
-        ["tests/games/treize/test_screens.py", "tests/review/test_view_mutants.py"],
+        ["tests/test_treize_display.py", "tests/test_view_mutants.py"],
     ),
     "cinq_rois_view": (
         "companion/games/cinq_rois/view.py",
-        ["tests/games/cinq_rois/test_screens_hierarchy.py", "tests/review/test_view_mutants.py"],
+        ["tests/test_cinq_hierarchy.py", "tests/test_view_mutants.py"],
     ),
 }
 
@@ -260,7 +230,7 @@ def refresh(work: Path) -> None:
 def reselect(work: Path, tests: list[str]) -> None:
     """The module's test selection as ``MODULES`` has it now, in an earlier scratch folder's
     pyproject: a test file added to the selection since the ``--keep`` run would otherwise never
-    run there (debounce's tests/inputs/test_debounce_exact.py did not, and --again judged nothing new)."""
+    run there (debounce's tests/test_debounce_exact.py did not, and --again judged nothing new)."""
     pyproject = work / "pyproject.toml"
     selection = ", ".join(json.dumps(t) for t in tests)
     text = re.sub(
