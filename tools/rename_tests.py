@@ -6,10 +6,11 @@ The rule is tests/house/test_suite_names.py's (tests/README.md says it in words)
 folder as a whole ``tests/<folder>/test_<folder>.py``, ``tests/bench/`` mirrors ``bench/``; the
 repository's own checks are in ``tests/house/``, the review rounds in ``tests/review/``.
 
-Run from anywhere, on a clean work tree (it refuses a dirty one, so that what it did is one diff)::
+Run from anywhere, on a clean work tree (it refuses a dirty one, so that what it did is one diff),
+with the venv's Python (its ruff sorts the imports and formats the lines it made longer)::
 
-    python3 tools/rename_tests.py          # rename, rewrite the references, say what it did
-    python3 tools/rename_tests.py --check  # say what it would do, change nothing
+    .venv/bin/python tools/rename_tests.py          # rename, rewrite, stage; say what it did
+    .venv/bin/python tools/rename_tests.py --check  # say what it would do, change nothing
 
 It moves each file of ``MAPPING`` that exists with ``git mv``, makes tests/ and its folders
 packages, and rewrites every reference to an old name in the files git tracks: imports between
@@ -17,7 +18,9 @@ test modules (``from tests.test_web import Pad``, ``from test_legibility import 
 helpers' bare imports (``from serial_helpers import ...``: tests/ is no longer on sys.path once it
 is a package), paths (``tests/test_web.py::test_x`` in bench/mutation.py, .ci/run, the docs,
 pyproject's comments), a test's own ``Path(__file__).parent`` one folder deeper, and a bare
-``test_web`` named in a comment. Run twice, the second run finds nothing to do.
+``test_web`` named in a comment; long comment and docstring lines are broken at 110. Run twice,
+the second run finds nothing to do. It exits 1 when a ``Path(__file__).parent`` in a moved test
+came back from another branch after the move (it names the test's folder, not tests/): fix those.
 
 It stops before changing anything when a test file under tests/ is in no line of ``MAPPING`` and
 does not keep the rule (a test another branch added under an old-style name): add its line."""
@@ -421,7 +424,7 @@ def rewrite(text: str, path: PurePosixPath, taken: set[str]) -> tuple[str, list[
 
     def note(before: str, after: str) -> str:
         if before != after:
-            said.append(f"{before} -> {after}")
+            said.append(f"{' '.join(before.split())} -> {after}")
         return after
 
     def renamed_path(m: Match) -> str:
