@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from serial_helpers import Collector, FirmwareBoard, Plug, ScriptedBoard, drain, wait_for
@@ -26,7 +26,7 @@ def board(request: pytest.FixtureRequest) -> Iterator[FirmwareBoard]:
     b.close()
 
 
-def presses(items: list[object]) -> list[InputEvent]:
+def presses(items: Sequence[object]) -> list[InputEvent]:
     return [x for x in items if isinstance(x, InputEvent) and x.edge == "press"]
 
 
