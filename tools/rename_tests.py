@@ -213,7 +213,7 @@ MAPPING: dict[str, str | tuple[str, ...]] = {
     # Added on other branches of issue 38-39 (m38rest, e39errors).
     "test_feed.py": "web/test_feed.py",
     "test_error_texts.py": "house/test_error_texts.py",
-    "test_app.py": "display/test_app.py",
+    "test_app.py": "display/test_app_parts.py",
     "test_history.py": "cli/test_history.py",
     # Not a test: the GPIO tests' shared pins and clock, beside the other helpers.
     "test_gpio_support.py": "gpio_helpers.py",
