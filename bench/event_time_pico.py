@@ -42,7 +42,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import pygame
-from serial_helpers import SEAT_PINS, FirmwareBoard, Plug
 
 from companion.display.app import App
 from companion.display.state import Ui
@@ -53,6 +52,7 @@ from companion.hardware.config import HardwareConfig
 from companion.inputs.serial_source import SerialSource
 from companion.table.journal import Journal
 from companion.table.live import Table
+from tests.serial_helpers import SEAT_PINS, FirmwareBoard, Plug
 
 KIND = "pico"
 PLAYERS = ["Alice", "Bob", "Chloé", "Dédé"]

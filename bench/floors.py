@@ -2,7 +2,7 @@
 
 Every ``import`` and ``from ... import`` of a module counts, inside functions too (an import moved
 into a function hides a cycle from the interpreter, not from the design); only the imports under
-``if TYPE_CHECKING:`` are left aside, since they never run. ``tests/test_floors.py`` fails on a
+``if TYPE_CHECKING:`` are left aside, since they never run. ``tests/house/test_floors.py`` fails on a
 cycle between folders, or between the modules of a room (``display/``, a game's package), and
 checks that docs/architecture.md shows the picture this script draws.
 

@@ -59,12 +59,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from gpiozero.pins.mock import MockFactory
 from gpiozero.pins.pi import PiPin
-from test_gpio_support import ClockedMockFactory, FakeClock, bounce_offsets
 
 from companion.inputs.base import InputEvent, QueueItem
 from companion.inputs.debounce import DebounceSettings
 from companion.inputs.gpio import GpioSource
 from companion.inputs.gpio_pins import ButtonPin
+from tests.gpio_helpers import ClockedMockFactory, FakeClock, bounce_offsets
 
 MS = 1_000_000
 # The first game's first press, after the table screen's first frame: a table sits down after
@@ -660,7 +660,7 @@ def pico_irq_model() -> dict[str, Any]:
     """The firmware's IRQ handler timed under the MicroPython unix port, against an empty call."""
     import subprocess
 
-    from mpy_helpers import run_mp
+    from tests.mpy_helpers import run_mp
 
     proc = run_mp("mp_irq_cost.py")
     if proc.returncode != 0:

@@ -40,35 +40,46 @@ ROOT = Path(__file__).resolve().parent.parent
 # module key: (file to mutate, the tests that judge it: small and in-process, so a mutant is
 # judged in seconds).
 MODULES: dict[str, tuple[str, list[str]]] = {
-    # test_replay_window pins the floor, the latest stamp and following() (issue 22).
-    "slap": ("companion/games/kilo/slap.py", ["tests/test_slap.py", "tests/test_replay_window.py"]),
-    # test_epochs holds the undo oracle across clock horizons (the kept presses of _Run);
-    # test_kilo_mutants pins what the first whole run let through (docs/mutants.md).
+    # tests/games/kilo/test_slap_replay.py pins the floor, the latest stamp and following() (issue 22).
+    "slap": (
+        "companion/games/kilo/slap.py",
+        ["tests/games/kilo/test_slap.py", "tests/games/kilo/test_slap_replay.py"],
+    ),
+    # tests/games/kilo/test_slap_epochs.py holds the undo oracle across clock horizons (the kept presses of
+    # _Run);
+    # tests/review/test_kilo_mutants.py pins what the first whole run let through (docs/mutants.md).
     "kilo_rules": (
         "companion/games/kilo/rules.py",
         [
-            "tests/test_kilo.py",
-            "tests/test_kilo_undo.py",
-            "tests/test_epochs.py",
-            "tests/test_kilo_mutants.py",
+            "tests/games/kilo/test_rules.py",
+            "tests/games/kilo/test_rules_undo.py",
+            "tests/games/kilo/test_slap_epochs.py",
+            "tests/review/test_kilo_mutants.py",
         ],
     ),
     "cinq_rois_rules": (
         "companion/games/cinq_rois/rules.py",
-        ["tests/test_cinq_rois.py", "tests/test_cinq_dealer.py"],  # the dealer draw has its own file
+        [
+            "tests/games/cinq_rois/test_rules.py",
+            "tests/games/cinq_rois/test_rules_dealer.py",
+        ],  # the dealer draw has its own file
     ),
-    "treize_rules": ("companion/games/treize/rules.py", ["tests/test_treize.py"]),
-    # test_replay_fold: replay's undo scan and the copies it drops (issue 22), quickly.
-    "fold": ("companion/table/fold.py", ["tests/test_tablelog.py", "tests/test_replay_fold.py"]),
-    "undo": ("companion/games/undo.py", ["tests/test_undo.py"]),
-    "solver": ("companion/games/cinq_rois/solver.py", ["tests/test_cinq_rois_solver.py"]),
-    "protocol": ("companion/inputs/protocol.py", ["tests/test_protocol.py"]),
+    "treize_rules": ("companion/games/treize/rules.py", ["tests/games/treize/test_rules.py"]),
+    # tests/table/test_fold.py: replay's undo scan and the copies it drops (issue 22), quickly.
+    "fold": ("companion/table/fold.py", ["tests/table/test_log.py", "tests/table/test_fold.py"]),
+    "undo": ("companion/games/undo.py", ["tests/games/test_undo.py"]),
+    "solver": ("companion/games/cinq_rois/solver.py", ["tests/games/cinq_rois/test_solver.py"]),
+    "protocol": ("companion/inputs/protocol.py", ["tests/inputs/test_protocol.py"]),
     # The hostile-edges property is the debounce's oracle for late edges and lost ones.
     "debounce": (
         "companion/inputs/debounce.py",
-        ["tests/test_debounce.py", "tests/test_debounce_exact.py", "tests/test_hostile_edges.py"],
+        [
+            "tests/inputs/test_debounce.py",
+            "tests/inputs/test_debounce_exact.py",
+            "tests/review/test_hostile_edges.py",
+        ],
     ),
-    "audit": ("companion/display/audit.py", ["tests/test_audit.py"]),
+    "audit": ("companion/display/audit.py", ["tests/display/test_audit.py"]),
     # Issue 38: the modules outside the core, each with the smallest selection of tests that
     # reach it through what a user sees (the phones' pages and sockets, the CLI's files and
     # output, the screens). In this process: a subprocess runs the mutant too, but mutmut maps a
@@ -76,37 +87,40 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "web_pairing": (
         "companion/web/pairing.py",
         [
-            "tests/test_web_mutants.py",
-            "tests/test_web.py::test_replays_other_games_strangers_and_revoked_phones_are_refused",
+            "tests/review/test_web_mutants.py",
+            "tests/web/test_server.py::test_replays_other_games_strangers_and_revoked_phones_are_refused",
         ],
     ),
-    # test_pad_protocol: the phone's messages and the table's answers and presses, worked by hand.
+    # tests/web/test_pad.py: the phone's messages and the table's answers and presses, worked by hand.
     "web_clockmap": (
         "companion/web/clockmap.py",
-        ["tests/test_web_fairness.py", "tests/test_pad_protocol.py"],
+        ["tests/web/test_fairness.py", "tests/web/test_pad.py"],
     ),
     "web_fairness": (
         "companion/web/fairness.py",
-        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py"],
+        ["tests/web/test_pad.py", "tests/web/test_fairness.py"],
     ),
     # The phones' standings feed: the page every game shares (web/feed.py), then each game's own
     # part of it (games/<g>/feed.py, moved out of web/feed.py) and the JSON they share
     # (games/plain.py), each judged by the page Feed.poll hands the server, without a server.
-    "web_feed": ("companion/web/feed.py", ["tests/test_feed.py", "tests/test_view_mutants.py"]),
-    "kilo_feed": ("companion/games/kilo/feed.py", ["tests/test_feed.py"]),
+    "web_feed": ("companion/web/feed.py", ["tests/web/test_feed.py", "tests/review/test_view_mutants.py"]),
+    "kilo_feed": ("companion/games/kilo/feed.py", ["tests/web/test_feed.py"]),
     "cinq_rois_feed": (
         "companion/games/cinq_rois/feed.py",
-        ["tests/test_feed.py", "tests/test_view_mutants.py"],
+        ["tests/web/test_feed.py", "tests/review/test_view_mutants.py"],
     ),
-    "treize_feed": ("companion/games/treize/feed.py", ["tests/test_feed.py", "tests/test_view_mutants.py"]),
-    "plain": ("companion/games/plain.py", ["tests/test_feed.py"]),
+    "treize_feed": (
+        "companion/games/treize/feed.py",
+        ["tests/web/test_feed.py", "tests/review/test_view_mutants.py"],
+    ),
+    "plain": ("companion/games/plain.py", ["tests/web/test_feed.py"]),
     "web_scorer": (
         "companion/web/scorer.py",
         [
-            "tests/test_scorer_entry.py",
-            "tests/test_web_mutants.py",
-            "tests/test_web.py",
-            "tests/test_web_event_time.py::test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock",
+            "tests/web/test_scorer.py",
+            "tests/review/test_web_mutants.py",
+            "tests/web/test_server.py",
+            "tests/web/test_server_event_time.py::test_a_scorer_write_carries_the_instant_it_was_sent_on_the_table_clock",
         ],
     ),
     # The scorer's game-specific part, moved out of web/scorer.py: a round's cards entered from
@@ -114,71 +128,84 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "cinq_rois_scorer": (
         "companion/games/cinq_rois/scorer.py",
         [
-            "tests/test_scorer_entry.py",
-            "tests/test_web.py::test_a_scorer_phone_journals_cards_left_and_hands_as_the_screen_does",
+            "tests/web/test_scorer.py",
+            "tests/web/test_server.py::test_a_scorer_phone_journals_cards_left_and_hands_as_the_screen_does",
         ],
     ),
     # Split out of web/server.py: the security headers and the body's cap, the Host check
-    # against DNS rebinding, the connection-level guard (test_web_limits: the real server).
+    # against DNS rebinding, the connection-level guard (tests/web/test_guard.py: the real server).
     "web_guard": (
         "companion/web/guard.py",
         [
-            "tests/test_web_mutants.py",
-            "tests/test_web_limits.py",
-            "tests/test_web.py::test_an_address_flooding_unknown_tokens_is_cut_at_the_connection",
-            "tests/test_web.py::test_the_upgrade_override_still_meets_uvicorn",
+            "tests/review/test_web_mutants.py",
+            "tests/web/test_guard.py",
+            "tests/web/test_server.py::test_an_address_flooding_unknown_tokens_is_cut_at_the_connection",
+            "tests/web/test_server.py::test_the_upgrade_override_still_meets_uvicorn",
         ],
     ),
     "web_evening_route": (
         "companion/web/evening_route.py",
         [
-            "tests/test_web_mutants.py",
-            "tests/test_evening.py::test_the_phones_evening_is_made_again_when_the_tables_game_ends",
-            "tests/test_evening.py::test_the_phones_evening_without_a_game_follows_the_journal_and_shows_the_sheets",
+            "tests/review/test_web_mutants.py",
+            "tests/web/test_evening.py::test_the_phones_evening_is_made_again_when_the_tables_game_ends",
+            "tests/web/test_evening.py::test_the_phones_evening_without_a_game_follows_the_journal_and_shows_the_sheets",
         ],
     ),
-    "web_assets": ("companion/web/assets.py", ["tests/test_web_mutants.py"]),
+    "web_assets": ("companion/web/assets.py", ["tests/review/test_web_mutants.py"]),
     "web_pad": (
         "companion/web/pad.py",
-        ["tests/test_pad_protocol.py", "tests/test_web_fairness.py", "tests/test_web_mutants.py"],
+        ["tests/web/test_pad.py", "tests/web/test_fairness.py", "tests/review/test_web_mutants.py"],
     ),
-    # test_web_limits: the server's side of the connection guard (an address's refusals and
+    # tests/web/test_guard.py: the server's side of the connection guard (an address's refusals and
     # places, a stranger's WebSocket handshake).
     "web_server": (
         "companion/web/server.py",
         [
-            "tests/test_web_mutants.py",
-            "tests/test_web.py",
-            "tests/test_web_limits.py",
-            "tests/test_web_event_time.py",
+            "tests/review/test_web_mutants.py",
+            "tests/web/test_server.py",
+            "tests/web/test_guard.py",
+            "tests/web/test_server_event_time.py",
         ],
     ),
-    "config_edit": ("companion/hardware/config_edit.py", ["tests/test_config_cli.py"]),
+    "config_edit": ("companion/hardware/config_edit.py", ["tests/cli/test_settings.py"]),
     "hw_config": (
         "companion/hardware/config.py",
-        ["tests/test_config_refusals.py", "tests/test_hwconfig.py", "tests/test_config_cli.py"],
+        [
+            "tests/hardware/test_config_refusals.py",
+            "tests/hardware/test_config.py",
+            "tests/cli/test_settings.py",
+        ],
     ),
-    # test_history: history and stats as printed, from journals written in-process (no demo);
-    # test_stats: the export and the numbers (its demos run once per judged session).
-    "history": ("companion/cli/history.py", ["tests/test_history.py", "tests/test_stats.py"]),
+    # tests/cli/test_history.py: history and stats as printed, from journals written in-process (no demo);
+    # tests/table/test_stats.py: the export and the numbers (its demos run once per judged session).
+    "history": ("companion/cli/history.py", ["tests/cli/test_history.py", "tests/table/test_stats.py"]),
     # Kilo de merde's statistics, moved out of the CLI and table/stats.py (g39stats): the same
     # printed output, and the evening page's sections and the table screen's columns.
     "kilo_stats": (
         "companion/games/kilo/stats.py",
-        ["tests/test_history.py", "tests/test_stats.py", "tests/test_evening.py"],
+        ["tests/cli/test_history.py", "tests/table/test_stats.py", "tests/web/test_evening.py"],
     ),
-    "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/test_french_typography.py"]),
-    "names": ("companion/display/names.py", ["tests/test_names_forms.py", "tests/test_short_names.py"]),
-    "rotation": ("companion/display/rotation.py", ["tests/test_rotation_rects.py", "tests/test_rotation.py"]),
-    "kilo_view": ("companion/games/kilo/view.py", ["tests/test_display.py", "tests/test_grid.py"]),
-    # test_view_mutants: a game in play as the screens and the phones' page show it.
+    "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/house/test_french_typography.py"]),
+    "names": (
+        "companion/display/names.py",
+        ["tests/display/test_names_forms.py", "tests/display/test_names.py"],
+    ),
+    "rotation": (
+        "companion/display/rotation.py",
+        ["tests/display/test_rotation_rects.py", "tests/display/test_rotation.py"],
+    ),
+    "kilo_view": (
+        "companion/games/kilo/view.py",
+        ["tests/display/test_display.py", "tests/display/test_grid.py"],
+    ),
+    # tests/review/test_view_mutants.py: a game in play as the screens and the phones' page show it.
     "treize_view": (
         "companion/games/treize/view.py",
-        ["tests/test_treize_display.py", "tests/test_view_mutants.py"],
+        ["tests/games/treize/test_screens.py", "tests/review/test_view_mutants.py"],
     ),
     "cinq_rois_view": (
         "companion/games/cinq_rois/view.py",
-        ["tests/test_cinq_hierarchy.py", "tests/test_view_mutants.py"],
+        ["tests/games/cinq_rois/test_screens_hierarchy.py", "tests/review/test_view_mutants.py"],
     ),
 }
 
@@ -287,7 +314,7 @@ def refresh(work: Path) -> None:
 def reselect(work: Path, tests: list[str]) -> None:
     """The module's test selection as ``MODULES`` has it now, in an earlier scratch folder's
     pyproject: a test file added to the selection since the ``--keep`` run would otherwise never
-    run there (debounce's tests/test_debounce_exact.py did not, and --again judged nothing new)."""
+    run there (debounce's tests/inputs/test_debounce_exact.py did not, and --again judged nothing new)."""
     pyproject = work / "pyproject.toml"
     selection = ", ".join(json.dumps(t) for t in tests)
     text = re.sub(

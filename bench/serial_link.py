@@ -37,13 +37,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pio_helpers
-from mpy_helpers import run_mp
-from serial_helpers import FirmwareBoard, Plug, wait_for
-
 from companion.inputs import protocol as p
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
 from companion.inputs.serial_source import SerialSource
+from tests import pio_helpers
+from tests.mpy_helpers import run_mp
+from tests.serial_helpers import FirmwareBoard, Plug, wait_for
 
 
 def emit(**kw: object) -> None:

@@ -22,7 +22,7 @@ class CompanionError(Exception):
 
     Built from a catalogue key and its values, or from a ``Text`` already made (an error passed
     on, or one that wraps another's text). ``fr``: the English and French sentences of the files
-    not yet moved to the catalogue (tests/test_error_texts.py lists them; the list only shrinks)."""
+    not yet moved to the catalogue (tests/house/test_error_texts.py lists them; the list only shrinks)."""
 
     def __init__(self, text: Text | str, fr: str | None = None, /, **fields: object) -> None:
         if isinstance(text, str) and (fr is not None or (not fields and text not in CATALOGUE)):

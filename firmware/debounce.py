@@ -3,7 +3,8 @@
 A line-for-line port of companion/inputs/debounce.py (read its docstring for the rules); the
 tests run both on the same edges. Decisions go to ``sink(key, kind, t0_us)`` rather than into a
 list, kind being 0 release, 1 press, 2 stuck, 3 unstuck. One addition, ``blind``: the board's
-rings can go round, and the edges they lost must not be guessed (tests/test_capture_properties.py).
+rings can go round, and the edges they lost must not be guessed
+(tests/firmware/test_firmware_capture_properties.py).
 """
 
 RELEASE = 0
@@ -13,8 +14,7 @@ UNSTUCK = 3
 
 
 class Debouncer:
-    def __init__(self, key, sink, lockout_us=30000, glitch_us=2000, stuck_us=10000000,
-                 active=False, t_us=0):
+    def __init__(self, key, sink, lockout_us=30000, glitch_us=2000, stuck_us=10000000, active=False, t_us=0):
         self.key = key
         self._sink = sink
         self.lockout = lockout_us
@@ -113,8 +113,7 @@ class Debouncer:
             d = self._run_start + self.glitch
         elif self._lock_until is not None:
             d = self._lock_until
-        if (self.stable and not self.stuck and self.stuck_after is not None
-                and self._press_t0 is not None):
+        if self.stable and not self.stuck and self.stuck_after is not None and self._press_t0 is not None:
             s = self._press_t0 + self.stuck_after
             if d is None or s < d:
                 d = s

@@ -48,7 +48,8 @@ _EDGES = const(12)  # a GPIO's EDGE_LOW | EDGE_HIGH, as Pin.IRQ_FALLING | Pin.IR
 # at rest before the GPIO_IN read, is in neither; its latched bits bring a handler whose reads
 # see it: the rest of this run, an entry, and that handler up to its clock read. So the reads
 # come first in the handler, back to back and unrolled (a loop's turn costs ~3 empty calls). On
-# the model the tests run (tests/micropython/machine.py play(), tests/test_capture_properties.py):
+# the model the tests run (tests/micropython/machine.py play(),
+# tests/firmware/test_firmware_capture_properties.py):
 # a 10 us entry, a 110 us run (above bench/gpio.py's RP2040 estimate, "pico.irq_model", ~95 us),
 # 6 us for an INTR halfword read as the handler makes it (the bench: ~5.5 us, a subscript of a
 # tuple and of mem16 and a store), 4 us for GPIO_IN's and for ticks_us (the assumption;

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rp2.asm_pio import *  # noqa: F403 - the PIO DSL's names, for the type checker only
 
 N_PINS = const(13)  # pins one `in` reads: seats GP2..GP11 and the referee buttons GP12..GP14
-LOOP_CYCLES = const(25)  # state machine cycles per loop, on every path (tests/test_pio.py)
+LOOP_CYCLES = const(25)  # state machine cycles per loop, on every path (tests/firmware/test_piocapture.py)
 SM_FREQ = const(25_000_000)  # so one loop is exactly 1 us: sysclk 125 or 150 MHz divides evenly
 RING_BITS = const(13)  # ring of 2**13 bytes: 2048 words, 1024 records of (levels, count)
 _RING_BYTES = const(8192)
@@ -81,15 +81,22 @@ class PioCapture:
         # The DMA ring must sit on a 2**RING_BITS boundary: take twice that and use the aligned half.
         self._mem = bytearray(2 * _RING_BYTES)
         off = (-uctypes.addressof(self._mem)) & _RING_MASK
-        self.ring = memoryview(self._mem)[off:off + _RING_BYTES]
+        self.ring = memoryview(self._mem)[off : off + _RING_BYTES]
         self.ring_records = _USABLE_WORDS // 2
         self._sm = rp2.StateMachine(sm_id, edge_capture, freq=SM_FREQ, in_base=pin_cls(base))
         self._dma = rp2.DMA()
-        self._ctrl = self._dma.pack_ctrl(size=2, inc_read=False, inc_write=True,
-                                         ring_size=RING_BITS, ring_sel=True,
-                                         treq_sel=_DREQ_PIO0_RX0 + sm_id, irq_quiet=True)
-        self._dma.config(read=_PIO0_RXF0 + 4 * sm_id, write=self.ring, count=_COUNT,
-                         ctrl=self._ctrl, trigger=True)
+        self._ctrl = self._dma.pack_ctrl(
+            size=2,
+            inc_read=False,
+            inc_write=True,
+            ring_size=RING_BITS,
+            ring_sel=True,
+            treq_sel=_DREQ_PIO0_RX0 + sm_id,
+            irq_quiet=True,
+        )
+        self._dma.config(
+            read=_PIO0_RXF0 + 4 * sm_id, write=self.ring, count=_COUNT, ctrl=self._ctrl, trigger=True
+        )
         self._done = 0  # words written by earlier DMA runs (re-armed every 2**28 words)
         self._read = 0  # words consumed
         self._t_read = 0  # stamp of the last record read: what came after it may be lost
@@ -143,8 +150,7 @@ class PioCapture:
         while self._read < written:
             i = (self._read * 4) & _RING_MASK
             levels = ring[i] | (ring[i + 1] << 8)
-            n = (ring[i + 4] | (ring[i + 5] << 8) | (ring[i + 6] << 16)
-                 | ((ring[i + 7] & 0x3F) << 24))
+            n = ring[i + 4] | (ring[i + 5] << 8) | (ring[i + 6] << 16) | ((ring[i + 7] & 0x3F) << 24)
             self._read += 2
             t = clock.extend((self.origin + n) & _MASK30)
             if lost_from >= 0:

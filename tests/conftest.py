@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Variables that tune the test run, not the companion: the property tests' number of examples,
 # where the phones' screenshots go, the boot test's source tree, CPU, cache and recorded
-# observations. The package reads none of them (tests/test_isolation.py checks), so they pass the
+# observations. The package reads none of them (tests/house/test_isolation.py checks), so they pass the
 # isolation below; every other COMPANION_* variable is the user's and does not.
 SUITE_KNOBS = ("COMPANION_PROPERTY_SCALE", "COMPANION_SCREENS_OUT", "COMPANION_BOOT_")
 # Where a fresh HOME's XDG folders are (the XDG Base Directory defaults, made explicit so that a

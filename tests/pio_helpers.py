@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import adafruit_pioasm
-from mpy_helpers import FIRMWARE
 from pioemu import State, emulate
+
+from tests.mpy_helpers import FIRMWARE
 
 SOURCE = FIRMWARE / "piocapture.py"
 PROGRAM = "edge_capture"

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import serial
-from mpy_helpers import FIRMWARE, MPY_TESTS, micropython
 
 from companion.inputs import protocol as p
 from companion.inputs.base import InputEvent, QueueItem, SourceStatus
+from tests.mpy_helpers import FIRMWARE, MPY_TESTS, micropython
 
 SEAT_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 REFEREE_PINS = (12, 13, 14)

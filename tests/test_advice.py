@@ -34,7 +34,7 @@ def clean(result: object, code: int | None = None) -> str:
 def test_play_honours_the_config_source(tmp_path: Path) -> None:
     if not NO_LGPIO:
         skip_unless_ci("a Pi with lgpio would open the GPIO buttons for real")
-    from tests.test_sandbox import first_frame_then_alive
+    from tests.test_paths_sandbox import first_frame_then_alive
 
     env = dict(
         os.environ,

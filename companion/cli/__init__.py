@@ -1,6 +1,6 @@
 """The ``companion`` command: one subcommand per job; every hardware choice is a flag or config.
 
-Exit codes (the README's table, held by tests/test_exit_codes.py): 0 done; 1 the command was
+Exit codes (the README's table, held by tests/cli/test_cli_exit_codes.py): 0 done; 1 the command was
 right but could not be done; 2 bad usage or bad input; 130 Ctrl-C; a SIGTERM ends the process
 by that signal (143 in a shell) once the command has stopped at an event boundary.
 """

@@ -566,7 +566,7 @@ def _final_state(p: Any, h: Words) -> None:
 
 
 REGISTERS = (_commands, _history, _play, _buttons, _firmware, _config, _doctor)
-# Which register adds each subcommand (tests/test_cli_parser.py checks it against REGISTERS).
+# Which register adds each subcommand (tests/cli/test_parser.py checks it against REGISTERS).
 GROUPS: dict[str, Callable[[Any, Words], None]] = {
     **dict.fromkeys(("demo", "resume", "replay", "export", "games"), _commands),
     **dict.fromkeys(("history", "stats"), _history),

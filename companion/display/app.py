@@ -133,7 +133,7 @@ class App:
     """One table screen. ``step`` handles whatever arrived and redraws if anything changed.
 
     The App holds its parts and the game it runs (the journal, the table, the screen's ``Ui``)
-    and the loop's clocks; the rest of its state is its parts' (tests/test_house.py bounds it)."""
+    and the loop's clocks; the rest of its state is its parts' (tests/house/test_house.py bounds it)."""
 
     def __init__(
         self,

@@ -438,7 +438,7 @@ class Retained:
     a frame drawn with it (``Painter(..., retained=)``) leaves alone a block (``Painter.layer``)
     whose key and place are those of a block of the last frame that nothing drew over since, and
     fills the background only where something of the last frame is gone or is drawn anew. The
-    frame is the same, pixel for pixel, as one drawn on a new surface (tests/test_retained.py);
+    frame is the same, pixel for pixel, as one drawn on a new surface (tests/display/test_caches_retained.py);
     ``Painter.changed`` says where it differs from the last one, for ``pygame.display.update``.
 
     Whatever draws on the surface but the painter must call ``forget``: the next frame is then

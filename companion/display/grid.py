@@ -6,7 +6,7 @@ the selected one, and greys a key that cannot be entered with the reason in a wo
 touching a greyed key does the game's ``why`` action, which says the whole sentence.
 
 Left to choose, the grid takes the number of columns that makes its cells largest; the games
-give it the room for keys of 9 mm on the 7" screen (``kit.touch_size``; tests/test_grid.py), but
+give it the room for keys of 9 mm on the 7" screen (``kit.touch_size``; tests/display/test_grid.py), but
 for Les Cinq Rois' card grid (56 cards and a joker a tap each: about 30 px a card there). A game
 whose greyed keys are most of its keys (Kilo at ten players: 3 ranks of 13 can be drawn) sets
 them aside in one line under the grid (``aside``), so the keys that can be entered take the room.

@@ -178,7 +178,7 @@ class Painter:
         self.scale = Scale(self.screen.width, self.screen.height)
         self.texts: list[TextRecord] = []
         # (seat, cap height in pixels) of each seat number drawn in a mark: the key to press,
-        # read from the seat (tests/test_first_evening_screens.py).
+        # read from the seat (tests/review/test_first_evening_screens.py).
         self.seat_numbers: list[tuple[int, int]] = []
         self.controls: list[Control] = []
         self.boxes: list[tuple[pygame.Rect, pygame.Rect]] = []  # (child, parent) panels

@@ -298,7 +298,7 @@ def short_problem(
 # The short form's length: what a Kilo tile holds at 4 mm beside far-type kilos, ten players
 # on the 7" screen. A proposed form keeps to it when one that short names the player alone;
 # a chosen one may take up to ``SHORT_MOST`` (a proposal may too: "A.-S. Ca."), which ten
-# players' tiles still hold at 4 mm at 800x480 in every game (tests/test_short_names.py).
+# players' tiles still hold at 4 mm at 800x480 in every game (tests/display/test_names.py).
 EVENING_CHARS = 8
 SHORT_MOST = 10
 # And no wider than this at 30 px type (``width``): about seven ordinary letters, fewer wide

@@ -41,7 +41,8 @@ def seat_number_size(fonts: Fonts, seat: int, radius: int) -> int:
 
     # Type scales with its size: one measure at a reference size says about where the answer
     # is, and the search starts there. Searching up from 10 opened a font for every size it
-    # tried (45 for a mark on the HDMI TV), and a first slap's frame paid for them (test_warm).
+    # tried (45 for a mark on the HDMI TV), and a first slap's frame paid for them
+    # (tests/display/test_app_warm.py).
     ref = 100
     width, cap = fonts.size(label, ref)[0], fonts.cap(ref)
     size = max(10, int(min((2 * half + 2) * ref / max(1, width), 2 * half * ref / max(1, cap))))

@@ -21,7 +21,7 @@ FG: Color = (255, 255, 255)
 MUTED: Color = (190, 198, 206)  # 11:1 against BG
 DISABLED: Color = (145, 152, 160)  # 5:1 on a panel: greyed, still legible
 # Colours that mean something: what to do now, valid, the loser / who draws, a warning. None
-# of them is a seat's colour (tests/test_legibility.py holds the distance), so a red row always
+# of them is a seat's colour (tests/display/test_audit_legibility.py holds the distance), so a red row always
 # means "this one draws", never "seat 6".
 ACCENT: Color = (130, 225, 255)  # light cyan: the next thing to do
 GOOD: Color = (72, 214, 110)  # green: valid, confirmed

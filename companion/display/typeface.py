@@ -82,7 +82,7 @@ def measure(font: pygame.font.Font, text: str) -> tuple[int, int]:
     """The size of ``render(font, text, ...)``'s surface without drawing it: the layouts (a fit
     search, a wrap) try many sizes and lines and draw only one, and rendering a line at 1080p
     costs a hundred times its measure (``Font.size`` is SDL_ttf's own measure of what
-    ``Font.render`` draws, to the pixel; tests/test_draw_caches.py compares the two)."""
+    ``Font.render`` draws, to the pixel; tests/display/test_caches.py compares the two)."""
     text = text.translate(SUBSTITUTES)
     y0, height = _figure_band(font) if figure_line(text) else _band(font)
     if not any(c.isdigit() for c in text):

@@ -98,7 +98,7 @@ def score_height(p: Painter) -> int:
     return int(p.fonts.size("0123", score_size(p))[1])
 
 
-TOUCH_MM = 9.0  # a control a finger hits without aiming (tests/test_touch.py)
+TOUCH_MM = 9.0  # a control a finger hits without aiming (tests/display/test_viewing_touch.py)
 
 
 def touch_size(p: Painter) -> int:

@@ -355,7 +355,7 @@ def parse_event(text: str, game: str | None = None) -> AnyEvent:
 # one comma fewer than its keys, exactly that when no nested list or object has two items and
 # no text holds a comma; counting them against the keys pydantic saw leaves no room for a key
 # given twice, at any depth. Lines with an escape or a character that does not print go the
-# long way too: the two parsers agreed on every such line tests/test_parse_fast.py tries, but
+# long way too: the two parsers agreed on every such line tests/table/test_log_parse_fast.py tries, but
 # they are rare, and a lone surrogate is the kind of corner where JSON parsers part.
 _FAST_LINE = 200
 

@@ -233,7 +233,7 @@ class _Guard(_Uvicorn):  # type: ignore[misc]
         # task, no ASGI call (a refused upgrade cost twice a refused page). This name is
         # uvicorn's, not a public API: if a uvicorn release renames it, nothing is let in
         # (the ASGI app checks every token again), a refusal only costs what it did before;
-        # test_web's test_the_upgrade_override_still_meets_uvicorn notices the rename.
+        # tests/web/test_server.py's test_the_upgrade_override_still_meets_uvicorn notices the rename.
         client = getattr(self, "client", None)
         # The request's target: h11 hands its event, httptools kept it (the scope has no path
         # yet for an upgrade). Tokens are URL-safe: a percent-encoded one is no pad's.

@@ -1,5 +1,5 @@
 # Two suspected points of issue 20 under MicroPython's unix port, run by
-# tests/test_firmware_resilience.py:
+# tests/firmware/test_firmware_resilience.py:
 # - "crash": an exception in the board's main loop must not leave the board at the REPL for good
 #   (main.py resets the board; Ctrl-C still gives the REPL);
 # - "irq_alloc": the interrupt path's poll() must not allocate while interrupts are masked.

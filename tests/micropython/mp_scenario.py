@@ -1,5 +1,6 @@
 # The firmware's board on either capture path, replaying scenarios the property tests generate
-# (tests/test_capture_properties.py). One JSON scenario per line on stdin, one JSON result per
+# (tests/firmware/test_firmware_capture_properties.py). One JSON scenario per line on stdin, one JSON result
+# per
 # line on stdout, so one interpreter serves a whole hypothesis run.
 # usage: micropython mp_scenario.py FIRMWARE_DIR
 # scenario: {"path": "irq"|"pio", "seats": [gpio...], "edges": [[t_us, gpio, level]...] sorted,

@@ -1,4 +1,4 @@
-# Firmware unit tests, run by MicroPython's unix port (see tests/test_firmware_unit.py).
+# Firmware unit tests, run by MicroPython's unix port (see tests/firmware/test_firmware.py).
 # usage: micropython mp_unit.py FIRMWARE_DIR VECTORS_JSON irq|pio [TEST ...]
 # The board runs on the capture path given: "pio" (the fake rp2's PIO model and DMA ring) or
 # "irq" (the per-pin interrupt latch). Prints one JSON object per test run on that path:
@@ -313,7 +313,8 @@ def main_loop_stalled_50ms_in_a_bouncy_10_player_slap_loses_nothing():
 # fake clock).
 HANDLER_US = 110
 ENTRY_US = 10
-# Each register read in a handler (tests/test_capture_properties.py, READS: the clock's read is
+# Each register read in a handler (tests/firmware/test_firmware_capture_properties.py, READS: the clock's read
+# is
 # not charged here, the board's ticks_us being the bare fake clock's).
 READS = {"intr": 6, "level": 4}
 

@@ -1,5 +1,5 @@
 # The board's host-liveness watchdog (issue 20), run by MicroPython's unix port from
-# tests/test_firmware_watchdog.py: the LEDs go dark by themselves when the host falls silent.
+# tests/firmware/test_buttonboard_watchdog.py: the LEDs go dark by themselves when the host falls silent.
 # usage: micropython mp_watchdog.py FIRMWARE_DIR
 # Prints one JSON object per test: {"test", "ok", "error"}.
 import sys

@@ -1,7 +1,7 @@
 """Hand-written stand-in for MicroPython's ``rp2`` on the unix port, for the firmware tests.
 
 It models what firmware/piocapture.py's PIO program does (checked against the real program,
-cycle by cycle in the PIO emulator, by tests/test_pio.py): one sample of the button pins per
+cycle by cycle in the PIO emulator, by tests/firmware/test_piocapture.py): one sample of the button pins per
 microsecond, and on any change two words, the levels and the sample's number, moved by DMA into
 the ring. Time comes from the test's FakeClock (``use_clock``); edges made by ``machine.drive``
 at fake time t are in the sample of t.

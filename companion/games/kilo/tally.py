@@ -5,7 +5,7 @@ Statistics read every game of the journal (a thousand games in well under a seco
 engine costs a pydantic model and a state checkpoint per event. The payloads were checked by the
 engine before they were stored, so this fold only follows them: undo first removes the decision
 it cancels (the engine's rule: the state is that of the log without that decision), then one
-pass in order. ``tests/test_stats.py`` checks it against the engine on whole games with undos.
+pass in order. ``tests/table/test_stats.py`` checks it against the engine on whole games with undos.
 """
 
 from __future__ import annotations

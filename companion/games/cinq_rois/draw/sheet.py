@@ -99,7 +99,7 @@ def draw_sheet(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # The grid's headline band and foot hold their lines at the type a TV reads from the table,
     # not at the 7" screen's far type: where a round's score cannot have its cap in a
     # nineteenth of the area (11 rounds and the bands), the tiles carry the round to play, at
-    # any table size (test_findings23's smaller tables: at five players the grid fitted its
+    # any table size (tests/review/test_findings23.py's smaller tables: at five players the grid fitted its
     # rows, and its headline fell to 18 px).
     fits = area.height / (ROUNDS + 8) >= kit.score_height(p)
     if not fits or not sheet.grid_fits(p, body, len(v.players)):

@@ -43,7 +43,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     winner = e.player if e is not None and e.kind == "end" else None
     # The question in far type, read from the seats (the top bar names the game); who emptied
     # their hand and the cards the others hold at 4 mm, those counts in far type: the 7" rules
-    # hold at every table (tests/test_findings23.py, a smaller table).
+    # hold at every table (tests/review/test_findings23.py, a smaller table).
     far = kit.far_size(p)
     name_size = p.far_name_size()
     head_h = p.line_height(far)

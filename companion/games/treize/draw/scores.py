@@ -200,7 +200,7 @@ def draw_scores(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     # target framed after them.
     # Judged at the longest table (six), whatever this one's size: at five on the 7" screen the
     # rows held their scores, but the race's axis labels and the sheet's rounds fell to 10 px
-    # (test_findings23's smaller tables); one screen keeps one form.
+    # (tests/review/test_findings23.py's smaller tables); one screen keeps one form.
     roomy = area.height / (max(len(v.players), 6) + 2) >= 1.5 * kit.score_height(p)
     if not roomy or not sheet.grid_fits(p, box, len(v.players)):
         read = kit.read_size(p)
