@@ -292,9 +292,9 @@ ERRORS: dict[str, tuple[str, str]] = {
         "to a GND pin.",
     ),
     "config.debounce_misfit": (
-        "Les réglages anti-rebond sont incohérents ({why}) : gardez glitch_ms <= lockout_ms et "
+        "Les réglages anti-rebond sont incohérents ({why}) : gardez glitch_ms au plus égal à lockout_ms et "
         "stuck_after_s plus long que le verrouillage.",
-        "Debounce settings do not fit together ({why}): keep glitch_ms <= lockout_ms and "
+        "Debounce settings do not fit together ({why}): keep glitch_ms no longer than lockout_ms and "
         "stuck_after_s longer than the lockout.",
     ),
     "config.from_toml": (

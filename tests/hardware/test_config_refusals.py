@@ -17,12 +17,12 @@ from companion.hardware.config import HardwareConfig, load_config, parse_pin, re
 N = "\u202f"
 SECTIONS = "[input], [gpio], [debounce], [keyboard], [serial], [display], [web], [table], [sound]"
 DEBOUNCE_FR = (
-    "Les réglages anti-rebond sont incohérents ({why}){N}: gardez glitch_ms <= lockout_ms et "
+    "Les réglages anti-rebond sont incohérents ({why}){N}: gardez glitch_ms au plus égal à lockout_ms et "
     "stuck_after_s plus long que le verrouillage."
 )
 DEBOUNCE_EN = (
-    "Debounce settings do not fit together ({why}): keep glitch_ms <= lockout_ms and stuck_after_s "
-    "longer than the lockout."
+    "Debounce settings do not fit together ({why}): keep glitch_ms no longer than lockout_ms and "
+    "stuck_after_s longer than the lockout."
 )
 TWICE = "GPIO17 is used twice, for the button of seat 1 and for {other}: each needs its own pin."
 TWICE_FR = (

@@ -270,8 +270,9 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{player} cannot score {pts}: points are 0 or more",
     ),
     "cinq_rois.rules.cannot_score_cards": (
-        "{player} ne peut pas marquer {pts} : {dealt} cartes valent au plus {top} points à la donne {n}",
-        "{player} cannot score {pts}: {dealt} cards are worth at most {top} points in round {n}",
+        "{player} ne peut pas marquer {pts} : {dealt} cartes valent au plus {top} {top|point|points} "
+        "à la donne {n}",
+        "{player} cannot score {pts}: {dealt} cards are worth at most {top} {top|point|points} in round {n}",
     ),
     "cinq_rois.rules.check": (
         "{kind} n'est pas un événement des Cinq Rois",
