@@ -208,8 +208,8 @@ KEY_ACTIONS = {
 
 
 def _kind(action: object) -> str:
-    """An action's kind: the App's are tuples tagged by a string, a game's are GameActions."""
-    return str(action[0]) if isinstance(action, tuple) else type(action).__name__
+    """An action's kind: the name of its class (the App's, a game's or the form's)."""
+    return type(action).__name__
 
 
 @pytest.mark.parametrize("game", ["kilo", "treize", "cinq-rois"])

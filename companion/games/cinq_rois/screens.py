@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from companion.display.app_actions import Nav
 from companion.display.blocks import rank_keys, rank_label
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
 from companion.display.layout import Action, GameAction, Painter, SetupAction
@@ -308,7 +309,7 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
         if screen == "round" and app.ui.show_result:
             return Continue()
         if screen == "sheet":
-            return ("nav", "entry")
+            return Nav("entry")
         return None
 
     def cancel(self, app: TableHandle, screen: str) -> bool:
