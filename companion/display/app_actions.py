@@ -58,11 +58,6 @@ class Lang:
 
 
 @dataclass(frozen=True)
-class Quit:
-    """The App stops."""
-
-
-@dataclass(frozen=True)
 class WebRevoke:
     """A lost phone: a new code for ``who`` (a seat's index as a string, or "scorer")."""
 
@@ -101,7 +96,6 @@ AppAction = (
     | Mute
     | Voice
     | Lang
-    | Quit
     | WebRevoke
     | WebPage
     | Again

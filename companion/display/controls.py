@@ -21,7 +21,6 @@ from companion.display.app_actions import (
     Nav,
     NewGame,
     Noop,
-    Quit,
     Undo,
     Voice,
     WebPage,
@@ -98,8 +97,6 @@ class Controls:
                 self._web(action)
             case Again() | NewGame():
                 self._leave_game(action)
-            case Quit():
-                self.app.running = False
             case Dismiss() | Noop() | Menu():
                 # What every action does (the message cleared, the menu closed) is all they do;
                 # the menu button was taken before (``_menu_takes``).

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "companion"
@@ -179,7 +180,7 @@ class App:
 ACTION_TAKERS = frozenset({"do", "button", "wide_button", "Control", "_ctl", "touch", "click"})
 
 
-def _tagged(node: ast.AST | None) -> bool:
+def _tagged(node: ast.AST | None) -> TypeGuard[ast.Tuple]:
     """A tuple whose first item is a string literal: ``("nav", "status")``, ``("undo",)``."""
     return (
         isinstance(node, ast.Tuple)
