@@ -1,7 +1,7 @@
 """What a tap, a key or a referee's button does on the table screen: the App's own actions
 (confirm, cancel, undo, the menu, the screens, sound, voice, language, the phones' codes: frozen
-dataclasses of ``display/app_actions.py``) matched by type, then the game's, then the setup
-form's; keys and touches read into actions."""
+dataclasses of ``display/app_actions.py``) matched by type, a game's routed to its screens, the
+setup form's to ``Setup``; keys and touches read into actions."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ class Controls:
             self.app.submit(log.Undo())
 
     def _move(self, action: Confirm | Cancel | Nav) -> None:
-        """Enter and Escape mean what the screen shown says they do; a screen's button shows it."""
+        """Where the screens go: Enter and Escape mean what the screen shown says; Nav shows one."""
         match action:
             case Confirm():
                 self.do(self._confirm_action(self._screen()))

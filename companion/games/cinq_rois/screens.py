@@ -268,8 +268,8 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
         for i in range(1, n):
             press((seat + i) % n)
 
-    def do(self, app: TableHandle, action: Action) -> bool:
-        return isinstance(action, GameAction) and act(self, app, action)
+    def do(self, app: TableHandle, action: GameAction) -> bool:
+        return act(self, app, action)
 
     @staticmethod
     def _refuse(ui: Ui, reason: tuple[str, str] | None) -> None:
