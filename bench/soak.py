@@ -80,6 +80,7 @@ def main() -> int:
     import pygame
 
     from companion.display.app import App
+    from companion.display.app_actions import Nav
     from companion.display.state import Ui
     from companion.games.kilo.demo import choose_card
     from companion.games.kilo.events import Draw, NewKiloGame, Verdict
@@ -170,9 +171,9 @@ def main() -> int:
                     app.submit(Draw(player=owed[0], card=choose_card(game, rng)))
                 events += 1
                 if rng.random() < 0.15:
-                    app.do(("nav", rng.choice(SCREENS)))
+                    app.do(Nav(rng.choice(SCREENS)))
                 elif rng.random() < 0.3:
-                    app.do(("nav", "table"))
+                    app.do(Nav("table"))
         finally:
             app.stop_source()
             journal.close()

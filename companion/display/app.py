@@ -26,7 +26,7 @@ import pygame
 from companion.display import names
 from companion.display.arrivals import Arrivals
 from companion.display.commits import Commits
-from companion.display.controls import Controls
+from companion.display.controls import REFEREE_ACTIONS, Controls
 from companion.display.feedback import ButtonFeedback
 from companion.display.frame import Frame
 from companion.display.game_ui import GameScreens, screens_for
@@ -461,7 +461,7 @@ class App:
         if item.edge != "press":
             return
         if item.role != "seat":
-            self.do((item.role,))
+            self.do(REFEREE_ACTIONS[item.role])
         elif game is not None and not game.finished:
             self.arrivals.stamp = item
             try:

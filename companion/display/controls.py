@@ -1,20 +1,37 @@
 """What a tap, a key or a referee's button does on the table screen: the App's own actions
-(confirm, cancel, undo, the menu, the screens, sound, voice, language, the phones' codes) found
-by tag, then the game's, then the setup form's; keys and touches read into actions."""
+(confirm, cancel, undo, the menu, the screens, sound, voice, language, the phones' codes: frozen
+dataclasses of ``display/app_actions.py``) matched by type, a game's routed to its screens, the
+setup form's to ``Setup``; keys and touches read into actions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 import pygame
 
+from companion.display.app_actions import (
+    Again,
+    AppAction,
+    Cancel,
+    Confirm,
+    Dismiss,
+    Lang,
+    Menu,
+    Mute,
+    Nav,
+    NewGame,
+    Noop,
+    Undo,
+    Voice,
+    WebPage,
+    WebRevoke,
+)
 from companion.display.form_actions import Start
-from companion.display.layout import Action, AppAction, GameAction, SetupAction
+from companion.display.layout import Action, GameAction, SetupAction
 from companion.display.source_host import CONFIRM_KEYS
 from companion.display.state import active_screen, auto_screen
 from companion.errors import CompanionError
-from companion.table.log import Undo
+from companion.table import log
 from companion.text import Text
 
 if TYPE_CHECKING:
@@ -22,13 +39,15 @@ if TYPE_CHECKING:
 
 # The keys every screen reads the same way (the form and the game's screens first).
 KEY_ACTIONS: dict[int, AppAction] = {
-    **{k: ("confirm",) for k in CONFIRM_KEYS},
-    pygame.K_ESCAPE: ("cancel",),
-    pygame.K_BACKSPACE: ("undo",),
-    pygame.K_u: ("undo",),
-    pygame.K_m: ("mute",),
-    pygame.K_l: ("lang",),
+    **{k: Confirm() for k in CONFIRM_KEYS},
+    pygame.K_ESCAPE: Cancel(),
+    pygame.K_BACKSPACE: Undo(),
+    pygame.K_u: Undo(),
+    pygame.K_m: Mute(),
+    pygame.K_l: Lang(),
 }
+# What a referee's button does (its role in ``inputs.base.Role``), the same as its key.
+REFEREE_ACTIONS: dict[str, AppAction] = {"confirm": Confirm(), "cancel": Cancel(), "undo": Undo()}
 
 
 class Controls:
@@ -38,7 +57,6 @@ class Controls:
         self.app = app
         # The config file the table's own choices go to (its language); None: kept nowhere.
         self.settings_path = settings_path
-        self._own_actions = self._app_actions()
 
     # --- actions (touch, keys and referee buttons all end here) ------------------------------
 
@@ -52,81 +70,101 @@ class Controls:
             self.app.ui.menu = False
             self.app.setup.do(action)
             return
-        kind = str(action[0])
-        if self._menu_takes(kind):
-            return
-        own = self._own_actions.get(kind)
-        if own is not None and (kind != "web_revoke" or self.app.web is not None):
-            own(action)
-        elif not (self.app.table is not None and self.app.screens.do(self.app, action)):
-            self._leave_game(action)
+        if not self._menu_takes(action):
+            self._do_own(action)
 
-    def _menu_takes(self, kind: str) -> bool:
+    def _menu_takes(self, action: AppAction) -> bool:
         """The menu button opens or closes the menu; any choice closes it, Esc only closes it."""
         ui = self.app.ui
-        if kind == "menu":
+        if isinstance(action, Menu):
             ui.menu = not ui.menu
             return True
         if ui.menu:
             ui.menu = False
-            return kind == "cancel"
+            return isinstance(action, Cancel)
         return False
 
-    def _app_actions(self) -> dict[str, Callable[[AppAction], None]]:
-        """The App's own actions by tag (a game's come after them, the setup form's last)."""
-        return {
-            "confirm": lambda _a: self.do(self._confirm_action(self._screen())),
-            "cancel": lambda _a: self.cancel(self._screen()),
-            "undo": lambda _a: self._undo(),
-            "dismiss": lambda _a: setattr(self.app.ui, "message", None),
-            "nav": self._nav,
-            "mute": lambda _a: self._mute(),
-            "voice": lambda _a: self._voice(),
-            "lang": lambda _a: self._lang(),
-            "quit": lambda _a: setattr(self.app, "running", False),
-            "web_revoke": lambda a: self.app.web.revoke(str(a[1])),  # a lost phone: a new code
-            "web_page": lambda _a: self._next_codes(),  # the phones' codes that did not fit
-        }
+    def _do_own(self, action: AppAction) -> None:
+        """The App's own actions, by type (a game's come before them, the setup form's too)."""
+        match action:
+            case Confirm() | Cancel() | Nav():
+                self._move(action)
+            case Undo():
+                self._undo()
+            case Mute() | Voice() | Lang():
+                self._toggle(action)
+            case WebRevoke() | WebPage():
+                self._web(action)
+            case Again() | NewGame():
+                self._leave_game(action)
+            case Dismiss() | Noop() | Menu():
+                # What every action does (the message cleared, the menu closed) is all they do;
+                # the menu button was taken before (``_menu_takes``).
+                pass
+            case _:
+                assert_never(action)
 
     def _screen(self) -> str:
         return active_screen(self.app.view, self.app.ui)
 
     def _undo(self) -> None:
         if self.app.table is not None:
-            self.app.submit(Undo())
+            self.app.submit(log.Undo())
 
-    def _nav(self, action: AppAction) -> None:
-        target = str(action[1])
-        if target == "stats":
-            self.app.load_tally()
+    def _move(self, action: Confirm | Cancel | Nav) -> None:
+        """Where the screens go: Enter and Escape mean what the screen shown says; Nav shows one."""
+        match action:
+            case Confirm():
+                self.do(self._confirm_action(self._screen()))
+            case Cancel():
+                self.cancel(self._screen())
+            case Nav(screen):
+                if screen == "stats":
+                    self.app.load_tally()
+                ui = self.app.ui
+                ui.screen = None if screen == "auto" or screen == auto_screen(self.app.view, ui) else screen
+            case _:
+                assert_never(action)
+
+    def _toggle(self, action: Mute | Voice | Lang) -> None:
+        """The menu's switches: the sounds, the voice, the language."""
         ui = self.app.ui
-        ui.screen = None if target == "auto" or target == auto_screen(self.app.view, ui) else target
+        match action:
+            case Mute():
+                ui.muted = not ui.muted
+                self.app.sounds.muted = ui.muted
+            case Voice():
+                ui.voice = not ui.voice
+                self.app.sounds.set_voice(ui.voice)
+            case Lang():
+                ui.lang = "en" if ui.lang == "fr" else "fr"
+                self._keep_lang(ui.lang)
+            case _:
+                assert_never(action)
 
-    def _mute(self) -> None:
-        self.app.ui.muted = not self.app.ui.muted
-        self.app.sounds.muted = self.app.ui.muted
+    def _web(self, action: WebRevoke | WebPage) -> None:
+        """The phones' codes on the status screen (nothing when no web server runs)."""
+        match action:
+            case WebRevoke(who):
+                if self.app.web is not None:  # a lost phone: a new code
+                    self.app.web.revoke(who)
+            case WebPage():
+                self.app.ui.hardware.codes_page += 1  # the codes that did not fit
+            case _:
+                assert_never(action)
 
-    def _voice(self) -> None:
-        self.app.ui.voice = not self.app.ui.voice
-        self.app.sounds.set_voice(self.app.ui.voice)
-
-    def _lang(self) -> None:
-        self.app.ui.lang = "en" if self.app.ui.lang == "fr" else "fr"
-        self._keep_lang(self.app.ui.lang)
-
-    def _next_codes(self) -> None:
-        self.app.ui.hardware.codes_page += 1
-
-    def _leave_game(self, action: AppAction) -> None:
-        """Again (the same game anew), or a new one (the setup form); anything else does nothing."""
-        kind = action[0]
-        if kind == "again":
-            game = self.app.game
-            if game is not None:
-                self.app.start_game(game.setup, self.app.source_name)
-        elif kind == "new":
-            self.app.setup.fill()
-            self.app.ui.screen = "setup"
+    def _leave_game(self, action: Again | NewGame) -> None:
+        """Again (the same game anew), or a new one (the setup form)."""
+        match action:
+            case Again():
+                game = self.app.game
+                if game is not None:
+                    self.app.start_game(game.setup, self.app.source_name)
+            case NewGame():
+                self.app.setup.fill()
+                self.app.ui.screen = "setup"
+            case _:
+                assert_never(action)
 
     def _do_game(self, action: GameAction) -> None:
         """A game's own action: the message and the menu as for any action, then the game's."""
@@ -156,10 +194,10 @@ class Controls:
             if action is not None:
                 return action
         if screen == "gameover":
-            return ("again",) if self.app.view is not None and self.app.view.finished else ("noop",)
+            return Again() if self.app.view is not None and self.app.view.finished else Noop()
         if screen == "setup":
             return Start()
-        return ("nav", "auto")
+        return Nav("auto")
 
     def cancel(self, screen: str) -> None:
         ui = self.app.ui
@@ -224,7 +262,7 @@ class Controls:
             if key == pygame.K_q:
                 self.app.running = False
             else:
-                self.do(("undo",))
+                self.do(Undo())
             return
         screen = active_screen(self.app.view, ui)
         editing = ui.setup.editing
@@ -249,9 +287,9 @@ class Controls:
         if key == pygame.K_TAB:
             cycle = ("auto", *(name for name, _ in self.app.screens.nav[1:]), "rules", "status")
             current = self.app.ui.screen or "auto"
-            return ("nav", cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "auto")
+            return Nav(cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "auto")
         if key == pygame.K_n and screen in ("gameover", "setup"):
-            return ("new",)
+            return NewGame()
         if screen == "setup":
             return None
         # A game's other keys for its screens first: the bar's own keys win over them.
@@ -260,4 +298,4 @@ class Controls:
             getattr(pygame, f"K_{letter.lower()}"): name
             for name, letter in (*self.app.screens.nav_more, *shown)
         }
-        return ("nav", nav[key]) if key in nav else None
+        return Nav(nav[key]) if key in nav else None

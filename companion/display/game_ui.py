@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 if TYPE_CHECKING:
     import pygame
 
-    from companion.display.layout import Action, Painter, SetupAction
+    from companion.display.layout import Action, GameAction, Painter, SetupAction
     from companion.display.state import SetupForm, Ui
     from companion.table.seam import GameEngine
 
@@ -179,8 +179,9 @@ class GameInput(Protocol[V_contra, E_contra]):
         """Whether the seat keys act as buttons now (not while the table types something)."""
         return True
 
-    def do(self, app: TableHandle, action: Action) -> bool:
-        """Handle one of the game's own actions; False when the action is not the game's."""
+    def do(self, app: TableHandle, action: GameAction) -> bool:
+        """Handle one of the game's own actions (the App routes every ``GameAction`` here);
+        False when the game has no handler for it."""
         return False
 
     def key(self, app: TableHandle, key: int, mod: int, screen: str) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from companion.display import motion as mo
+from companion.display.app_actions import Again, NewGame
 from companion.display.blocks import grid, lines_text, not_applicable, split
 from companion.display.layout import Action, Control, Painter
 from companion.display.names import chosen, name_forms
@@ -707,12 +708,12 @@ def game_over(
         p.button(
             again,
             t("scr.over.again", lang),
-            ("again",),
+            Again(),
             color=GOOD,
             hint=t("scr.key.enter", lang),
             size=p.font(34),
         )
-        p.button(new, t("scr.over.new", lang), ("new",), hint="N", size=p.font(34))
+        p.button(new, t("scr.over.new", lang), NewGame(), hint="N", size=p.font(34))
         area = Rect(area.x, area.y, area.width, area.height - foot_h - gap)
     tiles(p, area, rows, players, lang)
 

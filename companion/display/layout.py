@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 import pygame
 
 from companion.display import names, typeface
+from companion.display.app_actions import AppAction as AppAction
 from companion.display.caches import Fonts as Fonts
 from companion.display.caches import Layer, Records, _bands, _drawn_bands, _minus, _minus_all, _union
 from companion.display.caches import PanelShape as PanelShape
@@ -65,9 +66,8 @@ class SetupAction:
     then the game's ``setup_action``. It acts on the form whether a game runs or not."""
 
 
-# The App's own actions are tuples tagged by a string ("nav", "undo"...), a game's are GameActions,
-# the setup form's SetupActions.
-AppAction = tuple[Hashable, ...]
+# Every action is a frozen dataclass, dispatched by type: the App's own (``display/app_actions.py``),
+# a game's (a GameAction) and the setup form's (a SetupAction).
 Action = AppAction | GameAction | SetupAction
 
 

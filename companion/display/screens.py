@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from companion.cards import Rank
+from companion.display.app_actions import Dismiss, Lang, Menu, Mute, Nav, Noop, Undo, Voice, WebPage
 from companion.display.blocks import RANK_ORDER, grid, headline_todo, no_game, split
 from companion.display.form_actions import Edit, NextGame, NextInput, Page, Seats, SeatUp, Start
 from companion.display.game_ui import GameScreens, SetupItem, screens_of
@@ -49,17 +50,17 @@ NAV = (("stats", "C"), ("rules", "R"), ("status", "S"))  # after the game's own 
 # --- frame -------------------------------------------------------------------------------------
 
 
-def nav_items(v: Any, ui: Ui, screen: str) -> list[tuple[str, tuple[str, ...], bool, bool]]:
+def nav_items(v: Any, ui: Ui, screen: str) -> list[tuple[str, AppAction, bool, bool]]:
     """The menu's buttons: (label, action, enabled, selected): the game's screens, the generic
     ones, sound and language."""
     lang = ui.lang
     gs = screens_of(ui)
-    items: list[tuple[str, tuple[str, ...], bool, bool]] = []
+    items: list[tuple[str, AppAction, bool, bool]] = []
     for name, _key in (*gs.nav, *NAV):
-        items.append((t(f"scr.nav.{name}", lang), ("nav", name), v is not None, screen == name))
-    items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), ("mute",), True, False))
-    items.append((t("scr.nav.voice_on" if ui.voice else "scr.nav.voice_off", lang), ("voice",), True, False))
-    items.append(("English" if lang == "fr" else "Français", ("lang",), True, False))
+        items.append((t(f"scr.nav.{name}", lang), Nav(name), v is not None, screen == name))
+    items.append((t("scr.nav.sound_off" if ui.muted else "scr.nav.sound_on", lang), Mute(), True, False))
+    items.append((t("scr.nav.voice_on" if ui.voice else "scr.nav.voice_off", lang), Voice(), True, False))
+    items.append(("English" if lang == "fr" else "Français", Lang(), True, False))
     return items
 
 
@@ -98,8 +99,8 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         button_w = max(inner.height, *(p.fonts.size(x, size)[0] + p.px(14) for x in (undo_label, menu_label)))
         menu = Rect(inner.right - button_w, inner.y, button_w, inner.height)
         undo = Rect(menu.x - pad - button_w, inner.y, button_w, inner.height)
-        p.button(menu, menu_label, ("menu",), selected=menu_open, size=size)
-        p.button(undo, undo_label, ("undo",), enabled=v is not None, size=size)
+        p.button(menu, menu_label, Menu(), selected=menu_open, size=size)
+        p.button(undo, undo_label, Undo(), enabled=v is not None, size=size)
         text = Rect(inner.x, inner.y, undo.x - pad - inner.x, inner.height)
         if todo_row is not None:
             p.text(where, text, p.font(BIG), FG, align="left", role="near")
@@ -124,7 +125,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
         band = Rect(0, y, s.width, p.px(48))
         pygame.draw.rect(p.under(band), WARN, band)
         p.text(hardware_line(ui), band.inflate(-2 * pad, -p.px(4)), p.font(SMALL), (0, 0, 0))
-        p.controls.append(_ctl(band, ("nav", "status")))
+        p.controls.append(_ctl(band, Nav("status")))
         y = band.bottom
     if ui.message is not None:
         message = ui.text(ui.message)
@@ -137,7 +138,7 @@ def frame(p: Painter, v: Any, ui: Ui, screen: str) -> Rect:
             p.paragraph(message, inner, p.font(SMALL), FG, min_size=p.font(16))
         else:
             p.text(message, inner, p.font(SMALL), FG, min_size=p.font(18))
-        p.controls.append(_ctl(band, ("dismiss",)))
+        p.controls.append(_ctl(band, Dismiss()))
         y = band.bottom
     return Rect(pad, y + pad, s.width - 2 * pad, s.height - y - 2 * pad)
 
@@ -156,7 +157,7 @@ def draw_menu(p: Painter, v: Any, ui: Ui, area: Rect, screen: str) -> None:
         p.button(cell, label, action, enabled=enabled, selected=selected, size=size)
 
 
-def _ctl(rect: Rect, action: tuple[str, ...]) -> Control:
+def _ctl(rect: Rect, action: AppAction) -> Control:
     return Control(Rect(rect), action, True)
 
 
@@ -270,7 +271,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 def draw_codes(
     p: Painter,
     ui: Ui,
-    codes: list[tuple[str, str, str, AppAction]],
+    codes: Sequence[tuple[str, str, str, AppAction]],
     area: Rect,
     *,
     status: tuple[str, Color] | None = None,
@@ -306,7 +307,7 @@ def draw_codes(
             status[0], box.inflate(-p.px(12), -p.px(10)), p.font(SMALL), status[1], min_size=p.font(14)
         )
     for cell, (fr, en, url, action) in zip(cells, shown, strict=False):
-        if action[0] == "noop":
+        if isinstance(action, Noop):
             p.panel(cell)
         else:
             p.button(cell, "", action)
@@ -321,7 +322,7 @@ def draw_codes(
         p.button(
             cells[len(shown)],
             t("scr.web.more", ui.lang, page=page + 1, pages=pages),
-            ("web_page",),
+            WebPage(),
             size=p.font(16),
         )
 

@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from companion.display.app_actions import Noop, WebRevoke
 from companion.display.theme import seat_color
 from companion.hardware.web_config import WebConfig
 from companion.i18n import t
@@ -183,15 +184,15 @@ class WebServer:
             out[f"seat {i + 1}"] = f"{self.base_url}/pad/{tok}"
         return out
 
-    def codes(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    def codes(self) -> list[tuple[str, str, str, WebRevoke | Noop]]:
         """The table screen's codes: (French label, English label, address, action on a tap).
         Tapping a seat's or the scorer's code draws a new one: the phone holding the old is cut
         off (a lost or lent phone)."""
         urls = self.urls()
         if not urls:
             return []
-        out: list[tuple[str, str, str, tuple[str, ...]]] = [
-            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], ("noop",))
+        out: list[tuple[str, str, str, WebRevoke | Noop]] = [
+            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], Noop())
         ]
         pads = self.pads
         for key, url in urls.items():
@@ -205,9 +206,9 @@ class WebServer:
                     ms = -(-res // 100_000) / 10  # tenths of a ms, rounded up (never flattering)
                     fr = t("scr.web.seat_res", "fr", seat=n, ms=ms)
                     en = t("scr.web.seat_res", "en", seat=n, ms=ms)
-                out.append((fr, en, url, ("web_revoke", str(n - 1))))
+                out.append((fr, en, url, WebRevoke(str(n - 1))))
         out.append(
-            (t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"], ("web_revoke", "scorer"))
+            (t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"], WebRevoke("scorer"))
         )
         return out
 

@@ -16,6 +16,7 @@ import pytest
 
 from companion.cli import main
 from companion.display.app import App
+from companion.display.app_actions import Lang, Menu
 from companion.display.state import Ui
 from companion.hardware.config_edit import Key, edit, parse_value
 from companion.table.journal import Journal
@@ -179,8 +180,8 @@ def test_the_language_set_here_is_the_language_every_command_speaks(tmp_path: Pa
 
 def switch_language(app: App) -> None:
     """The language button, in the menu of the screen's one bar."""
-    touch(app, ("menu",))
-    touch(app, ("lang",))
+    touch(app, Menu())
+    touch(app, Lang())
 
 
 def _app(screen: pygame.Surface, journal: Journal, settings: Path | None) -> App:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 
+from companion.display.app_actions import Menu, Nav
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -198,12 +200,12 @@ def test_navigation_language_and_mute(journal: Journal, screen: pygame.Surface) 
     app = make_app(journal, screen)
     key(app, pygame.K_p)
     assert app.last_screen == "pile"
-    touch(app, ("menu",))
+    touch(app, Menu())
     assert app.ui.menu and app.last_screen == "pile"
     key(app, pygame.K_ESCAPE)  # Esc only closes the menu
     assert not app.ui.menu and app.last_screen == "pile"
-    touch(app, ("menu",))
-    touch(app, ("nav", "history"))
+    touch(app, Menu())
+    touch(app, Nav("history"))
     assert app.last_screen == "history" and not app.ui.menu
     key(app, pygame.K_ESCAPE)
     assert app.last_screen == "table"

@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 import os
 
+from companion.display.app_actions import Nav
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame
@@ -153,7 +155,7 @@ def test_a_wide_button_its_label_overflows_is_cut_and_says_so(painter: Painter) 
     p = Painter(pygame.Surface((800, 480)), painter.fonts, audit=True)
     label = "Saisir la donne de Anne-Sophie Castelnaudry et de Jean-Baptiste Lefèbvre maintenant"
     button = pygame.Rect(10, 10, 120, 80)
-    kit.wide_button(p, button, label, ("entry",), (70, 200, 110), "E", 30)
+    kit.wide_button(p, button, label, Nav("entry"), (70, 200, 110), "E", 30)
     label_lines = [r for r in p.texts if r.text != "E"]
     assert all(button.contains(r.rect) for r in label_lines), [(r.text, r.rect) for r in label_lines]
     assert label_lines[-1].cut and label_lines[-1].text.endswith("…")

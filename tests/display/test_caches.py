@@ -9,6 +9,8 @@ import dataclasses
 import functools
 import os
 
+from companion.display.app_actions import Confirm
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame
@@ -93,7 +95,7 @@ def _button_frame(fonts: Fonts, under: Color, label: str, color: Color) -> tuple
     surface = pygame.Surface(SIZE)
     surface.fill(under)
     painter = Painter(surface, fonts)
-    painter.button(pygame.Rect(40, 40, 300, 120), label, ("go",), color=color, hint="Entrée")
+    painter.button(pygame.Rect(40, 40, 300, 120), label, Confirm(), color=color, hint="Entrée")
     return _pixels(surface), painter
 
 
@@ -124,7 +126,7 @@ def test_a_button_over_two_colours_is_not_copied() -> None:
     for _ in range(3):
         surface.fill((0, 0, 0))
         pygame.draw.rect(surface, (200, 30, 30), (0, 0, SIZE[0], 100))  # under its top corners
-        Painter(surface, fonts).button(pygame.Rect(40, 40, 300, 120), "Valider", ("go",))
+        Painter(surface, fonts).button(pygame.Rect(40, 40, 300, 120), "Valider", Confirm())
     assert fonts.layer_bytes == 0
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from companion.display.app_actions import Lang, Menu, Mute, Nav, Undo
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -311,12 +313,12 @@ def test_setup_at_800x480_has_no_tiny_text(game: str) -> None:
     assert min(rec.cap for rec in r.painter.texts) >= 9
 
 
-def _menu_labels(r: object) -> dict[tuple[object, ...], int]:
+def _menu_labels(r: object) -> dict[object, int]:
     p = r.painter  # type: ignore[attr-defined]
     return {
         c.action: min(rec.size for rec in p.texts if c.rect.contains(rec.rect))
         for c in p.controls
-        if isinstance(c.action, tuple) and c.action[0] in ("nav", "mute", "lang")
+        if isinstance(c.action, (Nav, Mute, Lang))
     }
 
 
@@ -333,14 +335,13 @@ def test_the_menu_holds_every_screen_with_the_labels_of_the_7_inch(game: str) ->
         ui = Ui(lang="fr", game=game)
         ui.setup = SetupForm(game=game, players=["Alice", "Bruno", "Chloé", "Dédé"])
         closed = render("setup", None, size, "fr", ui).painter
-        assert {c.action for c in closed.controls} >= {("menu",), ("undo",)}
+        assert {c.action for c in closed.controls} >= {Menu(), Undo()}
         assert not any(
-            isinstance(c.action, tuple) and c.action[0] == "nav" and c.rect.top < closed.chrome[0].bottom
-            for c in closed.controls
+            isinstance(c.action, Nav) and c.rect.top < closed.chrome[0].bottom for c in closed.controls
         )
         ui.menu = True
         labels = _menu_labels(render("setup", None, size, "fr", ui))
-        wanted = {("nav", name) for name, _key in (*screens_for(game).nav, *NAV)} | {("mute",), ("lang",)}
+        wanted = {Nav(name) for name, _key in (*screens_for(game).nav, *NAV)} | {Mute(), Lang()}
         assert set(labels) == wanted, size
         sizes[size] = min(labels.values())
     assert sizes[(720, 1280)] >= sizes[(800, 480)]

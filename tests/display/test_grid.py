@@ -149,10 +149,10 @@ def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> 
         if isinstance(c.action, Why) and " " in str(c.action.key)
     )
     app = _App(engine)
+    assert isinstance(line.action, Why)
     assert KiloScreens().do(cast(TableHandle, app), line.action)  # a why reads the view and the ui only
     fr, en = app.ui.message or ("", "")
     # One sentence for each reason: the dealt ranks' says what the pile holds.
-    assert isinstance(line.action, Why)
     whys = {short_reason(view, r) for r in str(line.action.key).split()}
     assert "dealt" in whys
     assert "distribu" in fr and "dealt to the players" in en
@@ -208,8 +208,8 @@ KEY_ACTIONS = {
 
 
 def _kind(action: object) -> str:
-    """An action's kind: the App's are tuples tagged by a string, a game's are GameActions."""
-    return str(action[0]) if isinstance(action, tuple) else type(action).__name__
+    """An action's kind: the name of its class (the App's, a game's or the form's)."""
+    return type(action).__name__
 
 
 @pytest.mark.parametrize("game", ["kilo", "treize", "cinq-rois"])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+from companion.display.app_actions import NewGame
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -305,7 +307,7 @@ def test_short_forms_survive_a_resume_and_are_proposed_for_the_next_game(
     again.step()
     assert CHOSEN in {r.text for r in painter_of(again).texts if r.kind == "name" and r.who == LONG[0]}
     # The next game with the same players: its setup proposes them again.
-    again.do(("new",))
+    again.do(NewGame())
     settle(again)
     assert again.ui.setup.short_of(LONG[0]) == CHOSEN
     assert _short_field(again, 0) == CHOSEN

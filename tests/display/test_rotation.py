@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from companion.display.app_actions import Menu, Nav
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -70,7 +72,7 @@ def test_the_table_screen_turned_and_a_tap_where_a_button_shows(
     assert canvas.get_size() == logical_size(PHYSICAL, angle)
     assert pixels(app.surface) == pixels(pygame.transform.rotate(canvas, -angle))
     assert app.painter is not None
-    control = next(c for c in app.painter.controls if c.action == ("menu",))
+    control = next(c for c in app.painter.controls if c.action == Menu())
     x, y = physical_point(control.rect.center, canvas.get_size(), angle)
     w, h = PHYSICAL
     # A finger on the touchscreen, as SDL reports it: a fraction of the display.
@@ -82,7 +84,7 @@ def test_the_table_screen_turned_and_a_tap_where_a_button_shows(
     app.step()
     assert app.ui.menu
     # A mouse click where the menu shows the rules.
-    control = next(c for c in app.painter.controls if c.action == ("nav", "rules"))
+    control = next(c for c in app.painter.controls if c.action == Nav("rules"))
     pygame.event.post(
         pygame.event.Event(
             pygame.MOUSEBUTTONDOWN,

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.display import app_actions
 from companion.display.app import App
 from companion.display.game_ui import screens_for
 from companion.display.sound import Sounds
@@ -318,7 +319,7 @@ def test_the_next_verdict_cuts_the_one_being_said_and_an_undo_hushes_it(
             "Chloé, de 3 millisecondes.",
             f"Fausse tape{NNBSP}: Bruno pioche.",
         ]
-        app.do(("voice",))  # the menu turns it off: silent at once, and nothing more is said
+        app.do(app_actions.Voice())  # the menu turns it off: silent at once, and nothing more is said
         assert not output.busy() and not app.ui.voice
         app.submit(Undo())
         slap(app, 3000)
@@ -364,7 +365,7 @@ def test_mute_silences_the_voice(audio: None, journal: Journal, screen: pygame.S
     voice = Voice(Espeak())
     app = kilo_app(journal, screen, voice)
     try:
-        app.do(("mute",))
+        app.do(app_actions.Mute())
         slap(app, 3000)
         app.submit(Verdict(valid=True))
         assert voice.wait_idle() and voice.heard == []
@@ -436,22 +437,22 @@ def test_the_menu_turns_the_voice_off_and_on(audio: None, journal: Journal, scre
     voice = Voice(Espeak())
     app = kilo_app(journal, screen, voice)
     try:
-        app.do(("menu",))
+        app.do(app_actions.Menu())
         app.step()
         labels = [rec.text for rec in painter_of(app).texts]
         assert "Voix\u202f: oui" in labels
         out = os.environ.get("COMPANION_SCREENS_OUT")
         if out:  # the picture of docs/screen.md's Voice section
             pygame.image.save(app.surface, str(Path(out) / "menu-voice-fr-800x480.png"))
-        touch(app, ("voice",))
+        touch(app, app_actions.Voice())
         assert not app.ui.voice and not voice.on
         slap(app, 3000)
         app.submit(Verdict(valid=True))
         assert voice.wait_idle() and voice.heard == []
-        app.do(("menu",))
+        app.do(app_actions.Menu())
         app.step()
         assert "Voix\u202f: non" in [rec.text for rec in painter_of(app).texts]
-        touch(app, ("voice",))
+        touch(app, app_actions.Voice())
         assert app.ui.voice and voice.on
         app.submit(Undo())
         app.submit(Verdict(valid=True))

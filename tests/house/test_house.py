@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "companion"
@@ -170,3 +171,102 @@ class App:
         self.part.shown = value
 """
     assert instance_fields(source, "App") == {"a", "b", "c", "d", "e"}
+
+
+# Every action is a frozen dataclass dispatched by type (docs/architecture.md, "Actions"): a
+# tuple tagged by a string ("nav", "undo"...) is an action no match checks, so none is built where
+# an action goes: handed to ``do``, to a control (``button``, ``Control``, the tests' ``touch``),
+# compared with a control's ``action``, or returned by a function that returns an action.
+ACTION_TAKERS = frozenset({"do", "button", "wide_button", "Control", "_ctl", "touch", "click"})
+
+
+def _tagged(node: ast.AST | None) -> TypeGuard[ast.Tuple]:
+    """A tuple whose first item is a string literal: ``("nav", "status")``, ``("undo",)``."""
+    return (
+        isinstance(node, ast.Tuple)
+        and bool(node.elts)
+        and isinstance(node.elts[0], ast.Constant)
+        and isinstance(node.elts[0].value, str)
+    )
+
+
+def _callee(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _action_slots(tree: ast.AST) -> list[ast.AST]:
+    """The expressions of ``tree`` that stand where an action goes."""
+    slots: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _callee(node) in ACTION_TAKERS:
+            slots += [*node.args, *(k.value for k in node.keywords)]
+        elif isinstance(node, ast.Compare) and any(
+            isinstance(side, ast.Attribute) and side.attr == "action"
+            for side in (node.left, *node.comparators)
+        ):
+            slots += [node.left, *node.comparators]
+            slots += [
+                e for side in (node.left, *node.comparators) if isinstance(side, ast.Set) for e in side.elts
+            ]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "Action" in ast.unparse(
+            node.returns or ast.Constant(None)
+        ):
+            slots += [n.value for n in ast.walk(node) if isinstance(n, ast.Return) and n.value is not None]
+    return [e for slot in slots for e in _branches(slot)]
+
+
+def _branches(node: ast.AST) -> list[ast.AST]:
+    """``node``, or both sides of a conditional expression (each is where the action goes)."""
+    if isinstance(node, ast.IfExp):
+        return [*_branches(node.body), *_branches(node.orelse)]
+    return [node]
+
+
+def tagged_actions(folder: Path) -> list[str]:
+    found = set()
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(folder).as_posix()
+        found |= {(rel, n.lineno, ast.unparse(n)) for n in _action_slots(tree) if _tagged(n)}
+    return [f"{rel}:{line}: {text}" for rel, line, text in sorted(found)]
+
+
+def test_no_action_is_a_tuple_tagged_by_a_string() -> None:
+    assert [*tagged_actions(PACKAGE), *tagged_actions(ROOT / "tests"), *tagged_actions(ROOT / "bench")] == []
+
+
+def test_the_action_check_sees_a_tagged_tuple(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        """
+app.do(("nav", "status"))
+p.button(rect, "Menu", ("menu",), size=3)
+touch(app, ("undo",))
+ok = [c for c in controls if c.action == ("web_page",)]
+
+def confirm(app, screen) -> Action | None:
+    return ("again",) if app.view.finished else ("noop",)
+
+def key(k) -> AppAction:
+    if k:
+        return ("cancel",)
+    return Cancel()
+
+app.do(Nav("status"))
+InputEvent("confirm", 0, "press", 5, clock, "gpio")
+pins = [("confirm", 0, 24)]
+
+def roles() -> list[str]:
+    return ("confirm", "cancel")
+""",
+        encoding="utf-8",
+    )
+    assert tagged_actions(tmp_path) == [
+        "a.py:2: ('nav', 'status')",
+        "a.py:3: ('menu',)",
+        "a.py:4: ('undo',)",
+        "a.py:5: ('web_page',)",
+        "a.py:8: ('again',)",
+        "a.py:8: ('noop',)",
+        "a.py:12: ('cancel',)",
+    ]

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from companion.display.app import App
+from companion.display.app_actions import Nav, WebPage, WebRevoke
 from companion.display.state import Ui
 from companion.games.kilo.actions import Continue, DrawCard, PickRank, PickSuit
 from companion.games.kilo.events import Draw, NewKiloGame, Press
@@ -297,23 +298,23 @@ def test_the_status_screen_shows_the_codes_and_a_tap_draws_a_new_seat_code(
     from tests.app_helpers import touch
 
     app, web = table_app
-    app.do(("nav", "status"))
+    app.do(Nav("status"))
     app.redraw()
     assert app.last_screen == "status"
     actions: set[object] = set()
     for _ in range(4):  # the codes that do not fit at a scannable size are on further pages
         actions |= {c.action for c in painter_of(app).controls}
-        if ("web_page",) not in actions:
+        if WebPage() not in actions:
             break
-        touch(app, ("web_page",))
-    assert {("web_revoke", "0"), ("web_revoke", "3"), ("web_revoke", "scorer")} <= actions
-    while ("web_revoke", "2") not in {c.action for c in painter_of(app).controls}:
-        touch(app, ("web_page",))
+        touch(app, WebPage())
+    assert {WebRevoke("0"), WebRevoke("3"), WebRevoke("scorer")} <= actions
+    while WebRevoke("2") not in {c.action for c in painter_of(app).controls}:
+        touch(app, WebPage())
     old = web.pairing().seats[2]
     # The QR drawn is the seat's address (a module of the picture is a module of the code).
     assert len(matrix(web.urls()["seat 3"])) >= 25
     pygame.image.save(app.surface, str(Path(os.environ.get("I25_SHOT", "/dev/null.png"))))
-    touch(app, ("web_revoke", "2"))
+    touch(app, WebRevoke("2"))
     # A tap is a decision: it may wait for the sources' promises a few steps (issue 34).
     new = until(lambda: web.pairing().seats[2] != old and web.pairing().seats[2], app)
     assert new != old and web.pairings.grant(old, table_of(app).game_id) is None
@@ -394,7 +395,7 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
     try:
         until(lambda: web.urls(), app)
         wanted = set(web.urls().values())
-        app.do(("nav", "status"))
+        app.do(Nav("status"))
         found: set[str] = set()
         for _ in range(len(wanted) + 1):
             app.redraw()
@@ -410,7 +411,7 @@ def test_the_codes_on_the_7_inch_screen_have_big_modules_and_a_quiet_zone(
                     for y in (box[1], box[3] - 1):
                         assert app.surface.get_at((x, y))[:3] == (255, 255, 255), (text, x, y)
                 found.add(text)
-            pages = [c.action for c in painter_of(app).controls if c.action == ("web_page",)]
+            pages = [c.action for c in painter_of(app).controls if c.action == WebPage()]
             if found >= wanted or not pages:
                 break
             touch(app, pages[0])
@@ -550,7 +551,7 @@ def test_a_frame_of_the_status_screen_builds_no_qr_code(
     import segno
 
     app, _ = table_app
-    app.do(("nav", "status"))
+    app.do(Nav("status"))
     app.redraw()
     made: list[str] = []
     real = segno.make
@@ -659,14 +660,14 @@ def test_a_wired_button_and_a_phone_share_the_table(
         # The status screen shows the phone connected to seat 2, with its resolution.
         from tests.app_helpers import touch
 
-        app.do(("nav", "status"))
+        app.do(Nav("status"))
         app.redraw()
         shown: list[str] = []
         for _ in range(4):
             shown += [" ".join(t.text.split()) for t in painter_of(app).texts]
-            if ("web_page",) not in {c.action for c in painter_of(app).controls}:
+            if WebPage() not in {c.action for c in painter_of(app).controls}:
                 break
-            touch(app, ("web_page",))
+            touch(app, WebPage())
         assert any(re.fullmatch(r"Place 2 ± [0-9]+(,[0-9])? ms", text) for text in shown), shown
         for kind in (pygame.KEYDOWN, pygame.KEYUP):  # key "1": seat 1's key, Alice's
             pygame.event.post(pygame.event.Event(kind, key=pygame.K_1, mod=0, unicode="1", scancode=0))

@@ -14,6 +14,7 @@ import pygame
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from companion.display.app_actions import Nav, WebPage
 from companion.hardware.web_config import WebConfig
 from companion.table.journal import Journal
 from companion.web import server
@@ -149,11 +150,11 @@ def test_a_small_tables_codes_are_all_on_one_page_of_the_status_screen(
     serve_table(web, app)
     try:
         until(lambda: web.urls(), app)
-        app.do(("nav", "status"))
+        app.do(Nav("status"))
         app.redraw()
         found = {text for text, *_ in _decoded(app.surface)}
         assert found == set(web.urls().values())
-        assert not [c for c in painter_of(app).controls if c.action == ("web_page",)]
+        assert not [c for c in painter_of(app).controls if c.action == WebPage()]
     finally:
         app.stop_source()
         web.stop()

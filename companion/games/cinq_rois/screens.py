@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from companion.display.app_actions import Nav
 from companion.display.blocks import rank_keys, rank_label
 from companion.display.game_ui import GameScreens, LedPlan, SetupItem, TableHandle
 from companion.display.layout import Action, GameAction, Painter, SetupAction
@@ -267,8 +268,8 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
         for i in range(1, n):
             press((seat + i) % n)
 
-    def do(self, app: TableHandle, action: Action) -> bool:
-        return isinstance(action, GameAction) and act(self, app, action)
+    def do(self, app: TableHandle, action: GameAction) -> bool:
+        return act(self, app, action)
 
     @staticmethod
     def _refuse(ui: Ui, reason: tuple[str, str] | None) -> None:
@@ -308,7 +309,7 @@ class CinqRoisScreens(GameScreens[View, CinqRoisGame]):
         if screen == "round" and app.ui.show_result:
             return Continue()
         if screen == "sheet":
-            return ("nav", "entry")
+            return Nav("entry")
         return None
 
     def cancel(self, app: TableHandle, screen: str) -> bool:

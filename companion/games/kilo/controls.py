@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from companion.display.app_actions import Cancel
 from companion.display.blocks import rank_keys
 from companion.display.game_ui import TableHandle
 from companion.display.layout import Action, GameAction
@@ -177,7 +178,7 @@ DIGIT_SEATS = {
 def _card_key(ui: Ui, v: View | None, key: int, screen: str) -> Action | None:
     """A key of the card entry: Backspace clears it, a rank or a suit key enters one."""
     if key == pygame.K_BACKSPACE and screen == "card" and (kilo_ui(ui).rank or kilo_ui(ui).suit):
-        return ("cancel",)
+        return Cancel()
     if screen == "card" and key in RANK_KEYS:
         return PickRank(RANK_KEYS[key])
     if screen == "card" and key in SUIT_PYKEYS:

@@ -346,8 +346,8 @@ class KiloScreens(GameScreens[View, KiloGame]):
         sim.trigger_slap(skip=skip)
         app.sim_busy = True
 
-    def do(self, app: TableHandle, action: Action) -> bool:
-        return isinstance(action, GameAction) and act(app, action)
+    def do(self, app: TableHandle, action: GameAction) -> bool:
+        return act(app, action)
 
     def confirm(self, app: TableHandle, screen: str) -> Action | None:
         return confirm_action(app.ui, screen)

@@ -281,8 +281,8 @@ class TreizeScreens(GameScreens[View, TreizeGame]):
             return t("treize.undone.end", lang)
         return None
 
-    def do(self, app: TableHandle, action: Action) -> bool:
-        return isinstance(action, GameAction) and act(self, app, action)
+    def do(self, app: TableHandle, action: GameAction) -> bool:
+        return act(self, app, action)
 
     def _value(self, app: TableHandle, v: View, value: int) -> None:
         ui: Ui = app.ui

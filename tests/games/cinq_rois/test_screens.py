@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+from companion.display.app_actions import Again, Nav
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -301,7 +303,7 @@ def test_whole_hands_by_touch_with_the_arrangement(journal: Journal, screen: pyg
             assert app.last_screen == "round"
             touch(app, Continue())
     assert game.finished and app.last_screen == "gameover"
-    touch(app, ("again",))
+    touch(app, Again())
     assert app.game is not game and not engine(app).finished
 
 
@@ -548,7 +550,7 @@ def click(app: App, action: object) -> None:
 def test_points_and_cards_left_by_mouse(journal: Journal, screen: pygame.Surface) -> None:
     app = make_app(journal, screen, dealer="Ben", lang="en")
     game = engine(app)
-    click(app, ("nav", "entry"))
+    click(app, Nav("entry"))
     assert app.last_screen == "entry"
     click(app, Enter())  # nobody marked out yet: the screen asks who
     assert app.ui.message is not None and "Who went out?" in app.ui.message[1]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from companion.display.app_actions import Undo
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -184,7 +186,7 @@ def test_touch_lots_play_take_and_undo(journal: Journal, screen: pygame.Surface)
     assert app.last_screen == "take"
     touch(app, Took(3))
     assert game.passed == (nxt,)
-    touch(app, ("undo",))
+    touch(app, Undo())
     assert game.passed == () and app.ui.message is not None
     assert "Annulé" in app.ui.message[0]
 
@@ -334,7 +336,7 @@ def test_a_simulated_move_scheduled_before_an_undo_is_not_played_after_it(
         play_next()
     stale = HeldTimer.scheduled[-1]  # decided, not yet sent
     before = journaled()
-    app.do(("undo",))
+    app.do(Undo())
     app.step()
     undone = journaled()
     assert undone[:-1] == before and undone[-1]["type"] == "undo"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit, sheet
+from companion.display.app_actions import Nav
 from companion.display.blocks import lines_text, no_game, rank_label, split
 from companion.display.layout import Painter
 from companion.display.state import Ui
@@ -43,7 +44,7 @@ def _sheet_foot(p: Painter, v: View, ui: Ui, foot: Rect) -> None:
     p.button(
         entry_b,
         tr("sheet.enter", lang),
-        ("nav", "entry"),
+        Nav("entry"),
         color=GOOD,
         hint=tr("key.e", lang),
         size=p.font(SMALL),
@@ -134,7 +135,7 @@ def _round_to_play(p: Painter, v: View, ui: Ui, inner: Rect) -> None:
     p.button(
         entry_b,
         tr("sheet.enter", lang),
-        ("nav", "entry"),
+        Nav("entry"),
         color=GOOD,
         hint=tr("key.e", lang),
         size=p.font(SMALL),

@@ -8,6 +8,7 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
+from companion.display.app_actions import Cancel
 from companion.display.blocks import grid, no_game, not_applicable, split
 from companion.display.layout import Painter
 from companion.display.names import name_forms, short_name
@@ -317,7 +318,7 @@ def draw_picker(p: Painter, v: View, ui: Ui, sv: SlapView, area: Rect) -> None:
         hint=t("scr.key.enter", lang),
         size=p.font(NEAR),
     )
-    p.button(back, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
+    p.button(back, t("scr.back", lang), Cancel(), hint=t("scr.key.esc", lang), size=p.font(NEAR))
 
 
 # --- card entry --------------------------------------------------------------------------------

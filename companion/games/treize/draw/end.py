@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.app_actions import Cancel
 from companion.display.blocks import grid, lines_text, no_game, not_applicable, split
 from companion.display.layout import Control, Painter
 from companion.display.state import Ui
@@ -127,7 +128,7 @@ def draw_end(p: Painter, v: View, ui: Ui, area: Rect) -> None:
             p.button(plus_b, "+", CardsLeft(s.name, 1), size=size)
     foot = Rect(area.x, area.bottom - foot_h, area.width, foot_h)
     back_b, ok_b = split(foot, [1, 1.4], vertical=False, gap=gap)
-    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
+    p.button(back_b, t("scr.back", lang), Cancel(), hint=t("scr.key.esc", lang), size=p.font(NEAR))
     p.button(
         ok_b,
         t("treize.end.confirm", lang),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import kit
+from companion.display.app_actions import Nav
 from companion.display.blocks import split
 from companion.display.layout import Painter
 from companion.display.state import Ui
@@ -167,7 +168,7 @@ def table_top(p: Painter, v: View, ui: Ui, box: Rect) -> None:
         banner_b, btn_b = split(box, [2.2, 1], vertical=False, gap=gap)
     enter = t("scr.key.enter", lang)
     if v.finished:
-        p.button(btn_b, t("scr.nav.gameover", lang), ("nav", "gameover"), size=p.font(NEAR))
+        p.button(btn_b, t("scr.nav.gameover", lang), Nav("gameover"), size=p.font(NEAR))
     elif v.awaiting == "starter":
         p.button(btn_b, t("treize.lots.button", lang), DrawLots(), color=GOOD, hint=enter, size=p.font(NEAR))
     elif not tracking(v, ui):

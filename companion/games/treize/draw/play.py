@@ -6,6 +6,7 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
+from companion.display.app_actions import Cancel
 from companion.display.blocks import lines_text, no_game, not_applicable, split
 from companion.display.layout import Painter
 from companion.display.state import Ui
@@ -123,7 +124,7 @@ def draw_play(p: Painter, v: View, ui: Ui, area: Rect) -> None:
         else ""
     )
     p.text(chosen, chosen_b, p.font(NEAR), FG, align="left", min_size=p.font(18))
-    p.button(back_b, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
+    p.button(back_b, t("scr.back", lang), Cancel(), hint=t("scr.key.esc", lang), size=p.font(NEAR))
     p.button(
         ok_b,
         t("scr.card.confirm", lang),

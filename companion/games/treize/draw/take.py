@@ -6,6 +6,7 @@ import pygame
 
 from companion.display import grid as keypad
 from companion.display import kit
+from companion.display.app_actions import Cancel
 from companion.display.blocks import no_game, not_applicable, split
 from companion.display.layout import Painter
 from companion.display.state import Ui
@@ -70,4 +71,4 @@ def draw_take(p: Painter, v: View, ui: Ui, area: Rect) -> None:
     keys = [keypad.Key(str(value), Took(value)) for value, _n in v.stacks]
     keypad.entry_grid(p, body, keys, value_size, cols=cols, gap=gap, paint=stack)
     foot = Rect(area.centerx - area.width // 4, area.bottom - foot_h, area.width // 2, foot_h)
-    p.button(foot, t("scr.back", lang), ("cancel",), hint=t("scr.key.esc", lang), size=p.font(NEAR))
+    p.button(foot, t("scr.back", lang), Cancel(), hint=t("scr.key.esc", lang), size=p.font(NEAR))
