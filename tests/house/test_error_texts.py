@@ -23,13 +23,6 @@ from companion.text import Cut, Text
 
 PACKAGE = Path(companion.__file__).resolve().parent
 
-# Files whose errors are still built inline (issue 39): the list only shrinks.
-UNCONVERTED: set[str] = {
-    # the series gives its reasons as (English, French) pairs, which tests/games/treize/test_series.py pins
-    "games/treize/series.py",
-}
-
-
 # Templates whose languages name different values, each for its reason: Kilo's returned cards
 # (the French names the rank again, with its article and agreement; the English says "the 1
 # returned there"); the board protocol's two refusals whose French, pinned by
@@ -129,8 +122,6 @@ def inline_errors(trees: list[tuple[str, ast.Module]]) -> list[str]:
     family, own = error_classes(trees)
     found: list[str] = []
     for rel, tree in trees:
-        if rel in UNCONVERTED:
-            continue
         inside = {
             id(node)
             for cls in ast.walk(tree)
