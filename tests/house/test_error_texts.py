@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import re
 import string
 from collections.abc import Iterator
@@ -210,8 +211,12 @@ def test_the_phones_french_has_the_narrow_no_break_space() -> None:
     """The web pages' French words (static/i18n.js) and the server's French answers: a narrow
     no-break space before : ; ! ?, as everywhere else."""
     js = (PACKAGE / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
-    french = js[js.index("  fr: {") : js.index("  en: {")].replace("\\u202f", "\u202f")
-    assert not _french_slips(french)
+    french = js[js.index("  fr: {") : js.index("  en: {")]
+    # Each French word as the phone shows it (its escapes read, "\\u202f" and "\\n" alike): a
+    # mark after a plain space, a no-break space or a letter is a slip.
+    words = [json.loads(f'"{word}"') for word in re.findall(r'"((?:[^"\\]|\\.)*)"', french)]
+    assert len(words) > 40, "the French words of i18n.js were not found"
+    assert not [word for word in words if re.search("(?<!\u202f)[:;!?]", word)]
     server = ast.parse((PACKAGE / "web" / "server.py").read_text(encoding="utf-8"))
     said = [n.value for n in ast.walk(server) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     assert not [s for s in said if _french_slips(s)]
