@@ -67,8 +67,7 @@ def _short_field(app: App, i: int) -> str:
 
 def _message(app: App) -> tuple[str, str]:
     assert app.ui.message is not None
-    fr, en = app.ui.message
-    return fr, en
+    return app.ui.message.fr, app.ui.message.en
 
 
 # --- the forms ---------------------------------------------------------------------------------

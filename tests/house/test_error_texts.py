@@ -203,6 +203,26 @@ def test_a_key_the_catalogue_lacks_is_refused_when_the_text_is_built() -> None:
         Text("no.such.key")
 
 
+def test_a_text_is_read_one_way() -> None:
+    """A text is said by ``fr``, ``en`` or ``render(lang)``: not a (French, English) tuple to
+    index or unpack, and an error or the screen is given a text or a key, never two sentences."""
+    from companion.display.state import Ui
+
+    text = Text.pair(en="No", fr="Non")
+    assert (text.fr, text.en, text.render("en")) == ("Non", "No", "No")
+    assert text != ("Non", "No")
+    with pytest.raises(TypeError):
+        _fr, _en = text  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        text[0]  # type: ignore[index]
+    with pytest.raises(KeyError, match="no catalogue entry"):
+        CompanionError("the pile is empty")
+    with pytest.raises(TypeError):
+        CompanionError("the pile is empty", "le tas est vide")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Ui().say("Non", "No")  # type: ignore[arg-type, misc]
+
+
 def _french_slips(text: str) -> list[str]:
     return re.findall(r"\S{0,12} [:;!?](?=[\s\"')…]|$)", text)
 
