@@ -815,10 +815,6 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{lit} LEDs at {led_ma:.1f} mA draw {lit_ma:.0f} mA together, more than the "
         "{total_max_ma:g} mA the {name} allows: use a larger resistor or fewer LEDs.",
     ),
-    "paths.cannot_create": (
-        "Impossible de créer {what} {path} ({why}) : {fix}.",
-        "Cannot create {what} {path} ({why}): {fix}.",
-    ),
 }
 
 register(ERRORS)

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from companion.errors import CompanionError, HardwareError
-from companion.text import OsReason, Text
+from companion.i18n import os_reason
+from companion.text import Text
 
 APP = "table-companion"
 UNIT_FIX_EN = (
@@ -95,7 +96,14 @@ def ensure_dir(
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise error("paths.cannot_create", what=what, path=path, why=OsReason(err), fix=fix) from None
+        # Two finished sentences, not a template: a template's French is elided after its values
+        # are put in, and a folder's name ("/srv/de avance") must come out as it was given.
+        raise error(
+            Text.pair(
+                en=f"Cannot create {what.en} {path} ({os_reason(err, 'en')}): {fix.en}.",
+                fr=f"Impossible de créer {what.fr} {path} ({os_reason(err, 'fr')}) : {fix.fr}.",
+            )
+        ) from None
     return path
 
 
