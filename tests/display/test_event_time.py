@@ -381,7 +381,8 @@ def test_a_reboot_inside_a_window_is_said_and_no_outage_is_journaled(
 def test_the_sources_left_out_are_named_in_both_languages() -> None:
     from companion.display.event_time import left_out_message
 
-    fr, en = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
+    said = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
+    fr, en = said.fr, said.en
     assert fr == (
         "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; "
         "les téléphones ne répondent plus\u202f: siège 1 non compté"
