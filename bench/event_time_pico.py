@@ -160,7 +160,7 @@ def board_outage(offsets: list[int]) -> dict[str, Any]:
                     board.press(SEAT_PINS[2], 0, hold_us=HOLD_US)
                 step_until(app, lambda: game.awaiting != "verdict")
                 message = app.ui.message
-                named += bool(message and "seats 1, 2, 3 and 4 not counted" in message[1])
+                named += bool(message and "seats 1, 2, 3 and 4 not counted" in message.en)
                 pause(app, 0.05)
                 plug.plugged = True
                 step_until(app, lambda: source.promise().live)

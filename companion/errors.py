@@ -11,7 +11,6 @@ inherit the matching builtin so callers can catch ``ValueError`` or ``OSError`` 
 from __future__ import annotations
 
 from companion import error_strings as _error_strings  # noqa: F401  (the templates, registered)
-from companion.i18n import CATALOGUE
 from companion.text import SHOWN, Text, cut, shown
 
 __all__ = ["SHOWN", "CompanionError", "Text", "cut", "exit_code", "shown"]
@@ -21,14 +20,11 @@ class CompanionError(Exception):
     """Base class: a problem the user can understand and fix.
 
     Built from a catalogue key and its values, or from a ``Text`` already made (an error passed
-    on, or one that wraps another's text). ``fr``: the English and French sentences of the files
-    not yet moved to the catalogue (tests/house/test_error_texts.py lists them; the list only shrinks)."""
+    on, one that wraps another's text, or ``Text.pair`` for words the companion does not write);
+    a key the catalogue does not hold is refused (``KeyError``) where the error is made."""
 
-    def __init__(self, text: Text | str, fr: str | None = None, /, **fields: object) -> None:
-        if isinstance(text, str) and (fr is not None or (not fields and text not in CATALOGUE)):
-            self.text = Text.pair(en=text, fr=text if fr is None else fr)
-        else:
-            self.text = text if isinstance(text, Text) else Text(text, **fields)
+    def __init__(self, text: Text | str, /, **fields: object) -> None:
+        self.text = text if isinstance(text, Text) else Text(text, **fields)
         super().__init__(self.text)
 
     # Said when read, not when raised (and then kept): a view asks the rules about every card,
@@ -69,11 +65,8 @@ class SetupError(CompanionError, ValueError):
 class LogError(CompanionError, ValueError):
     """A table-log line that cannot be read; ``line`` is 1-based."""
 
-    def __init__(self, line: int, text: Text | str, fr: str | None = None, /, **fields: object) -> None:
-        if isinstance(text, str) and (fr is not None or (not fields and text not in CATALOGUE)):
-            what = Text.pair(en=text, fr=text if fr is None else fr)
-        else:
-            what = text if isinstance(text, Text) else Text(text, **fields)
+    def __init__(self, line: int, text: Text | str, /, **fields: object) -> None:
+        what = text if isinstance(text, Text) else Text(text, **fields)
         super().__init__("log.at_line", line=line, what=what)
         self.line = line
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError, HardwareError
 from companion.i18n import os_reason
+from companion.text import Text
 
 APP = "table-companion"
 UNIT_FIX_EN = (
@@ -76,35 +77,40 @@ def runtime_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP))
 
 
+_FOLDER = Text.pair(en="a folder", fr="un dossier")
+_WRITABLE = Text.pair(
+    en="choose a folder this user can write, or make this one writable",
+    fr="choisissez un dossier où cet utilisateur peut écrire, ou rendez celui-ci inscriptible",
+)
+
+
 def ensure_dir(
     path: Path,
     *,
-    what: tuple[str, str] = ("a folder", "un dossier"),
-    fix: tuple[str, str] | None = None,
+    what: Text = _FOLDER,
+    fix: Text = _WRITABLE,
     error: type[CompanionError] = HardwareError,
 ) -> Path:
-    """``path`` created with its parents if missing; ``error`` (one sentence, French and English:
-    which folder, why, and ``fix``) if the system refuses."""
+    """``path`` created with its parents if missing; ``error`` (which folder, why, and ``fix``)
+    if the system refuses."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        fix_en, fix_fr = fix or (
-            "choose a folder this user can write, or make this one writable",
-            "choisissez un dossier où cet utilisateur peut écrire, ou rendez celui-ci inscriptible",
-        )
+        # Two finished sentences, not a template: a template's French is elided after its values
+        # are put in, and a folder's name ("/srv/de avance") must come out as it was given.
         raise error(
-            f"Cannot create {what[0]} {path} ({os_reason(err, 'en')}): {fix_en}.",
-            f"Impossible de créer {what[1]} {path} ({os_reason(err, 'fr')}) : {fix_fr}.",
+            Text.pair(
+                en=f"Cannot create {what.en} {path} ({os_reason(err, 'en')}): {fix.en}.",
+                fr=f"Impossible de créer {what.fr} {path} ({os_reason(err, 'fr')}) : {fix.fr}.",
+            )
         ) from None
     return path
 
 
-def ensure_runtime_dir(purpose: tuple[str, str] = ("", "")) -> Path:
-    """The runtime folder, created; a HardwareError naming the unit's fix if it cannot be.
-    ``purpose`` says what it is for ("of the GPIO library"), in English and French."""
-    en, fr = (" " + p if p else "" for p in purpose)
+def ensure_runtime_dir() -> Path:
+    """The runtime folder, created; a HardwareError naming the unit's fix if it cannot be."""
     return ensure_dir(
         runtime_dir(),
-        what=(f"the runtime folder{en}", f"le dossier d'exécution{fr}"),
-        fix=(UNIT_FIX_EN, UNIT_FIX_FR),
+        what=Text.pair(en="the runtime folder", fr="le dossier d'exécution"),
+        fix=Text.pair(en=UNIT_FIX_EN, fr=UNIT_FIX_FR),
     )

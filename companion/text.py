@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from companion.i18n import CATALOGUE, _FrNumber, _plurals, elide, french_typography, os_reason
@@ -221,23 +221,10 @@ class Text:
     def fr(self) -> str:
         return self.render("fr")
 
-    # Read as the display's (French, English) tuples were, by the code and the tests that still
-    # index or unpack them (``fr, en = text``); a text is only ever made by key or by keyword.
-    def __iter__(self) -> Iterator[str]:
-        return iter((self.fr, self.en))
-
-    def __getitem__(self, index: int) -> str:
-        return self.render(("fr", "en")[index])
-
-    def __len__(self) -> int:
-        return 2
-
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, tuple):
-            return tuple(self) == other
         if not isinstance(other, Text):
             return NotImplemented
-        return self.key == other.key and tuple(self) == tuple(other)
+        return self.key == other.key and self.fr == other.fr and self.en == other.en
 
     # Immutable: a copy is itself, and a pickle builds it again from its key and values (the
     # retained frames and the journal's snapshots copy what holds a text).

@@ -16,6 +16,7 @@ import pytest
 from companion.errors import HardwareError
 from companion.i18n import t
 from companion.paths import ensure_dir, ensure_runtime_dir, runtime_dir
+from companion.text import Text
 from tests.conftest import ROOT, skip_unless_ci
 
 GPIO_CONFIG = """\
@@ -222,9 +223,11 @@ def test_assign_into_a_folder_that_cannot_be_made_says_so(tmp_path: Path) -> Non
     blocker.write_text("")
     with pytest.raises(ConfigError) as err:
         ensure_dir(
-            blocker / "sub", what=("the config folder", "le dossier de configuration"), error=ConfigError
+            blocker / "de avance",  # said as given: no French elision inside a folder's name
+            what=Text.pair(en="the config folder", fr="le dossier de configuration"),
+            error=ConfigError,
         )
-    assert str(blocker / "sub") in err.value.fr and "Not a directory" in err.value.en
+    assert str(blocker / "de avance") in err.value.fr and "Not a directory" in err.value.en
 
 
 def test_a_kiosk_with_a_broken_config_shows_why_instead_of_restarting(tmp_path: Path) -> None:

@@ -387,10 +387,10 @@ def _assigned(config: HardwareConfig, chosen: list[int], ref: dict[str, int]) ->
 def _write_config(output: Path, new: HardwareConfig) -> None:
     from companion.paths import ensure_dir
 
-    folder = ("the config folder", "le dossier de configuration")
-    fix = (
-        "pass --output with a file this user can write",
-        "indiquez avec --output un fichier où cet utilisateur peut écrire",
+    folder = Text.pair(en="the config folder", fr="le dossier de configuration")
+    fix = Text.pair(
+        en="pass --output with a file this user can write",
+        fr="indiquez avec --output un fichier où cet utilisateur peut écrire",
     )
     ensure_dir(output.parent, what=folder, fix=fix, error=ConfigError)
     text = render_toml(new)

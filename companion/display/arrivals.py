@@ -127,7 +127,7 @@ class Arrivals:
             return False
         self.gate = None
         if gate.left_out:  # said once the decision is handled (an action clears the message)
-            self.left_out = Text.fr_en(left_out_message(gate.left_out))
+            self.left_out = left_out_message(gate.left_out)
         return True
 
     def _handle_early(self, item: Any) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.i18n import french_typography, t
 from companion.inputs.base import Promise, Promising
+from companion.text import Text
 
 if TYPE_CHECKING:
     import pygame
@@ -78,8 +79,8 @@ def _seats(seats: Sequence[int], lang: str) -> str:
     return t("scr.late.seats", lang, n=len(numbers), seats=joined)
 
 
-def left_out_message(left_out: Sequence[Promise]) -> tuple[str, str]:
-    """(fr, en): "la carte des boutons ne répond pas : sièges 3 et 4 non comptés"."""
+def left_out_message(left_out: Sequence[Promise]) -> Text:
+    """ "La carte des boutons ne répond pas : sièges 3 et 4 non comptés"."""
     out: list[str] = []
     for lang in ("fr", "en"):
         parts: list[str] = []
@@ -95,7 +96,7 @@ def left_out_message(left_out: Sequence[Promise]) -> tuple[str, str]:
         sentence = " ; ".join(parts) if lang == "fr" else "; ".join(parts)
         sentence = sentence[:1].upper() + sentence[1:]
         out.append(french_typography(sentence) if lang == "fr" else sentence)
-    return out[0], out[1]
+    return Text.pair(en=out[1], fr=out[0])
 
 
 # --- what the loop holds back until its instant is safe -----------------------------------------

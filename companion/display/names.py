@@ -20,7 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.text import Text
 
 
 def _initials(word: str) -> str:
@@ -255,13 +258,13 @@ def epoch() -> int:
 
 def short_problem(
     who: str, short: str, shorts: Mapping[str, str], players: tuple[str, ...] | list[str]
-) -> tuple[str, str] | None:
+) -> Text | None:
     """Why ``short`` cannot be ``who``'s short form at this table, in French and English, with
     what would be right; None when it can. ``shorts`` are the others' short forms. Refused:
     empty, longer than ``SHORT_MOST`` characters or wider than ``SHORT_WIDTH`` (it must fit a
     player's tile at 4 mm with a full table on the 7" screen), or another player's name or
     short form (case aside: "jean" and "Jean" read alike across a table)."""
-    from companion.i18n import t
+    from companion.text import Text
 
     table = tuple(players)
     others = [p for p in table if p != who]
@@ -269,7 +272,7 @@ def short_problem(
     taken = {shorts[p].casefold(): ("short", p) for p in others if p in shorts}
     taken.update({p.casefold(): ("name", p) for p in others})  # "Zoé" is Zoé's name first
 
-    def said(key: str, **values: object) -> tuple[str, str]:
+    def said(key: str, **values: object) -> Text:
         # What would do, worked out only for a refusal (a form that is fine needs none).
         free = [
             f
@@ -277,10 +280,7 @@ def short_problem(
             if len(f) <= SHORT_MOST and width(f) <= SHORT_WIDTH
         ]
         example = next((f for f in free if f != short and f.casefold() not in taken), auto)
-        return (
-            t(key, "fr", name=who, short=short, example=example, **values),
-            t(key, "en", name=who, short=short, example=example, **values),
-        )
+        return Text(key, name=who, short=short, example=example, **values)
 
     text = short.strip()
     if not text:

@@ -24,7 +24,6 @@ from companion.display.game_ui import screens_for
 from companion.display.layout import SetupAction
 from companion.display.state import INPUTS, SETUP_PAGES, SetupForm
 from companion.errors import CompanionError
-from companion.i18n import t
 from companion.table.log import MAX_NAME
 from companion.table.registry import GAMES, NAMES
 from companion.text import Text
@@ -122,13 +121,13 @@ class Setup:
         form.shorts = dict(names.chosen(tuple(game.players)))
         app.ui.setup = form
 
-    def _refusal(self, players: list[str]) -> tuple[str, str] | None:
+    def _refusal(self, players: list[str]) -> Text | None:
         """Why the names (and their short forms as shown) cannot start a game, if they cannot."""
         for name in players:
             if not name:
-                return t("scr.msg.name_empty", "fr"), t("scr.msg.name_empty", "en")
+                return Text("scr.msg.name_empty")
             if players.count(name) > 1:
-                return t("scr.msg.name_taken", "fr", name=name), t("scr.msg.name_taken", "en", name=name)
+                return Text("scr.msg.name_taken", name=name)
         # The short forms as shown beside the names (a name typed with spaces around it keeps
         # the form shown for it), each checked against the others once the names are final.
         shorts = self.shorts()
@@ -150,7 +149,7 @@ class Setup:
         players = [n.strip() for n in form.players]
         refusal = self._refusal(players)
         if refusal is not None:
-            self.app.ui.say(Text.fr_en(refusal))
+            self.app.ui.say(refusal)
             return
         shorts = self.shorts()
         try:
@@ -172,7 +171,7 @@ class Setup:
             short = form.shorts.get(name, "").strip()
             problem = names.short_problem(name, short, form.short_forms(), form.players)
             if problem is not None:
-                self.app.ui.say(Text.fr_en(problem))
+                self.app.ui.say(problem)
                 if not force:
                     self.app.dirty = True
                     return False

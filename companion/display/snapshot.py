@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion.display.state import SetupForm, Ui
 from companion.errors import CompanionError
 from companion.table.registry import DEFAULT_GAME
-from companion.text import OsReason
+from companion.text import OsReason, Text
 
 if TYPE_CHECKING:
     from companion.display.layout import Fonts, Painter
@@ -221,7 +221,9 @@ def doc_screens(
 
     from companion.paths import ensure_dir
 
-    ensure_dir(out, what=("the screenshots folder", "le dossier des captures"), error=CompanionError)
+    ensure_dir(
+        out, what=Text.pair(en="the screenshots folder", fr="le dossier des captures"), error=CompanionError
+    )
     with tempfile.TemporaryDirectory() as tmp:
         logs = {
             name: write_sample(make(), Path(tmp) / f"{prefix}{name}.jsonl") for name, make in samples.items()

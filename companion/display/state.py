@@ -101,14 +101,15 @@ class Ui:
     now: float | None = None
     motion: Motion = field(default_factory=Motion)  # what moves between frames (display.motion)
 
-    def say(self, text: Text | str, en: str | None = None, error: bool = True) -> None:
+    def say(self, text: Text, *, error: bool = True) -> None:
         """Show ``text`` on the table's screen (an error unless ``error`` is False), in its
-        language whenever it is drawn: the one text type of errors and sources' statuses.
-        (``say(fr, en)``, two strings, is the old form some tests still use.)"""
-        self.message = text if isinstance(text, Text) else Text.pair(en=en or text, fr=text)
+        language whenever it is drawn: the one text type of errors and sources' statuses."""
+        self.message = text
         self.message_error = error
 
     def text(self, pair: tuple[str, str] | Text) -> str:
+        if isinstance(pair, Text):
+            return pair.render(self.lang)
         return pair[0] if self.lang == "fr" else pair[1]
 
 

@@ -231,10 +231,10 @@ def write_config_text(path: Path, text: str) -> None:
 
     ensure_dir(
         path.parent,
-        what=("the config folder", "le dossier de configuration"),
-        fix=(
-            "pass --config with a file this user can write",
-            "indiquez avec --config un fichier où cet utilisateur peut écrire",
+        what=Text.pair(en="the config folder", fr="le dossier de configuration"),
+        fix=Text.pair(
+            en="pass --config with a file this user can write",
+            fr="indiquez avec --config un fichier où cet utilisateur peut écrire",
         ),
         error=ConfigError,
     )

@@ -143,11 +143,11 @@ class WebWrite:
                     app.commits.held_writes.append(self)
                     later = True
             else:
-                message = getattr(app.ui, "message", None)  # (fr, en): what the screen said
+                message = getattr(app.ui, "message", None)  # a Text: what the screen said
                 self.result = (
                     (False, "La table n'a pas pu l'enregistrer.", "The table could not record it.")
                     if message is None
-                    else (False, str(message[0]), str(message[1]))
+                    else (False, message.fr, message.en)
                 )
         finally:
             if not later:

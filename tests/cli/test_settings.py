@@ -212,7 +212,7 @@ def test_a_config_that_cannot_take_the_language_says_so_and_the_table_goes_on(
     app = _app(screen, journal, folder)  # not a file: cannot be written
     switch_language(app)
     assert app.ui.lang == "en"
-    assert app.ui.message is not None and "not kept" in app.ui.message[1]
+    assert app.ui.message is not None and "not kept" in app.ui.message.en
     assert list(folder.iterdir()) == []
 
 
@@ -509,4 +509,4 @@ def test_the_screen_says_which_file_could_not_take_the_language(
     app = _app(screen, journal, path)
     switch_language(app)
     assert app.ui.lang == "en" and app.ui.message is not None
-    assert f"{path} is laid out in a way" in app.ui.message[1] and str(path) in app.ui.message[0]
+    assert f"{path} is laid out in a way" in app.ui.message.en and str(path) in app.ui.message.fr

@@ -40,6 +40,7 @@ from companion.inputs.base import Clock, InputEvent, SourceStatus
 from companion.inputs.keyboard import KeyboardSource
 from companion.table.journal import Journal
 from companion.table.live import Table
+from companion.text import Text
 from tests.app_helpers import painter_of, settle, table_of, touch
 from tests.app_helpers import press_key as key
 
@@ -124,7 +125,7 @@ def test_keyboard_game_slap_verdict_card_undo(journal: Journal, screen: pygame.S
     assert game.round == 2
     key(app, pygame.K_BACKSPACE)  # undo the draw
     assert game.cards_of("Dédé") == () and game.owed_draws == ("Dédé",)
-    assert app.ui.message is not None and "Annulé" in app.ui.message[0]
+    assert app.ui.message is not None and "Annulé" in app.ui.message.fr
 
 
 def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> None:
@@ -134,16 +135,16 @@ def test_refused_card_explains_why(journal: Journal, screen: pygame.Surface) -> 
     key(app, pygame.K_RETURN)
     key(app, pygame.K_k)  # Kings are dealt at 4 players
     assert kilo_ui(app.ui).rank is None
-    assert app.ui.message is not None and "Kings are dealt" in app.ui.message[1]
-    assert "les Rois sont distribués" in app.ui.message[0]  # refused in both languages
+    assert app.ui.message is not None and "Kings are dealt" in app.ui.message.en
+    assert "les Rois sont distribués" in app.ui.message.fr  # refused in both languages
     # The ranks that cannot be drawn are set aside in one line (issue 23, finding 8): each
     # one touched there says why, and so does the line.
     assert not any(c.action == PickRank("Q") for c in painter_of(app).controls)
     touch(app, Why("Q"))
-    assert "Queens are dealt" in app.ui.message[1] and "les Dames sont distribuées" in app.ui.message[0]
+    assert "Queens are dealt" in app.ui.message.en and "les Dames sont distribuées" in app.ui.message.fr
     line = next(c for c in painter_of(app).controls if isinstance(c.action, Why) and " " in str(c.action.key))
     touch(app, line.action)
-    assert "are dealt to the players at 4 players" in app.ui.message[1] and "distribu" in app.ui.message[0]
+    assert "are dealt to the players at 4 players" in app.ui.message.en and "distribu" in app.ui.message.fr
 
 
 def test_touch_card_grid_and_referee_buttons(journal: Journal, screen: pygame.Surface) -> None:
@@ -487,7 +488,7 @@ def test_buttons_that_fail_to_start_are_not_called_unplugged(
     from companion.errors import ConfigError
 
     def refuse(name: str, n_seats: int) -> object:
-        raise ConfigError("No button pins in the config", "Aucune broche de bouton")
+        raise ConfigError(Text.pair(en="No button pins in the config", fr="Aucune broche de bouton"))
 
     app = make_app(journal, screen, source="gpio", lang="en", source_factory=refuse)
     app.start_source()

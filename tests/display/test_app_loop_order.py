@@ -183,8 +183,8 @@ def test_the_queue_is_bounded_and_an_overflow_is_said(screen: pygame.Surface, jo
             app.inbox.put(item)  # never blocks: a source thread must keep reading its hardware
     assert app.inbox.dropped == 12
     app.step()
-    assert app.ui.message is not None and "12" in app.ui.message[0]
-    assert any("12" in en for _, en in app.ui.hardware.notes)
+    assert app.ui.message is not None and "12" in app.ui.message.fr
+    assert any("12" in note.en for note in app.ui.hardware.notes)
 
 
 def test_a_key_read_late_by_a_slow_step_says_its_stamp_is_that_coarse(

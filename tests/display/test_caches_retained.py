@@ -26,6 +26,7 @@ from companion.display.screens import draw
 from companion.display.snapshot import screens, ui_for, view_of
 from companion.display.state import Ui
 from companion.table.fold import replay
+from companion.text import Text
 from tests.display.test_caches_render import GAMES, frames, same_pixels
 
 Step = tuple[str, Any, Ui, str, float | None]
@@ -68,7 +69,7 @@ def _steps(game_name: str) -> Iterator[Step]:
             menu.menu = True
             yield f"{label} menu", view, menu, screen, None
             said = copy.deepcopy(ui)
-            said.say("Un message", "A message")
+            said.say(Text.pair(en="A message", fr="Un message"))
             yield f"{label} message", view, said, screen, None
             yield step
     yield from _motion(game_name)

@@ -199,8 +199,8 @@ def test_a_batch_the_journal_refuses_is_lost_whole_and_never_shown(
     # Never shown: the table went back to the journal's state, the LEDs never lit.
     assert app.game.window_pressed("Alice") and not app.game.window_pressed("Bob")
     assert lit(leds) == [True, False, False, False]
-    assert app.ui.message is not None and "the disk went away" in app.ui.message[1]
-    assert "impossible d\u2019écrire" in app.ui.message[0]
+    assert app.ui.message is not None and "the disk went away" in app.ui.message.en
+    assert "impossible d\u2019écrire" in app.ui.message.fr
     # The journal works again: the next press takes the next number, no gap.
     other.execute("DROP TRIGGER refuse")
     other.commit()

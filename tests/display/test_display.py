@@ -23,6 +23,7 @@ from companion.games.kilo.samples import SAMPLES
 from companion.games.kilo.view import View, build_view
 from companion.table.fold import replay
 from companion.table.log import event_from_dict
+from companion.text import Text
 
 SCREENS = screens("kilo")
 
@@ -187,7 +188,7 @@ def test_card_grid_keeps_its_labels_under_a_message_band() -> None:
     for size in SIZES:
         ui = ui_for(game, "fr")
         ui.screen = "card"
-        ui.say("Annulé : Chloé 5", "Undone: Chloé 5", error=False)
+        ui.say(Text.pair(en="Undone: Chloé 5", fr="Annulé : Chloé 5"), error=False)
         r = render("card", build_view(game), size, "fr", ui)
         shown = {rec.text for rec in r.painter.texts}
         assert {"A", "7", "10", "V"} <= shown, size

@@ -228,8 +228,8 @@ def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudg
     game = app.game
     assert game is not None and game.owed_draws == ("Chloé", "Dédé")
     assert app.ui.message is not None
-    assert app.ui.message[0] == "Les boutons du Pi ne répondent pas\u202f: sièges 3 et 4 non comptés"
-    assert app.ui.message[1] == "The Pi's buttons do not answer: seats 3 and 4 not counted"
+    assert app.ui.message.fr == "Les boutons du Pi ne répondent pas\u202f: sièges 3 et 4 non comptés"
+    assert app.ui.message.en == "The Pi's buttons do not answer: seats 3 and 4 not counted"
     source.deliver()  # her press comes in at last
     settle(app)
     assert kinds(journal, app)[4:] == ["press", "undo", "close", "verdict"]
@@ -237,7 +237,7 @@ def test_a_source_that_cannot_promise_in_time_is_named_and_its_late_press_rejudg
     assert events[6]["t_us"] == events[2]["t_us"] == decided // 1000 - 1  # the same close
     assert game.owed_draws == ("Dédé",)
     assert game.last_slap is not None and game.last_slap.late == (("Chloé", (decided - 5 * MS) // 1000),)
-    assert app.ui.message is not None and "rejugé" in app.ui.message[0]
+    assert app.ui.message is not None and "rejugé" in app.ui.message.fr
     app.redraw()
     shown = " ".join(r.text for r in app.painter.texts) if app.painter else ""
     assert "arrivé après le verdict" in shown, shown
@@ -270,7 +270,7 @@ def test_a_late_press_after_the_draw_is_only_recorded_and_shown(
     assert game.to_json()["late"] == [
         {"player": "Chloé", "t_us": (decided - 5 * MS) // 1000, "counted": False}
     ]
-    assert app.ui.message is not None and "noté, non compté" in app.ui.message[0]
+    assert app.ui.message is not None and "noté, non compté" in app.ui.message.fr
     app.ui.screen = "slap"
     app.redraw()
     shown = " ".join(r.text for r in app.painter.texts) if app.painter else ""
@@ -287,7 +287,7 @@ def test_an_unplugged_source_is_not_waited_for(screen: pygame.Surface, journal: 
     return_key()
     settle(app)
     assert kinds(journal, app) == ["press", "press", "close", "verdict"]
-    assert app.ui.message is not None and app.ui.message[1] == (
+    assert app.ui.message is not None and app.ui.message.en == (
         "The Pi's buttons no longer answer: seats 3 and 4 not counted"
     )
 
@@ -339,7 +339,7 @@ def test_a_stop_inside_a_window_does_not_run_its_timeout(screen: pygame.Surface,
     events = journaled(journal, app)[1:]
     assert events[-1] == {"type": "outage", "from_us": first + 1_000_000, "to_us": clock.t // 1000 - 1}
     assert app.ui.message is not None
-    assert app.ui.message[0] == "Fenêtre coupée par un arrêt de 12 s\u202f: le délai reprend"
+    assert app.ui.message.fr == "Fenêtre coupée par un arrêt de 12 s\u202f: le délai reprend"
     clock.t += 10**9
     press(app, 2, clock.t)
     press(app, 3, clock.t + 50 * MS)
@@ -375,13 +375,14 @@ def test_a_reboot_inside_a_window_is_said_and_no_outage_is_journaled(
     settle(app)
     assert kinds(journal, app) == ["press"]
     assert app.ui.message is not None
-    assert app.ui.message[1] == "The table restarted during the window: only the slaps before the stop count"
+    assert app.ui.message.en == "The table restarted during the window: only the slaps before the stop count"
 
 
 def test_the_sources_left_out_are_named_in_both_languages() -> None:
     from companion.display.event_time import left_out_message
 
-    fr, en = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
+    said = left_out_message([Promise("serial", None, True, (2, 3)), Promise("web", 5, False, (0,))])
+    fr, en = said.fr, said.en
     assert fr == (
         "La carte des boutons ne répond pas\u202f: sièges 3 et 4 non comptés\u202f; "
         "les téléphones ne répondent plus\u202f: siège 1 non compté"
@@ -672,5 +673,5 @@ def test_a_stop_inside_a_window_on_a_boards_clock_waits_for_the_board_to_be_plac
         "to_us": (table_clock.t - offset_ns) // 1000 - 1,
     }
     assert (
-        app.ui.message is not None and app.ui.message[1] == "Window cut by a 20 s stop: the countdown resumes"
+        app.ui.message is not None and app.ui.message.en == "Window cut by a 20 s stop: the countdown resumes"
     )

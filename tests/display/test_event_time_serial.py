@@ -93,8 +93,8 @@ def test_a_press_replayed_after_an_outage_rejudges_the_verdict_made_during_it(
         # The board could not promise: the verdict went on without it, its seats named.
         assert game.owed_draws == ("Chloé", "Dédé")
         assert app.ui.message is not None
-        assert app.ui.message[0].startswith("La carte des boutons ne répond plus")
-        assert "sièges 1, 2, 3 et 4 non comptés" in app.ui.message[0]
+        assert app.ui.message.fr.startswith("La carte des boutons ne répond plus")
+        assert "sièges 1, 2, 3 et 4 non comptés" in app.ui.message.fr
         plug.plugged = True  # the cable back: the board replays her press
         step_until(app, lambda: game.owed_draws == ("Dédé",), "the verdict judged again")
         assert kinds(journal, app) == [

@@ -214,7 +214,7 @@ def test_button_held_as_the_window_opens_is_reported_and_not_counted(rig: Rig) -
     assert not game(r).window_pressed("Alice")
     r.edge(BUTTONS[0], False)
     assert r.hw_stuck == {}
-    assert "released" in r.app.ui.hardware.notes[-1][1]
+    assert "released" in r.app.ui.hardware.notes[-1].en
     r.edge(BUTTONS[0], True)
     assert game(r).window_pressed("Alice") and r.app.table.seq == seq + 1
     assert r.showing()[0] == PRESS_SEEN

@@ -28,6 +28,7 @@ from companion.games.kilo.screens import KiloScreens, short_reason
 from companion.games.kilo.ui_state import kilo_ui
 from companion.games.kilo.view import build_view
 from companion.table.fold import replay
+from companion.text import Text
 
 Rect = pygame.Rect
 
@@ -135,7 +136,8 @@ def test_a_greyed_card_entry_control_says_why_when_touched() -> None:
     why = touched.why()
     assert why is not None
     assert KiloScreens().do(cast(TableHandle, app), why)
-    assert app.ui.message == view.card_reasons[rank + suit]
+    assert app.ui.message is not None
+    assert (app.ui.message.fr, app.ui.message.en) == view.card_reasons[rank + suit]
 
 
 @pytest.mark.parametrize("game", [ten_players, five_players])
@@ -151,7 +153,7 @@ def test_the_line_set_aside_says_why_in_full_in_both_languages(game: object) -> 
     app = _App(engine)
     assert isinstance(line.action, Why)
     assert KiloScreens().do(cast(TableHandle, app), line.action)  # a why reads the view and the ui only
-    fr, en = app.ui.message or ("", "")
+    fr, en = (app.ui.message.fr, app.ui.message.en) if app.ui.message else ("", "")
     # One sentence for each reason: the dealt ranks' says what the pile holds.
     whys = {short_reason(view, r) for r in str(line.action.key).split()}
     assert "dealt" in whys
@@ -329,7 +331,7 @@ def test_the_card_entry_retained_is_the_card_entry_drawn_anew() -> None:
                 kilo_ui(ui).rank, kilo_ui(ui).suit = chosen, suit
                 steps += [copy.deepcopy(ui), copy.deepcopy(ui)]  # each state twice: kept, then left
             kilo_ui(ui).rank = kilo_ui(ui).suit = None
-            ui.say("Non", "No")
+            ui.say(Text.pair(en="No", fr="Non"))
             steps += [copy.deepcopy(ui)]
             for step in steps:
                 painter = Painter(surface, fonts, retained=memory)

@@ -69,8 +69,7 @@ def _short_field(app: App, i: int) -> str:
 
 def _message(app: App) -> tuple[str, str]:
     assert app.ui.message is not None
-    fr, en = app.ui.message
-    return fr, en
+    return app.ui.message.fr, app.ui.message.en
 
 
 # --- the forms ---------------------------------------------------------------------------------
@@ -219,7 +218,7 @@ def test_a_short_form_that_cannot_be_one_players_is_refused(short: str, why_en: 
     players = ("Anne-Sophie Castelnaudry", "Jean-Baptiste Lefèbvre", "Zoé")
     problem = short_problem(players[0], short, names.proposed(players), players)
     assert problem is not None
-    fr, en = problem
+    fr, en = problem.fr, problem.en
     assert why_en in en and why_fr in fr
     assert "for example “Anne”" in en and "par exemple «\u202fAnne\u202f»" in fr
     assert short_problem(players[0], "Nana", names.proposed(players), players) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.display.names import forget, proposed, reads_as, short_name, short_problem
+from companion.text import Text
 
 N = "\u202f"
 
@@ -157,7 +158,13 @@ def test_a_chosen_short_form_is_refused_with_what_would_do(
     who: str, short: str, fr: str | None, en: str | None
 ) -> None:
     said = short_problem(who, short, proposed(TABLE), TABLE)
-    assert said == (None if fr is None else (fr, en))
+    assert (None if said is None else (said.fr, said.en)) == (None if fr is None else (fr, en))
+
+
+def said(problem: Text | None) -> tuple[str, str]:
+    """A refusal as the players read it: (French, English)."""
+    assert problem is not None
+    return problem.fr, problem.en
 
 
 def empty(who: str, example: str, fr_who: str | None = None) -> tuple[str, str]:
@@ -190,7 +197,7 @@ def test_an_empty_short_form_is_refused_with_a_form_that_fits(
     table: tuple[str, ...], who: str, example: str
 ) -> None:
     fr_who = None if who[0] in "AEIOUÉ" else f"de {who}"
-    assert short_problem(who, "", proposed(table), table) == empty(who, example, fr_who)
+    assert said(short_problem(who, "", proposed(table), table)) == empty(who, example, fr_who)
 
 
 def test_the_example_is_never_a_form_another_player_already_took() -> None:
@@ -198,14 +205,14 @@ def test_the_example_is_never_a_form_another_player_already_took() -> None:
     shortest of his forms. Jean Racine chose "jean-b.": Jean-Baptiste's proposed form is taken,
     so the example is the next one."""
     table = ("Mohammed", "Bo", "Cy")
-    assert short_problem("Mohammed", "Moh.", {"Bo": "moh.", "Cy": "Cy"}, table) == (
+    assert said(short_problem("Mohammed", "Moh.", {"Bo": "moh.", "Cy": "Cy"}, table)) == (
         f"«{N}Moh.{N}» est déjà le nom court de Bo{N}: Mohammed a besoin d’un autre, "
         f"par exemple «{N}Moha.{N}»",
         "“Moh.” is already Bo’s short name: Mohammed needs another one, for example “Moha.”",
     )
     table = ("Jean-Baptiste Poquelin", "Jean Racine", "Pierre Corneille de Rouen")
     shorts = proposed(table) | {"Jean Racine": "jean-b."}
-    assert short_problem("Jean-Baptiste Poquelin", "", shorts, table) == empty(
+    assert said(short_problem("Jean-Baptiste Poquelin", "", shorts, table)) == empty(
         "Jean-Baptiste Poquelin", "J.-B.", "de Jean-Baptiste Poquelin"
     )
 
@@ -213,9 +220,9 @@ def test_the_example_is_never_a_form_another_player_already_took() -> None:
 def test_ten_characters_are_not_too_long_only_too_wide() -> None:
     """Ten characters are allowed (eleven are not): "abcdefghij" is refused for its width, the
     rule after the length."""
-    said = short_problem("Bo", "abcdefghij", proposed(TABLE), TABLE)
-    assert said is not None and said[1].startswith("“abcdefghij” is too wide for a player’s tile")
-    assert said[0].startswith(f"«{N}abcdefghij{N}» est trop large pour la case d’un joueur")
+    problem = short_problem("Bo", "abcdefghij", proposed(TABLE), TABLE)
+    assert problem is not None and problem.en.startswith("“abcdefghij” is too wide for a player’s tile")
+    assert problem.fr.startswith(f"«{N}abcdefghij{N}» est trop large pour la case d’un joueur")
 
 
 def test_the_short_forms_chosen_at_a_table_are_the_ones_its_screens_show() -> None:

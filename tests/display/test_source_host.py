@@ -62,8 +62,8 @@ def test_the_table_sees_its_crashed_reader_restart_and_its_buttons_work_again(
         reader: Any = app.source.source
         reader._inbox.put(("not an edge",))
         # The status screen's notes say both, in order (the restart may come within one step).
-        step_until(app, lambda: any("work again" in en for _, en in hw.notes), "the restart said")
-        said = [en for _, en in hw.notes]
+        step_until(app, lambda: any("work again" in note.en for note in hw.notes), "the restart said")
+        said = [note.en for note in hw.notes]
         assert "stopped (ValueError" in said[-2] and "starting them again" in said[-2], said
         assert hw.connected and app.source.restarts == 1
         # The buttons work again: Bob's press reaches the game.
@@ -88,7 +88,7 @@ def test_the_table_waits_for_a_board_missing_when_the_game_starts(
     try:
         hw = app.ui.hardware
         assert app.source is not None and not hw.failed  # not a failed game: a wait
-        step_until(app, lambda: any("waiting" in en for _, en in hw.notes), "the wait said")
+        step_until(app, lambda: any("waiting" in note.en for note in hw.notes), "the wait said")
         assert not hw.connected
         port.symlink_to(board.pty.path)  # plugged in
         step_until(app, lambda: hw.connected, "the board connected")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import re
 import string
 from collections.abc import Iterator
@@ -22,13 +23,6 @@ from companion.i18n import CATALOGUE
 from companion.text import Cut, Text
 
 PACKAGE = Path(companion.__file__).resolve().parent
-
-# Files whose errors are still built inline (issue 39): the list only shrinks.
-UNCONVERTED: set[str] = {
-    # the series gives its reasons as (English, French) pairs, which tests/games/treize/test_series.py pins
-    "games/treize/series.py",
-}
-
 
 # Templates whose languages name different values, each for its reason: Kilo's returned cards
 # (the French names the rank again, with its article and agreement; the English says "the 1
@@ -129,8 +123,6 @@ def inline_errors(trees: list[tuple[str, ast.Module]]) -> list[str]:
     family, own = error_classes(trees)
     found: list[str] = []
     for rel, tree in trees:
-        if rel in UNCONVERTED:
-            continue
         inside = {
             id(node)
             for cls in ast.walk(tree)
@@ -211,6 +203,26 @@ def test_a_key_the_catalogue_lacks_is_refused_when_the_text_is_built() -> None:
         Text("no.such.key")
 
 
+def test_a_text_is_read_one_way() -> None:
+    """A text is said by ``fr``, ``en`` or ``render(lang)``: not a (French, English) tuple to
+    index or unpack, and an error or the screen is given a text or a key, never two sentences."""
+    from companion.display.state import Ui
+
+    text = Text.pair(en="No", fr="Non")
+    assert (text.fr, text.en, text.render("en")) == ("Non", "No", "No")
+    assert text != ("Non", "No")
+    with pytest.raises(TypeError):
+        _fr, _en = text  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        text[0]  # type: ignore[index]
+    with pytest.raises(KeyError, match="no catalogue entry"):
+        CompanionError("the pile is empty")
+    with pytest.raises(TypeError):
+        CompanionError("the pile is empty", "le tas est vide")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Ui().say("Non", "No")  # type: ignore[arg-type, misc]
+
+
 def _french_slips(text: str) -> list[str]:
     return re.findall(r"\S{0,12} [:;!?](?=[\s\"')…]|$)", text)
 
@@ -219,8 +231,12 @@ def test_the_phones_french_has_the_narrow_no_break_space() -> None:
     """The web pages' French words (static/i18n.js) and the server's French answers: a narrow
     no-break space before : ; ! ?, as everywhere else."""
     js = (PACKAGE / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
-    french = js[js.index("  fr: {") : js.index("  en: {")].replace("\\u202f", "\u202f")
-    assert not _french_slips(french)
+    french = js[js.index("  fr: {") : js.index("  en: {")]
+    # Each French word as the phone shows it (its escapes read, "\\u202f" and "\\n" alike): a
+    # mark after a plain space, a no-break space or a letter is a slip.
+    words = [json.loads(f'"{word}"') for word in re.findall(r'"((?:[^"\\]|\\.)*)"', french)]
+    assert len(words) > 40, "the French words of i18n.js were not found"
+    assert not [word for word in words if re.search("(?<!\u202f)[:;!?]", word)]
     server = ast.parse((PACKAGE / "web" / "server.py").read_text(encoding="utf-8"))
     said = [n.value for n in ast.walk(server) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     assert not [s for s in said if _french_slips(s)]

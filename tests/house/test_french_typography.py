@@ -16,6 +16,7 @@ from companion import games
 from companion.errors import CompanionError, LogError
 from companion.i18n import CATALOGUE, french_typography, t
 from companion.inputs.base import SourceStatus
+from companion.text import Text
 
 NNBSP = "\u202f"
 _FIELD = re.compile(r"\{[^{}]*(\{[^{}]*\}[^{}]*)*\}")  # "{name}", "{n:>2}", "{name:<{width}}"
@@ -72,10 +73,10 @@ def test_french_typography_leaves_what_is_not_a_sentence() -> None:
 
 
 def test_errors_and_hardware_notes_carry_french_typography_however_built() -> None:
-    err = CompanionError("the pile: empty", f"le tas : {'vide'} ; fin !")
+    err = CompanionError(Text.pair(en="the pile: empty", fr=f"le tas : {'vide'} ; fin !"))
     assert err.message("fr") == "le tas\u202f: vide\u202f; fin\u202f!"
     assert err.message("en") == "the pile: empty"
-    line = LogError(3, "bad event", "mauvais événement")
+    line = LogError(3, Text.pair(en="bad event", fr="mauvais événement"))
     assert line.message("fr") == "ligne 3\u202f: mauvais événement"
     assert str(line) == "line 3: bad event"
     note = SourceStatus("gpio", "stuck", 0, "Stuck: seat 1", "Coincé : place 1")

@@ -36,6 +36,7 @@ from companion.table import fold as fold_module
 from companion.table.fold import Fold, replay
 from companion.table.journal import Journal
 from companion.table.log import Event, NewGameBase, Undo, _parse_event, _parse_slow
+from companion.text import Text
 
 ROOT = Path(__file__).resolve().parents[2]
 UNDO = '{"type": "undo"}\n'
@@ -55,9 +56,9 @@ def plain(lines: list[str]) -> GameEngine:
                 game = event.game
             fold.feed(event)
         except CompanionError as err:
-            raise LogError(number, err.en, err.fr) from None
+            raise LogError(number, err.text) from None
     if fold.engine is None:
-        raise LogError(1, "no game", "aucune partie")
+        raise LogError(1, Text.pair(en="no game", fr="aucune partie"))
     return fold.engine
 
 

@@ -232,7 +232,7 @@ def test_the_table_answers_the_scorers_phone_as_its_own_screen_would(tmp_path: P
         assert write.wait(0) == silent.wait(0)  # not answered yet
         app.step()
         assert write.wait(0) == lost
-        assert app.ui.message is not None and app.ui.message[1].endswith("the disk went away")
+        assert app.ui.message is not None and app.ui.message.en.endswith("the disk went away")
         assert app.table is not None and app.table.seq == seq + 1
         assert sum(isinstance(e, RoundEnd) for _, e in journal.events(table.game_id)) == 1
         # Outside a step (the table not holding its events), the entry is journaled at once and

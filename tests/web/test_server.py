@@ -758,7 +758,7 @@ def test_phones_on_without_the_web_extra_is_said_and_the_table_goes_on(
     from companion.advice import pip_install
 
     assert f"({missing} is missing)" in said and f"run {pip_install('web')} and" in said
-    assert ui.message is not None and pip_install("web") in ui.message[0]
+    assert ui.message is not None and pip_install("web") in ui.message.fr
     assert ui.hardware.notes[-1] == ui.message
 
 

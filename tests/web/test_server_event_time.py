@@ -449,7 +449,7 @@ def test_a_phone_press_made_before_return_that_arrives_after_it_counts_in_the_ve
         ]
         assert not any(isinstance(e, Undo) for _, e in journal.events(game_id))
         # Her phone answered the question in time: nobody is named as not counted.
-        assert not [n for n in app.ui.hardware.notes if "répond" in n[0]], app.ui.hardware.notes
+        assert not [n for n in app.ui.hardware.notes if "répond" in n.fr], app.ui.hardware.notes
         chloe_press = [e for e in journaled(journal, game_id, "press") if e.player == "Chloé"]
         assert len(chloe_press) == 1 and abs(chloe_press[0].t_us - touched // 1000) <= (
             chloe_press[0].res_us or 1
@@ -479,7 +479,7 @@ def test_a_phone_gone_quiet_is_named_and_the_verdict_goes_on_without_it(
         owed = until(lambda: app.game is not None and app.game.owed_draws, app)
         assert time.monotonic_ns() - returned >= web.pads[3].bound_ns  # it was waited for
         assert list(owed) == ["Dédé"]
-        said = [n for n in app.ui.hardware.notes if "répond" in n[0]]
+        said = [(n.fr, n.en) for n in app.ui.hardware.notes if "répond" in n.fr]
         assert said == [
             (
                 "Les téléphones ne répondent pas\u202f: siège 4 non compté",

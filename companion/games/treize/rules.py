@@ -469,7 +469,7 @@ class TreizeGame:
                 "treize.rules.cannot_take_reason",
                 player=player,
                 took=event.took,
-                reason=Text.pair(en=reason[0], fr=reason[1]),
+                reason=reason,
             )
 
     def _check_play(self, event: Play) -> None:
@@ -492,7 +492,7 @@ class TreizeGame:
                 "treize.rules.cannot_play",
                 player=player,
                 what=Text.pair(en=what_en, fr=what_fr),
-                reason=Text.pair(en=reason[0], fr=reason[1]),
+                reason=reason,
             )
         held = self._most(player) - s.played[player]
         if event.count > held:

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import companion.games.treize.strings  # noqa: F401  (the reasons' templates join the catalogue)
 from companion.errors import RuleError
 from companion.games.undo import pickled_by_fields
+from companion.text import Joined, Text
 
 MIN_VALUE = 1
 MAX_VALUE = 13
@@ -41,22 +43,6 @@ def cards_en(n: int) -> str:
 
 def cards_fr(n: int) -> str:
     return f"{n} carte" if abs(n) < 2 else f"{n} cartes"  # French: singular for 0 and 1
-
-
-def _le_fr(value: int) -> str:
-    return f"le {value}"
-
-
-def _du_fr(value: int) -> str:
-    # "au-dessus de le 9" contracts to "au-dessus du 9"; "de le 11" would too.
-    return f"du {value}"
-
-
-def _and_list(values: list[int], word: str) -> str:
-    texts = [str(v) for v in values]
-    if len(texts) <= 1:
-        return "".join(texts)
-    return ", ".join(texts[:-1]) + f" {word} " + texts[-1]
 
 
 @pickled_by_fields
@@ -185,70 +171,49 @@ class Series:
     def legal(self) -> LegalPlay:
         return LegalPlay(self)
 
-    def why_not(self, value: int, count: int) -> tuple[str, str] | None:
-        """None if ``count`` x ``value`` may be played, else the rule it breaks (English, French)."""
+    def why_not(self, value: int, count: int) -> Text | None:
+        """None if ``count`` x ``value`` may be played, else the rule it breaks."""
         if not MIN_VALUE <= value <= MAX_VALUE:
-            return (
-                f"cards go from {MIN_VALUE} to {MAX_VALUE}, there is no {value}",
-                f"les cartes vont de {MIN_VALUE} à {MAX_VALUE}, il n'y a pas de {value}",
-            )
+            return Text("treize.series.why.outside", lo=MIN_VALUE, hi=MAX_VALUE, value=value)
         if count < 1:
-            return ("a play is at least one card", "on joue au moins une carte")
+            return Text("treize.series.why.no_card")
         low, high = self.low, self.high
         if low is None or high is None:
             return None
         if low.value < value < high.value:
-            return (
-                f"no card between {low.value} and {high.value}",
-                f"pas de carte entre {low.value} et {high.value}",
-            )
+            return Text("treize.series.why.between", low=low.value, high=high.value)
         end = low if value <= low.value else high
         if count >= end.count:
             return None
         if value == end.value:
-            return (
-                f"at least {cards_en(end.count)} on the {end.value}",
-                f"{cards_fr(end.count)} au moins sur {_le_fr(end.value)}",
-            )
-        lying_en = f"{end.count} lie on the {end.value}" if end.count > 1 else f"1 lies on the {end.value}"
-        lying_fr = f"il y en a {end.count} sur {_le_fr(end.value)}"
-        if value < end.value:
-            return (
-                f"at least {cards_en(end.count)} below the {end.value} ({lying_en})",
-                f"{cards_fr(end.count)} au moins sous {_le_fr(end.value)} ({lying_fr})",
-            )
-        return (
-            f"at least {cards_en(end.count)} above the {end.value} ({lying_en})",
-            f"{cards_fr(end.count)} au moins au-dessus {_du_fr(end.value)} ({lying_fr})",
-        )
+            return Text("treize.series.why.on_end", n=end.count, value=end.value)
+        side = "below" if value < end.value else "above"
+        return Text(f"treize.series.why.{side}_end", n=end.count, value=end.value)
 
     def play(self, value: int, count: int) -> Series:
         """The series after ``count`` x ``value``; RuleError (without a player's name) if illegal."""
         reason = self.why_not(value, count)
         if reason is not None:
-            raise RuleError(*reason)
+            raise RuleError(reason)
         if self.count_of(value):
             return Series(
                 tuple(Stack(s.value, s.count + count) if s.value == value else s for s in self.stacks)
             )
         return Series(tuple(sorted((*self.stacks, Stack(value, count)), key=lambda s: s.value)))
 
-    def why_not_take(self, value: int) -> tuple[str, str] | None:
+    def why_not_take(self, value: int) -> Text | None:
+        """None if a passing player may take a ``value``, else why not."""
         if self.empty:
-            return ("there is no card on the table to take", "il n'y a aucune carte à prendre sur la table")
+            return Text("treize.series.why.take_empty")
         if not self.count_of(value):
-            held = self.values
-            return (
-                f"there is no {value} on the table (it holds {_and_list(list(held), 'and')})",
-                f"il n'y a pas de {value} sur la table (elle porte {_and_list(list(held), 'et')})",
-            )
+            return Text("treize.series.why.take_missing", value=value, held=Joined(map(str, self.values)))
         return None
 
     def take(self, value: int) -> Series:
         """The series after a passing player took one card of ``value``."""
         reason = self.why_not_take(value)
         if reason is not None:
-            raise RuleError(*reason)
+            raise RuleError(reason)
         return Series(
             tuple(
                 Stack(s.value, s.count - 1) if s.value == value else s

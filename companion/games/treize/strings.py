@@ -370,6 +370,36 @@ ERRORS: dict[str, tuple[str, str]] = {
         "{cards} à {winner}",
         "{winner} won game {game_number} with an empty hand: 'left' cannot give {winner} {cards}",
     ),
+    # The series' reasons (games/treize/series.py): why a play or a take breaks the rule.
+    "treize.series.why.outside": (
+        "les cartes vont de {lo} à {hi}, il n'y a pas de {value}",
+        "cards go from {lo} to {hi}, there is no {value}",
+    ),
+    "treize.series.why.no_card": ("on joue au moins une carte", "a play is at least one card"),
+    "treize.series.why.between": (
+        "pas de carte entre {low} et {high}",
+        "no card between {low} and {high}",
+    ),
+    "treize.series.why.on_end": (
+        "{n} {n|carte|cartes} au moins sur le {value}",
+        "at least {n} {n|card|cards} on the {value}",
+    ),
+    "treize.series.why.below_end": (
+        "{n} {n|carte|cartes} au moins sous le {value} (il y en a {n} sur le {value})",
+        "at least {n} {n|card|cards} below the {value} ({n} {n|lies|lie} on the {value})",
+    ),
+    "treize.series.why.above_end": (
+        "{n} {n|carte|cartes} au moins au-dessus du {value} (il y en a {n} sur le {value})",
+        "at least {n} {n|card|cards} above the {value} ({n} {n|lies|lie} on the {value})",
+    ),
+    "treize.series.why.take_empty": (
+        "il n'y a aucune carte à prendre sur la table",
+        "there is no card on the table to take",
+    ),
+    "treize.series.why.take_missing": (
+        "il n'y a pas de {value} sur la table (elle porte {held})",
+        "there is no {value} on the table (it holds {held})",
+    ),
 }
 
 register(STRINGS)

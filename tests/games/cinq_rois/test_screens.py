@@ -272,7 +272,7 @@ def test_keyboard_undo_brings_the_round_back_to_the_entry(journal: Journal, scre
     entry = app.ui.entry
     assert isinstance(entry, RoundEntry) and entry.out == "Ben"
     assert entry.points == {"Ana": "12", "Cy": "7"}
-    assert app.ui.message is not None and "donne 1" in app.ui.message[0]
+    assert app.ui.message is not None and "donne 1" in app.ui.message.fr
 
 
 def test_whole_hands_by_touch_with_the_arrangement(journal: Journal, screen: pygame.Surface) -> None:
@@ -372,7 +372,7 @@ def test_refusals_say_why_and_journal_nothing(journal: Journal, screen: pygame.S
     assert isinstance(entry, RoundEntry)
 
     def said(words: str) -> None:
-        assert app.ui.message is not None and words in app.ui.message[1], app.ui.message
+        assert app.ui.message is not None and words in app.ui.message.en, app.ui.message
         assert app.table is not None and app.table.seq == seq  # nothing journaled
 
     # Points for the player who went out, a negative score.
@@ -553,7 +553,7 @@ def test_points_and_cards_left_by_mouse(journal: Journal, screen: pygame.Surface
     click(app, Nav("entry"))
     assert app.last_screen == "entry"
     click(app, Enter())  # nobody marked out yet: the screen asks who
-    assert app.ui.message is not None and "Who went out?" in app.ui.message[1]
+    assert app.ui.message is not None and "Who went out?" in app.ui.message.en
     click(app, GoOut(2))  # Cy went out (chosen on the entry: no last turns to wait for)
     assert app.last_screen == "entry"
     for d in "104":

@@ -260,7 +260,7 @@ def test_the_false_slap_asks_one_question_at_a_time(journal: Journal, screen: py
     assert name_cap(app, "Alice") > name_cap(app, "Bruno")
     key(app, pygame.K_4)  # Dédé did not press: the screen says why nothing happens
     assert kilo_ui(app.ui).penalized == ["Chloé", "Alice"]
-    assert app.ui.message is not None and "Dédé" in app.ui.message[0]
+    assert app.ui.message is not None and "Dédé" in app.ui.message.fr
     touch(app, Toggle("Chloé"))  # a touch removes her again
     assert kilo_ui(app.ui).penalized == ["Alice"]
     assert tile(app, "Chloé").height < tile(app, "Alice").height
@@ -281,7 +281,7 @@ def test_confirming_with_nobody_chosen_says_so(journal: Journal, screen: pygame.
     key(app, pygame.K_RETURN)
     game = app.game
     assert game is not None and game.awaiting == "verdict"  # nothing judged
-    assert app.ui.message is not None and "Nobody" in app.ui.message[1]
+    assert app.ui.message is not None and "Nobody" in app.ui.message.en
     key(app, pygame.K_ESCAPE)  # back to the question
     assert not kilo_ui(app.ui).picking
     assert len(questions(app)) == 1

@@ -96,10 +96,10 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     key(app, pygame.K_9)
     key(app, pygame.K_2)
     assert app.ui.message is not None
-    assert app.ui.message[0].replace("\u202f", " ") == (
+    assert app.ui.message.fr.replace("\u202f", " ") == (
         "Bruno ne peut pas jouer 2 × 9 : 3 cartes au moins sur le 9"
     )
-    assert app.ui.message[1] == "Bruno cannot play 2 × 9: at least 3 cards on the 9"
+    assert app.ui.message.en == "Bruno cannot play 2 × 9: at least 3 cards on the 9"
     assert any("3 cartes au moins sur le 9" in x for x in texts(app))  # shown on screen
     key(app, pygame.K_RETURN)  # no count chosen: nothing to confirm
     assert app.table.seq == seq  # type: ignore[union-attr]
@@ -111,7 +111,7 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     # Chloé tries a 6: between the ends.
     key(app, pygame.K_RETURN)
     key(app, pygame.K_6)
-    assert app.ui.message is not None and app.ui.message[0].replace("\u202f", " ") == (
+    assert app.ui.message is not None and app.ui.message.fr.replace("\u202f", " ") == (
         "Chloé ne peut pas jouer 1 × 6 : pas de carte entre 4 et 9"
     )
     assert app.table.seq == seq + 1  # type: ignore[union-attr]
@@ -127,7 +127,7 @@ def test_keyboard_plays_refusals_and_a_pass(journal: Journal, screen: pygame.Sur
     assert "a passé" in texts(app) and "0" in texts(app)
     # A pass out of turn: the engine's sentence.
     key(app, pygame.K_2)
-    assert app.ui.message is not None and "c’est à Dédé de jouer" in app.ui.message[0]
+    assert app.ui.message is not None and "c’est à Dédé de jouer" in app.ui.message.fr
     assert game.passed == ("Chloé",)
 
 
@@ -151,7 +151,7 @@ def test_a_press_before_the_first_play_is_refused_with_the_helper(
 ) -> None:
     app = make_app(journal, screen, lang="en")
     key(app, pygame.K_2)
-    assert app.ui.message is not None and "Alice leads with a play" in app.ui.message[1]
+    assert app.ui.message is not None and "Alice leads with a play" in app.ui.message.en
     assert app.table.seq == 1  # type: ignore[union-attr]
 
 
@@ -176,7 +176,7 @@ def test_touch_lots_play_take_and_undo(journal: Journal, screen: pygame.Surface)
     greyed = next(c for c in app.painter.controls if c.action == WhyCount(1))
     assert not greyed.enabled
     touch(app, WhyCount(1))  # a greyed count says why
-    assert app.ui.message is not None and "2 cartes au moins sous le 7" in app.ui.message[0]
+    assert app.ui.message is not None and "2 cartes au moins sous le 7" in app.ui.message.fr
     touch(app, ChooseCount(2))
     touch(app, PlayEntered())
     assert str(game.series) == "2×3 2×7"
@@ -188,7 +188,7 @@ def test_touch_lots_play_take_and_undo(journal: Journal, screen: pygame.Surface)
     assert game.passed == (nxt,)
     touch(app, Undo())
     assert game.passed == () and app.ui.message is not None
-    assert "Annulé" in app.ui.message[0]
+    assert "Annulé" in app.ui.message.fr
 
 
 def test_sim_buttons_play_an_advanced_match_to_the_end(journal: Journal, screen: pygame.Surface) -> None:
@@ -237,11 +237,11 @@ def test_game_end_entry_for_a_game_without_plays(journal: Journal, screen: pygam
     key(app, pygame.K_2)  # Bruno passes, in any order
     assert not game.tracking and game.passed == ("Bruno",)
     key(app, pygame.K_a)
-    assert app.ui.message is not None and "before the game's first card" in app.ui.message[1]
+    assert app.ui.message is not None and "before the game's first card" in app.ui.message.en
     key(app, pygame.K_RETURN)
     assert app.last_screen == "end"
     key(app, pygame.K_RETURN)
-    assert app.ui.message is not None and "Pick who" in app.ui.message[1]
+    assert app.ui.message is not None and "Pick who" in app.ui.message.en
     touch(app, Winner("Chloé"))
     for _ in range(3):
         touch(app, CardsLeft("Alice", -1))
@@ -345,7 +345,7 @@ def test_a_simulated_move_scheduled_before_an_undo_is_not_played_after_it(
         app.step()
     assert journaled() == undone, "a move decided for the undone state was played"
     # ...nor refused in the table's face ("Bruno cannot pass: it is Alice's turn").
-    assert app.ui.message is not None and app.ui.message[1].startswith("Undone"), app.ui.message
+    assert app.ui.message is not None and app.ui.message.en.startswith("Undone"), app.ui.message
     # The players go on from the state the undo gave back: a new decision, played as such.
     assert HeldTimer.scheduled[-1] is not stale
     play_next()

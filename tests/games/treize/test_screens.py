@@ -20,6 +20,7 @@ from companion.games.treize.samples import SAMPLES, write_log
 from companion.games.treize.screens import Entry, TreizeScreens, nice_step
 from companion.games.treize.view import View, build_view
 from companion.table.fold import replay
+from companion.text import Text
 from tests.display.test_display import assert_contained
 
 SCREENS = screens("treize")
@@ -83,8 +84,10 @@ def test_entries_half_way_fit(views: dict[str, tuple[TreizeGame, View]], size: t
         ui = ui_for(game, lang)
         ui.entry = Entry("play", view.turn, value, least)
         ui.say(
-            "Bruno ne peut pas jouer 2\u202f×\u202f9\u202f: 3 cartes au moins sur le 9",
-            "Bruno cannot play 2 × 9: at least 3 cards on the 9",
+            Text.pair(
+                en="Bruno cannot play 2 × 9: at least 3 cards on the 9",
+                fr="Bruno ne peut pas jouer 2\u202f×\u202f9\u202f: 3 cartes au moins sur le 9",
+            )
         )
         check("play", game, view, size, lang, ui)
         ui.entry = Entry("take", view.turn)

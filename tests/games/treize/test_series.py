@@ -8,6 +8,13 @@ from hypothesis import strategies as st
 
 from companion.errors import RuleError
 from companion.games.treize.series import MAX_VALUE, MIN_VALUE, VALUES, Series, Stack
+from companion.text import Text
+
+
+def said(reason: Text | None) -> tuple[str, str]:
+    """A reason as the players read it: (English, French)."""
+    assert reason is not None
+    return reason.en, reason.fr
 
 
 def series(*plays: tuple[int, int]) -> Series:
@@ -30,11 +37,11 @@ def test_one_stack_is_both_ends() -> None:
     s = series((7, 2))
     assert s.low == s.high == Stack(7, 2)
     assert s.legal().values == dict.fromkeys(VALUES, 2)
-    assert s.why_not(3, 1) == (
+    assert said(s.why_not(3, 1)) == (
         "at least 2 cards below the 7 (2 lie on the 7)",
         "2 cartes au moins sous le 7 (il y en a 2 sur le 7)",
     )
-    assert s.why_not(7, 1) == ("at least 2 cards on the 7", "2 cartes au moins sur le 7")
+    assert said(s.why_not(7, 1)) == ("at least 2 cards on the 7", "2 cartes au moins sur le 7")
     assert s.why_not(7, 2) is None
     assert s.play(7, 2).stacks == (Stack(7, 4),)
     assert s.legal().text("fr") == "toute valeur\u202f: 2 cartes au moins"
@@ -45,17 +52,17 @@ def test_below_above_equal_and_between() -> None:
     assert s.values == (4, 7, 9) and s.cards == 7
     # Below the low end or on it: as many as lie on the 4.
     assert s.why_not(2, 2) is None and s.why_not(4, 2) is None
-    assert s.why_not(2, 1)[1] == "2 cartes au moins sous le 4 (il y en a 2 sur le 4)"  # type: ignore[index]
+    assert said(s.why_not(2, 1))[1] == "2 cartes au moins sous le 4 (il y en a 2 sur le 4)"
     # Above the high end or on it: as many as lie on the 9.
     assert s.why_not(13, 3) is None and s.why_not(9, 3) is None
-    assert s.why_not(9, 2) == ("at least 3 cards on the 9", "3 cartes au moins sur le 9")
-    assert s.why_not(11, 2) == (
+    assert said(s.why_not(9, 2)) == ("at least 3 cards on the 9", "3 cartes au moins sur le 9")
+    assert said(s.why_not(11, 2)) == (
         "at least 3 cards above the 9 (3 lie on the 9)",
         "3 cartes au moins au-dessus du 9 (il y en a 3 sur le 9)",
     )
     # Nothing strictly between the ends, whatever the count, 7 (which lies there) included.
     for value in (5, 6, 7, 8):
-        assert s.why_not(value, 5) == ("no card between 4 and 9", "pas de carte entre 4 et 9")
+        assert said(s.why_not(value, 5)) == ("no card between 4 and 9", "pas de carte entre 4 et 9")
         assert s.min_count(value) is None
     assert s.legal().values == {1: 2, 2: 2, 3: 2, 4: 2, 9: 3, 10: 3, 11: 3, 12: 3, 13: 3}
     assert s.legal().text("fr") == (
@@ -90,12 +97,12 @@ def test_ends_next_to_each_other_and_at_the_limits() -> None:
 
 def test_values_outside_the_deck_and_empty_plays() -> None:
     s = Series()
-    assert s.why_not(0, 1) == (
+    assert said(s.why_not(0, 1)) == (
         "cards go from 1 to 13, there is no 0",
-        "les cartes vont de 1 à 13, il n'y a pas de 0",
+        "les cartes vont de 1 à 13, il n’y a pas de 0",
     )
     assert s.why_not(14, 1) is not None and s.min_count(14) is None
-    assert s.why_not(5, 0) == ("a play is at least one card", "on joue au moins une carte")
+    assert said(s.why_not(5, 0)) == ("a play is at least one card", "on joue au moins une carte")
     with pytest.raises(RuleError, match="no card between 2 and 8"):
         series((2, 1), (8, 1)).play(5, 1)
 
@@ -112,13 +119,13 @@ def test_taking_a_card_from_an_end_lowers_it_or_uncovers_the_next() -> None:
 
 def test_taking_a_card_that_is_not_there() -> None:
     s = series((5, 2), (9, 2), (4, 2))
-    assert s.why_not_take(6) == (
+    assert said(s.why_not_take(6)) == (
         "there is no 6 on the table (it holds 4, 5 and 9)",
-        "il n'y a pas de 6 sur la table (elle porte 4, 5 et 9)",
+        "il n’y a pas de 6 sur la table (elle porte 4, 5 et 9)",
     )
-    assert Series().why_not_take(3) == (
+    assert said(Series().why_not_take(3)) == (
         "there is no card on the table to take",
-        "il n'y a aucune carte à prendre sur la table",
+        "il n’y a aucune carte à prendre sur la table",
     )
     with pytest.raises(RuleError, match="no 6 on the table"):
         s.take(6)
