@@ -482,7 +482,8 @@ class App:
         elif item.kind == "connected":
             hw.connected = True
         elif item.kind == "stuck":
-            label = (item.fr or str((item.seat or 0) + 1), item.en or str((item.seat or 0) + 1))
+            number = str((item.seat or 0) + 1)
+            label = item.text if item.fr or item.en else Text.pair(en=number, fr=number)
             hw.stuck[item.seat if item.seat is not None else -1] = label
         elif item.kind == "released":
             hw.stuck.pop(item.seat if item.seat is not None else -1, None)

@@ -65,7 +65,7 @@ class HardwareState:
     source: str = ""
     connected: bool = True
     failed: bool = False  # the source never started (config, library, permission): not unplugged
-    stuck: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (fr, en) label
+    stuck: dict[int, Text] = field(default_factory=dict)  # seat -> the button's label, as said
     notes: list[Text] = field(default_factory=list)  # newest last
     web: Any = None  # the phones' server (--web): its codes are shown here, a tap revokes one
     codes_page: int = 0  # which of its codes, when they do not all fit at a scannable size

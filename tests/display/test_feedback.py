@@ -31,6 +31,7 @@ from companion.inputs.gpio import GPIO_CLOCK, GpioSource
 from companion.inputs.gpio_pins import ButtonPin
 from companion.table.journal import Journal
 from companion.table.live import Table
+from companion.text import Text
 from tests.gpio_helpers import ClockedMockFactory, ClockedMockPin, FakeClock
 
 MS = 1_000_000
@@ -101,7 +102,7 @@ class Rig:
         wait_until(both)
 
     @property
-    def hw_stuck(self) -> dict[int, tuple[str, str]]:
+    def hw_stuck(self) -> dict[int, Text]:
         return self.app.ui.hardware.stuck
 
     def band_texts(self) -> list[str]:
@@ -203,7 +204,9 @@ def test_button_held_as_the_window_opens_is_reported_and_not_counted(rig: Rig) -
     for k in (pygame.K_RETURN, pygame.K_a, pygame.K_F2, pygame.K_RETURN):
         r.key(k)
     assert game(r).awaiting == "play"  # a new slap window opened with Alice's button down
-    assert 0 in r.hw_stuck and "seat 1 (Alice)" in r.hw_stuck[0][1]
+    assert 0 in r.hw_stuck and "seat 1 (Alice)" in r.hw_stuck[0].en
+    # The status screen says it in French typography (U+202F before the semicolon).
+    assert "\u202f; il recompte" in r.hw_stuck[0].fr, r.hw_stuck[0].fr
     assert any("Stuck button" in x and "seat 1" in x for x in r.band_texts())
     # A press from that button before any release (as a source that lost the release would
     # deliver it) is not journaled.
@@ -233,7 +236,7 @@ def test_button_held_at_start_is_stuck_until_released(tmp_path: Path, screen: py
 
     try:
         wait_until(reported)
-        assert "seat 2" in r.hw_stuck[1][1]
+        assert "seat 2" in r.hw_stuck[1].en
         assert any("Stuck button" in x and "seat 2" in x for x in r.band_texts())
         r.settle(r.clock() + 50 * MS)
         assert not game(r).window_pressed("Bruno") and r.app.table is not None

@@ -118,7 +118,7 @@ def _french_screen_texts() -> dict[str, set[str]]:
         stuck = SourceStatus(
             "gpio", "stuck", 0, "The button of seat 1 is held down.", "Le bouton de la place 1 reste enfoncé."
         )
-        hw.stuck[0] = ("place 1", "seat 1")
+        hw.stuck[0] = Text.pair(en="seat 1", fr="place 1")
         hw.notes.append(stuck.text)
         for screen in screens(name):
             draw(screen, view_of(engine), ui, f"{name}/hardware")
