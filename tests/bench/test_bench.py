@@ -27,15 +27,23 @@ EXPECTED = {
 KEYS = {"name", "unit", "median", "p99", "runs", "n", "target", "ok"}
 
 
-def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "core.py"), "--quick", "--dir", str(tmp_path)],
+def run_bench(
+    script: str, *args: str, timeout: float = 240, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``bench/<script>`` run as the README runs it, its output kept for the test to read."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args],
         capture_output=True,
         text=True,
-        timeout=240,
-        cwd=ROOT,
+        timeout=timeout,
+        cwd=cwd,
+        env=env,
         check=False,
     )
+
+
+def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
+    proc = run_bench("core.py", "--quick", "--dir", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     names = [line["name"] for line in lines]
@@ -54,23 +62,7 @@ def test_quick_run_prints_one_json_object_per_figure(tmp_path: Path) -> None:
 
 def test_replay_undo_and_soak_benches_speak_json(tmp_path: Path) -> None:
     """bench/replay_undo.py and bench/soak.py run and name their figures (never asserted)."""
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "replay_undo.py"),
-            "--events",
-            "1000",
-            "--undos",
-            "15",
-            "--runs",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=ROOT,
-        check=False,
-    )
+    proc = run_bench("replay_undo.py", "--events", "1000", "--undos", "15", "--runs", "1")
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [line["name"] for line in lines] == [
@@ -79,23 +71,15 @@ def test_replay_undo_and_soak_benches_speak_json(tmp_path: Path) -> None:
         "replay.undos_in_a_row",
     ]
     assert lines[0]["undos"] == 15 and lines[1]["undos"] == 0 and lines[2]["undos"] == 15
-    soak = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "soak.py"),
-            "--minutes",
-            "2",
-            "--speed",
-            "240",
-            "--size",
-            "800x480",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=ROOT,
-        check=False,
-        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    soak = run_bench(
+        "soak.py",
+        "--minutes",
+        "2",
+        "--speed",
+        "240",
+        "--size",
+        "800x480",
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
     )
     assert soak.returncode == 0, soak.stderr
     rows = [json.loads(line) for line in soak.stdout.splitlines()]
@@ -142,30 +126,23 @@ def test_undo_reapplies_only_what_followed_the_decision(monkeypatch: pytest.Monk
 
 def test_gpio_bench_quick_run_speaks_json() -> None:
     """bench/gpio.py as a whole (small counts): every part runs, the Pico IRQ model included."""
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "gpio.py"),
-            "--runs",
-            "1",
-            "--presses",
-            "200",
-            "--hostile-rounds",
-            "100",
-            "--latency-samples",
-            "100",
-            "--ordering-rounds",
-            "20",
-            "--starved-rounds",
-            "5",
-            "--games",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
+    proc = run_bench(
+        "gpio.py",
+        "--runs",
+        "1",
+        "--presses",
+        "200",
+        "--hostile-rounds",
+        "100",
+        "--latency-samples",
+        "100",
+        "--ordering-rounds",
+        "20",
+        "--starved-rounds",
+        "5",
+        "--games",
+        "1",
         timeout=280,
-        cwd=ROOT,
-        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
@@ -209,15 +186,7 @@ def test_the_web_bench_prints_only_json(tmp_path: Path) -> None:
     # Its browser part imports pygame, whose greeting went to stdout as a first line that is not
     # JSON (seen in a quiet run of the whole bench): every line must parse.
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "web.py"), "--quick", "--only", "browser"],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=tmp_path,
-        env=env,
-        check=False,
-    )
+    proc = run_bench("web.py", "--quick", "--only", "browser", cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [line["bench"] for line in lines] == ["browser_push"], lines
@@ -227,14 +196,7 @@ def test_the_pico_event_time_bench_speaks_json_and_judges_through_outages() -> N
     # bench/event_time_pico.py on the real firmware (a pty): Chloé 20 ms before and after Return,
     # through an outage of the board and of the companion; every verdict agrees with the board's
     # stamps (a figure of correctness, not of time).
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "event_time_pico.py"), "--span-ms", "20", "--step-ms", "40"],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=ROOT,
-        check=False,
-    )
+    proc = run_bench("event_time_pico.py", "--span-ms", "20", "--step-ms", "40")
     assert proc.returncode == 0, proc.stderr
     lines = {line["bench"]: line for line in map(json.loads, proc.stdout.splitlines())}
     board = lines["event_time.pico_board_outage"]
@@ -247,14 +209,7 @@ def test_the_pico_event_time_bench_speaks_json_and_judges_through_outages() -> N
 def test_event_time_bench_quick_run_speaks_json() -> None:
     """bench/event_time.py (a few slaps, a sweep of 3 ms) runs every kind it finds through the
     real loop and names its figures (never asserted: they are the machine's)."""
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "event_time.py"), "--runs", "2", "--span-ms", "1"],
-        capture_output=True,
-        text=True,
-        timeout=280,
-        cwd=ROOT,
-        check=False,
-    )
+    proc = run_bench("event_time.py", "--runs", "2", "--span-ms", "1", timeout=280)
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     # A kind may add lines of its own (the phones' pads): each kind still gives both figures.
