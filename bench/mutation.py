@@ -180,11 +180,20 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     # tests/table/test_stats.py: the export and the numbers (its demos run once per judged session).
     "history": ("companion/cli/history.py", ["tests/cli/test_history.py", "tests/table/test_stats.py"]),
     # Kilo de merde's statistics, moved out of the CLI and table/stats.py (g39stats): the same
-    # printed output, and the evening page's sections and the table screen's columns.
+    # printed output, the evening page's sections and the table screen's columns
+    # (tests/display/test_tally.py: the stats screen's model and drawing). Fast files first.
     "kilo_stats": (
         "companion/games/kilo/stats.py",
-        ["tests/cli/test_history.py", "tests/table/test_stats.py", "tests/web/test_evening.py"],
+        [
+            "tests/web/test_evening.py",
+            "tests/display/test_tally.py",
+            "tests/cli/test_history.py",
+            "tests/table/test_stats.py",
+        ],
     ),
+    # Its columns on the table's stats screen, as the screen's model (display/tally.py's
+    # ``columns``) gives them and the screen draws them.
+    "kilo_draw_stats": ("companion/games/kilo/draw/stats.py", ["tests/display/test_tally.py"]),
     "i18n": ("companion/i18n.py", ["tests/test_i18n.py", "tests/house/test_french_typography.py"]),
     "names": (
         "companion/display/names.py",

@@ -175,3 +175,54 @@ def test_the_evening_band_ranks_equal_wins_by_each_games_own_figure() -> None:
     texts = {s.player: _evening_text(s, "fr") for s in tally.evening}
     assert texts == {"Bea": "1 vict.", "Zed": "1 vict. · 20 kg", "Amy": "1 vict. · 30 kg"}
     assert _evening_text(tally.evening[1], "en") == "1 won · 20 kg"
+
+
+def _kilo_players(*parts: object) -> tuple[object, ...]:
+    """Players Ana, Bo, Cy, ... with these Kilo de merde parts, as the stats screen lists them."""
+    from companion.table.stats import PlayerStats
+
+    return tuple(
+        PlayerStats(name, games=5, wins=1, parts={"kilo": part})  # type: ignore[dict-item]
+        for name, part in zip(("Ana", "Bo", "Cy", "Dé"), parts, strict=False)
+    )
+
+
+def test_the_stats_screens_kilo_columns_say_each_players_numbers_and_bars() -> None:
+    """The screen's model (``tally.columns``), after the wins: reaction (median, a dash with no
+    delay), draws per Kilo game (a dash for who never played it), false slaps, the closest
+    escape; each bar the player's share of the column's largest; French decimal commas."""
+    from companion.display.tally import Column, columns
+    from companion.display.theme import BAD, GOOD, MUTED
+    from companion.games.kilo.stats import KiloPart
+
+    ana = KiloPart(games=2, kilos=30, slap_losses=4, false_slaps=1, delays_us=[30_000, 50_000])
+    ana.escapes_us += [8_700, 3_200, 12_000]
+    bo = KiloPart(games=4, slap_losses=2, false_slaps=2, delays_us=[2_500])
+    cy = KiloPart()  # played other games only
+    de = KiloPart(games=1)  # always first, never drew: no delay, no escape
+    players = _kilo_players(ana, bo, cy, de)
+    wins = Column("Victoires", 1.2, ("1/5",) * 4, (0.2,) * 4, GOOD)
+    assert columns(Tally(players, (), 0), "fr") == [
+        wins,
+        Column("Réaction", 1.3, ("40 ms", "2,5 ms", "—", "—"), (1.0, 0.0625, 0.0, 0.0), MUTED),
+        Column("Pioches par partie", 1.2, ("2,0", "0,5", "—", "0,0"), (1.0, 0.25, 0.0, 0.0), BAD),
+        Column("Fausses tapes", 1.0, ("1", "2", "—", "0"), (0.5, 1.0, 0.0, 0.0), MUTED),
+        Column("Au ras", 1.2, ("3,2 ms", "—", "—", "—")),
+    ]
+    en = columns(Tally(players, (), 0), "en")
+    assert [(c.title, c.values) for c in en[1:]] == [
+        ("Reaction", ("40 ms", "2.5 ms", "—", "—")),
+        ("Draws per game", ("2.0", "0.5", "—", "0.0")),
+        ("False slaps", ("1", "2", "—", "0")),
+        ("Closest escape", ("3.2 ms", "—", "—", "—")),
+    ]
+    # One false slap at most: the bar of one is full (the scale is never below one slap).
+    once = _kilo_players(KiloPart(games=1, false_slaps=1), KiloPart(games=1))
+    assert columns(Tally(once, (), 0), "en")[3].bars == (1.0, 0.0)
+    # None false, nobody drew, no delay: empty bars, not a division by zero.
+    calm = columns(Tally(_kilo_players(KiloPart(games=1), KiloPart(games=3)), (), 0), "en")
+    assert [c.bars for c in calm[1:]] == [(0.0, 0.0)] * 3 + [None]
+    # Nobody shown has played Kilo de merde: the wins alone.
+    assert columns(Tally(_kilo_players(KiloPart(), KiloPart()), (), 0), "fr") == [
+        Column("Victoires", 1.2, ("1/5", "1/5"), (0.2, 0.2), GOOD)
+    ]
