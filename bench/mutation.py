@@ -181,10 +181,13 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "history": ("companion/cli/history.py", ["tests/cli/test_history.py", "tests/table/test_stats.py"]),
     # Kilo de merde's statistics, moved out of the CLI and table/stats.py (g39stats): the same
     # printed output, the evening page's sections and the table screen's columns
-    # (tests/display/test_tally.py: the stats screen's model and drawing). Fast files first.
+    # (tests/games/kilo/test_stats.py: the page's Kilo sections and --json's numbers from records
+    # made by hand; tests/display/test_tally.py: the stats screen's model and drawing). Fast
+    # files first.
     "kilo_stats": (
         "companion/games/kilo/stats.py",
         [
+            "tests/games/kilo/test_stats.py",
             "tests/web/test_evening.py",
             "tests/display/test_tally.py",
             "tests/cli/test_history.py",
