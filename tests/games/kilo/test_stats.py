@@ -331,3 +331,78 @@ def test_stats_json_kilo_numbers() -> None:
             "closest_escapes_us": [],
         },
     }
+
+
+# Two games of Eve and Fay: Eve 1,234 kg over both, one slap Fay won by 2.5 ms, Eve's two
+# flushes (a stranger's flush and kilos not counted).
+PAIR = [
+    GameRecord(
+        "e1",
+        "kilo",
+        20 * HOUR,
+        ("Eve", "Fay"),
+        True,
+        ("Fay",),
+        (("Eve", 1_234), ("Fay", 0), ("Zed", 99)),
+        "kilos",
+        (_slap((("Fay", 0), ("Eve", 2_500)), ("Eve",), margin_us=2_500),),
+        (("Eve", 2), ("Zed", 5)),
+    ),
+    _kilo(21, ("Eve", "Fay"), (0, 10), ("Eve",)),
+]
+
+
+def _printed(lang: str, player: str | None = None) -> list[str]:
+    """What `companion stats [PLAYER]` prints for these records (the command's own writers)."""
+    import contextlib
+    import io
+
+    from companion.cli.history import _player_lines, _stats_table
+
+    stats = player_stats(PAIR)
+    if player is not None:
+        return _player_lines(stats[player], lang)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        _stats_table(sorted(stats.values(), key=lambda s: (-s.wins, s.games, s.player)), lang)
+    return out.getvalue().splitlines()
+
+
+def test_stats_of_one_player_writes_numbers_as_the_language_does() -> None:
+    """Thousands grouped by a narrow no-break space and a decimal comma in French, by a comma
+    and a point in English; "0 fois" but "0 times"; an average over both games."""
+    assert _printed("fr", "Eve")[2:] == [
+        f"  kg{N}: 1{N}234 en tout, 617,0 par partie de Kilo",
+        f"  pioches sur une tape{N}: 1 (dernier 1 fois), fausses tapes{N}: 0, chasses d’eau{N}: 2",
+        f"  réaction derrière la première tape{N}: médiane 2,5 ms, meilleure 2,5 ms{N}; premier 0 fois sur 1",
+        f"  plus belles évasions (écart sur le dernier){N}: —",
+    ]
+    assert _printed("en", "Eve")[2:] == [
+        "  kg: 1,234 in all, 617.0 a Kilo game",
+        "  draws after a slap: 1 (last 1 time), false slaps: 0, flushes: 2",
+        "  reaction behind the first slap: median 2.5 ms, best 2.5 ms; first 0 times of 1",
+        "  closest escapes (margin over the last): —",
+    ]
+    assert _printed("fr", "Fay")[2:] == [
+        f"  kg{N}: 10 en tout, 5,0 par partie de Kilo",
+        f"  pioches sur une tape{N}: 0 (dernier 0 fois), fausses tapes{N}: 0, chasses d’eau{N}: 0",
+        f"  réaction derrière la première tape{N}: médiane —, meilleure —{N}; premier 1 fois sur 1",
+        f"  plus belles évasions (écart sur le dernier){N}: 2,5 ms",
+    ]
+    assert _printed("en", "Fay")[3:] == [
+        "  draws after a slap: 0 (last 0 times), false slaps: 0, flushes: 0",
+        "  reaction behind the first slap: median —, best —; first 1 time of 1",
+        "  closest escapes (margin over the last): 2.5 ms",
+    ]
+
+
+def test_the_stats_table_writes_kilos_and_delays_as_the_language_does() -> None:
+    assert _printed("fr") == [
+        "joueur         parties victoires  kg/partie Kilo pioches fausses réaction méd. meilleure",
+        "Eve                  2         1           617,0       1       0        2,5 ms    2,5 ms",
+        "Fay                  2         1             5,0       0       0             —         —",
+    ]
+    assert _printed("en")[1:] == [
+        "Eve                  2         1           617.0       1       0        2.5 ms    2.5 ms",
+        "Fay                  2         1             5.0       0       0             —         —",
+    ]
