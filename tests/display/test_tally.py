@@ -195,8 +195,9 @@ def test_the_stats_screens_kilo_columns_say_each_players_numbers_and_bars() -> N
     from companion.display.theme import BAD, GOOD, MUTED
     from companion.games.kilo.stats import KiloPart
 
-    ana = KiloPart(games=2, kilos=30, slap_losses=4, false_slaps=1, delays_us=[30_000, 50_000])
-    ana.escapes_us += [8_700, 3_200, 12_000]
+    ana = KiloPart(
+        games=2, kilos=30, slap_losses=4, false_slaps=1, delays_us=[30_000, 50_000], escapes_us=[8_700, 3_200]
+    )
     bo = KiloPart(games=4, slap_losses=2, false_slaps=2, delays_us=[2_500])
     cy = KiloPart()  # played other games only
     de = KiloPart(games=1)  # always first, never drew: no delay, no escape

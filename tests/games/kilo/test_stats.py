@@ -7,6 +7,7 @@ stranger's). In-process and fast: each mutant of the module is judged in a secon
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 from companion.table.evening import evening
@@ -72,7 +73,7 @@ GAMES = [
     _kilo(20, ("Ana", "Bo", "Cy"), (0, 12, 30), ("Ana",), TONIGHT_SLAPS),
     _kilo(21, ("Ana", "Bo"), (5, 0), ("Bo",)),
     # In play: neither its kilos nor its game count.
-    _kilo(21.5, ("Ana", "Bo", "Cy"), (40, 40, 40), (), (TONIGHT_SLAPS[0],), finished=False),
+    _kilo(20.5, ("Ana", "Bo", "Cy"), (40, 40, 40), (), (TONIGHT_SLAPS[0],), finished=False),
     GameRecord(
         "c", "cinq-rois", 22 * HOUR, ("Ana", "Dé"), True, ("Dé",), (("Ana", 40), ("Dé", 12)), "points"
     ),
@@ -192,6 +193,10 @@ def test_the_evenings_kilos_add_up_game_after_game_and_who_drew_most_comes_first
             ("Cy", "draws"): ("3", "3"),
             ("Ana", "draws"): ("0", "0"),
         }
+    # Its axis: tonight's two finished games of Kilo de merde, numbered.
+    html = body(evening(GAMES, now_ns=23 * HOUR), "fr")
+    curve = html[html.index('<section class="kilos">') :]
+    assert re.findall(r'text-anchor="middle">(\d+)</text>', curve[: curve.index("</section>")]) == ["1", "2"]
     fr, en = _page("fr"), _page("en")
     assert (fr["kilos"]["title"], fr["kilos"]["note"]) == (
         "Les kilos de la soirée",
@@ -333,8 +338,9 @@ def test_stats_json_kilo_numbers() -> None:
     }
 
 
-# Two games of Eve and Fay: Eve 1,234 kg over both, one slap Fay won by 2.5 ms, Eve's two
-# flushes (a stranger's flush and kilos not counted).
+# Two games of Eve and Fay: Eve 1,234 kg over both; three slaps Fay won by 2.5 ms, 100 ms and
+# 1 ms (the edges of the delays' writing: µs below 1 ms, one decimal below 100 ms), two false
+# slaps of Fay's; Eve's flushes in both games (a stranger's flush and kilos not counted).
 PAIR = [
     GameRecord(
         "e1",
@@ -345,10 +351,27 @@ PAIR = [
         ("Fay",),
         (("Eve", 1_234), ("Fay", 0), ("Zed", 99)),
         "kilos",
-        (_slap((("Fay", 0), ("Eve", 2_500)), ("Eve",), margin_us=2_500),),
+        (
+            _slap((("Fay", 0), ("Eve", 2_500)), ("Eve",), margin_us=2_500),
+            _slap((("Fay", 0), ("Eve", 100_000)), ("Eve",), margin_us=100_000),
+            _slap((("Fay", 0), ("Eve", 1_000)), ("Eve",), margin_us=1_000),
+            _slap((("Fay", 0),), ("Fay",), valid=False),
+            _slap((("Fay", 0),), ("Fay",), valid=False),
+        ),
         (("Eve", 2), ("Zed", 5)),
     ),
-    _kilo(21, ("Eve", "Fay"), (0, 10), ("Eve",)),
+    GameRecord(
+        "e2",
+        "kilo",
+        21 * HOUR,
+        ("Eve", "Fay"),
+        True,
+        ("Eve",),
+        (("Eve", 0), ("Fay", 10)),
+        "kilos",
+        (),
+        (("Eve", 1),),
+    ),
 ]
 
 
@@ -370,39 +393,40 @@ def _printed(lang: str, player: str | None = None) -> list[str]:
 
 def test_stats_of_one_player_writes_numbers_as_the_language_does() -> None:
     """Thousands grouped by a narrow no-break space and a decimal comma in French, by a comma
-    and a point in English; "0 fois" but "0 times"; an average over both games."""
+    and a point in English; "0 fois" but "0 times"; an average over both games; delays of 1 ms
+    and 100 ms written "1,0 ms" and "100 ms"."""
     assert _printed("fr", "Eve")[2:] == [
         f"  kg{N}: 1{N}234 en tout, 617,0 par partie de Kilo",
-        f"  pioches sur une tape{N}: 1 (dernier 1 fois), fausses tapes{N}: 0, chasses d’eau{N}: 2",
-        f"  réaction derrière la première tape{N}: médiane 2,5 ms, meilleure 2,5 ms{N}; premier 0 fois sur 1",
+        f"  pioches sur une tape{N}: 3 (dernier 3 fois), fausses tapes{N}: 0, chasses d’eau{N}: 3",
+        f"  réaction derrière la première tape{N}: médiane 2,5 ms, meilleure 1,0 ms{N}; premier 0 fois sur 3",
         f"  plus belles évasions (écart sur le dernier){N}: —",
     ]
     assert _printed("en", "Eve")[2:] == [
         "  kg: 1,234 in all, 617.0 a Kilo game",
-        "  draws after a slap: 1 (last 1 time), false slaps: 0, flushes: 2",
-        "  reaction behind the first slap: median 2.5 ms, best 2.5 ms; first 0 times of 1",
+        "  draws after a slap: 3 (last 3 times), false slaps: 0, flushes: 3",
+        "  reaction behind the first slap: median 2.5 ms, best 1.0 ms; first 0 times of 3",
         "  closest escapes (margin over the last): —",
     ]
     assert _printed("fr", "Fay")[2:] == [
         f"  kg{N}: 10 en tout, 5,0 par partie de Kilo",
-        f"  pioches sur une tape{N}: 0 (dernier 0 fois), fausses tapes{N}: 0, chasses d’eau{N}: 0",
-        f"  réaction derrière la première tape{N}: médiane —, meilleure —{N}; premier 1 fois sur 1",
-        f"  plus belles évasions (écart sur le dernier){N}: 2,5 ms",
+        f"  pioches sur une tape{N}: 0 (dernier 0 fois), fausses tapes{N}: 2, chasses d’eau{N}: 0",
+        f"  réaction derrière la première tape{N}: médiane —, meilleure —{N}; premier 5 fois sur 5",
+        f"  plus belles évasions (écart sur le dernier){N}: 1,0 ms, 2,5 ms, 100 ms",
     ]
     assert _printed("en", "Fay")[3:] == [
-        "  draws after a slap: 0 (last 0 times), false slaps: 0, flushes: 0",
-        "  reaction behind the first slap: median —, best —; first 1 time of 1",
-        "  closest escapes (margin over the last): 2.5 ms",
+        "  draws after a slap: 0 (last 0 times), false slaps: 2, flushes: 0",
+        "  reaction behind the first slap: median —, best —; first 5 times of 5",
+        "  closest escapes (margin over the last): 1.0 ms, 2.5 ms, 100 ms",
     ]
 
 
 def test_the_stats_table_writes_kilos_and_delays_as_the_language_does() -> None:
     assert _printed("fr") == [
         "joueur         parties victoires  kg/partie Kilo pioches fausses réaction méd. meilleure",
-        "Eve                  2         1           617,0       1       0        2,5 ms    2,5 ms",
-        "Fay                  2         1             5,0       0       0             —         —",
+        "Eve                  2         1           617,0       3       0        2,5 ms    1,0 ms",
+        "Fay                  2         1             5,0       0       2             —         —",
     ]
     assert _printed("en")[1:] == [
-        "Eve                  2         1           617.0       1       0        2.5 ms    2.5 ms",
-        "Fay                  2         1             5.0       0       0             —         —",
+        "Eve                  2         1           617.0       3       0        2.5 ms    1.0 ms",
+        "Fay                  2         1             5.0       0       2             —         —",
     ]
