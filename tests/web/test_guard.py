@@ -233,21 +233,33 @@ HEAD_TOO_LARGE = (
 )
 
 
-def one_answer(s: socket.socket) -> tuple[bytes, bytes]:
-    """One whole answer on a connection kept alive: its head and its body (by content-length)."""
-    got = b""
-    while b"\r\n\r\n" not in got:
-        chunk = s.recv(65536)
-        assert chunk, f"closed before an answer: {got[:80]!r}"
-        got += chunk
-    head, body = got.split(b"\r\n\r\n", 1)
-    length = re.search(rb"(?im)^content-length: *(\d+)", head)
-    assert length is not None, head
-    while len(body) < int(length[1]):
-        chunk = s.recv(65536)
-        assert chunk, f"closed mid-answer: {head[:80]!r}"
-        body += chunk
-    return head, body
+class Answers:
+    """The answers on one connection kept alive, one at a time (by content-length): bytes read
+    past one answer, the next one's when requests were sent together, are kept for it."""
+
+    def __init__(self, s: socket.socket) -> None:
+        self.s = s
+        self.got = b""
+
+    def _more(self, what: str) -> None:
+        chunk = self.s.recv(65536)
+        assert chunk, f"closed {what}: {self.got[:80]!r}"
+        self.got += chunk
+
+    def next(self) -> tuple[bytes, bytes]:
+        while b"\r\n\r\n" not in self.got:
+            self._more("before an answer")
+        head, rest = self.got.split(b"\r\n\r\n", 1)
+        length = re.search(rb"(?im)^content-length: *(\d+)", head)
+        assert length is not None, head
+        while len(rest) < int(length[1]):
+            self._more("mid-answer")
+            head, rest = self.got.split(b"\r\n\r\n", 1)
+        self.got = rest[int(length[1]) :]
+        return head, rest[: int(length[1])]
+
+    def status(self) -> bytes:
+        return self.next()[0].split(b"\r\n", 1)[0]
 
 
 def still_open(s: socket.socket) -> bool:
@@ -287,17 +299,17 @@ def test_a_head_is_measured_to_the_byte_and_each_request_on_a_connection_from_no
     g = web.pairings.for_game("g1", 2)
     now = f"/t/{g.join}/now".encode()
     kept = raw(web)
+    answers = Answers(kept)
     # Five heads of 4 KB on one kept-alive connection, 20 KB together: each one is measured alone.
     for _ in range(5):
         kept.sendall(head_of(4096, now))
-        assert one_answer(kept)[0].startswith(b"HTTP/1.1 200")
+        assert answers.status() == b"HTTP/1.1 200 OK"
     # A head of exactly MAX_HEAD bytes is served, here as anywhere on the connection.
     kept.sendall(head_of(guard.MAX_HEAD, now))
-    assert one_answer(kept)[0].startswith(b"HTTP/1.1 200")
+    assert answers.status() == b"HTTP/1.1 200 OK"
     # Two requests in one send, each head 9 KB: the second is not counted in the first's head.
     kept.sendall(head_of(9000, now) * 2)
-    assert one_answer(kept)[0].startswith(b"HTTP/1.1 200")
-    assert one_answer(kept)[0].startswith(b"HTTP/1.1 200")
+    assert [answers.status(), answers.status()] == [b"HTTP/1.1 200 OK"] * 2
     kept.close()
     # One byte more is refused, in so many words, and counted each time.
     for n in (1, 2):
@@ -413,7 +425,7 @@ def test_a_kept_alive_connections_next_head_is_timed_from_the_look_after_its_ans
     kept.sendall(get(f"/t/{g.join}/now".encode()))
     fresh = raw(web)  # made after `kept`: its look comes after kept's first
     fresh.sendall(b"GET /t/")
-    assert one_answer(kept)[0].startswith(b"HTTP/1.1 200")
+    assert Answers(kept).status() == b"HTTP/1.1 200 OK"
     kept.sendall(b"GET /t/")  # the next head, never finished
     assert closed_unasked(fresh) == b""
     assert still_open(kept)
