@@ -269,8 +269,9 @@ def still_open(s: socket.socket) -> bool:
 
 
 def closed_unasked(s: socket.socket, within: float = 5.0) -> bytes:
-    """What the server says before it closes a connection that sent nothing more; fails if the
-    server holds it open past ``within`` (its own timers are 10 s: this is no race with them)."""
+    """What the server says before it closes a connection that sends nothing more; fails if the
+    server holds it open past ``within`` seconds: past the shortened head timers these tests wait
+    for, short of the unshortened one (10 s), so a connection let in is never taken for one cut."""
     s.settimeout(within)
     out = b""
     try:
