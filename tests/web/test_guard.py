@@ -7,6 +7,9 @@ uvicorn's HTTP parsers where the parser matters; loopback addresses only."""
 from __future__ import annotations
 
 import contextlib
+import logging
+import re
+import select
 import socket
 import time
 from collections.abc import Iterator
@@ -217,3 +220,240 @@ def test_an_address_holds_only_so_many_connections_open(
     again.close()
     for s in held:
         s.close()
+
+
+# --- the connection's life: what a client sees on its socket ---------------------------------------
+# The head timer's looks are the server's own clock: a stranger's connection opened after another's
+# is looked at after it (the looks run in order of their due time), so a stalled stranger cut is
+# proof that the other connection's look came and went. The tests wait on those cuts, never on time.
+
+REFUSED_UPGRADE = b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+)
+
+
+class Answers:
+    """The answers on one connection kept alive, one at a time (by content-length): bytes read
+    past one answer, the next one's when requests were sent together, are kept for it."""
+
+    def __init__(self, s: socket.socket) -> None:
+        self.s = s
+        self.got = b""
+
+    def _more(self, what: str) -> None:
+        chunk = self.s.recv(65536)
+        assert chunk, f"closed {what}: {self.got[:80]!r}"
+        self.got += chunk
+
+    def next(self) -> tuple[bytes, bytes]:
+        while b"\r\n\r\n" not in self.got:
+            self._more("before an answer")
+        head, rest = self.got.split(b"\r\n\r\n", 1)
+        length = re.search(rb"(?im)^content-length: *(\d+)", head)
+        assert length is not None, head
+        while len(rest) < int(length[1]):
+            self._more("mid-answer")
+            head, rest = self.got.split(b"\r\n\r\n", 1)
+        self.got = rest[int(length[1]) :]
+        return head, rest[: int(length[1])]
+
+    def status(self) -> bytes:
+        return self.next()[0].split(b"\r\n", 1)[0]
+
+
+def still_open(s: socket.socket) -> bool:
+    """Whether the server has neither closed nor answered this connection yet (a look, no wait)."""
+    readable, _, _ = select.select([s], [], [], 0)
+    return not readable
+
+
+def closed_unasked(s: socket.socket, within: float = 5.0) -> bytes:
+    """What the server says before it closes a connection that sends nothing more; fails if the
+    server holds it open past ``within`` seconds: past the shortened head timers these tests wait
+    for, short of the unshortened one (10 s), so a connection let in is never taken for one cut."""
+    s.settimeout(within)
+    out = b""
+    try:
+        while chunk := s.recv(65536):
+            out += chunk
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        pytest.fail(f"the server held the connection open (said {out[:80]!r})")
+    return out
+
+
+def get(target: bytes, extra: bytes = b"") -> bytes:
+    return b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra + b"\r\n"
+
+
+def head_of(size: int, target: bytes) -> bytes:
+    """A GET's head of exactly ``size`` bytes, its blank line included (a filler header)."""
+    start = b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: "
+    return start + b"a" * (size - len(start) - 4) + b"\r\n\r\n"
+
+
+def test_a_head_is_measured_to_the_byte_and_each_request_on_a_connection_from_nothing(
+    web: WebServer,
+) -> None:
+    g = web.pairings.for_game("g1", 2)
+    now = f"/t/{g.join}/now".encode()
+    kept = raw(web)
+    answers = Answers(kept)
+    # Five heads of 4 KB on one kept-alive connection, 20 KB together: each one is measured alone.
+    for _ in range(5):
+        kept.sendall(head_of(4096, now))
+        assert answers.status() == b"HTTP/1.1 200 OK"
+    # A head of exactly MAX_HEAD bytes is served, here as anywhere on the connection.
+    kept.sendall(head_of(guard.MAX_HEAD, now))
+    assert answers.status() == b"HTTP/1.1 200 OK"
+    # Two requests in one send, each head 9 KB: the second is not counted in the first's head.
+    kept.sendall(head_of(9000, now) * 2)
+    assert [answers.status(), answers.status()] == [b"HTTP/1.1 200 OK"] * 2
+    kept.close()
+    # One byte more is refused, in so many words, and counted each time.
+    for n in (1, 2):
+        s = raw(web)
+        s.sendall(head_of(guard.MAX_HEAD + 1, now))
+        assert closed_unasked(s) == HEAD_TOO_LARGE
+        s.close()
+        assert web.too_large == n
+    assert web.timed_out == 0
+
+
+def test_a_head_trickled_in_pieces_is_measured_whole(web: WebServer) -> None:
+    """Slow loris: 1 KB at a time, each piece read on its own (the server answers another
+    connection after each, so it has read the piece sent before): refused once the pieces
+    together pass MAX_HEAD, however small each one is."""
+    g = web.pairings.for_game("g1", 2)
+    now = f"/t/{g.join}/now"
+    s = raw(web)
+    pieces = [get(now.encode())[:-2]] + [b"X-Filler-%03d: %s\r\n" % (i, b"a" * 1006) for i in range(17)]
+    sent = 0
+    with httpx.Client(base_url=origin(web), timeout=10) as other:
+        for piece in pieces:
+            s.sendall(piece)
+            sent += len(piece)
+            assert other.get(now).status_code == 200
+            if sent > guard.MAX_HEAD:
+                break
+            assert still_open(s), sent  # nothing said, nothing cut, below the limit
+    assert sent > guard.MAX_HEAD
+    assert closed_unasked(s) == HEAD_TOO_LARGE
+    s.close()
+    assert web.too_large == 1
+
+
+def test_a_body_read_with_the_heads_last_line_is_a_body_not_a_head(web: WebServer) -> None:
+    """The head's blank line starting a read, a 20 KB body behind it: refused for its body (413,
+    the body's cap), not taken for a head of 20 KB (431)."""
+    g = web.pairings.for_game("g1", 2)
+    s = raw(web)
+    s.sendall(
+        f"POST /score/{g.scorer}/submit HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Origin: {origin(web)}\r\nConnection: close\r\nContent-Length: 20000".encode()
+    )
+    assert httpx.get(f"{origin(web)}/t/{g.join}/now").status_code == 200  # the first part is read
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+        s.sendall(b"\r\n\r\n" + b"x" * 20000)
+    assert answer_of(s).startswith(b"HTTP/1.1 413")
+    s.close()
+    assert web.too_large == 0
+
+
+def test_a_shut_out_address_is_closed_as_it_connects_and_the_log_stays_quiet(
+    web: WebServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    g = web.pairings.for_game("g1", 2)
+    spender = raw(web, "127.0.0.7")
+    spender.sendall(
+        b"".join(get(b"/t/stranger%06dxxxxxxxxxxxx" % i) for i in range(server.REFUSALS_BURST - 1))
+        + get(b"/t/strangerlastxxxxxxxxxxxx", b"Connection: close\r\n")
+    )
+    assert answer_of(spender).count(b"HTTP/1.1 404") == server.REFUSALS_BURST
+    spender.close()
+    with caplog.at_level(logging.WARNING):
+        for _ in range(3):
+            s = raw(web, "127.0.0.7")  # sends nothing: closed all the same, without a word
+            assert closed_unasked(s) == b""
+            s.close()
+        # Another address is served; the server has finished with the connections it cut.
+        assert httpx.get(f"{origin(web)}/t/{g.join}/now").status_code == 200
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert "127.0.0.7" not in web._open  # cut before it took a place
+
+
+def test_a_paired_phones_socket_outlives_the_head_timer_and_a_strangers_handshake_is_refused(
+    web: WebServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from websockets.sync.client import connect
+
+    monkeypatch.setattr(guard, "HEAD_TIMEOUT_S", 0.3)
+    g = web.pairings.for_game("g1", 2)
+    # The phone's address may carry a query, even one with a second "?" in it.
+    with connect(ws_url(web, g.seats[0]) + "?v=1?2", origin=origin(web), open_timeout=10) as ws:  # type: ignore[call-overload]
+        stalled = raw(web)
+        stalled.sendall(b"GET /t/")
+        assert closed_unasked(stalled) == b""  # cut at its look, after the phone's
+        stalled.close()
+        assert ws.ping().wait(5)  # the phone's socket still answers
+        assert web.timed_out == 1
+    # A stranger's handshake: refused in one answer. A target that is not ASCII: both parsers
+    # refuse its request line (400) before any handshake; never a connection dropped unanswered.
+    for token in (b"nosuchtoken", b"caf\xc3\xa9"):
+        s = raw(web)
+        s.sendall(
+            get(
+                b"/pad/" + token + b"/ws",
+                b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" + f"Origin: {origin(web)}\r\n".encode(),
+            )
+        )
+        got = closed_unasked(s)
+        s.close()
+        assert got == REFUSED_UPGRADE or (not token.isascii() and got.startswith(b"HTTP/1.1 400")), got[:80]
+
+
+def test_a_kept_alive_connections_next_head_is_timed_from_the_look_after_its_answer(
+    web: WebServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An answered connection whose next head stalls is cut a look later than a fresh
+    connection that never finished its first: the look after the answer starts its time."""
+    monkeypatch.setattr(guard, "HEAD_TIMEOUT_S", 0.5)
+    g = web.pairings.for_game("g1", 2)
+    kept = raw(web)
+    kept.sendall(get(f"/t/{g.join}/now".encode()))
+    fresh = raw(web)  # made after `kept`: its look comes after kept's first
+    fresh.sendall(b"GET /t/")
+    assert Answers(kept).status() == b"HTTP/1.1 200 OK"
+    kept.sendall(b"GET /t/")  # the next head, never finished
+    assert closed_unasked(fresh) == b""
+    assert still_open(kept)
+    assert closed_unasked(kept) == b""  # at its next look
+    assert web.timed_out == 2
+    kept.close()
+    fresh.close()
+
+
+def test_a_body_sent_slowly_is_not_cut_by_the_head_timer(
+    web: WebServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The head timer times heads: a body that takes two of its looks to come is read and
+    answered (its size is capped elsewhere)."""
+    monkeypatch.setattr(guard, "HEAD_TIMEOUT_S", 0.3)
+    g = web.pairings.for_game("g1", 2)
+    s = raw(web)
+    s.sendall(
+        f"POST /score/{g.scorer}/submit HTTP/1.1\r\nHost: 127.0.0.1:{web.port}\r\nOrigin: {origin(web)}\r\n"
+        "Content-Type: application/json\r\nConnection: close\r\nContent-Length: 2\r\n\r\n".encode()
+    )
+    for _ in range(2):  # two strangers cut one after the other: two of s's looks have passed
+        stalled = raw(web)
+        stalled.sendall(b"GET /t/")
+        assert closed_unasked(stalled) == b""
+        stalled.close()
+    s.sendall(b"{}")
+    assert answer_of(s).startswith(b"HTTP/1.1 400")
+    s.close()
+    assert web.timed_out == 2
