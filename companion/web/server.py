@@ -37,9 +37,10 @@ from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.text import Text
 from companion.web.assets import STATIC, fonts, theme_css
 from companion.web.feed import Feed
-from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
+from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, same_origin
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
+from companion.web.refusal import refused, refused_json
 
 log = logging.getLogger("companion.web")
 SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
@@ -500,7 +501,7 @@ class WebServer:
         """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
         path = fonts().get(request.path_params["name"])
         if path is None:
-            return plain(404, "Police inconnue. Unknown font.")
+            return refused(404, "web.refused.font")
         return FileResponse(path, media_type="font/ttf")
 
     async def home(self, request: Request) -> Response:
@@ -509,25 +510,21 @@ class WebServer:
     async def standings_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return plain(
-                404,
-                "Code inconnu\u202f: scannez celui de l’écran de la table. "
-                "Unknown code: scan the one on the table's screen.",
-            )
+            return refused(404, "web.refused.join_code")
         return FileResponse(STATIC / "standings.html")
 
     async def standings_now(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return plain(404, "Unknown code.")
+            return refused(404, "web.refused.join_code")
         return JSONResponse(self.feed.page)
 
     async def standings_events(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return plain(404, "Unknown code.")
+            return refused(404, "web.refused.join_code")
         if len(self._viewers) >= self.config.max_viewers:
-            return plain(503, "Trop de téléphones regardent déjà. Too many viewers already.")
+            return refused(503, "web.refused.viewers", count=len(self._viewers))
         from starlette.responses import StreamingResponse
 
         q: asyncio.Queue[str] = asyncio.Queue(maxsize=2)
@@ -560,24 +557,19 @@ class WebServer:
     async def pad_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "seat":
-            return plain(
-                404,
-                "Ce bouton n’est plus valable\u202f: scannez le code de votre place sur "
-                "l’écran de la table. This button is no longer valid: scan your seat's "
-                "code on the table's screen.",
-            )
+            return refused(404, "web.refused.seat_code")
         return FileResponse(STATIC / "pad.html")
 
     async def score_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "scorer":
-            return plain(404, "Code de marqueur inconnu. Unknown scorer code.")
+            return refused(404, "web.refused.scorer_code")
         return FileResponse(STATIC / "score.html")
 
     async def score_state(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "scorer":
-            return plain(404, "Unknown scorer code.")
+            return refused(404, "web.refused.scorer_code")
         return JSONResponse(self.feed.page)
 
     async def score_clock(self, request: Request) -> Response:
@@ -587,13 +579,9 @@ class WebServer:
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
-            return plain(403, "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.")
+            return refused(403, "web.refused.scorer_code")
         if not same_origin(request.headers):
-            return plain(
-                403,
-                "Refusé\u202f: la question ne vient pas de la page du marqueur. "
-                "Refused: the question does not come from the scorer's page.",
-            )
+            return refused(403, "web.refused.clock_origin")
         self._scorer_ping_id += 1
         ident = self._scorer_ping_id
         while len(self._scorer_pings) >= 8:  # a page asks one at a time; older ones are dropped
@@ -607,35 +595,24 @@ class WebServer:
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
-            return JSONResponse(
-                {"fr": "Code de marqueur inconnu ou retiré.", "en": "Unknown or revoked scorer code."},
-                status_code=403,
-            )
+            return refused_json(403, "web.refused.scorer_code")
         if not same_origin(request.headers):
-            return JSONResponse(
-                {
-                    "fr": "Envoi refusé\u202f: il ne vient pas de la page du marqueur.",
-                    "en": "Refused: it does not come from the scorer's page.",
-                },
-                status_code=403,
-            )
+            return refused_json(403, "web.refused.entry_origin")
         body = b""
+        limit = self.config.max_message * 8
         async for chunk in request.stream():
             body += chunk
-            if len(body) > self.config.max_message * 8:
-                return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."}, status_code=413)
+            if len(body) > limit:
+                return refused_json(413, "web.refused.entry_too_long", limit=float(limit))
+        from companion.errors import CompanionError
         from companion.web.scorer import WebWrite, parse_entry, stamp_of
 
         try:
             event = parse_entry(body, self.feed.page)
-        except ValueError as err:
-            fr = getattr(err, "fr", str(err))
-            en = getattr(err, "en", str(err))
-            return JSONResponse({"fr": fr, "en": en}, status_code=400)
+        except CompanionError as err:  # each of its refusals is a sentence of the catalogue
+            return JSONResponse({"fr": err.fr, "en": err.en}, status_code=400)
         if self._events is None:
-            return JSONResponse(
-                {"fr": "La table ne joue pas encore.", "en": "The table is not playing yet."}, status_code=409
-            )
+            return refused_json(409, "web.refused.not_playing")
         asked = self._sync_of(body, token)
         t_ns, res_ns = stamp_of(body, asked, arrived)
         write = WebWrite(grant.game_id, event, t_ns, res_ns)
