@@ -185,16 +185,15 @@ class WebServer:
             out[f"seat {i + 1}"] = f"{self.base_url}/pad/{tok}"
         return out
 
-    def codes(self) -> list[tuple[str, str, str, WebRevoke | Noop]]:
-        """The table screen's codes: (French label, English label, address, action on a tap).
-        Tapping a seat's or the scorer's code draws a new one: the phone holding the old is cut
-        off (a lost or lent phone)."""
+    def codes(self) -> list[tuple[Text, str, WebRevoke | Noop]]:
+        """The table screen's codes: (label, address, action on a tap). Tapping a seat's or the
+        scorer's code draws a new one: the phone holding the old is cut off (a lost or lent
+        phone). A paired seat's label says its pad's resolution in tenths of a millisecond,
+        rounded up (never flattering)."""
         urls = self.urls()
         if not urls:
             return []
-        out: list[tuple[str, str, str, WebRevoke | Noop]] = [
-            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], Noop())
-        ]
+        out: list[tuple[Text, str, WebRevoke | Noop]] = [(Text("scr.web.join"), urls["join"], Noop())]
         pads = self.pads
         for key, url in urls.items():
             if key.startswith("seat "):
@@ -202,15 +201,11 @@ class WebServer:
                 pad = pads.get(n - 1)  # the server's thread may drop it meanwhile
                 res = pad.resolution_ns() if pad is not None else None
                 if res is None:
-                    fr, en = t("scr.web.seat", "fr", seat=n), t("scr.web.seat", "en", seat=n)
+                    label = Text("scr.web.seat", seat=n)
                 else:
-                    ms = -(-res // 100_000) / 10  # tenths of a ms, rounded up (never flattering)
-                    fr = t("scr.web.seat_res", "fr", seat=n, ms=ms)
-                    en = t("scr.web.seat_res", "en", seat=n, ms=ms)
-                out.append((fr, en, url, WebRevoke(str(n - 1))))
-        out.append(
-            (t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"], WebRevoke("scorer"))
-        )
+                    label = Text("scr.web.seat_res", seat=n, ms=-(-res // 100_000) / 10)
+                out.append((label, url, WebRevoke(str(n - 1))))
+        out.append((Text("scr.web.scorer"), urls["scorer"], WebRevoke("scorer")))
         return out
 
     def revoke(self, what: str) -> None:
