@@ -57,6 +57,9 @@ MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
 QUIET_SLACK_NS = 50_000_000
 ASK_GAP_NS = 5_000_000  # between two questions to a pad that fell short (``_follow``)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
+# A viewer's stream says something this often when nothing changes, so that a proxy or a phone's
+# browser does not take the quiet connection for a dead one.
+KEEPALIVE_S = 15.0
 # What a viewer's queue holds when the server stops (a page is a JSON object, never empty)...
 _END = ""
 # ...and when the game changed: the stream looks whether its code is still the game's.
@@ -531,7 +534,7 @@ class WebServer:
             try:
                 while True:
                     try:
-                        text = await asyncio.wait_for(q.get(), timeout=15)
+                        text = await asyncio.wait_for(q.get(), timeout=KEEPALIVE_S)
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
