@@ -1,0 +1,96 @@
+"""A seat's phone pairing with the table, as the phone and the table each see it: the phone is
+told its seat, the game, the players' names as written and its seat's colour; the table is told
+"the phone of seat N is paired" (seats counted from 1) and, when it goes, "… left"; a second
+phone on the same seat takes it and the first is closed with 4409 (the newest wins)."""
+
+from __future__ import annotations
+
+import json
+import queue
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from companion.display.theme import seat_color
+from companion.inputs.base import SourceStatus
+from companion.table.journal import Journal
+from tests.review.test_web_mutants import PLAYERS, Local
+from tests.web.test_server import until
+
+OWN = {"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}  # the seat's own page
+
+
+@pytest.fixture
+def local(journal: Journal) -> Iterator[Local]:
+    s = Local(journal)
+    with s.client:
+        until(lambda: s.web.pairing())
+        yield s
+
+
+def seat_message(ws: Any) -> tuple[str, dict[str, Any]]:
+    """The first message that is not a clock question, as text and as read."""
+    while True:
+        text = ws.receive_text()
+        message = json.loads(text)
+        if message["t"] not in ("ping", "sync"):
+            return text, message
+
+
+def statuses(events: queue.Queue[Any], count: int) -> list[SourceStatus]:
+    got = []
+    while len(got) < count:
+        item = events.get(timeout=10)
+        if isinstance(item, SourceStatus):
+            got.append(item)
+    return got
+
+
+def test_a_phone_is_told_its_seat_and_the_table_that_it_is_paired_and_gone(local: Local) -> None:
+    g = local.web.pairing()
+    events: queue.Queue[Any] = queue.Queue()
+    local.web.attach(events)
+    with local.client.websocket_connect(f"/pad/{g.seats[2]}/ws", headers=OWN) as ws:
+        text, seat = seat_message(ws)
+        r, gr, b = seat_color(2)[:3]
+        assert seat == {
+            "t": "seat",
+            "seat": 2,
+            "g": local.table.game_id,
+            "players": PLAYERS,
+            "color": f"#{r:02x}{gr:02x}{b:02x}",
+        }
+        assert "Chloé" in text  # names as written, not \u escapes
+        assert len(seat["color"]) == 7
+        (paired,) = statuses(events, 1)
+        assert paired == SourceStatus(
+            "web", "connected", 2, "The phone of seat 3 is paired.", "Le téléphone de la place 3 est appairé."
+        )
+    (left,) = statuses(events, 1)
+    assert left == SourceStatus(
+        "web", "info", 2, "The phone of seat 3 left.", "Le téléphone de la place 3 est parti."
+    )
+    until(lambda: 2 not in local.web.pads)
+
+
+def test_a_second_phone_on_a_seat_takes_it_and_the_first_is_closed(local: Local) -> None:
+    g = local.web.pairing()
+    events: queue.Queue[Any] = queue.Queue()
+    local.web.attach(events)
+    with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as first:
+        assert seat_message(first)[1]["seat"] == 0
+        with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as second:
+            assert seat_message(second)[1]["seat"] == 0
+            with pytest.raises(WebSocketDisconnect) as closed:
+                seat_message(first)
+            assert closed.value.code == 4409
+
+    def told() -> list[tuple[str, int | None]]:
+        return [(e.kind, e.seat) for e in list(events.queue) if isinstance(e, SourceStatus)]
+
+    until(lambda: 0 not in local.web.pads and ("info", 0) in told())
+    # The seat was the second phone's: the first's leaving told the table nothing, the
+    # second's once.
+    assert told() == [("connected", 0), ("connected", 0), ("info", 0)]
