@@ -40,7 +40,7 @@ def seat_message(ws: Any) -> tuple[str, dict[str, Any]]:
 
 
 def statuses(events: queue.Queue[Any], count: int) -> list[SourceStatus]:
-    got = []
+    got: list[SourceStatus] = []
     while len(got) < count:
         item = events.get(timeout=10)
         if isinstance(item, SourceStatus):
