@@ -166,6 +166,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/web/test_server_open.py",
             "tests/web/test_server_standings.py",
             "tests/web/test_server_pads.py",
+            "tests/web/test_server_asks.py",
             "tests/review/test_web_mutants.py",
             "tests/web/test_server.py",
             "tests/web/test_guard.py",
