@@ -1,4 +1,4 @@
-"""The server ``companion play --web`` opens: the [web] settings of the config (or the defaults
+"""The server ``companion play --web`` opens, and stops: the [web] settings of the config (or the defaults
 with none), its data folder, and the address the table's screen gives the phones: this
 machine's own on the room's network, the one the kernel would answer a phone from."""
 
@@ -7,9 +7,12 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
+import pytest
+
+import companion.web.server as server_module
 from companion.hardware.config import HardwareConfig
 from companion.hardware.web_config import WebConfig
-from companion.web.server import lan_address, open_web
+from companion.web.server import WebServer, lan_address, open_web
 
 
 def test_the_server_opens_with_the_configs_web_settings_or_the_defaults(tmp_path: Path) -> None:
@@ -42,3 +45,21 @@ def test_the_phones_address_is_this_machines_own_on_its_route_out() -> None:
     assert address == (_route_source("198.51.100.7") or "127.0.0.1")
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind((address, 0))  # only this machine's own addresses can be bound
+
+
+def test_stop_ends_the_servers_thread_at_once_and_may_be_said_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Woken, the server stops without waiting for its next look: with that look an hour away
+    its thread is gone when ``stop`` returns. Stopped again, nothing happens."""
+    monkeypatch.setattr(server_module, "TICK_S", 3600.0)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path)
+    web.start()
+    assert web._thread is not None and web._thread.is_alive()
+    with socket.create_connection(("127.0.0.1", web.port), timeout=10):
+        pass  # listening
+    web.stop()
+    assert not web._thread.is_alive()
+    web.stop()  # its loop is closed: nothing to wake, nothing raised
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", web.port), timeout=10):
+        pass  # no longer listening

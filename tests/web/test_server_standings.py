@@ -137,3 +137,26 @@ def test_a_viewer_that_leaves_gives_its_place_back_and_one_too_many_is_told(
             one.close()
     finally:
         web.stop()
+
+
+def test_stopping_the_server_ends_every_viewers_stream_now(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each viewer's stream ends when the server stops (its page reconnects to the next one),
+    not at its next keep-alive: with that an hour away, the server's thread is gone when stop
+    returns and each stream has ended."""
+    monkeypatch.setattr(server_module, "KEEPALIVE_S", 3600.0)
+    s = Served(journal)
+    g = s.web.pairing()
+    streams = [Stream(f"{s.base}/t/{g.join}/events") for _ in range(2)]
+    try:
+        for stream in streams:
+            assert stream.next_page()["game_id"] == s.table.game_id
+        s.web.stop()
+        assert s.web._thread is not None and not s.web._thread.is_alive()
+        for stream in streams:
+            assert stream.next_line() is None  # the stream ended, nothing more in it
+    finally:
+        for stream in streams:
+            stream.close()
+        s.web.stop()
