@@ -94,3 +94,53 @@ def test_a_second_phone_on_a_seat_takes_it_and_the_first_is_closed(local: Local)
     # The seat was the second phone's: the first's leaving told the table nothing, the
     # second's once.
     assert told() == [("connected", 0), ("connected", 0), ("info", 0)]
+
+
+def test_a_phone_talking_in_binary_frames_is_read_as_in_text(local: Local) -> None:
+    """A browser may send a message as a binary frame: it is the same message (a hello is
+    answered with the phone's figures), and the phone is not held to have said nothing."""
+    g = local.web.pairing()
+    with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
+        seat_message(ws)
+        ws.send_bytes(json.dumps({"t": "hello", "step_us": 1000}).encode())
+        while (answer := json.loads(ws.receive_text()))["t"] == "ping":
+            pass
+        assert answer == {"t": "sync", "res_us": None, "rtt_us": None}
+        assert local.web.pads[0].strikes == 0
+
+
+def test_a_phone_that_keeps_sending_nonsense_is_closed_with_4400(local: Local) -> None:
+    from companion.web.pad import STRIKES
+
+    g = local.web.pairing()
+    with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
+        seat_message(ws)
+        for _ in range(STRIKES - 1):
+            ws.send_text("not json")
+            assert seat_message(ws)[1]["t"] == "no"
+        ws.send_text("not json")
+        assert seat_message(ws)[1]["t"] == "no"  # the last refusal is said, then it is closed
+        with pytest.raises(WebSocketDisconnect) as closed:
+            seat_message(ws)
+        assert closed.value.code == 4400
+
+
+def test_a_phone_of_the_last_game_is_closed_with_4401_at_its_next_message(local: Local) -> None:
+    """A new game began at the table: a press from the last game's phone, sent before its
+    next ping, is not journaled in the new game; its socket is closed with 4401 (the page then
+    asks for the new code)."""
+    g = local.web.pairing()
+    events: queue.Queue[Any] = queue.Queue()
+    local.web.attach(events)
+    with local.client.websocket_connect(f"/pad/{g.seats[1]}/ws", headers=OWN) as ws:
+        seat_message(ws)
+        game = local.web.current_game
+        local.web.current_game = lambda: "another-game"
+        try:
+            ws.send_text(json.dumps({"t": "press", "n": 1, "p": 1.0, "g": g.game_id}))
+            with pytest.raises(WebSocketDisconnect) as closed:
+                seat_message(ws)
+            assert closed.value.code == 4401
+        finally:
+            local.web.current_game = game
+    assert not any(getattr(e, "edge", None) == "press" for e in list(events.queue))
