@@ -4,8 +4,10 @@ machine's own on the room's network, the one the kernel would answer a phone fro
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,8 @@ import companion.web.server as server_module
 from companion.hardware.config import HardwareConfig
 from companion.hardware.web_config import WebConfig
 from companion.web.server import WebServer, lan_address, open_web
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 def test_the_server_opens_with_the_configs_web_settings_or_the_defaults(tmp_path: Path) -> None:
@@ -63,3 +67,72 @@ def test_stop_ends_the_servers_thread_at_once_and_may_be_said_twice(
     web.stop()  # its loop is closed: nothing to wake, nothing raised
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", web.port), timeout=10):
         pass  # no longer listening
+
+
+def _table_app(journal: Any, screen: Any, web: WebServer) -> Any:
+    from companion.display.app import App
+    from companion.display.state import Ui
+    from companion.games.kilo.events import NewKiloGame
+    from companion.table.live import Table
+
+    table = Table.start(
+        journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=1), {"input": "keyboard"}
+    )
+    return App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+
+
+def test_the_table_says_where_the_phones_go_and_the_server_follows_its_game(
+    journal: Any, screen: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No public name set: the phones are sent to this machine's own address, said on the
+    status screen and on stderr; the server follows the table's game (none once it has none)
+    and wakes at each of its commits (its slow look an hour away)."""
+    from companion.games.kilo.events import Press
+    from companion.text import Text
+    from tests.web.test_server import until
+
+    monkeypatch.setattr(server_module, "POLL_S", 3600.0)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), journal.data_dir)
+    app = _table_app(journal, screen, web)
+    try:
+        server_module.serve_table(web, app)
+        url = f"http://{lan_address()}:{web.port}"
+        assert web.base_url == url
+        assert app.ui.hardware.notes[-1] == Text("scr.web.url", url=url)
+        assert app.ui.hardware.web is web
+        assert capsys.readouterr().err == f"Phones: {url}\n"
+        assert web.current_game() == app.table.game_id
+        page = until(lambda: web.feed.page)
+        app.table.submit(Press(player="Bruno", t_us=1000))
+        app.table.commit()
+        until(lambda: (web.feed.page or {}).get("seq", 0) > page["seq"])
+        table, app.table = app.table, None
+        assert web.current_game() is None
+        app.table = table
+    finally:
+        web.stop()
+
+
+# uvicorn's thread ends on the bind's error (which start() then says): expected here.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_server_that_cannot_listen_is_said_on_the_table_and_the_game_goes_on(
+    journal: Any, screen: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    from companion.text import Text
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        web = WebServer(WebConfig(bind="127.0.0.1", port=port), journal.data_dir)
+        app = _table_app(journal, screen, web)
+        notes = len(app.ui.hardware.notes)
+        with caplog.at_level("ERROR", logger="companion.web"):
+            server_module.serve_table(web, app)
+    said = Text("web.server.start", address=f"127.0.0.1:{port}")
+    assert app.ui.message == said and app.ui.message_error
+    assert app.ui.hardware.notes[notes:] == [said]
+    assert app.ui.hardware.web is None  # no codes to show
+    assert [r.getMessage() for r in caplog.records if r.name == "companion.web"] == [said.en]
+    assert web.base_url == f"http://127.0.0.1:{port}"  # (unchanged: nothing listens)
+    assert app.table is not None and not app.table.engine.finished
