@@ -144,3 +144,19 @@ def test_a_phone_of_the_last_game_is_closed_with_4401_at_its_next_message(local:
         finally:
             local.web.current_game = game
     assert not any(getattr(e, "edge", None) == "press" for e in list(events.queue))
+
+
+def test_every_eighth_ping_is_followed_by_the_phones_own_figures(
+    local: Local, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The phone shows how well its presses are known: after every eighth question of the
+    clock (SYNC_EVERY), its figures, never between."""
+    import companion.web.server as server_module
+
+    monkeypatch.setattr(server_module, "PING_EVERY_NS", 20_000_000)  # a question every 20 ms
+    g = local.web.pairing()
+    with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
+        assert json.loads(ws.receive_text())["t"] == "seat"
+        kinds = [json.loads(ws.receive_text())["t"] for _ in range(2 * (server_module.SYNC_EVERY + 1))]
+    assert server_module.SYNC_EVERY == 8
+    assert kinds == (["ping"] * 8 + ["sync"]) * 2
