@@ -160,3 +160,40 @@ def test_every_eighth_ping_is_followed_by_the_phones_own_figures(
         kinds = [json.loads(ws.receive_text())["t"] for _ in range(2 * (server_module.SYNC_EVERY + 1))]
     assert server_module.SYNC_EVERY == 8
     assert kinds == (["ping"] * 8 + ["sync"]) * 2
+
+
+def test_a_socket_with_anything_but_a_seats_code_from_its_page_is_closed_with_4403(local: Local) -> None:
+    """Behind a server that does not refuse the handshake itself (the app served by another
+    ASGI server, or a code revoked meanwhile), the socket's own look refuses it."""
+    g = local.web.pairing()
+    for token, headers in (
+        ("A" * 22, OWN),
+        (g.join, OWN),
+        (g.scorer, OWN),
+        (g.seats[0], {"host": "127.0.0.1:8000", "origin": "http://evil.example"}),
+    ):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            local.client.websocket_connect(f"/pad/{token}/ws", headers=headers) as ws,
+        ):
+            ws.receive_text()
+        assert closed.value.code == 4403, token
+
+
+def test_a_table_that_let_go_of_the_phones_is_told_nothing_more_and_they_still_play(local: Local) -> None:
+    """The table's loop stops listening (``detach``): a phone still pairs and is asked the
+    time, and nothing more reaches that loop; another loop's queue is not let go by it."""
+    g = local.web.pairing()
+    mine: queue.Queue[Any] = queue.Queue()
+    other: queue.Queue[Any] = queue.Queue()
+    local.web.attach(mine)
+    local.web.detach(other)  # not the one listening: nothing changes
+    with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
+        assert seat_message(ws)[1]["seat"] == 0
+    until(lambda: [type(e).__name__ for e in list(mine.queue)] == ["SourceStatus", "SourceStatus"])
+    local.web.detach(mine)
+    with local.client.websocket_connect(f"/pad/{g.seats[1]}/ws", headers=OWN) as ws:
+        assert seat_message(ws)[1]["seat"] == 1
+        assert json.loads(ws.receive_text())["t"] == "ping"  # its socket lives on
+    until(lambda: 1 not in local.web.pads)
+    assert len(mine.queue) == 2 and other.empty()
