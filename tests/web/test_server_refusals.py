@@ -168,3 +168,28 @@ def test_a_scorers_clock_question_from_another_page_is_refused(local: Local) -> 
 def test_an_unknown_font_is_said_in_both_languages(local: Local) -> None:
     got = local.client.get("/font/nothing.ttf")
     assert (got.status_code, got.text) == (404, "Police inconnue. Unknown font.")
+
+
+def test_the_table_remembers_so_many_refused_addresses_and_forgets_the_oldest_first(
+    local: Local, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An address that spent its refusals is told to wait while the table remembers it; with
+    MAX_ADDRESSES others refused since, it is forgotten (the oldest first) and served again."""
+    import companion.web.server as server_module
+    from tests.review.test_web_mutants import _asgi
+
+    monkeypatch.setattr(server_module, "MAX_ADDRESSES", 8)
+    g = local.web.pairing()
+    host = [(b"host", b"127.0.0.1:8000")]
+
+    def status(client: str, path: str) -> int:
+        return _asgi(local.guard, {"path": path, "headers": host, "client": (client, 5000)})[0]
+
+    for _ in range(server_module.REFUSALS_BURST):
+        assert status("10.0.0.1", "/t/nothing") == 404
+    assert status("10.0.0.1", f"/t/{g.join}/now") == 429  # spent
+    for n in range(2, 9):  # seven others: eight remembered, the first still among them
+        assert status(f"10.0.0.{n}", "/t/nothing") == 404
+    assert status("10.0.0.1", f"/t/{g.join}/now") == 429
+    assert status("10.0.0.9", "/t/nothing") == 404  # a ninth: the oldest, the first, forgotten
+    assert status("10.0.0.1", f"/t/{g.join}/now") == 200
