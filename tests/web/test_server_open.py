@@ -4,6 +4,7 @@ machine's own on the room's network, the one the kernel would answer a phone fro
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 from pathlib import Path
@@ -137,3 +138,51 @@ def test_a_server_that_cannot_listen_is_said_on_the_table_and_the_game_goes_on(
     assert [r.getMessage() for r in caplog.records if r.name == "companion.web"] == [said.en]
     assert web.base_url == f"http://127.0.0.1:{port}"  # (unchanged: nothing listens)
     assert app.table is not None and not app.table.engine.finished
+
+
+def test_the_listening_server_names_no_software_believes_no_proxy_and_caps_a_phones_frame(
+    tmp_path: Path,
+) -> None:
+    """As a phone meets it on the network: no Server or Date header (nothing to fingerprint,
+    nothing to cache by); an X-Forwarded-For is not believed (unknown codes count against the
+    socket's own address, whatever it claims); a pad's frame over ``max_message`` closes its
+    socket with 1009 (too big)."""
+    import httpx
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1")
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        base = f"http://127.0.0.1:{web.port}"
+        home = httpx.get(f"{base}/", timeout=10)
+        assert home.status_code == 200
+        assert "server" not in home.headers and "date" not in home.headers
+        for n in range(server_module.REFUSALS_BURST):
+            claimed = {"x-forwarded-for": f"203.0.113.{n}", "forwarded": f"for=203.0.113.{n}"}
+            assert httpx.get(f"{base}/t/nothing", headers=claimed, timeout=10).status_code == 404
+        # 127.0.0.1 spent them: its next connection is closed unread.
+        with pytest.raises(httpx.RemoteProtocolError):
+            httpx.get(f"{base}/t/{g.join}/now", timeout=10)
+    finally:
+        web.stop()
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1")
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        with connect(
+            f"ws://127.0.0.1:{web.port}/pad/{g.seats[0]}/ws",
+            origin=f"http://127.0.0.1:{web.port}",
+            open_timeout=10,
+        ) as ws:  # type: ignore[call-overload]
+            ws.send("x" * web.config.max_message)  # at the cap: read (and refused as not JSON)
+            while json.loads(ws.recv(timeout=10))["t"] != "no":
+                pass
+            ws.send("x" * (web.config.max_message + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    finally:
+        web.stop()
