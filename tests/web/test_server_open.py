@@ -52,6 +52,19 @@ def test_the_phones_address_is_this_machines_own_on_its_route_out() -> None:
         s.bind((address, 0))  # only this machine's own addresses can be bound
 
 
+def test_with_no_route_out_the_phones_address_is_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table on no network at all (the kernel has no route: ENETUNREACH) still starts its
+    server; its screen then names loopback, and a phone on the machine itself can use it."""
+    import errno
+
+    class Unroutable(socket.socket):
+        def connect(self, address: Any) -> None:
+            raise OSError(errno.ENETUNREACH, os.strerror(errno.ENETUNREACH))
+
+    monkeypatch.setattr(socket, "socket", Unroutable)
+    assert lan_address() == "127.0.0.1"
+
+
 def test_stop_ends_the_servers_thread_at_once_and_may_be_said_twice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
