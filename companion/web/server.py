@@ -60,6 +60,9 @@ TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
 # A viewer's stream says something this often when nothing changes, so that a proxy or a phone's
 # browser does not take the quiet connection for a dead one.
 KEEPALIVE_S = 15.0
+# How long a scorer's entry waits for the table's loop to journal it before the phone is told
+# the table did not answer (the loop looks at its queue every frame: far less, unless it hangs).
+WRITE_WAIT_S = 5.0
 # What a viewer's queue holds when the server stops (a page is a JSON object, never empty)...
 _END = ""
 # ...and when the game changed: the stream looks whether its code is still the game's.
@@ -615,7 +618,7 @@ class WebServer:
         t_ns, res_ns = stamp_of(body, asked, arrived)
         write = WebWrite(grant.game_id, event, t_ns, res_ns)
         self._put(write)  # type: ignore[arg-type]
-        ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, 5.0)
+        ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, WRITE_WAIT_S)
         return JSONResponse({"ok": ok, "fr": fr, "en": en}, status_code=200 if ok else 409)
 
     def _sync_of(self, body: bytes, token: str) -> tuple[int, int] | None:

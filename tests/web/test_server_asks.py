@@ -98,7 +98,9 @@ def test_a_pad_short_of_the_instant_is_pinged_at_once_and_again_when_it_can_pass
     # (2 ms, half its trip rounded down).
     assert wait == 50 * MS + 2 * 4_000_001 + 16 * MS - 2 * MS
     assert [d for d, _ in asks.loop.later] == [wait / 1e9]
-    # Asked again while its question is out: no second ping, no second timer.
+    # Asked again at once, and later, while its question is out: no second ping, no second timer.
+    asks.run(asks.web._chase)
+    assert asks.socket.pings() == [2] and len(asks.loop.later) == 1
     asks.table.now = start + asks.pad.bound_ns - 1
     asks.run(asks.web._chase)
     assert asks.socket.pings() == [2] and len(asks.loop.later) == 1
@@ -152,3 +154,37 @@ def test_an_answer_still_short_is_asked_again_no_sooner_than_the_gap(asks: Asks)
     assert asks.pad.ask_id is None
     assert [d for d, _ in asks.loop.later] == [max(ASK_GAP_NS, asks.reach_ns(target)) / 1e9]
     assert asks.reach_ns(target) > 0
+
+
+def test_a_question_as_old_as_the_oldest_press_believed_is_not_chased(asks: Asks) -> None:
+    from companion.web.pad import MAX_PRESS_AGE_NS
+
+    start = asks.table.now
+    asks.web.ask_pads(start + 50 * MS)
+    asks.table.now = start + MAX_PRESS_AGE_NS  # exactly that old: a press then is refused anyway
+    asks.run(asks.web._chase)
+    assert asks.socket.pings() == [] and asks.loop.later == []
+
+
+def test_a_pad_not_synced_yet_is_asked_again_after_its_allowance(asks: Asks) -> None:
+    """No round trip and no uncertainty known yet: the wait is the instant plus the allowance."""
+    fresh = PadSession(asks.pad.grant, asks.table.pairing, lambda: asks.table.now)
+    asks.web.pads[1] = fresh
+    assert fresh.resolution_ns() is None and fresh.clock.min_rtt_ns is None
+    target = asks.table.now + 50 * MS
+    asks.web.ask_pads(target)
+    asks.run(asks.web._chase)
+    assert asks.socket.pings() == [1]
+    assert [d for d, _ in asks.loop.later] == [(50 * MS + fresh.lag_ns) / 1e9]
+
+
+def test_a_timer_of_a_pad_since_replaced_asks_nothing_of_the_new_one(asks: Asks) -> None:
+    """The phone reconnected (a new session on the same seat) before the old one's timer
+    fired: the old session's question is not sent on the new phone's socket."""
+    asks.web.ask_pads(asks.table.now + 50 * MS)
+    asks.run(asks.web._chase)
+    assert asks.socket.pings() == [2]
+    _, fire = asks.loop.later.pop()
+    asks.web.pads[1] = PadSession(asks.pad.grant, asks.table.pairing, lambda: asks.table.now)
+    asks.run(fire)
+    assert asks.socket.pings() == [2]

@@ -80,6 +80,7 @@ def test_stop_ends_the_servers_thread_at_once_and_may_be_said_twice(
     assert not web._thread.is_alive()
     web.stop()  # its loop is closed: nothing to wake, nothing raised
     web.poke()  # the journal's next commit, after the server stopped: nothing raised either
+    web.ask_pads(0)  # nor a decision that would wait for the phones
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", web.port), timeout=10):
         pass  # no longer listening
 

@@ -197,3 +197,21 @@ def test_a_table_that_let_go_of_the_phones_is_told_nothing_more_and_they_still_p
         assert json.loads(ws.receive_text())["t"] == "ping"  # its socket lives on
     until(lambda: 1 not in local.web.pads)
     assert len(mine.queue) == 2 and other.empty()
+
+
+def test_a_new_game_closes_the_last_games_phones_with_4401_at_once(
+    local: Local, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's next game is journaled: each phone of the last game is closed with 4401
+    when the server learns of it, not at its next clock question (an hour away here)."""
+    import companion.web.server as server_module
+
+    monkeypatch.setattr(server_module, "PING_EVERY_NS", 3600 * 10**9)
+    g = local.web.pairing()
+    with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
+        assert seat_message(ws)[1]["seat"] == 0
+        local.web.current_game = lambda: "the-next-game"
+        local.web.poke()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            seat_message(ws)
+        assert closed.value.code == 4401

@@ -146,3 +146,11 @@ def test_the_table_screen_says_each_seats_resolution_rounded_up(table: Table) ->
         ("Marqueur", "Scorer", f"http://table.example:8080/score/{g.scorer}"),
     ]
     assert table.web.status() == [(1, 301, 200)]
+
+
+def test_a_pad_not_synced_yet_has_no_figures_on_the_status_screen(table: Table) -> None:
+    """Paired, its first pong not in yet: no resolution, no round trip, and its seat's code says
+    its number only."""
+    table.web.pads[0] = PadSession(Grant("g1", "seat", 0), table.pairing, lambda: table.now)
+    assert table.web.status() == [(0, None, None)]
+    assert [label.en for label, _, _ in table.web.codes()][1] == "Seat 1"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -193,3 +194,23 @@ def test_the_table_remembers_so_many_refused_addresses_and_forgets_the_oldest_fi
     assert status("10.0.0.1", f"/t/{g.join}/now") == 429
     assert status("10.0.0.9", "/t/nothing") == 404  # a ninth: the oldest, the first, forgotten
     assert status("10.0.0.1", f"/t/{g.join}/now") == 200
+
+
+def test_an_entry_the_table_never_answers_is_said_so(local: Local, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's loop takes the entry but never journals it (hung): after WRITE_WAIT_S the
+    phone is told the table did not answer, rather than waiting for ever."""
+    import queue as queue_module
+
+    import companion.web.server as server_module
+
+    monkeypatch.setattr(server_module, "WRITE_WAIT_S", 0.2)
+    taken: queue_module.Queue[Any] = queue_module.Queue()
+    local.web.attach(taken)  # nobody reads it
+    g = local.web.pairing()
+    draw = {"event": {"type": "draw", "player": "Bruno", "card": "7S"}}
+    got = local.client.post(f"/score/{g.scorer}/submit", headers=OWN, json=draw)
+    assert (got.status_code, got.json()) == (
+        409,
+        {"ok": False, "fr": "La table n’a pas répondu.", "en": "The table did not answer."},
+    )
+    assert taken.qsize() == 1
