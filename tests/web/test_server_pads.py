@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import queue
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,10 +31,30 @@ def local(journal: Journal) -> Iterator[Local]:
         yield s
 
 
+def receive_text(ws: Any, timeout: float = 10) -> str:
+    """The next text from the server, or the close it sent (``WebSocketDisconnect``); a test
+    fails after ``timeout`` rather than hang on a message that never comes (the test client's
+    own receive waits for ever)."""
+    got: queue.Queue[tuple[str | None, BaseException | None]] = queue.Queue()
+
+    def read() -> None:
+        try:
+            got.put((ws.receive_text(), None))
+        except BaseException as exc:  # the close, handed to the test's thread
+            got.put((None, exc))
+
+    threading.Thread(target=read, daemon=True).start()
+    text, exc = got.get(timeout=timeout)
+    if exc is not None:
+        raise exc
+    assert text is not None
+    return text
+
+
 def seat_message(ws: Any) -> tuple[str, dict[str, Any]]:
     """The first message that is not a clock question, as text and as read."""
     while True:
-        text = ws.receive_text()
+        text = receive_text(ws)
         message = json.loads(text)
         if message["t"] not in ("ping", "sync"):
             return text, message
@@ -103,7 +124,7 @@ def test_a_phone_talking_in_binary_frames_is_read_as_in_text(local: Local) -> No
     with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
         seat_message(ws)
         ws.send_bytes(json.dumps({"t": "hello", "step_us": 1000}).encode())
-        while (answer := json.loads(ws.receive_text()))["t"] == "ping":
+        while (answer := json.loads(receive_text(ws)))["t"] == "ping":
             pass
         assert answer == {"t": "sync", "res_us": None, "rtt_us": None}
         assert local.web.pads[0].strikes == 0
@@ -156,8 +177,8 @@ def test_every_eighth_ping_is_followed_by_the_phones_own_figures(
     monkeypatch.setattr(server_module, "PING_EVERY_NS", 20_000_000)  # a question every 20 ms
     g = local.web.pairing()
     with local.client.websocket_connect(f"/pad/{g.seats[0]}/ws", headers=OWN) as ws:
-        assert json.loads(ws.receive_text())["t"] == "seat"
-        kinds = [json.loads(ws.receive_text())["t"] for _ in range(2 * (server_module.SYNC_EVERY + 1))]
+        assert json.loads(receive_text(ws))["t"] == "seat"
+        kinds = [json.loads(receive_text(ws))["t"] for _ in range(2 * (server_module.SYNC_EVERY + 1))]
     assert server_module.SYNC_EVERY == 8
     assert kinds == (["ping"] * 8 + ["sync"]) * 2
 
@@ -176,7 +197,7 @@ def test_a_socket_with_anything_but_a_seats_code_from_its_page_is_closed_with_44
             pytest.raises(WebSocketDisconnect) as closed,
             local.client.websocket_connect(f"/pad/{token}/ws", headers=headers) as ws,
         ):
-            ws.receive_text()
+            receive_text(ws)
         assert closed.value.code == 4403, token
 
 
@@ -194,7 +215,7 @@ def test_a_table_that_let_go_of_the_phones_is_told_nothing_more_and_they_still_p
     local.web.detach(mine)
     with local.client.websocket_connect(f"/pad/{g.seats[1]}/ws", headers=OWN) as ws:
         assert seat_message(ws)[1]["seat"] == 1
-        assert json.loads(ws.receive_text())["t"] == "ping"  # its socket lives on
+        assert json.loads(receive_text(ws))["t"] == "ping"  # its socket lives on
     until(lambda: 1 not in local.web.pads)
     assert len(mine.queue) == 2 and other.empty()
 
