@@ -161,6 +161,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "web_server": (
         "companion/web/server.py",
         [
+            "tests/web/test_server_promise.py",
+            "tests/web/test_server_refusals.py",
+            "tests/web/test_server_open.py",
+            "tests/web/test_server_standings.py",
+            "tests/web/test_server_pads.py",
+            "tests/web/test_server_asks.py",
             "tests/review/test_web_mutants.py",
             "tests/web/test_server.py",
             "tests/web/test_guard.py",

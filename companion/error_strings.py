@@ -49,6 +49,40 @@ ERRORS: dict[str, tuple[str, str]] = {
         "choisissez un autre port dans [web].",
         "The phones' server cannot listen on {address} (in use, or not allowed): choose another [web] port.",
     ),
+    # What the phones' server answers when it refuses (companion/web/refusal.py).
+    "web.refused.font": ("Police inconnue.", "Unknown font."),
+    "web.refused.join_code": (
+        "Code inconnu : scannez celui de l’écran de la table.",
+        "Unknown code: scan the one on the table's screen.",
+    ),
+    "web.refused.viewers": (
+        "Trop de téléphones regardent déjà ({count}) : fermez la page sur l’un d’eux.",
+        "Too many viewers already ({count}): close the page on one of them.",
+    ),
+    "web.refused.seat_code": (
+        "Ce bouton n’est plus valable : scannez le code de votre place sur l’écran de la table.",
+        "This button is no longer valid: scan your seat's code on the table's screen.",
+    ),
+    "web.refused.scorer_code": (
+        "Code de marqueur inconnu ou retiré : scannez celui de l’écran de la table.",
+        "Unknown or revoked scorer code: scan the one on the table's screen.",
+    ),
+    "web.refused.clock_origin": (
+        "Refusé : la question ne vient pas de la page du marqueur.",
+        "Refused: the question does not come from the scorer's page.",
+    ),
+    "web.refused.entry_origin": (
+        "Envoi refusé : il ne vient pas de la page du marqueur.",
+        "Refused: it does not come from the scorer's page.",
+    ),
+    "web.refused.entry_too_long": (
+        "Saisie trop longue : au plus {limit:,.0f} octets.",
+        "Entry too long: {limit:,.0f} bytes at most.",
+    ),
+    "web.refused.not_playing": (
+        "La table ne joue pas encore : commencez une partie sur son écran.",
+        "The table is not playing yet: start a game on its screen.",
+    ),
     "snapshot.snapshot": (
         "impossible d'écrire {out} : le dossier {parent} n'existe pas ; créez-le (mkdir -p "
         "{parent}) ou donnez à --out un chemin dans un dossier qui existe",

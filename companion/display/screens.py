@@ -40,6 +40,7 @@ from companion.display.theme import (
 )
 from companion.i18n import t
 from companion.table.registry import GAMES
+from companion.text import Text
 
 Rect = pygame.Rect
 
@@ -271,7 +272,7 @@ def draw_status(p: Painter, v: Any, ui: Ui, area: Rect) -> None:
 def draw_codes(
     p: Painter,
     ui: Ui,
-    codes: Sequence[tuple[str, str, str, AppAction]],
+    codes: Sequence[tuple[Text, str, AppAction]],
     area: Rect,
     *,
     status: tuple[str, Color] | None = None,
@@ -284,7 +285,7 @@ def draw_codes(
 
     label_h = p.line_height(p.font(16))
     inset, pad = p.px(4), p.px(8)  # a cell's margin, and the code's within its cell
-    modules = max(len(matrix(url)) for _, _, url, _ in codes)
+    modules = max(len(matrix(url)) for _, url, _ in codes)
     fixed = 1 if status is not None else 0
     per_page, rows, cols = layout_codes(
         len(codes) + fixed, modules, area.width, area.height, label_h, 2 * inset + pad
@@ -306,7 +307,7 @@ def draw_codes(
         p.paragraph(
             status[0], box.inflate(-p.px(12), -p.px(10)), p.font(SMALL), status[1], min_size=p.font(14)
         )
-    for cell, (fr, en, url, action) in zip(cells, shown, strict=False):
+    for cell, (label, url, action) in zip(cells, shown, strict=False):
         if isinstance(action, Noop):
             p.panel(cell)
         else:
@@ -317,7 +318,7 @@ def draw_codes(
             img = surface(url, side)
             drawn = p.surface.blit(img, img.get_rect(midtop=(cell.centerx, cell.y + inset)))
             label_y = min(label_y, drawn.bottom + inset)  # the label under its code
-        p.text(fr if ui.lang == "fr" else en, Rect(cell.x, label_y, cell.width, label_h), p.font(16))
+        p.text(ui.text(label), Rect(cell.x, label_y, cell.width, label_h), p.font(16))
     if pages > 1:
         p.button(
             cells[len(shown)],

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, Response
 
 from companion.errors import CompanionError
+from companion.web.refusal import refused
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -67,7 +68,7 @@ def evening_handler(web: Any) -> Any:
     async def evening_tab(request: Request) -> Response:
         grant = web._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return PlainTextResponse("Unknown code.", status_code=404)
+            return refused(404, "web.refused.join_code")
         lang = "en" if request.query_params.get("lang") == "en" else "fr"
         page = web.feed.page
         game = (page.get("game_id"), page.get("finished")) if page else None

@@ -37,9 +37,10 @@ from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.text import Text
 from companion.web.assets import STATIC, fonts, theme_css
 from companion.web.feed import Feed
-from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, plain, same_origin
+from companion.web.guard import MAX_HEAD, MAX_OPEN_PER_ADDRESS, Hardened, guarded, same_origin
 from companion.web.pad import BOUND_FLOOR_NS, MAX_PRESS_AGE_NS, PING_EVERY_NS, Bucket, PadSession
 from companion.web.pairing import Grant, Pairings
+from companion.web.refusal import refused, refused_json
 
 log = logging.getLogger("companion.web")
 SYNC_EVERY = 8  # pings between two "sync" figures sent to the pad
@@ -56,6 +57,12 @@ MAX_ADDRESSES = 4096  # addresses remembered (the oldest forgotten first)
 QUIET_SLACK_NS = 50_000_000
 ASK_GAP_NS = 5_000_000  # between two questions to a pad that fell short (``_follow``)
 TICK_S = 1.0  # uvicorn's own housekeeping look (its default is ten a second)
+# A viewer's stream says something this often when nothing changes, so that a proxy or a phone's
+# browser does not take the quiet connection for a dead one.
+KEEPALIVE_S = 15.0
+# How long a scorer's entry waits for the table's loop to journal it before the phone is told
+# the table did not answer (the loop looks at its queue every frame: far less, unless it hangs).
+WRITE_WAIT_S = 5.0
 # What a viewer's queue holds when the server stops (a page is a JSON object, never empty)...
 _END = ""
 # ...and when the game changed: the stream looks whether its code is still the game's.
@@ -184,16 +191,15 @@ class WebServer:
             out[f"seat {i + 1}"] = f"{self.base_url}/pad/{tok}"
         return out
 
-    def codes(self) -> list[tuple[str, str, str, WebRevoke | Noop]]:
-        """The table screen's codes: (French label, English label, address, action on a tap).
-        Tapping a seat's or the scorer's code draws a new one: the phone holding the old is cut
-        off (a lost or lent phone)."""
+    def codes(self) -> list[tuple[Text, str, WebRevoke | Noop]]:
+        """The table screen's codes: (label, address, action on a tap). Tapping a seat's or the
+        scorer's code draws a new one: the phone holding the old is cut off (a lost or lent
+        phone). A paired seat's label says its pad's resolution in tenths of a millisecond,
+        rounded up (never flattering)."""
         urls = self.urls()
         if not urls:
             return []
-        out: list[tuple[str, str, str, WebRevoke | Noop]] = [
-            (t("scr.web.join", "fr"), t("scr.web.join", "en"), urls["join"], Noop())
-        ]
+        out: list[tuple[Text, str, WebRevoke | Noop]] = [(Text("scr.web.join"), urls["join"], Noop())]
         pads = self.pads
         for key, url in urls.items():
             if key.startswith("seat "):
@@ -201,15 +207,11 @@ class WebServer:
                 pad = pads.get(n - 1)  # the server's thread may drop it meanwhile
                 res = pad.resolution_ns() if pad is not None else None
                 if res is None:
-                    fr, en = t("scr.web.seat", "fr", seat=n), t("scr.web.seat", "en", seat=n)
+                    label = Text("scr.web.seat", seat=n)
                 else:
-                    ms = -(-res // 100_000) / 10  # tenths of a ms, rounded up (never flattering)
-                    fr = t("scr.web.seat_res", "fr", seat=n, ms=ms)
-                    en = t("scr.web.seat_res", "en", seat=n, ms=ms)
-                out.append((fr, en, url, WebRevoke(str(n - 1))))
-        out.append(
-            (t("scr.web.scorer", "fr"), t("scr.web.scorer", "en"), urls["scorer"], WebRevoke("scorer"))
-        )
+                    label = Text("scr.web.seat_res", seat=n, ms=-(-res // 100_000) / 10)
+                out.append((label, url, WebRevoke(str(n - 1))))
+        out.append((Text("scr.web.scorer"), urls["scorer"], WebRevoke("scorer")))
         return out
 
     def revoke(self, what: str) -> None:
@@ -500,7 +502,7 @@ class WebServer:
         """Atkinson Hyperlegible from the installed font package, by its file's exact name only."""
         path = fonts().get(request.path_params["name"])
         if path is None:
-            return plain(404, "Police inconnue. Unknown font.")
+            return refused(404, "web.refused.font")
         return FileResponse(path, media_type="font/ttf")
 
     async def home(self, request: Request) -> Response:
@@ -509,25 +511,21 @@ class WebServer:
     async def standings_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return plain(
-                404,
-                "Code inconnu\u202f: scannez celui de l’écran de la table. "
-                "Unknown code: scan the one on the table's screen.",
-            )
+            return refused(404, "web.refused.join_code")
         return FileResponse(STATIC / "standings.html")
 
     async def standings_now(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return plain(404, "Unknown code.")
+            return refused(404, "web.refused.join_code")
         return JSONResponse(self.feed.page)
 
     async def standings_events(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["code"])
         if grant is None or grant.role != "viewer":
-            return plain(404, "Unknown code.")
+            return refused(404, "web.refused.join_code")
         if len(self._viewers) >= self.config.max_viewers:
-            return plain(503, "Trop de téléphones regardent déjà. Too many viewers already.")
+            return refused(503, "web.refused.viewers", count=len(self._viewers))
         from starlette.responses import StreamingResponse
 
         q: asyncio.Queue[str] = asyncio.Queue(maxsize=2)
@@ -539,7 +537,7 @@ class WebServer:
             try:
                 while True:
                     try:
-                        text = await asyncio.wait_for(q.get(), timeout=15)
+                        text = await asyncio.wait_for(q.get(), timeout=KEEPALIVE_S)
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
@@ -560,24 +558,19 @@ class WebServer:
     async def pad_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "seat":
-            return plain(
-                404,
-                "Ce bouton n’est plus valable\u202f: scannez le code de votre place sur "
-                "l’écran de la table. This button is no longer valid: scan your seat's "
-                "code on the table's screen.",
-            )
+            return refused(404, "web.refused.seat_code")
         return FileResponse(STATIC / "pad.html")
 
     async def score_page(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "scorer":
-            return plain(404, "Code de marqueur inconnu. Unknown scorer code.")
+            return refused(404, "web.refused.scorer_code")
         return FileResponse(STATIC / "score.html")
 
     async def score_state(self, request: Request) -> Response:
         grant = self._grant(request, request.path_params["token"])
         if grant is None or grant.role != "scorer":
-            return plain(404, "Unknown scorer code.")
+            return refused(404, "web.refused.scorer_code")
         return JSONResponse(self.feed.page)
 
     async def score_clock(self, request: Request) -> Response:
@@ -587,13 +580,9 @@ class WebServer:
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
-            return plain(403, "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.")
+            return refused(403, "web.refused.scorer_code")
         if not same_origin(request.headers):
-            return plain(
-                403,
-                "Refusé\u202f: la question ne vient pas de la page du marqueur. "
-                "Refused: the question does not come from the scorer's page.",
-            )
+            return refused(403, "web.refused.clock_origin")
         self._scorer_ping_id += 1
         ident = self._scorer_ping_id
         while len(self._scorer_pings) >= 8:  # a page asks one at a time; older ones are dropped
@@ -607,40 +596,29 @@ class WebServer:
         token = request.path_params["token"]
         grant = self._grant(request, token)
         if grant is None or grant.role != "scorer":
-            return JSONResponse(
-                {"fr": "Code de marqueur inconnu ou retiré.", "en": "Unknown or revoked scorer code."},
-                status_code=403,
-            )
+            return refused_json(403, "web.refused.scorer_code")
         if not same_origin(request.headers):
-            return JSONResponse(
-                {
-                    "fr": "Envoi refusé\u202f: il ne vient pas de la page du marqueur.",
-                    "en": "Refused: it does not come from the scorer's page.",
-                },
-                status_code=403,
-            )
+            return refused_json(403, "web.refused.entry_origin")
         body = b""
+        limit = self.config.max_message * 8
         async for chunk in request.stream():
             body += chunk
-            if len(body) > self.config.max_message * 8:
-                return JSONResponse({"fr": "Saisie trop longue.", "en": "Entry too long."}, status_code=413)
+            if len(body) > limit:
+                return refused_json(413, "web.refused.entry_too_long", limit=float(limit))
+        from companion.errors import CompanionError
         from companion.web.scorer import WebWrite, parse_entry, stamp_of
 
         try:
             event = parse_entry(body, self.feed.page)
-        except ValueError as err:
-            fr = getattr(err, "fr", str(err))
-            en = getattr(err, "en", str(err))
-            return JSONResponse({"fr": fr, "en": en}, status_code=400)
+        except CompanionError as err:  # each of its refusals is a sentence of the catalogue
+            return JSONResponse({"fr": err.fr, "en": err.en}, status_code=400)
         if self._events is None:
-            return JSONResponse(
-                {"fr": "La table ne joue pas encore.", "en": "The table is not playing yet."}, status_code=409
-            )
+            return refused_json(409, "web.refused.not_playing")
         asked = self._sync_of(body, token)
         t_ns, res_ns = stamp_of(body, asked, arrived)
         write = WebWrite(grant.game_id, event, t_ns, res_ns)
         self._put(write)  # type: ignore[arg-type]
-        ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, 5.0)
+        ok, fr, en = await asyncio.get_running_loop().run_in_executor(None, write.wait, WRITE_WAIT_S)
         return JSONResponse({"ok": ok, "fr": fr, "en": en}, status_code=200 if ok else 409)
 
     def _sync_of(self, body: bytes, token: str) -> tuple[int, int] | None:

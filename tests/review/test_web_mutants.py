@@ -489,7 +489,11 @@ def test_the_evening_tab_shows_the_finished_games_to_a_viewers_code_only(local: 
     assert empty.text.startswith('<div class="evening">') and "L’historique" not in empty.text
     for code in (g.seats[0], g.scorer, _other_case(g.join), "nothing"):
         refused = evening(code=code)
-        assert (refused.status_code, refused.text) == (404, "Unknown code."), code
+        assert (refused.status_code, refused.text) == (
+            404,
+            "Code inconnu\u202f: scannez celui de l’écran de la table. "
+            "Unknown code: scan the one on the table's screen.",
+        ), code
     _play_kilo(local, PLAYERS[:3], {"input": "sim", "demo": True})
     # The demo over: nothing counted yet, in either language.
     assert "L’historique" not in evening().text and "history" not in evening("?lang=en").text
@@ -717,7 +721,8 @@ def test_the_scorers_clock_questions_are_numbered_kept_eight_deep_and_stamp_the_
         refused = local.client.post(f"/score/{token}/clock", headers=own)
         assert (refused.status_code, refused.text) == (
             403,
-            "Code de marqueur inconnu ou retiré. Unknown or revoked scorer code.",
+            "Code de marqueur inconnu ou retiré\u202f: scannez celui de l’écran de la table. "
+            "Unknown or revoked scorer code: scan the one on the table's screen.",
         ), token
     for headers in ({}, {"origin": "http://evil.example"}):
         refused = local.client.post(clock, headers=headers)

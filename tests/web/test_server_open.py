@@ -1,0 +1,208 @@
+"""The server ``companion play --web`` opens, and stops: the [web] settings of the config (or the defaults
+with none), its data folder, and the address the table's screen gives the phones: this
+machine's own on the room's network, the one the kernel would answer a phone from."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import companion.web.server as server_module
+from companion.hardware.config import HardwareConfig
+from companion.hardware.web_config import WebConfig
+from companion.web.server import WebServer, lan_address, open_web
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def test_the_server_opens_with_the_configs_web_settings_or_the_defaults(tmp_path: Path) -> None:
+    cfg = HardwareConfig.from_toml(
+        '[web]\nenabled = true\nport = 9123\nbind = "127.0.0.1"\nmax_viewers = 3\n'
+    )
+    web = open_web(cfg, tmp_path)
+    assert web.config == cfg.web and web.config.port == 9123 and web.config.max_viewers == 3
+    assert web.feed.data_dir == tmp_path
+    assert web._thread is None  # not listening yet: the App starts it once it can be followed
+    bare = open_web(None, tmp_path / "other")
+    assert bare.config == WebConfig() and bare.feed.data_dir == tmp_path / "other"
+
+
+def _route_source(dest: str) -> str | None:
+    """The address this machine would send from to ``dest``, or None with no route there."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect((dest, 53))
+        except OSError:
+            return None
+        return str(s.getsockname()[0])
+
+
+def test_the_phones_address_is_this_machines_own_on_its_route_out() -> None:
+    """Another address of the documentation range (198.51.100.0/24) takes the same route out as
+    the one the server asks about: the same source address, or loopback with no route at all;
+    either way an address this machine can listen on."""
+    address = lan_address()
+    assert address == (_route_source("198.51.100.7") or "127.0.0.1")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((address, 0))  # only this machine's own addresses can be bound
+
+
+def test_with_no_route_out_the_phones_address_is_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table on no network at all (the kernel has no route: ENETUNREACH) still starts its
+    server; its screen then names loopback, and a phone on the machine itself can use it."""
+    import errno
+
+    class Unroutable(socket.socket):
+        def connect(self, address: Any) -> None:
+            raise OSError(errno.ENETUNREACH, os.strerror(errno.ENETUNREACH))
+
+    monkeypatch.setattr(socket, "socket", Unroutable)
+    assert lan_address() == "127.0.0.1"
+
+
+def test_stop_ends_the_servers_thread_at_once_and_may_be_said_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Woken, the server stops without waiting for its next look: with that look an hour away
+    its thread is gone when ``stop`` returns. Stopped again, nothing happens."""
+    monkeypatch.setattr(server_module, "TICK_S", 3600.0)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path)
+    web.start()
+    assert web._thread is not None and web._thread.is_alive()
+    with socket.create_connection(("127.0.0.1", web.port), timeout=10):
+        pass  # listening
+    web.stop()
+    assert not web._thread.is_alive()
+    web.stop()  # its loop is closed: nothing to wake, nothing raised
+    web.poke()  # the journal's next commit, after the server stopped: nothing raised either
+    web.ask_pads(0)  # nor a decision that would wait for the phones
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", web.port), timeout=10):
+        pass  # no longer listening
+
+
+def _table_app(journal: Any, screen: Any, web: WebServer) -> Any:
+    from companion.display.app import App
+    from companion.display.state import Ui
+    from companion.games.kilo.events import NewKiloGame
+    from companion.table.live import Table
+
+    table = Table.start(
+        journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=1), {"input": "keyboard"}
+    )
+    return App(screen, journal, table, Ui(lang="fr"), source_name="keyboard", web=web)
+
+
+def test_the_table_says_where_the_phones_go_and_the_server_follows_its_game(
+    journal: Any, screen: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No public name set: the phones are sent to this machine's own address, said on the
+    status screen and on stderr; the server follows the table's game (none once it has none)
+    and wakes at each of its commits (its slow look an hour away)."""
+    from companion.games.kilo.events import Press
+    from companion.text import Text
+    from tests.web.test_server import until
+
+    monkeypatch.setattr(server_module, "POLL_S", 3600.0)
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), journal.data_dir)
+    app = _table_app(journal, screen, web)
+    try:
+        server_module.serve_table(web, app)
+        url = f"http://{lan_address()}:{web.port}"
+        assert web.base_url == url
+        assert app.ui.hardware.notes[-1] == Text("scr.web.url", url=url)
+        assert app.ui.hardware.web is web
+        assert capsys.readouterr().err == f"Phones: {url}\n"
+        assert web.current_game() == app.table.game_id
+        page = until(lambda: web.feed.page)
+        app.table.submit(Press(player="Bruno", t_us=1000))
+        app.table.commit()
+        until(lambda: (web.feed.page or {}).get("seq", 0) > page["seq"])
+        table, app.table = app.table, None
+        assert web.current_game() is None
+        app.table = table
+    finally:
+        web.stop()
+
+
+# uvicorn's thread ends on the bind's error (which start() then says): expected here.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_server_that_cannot_listen_is_said_on_the_table_and_the_game_goes_on(
+    journal: Any, screen: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    from companion.text import Text
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        web = WebServer(WebConfig(bind="127.0.0.1", port=port), journal.data_dir)
+        app = _table_app(journal, screen, web)
+        notes = len(app.ui.hardware.notes)
+        with caplog.at_level("ERROR", logger="companion.web"):
+            server_module.serve_table(web, app)
+    said = Text("web.server.start", address=f"127.0.0.1:{port}")
+    assert app.ui.message == said and app.ui.message_error
+    assert app.ui.hardware.notes[notes:] == [said]
+    assert app.ui.hardware.web is None  # no codes to show
+    assert [r.getMessage() for r in caplog.records if r.name == "companion.web"] == [said.en]
+    assert web.base_url == f"http://127.0.0.1:{port}"  # (unchanged: nothing listens)
+    assert app.table is not None and not app.table.engine.finished
+
+
+def test_the_listening_server_names_no_software_believes_no_proxy_and_caps_a_phones_frame(
+    tmp_path: Path,
+) -> None:
+    """As a phone meets it on the network: no Server or Date header (nothing to fingerprint,
+    nothing to cache by); an X-Forwarded-For is not believed (unknown codes count against the
+    socket's own address, whatever it claims); a pad's frame over ``max_message`` closes its
+    socket with 1009 (too big)."""
+    import httpx
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    # The refusals' clock stands still: no refusal is earned back, however slow the machine.
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1", now_ns=lambda: 10**12
+    )
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        base = f"http://127.0.0.1:{web.port}"
+        # What bench/web.py reads of a flood, from nothing.
+        assert (web.refused, web.cut, web.too_large, web.timed_out) == (0, 0, 0, 0)
+        home = httpx.get(f"{base}/", timeout=10)
+        assert home.status_code == 200
+        assert "server" not in home.headers and "date" not in home.headers
+        for n in range(server_module.REFUSALS_BURST):
+            claimed = {"x-forwarded-for": f"203.0.113.{n}", "forwarded": f"for=203.0.113.{n}"}
+            assert httpx.get(f"{base}/t/nothing", headers=claimed, timeout=10).status_code == 404
+        # 127.0.0.1 spent them: its next connection is closed unread.
+        with pytest.raises(httpx.TransportError):  # closed unread, or reset
+            httpx.get(f"{base}/t/{g.join}/now", timeout=10)
+        assert (web.refused, web.cut) == (server_module.REFUSALS_BURST, 1)
+    finally:
+        web.stop()
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1")
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        with connect(
+            f"ws://127.0.0.1:{web.port}/pad/{g.seats[0]}/ws",
+            origin=f"http://127.0.0.1:{web.port}",
+            open_timeout=10,
+        ) as ws:  # type: ignore[call-overload]
+            ws.send("x" * web.config.max_message)  # at the cap: read (and refused as not JSON)
+            while json.loads(ws.recv(timeout=10))["t"] != "no":
+                pass
+            ws.send("x" * (web.config.max_message + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    finally:
+        web.stop()
