@@ -32,7 +32,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from companion.display.app_actions import Noop, WebRevoke
 from companion.display.theme import seat_color
 from companion.hardware.web_config import WebConfig
-from companion.i18n import t
 from companion.inputs.base import InputEvent, Promise, SourceStatus
 from companion.text import Text
 from companion.web.assets import STATIC, fonts, theme_css
@@ -681,15 +680,8 @@ class WebServer:
                 ensure_ascii=False,
             )
         )
-        self._put(
-            SourceStatus(
-                "web",
-                "connected",
-                seat,
-                t("scr.web.paired", "en", seat=seat + 1),
-                t("scr.web.paired", "fr", seat=seat + 1),
-            )
-        )
+        said = Text("scr.web.paired", seat=seat + 1)
+        self._put(SourceStatus("web", "connected", seat, said.en, said.fr))
 
     async def _pad_messages(self, ws: WebSocket, session: PadSession) -> None:
         while True:
@@ -720,15 +712,8 @@ class WebServer:
         if self.pads.get(seat) is session:
             del self.pads[seat]
             del self._pad_ws[seat]
-            self._put(
-                SourceStatus(
-                    "web",
-                    "info",
-                    seat,
-                    t("scr.web.left", "en", seat=seat + 1),
-                    t("scr.web.left", "fr", seat=seat + 1),
-                )
-            )
+            said = Text("scr.web.left", seat=seat + 1)
+            self._put(SourceStatus("web", "info", seat, said.en, said.fr))
 
     async def _ping(self, ws: WebSocket, session: PadSession, token: str) -> None:
         n = 0

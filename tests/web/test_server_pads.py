@@ -260,3 +260,21 @@ def test_a_new_game_closes_the_last_games_phones_with_4401_at_once(
         with pytest.raises(WebSocketDisconnect) as closed:
             seat_message(ws)
         assert closed.value.code == 4401
+
+
+def test_a_phone_paired_before_the_first_page_is_told_no_names_yet(tmp_path: Any) -> None:
+    """The server has no standings yet (no journal read): the seat's message names no players,
+    as an empty list the page's script can read, not null."""
+    from starlette.testclient import TestClient
+
+    from companion.hardware.web_config import WebConfig
+    from companion.web.server import WebServer
+
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path, current_game=lambda: "g1")
+    token = web.pairings.for_game("g1", 3).seats[0]
+    assert web.feed.page is None
+    with (
+        TestClient(web.app, base_url="http://127.0.0.1:8000") as client,
+        client.websocket_connect(f"/pad/{token}/ws", headers=OWN) as ws,
+    ):
+        assert seat_message(ws)[1]["players"] == []
