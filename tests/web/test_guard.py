@@ -457,3 +457,34 @@ def test_a_body_sent_slowly_is_not_cut_by_the_head_timer(
     assert answer_of(s).startswith(b"HTTP/1.1 400")
     s.close()
     assert web.timed_out == 2
+
+
+def test_a_handshake_anywhere_but_a_seats_socket_is_refused_and_counted(web: WebServer) -> None:
+    """Only ``/pad/<a seat's code>/ws`` is upgraded: a handshake to any other address, however
+    many parts it has and whichever code it carries, is refused in one answer and counts
+    against its address as an unknown code does."""
+    g = web.pairings.for_game("g1", 2)
+    seat = g.seats[0]
+    targets = [
+        "/ws",
+        "/pad",
+        f"/t/{g.join}",
+        f"/t/{seat}/ws",
+        f"/pad/{seat}/events",
+        f"/pad/{g.join}/ws",
+        f"/pad/{seat}/ws/more",
+        f"/x/{seat}/ws",
+    ]
+    for n, target in enumerate(targets, start=1):
+        s = raw(web)
+        s.sendall(
+            get(
+                target.encode(),
+                b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" + f"Origin: {origin(web)}\r\n".encode(),
+            )
+        )
+        got = closed_unasked(s)
+        s.close()
+        assert got == REFUSED_UPGRADE, (target, got[:80])
+        assert web.refused == n, target
