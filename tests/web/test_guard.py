@@ -61,6 +61,17 @@ def answer_of(s: socket.socket) -> bytes:
     return out
 
 
+def answer_of_one(s: socket.socket) -> bytes:
+    """The first answer on a kept-alive connection: its head and as much of it as came."""
+    out = b""
+    while b"\r\n\r\n" not in out:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
 def test_a_head_over_16_kb_is_refused_whatever_the_parser(web: WebServer) -> None:
     g = web.pairings.for_game("g1", 2)
     s = raw(web)
@@ -205,10 +216,12 @@ def test_an_address_holds_only_so_many_connections_open(
     for s in held:
         s.sendall(b"GET /t/")
     until(lambda: web._open.get("127.0.0.9") == 5)
-    extra = raw(web, "127.0.0.9")
-    extra.sendall(b"GET /t/" + g.join.encode() + b"/now HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    assert answer_of(extra) == b""  # closed unread
-    extra.close()
+    for cut in (1, 2):  # each one more is closed unread, and counted
+        extra = raw(web, "127.0.0.9")
+        extra.sendall(b"GET /t/" + g.join.encode() + b"/now HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert answer_of(extra) == b""
+        extra.close()
+        assert web.cut == cut
     assert httpx.get(f"{origin(web)}/t/{g.join}/now").status_code == 200  # another address
     held.pop().close()
     until(lambda: web._open.get("127.0.0.9") == 4)
@@ -218,7 +231,16 @@ def test_an_address_holds_only_so_many_connections_open(
     )
     assert answer_of(again).startswith(b"HTTP/1.1 200")
     again.close()
-    for s in held:
+    while len(held) > 1:  # each place given back, down to the last one held
+        held.pop().close()
+        until(lambda: web._open.get("127.0.0.9") == len(held))
+    held.pop().close()
+    until(lambda: "127.0.0.9" not in web._open)  # every place back: the address forgotten
+    fresh = [raw(web, "127.0.0.9") for _ in range(5)]  # all five places, as at first
+    for s in fresh:
+        s.sendall(b"GET /t/" + g.join.encode() + b"/now HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    for s in fresh:
+        assert answer_of_one(s).startswith(b"HTTP/1.1 200")
         s.close()
 
 
