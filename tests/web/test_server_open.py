@@ -206,3 +206,22 @@ def test_the_listening_server_names_no_software_believes_no_proxy_and_caps_a_pho
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     finally:
         web.stop()
+
+
+def test_the_server_answers_to_the_public_name_it_is_given(tmp_path: Path) -> None:
+    """A table reached by a name (``public_host``, a router's DNS entry): a request naming it
+    is served; one naming another host is refused (421)."""
+    import httpx
+
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0, public_host="table.example"), tmp_path, current_game=lambda: "g1"
+    )
+    web.start()
+    try:
+        base = f"http://127.0.0.1:{web.port}"
+        named = httpx.get(f"{base}/", headers={"host": f"table.example:{web.port}"}, timeout=10)
+        assert named.status_code == 200
+        other = httpx.get(f"{base}/", headers={"host": f"elsewhere.example:{web.port}"}, timeout=10)
+        assert other.status_code == 421
+    finally:
+        web.stop()
