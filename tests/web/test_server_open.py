@@ -225,3 +225,28 @@ def test_the_server_answers_to_the_public_name_it_is_given(tmp_path: Path) -> No
         assert other.status_code == 421
     finally:
         web.stop()
+
+
+def test_the_server_listens_on_the_address_it_is_told_and_caps_a_body(tmp_path: Path) -> None:
+    """``bind`` is where it listens (here 127.0.0.2, a loopback address of its own: nothing on
+    127.0.0.1); a scorer's body said longer than ``max_message`` × 8 is refused before a byte of
+    it is read, one at the cap is read."""
+    import httpx
+
+    web = WebServer(WebConfig(bind="127.0.0.2", port=0), tmp_path, current_game=lambda: "g1")
+    web.start()
+    try:
+        g = web.pairings.for_game("g1", 3)
+        with pytest.raises(OSError), socket.create_connection(("127.0.0.1", web.port), timeout=10):
+            pass
+        base = f"http://127.0.0.2:{web.port}"
+        own = {"origin": base}
+        cap = web.config.max_message * 8
+        over = httpx.post(
+            f"{base}/score/{g.scorer}/submit", content=b" " * (cap + 1), headers=own, timeout=10
+        )
+        assert (over.status_code, over.text) == (413, "Requête trop grande. Request too large.")
+        at = httpx.post(f"{base}/score/{g.scorer}/submit", content=b" " * cap, headers=own, timeout=10)
+        assert at.status_code == 400  # read, and refused as no entry: not too large
+    finally:
+        web.stop()
