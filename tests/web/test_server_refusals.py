@@ -214,3 +214,24 @@ def test_an_entry_the_table_never_answers_is_said_so(local: Local, monkeypatch: 
         {"ok": False, "fr": "La table n’a pas répondu.", "en": "The table did not answer."},
     )
     assert taken.qsize() == 1
+
+
+def test_a_spent_address_earns_a_refusal_back_after_exactly_a_second(local: Local) -> None:
+    import companion.web.server as server_module
+    from tests.review.test_web_mutants import _asgi
+
+    g = local.web.pairing()
+    host = [(b"host", b"127.0.0.1:8000")]
+
+    def status(path: str, client: tuple[str, int] | None = ("10.0.0.3", 5000)) -> int:
+        return _asgi(local.guard, {"path": path, "headers": host, "client": client})[0]
+
+    for _ in range(server_module.REFUSALS_BURST):
+        assert status("/t/nothing") == 404
+    spent = local.now_ns
+    local.now_ns = spent + 999_999_999  # a nanosecond short of a second: still spent
+    assert status(f"/t/{g.join}/now") == 429
+    local.now_ns = spent + 1_000_000_000
+    assert status(f"/t/{g.join}/now") == 200
+    # A request with no address (a Unix socket) is refused as anyone's, and nothing breaks.
+    assert status("/t/nothing", None) == 404
