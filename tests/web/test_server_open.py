@@ -250,3 +250,27 @@ def test_the_server_listens_on_the_address_it_is_told_and_caps_a_body(tmp_path: 
         assert at.status_code == 400  # read, and refused as no entry: not too large
     finally:
         web.stop()
+
+
+def test_the_table_screen_shows_no_codes_for_a_game_the_server_has_not_read_yet(journal: Any) -> None:
+    """A new game begun at the table, its first page not read by the server yet: the screen
+    shows no codes for it (never codes made with the last game's number of seats); once its
+    page is read, codes for each of its seats."""
+    from companion.games.kilo.events import NewKiloGame
+    from companion.table.live import Table
+
+    first = Table.start(journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=1), {"input": "web"})
+    current = {"game": first.game_id}
+    web = WebServer(
+        WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: current["game"]
+    )
+    assert web.feed.poll(first.game_id) is not None
+    assert len(web.pairing().seats) == 3
+    second = Table.start(
+        journal, NewKiloGame(players=["Alice", "Bruno", "Chloé", "Dédé"], rounds=1), {"input": "web"}
+    )
+    current["game"] = second.game_id
+    assert web.pairing() is None and web.codes() == []  # the page is still the first game's
+    assert web.feed.poll(second.game_id) is not None
+    assert len(web.pairing().seats) == 4
+    web.feed.close()
