@@ -274,3 +274,114 @@ def test_the_table_screen_shows_no_codes_for_a_game_the_server_has_not_read_yet(
     assert web.feed.poll(second.game_id) is not None
     assert len(web.pairing().seats) == 4
     web.feed.close()
+
+
+def test_a_server_never_started_stops_quietly(tmp_path: Path) -> None:
+    WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path).stop()
+
+
+def test_a_journal_hiccup_is_logged_and_the_standings_go_on(
+    journal: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading the journal fails once (a disk error): the log says so with the error, and the
+    phones' standings follow the next commit as before."""
+    from companion.games.kilo.events import NewKiloGame, Press
+    from companion.table.live import Table
+    from tests.web.test_server import until
+
+    table = Table.start(journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=1), {"input": "web"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: table.game_id)
+    web.watch(journal)
+    real_poll = web.feed.poll
+    failures = [OSError(5, "Input/output error")]
+
+    def poll(game_id: str | None) -> Any:
+        if failures:
+            raise failures.pop()
+        return real_poll(game_id)
+
+    monkeypatch.setattr(web.feed, "poll", poll)
+    with caplog.at_level("ERROR", logger="companion.web"):
+        web.start()
+        try:
+            first = until(lambda: not failures and web.feed.page)
+            table.submit(Press(player="Bruno", t_us=1000))
+            table.commit()
+            until(lambda: (web.feed.page or {}).get("seq", 0) > first["seq"])
+        finally:
+            web.stop()
+    (record,) = [r for r in caplog.records if r.name == "companion.web"]
+    assert record.getMessage() == "reading the journal for the phones"
+    assert record.exc_info is not None and isinstance(record.exc_info[1], OSError)
+
+
+def test_a_commit_not_announced_still_reaches_the_standings_at_the_slow_look(
+    journal: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A journal the server does not watch (a game resumed, another writer): its commits reach
+    the standings at the server's slow look (``POLL_S``), as a safety net."""
+    from companion.games.kilo.events import NewKiloGame, Press
+    from companion.table.live import Table
+    from tests.web.test_server import until
+
+    monkeypatch.setattr(server_module, "POLL_S", 0.05)
+    table = Table.start(journal, NewKiloGame(players=["Alice", "Bruno", "Chloé"], rounds=1), {"input": "web"})
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), journal.data_dir, current_game=lambda: table.game_id)
+    web.start()  # not watching the journal: nothing pokes it
+    try:
+        page = until(lambda: web.feed.page)
+        table.submit(Press(player="Bruno", t_us=1000))
+        table.commit()
+        until(lambda: (web.feed.page or {}).get("seq", 0) > page["seq"])
+    finally:
+        web.stop()
+
+
+def test_a_table_that_ends_without_stopping_the_server_still_exits(tmp_path: Path) -> None:
+    """The server's thread is the process's helper, not its master: a table that ends (a crash,
+    an exit path that forgot it) exits even with the server listening."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from companion.hardware.web_config import WebConfig\n"
+        "from companion.web.server import WebServer\n"
+        "web = WebServer(WebConfig(bind='127.0.0.1', port=0), Path(sys.argv[1]))\n"
+        "web.start()\n"
+        "print(web._thread.name, web.port, flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    name, port = done.stdout.split()
+    assert name == "web" and int(port) > 0  # named in thread dumps and the log
+
+
+@pytest.mark.parametrize(("bind", "refused"), [("::1", "AF_INET6"), ("127.0.0.1", "AF_INET")])
+def test_a_sandbox_closed_to_the_binds_family_only_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bind: str, refused: str
+) -> None:
+    """The kiosk's sandbox refuses one address family: a server bound in that family says
+    what to run; the other family passes the look."""
+    import errno
+
+    from companion.errors import HardwareError
+
+    family = getattr(socket, refused)
+
+    class Sandboxed(socket.socket):
+        def __init__(self, fam: int = -1, *args: Any, **kwargs: Any) -> None:
+            if fam == family:
+                raise OSError(errno.EAFNOSUPPORT, os.strerror(errno.EAFNOSUPPORT))
+            super().__init__(fam, *args, **kwargs)
+
+    other = "127.0.0.1" if bind == "::1" else "::1"
+    monkeypatch.setattr(socket, "socket", Sandboxed)
+    with pytest.raises(HardwareError) as caught:
+        WebServer(WebConfig(bind=bind, port=0), tmp_path).start()
+    assert "daemon-reload" in caught.value.en
+    # The other family is open: nothing said (the look opens a socket, binds nothing).
+    server_module._network_allowed(other)

@@ -51,6 +51,9 @@ class Stream:
     def next_page(self) -> dict[str, Any]:
         line = self.next_line()
         assert line is not None and line.startswith("data: "), line
+        # Names travel as written, not as \u escapes (a phone's parser reads either; the
+        # bytes are half as many).
+        assert "\\u00e9" not in line and "Chloé" in line, line[:120]
         return dict(json.loads(line.removeprefix("data: ")))
 
     def close(self) -> None:
