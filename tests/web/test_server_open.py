@@ -358,6 +358,13 @@ def test_a_table_that_ends_without_stopping_the_server_still_exits(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     name, port = done.stdout.split()
     assert name == "web" and int(port) > 0  # named in thread dumps and the log
+    # The same, as this process starts it: the thread the process does not wait for.
+    web = WebServer(WebConfig(bind="127.0.0.1", port=0), tmp_path / "here")
+    web.start()
+    try:
+        assert web._thread is not None and web._thread.daemon and web._thread.name == "web"
+    finally:
+        web.stop()
 
 
 @pytest.mark.parametrize(("bind", "refused"), [("::1", "AF_INET6"), ("127.0.0.1", "AF_INET")])
