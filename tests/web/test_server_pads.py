@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import queue
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,14 +20,6 @@ from tests.review.test_web_mutants import PLAYERS, Local
 from tests.web.test_server import until
 
 OWN = {"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}  # the seat's own page
-
-
-@pytest.fixture
-def local(journal: Journal) -> Iterator[Local]:
-    s = Local(journal)
-    with s.client:
-        until(lambda: s.web.pairing())
-        yield s
 
 
 def receive_text(ws: Any, timeout: float = 10) -> str:

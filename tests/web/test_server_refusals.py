@@ -12,9 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.table.journal import Journal
 from tests.review.test_web_mutants import Local, Writes, _other_case
-from tests.web.test_server import until
 
 NNBSP = "\u202f"
 JOIN = (
@@ -32,14 +30,6 @@ CARD_AS_NUMBER = {
     "en": '7 is not a card: write it as text, like "7H" or "10"',
 }
 OWN = {"origin": "http://127.0.0.1:8000"}  # the scorer's page, as served to the phone
-
-
-@pytest.fixture
-def local(journal: Journal) -> Iterator[Local]:
-    s = Local(journal)
-    with s.client:
-        until(lambda: s.web.pairing())
-        yield s
 
 
 def strangers(own: str, others: list[str]) -> list[str]:
