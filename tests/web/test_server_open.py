@@ -116,7 +116,8 @@ def test_the_table_says_where_the_phones_go_and_the_server_follows_its_game(
         assert web.base_url == url
         assert app.ui.hardware.notes[-1] == Text("scr.web.url", url=url)
         assert app.ui.hardware.web is web
-        assert capsys.readouterr().err == f"Phones: {url}\n"
+        # Said once on stderr (other lines there are not this test's: a warning of a library).
+        assert capsys.readouterr().err.splitlines().count(f"Phones: {url}") == 1
         assert web.current_game() == app.table.game_id
         page = until(lambda: web.feed.page)
         app.table.submit(Press(player="Bruno", t_us=1000))
@@ -149,7 +150,8 @@ def test_a_server_that_cannot_listen_is_said_on_the_table_and_the_game_goes_on(
     assert app.ui.message == said and app.ui.message_error
     assert app.ui.hardware.notes[notes:] == [said]
     assert app.ui.hardware.web is None  # no codes to show
-    assert [r.getMessage() for r in caplog.records if r.name == "companion.web"] == [said.en]
+    # Logged once (a server another test left running may log its own lines meanwhile).
+    assert [r.getMessage() for r in caplog.records if r.name == "companion.web"].count(said.en) == 1
     assert web.base_url == f"http://127.0.0.1:{port}"  # (unchanged: nothing listens)
     assert app.table is not None and not app.table.engine.finished
 
@@ -310,7 +312,15 @@ def test_a_journal_hiccup_is_logged_and_the_standings_go_on(
             until(lambda: (web.feed.page or {}).get("seq", 0) > first["seq"])
         finally:
             web.stop()
-    (record,) = [r for r in caplog.records if r.name == "companion.web"]
+    # This server's hiccup, once (a server another test left running may log its own).
+    (record,) = [
+        r
+        for r in caplog.records
+        if r.name == "companion.web"
+        and r.exc_info is not None
+        and r.exc_info[1] is not None
+        and r.exc_info[1].args[:1] == (5,)
+    ]
     assert record.getMessage() == "reading the journal for the phones"
     assert record.exc_info is not None and isinstance(record.exc_info[1], OSError)
 
