@@ -667,7 +667,6 @@ class WebServer:
         if old is not None:  # the same phone reconnecting, or a second one: the newest wins
             with contextlib.suppress(Exception):
                 await old.close(code=4409)
-        r, g, b = seat_color(seat)[:3]
         await ws.send_text(
             json.dumps(
                 {
@@ -675,7 +674,7 @@ class WebServer:
                     "seat": seat,
                     "g": grant.game_id,
                     "players": (self.feed.page or {}).get("players", []),
-                    "color": f"#{r:02x}{g:02x}{b:02x}",
+                    "color": seat_hex(seat),
                 },
                 ensure_ascii=False,
             )
